@@ -1,0 +1,31 @@
+# Two commands do all the set-up on a fresh machine:
+#   make run   - install warjudge in .venv and play a demo game between random bots
+#   make test  - install warjudge with its test extras in .venv and run the whole suite
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+
+.PHONY: run test bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+run: $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	$(BIN)/warjudge demo
+
+test: $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/python -m pytest
+
+# The adjudication benchmark compares warjudge with the `diplomacy` package (MILA);
+# it uses its own environment because that package pins old dependencies.
+bench: $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	$(PYTHON) -m venv .venv-bench
+	.venv-bench/bin/pip install --quiet -e . diplomacy==1.1.2
+	.venv-bench/bin/python benchmarks/adjudication.py
+
+clean:
+	rm -rf $(VENV) .venv-bench build src/*.egg-info

@@ -1,0 +1,124 @@
+"""The adjustment phase: builds, disbands, waives and civil disorder."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, replace
+
+from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap, province_of
+from warjudge.diplomacy.orders import Build, Disband, Waive
+from warjudge.diplomacy.results import VOID, Entry, OrderResult, parse_entries
+from warjudge.diplomacy.units import Unit
+
+
+@dataclass
+class AdjustmentOutcome:
+    results: list[OrderResult]
+    units: dict[str, Unit]
+
+
+def adjustment_counts(units: dict[str, Unit], centers: dict[str, set[str]], powers) -> dict[str, int]:
+    """Per power: + builds allowed, - disbands required, 0 nothing to do."""
+    counts = {p: len(centers.get(p, ())) for p in powers}
+    for u in units.values():
+        counts[u.power] = counts.get(u.power, 0) - 1
+    return counts
+
+
+def judge_adjustments(dmap: DipMap, units: dict[str, Unit], centers: dict[str, set[str]],
+                      entries: list[Entry]) -> AdjustmentOutcome:
+    results = parse_entries(entries, dmap)
+    counts = adjustment_counts(units, centers, dmap.powers)
+    used = {p: 0 for p in counts}
+    after = dict(units)
+    for r in results:
+        if r.order is None:
+            continue
+        reason = _apply(dmap, units, centers, counts, used, after, r)
+        if reason is not None:
+            r.result, r.reason = VOID, reason
+    for power, delta in counts.items():
+        missing = -delta - used[power]
+        if delta < 0 and missing > 0:
+            for unit in civil_disorder(dmap, after, power, missing):
+                del after[unit.province]
+                results.append(OrderResult(power, f"{unit} D", Disband(power, unit.type, unit.location),
+                                           reason="civil disorder: disband not ordered", default=True))
+    return AdjustmentOutcome(results, after)
+
+
+def _apply(dmap, units, centers, counts, used, after, r: OrderResult) -> str | None:
+    order, power = r.order, r.power
+    delta = counts.get(power, 0)
+    if isinstance(order, (Build, Waive)):
+        if delta <= 0:
+            return f"{power} has no builds to make"
+        if used[power] >= delta:
+            return f"{power} has already used all {delta} build(s)"
+        if isinstance(order, Build):
+            prov = order.province
+            if dmap.provinces[prov].home != power:
+                return f"{prov} is not a home supply centre of {power}"
+            if prov not in centers.get(power, ()):
+                return f"{power} does not own {prov}"
+            if prov in after:
+                return f"{prov} is occupied"
+            if order.unit_type == ARMY:
+                if dmap.is_sea(prov):
+                    return "an army cannot be built at sea"
+                location = prov
+            else:
+                if dmap.provinces[prov].kind != "coastal":
+                    return f"a fleet cannot be built in inland {prov}"
+                if dmap.provinces[prov].coasts and "/" not in order.location:
+                    return f"say which coast of {prov} to build the fleet on"
+                location = order.location
+            after[prov] = Unit(power, order.unit_type, location)
+            r.order = replace(order, location=location)
+        used[power] += 1
+        return None
+    if isinstance(order, Disband):
+        if delta >= 0:
+            return f"{power} has no units to disband"
+        if used[power] >= -delta:
+            return f"{power} has already disbanded all {-delta} unit(s) required"
+        unit = after.get(order.province)
+        if unit is None or order.province not in units:
+            return f"there is no unit in {order.province} to disband"
+        if unit.power != power:
+            return f"the unit in {order.province} belongs to {unit.power}"
+        if order.unit_type and order.unit_type != unit.type:
+            return f"the unit in {order.province} is {unit}"
+        del after[order.province]
+        r.order = replace(order, unit_type=unit.type, location=unit.location)
+        used[power] += 1
+        return None
+    return "only build, disband and waive orders are allowed in an adjustment phase"
+
+
+def civil_disorder(dmap: DipMap, units: dict[str, Unit], power: str, count: int) -> list[Unit]:
+    """Units disbanded when a power orders too few disbands (2000 rulebook): farthest
+    from any of its home centres first, distance counted over all provinces whatever
+    the unit type; ties: fleets before armies, then alphabetical by province."""
+    homes = set(dmap.home_centers(power))
+    distance = _distances(dmap, homes)
+    own = [u for u in units.values() if u.power == power]
+    own.sort(key=lambda u: (-distance.get(u.province, 10**6), u.type != FLEET, u.province))
+    return own[:count]
+
+
+def _distances(dmap: DipMap, sources: set[str]) -> dict[str, int]:
+    graph: dict[str, set[str]] = {p: set() for p in dmap.provinces}
+    for p, adj in dmap.army_adj.items():
+        graph[p].update(adj)
+    for p, adj in dmap.fleet_province_adj.items():
+        graph[p].update(adj)
+    dist = {s: 0 for s in sources}
+    todo = deque(sources)
+    while todo:
+        here = todo.popleft()
+        for n in graph[here]:
+            if n not in dist:
+                dist[n] = dist[here] + 1
+                todo.append(n)
+    return dist

@@ -1,0 +1,139 @@
+"""Is an order legal in this position and phase? Returns the normalised order or a reason.
+
+A void order (illegal) never raises: the adjudicator treats the unit as holding and the
+report shows the reason. Normalisation fills in what the player may leave out: the unit
+type, the coast of a unit's own location (DATC 4.B.4) and a destination coast when only
+one is reachable (DATC 4.B.2).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import replace
+
+from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap, province_of
+from warjudge.diplomacy.orders import (
+    Convoy, Hold, Move, Order, SupportHold, SupportMove,
+)
+from warjudge.diplomacy.units import Unit
+
+Verdict = tuple[Order, str | None]  # (normalised order, void reason or None)
+
+
+def own_unit(order: Order, units: dict[str, Unit]) -> tuple[Unit | None, str | None]:
+    unit = units.get(order.province)
+    if unit is None:
+        return None, f"there is no unit in {order.province}"
+    if unit.power != order.power:
+        return None, f"the unit in {order.province} belongs to {unit.power}, not {order.power}"
+    if order.unit_type and order.unit_type != unit.type:
+        have = "an army" if unit.type == ARMY else "a fleet"
+        return None, f"there is {have} in {order.province}, not {'a fleet' if unit.type == ARMY else 'an army'}"
+    return unit, None
+
+
+def fleet_destination(dmap: DipMap, location: str, dest: str) -> tuple[str | None, str | None]:
+    """The fleet position a fleet at `location` reaches when ordered to `dest`."""
+    prov = province_of(dest)
+    adj = dmap.fleet_adj.get(location, frozenset())
+    if "/" in dest:
+        return (dest, None) if dest in adj else (None, f"a fleet in {location} cannot reach {dest}")
+    nodes = [n for n in dmap.fleet_nodes(prov) if n in adj]
+    if not nodes:
+        return None, f"a fleet in {location} cannot reach {prov}"
+    if len(nodes) > 1:
+        return None, f"say which coast of {prov} ({' or '.join(nodes)})"
+    return nodes[0], None
+
+
+def sea_route_possible(dmap: DipMap, start: str, end: str, through: str | None = None) -> bool:
+    """Could fleets in sea provinces carry an army from `start` to `end` (passing `through`)?"""
+    seas = dmap.sea_neighbours
+    first, last = seas[start], seas[end]
+    if not first or not last:
+        return False
+    goal = {through} if through else set(last)
+    seen, todo = set(first), deque(first)
+    while todo:
+        here = todo.popleft()
+        if here in goal:
+            if through is None:
+                return True
+            return sea_route_possible(dmap, through, end) or through in last
+        for n in dmap.fleet_adj.get(here, ()):
+            if n not in seen and dmap.is_sea(province_of(n)):
+                seen.add(n)
+                todo.append(n)
+    return False
+
+
+def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> Verdict:
+    if not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
+        return order, f"{type(order).__name__.lower()} orders are not allowed in a movement phase"
+    unit, reason = own_unit(order, units)
+    if unit is None:
+        return order, reason
+    order = replace(order, unit_type=unit.type, location=unit.location)
+    here = unit.province
+
+    if isinstance(order, Hold):
+        return order, None
+
+    if isinstance(order, Move):
+        dest_prov = province_of(order.dest)
+        if dest_prov == here:
+            return order, "a unit cannot move to its own province"
+        if unit.type == ARMY:
+            if dmap.is_sea(dest_prov):
+                return order, f"an army cannot move to sea ({dest_prov})"
+            order = replace(order, dest=dest_prov)  # an army ignores coasts (DATC 6.B.12)
+            if dest_prov in dmap.army_adj[here]:
+                return order, None
+            if dmap.is_coastal(here) and dmap.is_coastal(dest_prov) and sea_route_possible(dmap, here, dest_prov):
+                return replace(order, via_convoy=True), None
+            return order, f"{dest_prov} is not adjacent to {here} and cannot be reached by convoy"
+        if order.via_convoy:
+            return order, "only armies can be convoyed"
+        node, reason = fleet_destination(dmap, unit.location, order.dest)
+        return (order, reason) if node is None else (replace(order, dest=node), None)
+
+    if isinstance(order, (SupportHold, SupportMove)):
+        target_prov = province_of(order.target)
+        target = units.get(target_prov)
+        if target is None:
+            return order, f"there is no unit in {target_prov} to support"
+        if target_prov == here:
+            return order, "a unit cannot support itself"
+        if order.target_type and order.target_type != target.type:
+            return order, f"the unit in {target_prov} is {target}, not {order.target_type} {target_prov}"
+        order = replace(order, target_type=target.type, target=target.location)
+        if isinstance(order, SupportHold):
+            if not dmap.can_reach(unit.type, unit.location, target_prov):
+                return order, f"{unit} cannot move to {target_prov}, so cannot support there"
+            return order, None
+        dest_prov = province_of(order.target_dest)
+        if dest_prov == here:
+            return order, "a unit cannot support a move into its own province"
+        if dest_prov == target_prov:
+            return order, "a unit cannot move to its own province"
+        if not dmap.can_reach(unit.type, unit.location, dest_prov):
+            return order, f"{unit} cannot move to {dest_prov}, so cannot support a move there"
+        return order, None
+
+    # Convoy
+    if unit.type != FLEET or not dmap.is_sea(here):
+        return order, "only fleets at sea can convoy"
+    army_prov, to_prov = province_of(order.army_from), province_of(order.army_to)
+    army = units.get(army_prov)
+    order = replace(order, army_from=army_prov, army_to=to_prov)
+    if army is None:
+        return order, f"there is no army in {army_prov} to convoy"
+    if army.type != ARMY:
+        return order, "only armies can be convoyed"
+    if army_prov == to_prov:
+        return order, "a unit cannot move to its own province"
+    if not (dmap.is_coastal(army_prov) and dmap.is_coastal(to_prov)):
+        return order, "convoys go from a coastal province to a coastal province"
+    if not sea_route_possible(dmap, army_prov, to_prov, through=here):
+        return order, f"{here} cannot be part of a convoy route from {army_prov} to {to_prov}"
+    return order, None

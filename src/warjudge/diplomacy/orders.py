@@ -1,0 +1,289 @@
+"""Order grammar: parse what players type, format canonical text.
+
+Parsing is map-aware (abbreviations, aliases and full names) but phase-agnostic: it
+answers "what does this text say", never "is it legal" (that is `legality.py`).
+A malformed order raises OrderError with a reason a player can act on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from warjudge.core.errors import OrderError
+from warjudge.diplomacy.mapdata import DipMap, normalise_name, province_of
+
+
+@dataclass(frozen=True)
+class Order:
+    power: str
+    unit_type: str | None  # "A", "F", or None when the player left it out
+    location: str          # where the ordered unit stands, e.g. "spa/sc" or "par"
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+
+@dataclass(frozen=True)
+class Hold(Order):
+    pass
+
+
+@dataclass(frozen=True)
+class Move(Order):
+    dest: str
+    via_convoy: bool = False
+
+
+@dataclass(frozen=True)
+class SupportHold(Order):
+    target_type: str | None
+    target: str
+
+
+@dataclass(frozen=True)
+class SupportMove(Order):
+    target_type: str | None
+    target: str
+    target_dest: str
+
+
+@dataclass(frozen=True)
+class Convoy(Order):
+    army_from: str
+    army_to: str
+
+
+@dataclass(frozen=True)
+class Retreat(Order):
+    dest: str
+
+
+@dataclass(frozen=True)
+class Disband(Order):
+    pass
+
+
+@dataclass(frozen=True)
+class Build(Order):
+    pass
+
+
+@dataclass(frozen=True)
+class Waive(Order):
+    pass
+
+
+def format_order(order: Order) -> str:
+    """Canonical text, e.g. 'A par - bur', 'F nth C A lon - bel', 'Build F stp/nc'."""
+    unit = f"{order.unit_type or '?'} {order.location}"
+    match order:
+        case Hold():
+            return f"{unit} H"
+        case Move(dest=d, via_convoy=v):
+            return f"{unit} - {d}" + (" via convoy" if v else "")
+        case SupportHold(target_type=t, target=x):
+            return f"{unit} S {t or '?'} {x}"
+        case SupportMove(target_type=t, target=x, target_dest=d):
+            return f"{unit} S {t or '?'} {x} - {d}"
+        case Convoy(army_from=a, army_to=b):
+            return f"{unit} C A {a} - {b}"
+        case Retreat(dest=d):
+            return f"{unit} R {d}"
+        case Disband():
+            return f"{unit} D"
+        case Build():
+            return f"Build {unit}"
+        case Waive():
+            return "Waive"
+    raise TypeError(order)
+
+
+# --- tokenising -----------------------------------------------------------------
+
+_KEYWORDS = {
+    "h": "H", "hold": "H", "holds": "H", "stand": "H", "stands": "H",
+    "s": "S", "sup": "S", "supp": "S", "support": "S", "supports": "S",
+    "c": "C", "convoy": "C", "convoys": "C",
+    "r": "R", "retreat": "R", "retreats": "R",
+    "d": "D", "disband": "D", "disbands": "D", "remove": "D", "removes": "D",
+    "b": "B", "build": "B", "builds": "B",
+    "waive": "W", "waives": "W",
+    "-": "-", "to": "-", "m": "-", "move": "-", "moves": "-",
+    "a": "A", "army": "A", "f": "F", "fleet": "F",
+    "via": "VIA", "by": "VIA",
+}
+_COAST_WORDS = {
+    "nc": "nc", "sc": "sc", "ec": "ec", "wc": "wc",
+    "north coast": "nc", "south coast": "sc", "east coast": "ec", "west coast": "wc",
+    "n": "nc", "s": "sc", "e": "ec", "w": "wc",
+}
+
+
+class _Names:
+    """Per-map regex that turns multi-word province names into their ids."""
+
+    _cache: dict[int, "_Names"] = {}
+
+    def __init__(self, dmap: DipMap):
+        multi = sorted((n for n in dmap.names if " " in n), key=len, reverse=True)
+        self.dmap = dmap
+        self.pattern = (
+            re.compile(r"\b(" + "|".join(r"[\s\-]+".join(map(re.escape, n.split())) for n in multi) + r")\b")
+            if multi else None
+        )
+
+    @classmethod
+    def of(cls, dmap: DipMap) -> "_Names":
+        key = id(dmap)
+        if key not in cls._cache or cls._cache[key].dmap is not dmap:
+            cls._cache[key] = cls(dmap)
+        return cls._cache[key]
+
+    def replace(self, text: str) -> str:
+        if self.pattern is None:
+            return text
+        return self.pattern.sub(lambda m: " " + self.dmap.names[normalise_name(m.group(1))] + " ", text)
+
+
+def _tokens(text: str, dmap: DipMap) -> list[str]:
+    t = text.strip().lower().replace("’", "'")
+    t = re.sub(r"[.']", "", t)                       # St. Petersburg -> st petersburg
+    t = _Names.of(dmap).replace(t)
+    t = re.sub(r"\((north|south|east|west) coast\)", lambda m: "/" + m.group(1)[0] + "c", t)
+    t = re.sub(r"\s*\(\s*([nsew]c?)\s*\)", r"/\1", t)  # stp(sc), stp (sc)
+    t = re.sub(r"\s*/\s*", "/", t)                     # stp / sc
+    t = re.sub(r"(->|=>|→|–|—|-|>)", " - ", t)
+    t = re.sub(r"[,:;]", " ", t)
+    return t.split()
+
+
+class _Reader:
+    def __init__(self, text: str, power: str, dmap: DipMap):
+        self.text, self.power, self.dmap = text, power, dmap
+        self.toks = _tokens(text, dmap)
+        self.i = 0
+
+    def fail(self, reason: str) -> OrderError:
+        return OrderError(self.text, reason)
+
+    def peek(self) -> str | None:
+        return _KEYWORDS.get(self.toks[self.i]) if self.i < len(self.toks) else None
+
+    def raw(self) -> str | None:
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def take(self, keyword: str) -> bool:
+        if self.peek() == keyword:
+            self.i += 1
+            return True
+        return False
+
+    def done(self) -> bool:
+        return self.i >= len(self.toks)
+
+    def unit_type(self) -> str | None:
+        for kind in ("A", "F"):
+            # "a"/"f" are unit types unless they are the province (there is none named so)
+            if self.peek() == kind and self.i + 1 < len(self.toks):
+                self.i += 1
+                return kind
+        return None
+
+    def location(self, what: str) -> str:
+        tok = self.raw()
+        if tok is None:
+            raise self.fail(f"{what} is missing")
+        self.i += 1
+        name, _, coast = tok.partition("/")
+        pid = self.dmap.resolve_name(name)
+        if pid is None:
+            raise self.fail(f"unknown province {name!r}")
+        if not coast:
+            return pid
+        coast = _COAST_WORDS.get(coast)
+        prov = self.dmap.provinces[pid]
+        if coast is None or (prov.coasts and coast not in prov.coasts):
+            raise self.fail(f"{pid} has no coast {tok.partition('/')[2]!r}"
+                            + (f" (its coasts are {', '.join(prov.coasts)})" if prov.coasts else ""))
+        return f"{pid}/{coast}" if prov.coasts else pid
+
+
+def parse_order(text: str, power: str, dmap: DipMap) -> Order:
+    """Parse one order written by `power`. Raises OrderError with the reason."""
+    if not isinstance(text, str) or not text.strip():
+        raise OrderError(str(text), "empty order")
+    r = _Reader(text, power, dmap)
+    if r.take("W"):
+        if not r.done():
+            raise r.fail("nothing may follow 'waive'")
+        return Waive(power, None, "")
+    if r.take("B"):
+        kind = r.unit_type()
+        loc = r.location("the province to build in")
+        if kind is None:
+            raise r.fail("say which unit to build: 'Build A par' or 'Build F bre'")
+        _end(r)
+        return Build(power, kind, loc)
+    if r.take("D"):  # "Disband F gol", "Remove gol"
+        kind = r.unit_type()
+        loc = r.location("the unit to disband")
+        _end(r)
+        return Disband(power, kind, loc)
+
+    kind = r.unit_type()
+    loc = r.location("the ordered unit's province")
+    if r.done() or r.peek() == "H":
+        r.take("H")
+        _end(r)
+        return Hold(power, kind, loc)
+    if r.take("B"):
+        _end(r)
+        if kind is None:
+            raise r.fail("say which unit to build: 'Build A par' or 'A par B'")
+        return Build(power, kind, loc)
+    if r.take("D"):
+        _end(r)
+        return Disband(power, kind, loc)
+    if r.take("R"):
+        r.take("-")
+        dest = r.location("the retreat destination")
+        _end(r)
+        return Retreat(power, kind, loc, dest)
+    if r.take("-"):
+        dest = r.location("the destination")
+        via = False
+        if r.take("VIA"):  # "via convoy", "by convoy"
+            if not r.take("C"):
+                raise r.fail("expected 'via convoy'")
+            via = True
+        _end(r)
+        return Move(power, kind, loc, dest, via)
+    if r.take("S"):
+        ttype = r.unit_type()
+        target = r.location("the supported unit")
+        if r.done() or r.take("H"):
+            _end(r)
+            return SupportHold(power, kind, loc, ttype, target)
+        if not r.take("-"):
+            raise r.fail("a support is 'S A par' (hold) or 'S A par - bur' (move)")
+        dest = r.location("the supported move's destination")
+        _end(r)
+        return SupportMove(power, kind, loc, ttype, target, dest)
+    if r.take("C"):
+        ttype = r.unit_type()
+        if ttype == "F":
+            raise r.fail("only armies can be convoyed")
+        frm = r.location("the convoyed army")
+        if not r.take("-"):
+            raise r.fail("a convoy is 'F nth C A lon - bel'")
+        to = r.location("the convoy's destination")
+        _end(r)
+        return Convoy(power, kind, loc, frm, to)
+    raise r.fail(f"cannot understand {r.raw()!r}; orders look like 'A par - bur', 'F nth S A lon - bel', 'A mun H'")
+
+
+def _end(r: _Reader) -> None:
+    if not r.done():
+        raise r.fail(f"unexpected {' '.join(r.toks[r.i:])!r} at the end")

@@ -1,0 +1,50 @@
+"""What every phase judge reports back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from warjudge.core.errors import OrderError
+from warjudge.diplomacy.mapdata import DipMap
+from warjudge.diplomacy.orders import Order, format_order, parse_order
+from warjudge.diplomacy.units import Unit
+
+SUCCEEDS, FAILS, VOID = "succeeds", "fails", "void"
+
+
+@dataclass
+class OrderResult:
+    power: str
+    text: str                 # what the player wrote, or the default order's text
+    order: Order | None       # None when the text could not be parsed
+    result: str = SUCCEEDS    # succeeds | fails | void
+    reason: str = ""
+    default: bool = False     # the judge supplied this order for an unordered unit
+
+    @property
+    def canonical(self) -> str:
+        return format_order(self.order) if self.order is not None else self.text
+
+
+@dataclass(frozen=True)
+class Dislodged:
+    unit: Unit
+    attacker_from: str | None
+    via_convoy: bool = False   # a unit dislodged by a convoyed army may retreat there (DATC 6.H.11)
+
+
+Entry = tuple[str, "str | Order"]  # (power, order text or parsed order)
+
+
+def parse_entries(entries: list[Entry], dmap: DipMap) -> list[OrderResult]:
+    """Parse every entry; unparsable ones come back void with the reason, never raise."""
+    out = []
+    for power, item in entries:
+        if isinstance(item, Order):
+            out.append(OrderResult(power, format_order(item), item))
+            continue
+        try:
+            out.append(OrderResult(power, str(item), parse_order(item, power, dmap)))
+        except OrderError as exc:
+            out.append(OrderResult(power, str(item), None, VOID, exc.reason))
+    return out

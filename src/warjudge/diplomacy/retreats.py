@@ -1,0 +1,109 @@
+"""The retreat phase: each dislodged unit retreats or disbands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from warjudge.diplomacy.legality import fleet_destination
+from warjudge.diplomacy.mapdata import ARMY, DipMap, province_of
+from warjudge.diplomacy.orders import Disband, Move, Retreat
+from warjudge.diplomacy.results import FAILS, VOID, Dislodged, Entry, OrderResult, parse_entries
+from warjudge.diplomacy.units import Unit
+
+
+@dataclass
+class RetreatOutcome:
+    results: list[OrderResult]
+    units: dict[str, Unit]
+    disbanded: list[Unit]
+
+
+def retreat_options(dmap: DipMap, units: dict[str, Unit], d: Dislodged, standoffs: set[str]) -> list[str]:
+    """Every location the dislodged unit may retreat to."""
+    unit = d.unit
+    if unit.type == ARMY:
+        candidates = sorted(dmap.army_adj[unit.province])
+    else:
+        candidates = sorted(dmap.fleet_adj.get(unit.location, ()))
+    return [
+        c for c in candidates
+        if province_of(c) not in units and province_of(c) not in standoffs
+        and (province_of(c) != d.attacker_from or d.via_convoy)
+    ]
+
+
+def check_retreat(dmap, units, dislodged: dict[str, Dislodged], standoffs, order) -> tuple[object, str | None]:
+    if isinstance(order, Move):
+        if order.via_convoy:
+            return order, "a retreat cannot be convoyed"
+        order = Retreat(order.power, order.unit_type, order.location, order.dest)
+    if not isinstance(order, (Retreat, Disband)):
+        return order, "only retreat and disband orders are allowed in a retreat phase"
+    d = dislodged.get(order.province)
+    if d is None:
+        return order, f"there is no dislodged unit in {order.province}"
+    if d.unit.power != order.power:
+        return order, f"the dislodged unit in {order.province} belongs to {d.unit.power}"
+    if order.unit_type and order.unit_type != d.unit.type:
+        return order, f"the dislodged unit in {order.province} is {d.unit}"
+    order = replace(order, unit_type=d.unit.type, location=d.unit.location)
+    if isinstance(order, Disband):
+        return order, None
+    dest = province_of(order.dest)
+    if d.unit.type == ARMY:
+        if dest not in dmap.army_adj[d.unit.province]:
+            return order, f"{dest} is not adjacent to {d.unit.province}"
+        order = replace(order, dest=dest)
+    else:
+        node, reason = fleet_destination(dmap, d.unit.location, order.dest)
+        if node is None:
+            return order, reason
+        order = replace(order, dest=node)
+    if dest in units:
+        return order, f"{dest} is occupied"
+    if dest == d.attacker_from and not d.via_convoy:
+        return order, f"a unit cannot retreat to the province its attacker came from ({dest})"
+    if dest in standoffs:
+        return order, f"{dest} was left vacant by a standoff"
+    return order, None
+
+
+def judge_retreats(dmap: DipMap, units: dict[str, Unit], dislodged: list[Dislodged],
+                   standoffs: set[str], entries: list[Entry]) -> RetreatOutcome:
+    results = parse_entries(entries, dmap)
+    by_prov = {d.unit.province: d for d in dislodged}
+    chosen: dict[str, OrderResult] = {}
+    for r in results:
+        if r.order is None:
+            continue
+        order, reason = check_retreat(dmap, units, by_prov, standoffs, r.order)
+        r.order = order
+        if reason is None and order.province in chosen:
+            reason = f"the unit in {order.province} already has an order"
+        if reason is not None:
+            r.result, r.reason = VOID, reason + "; the unit disbands" if order.province in by_prov else reason
+            continue
+        chosen[order.province] = r
+    for prov, d in by_prov.items():
+        if prov not in chosen:
+            order = Disband(d.unit.power, d.unit.type, d.unit.location)
+            r = OrderResult(d.unit.power, f"{d.unit} D", order, default=True)
+            results.append(r)
+            chosen[prov] = r
+    targets: dict[str, int] = {}
+    for r in chosen.values():
+        if isinstance(r.order, Retreat):
+            targets[province_of(r.order.dest)] = targets.get(province_of(r.order.dest), 0) + 1
+    after = dict(units)
+    disbanded = []
+    for prov, r in chosen.items():
+        unit = by_prov[prov].unit
+        if isinstance(r.order, Retreat):
+            if targets[province_of(r.order.dest)] > 1:
+                r.result, r.reason = FAILS, "another unit retreated to the same province; both disband"
+                disbanded.append(unit)
+            else:
+                after[province_of(r.order.dest)] = replace(unit, location=r.order.dest)
+        else:
+            disbanded.append(unit)
+    return RetreatOutcome(results, after, disbanded)

@@ -1,0 +1,1 @@
+"""Variants: map data plus small rule hooks."""

@@ -99,6 +99,10 @@ class DipMap:
     def supply_centers(self) -> tuple[str, ...]:
         return tuple(p.id for p in self.provinces.values() if p.sc)
 
+    @cached_property
+    def coastal_provinces(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.provinces.values() if p.kind == "coastal")
+
     def home_centers(self, power: str) -> tuple[str, ...]:
         return tuple(p.id for p in self.provinces.values() if p.home == power)
 

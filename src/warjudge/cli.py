@@ -1,0 +1,190 @@
+"""Command line: `warjudge adjudicate`, `warjudge demo`, and `warjudge game ...` for a GM.
+
+Every user error is printed as one clear line (JSON for `adjudicate`), never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn
+from rich.table import Table
+
+from warjudge.core.errors import WarjudgeError
+from warjudge.core.record import GameRecord
+from warjudge.diplomacy.bots import random_orders
+from warjudge.diplomacy.game import DiplomacyGame
+from warjudge.diplomacy.interface import adjudicate_document
+from warjudge.diplomacy.phases import PhaseReport
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="warjudge: judge and engine for fantasy wargames.")
+game_app = typer.Typer(no_args_is_help=True, help="Run a Diplomacy game as a games master, one saved record per game.")
+app.add_typer(game_app, name="game")
+console = Console()
+err = Console(stderr=True)
+
+
+def _fail(message: str) -> None:
+    err.print(f"[red]error:[/red] {message}", highlight=False)
+    raise typer.Exit(2)
+
+
+@app.command()
+def adjudicate(file: Optional[Path] = typer.Argument(None, help="JSON document (default: standard input)")) -> None:
+    """Adjudicate one phase: one JSON document in, one JSON document out."""
+    try:
+        text = file.read_text(encoding="utf-8") if file else sys.stdin.read()
+    except OSError as exc:
+        print(json.dumps({"error": f"cannot read {file}: {exc.strerror}"}))
+        raise typer.Exit(2)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        print(json.dumps({"error": f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"}))
+        raise typer.Exit(2)
+    try:
+        print(json.dumps(adjudicate_document(doc), indent=1))
+    except WarjudgeError as exc:
+        print(json.dumps({"error": str(exc)}))
+        raise typer.Exit(2)
+
+
+def _centre_table(game: DiplomacyGame, title: str) -> Table:
+    table = Table(title=title)
+    table.add_column("Power")
+    table.add_column("Centres", justify="right")
+    table.add_column("Units", justify="right")
+    for power in game.map.powers:
+        units = sum(1 for u in game.state.units.values() if u.power == power)
+        table.add_row(power, str(len(game.state.centers.get(power, ()))), str(units))
+    return table
+
+
+def play_bot_game(seed: int, max_year: int, on_phase=None) -> DiplomacyGame:
+    """Random bots play until someone wins or `max_year` ends."""
+    rng = random.Random(seed)
+    game = DiplomacyGame()
+    while not game.is_over and game.state.phase.year <= max_year:
+        for power in game.map.powers:
+            orders = random_orders(game.map, game.state, power, rng)
+            if orders:
+                game.set_orders(power, orders)
+        report = game.process()
+        if on_phase:
+            on_phase(game, report)
+    return game
+
+
+@app.command()
+def demo(seed: int = typer.Option(1, help="seed for the bots"),
+         max_year: int = typer.Option(1935, help="stop after this year if nobody has won"),
+         orders: bool = typer.Option(False, "--orders", help="print every order and its result")) -> None:
+    """Play and print a complete standard game between random bots."""
+    console.print(f"[bold]Standard Diplomacy, random bots, seed {seed}[/bold]")
+    start = 1901
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total} years"),
+                  console=console, transient=False) as progress:
+        task = progress.add_task("playing", total=max_year - start + 1)
+
+        def show(game: DiplomacyGame, report: PhaseReport) -> None:
+            counts = " ".join(f"{p[:3]}:{len(c)}" for p, c in sorted(report.after.centers.items()))
+            progress.console.print(f"{report.phase}  {len(report.results):3d} orders  centres {counts}", highlight=False)
+            if orders:
+                for r in report.results:
+                    progress.console.print(f"    {r.power:8} {r.canonical:28} {r.result} {r.reason}", highlight=False)
+            progress.update(task, completed=min(report.after.phase.year, max_year + 1) - start,
+                            description=str(report.after.phase))
+
+        game = play_bot_game(seed, max_year, show)
+    console.print(_centre_table(game, f"After {game.history[-1].phase}"))
+    if game.state.winner:
+        console.print(f"[bold green]{game.state.winner} wins with {len(game.state.centers[game.state.winner])} centres.[/bold green]")
+    else:
+        console.print(f"No winner by {max_year}: the game ends in a draw among the survivors.")
+
+
+# --- games master commands ------------------------------------------------------------
+
+def _load(path: Path) -> DiplomacyGame:
+    return DiplomacyGame.from_record(GameRecord.load(path))
+
+
+@game_app.command("new")
+def game_new(path: Path, variant: str = typer.Option("standard")) -> None:
+    """Start a new game saved at PATH."""
+    try:
+        if path.exists():
+            _fail(f"{path} exists; choose another file")
+        game = DiplomacyGame(variant)
+        game.record.save(path)
+    except WarjudgeError as exc:
+        _fail(str(exc))
+    console.print(f"New {variant} game in {path}; now {game.state.phase}.")
+
+
+@game_app.command("orders")
+def game_orders(path: Path, power: str, file: Optional[Path] = typer.Argument(None, help="orders, one a line (default: stdin)")) -> None:
+    """Enter POWER's orders for the current phase (replacing any given before)."""
+    try:
+        game = _load(path)
+        text = file.read_text(encoding="utf-8") if file else sys.stdin.read()
+        orders = [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
+        game.set_orders(power.upper(), orders)
+        game.record.save(path)
+    except OSError as exc:
+        _fail(f"cannot read orders: {exc.strerror}")
+    except WarjudgeError as exc:
+        _fail(str(exc))
+    console.print(f"{len(orders)} order(s) for {power.upper()} in {game.state.phase}.")
+
+
+@game_app.command("process")
+def game_process(path: Path) -> None:
+    """Adjudicate the current phase and print the report."""
+    try:
+        game = _load(path)
+        report = game.process()
+        game.record.save(path)
+    except WarjudgeError as exc:
+        _fail(str(exc))
+    _print_report(report)
+
+
+@game_app.command("show")
+def game_show(path: Path) -> None:
+    """Show the current position, and the last report."""
+    try:
+        game = _load(path)
+    except WarjudgeError as exc:
+        _fail(str(exc))
+    if game.history:
+        _print_report(game.history[-1])
+    console.print(f"[bold]Now {game.state.phase}[/bold]")
+    for power in game.map.powers:
+        units = ", ".join(str(u) for u in game.state.units.values() if u.power == power)
+        console.print(f"  {power:8} {units}", highlight=False)
+    console.print(_centre_table(game, "Supply centres"))
+
+
+def _print_report(report: PhaseReport) -> None:
+    table = Table(title=f"Results of {report.phase}")
+    for col in ("Power", "Order", "Result", "Reason"):
+        table.add_column(col)
+    for r in report.results:
+        table.add_row(r.power, r.canonical + (" (default)" if r.default else ""), r.result, r.reason)
+    console.print(table)
+    if report.after.dislodged:
+        console.print("Dislodged: " + ", ".join(f"{d.unit.power} {d.unit} (from {d.attacker_from})"
+                                               for d in report.after.dislodged), highlight=False)
+    if report.after.winner:
+        console.print(f"[bold green]{report.after.winner} wins.[/bold green]")
+
+
+def main() -> None:  # pragma: no cover - entry point
+    app()

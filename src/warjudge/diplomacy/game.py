@@ -1,0 +1,81 @@
+"""A whole game: state, pending orders, history, and the record that replays it.
+
+Every change goes through an action appended to the game record ("orders", "process"),
+so `DiplomacyGame.from_record(game.record)` rebuilds the same game exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warjudge.core.errors import InputError, RecordError
+from warjudge.core.record import GameRecord
+from warjudge.diplomacy.mapdata import DipMap
+from warjudge.diplomacy.phases import GameState, PhaseReport, initial_state, judge_phase
+
+VARIANTS = ("standard",)
+
+
+def load_variant_map(variant: str) -> DipMap:
+    if variant == "standard":
+        from warjudge.diplomacy.variants.standard import standard_map
+
+        return standard_map()
+    raise InputError(f"unknown variant {variant!r}; available: {', '.join(VARIANTS)}")
+
+
+class DiplomacyGame:
+    def __init__(self, variant: str = "standard", record: GameRecord | None = None):
+        self.map = load_variant_map(variant)
+        self.variant = variant
+        self.record = GameRecord("diplomacy", 0, {"variant": variant})
+        self.state: GameState = initial_state(self.map)
+        self.history: list[PhaseReport] = []
+        self.pending: dict[str, list[str]] = {}
+        if record is not None:
+            for index, action in enumerate(record.actions):
+                try:
+                    self.apply(action)
+                except InputError as exc:
+                    raise RecordError(f"action {index} cannot be replayed: {exc}") from None
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> "DiplomacyGame":
+        if record.game != "diplomacy":
+            raise RecordError(f"this record is for {record.game!r}, not a Diplomacy game")
+        return cls(str(record.options.get("variant", "standard")), record)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.winner is not None
+
+    def set_orders(self, power: str, orders: list[str]) -> None:
+        """Replace `power`'s orders for the current phase (checked when adjudicated)."""
+        self.apply({"type": "orders", "phase": str(self.state.phase), "power": power, "orders": list(orders)})
+
+    def process(self) -> PhaseReport:
+        self.apply({"type": "process", "phase": str(self.state.phase)})
+        return self.history[-1]
+
+    def apply(self, action: dict[str, Any]) -> None:
+        """Validate, then change state, then log: a rejected action changes nothing."""
+        kind = action.get("type")
+        if action.get("phase") != str(self.state.phase):
+            raise InputError(f"the game is in {self.state.phase}, not {action.get('phase')}")
+        if self.is_over:
+            raise InputError(f"the game is over: {self.state.winner} has won")
+        if kind == "orders":
+            power, orders = action.get("power"), action.get("orders")
+            if power not in self.map.powers:
+                raise InputError(f"unknown power {power!r}; powers are {', '.join(self.map.powers)}")
+            if not isinstance(orders, list) or not all(isinstance(o, str) for o in orders):
+                raise InputError("orders must be a list of strings")
+            self.pending[power] = list(orders)
+        elif kind == "process":
+            report = judge_phase(self.map, self.state, self.pending)
+            self.history.append(report)
+            self.state = report.after
+            self.pending = {}
+        else:
+            raise InputError(f"unknown action type {kind!r}")
+        self.record.append(action)

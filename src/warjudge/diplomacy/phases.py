@@ -1,0 +1,119 @@
+"""Phases and the state machine that chains them.
+
+`judge_phase` takes the position at the start of a phase plus everyone's orders and
+returns the report and the position at the start of the next phase, skipping retreat and
+adjustment phases that have nothing to do, updating supply-centre ownership after Fall
+and declaring a winner.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from warjudge.core.errors import InputError
+from warjudge.diplomacy.adjustments import adjustment_counts, judge_adjustments
+from warjudge.diplomacy.mapdata import DipMap
+from warjudge.diplomacy.movement import judge_movement
+from warjudge.diplomacy.results import Dislodged, OrderResult
+from warjudge.diplomacy.retreats import judge_retreats
+from warjudge.diplomacy.units import Unit
+
+MOVEMENT, RETREAT, ADJUSTMENT = "M", "R", "A"
+SPRING, FALL, WINTER = "S", "F", "W"
+
+
+@dataclass(frozen=True, order=True)
+class Phase:
+    year: int
+    season: str
+    kind: str
+
+    def __str__(self) -> str:
+        return f"{self.season}{self.year}{self.kind}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Phase":
+        m = re.fullmatch(r"\s*([SFW])(\d{1,4})([MRA])\s*", str(text).upper())
+        if not m:
+            raise InputError(f"phase {text!r}: write it like S1901M, F1901R or W1901A")
+        season, year, kind = m.group(1), int(m.group(2)), m.group(3)
+        if kind == ADJUSTMENT:
+            season = WINTER  # "F1901A" is also seen for the winter adjustment
+        elif season == WINTER:
+            raise InputError(f"phase {text!r}: winter has only the adjustment phase (W{year}A)")
+        return cls(year, season, kind)
+
+
+@dataclass
+class GameState:
+    """The position at the start of a phase."""
+
+    phase: Phase
+    units: dict[str, Unit]
+    centers: dict[str, set[str]]
+    dislodged: list[Dislodged] = field(default_factory=list)
+    standoffs: set[str] = field(default_factory=set)
+    winner: str | None = None
+
+
+@dataclass
+class PhaseReport:
+    phase: Phase
+    results: list[OrderResult]
+    before: GameState
+    after: GameState   # the position at the start of the next phase
+
+
+def initial_state(dmap: DipMap) -> GameState:
+    units = {}
+    for power, placed in dmap.start.items():
+        for kind, loc in placed:
+            unit = Unit(power, kind, loc)
+            units[unit.province] = unit
+    centers = {p: set(dmap.home_centers(p)) for p in dmap.powers}
+    return GameState(Phase(dmap.start_year, SPRING, MOVEMENT), units, centers)
+
+
+def judge_phase(dmap: DipMap, state: GameState, orders: dict[str, list]) -> PhaseReport:
+    entries = [(power, o) for power, items in orders.items() for o in items]
+    phase = state.phase
+    if phase.kind == MOVEMENT:
+        out = judge_movement(dmap, state.units, entries)
+        if out.dislodged:
+            nxt = GameState(Phase(phase.year, phase.season, RETREAT), out.units, _copy(state.centers),
+                            out.dislodged, out.standoffs)
+        else:
+            nxt = _end_of_season(dmap, phase, out.units, state.centers)
+    elif phase.kind == RETREAT:
+        out = judge_retreats(dmap, state.units, state.dislodged, state.standoffs, entries)
+        nxt = _end_of_season(dmap, phase, out.units, state.centers)
+    else:
+        out = judge_adjustments(dmap, state.units, state.centers, entries)
+        nxt = GameState(Phase(phase.year + 1, SPRING, MOVEMENT), out.units, _copy(state.centers))
+    return PhaseReport(phase, out.results, state, nxt)
+
+
+def _copy(centers: dict[str, set[str]]) -> dict[str, set[str]]:
+    return {p: set(c) for p, c in centers.items()}
+
+
+def update_centers(dmap: DipMap, units: dict[str, Unit], centers: dict[str, set[str]]) -> dict[str, set[str]]:
+    """After Fall: a supply centre occupied by a unit now belongs to the unit's power."""
+    out = _copy(centers)
+    for prov, unit in units.items():
+        if dmap.provinces[prov].sc:
+            for owned in out.values():
+                owned.discard(prov)
+            out.setdefault(unit.power, set()).add(prov)
+    return out
+
+
+def _end_of_season(dmap: DipMap, phase: Phase, units: dict[str, Unit], centers) -> GameState:
+    if phase.season == SPRING:
+        return GameState(Phase(phase.year, FALL, MOVEMENT), units, _copy(centers))
+    centers = update_centers(dmap, units, centers)
+    winner = next((p for p, c in centers.items() if len(c) >= dmap.victory_centers), None)
+    if any(adjustment_counts(units, centers, dmap.powers).values()):
+        return GameState(Phase(phase.year, WINTER, ADJUSTMENT), units, centers, winner=winner)
+    return GameState(Phase(phase.year + 1, SPRING, MOVEMENT), units, centers, winner=winner)

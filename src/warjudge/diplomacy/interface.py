@@ -104,10 +104,10 @@ def adjudicate_document(doc: Any) -> dict[str, Any]:
         "dislodged": {
             p: [{"unit": str(d.unit), "attacker_from": d.attacker_from,
                  **({"via_convoy": True} if d.via_convoy else {})}
-                for d in after.dislodged if d.unit.power == p]
-            for p in sorted({d.unit.power for d in after.dislodged})
+                for d in report.dislodged if d.unit.power == p]
+            for p in sorted({d.unit.power for d in report.dislodged})
         },
-        "standoffs": sorted(after.standoffs),
+        "standoffs": sorted(report.standoffs),
         "supply_centers": {p: sorted(c) for p, c in sorted(after.centers.items()) if c},
         "winner": after.winner,
     }

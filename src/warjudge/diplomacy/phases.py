@@ -63,6 +63,8 @@ class PhaseReport:
     results: list[OrderResult]
     before: GameState
     after: GameState   # the position at the start of the next phase
+    dislodged: list[Dislodged] = field(default_factory=list)  # movement phases: who was dislodged
+    standoffs: set[str] = field(default_factory=set)          # movement phases: vacant bounce provinces
 
 
 def initial_state(dmap: DipMap) -> GameState:
@@ -85,6 +87,7 @@ def judge_phase(dmap: DipMap, state: GameState, orders: dict[str, list]) -> Phas
                             out.dislodged, out.standoffs)
         else:
             nxt = _end_of_season(dmap, phase, out.units, state.centers)
+        return PhaseReport(phase, out.results, state, nxt, out.dislodged, out.standoffs)
     elif phase.kind == RETREAT:
         out = judge_retreats(dmap, state.units, state.dislodged, state.standoffs, entries)
         nxt = _end_of_season(dmap, phase, out.units, state.centers)

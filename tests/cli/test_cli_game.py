@@ -1,0 +1,46 @@
+"""The GM commands and the demo, end to end through the CLI."""
+
+from typer.testing import CliRunner
+
+from warjudge.cli import app, play_bot_game
+from warjudge.core.record import GameRecord
+
+runner = CliRunner()
+
+
+def test_gm_game_flow(tmp_path):  # a GM runs a game: new, orders, process, show
+    path = tmp_path / "game.json"
+    assert runner.invoke(app, ["game", "new", str(path)]).exit_code == 0
+    r = runner.invoke(app, ["game", "orders", str(path), "france"], input="A par - bur\n# comment\nA mar - pie\n")
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["game", "process", str(path)])
+    assert r.exit_code == 0 and "succeeds" in r.output
+    r = runner.invoke(app, ["game", "show", str(path)])
+    assert "F1901M" in r.output and "A bur" in r.output
+    assert len(GameRecord.load(path).actions) == 2
+
+
+def test_gm_errors_are_clear_and_change_nothing(tmp_path):  # Standards: bad input changes nothing
+    path = tmp_path / "game.json"
+    runner.invoke(app, ["game", "new", str(path)])
+    before = path.read_text()
+    r = runner.invoke(app, ["game", "orders", str(path), "NARNIA"], input="A par - bur\n")
+    assert r.exit_code == 2 and "unknown power" in r.output and "Traceback" not in r.output
+    assert path.read_text() == before
+    assert runner.invoke(app, ["game", "new", str(path)]).exit_code == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text("{broken")
+    r = runner.invoke(app, ["game", "show", str(bad)])
+    assert r.exit_code == 2 and "not a valid warjudge record" in r.output
+
+
+def test_demo_plays_a_whole_game():  # README: the main job
+    r = runner.invoke(app, ["demo", "--seed", "2", "--max-year", "1903"])
+    assert r.exit_code == 0, r.output
+    assert "W1903A" in r.output or "F1903M" in r.output
+    assert "Centres" in r.output
+
+
+def test_bot_game_is_deterministic():  # Standards: determinism
+    a, b = play_bot_game(5, 1906), play_bot_game(5, 1906)
+    assert a.record.to_json() == b.record.to_json()

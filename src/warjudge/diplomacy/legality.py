@@ -2,8 +2,8 @@
 
 A void order (illegal) never raises: the adjudicator treats the unit as holding and the
 report shows the reason. Normalisation fills in what the player may leave out: the unit
-type, the coast of a unit's own location (DATC 4.B.4) and a destination coast when only
-one is reachable (DATC 4.B.2).
+type, the coast of a unit's own location (DATC 6.B.10) and a destination coast when only
+one is reachable (DATC 6.B.2).
 """
 
 from __future__ import annotations

@@ -87,7 +87,7 @@ def judge_movement(dmap: DipMap, units: dict[str, Unit], entries: list[Entry]) -
 
 def _void_unconvoyed(dmap: DipMap, units: dict[str, Unit], legal: list[OrderResult]) -> None:
     """An army ordered to a non-adjacent province is void (it holds, and may be supported
-    to hold) when no fleets at all stand where they could convoy it (DATC 4.E.1, 6.D.32);
+    to hold) when no fleets at all stand where they could convoy it (DATC 6.D.32);
     with such fleets present, the order is a move that may fail (6.D.8)."""
     at_sea = {p for p, u in units.items() if u.type == FLEET and dmap.is_sea(p)}
     for r in list(legal):

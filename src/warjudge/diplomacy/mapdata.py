@@ -8,17 +8,15 @@ validator checks every structural fact and reports all broken ones at once.
 
 from __future__ import annotations
 
-import json
 import re
-from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from warjudge.core.errors import MapError
+from warjudge.diplomacy.mapcheck import index_by_id, name_clashes, pair_problems, read_map_file, unreachable, validated_spec
 
 ARMY, FLEET = "A", "F"
 
@@ -142,35 +140,17 @@ def normalise_name(text: str) -> str:
 # --- loading and validation -----------------------------------------------------
 
 def load_map(path: str | Path) -> DipMap:
-    path = Path(path)
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MapError(str(path), [f"cannot read file: {exc.strerror}"]) from None
-    return parse_map(raw, str(path))
+    return parse_map(read_map_file(path), str(path))
 
 
 def parse_map(raw: str, source: str = "<map>") -> DipMap:
-    try:
-        spec = MapSpec.model_validate(json.loads(raw))
-    except json.JSONDecodeError as exc:
-        raise MapError(source, [f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"]) from None
-    except ValidationError as exc:
-        raise MapError(source, [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()]) from None
-    problems = validate_spec(spec)
-    if problems:
-        raise MapError(source, problems)
-    return build_map(spec)
+    return build_map(validated_spec(raw, source, MapSpec, validate_spec))
 
 
 def validate_spec(spec: MapSpec) -> list[str]:
     """Every structural fact a map must satisfy; returns all problems found."""
-    problems: list[str] = []
-    provs: dict[str, ProvinceSpec] = {}
-    for p in spec.provinces:
-        if p.id in provs:
-            problems.append(f"province {p.id} is defined twice")
-        provs[p.id] = p
+    provs, problems = index_by_id(spec.provinces)
+    for p in provs.values():
         if p.home is not None and p.home not in spec.powers:
             problems.append(f"province {p.id}: home power {p.home} is not one of the powers")
         if p.home is not None and not p.sc:
@@ -186,30 +166,12 @@ def validate_spec(spec: MapSpec) -> list[str]:
         for c in p.coasts:
             fleet_nodes.add(f"{p.id}/{c}")
 
-    seen_names: dict[str, str] = {}
-    for p in provs.values():
-        for label in [p.id, p.name, *p.aliases]:
-            key = normalise_name(label)
-            if key in seen_names and seen_names[key] != p.id:
-                problems.append(f"name {label!r} is used by both {seen_names[key]} and {p.id}")
-            seen_names.setdefault(key, p.id)
-
-    def check_pairs(pairs, kind, valid, what):
-        seen = set()
-        for a, b in pairs:
-            for end in (a, b):
-                if end not in valid:
-                    problems.append(f"{kind} border {a}-{b}: {end} is not {what}")
-            if a == b:
-                problems.append(f"{kind} border {a}-{b} joins a place to itself")
-            key = frozenset((a, b))
-            if key in seen:
-                problems.append(f"{kind} border {a}-{b} is listed twice")
-            seen.add(key)
+    problems += name_clashes(((p.id, [p.id, p.name, *p.aliases]) for p in provs.values()), normalise_name)
 
     land_like = {pid for pid, p in provs.items() if p.kind != "sea"}
-    check_pairs(spec.army_borders, "army", land_like, "a land or coastal province")
-    check_pairs(spec.fleet_borders, "fleet", fleet_nodes, "a fleet position (sea, coastal, or province/coast)")
+    problems += pair_problems(spec.army_borders, land_like, "army border", "a land or coastal province")
+    problems += pair_problems(spec.fleet_borders, fleet_nodes, "fleet border",
+                              "a fleet position (sea, coastal, or province/coast)")
 
     touched = {x for pair in spec.army_borders for x in pair} | {
         x.split("/")[0] for pair in spec.fleet_borders for x in pair
@@ -256,21 +218,9 @@ def validate_spec(spec: MapSpec) -> list[str]:
 
 
 def _connectivity(spec: MapSpec) -> list[str]:
-    graph: dict[str, set[str]] = {p.id: set() for p in spec.provinces}
-    for a, b in spec.army_borders:
-        graph[a].add(b)
-        graph[b].add(a)
-    for a, b in spec.fleet_borders:
-        a, b = a.split("/")[0], b.split("/")[0]
-        graph[a].add(b)
-        graph[b].add(a)
-    start = spec.provinces[0].id
-    seen, todo = {start}, deque([start])
-    while todo:
-        for n in graph[todo.popleft()] - seen:
-            seen.add(n)
-            todo.append(n)
-    missing = sorted(set(graph) - seen)
+    edges = [(a, b) for a, b in spec.army_borders] + [
+        (a.split("/")[0], b.split("/")[0]) for a, b in spec.fleet_borders]
+    missing = unreachable([p.id for p in spec.provinces], edges)
     return [f"provinces not connected to the rest of the map: {', '.join(missing)}"] if missing else []
 
 

@@ -1,0 +1,142 @@
+"""Necromancer units as the rules write them (EN 3, 4.2 ii, 4.3 v, 6.1).
+
+A written unit names one or more Components of one kind in one province, with their
+Auxiliaries: `A Los`, `2A NIt`, `A/F DAm`, `2A/1F Pel`, `3A/2F/1E MTi`, `A/E Min`,
+`W Ise`, `N MMo`, `C Wol`, `S EMi`, `D Wit`. Long names (English or French) are
+accepted too: `Army/Fleet DAm`, `Armée/Flotte Dam`, `Magicien Ise`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from warjudge.core.errors import InputError
+
+ARMY, CAVALRY, WIZARD, NAZGUL, SPIDERS, DRAGONS = "A", "C", "W", "N", "S", "D"
+FLEET, ENGINE = "F", "E"
+KINDS = (ARMY, CAVALRY, WIZARD, NAZGUL, SPIDERS, DRAGONS)
+PERSONALITIES = (WIZARD, NAZGUL)                      # EN 3.3, 7.7 i, 7.8.1 i
+STRENGTH = {ARMY: 1, CAVALRY: 1, SPIDERS: 1, DRAGONS: 1, WIZARD: 0, NAZGUL: 0}  # EN 2.2.2, 3.3 i
+DOUBLE_MOVERS = (CAVALRY, NAZGUL)                     # EN 7.6 ii, 7.8.1 iv
+HIDDEN_MOVERS = (WIZARD, NAZGUL)                      # EN 7.7 iii, 7.8.1 iii
+
+_LONG = {
+    "army": ARMY, "armee": ARMY, "cavalry": CAVALRY, "cavalerie": CAVALRY, "wizard": WIZARD,
+    "magicien": WIZARD, "nazgul": NAZGUL, "spiders": SPIDERS, "spider": SPIDERS, "araignees": SPIDERS,
+    "dragons": DRAGONS, "dragon": DRAGONS, "fleet": FLEET, "flotte": FLEET, "engine": ENGINE,
+    "siege engine": ENGINE, "engin": ENGINE, "engin de siege": ENGINE,
+}
+
+
+def fold(text: str) -> str:
+    """Lower case without accents: 'Armée' -> 'armee', 'Nazgûl' -> 'nazgul'."""
+    return "".join(c for c in unicodedata.normalize("NFD", text) if unicodedata.category(c) != "Mn").lower()
+
+
+@dataclass(frozen=True)
+class Component:
+    """One Unit; `aux` is its Auxiliary (F, E) if any (EN 3.4 v: at most one)."""
+
+    kind: str
+    aux: str | None = None
+
+    @property
+    def strength(self) -> int:
+        return STRENGTH[self.kind]
+
+    @property
+    def personality(self) -> bool:
+        return self.kind in PERSONALITIES
+
+
+@dataclass(frozen=True)
+class Group:
+    """Components of one kind, written together, in one province."""
+
+    kind: str
+    count: int
+    auxiliaries: tuple[tuple[str, int], ...]  # ((F, 1), (E, 1)): how many carry each auxiliary
+    province: str
+
+    def components(self) -> list[Component]:
+        out = []
+        for aux, n in self.auxiliaries:
+            out += [Component(self.kind, aux)] * n
+        out += [Component(self.kind)] * (self.count - sum(n for _, n in self.auxiliaries))
+        return out
+
+    def __str__(self) -> str:
+        return f"{format_components(self.kind, self.count, self.auxiliaries)} {self.province}"
+
+
+def format_components(kind: str, count: int, auxiliaries) -> str:
+    text = f"{count if count > 1 else ''}{kind}"
+    for aux, n in auxiliaries:
+        text += f"/{n if count > 1 else ''}{aux}"
+    return text
+
+
+def group_of(components: list[Component], province: str) -> Group:
+    """The written form of same-kind components (e.g. for reports)."""
+    kinds = {c.kind for c in components}
+    if len(kinds) != 1:
+        raise ValueError("a written unit holds components of one kind")
+    auxes = {}
+    for c in components:
+        if c.aux:
+            auxes[c.aux] = auxes.get(c.aux, 0) + 1
+    return Group(kinds.pop(), len(components), _aux_order(auxes), province)
+
+
+_DESIGNATION = re.compile(r"^(\d*)([a-z]+)((?:/\d*[a-z]+)*)$")
+
+
+def parse_designation(text: str, what: str = "unit") -> tuple[str, int, tuple[tuple[str, int], ...]]:
+    """'2A/1F' -> ('A', 2, (('F', 1),)); 'Armée/Flotte' -> ('A', 1, (('F', 1),))."""
+    folded = fold(text.strip()).replace(" ", "")
+    m = _DESIGNATION.match(folded)
+    if not m:
+        raise InputError(f"{what} {text!r}: write it like 'A', '2A', 'A/F', '2A/1F' or 'W'")
+    count = int(m.group(1)) if m.group(1) else 1
+    kind = _letter(m.group(2), KINDS, what, text)
+    auxiliaries: dict[str, int] = {}
+    for part in filter(None, m.group(3).split("/")):
+        pm = re.match(r"(\d*)([a-z]+)$", part)
+        n = int(pm.group(1)) if pm.group(1) else 1
+        aux = _letter(pm.group(2), (FLEET, ENGINE), what, text)
+        auxiliaries[aux] = auxiliaries.get(aux, 0) + n
+    if count < 1:
+        raise InputError(f"{what} {text!r}: a unit has at least one component")
+    if kind in PERSONALITIES and (count > 1 or auxiliaries):
+        raise InputError(f"{what} {text!r}: a Personality is a single unit without Auxiliaries (EN 3.3 i)")
+    if sum(auxiliaries.values()) > count:
+        raise InputError(f"{what} {text!r}: each component carries at most one Auxiliary (EN 3.4 v)")
+    return kind, count, _aux_order(auxiliaries)
+
+
+def _aux_order(auxiliaries: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    """Fleets before Engines, as the rules write '3A/2F'."""
+    return tuple((aux, auxiliaries[aux]) for aux in (FLEET, ENGINE) if auxiliaries.get(aux))
+
+
+def _letter(word: str, allowed: tuple[str, ...], what: str, text: str) -> str:
+    letter = word.upper() if len(word) == 1 else _LONG.get(word)
+    if letter not in allowed:
+        raise InputError(f"{what} {text!r}: unknown unit or auxiliary {word!r}")
+    return letter
+
+
+def parse_group(text: str, resolve_province) -> Group:
+    """'2A/1F Pel' -> Group. `resolve_province(name)` returns an id or None."""
+    parts = str(text).strip().rsplit(None, 1)
+    if len(parts) != 2:
+        raise InputError(f"unit {text!r}: write it like 'A Los' or '2A/1F Pel'")
+    designation, name = parts
+    name = name.strip("()")
+    province = resolve_province(name)
+    if province is None:
+        raise InputError(f"unit {text!r}: unknown province {name!r}")
+    kind, count, auxiliaries = parse_designation(designation)
+    return Group(kind, count, auxiliaries, province)

@@ -21,14 +21,19 @@ class Dice:
         return int.from_bytes(digest[:8], "big")
 
     def roll(self, sides: int = 6) -> int:
-        """One roll of a `sides`-sided die, 1..sides, uniform (rejection sampling)."""
+        """One roll of a `sides`-sided die, 1..sides, uniform (rejection sampling over
+        enough 64-bit words that the rejected share stays below 1/2**8)."""
         if sides < 1:
             raise ValueError("a die needs at least one side")
-        limit = (1 << 64) - ((1 << 64) % sides)
+        words = (sides.bit_length() + 8 + 63) // 64
+        span = 1 << (64 * words)
+        limit = span - (span % sides)
         while True:
-            word = self._next_word()
-            if word < limit:
-                return word % sides + 1
+            value = 0
+            for _ in range(words):
+                value = (value << 64) | self._next_word()
+            if value < limit:
+                return value % sides + 1
 
     def state(self) -> dict[str, int]:
         return {"seed": self.seed, "rolls_made": self.rolls_made}

@@ -33,25 +33,34 @@ class RecordFile(BaseModel):
     actions: list[dict[str, Any]] = []
 
 
+def _frozen_copy(value: dict[str, Any], what: str) -> dict[str, Any]:
+    """A JSON round trip: the record owns its data, and holds only what a file can store."""
+    try:
+        return json.loads(json.dumps(value, allow_nan=False))
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"this {what} cannot be stored in a record: {exc}") from None
+
+
 class GameRecord:
     """Append-only action log. Actions are JSON-compatible dicts with a "type" key."""
 
     def __init__(self, game: str, seed: int = 0, options: dict[str, Any] | None = None):
+        if not isinstance(game, str) or not game:
+            raise RecordError("a record needs the name of its game")
         self.game = game
-        self.seed = seed
-        self.options = dict(options or {})
+        self.seed = int(seed)
+        self.options = _frozen_copy(options or {}, "options")
         self._actions: list[dict[str, Any]] = []
 
     @property
     def actions(self) -> tuple[dict[str, Any], ...]:
-        return tuple(self._actions)
+        """Copies: what a caller does with them never changes the record."""
+        return tuple(json.loads(json.dumps(a)) for a in self._actions)
 
     def append(self, action: dict[str, Any]) -> None:
-        if "type" not in action:
-            raise RecordError("every action needs a 'type'")
-        # Round-trip through JSON so a stored action can never be mutated afterwards
-        # and never holds anything the file format could not store.
-        self._actions.append(json.loads(json.dumps(action)))
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise RecordError("an action is an object with a 'type' string")
+        self._actions.append(_frozen_copy(action, "action"))
 
     def replay(self, factory: Callable[["GameRecord"], G]) -> G:
         """Build a fresh game from the header and apply every action in order."""
@@ -88,13 +97,15 @@ class GameRecord:
         """Write atomically: a crash mid-write never leaves a half-written record."""
         path = Path(path)
         tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(self.to_json())
+        tmp.write_text(self.to_json(), encoding="utf-8")
         tmp.replace(path)
 
     @classmethod
     def load(cls, path: str | Path) -> "GameRecord":
         try:
-            text = Path(path).read_text()
+            text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise RecordError(f"cannot read record {path}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{path} is not a warjudge record (not UTF-8 text)") from None
         return cls.from_json(text)

@@ -50,6 +50,8 @@ def read_map_file(path: str | Path) -> str:
         return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise MapError(str(path), [f"cannot read file: {exc.strerror}"]) from None
+    except UnicodeDecodeError:
+        raise MapError(str(path), ["not a map file (not UTF-8 text)"]) from None
 
 
 def validated_spec(raw: str, source: str, model: type[M], validate: Callable[[M], list[str]]) -> M:
@@ -58,6 +60,8 @@ def validated_spec(raw: str, source: str, model: type[M], validate: Callable[[M]
         spec = model.model_validate(json.loads(raw))
     except json.JSONDecodeError as exc:
         raise MapError(source, [f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"]) from None
+    except RecursionError:
+        raise MapError(source, ["not a map file (JSON nested too deeply)"]) from None
     except ValidationError as exc:
         raise MapError(source, [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()]) from None
     problems = validate(spec)

@@ -212,15 +212,16 @@ def validate_spec(spec: MapSpec) -> list[str]:
             occupied.add(prov)
     if spec.victory_centers > sum(p.sc for p in provs.values()):
         problems.append("victory_centers is more than the number of supply centres")
-    if provs and not problems:
-        problems.extend(_connectivity(spec))
+    problems.extend(_connectivity(spec, provs))
     return problems
 
 
-def _connectivity(spec: MapSpec) -> list[str]:
-    edges = [(a, b) for a, b in spec.army_borders] + [
-        (a.split("/")[0], b.split("/")[0]) for a, b in spec.fleet_borders]
-    missing = unreachable([p.id for p in spec.provinces], edges)
+def _connectivity(spec: MapSpec, provs: dict) -> list[str]:
+    edges = [(a, b) for a, b in (*spec.army_borders,
+                                 *((x.split("/")[0], y.split("/")[0]) for x, y in spec.fleet_borders))
+             if a in provs and b in provs]
+    bordered = [p for p in provs if any(p in e for e in edges)]  # borderless ones are reported already
+    missing = unreachable(bordered, edges)
     return [f"provinces not connected to the rest of the map: {', '.join(missing)}"] if missing else []
 
 

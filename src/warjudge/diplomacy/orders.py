@@ -77,16 +77,16 @@ class Waive(Order):
 
 def format_order(order: Order) -> str:
     """Canonical text, e.g. 'A par - bur', 'F nth C A lon - bel', 'Build F stp/nc'."""
-    unit = f"{order.unit_type or '?'} {order.location}"
+    unit = f"{order.unit_type} {order.location}" if order.unit_type else order.location
     match order:
         case Hold():
             return f"{unit} H"
         case Move(dest=d, via_convoy=v):
             return f"{unit} - {d}" + (" via convoy" if v else "")
         case SupportHold(target_type=t, target=x):
-            return f"{unit} S {t or '?'} {x}"
+            return f"{unit} S {t + ' ' if t else ''}{x}"
         case SupportMove(target_type=t, target=x, target_dest=d):
-            return f"{unit} S {t or '?'} {x} - {d}"
+            return f"{unit} S {t + ' ' if t else ''}{x} - {d}"
         case Convoy(army_from=a, army_to=b):
             return f"{unit} C A {a} - {b}"
         case Retreat(dest=d):

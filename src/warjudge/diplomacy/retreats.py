@@ -73,19 +73,24 @@ def judge_retreats(dmap: DipMap, units: dict[str, Unit], dislodged: list[Dislodg
     results = parse_entries(entries, dmap)
     by_prov = {d.unit.province: d for d in dislodged}
     chosen: dict[str, OrderResult] = {}
+    ordered: set[str] = set()  # dislodged units given an order, legal or not: the first counts
     for r in results:
         if r.order is None:
             continue
         order, reason = check_retreat(dmap, units, by_prov, standoffs, r.order)
         r.order = order
-        if reason is None and order.province in chosen:
+        mine = order.province in by_prov and by_prov[order.province].unit.power == r.power
+        first = mine and order.province not in ordered
+        if reason is None and not first:
             reason = f"the unit in {order.province} already has an order"
+        if mine:
+            ordered.add(order.province)
         if reason is not None:
-            r.result, r.reason = VOID, reason + "; the unit disbands" if order.province in by_prov else reason
+            r.result, r.reason = VOID, reason + ("; the unit disbands" if first else "")
             continue
         chosen[order.province] = r
     for prov, d in by_prov.items():
-        if prov not in chosen:
+        if prov not in ordered:
             order = Disband(d.unit.power, d.unit.type, d.unit.location)
             r = OrderResult(d.unit.power, f"{d.unit} D", order, default=True)
             results.append(r)
@@ -95,7 +100,7 @@ def judge_retreats(dmap: DipMap, units: dict[str, Unit], dislodged: list[Dislodg
         if isinstance(r.order, Retreat):
             targets[province_of(r.order.dest)] = targets.get(province_of(r.order.dest), 0) + 1
     after = dict(units)
-    disbanded = []
+    disbanded = [d.unit for prov, d in by_prov.items() if prov not in chosen]
     for prov, r in chosen.items():
         unit = by_prov[prov].unit
         if isinstance(r.order, Retreat):

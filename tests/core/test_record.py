@@ -1,0 +1,342 @@
+"""GameRecord: the append-only action log, its JSON file, and replay."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from warjudge.core.errors import RecordError, WarjudgeError
+from warjudge.core.record import GameRecord
+
+
+class Adder:
+    """Toy game: every action adds a number to a running total."""
+
+    def __init__(self, record: GameRecord):
+        self.header = record
+        self.total = record.options.get("start", 0)
+        self.history: list[int] = []
+
+    def apply(self, action):
+        if action["type"] != "add":
+            raise ValueError(f"unknown action {action['type']}")
+        self.total += action["n"]
+        self.history.append(action["n"])
+
+
+def _record(*numbers, game="adder", seed=7, options=None) -> GameRecord:
+    r = GameRecord(game, seed, options if options is not None else {"start": 100})
+    for n in numbers:
+        r.append({"type": "add", "n": n})
+    return r
+
+
+def _valid_file(**changes) -> dict:
+    data = {"format": "warjudge-record/1", "game": "adder", "seed": 3, "options": {},
+            "actions": [{"type": "add", "n": 1}]}
+    data.update(changes)
+    return data
+
+
+# --- append and immutability ------------------------------------------------------
+
+def test_append_keeps_actions_in_order():
+    # Standards: the record is an append-only log, in the order given
+    r = _record(1, 2, 3)
+    assert [a["n"] for a in r.actions] == [1, 2, 3]
+    assert all(a["type"] == "add" for a in r.actions)
+
+
+def test_mutating_the_appended_dict_does_not_change_the_record():
+    # Standards: a stored action can never be mutated afterwards
+    action = {"type": "add", "n": 5, "extra": {"list": [1, 2]}}
+    r = GameRecord("adder", 1)
+    r.append(action)
+    action["n"] = 999
+    action["extra"]["list"].append(3)
+    action["type"] = "changed"
+    assert r.actions == ({"type": "add", "n": 5, "extra": {"list": [1, 2]}},)
+
+
+def test_actions_is_a_tuple_that_cannot_grow_the_record():
+    # Standards: actions only enter the record through append
+    r = _record(1)
+    actions = r.actions
+    assert isinstance(actions, tuple)
+    with pytest.raises(AttributeError):
+        actions.append({"type": "add", "n": 2})  # type: ignore[attr-defined]
+    assert len(r.actions) == 1
+
+
+def test_mutating_a_returned_action_does_not_change_the_record():
+    # Standards: a stored action can never be mutated afterwards
+    r = _record(1)
+    r.actions[0]["n"] = 99
+    assert r.actions[0]["n"] == 1
+
+
+def test_append_stores_a_json_normalised_copy():
+    # Standards: the record never holds anything the file format could not store
+    r = GameRecord("g", 0)
+    r.append({"type": "t", "pair": (1, 2)})
+    assert r.actions[0]["pair"] == [1, 2]
+
+
+def test_action_without_type_is_rejected_and_not_stored():
+    # Standards: every action needs a "type"; bad input changes nothing
+    r = _record(1)
+    with pytest.raises(RecordError, match="type"):
+        r.append({"n": 2})
+    assert len(r.actions) == 1
+
+
+@pytest.mark.parametrize("bad", ["my type", ["type"]])
+def test_action_that_is_not_an_object_is_rejected(bad):
+    # Standards: actions are JSON objects with a "type" key; bad input changes nothing
+    r = GameRecord("g", 0)
+    with pytest.raises(RecordError):
+        r.append(bad)  # type: ignore[arg-type]
+    assert r.actions == ()
+
+
+def test_mutating_passed_in_options_does_not_change_the_record():
+    # Standards: the record owns its data
+    options = {"variant": {"name": "standard"}}
+    r = GameRecord("g", 0, options)
+    options["other"] = 1
+    options["variant"]["name"] = "changed"
+    assert r.options == {"variant": {"name": "standard"}}
+
+
+# --- JSON round trip ----------------------------------------------------------------
+
+def test_to_json_writes_the_format_tag_and_header():
+    # Standards: record file format warjudge-record/1
+    data = json.loads(_record(4, options={"x": 1}).to_json())
+    assert data == {"format": "warjudge-record/1", "game": "adder", "seed": 7,
+                    "options": {"x": 1}, "actions": [{"type": "add", "n": 4}]}
+
+
+def test_to_json_from_json_round_trip():
+    # Standards: a saved record loads back identical
+    r = _record(1, -2, 30)
+    back = GameRecord.from_json(r.to_json())
+    assert (back.game, back.seed, back.options, back.actions) == (r.game, r.seed, r.options, r.actions)
+    assert back.to_json() == r.to_json()
+
+
+_json_scalars = st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.text(max_size=8) | \
+    st.floats(allow_nan=False, allow_infinity=False)
+_json = st.recursive(_json_scalars, lambda kids: st.lists(kids, max_size=3)
+                     | st.dictionaries(st.text(max_size=5), kids, max_size=3), max_leaves=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(actions=st.lists(st.dictionaries(st.text(max_size=5), _json, max_size=3), max_size=4),
+       seed=st.integers(-2**63, 2**63))
+def test_round_trip_of_arbitrary_json_actions(actions, seed):
+    # Standards: a saved record loads back identical
+    r = GameRecord("g", seed, {"k": [1, "a"]})
+    for i, a in enumerate(actions):
+        r.append({**a, "type": f"t{i}"})
+    back = GameRecord.from_json(r.to_json())
+    assert back.seed == seed
+    assert back.actions == r.actions
+    assert back.options == r.options
+
+
+# --- save / load ----------------------------------------------------------------------
+
+def test_save_and_load(tmp_path):
+    # Standards: a saved record loads back identical
+    r = _record(5, 6)
+    path = tmp_path / "game.json"
+    r.save(path)
+    back = GameRecord.load(path)
+    assert back.actions == r.actions and back.seed == 7 and back.game == "adder"
+    assert back.options == {"start": 100}
+    assert GameRecord.load(str(path)).to_json() == r.to_json()  # str paths work too
+
+
+def test_save_leaves_no_temporary_file(tmp_path):
+    # Standards: atomic save
+    path = tmp_path / "game.json"
+    _record(1).save(path)
+    _record(1, 2).save(path)  # overwrite
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+    assert len(GameRecord.load(path).actions) == 2
+
+
+def test_failed_save_keeps_the_previous_file(tmp_path, monkeypatch):
+    # Standards: atomic save: a crash mid-write never leaves a half-written record
+    path = tmp_path / "game.json"
+    _record(1).save(path)
+    before = path.read_text()
+    real_write = Path.write_text
+
+    def crash_mid_write(self, text, *args, **kwargs):
+        real_write(self, text[: len(text) // 2], *args, **kwargs)
+        raise OSError("disk full")
+
+    monkeypatch.setattr(Path, "write_text", crash_mid_write)
+    with pytest.raises(OSError):
+        _record(1, 2, 3).save(path)
+    monkeypatch.undo()
+    assert path.read_text() == before
+    assert [a["n"] for a in GameRecord.load(path).actions] == [1]
+
+
+def test_failed_rename_keeps_the_previous_file(tmp_path, monkeypatch):
+    # Standards: atomic save: the target is replaced in one step or not at all
+    path = tmp_path / "game.json"
+    _record(1).save(path)
+    before = path.read_text()
+
+    def fail(self, target):
+        raise OSError("rename failed")
+
+    monkeypatch.setattr(Path, "replace", fail)
+    with pytest.raises(OSError):
+        _record(9, 9).save(path)
+    monkeypatch.undo()
+    assert path.read_text() == before
+
+
+# --- replay -----------------------------------------------------------------------------
+
+def test_replay_builds_the_state_from_the_actions():
+    # Standards: a game is a pure function of its record
+    game = _record(1, 2, 3).replay(Adder)
+    assert game.total == 106
+    assert game.history == [1, 2, 3]
+
+
+def test_replay_is_deterministic_and_survives_save_and_load(tmp_path):
+    # Standards: the same record always yields the same state
+    r = _record(4, -1, 10)
+    a, b = r.replay(Adder), r.replay(Adder)
+    assert (a.total, a.history) == (b.total, b.history) == (113, [4, -1, 10])
+    r.save(tmp_path / "g.json")
+    c = GameRecord.load(tmp_path / "g.json").replay(Adder)
+    assert (c.total, c.history) == (a.total, a.history)
+
+
+def test_replay_gives_the_factory_a_fresh_header_and_leaves_the_record_alone():
+    # Standards: replay starts from a fresh game built from the header only
+    r = _record(1, 2)
+    seen = []
+
+    def factory(header):
+        seen.append((header.game, header.seed, header.options, header.actions))
+        return Adder(header)
+
+    r.replay(factory)
+    assert seen == [("adder", 7, {"start": 100}, ())]
+    assert len(r.actions) == 2
+
+
+def test_replay_of_an_unplayable_action_raises_record_error():
+    # Standards: a record that cannot be replayed is corrupt (RecordError, never another type)
+    r = _record(1)
+    r.append({"type": "add"})  # no "n": Adder raises KeyError
+    with pytest.raises(RecordError, match=r"action 1 \(add\)"):
+        r.replay(Adder)
+    r2 = _record()
+    r2.append({"type": "explode"})
+    with pytest.raises(RecordError, match="action 0"):
+        r2.replay(Adder)
+
+
+# --- corrupt files -------------------------------------------------------------------------
+
+CORRUPT = {
+    "not json": "this is not json {",
+    "empty file": "",
+    "json but not an object": "[1, 2, 3]",
+    "wrong format tag": json.dumps(_valid_file(format="warjudge-record/2")),
+    "other program's file": json.dumps(_valid_file(format="chess-pgn")),
+    "missing format": json.dumps({k: v for k, v in _valid_file().items() if k != "format"}),
+    "missing game": json.dumps({k: v for k, v in _valid_file().items() if k != "game"}),
+    "missing seed": json.dumps({k: v for k, v in _valid_file().items() if k != "seed"}),
+    "empty game name": json.dumps(_valid_file(game="")),
+    "seed not a number": json.dumps(_valid_file(seed="abc")),
+    "actions not a list": json.dumps(_valid_file(actions={"type": "add"})),
+    "actions a string": json.dumps(_valid_file(actions="add 1")),
+    "action not an object": json.dumps(_valid_file(actions=[1, 2])),
+    "action without type": json.dumps(_valid_file(actions=[{"type": "add", "n": 1}, {"n": 2}])),
+    "options not an object": json.dumps(_valid_file(options=[1])),
+    "unknown field": json.dumps(_valid_file(winner="me")),
+    "deeply nested": "[" * 5000,
+}
+
+
+@pytest.mark.parametrize("text", CORRUPT.values(), ids=CORRUPT.keys())
+def test_corrupt_text_raises_record_error(text):
+    # Standards: a corrupt record raises RecordError with a readable message and loads nothing
+    with pytest.raises(RecordError) as info:
+        GameRecord.from_json(text)
+    message = str(info.value)
+    assert message and "Traceback" not in message
+    assert isinstance(info.value, WarjudgeError)
+
+
+@pytest.mark.parametrize("text", CORRUPT.values(), ids=CORRUPT.keys())
+def test_corrupt_file_raises_record_error_on_load(tmp_path, text):
+    # Standards: a corrupt file raises RecordError and never another exception type
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    with pytest.raises(RecordError):
+        GameRecord.load(path)
+
+
+def test_corrupt_messages_name_the_problem():
+    # Standards: each message says what was wrong
+    with pytest.raises(RecordError, match="actions"):
+        GameRecord.from_json(CORRUPT["actions not a list"])
+    with pytest.raises(RecordError, match="format"):
+        GameRecord.from_json(CORRUPT["wrong format tag"])
+    with pytest.raises(RecordError, match="game"):
+        GameRecord.from_json(CORRUPT["missing game"])
+    with pytest.raises(RecordError, match="type"):
+        GameRecord.from_json(CORRUPT["action without type"])
+
+
+def test_missing_file_raises_record_error(tmp_path):
+    # Standards: an unreadable path raises RecordError naming the path
+    missing = tmp_path / "nope" / "game.json"
+    with pytest.raises(RecordError, match="cannot read record") as info:
+        GameRecord.load(missing)
+    assert "game.json" in str(info.value)
+
+
+def test_directory_path_raises_record_error(tmp_path):
+    # Standards: an unreadable path raises RecordError
+    with pytest.raises(RecordError, match="cannot read record"):
+        GameRecord.load(tmp_path)
+
+
+def test_binary_file_raises_record_error(tmp_path):
+    # Standards: a corrupt file raises RecordError and never another exception type
+    path = tmp_path / "bad.json"
+    path.write_bytes(b"\xff\xfe\x00\x80garbage")
+    with pytest.raises(RecordError):
+        GameRecord.load(path)
+
+
+def test_a_record_that_could_not_load_back_cannot_be_made(tmp_path):
+    # Standards: a saved record loads back identical, so a nameless one is refused up front
+    with pytest.raises(RecordError, match="name of its game"):
+        GameRecord("", 1)
+
+
+def test_nan_in_an_action_is_refused():
+    # Standards: a record holds only what a standard JSON file can store (NaN is not JSON)
+    r = GameRecord("g", 0)
+    with pytest.raises(RecordError, match="cannot be stored"):
+        r.append({"type": "t", "x": float("nan")})
+    assert r.actions == ()

@@ -47,7 +47,15 @@ def fleet_destination(dmap: DipMap, location: str, dest: str) -> tuple[str | Non
 
 
 def sea_route_possible(dmap: DipMap, start: str, end: str, through: str | None = None) -> bool:
-    """Could fleets in sea provinces carry an army from `start` to `end` (passing `through`)?"""
+    """Could fleets in sea provinces carry an army from `start` to `end` (passing `through`)?
+    Geography only, so the answer is kept on the map."""
+    key = (start, end, through)
+    if key not in dmap.route_cache:
+        dmap.route_cache[key] = _sea_route(dmap, start, end, through)
+    return dmap.route_cache[key]
+
+
+def _sea_route(dmap: DipMap, start: str, end: str, through: str | None) -> bool:
     seas = dmap.sea_neighbours
     first, last = seas[start], seas[end]
     if not first or not last:
@@ -73,7 +81,8 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
     unit, reason = own_unit(order, units)
     if unit is None:
         return order, reason
-    order = replace(order, unit_type=unit.type, location=unit.location)
+    if order.unit_type != unit.type or order.location != unit.location:
+        order = replace(order, unit_type=unit.type, location=unit.location)
     here = unit.province
 
     if isinstance(order, Hold):
@@ -86,7 +95,8 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
         if unit.type == ARMY:
             if dmap.is_sea(dest_prov):
                 return order, f"an army cannot move to sea ({dest_prov})"
-            order = replace(order, dest=dest_prov)  # an army ignores coasts (DATC 6.B.12)
+            if order.dest != dest_prov:
+                order = replace(order, dest=dest_prov)  # an army ignores coasts (DATC 6.B.12)
             if dest_prov in dmap.army_adj[here]:
                 return order, None
             if dmap.is_coastal(here) and dmap.is_coastal(dest_prov) and sea_route_possible(dmap, here, dest_prov):
@@ -95,7 +105,9 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
         if order.via_convoy:
             return order, "only armies can be convoyed"
         node, reason = fleet_destination(dmap, unit.location, order.dest)
-        return (order, reason) if node is None else (replace(order, dest=node), None)
+        if node is None:
+            return order, reason
+        return (order if node == order.dest else replace(order, dest=node)), None
 
     if isinstance(order, (SupportHold, SupportMove)):
         target_prov = province_of(order.target)
@@ -106,7 +118,8 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
             return order, "a unit cannot support itself"
         if order.target_type and order.target_type != target.type:
             return order, f"the unit in {target_prov} is {target}, not {order.target_type} {target_prov}"
-        order = replace(order, target_type=target.type, target=target.location)
+        if order.target_type != target.type or order.target != target.location:
+            order = replace(order, target_type=target.type, target=target.location)
         if isinstance(order, SupportHold):
             if not dmap.can_reach(unit.type, unit.location, target_prov):
                 return order, f"{unit} cannot move to {target_prov}, so cannot support there"
@@ -125,7 +138,8 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
         return order, "only fleets at sea can convoy"
     army_prov, to_prov = province_of(order.army_from), province_of(order.army_to)
     army = units.get(army_prov)
-    order = replace(order, army_from=army_prov, army_to=to_prov)
+    if order.army_from != army_prov or order.army_to != to_prov:
+        order = replace(order, army_from=army_prov, army_to=to_prov)
     if army is None:
         return order, f"there is no army in {army_prov} to convoy"
     if army.type != ARMY:

@@ -60,7 +60,7 @@ class Province:
 
 def province_of(location: str) -> str:
     """'spa/nc' -> 'spa'."""
-    return location.split("/", 1)[0]
+    return location[:location.index("/")] if "/" in location else location
 
 
 @dataclass
@@ -76,6 +76,7 @@ class DipMap:
     fleet_adj: dict[str, frozenset[str]]
     start: dict[str, tuple[tuple[str, str], ...]]
     names: dict[str, str] = field(default_factory=dict)  # lower-case name or alias -> id
+    route_cache: dict = field(default_factory=dict, repr=False, compare=False)  # legality's convoy routes
 
     # --- queries -------------------------------------------------------------
     def fleet_nodes(self, province: str) -> tuple[str, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from warjudge.diplomacy.legality import check_movement_order
 from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap, province_of
@@ -78,7 +78,7 @@ def judge_movement(dmap: DipMap, units: dict[str, Unit], entries: list[Entry]) -
     for o, _ in moving:
         after.pop(o.province, None)
     for o, unit in moving:
-        after[province_of(o.dest)] = replace(unit, location=o.dest)
+        after[province_of(o.dest)] = Unit(unit.power, unit.type, o.dest)
     dislodged = [
         Dislodged(units[p], frm, p in resolution.dislodged_by_convoy) for p, frm in resolution.dislodged.items()
     ]

@@ -8,7 +8,7 @@ A malformed order raises OrderError with a reason a player can act on.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from warjudge.core.errors import OrderError
 from warjudge.diplomacy.mapdata import DipMap, normalise_name, province_of
@@ -19,10 +19,11 @@ class Order:
     power: str
     unit_type: str | None  # "A", "F", or None when the player left it out
     location: str          # where the ordered unit stands, e.g. "spa/sc" or "par"
+    province: str = field(init=False, repr=False, compare=False)  # location without its coast
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        # Computed once: the adjudicator asks for it tens of times per order.
+        object.__setattr__(self, "province", province_of(self.location))
 
 
 @dataclass(frozen=True)
@@ -147,15 +148,30 @@ class _Names:
         return self.pattern.sub(lambda m: " " + self.dmap.names[normalise_name(m.group(1))] + " ", text)
 
 
+_PLAIN = re.compile(r"[a-z0-9/ \-]+")
+_ABBREV_COAST = re.compile(r"\((north|south|east|west) coast\)")
+_PAREN_COAST = re.compile(r"\s*\(\s*([nsew]c?)\s*\)")
+_SLASH = re.compile(r"\s*/\s*")
+_ARROWS = re.compile(r"(->|=>|→|–|—|-|>)")
+_PUNCT = re.compile(r"[,:;]")
+
+
 def _tokens(text: str, dmap: DipMap) -> list[str]:
-    t = text.strip().lower().replace("’", "'")
+    t = text.strip().lower()
+    if _PLAIN.fullmatch(t):
+        # Fast path for the usual 'a par - bur' / 'f stp/sc s a mos' forms: every word is
+        # already a keyword or an abbreviation, so the name and coast rewriting is not needed.
+        tokens = t.replace("-", " - ").split()
+        if all(tok in _KEYWORDS or tok.partition("/")[0] in dmap.names for tok in tokens):
+            return tokens
+    t = t.replace("’", "'")
     t = re.sub(r"[.']", "", t)                       # St. Petersburg -> st petersburg
     t = _Names.of(dmap).replace(t)
-    t = re.sub(r"\((north|south|east|west) coast\)", lambda m: "/" + m.group(1)[0] + "c", t)
-    t = re.sub(r"\s*\(\s*([nsew]c?)\s*\)", r"/\1", t)  # stp(sc), stp (sc)
-    t = re.sub(r"\s*/\s*", "/", t)                     # stp / sc
-    t = re.sub(r"(->|=>|→|–|—|-|>)", " - ", t)
-    t = re.sub(r"[,:;]", " ", t)
+    t = _ABBREV_COAST.sub(lambda m: "/" + m.group(1)[0] + "c", t)
+    t = _PAREN_COAST.sub(r"/\1", t)                  # stp(sc), stp (sc)
+    t = _SLASH.sub("/", t)                            # stp / sc
+    t = _ARROWS.sub(" - ", t)
+    t = _PUNCT.sub(" ", t)
     return t.split()
 
 
@@ -163,13 +179,14 @@ class _Reader:
     def __init__(self, text: str, power: str, dmap: DipMap):
         self.text, self.power, self.dmap = text, power, dmap
         self.toks = _tokens(text, dmap)
+        self.kinds = [_KEYWORDS.get(t) for t in self.toks] + [None]
         self.i = 0
 
     def fail(self, reason: str) -> OrderError:
         return OrderError(self.text, reason)
 
     def peek(self) -> str | None:
-        return _KEYWORDS.get(self.toks[self.i]) if self.i < len(self.toks) else None
+        return self.kinds[self.i]
 
     def raw(self) -> str | None:
         return self.toks[self.i] if self.i < len(self.toks) else None
@@ -197,7 +214,7 @@ class _Reader:
             raise self.fail(f"{what} is missing")
         self.i += 1
         name, _, coast = tok.partition("/")
-        pid = self.dmap.resolve_name(name)
+        pid = self.dmap.names.get(name) or self.dmap.resolve_name(name)
         if pid is None:
             raise self.fail(f"unknown province {name!r}")
         if not coast:

@@ -24,7 +24,7 @@ test: $(BIN)/python
 bench: $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	$(PYTHON) -m venv .venv-bench
-	.venv-bench/bin/pip install --quiet -e . diplomacy==1.1.2
+	.venv-bench/bin/pip install --quiet -e '.[bench]'
 	.venv-bench/bin/python benchmarks/adjudication.py
 
 clean:

@@ -1,0 +1,346 @@
+"""Necromancer order grammar, English and French (EN/FR 2.2.1 v, 3.4, 4.2, 7.8.1 vii, 7.8.2 iv).
+
+What players write, in either language:
+  A Los H | A Los Tenir                      hold
+  A Los - SIt | A Los - 2A SIt | 2A NIt - SIt | 2A Los - 2A SIt   move (forming an MU)
+  A Los - 2A Los                              hold to form an MU (EN 4.2 iv)
+  A Pel S A Los - SIt | A Pel Soutenir 2A NIt   support
+  A Pel b F | A Pel Lever E | A Pel I F       build an Auxiliary (EN "b", FR "L"/"I")
+  N MMo L A MMo | N Mmo C A Mmo               Nazgûl Lead (EN "L", FR Commandement "C")
+  C Wol - Edo - Hel | C Wol H - Edo | C Wol - Edo then H   Double Movement
+  A Los R SIt | A Los D                       retreat, disband
+  Build A Ere | Construire 2A MTi | Activate A Gre | Activer S EMi | Remove A Los | Waive
+The letters C, D, L and S mean different things by position (a unit kind before a
+province, an order word after a unit), so one parser reads both languages.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from warjudge.core.errors import InputError, OrderError
+from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap
+from warjudge.diplomacy.variants.necromancer.pieces import (
+    ENGINE, FLEET, Group, fold, format_components, parse_designation,
+)
+
+
+@dataclass(frozen=True)
+class NOrder:
+    power: str
+    unit: Group
+
+
+@dataclass(frozen=True)
+class Step:
+    """One order of a Double Move: a hold (dest None) or a move."""
+
+    dest: str | None = None
+
+
+@dataclass(frozen=True)
+class Hold(NOrder):
+    pass
+
+
+@dataclass(frozen=True)
+class Move(NOrder):
+    dest: str
+    dest_size: int | None = None    # the MU size written at the destination ("- 2A SIt")
+
+
+@dataclass(frozen=True)
+class DoubleMove(NOrder):
+    first: Step
+    second: Step
+
+
+@dataclass(frozen=True)
+class Support(NOrder):
+    target: Group
+    target_dest: str | None = None  # None: support to hold
+
+
+@dataclass(frozen=True)
+class BuildAuxiliary(NOrder):
+    auxiliary: str
+
+
+@dataclass(frozen=True)
+class Lead(NOrder):
+    target: Group
+
+
+@dataclass(frozen=True)
+class Retreat(NOrder):
+    dest: str
+
+
+@dataclass(frozen=True)
+class Disband(NOrder):
+    pass
+
+
+@dataclass(frozen=True)
+class Build(NOrder):
+    pass
+
+
+@dataclass(frozen=True)
+class Activate(NOrder):
+    pass
+
+
+@dataclass(frozen=True)
+class Waive:
+    power: str
+
+
+_WORDS = {
+    "H": {"h", "hold", "holds", "stand", "stands", "t", "tenir", "tient", "tient bon"},
+    "S": {"s", "support", "supports", "soutenir", "soutient", "soutien"},
+    "-": {"-", "to", "m", "move", "moves", "attaquer", "attaque", "attack", "attacks"},
+    "AUX": {"b", "i", "lever", "leve", "raise", "raises", "build auxiliary"},
+    "LEAD": {"lead", "leads", "commandement", "commande", "commander"},
+    "R": {"r", "retreat", "retreats", "retraite"},
+    "D": {"disband", "disbands", "remove", "removes", "detruire", "detruit", "destruction"},
+    "BUILD": {"build", "builds", "construire", "construit", "construction"},
+    "ACT": {"activate", "activates", "activation", "activer", "active"},
+    "WAIVE": {"waive", "waives", "renoncer", "renonce"},
+    "THEN": {"then", "puis", ",", ";", "et"},
+}
+_KEYWORD = {word: key for key, words in _WORDS.items() for word in words}
+_AUX_WORDS = {"f": FLEET, "fleet": FLEET, "flotte": FLEET, "e": ENGINE, "engine": ENGINE, "engin": ENGINE}
+
+
+class _Names:
+    _cache: dict[int, tuple[NecroMap, re.Pattern | None]] = {}
+
+    @classmethod
+    def pattern(cls, nmap: NecroMap) -> re.Pattern | None:
+        hit = cls._cache.get(id(nmap))
+        if hit is None or hit[0] is not nmap:
+            multi = sorted((fold(n) for n in nmap.names if " " in n or "-" in n), key=len, reverse=True)
+            pat = re.compile(r"(?<![\w])(" + "|".join(
+                r"[\s\-]+".join(map(re.escape, re.split(r"[\s\-]+", n))) for n in multi) + r")(?![\w])") if multi else None
+            cls._cache[id(nmap)] = hit = (nmap, pat)
+        return hit[1]
+
+
+def _tokens(text: str, nmap: NecroMap) -> list[str]:
+    t = fold(text.strip()).replace("’", "'")
+    pat = _Names.pattern(nmap)
+    if pat is not None:
+        folded = {fold(k): v for k, v in nmap.names.items()}
+        t = pat.sub(lambda m: " " + folded[re.sub(r"[\s\-]+", " ", m.group(1))].lower() + " ", t)
+    t = re.sub(r"[()]", " ", t)
+    t = re.sub(r"(->|=>|→|–|—|-|>)", " - ", t)
+    t = re.sub(r"([,;])", r" \1 ", t)
+    t = re.sub(r"\s*/\s*", "/", t)
+    t = t.replace("tient bon", "tenir").replace("build auxiliary", "b")
+    return t.split()
+
+
+class _Reader:
+    def __init__(self, text: str, power: str, nmap: NecroMap):
+        self.text, self.power, self.nmap = text, power, nmap
+        self.toks = _tokens(text, nmap)
+        self.i = 0
+
+    def fail(self, reason: str) -> OrderError:
+        return OrderError(self.text, reason)
+
+    def raw(self, ahead: int = 0) -> str | None:
+        j = self.i + ahead
+        return self.toks[j] if j < len(self.toks) else None
+
+    def word(self, ahead: int = 0) -> str | None:
+        tok = self.raw(ahead)
+        return _KEYWORD.get(tok) if tok is not None else None
+
+    def take(self, key: str) -> bool:
+        if self.word() == key:
+            self.i += 1
+            return True
+        return False
+
+    def done(self) -> bool:
+        return self.i >= len(self.toks)
+
+    def province(self, what: str) -> str:
+        tok = self.raw()
+        if tok is None:
+            raise self.fail(f"{what} is missing")
+        pid = self.nmap.resolve_name(tok)
+        if pid is None:
+            raise self.fail(f"unknown province {tok!r}")
+        self.i += 1
+        return pid
+
+    def is_province(self, ahead: int = 0) -> bool:
+        tok = self.raw(ahead)
+        return tok is not None and self.nmap.resolve_name(tok) is not None
+
+    def designation(self) -> tuple[str, int, tuple] | None:
+        """A unit designation ('A', '2A/1F', 'Armée') if one stands here."""
+        tok = self.raw()
+        if tok is None or _KEYWORD.get(tok) in ("-", "THEN"):
+            return None
+        try:
+            parsed = parse_designation(tok)
+        except InputError:
+            return None
+        self.i += 1
+        return parsed
+
+    def group(self, what: str) -> Group:
+        start = self.i
+        des = self.designation()
+        if des is None or not self.is_province():
+            self.i = start
+            raise self.fail(f"{what}: write the unit like 'A Los' or '2A/1F Pel'")
+        kind, count, aux = des
+        return Group(kind, count, aux, self.province(what))
+
+    def end(self) -> None:
+        if not self.done():
+            raise self.fail(f"unexpected {' '.join(self.toks[self.i:])!r} at the end")
+
+
+def parse_norder(text: str, power: str, nmap: NecroMap):
+    """Parse one order written by `power`, in English or French. Raises OrderError."""
+    if not isinstance(text, str) or not text.strip():
+        raise OrderError(str(text), "empty order")
+    r = _Reader(text, power, nmap)
+    first = r.raw()
+    if r.take("WAIVE"):
+        r.end()
+        return Waive(power)
+    if r.take("BUILD") or (first == "b" and not r.is_province(1) and r.take("AUX")):
+        order = Build(power, r.group("the unit to build"))
+        r.end()
+        return order
+    if r.take("ACT"):
+        order = Activate(power, r.group("the unit to activate"))
+        r.end()
+        return order
+    if r.take("D"):
+        order = Disband(power, r.group("the unit to disband"))
+        r.end()
+        return order
+    unit = r.group("the ordered unit")
+    return _action(r, power, unit)
+
+
+def _step(r: _Reader) -> tuple[Step, int | None]:
+    """'H' or '- [nK] Prov' of one (possibly first) order of a Double Move."""
+    if r.take("H"):
+        return Step(None), None
+    if not r.take("-"):
+        raise r.fail("expected a hold ('H') or a move ('- Prov')")
+    size = None
+    des = r.designation()
+    if des is not None:
+        size = des[1]
+    return Step(r.province("the destination")), size
+
+
+def _action(r: _Reader, power: str, unit: Group):
+    if r.done():
+        return Hold(power, unit)
+    word = r.word()
+    if word in ("H", "-"):
+        first, size = _step(r)
+        if r.done():
+            if first.dest is None:
+                return Hold(power, unit)
+            return Move(power, unit, first.dest, size)
+        r.take("THEN")
+        # the second order may repeat the unit: "C Wol - Edo, C Edo - Hel"
+        start = r.i
+        des = r.designation()
+        if des is not None and r.is_province():
+            r.province("the unit")
+        elif des is not None:
+            r.i = start
+        second, second_size = _step(r)
+        r.end()
+        if size is not None or second_size is not None:
+            raise r.fail("a Double Move cannot form a Multiple Unit")
+        if first.dest is None and second.dest is None:
+            return Hold(power, unit)
+        return DoubleMove(power, unit, first, second)
+    if r.take("S"):
+        target = r.group("the supported unit")
+        dest = None
+        if r.take("-"):
+            r.designation()  # a foreign MU's size need not be right (EN 4.2 xv)
+            dest = r.province("the supported move's destination")
+        r.end()
+        return Support(power, unit, target, dest)
+    tok = r.raw()
+    if tok in ("l", "c") or word in ("AUX", "LEAD"):
+        # EN "L" is Lead and FR "L" is Lever; FR "C" is Commandement: what follows decides.
+        r.i += 1
+        nxt = r.raw()
+        if nxt in _AUX_WORDS and r.i + 1 == len(r.toks) and tok != "c" and word != "LEAD":
+            r.i += 1
+            return BuildAuxiliary(power, unit, _AUX_WORDS[nxt])
+        if tok in ("l", "c") or word == "LEAD":
+            target = r.group("the led unit")
+            r.end()
+            return Lead(power, unit, target)
+        raise r.fail("say which Auxiliary to build: F (Fleet) or E (Siege Engine)")
+    if r.take("R"):
+        r.take("-")
+        dest = r.province("the retreat destination")
+        r.end()
+        return Retreat(power, unit, dest)
+    if tok == "d" or word == "D":
+        r.i += 1
+        r.end()
+        return Disband(power, unit)
+    raise r.fail(f"cannot understand {tok!r}; orders look like 'A Los - SIt', 'A Pel S A Los - SIt', 'A Los H'")
+
+
+# --- canonical text -----------------------------------------------------------------
+
+_FR = {"H": "Tenir", "S": "Soutenir", "AUX": "Lever", "LEAD": "Commandement", "R": "Retraite",
+       "D": "Détruire", "BUILD": "Construire", "ACT": "Activer", "WAIVE": "Renoncer"}
+_EN = {"H": "H", "S": "S", "AUX": "b", "LEAD": "L", "R": "R", "D": "D", "BUILD": "Build",
+       "ACT": "Activate", "WAIVE": "Waive"}
+
+
+def format_norder(order, lang: str = "en") -> str:
+    """Canonical text of an order, in English (default) or French."""
+    w = _FR if lang == "fr" else _EN
+    if isinstance(order, Waive):
+        return w["WAIVE"]
+    unit = str(order.unit)
+    match order:
+        case Hold():
+            return f"{unit} {w['H']}"
+        case Move(dest=d, dest_size=n):
+            return f"{unit} - {format_components(order.unit.kind, n, ()) + ' ' if n else ''}{d}"
+        case DoubleMove(first=a, second=b):
+            return f"{unit} {_format_step(a, w)} {_format_step(b, w)}"
+        case Support(target=t, target_dest=d):
+            return f"{unit} {w['S']} {t}" + (f" - {d}" if d else "")
+        case BuildAuxiliary(auxiliary=a):
+            return f"{unit} {w['AUX']} {a}"
+        case Lead(target=t):
+            return f"{unit} {w['LEAD']} {t}"
+        case Retreat(dest=d):
+            return f"{unit} {w['R']} {d}"
+        case Disband():
+            return f"{unit} {w['D']}"
+        case Build():
+            return f"{w['BUILD']} {unit}"
+        case Activate():
+            return f"{w['ACT']} {unit}"
+    raise TypeError(order)
+
+
+def _format_step(step: Step, w: dict) -> str:
+    return w["H"] if step.dest is None else f"- {step.dest}"

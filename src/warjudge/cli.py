@@ -26,6 +26,8 @@ from warjudge.diplomacy.phases import PhaseReport
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="warjudge: judge and engine for fantasy wargames.")
 game_app = typer.Typer(no_args_is_help=True, help="Run a Diplomacy game as a games master, one saved record per game.")
 app.add_typer(game_app, name="game")
+map_app = typer.Typer(no_args_is_help=True, help="Check a map file, or draw a variant's map.")
+app.add_typer(map_app, name="map")
 console = Console()
 err = Console(stderr=True)
 
@@ -184,6 +186,46 @@ def _print_report(report: PhaseReport) -> None:
                                                for d in report.after.dislodged), highlight=False)
     if report.after.winner:
         console.print(f"[bold green]{report.after.winner} wins.[/bold green]")
+
+
+# --- maps ---------------------------------------------------------------------------
+
+MAP_VARIANTS = ("standard", "necromancer")
+
+
+@map_app.command("check")
+def map_check(file: Path, variant: str = typer.Option("necromancer", help="standard or necromancer")) -> None:
+    """Validate a map file (e.g. your transcription of the official Necromancer map):
+    every broken fact is listed, then the exit status is 2."""
+    from warjudge.diplomacy.mapdata import load_map
+    from warjudge.diplomacy.variants.necromancer.mapfile import load_necromancer_map
+
+    if variant not in MAP_VARIANTS:
+        _fail(f"unknown variant {variant!r}; maps exist for {', '.join(MAP_VARIANTS)}")
+    try:
+        loaded = load_necromancer_map(file) if variant == "necromancer" else load_map(file)
+    except WarjudgeError as exc:
+        _fail(str(exc))
+    count = len(loaded.provinces)
+    console.print(f"{file}: a valid {variant} map, {count} provinces, {len(loaded.supply_centers)} supply-centre "
+                  f"provinces{' (a reconstruction)' if loaded.reconstruction else ''}.", highlight=False)
+
+
+@map_app.command("render")
+def map_render(out: Path = typer.Option(Path("necromancer.svg"), help="SVG file to write"),
+               map_file: Optional[Path] = typer.Option(None, "--map", help="your own map file")) -> None:
+    """Draw the Necromancer map with its initial position as SVG."""
+    from warjudge.diplomacy.variants.necromancer.mapfile import load_necromancer_map
+    from warjudge.diplomacy.variants.necromancer.render import render_svg, start_picture
+
+    try:
+        nmap = load_necromancer_map(map_file)
+        out.write_text(render_svg(nmap, start_picture(nmap)), encoding="utf-8")
+    except WarjudgeError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"cannot write {out}: {exc.strerror}")
+    console.print(f"Wrote {out}.")
 
 
 def main() -> None:  # pragma: no cover - entry point

@@ -1,0 +1,148 @@
+"""A schematic SVG of the Necromancer map: provinces at their `xy`, borders by kind,
+fortresses, alignment, supply centres coloured by owner, and units.
+
+The picture shows only what it is given: a player's view is made by the judge, which
+leaves out what that player may not see, and this module draws that view as it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape
+
+from warjudge.diplomacy.variants.necromancer.mapfile import START, NecroMap
+from warjudge.diplomacy.variants.necromancer.pieces import parse_group
+
+POWER_COLOURS = {
+    "DWARVES": "#8b5a2b", "EASTERLINGS": "#d2691e", "ELVES": "#2e8b57", "GONDOR": "#4169e1",
+    "HARAD": "#c9a000", "ROHAN": "#7cb518", "SARUMAN": "#6e6e6e", "SAURON": "#8b0000",
+    "STANDING": "#333333",
+}
+BORDER_STYLE = {
+    "land": 'stroke="#9a8f7a" stroke-width="1.5"',
+    "coast": 'stroke="#6f8fa8" stroke-width="2.5"',
+    "sea": 'stroke="#4f81bd" stroke-width="1.5" stroke-dasharray="6,4"',
+    "mountain": 'stroke="#7b4b2a" stroke-width="3" stroke-dasharray="2,4"',
+}
+SIZE = 1000
+
+
+@dataclass
+class Picture:
+    """What to draw: units per province as (power, written unit without province),
+    supply-centre owners per province (Eriador has two), and a title."""
+
+    units: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    owners: dict[str, list[str]] = field(default_factory=dict)
+    title: str = ""
+
+
+def start_picture(nmap: NecroMap) -> Picture:
+    """The TA 2765 position before Saruman's third army and Sauron's first Activation."""
+    picture = Picture(title="Necromancer: initial position, TA 2765")
+    for power, units in START.items():
+        for text in units:
+            group = parse_group(text, nmap.resolve_name)
+            picture.units.setdefault(group.province, []).append((power, text.split()[0]))
+    for p in nmap.provinces.values():
+        if p.home:
+            picture.owners[p.id] = list(p.home)
+    return picture
+
+
+def render_svg(nmap: NecroMap, picture: Picture) -> str:
+    missing = [p.id for p in nmap.spec.provinces if p.xy is None]
+    xy = _layout(nmap)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE + 90}" '
+           f'width="{SIZE}" height="{SIZE + 90}" font-family="sans-serif">',
+           f'<rect width="{SIZE}" height="{SIZE + 90}" fill="#f4ecd8"/>']
+    title = picture.title or nmap.spec.title
+    out.append(f'<text x="20" y="30" font-size="20" font-weight="bold">{escape(title)}</text>')
+    if nmap.reconstruction:
+        out.append('<text x="20" y="52" font-size="12" fill="#7a1f1f">Reconstructed map: not the '
+                   'official Necromancer board (load your own transcription with --map)</text>')
+    if missing:
+        out.append(f'<text x="20" y="70" font-size="11" fill="#7a1f1f">No drawing position for '
+                   f'{escape(", ".join(missing))}: placed on a circle</text>')
+    for pair, kind in sorted(nmap.borders.items(), key=lambda item: (item[1] != "mountain", sorted(item[0]))):
+        a, b = sorted(pair)
+        (x1, y1), (x2, y2) = xy[a], xy[b]
+        out.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" {BORDER_STYLE[kind]}/>')
+    for p in nmap.provinces.values():
+        out.extend(_province(p, xy[p.id], picture))
+    out.extend(_legend())
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _layout(nmap: NecroMap) -> dict[str, tuple[float, float]]:
+    """Each province's position; those without `xy` go on a circle, so a user's
+    transcription without positions still draws."""
+    import math
+
+    spec = nmap.spec.provinces
+    unplaced = [p.id for p in spec if p.xy is None]
+    xy = {p.id: (p.xy[0], p.xy[1] + 70) for p in spec if p.xy is not None}
+    for i, pid in enumerate(unplaced):
+        angle = 2 * math.pi * i / max(1, len(unplaced))
+        xy[pid] = (SIZE / 2 + 400 * math.cos(angle), SIZE / 2 + 70 + 400 * math.sin(angle))
+    return xy
+
+
+def _province(p, at: tuple[float, float], picture: Picture) -> list[str]:
+    x, y = at
+    fill = "#bcd4ea" if p.kind == "sea" else "#e8dcc0"
+    ring = {"good": "#2e8b57", "evil": "#8b0000"}.get(p.alignment, "#7d705a")
+    parts = [f'<g><title>{escape(p.name)} ({escape(p.id)}): {escape(_describe(p))}</title>']
+    if p.fortress:
+        parts.append(f'<rect x="{x - 20:.0f}" y="{y - 20:.0f}" width="40" height="40" fill="none" '
+                     f'stroke="#444" stroke-width="2"/>')
+    parts.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="16" fill="{fill}" stroke="{ring}" '
+                 f'stroke-width="{3 if p.alignment != "neutral" else 1.5}"/>')
+    parts.append(f'<text x="{x:.0f}" y="{y + 4:.0f}" font-size="10" text-anchor="middle">{escape(p.id)}</text>')
+    if p.sc:
+        owners = picture.owners.get(p.id) or [None]
+        for i, owner in enumerate(owners):
+            colour = POWER_COLOURS.get(owner, "#ffffff") if owner else "#ffffff"
+            parts.append(f'<circle cx="{x + 14 + 9 * i:.0f}" cy="{y - 14:.0f}" r="5" fill="{colour}" '
+                         f'stroke="#000" stroke-width="1"/>')
+    for i, (power, text) in enumerate(picture.units.get(p.id, [])):
+        colour = POWER_COLOURS.get(power, "#000000")
+        parts.append(f'<text x="{x:.0f}" y="{y + 28 + 11 * i:.0f}" font-size="10" font-weight="bold" '
+                     f'text-anchor="middle" fill="{colour}">{escape(text)}</text>')
+    parts.append("</g>")
+    return parts
+
+
+def _describe(p) -> str:
+    facts = [p.kind]
+    if p.sc:
+        facts.append("supply centre")
+    if p.home:
+        facts.append("home of " + " and ".join(h.title() for h in p.home))
+    if p.fortress:
+        facts.append("mountain fortress" if p.mountain_fortress else "fortress")
+    if p.alignment != "neutral":
+        facts.append(p.alignment)
+    if p.standing_army:
+        facts.append("standing army")
+    return ", ".join(facts)
+
+
+def _legend() -> list[str]:
+    y = SIZE + 60
+    parts = []
+    x = 20
+    for power, colour in POWER_COLOURS.items():
+        parts.append(f'<circle cx="{x}" cy="{y}" r="5" fill="{colour}"/>'
+                     f'<text x="{x + 8}" y="{y + 4}" font-size="11">{power.title()}</text>')
+        x += 105
+    y += 20
+    x = 20
+    for kind in ("land", "coast", "sea", "mountain"):
+        parts.append(f'<line x1="{x}" y1="{y}" x2="{x + 30}" y2="{y}" {BORDER_STYLE[kind]}/>'
+                     f'<text x="{x + 36}" y="{y + 4}" font-size="11">{kind} border</text>')
+        x += 140
+    parts.append(f'<rect x="{x}" y="{y - 8}" width="16" height="16" fill="none" stroke="#444" stroke-width="2"/>'
+                 f'<text x="{x + 22}" y="{y + 4}" font-size="11">fortress</text>')
+    return parts

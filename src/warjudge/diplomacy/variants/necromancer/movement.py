@@ -1,0 +1,169 @@
+"""Necromancer movement phase, first step: orders -> order groups -> resolution
+(docs/necromancer-judge.md section 1). Double Movement, views and the report come next.
+
+Every order is checked here; a void order leaves its Components holding, with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from warjudge.core.errors import OrderError
+from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
+from warjudge.diplomacy.variants.necromancer.orders import (
+    BuildAuxiliary, Hold, Lead, Move, Support, parse_norder,
+)
+from warjudge.diplomacy.variants.necromancer.pieces import FLEET, NAZGUL, Group as Written
+from warjudge.diplomacy.variants.necromancer.position import Piece, Position
+from warjudge.diplomacy.variants.necromancer.resolver import (
+    BUILD, HOLD, MOVE, NMR, SUPPORT, Group, NecroResolver, Resolution, Rules,
+)
+
+
+@dataclass
+class Verdict:
+    power: str
+    text: str
+    void: str = ""      # the reason when the order is void
+
+
+def select(position: Position, power: str, unit: Written, taken: set[int]) -> list[int] | None:
+    """Indices (in position[province]) of the Components the written unit names."""
+    pieces = position.get(unit.province, [])
+    wanted = unit.components()
+    chosen: list[int] = []
+    for comp in sorted(wanted, key=lambda c: c.aux is None):  # auxiliaries first, then plain
+        for k, piece in enumerate(pieces):
+            if k in taken or k in chosen or piece.power != power or piece.component != comp:
+                continue
+            chosen.append(k)
+            break
+        else:
+            return None
+    return chosen
+
+
+def passable(nmap: NecroMap, pieces: list[Piece], src: str, dest: str) -> str | None:
+    """None if these Components may cross from src to dest, else the reason."""
+    kind = nmap.border(src, dest)
+    if kind is None:
+        return f"{dest} is not adjacent to {src}"
+    nazgul = all(p.component.kind == NAZGUL for p in pieces)
+    if kind == "mountain" and not nazgul:
+        return f"{src} and {dest} are separated by mountains (EN 5.2)"
+    if nmap.provinces[dest].kind == "sea":
+        if nazgul:
+            return "the Nazgul may never enter a sea province (EN 7.8.1 vi)"
+        if not all(p.component.aux == FLEET for p in pieces):
+            return "only units with a Fleet may go to sea (EN 4.3 iv)"
+    elif kind == "sea" and nmap.provinces[src].kind == "sea" and not all(p.component.aux == FLEET for p in pieces):
+        return "only units with a Fleet may go to sea (EN 4.3 iv)"
+    return None
+
+
+def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str]]):
+    """Parse and check every order; returns (groups, verdicts)."""
+    verdicts: list[Verdict] = []
+    taken: dict[str, set[int]] = {}
+    groups: list[Group] = []
+    leads: list[tuple[str, str, Written]] = []
+    for power, text in orders:
+        verdict = Verdict(power, text)
+        verdicts.append(verdict)
+        try:
+            order = parse_norder(text, power, nmap)
+        except OrderError as exc:
+            verdict.void = exc.reason
+            continue
+        if not hasattr(order, "unit"):
+            verdict.void = "not a movement-phase order"
+            continue
+        unit = order.unit
+        used = taken.setdefault(unit.province, set())
+        picked = select(position, power, unit, used)
+        if picked is None:
+            verdict.void = f"{power} has no {unit}"
+            continue
+        pieces = [position[unit.province][k] for k in picked]
+        reason, group = _group(nmap, position, order, pieces)
+        used.update(picked)
+        if reason:
+            verdict.void = reason
+            groups.append(Group(power, unit.province, pieces, HOLD))  # a void order holds (ruling)
+            continue
+        if isinstance(order, Lead):
+            leads.append((power, unit.province, order.target))
+        if group is not None:
+            groups.append(group)
+    for province, pieces in position.items():
+        rest = [p for k, p in enumerate(pieces) if k not in taken.get(province, set())]
+        for power in sorted({p.power for p in rest}):
+            groups.append(Group(power, province, [p for p in rest if p.power == power], NMR))
+    for power, province, target in leads:
+        for g in groups:
+            if g.power == power and g.province == province and any(
+                    p.component.kind == target.kind for p in g.pieces) and not g.led:
+                g.led = True
+                break
+    return groups, verdicts
+
+
+def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tuple[str, Group | None]:
+    power, here = order.power, order.unit.province
+    personality = all(p.component.personality for p in pieces)
+    if isinstance(order, Hold):
+        return "", Group(power, here, pieces, HOLD)
+    if isinstance(order, Move):
+        if order.dest == here:
+            if order.dest_size is None:
+                return "a unit cannot move to its own province", None
+            return "", Group(power, here, pieces, MOVE, dest=here, form_size=order.dest_size)
+        reason = passable(nmap, pieces, here, order.dest)
+        if reason:
+            return reason, None
+        return "", Group(power, here, pieces, MOVE, dest=order.dest, form_size=order.dest_size)
+    if isinstance(order, Support):
+        if personality:
+            return "a Personality cannot Support (EN 3.3 i)", None
+        if here == ERIADOR:
+            return "units in Eriador cannot Support (EN 5.1 iii)", None
+        aim = order.target_dest or order.target.province
+        if aim == here:
+            return "a unit cannot support a move into its own province", None
+        if aim != ERIADOR and passable(nmap, pieces, here, aim) and aim != here:
+            return f"{order.unit} cannot move to {aim}, so cannot support there", None
+        return "", Group(power, here, pieces, SUPPORT, dest=order.target_dest, target=order.target.province)
+    if isinstance(order, BuildAuxiliary):
+        if personality:
+            return "a Personality cannot build Auxiliaries (EN 3.3 i)", None
+        if here == ERIADOR:
+            return "units in Eriador cannot Build (EN 5.1 iii)", None
+        kind = nmap.provinces[here].kind
+        if order.auxiliary == FLEET and kind != "coastal":
+            return "Fleets are built only in coastal provinces (EN 4.3 ii)", None
+        if order.auxiliary != FLEET:
+            if kind == "sea":
+                return "Siege Engines are built only on land (EN 4.4 ii)", None
+            if any(p.component.aux == "E" for p in position.get(here, [])):
+                return "only one Siege Engine may be in a province (EN 4.4 iii)", None
+        return "", Group(power, here, pieces, BUILD)
+    if isinstance(order, Lead):
+        if not all(p.component.kind == NAZGUL for p in pieces):
+            return "only the Nazgul Leads (EN 7.8.1 vii)", None
+        if order.target.province != here:
+            return "the Nazgul Leads a unit in its own province (EN 7.8.1 vii)", None
+        return "", None
+    return "not a movement-phase order", None
+
+
+def resolve_movement(nmap: NecroMap, position: Position, orders: list[tuple[str, str]],
+                     rules: Rules) -> tuple[list[Group], list[Verdict], Resolution]:
+    groups, verdicts = build_groups(nmap, position, orders)
+    return groups, verdicts, NecroResolver(nmap, groups, rules).run()
+
+
+def default_rules(nmap: NecroMap, edition: str = "2002", alignment: bool = True) -> Rules:
+    """Rules for a game on `nmap`: alignments from the map file (EN 8.1 ii-iii)."""
+    return Rules(edition=edition, alignment=alignment,
+                 power_alignment={p.id: p.alignment for p in nmap.spec.powers},
+                 province_alignment={p.id: p.alignment for p in nmap.provinces.values()})

@@ -224,3 +224,58 @@ def test_circular_movement_succeeds():  # standard rules (EN 1)
     moved, _, _ = run({"GONDOR": ["A Los", "A Pel"], "HARAD": ["A SIt"]},
                       {"GONDOR": ["A Los - Pel", "A Pel - SIt"], "HARAD": ["A SIt - Los"]})
     assert len(moved) == 3
+
+
+# --- the position after the phase -------------------------------------------------------
+
+from warjudge.diplomacy.variants.necromancer.movement import apply_movement  # noqa: E402
+from warjudge.diplomacy.variants.necromancer.position import format_position, position_problems  # noqa: E402
+
+
+def after(units, orders, edition="2002"):
+    position = parse_position(units, NMAP)
+    entries = [(power, text) for power, texts in orders.items() for text in texts]
+    rules = default_rules(NMAP, edition)
+    groups, _, res = resolve_movement(NMAP, position, entries, rules)
+    new, dislodged = apply_movement(NMAP, position, groups, res, rules)
+    return {p: sorted(u) for p, u in format_position(new).items()}, dislodged, new
+
+
+def test_mu_is_formed_on_the_board():  # EN 4.2 iii
+    board, _, new = after({"GONDOR": ["A Los", "A Pel"]}, {"GONDOR": ["A Los - 2A SIt", "A Pel - 2A SIt"]})
+    assert board == {"GONDOR": ["2A SIt"]} and position_problems(new, NMAP) == []
+
+
+def test_dislodged_mu_retreats_together_and_loses_its_engine():  # EN 4.2 xii, 4.4 iv
+    board, dislodged, _ = after({"HARAD": ["2A/1E SIt"], "GONDOR": ["A Los", "A Pel", "A MTi"]},
+                                {"GONDOR": ["A Los - SIt", "A Pel S A Los - SIt", "A MTi S A Los - SIt"]})
+    assert board == {"GONDOR": ["A MTi", "A Pel", "A SIt"]}
+    (d,) = dislodged
+    assert (d.power, d.province, d.attacker_from, len(d.pieces)) == ("HARAD", "SIt", "Los", 2)
+    assert all(p.component.aux is None for p in d.pieces)
+
+
+def test_auxiliary_build_on_the_board():  # EN 3.4 iv-v
+    board, _, _ = after({"GONDOR": ["A/E Pel"]}, {"GONDOR": ["A/E Pel b F"]})
+    assert board == {"GONDOR": ["A/F Pel"]}  # the second Auxiliary replaces the first
+
+
+def test_fleet_lost_inland():  # EN 4.3 iii
+    board, _, _ = after({"GONDOR": ["A/F Los"]}, {"GONDOR": ["A/F Los - Lam"]})
+    assert board == {"GONDOR": ["A Lam"]}
+
+
+@pytest.mark.parametrize("edition,kept", [("2000", True), ("2002", False)])
+def test_fleet_across_a_land_only_border(edition, kept):  # FR 4.3 iii (2002 amendment)
+    land = next((a, b) for pair, kind in NMAP.borders.items() if kind == "land"
+                for a, b in [tuple(sorted(pair))]
+                if NMAP.provinces[a].kind == "coastal" and NMAP.provinces[b].kind == "coastal")
+    board, _, _ = after({"GONDOR": [f"A/F {land[0]}"]}, {"GONDOR": [f"A/F {land[0]} - {land[1]}"]}, edition)
+    assert board == {"GONDOR": [f"A{'/F' if kept else ''} {land[1]}"]}
+
+
+def test_engine_stays_with_the_mu_while_a_component_stays():  # EN 4.4 iv-v
+    board, _, _ = after({"GONDOR": ["2A/1E Pel"]}, {"GONDOR": ["A/E Pel - Los", "A Pel H"]})
+    assert board == {"GONDOR": ["A Los", "A/E Pel"]}
+    board, _, _ = after({"GONDOR": ["A/E Pel"]}, {"GONDOR": ["A/E Pel - Los"]})
+    assert board == {"GONDOR": ["A Los"]}

@@ -146,7 +146,7 @@ def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tu
                 return "Siege Engines are built only on land (EN 4.4 ii)", None
             if any(p.component.aux == "E" for p in position.get(here, [])):
                 return "only one Siege Engine may be in a province (EN 4.4 iii)", None
-        return "", Group(power, here, pieces, BUILD)
+        return "", Group(power, here, pieces, BUILD, auxiliary=order.auxiliary)
     if isinstance(order, Lead):
         if not all(p.component.kind == NAZGUL for p in pieces):
             return "only the Nazgul Leads (EN 7.8.1 vii)", None
@@ -167,3 +167,77 @@ def default_rules(nmap: NecroMap, edition: str = "2002", alignment: bool = True)
     return Rules(edition=edition, alignment=alignment,
                  power_alignment={p.id: p.alignment for p in nmap.spec.powers},
                  province_alignment={p.id: p.alignment for p in nmap.provinces.values()})
+
+
+@dataclass
+class Dislodgement:
+    power: str
+    province: str
+    pieces: list[Piece]        # retreat together (EN 4.2 xii)
+    attacker_from: str
+
+
+def apply_movement(nmap: NecroMap, position: Position, groups: list[Group], res: Resolution,
+                   rules: Rules) -> tuple[Position, list[Dislodgement]]:
+    """The position after the main Movement resolution."""
+    after: Position = {}
+    dislodged: list[Dislodgement] = []
+    for i, g in enumerate(groups):
+        if i in res.moved:
+            continue
+        pieces = list(g.pieces)
+        if i in res.built:
+            pieces = _with_auxiliary(pieces, g.auxiliary)
+        if g.province in res.dislodged and res.dislodged[g.province][0] == g.power:
+            lost_engines = [_without(p, "E") for p in pieces]        # EN 4.4 iv
+            found = next((d for d in dislodged if d.province == g.province and d.power == g.power), None)
+            if found is None:
+                dislodged.append(Dislodgement(g.power, g.province, lost_engines, res.dislodged[g.province][1]))
+            else:
+                found.pieces.extend(lost_engines)
+            continue
+        after.setdefault(g.province, []).extend(pieces)
+    for i in sorted(res.moved):
+        g = groups[i]
+        border = nmap.border(g.province, g.dest)
+        moved = []
+        for p in g.pieces:
+            if p.component.aux == "E":
+                p = _engine_stays(p, g, after)                          # EN 4.4 iv-v
+            if p.component.aux == FLEET and (nmap.provinces[g.dest].kind == "inland" or
+                                              (rules.edition == "2002" and border == "land")):
+                p = _without(p, FLEET)                                  # EN 4.3 iii; FR 4.3 iii
+            moved.append(p)
+        after.setdefault(g.dest, []).extend(moved)
+    return {k: v for k, v in after.items() if v}, dislodged
+
+
+def _without(piece: Piece, aux: str) -> Piece:
+    if piece.component.aux != aux:
+        return piece
+    return Piece(piece.power, type(piece.component)(piece.component.kind, None))
+
+
+def _engine_stays(piece: Piece, group: Group, after: Position) -> Piece:
+    """A Component leaving with an Engine loses it; an MU keeps the Engine while one of
+    its Components stays (ruling: it passes to a staying Component without an Auxiliary)."""
+    here = after.get(group.province, [])
+    for k, stayer in enumerate(here):
+        if stayer.power == piece.power and not stayer.component.personality and stayer.component.aux is None:
+            here[k] = Piece(stayer.power, type(stayer.component)(stayer.component.kind, "E"))
+            break
+    return _without(piece, "E")
+
+
+def _with_auxiliary(pieces: list[Piece], aux: str) -> list[Piece]:
+    """A successful Build: each Component gets the Auxiliary, replacing any other (EN 3.4 v);
+    an Engine goes to one Component only (EN 4.4 iii)."""
+    out = []
+    given = False
+    for p in pieces:
+        if aux == "E" and given:
+            out.append(p)
+            continue
+        out.append(Piece(p.power, type(p.component)(p.component.kind, aux)))
+        given = True
+    return out

@@ -34,6 +34,7 @@ class Group:
     target: str | None = None       # support: the province of the supported group
     form_size: int | None = None    # move: the MU size written at the destination
     led: bool = False               # the Nazgûl Leads this group (EN 7.8.1 vii)
+    auxiliary: str | None = None    # build: the Auxiliary ordered (F or E)
 
     @property
     def base(self) -> int:

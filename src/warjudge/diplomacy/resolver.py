@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from warjudge.diplomacy.guess import RESOLVED, UNRESOLVED, GuessAndCheck
 from warjudge.diplomacy.mapdata import province_of
 from warjudge.diplomacy.orders import Convoy, Move, Order, SupportHold, SupportMove
 from warjudge.diplomacy.units import Unit
 
-UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 
 
 @dataclass
@@ -29,7 +29,7 @@ class Resolution:
     standoffs: set[str]                 # vacant provinces where moves bounced
 
 
-class Resolver:
+class Resolver(GuessAndCheck):
     def __init__(self, units: dict[str, Unit], orders: list[Order], convoyed: set[int],
                  sea_adj: dict[str, frozenset[str]]):
         """`orders`: legal, one per unit. `convoyed`: indices of moves that go by convoy.
@@ -39,10 +39,7 @@ class Resolver:
         self.orders = orders
         self.convoyed = convoyed
         n = len(orders)
-        self.state = [UNRESOLVED] * n
-        self.result = [False] * n
-        self.deps: list[int] = []
-        self.guess_reads = 0
+        super().__init__(n)
         self.no_path: set[int] = set()  # Szykman: convoyed moves forced to hold
 
         self.order_at: dict[str, int] = {o.province: i for i, o in enumerate(orders)}
@@ -77,46 +74,9 @@ class Resolver:
         """Is order i a move to `place` (a province, or an exact coast when one is named)?"""
         return moves_to(self.orders[i], place)
 
-    # --- the guess-and-check driver --------------------------------------------
-    def resolve(self, i: int) -> bool:
-        if self.state[i] == RESOLVED:
-            return self.result[i]
-        if self.state[i] == GUESSING:
-            self.guess_reads += 1
-            if i not in self.deps:
-                self.deps.append(i)
-            return self.result[i]
-        old, old_reads = len(self.deps), self.guess_reads
-        self.result[i], self.state[i] = False, GUESSING
-        first = self.adjudicate(i)
-        # Counting reads, not only the list's growth, also catches a dependency on a
-        # guess that was already in the list (the list holds each order once).
-        if self.guess_reads == old_reads:
-            if self.state[i] != RESOLVED:
-                self.result[i], self.state[i] = first, RESOLVED
-            return first
-        if len(self.deps) == old or self.deps[old] != i:
-            # Part of a cycle headed by an order further up the stack: keep guessing.
-            self.deps.append(i)
-            self.result[i] = first
-            return first
-        for j in self.deps[old:]:
-            self.state[j] = UNRESOLVED
-        del self.deps[old:]
-        self.result[i], self.state[i] = True, GUESSING
-        second = self.adjudicate(i)
-        if first == second:
-            for j in self.deps[old:]:
-                self.state[j] = UNRESOLVED
-            del self.deps[old:]
-            self.result[i], self.state[i] = first, RESOLVED
-            return first
-        self.backup_rule(old)
-        return self.resolve(i)
-
-    def backup_rule(self, old: int) -> None:
-        cycle = self.deps[old:]
-        del self.deps[old:]
+    def backup(self, i: int, cycle: list[int], first: int) -> None:
+        """Circular movement: every move in the cycle succeeds. A convoy paradox: the
+        Szykman rule, the convoyed armies in it hold (and cut nothing)."""
         paradox: set[int] = set()
         for j in cycle:
             o = self.orders[j]
@@ -124,16 +84,18 @@ class Resolver:
                 army = self.order_at.get(o.army_from)
                 if army is not None and army in self.convoyed:
                     paradox.add(army)
-        if paradox:  # Szykman rule
+        if paradox:
             self.no_path |= paradox
             for j in cycle:
                 self.state[j] = UNRESOLVED
-        else:  # circular movement
+        else:
             for j in cycle:
                 if isinstance(self.orders[j], Move):
-                    self.result[j], self.state[j] = True, RESOLVED
+                    self.value[j], self.state[j] = 1, RESOLVED
                 else:
                     self.state[j] = UNRESOLVED
+        if self.state[i] != RESOLVED:
+            self.state[i] = UNRESOLVED
 
     # --- decisions ----------------------------------------------------------------
     def adjudicate(self, i: int) -> bool:
@@ -237,26 +199,26 @@ class Resolver:
         dislodged: dict[str, str] = {}
         by_convoy: set[str] = set()
         for prov, movers in self.moves_to.items():
-            winners = [k for k in movers if self.result[k]]
+            winners = [k for k in movers if self.value[k]]
             if winners:
                 if prov in self.units and not (
                     prov in self.order_at and isinstance(self.orders[self.order_at[prov]], Move)
-                    and self.result[self.order_at[prov]]
+                    and self.value[self.order_at[prov]]
                 ):
                     dislodged[prov] = self.orders[winners[0]].province
                     if winners[0] in self.convoyed:
                         by_convoy.add(prov)
         standoffs = set()
         for prov, movers in self.moves_to.items():
-            if any(self.result[k] for k in movers):
+            if any(self.value[k] for k in movers):
                 continue
             vacated = prov not in self.units or (
                 prov in self.order_at and isinstance(self.orders[self.order_at[prov]], Move)
-                and self.result[self.order_at[prov]]
+                and self.value[self.order_at[prov]]
             )
             if vacated and any(path_ok[k] for k in movers):
                 standoffs.add(prov)
-        return Resolution(list(self.result), path_ok, dislodged, by_convoy, standoffs)
+        return Resolution([bool(v) for v in self.value], path_ok, dislodged, by_convoy, standoffs)
 
 
 def moves_to(order: Order, place: str) -> bool:

@@ -4,7 +4,7 @@ Order groups (Components given one order) replace the standard judge's single un
 strengths are sums, Multiple Units attack as coalitions that cross each border with
 their own strength, supports from an MU are reduced (not cut) by the strongest cutting
 attack, and Fortresses, Siege Engines, Alignment, Eriador and Personalities adjust the
-numbers. The driver is the standard judge's guess-and-check, with numeric decisions
+numbers. The driver is the shared guess-and-check (diplomacy/guess.py), with numeric decisions
 (support strengths) guessed at their minimum first. Double Movement, Lead and the views
 are separate steps.
 """
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from warjudge.diplomacy.guess import RESOLVED, UNRESOLVED, GuessAndCheck
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
 from warjudge.diplomacy.variants.necromancer.pieces import ENGINE
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece
 
 HOLD, MOVE, SUPPORT, BUILD, NMR = "hold", "move", "support", "build", "nmr"
-UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 OPPOSED = {("good", "evil"), ("evil", "good")}
 
 
@@ -65,14 +65,11 @@ class Resolution:
     standoffs: set[str]
 
 
-class NecroResolver:
+class NecroResolver(GuessAndCheck):
     def __init__(self, nmap: NecroMap, groups: list[Group], rules: Rules):
         self.nmap, self.groups, self.rules = nmap, groups, rules
         n = len(groups)
-        self.state = [UNRESOLVED] * n
-        self.value: list[int] = [0] * n
-        self.deps: list[int] = []
-        self.reads = 0
+        super().__init__(n)
         self.at: dict[str, list[int]] = {}
         self.into: dict[str, list[int]] = {}
         for i, g in enumerate(groups):
@@ -92,47 +89,17 @@ class NecroResolver:
                         self.supports_of[j].append(i)
                         break
 
-    # --- driver (as diplomacy/resolver.py, with numeric values) -------------------------
-    def resolve(self, i: int) -> int:
-        if self.state[i] == RESOLVED:
-            return self.value[i]
-        if self.state[i] == GUESSING:
-            self.reads += 1
-            if i not in self.deps:
-                self.deps.append(i)
-            return self.value[i]
-        old, old_reads = len(self.deps), self.reads
-        self.value[i], self.state[i] = 0, GUESSING
-        first = self.adjudicate(i)
-        if self.reads == old_reads:
-            if self.state[i] != RESOLVED:
-                self.value[i], self.state[i] = first, RESOLVED
-            return first
-        if len(self.deps) == old or self.deps[old] != i:
-            self.deps.append(i)
-            self.value[i] = first
-            return first
-        for j in self.deps[old:]:
-            self.state[j] = UNRESOLVED
-        del self.deps[old:]
-        self.value[i], self.state[i] = self.top(i), GUESSING
-        second = self.adjudicate(i)
-        for j in self.deps[old:]:
-            self.state[j] = UNRESOLVED
-        del self.deps[old:]
-        if first == second:
-            self.value[i], self.state[i] = first, RESOLVED
-            return first
-        if self.groups[i].kind == MOVE:
-            # circular movement: the moves in the ring all succeed
-            self.value[i], self.state[i] = 1, RESOLVED
-            return 1
-        # a ring of supports reducing each other: the cut wins (docs/necromancer-judge.md 3)
-        self.value[i], self.state[i] = first, RESOLVED
-        return first
-
     def top(self, i: int) -> int:
         return 1 if self.groups[i].kind != SUPPORT else self.groups[i].base
+
+    def backup(self, i: int, cycle: list[int], first: int) -> None:
+        """Circular movement: the moves in the ring succeed. A ring of supports reducing
+        each other: the lower value stands, as a cut wins (docs/necromancer-judge.md 3)."""
+        for j in cycle:
+            if j != i:
+                self.state[j] = UNRESOLVED
+        self.value[i] = 1 if self.groups[i].kind == MOVE else first
+        self.state[i] = RESOLVED
 
     def adjudicate(self, i: int) -> int:
         g = self.groups[i]

@@ -189,7 +189,7 @@ def apply_movement(nmap: NecroMap, position: Position, groups: list[Group], res:
         if i in res.built:
             pieces = _with_auxiliary(pieces, g.auxiliary)
         if g.province in res.dislodged and res.dislodged[g.province][0] == g.power:
-            lost_engines = [_without(p, "E") for p in pieces]        # EN 4.4 iv
+            lost_engines = [without_auxiliary(p, "E") for p in pieces]        # EN 4.4 iv
             found = next((d for d in dislodged if d.province == g.province and d.power == g.power), None)
             if found is None:
                 dislodged.append(Dislodgement(g.power, g.province, lost_engines, res.dislodged[g.province][1]))
@@ -199,20 +199,26 @@ def apply_movement(nmap: NecroMap, position: Position, groups: list[Group], res:
         after.setdefault(g.province, []).extend(pieces)
     for i in sorted(res.moved):
         g = groups[i]
-        border = nmap.border(g.province, g.dest)
         moved = []
         for p in g.pieces:
             if p.component.aux == "E":
                 p = _engine_stays(p, g, after)                          # EN 4.4 iv-v
-            if p.component.aux == FLEET and (nmap.provinces[g.dest].kind == "inland" or
-                                              (rules.edition == "2002" and border == "land")):
-                p = _without(p, FLEET)                                  # EN 4.3 iii; FR 4.3 iii
+            if not fleet_survives(nmap, rules, g.province, g.dest):
+                p = without_auxiliary(p, FLEET)
             moved.append(p)
         after.setdefault(g.dest, []).extend(moved)
     return {k: v for k, v in after.items() if v}, dislodged
 
 
-def _without(piece: Piece, aux: str) -> Piece:
+def fleet_survives(nmap: NecroMap, rules: Rules, src: str, dest: str) -> bool:
+    """A Fleet is lost going inland (EN 4.3 iii) and, in 2002, across a land-only border
+    (FR 4.3 iii, the January 2002 clarification)."""
+    if nmap.provinces[dest].kind == "inland":
+        return False
+    return not (rules.edition == "2002" and nmap.border(src, dest) == "land")
+
+
+def without_auxiliary(piece: Piece, aux: str) -> Piece:
     if piece.component.aux != aux:
         return piece
     return Piece(piece.power, type(piece.component)(piece.component.kind, None))
@@ -226,7 +232,7 @@ def _engine_stays(piece: Piece, group: Group, after: Position) -> Piece:
         if stayer.power == piece.power and not stayer.component.personality and stayer.component.aux is None:
             here[k] = Piece(stayer.power, type(stayer.component)(stayer.component.kind, "E"))
             break
-    return _without(piece, "E")
+    return without_auxiliary(piece, "E")
 
 
 def _with_auxiliary(pieces: list[Piece], aux: str) -> list[Piece]:

@@ -53,9 +53,9 @@ def start_picture(nmap: NecroMap) -> Picture:
 def render_svg(nmap: NecroMap, picture: Picture) -> str:
     missing = [p.id for p in nmap.spec.provinces if p.xy is None]
     xy = _layout(nmap)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE + 90}" '
-           f'width="{SIZE}" height="{SIZE + 90}" font-family="sans-serif">',
-           f'<rect width="{SIZE}" height="{SIZE + 90}" fill="#f4ecd8"/>']
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE + 170}" '
+           f'width="{SIZE}" height="{SIZE + 170}" font-family="sans-serif">',
+           f'<rect width="{SIZE}" height="{SIZE + 170}" fill="#f4ecd8"/>']
     title = picture.title or nmap.spec.title
     out.append(f'<text x="20" y="30" font-size="20" font-weight="bold">{escape(title)}</text>')
     if nmap.reconstruction:
@@ -130,7 +130,7 @@ def _describe(p) -> str:
 
 
 def _legend() -> list[str]:
-    y = SIZE + 60
+    y = SIZE + 125
     parts = []
     x = 20
     for power, colour in POWER_COLOURS.items():

@@ -1,0 +1,308 @@
+"""Necromancer adjustments (EN/FR 3.3 vi-vii, 3.4 i, vii, 5.1 iv-vi, 6.3, 7, 8.1 vii).
+
+Ownership changes at the end of every turn whose year ends in 0 (Personalities and
+unactivated Standing Armies take nothing); then each power builds or disbands to match
+its supply centres, Sauron may Activate, and a power with 19 Victory Points wins.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, replace
+
+from warjudge.core.errors import OrderError
+from warjudge.diplomacy.variants.necromancer.calendar import START_YEAR
+from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, SARUMAN_THIRD_ARMY, NecroMap
+from warjudge.diplomacy.variants.necromancer.orders import Activate, Build, Disband, Waive, parse_norder
+from warjudge.diplomacy.variants.necromancer.pieces import (
+    ARMY, CAVALRY, DRAGONS, NAZGUL, SPIDERS, WIZARD, Component,
+)
+from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece, Position
+from warjudge.diplomacy.variants.necromancer.state import NecroState
+
+VICTORY = 19
+DWARF_BONUS = {"Ere", "Gre", "Iro", "Mor"}      # EN 7.5 i: +1 each
+ELF_BONUS = {"Lor", "Woo"}                       # EN 7.2 i: +2 each
+UNCOUNTED = (WIZARD, NAZGUL, SPIDERS, DRAGONS)   # EN 3.3 vii, 7.8.2 iii
+
+
+@dataclass
+class AdjustmentResult:
+    power: str
+    text: str
+    result: str = "succeeds"
+    reason: str = ""
+    default: bool = False
+
+
+def update_ownership(nmap: NecroMap, state: NecroState) -> NecroState:
+    """Occupied SCs change hands (EN 1; 3.3 v: not by Personalities; 5.1 iv: never Eriador's),
+    and a Good or Evil SC taken by a power of another alignment turns Neutral (8.1 vii)."""
+    owners = dict(state.owners)
+    neutralised = set(state.neutralised)
+    alignment = {p.id: p.alignment for p in nmap.spec.powers}
+    for province, pieces in state.position.items():
+        if province == ERIADOR or not nmap.provinces[province].sc:
+            continue
+        holders = {p.power for p in pieces if not p.component.personality and p.power != STANDING}
+        if len(holders) != 1:
+            continue
+        power = holders.pop()
+        owners[province] = power
+        aligned = state.alignment(nmap, province)
+        if aligned != "neutral" and alignment.get(power) != aligned:
+            neutralised.add(province)
+    return replace(state, owners=owners, neutralised=neutralised)
+
+
+def wizard_at(state: NecroState) -> str | None:
+    return next((prov for prov, pieces in state.position.items()
+                 for p in pieces if p.power == "SARUMAN" and p.component.kind == WIZARD), None)
+
+
+def supply_centres(nmap: NecroMap, state: NecroState, power: str) -> int:
+    """SCs for builds and Victory Points: owned SCs, Eriador's HSC (EN 5.1 vi), the Wizard (7.7 vi)."""
+    count = sum(1 for owner in state.owners.values() if owner == power)
+    if power in ("DWARVES", "ELVES") and state.eriador_alive:
+        count += 1
+    if power == "SARUMAN" and wizard_at(state) is not None:
+        count += 1
+    return count
+
+
+def victory_points(nmap: NecroMap, state: NecroState, power: str) -> int:
+    owned = {p for p, owner in state.owners.items() if owner == power}
+    points = supply_centres(nmap, state, power)
+    if power == "DWARVES":
+        points += len(owned & DWARF_BONUS)
+    if power == "ELVES":
+        points += 2 * len(owned & ELF_BONUS)
+    return points
+
+
+def unit_count(state: NecroState, power: str) -> int:
+    """Units that count in adjustments: not Personalities, Spiders or Dragons, nor Auxiliaries."""
+    return sum(1 for pieces in state.position.values() for p in pieces
+               if p.power == power and p.component.kind not in UNCOUNTED)
+
+
+def home_centres(nmap: NecroMap, state: NecroState, power: str) -> set[str]:
+    """Where `power` may build this phase (Eriador and the Wizard are handled apart)."""
+    owned = {p for p, owner in state.owners.items() if owner == power}
+    homes = {p for p in owned if power in nmap.provinces[p].home}
+    if power == "DWARVES":
+        homes |= {p for p in owned if nmap.provinces[p].mountain_fortress}          # EN 7.5 ii
+    if power == "EASTERLINGS":
+        homes |= owned                                                             # EN 7.1 i
+    if power == "SAURON":
+        homes |= {p for p in owned if nmap.provinces[p].standing_army             # EN 7.8.2 viii-ix
+                  and state.activated.get(p, START_YEAR - 1) < state.phase.year}
+    return homes
+
+
+def judge_adjustments(nmap: NecroMap, state: NecroState, orders: list[tuple[str, str]]
+                      ) -> tuple[NecroState, list[AdjustmentResult]]:
+    results: list[AdjustmentResult] = []
+    position: Position = {p: list(v) for p, v in state.position.items()}
+    state = replace(state, position=position, owners=dict(state.owners), activated=dict(state.activated))
+    opening = state.phase.year == START_YEAR
+    powers = [p.id for p in nmap.spec.powers]
+    delta = {p: supply_centres(nmap, state, p) - unit_count(state, p) for p in powers}
+    used = {p: 0 for p in powers}
+    built_in: dict[tuple[str, str], int] = {}
+    activated = False
+    for power, text in orders:
+        r = AdjustmentResult(power, text)
+        results.append(r)
+        try:
+            order = parse_norder(text, power, nmap)
+        except OrderError as exc:
+            r.result, r.reason = "void", exc.reason
+            continue
+        if isinstance(order, Activate):
+            reason = None if power == "SAURON" else "only Sauron Activates (EN 7.8.2 iv)"
+            if reason is None and activated:
+                reason = "only one Activation in each Adjustment phase (EN 7.8.2 v)"
+            reason = reason or _activate(nmap, state, order)
+            if reason:
+                r.result, r.reason = "void", reason
+            else:
+                activated = True
+            continue
+        if opening and not (power == "SARUMAN" and isinstance(order, Build)):
+            r.result, r.reason = "void", "TA 2750 has only Sauron's Activation and Saruman's third army (EN 7.7 x)"
+            continue
+        if isinstance(order, Waive):
+            if delta[power] - used[power] <= 0:
+                r.result, r.reason = "void", f"{power} has no build to waive"
+            else:
+                used[power] += 1
+            continue
+        if isinstance(order, Build):
+            reason = _build(nmap, state, order, delta[power] - used[power], built_in, opening)
+            if reason:
+                r.result, r.reason = ("fails" if reason.startswith("lost:") else "void"), reason.removeprefix("lost: ")
+            if not reason or reason.startswith("lost:"):
+                used[power] += 0 if order.unit.kind == NAZGUL else order.unit.count
+            continue
+        if isinstance(order, Disband):
+            reason = _disband(state, order, -delta[power] - used[power])
+            if reason:
+                r.result, r.reason = "void", reason
+            else:
+                used[power] += order.unit.count
+            continue
+        r.result, r.reason = "void", "only build, disband, waive and Activate orders in an Adjustment phase"
+    for power in powers:
+        missing = -delta[power] - used[power]
+        if delta[power] < 0 and missing > 0:
+            for province, piece in civil_disorder(nmap, state, power, missing):
+                position[province].remove(piece)
+                results.append(AdjustmentResult(power, f"{piece.component.kind} {province} D", reason="civil disorder",
+                                                default=True))
+    state = replace(state, position={p: v for p, v in position.items() if v})
+    return _victory(nmap, state), results
+
+
+def _activate(nmap: NecroMap, state: NecroState, order: Activate) -> str | None:
+    unit, province = order.unit, order.unit.province
+    pieces = state.position.get(province, [])
+    if unit.kind == ARMY:
+        standing = [p for p in pieces if p.power == STANDING]
+        if not standing or not nmap.provinces[province].standing_army:
+            return f"there is no unactivated Standing Army in {province} (EN 7.8.2 i)"
+        state.position[province] = [Piece("SAURON", p.component) if p.power == STANDING else p for p in pieces]
+        state.activated[province] = state.phase.year
+        state.owners[province] = "SAURON"
+        return None
+    starts = {SPIDERS: nmap.spec.spiders_start, DRAGONS: nmap.spec.dragons_start}.get(unit.kind)
+    if starts is None:
+        return "Sauron Activates Standing Armies, the Spiders or the Dragons (EN 7.8.2 iv)"
+    used = state.spiders_used if unit.kind == SPIDERS else state.dragons_used
+    if used:
+        return "the Spiders and the Dragons are Activated once each (EN 7.8.2 v)"
+    if province not in starts:
+        return f"they start in {' or '.join(starts)} (EN 7.8.2 ii)"
+    if pieces:
+        if any(p.component.kind == WIZARD for p in pieces):
+            # EN 7.8.2 vi: a hidden unit there spoils the Activation for good (ruling: this one)
+            _spend(state, unit.kind)
+            return "a hidden unit is there: the Activation fails and cannot be tried again (EN 7.8.2 vi)"
+        return f"{province} is occupied; they may be Activated later (FR 7.8.2 v)"
+    _spend(state, unit.kind)
+    state.position[province] = [Piece("SAURON", Component(unit.kind))]
+    return None
+
+
+def _spend(state: NecroState, kind: str) -> None:
+    if kind == SPIDERS:
+        state.spiders_used = True
+    else:
+        state.dragons_used = True
+
+
+def _build(nmap, state, order: Build, left: int, built_in, opening: bool) -> str | None:
+    power, unit, province = order.power, order.unit, order.unit.province
+    if unit.auxiliaries:
+        return "Auxiliaries are built by units in a Movement phase, not in adjustments (EN 3.4 i)"
+    pieces = state.position.get(province, [])
+    if opening:
+        if unit.kind != ARMY or unit.count != 1 or province not in SARUMAN_THIRD_ARMY:
+            return "Saruman's third army goes to Agr, Ene, Fan, Gap or Gld (EN 7.7 x)"
+        if built_in:
+            return "Saruman places one third army"
+    elif unit.kind == NAZGUL:
+        if power != "SAURON" or any(p.component.kind == NAZGUL for ps in state.position.values() for p in ps):
+            return "only Sauron rebuilds the Nazgul, when it is not in play (EN 7.8.1 ii)"
+    elif unit.kind in (WIZARD, SPIDERS, DRAGONS):
+        return "these units are never built (EN 7.7 ix, 7.8.2 iii)"
+    elif unit.kind == CAVALRY and (power != "ROHAN" or province != "Wol" or built_in.get((power, "C"))):
+        return "Rohan builds one Cavalry a phase, in the Wold (EN 7.6 i)"
+    if unit.kind != NAZGUL and unit.count > left:
+        return f"{power} has {max(0, left)} build(s) left"
+    if not opening:
+        reason = _build_site(nmap, state, power, unit, province, built_in)
+        if reason:
+            return reason
+    enemies = [p for p in pieces if p.power != power]
+    if enemies and province != ERIADOR:
+        if all(p.component.personality for p in enemies):
+            return "lost: an enemy Personality occupies it; the new units are lost (EN 3.3 vi)"
+        return f"{province} is occupied"
+    state.position.setdefault(province, []).extend(Piece(power, Component(unit.kind)) for _ in range(unit.count))
+    built_in[(power, province)] = built_in.get((power, province), 0) + unit.count
+    if unit.kind == CAVALRY:
+        built_in[(power, "C")] = 1
+    return None
+
+
+def _build_site(nmap, state, power, unit, province, built_in) -> str | None:
+    pieces = state.position.get(province, [])
+    mine = [p for p in pieces if p.power == power and not p.component.personality]
+    if province == ERIADOR:
+        if power not in ("DWARVES", "ELVES") or not state.eriador_alive:
+            return "Eriador's home centres are the Dwarves' and the Elves' (EN 5.1 iv)"
+        if unit.count > 1 or built_in.get((power, province)):
+            return "each Eriador home centre builds one unit a phase (EN 5.1 v)"
+        return None
+    wizard = wizard_at(state) if power == "SARUMAN" else None
+    if province == wizard:
+        if nmap.provinces[province].kind == "sea":
+            return "not on the Wizard at sea (EN 7.7 iv)"
+        if mine:
+            return "the Wizard's province already holds a Saruman unit (EN 7.7 iv)"
+        other = state.owners.get(province)
+        if other and other != "SARUMAN" and (other == "EASTERLINGS" or other in nmap.provinces[province].home):
+            return "the Wizard's province is another power's home centre (EN 7.7 iv)"
+        return None
+    if province not in home_centres(nmap, state, power):
+        return f"{province} is not a home centre {power} owns"
+    mu = power == "GONDOR" or (power == "SAURON" and (
+        unit.kind == NAZGUL or any(p.component.kind == NAZGUL for p in pieces)))
+    if (mine or built_in.get((power, province)) or unit.count > 1) and not mu:
+        return f"{province} is occupied" if mine else f"{power} builds one unit in a province (EN 4.2 i)"
+    return None
+
+
+def _disband(state: NecroState, order: Disband, left: int) -> str | None:
+    unit, power = order.unit, order.power
+    if left <= 0:
+        return f"{power} has no units to disband"
+    if unit.count > left:
+        return f"{power} disbands only {left} more"
+    pieces = state.position.get(unit.province, [])
+    for comp in unit.components():
+        match = next((p for p in pieces if p.power == power and p.component == comp), None)
+        if match is None:
+            return f"{power} has no {unit}"
+        pieces.remove(match)
+    return None
+
+
+def civil_disorder(nmap: NecroMap, state: NecroState, power: str, count: int) -> list[tuple[str, Piece]]:
+    """Units disbanded for a power that ordered too few (standard rule, EN 1): farthest from
+    its home centres over passable borders first, then alphabetical by province."""
+    homes = home_centres(nmap, state, power) or set(state.owners) or {ERIADOR}
+    dist = {h: 0 for h in homes}
+    todo = deque(homes)
+    while todo:
+        here = todo.popleft()
+        for n in nmap.neighbours(here, {"land", "coast", "sea"}):
+            if n not in dist:
+                dist[n] = dist[here] + 1
+                todo.append(n)
+    units = [(prov, p) for prov, pieces in state.position.items() for p in pieces
+             if p.power == power and p.component.kind not in UNCOUNTED]
+    units.sort(key=lambda u: (-dist.get(u[0], 999), u[0].lower()))
+    return units[:count]
+
+
+def _victory(nmap: NecroMap, state: NecroState) -> NecroState:
+    """EN 6.3: 19 or more Victory Points in an Adjustment phase; the most points if several;
+    a tie for the most continues the game."""
+    points = {p.id: victory_points(nmap, state, p.id) for p in nmap.spec.powers}
+    best = max(points.values())
+    leaders = [p for p, v in points.items() if v == best]
+    if best >= VICTORY and len(leaders) == 1:
+        return replace(state, winner=leaders[0])
+    return state

@@ -8,31 +8,22 @@ its supply centres, Sauron may Activate, and a power with 19 Victory Points wins
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from warjudge.core.errors import OrderError
 from warjudge.diplomacy.variants.necromancer.calendar import START_YEAR
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, SARUMAN_THIRD_ARMY, NecroMap
-from warjudge.diplomacy.variants.necromancer.orders import Activate, Build, Disband, Waive, parse_norder
+from warjudge.diplomacy.variants.necromancer.orders import Activate, Build, Disband, Waive
 from warjudge.diplomacy.variants.necromancer.pieces import (
     ARMY, CAVALRY, DRAGONS, NAZGUL, SPIDERS, WIZARD, Component,
 )
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece, Position
+from warjudge.diplomacy.variants.necromancer.results import NResult, parsed
 from warjudge.diplomacy.variants.necromancer.state import NecroState
 
 VICTORY = 19
 DWARF_BONUS = {"Ere", "Gre", "Iro", "Mor"}      # EN 7.5 i: +1 each
 ELF_BONUS = {"Lor", "Woo"}                       # EN 7.2 i: +2 each
 UNCOUNTED = (WIZARD, NAZGUL, SPIDERS, DRAGONS)   # EN 3.3 vii, 7.8.2 iii
-
-
-@dataclass
-class AdjustmentResult:
-    power: str
-    text: str
-    result: str = "succeeds"
-    reason: str = ""
-    default: bool = False
 
 
 def update_ownership(nmap: NecroMap, state: NecroState) -> NecroState:
@@ -101,8 +92,8 @@ def home_centres(nmap: NecroMap, state: NecroState, power: str) -> set[str]:
 
 
 def judge_adjustments(nmap: NecroMap, state: NecroState, orders: list[tuple[str, str]]
-                      ) -> tuple[NecroState, list[AdjustmentResult]]:
-    results: list[AdjustmentResult] = []
+                      ) -> tuple[NecroState, list[NResult]]:
+    results: list[NResult] = []
     position: Position = {p: list(v) for p, v in state.position.items()}
     state = replace(state, position=position, owners=dict(state.owners), activated=dict(state.activated))
     opening = state.phase.year == START_YEAR
@@ -111,14 +102,8 @@ def judge_adjustments(nmap: NecroMap, state: NecroState, orders: list[tuple[str,
     used = {p: 0 for p in powers}
     built_in: dict[tuple[str, str], int] = {}
     activated = False
-    for power, text in orders:
-        r = AdjustmentResult(power, text)
-        results.append(r)
-        try:
-            order = parse_norder(text, power, nmap)
-        except OrderError as exc:
-            r.result, r.reason = "void", exc.reason
-            continue
+    for r, order in parsed(nmap, orders, results):
+        power = r.power
         if isinstance(order, Activate):
             reason = None if power == "SAURON" else "only Sauron Activates (EN 7.8.2 iv)"
             if reason is None and activated:
@@ -158,7 +143,7 @@ def judge_adjustments(nmap: NecroMap, state: NecroState, orders: list[tuple[str,
         if delta[power] < 0 and missing > 0:
             for province, piece in civil_disorder(nmap, state, power, missing):
                 position[province].remove(piece)
-                results.append(AdjustmentResult(power, f"{piece.component.kind} {province} D", reason="civil disorder",
+                results.append(NResult(power, f"{piece.component.kind} {province} D", reason="civil disorder",
                                                 default=True))
     state = replace(state, position={p: v for p, v in position.items() if v})
     return _victory(nmap, state), results

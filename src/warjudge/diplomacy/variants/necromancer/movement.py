@@ -8,23 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from warjudge.core.errors import OrderError
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
-from warjudge.diplomacy.variants.necromancer.orders import (
-    BuildAuxiliary, Hold, Lead, Move, Support, parse_norder,
-)
+from warjudge.diplomacy.variants.necromancer.orders import BuildAuxiliary, Hold, Lead, Move, Support
 from warjudge.diplomacy.variants.necromancer.pieces import FLEET, NAZGUL, Group as Written
 from warjudge.diplomacy.variants.necromancer.position import Piece, Position
+from warjudge.diplomacy.variants.necromancer.results import NResult, parsed
 from warjudge.diplomacy.variants.necromancer.resolver import (
     BUILD, HOLD, MOVE, NMR, SUPPORT, Group, NecroResolver, Resolution, Rules,
 )
-
-
-@dataclass
-class Verdict:
-    power: str
-    text: str
-    void: str = ""      # the reason when the order is void
 
 
 def select(position: Position, power: str, unit: Written, taken: set[int]) -> list[int] | None:
@@ -63,32 +54,26 @@ def passable(nmap: NecroMap, pieces: list[Piece], src: str, dest: str) -> str | 
 
 def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str]]):
     """Parse and check every order; returns (groups, verdicts)."""
-    verdicts: list[Verdict] = []
+    verdicts: list[NResult] = []
     taken: dict[str, set[int]] = {}
     groups: list[Group] = []
     leads: list[tuple[str, str, Written]] = []
-    for power, text in orders:
-        verdict = Verdict(power, text)
-        verdicts.append(verdict)
-        try:
-            order = parse_norder(text, power, nmap)
-        except OrderError as exc:
-            verdict.void = exc.reason
-            continue
+    for verdict, order in parsed(nmap, orders, verdicts):
+        power = verdict.power
         if not hasattr(order, "unit"):
-            verdict.void = "not a movement-phase order"
+            verdict.set_void("not a movement-phase order")
             continue
         unit = order.unit
         used = taken.setdefault(unit.province, set())
         picked = select(position, power, unit, used)
         if picked is None:
-            verdict.void = f"{power} has no {unit}"
+            verdict.set_void(f"{power} has no {unit}")
             continue
         pieces = [position[unit.province][k] for k in picked]
         reason, group = _group(nmap, position, order, pieces)
         used.update(picked)
         if reason:
-            verdict.void = reason
+            verdict.set_void(reason)
             groups.append(Group(power, unit.province, pieces, HOLD))  # a void order holds (ruling)
             continue
         if isinstance(order, Lead):
@@ -157,7 +142,7 @@ def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tu
 
 
 def resolve_movement(nmap: NecroMap, position: Position, orders: list[tuple[str, str]],
-                     rules: Rules) -> tuple[list[Group], list[Verdict], Resolution]:
+                     rules: Rules) -> tuple[list[Group], list[NResult], Resolution]:
     groups, verdicts = build_groups(nmap, position, orders)
     return groups, verdicts, NecroResolver(nmap, groups, rules).run()
 

@@ -7,27 +7,17 @@ Personality with its own power's units, EN 3.3 iii) or the province is Eriador.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from warjudge.core.errors import OrderError
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
 from warjudge.diplomacy.variants.necromancer.movement import (
     Dislodgement, fleet_survives, passable, without_auxiliary,
 )
-from warjudge.diplomacy.variants.necromancer.orders import Disband, Move, Retreat, parse_norder
+from warjudge.diplomacy.variants.necromancer.orders import Disband, Move, Retreat
 from warjudge.diplomacy.variants.necromancer.pieces import FLEET
 from warjudge.diplomacy.variants.necromancer.position import Piece, Position
 from warjudge.diplomacy.variants.necromancer.resolver import Rules
+from warjudge.diplomacy.variants.necromancer.results import NResult, parsed
 
 OPPOSED = {("good", "evil"), ("evil", "good")}
-
-
-@dataclass
-class RetreatResult:
-    power: str
-    text: str
-    result: str = "succeeds"   # succeeds | fails | void
-    reason: str = ""
 
 
 def _personality_only(pieces: list[Piece]) -> bool:
@@ -62,18 +52,12 @@ def retreat_problem(nmap: NecroMap, position: Position, d: Dislodgement, dest: s
 
 
 def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgement], standoffs: set[str],
-                   orders: list[tuple[str, str]], rules: Rules) -> tuple[Position, list[RetreatResult]]:
-    results: list[RetreatResult] = []
-    chosen: dict[int, tuple[str, RetreatResult]] = {}
+                   orders: list[tuple[str, str]], rules: Rules) -> tuple[Position, list[NResult]]:
+    results: list[NResult] = []
+    chosen: dict[int, tuple[str, NResult]] = {}
     ordered: set[int] = set()
-    for power, text in orders:
-        r = RetreatResult(power, text)
-        results.append(r)
-        try:
-            order = parse_norder(text, power, nmap)
-        except OrderError as exc:
-            r.result, r.reason = "void", exc.reason
-            continue
+    for r, order in parsed(nmap, orders, results):
+        power = r.power
         if isinstance(order, Move):
             order = Retreat(order.power, order.unit, order.dest)
         if not isinstance(order, (Retreat, Disband)):

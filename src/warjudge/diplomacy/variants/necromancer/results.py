@@ -1,0 +1,39 @@
+"""What each Necromancer phase judge reports for an order, and the parsing they share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from warjudge.core.errors import OrderError
+from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap
+from warjudge.diplomacy.variants.necromancer.orders import parse_norder
+
+
+@dataclass
+class NResult:
+    power: str
+    text: str
+    result: str = "succeeds"   # succeeds | fails | void
+    reason: str = ""
+    default: bool = False      # supplied by the judge (e.g. civil disorder)
+
+    @property
+    def void(self) -> str:
+        """The reason when the order is void, else ''."""
+        return self.reason if self.result == "void" else ""
+
+    def set_void(self, reason: str) -> None:
+        self.result, self.reason = "void", reason
+
+
+def parsed(nmap: NecroMap, orders: list[tuple[str, str]], results: list[NResult]) -> Iterator[tuple[NResult, object]]:
+    """Each order with its result record (appended to `results`); unparsable ones are
+    recorded void with the parser's reason and not yielded."""
+    for power, text in orders:
+        r = NResult(power, text)
+        results.append(r)
+        try:
+            yield r, parse_norder(text, power, nmap)
+        except OrderError as exc:
+            r.set_void(exc.reason)

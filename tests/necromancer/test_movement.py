@@ -279,3 +279,9 @@ def test_engine_stays_with_the_mu_while_a_component_stays():  # EN 4.4 iv-v
     assert board == {"GONDOR": ["A Los", "A/E Pel"]}
     board, _, _ = after({"GONDOR": ["A/E Pel"]}, {"GONDOR": ["A/E Pel - Los"]})
     assert board == {"GONDOR": ["A Los"]}
+
+
+def test_own_units_cannot_swap_places():  # EN 1: standard rules, and there are no convoys (EN 3.1 i)
+    moved, res, _ = run({"GONDOR": ["2A Pel", "A SIt"], "HARAD": ["A WKh"]},
+                        {"GONDOR": ["2A Pel - SIt", "A SIt - Pel"], "HARAD": ["A WKh - SIt"]})
+    assert not moved

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
-from warjudge.diplomacy.variants.necromancer.orders import BuildAuxiliary, Hold, Lead, Move, Support
+from warjudge.diplomacy.variants.necromancer.orders import BuildAuxiliary, DoubleMove, Hold, Lead, Move, Support
 from warjudge.diplomacy.variants.necromancer.pieces import FLEET, NAZGUL, Group as Written
 from warjudge.diplomacy.variants.necromancer.position import Piece, Position
 from warjudge.diplomacy.variants.necromancer.results import NResult, parsed
@@ -106,6 +106,9 @@ def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tu
         reason = passable(nmap, pieces, here, order.dest)
         if reason:
             return reason, None
+        soldiers = sum(not p.component.personality for p in pieces)
+        if soldiers > 1 and order.dest != ERIADOR and power not in ("GONDOR", "SAURON"):
+            return f"{power} has no Multiple Units: order these units one by one (EN 4.2 i)", None
         return "", Group(power, here, pieces, MOVE, dest=order.dest, form_size=order.dest_size)
     if isinstance(order, Support):
         if personality:
@@ -132,6 +135,8 @@ def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tu
             if any(p.component.aux == "E" for p in position.get(here, [])):
                 return "only one Siege Engine may be in a province (EN 4.4 iii)", None
         return "", Group(power, here, pieces, BUILD, auxiliary=order.auxiliary)
+    if isinstance(order, DoubleMove):
+        return "this judge does not adjudicate Double Movement yet: give the unit one order", None
     if isinstance(order, Lead):
         if not all(p.component.kind == NAZGUL for p in pieces):
             return "only the Nazgul Leads (EN 7.8.1 vii)", None
@@ -192,7 +197,27 @@ def apply_movement(nmap: NecroMap, position: Position, groups: list[Group], res:
                 p = without_auxiliary(p, FLEET)
             moved.append(p)
         after.setdefault(g.dest, []).extend(moved)
+    dislodged += abandoned_by_the_nazgul(after, rules)
     return {k: v for k, v in after.items() if v}, dislodged
+
+
+def abandoned_by_the_nazgul(position: Position, rules: Rules) -> list[Dislodgement]:
+    """A Sauron MU left without the Nazgul (EN/FR 7.8.1 ix). 2000: it breaks up as in a
+    self-standoff, its extra Components dispersing through the Retreat phase (ruling, read
+    with FR 9 i, which says the amendment put disbands in place of retreats). 2002: the
+    extra units are destroyed at once, Spiders or Dragons surviving last where possible."""
+    out = []
+    for province, pieces in position.items():
+        sauron = [k for k, p in enumerate(pieces) if p.power == "SAURON" and not p.component.personality]
+        if province == ERIADOR or len(sauron) < 2 or any(
+                p.power == "SAURON" and p.component.kind == NAZGUL for p in pieces):
+            continue
+        keep = max(sauron, key=lambda k: pieces[k].component.kind in ("S", "D"))
+        extras = [k for k in sauron if k != keep]
+        if rules.edition == "2000":
+            out += [Dislodgement("SAURON", province, [pieces[k]], "") for k in extras]
+        pieces[:] = [p for k, p in enumerate(pieces) if k not in extras]
+    return out
 
 
 def fleet_survives(nmap: NecroMap, rules: Rules, src: str, dest: str) -> bool:

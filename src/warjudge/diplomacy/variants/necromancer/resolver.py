@@ -255,6 +255,10 @@ class NecroResolver(GuessAndCheck):
         members = self.coalition(i)
         if members == [i] and not self.personality_only(g) and self._own_stay(g):
             return False             # own units stay there and no MU is formed (EN 3.3 ii, 4.2 iii)
+        own_opp = self.opponent(i)
+        if own_opp is not None and self.groups[own_opp].power == g.power and not (
+                self.personality_only(g) or self.personality_only(self.groups[own_opp])):
+            return False             # own units cannot swap places (standard: no convoys here)
         defender = self.defender_of(g.dest, g.power)
         attack, opponents = 0, set()
         for k in members:
@@ -274,6 +278,9 @@ class NecroResolver(GuessAndCheck):
         if attack <= self.hold_strength(g.dest, g.power, siege, opponents):
             return False
         for k in self.into[g.dest]:
+            other = self.groups[k]
+            if other.power == g.power and (self.personality_only(g) or self.personality_only(other)):
+                continue             # EN 3.3 ii: a Personality goes freely with its friends
             if k not in members and attack <= self.prevent_strength(k):
                 return False
         return True

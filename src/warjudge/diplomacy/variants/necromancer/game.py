@@ -1,0 +1,155 @@
+"""A whole Necromancer game: phases chained by the calendar, every change an action in
+the game record (so `NecromancerGame.from_record` replays it exactly).
+
+Built so far: Movement (without Double Movement's second orders, which are refused with
+a reason), Retreats, Adjustments with Activation, victory, Sauron's end after TA 3020.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from warjudge.core.errors import InputError, RecordError
+from warjudge.core.record import GameRecord
+from warjudge.diplomacy.variants.necromancer.adjustments import judge_adjustments, update_ownership
+from warjudge.diplomacy.variants.necromancer.calendar import (
+    ADJUSTMENT, MOVEMENT, RETREAT, SAURON_ENDS, NPhase, is_adjustment_year, next_turn,
+)
+from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap, load_necromancer_map
+from warjudge.diplomacy.variants.necromancer.movement import (
+    Dislodgement, apply_movement, default_rules, resolve_movement,
+)
+from warjudge.diplomacy.variants.necromancer.pieces import NAZGUL
+from warjudge.diplomacy.variants.necromancer.position import Piece
+from warjudge.diplomacy.variants.necromancer.results import NResult
+from warjudge.diplomacy.variants.necromancer.retreats import judge_retreats
+from warjudge.diplomacy.variants.necromancer.state import NecroState, initial_state
+
+EDITIONS = ("2000", "2002")
+
+
+@dataclass
+class NReport:
+    phase: NPhase
+    results: list[NResult]
+    dislodged: list[Dislodgement] = field(default_factory=list)
+    standoffs: set[str] = field(default_factory=set)
+
+
+class NecromancerGame:
+    def __init__(self, edition: str = "2002", alignment: bool = True, nmap: NecroMap | None = None):
+        if edition not in EDITIONS:
+            raise InputError(f"edition {edition!r}: choose 2000 (English text) or 2002 (French text, amended)")
+        self.map = nmap or load_necromancer_map()
+        self.rules = default_rules(self.map, edition, alignment)
+        self.record = GameRecord("necromancer", 0, {"edition": edition, "alignment": alignment})
+        self.state: NecroState = initial_state(self.map)
+        self.dislodged: list[Dislodgement] = []
+        self.standoffs: set[str] = set()
+        self.pending: dict[str, list[str]] = {}
+        self.history: list[NReport] = []
+
+    @classmethod
+    def from_record(cls, record: GameRecord, nmap: NecroMap | None = None) -> "NecromancerGame":
+        if record.game != "necromancer":
+            raise RecordError(f"this record is for {record.game!r}, not a Necromancer game")
+        game = cls(str(record.options.get("edition", "2002")), bool(record.options.get("alignment", True)), nmap)
+        for index, action in enumerate(record.actions):
+            try:
+                game.apply(action)
+            except InputError as exc:
+                raise RecordError(f"action {index} cannot be replayed: {exc}") from None
+        return game
+
+    @property
+    def powers(self) -> list[str]:
+        return [p.id for p in self.map.spec.powers]
+
+    def set_orders(self, power: str, orders: list[str]) -> None:
+        self.apply({"type": "orders", "phase": str(self.state.phase), "power": power, "orders": list(orders)})
+
+    def process(self) -> NReport:
+        self.apply({"type": "process", "phase": str(self.state.phase)})
+        return self.history[-1]
+
+    def apply(self, action: dict[str, Any]) -> None:
+        """Validate, then change state, then log: a rejected action changes nothing."""
+        if action.get("phase") != str(self.state.phase):
+            raise InputError(f"the game is in {self.state.phase}, not {action.get('phase')}")
+        if self.state.winner:
+            raise InputError(f"the game is over: {self.state.winner} has won")
+        kind = action.get("type")
+        if kind == "orders":
+            power, orders = action.get("power"), action.get("orders")
+            if power not in self.powers:
+                raise InputError(f"unknown power {power!r}; powers are {', '.join(self.powers)}")
+            if not isinstance(orders, list) or not all(isinstance(o, str) for o in orders):
+                raise InputError("orders must be a list of strings")
+            self.pending[power] = list(orders)
+        elif kind == "process":
+            self.history.append(self._process())
+            self.pending = {}
+        else:
+            raise InputError(f"unknown action type {kind!r}")
+        self.record.append(action)
+
+    # --- phases ---------------------------------------------------------------------------
+    def _entries(self) -> list[tuple[str, str]]:
+        out = []
+        for power in self.powers:
+            if power == "SAURON" and self.state.sauron_eliminated:
+                continue  # EN 7.8.3 ii: his forces are in Civil Disorder
+            out += [(power, text) for text in self.pending.get(power, [])]
+        return out
+
+    def _process(self) -> NReport:
+        phase, entries = self.state.phase, self._entries()
+        if phase.kind == MOVEMENT:
+            groups, results, res = resolve_movement(self.map, self.state.position, entries, self.rules)
+            position, dislodged = apply_movement(self.map, self.state.position, groups, res, self.rules)
+            self.state = replace(self.state, position=position)
+            report = NReport(phase, results, dislodged, res.standoffs)
+            if dislodged:
+                self.dislodged, self.standoffs = dislodged, res.standoffs
+                self.state = replace(self.state, phase=NPhase(phase.year, RETREAT))
+            else:
+                self._end_of_turn()
+            return report
+        if phase.kind == RETREAT:
+            position, results = judge_retreats(self.map, self.state.position, self.dislodged, self.standoffs,
+                                               entries, self.rules)
+            self.state = replace(self.state, position=position)
+            self.dislodged, self.standoffs = [], set()
+            self._end_of_turn()
+            return NReport(phase, results)
+        state, results = judge_adjustments(self.map, self.state, entries)
+        if phase.year == SAURON_ENDS:
+            state = eliminate_sauron(state)
+        self.state = replace(state, phase=next_turn(phase.year))
+        self.rules = replace(self.rules, sauron_eliminated=self.state.sauron_eliminated)
+        return NReport(phase, results)
+
+    def _end_of_turn(self) -> None:
+        year = self.state.phase.year
+        if is_adjustment_year(year):
+            self.state = replace(update_ownership(self.map, self.state), phase=NPhase(year, ADJUSTMENT))
+        else:
+            self.state = replace(self.state, phase=next_turn(year))
+
+
+def eliminate_sauron(state: NecroState) -> NecroState:
+    """EN 7.8.3 i-ii, 5.1 iv: after the TA 3020 Adjustment the Nazgûl is destroyed, a Sauron
+    MU keeps one unit, his forces stay in Civil Disorder, and Eriador's SCs are destroyed."""
+    position: dict[str, list[Piece]] = {}
+    for province, pieces in state.position.items():
+        kept, sauron_unit = [], False
+        for p in pieces:
+            if p.power == "SAURON":
+                if p.component.kind == NAZGUL or sauron_unit:
+                    continue
+                sauron_unit = True
+            kept.append(p)
+        if kept:
+            position[province] = kept
+    return replace(state, position=position, eriador_alive=False, sauron_eliminated=True)

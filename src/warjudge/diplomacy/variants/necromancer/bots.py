@@ -54,7 +54,12 @@ def _movement(game, power: str, rng: random.Random) -> list[str]:
             roll = rng.random()
             moves = [n for n in sorted(nmap.neighbours(province, {"land", "coast", "sea", "mountain"}))
                      if passable(nmap, mine, province, n) is None]
-            if roll < 0.55 and moves:
+            if kind in ("C", "N") and len(mine) == 1 and moves and roll < 0.3:
+                dest = rng.choice(moves)  # EN 3.2.2: Double Movement
+                onward = [n for n in sorted(nmap.neighbours(dest, {"land", "coast", "sea", "mountain"}))
+                          if n != dest and passable(nmap, mine, dest, n) is None]
+                out.append(f"{unit} - {dest} - {rng.choice(onward)}" if onward else f"{unit} - {dest}")
+            elif roll < 0.55 and moves:
                 dest = rng.choice(moves)
                 own = sum(1 for p in position.get(dest, []) if p.power == power and not p.component.personality)
                 size = f"{own + len(mine)}A " if power == "GONDOR" and own and kind == "A" else ""

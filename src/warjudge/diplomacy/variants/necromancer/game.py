@@ -1,8 +1,8 @@
 """A whole Necromancer game: phases chained by the calendar, every change an action in
 the game record (so `NecromancerGame.from_record` replays it exactly).
 
-Built so far: Movement (without Double Movement's second orders, which are refused with
-a reason), Retreats, Adjustments with Activation, victory, Sauron's end after TA 3020.
+Built so far: Movement with Double Movement, Retreats, Adjustments with Activation,
+victory, Sauron's end after TA 3020. Not yet: the per-power views (Hidden Movement).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from warjudge.diplomacy.variants.necromancer.calendar import (
 )
 from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap, load_necromancer_map
 from warjudge.diplomacy.variants.necromancer.movement import (
-    Dislodgement, apply_movement, default_rules, resolve_movement,
+    Dislodgement, apply_movement, default_rules, double_movement, resolve_movement,
 )
 from warjudge.diplomacy.variants.necromancer.pieces import NAZGUL
 from warjudge.diplomacy.variants.necromancer.position import Piece
@@ -108,6 +108,7 @@ class NecromancerGame:
         if phase.kind == MOVEMENT:
             groups, results, res = resolve_movement(self.map, self.state.position, entries, self.rules)
             position, dislodged = apply_movement(self.map, self.state.position, groups, res, self.rules)
+            position, dislodged = double_movement(self.map, position, groups, res, dislodged, self.rules, results)
             self.state = replace(self.state, position=position)
             report = NReport(phase, results, dislodged, res.standoffs)
             if dislodged:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
 from warjudge.diplomacy.variants.necromancer.orders import BuildAuxiliary, DoubleMove, Hold, Lead, Move, Support
-from warjudge.diplomacy.variants.necromancer.pieces import FLEET, NAZGUL, Group as Written
+from warjudge.diplomacy.variants.necromancer.pieces import DOUBLE_MOVERS, FLEET, NAZGUL, Group as Written
 from warjudge.diplomacy.variants.necromancer.position import Piece, Position
 from warjudge.diplomacy.variants.necromancer.results import NResult, parsed
 from warjudge.diplomacy.variants.necromancer.resolver import (
@@ -72,6 +72,8 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
         pieces = [position[unit.province][k] for k in picked]
         reason, group = _group(nmap, position, order, pieces)
         used.update(picked)
+        if group is not None:
+            group.order_index = len(verdicts) - 1
         if reason:
             verdict.set_void(reason)
             groups.append(Group(power, unit.province, pieces, HOLD))  # a void order holds (ruling)
@@ -91,6 +93,31 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
                 g.led = True
                 break
     return groups, verdicts
+
+
+def _double(nmap: NecroMap, order: DoubleMove, pieces: list[Piece]) -> tuple[str, Group | None]:
+    """EN 3.2.2 i-iii: two Hold/Move orders, for Cavalry and the Nazgul only."""
+    power, here = order.power, order.unit.province
+    if len(pieces) != 1 or pieces[0].component.kind not in DOUBLE_MOVERS:
+        return "only Cavalry and the Nazgul have Double Movement (EN 7.6 ii, 7.8.1 iv)", None
+    first, second = order.first.dest, order.second.dest
+    middle = first or here
+    if first is not None:
+        reason = passable(nmap, pieces, here, first)
+        if reason:
+            return reason, None
+    if second is not None:
+        if second == middle:
+            return "the second order must move to another province or hold", None
+        reason = passable(nmap, _landlubbers(pieces), middle, second) and passable(nmap, pieces, middle, second)
+        if reason:
+            return reason, None
+    kind = MOVE if first is not None else HOLD
+    return "", Group(power, here, pieces, kind, dest=first, then=second or "")
+
+
+def _landlubbers(pieces: list[Piece]) -> list[Piece]:
+    return [without_auxiliary(p, FLEET) for p in pieces]
 
 
 def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tuple[str, Group | None]:
@@ -136,7 +163,7 @@ def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tu
                 return "only one Siege Engine may be in a province (EN 4.4 iii)", None
         return "", Group(power, here, pieces, BUILD, auxiliary=order.auxiliary)
     if isinstance(order, DoubleMove):
-        return "this judge does not adjudicate Double Movement yet: give the unit one order", None
+        return _double(nmap, order, pieces)
     if isinstance(order, Lead):
         if not all(p.component.kind == NAZGUL for p in pieces):
             return "only the Nazgul Leads (EN 7.8.1 vii)", None
@@ -165,6 +192,7 @@ class Dislodgement:
     province: str
     pieces: list[Piece]        # retreat together (EN 4.2 xii)
     attacker_from: str
+    also_forbidden: tuple[str, ...] = ()   # an overrun Cavalry's second province (EN 7.6 iii)
 
 
 def apply_movement(nmap: NecroMap, position: Position, groups: list[Group], res: Resolution,
@@ -257,3 +285,63 @@ def _with_auxiliary(pieces: list[Piece], aux: str) -> list[Piece]:
         out.append(Piece(p.power, type(p.component)(p.component.kind, aux)))
         given = True
     return out
+
+
+def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res: Resolution,
+                    dislodged: list[Dislodgement], rules: Rules, verdicts: list[NResult]
+                    ) -> tuple[Position, list[Dislodgement]]:
+    """Second orders (EN 3.2.2 iv-viii, 7.6 iii-v), resolved between Movement and Retreat
+    as one more simultaneous step: each unit fights with its own strength (no supports on
+    either side), a move into a province where a bounce occurred fails, a stronger mover
+    dislodges, and the dislodged retreat as if dislodged in Movement."""
+    seconds: list[tuple[Group, str, Piece]] = []
+    for i, g in enumerate(groups):
+        if not g.then:
+            continue
+        first_ok = (i in res.moved) if g.kind == MOVE else not any(
+            d.province == g.province and d.power == g.power for d in dislodged)
+        verdict = verdicts[g.order_index] if g.order_index is not None else None
+        if not first_ok:
+            if verdict is not None:
+                verdict.result, verdict.reason = "fails", "the first order failed; the second is void (EN 3.2.2 viii)"
+            continue
+        at = g.dest if g.kind == MOVE else g.province
+        piece = next((p for p in position.get(at, []) if p.power == g.power
+                      and p.component.kind == g.pieces[0].component.kind), None)
+        if piece is None:
+            continue
+        if g.then in res.standoffs:
+            if verdict is not None:
+                verdict.result, verdict.reason = "fails", f"{g.then} saw a bounce this turn (EN 3.2.2 vi)"
+            continue
+        if piece.component.aux is not None:
+            bare = without_auxiliary(piece, piece.component.aux)
+            if passable(nmap, [bare], at, g.then) is not None:
+                if verdict is not None:   # EN 7.6 v: ignored, the Auxiliary is kept
+                    verdict.reason = "the second order needs the Auxiliary it would lose: ignored (EN 7.6 v)"
+                continue
+            position[at].remove(piece)
+            position[at].append(bare)   # EN 7.6 v: the Auxiliary is lost before the second order
+            piece = bare
+        seconds.append((g, at, piece))
+    if not seconds:
+        return position, dislodged
+    step: list[Group] = []
+    for g, at, piece in seconds:
+        position[at].remove(piece)
+        step.append(Group(g.power, at, [piece], MOVE, dest=g.then, order_index=g.order_index))
+    for province, pieces in position.items():
+        for power in sorted({p.power for p in pieces}):
+            step.append(Group(power, province, [p for p in pieces if p.power == power], HOLD))
+    step_res = NecroResolver(nmap, step, rules).run()
+    for i, g in enumerate(step):
+        if g.kind == MOVE and i not in step_res.moved and g.order_index is not None:
+            verdicts[g.order_index].result = "fails"
+            verdicts[g.order_index].reason = f"the second order did not prevail in {g.dest}"
+    after, more = apply_movement(nmap, position, step, step_res, rules)
+    overrun = {g.province: g.then for g, _, _ in seconds if g.kind == MOVE and g.pieces[0].component.kind == "C"}
+    for d in dislodged:   # EN 7.6 iii: not into the overrunning Cavalry's second province
+        for origin, second in overrun.items():
+            if d.attacker_from == origin:
+                d.also_forbidden += (second,)
+    return after, dislodged + more

@@ -35,6 +35,8 @@ class Group:
     form_size: int | None = None    # move: the MU size written at the destination
     led: bool = False               # the Nazgûl Leads this group (EN 7.8.1 vii)
     auxiliary: str | None = None    # build: the Auxiliary ordered (F or E)
+    then: str | None = None         # Double Movement: the second order's destination ("" = hold)
+    order_index: int | None = None  # which written order made this group (for the report)
 
     @property
     def base(self) -> int:
@@ -233,7 +235,8 @@ class NecroResolver(GuessAndCheck):
                 stays = True
                 staying.append(g)
                 strength += g.base
-                holding = holding or g.kind != NMR or g.power == STANDING   # EN 4.1 ii, 7.8.2 xi
+                leaving = bool(g.then) and self.rules.edition == "2000"     # EN 4.1 vi
+                holding = holding or (g.kind != NMR and not leaving) or g.power == STANDING  # EN 4.1 ii, 7.8.2 xi
         if not stays:
             return -1
         power = self.groups[groups[0]].power

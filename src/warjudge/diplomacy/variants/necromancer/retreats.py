@@ -34,6 +34,8 @@ def retreat_problem(nmap: NecroMap, position: Position, d: Dislodgement, dest: s
         return reason
     if dest == d.attacker_from:
         return f"a unit cannot retreat to the province its attacker came from ({dest})"
+    if dest in d.also_forbidden:
+        return f"the Cavalry that overran it went on to {dest} (EN 7.6 iii)"
     if dest in standoffs:
         return f"{dest} was left vacant by a standoff"
     if rules.alignment:

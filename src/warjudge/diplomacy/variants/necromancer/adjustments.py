@@ -95,7 +95,8 @@ def judge_adjustments(nmap: NecroMap, state: NecroState, orders: list[tuple[str,
                       ) -> tuple[NecroState, list[NResult]]:
     results: list[NResult] = []
     position: Position = {p: list(v) for p, v in state.position.items()}
-    state = replace(state, position=position, owners=dict(state.owners), activated=dict(state.activated))
+    state = replace(state, position=position, owners=dict(state.owners), activated=dict(state.activated),
+                    secret_armies=set(state.secret_armies), secret_beasts=set(state.secret_beasts))
     opening = state.phase.year == START_YEAR
     powers = [p.id for p in nmap.spec.powers]
     delta = {p: supply_centres(nmap, state, p) - unit_count(state, p) for p in powers}
@@ -159,6 +160,7 @@ def _activate(nmap: NecroMap, state: NecroState, order: Activate) -> str | None:
         state.position[province] = [Piece("SAURON", p.component) if p.power == STANDING else p for p in pieces]
         state.activated[province] = state.phase.year
         state.owners[province] = "SAURON"
+        state.secret_armies.add(province)   # EN 7.8.2 vii: the Activation is not revealed
         return None
     starts = {SPIDERS: nmap.spec.spiders_start, DRAGONS: nmap.spec.dragons_start}.get(unit.kind)
     if starts is None:
@@ -176,6 +178,7 @@ def _activate(nmap: NecroMap, state: NecroState, order: Activate) -> str | None:
         return f"{province} is occupied; they may be Activated later (FR 7.8.2 v)"
     _spend(state, unit.kind)
     state.position[province] = [Piece("SAURON", Component(unit.kind))]
+    state.secret_beasts.add(unit.kind)
     return None
 
 
@@ -196,6 +199,7 @@ def _build(nmap, state, order: Build, left: int, built_in, opening: bool) -> str
             return "Saruman's third army goes to Agr, Ene, Fan, Gap or Gld (EN 7.7 x)"
         if built_in:
             return "Saruman places one third army"
+        state.third_army = province
     elif unit.kind == NAZGUL:
         if power != "SAURON" or any(p.component.kind == NAZGUL for ps in state.position.values() for p in ps):
             return "only Sauron rebuilds the Nazgul, when it is not in play (EN 7.8.1 ii)"

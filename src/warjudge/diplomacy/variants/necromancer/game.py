@@ -2,7 +2,7 @@
 the game record (so `NecromancerGame.from_record` replays it exactly).
 
 Built so far: Movement with Double Movement, Retreats, Adjustments with Activation,
-victory, Sauron's end after TA 3020. Not yet: the per-power views (Hidden Movement).
+victory, Sauron's end after TA 3020, and each power's view of every report.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from warjudge.core.errors import InputError, RecordError
 from warjudge.core.record import GameRecord
 from warjudge.diplomacy.variants.necromancer.adjustments import judge_adjustments, update_ownership
 from warjudge.diplomacy.variants.necromancer.calendar import (
-    ADJUSTMENT, MOVEMENT, RETREAT, SAURON_ENDS, NPhase, is_adjustment_year, next_turn,
+    ADJUSTMENT, MOVEMENT, RETREAT, SAURON_ENDS, START_YEAR, NPhase, is_adjustment_year, next_turn,
 )
 from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap, load_necromancer_map
 from warjudge.diplomacy.variants.necromancer.movement import (
@@ -25,6 +25,9 @@ from warjudge.diplomacy.variants.necromancer.position import Piece
 from warjudge.diplomacy.variants.necromancer.results import NResult
 from warjudge.diplomacy.variants.necromancer.retreats import judge_retreats
 from warjudge.diplomacy.variants.necromancer.state import NecroState, initial_state
+from warjudge.diplomacy.variants.necromancer.views import (
+    Reveal, hidden_kind, movement_reveals, view_position, view_results,
+)
 
 EDITIONS = ("2000", "2002")
 
@@ -35,6 +38,15 @@ class NReport:
     results: list[NResult]
     dislodged: list[Dislodgement] = field(default_factory=list)
     standoffs: set[str] = field(default_factory=set)
+    state: NecroState | None = None                         # the position the phase left
+    reveal: Reveal = field(default_factory=Reveal)
+    hidden_orders: set[int] = field(default_factory=set)    # lines others see only when revealed
+
+    def view(self, viewer: str | None = None) -> dict[str, Any]:
+        """The report as `viewer` may read it (None: the GM's report)."""
+        return {"phase": str(self.phase), "viewer": viewer or "GM",
+                "orders": view_results(self.results, viewer, self.reveal, self.hidden_orders),
+                "units": view_position(self.state, viewer, self.reveal)}
 
 
 class NecromancerGame:
@@ -88,7 +100,9 @@ class NecromancerGame:
                 raise InputError("orders must be a list of strings")
             self.pending[power] = list(orders)
         elif kind == "process":
-            self.history.append(self._process())
+            report = self._process()
+            report.state = self.state
+            self.history.append(report)
             self.pending = {}
         else:
             raise InputError(f"unknown action type {kind!r}")
@@ -107,10 +121,16 @@ class NecromancerGame:
         phase, entries = self.state.phase, self._entries()
         if phase.kind == MOVEMENT:
             groups, results, res = resolve_movement(self.map, self.state.position, entries, self.rules)
+            secret_armies, secret_beasts = self.state.secret_armies, self.state.secret_beasts
+            hidden = {g.order_index for g in groups if g.order_index is not None and (
+                hidden_kind(g, secret_beasts) or (g.power == "SAURON" and g.province in secret_armies))}
+            reveal = movement_reveals(groups, res, secret_armies, secret_beasts, self.rules.edition)
             position, dislodged = apply_movement(self.map, self.state.position, groups, res, self.rules)
             position, dislodged = double_movement(self.map, position, groups, res, dislodged, self.rules, results)
-            self.state = replace(self.state, position=position)
-            report = NReport(phase, results, dislodged, res.standoffs)
+            self.state = replace(self.state, position=position, third_army=None,   # EN 7.7 x: revealed now
+                                 secret_armies=secret_armies - reveal.unmasked_armies,
+                                 secret_beasts=secret_beasts - reveal.unmasked_beasts)
+            report = NReport(phase, results, dislodged, res.standoffs, reveal=reveal, hidden_orders=hidden)
             if dislodged:
                 self.dislodged, self.standoffs = dislodged, res.standoffs
                 self.state = replace(self.state, phase=NPhase(phase.year, RETREAT))
@@ -121,15 +141,19 @@ class NecromancerGame:
             position, results = judge_retreats(self.map, self.state.position, self.dislodged, self.standoffs,
                                                entries, self.rules)
             self.state = replace(self.state, position=position)
+            reveal = Reveal(located=_hidden_units_placed(results))   # EN 3.2.1 iv: retreats are revealed
             self.dislodged, self.standoffs = [], set()
             self._end_of_turn()
-            return NReport(phase, results)
+            return NReport(phase, results, reveal=reveal)
         state, results = judge_adjustments(self.map, self.state, entries)
         if phase.year == SAURON_ENDS:
             state = eliminate_sauron(state)
         self.state = replace(state, phase=next_turn(phase.year))
         self.rules = replace(self.rules, sauron_eliminated=self.state.sauron_eliminated)
-        return NReport(phase, results)
+        hidden = {i for i, r in enumerate(results) if r.text.split()[0].lower() in ("activate", "activer")
+                  or (phase.year == START_YEAR and r.power == "SARUMAN")}              # EN 7.8.2 vii, 7.7 x
+        return NReport(phase, results, reveal=Reveal(located=_hidden_units_placed(results)),   # EN 3.2.1 vii
+                       hidden_orders=hidden)
 
     def _end_of_turn(self) -> None:
         year = self.state.phase.year
@@ -137,6 +161,18 @@ class NecromancerGame:
             self.state = replace(update_ownership(self.map, self.state), phase=NPhase(year, ADJUSTMENT))
         else:
             self.state = replace(self.state, phase=next_turn(year))
+
+
+def _hidden_units_placed(results: list[NResult]) -> dict[tuple[str, str], str]:
+    """Where successful retreats and builds put Hidden Movement units (the last word of
+    the order is the province: 'N MMo R Gor', 'Build N DGu')."""
+    out = {}
+    for r in results:
+        words = r.text.split()
+        if r.result == "succeeds" and words and (words[0] in ("N", "W") or words[1:2] in (["N"], ["W"])):
+            kind = words[0] if words[0] in ("N", "W") else words[1]
+            out[(r.power, kind)] = words[-1]
+    return out
 
 
 def eliminate_sauron(state: NecroState) -> NecroState:

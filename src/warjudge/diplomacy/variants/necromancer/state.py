@@ -22,6 +22,9 @@ class NecroState:
     neutralised: set[str] = field(default_factory=set)        # provinces whose alignment became neutral (8.1 vii)
     sauron_eliminated: bool = False
     winner: str | None = None
+    secret_armies: set[str] = field(default_factory=set)   # Activated SAs still unrevealed (EN 7.8.2 vii)
+    secret_beasts: set[str] = field(default_factory=set)   # S/D Activated and still unrevealed
+    third_army: str | None = None                          # hidden until the TA 2765 adjudication (7.7 x)
 
     def alignment(self, nmap: NecroMap, province: str) -> str:
         return "neutral" if province in self.neutralised else nmap.provinces[province].alignment

@@ -1,0 +1,76 @@
+"""Hidden information (EN/FR 3.2.1, 7.7 x, 7.8.2 vii): each power's report holds only what
+the rules reveal to it; the GM's holds everything."""
+
+from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+
+
+def opening(game, saruman="Build A Gap", sauron="Activate A Gre"):
+    game.set_orders("SARUMAN", [saruman])
+    game.set_orders("SAURON", [sauron])
+    return game.process()
+
+
+def units_of(view, power):
+    return view["units"].get(power, [])
+
+
+def test_opening_orders_are_secret():  # EN 7.7 x, 7.8.2 iv, vii
+    game = NecromancerGame()
+    report = opening(game)
+    rohan, gm = report.view("ROHAN"), report.view()
+    assert not any(o["power"] in ("SARUMAN", "SAURON") for o in rohan["orders"])
+    assert {o["order"] for o in gm["orders"]} == {"Build A Gap", "Activate A Gre"}
+    assert "A Gap" not in units_of(rohan, "SARUMAN") and "A Gap" in units_of(report.view("SARUMAN"), "SARUMAN")
+    assert "A Gre" in units_of(rohan, "STANDING") and "A Gre" not in units_of(rohan, "SAURON")
+    assert "A Gre" in units_of(report.view("SAURON"), "SAURON")
+
+
+def test_third_army_revealed_with_the_first_adjudication():  # EN 7.7 x
+    game = NecromancerGame()
+    opening(game)
+    report = game.process()  # TA 2765 M, nobody orders
+    assert "A Gap" in units_of(report.view("ROHAN"), "SARUMAN")
+
+
+def test_hidden_unit_that_moves_is_not_seen():  # EN 3.2.1 i-ii
+    game = NecromancerGame()
+    opening(game)
+    game.set_orders("SARUMAN", ["W Ise - Fan"])
+    report = game.process()
+    rohan = report.view("ROHAN")
+    assert not any(u.startswith("W ") for u in units_of(rohan, "SARUMAN"))
+    assert not any("W Ise" in o["order"] for o in rohan["orders"])
+    assert "W Fan" in units_of(report.view("SARUMAN"), "SARUMAN") and "W Fan" in units_of(report.view(), "SARUMAN")
+
+
+def test_failed_move_reveals_the_unit():  # EN 3.2.1 ii
+    game = NecromancerGame()
+    opening(game, saruman="Build A Agr")
+    game.set_orders("SARUMAN", ["W Ise - Gap"])
+    game.set_orders("ROHAN", ["A Hel - Gap"])  # Rohan's army beats the Wizard's Strength 0
+    report = game.process()
+    rohan = report.view("ROHAN")
+    assert "W Ise" in units_of(rohan, "SARUMAN") and any(o["order"] == "W Ise - Gap" for o in rohan["orders"])
+
+
+def test_activated_army_is_revealed_when_it_acts():  # EN 7.8.2 vii
+    game = NecromancerGame()
+    opening(game)
+    game.set_orders("SAURON", ["A Gre H"])
+    report = game.process()
+    assert "A Gre" in units_of(report.view("DWARVES"), "STANDING")
+    assert not any(o["power"] == "SAURON" and "Gre" in o["order"] for o in report.view("DWARVES")["orders"])
+    game.set_orders("SAURON", ["A Gre - NEa"])
+    report = game.process()
+    assert "A NEa" in units_of(report.view("DWARVES"), "SAURON")
+
+
+def test_support_to_a_hidden_unit_only_the_giver_learns():  # EN 3.2.1 viii
+    game = NecromancerGame()
+    opening(game)
+    game.set_orders("SAURON", ["N MMo - SIt"])
+    game.process()
+    game.set_orders("GONDOR", ["A Pel S N SIt"])
+    report = game.process()
+    assert {o["order"]: o for o in report.view("HARAD")["orders"]}["A Pel S N SIt"]["result"] == "unknown"
+    assert {o["order"]: o for o in report.view("GONDOR")["orders"]}["A Pel S N SIt"]["result"] == "succeeds"

@@ -113,17 +113,31 @@ def demo(seed: int = typer.Option(1, help="seed for the bots"),
 
 # --- games master commands ------------------------------------------------------------
 
-def _load(path: Path) -> DiplomacyGame:
-    return DiplomacyGame.from_record(GameRecord.load(path))
+def _load(path: Path):
+    """A saved game of either variant, replayed from its record."""
+    from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+
+    record = GameRecord.load(path)
+    if record.game == "necromancer":
+        return NecromancerGame.from_record(record)
+    return DiplomacyGame.from_record(record)
 
 
 @game_app.command("new")
-def game_new(path: Path, variant: str = typer.Option("standard")) -> None:
+def game_new(path: Path, variant: str = typer.Option("standard", help="standard or necromancer"),
+             edition: str = typer.Option("2002", help="Necromancer: 2000 (English text) or 2002 (French, amended)"),
+             alignment: bool = typer.Option(True, help="Necromancer: the optional Alignment rules (EN 8.1)"),
+             map_file: Optional[Path] = typer.Option(None, "--map", help="Necromancer: your own map file")) -> None:
     """Start a new game saved at PATH."""
+    from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+
     try:
         if path.exists():
             _fail(f"{path} exists; choose another file")
-        game = DiplomacyGame(variant)
+        if variant == "necromancer":
+            game = NecromancerGame(edition, alignment, str(map_file) if map_file else None)
+        else:
+            game = DiplomacyGame(variant)
         game.record.save(path)
     except WarjudgeError as exc:
         _fail(str(exc))
@@ -147,31 +161,57 @@ def game_orders(path: Path, power: str, file: Optional[Path] = typer.Argument(No
 
 
 @game_app.command("process")
-def game_process(path: Path) -> None:
-    """Adjudicate the current phase and print the report."""
+def game_process(path: Path, lang: str = typer.Option("en", help="Necromancer reports: en or fr")) -> None:
+    """Adjudicate the current phase and print the games master's report."""
     try:
         game = _load(path)
         report = game.process()
         game.record.save(path)
     except WarjudgeError as exc:
         _fail(str(exc))
-    _print_report(report)
+    _print_any_report(game, report, None, lang)
 
 
 @game_app.command("show")
-def game_show(path: Path) -> None:
-    """Show the current position, and the last report."""
+def game_show(path: Path, power: Optional[str] = typer.Option(None, help="show only what this power may see"),
+              lang: str = typer.Option("en", help="Necromancer reports: en or fr"),
+              svg: Optional[Path] = typer.Option(None, help="Necromancer: also draw this view as SVG")) -> None:
+    """Show the last report and the position, as the games master or as one power."""
     try:
         game = _load(path)
     except WarjudgeError as exc:
         _fail(str(exc))
+    if lang not in ("en", "fr"):
+        _fail("lang is en or fr")
+    viewer = power.upper() if power else None
+    if hasattr(game, "rules"):  # a Necromancer game
+        if viewer is not None and viewer not in game.powers:
+            _fail(f"unknown power {power!r}; powers are {', '.join(game.powers)}")
+        if game.history:
+            _print_any_report(game, game.history[-1], viewer, lang)
+        console.print(f"Now {game.state.phase}", highlight=False)
+        if svg is not None and game.history:
+            from warjudge.diplomacy.variants.necromancer.render import picture_of_view, render_svg
+
+            svg.write_text(render_svg(game.map, picture_of_view(game, game.history[-1], viewer)), encoding="utf-8")
+            console.print(f"Wrote {svg}.")
+        return
     if game.history:
         _print_report(game.history[-1])
     console.print(f"[bold]Now {game.state.phase}[/bold]")
-    for power in game.map.powers:
-        units = ", ".join(str(u) for u in game.state.units.values() if u.power == power)
-        console.print(f"  {power:8} {units}", highlight=False)
+    for p in game.map.powers:
+        units = ", ".join(str(u) for u in game.state.units.values() if u.power == p)
+        console.print(f"  {p:8} {units}", highlight=False)
     console.print(_centre_table(game, "Supply centres"))
+
+
+def _print_any_report(game, report, viewer, lang: str) -> None:
+    if hasattr(game, "rules"):
+        from warjudge.diplomacy.variants.necromancer.report import report_text
+
+        console.print(report_text(game, report, viewer, lang), highlight=False)
+    else:
+        _print_report(report)
 
 
 def _print_report(report: PhaseReport) -> None:

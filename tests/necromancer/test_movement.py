@@ -285,3 +285,17 @@ def test_own_units_cannot_swap_places():  # EN 1: standard rules, and there are 
     moved, res, _ = run({"GONDOR": ["2A Pel", "A SIt"], "HARAD": ["A WKh"]},
                         {"GONDOR": ["2A Pel - SIt", "A SIt - Pel"], "HARAD": ["A WKh - SIt"]})
     assert not moved
+
+
+def test_every_order_gets_its_result():  # EN 2.2.3 i-iii, 3.4 iii
+    _, _, verdicts = run({"ROHAN": ["A Edo", "A Hel", "A Wol"], "SARUMAN": ["A Gap", "A Ise"]},
+                         {"ROHAN": ["A Edo - Wes", "A Hel S A Edo - Wes", "A Wol b F"],
+                          "SARUMAN": ["A Gap - Wes", "A Ise - Fan"]})
+    result = {v.text: v.result for v in verdicts}
+    assert result == {"A Edo - Wes": "succeeds", "A Hel S A Edo - Wes": "succeeds", "A Wol b F": "succeeds",
+                      "A Gap - Wes": "fails", "A Ise - Fan": "succeeds"}
+    _, _, verdicts = run({"GONDOR": ["A Pel", "A MTi"], "HARAD": ["A Los", "A SIt"]},
+                         {"GONDOR": ["A Pel S A MTi - Los", "A MTi - Los"], "HARAD": ["A SIt - Pel", "A Los H"]})
+    result = {v.text: (v.result, v.reason) for v in verdicts}
+    assert result["A Pel S A MTi - Los"] == ("fails", "cut") and result["A MTi - Los"][0] == "fails"
+    assert result["A SIt - Pel"][0] == "fails" and result["A Los H"] == ("succeeds", "")

@@ -16,7 +16,7 @@ from warjudge.diplomacy.variants.necromancer.adjustments import judge_adjustment
 from warjudge.diplomacy.variants.necromancer.calendar import (
     ADJUSTMENT, MOVEMENT, RETREAT, SAURON_ENDS, START_YEAR, NPhase, is_adjustment_year, next_turn,
 )
-from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap, load_necromancer_map
+from warjudge.diplomacy.variants.necromancer.mapfile import load_necromancer_map
 from warjudge.diplomacy.variants.necromancer.movement import (
     Dislodgement, apply_movement, default_rules, double_movement, resolve_movement,
 )
@@ -50,12 +50,13 @@ class NReport:
 
 
 class NecromancerGame:
-    def __init__(self, edition: str = "2002", alignment: bool = True, nmap: NecroMap | None = None):
+    def __init__(self, edition: str = "2002", alignment: bool = True, map_file: str | None = None):
         if edition not in EDITIONS:
             raise InputError(f"edition {edition!r}: choose 2000 (English text) or 2002 (French text, amended)")
-        self.map = nmap or load_necromancer_map()
+        self.map = load_necromancer_map(map_file)
         self.rules = default_rules(self.map, edition, alignment)
-        self.record = GameRecord("necromancer", 0, {"edition": edition, "alignment": alignment})
+        options = {"edition": edition, "alignment": alignment, **({"map": str(map_file)} if map_file else {})}
+        self.record = GameRecord("necromancer", 0, options)
         self.state: NecroState = initial_state(self.map)
         self.dislodged: list[Dislodgement] = []
         self.standoffs: set[str] = set()
@@ -63,10 +64,11 @@ class NecromancerGame:
         self.history: list[NReport] = []
 
     @classmethod
-    def from_record(cls, record: GameRecord, nmap: NecroMap | None = None) -> "NecromancerGame":
+    def from_record(cls, record: GameRecord) -> "NecromancerGame":
         if record.game != "necromancer":
             raise RecordError(f"this record is for {record.game!r}, not a Necromancer game")
-        game = cls(str(record.options.get("edition", "2002")), bool(record.options.get("alignment", True)), nmap)
+        game = cls(str(record.options.get("edition", "2002")), bool(record.options.get("alignment", True)),
+                   record.options.get("map"))
         for index, action in enumerate(record.actions):
             try:
                 game.apply(action)

@@ -176,7 +176,30 @@ def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tu
 def resolve_movement(nmap: NecroMap, position: Position, orders: list[tuple[str, str]],
                      rules: Rules) -> tuple[list[Group], list[NResult], Resolution]:
     groups, verdicts = build_groups(nmap, position, orders)
-    return groups, verdicts, NecroResolver(nmap, groups, rules).run()
+    res = NecroResolver(nmap, groups, rules).run()
+    _mark_results(groups, res, verdicts)
+    return groups, verdicts, res
+
+
+def _mark_results(groups: list[Group], res: Resolution, verdicts: list[NResult]) -> None:
+    """Each order's result from the resolution (EN 2.2.3: a Move fails if it does not
+    leave, a Hold if dislodged, a Support if cut; a Build as a Support, EN 3.4 iii)."""
+    for i, g in enumerate(groups):
+        if g.order_index is None or verdicts[g.order_index].result == "void":
+            continue
+        v = verdicts[g.order_index]
+        dislodged = res.dislodged.get(g.province, ("", ""))[0] == g.power and i not in res.moved
+        if g.kind == MOVE and i not in res.moved:
+            v.result, v.reason = "fails", f"did not prevail in {g.dest}"
+        elif g.kind == SUPPORT and res.support.get(i, 0) < g.base:
+            v.result = "fails"
+            v.reason = "cut" if res.support.get(i, 0) == 0 else f"reduced to {res.support[i]} (EN 4.2 vii)"
+        elif g.kind == BUILD and i not in res.built:
+            v.result, v.reason = "fails", "attacked (EN 3.4 iii)"
+        elif g.kind == HOLD and dislodged:
+            v.result, v.reason = "fails", "dislodged"
+        if dislodged and g.kind != HOLD:
+            v.reason += "; dislodged"
 
 
 def default_rules(nmap: NecroMap, edition: str = "2002", alignment: bool = True) -> Rules:

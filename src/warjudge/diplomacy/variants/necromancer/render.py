@@ -50,6 +50,23 @@ def start_picture(nmap: NecroMap) -> Picture:
     return picture
 
 
+def picture_of_view(game, report, viewer: str | None) -> Picture:
+    """What `viewer` may see after `report`, ready to draw (None: the GM's picture)."""
+    view = report.view(viewer)
+    picture = Picture(title=f"Necromancer {view['phase']}: {view['viewer']}")
+    for power, units in view["units"].items():
+        for text in units:
+            designation, province = text.rsplit(" ", 1)
+            picture.units.setdefault(province, []).append((power, designation))
+    owners: dict[str, list[str]] = {}
+    for province, owner in report.state.owners.items():
+        owners.setdefault(province, []).append(owner)
+    if report.state.eriador_alive:
+        owners["Eri"] = ["DWARVES", "ELVES"]
+    picture.owners = owners
+    return picture
+
+
 def render_svg(nmap: NecroMap, picture: Picture) -> str:
     missing = [p.id for p in nmap.spec.provinces if p.xy is None]
     xy = _layout(nmap)

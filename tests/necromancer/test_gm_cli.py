@@ -1,0 +1,45 @@
+"""A games master runs a Necromancer game from the command line (issue 3: GM commands,
+reports per power in English or French, the map per view)."""
+
+from typer.testing import CliRunner
+
+from warjudge.cli import app
+from warjudge.core.record import GameRecord
+
+runner = CliRunner()
+
+
+def cli(*args, stdin=None):
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.output
+
+
+def test_a_turn_as_a_games_master(tmp_path):
+    game = str(tmp_path / "g.json")
+    assert cli("game", "new", game, "--variant", "necromancer", "--edition", "2000")[0] == 0
+    assert cli("game", "orders", game, "saruman", stdin="Build A Gap\n")[0] == 0
+    assert cli("game", "orders", game, "SAURON", stdin="Activate A Gre\n")[0] == 0
+    code, out = cli("game", "process", game)
+    assert code == 0 and "Build A Gap" in out and "Activate A Gre" in out  # the GM sees everything
+    assert cli("game", "orders", game, "SARUMAN", stdin="W Ise - Fan\nA Gap - Wes\n")[0] == 0
+    assert cli("game", "orders", game, "ROHAN", stdin="A Edo - Wes\nA Hel S A Edo - Wes\n")[0] == 0
+    code, out = cli("game", "process", game, "--lang", "fr")
+    assert code == 0 and "Compte-rendu TA2765M" in out and "échoue" in out and "Soutenir" in out
+    svg = tmp_path / "rohan.svg"
+    code, out = cli("game", "show", game, "--power", "rohan", "--svg", str(svg))
+    assert code == 0 and "W Fan" not in out and "Activate" not in out  # EN 3.2.1, 7.8.2 vii
+    assert "A Gre" in out.split("STANDING")[1].splitlines()[0]        # the Activation stays secret
+    assert svg.exists() and ">W<" not in svg.read_text(encoding="utf-8")
+    assert GameRecord.load(tmp_path / "g.json").options["edition"] == "2000"
+
+
+def test_bad_input_changes_nothing(tmp_path):  # Standards: bad input gets a clear error, changes nothing
+    game = tmp_path / "g.json"
+    cli("game", "new", str(game), "--variant", "necromancer")
+    before = game.read_text()
+    code, out = cli("game", "orders", str(game), "MORDOR", stdin="A Los H\n")
+    assert code == 2 and "unknown power" in out and game.read_text() == before
+    code, out = cli("game", "new", str(tmp_path / "h.json"), "--variant", "necromancer", "--edition", "1999")
+    assert code == 2 and "edition" in out
+    code, out = cli("game", "show", str(game), "--power", "MORDOR")
+    assert code == 2 and "unknown power" in out

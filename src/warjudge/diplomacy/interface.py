@@ -36,6 +36,10 @@ class PhaseDocument(BaseModel):
 
 
 def adjudicate_document(doc: Any) -> dict[str, Any]:
+    if isinstance(doc, dict) and doc.get("variant") == "necromancer":
+        from warjudge.diplomacy.variants.necromancer.interface import adjudicate_necromancer
+
+        return adjudicate_necromancer(doc)
     try:
         spec = PhaseDocument.model_validate(doc)
     except ValidationError as exc:

@@ -115,24 +115,25 @@ _AUX_WORDS = {"f": FLEET, "fleet": FLEET, "flotte": FLEET, "e": ENGINE, "engine"
 
 
 class _Names:
-    _cache: dict[int, tuple[NecroMap, re.Pattern | None]] = {}
+    """Per map, once: a pattern for multi-word names and the accent-folded name table."""
+
+    _cache: dict[int, tuple[NecroMap, re.Pattern | None, dict[str, str]]] = {}
 
     @classmethod
-    def pattern(cls, nmap: NecroMap) -> re.Pattern | None:
+    def of(cls, nmap: NecroMap) -> tuple[re.Pattern | None, dict[str, str]]:
         hit = cls._cache.get(id(nmap))
         if hit is None or hit[0] is not nmap:
             multi = sorted((fold(n) for n in nmap.names if " " in n or "-" in n), key=len, reverse=True)
             pat = re.compile(r"(?<![\w])(" + "|".join(
                 r"[\s\-]+".join(map(re.escape, re.split(r"[\s\-]+", n))) for n in multi) + r")(?![\w])") if multi else None
-            cls._cache[id(nmap)] = hit = (nmap, pat)
-        return hit[1]
+            cls._cache[id(nmap)] = hit = (nmap, pat, {fold(k): v for k, v in nmap.names.items()})
+        return hit[1], hit[2]
 
 
 def _tokens(text: str, nmap: NecroMap) -> list[str]:
     t = fold(text.strip()).replace("’", "'")
-    pat = _Names.pattern(nmap)
+    pat, folded = _Names.of(nmap)
     if pat is not None:
-        folded = {fold(k): v for k, v in nmap.names.items()}
         t = pat.sub(lambda m: " " + folded[re.sub(r"[\s\-]+", " ", m.group(1))].lower() + " ", t)
     t = re.sub(r"[()]", " ", t)
     t = re.sub(r"(->|=>|→|–|—|-|>)", " - ", t)

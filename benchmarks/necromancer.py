@@ -1,0 +1,83 @@
+"""Necromancer judge benchmark (no peer exists: no other program adjudicates this variant).
+
+Prints (1) the time to adjudicate one movement phase with 40+ units, Multiple Units and
+Double Movement, and (2) the time for complete 8-power random-bot games from TA 2750 to
+TA 3020. Run: .venv/bin/python benchmarks/necromancer.py [--games N] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from warjudge.diplomacy.variants.necromancer.bots import random_orders
+from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+from warjudge.diplomacy.variants.necromancer.movement import (
+    apply_movement, default_rules, double_movement, resolve_movement,
+)
+from warjudge.diplomacy.variants.necromancer.position import parse_position
+
+
+def busy_phase(rng: random.Random):
+    """A movement phase: the initial position plus extra Gondor MUs and Sauron's Nazgûl
+    MU, everyone ordering, Cavalry and the Nazgûl double-moving."""
+    game = NecromancerGame()
+    for power in game.powers:
+        game.set_orders(power, random_orders(game, power, rng))
+    game.process()  # TA 2750 opening
+    units = {}
+    for province, pieces in game.state.position.items():
+        for p in pieces:
+            units.setdefault(p.power, []).append(f"{p.component.kind}{'/' + p.component.aux if p.component.aux else ''} {province}")
+    units["GONDOR"] += ["2A Los", "3A/1F TOL", "A/E Ano"]
+    units["SAURON"] += ["2A MMo"]
+    units["ROHAN"] += ["C Eas", "C Wes"]
+    units["HARAD"] += ["A Har", "A WKh"]
+    units["EASTERLINGS"] += ["A Dor", "A Lit"]
+    position = parse_position(units, game.map)
+    game.state.position = position
+    orders = [(power, text) for power in game.powers for text in random_orders(game, power, rng)]
+    orders += [("ROHAN", "C Eas - Edo - Dhw"), ("SAURON", "N MMo - SIt - Los")]
+    return game, position, orders
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    game, position, orders = busy_phase(rng)
+    rules = default_rules(game.map)
+    n_units = sum(len(v) for v in position.values())
+    times = []
+    for _ in range(200):
+        t = time.perf_counter()
+        groups, results, res = resolve_movement(game.map, position, orders, rules)
+        after, dislodged = apply_movement(game.map, position, groups, res, rules)
+        double_movement(game.map, after, groups, res, dislodged, rules, results)
+        times.append(time.perf_counter() - t)
+    print("Necromancer judge benchmark")
+    print(f"movement phase: {n_units} units, {len(orders)} orders (MUs, Double Movement), "
+          f"best {1000 * min(times):.2f} ms, median {1000 * statistics.median(times):.2f} ms")
+    game_times, phases, winners = [], 0, {}
+    for seed in range(args.seed, args.seed + args.games):
+        brng = random.Random(seed)
+        t = time.perf_counter()
+        g = NecromancerGame()
+        while not g.state.winner and g.state.phase.year <= 3020:
+            for power in g.powers:
+                g.set_orders(power, random_orders(g, power, brng))
+            g.process()
+        game_times.append(time.perf_counter() - t)
+        phases += len(g.history)
+        winners[g.state.winner or "none by TA 3020"] = winners.get(g.state.winner or "none by TA 3020", 0) + 1
+    print(f"complete 8-power bot games to TA 3020: {args.games} games, {phases} phases, "
+          f"mean {statistics.fmean(game_times):.2f} s a game ({1000 * sum(game_times) / phases:.1f} ms a phase)")
+    print(f"winners: {winners}")
+
+
+if __name__ == "__main__":
+    main()

@@ -299,3 +299,32 @@ def test_every_order_gets_its_result():  # EN 2.2.3 i-iii, 3.4 iii
     result = {v.text: (v.result, v.reason) for v in verdicts}
     assert result["A Pel S A MTi - Los"] == ("fails", "cut") and result["A MTi - Los"][0] == "fails"
     assert result["A SIt - Pel"][0] == "fails" and result["A Los H"] == ("succeeds", "")
+
+
+# --- the 2002 amendments to Multiple Unit orders -----------------------------------------
+
+@pytest.mark.parametrize("edition,moves_", [("2000", True), ("2002", False)])
+def test_mu_moves_need_both_sizes_in_2002(edition, moves_):  # EN 4.2 v "2A (NIt) - SIt" vs FR 4.2 vi
+    moved, _, verdicts = run({"GONDOR": ["2A NIt"]}, {"GONDOR": ["2A NIt - SIt"]}, edition)
+    assert moves(moved, "GONDOR", "NIt", "SIt") == moves_
+    moved, _, _ = run({"GONDOR": ["2A NIt"]}, {"GONDOR": ["2A NIt - 2A SIt"]}, edition)
+    assert moves(moved, "GONDOR", "NIt", "SIt")
+
+
+@pytest.mark.parametrize("edition", ["2000", "2002"])
+def test_one_order_for_an_mu_moving_to_one_province(edition):  # EN 4.2 iii vs FR 4.2 vii
+    _, _, verdicts = run({"GONDOR": ["2A NIt"]}, {"GONDOR": ["A NIt - SIt", "A NIt - SIt"]}, edition)
+    assert all(bool(v.void) == (edition == "2002") for v in verdicts)
+
+
+@pytest.mark.parametrize("edition,kept", [("2000", True), ("2002", False)])
+def test_auxiliary_left_out_of_an_order(edition, kept):  # FR 4.2 xviii (2002 only)
+    board, _, _ = after({"GONDOR": ["A/F DAm"]}, {"GONDOR": ["A DAm - Pel"]}, edition)
+    assert board == {"GONDOR": ["A/F Pel" if kept else "A Pel"]}
+
+
+@pytest.mark.parametrize("edition", ["2000", "2002"])
+def test_nazgul_mu_orders_need_the_nazgul(edition):  # FR 7.8.1 x (2002), EN 7.8.1 ix
+    _, _, verdicts = run({"SAURON": ["N MMo", "2A MMo"]}, {"SAURON": ["N MMo - SIt", "A MMo - NIt", "A MMo H"]}, edition)
+    voided = [v.text for v in verdicts if v.void]
+    assert voided == (["A MMo - NIt", "A MMo H"] if edition == "2002" else [])

@@ -62,7 +62,8 @@ def _movement(game, power: str, rng: random.Random) -> list[str]:
             elif roll < 0.55 and moves:
                 dest = rng.choice(moves)
                 own = sum(1 for p in position.get(dest, []) if p.power == power and not p.component.personality)
-                size = f"{own + len(mine)}A " if power == "GONDOR" and own and kind == "A" else ""
+                mu = kind == "A" and (len(mine) > 1 or own and power == "GONDOR")
+                size = f"{own + len(mine)}A " if mu else ""   # FR 4.2 vi: both sizes written
                 out.append(f"{unit} - {size}{dest}")
             elif roll < 0.75 and moves and province != ERIADOR and not mine[0].component.personality:
                 target = rng.choice(moves)

@@ -18,14 +18,18 @@ from warjudge.diplomacy.variants.necromancer.resolver import (
 )
 
 
-def select(position: Position, power: str, unit: Written, taken: set[int]) -> list[int] | None:
-    """Indices (in position[province]) of the Components the written unit names."""
+def select(position: Position, power: str, unit: Written, taken: set[int],
+           loose: bool = False) -> list[int] | None:
+    """Indices (in position[province]) of the Components the written unit names; `loose`
+    also takes Components whose Auxiliary the order left out."""
     pieces = position.get(unit.province, [])
     wanted = unit.components()
     chosen: list[int] = []
     for comp in sorted(wanted, key=lambda c: c.aux is None):  # auxiliaries first, then plain
         for k, piece in enumerate(pieces):
-            if k in taken or k in chosen or piece.power != power or piece.component != comp:
+            if k in taken or k in chosen or piece.power != power:
+                continue
+            if piece.component != comp and not (loose and comp.aux is None and piece.component.kind == comp.kind):
                 continue
             chosen.append(k)
             break
@@ -52,7 +56,7 @@ def passable(nmap: NecroMap, pieces: list[Piece], src: str, dest: str) -> str | 
     return None
 
 
-def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str]]):
+def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str]], edition: str = "2002"):
     """Parse and check every order; returns (groups, verdicts)."""
     verdicts: list[NResult] = []
     taken: dict[str, set[int]] = {}
@@ -66,11 +70,21 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
         unit = order.unit
         used = taken.setdefault(unit.province, set())
         picked = select(position, power, unit, used)
+        unwritten = False
+        if picked is None:
+            picked = select(position, power, unit, used, loose=True)
+            unwritten = picked is not None
         if picked is None:
             verdict.set_void(f"{power} has no {unit}")
             continue
         pieces = [position[unit.province][k] for k in picked]
+        if unwritten and edition == "2002":   # FR 4.2 xviii: an Auxiliary left out is destroyed
+            pieces = [without_auxiliary(p, p.component.aux) if p.component.aux else p for p in pieces]
+            verdict.reason = "an Auxiliary the order left out is destroyed (FR 4.2 xviii)"
         reason, group = _group(nmap, position, order, pieces)
+        if not reason and edition == "2002" and isinstance(order, Move) and unit.count > 1 \
+                and order.dest_size is None:
+            reason = "write the MU's size at departure and arrival, e.g. '2A Los - 2A SIt' (FR 4.2 vi)"
         used.update(picked)
         if group is not None:
             group.order_index = len(verdicts) - 1
@@ -86,6 +100,8 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
         rest = [p for k, p in enumerate(pieces) if k not in taken.get(province, set())]
         for power in sorted({p.power for p in rest}):
             groups.append(Group(power, province, [p for p in rest if p.power == power], NMR))
+    if edition == "2002":
+        _amendments_2002(position, groups, verdicts)
     for power, province, target in leads:
         for g in groups:
             if g.power == power and g.province == province and any(
@@ -93,6 +109,33 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
                 g.led = True
                 break
     return groups, verdicts
+
+
+def _amendments_2002(position: Position, groups: list[Group], verdicts: list[NResult]) -> None:
+    """FR 4.2 vii: several moves of one MU's Components to one province are all void.
+    FR 7.8.1 x: in a Nazgul MU, orders are void unless the Nazgul stays or goes with them."""
+    def void(g: Group, reason: str) -> None:
+        verdicts[g.order_index].set_void(reason)
+        g.kind, g.dest, g.form_size, g.then = HOLD, None, None, None
+
+    moves: dict[tuple[str, str, str], list[Group]] = {}
+    for g in groups:
+        if g.kind == MOVE and g.order_index is not None and g.dest != g.province:
+            moves.setdefault((g.power, g.province, g.dest), []).append(g)
+    for same in moves.values():
+        if len(same) > 1:
+            for g in same:
+                void(g, "an MU's Components moving to one province need one order (FR 4.2 vii)")
+    for province, pieces in position.items():
+        soldiers = [p for p in pieces if p.power == "SAURON" and not p.component.personality]
+        nazgul = next((g for g in groups if g.power == "SAURON" and g.province == province
+                       and any(p.component.kind == NAZGUL for p in g.pieces)), None)
+        if len(soldiers) < 2 or nazgul is None or nazgul.kind != MOVE:
+            continue
+        for g in groups:
+            if g is not nazgul and g.power == "SAURON" and g.province == province and g.order_index is not None \
+                    and not (g.kind == MOVE and g.dest == nazgul.dest):
+                void(g, "the Nazgul leaves: this MU's orders are void unless they go with it (FR 7.8.1 x)")
 
 
 def _double(nmap: NecroMap, order: DoubleMove, pieces: list[Piece]) -> tuple[str, Group | None]:
@@ -175,7 +218,7 @@ def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tu
 
 def resolve_movement(nmap: NecroMap, position: Position, orders: list[tuple[str, str]],
                      rules: Rules) -> tuple[list[Group], list[NResult], Resolution]:
-    groups, verdicts = build_groups(nmap, position, orders)
+    groups, verdicts = build_groups(nmap, position, orders, rules.edition)
     res = NecroResolver(nmap, groups, rules).run()
     _mark_results(groups, res, verdicts)
     return groups, verdicts, res

@@ -101,3 +101,8 @@ def test_cavalry_auxiliary_and_the_second_order():  # EN 7.6 v
     assert board == {"ROHAN": ["C Ano"]}  # along the coast the Fleet would survive: lost before the second order
     board, *_ = turn({"ROHAN": ["C/F Lor"]}, {"ROHAN": ["C/F Lor - Wol"]})
     assert board == {"ROHAN": ["C/F Wol"]}  # a single move along the coast keeps it
+
+
+def test_second_order_checked_against_the_unit_after_its_first():  # FR 4.3 iii, EN 4.3 iv
+    board, _, results, *_ = turn({"ROHAN": ["C/F Wol"]}, {"ROHAN": ["C/F Wol - Bro - AND"]}, "2002")
+    assert board == {"ROHAN": ["C Bro"]} and "no longer possible" in results[0].reason

@@ -328,3 +328,9 @@ def test_nazgul_mu_orders_need_the_nazgul(edition):  # FR 7.8.1 x (2002), EN 7.8
     _, _, verdicts = run({"SAURON": ["N MMo", "2A MMo"]}, {"SAURON": ["N MMo - SIt", "A MMo - NIt", "A MMo H"]}, edition)
     voided = [v.text for v in verdicts if v.void]
     assert voided == (["A MMo - NIt", "A MMo H"] if edition == "2002" else [])
+
+
+def test_sauron_forms_an_mu_with_the_nazgul_in_an_empty_province():  # EN 7.8.1 ix
+    moved, _, _ = run({"SAURON": ["N MMo", "A MMo", "A NIt"]},
+                      {"SAURON": ["N MMo - SIt", "A MMo - 2A SIt", "A NIt - 2A SIt"]}, "2000")
+    assert moves(moved, "SAURON", "MMo", "SIt") and moves(moved, "SAURON", "NIt", "SIt")

@@ -380,6 +380,11 @@ def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res
             if verdict is not None:
                 verdict.result, verdict.reason = "fails", f"{g.then} saw a bounce this turn (EN 3.2.2 vi)"
             continue
+        impossible = passable(nmap, [piece], at, g.then)
+        if impossible:   # e.g. its Fleet was lost on the first move (EN/FR 4.3 iii)
+            if verdict is not None:
+                verdict.result, verdict.reason = "fails", f"the second order is no longer possible: {impossible}"
+            continue
         if piece.component.aux is not None:
             bare = without_auxiliary(piece, piece.component.aux)
             if passable(nmap, [bare], at, g.then) is not None:

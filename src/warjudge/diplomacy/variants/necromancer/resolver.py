@@ -191,7 +191,10 @@ class NecroResolver(GuessAndCheck):
     def coalition(self, i: int) -> list[int]:
         """The groups of i's power moving into i's destination as one attack."""
         g = self.groups[i]
-        same = [k for k in self.into[g.dest] if self.groups[k].power == g.power]
+        if self.personality_only(g):
+            return [i]
+        same = [k for k in self.into[g.dest] if self.groups[k].power == g.power
+                and not self.personality_only(self.groups[k])]   # Personalities are written apart
         if len(same) == 1 and g.form_size is None:
             return [i]
         return same if self.valid_formation(g.power, g.dest, same) else [i]
@@ -208,7 +211,8 @@ class NecroResolver(GuessAndCheck):
         held = sum(sum(not p.component.personality for p in self.groups[k].pieces) for k in movers
                    if self.groups[k].province == province)
         may = power == "GONDOR" or (power == "SAURON" and any(
-            p.component.kind == "N" for j in self.at.get(province, ()) + movers for p in self.groups[j].pieces))
+            p.component.kind == "N" for j in [*self.at.get(province, ()), *self.into.get(province, ())]
+            if self.groups[j].power == "SAURON" for p in self.groups[j].pieces))
         return may and sizes.pop() == staying + arriving + held
 
     def opponent(self, i: int) -> int | None:

@@ -165,3 +165,16 @@ def test_victory(scores, winner):  # EN 6.3 i-iv
             owners[next(scs)] = power
     new, _, _ = adjust(at(2780, {}, owners), {})
     assert new.winner == winner
+
+
+def test_eliminations():  # EN 7.7 ii, 7.8.3 iii, 5.1 iv
+    from warjudge.diplomacy.variants.necromancer.game import eliminations
+
+    state = at(2780, {"SARUMAN": ["A Ise"], "SAURON": ["A DGu"]})
+    out = eliminations(state)
+    assert out.saruman_eliminated and not out.sauron_eliminated and supply_centres(NMAP, out, "SARUMAN") == 2
+    gone = at(2780, {"SARUMAN": ["W Ise"]}, {"Ise": "SARUMAN"}, spiders_used=True, dragons_used=True)
+    out = eliminations(gone)
+    assert out.sauron_eliminated and not out.eriador_alive and not out.saruman_eliminated
+    not_yet = replace(gone, dragons_used=False)  # the Dragons were never Activated
+    assert not eliminations(not_yet).sauron_eliminated

@@ -21,7 +21,7 @@ from warjudge.diplomacy.variants.necromancer.movement import (
     Dislodgement, apply_movement, default_rules, double_movement, resolve_movement,
 )
 from warjudge.diplomacy.variants.necromancer.pieces import NAZGUL
-from warjudge.diplomacy.variants.necromancer.position import Piece
+from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece
 from warjudge.diplomacy.variants.necromancer.results import NResult
 from warjudge.diplomacy.variants.necromancer.retreats import judge_retreats
 from warjudge.diplomacy.variants.necromancer.state import NecroState, initial_state
@@ -103,6 +103,8 @@ class NecromancerGame:
             self.pending[power] = list(orders)
         elif kind == "process":
             report = self._process()
+            self.state = eliminations(self.state)
+            self.rules = replace(self.rules, sauron_eliminated=self.state.sauron_eliminated)
             report.state = self.state
             self.history.append(report)
             self.pending = {}
@@ -114,8 +116,9 @@ class NecromancerGame:
     def _entries(self) -> list[tuple[str, str]]:
         out = []
         for power in self.powers:
-            if power == "SAURON" and self.state.sauron_eliminated:
-                continue  # EN 7.8.3 ii: his forces are in Civil Disorder
+            if power == "SAURON" and self.state.sauron_eliminated or power == "SARUMAN" and \
+                    self.state.saruman_eliminated:
+                continue  # EN 7.8.3 ii, 7.7 ii: their forces are in Civil Disorder
             out += [(power, text) for text in self.pending.get(power, [])]
         return out
 
@@ -151,7 +154,6 @@ class NecromancerGame:
         if phase.year == SAURON_ENDS:
             state = eliminate_sauron(state)
         self.state = replace(state, phase=next_turn(phase.year))
-        self.rules = replace(self.rules, sauron_eliminated=self.state.sauron_eliminated)
         hidden = {i for i, r in enumerate(results) if r.text.split()[0].lower() in ("activate", "activer")
                   or (phase.year == START_YEAR and r.power == "SARUMAN")}              # EN 7.8.2 vii, 7.7 x
         return NReport(phase, results, reveal=Reveal(located=_hidden_units_placed(results)),   # EN 3.2.1 vii
@@ -175,6 +177,21 @@ def _hidden_units_placed(results: list[NResult]) -> dict[tuple[str, str], str]:
             kind = words[0] if words[0] in ("N", "W") else words[1]
             out[(r.power, kind)] = words[-1]
     return out
+
+
+def eliminations(state: NecroState) -> NecroState:
+    """EN 7.7 ii: without the Wizard, Saruman is eliminated (his units in Civil Disorder;
+    the Wizard's SC goes with it). EN 7.8.3 iii: before TA 3020 Sauron falls only when all
+    Standing Armies are gone, the Spiders and Dragons were Activated and destroyed, the
+    Nazgul is destroyed and he owns no SC."""
+    alive = {(p.power, p.component.kind) for pieces in state.position.values() for p in pieces}
+    saruman_out = state.saruman_eliminated or ("SARUMAN", "W") not in alive
+    sauron_out = state.sauron_eliminated or (
+        state.spiders_used and state.dragons_used and not any(power in ("SAURON", STANDING) for power, _ in alive)
+        and "SAURON" not in state.owners.values())
+    if sauron_out and not state.sauron_eliminated:
+        state = replace(state, eriador_alive=False)   # EN 5.1 iv
+    return replace(state, saruman_eliminated=saruman_out, sauron_eliminated=sauron_out)
 
 
 def eliminate_sauron(state: NecroState) -> NecroState:

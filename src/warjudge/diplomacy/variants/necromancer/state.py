@@ -21,6 +21,7 @@ class NecroState:
     dragons_used: bool = False
     neutralised: set[str] = field(default_factory=set)        # provinces whose alignment became neutral (8.1 vii)
     sauron_eliminated: bool = False
+    saruman_eliminated: bool = False                      # EN 7.7 ii: the Wizard destroyed
     winner: str | None = None
     secret_armies: set[str] = field(default_factory=set)   # Activated SAs still unrevealed (EN 7.8.2 vii)
     secret_beasts: set[str] = field(default_factory=set)   # S/D Activated and still unrevealed

@@ -334,3 +334,15 @@ def test_sauron_forms_an_mu_with_the_nazgul_in_an_empty_province():  # EN 7.8.1 
     moved, _, _ = run({"SAURON": ["N MMo", "A MMo", "A NIt"]},
                       {"SAURON": ["N MMo - SIt", "A MMo - 2A SIt", "A NIt - 2A SIt"]}, "2000")
     assert moves(moved, "SAURON", "MMo", "SIt") and moves(moved, "SAURON", "NIt", "SIt")
+
+
+def test_wizard_travels_aboard_a_saruman_army_fleet():  # EN 7.7 vii
+    board, _, _ = after({"SARUMAN": ["W Anf", "A/F Anf"]}, {"SARUMAN": ["W Anf - GSe", "A/F Anf - GSe"]})
+    assert board == {"SARUMAN": ["A/F GSe", "W GSe"]}
+    _, _, verdicts = run({"SARUMAN": ["W Anf", "A/F Anf"]}, {"SARUMAN": ["W Anf - GSe"]})
+    assert "aboard" in verdicts[0].void
+    board, _, _ = after({"SARUMAN": ["W Anf", "A/F Anf"], "GONDOR": ["A/F BoB", "A/F DAm"]},
+                        {"SARUMAN": ["W Anf - GSe", "A/F Anf - GSe"], "GONDOR": ["A/F BoB - GSe", "A/F DAm S A/F BoB - GSe"]})
+    assert sorted(board["SARUMAN"]) == ["A/F Anf", "W Anf"]  # the A/F bounced: the Wizard stays with it
+    board, _, _ = after({"SARUMAN": ["W GSe", "A/F GSe"]}, {"SARUMAN": ["W GSe - Anf"]})
+    assert sorted(board["SARUMAN"]) == ["A/F GSe", "W Anf"]  # it may leave the A/F for land

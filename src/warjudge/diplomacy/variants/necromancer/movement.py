@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
 from warjudge.diplomacy.variants.necromancer.orders import BuildAuxiliary, DoubleMove, Hold, Lead, Move, Support
-from warjudge.diplomacy.variants.necromancer.pieces import DOUBLE_MOVERS, FLEET, NAZGUL, Group as Written
+from warjudge.diplomacy.variants.necromancer.pieces import DOUBLE_MOVERS, FLEET, NAZGUL, WIZARD, Group as Written
 from warjudge.diplomacy.variants.necromancer.position import Piece, Position
 from warjudge.diplomacy.variants.necromancer.results import NResult, parsed
 from warjudge.diplomacy.variants.necromancer.resolver import (
@@ -46,6 +46,8 @@ def passable(nmap: NecroMap, pieces: list[Piece], src: str, dest: str) -> str | 
     nazgul = all(p.component.kind == NAZGUL for p in pieces)
     if kind == "mountain" and not nazgul:
         return f"{src} and {dest} are separated by mountains (EN 5.2)"
+    if all(p.component.kind == WIZARD for p in pieces):
+        return None  # EN 7.7 vii: at sea only aboard an A/F, checked with the other orders
     if nmap.provinces[dest].kind == "sea":
         if nazgul:
             return "the Nazgul may never enter a sea province (EN 7.8.1 vi)"
@@ -100,6 +102,7 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
         rest = [p for k, p in enumerate(pieces) if k not in taken.get(province, set())]
         for power in sorted({p.power for p in rest}):
             groups.append(Group(power, province, [p for p in rest if p.power == power], NMR))
+    _wizard_aboard(nmap, groups, verdicts)
     if edition == "2002":
         _amendments_2002(position, groups, verdicts)
     for power, province, target in leads:
@@ -111,6 +114,21 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
     return groups, verdicts
 
 
+def _wizard_aboard(nmap: NecroMap, groups: list[Group], verdicts: list[NResult]) -> None:
+    """EN 7.7 vii: the Wizard goes to (or along) the sea only aboard a Saruman A/F making
+    the same move; it may leave an A/F only for land."""
+    for g in groups:
+        if g.kind != MOVE or not all(p.component.kind == WIZARD for p in g.pieces):
+            continue
+        if nmap.provinces[g.dest].kind != "sea":
+            continue
+        if not any(h.power == g.power and h.kind == MOVE and h.province == g.province and h.dest == g.dest
+                   and any(p.component.aux == FLEET for p in h.pieces) for h in groups if h is not g):
+            verdicts[g.order_index].set_void("the Wizard goes to sea only aboard a Saruman A/F making the same move "
+                                             "(EN 7.7 vii)")
+            g.kind, g.dest = HOLD, None
+
+
 def _amendments_2002(position: Position, groups: list[Group], verdicts: list[NResult]) -> None:
     """FR 4.2 vii: several moves of one MU's Components to one province are all void.
     FR 7.8.1 x: in a Nazgul MU, orders are void unless the Nazgul stays or goes with them."""
@@ -120,7 +138,8 @@ def _amendments_2002(position: Position, groups: list[Group], verdicts: list[NRe
 
     moves: dict[tuple[str, str, str], list[Group]] = {}
     for g in groups:
-        if g.kind == MOVE and g.order_index is not None and g.dest != g.province:
+        if g.kind == MOVE and g.order_index is not None and g.dest != g.province and not all(
+                p.component.personality for p in g.pieces):   # Personalities are not Components of an MU
             moves.setdefault((g.power, g.province, g.dest), []).append(g)
     for same in moves.values():
         if len(same) > 1:

@@ -257,6 +257,10 @@ class NecroResolver(GuessAndCheck):
 
     def _move_succeeds(self, i: int) -> bool:
         g = self.groups[i]
+        if self.nmap.provinces[g.dest].kind == "sea" and self.personality_only(g):
+            carriers = [k for k in self.into[g.dest] if self.groups[k].power == g.power
+                        and self.groups[k].province == g.province and not self.personality_only(self.groups[k])]
+            return any(self.resolve(k) for k in carriers)   # EN 7.7 vii: aboard its A/F
         if g.dest == ERIADOR:
             return True              # EN 5.1 ii: all valid moves to Eriador succeed
         members = self.coalition(i)

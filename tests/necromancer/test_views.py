@@ -74,3 +74,30 @@ def test_support_to_a_hidden_unit_only_the_giver_learns():  # EN 3.2.1 viii
     report = game.process()
     assert {o["order"]: o for o in report.view("HARAD")["orders"]}["A Pel S N SIt"]["result"] == "unknown"
     assert {o["order"]: o for o in report.view("GONDOR")["orders"]}["A Pel S N SIt"]["result"] == "succeeds"
+
+
+def test_dislodged_hidden_unit_is_revealed():  # EN 3.2.1 v
+    game = NecromancerGame()
+    opening(game)
+    game.set_orders("SAURON", ["N MMo - SIt"])
+    game.process()
+    game.set_orders("GONDOR", ["A Pel - SIt"])
+    report = game.process()
+    assert report.reveal.located.get(("SAURON", "N")) == "SIt"  # shown where it was dislodged
+
+
+def test_hidden_unit_with_an_illegal_order_stays_hidden():  # EN 3.2.1 ix
+    game = NecromancerGame()
+    opening(game)
+    game.set_orders("SAURON", ["N MMo - TOL"])  # the Nazgul never goes to sea: void
+    report = game.process()
+    assert not any(u.startswith("N ") for u in units_of(report.view("GONDOR"), "SAURON"))
+    assert not any(o["order"].startswith("N ") for o in report.view("GONDOR")["orders"])
+
+
+def test_building_the_nazgul_is_revealed():  # EN 3.2.1 vii
+    from warjudge.diplomacy.variants.necromancer.game import _hidden_units_placed
+    from warjudge.diplomacy.variants.necromancer.results import NResult
+
+    assert _hidden_units_placed([NResult("SAURON", "Build N DGu")]) == {("SAURON", "N"): "DGu"}
+    assert _hidden_units_placed([NResult("SAURON", "Build N DGu", "void")]) == {}

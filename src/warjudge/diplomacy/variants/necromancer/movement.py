@@ -92,7 +92,8 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
             group.order_index = len(verdicts) - 1
         if reason:
             verdict.set_void(reason)
-            groups.append(Group(power, unit.province, pieces, HOLD))  # a void order holds (ruling)
+            groups.append(Group(power, unit.province, pieces, HOLD,   # a void order holds (ruling)
+                                order_index=len(verdicts) - 1))
             continue
         if isinstance(order, Lead):
             leads.append((power, unit.province, order.target))

@@ -172,6 +172,20 @@ def game_process(path: Path, lang: str = typer.Option("en", help="Necromancer re
     _print_any_report(game, report, None, lang)
 
 
+@game_app.command("draw")
+def game_draw(path: Path, powers: list[str] = typer.Argument(..., help="every surviving power")) -> None:
+    """End a Necromancer game in a draw among all survivors (EN 6.3 v; they must all consent)."""
+    try:
+        game = _load(path)
+        if not hasattr(game, "draw"):
+            _fail("draws are recorded for Necromancer games")
+        game.draw([p.upper() for p in powers])
+        game.record.save(path)
+    except WarjudgeError as exc:
+        _fail(str(exc))
+    console.print(f"The game is drawn between {', '.join(game.drawn)}.")
+
+
 @game_app.command("show")
 def game_show(path: Path, power: Optional[str] = typer.Option(None, help="show only what this power may see"),
               lang: str = typer.Option("en", help="Necromancer reports: en or fr"),

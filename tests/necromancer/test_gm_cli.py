@@ -43,3 +43,16 @@ def test_bad_input_changes_nothing(tmp_path):  # Standards: bad input gets a cle
     assert code == 2 and "edition" in out
     code, out = cli("game", "show", str(game), "--power", "MORDOR")
     assert code == 2 and "unknown power" in out
+
+
+def test_draw_among_all_survivors(tmp_path):  # EN 6.3 v
+    game = str(tmp_path / "g.json")
+    cli("game", "new", game, "--variant", "necromancer")
+    code, out = cli("game", "draw", game, "GONDOR", "ROHAN")
+    assert code == 2 and "surviving powers" in out
+    everyone = ["DWARVES", "EASTERLINGS", "ELVES", "GONDOR", "HARAD", "ROHAN", "SARUMAN", "SAURON"]
+    code, out = cli("game", "draw", game, *everyone)
+    assert code == 0 and "drawn" in out
+    code, out = cli("game", "process", game)
+    assert code == 2 and "over" in out  # nothing more happens after a draw
+    assert GameRecord.load(tmp_path / "g.json").actions[-1]["type"] == "draw"

@@ -62,6 +62,7 @@ class NecromancerGame:
         self.standoffs: set[str] = set()
         self.pending: dict[str, list[str]] = {}
         self.history: list[NReport] = []
+        self.drawn: list[str] | None = None   # EN 6.3 v: a draw among all survivors
 
     @classmethod
     def from_record(cls, record: GameRecord) -> "NecromancerGame":
@@ -93,6 +94,8 @@ class NecromancerGame:
             raise InputError(f"the game is in {self.state.phase}, not {action.get('phase')}")
         if self.state.winner:
             raise InputError(f"the game is over: {self.state.winner} has won")
+        if self.drawn:
+            raise InputError(f"the game is over: drawn between {', '.join(self.drawn)}")
         kind = action.get("type")
         if kind == "orders":
             power, orders = action.get("power"), action.get("orders")
@@ -101,6 +104,8 @@ class NecromancerGame:
             if not isinstance(orders, list) or not all(isinstance(o, str) for o in orders):
                 raise InputError("orders must be a list of strings")
             self.pending[power] = list(orders)
+        elif kind == "draw":
+            self.drawn = self._draw(action.get("powers"))
         elif kind == "process":
             report = self._process()
             self.state = eliminations(self.state)
@@ -111,6 +116,21 @@ class NecromancerGame:
         else:
             raise InputError(f"unknown action type {kind!r}")
         self.record.append(action)
+
+    def draw(self, powers: list[str]) -> None:
+        """End the game in a draw (EN 6.3 v: all surviving players, who must all consent)."""
+        self.apply({"type": "draw", "phase": str(self.state.phase), "powers": sorted(powers)})
+
+    def survivors(self) -> list[str]:
+        alive = {p.power for pieces in self.state.position.values() for p in pieces}
+        return sorted(p for p in self.powers if p in alive or p in self.state.owners.values()
+                      if not (p == "SAURON" and self.state.sauron_eliminated)
+                      and not (p == "SARUMAN" and self.state.saruman_eliminated))
+
+    def _draw(self, powers) -> list[str]:
+        if not isinstance(powers, list) or sorted(powers) != self.survivors():
+            raise InputError(f"a draw must include exactly the surviving powers: {', '.join(self.survivors())}")
+        return sorted(powers)
 
     # --- phases ---------------------------------------------------------------------------
     def _entries(self) -> list[tuple[str, str]]:

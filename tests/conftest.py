@@ -4,6 +4,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "diplomacy"))
+sys.path.insert(0, str(Path(__file__).parent / "necromancer"))
 
 
 @pytest.fixture(scope="session")

@@ -2,25 +2,8 @@
 
 import pytest
 
-from warjudge.diplomacy.variants.necromancer.mapfile import load_necromancer_map
-from warjudge.diplomacy.variants.necromancer.movement import (
-    apply_movement, default_rules, double_movement, resolve_movement,
-)
-from warjudge.diplomacy.variants.necromancer.position import format_position, parse_position
+from necro_helpers import NMAP, turn
 from warjudge.diplomacy.variants.necromancer.retreats import retreat_problem
-
-NMAP = load_necromancer_map()
-
-
-def turn(units, orders, edition="2002"):
-    position = parse_position(units, NMAP)
-    rules = default_rules(NMAP, edition)
-    entries = [(p, t) for p, ts in orders.items() for t in ts]
-    groups, results, res = resolve_movement(NMAP, position, entries, rules)
-    after, dislodged = apply_movement(NMAP, position, groups, res, rules)
-    after, dislodged = double_movement(NMAP, after, groups, res, dislodged, rules, results)
-    board = {p: sorted(u) for p, u in format_position({k: v for k, v in after.items() if v}).items()}
-    return board, dislodged, results, res, after, rules
 
 
 def test_two_moves_in_one_turn():  # EN 3.2.2 i, iv; 7.6 ii

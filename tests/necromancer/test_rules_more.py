@@ -5,23 +5,18 @@ import pytest
 
 from warjudge.diplomacy.variants.necromancer.adjustments import unit_count
 from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
-from warjudge.diplomacy.variants.necromancer.mapfile import load_necromancer_map
-from warjudge.diplomacy.variants.necromancer.movement import apply_movement, default_rules, resolve_movement
+from necro_helpers import NMAP, turn
+from warjudge.diplomacy.variants.necromancer.movement import default_rules
 from warjudge.diplomacy.variants.necromancer.position import format_position, parse_position, position_problems
 from warjudge.diplomacy.variants.necromancer.retreats import judge_retreats
 from warjudge.diplomacy.variants.necromancer.movement import Dislodgement
 from warjudge.diplomacy.variants.necromancer.state import initial_state
 
-NMAP = load_necromancer_map()
 
 
 def phase(units, orders, edition="2002"):
-    position = parse_position(units, NMAP)
-    rules = default_rules(NMAP, edition)
-    entries = [(p, t) for p, ts in orders.items() for t in ts]
-    groups, verdicts, res = resolve_movement(NMAP, position, entries, rules)
-    after, dislodged = apply_movement(NMAP, position, groups, res, rules)
-    return {p: sorted(u) for p, u in format_position(after).items()}, dislodged, verdicts, res
+    board, dislodged, verdicts, res, _, _ = turn(units, orders, edition)
+    return board, dislodged, verdicts, res
 
 
 def test_implicit_hold_of_supports_and_builds_can_be_supported():  # FR 2.2.2 ii, 3.4 viii

@@ -154,3 +154,50 @@ def test_after_3020_sauron_has_no_fortress_benefit():  # FR 7.8.3 iv, ii
         groups, _ = build_groups(NMAP, position, orders)
         res = NecroResolver(NMAP, groups, rules).run()
         assert ("DGu" in res.dislodged) == falls  # 2 against 1 + 1 while Sauron stands, against 1 after
+
+
+def test_terms():  # FR 2.2.1 i-iv, vi-vii: Units, Provinces (land/sea, inland/coastal), Powers, phases, SCs/HSCs, NMR
+    from warjudge.diplomacy.variants.necromancer.calendar import NPhase
+
+    assert {p.kind for p in NMAP.provinces.values()} == {"inland", "coastal", "sea"}
+    assert len(NMAP.spec.powers) == 8 and {str(NPhase.parse(t)) for t in ("TA2765M", "TA2765R", "TA2780A")}
+    assert any(p.home for p in NMAP.provinces.values()) and len(NMAP.supply_centers) > 50
+    _, _, verdicts, res = phase({"GONDOR": ["A Pel"]}, {})  # NMR: the unit holds
+    assert verdicts == [] and not res.moved
+
+
+def test_spiders_supporting_are_revealed():  # FR 3.2.1 iii, 7.8.2 vii
+    from warjudge.diplomacy.variants.necromancer.views import movement_reveals
+    from warjudge.diplomacy.variants.necromancer.movement import build_groups
+    from warjudge.diplomacy.variants.necromancer.resolver import NecroResolver
+
+    position = parse_position({"SAURON": ["S EMi", "A Mou"]}, NMAP)
+    groups, _ = build_groups(NMAP, position, [("SAURON", "S EMi S A Mou")])
+    res = NecroResolver(NMAP, groups, default_rules(NMAP)).run()
+    reveal = movement_reveals(groups, res, set(), {"S"}, "2002")
+    assert reveal.located == {("SAURON", "S"): "EMi"} and reveal.unmasked_beasts == {"S"}
+
+
+def test_auxiliary_goes_with_its_unit():  # FR 3.4 ix
+    from dataclasses import replace
+
+    from warjudge.diplomacy.variants.necromancer.adjustments import judge_adjustments
+    from warjudge.diplomacy.variants.necromancer.calendar import NPhase
+
+    state = replace(initial_state(NMAP), phase=NPhase(2780, "A"),
+                    position=parse_position({"GONDOR": ["A/F DAm", "A Pel"]}, NMAP), owners={"Pel": "GONDOR"})
+    new, _ = judge_adjustments(NMAP, state, [("GONDOR", "Remove A/F DAm")])
+    assert format_position(new.position) == {"GONDOR": ["A Pel"]}
+
+
+def test_building_on_the_wizard_leaves_ownership_until_the_next_adjustment():  # FR 7.7 v
+    from dataclasses import replace
+
+    from warjudge.diplomacy.variants.necromancer.adjustments import judge_adjustments, update_ownership
+    from warjudge.diplomacy.variants.necromancer.calendar import NPhase
+
+    state = replace(initial_state(NMAP), phase=NPhase(2780, "A"),
+                    position=parse_position({"SARUMAN": ["W Dal"]}, NMAP), owners={"Dal": "DWARVES", "Dun": "SARUMAN"})
+    new, results = judge_adjustments(NMAP, state, [("SARUMAN", "Build A Dal")])
+    assert results[0].result == "succeeds" and new.owners["Dal"] == "DWARVES"
+    assert update_ownership(NMAP, new).owners["Dal"] == "SARUMAN"  # at the following adjustment

@@ -72,3 +72,21 @@ def test_unordered_dislodged_units_disband():  # EN 1 (standard rules)
 def test_fleet_lost_when_retreating_inland():  # EN 4.3 iii
     board, _ = retreat({}, [dislodged("GONDOR", "A/F Los", "SIt")], {"GONDOR": ["A/F Los R Lam"]})
     assert board == {"GONDOR": ["A Lam"]}
+
+
+def test_wizard_dislodged_at_sea():  # EN 7.7 viii
+    def gone():  # the Wizard and the A/F carrying it, dislodged together from the Great Sea
+        return [Dislodgement("SARUMAN", "GSe", parse_position({"SARUMAN": ["A/F GSe", "W GSe"]}, NMAP)["GSe"], "BoB")]
+    board, results = retreat({}, gone(), {"SARUMAN": ["W GSe R Anf", "A/F GSe R BUm"]})
+    assert board == {"SARUMAN": ["A/F BUm", "W Anf"]}  # to land on its own, the A/F elsewhere
+    board, results = retreat({}, gone(), {"SARUMAN": ["W GSe R BUm", "A/F GSe R BUm"]})
+    assert board == {"SARUMAN": ["A/F BUm", "W BUm"]}  # together with its A/F
+    board, results = retreat({"SARUMAN": ["A/F BUm"]}, gone(), {"SARUMAN": ["W GSe R BUm"]})
+    assert board == {"SARUMAN": ["A/F BUm", "W BUm"]}  # to another Saruman A/F
+    board, results = retreat({}, gone(), {"SARUMAN": ["W GSe R BUm"]})
+    assert results[0].result == "void" and "SARUMAN" not in board  # an empty sea: no
+
+
+def test_wizard_on_land_never_retreats_to_sea():  # EN 7.7 vii-viii
+    board, results = retreat({}, [dislodged("SARUMAN", "W Anf", "Pin")], {"SARUMAN": ["W Anf R GSe"]})
+    assert results[0].result == "void"

@@ -7,11 +7,14 @@ Personality with its own power's units, EN 3.3 iii) or the province is Eriador.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from warjudge.core.errors import OrderError
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
 from warjudge.diplomacy.variants.necromancer.movement import (
     Dislodgement, fleet_survives, passable, without_auxiliary,
 )
-from warjudge.diplomacy.variants.necromancer.orders import Disband, Move, Retreat
+from warjudge.diplomacy.variants.necromancer.orders import Disband, Move, Retreat, parse_norder
 from warjudge.diplomacy.variants.necromancer.pieces import FLEET
 from warjudge.diplomacy.variants.necromancer.position import Piece, Position
 from warjudge.diplomacy.variants.necromancer.resolver import Rules
@@ -25,13 +28,18 @@ def _personality_only(pieces: list[Piece]) -> bool:
 
 
 def retreat_problem(nmap: NecroMap, position: Position, d: Dislodgement, dest: str,
-                    standoffs: set[str], rules: Rules) -> str | None:
-    """Why the dislodged unit may not retreat to `dest`, or None."""
+                    standoffs: set[str], rules: Rules, carriers: frozenset[str] = frozenset()) -> str | None:
+    """Why the dislodged unit may not retreat to `dest`, or None. `carriers`: seas a
+    Saruman A/F retreats to in this phase (the Wizard may go with it, EN 7.7 viii)."""
     if dest == ERIADOR and nmap.border(d.province, dest) not in (None, "mountain"):
         return None                                                    # EN 5.1 ii
     reason = passable(nmap, d.pieces, d.province, dest)
     if reason:
         return reason
+    if _personality_only(d.pieces) and nmap.provinces[dest].kind == "sea":
+        aboard = any(p.power == d.power and p.component.aux == FLEET for p in position.get(dest, []))
+        if nmap.provinces[d.province].kind != "sea" or not (aboard or dest in carriers):
+            return "the Wizard retreats to sea only from sea, to a Saruman A/F (EN 7.7 viii)"
     if dest == d.attacker_from:
         return f"a unit cannot retreat to the province its attacker came from ({dest})"
     if dest in d.also_forbidden:
@@ -53,11 +61,38 @@ def retreat_problem(nmap: NecroMap, position: Position, d: Dislodgement, dest: s
     return None
 
 
+def split_wizard_at_sea(nmap: NecroMap, dislodged: list[Dislodgement]) -> list[Dislodgement]:
+    """EN 7.7 viii: a Wizard dislodged at sea retreats on its own terms, apart from its A/F
+    (it may still go where the A/F goes)."""
+    out = []
+    for d in dislodged:
+        wizard = [p for p in d.pieces if p.component.kind == "W"]
+        rest = [p for p in d.pieces if p.component.kind != "W"]
+        if wizard and rest and nmap.provinces[d.province].kind == "sea":
+            out += [replace(d, pieces=rest), replace(d, pieces=wizard)]
+        else:
+            out.append(d)
+    return out
+
+
+def _peek(nmap: NecroMap, orders: list[tuple[str, str]]):
+    """(power, order) for every order that parses, without reporting anything."""
+    for power, text in orders:
+        try:
+            yield power, parse_norder(text, power, nmap)
+        except OrderError:
+            continue
+
+
 def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgement], standoffs: set[str],
                    orders: list[tuple[str, str]], rules: Rules) -> tuple[Position, list[NResult]]:
     results: list[NResult] = []
     chosen: dict[int, tuple[str, NResult]] = {}
     ordered: set[int] = set()
+    dislodged = split_wizard_at_sea(nmap, dislodged)
+    carriers = frozenset(
+        o.dest for r, o in _peek(nmap, orders) if isinstance(o, (Retreat, Move)) and o.unit.auxiliaries
+        and o.unit.kind != "W" and r == "SARUMAN" and nmap.provinces[o.dest].kind == "sea")
     for r, order in parsed(nmap, orders, results):
         power = r.power
         if isinstance(order, Move):
@@ -65,7 +100,8 @@ def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgem
         if not isinstance(order, (Retreat, Disband)):
             r.result, r.reason = "void", "only retreat and disband orders are allowed in a retreat phase"
             continue
-        k = next((k for k, d in enumerate(dislodged) if d.power == power and d.province == order.unit.province), None)
+        k = next((k for k, d in enumerate(dislodged) if d.power == power and d.province == order.unit.province
+                  and order.unit.kind in {p.component.kind for p in d.pieces}), None)
         if k is None:
             r.result, r.reason = "void", f"{power} has no dislodged unit in {order.unit.province}"
             continue
@@ -75,7 +111,7 @@ def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgem
         ordered.add(k)
         if isinstance(order, Disband):
             continue
-        problem = retreat_problem(nmap, position, dislodged[k], order.dest, standoffs, rules)
+        problem = retreat_problem(nmap, position, dislodged[k], order.dest, standoffs, rules, carriers)
         if problem:
             r.result, r.reason = "void", problem + "; the unit disbands"
             continue

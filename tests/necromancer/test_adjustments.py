@@ -178,3 +178,14 @@ def test_eliminations():  # EN 7.7 ii, 7.8.3 iii, 5.1 iv
     assert out.sauron_eliminated and not out.eriador_alive and not out.saruman_eliminated
     not_yet = replace(gone, dragons_used=False)  # the Dragons were never Activated
     assert not eliminations(not_yet).sauron_eliminated
+
+
+def test_destroyed_standing_army_centre_must_be_captured():  # EN/FR 7.8.2 x, ix
+    state = at(2780, {"SAURON": ["A DGu"]}, {"DGu": "SAURON", "MMo": "SAURON"})  # Gun's army is gone
+    state = update_ownership(NMAP, state)
+    _, results, _ = adjust(state, {"SAURON": ["Build A Gun"]})
+    assert results[0].result == "void"  # nobody took the centre: no right to build there
+    captured = update_ownership(NMAP, at(2810, {"SAURON": ["A Gun", "A DGu"]}, {"DGu": "SAURON", "MMo": "SAURON"}))
+    assert captured.owners["Gun"] == "SAURON"
+    from warjudge.diplomacy.variants.necromancer.adjustments import home_centres
+    assert "Gun" in home_centres(NMAP, captured, "SAURON")  # captured: a home centre (ix)

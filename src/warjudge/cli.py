@@ -174,11 +174,9 @@ def game_process(path: Path, lang: str = typer.Option("en", help="Necromancer re
 
 @game_app.command("draw")
 def game_draw(path: Path, powers: list[str] = typer.Argument(..., help="every surviving power")) -> None:
-    """End a Necromancer game in a draw among all survivors (EN 6.3 v; they must all consent)."""
+    """End a game in a draw among all survivors (they must all consent; Necromancer EN 6.3 v)."""
     try:
         game = _load(path)
-        if not hasattr(game, "draw"):
-            _fail("draws are recorded for Necromancer games")
         game.draw([p.upper() for p in powers])
         game.record.save(path)
     except WarjudgeError as exc:

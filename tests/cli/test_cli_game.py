@@ -44,3 +44,14 @@ def test_demo_plays_a_whole_game():  # README: the main job
 def test_bot_game_is_deterministic():  # Standards: determinism
     a, b = play_bot_game(5, 1906), play_bot_game(5, 1906)
     assert a.record.to_json() == b.record.to_json()
+
+
+def test_draw_of_a_standard_game(tmp_path):  # 2000 rulebook: a draw shared by all survivors
+    path = str(tmp_path / "g.json")
+    runner.invoke(app, ["game", "new", path])
+    r = runner.invoke(app, ["game", "draw", path, "FRANCE", "ENGLAND"])
+    assert r.exit_code == 2 and "surviving powers" in r.output
+    r = runner.invoke(app, ["game", "draw", path, "AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"])
+    assert r.exit_code == 0 and "drawn" in r.output
+    r = runner.invoke(app, ["game", "process", path])
+    assert r.exit_code == 2 and "over" in r.output

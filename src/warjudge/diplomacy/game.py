@@ -32,6 +32,7 @@ class DiplomacyGame:
         self.state: GameState = initial_state(self.map)
         self.history: list[PhaseReport] = []
         self.pending: dict[str, list[str]] = {}
+        self.drawn: list[str] | None = None   # a draw agreed by all survivors
         if record is not None:
             for index, action in enumerate(record.actions):
                 try:
@@ -47,7 +48,15 @@ class DiplomacyGame:
 
     @property
     def is_over(self) -> bool:
-        return self.state.winner is not None
+        return self.state.winner is not None or self.drawn is not None
+
+    def survivors(self) -> list[str]:
+        return sorted(p for p in self.map.powers if self.state.centers.get(p)
+                      or any(u.power == p for u in self.state.units.values()))
+
+    def draw(self, powers: list[str]) -> None:
+        """End the game in a draw shared by every surviving power (2000 rulebook)."""
+        self.apply({"type": "draw", "phase": str(self.state.phase), "powers": sorted(powers)})
 
     def set_orders(self, power: str, orders: list[str]) -> None:
         """Replace `power`'s orders for the current phase (checked when adjudicated)."""
@@ -63,7 +72,7 @@ class DiplomacyGame:
         if action.get("phase") != str(self.state.phase):
             raise InputError(f"the game is in {self.state.phase}, not {action.get('phase')}")
         if self.is_over:
-            raise InputError(f"the game is over: {self.state.winner} has won")
+            raise InputError(f"the game is over: {self.state.winner or 'drawn'}")
         if kind == "orders":
             power, orders = action.get("power"), action.get("orders")
             if power not in self.map.powers:
@@ -71,6 +80,11 @@ class DiplomacyGame:
             if not isinstance(orders, list) or not all(isinstance(o, str) for o in orders):
                 raise InputError("orders must be a list of strings")
             self.pending[power] = list(orders)
+        elif kind == "draw":
+            powers = action.get("powers")
+            if not isinstance(powers, list) or sorted(powers) != self.survivors():
+                raise InputError(f"a draw must include exactly the surviving powers: {', '.join(self.survivors())}")
+            self.drawn = sorted(powers)
         elif kind == "process":
             report = judge_phase(self.map, self.state, self.pending)
             self.history.append(report)

@@ -346,3 +346,16 @@ def test_wizard_travels_aboard_a_saruman_army_fleet():  # EN 7.7 vii
     assert sorted(board["SARUMAN"]) == ["A/F Anf", "W Anf"]  # the A/F bounced: the Wizard stays with it
     board, _, _ = after({"SARUMAN": ["W GSe", "A/F GSe"]}, {"SARUMAN": ["W GSe - Anf"]})
     assert sorted(board["SARUMAN"]) == ["A/F GSe", "W Anf"]  # it may leave the A/F for land
+
+
+def test_mu_formed_by_holding():  # EN 4.2 iv: A (Los) - 2A (Los); A (Pel) - 2A (Los)
+    board, _, _ = after({"GONDOR": ["A Los", "A Pel"], "HARAD": ["A SIt"]},
+                        {"GONDOR": ["A Los - 2A Los", "A Pel - 2A Los"], "HARAD": ["A SIt - Los"]})
+    assert board == {"GONDOR": ["2A Los"], "HARAD": ["A SIt"]}  # the holding unit keeps Los against 1
+
+
+def test_mu_formed_by_holding_is_stopped_only_by_taking_the_province():  # EN 4.2 x (FR xii)
+    board, dislodged, _ = after({"GONDOR": ["A Los", "A Pel"], "HARAD": ["A SIt", "A MTi"]},
+                                {"GONDOR": ["A Los - 2A Los", "A Pel - 2A Los"],
+                                 "HARAD": ["A SIt - Los", "A MTi S A SIt - Los"]})
+    assert board["HARAD"] == ["A Los", "A MTi"] and dislodged[0].province == "Los"

@@ -56,3 +56,12 @@ def test_draw_among_all_survivors(tmp_path):  # EN 6.3 v
     code, out = cli("game", "process", game)
     assert code == 2 and "over" in out  # nothing more happens after a draw
     assert GameRecord.load(tmp_path / "g.json").actions[-1]["type"] == "draw"
+
+
+def test_french_reasons():  # issue 3: reports in either language
+    from warjudge.diplomacy.variants.necromancer.report import reason_in
+
+    assert reason_in("fr", "did not prevail in Wes") == "n'a pas pu entrer en Wes"
+    assert reason_in("fr", "cut") == "coupé"
+    assert reason_in("en", "cut") == "cut"
+    assert reason_in("fr", "something new") == "something new"  # unknown reasons stay as they are

@@ -10,6 +10,7 @@ from typing import Any
 
 from warjudge.core.errors import InputError, RecordError
 from warjudge.core.record import GameRecord
+from warjudge.diplomacy.actions import ActionGame, checked_orders
 from warjudge.diplomacy.mapdata import DipMap
 from warjudge.diplomacy.phases import GameState, PhaseReport, initial_state, judge_phase
 
@@ -24,7 +25,7 @@ def load_variant_map(variant: str) -> DipMap:
     raise InputError(f"unknown variant {variant!r}; available: {', '.join(VARIANTS)}")
 
 
-class DiplomacyGame:
+class DiplomacyGame(ActionGame):
     def __init__(self, variant: str = "standard", record: GameRecord | None = None):
         self.map = load_variant_map(variant)
         self.variant = variant
@@ -54,18 +55,6 @@ class DiplomacyGame:
         return sorted(p for p in self.map.powers if self.state.centers.get(p)
                       or any(u.power == p for u in self.state.units.values()))
 
-    def draw(self, powers: list[str]) -> None:
-        """End the game in a draw shared by every surviving power (2000 rulebook)."""
-        self.apply({"type": "draw", "phase": str(self.state.phase), "powers": sorted(powers)})
-
-    def set_orders(self, power: str, orders: list[str]) -> None:
-        """Replace `power`'s orders for the current phase (checked when adjudicated)."""
-        self.apply({"type": "orders", "phase": str(self.state.phase), "power": power, "orders": list(orders)})
-
-    def process(self) -> PhaseReport:
-        self.apply({"type": "process", "phase": str(self.state.phase)})
-        return self.history[-1]
-
     def apply(self, action: dict[str, Any]) -> None:
         """Validate, then change state, then log: a rejected action changes nothing."""
         kind = action.get("type")
@@ -74,12 +63,8 @@ class DiplomacyGame:
         if self.is_over:
             raise InputError(f"the game is over: {self.state.winner or 'drawn'}")
         if kind == "orders":
-            power, orders = action.get("power"), action.get("orders")
-            if power not in self.map.powers:
-                raise InputError(f"unknown power {power!r}; powers are {', '.join(self.map.powers)}")
-            if not isinstance(orders, list) or not all(isinstance(o, str) for o in orders):
-                raise InputError("orders must be a list of strings")
-            self.pending[power] = list(orders)
+            power, orders = checked_orders(action, self.map.powers)
+            self.pending[power] = orders
         elif kind == "draw":
             powers = action.get("powers")
             if not isinstance(powers, list) or sorted(powers) != self.survivors():

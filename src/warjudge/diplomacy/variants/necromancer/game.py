@@ -12,6 +12,7 @@ from typing import Any
 
 from warjudge.core.errors import InputError, RecordError
 from warjudge.core.record import GameRecord
+from warjudge.diplomacy.actions import ActionGame, checked_orders
 from warjudge.diplomacy.variants.necromancer.adjustments import judge_adjustments, update_ownership
 from warjudge.diplomacy.variants.necromancer.calendar import (
     ADJUSTMENT, MOVEMENT, RETREAT, SAURON_ENDS, START_YEAR, NPhase, is_adjustment_year, next_turn,
@@ -49,7 +50,7 @@ class NReport:
                 "units": view_position(self.state, viewer, self.reveal)}
 
 
-class NecromancerGame:
+class NecromancerGame(ActionGame):   # draws: EN 6.3 v
     def __init__(self, edition: str = "2002", alignment: bool = True, map_file: str | None = None):
         if edition not in EDITIONS:
             raise InputError(f"edition {edition!r}: choose 2000 (English text) or 2002 (French text, amended)")
@@ -81,13 +82,6 @@ class NecromancerGame:
     def powers(self) -> list[str]:
         return [p.id for p in self.map.spec.powers]
 
-    def set_orders(self, power: str, orders: list[str]) -> None:
-        self.apply({"type": "orders", "phase": str(self.state.phase), "power": power, "orders": list(orders)})
-
-    def process(self) -> NReport:
-        self.apply({"type": "process", "phase": str(self.state.phase)})
-        return self.history[-1]
-
     def apply(self, action: dict[str, Any]) -> None:
         """Validate, then change state, then log: a rejected action changes nothing."""
         if action.get("phase") != str(self.state.phase):
@@ -98,12 +92,8 @@ class NecromancerGame:
             raise InputError(f"the game is over: drawn between {', '.join(self.drawn)}")
         kind = action.get("type")
         if kind == "orders":
-            power, orders = action.get("power"), action.get("orders")
-            if power not in self.powers:
-                raise InputError(f"unknown power {power!r}; powers are {', '.join(self.powers)}")
-            if not isinstance(orders, list) or not all(isinstance(o, str) for o in orders):
-                raise InputError("orders must be a list of strings")
-            self.pending[power] = list(orders)
+            power, orders = checked_orders(action, self.powers)
+            self.pending[power] = orders
         elif kind == "draw":
             self.drawn = self._draw(action.get("powers"))
         elif kind == "process":
@@ -116,10 +106,6 @@ class NecromancerGame:
         else:
             raise InputError(f"unknown action type {kind!r}")
         self.record.append(action)
-
-    def draw(self, powers: list[str]) -> None:
-        """End the game in a draw (EN 6.3 v: all surviving players, who must all consent)."""
-        self.apply({"type": "draw", "phase": str(self.state.phase), "powers": sorted(powers)})
 
     def survivors(self) -> list[str]:
         alive = {p.power for pieces in self.state.position.values() for p in pieces}

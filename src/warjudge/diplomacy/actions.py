@@ -1,0 +1,34 @@
+"""The actions every simultaneous-orders game takes, as records of its game record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warjudge.core.errors import InputError
+
+
+class ActionGame:
+    """Mixin: `set_orders`, `process` and `draw` become actions handed to `apply`, so a
+    game is exactly its record. Subclasses define `apply`, `state.phase` and `history`."""
+
+    def set_orders(self, power: str, orders: list[str]) -> None:
+        """Replace `power`'s orders for the current phase (checked when adjudicated)."""
+        self.apply({"type": "orders", "phase": str(self.state.phase), "power": power, "orders": list(orders)})
+
+    def process(self):
+        self.apply({"type": "process", "phase": str(self.state.phase)})
+        return self.history[-1]
+
+    def draw(self, powers: list[str]) -> None:
+        """End the game in a draw shared by every surviving power."""
+        self.apply({"type": "draw", "phase": str(self.state.phase), "powers": sorted(powers)})
+
+
+def checked_orders(action: dict[str, Any], powers) -> tuple[str, list[str]]:
+    """The (power, orders) of an 'orders' action, or InputError with the reason."""
+    power, orders = action.get("power"), action.get("orders")
+    if power not in powers:
+        raise InputError(f"unknown power {power!r}; powers are {', '.join(powers)}")
+    if not isinstance(orders, list) or not all(isinstance(o, str) for o in orders):
+        raise InputError("orders must be a list of strings")
+    return power, list(orders)

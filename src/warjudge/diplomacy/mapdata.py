@@ -16,7 +16,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from warjudge.diplomacy.mapcheck import index_by_id, name_clashes, pair_problems, read_map_file, unreachable, validated_spec
+from warjudge.diplomacy.mapcheck import index_by_id, name_clashes, pair_problems, unreachable
+from warjudge.core.datafile import read_map_file, validated_spec
 
 ARMY, FLEET = "A", "F"
 

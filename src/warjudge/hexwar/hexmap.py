@@ -1,0 +1,176 @@
+"""A hex map: terrain and level per hex, special hexsides, named points and regions.
+
+The file format (docs/hexwar-map-format.md) is meant to be typed in by hand from a
+printed map: one line of tokens per row of hexes, then the hexsides that are not clear.
+Loading validates the format and the geometry (every row the right length, hexsides
+between adjacent hexes, a cliff's high side higher than its low side) and then the
+ruleset's own facts, reporting every problem at once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Callable, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from warjudge.core.datafile import read_map_file, validated_spec
+from warjudge.hexwar.grid import Grid, distance, parse_hex
+
+# One token per hex: a terrain letter (P plateau, S slope, M monolith) and a level digit.
+# A bare digit is a plateau of that level. A slope's level is the one it counts as for
+# line of sight (the higher plateau it climbs to, SJG 2.12); a monolith's is its ground.
+TOKEN = re.compile(r"^([PSM]?)([0-9])$")
+TERRAIN_OF = {"": "plateau", "P": "plateau", "S": "slope", "M": "monolith"}
+Terrain = Literal["plateau", "slope", "monolith"]
+
+
+class HexsideSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    hexes: tuple[str, str]
+    kind: Literal["cliff"]
+    high: str  # the higher side of a cliff (where the rocks are not drawn)
+
+
+class HexMapSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    format: Literal["warjudge-hexmap/1"]
+    game: str
+    name: str
+    reconstruction: bool
+    note: str = ""
+    width: int = Field(gt=0, le=99)
+    height: int = Field(gt=0, le=99)
+    rows: list[str]
+    hexsides: list[HexsideSpec] = []
+    points: dict[str, str] = {}          # named hexes: "miasma:3-4", "start:red", ...
+    regions: dict[str, list[str]] = {}  # named sets of hexes
+
+
+@dataclass(frozen=True)
+class Hex:
+    terrain: Terrain
+    level: int
+
+
+@dataclass
+class HexMap:
+    """The validated map. `terrain[h]` for every hex on it; `cliffs` maps each cliff
+    hexside (a frozenset of two hex ids) to its high side."""
+
+    name: str
+    game: str
+    reconstruction: bool
+    note: str
+    grid: Grid
+    hexes: dict[str, Hex]
+    cliffs: dict[frozenset, str]
+    points: dict[str, str]
+    regions: dict[str, frozenset[str]]
+    _adjacent: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+
+    def neighbours(self, h: str) -> tuple[str, ...]:
+        found = self._adjacent.get(h)
+        if found is None:
+            found = self._adjacent[h] = tuple(self.grid.neighbours(h))
+        return found
+
+    def is_cliff(self, a: str, b: str) -> bool:
+        return frozenset((a, b)) in self.cliffs
+
+    def cliff_high_side(self, a: str, b: str) -> str | None:
+        return self.cliffs.get(frozenset((a, b)))
+
+    def level(self, h: str) -> int:
+        return self.hexes[h].level
+
+    def terrain(self, h: str) -> Terrain:
+        return self.hexes[h].terrain
+
+    def within(self, h: str, radius: int) -> list[str]:
+        return [x for x in self.hexes if distance(x, h) <= radius]
+
+    @cached_property
+    def cliff_hexes(self) -> frozenset[str]:
+        """Hexes with at least one cliff hexside."""
+        return frozenset(h for side in self.cliffs for h in side)
+
+
+def parse_rows(spec: HexMapSpec) -> tuple[dict[str, Hex], list[str]]:
+    hexes: dict[str, Hex] = {}
+    problems = []
+    if len(spec.rows) != spec.height:
+        problems.append(f"rows: {len(spec.rows)} rows given, the map is {spec.height} high")
+    for r, line in enumerate(spec.rows, start=1):
+        tokens = line.split()
+        if len(tokens) != spec.width:
+            problems.append(f"row {r}: {len(tokens)} hexes, the map is {spec.width} wide")
+        for c, token in enumerate(tokens, start=1):
+            m = TOKEN.match(token)
+            if not m:
+                problems.append(f"hex {c:02d}{r:02d}: {token!r} is not a terrain token (e.g. 3, S4, M2)")
+                continue
+            hexes[f"{c:02d}{r:02d}"] = Hex(TERRAIN_OF[m.group(1)], int(m.group(2)))
+    return hexes, problems
+
+
+def geometry_problems(spec: HexMapSpec, hexes: dict[str, Hex]) -> list[str]:
+    grid = Grid(spec.width, spec.height)
+    problems = []
+    seen = set()
+    for side in spec.hexsides:
+        a, b = side.hexes
+        label = f"hexside {a}-{b}"
+        bad = [h for h in (a, b) if h not in hexes]
+        if bad:
+            problems.append(f"{label}: {', '.join(bad)} not on the map")
+            continue
+        if b not in grid.neighbours(a):
+            problems.append(f"{label}: the two hexes are not adjacent")
+        if frozenset((a, b)) in seen:
+            problems.append(f"{label} is listed twice")
+        seen.add(frozenset((a, b)))
+        if side.high not in (a, b):
+            problems.append(f"{label}: its high side {side.high} is not one of its hexes")
+        elif hexes[side.high].level <= hexes[b if side.high == a else a].level:
+            problems.append(f"{label}: the high side {side.high} is not higher than the other")
+    for name, h in spec.points.items():
+        if h not in hexes:
+            problems.append(f"point {name}: {h} is not on the map")
+    for name, members in spec.regions.items():
+        problems += [f"region {name}: {h} is not on the map" for h in members if h not in hexes]
+    return problems
+
+
+def build_map(spec: HexMapSpec) -> HexMap:
+    hexes, _ = parse_rows(spec)
+    return HexMap(
+        name=spec.name, game=spec.game, reconstruction=spec.reconstruction, note=spec.note,
+        grid=Grid(spec.width, spec.height), hexes=hexes,
+        cliffs={frozenset(s.hexes): s.high for s in spec.hexsides},
+        points=dict(spec.points), regions={k: frozenset(v) for k, v in spec.regions.items()},
+    )
+
+
+def load_hexmap(raw: str, source: str, facts: Callable[[HexMap], list[str]] | None = None) -> HexMap:
+    """Parse and validate a map file's text; `facts` adds the ruleset's own checks."""
+
+    def validate(spec: HexMapSpec) -> list[str]:
+        hexes, problems = parse_rows(spec)
+        if problems:
+            return problems
+        problems = geometry_problems(spec, hexes)
+        if problems or facts is None:
+            return problems
+        return facts(build_map(spec))
+
+    return build_map(validated_spec(raw, source, HexMapSpec, validate))
+
+
+def load_hexmap_file(path, facts: Callable[[HexMap], list[str]] | None = None) -> HexMap:
+    return load_hexmap(read_map_file(path), str(path), facts)
+
+
+__all__ = ["Hex", "HexMap", "HexMapSpec", "load_hexmap", "load_hexmap_file", "parse_hex"]

@@ -1,0 +1,89 @@
+"""The actions a player (or bot) sends to an SJG Necromancer game, validated by pydantic
+so a malformed action is refused with a clear message before the rules look at it."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from warjudge.hexwar.decisions import IllegalAction
+
+Hex = Annotated[str, Field(pattern=r"^[0-9]{4}$")]
+Side = Literal["red", "black"]
+Kind = Literal["necromancer", "zombie", "skeleton", "wraith"]
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    side: Side
+
+
+class Deploy(_Action):
+    type: Literal["deploy"]
+    placements: dict[Hex, list[Kind]]
+
+
+class Move(_Action):
+    type: Literal["move"]
+    units: list[int] = Field(min_length=1)
+    path: list[Hex] = Field(min_length=2)
+    jewels: list[str] = []
+    suicide: bool = False
+
+
+class End(_Action):
+    """Ends the player's part of the current phase."""
+    type: Literal["end"]
+
+
+class Attack(_Action):
+    type: Literal["attack"]
+    targets: list[Hex] = Field(min_length=1)
+    direct: list[int] = []
+    indirect: list[int] = []
+    boulder: list[int] = []
+
+
+class Convert(_Action):
+    type: Literal["convert"]
+    target: Hex
+    multiple: int = Field(default=0, ge=0, le=4)   # CP = multiple x total resistance
+    free: bool = False                              # a Jewel's free x3 attempt
+
+
+class Displace(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    units: list[int] = Field(min_length=1)
+    to: Hex
+
+
+class Retreat(_Action):
+    type: Literal["retreat"]
+    lose: list[int] = []
+    to: Hex | None = None
+    displace: list[Displace] = []
+    carry: list[str] = []
+    over_cliff: Hex | None = None
+
+
+class Advance(_Action):
+    type: Literal["advance"]
+    moves: dict[int, Hex] = {}
+
+
+class Search(_Action):
+    type: Literal["search"]
+    hex: Hex
+
+
+Action = Annotated[Union[Deploy, Move, End, Attack, Convert, Retreat, Advance, Search], Field(discriminator="type")]
+_ADAPTER: TypeAdapter = TypeAdapter(Action)
+
+
+def parse_action(data: object):
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'action'}: {e['msg']}" for e in exc.errors()[:4])
+        raise IllegalAction(f"malformed action: {problems}") from None

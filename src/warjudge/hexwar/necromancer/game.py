@@ -1,0 +1,785 @@
+"""An SJG Necromancer game: the turn sequence (3.1-3.6), pending decisions, dice and the
+record that replays it.
+
+Every change is an action (actions.py). `act` checks the action completely against the
+first pending decision and the rules before anything changes, then applies it, rolls
+whatever dice the rules call for from the record's seeded dice, appends it to the record
+and queues the next decision. `NecromancerGame.from_record` replays a record to the same
+state bit for bit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warjudge.core.dice import Dice
+from warjudge.core.errors import RecordError
+from warjudge.core.record import GameRecord
+from warjudge.hexwar.decisions import Decision, IllegalAction
+from warjudge.hexwar.grid import distance, from_axial, to_axial
+from warjudge.hexwar.hexmap import HexMap
+from warjudge.hexwar.necromancer import actions as A
+from warjudge.hexwar.necromancer.board import load_board
+from warjudge.hexwar.necromancer.combat import AttackPlan, can_boulder, indirect_modifier, must_be_attacked, plan_attack
+from warjudge.hexwar.necromancer.moves import locked_units, move_problem, stacking_problems
+from warjudge.hexwar.necromancer.setup import (
+    CP_ALLOWANCE_START, CP_ALLOWANCE_TURN, SCENARIOS, Options, deploy_problem,
+)
+from warjudge.hexwar.necromancer.state import SIDES, STACK_LIMIT, Position, Unit, other, recount
+from warjudge.hexwar.necromancer.tables import (
+    FREE_ATTEMPT_MULTIPLE, JEWEL_CP, SEARCH_POINTS, ConversionResult, JewelEffect, UnitType,
+    conversion_result, crt, jewel_effect, odds_column, search_target,
+)
+from warjudge.hexwar.retreat import farther_hexes
+
+GAME = "necromancer-sjg"
+JEWEL_IDS = ("red", "green", "blue", "amber")   # the four Jewel counters (2.26)
+MIASMA_POINTS = {1: "miasma:1-2", 2: "miasma:1-2", 3: "miasma:3-4", 4: "miasma:3-4", 5: "miasma:5-6", 6: "miasma:5-6"}
+PHASE_ACTIONS = {
+    "deploy": ("deploy",), "move": ("move", "end"), "opportunity": ("attack", "end"),
+    "convert": ("convert", "end"), "combat": ("attack", "end"), "wraith": ("move", "end"),
+    "search": ("search", "end"),
+}
+
+
+class NecromancerGame:
+    """One game. `pending` is the decision the game waits for; `act` answers it."""
+
+    def __init__(self, record: GameRecord, board: HexMap | None = None):
+        if record.game != GAME:
+            raise RecordError(f"this record is for {record.game!r}, not SJG Necromancer")
+        try:
+            self.options = Options.model_validate(record.options)
+        except Exception as exc:
+            raise RecordError(f"the record's options are invalid: {exc}") from None
+        self.scenario = SCENARIOS[self.options.scenario]
+        self.record = GameRecord(GAME, record.seed, record.options)
+        self.dice = Dice(record.seed)
+        self.position = Position(board or load_board(self.options.map))
+        self.log: list[str] = []
+        self.queue: list[Decision] = []
+        self.winner: str | None = None
+        self.turn = 0
+        self.phasing = "red"
+        self.first = "red"
+        self.deployed: set[str] = set()
+        self._reset_turn_marks()
+        self._open()
+        for index, action in enumerate(record.actions):
+            try:
+                self.act(action)
+            except IllegalAction as exc:
+                raise RecordError(f"action {index} cannot be replayed: {exc}") from None
+
+    @classmethod
+    def new(cls, seed: int = 0, board: HexMap | None = None, **options: Any) -> "NecromancerGame":
+        try:
+            opts = Options.model_validate(options)
+        except Exception as exc:
+            raise IllegalAction(f"invalid game options: {exc}") from None
+        return cls(GameRecord(GAME, seed, opts.model_dump()), board)
+
+    @classmethod
+    def from_record(cls, record: GameRecord, board: HexMap | None = None) -> "NecromancerGame":
+        return cls(record, board)
+
+    # --- the public surface -------------------------------------------------------------
+
+    @property
+    def pending(self) -> Decision | None:
+        return self.queue[0] if self.queue else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.winner else (self.queue[0].kind if self.queue else "over")
+
+    def act(self, action: dict[str, Any]) -> list[str]:
+        """Apply one action; returns the report lines it produced. Refused actions raise
+        IllegalAction and change nothing."""
+        parsed = A.parse_action(action)
+        if self.winner:
+            raise IllegalAction(f"the game is over: {self.winner} has won")
+        decision = self.queue[0]
+        if parsed.side != decision.player:
+            raise IllegalAction(f"it is {decision.player}'s decision ({decision.kind}), not {parsed.side}'s")
+        if parsed.type not in decision.accepts:
+            raise IllegalAction(f"now {decision.player} must answer a {decision.kind} decision "
+                                f"({' or '.join(decision.accepts)}), not {parsed.type}")
+        start = len(self.log)
+        getattr(self, f"_do_{parsed.type}")(parsed, decision)
+        self._deliver_jewels()
+        self.record.append(parsed.model_dump(exclude_defaults=True) | {"type": parsed.type, "side": parsed.side})
+        return self.log[start:]
+
+    # --- opening --------------------------------------------------------------------------
+
+    def _reset_turn_marks(self) -> None:
+        self.moved: set[int] = set()
+        self.attacked: set[int] = set()
+        self.opp_spent: set[int] = set()
+        self.opp_targets: set[int] = set()
+        self.attacked_hexes: set[str] = set()
+        self.conversions_used = 0
+        self.searched: set[str] = set()
+        self.locked: set[int] = set()
+        self.wraith_moved: set[int] = set()
+
+    def _open(self) -> None:
+        """Chance events before set-up: the Miasma (7.2), the first player (9.1)."""
+        board, pos = self.position.board, self.position
+        point = self.scenario.miasma_centre or MIASMA_POINTS[self._roll(1, "Miasma placement (7.2)")]
+        self._place_miasma(board.points[point])
+        self.first = self.scenario.first or (self.options.first if self.options.first != "coin"
+                                             else ("red" if self._roll(1, "coin toss for the first player") <= 3 else "black"))
+        self.log.append(f"{self.first} moves first")
+        max_jewels = 4 if "fourth_jewel" in self.options.optional else 3
+        for jid in JEWEL_IDS[:max_jewels]:
+            pos.jewels[jid] = _jewel(jid)
+        for side in SIDES:
+            cp = self.scenario.forces[side].cp
+            pos.sides[side].cp = CP_ALLOWANCE_START if "cp_allowance" in self.options.optional else cp
+            if self.scenario.name == "standard":
+                pos.add(UnitType.NECROMANCER, side, board.points[f"start:{side}"])
+        order = self.scenario.deploy_order or SIDES
+        self.queue = [Decision(order[0], "deploy", ("deploy",), {"simultaneous": not self.scenario.deploy_order})]
+
+    def _place_miasma(self, centre: str) -> None:
+        m = self.position.miasma
+        m.centre = centre
+        m.hexes = {centre, *self.position.board.neighbours(centre)}
+
+    def _roll(self, dice: int, why: str) -> int:
+        total = sum(self.dice.roll(6) for _ in range(dice))
+        self.log.append(f"  roll {total} ({why})")
+        return total
+
+    # --- set-up (9.1, 9.2) -------------------------------------------------------------
+
+    def _do_deploy(self, act: A.Deploy, decision: Decision) -> None:
+        kinds = {h: [UnitType(k) for k in ks] for h, ks in act.placements.items()}
+        problem = deploy_problem(self.position, self.scenario, act.side, kinds)
+        if problem:
+            raise IllegalAction(problem)
+        for h, ks in kinds.items():
+            for k in ks:
+                self.position.add(k, act.side, h)
+        self.deployed.add(act.side)
+        self.log.append(f"{act.side} has deployed")
+        self.queue.pop(0)
+        if len(self.deployed) < 2:
+            order = self.scenario.deploy_order or SIDES
+            self.queue.insert(0, Decision(other(act.side), "deploy", ("deploy",), decision.info))
+            return
+        for side in SIDES:
+            recount(self.position, side)  # ruling: both sides count before the first turn
+        self._start_turn(self.first)
+
+    # --- the turn ----------------------------------------------------------------------
+
+    def _start_turn(self, side: str) -> None:
+        self.turn += 1
+        self.phasing = side
+        self._reset_turn_marks()
+        self.log.append(f"— turn {self.turn}: {side} —")
+        self._move_miasma()
+        recount(self.position, side)  # 3.1
+        self.locked = locked_units(self.position, side)
+        self.queue = [Decision(side, "move", PHASE_ACTIONS["move"])]
+
+    def _next_phase(self, after: str) -> None:
+        """Queue the phasing side's next phase (3.2-3.6), skipping phases with nothing
+        to decide, and end the turn after the Miasma conversion check."""
+        side = self.phasing
+        order = ["opportunity", "convert", "combat", "wraith", "search", "end"]
+        for phase in order[order.index(after) + 1:] if after in order else order:
+            if phase == "opportunity" and self._opportunity_targets():
+                self.queue.append(Decision(other(side), "opportunity", PHASE_ACTIONS["opportunity"],
+                                           {"targets": sorted(self._opportunity_targets())}))
+                return
+            if phase == "convert":
+                if "cp_allowance" in self.options.optional:
+                    self.position.sides[side].cp += CP_ALLOWANCE_TURN  # 10.1
+                if self._attempts_left() or self.position.sides[side].free_attempts:
+                    self.queue.append(Decision(side, "convert", PHASE_ACTIONS["convert"], {"attempts": self._attempts_left()}))
+                    return
+            if phase == "combat":
+                self.queue.append(Decision(side, "combat", PHASE_ACTIONS["combat"]))
+                return
+            if phase == "wraith" and self.position.sides[side].wraith_phases:
+                self.locked = locked_units(self.position, side)
+                self.queue.append(Decision(side, "wraith", PHASE_ACTIONS["wraith"]))
+                return
+            if phase == "search" and self._searchable():
+                self.queue.append(Decision(side, "search", PHASE_ACTIONS["search"]))
+                return
+            if phase == "end":
+                self._end_turn()
+                return
+
+    def _do_end(self, act: A.End, decision: Decision) -> None:
+        if decision.kind == "move":
+            problems = stacking_problems(self.position, act.side)
+            if problems:
+                raise IllegalAction("; ".join(problems))
+        if decision.kind == "combat":
+            missing = sorted(must_be_attacked(self.position, act.side) - self.attacked_hexes)
+            free = [h for h in missing if self._could_still_attack(h)]
+            if free:
+                raise IllegalAction(f"enemy units in your zones of control must be attacked (SJG 6.21): {', '.join(free)}")
+        self.queue.pop(0)
+        self.log.append(f"{act.side} ends the {decision.kind} phase")
+        self._next_phase(decision.kind)
+
+    # --- movement (4.0, 6.7) ------------------------------------------------------------
+
+    def _do_move(self, act: A.Move, decision: Decision) -> None:
+        pos = self.position
+        units = []
+        for uid in act.units:
+            unit = pos.units.get(uid)
+            if unit is None or unit.side != act.side:
+                raise IllegalAction(f"unit {uid} is not one of yours")
+            if uid in self.moved:
+                raise IllegalAction(f"{unit.label} has already moved this phase")
+            units.append(unit)
+        if decision.kind == "wraith":
+            problem = self._wraith_step_problem(units, act)
+        else:
+            problem = move_problem(pos, units, list(act.path), locked=self.locked, suicide=act.suicide)
+        if problem:
+            raise IllegalAction(problem)
+        jewels = self._jewels_on_path(act, units)
+        end = act.path[-1]
+        for unit in units:
+            self.moved.add(unit.id)
+        if act.suicide:
+            for unit in units:
+                self._eliminate(unit, "throws itself over the cliff (6.7)")
+        else:
+            for unit in units:
+                unit.hex = end
+        for j in jewels:
+            pos.jewels[j].hex = end
+        self.log.append(f"{act.side} moves {', '.join(u.label for u in units)} {' '.join(act.path)}"
+                        + (" over the edge" if act.suicide else ""))
+
+    def _jewels_on_path(self, act: A.Move, units: list[Unit]) -> list[str]:
+        pos = self.position
+        for j in act.jewels:
+            jewel = pos.jewels.get(j)
+            if jewel is None or jewel.delivered_to or jewel.hex not in act.path[:-1] + ([] if act.suicide else [act.path[-1]]):
+                raise IllegalAction(f"there is no Jewel {j!r} in the start hex or on the path to carry")
+        if act.jewels and all(u.kind == UnitType.DRAGON for u in units):
+            raise IllegalAction("a dragon by itself may not carry a Jewel (SJG 10.54)")
+        return list(act.jewels)
+
+    def _wraith_step_problem(self, units: list[Unit], act: A.Move) -> str | None:
+        """8.2: after combat, wraiths not in an enemy zone move one hex; no cliff but
+        downwards to suicide; slopes allowed."""
+        pos = self.position
+        if any(u.kind != UnitType.WRAITH for u in units):
+            return "only wraiths move in the extra wraith movement phase (SJG 8.2)"
+        if len(act.path) != 2:
+            return "in the extra wraith phase a wraith moves one hex (SJG 8.2)"
+        if self.locked & {u.id for u in units}:
+            return "wraiths in an enemy zone of control may not move (SJG 8.2)"
+        a, b = act.path
+        if any(u.hex != a for u in units) or b not in pos.board.neighbours(a):
+            return f"the wraiths must stand in {a} and move to an adjacent hex"
+        if pos.board.is_cliff(a, b):
+            if act.suicide and pos.board.cliff_high_side(a, b) == a:
+                return None
+            return "a wraith may not cross a cliff in this phase, except down to its end (SJG 8.2)"
+        if act.suicide or pos.board.terrain(b) == "monolith" or any(u.side != act.side for u in pos.at(b)):
+            return f"cannot move into {b}"
+        if pos.stack_size(b, act.side) + len(units) > STACK_LIMIT:
+            return f"{b} would hold more than {STACK_LIMIT} units (SJG 4.4)"
+        return None
+
+    # --- opportunity attacks (6.24) -----------------------------------------------------
+
+    def _opportunity_targets(self) -> set[str]:
+        """Hexes holding units that ended a move there and that some enemy unit not yet
+        used could hit with a boulder or indirect attack."""
+        pos, side = self.position, self.phasing
+        enemies = [u for u in pos.side_units(other(side)) if u.id not in self.opp_spent]
+        out = set()
+        for unit in pos.side_units(side):
+            if unit.id not in self.moved or unit.id in self.opp_targets or pos.in_miasma(unit.hex) and False:
+                continue
+            for e in enemies:
+                if can_boulder(pos, e, unit.hex) and pos.boulder_defence(unit) is not None \
+                        or indirect_modifier(pos, e, unit.hex) is not None and distance(e.hex, unit.hex) <= 2:
+                    out.add(unit.hex)
+                    break
+        return out
+
+    # --- combat (6.0) -------------------------------------------------------------------
+
+    def _do_attack(self, act: A.Attack, decision: Decision) -> None:
+        pos = self.position
+        opportunity = decision.kind == "opportunity"
+        if opportunity:
+            if act.direct:
+                raise IllegalAction("opportunity attacks are indirect or boulder attacks only (SJG 6.24)")
+            bad = [t for t in act.targets if t not in self._opportunity_targets()]
+            if bad:
+                raise IllegalAction(f"{', '.join(bad)}: not open to an opportunity attack (units that ended their "
+                                    f"move there, each attacked once; SJG 6.24)")
+        spent = self.opp_spent if opportunity else self.attacked
+        plan = plan_attack(pos, act.side, act.direct, act.indirect, act.boulder, act.targets, spent=spent)
+        if isinstance(plan, str):
+            raise IllegalAction(plan)
+        for uid in act.direct + act.indirect + act.boulder:
+            spent.add(uid)
+        self.attacked_hexes.update(act.targets)
+        if opportunity:
+            self.opp_targets.update(u.id for t in act.targets for u in pos.at(t))
+        if plan.boulder:
+            self._boulder(plan, act.side)
+        else:
+            self._resolve(plan, act.side)
+        if opportunity and not self._opportunity_targets() and self.queue and self.queue[0] is decision:
+            self.queue.pop(0)
+            self._next_phase("opportunity")
+        elif opportunity and not self._opportunity_targets():
+            decision.accepts = ("end",)
+
+    def _resolve(self, plan: AttackPlan, side: str) -> None:
+        pos = self.position
+        roll = self._roll(2, "combat")
+        result = crt(plan.column, roll + plan.modifier)
+        self.log.append(f"{side} attacks {'+'.join(plan.targets)}: {plan.attack} to {plan.defence}, "
+                        f"{plan.column} column, roll {roll}{plan.modifier:+d}: {result}")
+        defenders = [u for t in plan.targets for u in pos.at(t)]
+        attackers_hexes = sorted({pos.units[u].hex for u in plan.direct + plan.indirect})
+        if result.kind == "DE":
+            for unit in defenders:
+                self._eliminate(unit, "eliminated (DE)", combat=True)
+        elif result.kind == "AE":
+            for uid in plan.direct:
+                self._eliminate(pos.units[uid], "eliminated (AE)")
+        elif result.kind == "DR":
+            for t in plan.targets:
+                if self.winner:
+                    break
+                self._queue_retreat(other(side), t, [u.id for u in pos.at(t)], result.losses, attackers_hexes)
+        elif result.kind == "AR":
+            groups: dict[str, list[int]] = {}
+            for uid in plan.direct:
+                groups.setdefault(pos.units[uid].hex, []).append(uid)
+            for h, mine in sorted(groups.items()):
+                self._queue_retreat(side, h, mine, result.losses, list(plan.targets))
+        if self.winner:
+            return
+        if plan.direct and result.kind in ("DE", "DR"):
+            self._queue_front(Decision(side, "advance", ("advance",),
+                                       {"from_attack": list(plan.direct), "targets": list(plan.targets), "after_retreats": True}),
+                              at_end_of_retreats=True)
+            self._offer_advance_if_ready()
+
+    def _boulder(self, plan: AttackPlan, side: str) -> None:
+        """6.23: each unit below defends alone at its fixed boulder defence."""
+        pos = self.position
+        target = plan.targets[0]
+        retreating = []
+        for unit in list(pos.at(target)):
+            defence = pos.boulder_defence(unit)
+            if defence is None:
+                continue
+            column = odds_column(plan.attack, defence)
+            roll = self._roll(2, f"boulder on {unit.label}")
+            result = crt(column, roll + plan.modifier)
+            self.log.append(f"{side} drops boulders on {unit.label} in {target}: {plan.attack} to {defence}, "
+                            f"{column}, roll {roll}{plan.modifier:+d}: {result}")
+            if result.kind == "DE" or result.losses:
+                self._eliminate(unit, "crushed by boulders", combat=True)
+            elif result.kind == "DR":
+                retreating.append(unit.id)
+        if retreating and not self.winner:
+            attackers = sorted({pos.units[u].hex for u in plan.boulder})
+            self._queue_retreat(other(side), target, retreating, 0, attackers)
+
+    # --- retreats and advances (6.52-6.6) -----------------------------------------------
+
+    def _queue_front(self, decision: Decision, at_end_of_retreats: bool = False) -> None:
+        """Mid-combat decisions go before the phase's own decision."""
+        index = 0
+        while index < len(self.queue) and self.queue[index].kind == "retreat":
+            index += 1
+        if not at_end_of_retreats:
+            self.queue.insert(index, decision)
+        else:
+            self.queue.insert(index, decision)
+
+    def _queue_retreat(self, side: str, hex_: str, units: list[int], losses: int, enemies: list[str]) -> None:
+        pos = self.position
+        options = self._retreat_hexes(side, hex_, enemies)
+        cliffs = [n for n in pos.board.neighbours(hex_) if pos.board.cliff_high_side(hex_, n) == hex_]
+        jewels = [j.id for j in pos.jewels_at(hex_)]
+        counted = [u for u in units if pos.units[u].kind != UnitType.NECROMANCER]
+        if len(units) <= losses or (not options and not (jewels and cliffs)) or (losses >= len(counted) and not options):
+            reason = "cannot retreat (SJG 6.52)" if len(units) > losses else "lost (retreat minus)"
+            for uid in units:
+                self._eliminate(pos.units[uid], reason, combat=True)
+            return
+        index = 0
+        while index < len(self.queue) and self.queue[index].kind == "retreat":
+            index += 1
+        self.queue.insert(index, Decision(side, "retreat", ("retreat",), {
+            "hex": hex_, "units": units, "losses": losses, "enemies": enemies, "options": options,
+            "over_cliff": cliffs if jewels else [], "jewels": jewels}))
+
+    def _retreat_hexes(self, side: str, hex_: str, enemies: list[str]) -> list[str]:
+        """One hex farther from the victors, not a slope, monolith, enemy hex or enemy
+        zone, not over a cliff (that would kill the stack), on the map (6.52)."""
+        pos = self.position
+        board = pos.board
+        occupied = pos.occupied()
+        return [n for n in farther_hexes(hex_, board.neighbours(hex_), enemies)
+                if board.terrain(n) == "plateau" and occupied.get(n) != other(side)
+                and not board.is_cliff(hex_, n) and not pos.in_enemy_zoc(n, side, occupied)]
+
+    def _do_retreat(self, act: A.Retreat, decision: Decision) -> None:
+        pos, info = self.position, decision.info
+        units = [pos.units[u] for u in info["units"] if u in pos.units]
+        ids = {u.id for u in units}
+        lose = set(act.lose)
+        if not lose <= ids:
+            raise IllegalAction(f"you may lose only the retreating units: {sorted(ids)}")
+        counted = [u for u in units if u.kind != UnitType.NECROMANCER]
+        need = min(info["losses"], len(counted))
+        lost_counted = sum(1 for u in units if u.id in lose and u.kind != UnitType.NECROMANCER)
+        if lost_counted < need:
+            raise IllegalAction(f"this result costs {need} unit(s) from the stack in {info['hex']} (SJG 6.53)")
+        staying = [u for u in units if u.id not in lose]
+        bad_jewels = [j for j in act.carry if j not in info["jewels"]]
+        if bad_jewels:
+            raise IllegalAction(f"no Jewel {bad_jewels[0]!r} with the retreating units")
+        moves: list[tuple[list[Unit], str]] = []
+        if act.over_cliff:
+            if act.over_cliff not in info["over_cliff"]:
+                raise IllegalAction("a stack with a Jewel may go over an adjacent cliff edge only (SJG 6.52)")
+            lose |= {u.id for u in staying}
+            staying = []
+        elif staying:
+            if act.to is None:
+                raise IllegalAction(f"say where the units retreat ('to'), or list them all under 'lose'; "
+                                    f"open hexes: {', '.join(info['options'])}")
+            if act.to not in info["options"]:
+                raise IllegalAction(f"{act.to} is not a legal retreat (one hex farther from the victors, no slope, "
+                                    f"no enemy zone; SJG 6.52); open: {', '.join(info['options'])}")
+            moves = self._displacements(act, decision.player, [u for u in staying])
+        elif act.to or act.displace:
+            raise IllegalAction("no units are left to retreat")
+        # everything checked: apply
+        for uid in sorted(lose):
+            self._eliminate(pos.units[uid], "lost in the retreat", combat=True)
+        for group, dest in moves:
+            for unit in group:
+                if dest == "lost":
+                    self._eliminate(unit, "displaced over a cliff", combat=False)
+                else:
+                    unit.hex = dest
+        target = act.over_cliff or act.to
+        for j in act.carry:
+            if target:
+                pos.jewels[j].hex = target
+        self.queue.remove(decision)
+        self.log.append(f"{decision.player} retreats from {info['hex']}"
+                        + (f" to {act.to}" if act.to else "") + (f", losing {len(lose)}" if lose else ""))
+        self._offer_advance_if_ready()
+
+    def _displacements(self, act: A.Retreat, side: str, staying: list[Unit]) -> list[tuple[list[Unit], str]]:
+        """6.52: friendly units in the way may be moved one hex (not out of an enemy zone,
+        never into a slope, enemy zone or off the map; over a cliff if their owner wishes)."""
+        pos, board, dest = self.position, self.position.board, act.to
+        occupied = pos.occupied()
+        plan: list[tuple[list[Unit], str]] = []
+        moved_out: set[int] = set()
+        arriving: dict[str, int] = {}
+        for d in act.displace:
+            group = [pos.units.get(u) for u in d.units]
+            if any(u is None or u.side != side or u.hex != dest for u in group):
+                raise IllegalAction(f"only your units in {dest} may be displaced")
+            if pos.in_enemy_zoc(dest, side, occupied):
+                raise IllegalAction("units in an enemy zone of control may not be displaced (SJG 6.52)")
+            if d.to not in board.neighbours(dest):
+                raise IllegalAction(f"displaced units move one hex from {dest}")
+            if board.is_cliff(dest, d.to):
+                plan.append((group, "lost"))
+            else:
+                if (board.terrain(d.to) != "plateau" or occupied.get(d.to) == other(side)
+                        or pos.in_enemy_zoc(d.to, side, occupied)):
+                    raise IllegalAction(f"units may not be displaced into {d.to} (SJG 6.52)")
+                arriving[d.to] = arriving.get(d.to, 0) + sum(1 for u in group if u.kind != UnitType.NECROMANCER)
+                if pos.stack_size(d.to, side) + arriving[d.to] > STACK_LIMIT:
+                    raise IllegalAction(f"{d.to} would hold more than {STACK_LIMIT} units")
+                plan.append((group, d.to))
+            moved_out |= {u.id for u in group}
+        remaining = sum(1 for u in pos.at(dest) if u.id not in moved_out and u.kind != UnitType.NECROMANCER)
+        incoming = sum(1 for u in staying if u.kind != UnitType.NECROMANCER)
+        if remaining + incoming > STACK_LIMIT:
+            raise IllegalAction(f"{dest} would hold {remaining + incoming} units; displace some or lose units (SJG 4.4, 6.52)")
+        return plan + [(staying, dest)]
+
+    def _offer_advance_if_ready(self) -> None:
+        """Once a combat's retreats are done, the victors may advance into a hex the
+        enemy left completely (6.6)."""
+        if not self.queue or self.queue[0].kind != "advance" or not self.queue[0].info.get("after_retreats"):
+            return
+        decision = self.queue[0]
+        pos = self.position
+        vacated = [t for t in decision.info["targets"] if not pos.at(t)]
+        eligible = [u for u in decision.info["from_attack"] if u in pos.units
+                    and any(pos.units[u].hex in pos.board.neighbours(t) and not pos.board.is_cliff(pos.units[u].hex, t)
+                            for t in vacated)]
+        if not vacated or not eligible:
+            self.queue.pop(0)
+            return
+        decision.info = {"hexes": vacated, "units": eligible}
+
+    def _do_advance(self, act: A.Advance, decision: Decision) -> None:
+        pos, info = self.position, decision.info
+        arriving: dict[str, int] = {}
+        for uid, dest in act.moves.items():
+            unit = pos.units.get(uid)
+            if unit is None or uid not in info["units"]:
+                raise IllegalAction(f"unit {uid} did not attack directly in this combat; it may not advance (SJG 6.6)")
+            if dest not in info["hexes"] or dest not in pos.board.neighbours(unit.hex) or pos.board.is_cliff(unit.hex, dest):
+                raise IllegalAction(f"{unit.label} may advance one hex into a hex the enemy vacated: {', '.join(info['hexes'])}")
+            if unit.kind != UnitType.NECROMANCER:
+                arriving[dest] = arriving.get(dest, 0) + 1
+        if any(n > STACK_LIMIT for n in arriving.values()):
+            raise IllegalAction(f"at most {STACK_LIMIT} units may advance into a hex (SJG 4.4)")
+        for uid, dest in act.moves.items():
+            pos.units[uid].hex = dest
+        self.queue.pop(0)
+        if act.moves:
+            self.log.append(f"{act.side} advances {', '.join(pos.units[u].label for u in act.moves)}")
+
+    def _eliminate(self, unit: Unit, why: str, combat: bool = False) -> None:
+        pos = self.position
+        hex_ = unit.hex
+        del pos.units[unit.id]
+        self.log.append(f"{unit.side} {unit.label} in {hex_} {why}")
+        if unit.kind == UnitType.NECROMANCER:
+            self.winner = other(unit.side)
+            self.queue = []
+            self.log.append(f"{self.winner} wins: the enemy Necromancer is destroyed (SJG 2.21)")
+            return
+        if combat and not pos.at(hex_) and pos.in_miasma(hex_):
+            for jewel in pos.jewels_at(hex_):
+                jewel.hex = None  # 7.3: lost in the mist, to be found again
+                pos.miasma.jewels_found -= 1
+                self.log.append(f"the {jewel.id} Jewel is lost in the mist (SJG 7.3)")
+
+    def _could_still_attack(self, hex_: str) -> bool:
+        pos = self.position
+        return any(u.id not in self.attacked and u.side == self.phasing and pos.zoc_reaches(u.hex, hex_)
+                   for n in pos.board.neighbours(hex_) for u in pos.at(n))
+
+    # --- conversion (5.0) ----------------------------------------------------------------
+
+    def _attempts_left(self) -> int:
+        side = self.phasing
+        allowed = self.scenario.attempts.get(side, self.position.sides[side].column.attempts)
+        return max(0, allowed - self.conversions_used)
+
+    def _do_convert(self, act: A.Convert, decision: Decision) -> None:
+        pos, side = self.position, act.side
+        me = pos.sides[side]
+        targets = pos.at(act.target)
+        if not targets or targets[0].side == side:
+            raise IllegalAction(f"there are no enemy units in {act.target}")
+        enemy_n = pos.necromancer(other(side))
+        if enemy_n and distance(enemy_n.hex, act.target) <= 1:
+            raise IllegalAction("the enemy Necromancer, units with him and units next to him may not be converted (SJG 5.4)")
+        if any(u.kind == UnitType.APPRENTICE for u in targets):
+            raise IllegalAction("units stacked with an apprentice may not be converted (SJG 10.52)")
+        if any(pos.resistance(u) is None for u in targets):
+            raise IllegalAction("this stack holds a unit that cannot be converted")
+        resistance = sum(pos.resistance(u) for u in targets)
+        if act.free:
+            if me.free_attempts < 1:
+                raise IllegalAction("you have no free conversion attempt left (SJG 8.2)")
+            multiple, cost = FREE_ATTEMPT_MULTIPLE, 0
+        else:
+            if self._attempts_left() < 1:
+                raise IllegalAction("no conversion attempts left this turn (Conversion Track; SJG 5.2, 9.2)")
+            if act.multiple not in (1, 2, 3, 4):
+                raise IllegalAction("commit 1, 2, 3 or 4 times the stack's resistance ('multiple'; SJG 5.2)")
+            multiple, cost = act.multiple, act.multiple * resistance
+            if cost > me.cp:
+                raise IllegalAction(f"{multiple} x {resistance} = {cost} CP, and you have {me.cp} (SJG 5.2)")
+        if act.free:
+            me.free_attempts -= 1
+        else:
+            self.conversions_used += 1
+        roll = self._roll(1, "conversion")
+        result = conversion_result(roll, multiple)
+        self.log.append(f"{side} tries to convert {act.target} (resistance {resistance}, x{multiple}"
+                        f"{', free' if act.free else f', {cost} CP'}): {result.value}")
+        if result == ConversionResult.NONE:
+            return  # 5.2: the CPs are kept
+        me.cp -= cost
+        for unit in targets:
+            if result == ConversionResult.ELIMINATED:
+                self._eliminate(unit, "destroyed by the struggle of magic (5.2)")
+            elif unit.kind == UnitType.DRAGON:
+                self._eliminate(unit, "flies away (10.54)")
+            else:
+                unit.side = side
+        if not self._attempts_left() and not me.free_attempts and decision in self.queue:
+            decision.accepts = ("end",)
+
+    # --- the Miasma (7.0) and Jewels (8.0) --------------------------------------------
+
+    def _searchable(self) -> list[str]:
+        pos, side = self.position, self.phasing
+        if pos.miasma.jewels_found >= len(pos.jewels) or not self._jewel_left():
+            return []
+        return sorted(h for h in pos.miasma.hexes - self.searched - pos.miasma.searched_out
+                      if any(u.side == side for u in pos.at(h)))
+
+    def _jewel_left(self) -> str | None:
+        return next((j.id for j in self.position.jewels.values() if j.hex is None and j.delivered_to is None), None)
+
+    def _do_search(self, act: A.Search, decision: Decision) -> None:
+        pos = self.position
+        if act.hex not in self._searchable():
+            raise IllegalAction(f"{act.hex} cannot be searched now (your units in a Miasma hex, once a turn, "
+                                f"while Jewels remain; SJG 7.41, 8.4)")
+        points = sum(SEARCH_POINTS[u.kind] for u in pos.at(act.hex))
+        target = search_target(len(pos.miasma.hexes), points)
+        self.searched.add(act.hex)
+        if target is None:
+            raise IllegalAction("these units have no search points")
+        roll = self._roll(2, "search")
+        self.log.append(f"{act.side} searches {act.hex} with {points} SP: needs {target}, rolled {roll}")
+        if roll >= target:
+            pos.miasma.searched_out.add(act.hex)
+            if self._roll(1, "is a Jewel there?") <= 2:
+                jid = self._jewel_left()
+                pos.jewels[jid].hex = act.hex
+                pos.miasma.jewels_found += 1
+                pos.miasma.new_direction = True
+                pos.miasma.teleport_pending = "miasma_teleport" in self.options.optional
+                self.log.append(f"{act.side} finds the {jid} Jewel in {act.hex}!")
+            else:
+                self.log.append(f"{act.hex} is empty; the Miasma will vanish from it")
+        if not self._searchable():
+            decision.accepts = ("end",)
+
+    def _end_turn(self) -> None:
+        """3.6: Miasma conversion of the phasing side's units, then searched hexes and a
+        spent Miasma vanish (7.41, 8.4), then the other side's turn."""
+        pos, side = self.position, self.phasing
+        necro = pos.necromancer(side)
+        for h in sorted(pos.miasma.hexes):
+            stack = [u for u in pos.at(h) if u.side == side and u.kind != UnitType.MERCENARY]
+            if not stack or any(u.kind == UnitType.APPRENTICE for u in pos.at(h)):
+                continue
+            if necro and distance(necro.hex, h) <= 1:
+                continue  # 5.4, 7.5
+            convertible = [u for u in stack if pos.resistance(u) is not None]
+            if not convertible:
+                continue
+            roll = self._roll(1, f"Miasma conversion in {h}")
+            if conversion_result(roll, 1) == ConversionResult.CONVERTED:
+                for unit in convertible:
+                    if unit.kind == UnitType.DRAGON:
+                        self._eliminate(unit, "flies away (10.54)")
+                    else:
+                        unit.side = other(side)
+                self.log.append(f"the Miasma converts {side}'s units in {h} (SJG 7.5)")
+        pos.miasma.hexes -= pos.miasma.searched_out
+        pos.miasma.searched_out.clear()
+        if pos.miasma.jewels_found >= len(pos.jewels) and pos.miasma.hexes:
+            pos.miasma.hexes.clear()
+            self.log.append("every Jewel is found: the Miasma dissipates (SJG 8.4)")
+        self._deliver_jewels()
+        if not self.winner:
+            self._start_turn(other(side))
+
+    def _move_miasma(self) -> None:
+        """10.2 movement and 10.3 teleport, at the beginning of a player-turn."""
+        pos, m = self.position, self.position.miasma
+        if not m.hexes:
+            return
+        if m.teleport_pending:
+            m.teleport_pending = False
+            point = pos.board.points[MIASMA_POINTS[self._roll(1, "Miasma teleport (10.3)")]]
+            self._shift_miasma(_delta(m.centre, point))
+            return
+        if "miasma_movement" not in self.options.optional:
+            return
+        if m.direction is None or m.new_direction:
+            m.direction = self._roll(1, "Miasma direction (10.2)")
+            m.new_direction = False
+        dq, dr = _STEP[m.direction]
+        if not self._shift_miasma((dq, dr)):
+            m.new_direction = True
+
+    def _shift_miasma(self, delta: tuple[int, int]) -> bool:
+        pos, m = self.position, self.position.miasma
+        moved = {_offset(h, delta) for h in m.hexes}
+        if any(h not in pos.board.hexes for h in moved):
+            return False  # 10.2: never off the map
+        m.hexes = moved
+        m.centre = _offset(m.centre, delta)
+        self.log.append(f"the Miasma drifts to {m.centre}")
+        return True
+
+    def _deliver_jewels(self) -> None:
+        """8.1: a Jewel in its Necromancer's hex is his; roll its power at once."""
+        pos = self.position
+        for side in SIDES:
+            necro = pos.necromancer(side)
+            if necro is None:
+                continue
+            for jewel in pos.jewels_at(necro.hex):
+                jewel.delivered_to, jewel.hex = side, None
+                effect = jewel_effect(self._roll(2, f"the {jewel.id} Jewel's power"))
+                jewel.effect = effect.value
+                _apply_jewel(pos.sides[side], effect)
+                self.log.append(f"{side}'s Necromancer takes the {jewel.id} Jewel: {effect.value.replace('_', ' ')}")
+
+
+def _apply_jewel(side, effect: JewelEffect) -> None:
+    side.free_attempts += effect.free_attempts
+    if effect == JewelEffect.NECROMANCER_MOVEMENT:
+        side.necromancer_mp += 1
+    elif effect == JewelEffect.SKELETON_STRENGTH:
+        side.skeleton_bonus += 1
+    elif effect == JewelEffect.CONVERSION_POINTS:
+        side.cp += JEWEL_CP
+    elif effect == JewelEffect.ZOMBIE_MOVEMENT:
+        side.zombie_mp += 1
+    elif effect == JewelEffect.WRAITH_MOVEMENT_PHASE:
+        side.wraith_phases += 1
+    elif effect == JewelEffect.NECROMANCER_HALVED:
+        side.necromancer_halved += 1
+
+
+def _jewel(jid: str):
+    from warjudge.hexwar.necromancer.state import Jewel
+
+    return Jewel(jid)
+
+
+_STEP = {1: (1, -1), 2: (1, 0), 3: (0, 1), 4: (-1, 1), 5: (-1, 0), 6: (0, -1)}
+
+
+def _delta(a: str, b: str) -> tuple[int, int]:
+    (aq, ar), (bq, br) = to_axial(a), to_axial(b)
+    return bq - aq, br - ar
+
+
+def _offset(h: str, delta: tuple[int, int]) -> str:
+    q, r = to_axial(h)
+    return from_axial(q + delta[0], r + delta[1])

@@ -1,0 +1,106 @@
+"""Movement rules of SJG Necromancer (section 4, 6.7, 8.2's wraith phase).
+
+Every check is pure: it reads the position and returns a reason or a cost, so that an
+illegal move is refused before anything changes.
+"""
+
+from __future__ import annotations
+
+from warjudge.hexwar.movement import path_problem, reachable
+from warjudge.hexwar.necromancer.state import FREE_OF_STACKING, STACK_LIMIT, UNDEAD, Position, Unit, other
+from warjudge.hexwar.necromancer.tables import UnitType
+
+PLATEAU_COST, SLOPE_COST, SUICIDE_COST = 1, 2, 1  # 4.2, 6.7
+
+
+def climbs_cliffs(unit: Unit, position: Position) -> bool:
+    """Wraiths (4.21), a dragon (10.54), a Necromancer with the Ring of Flight (10.55)."""
+    if unit.kind in (UnitType.WRAITH, UnitType.DRAGON):
+        return True
+    return unit.kind == UnitType.NECROMANCER and "ring" in position.sides[unit.side].items
+
+
+def step_cost(position: Position, side: str, a: str, b: str, occupied: dict[str, str]) -> int | None:
+    """MP to step from a to b without crossing a cliff, or None where no unit may."""
+    board = position.board
+    if board.terrain(b) == "monolith" or occupied.get(b) == other(side) or board.is_cliff(a, b):
+        return None
+    return SLOPE_COST if board.terrain(b) == "slope" else PLATEAU_COST
+
+
+def move_problem(position: Position, units: list[Unit], path: list[str], *, locked: set[int],
+                 suicide: bool = False) -> str | None:
+    """Why this group move is illegal (None: legal). `locked` are the units that began
+    the phase in an enemy zone of control (4.3)."""
+    if len(path) < 2:
+        return "a move needs a path of at least two hexes (where the units are, then each hex entered)"
+    if any(not position.board.grid.contains(h) for h in path):
+        return "the path leaves the map"
+    start, side = path[0], units[0].side
+    if any(u.hex != start for u in units):
+        return f"every moving unit must stand in {start}, the path's first hex"
+    if locked & {u.id for u in units}:
+        return "a unit that begins its movement phase in an enemy zone of control may not move (SJG 4.3)"
+    occupied = position.occupied()
+    board = position.board
+    last_a, last_b = path[-2], path[-1]
+    if suicide:
+        if any(u.kind not in UNDEAD for u in units):
+            return "only undead units may throw themselves over a cliff (SJG 6.7)"
+        if board.cliff_high_side(last_a, last_b) != last_a:
+            return "a suicide move ends by going down over a cliff edge (SJG 6.7)"
+        walk = path[:-1]
+        extra = SUICIDE_COST
+    elif len(path) == 2 and board.is_cliff(*path):
+        if not all(climbs_cliffs(u, position) for u in units):
+            return "only wraiths may cross a cliff hexside (SJG 4.21)"
+        if occupied.get(last_b) == other(side) or board.terrain(last_b) == "monolith":
+            return f"cannot enter {last_b}"
+        return None  # the crossing takes all the unit's movement points (4.21)
+    else:
+        walk, extra = path, 0
+    for unit in units:
+        problem = path_problem(
+            walk, position.movement_allowance(unit) - extra,
+            lambda a, b: step_cost(position, side, a, b, occupied),
+            lambda h: position.in_enemy_zoc(h, side, occupied),
+            lambda a, b: b in board.neighbours(a),
+        )
+        if problem:
+            if board.is_cliff(*path[:2]) or any(board.is_cliff(a, b) for a, b in zip(walk, walk[1:])):
+                problem += "; only a wraith crosses a cliff, and only as its whole move from where it began (SJG 4.21)"
+            return f"{unit.label}: {problem}"
+        if suicide and position.in_enemy_zoc(walk[-1], side, occupied) and len(walk) > 1 and walk[-1] != start:
+            return f"{unit.label}: must stop on entering an enemy zone of control (SJG 4.3)"
+    return None
+
+
+def stacking_problems(position: Position, side: str) -> list[str]:
+    """4.4 at the end of a movement phase; 10.53 mercenaries stack only with wizards."""
+    problems = []
+    hexes = {u.hex for u in position.side_units(side)}
+    for h in sorted(hexes):
+        here = [u for u in position.at(h) if u.side == side]
+        size = sum(1 for u in here if u.kind not in FREE_OF_STACKING)
+        if size > STACK_LIMIT:
+            problems.append(f"{h} holds {size} units; at most {STACK_LIMIT} may stack (SJG 4.4)")
+        kinds = {u.kind for u in here}
+        if UnitType.MERCENARY in kinds and kinds - {UnitType.MERCENARY} - FREE_OF_STACKING:
+            problems.append(f"{h}: mercenaries may stack only with the Necromancer and his apprentice (SJG 10.53)")
+    return problems
+
+
+def reachable_hexes(position: Position, unit: Unit, locked: set[int]) -> dict[str, tuple[int, str | None]]:
+    """Where `unit` can end a normal move this phase (cliff crossings not included)."""
+    if unit.id in locked:
+        return {unit.hex: (0, None)}
+    occupied = position.occupied()
+    side = unit.side
+    return reachable(unit.hex, position.movement_allowance(unit), position.board.neighbours,
+                     lambda a, b: step_cost(position, side, a, b, occupied),
+                     lambda h: position.in_enemy_zoc(h, side, occupied))
+
+
+def locked_units(position: Position, side: str) -> set[int]:
+    occupied = position.occupied()
+    return {u.id for u in position.side_units(side) if position.in_enemy_zoc(u.hex, side, occupied)}

@@ -16,6 +16,6 @@ def turn(units, orders, edition="2002"):
     entries = [(p, t) for p, ts in orders.items() for t in ts]
     groups, results, res = resolve_movement(NMAP, position, entries, rules)
     after, dislodged = apply_movement(NMAP, position, groups, res, rules)
-    after, dislodged = double_movement(NMAP, after, groups, res, dislodged, rules, results)
+    after, dislodged, _, _ = double_movement(NMAP, after, groups, res, dislodged, rules, results)
     board = {p: sorted(u) for p, u in format_position({k: v for k, v in after.items() if v}).items()}
     return board, dislodged, results, res, after, rules

@@ -101,3 +101,24 @@ def test_building_the_nazgul_is_revealed():  # EN 3.2.1 vii
 
     assert _hidden_units_placed([NResult("SAURON", "Build N DGu")]) == {("SAURON", "N"): "DGu"}
     assert _hidden_units_placed([NResult("SAURON", "Build N DGu", "void")]) == {}
+
+
+def test_hidden_second_move_that_bounces_reveals_the_unit():  # EN 3.2.1 vi, 3.2.2 iv; FR 3.2.1 vi
+    game = NecromancerGame()
+    opening(game)
+    game.set_orders("SAURON", ["N MMo - SIt - Pel"])
+    game.set_orders("GONDOR", ["A Pel H"])   # the Nazgul's Strength 0 bounces off the army
+    report = game.process()
+    assert report.reveal.located.get(("SAURON", "N")) == "SIt"
+    assert "N SIt" in units_of(report.view("GONDOR"), "SAURON")
+    assert any(o["order"].startswith("N MMo") for o in report.view("GONDOR")["orders"])
+
+
+def test_hidden_second_move_that_affects_nobody_stays_hidden():  # EN 3.2.1 i, 3.2.2 iv
+    game = NecromancerGame()
+    opening(game)
+    game.set_orders("SAURON", ["N MMo - SIt - NIt"])
+    report = game.process()
+    assert ("SAURON", "N") not in report.reveal.located
+    assert not any(u.startswith("N ") for u in units_of(report.view("GONDOR"), "SAURON"))
+    assert "N NIt" in units_of(report.view("SAURON"), "SAURON")

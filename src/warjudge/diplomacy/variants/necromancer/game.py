@@ -137,7 +137,10 @@ class NecromancerGame(ActionGame):   # draws: EN 6.3 v
                 hidden_kind(g, secret_beasts) or (g.power == "SAURON" and g.province in secret_armies))}
             reveal = movement_reveals(groups, res, secret_armies, secret_beasts, self.rules.edition)
             position, dislodged = apply_movement(self.map, self.state.position, groups, res, self.rules)
-            position, dislodged = double_movement(self.map, position, groups, res, dislodged, self.rules, results)
+            position, dislodged, step, step_res = double_movement(self.map, position, groups, res, dislodged,
+                                                                  self.rules, results)
+            if step_res is not None:   # EN/FR 3.2.1 vi: affecting a unit with the second move too
+                reveal.absorb(movement_reveals(step, step_res, secret_armies, secret_beasts, self.rules.edition))
             self.state = replace(self.state, position=position, third_army=None,   # EN 7.7 x: revealed now
                                  secret_armies=secret_armies - reveal.unmasked_armies,
                                  secret_beasts=secret_beasts - reveal.unmasked_beasts)

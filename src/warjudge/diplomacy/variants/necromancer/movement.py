@@ -375,11 +375,13 @@ def _with_auxiliary(pieces: list[Piece], aux: str) -> list[Piece]:
 
 def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res: Resolution,
                     dislodged: list[Dislodgement], rules: Rules, verdicts: list[NResult]
-                    ) -> tuple[Position, list[Dislodgement]]:
+                    ) -> tuple[Position, list[Dislodgement], list[Group], Resolution | None]:
     """Second orders (EN 3.2.2 iv-viii, 7.6 iii-v), resolved between Movement and Retreat
     as one more simultaneous step: each unit fights with its own strength (no supports on
     either side), a move into a province where a bounce occurred fails, a stronger mover
-    dislodges, and the dislodged retreat as if dislodged in Movement."""
+    dislodges, and the dislodged retreat as if dislodged in Movement. Also returns the
+    step's groups and resolution (none if nobody double-moved), from which the views learn
+    what a hidden unit's second move revealed (EN 3.2.1 vi)."""
     seconds: list[tuple[Group, str, Piece]] = []
     for i, g in enumerate(groups):
         if not g.then:
@@ -416,7 +418,7 @@ def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res
             piece = bare
         seconds.append((g, at, piece))
     if not seconds:
-        return position, dislodged
+        return position, dislodged, [], None
     step: list[Group] = []
     for g, at, piece in seconds:
         position[at].remove(piece)
@@ -435,4 +437,4 @@ def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res
         for origin, second in overrun.items():
             if d.attacker_from == origin:
                 d.also_forbidden += (second,)
-    return after, dislodged + more
+    return after, dislodged + more, step, step_res

@@ -27,6 +27,15 @@ class Reveal:
     unmasked_armies: set[str] = field(default_factory=set)
     unmasked_beasts: set[str] = field(default_factory=set)
 
+    def absorb(self, later: "Reveal") -> None:
+        """Add what a later step (Double Movement's second orders) revealed; a unit seen
+        after its second move is shown where it ended."""
+        self.located.update(later.located)
+        self.orders |= later.orders
+        self.results_hidden |= later.results_hidden
+        self.unmasked_armies |= later.unmasked_armies
+        self.unmasked_beasts |= later.unmasked_beasts
+
 
 def hidden_kind(g: Group, secret_beasts: set[str]) -> str | None:
     kinds = {p.component.kind for p in g.pieces}

@@ -1,0 +1,65 @@
+"""What each player may see of an SJG Necromancer game.
+
+The only secrets the rules keep are the set-up (9.1: "deployed secretly (use a screen)")
+until both sides have deployed, and the power of a Jewel until it reaches a Necromancer
+(8.1), which the engine does not even roll before then. Everything else on the table is
+open. A view is a plain dict built from scratch, so nothing hidden can ride along.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.state import SIDES
+
+
+def view(game: NecromancerGame, side: str | None = None) -> dict[str, Any]:
+    """The game as `side` sees it; None is the games master's (or a replay's) full view."""
+    if side is not None and side not in SIDES:
+        raise ValueError(f"no side {side!r}; the sides are red and black")
+    pos = game.position
+    screened = _screened(game, side)
+    units = [{"id": u.id, "kind": u.kind.value, "side": u.side, "hex": u.hex}
+             for u in sorted(pos.units.values(), key=lambda u: u.id) if u.side not in screened]
+    pending = game.pending
+    return {
+        "board": pos.board,
+        "viewer": side,
+        "turn": game.turn,
+        "phasing": game.phasing,
+        "phase": game.phase,
+        "scenario": game.scenario.name,
+        "units": units,
+        "jewels": [{"id": j.id, "hex": j.hex, "delivered_to": j.delivered_to, "effect": j.effect}
+                   for j in pos.jewels.values() if j.hex is not None or j.delivered_to is not None],
+        "miasma": sorted(pos.miasma.hexes),
+        "sides": {s: _side(game, s) for s in SIDES},
+        "pending": _pending(pending, side, screened) if pending else None,
+        "winner": game.winner,
+        "hidden": sorted(screened),
+    }
+
+
+def _screened(game: NecromancerGame, side: str | None) -> set[str]:
+    """Sides whose units the viewer may not see yet: during a simultaneous set-up, the
+    other side's deployment (a Necromancer on his skull hex is public)."""
+    if side is None or not game.pending or game.pending.kind != "deploy" or game.scenario.deploy_order:
+        return set()
+    return {s for s in SIDES if s != side and s in game.deployed}
+
+
+def _side(game: NecromancerGame, s: str) -> dict[str, Any]:
+    data = game.position.sides[s]
+    return {"cp": data.cp, "count": data.count, "column": data.column.label,
+            "free_attempts": data.free_attempts, "necromancer_mp": data.necromancer_mp,
+            "zombie_mp": data.zombie_mp, "skeleton_bonus": data.skeleton_bonus,
+            "wraith_phases": data.wraith_phases, "necromancer_halved": data.necromancer_halved}
+
+
+def _pending(decision, side: str | None, screened: set[str]) -> dict[str, Any]:
+    out = decision.describe()
+    if screened and decision.player != side:
+        out = {k: out[k] for k in ("player", "kind", "accepts")}
+    return out
+

@@ -1,4 +1,4 @@
-"""Necromancer adjustments (EN/FR 3.3 vi-vii, 3.4 i, 5.1 iv-vi, 6.3, 7, 8.1 vii)."""
+"""Necromancer adjustments (EN 3.3 v-vi / FR 3.3 vi-vii, 3.4 i, 5.1 iv-vi, 6.3, 7, 8.1 vii)."""
 
 from dataclasses import replace
 
@@ -34,7 +34,7 @@ def test_initial_counts_and_victory_points():  # EN 6.1, 5.1 vi, 7.2 i, 7.5 i, 7
     assert supply_centres(NMAP, START, "DWARVES") == 3 and victory_points(NMAP, START, "DWARVES") == 5
     assert supply_centres(NMAP, START, "ELVES") == 3 and victory_points(NMAP, START, "ELVES") == 7
     assert supply_centres(NMAP, START, "SARUMAN") == 3 and unit_count(START, "SARUMAN") == 2
-    assert unit_count(START, "SAURON") == 2  # the Nazgul is not counted (EN 3.3 vii)
+    assert unit_count(START, "SAURON") == 2  # the Nazgul is not counted (EN 3.3 vi, FR 3.3 vii)
     assert supply_centres(NMAP, START, "GONDOR") == unit_count(START, "GONDOR") == 5
 
 
@@ -99,7 +99,7 @@ def test_eriador_builds_one_each_whatever_is_there():  # EN 5.1 v
     assert results[0].result == "void"  # EN 5.1 iv: destroyed with Sauron
 
 
-def test_enemy_personality_spoils_a_build():  # EN 3.3 vi
+def test_enemy_personality_spoils_a_build():  # EN 3.3 v, FR 3.3 vi
     state = at(2780, {"SARUMAN": ["W Edo"]})
     _, results, board = adjust(state, {"ROHAN": ["Build A Edo"]})
     assert results[0].result == "fails" and "ROHAN" not in board

@@ -1,4 +1,4 @@
-"""Necromancer adjustments (EN/FR 3.3 vi-vii, 3.4 i, vii, 5.1 iv-vi, 6.3, 7, 8.1 vii).
+"""Necromancer adjustments (EN 3.3 v-vi / FR 3.3 vi-vii, 3.4 i, vii, 5.1 iv-vi, 6.3, 7, 8.1 vii).
 
 Ownership changes at the end of every turn whose year ends in 0 (Personalities and
 unactivated Standing Armies take nothing); then each power builds or disbands to match
@@ -23,7 +23,7 @@ from warjudge.diplomacy.variants.necromancer.state import NecroState
 VICTORY = 19
 DWARF_BONUS = {"Ere", "Gre", "Iro", "Mor"}      # EN 7.5 i: +1 each
 ELF_BONUS = {"Lor", "Woo"}                       # EN 7.2 i: +2 each
-UNCOUNTED = (WIZARD, NAZGUL, SPIDERS, DRAGONS)   # EN 3.3 vii, 7.8.2 iii
+UNCOUNTED = (WIZARD, NAZGUL, SPIDERS, DRAGONS)   # EN 3.3 vi, 7.8.2 iii
 
 
 def update_ownership(nmap: NecroMap, state: NecroState) -> NecroState:
@@ -216,7 +216,7 @@ def _build(nmap, state, order: Build, left: int, built_in, opening: bool) -> str
     enemies = [p for p in pieces if p.power != power]
     if enemies and province != ERIADOR:
         if all(p.component.personality for p in enemies):
-            return "lost: an enemy Personality occupies it; the new units are lost (EN 3.3 vi)"
+            return "lost: an enemy Personality occupies it; the new units are lost (EN 3.3 v)"
         return f"{province} is occupied"
     state.position.setdefault(province, []).extend(Piece(power, Component(unit.kind)) for _ in range(unit.count))
     built_in[(power, province)] = built_in.get((power, province), 0) + unit.count

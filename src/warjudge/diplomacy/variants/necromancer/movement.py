@@ -10,7 +10,9 @@ from dataclasses import dataclass
 
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
 from warjudge.diplomacy.variants.necromancer.orders import BuildAuxiliary, DoubleMove, Hold, Lead, Move, Support
-from warjudge.diplomacy.variants.necromancer.pieces import DOUBLE_MOVERS, FLEET, NAZGUL, WIZARD, Group as Written
+from warjudge.diplomacy.variants.necromancer.pieces import (
+    DOUBLE_MOVERS, FLEET, NAZGUL, PERSONALITIES, WIZARD, Group as Written,
+)
 from warjudge.diplomacy.variants.necromancer.position import Piece, Position
 from warjudge.diplomacy.variants.necromancer.results import NResult, parsed
 from warjudge.diplomacy.variants.necromancer.resolver import (
@@ -64,6 +66,8 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
     taken: dict[str, set[int]] = {}
     groups: list[Group] = []
     leads: list[tuple[str, str, Written]] = []
+    overfull: set[tuple[str, str]] = set()
+    mu_orders: dict[tuple[str, str], list[int]] = {}
     for verdict, order in parsed(nmap, orders, verdicts):
         power = verdict.power
         if not hasattr(order, "unit"):
@@ -78,7 +82,14 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
             unwritten = picked is not None
         if picked is None:
             verdict.set_void(f"{power} has no {unit}")
+            if unit.kind not in PERSONALITIES and sum(   # an MU (a lone unit: the first order counts)
+                    p.power == power and not p.component.personality for p in position.get(unit.province, [])) > 1 \
+                    and select(position, power, unit, set(), loose=True) is not None:
+                overfull.add((power, unit.province))   # EN/FR 4.2 v: more orders than Components
+                mu_orders.setdefault((power, unit.province), []).append(len(verdicts) - 1)
             continue
+        if unit.kind not in PERSONALITIES:
+            mu_orders.setdefault((power, unit.province), []).append(len(verdicts) - 1)
         pieces = [position[unit.province][k] for k in picked]
         if unwritten and edition == "2002":   # FR 4.2 xviii: an Auxiliary left out is destroyed
             pieces = [without_auxiliary(p, p.component.aux) if p.component.aux else p for p in pieces]
@@ -99,6 +110,13 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
             leads.append((power, unit.province, order.target))
         if group is not None:
             groups.append(group)
+    for key in overfull:   # EN/FR 4.2 v: too many orders for an MU's Components: all are void
+        for index in mu_orders.get(key, ()):
+            verdicts[index].set_void("more orders than Components: all of them are void (EN/FR 4.2 v)")
+            leads = [lead for lead in leads if (lead[0], lead[1]) != key]
+            for g in groups:
+                if g.order_index == index:
+                    g.kind, g.dest, g.form_size, g.then, g.target, g.auxiliary = HOLD, None, None, None, None, None
     for province, pieces in position.items():
         rest = [p for k, p in enumerate(pieces) if k not in taken.get(province, set())]
         for power in sorted({p.power for p in rest}):
@@ -252,6 +270,10 @@ def _mark_results(groups: list[Group], res: Resolution, verdicts: list[NResult])
             continue
         v = verdicts[g.order_index]
         dislodged = res.dislodged.get(g.province, ("", ""))[0] == g.power and i not in res.moved
+        if g.kind == MOVE and g.dest == g.province:   # EN 4.2 iv: holding to form an MU
+            if dislodged:
+                v.result, v.reason = "fails", "dislodged"
+            continue
         if g.kind == MOVE and i not in res.moved:
             v.result, v.reason = "fails", f"did not prevail in {g.dest}"
         elif g.kind == SUPPORT and res.support.get(i, 0) < g.base:

@@ -59,6 +59,8 @@ FRENCH_REASONS: list[tuple[str, str]] = [
      "indiquez la taille de l'UM au départ et à l'arrivée, par exemple « 2A Los - 2A SIt » (FR 4.2 vi)"),
     ("the Wizard goes to sea only aboard a Saruman A/F making the same move (EN 7.7 vii)",
      "le Magicien ne va en mer qu'avec une Armée/Flotte de Saruman faisant le même mouvement (FR 7.7 vii)"),
+    ("more orders than Components: all of them are void (EN/FR 4.2 v)",
+     "plus d'ordres que de Composantes : tous sont nuls (FR 4.2 v)"),
     ("an MU's Components moving to one province need one order (FR 4.2 vii)",
      "les Composantes d'une UM faisant mouvement vers une même Province doivent recevoir un seul ordre (FR 4.2 vii)"),
     ("the Nazgul leaves: this MU's orders are void unless they go with it (FR 7.8.1 x)",

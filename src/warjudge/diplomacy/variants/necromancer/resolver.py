@@ -276,15 +276,23 @@ class NecroResolver(GuessAndCheck):
             own = self.attack_strength(k, defender)
             opp = self.opponent(k)
             if opp is not None and self.groups[opp].power != g.power:
-                opponents.add(opp)
                 h = self.groups[opp]
-                if own <= h.base + self._support_total(self.supports_of[opp]):
+                theirs = h.base + self._support_total(self.supports_of[opp])
+                if own < theirs and len(members) > 1 and not self.resolve(opp):
+                    attack += own     # EN 4.2 ix: the stronger enemy was bounced from k's province,
+                    continue          # so k is not dislodged and joins; h stays there, bounced
+                opponents.add(opp)
+                if own <= theirs:
                     if k == i:
                         return False  # beaten on its own border (EN 4.2 ix)
                     continue
             attack += own
         if self.opposed(g.power, g.dest) and attack <= 1 and (attack == 1 or self.rules.edition == "2002"):
             return False             # EN / FR 8.1 v
+        if g.province != g.dest and any(self.groups[k].province == g.dest for k in members):
+            # EN 4.2 x / FR 4.2 xii: forming where one of its Components holds-to-form, only
+            # an enemy taking the province stops the formation (a standoff there does not)
+            return not any(self.groups[k].power != g.power and self.resolve(k) for k in self.into[g.dest])
         siege = any(self.groups[k].has_engine for k in members)
         if attack <= self.hold_strength(g.dest, g.power, siege, opponents):
             return False

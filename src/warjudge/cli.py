@@ -22,12 +22,14 @@ from warjudge.diplomacy.bots import random_orders
 from warjudge.diplomacy.game import DiplomacyGame
 from warjudge.diplomacy.interface import adjudicate_document
 from warjudge.diplomacy.phases import PhaseReport
+from warjudge.necromancer_cli import necromancer_app
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="warjudge: judge and engine for fantasy wargames.")
 game_app = typer.Typer(no_args_is_help=True, help="Run a Diplomacy game as a games master, one saved record per game.")
 app.add_typer(game_app, name="game")
 map_app = typer.Typer(no_args_is_help=True, help="Check a map file, or draw a variant's map.")
 app.add_typer(map_app, name="map")
+app.add_typer(necromancer_app, name="necromancer")
 console = Console()
 err = Console(stderr=True)
 

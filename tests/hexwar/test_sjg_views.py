@@ -39,8 +39,9 @@ def test_secret_deployment_is_hidden_until_both_sides_are_down():  # SJG 9.1 "us
 def test_necromancers_on_their_skulls_are_public_during_set_up():  # SJG 9.1
     game = NecromancerGame.new(seed=4)
     deployed_by(game, game.pending.player)
-    kinds = {u["kind"] for u in view(game, game.pending.player)["units"]}
-    assert kinds == {"necromancer"}
+    seen = view(game, game.pending.player)["units"]
+    assert {u["kind"] for u in seen} == {"necromancer"}
+    assert {u["side"] for u in seen} == {"red", "black"}
 
 
 def test_the_log_names_no_hex_of_a_secret_deployment():  # SJG 9.1

@@ -12,6 +12,7 @@ from typing import Any
 
 from warjudge.hexwar.necromancer.game import NecromancerGame
 from warjudge.hexwar.necromancer.state import SIDES
+from warjudge.hexwar.necromancer.tables import UnitType
 
 
 def view(game: NecromancerGame, side: str | None = None) -> dict[str, Any]:
@@ -21,7 +22,8 @@ def view(game: NecromancerGame, side: str | None = None) -> dict[str, Any]:
     pos = game.position
     screened = _screened(game, side)
     units = [{"id": u.id, "kind": u.kind.value, "side": u.side, "hex": u.hex}
-             for u in sorted(pos.units.values(), key=lambda u: u.id) if u.side not in screened]
+             for u in sorted(pos.units.values(), key=lambda u: u.id)
+             if u.side not in screened or u.kind == UnitType.NECROMANCER]
     pending = game.pending
     return {
         "board": pos.board,

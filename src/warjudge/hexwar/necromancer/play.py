@@ -1,0 +1,484 @@
+"""Playing SJG Necromancer at a terminal: a small command language, its parser, and the
+interactive session (hot-seat, or against the heuristic bot).
+
+The command language (type `help` in a session):
+
+    move 12 13 0505 0605 0706   units (their numbers), then the path from their hex;
+                                the start hex may be left out, and a lone destination
+                                is reached by the shortest path.  Options: `carry red`
+                                (Jewels to carry), `suicide` (over a cliff, 6.7)
+    end                         end your part of the current phase (also: pass, done)
+    attack d:12,13 i:14 b: -> 0707 [0708]
+                                d: direct, i: indirect, b: boulder attackers; then
+                                the target hex(es)
+    convert 0707 x2             commit 2x the stack's resistance in CP (x1-x4)
+    convert 0707 free           a Jewel's free x3 attempt
+    retreat to 0604 lose 12     retreat the stack (losing unit 12); also `lose all`,
+                                `carry red`, `displace 14,15>0605`, `over 0705`
+    advance 12>0707 13>0707     advance after combat; `advance` alone: stay
+    search 1209                 search a Miasma hex
+    deploy auto                 a random legal set-up for your side
+    deploy 0309:z,z,w 0310:2s,w set up by hand: hex:kinds (z s w n, or names, "2z")
+    units [all|HEX]             list your (all visible / that hex's) units with numbers
+    show                        redraw the map       help   this text
+    svg FILE / png FILE         draw the view        save FILE   save the game record
+    quit                        leave (the game is saved if a save file was given)
+
+`parse_command` is a pure function from text to a `Command`; `complete_action` fills in
+what only the game knows (a move's path, `lose all`).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from warjudge.core.errors import WarjudgeError
+from warjudge.hexwar.movement import path_to
+from warjudge.hexwar.necromancer import bots
+from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.heuristic import heuristic_action
+from warjudge.hexwar.necromancer.moves import reachable_hexes
+from warjudge.hexwar.necromancer.render import KIND_LETTER, render_png, render_svg, render_terminal
+from warjudge.hexwar.necromancer.state import SIDES, other
+
+HELP = __doc__.split("The command language (type `help` in a session):", 1)[1].split("`parse_command`", 1)[0].rstrip()
+
+
+class CommandError(WarjudgeError):
+    """A command the player typed cannot be understood; nothing was done."""
+
+
+# --- views ----------------------------------------------------------------------------
+
+def _full_view(game: NecromancerGame) -> dict[str, Any]:
+    """Everything in the game, as the view dict the renderers take (a games master's
+    view). Replaced by `views.view` once that exists."""
+    pos = game.position
+    return {
+        "board": pos.board,
+        "turn": game.turn,
+        "phasing": game.phasing if game.turn else None,
+        "phase": game.phase,
+        "units": [{"id": u.id, "kind": str(u.kind.value), "side": u.side, "hex": u.hex}
+                  for u in sorted(pos.units.values(), key=lambda u: u.id)],
+        "jewels": [{"id": j.id, "hex": j.hex, "delivered_to": j.delivered_to, "effect": j.effect}
+                   for j in pos.jewels.values()],
+        "miasma": sorted(pos.miasma.hexes),
+        "sides": {s: {**asdict(pos.sides[s]), "column": pos.sides[s].column.label} for s in SIDES},
+        "pending": game.pending.describe() if game.pending else None,
+        "winner": game.winner,
+    }
+
+
+def view_for(game: NecromancerGame, side: str | None) -> dict[str, Any]:
+    """What `side` may see (None: everything). Uses `views.view` when it exists; until
+    then, the full view minus the opponent's units during a secret set-up (SJG 9.1)."""
+    try:
+        from warjudge.hexwar.necromancer.views import view  # type: ignore[import-not-found]
+    except ImportError:
+        data = _full_view(game)
+        pending = game.pending
+        if side is not None and pending is not None and pending.kind == "deploy" and pending.info.get("simultaneous"):
+            data["units"] = [u for u in data["units"] if u["side"] == side or u["kind"] == "necromancer"]
+        return data
+    return view(game, side)
+
+
+# --- the command language ---------------------------------------------------------------
+
+@dataclass
+class Command:
+    """kind: action, deploy_auto, help, show, units, svg, png, save, quit."""
+
+    kind: str
+    action: dict[str, Any] | None = None
+    arg: str | None = None
+
+
+HEX = re.compile(r"^[0-9]{4}$")
+KIND_WORDS = {"z": "zombie", "zombie": "zombie", "zombies": "zombie", "s": "skeleton", "skeleton": "skeleton",
+              "skeletons": "skeleton", "w": "wraith", "wraith": "wraith", "wraiths": "wraith",
+              "n": "necromancer", "necromancer": "necromancer"}
+META = {"help": "help", "?": "help", "show": "show", "map": "show", "quit": "quit", "exit": "quit", "q": "quit"}
+ROLE_WORDS = {"d": "direct", "direct": "direct", "i": "indirect", "indirect": "indirect", "b": "boulder",
+              "boulder": "boulder"}
+
+
+def _hex(token: str, what: str) -> str:
+    if not HEX.match(token):
+        raise CommandError(f"{what}: {token!r} is not a hex number (four digits, column then row, e.g. 0707)")
+    return token
+
+
+def _ids(text: str, what: str) -> list[int]:
+    out = []
+    for part in text.replace(",", " ").split():
+        if not part.isdigit() or HEX.match(part):
+            raise CommandError(f"{what}: {part!r} is not a unit number (type 'units' to list yours)")
+        out.append(int(part))
+    return out
+
+
+def _jewel_list(text: str) -> list[str]:
+    return [j for j in text.replace(",", " ").split() if j]
+
+
+def parse_command(text: str, side: str) -> Command:
+    """Turn one typed line into a Command for `side`; raises CommandError with what was
+    wrong and an example of the right form."""
+    words = text.strip().split()
+    if not words:
+        raise CommandError("type a command, or 'help'")
+    verb, rest = words[0].lower(), words[1:]
+    if verb in META:
+        return Command(META[verb])
+    if verb == "units":
+        return Command("units", arg=rest[0] if rest else None)
+    if verb in ("svg", "png", "save"):
+        if len(rest) != 1:
+            raise CommandError(f"{verb}: give one file name, e.g. '{verb} game.{ 'json' if verb == 'save' else verb}'")
+        return Command(verb, arg=rest[0])
+    base = {"side": side}
+    if verb in ("end", "pass", "done"):
+        if rest and rest != ["phase"]:
+            raise CommandError(f"{verb} takes nothing after it")
+        return Command("action", base | {"type": "end"})
+    parser = _PARSERS.get(verb)
+    if parser is None:
+        raise CommandError(f"unknown command {verb!r}; commands: move, end, attack, convert, retreat, advance, "
+                           f"search, deploy, units, show, svg, png, save, help, quit")
+    return parser(rest, base)
+
+
+def _parse_move(rest: list[str], base: dict) -> Command:
+    example = "e.g. 'move 12 13 0505 0605' (units, then the path)"
+    units: list[int] = []
+    path: list[str] = []
+    jewels: list[str] = []
+    suicide = False
+    tokens = iter(rest)
+    for token in tokens:
+        low = token.lower()
+        if low in ("carry", "jewel", "jewels", "with"):
+            got = next(tokens, None)
+            if got is None:
+                raise CommandError(f"move: name the Jewel(s) to carry after '{token}', e.g. 'carry red'")
+            jewels += _jewel_list(got)
+        elif low in ("suicide", "over"):
+            suicide = True
+        elif HEX.match(token):
+            path.append(token)
+        elif all(p.isdigit() for p in token.split(",") if p) and token.strip(","):
+            if path:
+                raise CommandError(f"move: list the units first, then the path; {example}")
+            units += _ids(token, "move")
+        else:
+            raise CommandError(f"move: {token!r} is neither a unit number nor a hex; {example}")
+    if not units:
+        raise CommandError(f"move: name the units to move by number (type 'units'); {example}")
+    if not path:
+        raise CommandError(f"move: give the path or at least the destination hex; {example}")
+    action = base | {"type": "move", "units": units, "path": path}
+    if jewels:
+        action["jewels"] = jewels
+    if suicide:
+        action["suicide"] = True
+    return Command("action", action)
+
+
+def _parse_attack(rest: list[str], base: dict) -> Command:
+    example = "e.g. 'attack d:12,13 i:14 -> 0707'"
+    roles: dict[str, list[int]] = {"direct": [], "indirect": [], "boulder": []}
+    targets: list[str] = []
+    for token in rest:
+        if token in ("->", "at", "on"):
+            continue
+        if ":" in token:
+            role, _, ids = token.partition(":")
+            name = ROLE_WORDS.get(role.lower())
+            if name is None:
+                raise CommandError(f"attack: {role!r} is not d (direct), i (indirect) or b (boulder); {example}")
+            roles[name] += _ids(ids, "attack")
+        elif HEX.match(token.lstrip("->")):
+            targets.append(token.lstrip("->"))
+        else:
+            raise CommandError(f"attack: {token!r} is not understood; {example}")
+    if not targets:
+        raise CommandError(f"attack: name the target hex; {example}")
+    if not any(roles.values()):
+        raise CommandError(f"attack: name the attacking units (d:, i: or b:); {example}")
+    action = base | {"type": "attack", "targets": targets}
+    action.update({k: v for k, v in roles.items() if v})
+    return Command("action", action)
+
+
+def _parse_convert(rest: list[str], base: dict) -> Command:
+    example = "e.g. 'convert 0707 x2' or 'convert 0707 free'"
+    if len(rest) != 2:
+        raise CommandError(f"convert: give the target hex and x1-x4 or 'free'; {example}")
+    target = _hex(rest[0], "convert")
+    how = rest[1].lower()
+    if how == "free":
+        return Command("action", base | {"type": "convert", "target": target, "free": True})
+    m = re.fullmatch(r"x?([1-4])", how)
+    if not m:
+        raise CommandError(f"convert: {rest[1]!r} should be x1, x2, x3, x4 or free; {example}")
+    return Command("action", base | {"type": "convert", "target": target, "multiple": int(m.group(1))})
+
+
+def _parse_retreat(rest: list[str], base: dict) -> Command:
+    example = "e.g. 'retreat to 0604 lose 12' or 'retreat lose all'"
+    action: dict[str, Any] = base | {"type": "retreat"}
+    tokens = list(rest)
+    i = 0
+    while i < len(tokens):
+        word = tokens[i].lower()
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+        if HEX.match(tokens[i]) and "to" not in action:
+            action["to"] = tokens[i]
+            i += 1
+            continue
+        if nxt is None:
+            raise CommandError(f"retreat: '{tokens[i]}' needs something after it; {example}")
+        if word == "to":
+            action["to"] = _hex(nxt, "retreat to")
+        elif word == "over":
+            action["over_cliff"] = _hex(nxt, "retreat over")
+        elif word in ("lose", "losing"):
+            if nxt.lower() == "all":
+                action["lose_all"] = True
+            else:
+                action.setdefault("lose", []).extend(_ids(nxt, "retreat lose"))
+        elif word == "carry":
+            action.setdefault("carry", []).extend(_jewel_list(nxt))
+        elif word == "displace":
+            ids, sep, dest = nxt.partition(">")
+            if not sep:
+                raise CommandError("retreat: displace UNITS>HEX, e.g. 'displace 14,15>0605'")
+            action.setdefault("displace", []).append({"units": _ids(ids, "displace"), "to": _hex(dest, "displace")})
+        else:
+            raise CommandError(f"retreat: {tokens[i]!r} is not understood; {example}")
+        i += 2
+    return Command("action", action)
+
+
+def _parse_advance(rest: list[str], base: dict) -> Command:
+    moves: dict[int, str] = {}
+    for token in rest:
+        if token.lower() in ("none", "no", "stay"):
+            continue
+        ids, sep, dest = token.partition(">")
+        if not sep:
+            raise CommandError(f"advance: {token!r} should be UNIT>HEX (e.g. '12>0707' or '12,13>0707'), "
+                               f"or nothing to stay")
+        for uid in _ids(ids, "advance"):
+            moves[uid] = _hex(dest, "advance")
+    return Command("action", base | {"type": "advance", "moves": moves})
+
+
+def _parse_search(rest: list[str], base: dict) -> Command:
+    if len(rest) != 1:
+        raise CommandError("search: give the Miasma hex to search, e.g. 'search 1209'")
+    return Command("action", base | {"type": "search", "hex": _hex(rest[0], "search")})
+
+
+def _parse_deploy(rest: list[str], base: dict) -> Command:
+    example = "e.g. 'deploy auto' or 'deploy 0309:z,z,w 0310:2s,w'"
+    if [w.lower() for w in rest] in (["auto"], ["random"]):
+        return Command("deploy_auto", dict(base))
+    if not rest:
+        raise CommandError(f"deploy: say where; {example}")
+    placements: dict[str, list[str]] = {}
+    for token in rest:
+        h, sep, kinds = token.partition(":")
+        if not sep or not kinds:
+            raise CommandError(f"deploy: {token!r} should be HEX:kinds; {example}")
+        h = _hex(h, "deploy")
+        for item in kinds.split(","):
+            m = re.fullmatch(r"([0-9]*)([a-z]+)", item.strip().lower())
+            if not m or m.group(2) not in KIND_WORDS:
+                raise CommandError(f"deploy: {item!r} is not a unit kind (z, s, w, n or their names, "
+                                   f"with a count like 2z); {example}")
+            placements.setdefault(h, []).extend([KIND_WORDS[m.group(2)]] * int(m.group(1) or 1))
+    return Command("action", base | {"type": "deploy", "placements": placements})
+
+
+_PARSERS: dict[str, Callable[[list[str], dict], Command]] = {
+    "move": _parse_move, "m": _parse_move, "attack": _parse_attack, "a": _parse_attack,
+    "convert": _parse_convert, "retreat": _parse_retreat, "advance": _parse_advance,
+    "search": _parse_search, "deploy": _parse_deploy,
+}
+
+
+def complete_action(game: NecromancerGame, command: Command, rng: random.Random | None = None) -> dict[str, Any]:
+    """The engine action for a parsed command: fills in a move's path from the units'
+    hex, `lose all` from the pending retreat, `deploy auto` from the bot."""
+    side = command.action["side"]
+    if command.kind == "deploy_auto":
+        return bots.deploy_action(game, side, rng or random.Random())
+    if command.kind != "action":
+        raise CommandError(f"'{command.kind}' is not a game action")
+    action = dict(command.action)
+    pos = game.position
+    if action["type"] == "move":
+        units = [pos.units.get(u) for u in action["units"]]
+        bad = [uid for uid, u in zip(action["units"], units) if u is None or u.side != side]
+        if bad:
+            raise CommandError(f"move: unit(s) {', '.join(map(str, bad))} are not yours (type 'units')")
+        starts = {u.hex for u in units}
+        if len(starts) > 1:
+            raise CommandError(f"move: units moving together must start in one hex; these are in {', '.join(sorted(starts))}")
+        start = starts.pop()
+        path = list(action["path"])
+        if path[0] != start:
+            path.insert(0, start)
+        if len(path) == 2 and path[1] not in pos.board.neighbours(start):
+            slowest = min(units, key=pos.movement_allowance)
+            found = reachable_hexes(pos, slowest, game.locked)
+            if path[1] not in found:
+                raise CommandError(f"move: {path[1]} cannot be reached from {start} this phase; "
+                                   f"give the path hex by hex to see why")
+            path = path_to(found, path[1])
+        if len(path) < 2:
+            raise CommandError(f"move: the units are already in {start}")
+        action["path"] = path
+    if action.pop("lose_all", False):
+        pending = game.pending
+        if pending is None or pending.kind != "retreat":
+            raise CommandError("retreat: there is no retreat to make now")
+        action["lose"] = list(pending.info.get("units", []))
+        action.pop("to", None)
+    return action
+
+
+# --- the session ----------------------------------------------------------------------
+
+def units_table(view: dict, side: str | None, which: str | None) -> list[str]:
+    """Lines listing units with their numbers: `side`'s (default), all visible, or one hex's."""
+    by_hex: dict[str, list[dict]] = {}
+    for u in view.get("units", []):
+        if which and HEX.match(which):
+            if u["hex"] != which:
+                continue
+        elif which != "all" and side and u["side"] != side:
+            continue
+        by_hex.setdefault(u["hex"], []).append(u)
+    if not by_hex:
+        return ["no units" + (f" in {which}" if which and HEX.match(which) else "")]
+    lines = []
+    for h in sorted(by_hex):
+        parts = [f"{u['side'][0].upper()}:{KIND_LETTER.get(u['kind'], '?')}{u['id']}" for u in by_hex[h]]
+        lines.append(f"{h}  {' '.join(parts)}")
+    return lines
+
+
+def _prompt_hint(decision) -> str:
+    hints = {
+        "deploy": "deploy auto | deploy HEX:z,z,w ...",
+        "move": "move UNITS PATH | end",
+        "wraith": "move WRAITH HEX (one hex) | end",
+        "opportunity": "attack i:UNITS -> HEX | attack b:UNITS -> HEX | end",
+        "convert": "convert HEX x1..x4 | convert HEX free | end",
+        "combat": "attack d:UNITS i:UNITS b:UNITS -> HEX | end",
+        "retreat": "retreat to HEX [lose UNITS] | retreat lose all",
+        "advance": "advance UNIT>HEX ... | advance",
+        "search": "search HEX | end",
+    }
+    return hints.get(decision.kind, "help")
+
+
+def run_session(game: NecromancerGame, *, bot_side: str | None = None, input_fn: Callable[[str], str] = input,
+                console: Console | None = None, rng: random.Random | None = None,
+                save_path: str | Path | None = None, clear_fn: Callable[[], None] | None = None) -> NecromancerGame:
+    """Play at the terminal until the game ends or the player quits. `bot_side` is played
+    by the heuristic bot (None: hot-seat, both sides typed in). Every line is read through
+    `input_fn` (EOF ends the session). The record is saved to `save_path` after every
+    action when given."""
+    console = console or Console()
+    rng = rng or random.Random()
+    clear_fn = clear_fn or console.clear
+    hot_seat = bot_side is None
+    human = None if hot_seat else other(bot_side)
+    shown: tuple | None = None
+
+    def save() -> None:
+        if save_path is not None:
+            game.record.save(Path(save_path))
+
+    def log(lines: list[str], style: str = "") -> None:
+        for line in lines:
+            console.print(f"[{style}]{escape(line)}[/]" if style else escape(line), highlight=False)
+
+    while True:
+        if game.winner:
+            console.print(f"[bold green]{game.winner} wins.[/bold green]")
+            break
+        decision = game.pending
+        if decision is None:
+            break
+        if decision.player == bot_side:
+            lines = game.act(heuristic_action(game, rng))
+            log(lines, "dim")
+            save()
+            continue
+        viewer = decision.player
+        key = (game.turn, viewer, decision.kind, len(game.record.actions) if decision.kind in ("retreat", "advance") else 0)
+        if key != shown:
+            if hot_seat and decision.kind == "deploy" and decision.info.get("simultaneous"):
+                clear_fn()
+                console.print(f"[bold]{viewer.upper()}: set up your units in secret. "
+                              f"{other(viewer).capitalize()}, look away.[/bold]")
+            console.print(render_terminal(view_for(game, viewer if hot_seat else human)))
+            console.print(f"[bold]{viewer}[/bold], {decision.kind}: {_prompt_hint(decision)}   (help for more)",
+                          highlight=False)
+            shown = key
+        try:
+            text = input_fn(f"{viewer} {decision.kind}> ")
+        except (EOFError, KeyboardInterrupt):
+            console.print("bye")
+            break
+        if not text.strip():
+            continue
+        try:
+            command = parse_command(text, viewer)
+            if command.kind == "quit":
+                save()
+                console.print("bye" + (f"; the game is saved in {save_path}" if save_path else ""))
+                break
+            if command.kind == "help":
+                console.print(escape(HELP), highlight=False)
+            elif command.kind == "show":
+                shown = None
+            elif command.kind == "units":
+                side = viewer if hot_seat else human
+                log(units_table(view_for(game, side), side, command.arg))
+            elif command.kind in ("svg", "png"):
+                view = view_for(game, viewer if hot_seat else human)
+                if command.kind == "svg":
+                    Path(command.arg).write_text(render_svg(view), encoding="utf-8")
+                else:
+                    render_png(view, command.arg)
+                console.print(f"Wrote {escape(command.arg)}.")
+            elif command.kind == "save":
+                game.record.save(Path(command.arg))
+                console.print(f"Saved to {escape(command.arg)}.")
+            else:
+                lines = game.act(complete_action(game, command, rng))
+                log(lines)
+                save()
+        except WarjudgeError as exc:
+            console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)
+        except OSError as exc:
+            console.print(f"[red]cannot write {escape(str(exc.filename))}: {escape(exc.strerror or str(exc))}[/red]")
+    return game
+
+
+__all__ = ["Command", "CommandError", "HELP", "complete_action", "parse_command", "run_session", "view_for"]

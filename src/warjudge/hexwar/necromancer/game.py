@@ -27,8 +27,8 @@ from warjudge.hexwar.necromancer.setup import (
 )
 from warjudge.hexwar.necromancer.state import SIDES, STACK_LIMIT, Position, Unit, other, recount
 from warjudge.hexwar.necromancer.tables import (
-    FREE_ATTEMPT_MULTIPLE, JEWEL_CP, SEARCH_POINTS, ConversionResult, JewelEffect, UnitType,
-    conversion_result, crt, jewel_effect, odds_column, search_target,
+    AUTO_AE, AUTO_DE, FREE_ATTEMPT_MULTIPLE, JEWEL_CP, SEARCH_POINTS, ConversionResult, CRTResult,
+    JewelEffect, UnitType, conversion_result, crt, jewel_effect, odds_column, search_target,
 )
 from warjudge.hexwar.retreat import farther_hexes
 
@@ -111,6 +111,7 @@ class NecromancerGame:
                                 f"({' or '.join(decision.accepts)}), not {parsed.type}")
         start = len(self.log)
         getattr(self, f"_do_{parsed.type}")(parsed, decision)
+        self._settle_opportunity()
         self._deliver_jewels()
         self.record.append(parsed.model_dump(exclude_defaults=True) | {"type": parsed.type, "side": parsed.side})
         return self.log[start:]
@@ -127,6 +128,7 @@ class NecromancerGame:
         self.searched: set[str] = set()
         self.locked: set[int] = set()
         self.wraith_moved: set[int] = set()
+        self.wraith_phases_done = 0
 
     def _open(self) -> None:
         """Chance events before set-up: the Miasma (7.2), the first player (9.1)."""
@@ -209,9 +211,7 @@ class NecromancerGame:
             if phase == "combat":
                 self.queue.append(Decision(side, "combat", PHASE_ACTIONS["combat"]))
                 return
-            if phase == "wraith" and self.position.sides[side].wraith_phases:
-                self.locked = locked_units(self.position, side)
-                self.queue.append(Decision(side, "wraith", PHASE_ACTIONS["wraith"]))
+            if phase == "wraith" and self._queue_wraith_phase():
                 return
             if phase == "search" and self._searchable():
                 self.queue.append(Decision(side, "search", PHASE_ACTIONS["search"]))
@@ -219,6 +219,17 @@ class NecromancerGame:
             if phase == "end":
                 self._end_turn()
                 return
+
+    def _queue_wraith_phase(self) -> bool:
+        """8.2: one extra wraith phase after combat per such Jewel (cumulative)."""
+        side = self.phasing
+        if self.wraith_phases_done >= self.position.sides[side].wraith_phases:
+            return False
+        self.wraith_phases_done += 1
+        self.wraith_moved = set()
+        self.locked = locked_units(self.position, side)
+        self.queue.append(Decision(side, "wraith", PHASE_ACTIONS["wraith"]))
+        return True
 
     def _do_end(self, act: A.End, decision: Decision) -> None:
         if decision.kind == "move":
@@ -232,6 +243,8 @@ class NecromancerGame:
                 raise IllegalAction(f"enemy units in your zones of control must be attacked (SJG 6.21): {', '.join(free)}")
         self.queue.pop(0)
         self.log.append(f"{act.side} ends the {decision.kind} phase")
+        if decision.kind == "wraith" and self._queue_wraith_phase():
+            return
         self._next_phase(decision.kind)
 
     # --- movement (4.0, 6.7) ------------------------------------------------------------
@@ -239,11 +252,12 @@ class NecromancerGame:
     def _do_move(self, act: A.Move, decision: Decision) -> None:
         pos = self.position
         units = []
+        moved = self.wraith_moved if decision.kind == "wraith" else self.moved
         for uid in act.units:
             unit = pos.units.get(uid)
             if unit is None or unit.side != act.side:
                 raise IllegalAction(f"unit {uid} is not one of yours")
-            if uid in self.moved:
+            if uid in moved:
                 raise IllegalAction(f"{unit.label} has already moved this phase")
             units.append(unit)
         if decision.kind == "wraith":
@@ -254,8 +268,8 @@ class NecromancerGame:
             raise IllegalAction(problem)
         jewels = self._jewels_on_path(act, units)
         end = act.path[-1]
-        for unit in units:
-            self.moved.add(unit.id)
+        moved.update(u.id for u in units)
+        self.moved.update(u.id for u in units)
         if act.suicide:
             for unit in units:
                 self._eliminate(unit, "throws itself over the cliff (6.7)")
@@ -309,7 +323,7 @@ class NecromancerGame:
         enemies = [u for u in pos.side_units(other(side)) if u.id not in self.opp_spent]
         out = set()
         for unit in pos.side_units(side):
-            if unit.id not in self.moved or unit.id in self.opp_targets or pos.in_miasma(unit.hex) and False:
+            if unit.id not in self.moved or unit.id in self.opp_targets:
                 continue
             for e in enemies:
                 if can_boulder(pos, e, unit.hex) and pos.boulder_defence(unit) is not None \
@@ -317,6 +331,20 @@ class NecromancerGame:
                     out.add(unit.hex)
                     break
         return out
+
+    def _settle_opportunity(self) -> None:
+        """Refresh the pending opportunity decision's targets; close the phase once no
+        unit is left to attack (after the attacks' retreats are done)."""
+        decision = self.pending
+        if decision is None or decision.kind != "opportunity":
+            return
+        targets = sorted(self._opportunity_targets())
+        if targets:
+            decision.info["targets"] = targets
+            return
+        self.queue.pop(0)
+        self.log.append("no opportunity attack is left to make")
+        self._next_phase("opportunity")
 
     # --- combat (6.0) -------------------------------------------------------------------
 
@@ -343,18 +371,12 @@ class NecromancerGame:
             self._boulder(plan, act.side)
         else:
             self._resolve(plan, act.side)
-        if opportunity and not self._opportunity_targets() and self.queue and self.queue[0] is decision:
-            self.queue.pop(0)
-            self._next_phase("opportunity")
-        elif opportunity and not self._opportunity_targets():
-            decision.accepts = ("end",)
 
     def _resolve(self, plan: AttackPlan, side: str) -> None:
         pos = self.position
-        roll = self._roll(2, "combat")
-        result = crt(plan.column, roll + plan.modifier)
+        roll, result = self._crt_roll(plan.column, plan.modifier, "combat")
         self.log.append(f"{side} attacks {'+'.join(plan.targets)}: {plan.attack} to {plan.defence}, "
-                        f"{plan.column} column, roll {roll}{plan.modifier:+d}: {result}")
+                        f"{plan.column} column, {roll}: {result}")
         defenders = [u for t in plan.targets for u in pos.at(t)]
         attackers_hexes = sorted({pos.units[u].hex for u in plan.direct + plan.indirect})
         if result.kind == "DE":
@@ -378,9 +400,15 @@ class NecromancerGame:
             return
         if plan.direct and result.kind in ("DE", "DR"):
             self._queue_front(Decision(side, "advance", ("advance",),
-                                       {"from_attack": list(plan.direct), "targets": list(plan.targets), "after_retreats": True}),
-                              at_end_of_retreats=True)
+                                       {"from_attack": list(plan.direct), "targets": list(plan.targets), "after_retreats": True}))
             self._offer_advance_if_ready()
+
+    def _crt_roll(self, column: str, modifier: int, why: str) -> tuple[str, CRTResult]:
+        """Two dice on the CRT; the automatic columns (6.21) need no roll."""
+        if column in (AUTO_DE, AUTO_AE):
+            return "automatic", crt(column, 0)
+        roll = self._roll(2, why)
+        return f"roll {roll}{modifier:+d}", crt(column, roll + modifier)
 
     def _boulder(self, plan: AttackPlan, side: str) -> None:
         """6.23: each unit below defends alone at its fixed boulder defence."""
@@ -392,10 +420,9 @@ class NecromancerGame:
             if defence is None:
                 continue
             column = odds_column(plan.attack, defence)
-            roll = self._roll(2, f"boulder on {unit.label}")
-            result = crt(column, roll + plan.modifier)
+            roll, result = self._crt_roll(column, plan.modifier, f"boulder on {unit.label}")
             self.log.append(f"{side} drops boulders on {unit.label} in {target}: {plan.attack} to {defence}, "
-                            f"{column}, roll {roll}{plan.modifier:+d}: {result}")
+                            f"{column}, {roll}: {result}")
             if result.kind == "DE" or result.losses:
                 self._eliminate(unit, "crushed by boulders", combat=True)
             elif result.kind == "DR":
@@ -406,15 +433,13 @@ class NecromancerGame:
 
     # --- retreats and advances (6.52-6.6) -----------------------------------------------
 
-    def _queue_front(self, decision: Decision, at_end_of_retreats: bool = False) -> None:
-        """Mid-combat decisions go before the phase's own decision."""
+    def _queue_front(self, decision: Decision) -> None:
+        """Mid-combat decisions go before the phase's own decision, after the retreats
+        already queued (retreats are answered in the order the results fell)."""
         index = 0
         while index < len(self.queue) and self.queue[index].kind == "retreat":
             index += 1
-        if not at_end_of_retreats:
-            self.queue.insert(index, decision)
-        else:
-            self.queue.insert(index, decision)
+        self.queue.insert(index, decision)
 
     def _queue_retreat(self, side: str, hex_: str, units: list[int], losses: int, enemies: list[str]) -> None:
         pos = self.position
@@ -427,10 +452,7 @@ class NecromancerGame:
             for uid in units:
                 self._eliminate(pos.units[uid], reason, combat=True)
             return
-        index = 0
-        while index < len(self.queue) and self.queue[index].kind == "retreat":
-            index += 1
-        self.queue.insert(index, Decision(side, "retreat", ("retreat",), {
+        self._queue_front(Decision(side, "retreat", ("retreat",), {
             "hex": hex_, "units": units, "losses": losses, "enemies": enemies, "options": options,
             "over_cliff": cliffs if jewels else [], "jewels": jewels}))
 
@@ -485,6 +507,8 @@ class NecromancerGame:
                     self._eliminate(unit, "displaced over a cliff", combat=False)
                 else:
                     unit.hex = dest
+        if self.winner:
+            return  # the Necromancer was among the losses: the game is over
         target = act.over_cliff or act.to
         for j in act.carry:
             if target:
@@ -624,6 +648,8 @@ class NecromancerGame:
         result = conversion_result(roll, multiple)
         self.log.append(f"{side} tries to convert {act.target} (resistance {resistance}, x{multiple}"
                         f"{', free' if act.free else f', {cost} CP'}): {result.value}")
+        if not self._attempts_left() and not me.free_attempts:
+            decision.accepts = ("end",)
         if result == ConversionResult.NONE:
             return  # 5.2: the CPs are kept
         me.cp -= cost
@@ -634,8 +660,6 @@ class NecromancerGame:
                 self._eliminate(unit, "flies away (10.54)")
             else:
                 unit.side = side
-        if not self._attempts_left() and not me.free_attempts and decision in self.queue:
-            decision.accepts = ("end",)
 
     # --- the Miasma (7.0) and Jewels (8.0) --------------------------------------------
 
@@ -656,9 +680,9 @@ class NecromancerGame:
                                 f"while Jewels remain; SJG 7.41, 8.4)")
         points = sum(SEARCH_POINTS[u.kind] for u in pos.at(act.hex))
         target = search_target(len(pos.miasma.hexes), points)
-        self.searched.add(act.hex)
         if target is None:
             raise IllegalAction("these units have no search points")
+        self.searched.add(act.hex)
         roll = self._roll(2, "search")
         self.log.append(f"{act.side} searches {act.hex} with {points} SP: needs {target}, rolled {roll}")
         if roll >= target:
@@ -719,11 +743,20 @@ class NecromancerGame:
         if "miasma_movement" not in self.options.optional:
             return
         if m.direction is None or m.new_direction:
-            m.direction = self._roll(1, "Miasma direction (10.2)")
+            m.direction = self._miasma_direction()
             m.new_direction = False
-        dq, dr = _STEP[m.direction]
-        if not self._shift_miasma((dq, dr)):
-            m.new_direction = True
+        if not self._shift_miasma(_STEP[m.direction]) or any(pos.board.grid.is_edge(h) for h in m.hexes):
+            m.new_direction = True  # 10.2: at a map edge, a new direction next turn
+
+    def _miasma_direction(self) -> int:
+        """10.2: one die on the map's compass; ruling: a direction that would take the
+        Miasma off the map is rolled again."""
+        hexes = self.position.miasma.hexes
+        for _ in range(60):
+            d = self._roll(1, "Miasma direction (10.2)")
+            if all(_offset(h, _STEP[d]) in self.position.board.hexes for h in hexes):
+                return d
+        return d
 
     def _shift_miasma(self, delta: tuple[int, int]) -> bool:
         pos, m = self.position, self.position.miasma

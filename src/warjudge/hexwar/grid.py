@@ -15,7 +15,7 @@ from functools import lru_cache
 DIRECTIONS = (1, 2, 3, 4, 5, 6)
 DIRECTION_NAMES = {1: "NE", 2: "E", 3: "SE", 4: "SW", 5: "W", 6: "NW"}
 # axial (q, r) steps for each compass direction, pointy-top
-_AXIAL_STEP = {1: (1, -1), 2: (1, 0), 3: (0, 1), 4: (-1, 1), 5: (-1, 0), 6: (0, -1)}
+AXIAL_STEP = {1: (1, -1), 2: (1, 0), 3: (0, 1), 4: (-1, 1), 5: (-1, 0), 6: (0, -1)}
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Grid:
     def neighbour(self, hid: str, direction: int) -> str | None:
         """The hex one step in `direction`, or None off the map."""
         q, r = to_axial(hid)
-        dq, dr = _AXIAL_STEP[direction]
+        dq, dr = AXIAL_STEP[direction]
         other = from_axial(q + dq, r + dr)
         return other if self.contains(other) else None
 
@@ -85,7 +85,7 @@ def direction_between(a: str, b: str) -> int | None:
     """The compass direction from `a` to the adjacent hex `b` (None if not adjacent)."""
     aq, ar = to_axial(a)
     bq, br = to_axial(b)
-    for d, step in _AXIAL_STEP.items():
+    for d, step in AXIAL_STEP.items():
         if (bq - aq, br - ar) == step:
             return d
     return None

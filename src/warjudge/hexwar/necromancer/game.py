@@ -16,7 +16,7 @@ from warjudge.core.dice import Dice
 from warjudge.core.errors import RecordError
 from warjudge.core.record import GameRecord
 from warjudge.hexwar.decisions import Decision, IllegalAction
-from warjudge.hexwar.grid import distance, from_axial, to_axial
+from warjudge.hexwar.grid import AXIAL_STEP, distance, from_axial, to_axial
 from warjudge.hexwar.hexmap import HexMap
 from warjudge.hexwar.necromancer import actions as A
 from warjudge.hexwar.necromancer.board import load_board
@@ -25,7 +25,7 @@ from warjudge.hexwar.necromancer.moves import locked_units, move_problem, stacki
 from warjudge.hexwar.necromancer.setup import (
     CP_ALLOWANCE_START, CP_ALLOWANCE_TURN, SCENARIOS, Options, deploy_problem,
 )
-from warjudge.hexwar.necromancer.state import SIDES, STACK_LIMIT, Position, Unit, other, recount
+from warjudge.hexwar.necromancer.state import SIDES, STACK_LIMIT, Jewel, Position, Unit, other, recount
 from warjudge.hexwar.necromancer.tables import (
     AUTO_AE, AUTO_DE, FREE_ATTEMPT_MULTIPLE, JEWEL_CP, SEARCH_POINTS, ConversionResult, CRTResult,
     JewelEffect, UnitType, conversion_result, crt, jewel_effect, odds_column, search_target,
@@ -140,7 +140,7 @@ class NecromancerGame:
         self.log.append(f"{self.first} moves first")
         max_jewels = 4 if "fourth_jewel" in self.options.optional else 3
         for jid in JEWEL_IDS[:max_jewels]:
-            pos.jewels[jid] = _jewel(jid)
+            pos.jewels[jid] = Jewel(jid)
         for side in SIDES:
             cp = self.scenario.forces[side].cp
             pos.sides[side].cp = CP_ALLOWANCE_START if "cp_allowance" in self.options.optional else cp
@@ -173,7 +173,6 @@ class NecromancerGame:
         self.log.append(f"{act.side} has deployed")
         self.queue.pop(0)
         if len(self.deployed) < 2:
-            order = self.scenario.deploy_order or SIDES
             self.queue.insert(0, Decision(other(act.side), "deploy", ("deploy",), decision.info))
             return
         for side in SIDES:
@@ -745,7 +744,7 @@ class NecromancerGame:
         if m.direction is None or m.new_direction:
             m.direction = self._miasma_direction()
             m.new_direction = False
-        if not self._shift_miasma(_STEP[m.direction]) or any(pos.board.grid.is_edge(h) for h in m.hexes):
+        if not self._shift_miasma(AXIAL_STEP[m.direction]) or any(pos.board.grid.is_edge(h) for h in m.hexes):
             m.new_direction = True  # 10.2: at a map edge, a new direction next turn
 
     def _miasma_direction(self) -> int:
@@ -754,7 +753,7 @@ class NecromancerGame:
         hexes = self.position.miasma.hexes
         for _ in range(60):
             d = self._roll(1, "Miasma direction (10.2)")
-            if all(_offset(h, _STEP[d]) in self.position.board.hexes for h in hexes):
+            if all(_offset(h, AXIAL_STEP[d]) in self.position.board.hexes for h in hexes):
                 return d
         return d
 
@@ -797,15 +796,6 @@ def _apply_jewel(side, effect: JewelEffect) -> None:
         side.wraith_phases += 1
     elif effect == JewelEffect.NECROMANCER_HALVED:
         side.necromancer_halved += 1
-
-
-def _jewel(jid: str):
-    from warjudge.hexwar.necromancer.state import Jewel
-
-    return Jewel(jid)
-
-
-_STEP = {1: (1, -1), 2: (1, 0), 3: (0, 1), 4: (-1, 1), 5: (-1, 0), 6: (0, -1)}
 
 
 def _delta(a: str, b: str) -> tuple[int, int]:

@@ -7,7 +7,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 import pytest  # noqa: E402
-from sjg_helpers import act, end, end_until, make_map, refused, start, two  # noqa: E402
+from sjg_helpers import act, end, end_until, make_map, nb, refused, start, two  # noqa: E402
 
 from warjudge.hexwar.necromancer.game import NecromancerGame  # noqa: E402
 
@@ -325,6 +325,8 @@ def test_miasma_teleport_after_a_find():
 
 
 def test_search_without_search_points_is_refused_whole():
-    # SJG 7.41 (10.54: a dragon has no search points); the refusal changes nothing
-    game, u = search_game({"d": ("dragon", "red", "1209")})
-    refused(game, {"type": "search", "hex": "1209"}, "no search points")
+    # SJG 10.54: a dragon "may not search for ... a Jewel when it is by itself"; the
+    # refusal changes nothing
+    game, u = search_game({"d": ("dragon", "red", "1209"), "z": ("zombie", "red", nb("1209", "E"))})
+    assert game.pending.kind == "search"
+    refused(game, {"type": "search", "hex": "1209"}, r"dragon by itself may not search \(SJG 10.54\)")

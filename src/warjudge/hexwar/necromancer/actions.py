@@ -11,7 +11,8 @@ from warjudge.hexwar.decisions import IllegalAction
 
 Hex = Annotated[str, Field(pattern=r"^[0-9]{4}$")]
 Side = Literal["red", "black"]
-Kind = Literal["necromancer", "zombie", "skeleton", "wraith"]
+Kind = Literal["necromancer", "zombie", "skeleton", "wraith", "apprentice", "mercenary", "dragon"]
+HeldItem = Literal["ring", "sword", "bow"]
 
 
 class _Action(BaseModel):
@@ -19,9 +20,26 @@ class _Action(BaseModel):
     side: Side
 
 
+class Choose(_Action):
+    """10.5: the items a player takes (see items.py for the names)."""
+    type: Literal["choose"]
+    items: list[str]
+
+
 class Deploy(_Action):
     type: Literal["deploy"]
     placements: dict[Hex, list[Kind]]
+    # 10.55-10.58: who starts with each item: the Necromancer (default) or the apprentice
+    # set up in the hex given
+    holders: dict[HeldItem, Union[Literal["necromancer"], Hex]] = {}
+
+
+class Take(_Action):
+    """A unit takes an item from a friendly unit in its hex, or from the ground there,
+    during its side's movement phase (10.55, 10.57; docs/rulings.md)."""
+    type: Literal["take"]
+    item: HeldItem
+    unit: int
 
 
 class Move(_Action):
@@ -43,6 +61,7 @@ class Attack(_Action):
     direct: list[int] = []
     indirect: list[int] = []
     boulder: list[int] = []
+    demon: bool = False   # 10.4: the target is the Miasma demon in that hex
 
 
 class Convert(_Action):
@@ -77,7 +96,8 @@ class Search(_Action):
     hex: Hex
 
 
-Action = Annotated[Union[Deploy, Move, End, Attack, Convert, Retreat, Advance, Search], Field(discriminator="type")]
+Action = Annotated[Union[Choose, Deploy, Move, Take, End, Attack, Convert, Retreat, Advance, Search],
+                  Field(discriminator="type")]
 _ADAPTER: TypeAdapter = TypeAdapter(Action)
 
 

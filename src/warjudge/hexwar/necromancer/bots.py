@@ -5,16 +5,18 @@ the engine's sparring partner in the property tests and the benchmark."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.movement import path_to
 from warjudge.hexwar.necromancer.combat import can_boulder, can_direct, indirect_modifier, must_be_attacked
 from warjudge.hexwar.necromancer.game import NecromancerGame
-from warjudge.hexwar.necromancer.moves import climbs_cliffs, reachable_hexes
+from warjudge.hexwar.necromancer.moves import climbs_cliffs, may_join, reachable_hexes
 from warjudge.hexwar.necromancer.setup import CONVERSION_SPACING, DEPLOY_RADIUS
-from warjudge.hexwar.necromancer.state import STACK_LIMIT, other
-from warjudge.hexwar.necromancer.tables import UnitType
+from warjudge.hexwar.necromancer.items import WEIGHT, Pick
+from warjudge.hexwar.necromancer.state import STACK_LIMIT, WIZARDS, other
+from warjudge.hexwar.necromancer.tables import JewelEffect, UnitType
 
 
 def random_action(game: NecromancerGame, rng: random.Random) -> dict[str, Any]:
@@ -22,11 +24,30 @@ def random_action(game: NecromancerGame, rng: random.Random) -> dict[str, Any]:
     return _CHOOSERS[decision.kind](game, decision, rng)
 
 
+def choose_action(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any]:
+    """10.5: random items worth the allowance, from the counters left."""
+    info = game.pending.info
+    left = Counter({Pick(k): n for k, n in info["counters_left"].items()})
+    picks: list[str] = []
+    need = info["allowance"]
+    while need:
+        kinds = [k for k in Pick if k == Pick.EXTRA_JEWEL or left[k] > 0 and WEIGHT.get(k, 1) <= need]
+        kind = rng.choice(kinds)
+        left[kind] -= 1
+        need -= WEIGHT.get(kind, 1)
+        picks.append(kind.value if kind != Pick.EXTRA_JEWEL else f"extra_jewel:{rng.choice(list(JewelEffect)).value}")
+    return {"type": "choose", "side": side, "items": picks}
+
+
 def deploy_action(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any]:
-    """Random placements obeying the scenario's set-up rules."""
+    """Random placements obeying the scenario's set-up rules; mercenaries stand apart
+    (10.53) and each held item goes to a random wizard."""
     pos, scenario = game.position, game.scenario
     board = pos.board
-    kinds = [k for k, n in scenario.forces[side].counts().items() for _ in range(n)]
+    counts = dict(scenario.forces[side].counts())
+    for kind, n in game.extra_units[side].items():
+        counts[kind] = counts.get(kind, 0) + n
+    kinds = [k for k, n in counts.items() for _ in range(n) if k != UnitType.MERCENARY]
     rng.shuffle(kinds)
     if scenario.name == "standard":
         skull = pos.necromancer(side).hex
@@ -39,12 +60,23 @@ def deploy_action(game: NecromancerGame, side: str, rng: random.Random) -> dict[
                 and all(distance(h, b) > CONVERSION_SPACING for b in black)]
     rng.shuffle(room)
     placements: dict[str, list[str]] = {}
-    slots = [h for h in room for _ in range(STACK_LIMIT)]
+    mercenaries = counts.get(UnitType.MERCENARY, 0)
+    merc_hexes = room[:-(-mercenaries // 2)] if mercenaries else []
+    for i in range(mercenaries):
+        placements.setdefault(merc_hexes[i // 2], []).append(UnitType.MERCENARY.value)
+    slots = [h for h in room[len(merc_hexes):] for _ in range(STACK_LIMIT)]
     for kind, h in zip(kinds, slots):
         placements.setdefault(h, []).append(kind.value)
     if scenario.name != "standard":
-        placements.setdefault(room[0], []).append("necromancer")
-    return {"type": "deploy", "side": side, "placements": placements}
+        placements.setdefault(room[-1], []).append("necromancer")
+    apprentices = [h for h, ks in placements.items() if "apprentice" in ks]
+    holders = {item: rng.choice(["necromancer", *apprentices])
+               for item, owner in game.item_owner.items() if owner == side}
+    return {"type": "deploy", "side": side, "placements": placements, "holders": holders}
+
+
+def _choose(game, decision, rng):
+    return choose_action(game, decision.player, rng)
 
 
 def _deploy(game, decision, rng):
@@ -56,18 +88,20 @@ def _move(game: NecromancerGame, decision, rng):
     pos, side = game.position, decision.player
     if decision.kind == "wraith":
         return _wraith_step(game, side, rng)
+    take = _take(game, side, rng)
+    if take:
+        return take
     candidates = [u for u in pos.side_units(side) if u.id not in game.moved and u.id not in game.locked]
     rng.shuffle(candidates)
     for unit in candidates[:6]:
         if rng.random() < 0.25:
             continue
         found = reachable_hexes(pos, unit, game.locked)
-        options = [h for h in found if h != unit.hex and (unit.kind in (UnitType.NECROMANCER,)
-                                                          or pos.stack_size(h, side) < STACK_LIMIT)]
+        options = [h for h in found if h != unit.hex and may_join(pos, [unit], h)]
         if climbs_cliffs(unit, pos):
             options += [n for n in pos.board.neighbours(unit.hex) if pos.board.is_cliff(unit.hex, n)
                         and pos.board.terrain(n) != "monolith" and not any(u.side != side for u in pos.at(n))
-                        and pos.stack_size(n, side) < STACK_LIMIT]
+                        and may_join(pos, [unit], n)]
         if not options:
             continue
         dest = rng.choice(options)
@@ -75,6 +109,21 @@ def _move(game: NecromancerGame, decision, rng):
         jewels = [j.id for j in pos.jewels_at(unit.hex)] if unit.kind != UnitType.DRAGON else []
         return {"type": "move", "side": side, "units": [unit.id], "path": path, "jewels": jewels}
     return _end(side)
+
+
+def _take(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
+    """Now and then pick up a loose item, or hand one to a wizard in the same hex."""
+    pos = game.position
+    for item in pos.items.values():
+        holder = pos.units.get(item.holder) if item.holder is not None else None
+        where = holder.hex if holder else item.hex
+        if holder is not None and (holder.side != side or holder.kind in WIZARDS):
+            continue
+        takers = [u for u in pos.at(where) if u.side == side and u.kind != UnitType.DRAGON and u is not holder
+                  and (holder is None or u.kind in WIZARDS)] if where else []
+        if takers and rng.random() < 0.5:
+            return {"type": "take", "side": side, "item": item.id, "unit": rng.choice(takers).id}
+    return None
 
 
 def _wraith_step(game, side, rng):
@@ -85,7 +134,7 @@ def _wraith_step(game, side, rng):
     for w in wraiths[:4]:
         options = [n for n in pos.board.neighbours(w.hex) if not pos.board.is_cliff(w.hex, n)
                    and pos.board.terrain(n) != "monolith" and not any(u.side != side for u in pos.at(n))
-                   and pos.stack_size(n, side) < STACK_LIMIT]
+                   and may_join(pos, [w], n)]
         if options and rng.random() < 0.5:
             return {"type": "move", "side": side, "units": [w.id], "path": [w.hex, rng.choice(options)]}
     return _end(side)
@@ -141,6 +190,13 @@ def _combat(game, decision, rng):
         direct = [u.id for u in free if can_direct(pos, u, target)]
         if direct:
             return {"type": "attack", "side": side, "targets": [target], "direct": direct}
+    demon = pos.miasma.demon
+    if demon and rng.random() < 0.3:  # 10.4: either side may attack the demon
+        direct = [u.id for u in free if can_direct(pos, u, demon)]
+        indirect = [u.id for u in free if u.id not in direct and indirect_modifier(pos, u, demon) is not None]
+        if direct or indirect:
+            return {"type": "attack", "side": side, "targets": [demon], "direct": direct, "indirect": indirect,
+                    "demon": True}
     enemy_hexes = sorted({u.hex for u in pos.side_units(other(side))} - game.attacked_hexes)
     rng.shuffle(enemy_hexes)
     for target in enemy_hexes[:5]:
@@ -162,8 +218,7 @@ def _retreat(game, decision, rng):
     rng.shuffle(counted)
     lose = [u.id for u in counted[:info["losses"]]]
     staying = [u for u in units if u.id not in lose]
-    size = sum(1 for u in staying if u.kind != UnitType.NECROMANCER)
-    fits = [h for h in info["options"] if pos.stack_size(h, side) + size <= STACK_LIMIT]
+    fits = [h for h in info["options"] if may_join(pos, staying, h)]
     if staying and fits:
         return {"type": "retreat", "side": side, "lose": lose, "to": rng.choice(fits), "carry": info["jewels"]}
     if staying and info["over_cliff"]:
@@ -177,6 +232,8 @@ def _advance(game, decision, rng):
     room = {h: STACK_LIMIT for h in info["hexes"]}
     for uid in info["units"]:
         unit = pos.units[uid]
+        if unit.kind == UnitType.MERCENARY:
+            continue  # keeps clear of 10.53 when others advance too
         for h in info["hexes"]:
             if h in pos.board.neighbours(unit.hex) and not pos.board.is_cliff(unit.hex, h) and rng.random() < 0.5:
                 cost = 0 if unit.kind == UnitType.NECROMANCER else 1
@@ -194,7 +251,7 @@ def _search(game, decision, rng):
     return _end(decision.player)
 
 
-_CHOOSERS = {"deploy": _deploy, "move": _move, "wraith": _move, "opportunity": _opportunity, "convert": _convert,
+_CHOOSERS = {"choose": _choose, "deploy": _deploy, "move": _move, "wraith": _move, "opportunity": _opportunity, "convert": _convert,
              "combat": _combat, "retreat": _retreat, "advance": _advance, "search": _search}
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.los import intervening_paths
 from warjudge.hexwar.necromancer.state import Position, Unit
-from warjudge.hexwar.necromancer.tables import UnitType, odds_column
+from warjudge.hexwar.necromancer.tables import DEMON_STRENGTH, UnitType, odds_column
 
 INDIRECT_KINDS = frozenset({UnitType.NECROMANCER, UnitType.SKELETON, UnitType.APPRENTICE, UnitType.MERCENARY})
 FULL_STRENGTH_ON_SLOPES = frozenset({UnitType.NECROMANCER, UnitType.APPRENTICE})  # 6.31
@@ -53,9 +53,10 @@ def _clear(position: Position, here: str, path: list[str], there: str) -> bool:
 
 
 def can_boulder(position: Position, attacker: Unit, target: str) -> bool:
-    """6.23: from the high side of a cliff down onto the adjacent hex below."""
+    """6.23: from the high side of a cliff down onto the adjacent hex below; not a dragon,
+    which "attacks directly (only)" (10.54)."""
     return (position.board.cliff_high_side(attacker.hex, target) == attacker.hex
-            and not position.in_miasma(attacker.hex))
+            and not position.in_miasma(attacker.hex) and attacker.kind != UnitType.DRAGON)
 
 
 def attack_strength(position: Position, unit: Unit, method: str) -> int:
@@ -77,12 +78,14 @@ class AttackPlan:
     defence: int
     column: str
     modifier: int
+    demon: bool = False
 
 
 def plan_attack(position: Position, side: str, direct: list[int], indirect: list[int], boulder: list[int],
-                targets: list[str], *, spent: set[int]) -> AttackPlan | str:
+                targets: list[str], *, spent: set[int], demon: bool = False) -> AttackPlan | str:
     """The attack if legal, else the reason it is not. `spent` are units that have
-    already attacked this turn (6.2)."""
+    already attacked this turn (6.2). `demon`: the target is the Miasma demon (10.4),
+    which defends alone at its strength whatever else is in its hex."""
     ids = direct + indirect + boulder
     if not ids:
         return "an attack needs at least one attacking unit"
@@ -104,7 +107,10 @@ def plan_attack(position: Position, side: str, direct: list[int], indirect: list
         if position.in_miasma(unit.hex):
             return f"{unit.label} is in the Miasma and may not attack (SJG 7.3)"
         units.append(unit)
-    for target in targets:
+    if demon:
+        if position.miasma.demon is None or targets != [position.miasma.demon]:
+            return "the Miasma demon is not there" + (f"; it is in {position.miasma.demon}" if position.miasma.demon else "")
+    for target in [] if demon else targets:
         defenders = position.at(target)
         if not defenders or defenders[0].side == side:
             return f"there is no enemy unit in {target}"
@@ -126,7 +132,7 @@ def plan_attack(position: Position, side: str, direct: list[int], indirect: list
         unit = position.units[uid]
         if not can_boulder(position, unit, targets[0]):
             return f"{unit.label} is not at a cliff edge above {targets[0]} (SJG 6.23)"
-    if boulder and all(position.boulder_defence(u) is None for u in position.at(targets[0])):
+    if boulder and not demon and all(position.boulder_defence(u) is None for u in position.at(targets[0])):
         return "the Necromancer is immune to boulder attacks (SJG 6.23)"
     attack = sum(attack_strength(position, position.units[u], "direct") for u in direct)
     attack += sum(attack_strength(position, position.units[u], "indirect") for u in indirect)
@@ -134,9 +140,10 @@ def plan_attack(position: Position, side: str, direct: list[int], indirect: list
     modifier = (1 in modifiers) - (-1 in modifiers)  # 6.22(b): mixed above/below cancel
     if any(position.in_miasma(t) for t in targets):
         modifier -= 1  # 6.32, 7.3
-    defence = sum(position.defence_strength(u) for t in targets for u in position.at(t))
+    defence = DEMON_STRENGTH if demon else sum(position.defence_strength(u) for t in targets for u in position.at(t))
     column = "per unit" if boulder else odds_column(attack, defence)
-    return AttackPlan(tuple(direct), tuple(indirect), tuple(boulder), tuple(targets), attack, defence, column, modifier)
+    return AttackPlan(tuple(direct), tuple(indirect), tuple(boulder), tuple(targets), attack, defence, column, modifier,
+                      demon)
 
 
 def must_be_attacked(position: Position, side: str) -> set[str]:

@@ -10,6 +10,7 @@ state bit for bit.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from warjudge.core.dice import Dice
@@ -19,15 +20,20 @@ from warjudge.hexwar.decisions import Decision, IllegalAction
 from warjudge.hexwar.grid import AXIAL_STEP, distance, from_axial, to_axial
 from warjudge.hexwar.hexmap import HexMap
 from warjudge.hexwar.necromancer import actions as A
+from warjudge.hexwar.necromancer import demon as D
 from warjudge.hexwar.necromancer.board import load_board
 from warjudge.hexwar.necromancer.combat import AttackPlan, can_boulder, indirect_modifier, must_be_attacked, plan_attack
-from warjudge.hexwar.necromancer.moves import locked_units, move_problem, stacking_problems
+from warjudge.hexwar.necromancer.items import COUNTERS, HELD_ITEMS, UNITS, Pick, allocate, choice_problem, parse_pick
+from warjudge.hexwar.necromancer.moves import (
+    MERCENARY_RULE, locked_units, may_join, mixes_mercenaries, move_problem, stacking_problems,
+)
 from warjudge.hexwar.necromancer.setup import (
     CP_ALLOWANCE_START, CP_ALLOWANCE_TURN, SCENARIOS, Options, deploy_problem,
 )
-from warjudge.hexwar.necromancer.state import SIDES, STACK_LIMIT, Jewel, Position, Unit, other, recount
+from warjudge.hexwar.necromancer.state import SIDES, STACK_LIMIT, WIZARDS, Item, Jewel, Position, Unit, other, recount
 from warjudge.hexwar.necromancer.tables import (
-    AUTO_AE, AUTO_DE, FREE_ATTEMPT_MULTIPLE, JEWEL_CP, SEARCH_POINTS, ConversionResult, CRTResult,
+    AUTO_AE, AUTO_DE, CRYSTAL_BALL_SP, DEMON_STRENGTH, FREE_ATTEMPT_MULTIPLE, JEWEL_CP, SEARCH_POINTS,
+    ConversionResult, CRTResult,
     JewelEffect, UnitType, conversion_result, crt, jewel_effect, odds_column, search_target,
 )
 from warjudge.hexwar.retreat import farther_hexes
@@ -36,7 +42,7 @@ GAME = "necromancer-sjg"
 JEWEL_IDS = ("red", "green", "blue", "amber")   # the four Jewel counters (2.26)
 MIASMA_POINTS = {1: "miasma:1-2", 2: "miasma:1-2", 3: "miasma:3-4", 4: "miasma:3-4", 5: "miasma:5-6", 6: "miasma:5-6"}
 PHASE_ACTIONS = {
-    "deploy": ("deploy",), "move": ("move", "end"), "opportunity": ("attack", "end"),
+    "choose": ("choose",), "deploy": ("deploy",), "move": ("move", "take", "end"), "opportunity": ("attack", "end"),
     "convert": ("convert", "end"), "combat": ("attack", "end"), "wraith": ("move", "end"),
     "search": ("search", "end"),
 }
@@ -63,6 +69,10 @@ class NecromancerGame:
         self.phasing = "red"
         self.first = "red"
         self.deployed: set[str] = set()
+        self.item_owner: dict[str, str] = {}           # the side each held item came with
+        self.choices: dict[str, list[str]] = {}        # 10.5: picks made this round, secret
+        self.counters_left: Counter = Counter(COUNTERS)
+        self.extra_units: dict[str, dict[UnitType, int]] = {s: {} for s in SIDES}
         self._reset_turn_marks()
         self._open()
         for index, action in enumerate(record.actions):
@@ -112,6 +122,7 @@ class NecromancerGame:
         start = len(self.log)
         getattr(self, f"_do_{parsed.type}")(parsed, decision)
         self._settle_opportunity()
+        self._settle_search()
         self._deliver_jewels()
         self.record.append(parsed.model_dump(exclude_defaults=True) | {"type": parsed.type, "side": parsed.side})
         return self.log[start:]
@@ -135,6 +146,9 @@ class NecromancerGame:
         board, pos = self.position.board, self.position
         point = self.scenario.miasma_centre or MIASMA_POINTS[self._roll(1, "Miasma placement (7.2)")]
         self._place_miasma(board.points[point])
+        if "miasma_demon" in self.options.optional:
+            # 10.4: the counters go down face down; the rolls are not reported
+            pos.miasma.demon_counter = D.hidden_counter(sorted(pos.miasma.hexes), self.dice.roll)
         self.first = self.scenario.first or (self.options.first if self.options.first != "coin"
                                              else ("red" if self._roll(1, "coin toss for the first player") <= 3 else "black"))
         self.log.append(f"{self.first} moves first")
@@ -146,6 +160,14 @@ class NecromancerGame:
             pos.sides[side].cp = CP_ALLOWANCE_START if "cp_allowance" in self.options.optional else cp
             if self.scenario.name == "standard":
                 pos.add(UnitType.NECROMANCER, side, board.points[f"start:{side}"])
+        allowance = {s: n for s, n in self.options.items.items() if n}
+        if allowance:
+            self.log.append("each side chooses its extra items (SJG 10.5)")
+            self._queue_choices(allowance)
+        else:
+            self._queue_deploy()
+
+    def _queue_deploy(self) -> None:
         order = self.scenario.deploy_order or SIDES
         self.queue = [Decision(order[0], "deploy", ("deploy",), {"simultaneous": not self.scenario.deploy_order})]
 
@@ -159,16 +181,70 @@ class NecromancerGame:
         self.log.append(f"  roll {total} ({why})")
         return total
 
+    # --- extra items (10.5) -------------------------------------------------------------
+
+    def _queue_choices(self, allowance: dict[str, int]) -> None:
+        """Both sides choose at once and in secret; the first in SIDES order is asked
+        first, and the view hides a choice made until both are in."""
+        left = {k.value: n for k, n in self.counters_left.items()}
+        self.queue = [Decision(s, "choose", ("choose",), {"allowance": n, "counters_left": left,
+                                                          "simultaneous": len(allowance) > 1})
+                      for s, n in allowance.items()]
+        self.choices = {}
+
+    def _do_choose(self, act: A.Choose, decision: Decision) -> None:
+        problem = choice_problem(act.items, decision.info["allowance"], self.counters_left)
+        if problem:
+            raise IllegalAction(problem)
+        self.choices[act.side] = list(act.items)
+        self.queue.pop(0)
+        self.log.append(f"{act.side} has chosen")
+        if self.queue:
+            return
+        granted, short = allocate(self.choices, self.counters_left, lambda: self._roll(1, "who gets the odd counter, 10.5"))
+        self.choices = {}
+        for side in SIDES:
+            for pick in granted.get(side, []):
+                self._grant(side, pick)
+            if side in granted:
+                self.log.append(f"{side} takes {', '.join(granted[side]) or 'nothing'}"
+                                + (f"; {short[side]} more to choose from the counters left" if side in short else ""))
+        if short:
+            self._queue_choices(short)
+        else:
+            self._queue_deploy()
+
+    def _grant(self, side: str, text: str) -> None:
+        pick, power = parse_pick(text)
+        me = self.position.sides[side]
+        if pick in COUNTERS:
+            self.counters_left[pick] -= 1
+        if pick in UNITS:
+            kind, n = UNITS[pick]
+            self.extra_units[side][kind] = self.extra_units[side].get(kind, 0) + n
+        elif pick == Pick.CRYSTAL_BALL:
+            me.crystal_ball = True
+        elif pick == Pick.EXTRA_JEWEL:
+            me.extra_jewels.append(power.value)
+            _apply_jewel(me, power)  # 10.51: his from the start, never to be captured
+        else:
+            self.position.items[pick.value] = Item(pick.value)
+            self.item_owner[pick.value] = side
+
     # --- set-up (9.1, 9.2) -------------------------------------------------------------
 
     def _do_deploy(self, act: A.Deploy, decision: Decision) -> None:
         kinds = {h: [UnitType(k) for k in ks] for h, ks in act.placements.items()}
-        problem = deploy_problem(self.position, self.scenario, act.side, kinds)
+        problem = deploy_problem(self.position, self.scenario, act.side, kinds, self.extra_units[act.side])
         if problem:
             raise IllegalAction(problem)
+        holders = self._holders(act, kinds)
         for h, ks in kinds.items():
             for k in ks:
                 self.position.add(k, act.side, h)
+        for item, where in holders.items():
+            wizard = self._wizard_at(act.side, where)
+            self.position.items[item].holder = wizard.id
         self.deployed.add(act.side)
         self.log.append(f"{act.side} has deployed")
         self.queue.pop(0)
@@ -178,6 +254,47 @@ class NecromancerGame:
         for side in SIDES:
             recount(self.position, side)  # ruling: both sides count before the first turn
         self._start_turn(self.first)
+
+    def _holders(self, act: A.Deploy, kinds: dict[str, list[UnitType]]) -> dict[str, str]:
+        """Who starts with each of the side's items: the Necromancer unless the deploy
+        names a hex where an apprentice sets up (10.57: "either the Necromancer or his
+        apprentice")."""
+        mine = sorted(i for i, s in self.item_owner.items() if s == act.side)
+        foreign = set(act.holders) - set(mine)
+        if foreign:
+            raise IllegalAction(f"you do not have the {', '.join(sorted(foreign))}")
+        holders = {i: act.holders.get(i, "necromancer") for i in mine}
+        for item, where in holders.items():
+            if where != "necromancer" and UnitType.APPRENTICE not in kinds.get(where, []):
+                raise IllegalAction(f"the {item} goes to the Necromancer or to an apprentice you set up; "
+                                    f"none is set up in {where}")
+        return holders
+
+    def _wizard_at(self, side: str, where: str) -> Unit:
+        pos = self.position
+        if where == "necromancer":
+            return pos.necromancer(side)
+        return min((u for u in pos.at(where) if u.kind == UnitType.APPRENTICE), key=lambda u: u.id)
+
+    def _do_take(self, act: A.Take, decision: Decision) -> None:
+        """A unit takes an item lying in its hex or held by a friendly unit there; any
+        unit that can carry a Jewel may (10.55), only a wizard uses it (10.57)."""
+        pos = self.position
+        unit, item = pos.units.get(act.unit), pos.items.get(act.item)
+        if unit is None or unit.side != act.side:
+            raise IllegalAction(f"unit {act.unit} is not one of yours")
+        if item is None:
+            raise IllegalAction(f"there is no {act.item} in this game")
+        if unit.kind == UnitType.DRAGON:
+            raise IllegalAction("a dragon may not carry a Jewel or item by itself (SJG 10.54)")
+        holder = pos.units.get(item.holder) if item.holder is not None else None
+        if item.holder == unit.id:
+            raise IllegalAction(f"{unit.label} already holds the {act.item}")
+        if holder is None and item.hex != unit.hex or holder is not None and (holder.hex != unit.hex
+                                                                            or holder.side != act.side):
+            raise IllegalAction(f"the {act.item} is not on the ground or with a friendly unit in {unit.hex}")
+        item.holder, item.hex = unit.id, None
+        self.log.append(f"{act.side} {unit.label} takes the {act.item}")
 
     # --- the turn ----------------------------------------------------------------------
 
@@ -208,7 +325,9 @@ class NecromancerGame:
                     self.queue.append(Decision(side, "convert", PHASE_ACTIONS["convert"], {"attempts": self._attempts_left()}))
                     return
             if phase == "combat":
-                self.queue.append(Decision(side, "combat", PHASE_ACTIONS["combat"]))
+                self._demon_turn()
+                if not self.winner:
+                    self.queue.append(Decision(side, "combat", PHASE_ACTIONS["combat"]))
                 return
             if phase == "wraith" and self._queue_wraith_phase():
                 return
@@ -309,8 +428,8 @@ class NecromancerGame:
             return "a wraith may not cross a cliff in this phase, except down to its end (SJG 8.2)"
         if act.suicide or pos.board.terrain(b) == "monolith" or any(u.side != act.side for u in pos.at(b)):
             return f"cannot move into {b}"
-        if pos.stack_size(b, act.side) + len(units) > STACK_LIMIT:
-            return f"{b} would hold more than {STACK_LIMIT} units (SJG 4.4)"
+        if not may_join(pos, units, b):
+            return f"{b} would hold more than {STACK_LIMIT} units, or mercenaries with others (SJG 4.4, 10.53)"
         return None
 
     # --- opportunity attacks (6.24) -----------------------------------------------------
@@ -351,25 +470,53 @@ class NecromancerGame:
         pos = self.position
         opportunity = decision.kind == "opportunity"
         if opportunity:
-            if act.direct:
-                raise IllegalAction("opportunity attacks are indirect or boulder attacks only (SJG 6.24)")
+            if act.direct or act.demon:
+                raise IllegalAction("opportunity attacks are indirect or boulder attacks on units that ended a move "
+                                    "(SJG 6.24)")
             bad = [t for t in act.targets if t not in self._opportunity_targets()]
             if bad:
                 raise IllegalAction(f"{', '.join(bad)}: not open to an opportunity attack (units that ended their "
                                     f"move there, each attacked once; SJG 6.24)")
         spent = self.opp_spent if opportunity else self.attacked
-        plan = plan_attack(pos, act.side, act.direct, act.indirect, act.boulder, act.targets, spent=spent)
+        plan = plan_attack(pos, act.side, act.direct, act.indirect, act.boulder, act.targets, spent=spent,
+                           demon=act.demon)
         if isinstance(plan, str):
             raise IllegalAction(plan)
         for uid in act.direct + act.indirect + act.boulder:
             spent.add(uid)
-        self.attacked_hexes.update(act.targets)
+        if not act.demon:
+            self.attacked_hexes.update(act.targets)
         if opportunity:
             self.opp_targets.update(u.id for t in act.targets for u in pos.at(t))
-        if plan.boulder:
+        if plan.demon:
+            self._resolve_on_demon(plan, act.side)
+        elif plan.boulder:
             self._boulder(plan, act.side)
         else:
             self._resolve(plan, act.side)
+
+    def _resolve_on_demon(self, plan: AttackPlan, side: str) -> None:
+        """10.4: either player may attack the demon by any method. Ruling: it is destroyed
+        by a result that would eliminate a defender (DE, DR-1, DR-2, or AR-1, AR-2, DE
+        under boulders); a plain DR does not move it; nobody advances."""
+        pos = self.position
+        if plan.boulder:
+            column = odds_column(plan.attack, DEMON_STRENGTH)
+            roll, result = self._crt_roll(column, plan.modifier, "boulders on the demon")
+            destroyed = result.kind == "DE" or bool(result.losses)
+        else:
+            column = plan.column
+            roll, result = self._crt_roll(column, plan.modifier, "attack on the demon")
+            destroyed = result.kind == "DE" or result.kind == "DR" and bool(result.losses)
+        self.log.append(f"{side} attacks the demon in {plan.targets[0]}: {plan.attack} to {DEMON_STRENGTH}, "
+                        f"{column} column, {roll}: {result}")
+        if destroyed:
+            self._banish_demon(f"destroyed by {side}")
+        elif result.kind == "AE" and not plan.boulder:
+            for uid in plan.direct:
+                self._eliminate(pos.units[uid], "eliminated (AE)")
+        elif result.kind == "AR" and not plan.boulder:
+            self._attackers_retreat(plan, side, result.losses)
 
     def _resolve(self, plan: AttackPlan, side: str) -> None:
         pos = self.position
@@ -390,17 +537,22 @@ class NecromancerGame:
                     break
                 self._queue_retreat(other(side), t, [u.id for u in pos.at(t)], result.losses, attackers_hexes)
         elif result.kind == "AR":
-            groups: dict[str, list[int]] = {}
-            for uid in plan.direct:
-                groups.setdefault(pos.units[uid].hex, []).append(uid)
-            for h, mine in sorted(groups.items()):
-                self._queue_retreat(side, h, mine, result.losses, list(plan.targets))
+            self._attackers_retreat(plan, side, result.losses)
         if self.winner:
             return
         if plan.direct and result.kind in ("DE", "DR"):
             self._queue_front(Decision(side, "advance", ("advance",),
                                        {"from_attack": list(plan.direct), "targets": list(plan.targets), "after_retreats": True}))
             self._offer_advance_if_ready()
+
+    def _attackers_retreat(self, plan: AttackPlan, side: str, losses: int) -> None:
+        """6.52: only direct attackers suffer adverse results (indirect ones ignore them)."""
+        pos = self.position
+        groups: dict[str, list[int]] = {}
+        for uid in plan.direct:
+            groups.setdefault(pos.units[uid].hex, []).append(uid)
+        for h, mine in sorted(groups.items()):
+            self._queue_retreat(side, h, mine, losses, list(plan.targets))
 
     def _crt_roll(self, column: str, modifier: int, why: str) -> tuple[str, CRTResult]:
         """Two dice on the CRT; the automatic columns (6.21) need no roll."""
@@ -430,6 +582,41 @@ class NecromancerGame:
             attackers = sorted({pos.units[u].hex for u in plan.boulder})
             self._queue_retreat(other(side), target, retreating, 0, attackers)
 
+    # --- the Miasma demon (10.4) -----------------------------------------------------------
+
+    def _demon_turn(self) -> None:
+        """Every combat phase, before the players, the demon moves onto the nearest
+        stack in the Miasma and attacks it."""
+        stacks = D.nearest_stacks(self.position)
+        if not stacks:
+            return
+        target = stacks[0] if len(stacks) == 1 else D.pick_one(stacks, lambda: self._roll(1, "which stack the demon attacks"))
+        self.position.miasma.demon = target
+        self._demon_strikes(target)
+
+    def _demon_strikes(self, hex_: str) -> None:
+        """30 against the stack's defence, never with the Miasma's -1. Ruling: results
+        that would eliminate an attacker (AE, AR-1, AR-2) destroy it; AR leaves it."""
+        pos = self.position
+        defenders = pos.at(hex_)
+        if not defenders:
+            return
+        defence = sum(pos.defence_strength(u) for u in defenders)
+        column = odds_column(DEMON_STRENGTH, defence)
+        roll, result = self._crt_roll(column, 0, "the demon's attack")
+        self.log.append(f"the demon attacks {hex_}: {DEMON_STRENGTH} to {defence}, {column} column, {roll}: {result}")
+        if result.kind == "DE":
+            for unit in defenders:
+                self._eliminate(unit, "destroyed by the demon", combat=True)
+        elif result.kind == "DR":
+            self._queue_retreat(defenders[0].side, hex_, [u.id for u in defenders], result.losses, [hex_])
+        elif result.kind == "AE" or result.kind == "AR" and result.losses:
+            self._banish_demon("destroyed by its own attack")
+
+    def _banish_demon(self, why: str) -> None:
+        self.position.miasma.demon = None
+        self.log.append(f"the Miasma demon is {why} (SJG 10.4)")
+
     # --- retreats and advances (6.52-6.6) -----------------------------------------------
 
     def _queue_front(self, decision: Decision) -> None:
@@ -443,17 +630,20 @@ class NecromancerGame:
     def _queue_retreat(self, side: str, hex_: str, units: list[int], losses: int, enemies: list[str]) -> None:
         pos = self.position
         options = self._retreat_hexes(side, hex_, enemies)
+        flight = self._flight_hexes(side, hex_, enemies) if any(pos.wields(pos.units[u], "ring") for u in units) else []
         cliffs = [n for n in pos.board.neighbours(hex_) if pos.board.cliff_high_side(hex_, n) == hex_]
         jewels = [j.id for j in pos.jewels_at(hex_)]
+        carrying = jewels or any(i.holder in units for i in pos.items.values())
         counted = [u for u in units if pos.units[u].kind != UnitType.NECROMANCER]
-        if len(units) <= losses or (not options and not (jewels and cliffs)) or (losses >= len(counted) and not options):
+        escape = options or flight
+        if len(units) <= losses or (not escape and not (carrying and cliffs)) or (losses >= len(counted) and not escape):
             reason = "cannot retreat (SJG 6.52)" if len(units) > losses else "lost (retreat minus)"
             for uid in units:
                 self._eliminate(pos.units[uid], reason, combat=True)
             return
         self._queue_front(Decision(side, "retreat", ("retreat",), {
             "hex": hex_, "units": units, "losses": losses, "enemies": enemies, "options": options,
-            "over_cliff": cliffs if jewels else [], "jewels": jewels}))
+            "flight": flight, "over_cliff": cliffs if carrying else [], "jewels": jewels}))
 
     def _retreat_hexes(self, side: str, hex_: str, enemies: list[str]) -> list[str]:
         """One hex farther from the victors, not a slope, monolith, enemy hex or enemy
@@ -464,6 +654,15 @@ class NecromancerGame:
         return [n for n in farther_hexes(hex_, board.neighbours(hex_), enemies)
                 if board.terrain(n) == "plateau" and occupied.get(n) != other(side)
                 and not board.is_cliff(hex_, n) and not pos.in_enemy_zoc(n, side, occupied)]
+
+    def _flight_hexes(self, side: str, hex_: str, enemies: list[str]) -> list[str]:
+        """10.55: the Ring's wearer may retreat across a cliff hexside instead of dying;
+        otherwise the usual limits of 6.52 hold."""
+        pos = self.position
+        occupied = pos.occupied()
+        return [n for n in farther_hexes(hex_, pos.board.neighbours(hex_), enemies)
+                if pos.board.is_cliff(hex_, n) and pos.board.terrain(n) == "plateau"
+                and occupied.get(n) != other(side) and not pos.in_enemy_zoc(n, side, occupied)]
 
     def _do_retreat(self, act: A.Retreat, decision: Decision) -> None:
         pos, info = self.position, decision.info
@@ -487,10 +686,20 @@ class NecromancerGame:
                 raise IllegalAction("a stack with a Jewel may go over an adjacent cliff edge only (SJG 6.52)")
             lose |= {u.id for u in staying}
             staying = []
+        elif staying and act.to is not None and act.to in info.get("flight", []):
+            if not all(pos.wields(u, "ring") for u in staying):
+                raise IllegalAction("only the wearer of the Ring of Flight may retreat across a cliff (SJG 10.55, 6.52); "
+                                    "lose the others or retreat another way")
+            if act.displace:
+                raise IllegalAction("no displacement is needed for a retreat across a cliff")
+            if not may_join(pos, staying, act.to):
+                raise IllegalAction(f"{act.to} would hold more than {STACK_LIMIT} units, or mercenaries with others "
+                                    f"(SJG 4.4, 10.53)")
+            moves = [(staying, act.to)]
         elif staying:
             if act.to is None:
                 raise IllegalAction(f"say where the units retreat ('to'), or list them all under 'lose'; "
-                                    f"open hexes: {', '.join(info['options'])}")
+                                    f"open hexes: {', '.join(info['options'] + info.get('flight', []))}")
             if act.to not in info["options"]:
                 raise IllegalAction(f"{act.to} is not a legal retreat (one hex farther from the victors, no slope, "
                                     f"no enemy zone; SJG 6.52); open: {', '.join(info['options'])}")
@@ -498,6 +707,7 @@ class NecromancerGame:
         elif act.to or act.displace:
             raise IllegalAction("no units are left to retreat")
         # everything checked: apply
+        falling = [i for i in pos.items.values() if i.holder in lose] if act.over_cliff else []
         for uid in sorted(lose):
             self._eliminate(pos.units[uid], "lost in the retreat", combat=True)
         for group, dest in moves:
@@ -512,6 +722,8 @@ class NecromancerGame:
         for j in act.carry:
             if target:
                 pos.jewels[j].hex = target
+        for item in falling:
+            item.hex = act.over_cliff  # 6.52: "the magical item ends up in the hex below the cliff"
         self.queue.remove(decision)
         self.log.append(f"{decision.player} retreats from {info['hex']}"
                         + (f" to {act.to}" if act.to else "") + (f", losing {len(lose)}" if lose else ""))
@@ -540,14 +752,18 @@ class NecromancerGame:
                         or pos.in_enemy_zoc(d.to, side, occupied)):
                     raise IllegalAction(f"units may not be displaced into {d.to} (SJG 6.52)")
                 arriving[d.to] = arriving.get(d.to, 0) + sum(1 for u in group if u.kind != UnitType.NECROMANCER)
-                if pos.stack_size(d.to, side) + arriving[d.to] > STACK_LIMIT:
-                    raise IllegalAction(f"{d.to} would hold more than {STACK_LIMIT} units")
+                if pos.stack_size(d.to, side) + arriving[d.to] > STACK_LIMIT or not may_join(pos, group, d.to):
+                    raise IllegalAction(f"{d.to} would hold more than {STACK_LIMIT} units, or mercenaries with others "
+                                        f"(SJG 4.4, 10.53)")
                 plan.append((group, d.to))
             moved_out |= {u.id for u in group}
-        remaining = sum(1 for u in pos.at(dest) if u.id not in moved_out and u.kind != UnitType.NECROMANCER)
+        left = [u for u in pos.at(dest) if u.id not in moved_out]
+        remaining = sum(1 for u in left if u.kind != UnitType.NECROMANCER)
         incoming = sum(1 for u in staying if u.kind != UnitType.NECROMANCER)
         if remaining + incoming > STACK_LIMIT:
             raise IllegalAction(f"{dest} would hold {remaining + incoming} units; displace some or lose units (SJG 4.4, 6.52)")
+        if mixes_mercenaries({u.kind for u in left + staying}):
+            raise IllegalAction(f"{dest}: {MERCENARY_RULE}; displace them or retreat elsewhere")
         return plan + [(staying, dest)]
 
     def _offer_advance_if_ready(self) -> None:
@@ -579,6 +795,9 @@ class NecromancerGame:
                 arriving[dest] = arriving.get(dest, 0) + 1
         if any(n > STACK_LIMIT for n in arriving.values()):
             raise IllegalAction(f"at most {STACK_LIMIT} units may advance into a hex (SJG 4.4)")
+        for dest in set(act.moves.values()):
+            if mixes_mercenaries({pos.units[u].kind for u, d in act.moves.items() if d == dest}):
+                raise IllegalAction(f"{dest}: {MERCENARY_RULE}")
         for uid, dest in act.moves.items():
             pos.units[uid].hex = dest
         self.queue.pop(0)
@@ -590,6 +809,10 @@ class NecromancerGame:
         hex_ = unit.hex
         del pos.units[unit.id]
         self.log.append(f"{unit.side} {unit.label} in {hex_} {why}")
+        for item in pos.items.values():
+            if item.holder == unit.id:
+                item.holder, item.hex = None, hex_  # 6.52, 10.55: it stays where he fell
+                self.log.append(f"the {item.id} lies in {hex_}")
         if unit.kind == UnitType.NECROMANCER:
             self.winner = other(unit.side)
             self.queue = []
@@ -667,17 +890,22 @@ class NecromancerGame:
         if pos.miasma.jewels_found >= len(pos.jewels) or not self._jewel_left():
             return []
         return sorted(h for h in pos.miasma.hexes - self.searched - pos.miasma.searched_out
-                      if any(u.side == side for u in pos.at(h)))
+                      if any(u.side == side and u.kind != UnitType.DRAGON for u in pos.at(h)))
 
     def _jewel_left(self) -> str | None:
         return next((j.id for j in self.position.jewels.values() if j.hex is None and j.delivered_to is None), None)
 
     def _do_search(self, act: A.Search, decision: Decision) -> None:
         pos = self.position
+        searchers = pos.at(act.hex)
+        if searchers and all(u.kind == UnitType.DRAGON for u in searchers):
+            raise IllegalAction("a dragon by itself may not search (SJG 10.54)")
         if act.hex not in self._searchable():
             raise IllegalAction(f"{act.hex} cannot be searched now (your units in a Miasma hex, once a turn, "
                                 f"while Jewels remain; SJG 7.41, 8.4)")
-        points = sum(SEARCH_POINTS[u.kind] for u in pos.at(act.hex))
+        points = sum(SEARCH_POINTS[u.kind] for u in searchers)
+        if pos.sides[act.side].crystal_ball:
+            points += CRYSTAL_BALL_SP  # 10.56
         target = search_target(len(pos.miasma.hexes), points)
         if target is None:
             raise IllegalAction("these units have no search points")
@@ -695,8 +923,17 @@ class NecromancerGame:
                 self.log.append(f"{act.side} finds the {jid} Jewel in {act.hex}!")
             else:
                 self.log.append(f"{act.hex} is empty; the Miasma will vanish from it")
-        if not self._searchable():
-            decision.accepts = ("end",)
+            if pos.miasma.demon_counter == act.hex:
+                pos.miasma.demon_counter, pos.miasma.demon = None, act.hex
+                self.log.append(f"the Miasma counter in {act.hex} shows the demon: it is unleashed (SJG 10.4)")
+                self._demon_strikes(act.hex)
+
+    def _settle_search(self) -> None:
+        """The search decision offers a search while some hex can still be searched
+        (a retreat from the demon can bring units into another Miasma hex)."""
+        decision = self.pending
+        if decision is not None and decision.kind == "search":
+            decision.accepts = PHASE_ACTIONS["search"] if self._searchable() else ("end",)
 
     def _end_turn(self) -> None:
         """3.6: Miasma conversion of the phasing side's units, then searched hexes and a
@@ -725,6 +962,10 @@ class NecromancerGame:
         if pos.miasma.jewels_found >= len(pos.jewels) and pos.miasma.hexes:
             pos.miasma.hexes.clear()
             self.log.append("every Jewel is found: the Miasma dissipates (SJG 8.4)")
+        if not pos.miasma.hexes and (pos.miasma.demon or pos.miasma.demon_counter):
+            pos.miasma.demon_counter = None
+            if pos.miasma.demon:
+                self._banish_demon("gone with the Miasma")
         self._deliver_jewels()
         if not self.winner:
             self._start_turn(other(side))
@@ -764,6 +1005,9 @@ class NecromancerGame:
             return False  # 10.2: never off the map
         m.hexes = moved
         m.centre = _offset(m.centre, delta)
+        # the demon's counter, or the demon, drifts with the mist (ruling)
+        m.demon_counter = m.demon_counter and _offset(m.demon_counter, delta)
+        m.demon = m.demon and _offset(m.demon, delta)
         self.log.append(f"the Miasma drifts to {m.centre}")
         return True
 

@@ -18,7 +18,7 @@ from warjudge.hexwar.movement import path_to
 from warjudge.hexwar.necromancer import bots
 from warjudge.hexwar.necromancer.combat import can_direct, indirect_modifier, must_be_attacked, plan_attack
 from warjudge.hexwar.necromancer.game import NecromancerGame
-from warjudge.hexwar.necromancer.moves import reachable_hexes
+from warjudge.hexwar.necromancer.moves import may_join, reachable_hexes
 from warjudge.hexwar.necromancer.state import STACK_LIMIT, Position, Unit, other
 from warjudge.hexwar.necromancer.tables import UnitType
 
@@ -60,8 +60,7 @@ def _move(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any
         goal = _goal(game, unit, side, home.hex, target, carrying, searching)
         if goal is None:
             continue
-        best = min((h for h in found if unit.kind == UnitType.NECROMANCER or h == unit.hex
-                    or pos.stack_size(h, side) < STACK_LIMIT),
+        best = min((h for h in found if h == unit.hex or may_join(pos, [unit], h)),
                    key=lambda h: (distance(h, goal), found[h][0]))
         if best == unit.hex:
             continue
@@ -84,7 +83,7 @@ def _goal(game: NecromancerGame, unit: Unit, side: str, home: str, target: str, 
         return home
     if (unit.kind == UnitType.WRAITH and pos.miasma.hexes and searching < SEARCHERS
             and game._jewel_left() and pos.miasma.jewels_found < len(pos.jewels)):
-        return min(pos.miasma.hexes, key=lambda h: distance(h, unit.hex))
+        return min(sorted(pos.miasma.hexes), key=lambda h: distance(h, unit.hex))
     return target
 
 
@@ -94,7 +93,7 @@ def _combat(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, A
     free = [u for u in pos.side_units(side) if u.id not in game.attacked and not pos.in_miasma(u.hex)]
     wizard = _enemy_wizard(pos, side)
     enemy_hexes = sorted({u.hex for u in pos.side_units(other(side))} - game.attacked_hexes,
-                         key=lambda h: (h != wizard, h not in must_be_attacked(pos, side)))
+                         key=lambda h: (h != wizard, h not in must_be_attacked(pos, side), h))
     for target in enemy_hexes:
         direct = [u.id for u in free if can_direct(pos, u, target)]
         indirect = [u.id for u in free if u.id not in direct and indirect_modifier(pos, u, target) is not None]
@@ -114,7 +113,7 @@ def _convert(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, 
     me = pos.sides[side]
     enemy_n = pos.necromancer(other(side))
     best = None
-    for t in {u.hex for u in pos.side_units(other(side))}:
+    for t in sorted({u.hex for u in pos.side_units(other(side))}):
         stack = pos.at(t)
         if enemy_n and distance(enemy_n.hex, t) <= 1 or any(pos.resistance(u) is None for u in stack):
             continue
@@ -138,8 +137,8 @@ def _retreat(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, 
     units = [pos.units[u] for u in info["units"] if u in pos.units]
     counted = sorted((u for u in units if u.kind != UnitType.NECROMANCER), key=lambda u: u.kind == UnitType.ZOMBIE)
     lose = [u.id for u in counted[:info["losses"]]]
-    size = len(counted) - len(lose)
-    fits = [h for h in info["options"] if pos.stack_size(h, side) + size <= STACK_LIMIT]
+    staying = [u for u in units if u.id not in lose]
+    fits = [h for h in info["options"] if may_join(pos, staying, h)]
     if not fits or home is None:
         return None
     to = min(fits, key=lambda h: distance(h, home.hex))

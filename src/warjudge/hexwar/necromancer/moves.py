@@ -7,17 +7,24 @@ illegal move is refused before anything changes.
 from __future__ import annotations
 
 from warjudge.hexwar.movement import path_problem, reachable
-from warjudge.hexwar.necromancer.state import FREE_OF_STACKING, STACK_LIMIT, UNDEAD, Position, Unit, other
+from warjudge.hexwar.necromancer.state import FREE_OF_STACKING, STACK_LIMIT, UNDEAD, WIZARDS, Position, Unit, other
 from warjudge.hexwar.necromancer.tables import UnitType
 
 PLATEAU_COST, SLOPE_COST, SUICIDE_COST = 1, 2, 1  # 4.2, 6.7
 
 
 def climbs_cliffs(unit: Unit, position: Position) -> bool:
-    """Wraiths (4.21), a dragon (10.54), a Necromancer with the Ring of Flight (10.55)."""
-    if unit.kind in (UnitType.WRAITH, UnitType.DRAGON):
-        return True
-    return unit.kind == UnitType.NECROMANCER and "ring" in position.sides[unit.side].items
+    """Wraiths (4.21), a dragon (10.54), a wizard wearing the Ring of Flight (10.55)."""
+    return unit.kind in (UnitType.WRAITH, UnitType.DRAGON) or position.wields(unit, "ring")
+
+
+def riders(units: list[Unit], position: Position) -> set[int]:
+    """10.54: each dragon in a moving group carries one wizard (the Necromancer or an
+    apprentice, not both), who moves with the dragon's allowance and over its cliffs.
+    Ruling: "will carry him" holds for every move, not only cliff crossings."""
+    dragons = sum(1 for u in units if u.kind == UnitType.DRAGON)
+    wizards = sorted((u for u in units if u.kind in WIZARDS), key=lambda u: (climbs_cliffs(u, position), u.id))
+    return {u.id for u in wizards[:dragons]}
 
 
 def step_cost(position: Position, side: str, a: str, b: str, occupied: dict[str, str]) -> int | None:
@@ -52,16 +59,21 @@ def move_problem(position: Position, units: list[Unit], path: list[str], *, lock
         walk = path[:-1]
         extra = SUICIDE_COST
     elif len(path) == 2 and board.is_cliff(*path):
-        if not all(climbs_cliffs(u, position) for u in units):
-            return "only wraiths may cross a cliff hexside (SJG 4.21)"
+        carried = riders(units, position)
+        if not all(climbs_cliffs(u, position) or u.id in carried for u in units):
+            return ("only wraiths (a dragon and the wizard it carries, a wizard with the Ring of Flight) may cross "
+                    "a cliff hexside (SJG 4.21, 10.54, 10.55)")
         if occupied.get(last_b) == other(side) or board.terrain(last_b) == "monolith":
             return f"cannot enter {last_b}"
         return None  # the crossing takes all the unit's movement points (4.21)
     else:
         walk, extra = path, 0
+    carried = riders(units, position)
+    dragon_ma = max((position.movement_allowance(u) for u in units if u.kind == UnitType.DRAGON), default=0)
     for unit in units:
+        allowance = dragon_ma if unit.id in carried else position.movement_allowance(unit)
         problem = path_problem(
-            walk, position.movement_allowance(unit) - extra,
+            walk, allowance - extra,
             lambda a, b: step_cost(position, side, a, b, occupied),
             lambda h: position.in_enemy_zoc(h, side, occupied),
             lambda a, b: b in board.neighbours(a),
@@ -84,10 +96,27 @@ def stacking_problems(position: Position, side: str) -> list[str]:
         size = sum(1 for u in here if u.kind not in FREE_OF_STACKING)
         if size > STACK_LIMIT:
             problems.append(f"{h} holds {size} units; at most {STACK_LIMIT} may stack (SJG 4.4)")
-        kinds = {u.kind for u in here}
-        if UnitType.MERCENARY in kinds and kinds - {UnitType.MERCENARY} - FREE_OF_STACKING:
-            problems.append(f"{h}: mercenaries may stack only with the Necromancer and his apprentice (SJG 10.53)")
+        if mixes_mercenaries({u.kind for u in here}):
+            problems.append(f"{h}: {MERCENARY_RULE}")
     return problems
+
+
+MERCENARY_RULE = "mercenaries may stack only with each other, the Necromancer and his apprentice (SJG 10.53)"
+
+
+def mixes_mercenaries(kinds: set[UnitType]) -> bool:
+    """10.53 "Mercenaries may not stack with any units except the Necromancer and his
+    apprentice" (ruling: the two mercenary units may stack together)."""
+    return UnitType.MERCENARY in kinds and bool(kinds - {UnitType.MERCENARY} - WIZARDS)
+
+
+def may_join(position: Position, units: list[Unit], hex_: str) -> bool:
+    """Whether `units` may end up in `hex_` with the friendly units already there (4.4
+    limit and 10.53), not counting units of the group that are there already."""
+    ids = {u.id for u in units}
+    there = [u for u in position.at(hex_) if u.id not in ids]
+    size = sum(1 for u in there + units if u.kind not in FREE_OF_STACKING)
+    return size <= STACK_LIMIT and not mixes_mercenaries({u.kind for u in there + units})
 
 
 def reachable_hexes(position: Position, unit: Unit, locked: set[int]) -> dict[str, tuple[int, str | None]]:

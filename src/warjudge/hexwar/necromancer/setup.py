@@ -4,15 +4,17 @@ may deploy, who moves first, the Miasma's placement (7.2) and the optional rules
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from warjudge.hexwar.grid import distance
+from warjudge.hexwar.necromancer.moves import MERCENARY_RULE, mixes_mercenaries
 from warjudge.hexwar.necromancer.state import Position
 from warjudge.hexwar.necromancer.tables import UnitType
 
-OPTIONAL_RULES = ("cp_allowance", "miasma_movement", "miasma_teleport", "fourth_jewel")
+OPTIONAL_RULES = ("cp_allowance", "miasma_movement", "miasma_teleport", "miasma_demon", "fourth_jewel")
+MAX_ITEMS = 8  # 10.5: more than the box's counters could never be shared out
 
 
 class Options(BaseModel):
@@ -21,7 +23,9 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
     scenario: Literal["standard", "conversion"] = "standard"
     first: Literal["red", "black", "coin"] = "coin"
-    optional: list[Literal["cp_allowance", "miasma_movement", "miasma_teleport", "fourth_jewel"]] = []
+    optional: list[Literal["cp_allowance", "miasma_movement", "miasma_teleport", "miasma_demon", "fourth_jewel"]] = []
+    items: dict[Literal["red", "black"], Annotated[int, Field(ge=0, le=MAX_ITEMS)]] = Field(
+        default={}, description="10.5: how many extra items each side chooses (a dragon counts as two)")
     map: str | None = Field(default=None, description="a map file of your own; default: the shipped reconstruction")
 
 
@@ -55,10 +59,14 @@ DEPLOY_RADIUS = 3      # 9.1
 CONVERSION_SPACING = 13  # 9.2: no Red unit within 13 hexes of a Black unit
 
 
-def deploy_problem(position: Position, scenario: Scenario, side: str, placements: dict[str, list[UnitType]]) -> str | None:
-    """Why these placements break the scenario's set-up rules (None: fine)."""
+def deploy_problem(position: Position, scenario: Scenario, side: str, placements: dict[str, list[UnitType]],
+                   extra: dict[UnitType, int] | None = None) -> str | None:
+    """Why these placements break the scenario's set-up rules (None: fine). `extra` are
+    the optional units the side chose (10.52-10.54); they set up like the others."""
     board = position.board
     wanted = scenario.forces[side].counts()
+    for kind, n in (extra or {}).items():
+        wanted[kind] = wanted.get(kind, 0) + n
     placed: dict[UnitType, int] = {k: 0 for k in wanted}
     necromancers = 0
     for h, kinds in placements.items():
@@ -69,6 +77,8 @@ def deploy_problem(position: Position, scenario: Scenario, side: str, placements
         counted = sum(1 for k in kinds if k != UnitType.NECROMANCER)
         if counted > 3:
             return f"{h}: at most 3 units may stack (SJG 4.4)"
+        if mixes_mercenaries(set(kinds) | {u.kind for u in position.at(h)}):
+            return f"{h}: {MERCENARY_RULE}"
         for k in kinds:
             if k == UnitType.NECROMANCER:
                 necromancers += 1
@@ -79,7 +89,7 @@ def deploy_problem(position: Position, scenario: Scenario, side: str, placements
         if any(u.side != side for u in position.at(h)):
             return f"{h} is occupied by the enemy"
     if placed != wanted:
-        want = ", ".join(f"{n} {k}s" for k, n in wanted.items())
+        want = ", ".join(f"{n} {k}s" for k, n in wanted.items() if n)
         return f"deploy exactly {want} (SJG {'9.1' if scenario.name == 'standard' else '9.2'})"
     if scenario.name == "standard":
         if necromancers:

@@ -13,14 +13,16 @@ from dataclasses import dataclass, field
 
 from warjudge.hexwar.hexmap import HexMap
 from warjudge.hexwar.necromancer.tables import (
-    COUNTS_ON_TRACK, FIXED_STRENGTH, MOVEMENT_ALLOWANCE, TrackColumn, UnitType, track,
+    BOW_BONUS, COUNTS_ON_TRACK, FIXED_STRENGTH, MOVEMENT_ALLOWANCE, SWORD_BONUS, TrackColumn, UnitType, track,
 )
 
 SIDES = ("red", "black")
 STACK_LIMIT = 3  # SJG 4.4
-# Not counted for stacking (4.4); optional counters count as one unit (10.53, 10.54).
-FREE_OF_STACKING = frozenset({UnitType.NECROMANCER, UnitType.APPRENTICE})
+# Not counted for stacking: 4.4 frees only the Necromancers; every optional unit counts
+# as one (10.54 says so of the dragon; docs/rulings.md, "apprentice stacking").
+FREE_OF_STACKING = frozenset({UnitType.NECROMANCER})
 UNDEAD = frozenset({UnitType.ZOMBIE, UnitType.SKELETON, UnitType.WRAITH})
+WIZARDS = frozenset({UnitType.NECROMANCER, UnitType.APPRENTICE})  # who may use a magic item (10.55-10.58)
 
 
 def other(side: str) -> str:
@@ -51,6 +53,17 @@ class Jewel:
 
 
 @dataclass
+class Item:
+    """A magic item with a counter (10.55 Ring, 10.57 Sword, 10.58 Bow). It is held by a
+    unit (`holder`) and goes where that unit goes; when its holder dies it lies in `hex`
+    until a unit that can carry a Jewel takes it (10.55, 6.52)."""
+
+    id: str
+    holder: int | None = None
+    hex: str | None = None
+
+
+@dataclass
 class Side:
     cp: int = 0
     count: int = 0               # units counted at the start of this side's last turn (3.1)
@@ -60,7 +73,8 @@ class Side:
     skeleton_bonus: int = 0
     wraith_phases: int = 0
     necromancer_halved: int = 0
-    items: list[str] = field(default_factory=list)  # optional magic items (10.5x)
+    crystal_ball: bool = False   # 10.56
+    extra_jewels: list[str] = field(default_factory=list)  # 10.51: powers held from the start
 
     @property
     def column(self) -> TrackColumn:
@@ -76,6 +90,8 @@ class Miasma:
     jewels_found: int = 0
     teleport_pending: bool = False    # 10.3
     new_direction: bool = False       # 10.2: roll again next turn
+    demon_counter: str | None = None  # 10.4: the hex of the face-down demon counter (secret)
+    demon: str | None = None          # 10.4: where the unleashed demon is
 
 
 @dataclass
@@ -83,6 +99,7 @@ class Position:
     board: HexMap
     units: dict[int, Unit] = field(default_factory=dict)
     jewels: dict[str, Jewel] = field(default_factory=dict)
+    items: dict[str, Item] = field(default_factory=dict)
     sides: dict[str, Side] = field(default_factory=lambda: {s: Side() for s in SIDES})
     miasma: Miasma = field(default_factory=Miasma)
     next_id: int = 1
@@ -115,6 +132,18 @@ class Position:
     def jewels_at(self, hex_: str) -> list[Jewel]:
         return [j for j in self.jewels.values() if j.hex == hex_ and j.delivered_to is None]
 
+    def items_at(self, hex_: str) -> list[Item]:
+        """Items lying loose in a hex (their holder died there)."""
+        return [i for i in self.items.values() if i.holder is None and i.hex == hex_]
+
+    def held_items(self, unit: Unit) -> list[str]:
+        return sorted(i.id for i in self.items.values() if i.holder == unit.id)
+
+    def wields(self, unit: Unit, item: str) -> bool:
+        """A wizard holding the item uses it; others only carry it (10.53-10.58)."""
+        held = self.items.get(item)
+        return held is not None and held.holder == unit.id and unit.kind in WIZARDS
+
     def counted_units(self, side: str) -> int:
         """Zombies, skeletons and wraiths the side controls (3.1; the track's note)."""
         return sum(1 for u in self.units.values() if u.side == side and u.kind in COUNTS_ON_TRACK)
@@ -137,7 +166,9 @@ class Position:
 
     def movement_allowance(self, unit: Unit) -> int:
         side = self.sides[unit.side]
-        bonus = {UnitType.NECROMANCER: side.necromancer_mp, UnitType.ZOMBIE: side.zombie_mp}.get(unit.kind, 0)
+        # 10.52: the apprentice's MA is "the same as the Necromancer's", Jewel bonus included
+        bonus = {UnitType.NECROMANCER: side.necromancer_mp, UnitType.APPRENTICE: side.necromancer_mp,
+                 UnitType.ZOMBIE: side.zombie_mp}.get(unit.kind, 0)
         return MOVEMENT_ALLOWANCE[unit.kind] + bonus
 
     def direct_strength(self, unit: Unit) -> int:
@@ -151,7 +182,7 @@ class Position:
             base = col.strength(UnitType.ZOMBIE)
         else:
             base = col.strength(unit.kind) + (side.skeleton_bonus if unit.kind == UnitType.SKELETON else 0)
-        return base + _item_bonus(side, unit, direct=True)
+        return base + self._item_bonus(unit, direct=True)
 
     def indirect_strength(self, unit: Unit) -> int:
         """0 for units that cannot attack indirectly (6.22: skeletons and Necromancers)."""
@@ -160,9 +191,9 @@ class Position:
         if unit.kind == UnitType.SKELETON:
             return skeleton
         if unit.kind == UnitType.NECROMANCER:
-            return _halved(2 * skeleton, side.necromancer_halved) + _item_bonus(side, unit, direct=False)
+            return _halved(2 * skeleton, side.necromancer_halved) + self._item_bonus(unit, direct=False)
         if unit.kind == UnitType.APPRENTICE:
-            return skeleton + _item_bonus(side, unit, direct=False)
+            return skeleton + self._item_bonus(unit, direct=False)
         if unit.kind == UnitType.MERCENARY:
             return FIXED_STRENGTH[unit.kind].indirect
         return 0
@@ -193,24 +224,18 @@ class Position:
         return None
 
 
+    def _item_bonus(self, unit: Unit, direct: bool) -> int:
+        """10.57 Magic Sword (+6 direct), 10.58 Magic Bow (+4 direct and indirect), for the
+        wizard who holds them."""
+        bonus = SWORD_BONUS if direct and self.wields(unit, "sword") else 0
+        return bonus + (BOW_BONUS if self.wields(unit, "bow") else 0)
+
+
 def _halved(value: int, times: int) -> int:
     """8.2: each 'halved' Jewel halves again, rounded up."""
     for _ in range(times):
         value = -(-value // 2)
     return value
-
-
-def _item_bonus(side: Side, unit: Unit, direct: bool) -> int:
-    """Magic Sword (+6 direct) and Bow (+4 both) of 10.57-10.58, used by the Necromancer
-    (their holder in this engine; an apprentice may carry them too)."""
-    if unit.kind != UnitType.NECROMANCER:
-        return 0
-    bonus = 0
-    if direct and "sword" in side.items:
-        bonus += 6
-    if "bow" in side.items:
-        bonus += 4
-    return bonus
 
 
 def recount(position: Position, side: str) -> None:

@@ -53,6 +53,9 @@ FIXED_STRENGTH: Mapping[UnitType, FixedStrength] = MappingProxyType(
     {_MERC: FixedStrength(8, 5, 8), _DRAG: FixedStrength(20, 0, 10)}
 )
 CRYSTAL_BALL_SP = 2  # 10.56: +2 to any search made by the owning player
+SWORD_BONUS = 6      # 10.57: + to its user's direct attacks
+BOW_BONUS = 4        # 10.58: + to its user's direct and indirect attacks
+DEMON_STRENGTH = 30  # 10.4
 
 # The note under the Conversion Track: only these are counted to find the column.
 COUNTS_ON_TRACK: frozenset[UnitType] = frozenset({_Z, _S, _W})

@@ -143,6 +143,7 @@ def snapshot(game: NecromancerGame) -> str:
     state = {
         "units": sorted((u.id, u.kind.value, u.side, u.hex) for u in pos.units.values()),
         "jewels": {k: asdict(j) for k, j in pos.jewels.items()},
+        "items": {k: asdict(i) for k, i in pos.items.items()},
         "sides": {k: asdict(s) for k, s in pos.sides.items()},
         "miasma": {k: sorted(v) if isinstance(v, set) else v for k, v in asdict(pos.miasma).items()},
         "queue": [d.describe() for d in game.queue],

@@ -1,7 +1,8 @@
 """`warjudge necromancer ...`: play Steve Jackson Games' Necromancer (1983).
 
     warjudge necromancer new GAME.json [--scenario standard|conversion] [--seed N] [--first red|black|coin]
-                                       [--optional cp_allowance ...] [--map FILE]
+                                       [--optional cp_allowance ...] [--items 1 | --items red=2,black=1]
+                                       [--map FILE]
     warjudge necromancer act GAME.json SIDE 'ACTION'    (JSON, or the text form: 'move 12 0505 0605')
     warjudge necromancer show GAME.json [--side red|black] [--svg out.svg] [--png out.png]
     warjudge necromancer play [--vs-bot red|black|none] [--seed N] [--scenario ...] [--save FILE]
@@ -77,13 +78,33 @@ def _pending_line(game) -> str:
     return f"Now {d.player} to answer: {d.kind} ({' or '.join(d.accepts)})." if d else "Nothing pending."
 
 
+ITEMS_HELP = ("10.5 extra items: how many each side chooses, e.g. 1, or red=2,black=1 for a handicap "
+              "(a dragon counts as two)")
+
+
+def _items(text: Optional[str]) -> dict[str, int]:
+    """'2' -> both sides 2; 'red=2,black=1' -> each its own."""
+    if not text:
+        return {}
+    if text.strip().isdigit():
+        return {side: int(text) for side in SIDES}
+    out: dict[str, int] = {}
+    for part in text.split(","):
+        side, sep, count = part.partition("=")
+        if not sep or side.strip().lower() not in SIDES or not count.strip().isdigit():
+            _fail(f"--items is a number (both sides) or red=N,black=N, not {text!r}")
+        out[side.strip().lower()] = int(count)
+    return out
+
+
 @necromancer_app.command("new")
 def new(path: Path = typer.Argument(..., help="the game file to create"),
         scenario: str = typer.Option("standard", help="standard (9.1) or conversion (9.2)"),
         seed: Optional[int] = typer.Option(None, help="seed for the dice (default: random)"),
         first: str = typer.Option("coin", help="red, black or coin (9.1; the conversion scenario: red)"),
         optional: list[str] = typer.Option([], "--optional", help="optional rule: cp_allowance, miasma_movement, "
-                                           "miasma_teleport, fourth_jewel (repeat the option for more)"),
+                                           "miasma_teleport, miasma_demon, fourth_jewel (repeat the option for more)"),
+        items: Optional[str] = typer.Option(None, "--items", help=ITEMS_HELP),
         map_file: Optional[Path] = typer.Option(None, "--map", help="your own map file (default: the reconstruction)"),
         force: bool = typer.Option(False, "--force", help="overwrite an existing file")) -> None:
     """Start a new game and save its record at PATH."""
@@ -91,7 +112,7 @@ def new(path: Path = typer.Argument(..., help="the game file to create"),
 
     if path.exists() and not force:
         _fail(f"{path} exists; choose another file or add --force")
-    options = {"scenario": scenario, "first": first, "optional": list(optional)}
+    options = {"scenario": scenario, "first": first, "optional": list(optional), "items": _items(items)}
     if map_file is not None:
         options["map"] = str(map_file.resolve())
     try:
@@ -175,6 +196,7 @@ def play(vs_bot: str = typer.Option("black", "--vs-bot", help="the side the heur
          scenario: str = typer.Option("standard", help="standard or conversion"),
          first: str = typer.Option("coin", help="red, black or coin"),
          optional: list[str] = typer.Option([], "--optional", help="optional rules (repeatable)"),
+         items: Optional[str] = typer.Option(None, "--items", help=ITEMS_HELP),
          map_file: Optional[Path] = typer.Option(None, "--map", help="your own map file"),
          save: Optional[Path] = typer.Option(None, help="save the game here after every action"),
          resume: Optional[Path] = typer.Option(None, help="continue the game saved in this file")) -> None:
@@ -191,7 +213,7 @@ def play(vs_bot: str = typer.Option("black", "--vs-bot", help="the side the heur
             game = _load(resume)
             save = save or resume
         else:
-            options = {"scenario": scenario, "first": first, "optional": list(optional)}
+            options = {"scenario": scenario, "first": first, "optional": list(optional), "items": _items(items)}
             if map_file is not None:
                 options["map"] = str(map_file.resolve())
             game = NecromancerGame.new(seed=seed, **options)

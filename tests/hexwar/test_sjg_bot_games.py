@@ -16,12 +16,15 @@ from warjudge.hexwar.decisions import IllegalAction
 from warjudge.hexwar.necromancer.bots import random_action
 from warjudge.hexwar.necromancer.game import NecromancerGame
 from warjudge.hexwar.necromancer.heuristic import heuristic_action
+from warjudge.hexwar.necromancer.moves import mixes_mercenaries
 from warjudge.hexwar.necromancer.state import FREE_OF_STACKING, STACK_LIMIT
 from warjudge.hexwar.necromancer.views import view
 
 GAMES = int(os.environ.get("WARJUDGE_SJG_GAMES", "120"))
 MAX_TURNS = 120
-OPTIONS = [[], ["cp_allowance"], ["miasma_movement", "miasma_teleport"], ["fourth_jewel", "miasma_movement"]]
+OPTIONS = [[], ["cp_allowance", "miasma_demon"], ["miasma_movement", "miasma_teleport"],
+           ["fourth_jewel", "miasma_movement", "miasma_demon"]]
+ITEMS = [{}, {"red": 2, "black": 2}, {"red": 3, "black": 1}]  # SJG 10.5, with a handicap
 
 
 def snapshot(game: NecromancerGame) -> str:
@@ -42,6 +45,10 @@ def check_invariants(game: NecromancerGame) -> None:
     assert all(len(s) == 1 for s in sides_at.values()), "units never share a hex with the enemy (SJG 4.4)"
     if game.pending is None or game.pending.kind not in ("move", "deploy"):
         assert max(stacks.values(), default=0) <= STACK_LIMIT, "three units a hex after movement (SJG 4.4)"
+        for h in sides_at:
+            assert not mixes_mercenaries({u.kind for u in pos.at(h)}), "SJG 10.53"
+    for item in pos.items.values():  # SJG 10.55-10.58: held by a living unit, or lying in a hex
+        assert (item.holder in pos.units) != (item.hex is not None) or game.pending.kind in ("choose", "deploy")
     for side in pos.sides.values():
         assert side.cp >= 0  # SJG 5.2: CP are spent only when held
     placed = [j for j in pos.jewels.values() if j.hex or j.delivered_to]
@@ -50,7 +57,14 @@ def check_invariants(game: NecromancerGame) -> None:
 
 
 def check_views(game: NecromancerGame) -> None:
-    """SJG 9.1: a side deploying secretly is invisible to the other until both are down."""
+    """SJG 9.1: a side deploying secretly is invisible to the other until both are down;
+    SJG 10.4: no player sees the face-down demon counter; SJG 10.5: nor the other's choice."""
+    for side in ("red", "black"):
+        seen = view(game, side)
+        if seen["demon"] is not None:
+            assert "counter" not in seen["demon"]
+            assert seen["demon"]["hex"] == game.position.miasma.demon
+        assert set(seen["choices"]) <= {side}
     if game.pending and game.pending.kind == "deploy" and not game.scenario.deploy_order:
         waiting = game.pending.player
         for done in game.deployed:
@@ -63,7 +77,8 @@ def check_views(game: NecromancerGame) -> None:
 def test_bot_game_keeps_every_invariant_and_replays(seed):
     rng = random.Random(seed)
     scenario = "conversion" if seed % 4 == 3 else "standard"
-    game = NecromancerGame.new(seed=seed, scenario=scenario, optional=OPTIONS[seed % len(OPTIONS)])
+    game = NecromancerGame.new(seed=seed, scenario=scenario, optional=OPTIONS[seed % len(OPTIONS)],
+                               items=ITEMS[seed % len(ITEMS)])
     red, black = [(heuristic_action, random_action), (heuristic_action, heuristic_action),
                   (random_action, heuristic_action)][seed % 3]
     players = {"red": red, "black": black}
@@ -90,3 +105,23 @@ def test_bots_finish_games():
             game.act(heuristic_action(game, rng))
         finished += game.is_over
     assert finished >= 4
+
+
+BOT_GAME = """
+from warjudge.hexwar.necromancer.heuristic import heuristic_action, play_game
+game = play_game(heuristic_action, heuristic_action, {seed}, max_turns=30, items={{"red": 2, "black": 2}},
+                 optional=["miasma_demon"])
+print(len(game.record.actions), game.log[-1])
+"""
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_bot_games_are_the_same_in_every_process(seed):
+    # Determinism: a seed is the whole game, whatever the interpreter's hash order
+    # (bots iterating over a set of hexes once broke this)
+    import subprocess
+    import sys
+
+    runs = {subprocess.run([sys.executable, "-c", BOT_GAME.format(seed=seed)], capture_output=True, text=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(h)}, check=True).stdout for h in (1, 2, 3)}
+    assert len(runs) == 1

@@ -67,8 +67,8 @@ def choice_problem(picks: list[str], allowance: int, remaining: Counter) -> str 
     except ValueError as exc:
         return str(exc)
     if weight(picks) != allowance:
-        hint = " (a dragon counts as two; SJG 10.54)" if Pick.DRAGON in kinds else ""
-        return f"choose items worth exactly {allowance}, not {weight(picks)}{hint} (SJG 10.5)"
+        hint = "; a dragon counts as two, 10.54" if Pick.DRAGON in kinds else ""
+        return f"choose items worth exactly {allowance}, not {weight(picks)} (SJG 10.5{hint})"
     for kind, n in kinds.items():
         if kind in COUNTERS and n > remaining[kind]:
             return f"only {remaining[kind]} {kind.value} counter(s) are left to choose from (SJG 10.5)"

@@ -10,22 +10,28 @@ The command language (type `help` in a session):
     end                         end your part of the current phase (also: pass, done)
     attack d:12,13 i:14 b: -> 0707 [0708]
                                 d: direct, i: indirect, b: boulder attackers; then
-                                the target hex(es)
+                                the target hex(es); `attack d:12 demon`: the demon
+    take sword 12               unit 12 takes an item in its hex (movement phase)
     convert 0707 x2             commit 2x the stack's resistance in CP (x1-x4)
     convert 0707 free           a Jewel's free x3 attempt
     retreat to 0604 lose 12     retreat the stack (losing unit 12); also `lose all`,
                                 `carry red`, `displace 14,15>0605`, `over 0705`
     advance 12>0707 13>0707     advance after combat; `advance` alone: stay
     search 1209                 search a Miasma hex
+    choose sword 2apprentice    choose your extra items (10.5): apprentice,
+                                mercenaries, dragon, ring, crystal_ball, sword, bow,
+                                extra_jewel:POWER; `choose auto`: at random
     deploy auto                 a random legal set-up for your side
-    deploy 0309:z,z,w 0310:2s,w set up by hand: hex:kinds (z s w n, or names, "2z")
+    deploy 0309:z,z,w 0310:2s,w set up by hand: hex:kinds (z s w n a m dragon, or
+                                names, "2z"); `sword=0310`: the apprentice set up
+                                there holds the sword (default: the Necromancer)
     units [all|HEX]             list your (all visible / that hex's) units with numbers
     show                        redraw the map       help   this text
     svg FILE / png FILE         draw the view        save FILE   save the game record
     quit                        leave (the game is saved if a save file was given)
 
 `parse_command` is a pure function from text to a `Command`; `complete_action` fills in
-what only the game knows (a move's path, `lose all`).
+what only the game knows (a move's path, `lose all`, the demon's hex).
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +53,8 @@ from warjudge.hexwar.necromancer.game import NecromancerGame
 from warjudge.hexwar.necromancer.heuristic import heuristic_action
 from warjudge.hexwar.necromancer.moves import reachable_hexes
 from warjudge.hexwar.necromancer.render import KIND_LETTER, render_png, render_svg, render_terminal
-from warjudge.hexwar.necromancer.state import SIDES, other
+from warjudge.hexwar.necromancer.state import other
+from warjudge.hexwar.necromancer.views import view
 
 HELP = __doc__.split("The command language (type `help` in a session):", 1)[1].split("`parse_command`", 1)[0].rstrip()
 
@@ -58,37 +65,8 @@ class CommandError(WarjudgeError):
 
 # --- views ----------------------------------------------------------------------------
 
-def _full_view(game: NecromancerGame) -> dict[str, Any]:
-    """Everything in the game, as the view dict the renderers take (a games master's
-    view). Replaced by `views.view` once that exists."""
-    pos = game.position
-    return {
-        "board": pos.board,
-        "turn": game.turn,
-        "phasing": game.phasing if game.turn else None,
-        "phase": game.phase,
-        "units": [{"id": u.id, "kind": str(u.kind.value), "side": u.side, "hex": u.hex}
-                  for u in sorted(pos.units.values(), key=lambda u: u.id)],
-        "jewels": [{"id": j.id, "hex": j.hex, "delivered_to": j.delivered_to, "effect": j.effect}
-                   for j in pos.jewels.values()],
-        "miasma": sorted(pos.miasma.hexes),
-        "sides": {s: {**asdict(pos.sides[s]), "column": pos.sides[s].column.label} for s in SIDES},
-        "pending": game.pending.describe() if game.pending else None,
-        "winner": game.winner,
-    }
-
-
 def view_for(game: NecromancerGame, side: str | None) -> dict[str, Any]:
-    """What `side` may see (None: everything). Uses `views.view` when it exists; until
-    then, the full view minus the opponent's units during a secret set-up (SJG 9.1)."""
-    try:
-        from warjudge.hexwar.necromancer.views import view  # type: ignore[import-not-found]
-    except ImportError:
-        data = _full_view(game)
-        pending = game.pending
-        if side is not None and pending is not None and pending.kind == "deploy" and pending.info.get("simultaneous"):
-            data["units"] = [u for u in data["units"] if u["side"] == side or u["kind"] == "necromancer"]
-        return data
+    """What `side` may see (None: everything)."""
     return view(game, side)
 
 
@@ -96,7 +74,7 @@ def view_for(game: NecromancerGame, side: str | None) -> dict[str, Any]:
 
 @dataclass
 class Command:
-    """kind: action, deploy_auto, help, show, units, svg, png, save, quit."""
+    """kind: action, deploy_auto, choose_auto, help, show, units, svg, png, save, quit."""
 
     kind: str
     action: dict[str, Any] | None = None
@@ -106,7 +84,9 @@ class Command:
 HEX = re.compile(r"^[0-9]{4}$")
 KIND_WORDS = {"z": "zombie", "zombie": "zombie", "zombies": "zombie", "s": "skeleton", "skeleton": "skeleton",
               "skeletons": "skeleton", "w": "wraith", "wraith": "wraith", "wraiths": "wraith",
-              "n": "necromancer", "necromancer": "necromancer"}
+              "n": "necromancer", "necromancer": "necromancer", "a": "apprentice", "apprentice": "apprentice",
+              "apprentices": "apprentice", "m": "mercenary", "mercenary": "mercenary", "mercenaries": "mercenary",
+              "dragon": "dragon"}
 META = {"help": "help", "?": "help", "show": "show", "map": "show", "quit": "quit", "exit": "quit", "q": "quit"}
 ROLE_WORDS = {"d": "direct", "direct": "direct", "i": "indirect", "indirect": "indirect", "b": "boulder",
               "boulder": "boulder"}
@@ -153,8 +133,8 @@ def parse_command(text: str, side: str) -> Command:
         return Command("action", base | {"type": "end"})
     parser = _PARSERS.get(verb)
     if parser is None:
-        raise CommandError(f"unknown command {verb!r}; commands: move, end, attack, convert, retreat, advance, "
-                           f"search, deploy, units, show, svg, png, save, help, quit")
+        raise CommandError(f"unknown command {verb!r}; commands: move, take, end, attack, convert, retreat, "
+                           f"advance, search, choose, deploy, units, show, svg, png, save, help, quit")
     return parser(rest, base)
 
 
@@ -198,8 +178,12 @@ def _parse_attack(rest: list[str], base: dict) -> Command:
     example = "e.g. 'attack d:12,13 i:14 -> 0707'"
     roles: dict[str, list[int]] = {"direct": [], "indirect": [], "boulder": []}
     targets: list[str] = []
+    demon = False
     for token in rest:
         if token in ("->", "at", "on"):
+            continue
+        if token.lower() in ("demon", "->demon"):
+            demon = True
             continue
         if ":" in token:
             role, _, ids = token.partition(":")
@@ -211,11 +195,11 @@ def _parse_attack(rest: list[str], base: dict) -> Command:
             targets.append(token.lstrip("->"))
         else:
             raise CommandError(f"attack: {token!r} is not understood; {example}")
-    if not targets:
+    if not targets and not demon:
         raise CommandError(f"attack: name the target hex; {example}")
     if not any(roles.values()):
         raise CommandError(f"attack: name the attacking units (d:, i: or b:); {example}")
-    action = base | {"type": "attack", "targets": targets}
+    action = base | {"type": "attack", "targets": targets} | ({"demon": True} if demon else {})
     action.update({k: v for k, v in roles.items() if v})
     return Command("action", action)
 
@@ -297,7 +281,14 @@ def _parse_deploy(rest: list[str], base: dict) -> Command:
     if not rest:
         raise CommandError(f"deploy: say where; {example}")
     placements: dict[str, list[str]] = {}
+    holders: dict[str, str] = {}
     for token in rest:
+        item, eq, holder = token.partition("=")
+        if eq:
+            if item.lower() not in ("ring", "sword", "bow"):
+                raise CommandError(f"deploy: {item!r} is not an item a wizard holds (ring, sword, bow)")
+            holders[item.lower()] = "necromancer" if holder.lower() in ("n", "necromancer") else _hex(holder, "deploy")
+            continue
         h, sep, kinds = token.partition(":")
         if not sep or not kinds:
             raise CommandError(f"deploy: {token!r} should be HEX:kinds; {example}")
@@ -308,13 +299,37 @@ def _parse_deploy(rest: list[str], base: dict) -> Command:
                 raise CommandError(f"deploy: {item!r} is not a unit kind (z, s, w, n or their names, "
                                    f"with a count like 2z); {example}")
             placements.setdefault(h, []).extend([KIND_WORDS[m.group(2)]] * int(m.group(1) or 1))
-    return Command("action", base | {"type": "deploy", "placements": placements})
+    return Command("action", base | {"type": "deploy", "placements": placements}
+                   | ({"holders": holders} if holders else {}))
+
+
+def _parse_choose(rest: list[str], base: dict) -> Command:
+    example = "e.g. 'choose sword', 'choose dragon', 'choose 2apprentice extra_jewel:zombie_movement'"
+    if [w.lower() for w in rest] in (["auto"], ["random"]):
+        return Command("choose_auto", dict(base))
+    if not rest:
+        raise CommandError(f"choose: name your items; {example}")
+    items: list[str] = []
+    for token in rest:
+        for part in token.split(","):
+            m = re.fullmatch(r"([0-9]*)([a-z_:]+)", part.strip().lower())
+            if not m:
+                raise CommandError(f"choose: {part!r} is not understood; {example}")
+            items += [m.group(2)] * int(m.group(1) or 1)
+    return Command("action", base | {"type": "choose", "items": items})
+
+
+def _parse_take(rest: list[str], base: dict) -> Command:
+    example = "e.g. 'take sword 12' (unit 12 takes the sword in its hex)"
+    if len(rest) != 2:
+        raise CommandError(f"take: give the item and the unit that takes it; {example}")
+    return Command("action", base | {"type": "take", "item": rest[0].lower(), "unit": _ids(rest[1], "take")[0]})
 
 
 _PARSERS: dict[str, Callable[[list[str], dict], Command]] = {
     "move": _parse_move, "m": _parse_move, "attack": _parse_attack, "a": _parse_attack,
     "convert": _parse_convert, "retreat": _parse_retreat, "advance": _parse_advance,
-    "search": _parse_search, "deploy": _parse_deploy,
+    "search": _parse_search, "deploy": _parse_deploy, "choose": _parse_choose, "take": _parse_take,
 }
 
 
@@ -324,6 +339,10 @@ def complete_action(game: NecromancerGame, command: Command, rng: random.Random 
     side = command.action["side"]
     if command.kind == "deploy_auto":
         return bots.deploy_action(game, side, rng or random.Random())
+    if command.kind == "choose_auto":
+        if game.pending is None or game.pending.kind != "choose":
+            raise CommandError("there are no items to choose now")
+        return bots.choose_action(game, side, rng or random.Random())
     if command.kind != "action":
         raise CommandError(f"'{command.kind}' is not a game action")
     action = dict(command.action)
@@ -350,6 +369,10 @@ def complete_action(game: NecromancerGame, command: Command, rng: random.Random 
         if len(path) < 2:
             raise CommandError(f"move: the units are already in {start}")
         action["path"] = path
+    if action.get("demon") and not action["targets"]:
+        if pos.miasma.demon is None:
+            raise CommandError("attack: the demon is not on the map")
+        action["targets"] = [pos.miasma.demon]
     if action.pop("lose_all", False):
         pending = game.pending
         if pending is None or pending.kind != "retreat":
@@ -382,8 +405,9 @@ def units_table(view: dict, side: str | None, which: str | None) -> list[str]:
 
 def _prompt_hint(decision) -> str:
     hints = {
+        "choose": "choose ITEMS | choose auto",
         "deploy": "deploy auto | deploy HEX:z,z,w ...",
-        "move": "move UNITS PATH | end",
+        "move": "move UNITS PATH | take ITEM UNIT | end",
         "wraith": "move WRAITH HEX (one hex) | end",
         "opportunity": "attack i:UNITS -> HEX | attack b:UNITS -> HEX | end",
         "convert": "convert HEX x1..x4 | convert HEX free | end",
@@ -432,9 +456,10 @@ def run_session(game: NecromancerGame, *, bot_side: str | None = None, input_fn:
         viewer = decision.player
         key = (game.turn, viewer, decision.kind, len(game.record.actions) if decision.kind in ("retreat", "advance") else 0)
         if key != shown:
-            if hot_seat and decision.kind == "deploy" and decision.info.get("simultaneous"):
+            if hot_seat and decision.kind in ("deploy", "choose") and decision.info.get("simultaneous"):
                 clear_fn()
-                console.print(f"[bold]{viewer.upper()}: set up your units in secret. "
+                task = "set up your units" if decision.kind == "deploy" else "choose your items"
+                console.print(f"[bold]{viewer.upper()}: {task} in secret. "
                               f"{other(viewer).capitalize()}, look away.[/bold]")
             console.print(render_terminal(view_for(game, viewer if hot_seat else human)))
             console.print(f"[bold]{viewer}[/bold], {decision.kind}: {_prompt_hint(decision)}   (help for more)",

@@ -113,6 +113,29 @@ def _jewel_lines(view: dict) -> list[tuple[str, str]]:
     return out
 
 
+def _extra_lines(view: dict) -> list[str]:
+    """Optional rules: the demon (10.4), magic items, Crystal Ball, extra Jewels (10.5)."""
+    out = []
+    demon = view.get("demon")
+    if demon:
+        where = f"in {demon['hex']}" if demon.get("hex") else "hidden in the Miasma" if demon.get("hidden") else "gone"
+        out.append(f"Demon: {where}")
+    units = {u["id"]: u for u in view.get("units", [])}
+    for item in view.get("items", []):
+        holder = units.get(item.get("holder"))
+        if holder:
+            where = f"{holder['side']} {KIND_LETTER.get(holder['kind'], '?')}{holder['id']} in {holder['hex']}"
+        else:
+            where = f"lying in {item['hex']}" if item.get("hex") else "not yet set up"
+        out.append(f"{item['id'].capitalize()}: {where}")
+    for name, side in view.get("sides", {}).items():
+        if side.get("crystal_ball"):
+            out.append(f"{name}: the Crystal Ball (+2 SP)")
+        for power in side.get("extra_jewels", []):
+            out.append(f"{name}: extra Jewel, {_pretty(power)}")
+    return out
+
+
 SIDE_BONUSES = (("free_attempts", "free conversion rolls"), ("necromancer_mp", "Necromancer +MP"),
                 ("zombie_mp", "zombie +MP"), ("skeleton_bonus", "skeleton +str"),
                 ("wraith_phases", "extra wraith phases"), ("necromancer_halved", "Necromancer halved"))
@@ -143,6 +166,7 @@ class TerminalView:
         stacks = _stacks(view)
         jewels = _jewels_on_map(view)
         miasma = set(view.get("miasma", []))
+        demon = (view.get("demon") or {}).get("hex")
         high = {h for side, h in board.cliffs.items()}
         text = Text(no_wrap=True, overflow="ignore")
         header = "    " + "".join(f"{c:02d}".ljust(CELL) for c in range(1, width + 1))
@@ -152,13 +176,14 @@ class TerminalView:
             text.append(f"{row:02d} " + ("   " if shifted else " "), style="bold")
             for col in range(1, width + 1):
                 h = f"{col:02d}{row:02d}"
-                self._cell(text, board, h, stacks.get(h), jewels.get(h), h in miasma, h in high)
+                self._cell(text, board, h, stacks.get(h), jewels.get(h), h in miasma, h in high, h == demon)
             text.append(("" if shifted else "  ") + f" {row:02d}\n", style="bold")
         footer = "      " + "".join(f"{c:02d}".ljust(CELL) for c in range(1, width + 1))
         text.append(footer.rstrip(), style="bold")
         return text
 
-    def _cell(self, text: Text, board: HexMap, h: str, stack, jewels, in_miasma: bool, is_high: bool) -> None:
+    def _cell(self, text: Text, board: HexMap, h: str, stack, jewels, in_miasma: bool, is_high: bool,
+              demon: bool) -> None:
         terrain, level = board.terrain(h), board.level(h)
         bg = TERM_MIASMA_BG if in_miasma else TERM_LEVEL_BG.get(level, TERM_LEVEL_BG[0])
         fg = TERM_MIASMA_FG if in_miasma else TERM_LEVEL_FG.get(level, TERM_LEVEL_FG[0])
@@ -174,7 +199,9 @@ class TerminalView:
         else:
             text.append(f" ≈{level}≈" if in_miasma else f"  {level} ", style=f"{fg} on {bg}" + underline)
         east = board.grid.neighbour(h, 2)
-        if jewels:
+        if demon:
+            text.append("Ψ", style=f"bold #ff3030 on {bg}")
+        elif jewels:
             colour = JEWEL_COLOUR.get(jewels[0]["id"], "#ffd700")
             text.append("◆", style=f"bold {colour} on {bg}")
         elif east and board.is_cliff(h, east):
@@ -212,6 +239,9 @@ class TerminalView:
         for jid, where in _jewel_lines(view):
             jewel_text.append("◆ ", style=JEWEL_COLOUR.get(jid, "yellow"))
             jewel_text.append(f"{jid}: {where}\n")
+        extras = Text()
+        for line in _extra_lines(view):
+            extras.append(line + "\n")
         pending = Text("\n".join(_decision_lines(view.get("pending"))) or "no decision pending")
         legend = Text()
         legend.append("Legend\n", style="bold")
@@ -231,10 +261,12 @@ class TerminalView:
         legend.append("2Z1W", style=TERM_SIDE["red"])
         legend.append(" ")
         legend.append("N3S", style=TERM_SIDE["black"])
-        legend.append(" stacks (N Necromancer, Z S W)\n")
+        legend.append(" stacks (N Necromancer, Z S W; A apprentice, M mercenary, D dragon)\n")
+        legend.append("Ψ", style="bold #ff3030")
+        legend.append(" the Miasma demon\n")
         if board.reconstruction:
             legend.append("Map: a reconstruction, not the printed SJG map", style="italic")
-        return Panel(Group(lines, table, bonus_lines, jewel_text, Text("Pending", style="bold"), pending, legend),
+        return Panel(Group(lines, table, bonus_lines, jewel_text, extras, Text("Pending", style="bold"), pending, legend),
                      title="Necromancer", width=44)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -488,6 +520,21 @@ def scene(view: dict) -> list[Shape]:
                              fill=JEWEL_COLOUR.get(jewel["id"], "#ffd700"), stroke="#fff6c8", width=1.3,
                              attrs={"class": "jewel", "data-jewel": jewel["id"], "data-hex": h},
                              title=f"the {jewel['id']} Jewel"))
+
+    demon = (view.get("demon") or {}).get("hex")
+    if demon:
+        x, y = hex_centre(demon)
+        out.append(Shape("circle", [(x - R * 0.55, y - R * 0.35)], fill="#c01818", stroke="#ffe0e0", width=1.5,
+                         radius=8, attrs={"class": "demon", "data-hex": demon}, title="the Miasma demon"))
+        out.append(Shape("text", [(x - R * 0.55, y - R * 0.35 + 4)], fill="#ffffff", text="Ψ", size=11, bold=True))
+    for item in view.get("items", []):
+        if item.get("hex") and item.get("holder") is None:
+            x, y = hex_centre(item["hex"])
+            out.append(Shape("rect", [(x - 9, y + R * 0.45 - 5), (x + 9, y + R * 0.45 + 5)], fill="#e8e0c0",
+                             stroke="#3a3020", width=1.0, radius=2,
+                             attrs={"class": "item", "data-item": item["id"], "data-hex": item["hex"]},
+                             title=f"the {item['id']}, lying here"))
+            out.append(Shape("text", [(x, y + R * 0.45 + 3.5)], fill="#3a3020", text=item["id"][:2].upper(), size=7))
 
     out.extend(_legend(board, width, height))
     return out

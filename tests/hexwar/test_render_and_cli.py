@@ -16,7 +16,7 @@ from warjudge.hexwar.necromancer import bots
 from warjudge.hexwar.necromancer.board import DEFAULT_BOARD, load_board
 from warjudge.hexwar.necromancer.game import NecromancerGame
 from warjudge.hexwar.necromancer.play import (
-    CommandError, complete_action, parse_command, run_session, view_for, _full_view,
+    CommandError, complete_action, parse_command, run_session, view_for,
 )
 from warjudge.hexwar.necromancer.render import render_png, render_svg, render_terminal, stack_label
 
@@ -79,7 +79,7 @@ def test_stack_labels():
 
 def test_svg_is_well_formed_with_every_hex_and_unit():
     game = deployed_game()
-    view = _full_view(game)
+    view = view_for(game, None)
     svg = render_svg(view)
     root = ET.fromstring(svg)
     hexes = [p for p in root.iter(f"{SVG}polygon") if p.get("class") == "hex"]
@@ -174,6 +174,15 @@ def test_terminal_shows_coordinates_stacks_and_the_panel():
     ("search 1209", {"type": "search", "hex": "1209"}),
     ("deploy 0309:z,z,w 0310:2s", {"type": "deploy", "placements": {"0309": ["zombie", "zombie", "wraith"],
                                                                     "0310": ["skeleton", "skeleton"]}}),
+    # SJG 10.5-10.58 at the terminal
+    ("deploy 0309:a,2m 0310:dragon sword=0309 bow=n",
+     {"type": "deploy", "placements": {"0309": ["apprentice", "mercenary", "mercenary"], "0310": ["dragon"]},
+      "holders": {"sword": "0309", "bow": "necromancer"}}),
+    ("choose sword 2apprentice extra_jewel:zombie_movement",
+     {"type": "choose", "items": ["sword", "apprentice", "apprentice", "extra_jewel:zombie_movement"]}),
+    ("take ring 12", {"type": "take", "item": "ring", "unit": 12}),
+    ("attack d:12 i:14 demon 0808", {"type": "attack", "targets": ["0808"], "direct": [12], "indirect": [14],
+                                     "demon": True}),
 ])
 def test_parse_actions(text, action):
     command = parse_command(text, "red")
@@ -212,6 +221,9 @@ def test_parse_session_commands():
     ("search", "give the Miasma hex"),
     ("deploy 0309", "should be HEX:kinds"),
     ("deploy 0309:dragons", "not a unit kind"),
+    ("deploy 0309:a cloak=0309", "not an item a wizard holds"),
+    ("choose", "name your items"),
+    ("take ring", "give the item and the unit"),
     ("end now", "takes nothing after it"),
     ("svg", "give one file name"),
 ])
@@ -283,6 +295,40 @@ def test_cli_act_refuses_and_leaves_the_file_unchanged(tmp_path, args, message):
     assert message in result.output
     assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
     assert path.read_bytes() == before
+
+
+def test_cli_items_and_demon_options(tmp_path):
+    # SJG 10.4, 10.5 through the command line: --items (both, or a handicap) and the demon
+    path = tmp_path / "g.json"
+    result = runner.invoke(app, ["necromancer", "new", str(path), "--seed", "4", "--items", "red=2,black=1",
+                                 "--optional", "miasma_demon"])
+    assert result.exit_code == 0, result.output
+    options = json.loads(path.read_text())["options"]
+    assert options["items"] == {"red": 2, "black": 1} and options["optional"] == ["miasma_demon"]
+    assert "answer: choose" in " ".join(result.output.split())
+    assert runner.invoke(app, ["necromancer", "act", str(path), "red", "choose dragon"]).exit_code == 0
+    before = path.read_bytes()
+    result = runner.invoke(app, ["necromancer", "act", str(path), "black", "choose dragon"])
+    assert result.exit_code == 2 and "worth exactly 1, not 2" in result.output
+    assert path.read_bytes() == before
+    result = runner.invoke(app, ["necromancer", "act", str(path), "black", "choose crystal_ball"])
+    assert result.exit_code == 0 and "red takes dragon" in result.output and "black takes crystal_ball" in result.output
+    shown = runner.invoke(app, ["necromancer", "show", str(path), "--side", "black"])
+    assert "Demon: hidden in the Miasma" in shown.output and "the Crystal Ball" in shown.output
+    for bad in ("x", "red=2,green=1", "red=two"):
+        result = runner.invoke(app, ["necromancer", "new", str(tmp_path / "h.json"), "--items", bad])
+        assert result.exit_code == 2 and "--items is a number" in result.output
+    result = runner.invoke(app, ["necromancer", "new", str(tmp_path / "h.json"), "--items", "99"])
+    assert result.exit_code == 2 and "invalid game options" in result.output
+
+
+def test_complete_action_finds_the_demon():
+    # SJG 10.4: 'attack d:12 demon' targets wherever the demon is
+    game = deployed_game()
+    with pytest.raises(CommandError, match="demon is not on the map"):
+        complete_action(game, parse_command("attack d:12 demon", "red"))
+    game.position.miasma.demon = "1209"
+    assert complete_action(game, parse_command("attack d:12 demon", "red"))["targets"] == ["1209"]
 
 
 def test_cli_map_check_and_render(tmp_path):

@@ -133,7 +133,7 @@ def plan_attack(position: Position, side: str, direct: list[int], indirect: list
         if not can_boulder(position, unit, targets[0]):
             return f"{unit.label} is not at a cliff edge above {targets[0]} (SJG 6.23)"
     if boulder and not demon and all(position.boulder_defence(u) is None for u in position.at(targets[0])):
-        return "the Necromancer is immune to boulder attacks (SJG 6.23)"
+        return "Necromancers and apprentices are immune to boulder attacks (SJG 6.23)"
     attack = sum(attack_strength(position, position.units[u], "direct") for u in direct)
     attack += sum(attack_strength(position, position.units[u], "indirect") for u in indirect)
     attack += sum(attack_strength(position, position.units[u], "boulder") for u in boulder)

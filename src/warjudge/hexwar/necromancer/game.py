@@ -632,7 +632,9 @@ class NecromancerGame:
         options = self._retreat_hexes(side, hex_, enemies)
         flight = self._flight_hexes(side, hex_, enemies) if any(pos.wields(pos.units[u], "ring") for u in units) else []
         cliffs = [n for n in pos.board.neighbours(hex_) if pos.board.cliff_high_side(hex_, n) == hex_]
-        jewels = [j.id for j in pos.jewels_at(hex_)]
+        # 10.54: a dragon by itself carries no Jewel
+        lone_dragons = all(pos.units[u].kind == UnitType.DRAGON for u in units)
+        jewels = [] if lone_dragons else [j.id for j in pos.jewels_at(hex_)]
         carrying = jewels or any(i.holder in units for i in pos.items.values())
         counted = [u for u in units if pos.units[u].kind != UnitType.NECROMANCER]
         escape = options or flight
@@ -643,7 +645,7 @@ class NecromancerGame:
             return
         self._queue_front(Decision(side, "retreat", ("retreat",), {
             "hex": hex_, "units": units, "losses": losses, "enemies": enemies, "options": options,
-            "flight": flight, "over_cliff": cliffs if carrying else [], "jewels": jewels}))
+            "flight": flight, "over_cliff": cliffs if carrying and not escape else [], "jewels": jewels}))
 
     def _retreat_hexes(self, side: str, hex_: str, enemies: list[str]) -> list[str]:
         """One hex farther from the victors, not a slope, monolith, enemy hex or enemy
@@ -677,6 +679,8 @@ class NecromancerGame:
         if lost_counted < need:
             raise IllegalAction(f"this result costs {need} unit(s) from the stack in {info['hex']} (SJG 6.53)")
         staying = [u for u in units if u.id not in lose]
+        if act.carry and all(u.kind == UnitType.DRAGON for u in staying):
+            raise IllegalAction("a dragon by itself may not carry a Jewel (SJG 10.54)")
         bad_jewels = [j for j in act.carry if j not in info["jewels"]]
         if bad_jewels:
             raise IllegalAction(f"no Jewel {bad_jewels[0]!r} with the retreating units")

@@ -190,6 +190,27 @@ def test_parse_actions(text, action):
     assert command.action == {"side": "red"} | action
 
 
+def test_hex_command_names_every_cliff_side():
+    # SJG 4.21, 6.23: the terminal draws only east-west cliffs; 'hex' lists all six sides
+    from warjudge.hexwar.grid import DIRECTION_NAMES, direction_between
+    from warjudge.hexwar.necromancer.play import hex_lines
+
+    game = deployed_game()
+    view = view_for(game, "red")
+    board = view["board"]
+    pair, high = next((p, h) for p, h in sorted(board.cliffs.items(), key=lambda kv: sorted(kv[0]))
+                      if direction_between(*sorted(p)) not in (2, 5))  # a diagonal cliff
+    low = next(h for h in pair if h != high)
+    text = "\n".join(hex_lines(view, high))
+    assert f"{DIRECTION_NAMES[direction_between(high, low)]:>2}: {low}" in text
+    assert "cliff, we are on top" in text
+    assert "cliff, we are below" in "\n".join(hex_lines(view, low))
+    assert parse_command(f"hex {high}", "red").arg == high
+    with pytest.raises(CommandError, match="give one hex"):
+        parse_command("hex", "red")
+    assert hex_lines(view, "9999") == ["9999 is not on the map"]
+
+
 def test_parse_session_commands():
     assert parse_command("deploy auto", "black").kind == "deploy_auto"
     assert parse_command("help", "red").kind == "help"

@@ -26,6 +26,7 @@ The command language (type `help` in a session):
                                 names, "2z"); `sword=0310`: the apprentice set up
                                 there holds the sword (default: the Necromancer)
     units [all|HEX]             list your (all visible / that hex's) units with numbers
+    hex 0707                    a hex's terrain, level and cliffs on every side
     show                        redraw the map       help   this text
     svg FILE / png FILE         draw the view        save FILE   save the game record
     quit                        leave (the game is saved if a save file was given)
@@ -47,6 +48,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from warjudge.core.errors import WarjudgeError
+from warjudge.hexwar.grid import DIRECTION_NAMES, DIRECTIONS
 from warjudge.hexwar.movement import path_to
 from warjudge.hexwar.necromancer import bots
 from warjudge.hexwar.necromancer.game import NecromancerGame
@@ -74,7 +76,7 @@ def view_for(game: NecromancerGame, side: str | None) -> dict[str, Any]:
 
 @dataclass
 class Command:
-    """kind: action, deploy_auto, choose_auto, help, show, units, svg, png, save, quit."""
+    """kind: action, deploy_auto, choose_auto, help, show, units, hex, svg, png, save, quit."""
 
     kind: str
     action: dict[str, Any] | None = None
@@ -122,6 +124,10 @@ def parse_command(text: str, side: str) -> Command:
         return Command(META[verb])
     if verb == "units":
         return Command("units", arg=rest[0] if rest else None)
+    if verb == "hex":
+        if len(rest) != 1:
+            raise CommandError("hex: give one hex, e.g. 'hex 0707'")
+        return Command("hex", arg=_hex(rest[0], "hex"))
     if verb in ("svg", "png", "save"):
         if len(rest) != 1:
             raise CommandError(f"{verb}: give one file name, e.g. '{verb} game.{ 'json' if verb == 'save' else verb}'")
@@ -403,6 +409,39 @@ def units_table(view: dict, side: str | None, which: str | None) -> list[str]:
     return lines
 
 
+def hex_lines(view: dict, hex_: str) -> list[str]:
+    """What a player may know of one hex: terrain and level, each side's neighbour and
+    whether a cliff lies between (the terminal map draws only east-west cliffs), and
+    what stands there."""
+    board = view["board"]
+    if hex_ not in board.hexes:
+        return [f"{hex_} is not on the map"]
+    terrain = board.terrain(hex_)
+    lines = [f"{hex_}: {terrain}" + ("" if terrain == "monolith" else f", level {board.level(hex_)}")
+             + (", in the Miasma" if hex_ in view.get("miasma", []) else "")]
+    for d in DIRECTIONS:
+        n = board.grid.neighbour(hex_, d)
+        if n is None:
+            lines.append(f"  {DIRECTION_NAMES[d]:>2}: map edge")
+            continue
+        side = ""
+        if board.is_cliff(hex_, n):
+            side = " — cliff, " + ("we are on top" if board.cliff_high_side(hex_, n) == hex_ else "we are below")
+        lines.append(f"  {DIRECTION_NAMES[d]:>2}: {n} {board.terrain(n)} {board.level(n)}{side}")
+    here = [u for u in view.get("units", []) if u["hex"] == hex_]
+    if here:
+        lines.append("  units: " + " ".join(f"{u['side']}:{KIND_LETTER.get(u['kind'], '?')}{u['id']}" for u in here))
+    for j in view.get("jewels", []):
+        if j.get("hex") == hex_ and not j.get("delivered_to"):
+            lines.append(f"  the {j['id']} Jewel")
+    for item in view.get("items", []):
+        if item.get("hex") == hex_:
+            lines.append(f"  the {item['id']}" + (" (lying here)" if item.get("holder") is None else ""))
+    if (view.get("demon") or {}).get("hex") == hex_:
+        lines.append("  the Miasma demon")
+    return lines
+
+
 def _prompt_hint(decision) -> str:
     hints = {
         "choose": "choose ITEMS | choose auto",
@@ -482,6 +521,8 @@ def run_session(game: NecromancerGame, *, bot_side: str | None = None, input_fn:
                 console.print(escape(HELP), highlight=False)
             elif command.kind == "show":
                 shown = None
+            elif command.kind == "hex":
+                log(hex_lines(view_for(game, viewer if hot_seat else human), command.arg))
             elif command.kind == "units":
                 side = viewer if hot_seat else human
                 log(units_table(view_for(game, side), side, command.arg))

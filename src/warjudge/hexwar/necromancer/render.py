@@ -257,7 +257,7 @@ class TerminalView:
         legend.append("┃", style="bold #ff8c1a")
         legend.append(" cliff to the east; ")
         legend.append("3", style="underline")
-        legend.append(" underlined: top of a cliff\n")
+        legend.append(" underlined: top of a cliff ('hex HEX' lists its cliffs)\n")
         legend.append("2Z1W", style=TERM_SIDE["red"])
         legend.append(" ")
         legend.append("N3S", style=TERM_SIDE["black"])

@@ -23,14 +23,14 @@ from warjudge.hexwar.necromancer import actions as A
 from warjudge.hexwar.necromancer import demon as D
 from warjudge.hexwar.necromancer.board import load_board
 from warjudge.hexwar.necromancer.combat import AttackPlan, can_boulder, indirect_modifier, must_be_attacked, plan_attack
-from warjudge.hexwar.necromancer.items import COUNTERS, HELD_ITEMS, UNITS, Pick, allocate, choice_problem, parse_pick
+from warjudge.hexwar.necromancer.items import COUNTERS, UNITS, Pick, allocate, choice_problem, parse_pick
 from warjudge.hexwar.necromancer.moves import (
     MERCENARY_RULE, locked_units, may_join, mixes_mercenaries, move_problem, stacking_problems,
 )
 from warjudge.hexwar.necromancer.setup import (
     CP_ALLOWANCE_START, CP_ALLOWANCE_TURN, SCENARIOS, Options, deploy_problem,
 )
-from warjudge.hexwar.necromancer.state import SIDES, STACK_LIMIT, WIZARDS, Item, Jewel, Position, Unit, other, recount
+from warjudge.hexwar.necromancer.state import SIDES, STACK_LIMIT, Item, Jewel, Position, Unit, other, recount
 from warjudge.hexwar.necromancer.tables import (
     AUTO_AE, AUTO_DE, CRYSTAL_BALL_SP, DEMON_STRENGTH, FREE_ATTEMPT_MULTIPLE, JEWEL_CP, SEARCH_POINTS,
     ConversionResult, CRTResult,

@@ -19,7 +19,7 @@ from warjudge.hexwar.necromancer import bots
 from warjudge.hexwar.necromancer.combat import can_direct, indirect_modifier, must_be_attacked, plan_attack
 from warjudge.hexwar.necromancer.game import NecromancerGame
 from warjudge.hexwar.necromancer.moves import may_join, reachable_hexes
-from warjudge.hexwar.necromancer.state import STACK_LIMIT, Position, Unit, other
+from warjudge.hexwar.necromancer.state import Position, Unit, other
 from warjudge.hexwar.necromancer.tables import UnitType
 
 # units each game's bot has already placed this turn (one move action per call)

@@ -34,7 +34,6 @@ WEIGHT = {Pick.DRAGON: 2}  # 10.54: the dragon counts as two items
 UNITS: dict[Pick, tuple[UnitType, int]] = {Pick.APPRENTICE: (UnitType.APPRENTICE, 1),
                                           Pick.MERCENARIES: (UnitType.MERCENARY, 2),
                                           Pick.DRAGON: (UnitType.DRAGON, 1)}
-HELD_ITEMS = (Pick.RING, Pick.SWORD, Pick.BOW)  # items with a counter that a unit holds
 
 
 def parse_pick(text: str) -> tuple[Pick, JewelEffect | None]:

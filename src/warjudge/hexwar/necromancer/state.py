@@ -132,13 +132,6 @@ class Position:
     def jewels_at(self, hex_: str) -> list[Jewel]:
         return [j for j in self.jewels.values() if j.hex == hex_ and j.delivered_to is None]
 
-    def items_at(self, hex_: str) -> list[Item]:
-        """Items lying loose in a hex (their holder died there)."""
-        return [i for i in self.items.values() if i.holder is None and i.hex == hex_]
-
-    def held_items(self, unit: Unit) -> list[str]:
-        return sorted(i.id for i in self.items.values() if i.holder == unit.id)
-
     def wields(self, unit: Unit, item: str) -> bool:
         """A wizard holding the item uses it; others only carry it (10.53-10.58)."""
         held = self.items.get(item)

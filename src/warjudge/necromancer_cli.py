@@ -225,17 +225,24 @@ def play(vs_bot: str = typer.Option("black", "--vs-bot", help="the side the heur
         _fail(str(exc))
 
 
-@necro_map_app.command("check")
-def map_check(file: Path = typer.Argument(..., help="the map file to validate")) -> None:
-    """Validate a Necromancer map file: every broken fact is listed, then exit status 2."""
-    from warjudge.hexwar.necromancer.board import level4_plateaus, load_board
+def _board(path: Optional[Path]):
+    """The map at `path` (None: the shipped reconstruction), or one clear error line."""
+    from warjudge.hexwar.necromancer.board import load_board
 
     try:
-        board = load_board(file)
+        return load_board(path)
     except WarjudgeError as exc:
         _fail(str(exc))
     except OSError as exc:
-        _fail(f"cannot read {file}: {exc.strerror}")
+        _fail(f"cannot read {path}: {exc.strerror}")
+
+
+@necro_map_app.command("check")
+def map_check(file: Path = typer.Argument(..., help="the map file to validate")) -> None:
+    """Validate a Necromancer map file: every broken fact is listed, then exit status 2."""
+    from warjudge.hexwar.necromancer.board import level4_plateaus
+
+    board = _board(file)
     kinds: dict[str, int] = {}
     for h in board.hexes.values():
         kinds[h.terrain] = kinds.get(h.terrain, 0) + 1
@@ -250,16 +257,9 @@ def map_render(svg: Optional[Path] = typer.Option(None, help="SVG file to write"
                png: Optional[Path] = typer.Option(None, help="PNG file to write"),
                map_file: Optional[Path] = typer.Option(None, "--map", help="your own map file")) -> None:
     """Draw the map (terrain, cliffs, Miasma spirals, skull hexes) as SVG and/or PNG."""
-    from warjudge.hexwar.necromancer.board import load_board
-
     if svg is None and png is None:
         _fail("say what to write: --svg FILE and/or --png FILE")
-    try:
-        board = load_board(map_file)
-    except WarjudgeError as exc:
-        _fail(str(exc))
-    except OSError as exc:
-        _fail(f"cannot read {map_file}: {exc.strerror}")
+    board = _board(map_file)
     view = {"board": board, "turn": 0, "phasing": None, "phase": None, "units": [], "jewels": [], "miasma": [],
             "sides": {}, "pending": None, "winner": None}
     _write_images(view, svg, png)

@@ -22,7 +22,7 @@ def test_brackets_inside_strings_do_not_count_as_nesting():
 @pytest.mark.parametrize("text, message", [
     ("1" * 4301, "a number in it is too long"),
     ('{"a": NaN}', "NaN is not a JSON number"),
-    ("[1, 2", "is not JSON: Expecting"),
+    ("[1, 2", "document: not JSON: Expecting"),
 ])
 def test_unusable_json_is_an_input_error(text, message):
     with pytest.raises(InputError, match=message):

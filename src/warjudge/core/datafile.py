@@ -8,8 +8,8 @@ from typing import Callable, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from warjudge.core.errors import InputError, MapError
-from warjudge.core.textinput import load_json, read_user_file
+from warjudge.core.errors import MapError
+from warjudge.core.textinput import UnusableInput, load_json, read_user_file
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -17,16 +17,16 @@ M = TypeVar("M", bound=BaseModel)
 def read_map_file(path: str | Path) -> str:
     try:
         return read_user_file(path, "map file")
-    except InputError as exc:
-        raise MapError(str(path), [str(exc)]) from None
+    except UnusableInput as exc:
+        raise MapError(str(path), [exc.detail]) from None
 
 
 def validated_spec(raw: str, source: str, model: type[M], validate: Callable[[M], list[str]]) -> M:
     """Parse JSON into `model`, then run `validate`; MapError lists every problem."""
     try:
         spec = model.model_validate(load_json(raw, "the map file"))
-    except InputError as exc:
-        raise MapError(source, [str(exc)]) from None
+    except UnusableInput as exc:
+        raise MapError(source, [exc.detail]) from None
     except ValidationError as exc:
         raise MapError(source, [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()]) from None
     problems = validate(spec)

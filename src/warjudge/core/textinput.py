@@ -3,7 +3,7 @@
 Every reader of outside input goes through here, so the same bounds hold everywhere: only
 regular files are opened (never a device or a pipe named in a file), sizes are capped before
 anything is parsed, text must be UTF-8, and JSON nesting is measured before the parser can
-recurse. Each failure is an InputError whose message a user can act on.
+recurse. Each failure is an UnusableInput whose message a user can act on.
 """
 
 from __future__ import annotations
@@ -20,26 +20,36 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_JSON_DEPTH = 64
 
 
+class UnusableInput(InputError):
+    """`detail` says what is wrong without naming the input ("not JSON: ..."), for callers
+    that name it their own way."""
+
+    def __init__(self, what: str, detail: str):
+        super().__init__(f"{what}: {detail}")
+        self.detail = detail
+
+
 def read_user_file(path: str | Path, what: str, max_bytes: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of a regular file of at most `max_bytes` bytes."""
+    where = f"{what} {path}"
     try:  # O_NONBLOCK: opening a named pipe must not wait for a writer
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         with open(descriptor, "rb", closefd=True) as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise InputError(f"cannot read {what} {path}: not a regular file")
+                raise UnusableInput(where, "cannot read file: not a regular file")
             data = handle.read(max_bytes + 1)
     except OSError as exc:
-        raise InputError(f"cannot read {what} {path}: {exc.strerror}") from None
+        raise UnusableInput(where, f"cannot read file: {exc.strerror}") from None
     if len(data) > max_bytes:
-        raise InputError(f"{what} {path} is larger than {max_bytes:,} bytes")
-    return decode_utf8(data, f"{what} {path}")
+        raise UnusableInput(where, f"larger than {max_bytes:,} bytes")
+    return decode_utf8(data, where)
 
 
 def decode_utf8(data: bytes, what: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{what} is not UTF-8 text (byte {exc.start})") from None
+        raise UnusableInput(what, f"not UTF-8 text (byte {exc.start})") from None
 
 
 def json_depth_problem(text: str, max_depth: int = MAX_JSON_DEPTH) -> str | None:
@@ -66,17 +76,17 @@ def json_depth_problem(text: str, max_depth: int = MAX_JSON_DEPTH) -> str | None
 
 
 def load_json(text: str, what: str, max_depth: int = MAX_JSON_DEPTH) -> Any:
-    """Parse JSON from a user; InputError for anything that is not a sane JSON text."""
+    """Parse JSON from a user; UnusableInput for anything that is not a sane JSON text."""
     problem = json_depth_problem(text, max_depth)
     if problem:
-        raise InputError(f"{what} is not usable JSON: {problem}")
+        raise UnusableInput(what, f"not usable JSON: {problem}")
     try:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise InputError(f"{what} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise UnusableInput(what, f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except ValueError as exc:  # NaN/Infinity, or an integer longer than Python converts
         detail = str(exc) if "JSON number" in str(exc) else "a number in it is too long"
-        raise InputError(f"{what} is not usable JSON: {detail}") from None
+        raise UnusableInput(what, f"not usable JSON: {detail}") from None
 
 
 def _no_constant(name: str) -> Any:

@@ -17,7 +17,7 @@ from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
 from warjudge.core.errors import WarjudgeError
-from warjudge.core.record import GameRecord
+from warjudge.core.record import GameRecord, load_game, updating
 from warjudge.diplomacy.bots import random_orders
 from warjudge.diplomacy.game import DiplomacyGame
 from warjudge.diplomacy.interface import adjudicate_document
@@ -115,14 +115,17 @@ def demo(seed: int = typer.Option(1, help="seed for the bots"),
 
 # --- games master commands ------------------------------------------------------------
 
-def _load(path: Path):
+def _game_of(record: GameRecord):
     """A saved game of either variant, replayed from its record."""
     from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
 
-    record = GameRecord.load(path)
     if record.game == "necromancer":
         return NecromancerGame.from_record(record)
     return DiplomacyGame.from_record(record)
+
+
+def _load(path: Path):
+    return load_game(path, _game_of)
 
 
 @game_app.command("new")
@@ -150,11 +153,10 @@ def game_new(path: Path, variant: str = typer.Option("standard", help="standard 
 def game_orders(path: Path, power: str, file: Optional[Path] = typer.Argument(None, help="orders, one a line (default: stdin)")) -> None:
     """Enter POWER's orders for the current phase (replacing any given before)."""
     try:
-        game = _load(path)
         text = file.read_text(encoding="utf-8") if file else sys.stdin.read()
         orders = [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
-        game.set_orders(power.upper(), orders)
-        game.record.save(path)
+        with updating(path, _game_of) as game:
+            game.set_orders(power.upper(), orders)
     except OSError as exc:
         _fail(f"cannot read orders: {exc.strerror}")
     except WarjudgeError as exc:
@@ -166,9 +168,8 @@ def game_orders(path: Path, power: str, file: Optional[Path] = typer.Argument(No
 def game_process(path: Path, lang: str = typer.Option("en", help="Necromancer reports: en or fr")) -> None:
     """Adjudicate the current phase and print the games master's report."""
     try:
-        game = _load(path)
-        report = game.process()
-        game.record.save(path)
+        with updating(path, _game_of) as game:
+            report = game.process()
     except WarjudgeError as exc:
         _fail(str(exc))
     _print_any_report(game, report, None, lang)
@@ -178,9 +179,8 @@ def game_process(path: Path, lang: str = typer.Option("en", help="Necromancer re
 def game_draw(path: Path, powers: list[str] = typer.Argument(..., help="every surviving power")) -> None:
     """End a game in a draw among all survivors (they must all consent; Necromancer EN 6.3 v)."""
     try:
-        game = _load(path)
-        game.draw([p.upper() for p in powers])
-        game.record.save(path)
+        with updating(path, _game_of) as game:
+            game.draw([p.upper() for p in powers])
     except WarjudgeError as exc:
         _fail(str(exc))
     console.print(f"The game is drawn between {', '.join(game.drawn)}.")

@@ -41,12 +41,16 @@ def _fail(message: str) -> None:
 
 
 def _load(path: Path):
-    from warjudge.core.record import GameRecord
+    from warjudge.core.record import load_game
     from warjudge.hexwar.necromancer.game import NecromancerGame
 
+    _must_exist(path)
+    return load_game(path, NecromancerGame.from_record)
+
+
+def _must_exist(path: Path) -> None:
     if not path.exists():
         _fail(f"{path} does not exist; start a game with 'warjudge necromancer new {path}'")
-    return NecromancerGame.from_record(GameRecord.load(path))
 
 
 def _side(side: Optional[str]) -> Optional[str]:
@@ -133,28 +137,30 @@ def act(path: Path = typer.Argument(..., help="the game file"),
         action: str = typer.Argument(..., help="a JSON action, or the text form: 'move 12 13 0505 0605', 'end', "
                                      "'attack d:12 -> 0707', 'deploy auto' ... (see 'play' and its help)")) -> None:
     """Apply one action for SIDE and save (play by e-mail). A refused action changes nothing."""
+    from warjudge.core.record import updating
+    from warjudge.hexwar.necromancer.game import NecromancerGame
     from warjudge.hexwar.necromancer.play import Command, complete_action, parse_command
 
     side = _side(side)
+    _must_exist(path)
     try:
-        game = _load(path)
-        text = action.strip()
-        if text.startswith("{"):
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as exc:
-                _fail(f"the action is not valid JSON: {exc.msg} at column {exc.colno}")
-            if not isinstance(data, dict):
-                _fail("a JSON action is an object, e.g. {\"type\": \"end\"}")
-            if data.setdefault("side", side) != side:
-                _fail(f"the action says side {data['side']!r} but you act as {side}")
-            command = Command("action", data)
-        else:
-            command = parse_command(text, side)
-            if command.kind not in ("action", "deploy_auto"):
-                _fail(f"'{command.kind}' is a command of the interactive session, not a game action")
-        lines = game.act(complete_action(game, command))
-        game.record.save(path)
+        with updating(path, NecromancerGame.from_record) as game:
+            text = action.strip()
+            if text.startswith("{"):
+                try:
+                    data = json.loads(text)
+                except json.JSONDecodeError as exc:
+                    _fail(f"the action is not valid JSON: {exc.msg} at column {exc.colno}")
+                if not isinstance(data, dict):
+                    _fail("a JSON action is an object, e.g. {\"type\": \"end\"}")
+                if data.setdefault("side", side) != side:
+                    _fail(f"the action says side {data['side']!r} but you act as {side}")
+                command = Command("action", data)
+            else:
+                command = parse_command(text, side)
+                if command.kind not in ("action", "deploy_auto"):
+                    _fail(f"'{command.kind}' is a command of the interactive session, not a game action")
+            lines = game.act(complete_action(game, command))
     except WarjudgeError as exc:
         _fail(str(exc))
     except OSError as exc:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
-import math
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from warjudge.core import recordfile
 from warjudge.core.errors import RecordError, WarjudgeError
-from warjudge.core.record import GameRecord
+from warjudge.core.record import GameRecord, content_checksum
 
 
 class Adder:
@@ -115,11 +115,14 @@ def test_mutating_passed_in_options_does_not_change_the_record():
 
 # --- JSON round trip ----------------------------------------------------------------
 
-def test_to_json_writes_the_format_tag_and_header():
-    # Standards: record file format warjudge-record/1
+def test_to_json_writes_the_format_tag_header_and_checksum():
+    # docs/record-format.md: warjudge-record/2 = header + checksum + actions
     data = json.loads(_record(4, options={"x": 1}).to_json())
-    assert data == {"format": "warjudge-record/1", "game": "adder", "seed": 7,
-                    "options": {"x": 1}, "actions": [{"type": "add", "n": 4}]}
+    content = {"format": "warjudge-record/2", "game": "adder", "seed": 7,
+               "options": {"x": 1}, "actions": [{"type": "add", "n": 4}]}
+    assert data == {**content, "checksum": content_checksum(content)}
+    expected = hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    assert data["checksum"] == "sha256:" + expected
 
 
 def test_to_json_from_json_round_trip():
@@ -168,7 +171,7 @@ def test_save_leaves_no_temporary_file(tmp_path):
     path = tmp_path / "game.json"
     _record(1).save(path)
     _record(1, 2).save(path)  # overwrite
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "game.json.lock"]
     assert len(GameRecord.load(path).actions) == 2
 
 
@@ -177,18 +180,17 @@ def test_failed_save_keeps_the_previous_file(tmp_path, monkeypatch):
     path = tmp_path / "game.json"
     _record(1).save(path)
     before = path.read_text()
-    real_write = Path.write_text
 
-    def crash_mid_write(self, text, *args, **kwargs):
-        real_write(self, text[: len(text) // 2], *args, **kwargs)
-        raise OSError("disk full")
+    def disk_full(descriptor):
+        raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(Path, "write_text", crash_mid_write)
-    with pytest.raises(OSError):
+    monkeypatch.setattr(recordfile.os, "fsync", disk_full)
+    with pytest.raises(RecordError, match="cannot save record .*No space left"):
         _record(1, 2, 3).save(path)
     monkeypatch.undo()
     assert path.read_text() == before
     assert [a["n"] for a in GameRecord.load(path).actions] == [1]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "game.json.lock"]
 
 
 def test_failed_rename_keeps_the_previous_file(tmp_path, monkeypatch):
@@ -197,11 +199,11 @@ def test_failed_rename_keeps_the_previous_file(tmp_path, monkeypatch):
     _record(1).save(path)
     before = path.read_text()
 
-    def fail(self, target):
-        raise OSError("rename failed")
+    def fail(source, target):
+        raise OSError(5, "rename failed")
 
-    monkeypatch.setattr(Path, "replace", fail)
-    with pytest.raises(OSError):
+    monkeypatch.setattr(recordfile.os, "replace", fail)
+    with pytest.raises(RecordError):
         _record(9, 9).save(path)
     monkeypatch.undo()
     assert path.read_text() == before
@@ -258,7 +260,7 @@ CORRUPT = {
     "not json": "this is not json {",
     "empty file": "",
     "json but not an object": "[1, 2, 3]",
-    "wrong format tag": json.dumps(_valid_file(format="warjudge-record/2")),
+    "wrong format tag": json.dumps(_valid_file(format="warjudge-record/3")),
     "other program's file": json.dumps(_valid_file(format="chess-pgn")),
     "missing format": json.dumps({k: v for k, v in _valid_file().items() if k != "format"}),
     "missing game": json.dumps({k: v for k, v in _valid_file().items() if k != "game"}),

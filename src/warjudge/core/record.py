@@ -2,19 +2,40 @@
 
 Every game engine in warjudge is a pure function of its record: `replay` feeds the
 actions, in order, to a fresh game, so the same record always yields the same state.
-Records are saved as JSON and validated on load; a corrupt file raises RecordError and
-loads nothing.
+
+A record file is outside input (players mail them to each other), so loading trusts
+nothing: the file is read through `textinput` (regular files only, size-capped, nesting
+bounded), every header field is checked strictly, and the `warjudge-record/2` format
+carries a SHA-256 checksum of its canonical content, so a damaged file is refused rather
+than loaded as a different game (docs/record-format.md). Writing is atomic and durable,
+and `updating` locks a record for a whole read-modify-write so that two commands at once
+never lose a change.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Protocol, TypeVar
+from typing import Any, Callable, Iterator, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from warjudge.core.errors import RecordError, WarjudgeError
+from warjudge.core.recordfile import locked, write_atomically
+from warjudge.core.textinput import UnusableInput, load_json, read_user_file
 
-from warjudge.core.errors import RecordError
+FORMAT = "warjudge-record/2"
+LEGACY_FORMAT = "warjudge-record/1"   # no checksum; still loaded (docs/record-format.md)
+MAX_RECORD_BYTES = 32 * 1024 * 1024
+MAX_SEED_BITS = 256                   # |seed| < 2**256: room for 128-bit secure seeds
+MAX_ACTIONS = 100_000
+MAX_ACTION_CHARS = 64 * 1024          # canonical JSON of one action
+MAX_OPTIONS_CHARS = 9 * 1024 * 1024   # options may carry a whole map file (8 MiB at most)
+MAX_TYPE_CHARS = 64
+GAME_NAME = re.compile(r"[a-z][a-z0-9-]{0,63}")
+CHECKSUM = re.compile(r"sha256:[0-9a-f]{64}")
+HEADER_KEYS = ("format", "game", "seed", "options", "actions")
 
 
 class Replayable(Protocol):
@@ -22,23 +43,56 @@ class Replayable(Protocol):
 
 
 G = TypeVar("G", bound=Replayable)
+T = TypeVar("T")
 
 
-class RecordFile(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    format: str = Field(pattern=r"^warjudge-record/1$")
-    game: str = Field(min_length=1)
-    seed: int
-    options: dict[str, Any] = {}
-    actions: list[dict[str, Any]] = []
+def canonical_json(value: Any) -> str:
+    """One text per JSON value (sorted keys, no spaces), what the checksum is taken over."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-def _frozen_copy(value: dict[str, Any], what: str) -> dict[str, Any]:
-    """A JSON round trip: the record owns its data, and holds only what a file can store."""
+def content_checksum(content: dict[str, Any]) -> str:
+    return "sha256:" + hashlib.sha256(canonical_json(content).encode("utf-8")).hexdigest()
+
+
+def _frozen_copy(value: Any, what: str, max_chars: int) -> Any:
+    """A JSON round trip: the record owns its data, and holds only what a file can store.
+    Key order is kept (engines may read a dict in order); only the checksum sorts keys."""
     try:
-        return json.loads(json.dumps(value, allow_nan=False))
+        text = json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise RecordError(f"this {what} cannot be stored in a record: {exc}") from None
+    if len(text) > max_chars:
+        raise RecordError(f"this {what} is too large for a record ({len(text):,} characters; at most {max_chars:,})")
+    return json.loads(text)
+
+
+def _game_problem(game: Any) -> str | None:
+    if not isinstance(game, str) or not GAME_NAME.fullmatch(game):
+        return f"game: the name of its game is 1-64 lowercase letters, digits or '-', not {_short(game)}"
+    return None
+
+
+def _seed_problem(seed: Any) -> str | None:
+    if type(seed) is not int:  # a boolean is not a seed
+        return f"seed: an integer, not {_short(seed)}"
+    if abs(seed) >= 1 << MAX_SEED_BITS:
+        return f"seed: out of range (at most {MAX_SEED_BITS} bits)"
+    return None
+
+
+def _action_problem(action: Any) -> str | None:
+    if not isinstance(action, dict):
+        return "an action is an object with a 'type' string"
+    kind = action.get("type")
+    if not isinstance(kind, str) or not 0 < len(kind) <= MAX_TYPE_CHARS:
+        return f"an action is an object with a 'type' string of 1-{MAX_TYPE_CHARS} characters"
+    return None
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value) if isinstance(value, (str, int, float, bool, type(None))) else type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class GameRecord:
@@ -47,9 +101,14 @@ class GameRecord:
     def __init__(self, game: str, seed: int = 0, options: dict[str, Any] | None = None):
         if not isinstance(game, str) or not game:
             raise RecordError("a record needs the name of its game")
+        problem = _game_problem(game) or _seed_problem(seed)
+        if problem:
+            raise RecordError(f"this record cannot be made: {problem}")
+        if options is not None and not isinstance(options, dict):
+            raise RecordError("a record's options are an object")
         self.game = game
-        self.seed = int(seed)
-        self.options = _frozen_copy(options or {}, "options")
+        self.seed = seed
+        self.options = _frozen_copy(options or {}, "options", MAX_OPTIONS_CHARS)
         self._actions: list[dict[str, Any]] = []
 
     @property
@@ -58,9 +117,12 @@ class GameRecord:
         return tuple(json.loads(json.dumps(a)) for a in self._actions)
 
     def append(self, action: dict[str, Any]) -> None:
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise RecordError("an action is an object with a 'type' string")
-        self._actions.append(_frozen_copy(action, "action"))
+        problem = _action_problem(action)
+        if problem:
+            raise RecordError(problem)
+        if len(self._actions) >= MAX_ACTIONS:
+            raise RecordError(f"a record holds at most {MAX_ACTIONS:,} actions")
+        self._actions.append(_frozen_copy(action, "action", MAX_ACTION_CHARS))
 
     def replay(self, factory: Callable[["GameRecord"], G]) -> G:
         """Build a fresh game from the header and apply every action in order."""
@@ -74,38 +136,127 @@ class GameRecord:
                 raise RecordError(f"action {index} ({action.get('type')}) cannot be replayed: {exc}") from exc
         return game
 
+    # --- the file --------------------------------------------------------------------
+
+    def _content(self) -> dict[str, Any]:
+        return {"format": FORMAT, "game": self.game, "seed": self.seed, "options": self.options,
+                "actions": self._actions}
+
     def to_json(self) -> str:
-        return json.dumps(
-            {"format": "warjudge-record/1", "game": self.game, "seed": self.seed,
-             "options": self.options, "actions": self._actions},
-            indent=1,
-        )
+        content = self._content()
+        header = {k: content[k] for k in HEADER_KEYS if k != "actions"}
+        return json.dumps({**header, "checksum": content_checksum(content), "actions": self._actions},
+                          indent=1, ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str) -> "GameRecord":
+    def from_json(cls, text: str, source: str = "this record") -> "GameRecord":
         try:
-            data = RecordFile.model_validate_json(text)
-        except ValidationError as exc:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'file'}: {e['msg']}" for e in exc.errors())
-            raise RecordError(f"not a valid warjudge record: {problems}") from None
-        record = cls(data.game, data.seed, data.options)
-        for action in data.actions:
+            data = load_json(text, source)
+        except UnusableInput as exc:
+            raise RecordError(f"{source} is not a valid warjudge record: {exc.detail}") from None
+        problems = _file_problems(data)
+        if problems:
+            shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
+            raise RecordError(f"{source} is not a valid warjudge record: {shown}")
+        if data["format"] == FORMAT:
+            content = {k: data[k] for k in HEADER_KEYS}
+            if content_checksum(content) != data["checksum"]:
+                raise RecordError(f"{source} does not verify: its checksum does not match its content, so it was "
+                                  "changed or damaged after warjudge saved it; use a good copy of the file")
+        record = cls(data["game"], data["seed"], data["options"])
+        for action in data["actions"]:
             record.append(action)
         return record
 
     def save(self, path: str | Path) -> None:
-        """Write atomically: a crash mid-write never leaves a half-written record."""
+        """Write atomically and durably, under the record's lock: a crash at any moment
+        leaves either the old file or the new one, never a half-written record."""
         path = Path(path)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(self.to_json(), encoding="utf-8")
-        tmp.replace(path)
+        text = self.to_json()
+        with locked(path):
+            write_atomically(path, text)
 
     @classmethod
     def load(cls, path: str | Path) -> "GameRecord":
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read record {path}: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise RecordError(f"{path} is not a warjudge record (not UTF-8 text)") from None
-        return cls.from_json(text)
+            text = read_user_file(path, "record", MAX_RECORD_BYTES)
+        except UnusableInput as exc:
+            detail = exc.detail.removeprefix("cannot read file: ")
+            raise RecordError(f"cannot read record {path}: {detail}") from None
+        return cls.from_json(text, str(path))
+
+
+def _file_problems(data: Any) -> list[str]:
+    """Everything wrong with a parsed record file, checked field by field."""
+    if not isinstance(data, dict):
+        return ["a record is a JSON object"]
+    version = data.get("format")
+    if version not in (FORMAT, LEGACY_FORMAT):
+        return [f"format: not a warjudge record format ({_short(version)}; this warjudge reads {FORMAT} "
+                f"and {LEGACY_FORMAT})"]
+    expected = set(HEADER_KEYS) | ({"checksum"} if version == FORMAT else set())
+    problems = [f"{key}: missing" for key in sorted(expected - data.keys())]
+    problems += [f"{key}: unknown field" for key in sorted(data.keys() - expected)]
+    if problems:
+        return problems
+    problems = [p for p in (_game_problem(data["game"]), _seed_problem(data["seed"])) if p]
+    if version == FORMAT and not (isinstance(data["checksum"], str) and CHECKSUM.fullmatch(data["checksum"])):
+        problems.append("checksum: 'sha256:' and 64 lowercase hexadecimal digits")
+    if not isinstance(data["options"], dict):
+        problems.append("options: an object")
+    elif len(canonical_json(data["options"])) > MAX_OPTIONS_CHARS:
+        problems.append(f"options: larger than {MAX_OPTIONS_CHARS:,} characters")
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        problems.append("actions: a list")
+    elif len(actions) > MAX_ACTIONS:
+        problems.append(f"actions: more than {MAX_ACTIONS:,}")
+    else:
+        for index, action in enumerate(actions):
+            problem = _action_problem(action)
+            if problem is None and len(canonical_json(action)) > MAX_ACTION_CHARS:
+                problem = f"larger than {MAX_ACTION_CHARS:,} characters"
+            if problem:
+                problems.append(f"actions.{index}: {problem}")
+    return problems
+
+
+def rebuilt(record: GameRecord, build: Callable[[GameRecord], T]) -> T:
+    """`build(record)` (a game's from_record), where any failure becomes a RecordError: a
+    record that cannot be replayed is refused, whatever the engine tripped on."""
+    try:
+        return build(record)
+    except WarjudgeError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - an untrusted file must never crash a command
+        raise RecordError(f"the {record.game} record cannot be replayed ({type(exc).__name__}: {exc}); "
+                          "it is damaged or was not written by this warjudge") from None
+
+
+def load_game(path: str | Path, build: Callable[[GameRecord], T]) -> T:
+    """The game saved at `path`, for reading only."""
+    return rebuilt(GameRecord.load(path), build)
+
+
+@contextmanager
+def updating(path: str | Path, build: Callable[[GameRecord], Any] | None = None) -> Iterator[Any]:
+    """A locked read-modify-write of the record at `path`.
+
+    Yields the loaded record, or `build(record)` (a game whose `.record` is saved). The
+    record's lock is held from the load to the save, so a concurrent command waits rather
+    than overwriting this one's change; the record is saved only if the body finishes
+    without an exception, so a refused change leaves the file exactly as it was.
+    """
+    path = Path(path)
+    if not path.exists():  # no lock file for a record that is not there
+        GameRecord.load(path)
+    with locked(path):
+        record = GameRecord.load(path)
+        subject = rebuilt(record, build) if build else record
+        yield subject
+        final = subject.record if build else subject
+        write_atomically(path, final.to_json())
+
+
+__all__ = ["FORMAT", "LEGACY_FORMAT", "GameRecord", "canonical_json", "content_checksum", "load_game",
+           "rebuilt", "updating"]

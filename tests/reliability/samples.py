@@ -1,0 +1,66 @@
+"""Sample game records of all three games, played by the random bots from fixed seeds, and
+the one loader that rebuilds any of them (as the CLIs do)."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from warjudge.core.record import GameRecord
+
+STANDARD, NECROMANCER, SJG = "standard", "necromancer", "sjg"
+GAMES = (STANDARD, NECROMANCER, SJG)
+
+
+def build(record: GameRecord):
+    """The game a record holds, whichever game it is."""
+    from warjudge.cli import _game_of
+    from warjudge.hexwar.necromancer.game import GAME, NecromancerGame
+
+    if record.game == GAME:
+        return NecromancerGame.from_record(record)
+    return _game_of(record)
+
+
+def _standard() -> GameRecord:
+    from warjudge.diplomacy.bots import random_orders
+    from warjudge.diplomacy.game import DiplomacyGame
+
+    rng, game = random.Random(11), DiplomacyGame()
+    for phase in range(3):
+        for power in game.map.powers:
+            orders = random_orders(game.map, game.state, power, rng)
+            if orders:
+                game.set_orders(power, orders)
+        if phase < 2:
+            game.process()
+    return game.record
+
+
+def _necromancer() -> GameRecord:
+    from warjudge.diplomacy.variants.necromancer.bots import random_orders
+    from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+
+    rng, game = random.Random(12), NecromancerGame("2002")
+    for phase in range(3):
+        for power in game.powers:
+            game.set_orders(power, random_orders(game, power, rng))
+        if phase < 2:
+            game.process()
+    return game.record
+
+
+def _sjg() -> GameRecord:
+    from warjudge.hexwar.necromancer.bots import random_action
+    from warjudge.hexwar.necromancer.game import NecromancerGame
+
+    rng, game = random.Random(13), NecromancerGame.new(seed=13, first="red")
+    while len(game.record.actions) < 12 and not game.is_over:
+        game.act(random_action(game, rng))
+    return game.record
+
+
+@lru_cache(maxsize=None)
+def sample_text(name: str) -> str:
+    """The saved file of one sample game (a warjudge-record/2 text)."""
+    return {STANDARD: _standard, NECROMANCER: _necromancer, SJG: _sjg}[name]().to_json()

@@ -13,6 +13,7 @@ from typing import Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
@@ -35,7 +36,7 @@ err = Console(stderr=True)
 
 
 def _fail(message: str) -> None:
-    err.print(f"[red]error:[/red] {message}", highlight=False)
+    err.print(f"[red]error:[/red] {escape(message)}", highlight=False)
     raise typer.Exit(2)
 
 

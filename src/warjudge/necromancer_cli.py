@@ -215,20 +215,30 @@ def play(vs_bot: str = typer.Option("black", "--vs-bot", help="the side the heur
     bot_side = None if vs_bot.lower() == "none" else vs_bot.lower()
     seed = seed if seed is not None else random.randrange(1 << 31)
     try:
-        if resume is not None:
-            game = _load(resume)
-            save = save or resume
-        else:
-            options = {"scenario": scenario, "first": first, "optional": list(optional), "items": _items(items)}
-            if map_file is not None:
-                options["map"] = str(map_file.resolve())
-            game = NecromancerGame.new(seed=seed, **options)
-            for line in game.log:
-                console.print(escape(line), highlight=False)
-        run_session(game, bot_side=bot_side, console=console, rng=random.Random(seed), save_path=save,
-                    input_fn=lambda prompt: console.input(escape(prompt)))
+        with _session_lock(save or resume):   # the session's file is not changed by others meanwhile
+            if resume is not None:
+                game = _load(resume)
+                save = save or resume
+            else:
+                options = {"scenario": scenario, "first": first, "optional": list(optional), "items": _items(items)}
+                if map_file is not None:
+                    options["map"] = str(map_file.resolve())
+                game = NecromancerGame.new(seed=seed, **options)
+                for line in game.log:
+                    console.print(escape(line), highlight=False)
+            run_session(game, bot_side=bot_side, console=console, rng=random.Random(seed), save_path=save,
+                        input_fn=lambda prompt: console.input(escape(prompt)))
     except WarjudgeError as exc:
         _fail(str(exc))
+
+
+def _session_lock(path: Optional[Path]):
+    """The lock of the file a `play` session reads and saves, for the whole session."""
+    from contextlib import nullcontext
+
+    from warjudge.core.recordfile import locked
+
+    return locked(path) if path is not None else nullcontext()
 
 
 def _board(path: Optional[Path]):

@@ -30,9 +30,21 @@ def lock_path(path: Path) -> Path:
     return path.with_name(path.name + ".lock")
 
 
+_HELD: dict[str, int] = {}   # locks this process holds, by lock file: taking one again is free
+
+
 @contextmanager
 def locked(path: Path, wait: float | None = None) -> Iterator[None]:
-    """Hold the record's exclusive lock; RecordError if it cannot be had within `wait` s."""
+    """Hold the record's exclusive lock; RecordError if it cannot be had within `wait` s.
+    Re-entrant within a process (a session holding the lock may still `save`)."""
+    key = os.path.realpath(lock_path(path))
+    if key in _HELD:
+        _HELD[key] += 1
+        try:
+            yield
+        finally:
+            _HELD[key] -= 1
+        return
     try:
         descriptor = os.open(lock_path(path), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
     except OSError as exc:
@@ -52,7 +64,11 @@ def locked(path: Path, wait: float | None = None) -> Iterator[None]:
                                   "is held); try again when that command has finished")
             time.sleep(pause)
             pause = min(pause * 2, 0.05)
-        yield
+        _HELD[key] = 1
+        try:
+            yield
+        finally:
+            del _HELD[key]
     finally:
         os.close(descriptor)  # releases the lock
 

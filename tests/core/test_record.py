@@ -167,7 +167,7 @@ def test_save_and_load(tmp_path):
 
 
 def test_save_leaves_no_temporary_file(tmp_path):
-    # Standards: atomic save
+    # Standards: atomic save; docs/rulings.md "The lock file NAME.lock stays beside the game file"
     path = tmp_path / "game.json"
     _record(1).save(path)
     _record(1, 2).save(path)  # overwrite

@@ -145,7 +145,7 @@ def test_the_file_and_its_folder_are_synced(tmp_path, monkeypatch):
 
 
 def test_a_record_that_trips_the_engine_is_refused_as_a_record_error():
-    # issue 11 item 1: a saved game must never crash a command; an engine failure is a refusal
+    # issue 11 item 1; docs/rulings.md "A record that trips an engine" is refused, never a crash
     def broken(record):
         raise KeyError("khazad dum")
 
@@ -162,3 +162,20 @@ def test_load_game_replays_the_saved_record(tmp_path):
         game.add(2)
         game.add(3)
     assert [a["n"] for a in load_game(path, Counter).record.actions] == [2, 3]
+
+
+def test_the_lock_is_reentrant_within_a_process(tmp_path):
+    # docs/record-format.md: a 'play' session holds the lock and still saves after every action
+    path = _new(tmp_path)
+    with recordfile.locked(path, wait=0.05):
+        with updating(path, Counter) as game:
+            game.add(1)
+        GameRecord("counter", 1).save(path)
+        holder = os.open(recordfile.lock_path(path), os.O_RDWR)
+        try:  # still held by this process for another process (or descriptor) until the end
+            with pytest.raises(BlockingIOError):
+                fcntl.flock(holder, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        finally:
+            os.close(holder)
+    with recordfile.locked(path, wait=0.05):  # released
+        pass

@@ -134,7 +134,7 @@ def test_v2_without_checksum_and_v1_with_one_are_refused(tmp_path):
 
 
 def test_a_legacy_v1_file_loads_and_is_rewritten_as_v2(tmp_path):
-    # docs/record-format.md: running campaigns keep their warjudge-record/1 files
+    # docs/rulings.md "Legacy warjudge-record/1 files": running campaigns keep their files
     path = tmp_path / "old.json"
     path.write_text(json.dumps({"format": "warjudge-record/1", "game": "adder", "seed": 3, "options": {},
                                 "actions": [{"type": "add", "n": 1}]}, indent=1))

@@ -109,7 +109,7 @@ def edit_texts(data: dict, rng: random.Random) -> dict:
     return data
 
 
-def _signed(data: dict, version: str) -> str:
+def signed(data: dict, version: str) -> str:
     data = dict(data)
     data.pop("checksum", None)
     data["format"] = version
@@ -136,11 +136,11 @@ def mutant(game: str, method: str, rng: random.Random) -> bytes:
                 del data[at]
         return bytes(data)
     if method == "texts":
-        return _signed(edit_texts(json.loads(text), rng), FORMAT).encode("utf-8")
+        return signed(edit_texts(json.loads(text), rng), FORMAT).encode("utf-8")
     edited = mutate_json(json.loads(text), rng)
     if method == "stale":
         return json.dumps(edited, indent=1).encode()
-    return _signed(edited, FORMAT if method == "resigned" else LEGACY_FORMAT).encode("utf-8")
+    return signed(edited, FORMAT if method == "resigned" else LEGACY_FORMAT).encode("utf-8")
 
 
 def commands(rng: random.Random) -> list[tuple[list[str], str | None]]:

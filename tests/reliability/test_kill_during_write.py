@@ -54,26 +54,27 @@ def test_kill_minus_9_during_locked_writes_loses_nothing(tmp_path):
 
 
 def test_kill_minus_9_of_game_orders_commands_loses_no_accepted_orders(tmp_path):
-    # issue 11 item 8: real 'game orders' commands, killed at random moments
+    # issue 11 item 8: real 'game orders' commands, killed at random moments (most of them late in
+    # their run, where the save is); every third one runs to the end, so the log keeps growing
     rng = random.Random(9)
     path = tmp_path / "g.json"
     assert subprocess.run([*CLI, "game", "new", str(path)], capture_output=True).returncode == 0
-    started = time.monotonic()
-    assert subprocess.run([*CLI, "game", "orders", str(path), "FRANCE"], input="\n".join(orders_for("FRANCE", 0)),
-                          capture_output=True, text=True).returncode == 0
-    duration = time.monotonic() - started
-    accepted = [orders_for("FRANCE", 0)]
-    for index in range(1, 13):
+    accepted: list[list[str]] = []
+    duration = 0.0
+    for index in range(12):
         orders = orders_for("FRANCE", index)
+        started = time.monotonic()
         proc = subprocess.Popen([*CLI, "game", "orders", str(path), "FRANCE"], stdin=subprocess.PIPE,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
         proc.stdin.write("\n".join(orders))
         proc.stdin.close()
-        time.sleep(rng.uniform(0, duration * 1.2))
-        if proc.poll() is None:
-            os.kill(proc.pid, signal.SIGKILL)
+        if index % 3:
+            time.sleep(rng.uniform(0.3, 1.1) * duration)
+            if proc.poll() is None:
+                os.kill(proc.pid, signal.SIGKILL)
         if proc.wait(timeout=30) == 0:
             accepted.append(orders)
+            duration = time.monotonic() - started if index % 3 == 0 else duration
         saved = [a["orders"] for a in GameRecord.load(path).actions]   # always loads and verifies
-        assert all(o in saved for o in accepted)
-        assert [o for o in saved if o in accepted] == accepted          # in the order they were entered
+        assert [o for o in saved if o in accepted] == accepted          # every accepted change, in order
+    assert len(accepted) >= 4

@@ -30,7 +30,7 @@ def lock_path(path: Path) -> Path:
     return path.with_name(path.name + ".lock")
 
 
-_HELD: dict[str, int] = {}   # locks this process holds, by lock file: taking one again is free
+_HELD: set[str] = set()   # lock files this process holds: taking one again is free
 
 
 @contextmanager
@@ -39,11 +39,7 @@ def locked(path: Path, wait: float | None = None) -> Iterator[None]:
     Re-entrant within a process (a session holding the lock may still `save`)."""
     key = os.path.realpath(lock_path(path))
     if key in _HELD:
-        _HELD[key] += 1
-        try:
-            yield
-        finally:
-            _HELD[key] -= 1
+        yield
         return
     try:
         descriptor = os.open(lock_path(path), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
@@ -64,11 +60,11 @@ def locked(path: Path, wait: float | None = None) -> Iterator[None]:
                                   "is held); try again when that command has finished")
             time.sleep(pause)
             pause = min(pause * 2, 0.05)
-        _HELD[key] = 1
+        _HELD.add(key)
         try:
             yield
         finally:
-            del _HELD[key]
+            _HELD.discard(key)
     finally:
         os.close(descriptor)  # releases the lock
 

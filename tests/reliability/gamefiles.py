@@ -183,6 +183,8 @@ def run_command(folder: Path, content: bytes, args: list[str], stdin: str | None
     signal.alarm(TIME_LIMIT)
     try:
         result = CliRunner().invoke(app, argv, input=stdin)
+    except Hang:
+        return Outcome("hang", " ".join(args))
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)

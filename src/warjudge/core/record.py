@@ -149,7 +149,7 @@ class GameRecord:
                           indent=1, ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str, source: str = "this record") -> "GameRecord":
+    def from_json(cls, text: str, source: str = "the record") -> "GameRecord":
         try:
             data = load_json(text, source)
         except UnusableInput as exc:

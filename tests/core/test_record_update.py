@@ -179,3 +179,21 @@ def test_the_lock_is_reentrant_within_a_process(tmp_path):
             os.close(holder)
     with recordfile.locked(path, wait=0.05):  # released
         pass
+
+
+def test_a_body_that_changes_nothing_writes_nothing(tmp_path, monkeypatch):
+    # issue 11 item 8: a command that only looks (e.g. 'act ... units') leaves the file untouched
+    path = _new(tmp_path)
+    with updating(path, Counter) as game:
+        game.add(1)
+    writes = []
+    monkeypatch.setattr(recordfile.os, "replace", lambda *args: writes.append(args))
+    with updating(path, Counter):
+        pass
+    assert writes == []
+    legacy = tmp_path / "old.json"   # but a legacy file is upgraded by any update (docs/record-format.md)
+    legacy.write_text('{"format": "warjudge-record/1", "game": "counter", "seed": 0, "options": {}, "actions": []}')
+    monkeypatch.undo()
+    with updating(legacy, Counter):
+        pass
+    assert '"warjudge-record/2"' in legacy.read_text()

@@ -178,12 +178,15 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> "GameRecord":
-        try:
-            text = read_user_file(path, "record", MAX_RECORD_BYTES)
-        except UnusableInput as exc:
-            detail = exc.detail.removeprefix("cannot read file: ")
-            raise RecordError(f"cannot read record {path}: {detail}") from None
-        return cls.from_json(text, str(path))
+        return cls.from_json(_read(path), str(path))
+
+
+def _read(path: str | Path) -> str:
+    try:
+        return read_user_file(path, "record", MAX_RECORD_BYTES)
+    except UnusableInput as exc:
+        detail = exc.detail.removeprefix("cannot read file: ")
+        raise RecordError(f"cannot read record {path}: {detail}") from None
 
 
 def _file_problems(data: Any) -> list[str]:
@@ -245,17 +248,20 @@ def updating(path: str | Path, build: Callable[[GameRecord], Any] | None = None)
     Yields the loaded record, or `build(record)` (a game whose `.record` is saved). The
     record's lock is held from the load to the save, so a concurrent command waits rather
     than overwriting this one's change; the record is saved only if the body finishes
-    without an exception, so a refused change leaves the file exactly as it was.
+    without an exception, so a refused change leaves the file exactly as it was, and only
+    if it changed, so a body that just looks writes nothing.
     """
     path = Path(path)
     if not path.exists():  # no lock file for a record that is not there
         GameRecord.load(path)
     with locked(path):
-        record = GameRecord.load(path)
+        before = _read(path)
+        record = GameRecord.from_json(before, str(path))
         subject = rebuilt(record, build) if build else record
         yield subject
-        final = subject.record if build else subject
-        write_atomically(path, final.to_json())
+        after = (subject.record if build else subject).to_json()
+        if after != before:
+            write_atomically(path, after)
 
 
 __all__ = ["FORMAT", "LEGACY_FORMAT", "GameRecord", "canonical_json", "content_checksum", "load_game",

@@ -160,6 +160,7 @@ CRAFTED = [
     phase("TA2765M", {"SAURON": ["N MMo", "A Gor"]}, {"SAURON": ["N MMo S A Gor", "A Gor b E"]}),
     phase("TA2765M", {"SAURON": ["N MMo", "A Gor"]}, {"SAURON": ["N MMo b F"]}),
     phase("TA2765M", {"SAURON": ["N MMo", "A Gor"]}, {"SAURON": ["N MMo L A Gor"]}),
+    phase("TA2765M", {"SAURON": ["N MMo", "A Gor"]}, {"SAURON": ["N MMo L A MMo"]}),
     phase("TA2765M", {"SAURON": ["N SIt"]}, {"SAURON": ["N SIt - Pel - TOL"]}),
     phase("TA2765M", {"SAURON": ["2A MMo", "N MMo", "A/E NIt"]},
           {"SAURON": ["N MMo - SIt", "A MMo H", "A/E NIt b E"]}),

@@ -139,9 +139,9 @@ def judge_adjustments(nmap: NecroMap, state: NecroState, orders: list[tuple[str,
                 used[power] += order.unit.count
             continue
         r.result, r.reason = "void", "only build, disband, waive and Activate orders in an Adjustment phase"
-    for power in powers:
+    for power in powers:   # TA 2750 is a nominal phase: nobody adjusts (EN 7.7 x, 7.8.2 iv)
         missing = -delta[power] - used[power]
-        if delta[power] < 0 and missing > 0:
+        if delta[power] < 0 and missing > 0 and not opening:
             for province, piece in civil_disorder(nmap, state, power, missing):
                 position[province].remove(piece)
                 results.append(NResult(power, f"{piece.component.kind} {province} D", reason="civil disorder",

@@ -10,7 +10,7 @@ from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, SARUMAN_THI
 from warjudge.diplomacy.variants.necromancer.movement import passable
 from warjudge.diplomacy.variants.necromancer.pieces import group_of
 from warjudge.diplomacy.variants.necromancer.position import STANDING
-from warjudge.diplomacy.variants.necromancer.retreats import retreat_problem
+from warjudge.diplomacy.variants.necromancer.retreats import retreat_problem, written_dislodged
 
 
 def random_orders(game, power: str, rng: random.Random) -> list[str]:
@@ -23,8 +23,7 @@ def random_orders(game, power: str, rng: random.Random) -> list[str]:
     for d in game.dislodged:
         if d.power != power:
             continue
-        first = d.pieces[0].component.kind  # a mixed unit (an MU with the Nazgul) retreats as one
-        unit = _written([p.component for p in d.pieces if p.component.kind == first], d.province)
+        unit = written_dislodged(d)  # a mixed unit (an MU with the Nazgul) retreats as one
         options = [n for n in sorted(game.map.neighbours(d.province, {"land", "coast", "sea", "mountain"}))
                    if retreat_problem(game.map, game.state.position, d, n, game.standoffs, game.rules) is None]
         out.append(f"{unit} R {rng.choice(options)}" if options and rng.random() < 0.9 else f"{unit} D")

@@ -42,6 +42,7 @@ class NReport:
     state: NecroState | None = None                         # the position the phase left
     reveal: Reveal = field(default_factory=Reveal)
     hidden_orders: set[int] = field(default_factory=set)    # lines others see only when revealed
+    eliminated: list[str] = field(default_factory=list)     # powers eliminated by this phase (EN 7.7 ii, 7.8.3)
 
     def view(self, viewer: str | None = None) -> dict[str, Any]:
         """The report as `viewer` may read it (None: the GM's report)."""
@@ -98,7 +99,11 @@ class NecromancerGame(ActionGame):   # draws: EN 6.3 v
             self.drawn = self._draw(action.get("powers"))
         elif kind == "process":
             report = self._process()
-            self.state = eliminations(self.state)
+            before = self.state
+            self.state = eliminations(self.state, self.dislodged)
+            report.eliminated = [power for power, was, now in (
+                ("SARUMAN", before.saruman_eliminated, self.state.saruman_eliminated),
+                ("SAURON", before.sauron_eliminated, self.state.sauron_eliminated)) if now and not was]
             self.rules = replace(self.rules, sauron_eliminated=self.state.sauron_eliminated)
             report.state = self.state
             self.history.append(report)
@@ -188,12 +193,14 @@ def _hidden_units_placed(results: list[NResult]) -> dict[tuple[str, str], str]:
     return out
 
 
-def eliminations(state: NecroState) -> NecroState:
-    """EN 7.7 ii: without the Wizard, Saruman is eliminated (his units in Civil Disorder;
-    the Wizard's SC goes with it). EN 7.8.3 iii: before TA 3020 Sauron falls only when all
-    Standing Armies are gone, the Spiders and Dragons were Activated and destroyed, the
-    Nazgul is destroyed and he owns no SC."""
-    alive = {(p.power, p.component.kind) for pieces in state.position.values() for p in pieces}
+def eliminations(state: NecroState, dislodged: list[Dislodgement] = ()) -> NecroState:
+    """EN 7.7 ii: once the Wizard is destroyed (dislodged and unable to retreat, or
+    disbanded: a Wizard still to retreat is alive), Saruman is eliminated (his units in
+    Civil Disorder; the Wizard's SC goes with it). EN 7.8.3 iii: before TA 3020 Sauron falls
+    only when all Standing Armies are gone, the Spiders and Dragons were Activated and
+    destroyed, the Nazgul is destroyed and he owns no SC."""
+    alive = {(p.power, p.component.kind) for pieces in [*state.position.values(), *(d.pieces for d in dislodged)]
+             for p in pieces}
     saruman_out = state.saruman_eliminated or ("SARUMAN", "W") not in alive
     sauron_out = state.sauron_eliminated or (
         state.spiders_used and state.dragons_used and not any(power in ("SAURON", STANDING) for power, _ in alive)

@@ -14,7 +14,8 @@ from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
 from warjudge.diplomacy.variants.necromancer.calendar import NPhase
 from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
 from warjudge.diplomacy.variants.necromancer.movement import Dislodgement
-from warjudge.diplomacy.variants.necromancer.pieces import group_of, parse_group
+from warjudge.diplomacy.variants.necromancer.pieces import parse_group
+from warjudge.diplomacy.variants.necromancer.retreats import written_dislodged
 from warjudge.diplomacy.variants.necromancer.position import (
     STANDING, Piece, format_position, parse_position, position_problems,
 )
@@ -72,6 +73,8 @@ def adjudicate_necromancer(doc: Any) -> dict[str, Any]:
     if spec.view is not None and spec.view not in powers:
         raise InputError(f"view: unknown power {spec.view!r}")
     phase = NPhase.parse(spec.phase)
+    if phase.kind == "A" and not spec.supply_centers:   # the phase is decided by who owns what
+        raise InputError("an adjustment phase needs supply_centers (who owns each centre)")
     position = parse_position(spec.units, nmap)
     problems = position_problems(position, nmap)
     if problems:
@@ -114,7 +117,7 @@ def adjudicate_necromancer(doc: Any) -> dict[str, Any]:
         "phase": str(phase), "next_phase": str(after.phase),
         "orders": view["orders"],
         "units": view["units"] if spec.view else format_position(after.position),
-        "dislodged": [{"power": d.power, "unit": _written(d), "attacker_from": d.attacker_from,
+        "dislodged": [{"power": d.power, "unit": written_dislodged(d), "attacker_from": d.attacker_from,
                        "also_forbidden": list(d.also_forbidden)} for d in report.dislodged
                       if spec.view is None or d.power == spec.view],
         "standoffs": sorted(report.standoffs),
@@ -131,8 +134,3 @@ def adjudicate_necromancer(doc: Any) -> dict[str, Any]:
                         "sauron_eliminated": after.sauron_eliminated,
                         "secret_armies": sorted(after.secret_armies), "secret_beasts": sorted(after.secret_beasts)}
     return out
-
-
-def _written(d: Dislodgement) -> str:
-    first = d.pieces[0].component.kind
-    return str(group_of([p.component for p in d.pieces if p.component.kind == first], d.province))

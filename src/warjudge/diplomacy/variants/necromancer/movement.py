@@ -65,7 +65,7 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
     verdicts: list[NResult] = []
     taken: dict[str, set[int]] = {}
     groups: list[Group] = []
-    leads: list[tuple[str, str, Written]] = []
+    leads: list[tuple[str, str, Written, list[Piece], int]] = []
     overfull: set[tuple[str, str]] = set()
     mu_orders: dict[tuple[str, str], list[int]] = {}
     for verdict, order in parsed(nmap, orders, verdicts):
@@ -107,13 +107,12 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
                                 order_index=len(verdicts) - 1))
             continue
         if isinstance(order, Lead):
-            leads.append((power, unit.province, order.target))
+            leads.append((power, unit.province, order.target, pieces, len(verdicts) - 1))
         if group is not None:
             groups.append(group)
     for key in overfull:   # EN/FR 4.2 v: too many orders for an MU's Components: all are void
         for index in mu_orders.get(key, ()):
             verdicts[index].set_void("more orders than Components: all of them are void (EN/FR 4.2 v)")
-            leads = [lead for lead in leads if (lead[0], lead[1]) != key]
             for g in groups:
                 if g.order_index == index:
                     g.kind, g.dest, g.form_size, g.then, g.target, g.auxiliary = HOLD, None, None, None, None, None
@@ -121,16 +120,30 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
         rest = [p for k, p in enumerate(pieces) if k not in taken.get(province, set())]
         for power in sorted({p.power for p in rest}):
             groups.append(Group(power, province, [p for p in rest if p.power == power], NMR))
+    _join_leaders(nmap, groups, leads, verdicts)
     _wizard_aboard(nmap, groups, verdicts)
     if edition == "2002":
         _amendments_2002(position, groups, verdicts)
-    for power, province, target in leads:
-        for g in groups:
-            if g.power == power and g.province == province and any(
-                    p.component.kind == target.kind for p in g.pieces) and not g.led:
-                g.led = True
-                break
     return groups, verdicts
+
+
+def _join_leaders(nmap: NecroMap, groups: list[Group], leads, verdicts: list[NResult]) -> None:
+    """EN 7.8.1 vii-viii: the Nazgul giving a Lead order adds 1 to the led unit's order and
+    stays with that unit for the whole turn, wherever it goes (it joins the unit's group).
+    A Lead with no unit to lead, or of a unit going to sea (7.8.1 vi), is void: the Nazgul holds."""
+    for power, province, target, nazgul, index in leads:
+        led = next((g for g in groups if g.power == power and g.province == province and not g.led
+                    and not all(p.component.personality for p in g.pieces)
+                    and any(p.component.kind == target.kind for p in g.pieces)), None)
+        reason = "" if led is not None else f"{power} has no {target} to Lead (EN 7.8.1 vii)"
+        if led is not None and led.kind == MOVE and nmap.provinces[led.dest].kind == "sea":
+            reason = "the Nazgul may never enter a sea province (EN 7.8.1 vi)"
+        if reason:
+            verdicts[index].set_void(reason)
+            groups.append(Group(power, province, nazgul, HOLD, order_index=index))
+            continue
+        led.led, led.lead_order = True, index
+        led.pieces = [*led.pieces, *nazgul]
 
 
 def _wizard_aboard(nmap: NecroMap, groups: list[Group], verdicts: list[NResult]) -> None:
@@ -285,6 +298,8 @@ def _mark_results(groups: list[Group], res: Resolution, verdicts: list[NResult])
             v.result, v.reason = "fails", "dislodged"
         if dislodged and g.kind != HOLD:
             v.reason += "; dislodged"
+        if dislodged and g.lead_order is not None:   # the Nazgul is dislodged with the unit it leads
+            verdicts[g.lead_order].result, verdicts[g.lead_order].reason = "fails", "dislodged"
 
 
 def default_rules(nmap: NecroMap, edition: str = "2002", alignment: bool = True) -> Rules:

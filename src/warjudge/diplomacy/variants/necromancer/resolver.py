@@ -37,6 +37,7 @@ class Group:
     auxiliary: str | None = None    # build: the Auxiliary ordered (F or E)
     then: str | None = None         # Double Movement: the second order's destination ("" = hold)
     order_index: int | None = None  # which written order made this group (for the report)
+    lead_order: int | None = None   # the Nazgul's Lead order, when it leads (and goes with) this group
 
     @property
     def base(self) -> int:

@@ -15,7 +15,7 @@ from warjudge.diplomacy.variants.necromancer.movement import (
     Dislodgement, fleet_survives, passable, without_auxiliary,
 )
 from warjudge.diplomacy.variants.necromancer.orders import Disband, Move, Retreat, parse_norder
-from warjudge.diplomacy.variants.necromancer.pieces import FLEET
+from warjudge.diplomacy.variants.necromancer.pieces import FLEET, group_of
 from warjudge.diplomacy.variants.necromancer.position import Piece, Position
 from warjudge.diplomacy.variants.necromancer.resolver import Rules
 from warjudge.diplomacy.variants.necromancer.results import NResult, parsed
@@ -59,6 +59,13 @@ def retreat_problem(nmap: NecroMap, position: Position, d: Dislodgement, dest: s
     if friends and not (_personality_only(d.pieces) or _personality_only(friends)):
         return f"{dest} is occupied"                                  # EN 3.3 iii
     return None
+
+
+def written_dislodged(d: Dislodgement) -> str:
+    """How the rules write a dislodged unit: its first kind's Components ('2A/1F Pel'); a
+    Nazgul or Wizard with them goes along (EN 3.3 iii, 7.8.1 viii)."""
+    first = next((p.component.kind for p in d.pieces if not p.component.personality), d.pieces[0].component.kind)
+    return str(group_of([p.component for p in d.pieces if p.component.kind == first], d.province))
 
 
 def split_wizard_at_sea(nmap: NecroMap, dislodged: list[Dislodgement]) -> list[Dislodgement]:
@@ -116,6 +123,9 @@ def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgem
             r.result, r.reason = "void", problem + "; the unit disbands"
             continue
         chosen[k] = (order.dest, r)
+    for k, d in enumerate(dislodged):   # no order: the unit disbands (standard rule, EN 1)
+        if k not in ordered:
+            results.append(NResult(d.power, f"{written_dislodged(d)} D", reason="no retreat order", default=True))
     after: Position = {p: list(v) for p, v in position.items()}
     for k, (dest, r) in chosen.items():
         d = dislodged[k]

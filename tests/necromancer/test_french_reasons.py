@@ -142,6 +142,11 @@ def game_reasons() -> set[str]:
 # --- crafted phases for the rarer reasons, through the JSON interface ---------------------------
 
 def phase(phase, units, orders, **extra):
+    if "dislodged" in extra:   # written here as a list; the document takes them by power
+        by_power = {}
+        for d in extra["dislodged"]:
+            by_power.setdefault(d["power"], []).append({k: v for k, v in d.items() if k != "power"})
+        extra["dislodged"] = by_power
     return {"variant": "necromancer", "phase": phase, "units": units, "orders": orders, **extra}
 
 
@@ -150,7 +155,7 @@ CRAFTED = [
     phase("TA2765M", {"GONDOR": ["A Los", "A Pel"]},
           {"GONDOR": ["", "A Los -", "A Los - Qqq", "A Xyz - Los", "A Los S A Pel foo", "A Los - Pel jump",
                       "A Los b", "A Los frobnicate", "Build", "A Los S A Pel -", "A Pel R", "A Los S A",
-                      "C Wol - Edo - 2A Hel", "Activate Q", "Remove", "N MMo L"]}),
+                      "C Wol - Edo - 2A Hel", "Activate Q", "Remove", "N MMo L", "A Los H" + " " * 300]}),
     # checking Movement orders (movement.py)
     phase("TA2765M", {"DWARVES": ["4A Eri"], "ELVES": ["A Woo", "A Lor"]},
           {"DWARVES": ["2A Eri - Ang", "A Eri S A Lor", "A Eri b E"],

@@ -39,7 +39,7 @@ def test_a_power_view_hides_what_it_may_not_see():  # EN 3.2.1 i
 
 def test_retreat_phase():  # EN 3.3 iv, 4.2 xii
     doc = {"variant": "necromancer", "phase": "TA2765R", "units": {"HARAD": ["A Los"]},
-           "dislodged": [{"power": "GONDOR", "unit": "2A SIt", "attacker_from": "Los"}],
+           "dislodged": {"GONDOR": [{"unit": "2A SIt", "attacker_from": "Los"}]},
            "orders": {"GONDOR": ["2A SIt R Pel"]}}
     code, out = run(doc)
     assert code == 0 and out["units"]["GONDOR"] == ["2A Pel"] and out["next_phase"] == "TA2780M"
@@ -59,7 +59,7 @@ def test_adjustment_phase_reports_victory_points():  # EN 6.3, 7.2 i, 7.5 i
     ({"units": {"ROHAN": ["A Edo"], "GONDOR": ["A Edo"]}}, "cannot share"),
     ({"supply_centers": {"ROHAN": ["Min"]}}, "supply centre"),
     ({"state": {"edition": "1999"}}, "edition"),
-    ({"dislodged": [{"power": "ROHAN", "unit": "A Edo"}]}, "retreat phase"),
+    ({"dislodged": {"ROHAN": [{"unit": "A Edo"}]}}, "retreat phase"),
     ({"view": "MORDOR"}, "view"),
 ])
 def test_bad_documents(change, fragment):  # Standards: a clear error, exit status 2, nothing adjudicated

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from warjudge.core.errors import InputError
@@ -18,6 +19,20 @@ class ActionGame:
     def process(self):
         self.apply({"type": "process", "phase": str(self.state.phase)})
         return self.history[-1]
+
+    def order_problems(self, power: str, orders: list[str]) -> list[tuple[str, str]]:
+        """(order, reason) for each of `power`'s orders that would be void if the phase were
+        adjudicated now: the phase is judged on a copy, so nothing here changes."""
+        powers = list(self.powers)
+        if power not in powers:
+            raise InputError(f"unknown power {power!r}; powers are {', '.join(powers)}")
+        if power not in self.survivors():
+            raise InputError(f"{power} has been eliminated: it gives no more orders "
+                             f"(the powers still playing are {', '.join(self.survivors())})")
+        trial = copy.deepcopy(self)
+        trial.set_orders(power, orders)
+        report = trial.process()
+        return [(r.text, r.reason) for r in report.results if r.power == power and r.result == "void"]
 
     def draw(self, powers: list[str]) -> None:
         """End the game in a draw shared by every surviving power."""

@@ -241,7 +241,8 @@ def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tu
             return "a unit cannot support a move into its own province", None
         if aim != ERIADOR and passable(nmap, pieces, here, aim) and aim != here:
             return f"{order.unit} cannot move to {aim}, so cannot support there", None
-        return "", Group(power, here, pieces, SUPPORT, dest=order.target_dest, target=order.target.province)
+        return "", Group(power, here, pieces, SUPPORT, dest=order.target_dest, target=order.target.province,
+                         target_kind=order.target.kind)
     if isinstance(order, BuildAuxiliary):
         if personality:
             return "a Personality cannot build Auxiliaries (EN 3.3 i)", None
@@ -319,8 +320,9 @@ class Dislodgement:
 
 
 def apply_movement(nmap: NecroMap, position: Position, groups: list[Group], res: Resolution,
-                   rules: Rules) -> tuple[Position, list[Dislodgement]]:
-    """The position after the main Movement resolution."""
+                   rules: Rules, destroyed: list[tuple[str, Piece]] | None = None) -> tuple[Position, list[Dislodgement]]:
+    """The position after the main Movement resolution; Components destroyed on the way
+    (FR 7.8.1 ix) are added to `destroyed`, for the report."""
     after: Position = {}
     dislodged: list[Dislodgement] = []
     for i, g in enumerate(groups):
@@ -348,11 +350,11 @@ def apply_movement(nmap: NecroMap, position: Position, groups: list[Group], res:
                 p = without_auxiliary(p, FLEET)
             moved.append(p)
         after.setdefault(g.dest, []).extend(moved)
-    dislodged += abandoned_by_the_nazgul(after, rules)
+    dislodged += abandoned_by_the_nazgul(after, rules, destroyed if destroyed is not None else [])
     return {k: v for k, v in after.items() if v}, dislodged
 
 
-def abandoned_by_the_nazgul(position: Position, rules: Rules) -> list[Dislodgement]:
+def abandoned_by_the_nazgul(position: Position, rules: Rules, destroyed: list[tuple[str, Piece]]) -> list[Dislodgement]:
     """A Sauron MU left without the Nazgul (EN/FR 7.8.1 ix). 2000: it breaks up as in a
     self-standoff, its extra Components dispersing through the Retreat phase (ruling, read
     with FR 9 i, which says the amendment put disbands in place of retreats). 2002: the
@@ -367,6 +369,8 @@ def abandoned_by_the_nazgul(position: Position, rules: Rules) -> list[Dislodgeme
         extras = [k for k in sauron if k != keep]
         if rules.edition == "2000":
             out += [Dislodgement("SAURON", province, [pieces[k]], "") for k in extras]
+        else:
+            destroyed += [(province, pieces[k]) for k in extras]
         pieces[:] = [p for k, p in enumerate(pieces) if k not in extras]
     return out
 
@@ -411,7 +415,8 @@ def _with_auxiliary(pieces: list[Piece], aux: str) -> list[Piece]:
 
 
 def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res: Resolution,
-                    dislodged: list[Dislodgement], rules: Rules, verdicts: list[NResult]
+                    dislodged: list[Dislodgement], rules: Rules, verdicts: list[NResult],
+                    destroyed: list[tuple[str, Piece]] | None = None
                     ) -> tuple[Position, list[Dislodgement], list[Group], Resolution | None]:
     """Second orders (EN 3.2.2 iv-viii, 7.6 iii-v), resolved between Movement and Retreat
     as one more simultaneous step: each unit fights with its own strength (no supports on
@@ -468,7 +473,7 @@ def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res
         if g.kind == MOVE and i not in step_res.moved and g.order_index is not None:
             verdicts[g.order_index].result = "fails"
             verdicts[g.order_index].reason = f"the second order did not prevail in {g.dest}"
-    after, more = apply_movement(nmap, position, step, step_res, rules)
+    after, more = apply_movement(nmap, position, step, step_res, rules, destroyed)
     overrun = {g.province: g.then for g, _, _ in seconds if g.kind == MOVE and g.pieces[0].component.kind == "C"}
     for d in dislodged:   # EN 7.6 iii: not into the overrunning Cavalry's second province
         for origin, second in overrun.items():

@@ -50,20 +50,17 @@ def start_picture(nmap: NecroMap) -> Picture:
     return picture
 
 
-def picture_of_view(game, report, viewer: str | None) -> Picture:
-    """What `viewer` may see after `report`, ready to draw (None: the GM's picture)."""
-    view = report.view(viewer)
+def picture_of_view(view: dict) -> Picture:
+    """What a view (views.player_view) shows, ready to draw: nothing else reaches the map."""
     picture = Picture(title=f"Necromancer {view['phase']}: {view['viewer']}")
     for power, units in view["units"].items():
         for text in units:
             designation, province = text.rsplit(" ", 1)
             picture.units.setdefault(province, []).append((power, designation))
-    owners: dict[str, list[str]] = {}
-    for province, owner in report.state.owners.items():
-        owners.setdefault(province, []).append(owner)
-    if report.state.eriador_alive:
-        owners["Eri"] = ["DWARVES", "ELVES"]
-    picture.owners = owners
+    for power, centres in view["supply_centers"].items():
+        for province in centres:
+            picture.owners.setdefault(province, []).append(power)
+    picture.owners["Eri"] = ["DWARVES", "ELVES"] if view.get("eriador_alive", True) else []
     return picture
 
 

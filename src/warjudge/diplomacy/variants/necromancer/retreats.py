@@ -92,7 +92,11 @@ def _peek(nmap: NecroMap, orders: list[tuple[str, str]]):
 
 
 def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgement], standoffs: set[str],
-                   orders: list[tuple[str, str]], rules: Rules) -> tuple[Position, list[NResult]]:
+                   orders: list[tuple[str, str]], rules: Rules, blockers: list[tuple[str, Piece]] | None = None
+                   ) -> tuple[Position, list[NResult]]:
+    """The retreat phase; units of other powers that stopped a retreat by being where it
+    went are added to `blockers` (a hidden one is revealed by it, EN 3.2.1 vi)."""
+    blockers = blockers if blockers is not None else []
     results: list[NResult] = []
     chosen: dict[int, tuple[str, NResult]] = {}
     ordered: set[int] = set()
@@ -119,6 +123,8 @@ def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgem
         if isinstance(order, Disband):
             continue
         problem = retreat_problem(nmap, position, dislodged[k], order.dest, standoffs, rules, carriers)
+        if problem and problem.endswith("is occupied"):
+            blockers += [(order.dest, p) for p in position.get(order.dest, []) if p.power != power]
         if problem:
             r.result, r.reason = "void", problem + "; the unit disbands"
             continue
@@ -138,6 +144,7 @@ def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgem
             continue
         enemies = [p for p in position.get(dest, []) if p.power != d.power]
         if dest != ERIADOR and enemies:
+            blockers += [(dest, p) for p in enemies]
             r.result, r.reason = "fails", f"an enemy Personality in {dest} destroys the retreating unit (EN 3.3 iv)"
             continue
         keep = fleet_survives(nmap, rules, d.province, dest)

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
-from warjudge.diplomacy.variants.necromancer.orders import BuildAuxiliary, DoubleMove, Hold, Lead, Move, Support
+from warjudge.diplomacy.variants.necromancer.orders import (
+    Activate, Build, BuildAuxiliary, Disband, DoubleMove, Hold, Lead, Move, Retreat, Support, Waive,
+)
 from warjudge.diplomacy.variants.necromancer.pieces import (
     DOUBLE_MOVERS, FLEET, NAZGUL, PERSONALITIES, WIZARD, Group as Written,
 )
@@ -70,8 +72,11 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
     mu_orders: dict[tuple[str, str], list[int]] = {}
     for verdict, order in parsed(nmap, orders, verdicts):
         power = verdict.power
-        if not hasattr(order, "unit"):
-            verdict.set_void("not a movement-phase order")
+        if isinstance(order, (Build, Activate, Waive)):
+            verdict.set_void("builds, disbands and Activations belong to an Adjustment phase")
+            continue
+        if isinstance(order, (Retreat, Disband)):
+            verdict.set_void("retreats and disbands belong to a Retreat or Adjustment phase")
             continue
         unit = order.unit
         used = taken.setdefault(unit.province, set())
@@ -81,7 +86,7 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
             picked = select(position, power, unit, used, loose=True)
             unwritten = picked is not None
         if picked is None:
-            verdict.set_void(f"{power} has no {unit}")
+            verdict.set_void(_missing_unit(position, power, unit, used))
             if unit.kind not in PERSONALITIES and sum(   # an MU (a lone unit: the first order counts)
                     p.power == power and not p.component.personality for p in position.get(unit.province, [])) > 1 \
                     and select(position, power, unit, set(), loose=True) is not None:
@@ -125,6 +130,17 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
     if edition == "2002":
         _amendments_2002(position, groups, verdicts)
     return groups, verdicts
+
+
+def _missing_unit(position: Position, power: str, unit: Written, used: set[int]) -> str:
+    """Why a written unit selects nothing: already ordered, another power's, or not there."""
+    if used and select(position, power, unit, set(), loose=True) is not None:
+        return f"{unit} already has an order (the first one counts)"
+    owners = sorted({p.power for p in position.get(unit.province, []) if p.power != power
+                     and p.component.kind == unit.kind})
+    if owners and owners[0] != "STANDING":
+        return f"{unit} is {owners[0]}'s, not {power}'s"
+    return f"{power} has no {unit}"
 
 
 def _join_leaders(nmap: NecroMap, groups: list[Group], leads, verdicts: list[NResult]) -> None:
@@ -265,7 +281,7 @@ def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tu
         if order.target.province != here:
             return "the Nazgul Leads a unit in its own province (EN 7.8.1 vii)", None
         return "", None
-    return "not a movement-phase order", None
+    raise TypeError(f"not a movement order: {order!r}")
 
 
 def resolve_movement(nmap: NecroMap, position: Position, orders: list[tuple[str, str]],
@@ -290,6 +306,9 @@ def _mark_results(groups: list[Group], res: Resolution, verdicts: list[NResult])
             continue
         if g.kind == MOVE and i not in res.moved:
             v.result, v.reason = "fails", f"did not prevail in {g.dest}"
+        elif g.kind == SUPPORT and not _support_matched(g, groups):   # standard rules: an unmatched support
+            v.result, v.reason = "fails", ("the supported unit was not ordered to move there" if g.dest
+                                           else "the supported unit did not hold")
         elif g.kind == SUPPORT and res.support.get(i, 0) < g.base:
             v.result = "fails"
             v.reason = "cut" if res.support.get(i, 0) == 0 else f"reduced to {res.support[i]} (EN 4.2 vii)"
@@ -301,6 +320,16 @@ def _mark_results(groups: list[Group], res: Resolution, verdicts: list[NResult])
             v.reason += "; dislodged"
         if dislodged and g.lead_order is not None:   # the Nazgul is dislodged with the unit it leads
             verdicts[g.lead_order].result, verdicts[g.lead_order].reason = "fails", "dislodged"
+
+
+def _support_matched(g: Group, groups: list[Group]) -> bool:
+    """Is there a unit of the supported kind at the target making the supported move (or,
+    for a support to hold, staying there: EN 4.2 xi)?"""
+    at = [h for h in groups if h.province == g.target and h is not g
+          and (g.target_kind is None or any(p.component.kind == g.target_kind for p in h.pieces))]
+    if g.dest:
+        return any(h.kind == MOVE and h.dest == g.dest for h in at)
+    return any(h.kind != MOVE or h.dest == h.province for h in at)
 
 
 def default_rules(nmap: NecroMap, edition: str = "2002", alignment: bool = True) -> Rules:

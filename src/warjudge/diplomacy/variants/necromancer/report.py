@@ -74,7 +74,12 @@ FRENCH_REASONS: list[tuple[str, str]] = [
     ("cannot understand {q}; orders look like 'A Los - SIt', 'A Pel S A Los - SIt', 'A Los H'",
      "{q} incompris ; les ordres s'écrivent « A Los - SIt », « A Pel Soutenir A Los - SIt », « A Los Tenir »"),
     # --- checking Movement orders (movement.py) ---------------------------------------
-    ("not a movement-phase order", "ce n'est pas un ordre de la phase de Mouvement"),
+    ("builds, disbands and Activations belong to an Adjustment phase",
+     "les Constructions, Destructions et Activations appartiennent à la phase d'Ajustement"),
+    ("retreats and disbands belong to a Retreat or Adjustment phase",
+     "les Retraites et Destructions appartiennent aux phases de Retraite ou d'Ajustement"),
+    ("{unit} already has an order (the first one counts)", "{unit} a déjà reçu un ordre (le premier compte)"),
+    ("{unit} is {power}'s, not {power2}'s", "{unit} appartient à {power}, pas à {power2}"),
     ("{power} has no dislodged unit in {p}", "{power} n'a pas d'Unité délogée en {p}"),
     ("{power} has no build to waive", "{power} n'a pas de Construction à laquelle renoncer"),
     ("{power} has no units to disband", "{power} n'a pas d'Unités à détruire"),
@@ -126,6 +131,8 @@ FRENCH_REASONS: list[tuple[str, str]] = [
     # --- Movement results and Double Movement -----------------------------------------
     ("did not prevail in {p}", "n'a pas pu entrer en {p}"),
     ("cut", "coupé"),
+    ("the supported unit was not ordered to move there", "l'Unité soutenue n'a pas reçu l'ordre d'y Attaquer"),
+    ("the supported unit did not hold", "l'Unité soutenue n'a pas tenu"),
     ("reduced to {n} (EN 4.2 vii)", "réduit à {n} (FR 4.2 ix)"),
     ("attacked (EN 3.4 iii)", "attaquée (FR 3.4 iii)"),
     ("dislodged", "délogée"),

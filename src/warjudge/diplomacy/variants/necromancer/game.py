@@ -179,7 +179,8 @@ class NecromancerGame(ActionGame):   # draws: EN 6.3 v
             hidden |= {g.order_index for g in groups if g.order_index is not None and (
                 any(is_hidden(g.power, p.component.kind, secret_beasts) for p in g.pieces) and g.lead_order is None
                 or (g.power == "SAURON" and g.province in secret_armies))}
-            reveal = movement_reveals(groups, res, secret_armies, secret_beasts, self.rules.edition)
+            void = frozenset(i for i, r in enumerate(results) if r.result == "void")
+            reveal = movement_reveals(groups, res, secret_armies, secret_beasts, self.rules.edition, void_orders=void)
             destroyed: list[tuple[str, Piece]] = []
             position, dislodged = apply_movement(self.map, self.state.position, groups, res, self.rules, destroyed)
             position, dislodged, step, step_res = double_movement(self.map, position, groups, res, dislodged,

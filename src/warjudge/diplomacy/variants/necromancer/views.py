@@ -78,8 +78,9 @@ def _step_text(piece: Piece, province: str, dest: str | None) -> str:
 
 
 def movement_reveals(groups: list[Group], res: Resolution, secret_armies: set[str], secret_beasts: set[str],
-                     edition: str, second_step: bool = False) -> Reveal:
-    """What a Movement resolution (or, `second_step`, the Double Movement step) shows others."""
+                     edition: str, second_step: bool = False, void_orders: frozenset[int] = frozenset()) -> Reveal:
+    """What a Movement resolution (or, `second_step`, the Double Movement step) shows others.
+    A void order of a hidden unit is never shown, even when the unit is seen (EN 3.2.1 ix)."""
     reveal = Reveal()
     hidden_origin = {g.province for g in groups if any(is_hidden(g.power, p.component.kind, secret_beasts)
                                                        for p in g.pieces)}
@@ -122,8 +123,8 @@ def movement_reveals(groups: list[Group], res: Resolution, secret_armies: set[st
             reveal.unmasked_beasts.add(kind)                                            # EN 7.8.2 vii
         if failed or g.kind == SUPPORT or dislodged or affects or kind in reveal.unmasked_beasts:
             reveal.located[(g.power, kind)] = g.province if dislodged else final        # EN 3.2.1 ii-vi
-            if g.order_index is not None and (not affects or edition == "2002" or failed or g.kind == SUPPORT
-                                              or kind in BEASTS):
+            if g.order_index is not None and g.order_index not in void_orders and (
+                    not affects or edition == "2002" or failed or g.kind == SUPPORT or kind in BEASTS):
                 reveal.orders.add(g.order_index)
                 if second_step:        # only the second order was revealed
                     reveal.partial[g.order_index] = _step_text(g.pieces[0], g.province, g.dest)

@@ -294,7 +294,7 @@ def game_show(path: Path, power: Optional[str] = typer.Option(None, help="only w
         if svg is not None:
             from warjudge.diplomacy.variants.necromancer.render import picture_of_view, render_svg
 
-            picture = render_svg(game.map, picture_of_view(report.view(viewer)))
+            picture = render_svg(game.map, picture_of_view(report.view(viewer), game.map))
     except WarjudgeError as exc:
         _fail(str(exc))
     if picture is not None:

@@ -218,6 +218,7 @@ def player_view(nmap, rules, report, viewer: str | None) -> dict[str, Any]:
         "centres": {p: supply_centres(nmap, replace(state, owners=owners), p) for p in powers},  # the Wizard counts
         "unit_counts": {p: unit_count(seen_state, p) for p in powers},
         "eliminated": list(report.eliminated), "eriador_alive": state.eriador_alive,
+        "neutralised": sorted(state.neutralised),
         "winner": state.winner,
     }
     if state.phase.kind == "A" and state.phase.year > 2750:   # builds (+) and disbands (-) due next

@@ -162,3 +162,18 @@ def test_a_game_carries_its_map(tmp_path):  # issue 11 item 6: a record never na
     assert cli("game", "orders", moved, "SARUMAN", stdin="Build A Gap\n")[0] == 0
     code, out = cli("game", "process", moved)
     assert code == 0 and "Build A Gap" in out
+
+
+def test_documents_too_deep_or_with_huge_numbers_are_refused():  # issue 11 items 2, 3
+    for raw in ("[" * 100000 + "]" * 100000, '{"phase": "S1901M", "units": {"FRANCE": ["A par"]}, "x": 1' + "0" * 5000
+                + "}", '{"variant": "necromancer", "phase": "TA2765M", "units": {"GONDOR": ["' + "9" * 4301 + 'A Pel"]}}',
+                '{"variant": "necromancer", "phase": "TA2765M", "units": {"GONDOR": ["100000000A Pel"]}}'):
+        result = runner.invoke(app, ["adjudicate"], input=raw)
+        assert result.exit_code == 2 and json.loads(result.stdout)["error"], raw[:40]
+
+
+def test_long_lines_are_not_wrapped_when_piped(tmp_path):  # issue 9 item 13
+    game = opened(tmp_path)
+    code, out = cli("game", "show", game)
+    warning = [line for line in out.splitlines() if line.startswith("GAMES MASTER'S COPY")]
+    assert warning and len(warning[0]) > 80 and warning[0].endswith("(warjudge game show --power).")

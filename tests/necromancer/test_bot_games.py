@@ -34,7 +34,7 @@ def play(seed: int, edition: str, last_year: int = 3035) -> NecromancerGame:
     return game
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), edition=st.sampled_from(["2000", "2002"]))
 def test_bot_games_keep_invariants_and_replay(seed, edition):  # EN 6.2, 7.8.3; Standards: determinism
     game = play(seed, edition)

@@ -350,8 +350,9 @@ def test_french_report_of_played_phases_has_no_english_reason():  # issue 3
         for viewer in (None, "SAURON"):
             text = report_text(game, report, viewer, lang="fr")
             english = {line["reason"] for line in report.view(viewer)["orders"] if line["reason"]}
+            names = {p.id: p.name_fr for p in game.map.spec.powers}   # power names in French too
             for reason in english:
-                assert f"({reason_in('fr', reason)})" in text
+                assert f"({reason_in('fr', reason, names)})" in text
                 assert f"({reason})" not in text, reason
                 checked += 1
             assert "(EN " not in text

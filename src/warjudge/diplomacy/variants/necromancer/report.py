@@ -258,7 +258,7 @@ def _compile(template: str) -> re.Pattern:
 _TABLE = [(en, _compile(en), fr) for en, fr in FRENCH_REASONS]
 
 
-def _translate(reason: str, used: list[str]) -> str | None:
+def _translate(reason: str, used: list[str], names: dict[str, str] | None = None) -> str | None:
     for english, pattern, french in _TABLE:
         m = pattern.fullmatch(reason)
         if m is None:
@@ -271,8 +271,10 @@ def _translate(reason: str, used: list[str]) -> str | None:
                 value = WHAT[value]
             elif kind == "list":
                 value = value.replace(" or ", " ou ")
+            elif kind == "power" and names:
+                value = names.get(value, value)
             elif kind == "reason" and value:
-                value = _translate(value, inner)
+                value = _translate(value, inner, names)
                 if value is None:
                     break
             values[name] = value
@@ -284,9 +286,10 @@ def _translate(reason: str, used: list[str]) -> str | None:
     return None
 
 
-def french_reason(reason: str) -> str | None:
-    """The French wording of a judge's reason, or None if no template fits it."""
-    return _translate(reason, [])
+def french_reason(reason: str, names: dict[str, str] | None = None) -> str | None:
+    """The French wording of a judge's reason (power ids as `names` gives them), or None if
+    no template fits it."""
+    return _translate(reason, [], names)
 
 
 def reason_templates(reason: str) -> list[str]:
@@ -296,12 +299,12 @@ def reason_templates(reason: str) -> list[str]:
     return used
 
 
-def reason_in(lang: str, reason: str) -> str:
+def reason_in(lang: str, reason: str, names: dict[str, str] | None = None) -> str:
     """A judge's reason in the report's language; a reason the table does not know is
     printed as it is."""
     if lang != "fr":
         return reason
-    french = french_reason(reason)
+    french = french_reason(reason, names)
     return reason if french is None else french
 
 
@@ -339,9 +342,10 @@ def report_text(game, report, viewer: str | None, lang: str = "en") -> str:
         lines.append(w["gm_warning"])
     lines += ["", f"{w['orders']}:"]
     rank = {p: k for k, p in enumerate(game.powers)}
+    french_names = {p: name(p) for p in game.powers}
     for line in sorted(view["orders"], key=lambda o: rank.get(o["power"], len(rank))):
         order = translated(line["order"], line["power"], nmap, lang)
-        notes = [reason_in(lang, line["reason"])] if line["reason"] else []
+        notes = [reason_in(lang, line["reason"], french_names)] if line["reason"] else []
         if line.get("default") and not line["reason"]:
             notes.append(w["no_order"])
         note = f" ({'; '.join(notes)})" if notes else ""

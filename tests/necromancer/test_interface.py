@@ -65,3 +65,27 @@ def test_adjustment_phase_reports_victory_points():  # EN 6.3, 7.2 i, 7.5 i
 def test_bad_documents(change, fragment):  # Standards: a clear error, exit status 2, nothing adjudicated
     code, out = run({**BASE, **change})
     assert code == 2 and fragment.lower() in out["error"].lower()
+
+
+@pytest.mark.parametrize("change,fragment", [
+    ({"state": {"activated": {"Gre": -5}}}, "Activations happen"),
+    ({"state": {"activated": {"Gre": 3100}}}, "Activations happen"),
+    ({"state": {"activated": {"Pel": 2750}}}, "never held a Standing Army"),
+    ({"state": {"secret_beasts": ["X"]}}, "secret_beasts"),
+    ({"state": {"secret_armies": ["Gre"]}}, "secret_armies"),
+    ({"state": {"alignment": "false"}}, "alignment"),
+    ({"state": {"spiders_used": 1}}, "spiders_used"),
+    ({"state": {"neutralised": ["Pel"]}}, "never Good or Evil"),
+    ({"standoffs": ["Wes"]}, "retreat phase"),
+    ({"phase": "TA2765R", "orders": {}}, "needs the dislodged units"),
+    ({"phase": "TA2765R", "dislodged": {"GONDOR": [{"unit": "A Pel", "attacker_from": "Los"}],
+                                        "HARAD": [{"unit": "A Pel", "attacker_from": "SIt"}]}}, "two dislodged units"),
+    ({"phase": "TA2765R", "dislodged": {"GONDOR": [{"unit": "A Pel", "attacker_from": "Gor"}]}}, "not next to"),
+    ({"phase": "TA2765R", "dislodged": {"GONDOR": [{"unit": "A Pel", "attacker_from": "Los"}]},
+      "standoffs": ["Edo"]}, "occupied"),
+    ({"units": {"GONDOR": ["100000000A Pel"]}}, "at most 99"),
+    ({"orders": {"ROHAN": ["A Edo H"] * 501}}, "at most 500"),
+])
+def test_inconsistent_state_is_refused_with_the_reason(change, fragment):  # issue 11 item 7
+    code, out = run({**BASE, **change})
+    assert code == 2 and fragment.lower() in out["error"].lower(), out

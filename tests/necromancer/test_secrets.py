@@ -114,3 +114,17 @@ def test_the_gm_report_and_files_say_they_are_private():  # issue 9 item 8
     assert "GAMES MASTER'S COPY" in report_text(game, report, None)
     assert "EXEMPLAIRE DE L'ARBITRE" in report_text(game, report, None, "fr")
     assert "GAMES MASTER" not in report_text(game, report, "ROHAN")
+
+
+def test_the_hidden_wizard_still_counts_for_saruman_in_every_view():  # EN 7.7 vi
+    game = NecromancerGame()
+    game.set_orders("SARUMAN", ["Build A Gap"])
+    game.process()
+    game.set_orders("SARUMAN", ["W Ise - Fan"])
+    game.process()
+    report = game.process()   # TA 2780 movement: then the adjustment
+    report = game.process()
+    assert report.phase.kind == "A"
+    for viewer in (None, "ROHAN", "SARUMAN"):
+        view = report.view(viewer)
+        assert view["centres"]["SARUMAN"] == 4 and view["victory_points"]["SARUMAN"] == 4, viewer

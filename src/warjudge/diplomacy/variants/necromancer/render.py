@@ -43,7 +43,7 @@ class Picture:
 
 def start_picture(nmap: NecroMap) -> Picture:
     """The TA 2765 position before Saruman's third army and Sauron's first Activation."""
-    picture = Picture(title="Necromancer: initial position, TA 2765")
+    picture = Picture(title="Necromancer: initial position, TA 2750")
     for power, units in START.items():
         for text in units:
             group = parse_group(text, nmap.resolve_name)

@@ -207,6 +207,7 @@ def player_view(nmap, rules, report, viewer: str | None) -> dict[str, Any]:
                                        if retreat_problem(nmap, own_sight, d, n, report.standoffs, rules) is None)
         dislodged.setdefault(d.power, []).append(entry)
     owners = seen_state.owners
+    counted = replace(state, owners=owners)   # centres as the viewer knows them; a hidden Wizard still counts
     view: dict[str, Any] = {
         "phase": str(report.phase), "viewer": viewer or "GM", "next_phase": str(state.phase),
         "orders": view_results(report.results, viewer, report.reveal, report.hidden_orders),
@@ -215,7 +216,7 @@ def player_view(nmap, rules, report, viewer: str | None) -> dict[str, Any]:
         "standoffs": sorted(report.standoffs),
         "supply_centers": {p: sorted((c for c, o in owners.items() if o == p), key=str.lower) for p in powers
                            if any(o == p for o in owners.values())},
-        "centres": {p: supply_centres(nmap, replace(state, owners=owners), p) for p in powers},  # the Wizard counts
+        "centres": {p: supply_centres(nmap, counted, p) for p in powers},
         "unit_counts": {p: unit_count(seen_state, p) for p in powers},
         "eliminated": list(report.eliminated), "eriador_alive": state.eriador_alive,
         "neutralised": sorted(state.neutralised),
@@ -224,5 +225,5 @@ def player_view(nmap, rules, report, viewer: str | None) -> dict[str, Any]:
     if state.phase.kind == "A" and state.phase.year > 2750:   # builds (+) and disbands (-) due next
         view["adjustments"] = {p: view["centres"][p] - view["unit_counts"][p] for p in powers}
     if report.phase.kind == "A":
-        view["victory_points"] = {p: victory_points(nmap, seen_state, p) for p in powers}
+        view["victory_points"] = {p: victory_points(nmap, counted, p) for p in powers}
     return view

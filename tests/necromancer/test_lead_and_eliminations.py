@@ -89,3 +89,20 @@ def test_nobody_adjusts_in_ta_2750():  # EN 7.7 x, 7.8.2 iv: a nominal adjustmen
                                "orders": {"SARUMAN": ["Build A Gap"]}})
     assert out["units"]["GONDOR"] == ["A Lam", "A Pel"]
     assert not any(o.get("reason") == "civil disorder" for o in out["orders"])
+
+
+def test_units_destroyed_when_the_nazgul_leaves_are_reported():  # FR 7.8.1 ix-x (2002)
+    out = adjudicate_document({"variant": "necromancer", "phase": "TA2795M",
+                               "units": {"SAURON": ["2A Gor", "N Gor"]}, "orders": {"SAURON": ["N Gor - Lit"]}})
+    assert out["units"]["SAURON"] == ["A Gor", "N Lit"]
+    lost = [o for o in out["orders"] if "Multiple Unit" in o["reason"]]
+    assert [(o["order"], o.get("default")) for o in lost] == [("A Gor D", True)]
+
+
+def test_an_elimination_is_in_every_report():  # EN/FR 7.7 ii; issue 9: every elimination reported
+    from warjudge.diplomacy.variants.necromancer.report import report_text
+
+    game, _ = _wizard_dislodged_game()
+    report = game.process()
+    assert "Eliminated: Saruman" in report_text(game, report, "ROHAN")
+    assert "Éliminées: Saruman" in report_text(game, report, "GONDOR", "fr")

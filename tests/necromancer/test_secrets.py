@@ -128,3 +128,9 @@ def test_the_hidden_wizard_still_counts_for_saruman_in_every_view():  # EN 7.7 v
     for viewer in (None, "ROHAN", "SARUMAN"):
         view = report.view(viewer)
         assert view["centres"]["SARUMAN"] == 4 and view["victory_points"]["SARUMAN"] == 4, viewer
+
+
+def test_disbanding_a_hidden_unit_in_adjustments_stays_hidden():  # EN 3.2.1 vii
+    out = view({"phase": "TA2780A", "units": {"SAURON": ["N Gor", "A DGu"]}, "supply_centers": {"SAURON": ["DGu"]},
+                "orders": {"SAURON": ["Remove N Gor"]}}, "GONDOR")
+    assert lines(out, "SAURON") == []

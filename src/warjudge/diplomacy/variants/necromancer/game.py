@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from warjudge.core.errors import InputError, RecordError, WarjudgeError
+from warjudge.core.errors import InputError, OrderError, RecordError, WarjudgeError
 from warjudge.core.record import GameRecord
 from warjudge.diplomacy.actions import ActionGame, checked_orders
 from warjudge.diplomacy.variants.necromancer.adjustments import judge_adjustments, update_ownership
@@ -22,9 +22,10 @@ from warjudge.diplomacy.variants.necromancer.mapfile import load_necromancer_map
 from warjudge.diplomacy.variants.necromancer.movement import (
     Dislodgement, apply_movement, default_rules, double_movement, resolve_movement,
 )
-from warjudge.diplomacy.variants.necromancer.resolver import NMR
-from warjudge.diplomacy.variants.necromancer.pieces import NAZGUL, group_of
+from warjudge.diplomacy.variants.necromancer.orders import Disband, parse_norder
+from warjudge.diplomacy.variants.necromancer.pieces import HIDDEN_MOVERS, NAZGUL, group_of
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece
+from warjudge.diplomacy.variants.necromancer.resolver import NMR
 from warjudge.diplomacy.variants.necromancer.results import NResult
 from warjudge.diplomacy.variants.necromancer.retreats import judge_retreats
 from warjudge.diplomacy.variants.necromancer.state import NecroState, initial_state
@@ -224,11 +225,20 @@ class NecromancerGame(ActionGame):   # draws: EN 6.3 v
         self.state = replace(state, phase=next_turn(phase.year))
         hidden = {i for i, r in enumerate(results) if r.text.split()[0].lower() in ("activate", "activer")
                   or (phase.year == START_YEAR and r.power == "SARUMAN")              # EN 7.8.2 vii, 7.7 x
-                  or (r.text.split()[0] in ("N", "W") and r.text.split()[-1] in ("D", "Détruire"))}   # 3.2.1 vii
+                  or self._hidden_disband(r)}                                         # EN 3.2.1 vii
         reveal = Reveal(located=_hidden_units_placed(results))                          # EN 3.2.1 vii
         for province, piece in spoiled:   # EN 7.8.2 vi: the hidden unit that spoiled an Activation
             reveal.located[(piece.power, piece.component.kind)] = province
         return NReport(phase, results, reveal=reveal, hidden_orders=hidden)
+
+    def _hidden_disband(self, r: NResult) -> bool:
+        """A disband of a Hidden Movement unit, shown to others only if it was visible
+        (EN 3.2.1 vii; between turns it never is)."""
+        try:
+            order = parse_norder(r.text, r.power, self.map)
+        except OrderError:
+            return False
+        return isinstance(order, Disband) and order.unit.kind in HIDDEN_MOVERS
 
     def _end_of_turn(self) -> None:
         year = self.state.phase.year

@@ -51,12 +51,10 @@ def _say(text: str) -> None:
 def _stdin_text(what: str) -> str:
     """Standard input as UTF-8 text, size-capped like a file (core.textinput)."""
     stream = getattr(sys.stdin, "buffer", None)
-    if stream is None:
-        return sys.stdin.read(MAX_FILE_BYTES + 1)
-    data = stream.read(MAX_FILE_BYTES + 1)
+    data = stream.read(MAX_FILE_BYTES + 1) if stream is not None else sys.stdin.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         raise UnusableInput(what, f"larger than {MAX_FILE_BYTES:,} bytes")
-    return decode_utf8(data, what)
+    return decode_utf8(data, what) if isinstance(data, bytes) else data
 
 
 @app.command()

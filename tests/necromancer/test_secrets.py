@@ -134,3 +134,10 @@ def test_disbanding_a_hidden_unit_in_adjustments_stays_hidden():  # EN 3.2.1 vii
     out = view({"phase": "TA2780A", "units": {"SAURON": ["N Gor", "A DGu"]}, "supply_centers": {"SAURON": ["DGu"]},
                 "orders": {"SAURON": ["Remove N Gor"]}}, "GONDOR")
     assert lines(out, "SAURON") == []
+
+
+def test_empty_and_misspelt_adjustment_orders():  # EN 7.8.2 vii; issue 11: any text gives a result
+    out = view({"phase": "TA2780A", "units": {"SAURON": ["A DGu"], "STANDING": ["A Gre"]},
+                "supply_centers": {"SAURON": ["DGu"]}, "orders": {"SAURON": ["", "Activat A Gre", "Activer A Gre"]}},
+               "GONDOR")
+    assert lines(out, "SAURON") == [("", "void")]

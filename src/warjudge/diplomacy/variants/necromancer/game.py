@@ -22,8 +22,8 @@ from warjudge.diplomacy.variants.necromancer.mapfile import load_necromancer_map
 from warjudge.diplomacy.variants.necromancer.movement import (
     Dislodgement, apply_movement, default_rules, double_movement, resolve_movement,
 )
-from warjudge.diplomacy.variants.necromancer.orders import Disband, parse_norder
-from warjudge.diplomacy.variants.necromancer.pieces import HIDDEN_MOVERS, NAZGUL, group_of
+from warjudge.diplomacy.variants.necromancer.orders import Activate, Disband, parse_norder
+from warjudge.diplomacy.variants.necromancer.pieces import HIDDEN_MOVERS, NAZGUL, fold, group_of
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece
 from warjudge.diplomacy.variants.necromancer.resolver import NMR
 from warjudge.diplomacy.variants.necromancer.results import NResult
@@ -136,7 +136,7 @@ class NecromancerGame(ActionGame):   # draws: EN 6.3 v
         """Why TA 2750 should not be processed yet: Saruman's third army is placed only by his
         order (EN 7.7 x); without it the army is lost."""
         if self.state.phase.year != START_YEAR or self.drawn or any(
-                text.split()[0].lower() in ("build", "construire") for text in self.pending.get("SARUMAN", [])):
+                fold(text).split()[:1] in (["build"], ["construire"]) for text in self.pending.get("SARUMAN", [])):
             return ""
         return ("SARUMAN has not placed his third army (EN 7.7 x: Agr, Ene, Fan, Gap or Gld, e.g. 'Build A Gap'); "
                 "processing TA 2750 now loses it. Enter his order, or add --force.")
@@ -223,22 +223,21 @@ class NecromancerGame(ActionGame):   # draws: EN 6.3 v
         if phase.year == SAURON_ENDS:
             state = eliminate_sauron(state)
         self.state = replace(state, phase=next_turn(phase.year))
-        hidden = {i for i, r in enumerate(results) if r.text.split()[0].lower() in ("activate", "activer")
-                  or (phase.year == START_YEAR and r.power == "SARUMAN")              # EN 7.8.2 vii, 7.7 x
-                  or self._hidden_disband(r)}                                         # EN 3.2.1 vii
+        hidden = {i for i, r in enumerate(results) if self._secret_adjustment(r)
+                  or (phase.year == START_YEAR and r.power == "SARUMAN")}             # EN 7.7 x
         reveal = Reveal(located=_hidden_units_placed(results))                          # EN 3.2.1 vii
         for province, piece in spoiled:   # EN 7.8.2 vi: the hidden unit that spoiled an Activation
             reveal.located[(piece.power, piece.component.kind)] = province
         return NReport(phase, results, reveal=reveal, hidden_orders=hidden)
 
-    def _hidden_disband(self, r: NResult) -> bool:
-        """A disband of a Hidden Movement unit, shown to others only if it was visible
-        (EN 3.2.1 vii; between turns it never is)."""
+    def _secret_adjustment(self, r: NResult) -> bool:
+        """An Activation (EN 7.8.2 vii: never revealed, even written wrong) or a disband of a
+        Hidden Movement unit (EN 3.2.1 vii: shown only if it was visible; between turns it never is)."""
         try:
             order = parse_norder(r.text, r.power, self.map)
         except OrderError:
-            return False
-        return isinstance(order, Disband) and order.unit.kind in HIDDEN_MOVERS
+            return fold(r.text).strip().startswith("activ")
+        return isinstance(order, Activate) or isinstance(order, Disband) and order.unit.kind in HIDDEN_MOVERS
 
     def _end_of_turn(self) -> None:
         year = self.state.phase.year

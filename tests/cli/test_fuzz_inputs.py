@@ -4,6 +4,7 @@ French), and the adjudicate/game/map command lines. The only allowed outcomes ar
 or a typed error (exit status 2 at the command line): never a traceback, never a changed
 file after an error. Derandomized, so a failure replays."""
 
+import contextlib
 import copy
 import json
 
@@ -145,7 +146,8 @@ def test_command_lines_give_a_result_or_a_clean_error(tmp_path, command, argumen
               "missing/x.svg": str(folder / "missing" / "x.svg"), "MAP": str(folder / "bad.txt"),
               "ORDERS": str(folder / "orders.txt"), "BAD": str(folder / "bad.txt")}
     before = game.read_bytes()
-    result = runner.invoke(app, [*command, *(places.get(a, a) for a in arguments)], input=stdin)
+    with contextlib.chdir(folder):   # a bare name ('--out xx') is written there, never in the repository
+        result = runner.invoke(app, [*command, *(places.get(a, a) for a in arguments)], input=stdin)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     assert "Traceback" not in result.output
     assert result.exit_code in (0, 1, 2), (command, arguments, result.output)

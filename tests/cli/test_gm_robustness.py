@@ -177,3 +177,12 @@ def test_long_lines_are_not_wrapped_when_piped(tmp_path):  # issue 9 item 13
     code, out = cli("game", "show", game)
     warning = [line for line in out.splitlines() if line.startswith("GAMES MASTER'S COPY")]
     assert warning and len(warning[0]) > 80 and warning[0].endswith("(warjudge game show --power).")
+
+
+def test_order_lists_are_bounded_before_any_work(tmp_path):  # issue 11 item 2
+    game = opened(tmp_path)
+    before = game.read_bytes()
+    code, out = cli("game", "orders", game, "GONDOR", "--keep-void", stdin="A Pel H\n" * 501)
+    assert code == 2 and "at most 500 orders" in out and game.read_bytes() == before
+    code, out = cli("game", "orders", game, "GONDOR", "--keep-void", stdin="A Pel H" + " " * 2000 + "x\n")
+    assert code == 2 and game.read_bytes() == before

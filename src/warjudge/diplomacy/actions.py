@@ -8,6 +8,10 @@ from typing import Any
 from warjudge.core.errors import InputError
 
 
+MAX_ORDERS = 500        # far more than any power has units
+MAX_ORDER_TEXT = 1000   # an order is a line; the parsers refuse long ones with a reason
+
+
 class ActionGame:
     """Mixin: `set_orders`, `process` and `draw` become actions handed to `apply`, so a
     game is exactly its record. Subclasses define `apply`, `state.phase` and `history`."""
@@ -46,4 +50,6 @@ def checked_orders(action: dict[str, Any], powers) -> tuple[str, list[str]]:
         raise InputError(f"unknown power {power!r}; powers are {', '.join(powers)}")
     if not isinstance(orders, list) or not all(isinstance(o, str) for o in orders):
         raise InputError("orders must be a list of strings")
+    if len(orders) > MAX_ORDERS or any(len(o) > MAX_ORDER_TEXT for o in orders):   # bounded before any work
+        raise InputError(f"at most {MAX_ORDERS} orders of at most {MAX_ORDER_TEXT} characters for one power")
     return power, list(orders)

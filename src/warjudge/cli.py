@@ -7,20 +7,23 @@ from __future__ import annotations
 
 import json
 import random
+import stat
 import sys
 from pathlib import Path
-from typing import Optional
+from contextlib import contextmanager
+from typing import Iterator, Optional
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
+from rich.text import Text
 
 from warjudge.core.errors import WarjudgeError
 from warjudge.core.record import GameRecord, load_game, updating
+from warjudge.core.textinput import MAX_FILE_BYTES, UnusableInput, decode_utf8, load_json, read_user_file
 from warjudge.diplomacy.bots import random_orders
-from warjudge.diplomacy.game import DiplomacyGame
+from warjudge.diplomacy.game import ALL_VARIANTS, DiplomacyGame
 from warjudge.diplomacy.interface import adjudicate_document
 from warjudge.diplomacy.phases import PhaseReport
 from warjudge.necromancer_cli import necromancer_app
@@ -31,33 +34,41 @@ app.add_typer(game_app, name="game")
 map_app = typer.Typer(no_args_is_help=True, help="Check a map file, or draw a variant's map.")
 app.add_typer(map_app, name="map")
 app.add_typer(necromancer_app, name="necromancer")
-console = Console()
-err = Console(stderr=True)
+console = Console(soft_wrap=True)   # piped to a file, lines are never wrapped or cut
+err = Console(stderr=True, soft_wrap=True)
 
 
-def _fail(message: str) -> None:
-    err.print(f"[red]error:[/red] {escape(message)}", highlight=False)
-    raise typer.Exit(2)
+def _fail(message: str, code: int = 2) -> None:
+    """One error line; the message is printed as it is (never read as Rich markup)."""
+    err.print(Text("error: ", style="red") + Text(str(message)), highlight=False)
+    raise typer.Exit(code)
+
+
+def _say(text: str) -> None:
+    """Print text that may hold what users wrote: never interpreted as markup."""
+    console.print(text, markup=False, highlight=False)
+
+
+def _stdin_text(what: str) -> str:
+    """Standard input as UTF-8 text, size-capped like a file (core.textinput)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    data = stream.read(MAX_FILE_BYTES + 1) if stream is not None else sys.stdin.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise UnusableInput(what, f"larger than {MAX_FILE_BYTES:,} bytes")
+    return decode_utf8(data, what) if isinstance(data, bytes) else data
 
 
 @app.command()
 def adjudicate(file: Optional[Path] = typer.Argument(None, help="JSON document (default: standard input)")) -> None:
-    """Adjudicate one phase: one JSON document in, one JSON document out."""
+    """Adjudicate one phase: one JSON document in, one JSON document out (docs/interface.md).
+    Without "view" the output is the GM's: it holds every secret of a Necromancer phase."""
     try:
-        text = file.read_text(encoding="utf-8") if file else sys.stdin.read()
-    except OSError as exc:
-        print(json.dumps({"error": f"cannot read {file}: {exc.strerror}"}))
-        raise typer.Exit(2)
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        print(json.dumps({"error": f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"}))
-        raise typer.Exit(2)
-    try:
-        print(json.dumps(adjudicate_document(doc), indent=1))
+        text = read_user_file(file, "phase document") if file else _stdin_text("standard input")
+        out = adjudicate_document(load_json(text, "the document"))
     except WarjudgeError as exc:
-        print(json.dumps({"error": str(exc)}))
+        print(json.dumps({"error": str(exc)}, ensure_ascii=False))
         raise typer.Exit(2)
+    print(json.dumps(out, indent=1, ensure_ascii=False))
 
 
 def _centre_table(game: DiplomacyGame, title: str) -> Table:
@@ -116,6 +127,10 @@ def demo(seed: int = typer.Option(1, help="seed for the bots"),
 
 # --- games master commands ------------------------------------------------------------
 
+PRIVATE = ("The game file holds every order and secret: keep it; never send it to a player. "
+           "Send each power the output of 'game show --power POWER'.")
+
+
 def _game_of(record: GameRecord):
     """A saved game of either variant, replayed from its record."""
     from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
@@ -125,122 +140,213 @@ def _game_of(record: GameRecord):
     return DiplomacyGame.from_record(record)
 
 
+def _check_game_file(path: Path) -> None:
+    try:
+        mode = path.stat().st_mode
+    except OSError as exc:
+        _fail(f"cannot read {path}: {exc.strerror}")
+    if not stat.S_ISREG(mode):
+        _fail(f"{path} is not a regular file, so not a saved game")
+
+
 def _load(path: Path):
-    return load_game(path, _game_of)
+    """The game at PATH, for reading only."""
+    _check_game_file(path)
+    try:
+        return load_game(path, _game_of)
+    except WarjudgeError as exc:
+        _fail(str(exc))
+
+
+@contextmanager
+def _updating(path: Path) -> Iterator:
+    """The game at PATH, locked from load to save (core.record.updating): saved only if the
+    block ends normally, so any _fail inside leaves the file as it was."""
+    _check_game_file(path)
+    try:
+        with updating(path, _game_of) as game:
+            yield game
+    except WarjudgeError as exc:
+        _fail(str(exc))
+
+
+def _save(game, path: Path) -> None:
+    try:
+        game.record.save(path)
+    except (OSError, WarjudgeError) as exc:
+        _fail(f"cannot write {path}: {getattr(exc, 'strerror', None) or exc}")
+
+
+def _is_necromancer(game) -> bool:
+    return hasattr(game, "rules")
+
+
+def _check_lang(lang: str) -> None:
+    from warjudge.diplomacy.variants.necromancer.report import LANGS
+
+    if lang not in LANGS:
+        _fail(f"--lang {lang!r}: reports are in {' or '.join(LANGS)}")
+
+
+def _check_new_file(path: Path) -> None:
+    if path.exists():
+        _fail(f"{path} exists; choose another file")
+    if not path.parent.is_dir():
+        _fail(f"cannot create {path}: the folder {path.parent} does not exist")
 
 
 @game_app.command("new")
 def game_new(path: Path, variant: str = typer.Option("standard", help="standard or necromancer"),
-             edition: str = typer.Option("2002", help="Necromancer: 2000 (English text) or 2002 (French, amended)"),
-             alignment: bool = typer.Option(True, help="Necromancer: the optional Alignment rules (EN 8.1)"),
-             map_file: Optional[Path] = typer.Option(None, "--map", help="Necromancer: your own map file")) -> None:
-    """Start a new game saved at PATH."""
+             edition: Optional[str] = typer.Option(None, help="Necromancer: 2000 (English text) or 2002 "
+                                                   "(French, amended; the default)"),
+             alignment: Optional[bool] = typer.Option(None, help="Necromancer: the optional Alignment rules "
+                                                      "(EN 8.1; on by default)"),
+             map_file: Optional[Path] = typer.Option(None, "--map", help="Necromancer: your own map file (its "
+                                                     "content is stored in the game file)")) -> None:
+    """Start a new game saved at PATH (the GM's file: it will hold every secret)."""
     from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
 
+    if variant not in ALL_VARIANTS:
+        _fail(f"unknown variant {variant!r}; available: {', '.join(ALL_VARIANTS)}")
+    if variant != "necromancer" and (edition, alignment, map_file) != (None, None, None):
+        _fail("--edition, --alignment and --map are Necromancer options; this is a standard game")
+    _check_new_file(path)
     try:
-        if path.exists():
-            _fail(f"{path} exists; choose another file")
         if variant == "necromancer":
-            game = NecromancerGame(edition, alignment, str(map_file) if map_file else None)
+            game = NecromancerGame(edition or "2002", True if alignment is None else alignment,
+                                   str(map_file) if map_file else None)
         else:
             game = DiplomacyGame(variant)
-        game.record.save(path)
     except WarjudgeError as exc:
         _fail(str(exc))
-    console.print(f"New {variant} game in {path}; now {game.state.phase}.")
+    _save(game, path)
+    _say(f"New {variant} game in {path}; now {game.state.phase}.\n{PRIVATE}")
+
+
+def _read_orders(file: Optional[Path]) -> list[str]:
+    text = read_user_file(file, "orders file") if file else _stdin_text("standard input")
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
 
 
 @game_app.command("orders")
-def game_orders(path: Path, power: str, file: Optional[Path] = typer.Argument(None, help="orders, one a line (default: stdin)")) -> None:
-    """Enter POWER's orders for the current phase (replacing any given before)."""
+def game_orders(path: Path, power: str,
+                file: Optional[Path] = typer.Argument(None, help="orders, one a line (default: stdin)"),
+                keep_void: bool = typer.Option(False, "--keep-void", help="record the orders even if some are "
+                                               "void (the judge treats those as the rules say); exit status 1")
+                ) -> None:
+    """Enter POWER's orders for the current phase (replacing any given before). Each order is
+    checked at once: any void order is reported and nothing is saved (exit 2) unless --keep-void."""
+    power = power.upper()
+    _check_game_file(path)
     try:
-        text = file.read_text(encoding="utf-8") if file else sys.stdin.read()
-        orders = [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
-        with updating(path, _game_of) as game:
-            game.set_orders(power.upper(), orders)
-    except OSError as exc:
-        _fail(f"cannot read orders: {exc.strerror}")
+        orders = _read_orders(file)
     except WarjudgeError as exc:
         _fail(str(exc))
-    console.print(f"{len(orders)} order(s) for {power.upper()} in {game.state.phase}.")
+    with _updating(path) as game:
+        problems = game.order_problems(power, orders)
+        for text, reason in problems:
+            err.print(Text(f"void: {text}: {reason}"), highlight=False)
+        if problems and not keep_void:
+            _fail(f"{len(problems)} of {len(orders)} order(s) for {power} are void; nothing was saved "
+                  "(correct them, or add --keep-void to record them as given)")
+        game.set_orders(power, orders)
+    _say(f"{len(orders)} order(s) for {power} in {game.state.phase}.")
+    if problems:
+        raise typer.Exit(1)
 
 
 @game_app.command("process")
-def game_process(path: Path, lang: str = typer.Option("en", help="Necromancer reports: en or fr")) -> None:
-    """Adjudicate the current phase and print the games master's report."""
-    try:
-        with updating(path, _game_of) as game:
-            report = game.process()
-    except WarjudgeError as exc:
-        _fail(str(exc))
-    _print_any_report(game, report, None, lang)
+def game_process(path: Path, lang: str = typer.Option("en", help="Necromancer reports: en or fr"),
+                 force: bool = typer.Option(False, "--force", help="process TA 2750 without Saruman's third "
+                                            "army (it is then lost)")) -> None:
+    """Adjudicate the current phase and print the GAMES MASTER'S report (every secret: never
+    forward it; send each power 'game show --power POWER')."""
+    _check_lang(lang)
+    with _updating(path) as game:
+        if _is_necromancer(game) and not force:
+            missing = game.opening_warning()
+            if missing:
+                _fail(missing)
+        report = game.process()
+        text = _report_text(game, report, None, lang)   # rendered before anything is written
+    _say(text)
 
 
 @game_app.command("draw")
 def game_draw(path: Path, powers: list[str] = typer.Argument(..., help="every surviving power")) -> None:
     """End a game in a draw among all survivors (they must all consent; Necromancer EN 6.3 v)."""
-    try:
-        with updating(path, _game_of) as game:
-            game.draw([p.upper() for p in powers])
-    except WarjudgeError as exc:
-        _fail(str(exc))
-    console.print(f"The game is drawn between {', '.join(game.drawn)}.")
+    with _updating(path) as game:
+        game.draw([p.upper() for p in powers])
+    _say(f"The game is drawn between {', '.join(game.drawn)}.")
 
 
 @game_app.command("show")
-def game_show(path: Path, power: Optional[str] = typer.Option(None, help="show only what this power may see"),
+def game_show(path: Path, power: Optional[str] = typer.Option(None, help="only what this power may see: the "
+                                                               "report to mail it"),
               lang: str = typer.Option("en", help="Necromancer reports: en or fr"),
+              phase: Optional[str] = typer.Option(None, help="Necromancer: a past phase's report, e.g. TA2780M"),
               svg: Optional[Path] = typer.Option(None, help="Necromancer: also draw this view as SVG")) -> None:
-    """Show the last report and the position, as the games master or as one power."""
-    try:
-        game = _load(path)
-    except WarjudgeError as exc:
-        _fail(str(exc))
-    if lang not in ("en", "fr"):
-        _fail("lang is en or fr")
+    """Show the last report (or --phase) and the position: as a power sees it with --power,
+    else the GAMES MASTER'S copy with every secret (never forward that one)."""
+    _check_lang(lang)
+    game = _load(path)
     viewer = power.upper() if power else None
-    if hasattr(game, "rules"):  # a Necromancer game
-        if viewer is not None and viewer not in game.powers:
-            _fail(f"unknown power {power!r}; powers are {', '.join(game.powers)}")
-        if game.history:
-            _print_any_report(game, game.history[-1], viewer, lang)
-        console.print(f"Now {game.state.phase}", highlight=False)
-        if svg is not None and game.history:
+    if not _is_necromancer(game):
+        if (phase, svg, viewer) != (None, None, None):
+            _fail("--power, --phase and --svg are for Necromancer games")
+        _show_standard(game)
+        return
+    if viewer is not None and viewer not in game.powers:
+        _fail(f"unknown power {power!r}; powers are {', '.join(game.powers)}")
+    try:
+        report = game.report_of(phase)
+        text = _report_text(game, report, viewer, lang)
+        picture = None
+        if svg is not None:
             from warjudge.diplomacy.variants.necromancer.render import picture_of_view, render_svg
 
-            svg.write_text(render_svg(game.map, picture_of_view(game, game.history[-1], viewer)), encoding="utf-8")
-            console.print(f"Wrote {svg}.")
-        return
+            picture = render_svg(game.map, picture_of_view(report.view(viewer), game.map))
+    except WarjudgeError as exc:
+        _fail(str(exc))
+    if picture is not None:
+        try:
+            svg.write_text(picture, encoding="utf-8")
+        except OSError as exc:
+            _fail(f"cannot write {svg}: {exc.strerror}")
+    _say(text)
+    if picture is not None:
+        _say(f"Wrote {svg}.")
+
+
+def _report_text(game, report, viewer, lang: str) -> str:
+    if _is_necromancer(game):
+        from warjudge.diplomacy.variants.necromancer.report import report_text
+
+        return report_text(game, report, viewer, lang)
+    return _standard_report(report)
+
+
+def _show_standard(game) -> None:
     if game.history:
-        _print_report(game.history[-1])
-    console.print(f"[bold]Now {game.state.phase}[/bold]")
+        _say(_standard_report(game.history[-1]))
+    _say(f"Now {game.state.phase}")
     for p in game.map.powers:
         units = ", ".join(str(u) for u in game.state.units.values() if u.power == p)
-        console.print(f"  {p:8} {units}", highlight=False)
+        _say(f"  {p:8} {units}")
     console.print(_centre_table(game, "Supply centres"))
 
 
-def _print_any_report(game, report, viewer, lang: str) -> None:
-    if hasattr(game, "rules"):
-        from warjudge.diplomacy.variants.necromancer.report import report_text
-
-        console.print(report_text(game, report, viewer, lang), highlight=False)
-    else:
-        _print_report(report)
-
-
-def _print_report(report: PhaseReport) -> None:
-    table = Table(title=f"Results of {report.phase}")
-    for col in ("Power", "Order", "Result", "Reason"):
-        table.add_column(col)
+def _standard_report(report: PhaseReport) -> str:
+    lines = [f"Results of {report.phase}"]
     for r in report.results:
-        table.add_row(r.power, r.canonical + (" (default)" if r.default else ""), r.result, r.reason)
-    console.print(table)
+        lines.append(f"  {r.power:8} {r.canonical + (' (default)' if r.default else ''):32} {r.result}"
+                     + (f" ({r.reason})" if r.reason else ""))
     if report.after.dislodged:
-        console.print("Dislodged: " + ", ".join(f"{d.unit.power} {d.unit} (from {d.attacker_from})"
-                                               for d in report.after.dislodged), highlight=False)
+        lines.append("Dislodged: " + ", ".join(f"{d.unit.power} {d.unit} (from {d.attacker_from})"
+                                               for d in report.after.dislodged))
     if report.after.winner:
-        console.print(f"[bold green]{report.after.winner} wins.[/bold green]")
+        lines.append(f"{report.after.winner} wins.")
+    return "\n".join(lines)
 
 
 # --- maps ---------------------------------------------------------------------------
@@ -262,8 +368,8 @@ def map_check(file: Path, variant: str = typer.Option("necromancer", help="stand
     except WarjudgeError as exc:
         _fail(str(exc))
     count = len(loaded.provinces)
-    console.print(f"{file}: a valid {variant} map, {count} provinces, {len(loaded.supply_centers)} supply-centre "
-                  f"provinces{' (a reconstruction)' if loaded.reconstruction else ''}.", highlight=False)
+    _say(f"{file}: a valid {variant} map, {count} provinces, {len(loaded.supply_centers)} supply-centre "
+         f"provinces{' (a reconstruction)' if loaded.reconstruction else ''}.")
 
 
 @map_app.command("render")
@@ -280,7 +386,7 @@ def map_render(out: Path = typer.Option(Path("necromancer.svg"), help="SVG file 
         _fail(str(exc))
     except OSError as exc:
         _fail(f"cannot write {out}: {exc.strerror}")
-    console.print(f"Wrote {out}.")
+    _say(f"Wrote {out}.")
 
 
 def main() -> None:  # pragma: no cover - entry point

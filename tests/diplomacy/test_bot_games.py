@@ -50,3 +50,17 @@ def test_bot_games_keep_invariants_and_replay(seed):  # 2000 rules, whole game; 
     assert all(r.result != "void" for h in game.history for r in h.results)
     replayed = DiplomacyGame.from_record(GameRecord.from_json(game.record.to_json()))
     assert replayed.state == game.state
+
+
+def test_the_random_bot_plays_the_same_game_under_any_hash_seed():  # Standards: determinism (issue 9 item 17)
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    script = ("import hashlib; from warjudge.cli import play_bot_game; "
+              "print(hashlib.sha256(play_bot_game(3, 1904).record.to_json().encode()).hexdigest())")
+    digests = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (0, 1, 2, 3)}
+    assert len(digests) == 1
+    assert hashlib.sha256(b"").hexdigest() not in digests

@@ -142,6 +142,11 @@ def game_reasons() -> set[str]:
 # --- crafted phases for the rarer reasons, through the JSON interface ---------------------------
 
 def phase(phase, units, orders, **extra):
+    if "dislodged" in extra:   # written here as a list; the document takes them by power
+        by_power = {}
+        for d in extra["dislodged"]:
+            by_power.setdefault(d["power"], []).append({k: v for k, v in d.items() if k != "power"})
+        extra["dislodged"] = by_power
     return {"variant": "necromancer", "phase": phase, "units": units, "orders": orders, **extra}
 
 
@@ -150,7 +155,7 @@ CRAFTED = [
     phase("TA2765M", {"GONDOR": ["A Los", "A Pel"]},
           {"GONDOR": ["", "A Los -", "A Los - Qqq", "A Xyz - Los", "A Los S A Pel foo", "A Los - Pel jump",
                       "A Los b", "A Los frobnicate", "Build", "A Los S A Pel -", "A Pel R", "A Los S A",
-                      "C Wol - Edo - 2A Hel", "Activate Q", "Remove", "N MMo L"]}),
+                      "C Wol - Edo - 2A Hel", "Activate Q", "Remove", "N MMo L", "A Los H" + " " * 300]}),
     # checking Movement orders (movement.py)
     phase("TA2765M", {"DWARVES": ["4A Eri"], "ELVES": ["A Woo", "A Lor"]},
           {"DWARVES": ["2A Eri - Ang", "A Eri S A Lor", "A Eri b E"],
@@ -160,6 +165,11 @@ CRAFTED = [
     phase("TA2765M", {"SAURON": ["N MMo", "A Gor"]}, {"SAURON": ["N MMo S A Gor", "A Gor b E"]}),
     phase("TA2765M", {"SAURON": ["N MMo", "A Gor"]}, {"SAURON": ["N MMo b F"]}),
     phase("TA2765M", {"SAURON": ["N MMo", "A Gor"]}, {"SAURON": ["N MMo L A Gor"]}),
+    phase("TA2765M", {"SAURON": ["N MMo", "A Gor"]}, {"SAURON": ["N MMo L A MMo"]}),
+    phase("TA2765M", {"GONDOR": ["3A Pel", "A MTi"], "HARAD": ["A Los", "A SIt"]},
+          {"GONDOR": ["2A Pel S A MTi - Los", "A Pel H", "A MTi - Los"], "HARAD": ["A SIt - Pel"]}),
+    phase("TA2765M", {"GONDOR": ["A Pel", "A Los", "A Lam", "A MTi"]},
+          {"GONDOR": ["A Pel - Gor", "A MTi S A Pel - SIt", "A Los - SIt", "A Lam S A Los"]}),
     phase("TA2765M", {"SAURON": ["N SIt"]}, {"SAURON": ["N SIt - Pel - TOL"]}),
     phase("TA2765M", {"SAURON": ["2A MMo", "N MMo", "A/E NIt"]},
           {"SAURON": ["N MMo - SIt", "A MMo H", "A/E NIt b E"]}),
@@ -340,8 +350,9 @@ def test_french_report_of_played_phases_has_no_english_reason():  # issue 3
         for viewer in (None, "SAURON"):
             text = report_text(game, report, viewer, lang="fr")
             english = {line["reason"] for line in report.view(viewer)["orders"] if line["reason"]}
+            names = {p.id: p.name_fr for p in game.map.spec.powers}   # power names in French too
             for reason in english:
-                assert f"({reason_in('fr', reason)})" in text
+                assert f"({reason_in('fr', reason, names)})" in text
                 assert f"({reason})" not in text, reason
                 checked += 1
             assert "(EN " not in text

@@ -24,11 +24,11 @@ def test_a_turn_as_a_games_master(tmp_path):
     assert cli("game", "orders", game, "SARUMAN", stdin="W Ise - Fan\nA Gap - Wes\n")[0] == 0
     assert cli("game", "orders", game, "ROHAN", stdin="A Edo - Wes\nA Hel S A Edo - Wes\n")[0] == 0
     code, out = cli("game", "process", game, "--lang", "fr")
-    assert code == 0 and "Compte-rendu TA2765M" in out and "échoue" in out and "Soutenir" in out
+    assert code == 0 and "TA 2765 Mouvements: compte-rendu pour l'arbitre" in out and "échoue" in out and "Soutenir" in out
     svg = tmp_path / "rohan.svg"
     code, out = cli("game", "show", game, "--power", "rohan", "--svg", str(svg))
     assert code == 0 and "W Fan" not in out and "Activate" not in out  # EN 3.2.1, 7.8.2 vii
-    assert "A Gre" in out.split("STANDING")[1].splitlines()[0]        # the Activation stays secret
+    assert "A Gre" in out.split("Standing Armies")[1].splitlines()[0]   # the Activation stays secret
     assert svg.exists() and ">W<" not in svg.read_text(encoding="utf-8")
     assert GameRecord.load(tmp_path / "g.json").options["edition"] == "2000"
 

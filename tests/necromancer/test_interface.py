@@ -39,7 +39,7 @@ def test_a_power_view_hides_what_it_may_not_see():  # EN 3.2.1 i
 
 def test_retreat_phase():  # EN 3.3 iv, 4.2 xii
     doc = {"variant": "necromancer", "phase": "TA2765R", "units": {"HARAD": ["A Los"]},
-           "dislodged": [{"power": "GONDOR", "unit": "2A SIt", "attacker_from": "Los"}],
+           "dislodged": {"GONDOR": [{"unit": "2A SIt", "attacker_from": "Los"}]},
            "orders": {"GONDOR": ["2A SIt R Pel"]}}
     code, out = run(doc)
     assert code == 0 and out["units"]["GONDOR"] == ["2A Pel"] and out["next_phase"] == "TA2780M"
@@ -59,9 +59,33 @@ def test_adjustment_phase_reports_victory_points():  # EN 6.3, 7.2 i, 7.5 i
     ({"units": {"ROHAN": ["A Edo"], "GONDOR": ["A Edo"]}}, "cannot share"),
     ({"supply_centers": {"ROHAN": ["Min"]}}, "supply centre"),
     ({"state": {"edition": "1999"}}, "edition"),
-    ({"dislodged": [{"power": "ROHAN", "unit": "A Edo"}]}, "retreat phase"),
+    ({"dislodged": {"ROHAN": [{"unit": "A Edo"}]}}, "retreat phase"),
     ({"view": "MORDOR"}, "view"),
 ])
 def test_bad_documents(change, fragment):  # Standards: a clear error, exit status 2, nothing adjudicated
     code, out = run({**BASE, **change})
     assert code == 2 and fragment.lower() in out["error"].lower()
+
+
+@pytest.mark.parametrize("change,fragment", [
+    ({"state": {"activated": {"Gre": -5}}}, "Activations happen"),
+    ({"state": {"activated": {"Gre": 3100}}}, "Activations happen"),
+    ({"state": {"activated": {"Pel": 2750}}}, "never held a Standing Army"),
+    ({"state": {"secret_beasts": ["X"]}}, "secret_beasts"),
+    ({"state": {"secret_armies": ["Gre"]}}, "secret_armies"),
+    ({"state": {"alignment": "false"}}, "alignment"),
+    ({"state": {"spiders_used": 1}}, "spiders_used"),
+    ({"state": {"neutralised": ["Pel"]}}, "never Good or Evil"),
+    ({"standoffs": ["Wes"]}, "retreat phase"),
+    ({"phase": "TA2765R", "orders": {}}, "needs the dislodged units"),
+    ({"phase": "TA2765R", "dislodged": {"GONDOR": [{"unit": "A Pel", "attacker_from": "Los"}],
+                                        "HARAD": [{"unit": "A Pel", "attacker_from": "SIt"}]}}, "two dislodged units"),
+    ({"phase": "TA2765R", "dislodged": {"GONDOR": [{"unit": "A Pel", "attacker_from": "Gor"}]}}, "not next to"),
+    ({"phase": "TA2765R", "dislodged": {"GONDOR": [{"unit": "A Pel", "attacker_from": "Los"}]},
+      "standoffs": ["Edo"]}, "occupied"),
+    ({"units": {"GONDOR": ["100000000A Pel"]}}, "at most 99"),
+    ({"orders": {"ROHAN": ["A Edo H"] * 501}}, "at most 500"),
+])
+def test_inconsistent_state_is_refused_with_the_reason(change, fragment):  # issue 11 item 7
+    code, out = run({**BASE, **change})
+    assert code == 2 and fragment.lower() in out["error"].lower(), out

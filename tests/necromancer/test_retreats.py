@@ -64,9 +64,10 @@ def test_no_retreat_into_an_opposed_province():  # EN 8.1 vii
     assert results[0].result == "void" and "aligned" in results[0].reason
 
 
-def test_unordered_dislodged_units_disband():  # EN 1 (standard rules)
+def test_unordered_dislodged_units_disband():  # EN 1 (standard rules); issue 9: every disband is reported
     board, results = retreat({}, [dislodged("GONDOR", "A SIt", "Har")], {})
-    assert board == {} and results == []
+    assert board == {}
+    assert [(r.power, r.text, r.default, r.reason) for r in results] == [("GONDOR", "A SIt D", True, "no retreat order")]
 
 
 def test_fleet_lost_when_retreating_inland():  # EN 4.3 iii

@@ -111,7 +111,10 @@ def test_hidden_second_move_that_bounces_reveals_the_unit():  # EN 3.2.1 vi, 3.2
     report = game.process()
     assert report.reveal.located.get(("SAURON", "N")) == "SIt"
     assert "N SIt" in units_of(report.view("GONDOR"), "SAURON")
-    assert any(o["order"].startswith("N MMo") for o in report.view("GONDOR")["orders"])
+    # only the failed second order is revealed (EN 3.2.1 ii): not the origin nor the first move
+    assert [o["order"] for o in report.view("GONDOR")["orders"] if o["power"] == "SAURON" and not o.get("default")] \
+        == ["N SIt - Pel"]
+    assert [o["order"] for o in report.view("SAURON")["orders"] if o["power"] == "SAURON"][0] == "N MMo - SIt - Pel"
 
 
 def test_hidden_second_move_that_affects_nobody_stays_hidden():  # EN 3.2.1 i, 3.2.2 iv

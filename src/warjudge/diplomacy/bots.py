@@ -35,7 +35,7 @@ def random_orders(dmap: DipMap, state: GameState, power: str, rng: random.Random
 def _movement(dmap: DipMap, state: GameState, power: str, rng: random.Random) -> list[str]:
     """Most units move; the rest support a planned move or a neighbour, convoy, or hold."""
     units = state.units
-    mine = [u for u in units.values() if u.power == power]
+    mine = sorted((u for u in units.values() if u.power == power), key=lambda u: u.province)   # never hash order
     planned = {}
     for u in mine:
         options = _moves(dmap, u)
@@ -56,7 +56,7 @@ def _helper_order(dmap, units, u, planned, rng):
             candidates.append(SupportMove(u.power, u.type, u.location, other.unit_type, other.location,
                                           province_of(other.dest)))
     if u.type == ARMY:
-        for prov in dmap.army_adj[u.province]:
+        for prov in sorted(dmap.army_adj[u.province]):
             if prov in units:
                 candidates.append(SupportHold(u.power, u.type, u.location, units[prov].type, units[prov].location))
     elif dmap.is_sea(u.province):

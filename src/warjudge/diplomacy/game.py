@@ -14,7 +14,8 @@ from warjudge.diplomacy.actions import ActionGame, checked_orders
 from warjudge.diplomacy.mapdata import DipMap
 from warjudge.diplomacy.phases import GameState, PhaseReport, initial_state, judge_phase
 
-VARIANTS = ("standard",)
+VARIANTS = ("standard",)                    # the maps this class plays
+ALL_VARIANTS = ("standard", "necromancer")  # every Diplomacy variant warjudge plays
 
 
 def load_variant_map(variant: str) -> DipMap:
@@ -22,7 +23,7 @@ def load_variant_map(variant: str) -> DipMap:
         from warjudge.diplomacy.variants.standard import standard_map
 
         return standard_map()
-    raise InputError(f"unknown variant {variant!r}; available: {', '.join(VARIANTS)}")
+    raise InputError(f"unknown variant {variant!r}; available: {', '.join(ALL_VARIANTS)}")
 
 
 class DiplomacyGame(ActionGame):
@@ -45,7 +46,15 @@ class DiplomacyGame(ActionGame):
     def from_record(cls, record: GameRecord) -> "DiplomacyGame":
         if record.game != "diplomacy":
             raise RecordError(f"this record is for {record.game!r}, not a Diplomacy game")
-        return cls(str(record.options.get("variant", "standard")), record)
+        unknown = sorted(set(record.options) - {"variant"})
+        variant = record.options.get("variant", "standard")
+        if unknown or variant not in VARIANTS:   # checked strictly: never read a wrong type as something else
+            raise RecordError(f"the record's options must be {{\"variant\": \"standard\"}}, not {record.options!r:.80}")
+        return cls(variant, record)
+
+    @property
+    def powers(self) -> list[str]:
+        return list(self.map.powers)
 
     @property
     def is_over(self) -> bool:

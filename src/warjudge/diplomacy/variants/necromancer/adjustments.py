@@ -91,8 +91,11 @@ def home_centres(nmap: NecroMap, state: NecroState, power: str) -> set[str]:
     return homes
 
 
-def judge_adjustments(nmap: NecroMap, state: NecroState, orders: list[tuple[str, str]]
-                      ) -> tuple[NecroState, list[NResult]]:
+def judge_adjustments(nmap: NecroMap, state: NecroState, orders: list[tuple[str, str]],
+                      spoiled: list[tuple[str, Piece]] | None = None) -> tuple[NecroState, list[NResult]]:
+    """The adjustment phase; a hidden unit that spoils an Activation is added to `spoiled`
+    (it is revealed, EN 7.8.2 vi)."""
+    spoiled = spoiled if spoiled is not None else []
     results: list[NResult] = []
     position: Position = {p: list(v) for p, v in state.position.items()}
     state = replace(state, position=position, owners=dict(state.owners), activated=dict(state.activated),
@@ -109,7 +112,7 @@ def judge_adjustments(nmap: NecroMap, state: NecroState, orders: list[tuple[str,
             reason = None if power == "SAURON" else "only Sauron Activates (EN 7.8.2 iv)"
             if reason is None and activated:
                 reason = "only one Activation in each Adjustment phase (EN 7.8.2 v)"
-            reason = reason or _activate(nmap, state, order)
+            reason = reason or _activate(nmap, state, order, spoiled)
             if reason:
                 r.result, r.reason = "void", reason
             else:
@@ -139,9 +142,9 @@ def judge_adjustments(nmap: NecroMap, state: NecroState, orders: list[tuple[str,
                 used[power] += order.unit.count
             continue
         r.result, r.reason = "void", "only build, disband, waive and Activate orders in an Adjustment phase"
-    for power in powers:
+    for power in powers:   # TA 2750 is a nominal phase: nobody adjusts (EN 7.7 x, 7.8.2 iv)
         missing = -delta[power] - used[power]
-        if delta[power] < 0 and missing > 0:
+        if delta[power] < 0 and missing > 0 and not opening:
             for province, piece in civil_disorder(nmap, state, power, missing):
                 position[province].remove(piece)
                 results.append(NResult(power, f"{piece.component.kind} {province} D", reason="civil disorder",
@@ -150,7 +153,7 @@ def judge_adjustments(nmap: NecroMap, state: NecroState, orders: list[tuple[str,
     return _victory(nmap, state), results
 
 
-def _activate(nmap: NecroMap, state: NecroState, order: Activate) -> str | None:
+def _activate(nmap: NecroMap, state: NecroState, order: Activate, spoiled: list[tuple[str, Piece]]) -> str | None:
     unit, province = order.unit, order.unit.province
     pieces = state.position.get(province, [])
     if unit.kind == ARMY:
@@ -174,6 +177,7 @@ def _activate(nmap: NecroMap, state: NecroState, order: Activate) -> str | None:
         if any(p.component.kind == WIZARD for p in pieces):
             # EN 7.8.2 vi: a hidden unit there spoils the Activation for good (ruling: this one)
             _spend(state, unit.kind)
+            spoiled += [(province, p) for p in pieces if p.component.kind == WIZARD]
             return "a hidden unit is there: the Activation fails and cannot be tried again (EN 7.8.2 vi)"
         return f"{province} is occupied; they may be Activated later (FR 7.8.2 v)"
     _spend(state, unit.kind)

@@ -10,7 +10,7 @@ from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, SARUMAN_THI
 from warjudge.diplomacy.variants.necromancer.movement import passable
 from warjudge.diplomacy.variants.necromancer.pieces import group_of
 from warjudge.diplomacy.variants.necromancer.position import STANDING
-from warjudge.diplomacy.variants.necromancer.retreats import retreat_problem
+from warjudge.diplomacy.variants.necromancer.retreats import retreat_problem, written_dislodged
 
 
 def random_orders(game, power: str, rng: random.Random) -> list[str]:
@@ -23,8 +23,7 @@ def random_orders(game, power: str, rng: random.Random) -> list[str]:
     for d in game.dislodged:
         if d.power != power:
             continue
-        first = d.pieces[0].component.kind  # a mixed unit (an MU with the Nazgul) retreats as one
-        unit = _written([p.component for p in d.pieces if p.component.kind == first], d.province)
+        unit = written_dislodged(d)  # a mixed unit (an MU with the Nazgul) retreats as one
         options = [n for n in sorted(game.map.neighbours(d.province, {"land", "coast", "sea", "mountain"}))
                    if retreat_problem(game.map, game.state.position, d, n, game.standoffs, game.rules) is None]
         out.append(f"{unit} R {rng.choice(options)}" if options and rng.random() < 0.9 else f"{unit} D")
@@ -52,6 +51,10 @@ def _movement(game, power: str, rng: random.Random) -> list[str]:
         for kind, mine in units:
             unit = _written([p.component for p in mine], province)
             roll = rng.random()
+            others = [k for k, _ in units if k not in ("N", "W")]
+            if kind == "N" and others and roll < 0.4:   # EN 7.8.1 vii: the Lead
+                out.append(f"{unit} L {others[0]} {province}")
+                continue
             moves = [n for n in sorted(nmap.neighbours(province, {"land", "coast", "sea", "mountain"}))
                      if passable(nmap, mine, province, n) is None]
             if kind in ("C", "N") and len(mine) == 1 and moves and roll < 0.3:
@@ -67,7 +70,8 @@ def _movement(game, power: str, rng: random.Random) -> list[str]:
                 out.append(f"{unit} - {size}{dest}")
             elif roll < 0.75 and moves and province != ERIADOR and not mine[0].component.personality:
                 target = rng.choice(moves)
-                there = [p for p in position.get(target, []) if not p.component.personality]
+                there = [p for p in position.get(target, [])]
+                rng.shuffle(there)   # sometimes a hidden Personality (EN 3.2.1 viii)
                 if there:
                     out.append(f"{unit} S {there[0].component.kind} {target}")
                 else:
@@ -101,5 +105,10 @@ def _adjustment(game, power: str, rng: random.Random) -> list[str]:
 
 
 def _activation(game, rng: random.Random) -> list[str]:
-    standing = sorted(p for p, ps in game.state.position.items() if any(x.power == STANDING for x in ps))
+    """A Standing Army, or now and then the Spiders or Dragons (EN 7.8.2 iv-v)."""
+    state, spec = game.state, game.map.spec
+    if rng.random() < 0.3 and not (state.spiders_used and state.dragons_used):
+        kind = "D" if state.spiders_used or (not state.dragons_used and rng.random() < 0.5) else "S"
+        return [f"Activate {kind} {rng.choice(spec.dragons_start if kind == 'D' else spec.spiders_start)}"]
+    standing = sorted(p for p, ps in state.position.items() if any(x.power == STANDING for x in ps))
     return [f"Activate A {rng.choice(standing)}"] if standing else []

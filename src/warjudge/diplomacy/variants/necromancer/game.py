@@ -7,28 +7,29 @@ victory, Sauron's end after TA 3020, and each power's view of every report.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from warjudge.core.errors import InputError, RecordError
+from warjudge.core.errors import InputError, OrderError, RecordError, WarjudgeError
 from warjudge.core.record import GameRecord
 from warjudge.diplomacy.actions import ActionGame, checked_orders
 from warjudge.diplomacy.variants.necromancer.adjustments import judge_adjustments, update_ownership
 from warjudge.diplomacy.variants.necromancer.calendar import (
     ADJUSTMENT, MOVEMENT, RETREAT, SAURON_ENDS, START_YEAR, NPhase, is_adjustment_year, next_turn,
 )
-from warjudge.diplomacy.variants.necromancer.mapfile import load_necromancer_map
+from warjudge.diplomacy.variants.necromancer.mapfile import load_necromancer_map, parse_necromancer_map
 from warjudge.diplomacy.variants.necromancer.movement import (
     Dislodgement, apply_movement, default_rules, double_movement, resolve_movement,
 )
-from warjudge.diplomacy.variants.necromancer.pieces import NAZGUL
+from warjudge.diplomacy.variants.necromancer.orders import Activate, Disband, parse_norder
+from warjudge.diplomacy.variants.necromancer.pieces import HIDDEN_MOVERS, NAZGUL, fold, group_of
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece
+from warjudge.diplomacy.variants.necromancer.resolver import NMR
 from warjudge.diplomacy.variants.necromancer.results import NResult
 from warjudge.diplomacy.variants.necromancer.retreats import judge_retreats
 from warjudge.diplomacy.variants.necromancer.state import NecroState, initial_state
-from warjudge.diplomacy.variants.necromancer.views import (
-    Reveal, hidden_kind, movement_reveals, view_position, view_results,
-)
+from warjudge.diplomacy.variants.necromancer.views import Reveal, is_hidden, movement_reveals, player_view
 
 EDITIONS = ("2000", "2002")
 
@@ -42,21 +43,32 @@ class NReport:
     state: NecroState | None = None                         # the position the phase left
     reveal: Reveal = field(default_factory=Reveal)
     hidden_orders: set[int] = field(default_factory=set)    # lines others see only when revealed
+    eliminated: list[str] = field(default_factory=list)     # powers eliminated by this phase (EN 7.7 ii, 7.8.3)
+    nmap: Any = field(default=None, repr=False)
+    rules: Any = field(default=None, repr=False)
 
     def view(self, viewer: str | None = None) -> dict[str, Any]:
-        """The report as `viewer` may read it (None: the GM's report)."""
-        return {"phase": str(self.phase), "viewer": viewer or "GM",
-                "orders": view_results(self.results, viewer, self.reveal, self.hidden_orders),
-                "units": view_position(self.state, viewer, self.reveal)}
+        """The report as `viewer` may read it (None: the GM's report), through the one
+        visibility filter (views.player_view)."""
+        return player_view(self.nmap, self.rules, self, viewer)
 
 
 class NecromancerGame(ActionGame):   # draws: EN 6.3 v
-    def __init__(self, edition: str = "2002", alignment: bool = True, map_file: str | None = None):
+    def __init__(self, edition: str = "2002", alignment: bool = True, map_file: str | None = None,
+                 map_data: dict | None = None):
+        """A new game on the shipped map, a GM's map file (`map_file`) or a map carried by a
+        record (`map_data`). A map from a file is stored in the record itself, so a record
+        never names a file to open and plays anywhere it is copied."""
         if edition not in EDITIONS:
             raise InputError(f"edition {edition!r}: choose 2000 (English text) or 2002 (French text, amended)")
-        self.map = load_necromancer_map(map_file)
+        if map_data is not None:
+            self.map = parse_necromancer_map(json.dumps(map_data), "the game record's map")
+        else:
+            self.map = load_necromancer_map(map_file)
         self.rules = default_rules(self.map, edition, alignment)
-        options = {"edition": edition, "alignment": alignment, **({"map": str(map_file)} if map_file else {})}
+        options: dict[str, Any] = {"edition": edition, "alignment": alignment}
+        if map_file is not None or map_data is not None:
+            options["map"] = self.map.spec.model_dump(mode="json")
         self.record = GameRecord("necromancer", 0, options)
         self.state: NecroState = initial_state(self.map)
         self.dislodged: list[Dislodgement] = []
@@ -69,8 +81,11 @@ class NecromancerGame(ActionGame):   # draws: EN 6.3 v
     def from_record(cls, record: GameRecord) -> "NecromancerGame":
         if record.game != "necromancer":
             raise RecordError(f"this record is for {record.game!r}, not a Necromancer game")
-        game = cls(str(record.options.get("edition", "2002")), bool(record.options.get("alignment", True)),
-                   record.options.get("map"))
+        edition, alignment, map_data = record_options(record.options)
+        try:
+            game = cls(edition, alignment, map_data=map_data)
+        except WarjudgeError as exc:
+            raise RecordError(f"the record's options cannot be used: {exc}") from None
         for index, action in enumerate(record.actions):
             try:
                 game.apply(action)
@@ -97,10 +112,14 @@ class NecromancerGame(ActionGame):   # draws: EN 6.3 v
         elif kind == "draw":
             self.drawn = self._draw(action.get("powers"))
         elif kind == "process":
+            before = self.state
             report = self._process()
-            self.state = eliminations(self.state)
+            self.state = eliminations(self.state, self.dislodged)
+            report.eliminated = [power for power, was, now in (
+                ("SARUMAN", before.saruman_eliminated, self.state.saruman_eliminated),
+                ("SAURON", before.sauron_eliminated, self.state.sauron_eliminated)) if now and not was]
             self.rules = replace(self.rules, sauron_eliminated=self.state.sauron_eliminated)
-            report.state = self.state
+            report.state, report.nmap, report.rules = self.state, self.map, self.rules
             self.history.append(report)
             self.pending = {}
         else:
@@ -112,6 +131,30 @@ class NecromancerGame(ActionGame):   # draws: EN 6.3 v
         return sorted(p for p in self.powers if p in alive or p in self.state.owners.values()
                       if not (p == "SAURON" and self.state.sauron_eliminated)
                       and not (p == "SARUMAN" and self.state.saruman_eliminated))
+
+    def opening_warning(self) -> str:
+        """Why TA 2750 should not be processed yet: Saruman's third army is placed only by his
+        order (EN 7.7 x); without it the army is lost."""
+        if self.state.phase.year != START_YEAR or self.drawn or any(
+                fold(text).split()[:1] in (["build"], ["construire"]) for text in self.pending.get("SARUMAN", [])):
+            return ""
+        return ("SARUMAN has not placed his third army (EN 7.7 x: Agr, Ene, Fan, Gap or Gld, e.g. 'Build A Gap'); "
+                "processing TA 2750 now loses it. Enter his order, or add --force.")
+
+    def report_of(self, phase: str | None = None) -> NReport:
+        """The report of `phase` (default: the last one); before any, the opening position."""
+        if phase is None:
+            return self.history[-1] if self.history else self.opening_report()
+        wanted = NPhase.parse(phase)
+        for report in self.history:
+            if report.phase == wanted:
+                return report
+        known = ", ".join(str(r.phase) for r in self.history) or "none yet"
+        raise InputError(f"no report for {wanted}; the reports are: {known}")
+
+    def opening_report(self) -> NReport:
+        """An empty report of the position as it stands, for a game not yet processed."""
+        return NReport(self.state.phase, [], state=self.state, nmap=self.map, rules=self.rules)
 
     def _draw(self, powers) -> list[str]:
         if not isinstance(powers, list) or sorted(powers) != self.survivors():
@@ -133,14 +176,23 @@ class NecromancerGame(ActionGame):   # draws: EN 6.3 v
         if phase.kind == MOVEMENT:
             groups, results, res = resolve_movement(self.map, self.state.position, entries, self.rules)
             secret_armies, secret_beasts = self.state.secret_armies, self.state.secret_beasts
-            hidden = {g.order_index for g in groups if g.order_index is not None and (
-                hidden_kind(g, secret_beasts) or (g.power == "SAURON" and g.province in secret_armies))}
-            reveal = movement_reveals(groups, res, secret_armies, secret_beasts, self.rules.edition)
-            position, dislodged = apply_movement(self.map, self.state.position, groups, res, self.rules)
+            hidden = _unordered_lines(groups, res, results, secret_armies, secret_beasts)
+            hidden |= {g.order_index for g in groups if g.order_index is not None and (
+                any(is_hidden(g.power, p.component.kind, secret_beasts) for p in g.pieces) and g.lead_order is None
+                or (g.power == "SAURON" and g.province in secret_armies))}
+            void = frozenset(i for i, r in enumerate(results) if r.result == "void")
+            reveal = movement_reveals(groups, res, secret_armies, secret_beasts, self.rules.edition, void_orders=void)
+            destroyed: list[tuple[str, Piece]] = []
+            position, dislodged = apply_movement(self.map, self.state.position, groups, res, self.rules, destroyed)
             position, dislodged, step, step_res = double_movement(self.map, position, groups, res, dislodged,
-                                                                  self.rules, results)
-            if step_res is not None:   # EN/FR 3.2.1 vi: affecting a unit with the second move too
-                reveal.absorb(movement_reveals(step, step_res, secret_armies, secret_beasts, self.rules.edition))
+                                                                  self.rules, results, destroyed)
+            if step_res is not None:   # EN 3.2.1 vi: affecting a unit with the second move too
+                reveal.absorb(movement_reveals(step, step_res, secret_armies, secret_beasts, self.rules.edition,
+                                               second_step=True))
+            for province, piece in destroyed:   # FR 7.8.1 ix: the Nazgul left a Multiple Unit
+                results.append(NResult(piece.power, f"{piece.component.kind} {province} D", default=True,
+                                       reason="the Nazgul left this Multiple Unit: extra units are destroyed "
+                                              "(FR 7.8.1 ix)"))
             self.state = replace(self.state, position=position, third_army=None,   # EN 7.7 x: revealed now
                                  secret_armies=secret_armies - reveal.unmasked_armies,
                                  secret_beasts=secret_beasts - reveal.unmasked_beasts)
@@ -152,21 +204,40 @@ class NecromancerGame(ActionGame):   # draws: EN 6.3 v
                 self._end_of_turn()
             return report
         if phase.kind == RETREAT:
+            blockers: list[tuple[str, Piece]] = []
             position, results = judge_retreats(self.map, self.state.position, self.dislodged, self.standoffs,
-                                               entries, self.rules)
-            self.state = replace(self.state, position=position)
+                                               entries, self.rules, blockers)
             reveal = Reveal(located=_hidden_units_placed(results))   # EN 3.2.1 iv: retreats are revealed
+            for province, piece in blockers:   # EN 3.2.1 vi: a hidden unit bouncing a retreat is revealed
+                if is_hidden(piece.power, piece.component.kind, self.state.secret_beasts):
+                    reveal.located[(piece.power, piece.component.kind)] = province
+                    if piece.component.kind in ("S", "D"):
+                        reveal.unmasked_beasts.add(piece.component.kind)
+            self.state = replace(self.state, position=position,
+                                 secret_beasts=self.state.secret_beasts - reveal.unmasked_beasts)
             self.dislodged, self.standoffs = [], set()
             self._end_of_turn()
             return NReport(phase, results, reveal=reveal)
-        state, results = judge_adjustments(self.map, self.state, entries)
+        spoiled: list[tuple[str, Piece]] = []
+        state, results = judge_adjustments(self.map, self.state, entries, spoiled)
         if phase.year == SAURON_ENDS:
             state = eliminate_sauron(state)
         self.state = replace(state, phase=next_turn(phase.year))
-        hidden = {i for i, r in enumerate(results) if r.text.split()[0].lower() in ("activate", "activer")
-                  or (phase.year == START_YEAR and r.power == "SARUMAN")}              # EN 7.8.2 vii, 7.7 x
-        return NReport(phase, results, reveal=Reveal(located=_hidden_units_placed(results)),   # EN 3.2.1 vii
-                       hidden_orders=hidden)
+        hidden = {i for i, r in enumerate(results) if self._secret_adjustment(r)
+                  or (phase.year == START_YEAR and r.power == "SARUMAN")}             # EN 7.7 x
+        reveal = Reveal(located=_hidden_units_placed(results))                          # EN 3.2.1 vii
+        for province, piece in spoiled:   # EN 7.8.2 vi: the hidden unit that spoiled an Activation
+            reveal.located[(piece.power, piece.component.kind)] = province
+        return NReport(phase, results, reveal=reveal, hidden_orders=hidden)
+
+    def _secret_adjustment(self, r: NResult) -> bool:
+        """An Activation (EN 7.8.2 vii: never revealed, even written wrong) or a disband of a
+        Hidden Movement unit (EN 3.2.1 vii: shown only if it was visible; between turns it never is)."""
+        try:
+            order = parse_norder(r.text, r.power, self.map)
+        except OrderError:
+            return fold(r.text).strip().startswith("activ")
+        return isinstance(order, Activate) or isinstance(order, Disband) and order.unit.kind in HIDDEN_MOVERS
 
     def _end_of_turn(self) -> None:
         year = self.state.phase.year
@@ -174,6 +245,44 @@ class NecromancerGame(ActionGame):   # draws: EN 6.3 v
             self.state = replace(update_ownership(self.map, self.state), phase=NPhase(year, ADJUSTMENT))
         else:
             self.state = replace(self.state, phase=next_turn(year))
+
+
+def record_options(options: dict[str, Any]) -> tuple[str, bool, dict | None]:
+    """(edition, alignment, map) from a record, checked strictly: a record is a file that
+    travels, and a wrong type must never be read as something else ("false" is not a boolean)."""
+    unknown = sorted(set(options) - {"edition", "alignment", "map"})
+    if unknown:
+        raise RecordError(f"the record's options have unknown field(s) {', '.join(unknown)}")
+    edition, alignment, map_data = options.get("edition", "2002"), options.get("alignment", True), options.get("map")
+    if edition not in EDITIONS:
+        raise RecordError(f"the record's option 'edition' is {edition!r}: it must be \"2000\" or \"2002\"")
+    if not isinstance(alignment, bool):
+        raise RecordError(f"the record's option 'alignment' is {alignment!r}: it must be true or false")
+    if map_data is not None and not isinstance(map_data, dict):
+        raise RecordError("the record's option 'map' must be the map itself (an object); a record never names "
+                          "a file to open (start the game again with --map FILE to store the map in it)")
+    return edition, alignment, map_data
+
+
+def _unordered_lines(groups, res, results: list[NResult], secret_armies, secret_beasts) -> set[int]:
+    """A default Hold line for every unit given no order (NMR, EN 2.2.1 vii), so reports
+    say who did not order; unactivated Standing Armies (always in Civil Disorder) are left
+    out. Returns the lines of hidden units, which others see only when revealed."""
+    hidden = set()
+    for g in groups:
+        if g.kind != NMR or g.power == STANDING:
+            continue
+        dislodged = res.dislodged.get(g.province, ("", ""))[0] == g.power
+        kinds = sorted({p.component.kind for p in g.pieces}, key=lambda k: k in ("N", "W"))
+        for kind in kinds:
+            unit = group_of([p.component for p in g.pieces if p.component.kind == kind], g.province)
+            results.append(NResult(g.power, f"{unit} H", "fails" if dislodged else "succeeds",
+                                   "dislodged" if dislodged else "", default=True))
+            if is_hidden(g.power, kind, secret_beasts) or (g.power == "SAURON" and g.province in secret_armies):
+                hidden.add(len(results) - 1)
+        if len(kinds) == 1:
+            g.order_index = len(results) - 1
+    return hidden
 
 
 def _hidden_units_placed(results: list[NResult]) -> dict[tuple[str, str], str]:
@@ -188,12 +297,14 @@ def _hidden_units_placed(results: list[NResult]) -> dict[tuple[str, str], str]:
     return out
 
 
-def eliminations(state: NecroState) -> NecroState:
-    """EN 7.7 ii: without the Wizard, Saruman is eliminated (his units in Civil Disorder;
-    the Wizard's SC goes with it). EN 7.8.3 iii: before TA 3020 Sauron falls only when all
-    Standing Armies are gone, the Spiders and Dragons were Activated and destroyed, the
-    Nazgul is destroyed and he owns no SC."""
-    alive = {(p.power, p.component.kind) for pieces in state.position.values() for p in pieces}
+def eliminations(state: NecroState, dislodged: list[Dislodgement] = ()) -> NecroState:
+    """EN 7.7 ii: once the Wizard is destroyed (dislodged and unable to retreat, or
+    disbanded: a Wizard still to retreat is alive), Saruman is eliminated (his units in
+    Civil Disorder; the Wizard's SC goes with it). EN 7.8.3 iii: before TA 3020 Sauron falls
+    only when all Standing Armies are gone, the Spiders and Dragons were Activated and
+    destroyed, the Nazgul is destroyed and he owns no SC."""
+    alive = {(p.power, p.component.kind) for pieces in [*state.position.values(), *(d.pieces for d in dislodged)]
+             for p in pieces}
     saruman_out = state.saruman_eliminated or ("SARUMAN", "W") not in alive
     sauron_out = state.sauron_eliminated or (
         state.spiders_used and state.dragons_used and not any(power in ("SAURON", STANDING) for power, _ in alive)

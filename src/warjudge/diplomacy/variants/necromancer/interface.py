@@ -1,77 +1,90 @@
 """`warjudge adjudicate` for Necromancer: one phase as one JSON document in and out
 (docs/interface.md). It runs the game's own phase code on the given position, so the
-JSON path and a saved game can never adjudicate differently."""
+JSON path and a saved game can never adjudicate differently. Every size is bounded and
+every fact checked before anything is adjudicated."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from warjudge.core.errors import InputError
-from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
-from warjudge.diplomacy.variants.necromancer.calendar import NPhase
+from warjudge.diplomacy.variants.necromancer.calendar import RETREAT, START_YEAR, NPhase, is_adjustment_year
 from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
 from warjudge.diplomacy.variants.necromancer.movement import Dislodgement
-from warjudge.diplomacy.variants.necromancer.pieces import group_of, parse_group
+from warjudge.diplomacy.variants.necromancer.pieces import ARMY, DRAGONS, SPIDERS, parse_group
+
+MAX_ITEMS = 500   # far more units, orders or names than a power can ever have
 from warjudge.diplomacy.variants.necromancer.position import (
-    STANDING, Piece, format_position, parse_position, position_problems,
+    STANDING, Piece, parse_position, position_problems,
 )
 
 
+Text = Annotated[str, StringConstraints(max_length=200)]
+Texts = Annotated[list[Text], Field(max_length=MAX_ITEMS)]
+OrderTexts = Annotated[list[Annotated[str, StringConstraints(max_length=1000)]], Field(max_length=MAX_ITEMS)]
+Names = Annotated[list[Annotated[str, StringConstraints(max_length=40)]], Field(max_length=MAX_ITEMS)]
+
+
 class VariantState(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     edition: Literal["2000", "2002"] = "2002"
     alignment: bool = True
-    activated: dict[str, int] = Field(default_factory=dict)
+    activated: dict[str, int] = Field(default_factory=dict, max_length=MAX_ITEMS)
     spiders_used: bool = False
     dragons_used: bool = False
-    neutralised: list[str] = Field(default_factory=list)
+    neutralised: Names = Field(default_factory=list)
     eriador_alive: bool = True
     sauron_eliminated: bool = False
-    secret_armies: list[str] = Field(default_factory=list)
-    secret_beasts: list[str] = Field(default_factory=list)
+    secret_armies: Names = Field(default_factory=list)
+    secret_beasts: Names = Field(default_factory=list)
 
 
 class DislodgedIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    power: str
-    unit: str
-    attacker_from: str = ""
-    also_forbidden: list[str] = Field(default_factory=list)
+    model_config = ConfigDict(extra="forbid", strict=True)
+    unit: Text
+    attacker_from: Annotated[str, StringConstraints(max_length=40)] = ""
+    also_forbidden: Names = Field(default_factory=list)
 
 
 class NecroDocument(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     variant: Literal["necromancer"]
-    phase: str
-    units: dict[str, list[str]] = Field(default_factory=dict)
-    supply_centers: dict[str, list[str]] = Field(default_factory=dict)
-    dislodged: list[DislodgedIn] = Field(default_factory=list)
-    standoffs: list[str] = Field(default_factory=list)
-    orders: dict[str, list[str]] = Field(default_factory=dict)
+    phase: Annotated[str, StringConstraints(max_length=20)]
+    units: dict[str, Texts] = Field(default_factory=dict, max_length=MAX_ITEMS)
+    supply_centers: dict[str, Names] = Field(default_factory=dict, max_length=MAX_ITEMS)
+    dislodged: dict[str, Annotated[list[DislodgedIn], Field(max_length=MAX_ITEMS)]] = Field(
+        default_factory=dict, max_length=MAX_ITEMS)
+    standoffs: Names = Field(default_factory=list)
+    orders: dict[str, OrderTexts] = Field(default_factory=dict, max_length=MAX_ITEMS)
     state: VariantState = Field(default_factory=VariantState)
     view: str | None = None
+
+
+def _problems(exc: ValidationError) -> str:
+    return "; ".join(f"{'.'.join(map(str, e['loc'])) or 'document'}: {e['msg']}" for e in exc.errors()[:5])
 
 
 def adjudicate_necromancer(doc: Any) -> dict[str, Any]:
     try:
         spec = NecroDocument.model_validate(doc)
     except ValidationError as exc:
-        raise InputError("; ".join(f"{'.'.join(map(str, e['loc'])) or 'document'}: {e['msg']}"
-                                   for e in exc.errors())) from None
+        raise InputError(_problems(exc)) from None
     s = spec.state
     game = NecromancerGame(s.edition, s.alignment)
     nmap = game.map
     powers = set(game.powers)
-    for section in ("units", "supply_centers", "orders"):
+    for section in ("units", "supply_centers", "orders", "dislodged"):
         for power in getattr(spec, section):
             if power not in powers and not (section == "units" and power == STANDING):
                 raise InputError(f"{section}: unknown power {power!r}; powers are {', '.join(sorted(powers))}")
     if spec.view is not None and spec.view not in powers:
         raise InputError(f"view: unknown power {spec.view!r}")
     phase = NPhase.parse(spec.phase)
+    if phase.kind == "A" and not spec.supply_centers:   # the phase is decided by who owns what
+        raise InputError("an adjustment phase needs supply_centers (who owns each centre)")
     position = parse_position(spec.units, nmap)
     problems = position_problems(position, nmap)
     if problems:
@@ -93,37 +106,33 @@ def adjudicate_necromancer(doc: Any) -> dict[str, Any]:
             raise InputError(f"{label}: unknown province in {values}")
         names[label] = resolved
     dislodged = []
-    if spec.dislodged and phase.kind != "R":
-        raise InputError("dislodged units belong only to a retreat phase")
-    for d in spec.dislodged:
-        group = parse_group(d.unit, nmap.resolve_name)
-        dislodged.append(Dislodgement(d.power, group.province, [Piece(d.power, c) for c in group.components()],
-                                      d.attacker_from, tuple(d.also_forbidden)))
-    game.state = replace(
+    for power, items in spec.dislodged.items():
+        for d in items:
+            group = parse_group(d.unit, nmap.resolve_name)
+            places = [nmap.resolve_name(v) if v else "" for v in (d.attacker_from, *d.also_forbidden)]
+            if None in places:
+                raise InputError(f"dislodged: unknown province in {d.attacker_from!r}, {d.also_forbidden}")
+            dislodged.append(Dislodgement(power, group.province, [Piece(power, c) for c in group.components()],
+                                          places[0], tuple(places[1:])))
+    state = replace(
         game.state, phase=phase, position=position, owners=owners, eriador_alive=s.eriador_alive,
         activated=dict(zip(names["activated"], s.activated.values())), spiders_used=s.spiders_used,
         dragons_used=s.dragons_used, neutralised=set(names["neutralised"]), sauron_eliminated=s.sauron_eliminated,
         secret_armies=set(names["secret_armies"]), secret_beasts=set(s.secret_beasts), third_army=None)
+    problems = state_problems(nmap, state, dislodged, set(names["standoffs"]))
+    if problems:
+        raise InputError("; ".join(problems))
+    game.state = state
     game.dislodged, game.standoffs = dislodged, set(names["standoffs"])
     for power, texts in spec.orders.items():
         game.set_orders(power, texts)
     report = game.process()
     after = game.state
     view = report.view(spec.view)
-    out: dict[str, Any] = {
-        "phase": str(phase), "next_phase": str(after.phase),
-        "orders": view["orders"],
-        "units": view["units"] if spec.view else format_position(after.position),
-        "dislodged": [{"power": d.power, "unit": _written(d), "attacker_from": d.attacker_from,
-                       "also_forbidden": list(d.also_forbidden)} for d in report.dislodged
-                      if spec.view is None or d.power == spec.view],
-        "standoffs": sorted(report.standoffs),
-        "supply_centers": {p: sorted(c for c, o in after.owners.items() if o == p) for p in sorted(powers)
-                           if any(o == p for o in after.owners.values())},
-        "winner": after.winner,
-    }
+    out: dict[str, Any] = {key: view[key] for key in (
+        "phase", "next_phase", "orders", "units", "dislodged", "standoffs", "supply_centers", "winner")}
     if phase.kind == "A":
-        out["victory_points"] = {p: victory_points(nmap, after, p) for p in sorted(powers)}
+        out["victory_points"] = view["victory_points"]
     if spec.view is None:  # the GM's document carries what the judge must remember
         out["state"] = {"edition": s.edition, "alignment": s.alignment, "activated": after.activated,
                         "spiders_used": after.spiders_used, "dragons_used": after.dragons_used,
@@ -133,6 +142,41 @@ def adjudicate_necromancer(doc: Any) -> dict[str, Any]:
     return out
 
 
-def _written(d: Dislodgement) -> str:
-    first = d.pieces[0].component.kind
-    return str(group_of([p.component for p in d.pieces if p.component.kind == first], d.province))
+def state_problems(nmap, state, dislodged: list[Dislodgement], standoffs: set[str]) -> list[str]:
+    """What cannot be in a phase's state (issue 11: refuse it, with the reason)."""
+    problems = []
+    phase = state.phase
+    for province, year in state.activated.items():
+        if not nmap.provinces[province].standing_army:
+            problems.append(f"activated: {province} never held a Standing Army (EN 7.8.2 i)")
+        if year != START_YEAR and not (is_adjustment_year(year) and START_YEAR < year <= phase.year):
+            problems.append(f"activated: {province} in {year}: Activations happen in TA 2750 or an adjustment "
+                            f"year up to this phase's (EN 7.8.2 iv)")
+    for province in state.secret_armies:
+        if province not in state.activated or not any(
+                p.power == "SAURON" and p.component.kind == ARMY for p in state.position.get(province, [])):
+            problems.append(f"secret_armies: no unrevealed Activated army of Sauron stands in {province}")
+    for kind in state.secret_beasts:
+        used = {SPIDERS: state.spiders_used, DRAGONS: state.dragons_used}.get(kind)
+        if not used or not any(p.power == "SAURON" and p.component.kind == kind
+                               for ps in state.position.values() for p in ps):
+            problems.append(f"secret_beasts: {kind!r} is not Spiders (S) or Dragons (D) of Sauron's on the board")
+    for province in state.neutralised:
+        if nmap.provinces[province].alignment == "neutral":
+            problems.append(f"neutralised: {province} was never Good or Evil (EN 8.1 viii)")
+    if phase.kind == RETREAT and not dislodged:
+        problems.append("a retreat phase needs the dislodged units")
+    if phase.kind != RETREAT and (dislodged or standoffs):
+        problems.append("dislodged units and standoffs belong only to a retreat phase")
+    seen: dict[str, str] = {}
+    for d in dislodged:
+        if d.province in seen:
+            problems.append(f"dislodged: two dislodged units in {d.province} ({seen[d.province]}, {d.power}); "
+                            "units in one province retreat together (EN 4.2 xii)")
+        seen[d.province] = d.power
+        if d.attacker_from and nmap.border(d.province, d.attacker_from) is None:
+            problems.append(f"dislodged: {d.attacker_from} is not next to {d.province}")
+    for province in standoffs:
+        if state.position.get(province):
+            problems.append(f"standoffs: {province} is occupied, so no standoff left it vacant")
+    return problems

@@ -9,6 +9,7 @@ broken facts at once.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -18,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from warjudge.diplomacy.mapcheck import index_by_id, name_clashes, pair_problems, unreachable
 from warjudge.core.datafile import read_map_file, validated_spec
+from warjudge.diplomacy.variants.necromancer.pieces import fold
 
 BorderKind = Literal["land", "coast", "sea", "mountain"]
 # land: armies only; coast: armies, and A/F along a shared coastline; sea: A/F only
@@ -106,6 +108,11 @@ START = {                                                                       
 }
 
 
+def plain_name(text: str) -> str:
+    """'Khazad-Dûm' -> 'khazad dum', 'Beorn’s Hall' -> "beorn's hall"."""
+    return re.sub(r"[\s\-]+", " ", fold(text).replace("’", "'")).strip()
+
+
 @dataclass(frozen=True)
 class Province:
     id: str
@@ -133,8 +140,13 @@ class NecroMap:
                 out.setdefault(label.lower(), p.id)
         return out
 
+    @cached_property
+    def folded_names(self) -> dict[str, str]:
+        """Names as players type them: no accents, hyphens as spaces ('khazad dum')."""
+        return {plain_name(label): pid for label, pid in self.names.items()}
+
     def resolve_name(self, text: str) -> str | None:
-        return self.names.get(text.strip().lower())
+        return self.names.get(text.strip().lower()) or self.folded_names.get(plain_name(text))
 
     def border(self, a: str, b: str) -> str | None:
         return self.borders.get(frozenset((a, b)))

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
-from warjudge.diplomacy.variants.necromancer.orders import BuildAuxiliary, DoubleMove, Hold, Lead, Move, Support
+from warjudge.diplomacy.variants.necromancer.orders import (
+    Activate, Build, BuildAuxiliary, Disband, DoubleMove, Hold, Lead, Move, Retreat, Support, Waive,
+)
 from warjudge.diplomacy.variants.necromancer.pieces import (
     DOUBLE_MOVERS, FLEET, NAZGUL, PERSONALITIES, WIZARD, Group as Written,
 )
@@ -65,13 +67,16 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
     verdicts: list[NResult] = []
     taken: dict[str, set[int]] = {}
     groups: list[Group] = []
-    leads: list[tuple[str, str, Written]] = []
+    leads: list[tuple[str, str, Written, list[Piece], int]] = []
     overfull: set[tuple[str, str]] = set()
     mu_orders: dict[tuple[str, str], list[int]] = {}
     for verdict, order in parsed(nmap, orders, verdicts):
         power = verdict.power
-        if not hasattr(order, "unit"):
-            verdict.set_void("not a movement-phase order")
+        if isinstance(order, (Build, Activate, Waive)):
+            verdict.set_void("builds, disbands and Activations belong to an Adjustment phase")
+            continue
+        if isinstance(order, (Retreat, Disband)):
+            verdict.set_void("retreats and disbands belong to a Retreat or Adjustment phase")
             continue
         unit = order.unit
         used = taken.setdefault(unit.province, set())
@@ -81,7 +86,7 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
             picked = select(position, power, unit, used, loose=True)
             unwritten = picked is not None
         if picked is None:
-            verdict.set_void(f"{power} has no {unit}")
+            verdict.set_void(_missing_unit(position, power, unit, used))
             if unit.kind not in PERSONALITIES and sum(   # an MU (a lone unit: the first order counts)
                     p.power == power and not p.component.personality for p in position.get(unit.province, [])) > 1 \
                     and select(position, power, unit, set(), loose=True) is not None:
@@ -107,13 +112,12 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
                                 order_index=len(verdicts) - 1))
             continue
         if isinstance(order, Lead):
-            leads.append((power, unit.province, order.target))
+            leads.append((power, unit.province, order.target, pieces, len(verdicts) - 1))
         if group is not None:
             groups.append(group)
     for key in overfull:   # EN/FR 4.2 v: too many orders for an MU's Components: all are void
         for index in mu_orders.get(key, ()):
             verdicts[index].set_void("more orders than Components: all of them are void (EN/FR 4.2 v)")
-            leads = [lead for lead in leads if (lead[0], lead[1]) != key]
             for g in groups:
                 if g.order_index == index:
                     g.kind, g.dest, g.form_size, g.then, g.target, g.auxiliary = HOLD, None, None, None, None, None
@@ -121,16 +125,41 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
         rest = [p for k, p in enumerate(pieces) if k not in taken.get(province, set())]
         for power in sorted({p.power for p in rest}):
             groups.append(Group(power, province, [p for p in rest if p.power == power], NMR))
+    _join_leaders(nmap, groups, leads, verdicts)
     _wizard_aboard(nmap, groups, verdicts)
     if edition == "2002":
         _amendments_2002(position, groups, verdicts)
-    for power, province, target in leads:
-        for g in groups:
-            if g.power == power and g.province == province and any(
-                    p.component.kind == target.kind for p in g.pieces) and not g.led:
-                g.led = True
-                break
     return groups, verdicts
+
+
+def _missing_unit(position: Position, power: str, unit: Written, used: set[int]) -> str:
+    """Why a written unit selects nothing: already ordered, another power's, or not there."""
+    if used and select(position, power, unit, set(), loose=True) is not None:
+        return f"{unit} already has an order (the first one counts)"
+    owners = sorted({p.power for p in position.get(unit.province, []) if p.power != power
+                     and p.component.kind == unit.kind})
+    if owners and owners[0] != "STANDING":
+        return f"{unit} is {owners[0]}'s, not {power}'s"
+    return f"{power} has no {unit}"
+
+
+def _join_leaders(nmap: NecroMap, groups: list[Group], leads, verdicts: list[NResult]) -> None:
+    """EN 7.8.1 vii-viii: the Nazgul giving a Lead order adds 1 to the led unit's order and
+    stays with that unit for the whole turn, wherever it goes (it joins the unit's group).
+    A Lead with no unit to lead, or of a unit going to sea (7.8.1 vi), is void: the Nazgul holds."""
+    for power, province, target, nazgul, index in leads:
+        led = next((g for g in groups if g.power == power and g.province == province and not g.led
+                    and not all(p.component.personality for p in g.pieces)
+                    and any(p.component.kind == target.kind for p in g.pieces)), None)
+        reason = "" if led is not None else f"{power} has no {target} to Lead (EN 7.8.1 vii)"
+        if led is not None and led.kind == MOVE and nmap.provinces[led.dest].kind == "sea":
+            reason = "the Nazgul may never enter a sea province (EN 7.8.1 vi)"
+        if reason:
+            verdicts[index].set_void(reason)
+            groups.append(Group(power, province, nazgul, HOLD, order_index=index))
+            continue
+        led.led, led.lead_order = True, index
+        led.pieces = [*led.pieces, *nazgul]
 
 
 def _wizard_aboard(nmap: NecroMap, groups: list[Group], verdicts: list[NResult]) -> None:
@@ -228,7 +257,8 @@ def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tu
             return "a unit cannot support a move into its own province", None
         if aim != ERIADOR and passable(nmap, pieces, here, aim) and aim != here:
             return f"{order.unit} cannot move to {aim}, so cannot support there", None
-        return "", Group(power, here, pieces, SUPPORT, dest=order.target_dest, target=order.target.province)
+        return "", Group(power, here, pieces, SUPPORT, dest=order.target_dest, target=order.target.province,
+                         target_kind=order.target.kind)
     if isinstance(order, BuildAuxiliary):
         if personality:
             return "a Personality cannot build Auxiliaries (EN 3.3 i)", None
@@ -251,7 +281,7 @@ def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tu
         if order.target.province != here:
             return "the Nazgul Leads a unit in its own province (EN 7.8.1 vii)", None
         return "", None
-    return "not a movement-phase order", None
+    raise TypeError(f"not a movement order: {order!r}")
 
 
 def resolve_movement(nmap: NecroMap, position: Position, orders: list[tuple[str, str]],
@@ -276,6 +306,9 @@ def _mark_results(groups: list[Group], res: Resolution, verdicts: list[NResult])
             continue
         if g.kind == MOVE and i not in res.moved:
             v.result, v.reason = "fails", f"did not prevail in {g.dest}"
+        elif g.kind == SUPPORT and not _support_matched(g, groups):   # standard rules: an unmatched support
+            v.result, v.reason = "fails", ("the supported unit was not ordered to move there" if g.dest
+                                           else "the supported unit did not hold")
         elif g.kind == SUPPORT and res.support.get(i, 0) < g.base:
             v.result = "fails"
             v.reason = "cut" if res.support.get(i, 0) == 0 else f"reduced to {res.support[i]} (EN 4.2 vii)"
@@ -285,6 +318,18 @@ def _mark_results(groups: list[Group], res: Resolution, verdicts: list[NResult])
             v.result, v.reason = "fails", "dislodged"
         if dislodged and g.kind != HOLD:
             v.reason += "; dislodged"
+        if dislodged and g.lead_order is not None:   # the Nazgul is dislodged with the unit it leads
+            verdicts[g.lead_order].result, verdicts[g.lead_order].reason = "fails", "dislodged"
+
+
+def _support_matched(g: Group, groups: list[Group]) -> bool:
+    """Is there a unit of the supported kind at the target making the supported move (or,
+    for a support to hold, staying there: EN 4.2 xi)?"""
+    at = [h for h in groups if h.province == g.target and h is not g
+          and (g.target_kind is None or any(p.component.kind == g.target_kind for p in h.pieces))]
+    if g.dest:
+        return any(h.kind == MOVE and h.dest == g.dest for h in at)
+    return any(h.kind != MOVE or h.dest == h.province for h in at)
 
 
 def default_rules(nmap: NecroMap, edition: str = "2002", alignment: bool = True) -> Rules:
@@ -304,8 +349,9 @@ class Dislodgement:
 
 
 def apply_movement(nmap: NecroMap, position: Position, groups: list[Group], res: Resolution,
-                   rules: Rules) -> tuple[Position, list[Dislodgement]]:
-    """The position after the main Movement resolution."""
+                   rules: Rules, destroyed: list[tuple[str, Piece]] | None = None) -> tuple[Position, list[Dislodgement]]:
+    """The position after the main Movement resolution; Components destroyed on the way
+    (FR 7.8.1 ix) are added to `destroyed`, for the report."""
     after: Position = {}
     dislodged: list[Dislodgement] = []
     for i, g in enumerate(groups):
@@ -333,11 +379,11 @@ def apply_movement(nmap: NecroMap, position: Position, groups: list[Group], res:
                 p = without_auxiliary(p, FLEET)
             moved.append(p)
         after.setdefault(g.dest, []).extend(moved)
-    dislodged += abandoned_by_the_nazgul(after, rules)
+    dislodged += abandoned_by_the_nazgul(after, rules, destroyed if destroyed is not None else [])
     return {k: v for k, v in after.items() if v}, dislodged
 
 
-def abandoned_by_the_nazgul(position: Position, rules: Rules) -> list[Dislodgement]:
+def abandoned_by_the_nazgul(position: Position, rules: Rules, destroyed: list[tuple[str, Piece]]) -> list[Dislodgement]:
     """A Sauron MU left without the Nazgul (EN/FR 7.8.1 ix). 2000: it breaks up as in a
     self-standoff, its extra Components dispersing through the Retreat phase (ruling, read
     with FR 9 i, which says the amendment put disbands in place of retreats). 2002: the
@@ -352,6 +398,8 @@ def abandoned_by_the_nazgul(position: Position, rules: Rules) -> list[Dislodgeme
         extras = [k for k in sauron if k != keep]
         if rules.edition == "2000":
             out += [Dislodgement("SAURON", province, [pieces[k]], "") for k in extras]
+        else:
+            destroyed += [(province, pieces[k]) for k in extras]
         pieces[:] = [p for k, p in enumerate(pieces) if k not in extras]
     return out
 
@@ -396,7 +444,8 @@ def _with_auxiliary(pieces: list[Piece], aux: str) -> list[Piece]:
 
 
 def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res: Resolution,
-                    dislodged: list[Dislodgement], rules: Rules, verdicts: list[NResult]
+                    dislodged: list[Dislodgement], rules: Rules, verdicts: list[NResult],
+                    destroyed: list[tuple[str, Piece]] | None = None
                     ) -> tuple[Position, list[Dislodgement], list[Group], Resolution | None]:
     """Second orders (EN 3.2.2 iv-viii, 7.6 iii-v), resolved between Movement and Retreat
     as one more simultaneous step: each unit fights with its own strength (no supports on
@@ -453,7 +502,7 @@ def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res
         if g.kind == MOVE and i not in step_res.moved and g.order_index is not None:
             verdicts[g.order_index].result = "fails"
             verdicts[g.order_index].reason = f"the second order did not prevail in {g.dest}"
-    after, more = apply_movement(nmap, position, step, step_res, rules)
+    after, more = apply_movement(nmap, position, step, step_res, rules, destroyed)
     overrun = {g.province: g.then for g, _, _ in seconds if g.kind == MOVE and g.pieces[0].component.kind == "C"}
     for d in dislodged:   # EN 7.6 iii: not into the overrunning Cavalry's second province
         for origin, second in overrun.items():

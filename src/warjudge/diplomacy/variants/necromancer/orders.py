@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from warjudge.core.errors import InputError, OrderError
-from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap
+from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap, plain_name
 from warjudge.diplomacy.variants.necromancer.pieces import (
     ENGINE, FLEET, Group, fold, format_components, parse_designation,
 )
@@ -115,26 +115,29 @@ _AUX_WORDS = {"f": FLEET, "fleet": FLEET, "flotte": FLEET, "e": ENGINE, "engine"
 
 
 class _Names:
-    """Per map, once: a pattern for multi-word names and the accent-folded name table."""
+    """Per map, once: a pattern for names of several words (spaces or hyphens)."""
 
-    _cache: dict[int, tuple[NecroMap, re.Pattern | None, dict[str, str]]] = {}
+    _cache: dict[int, tuple[NecroMap, re.Pattern | None]] = {}
 
     @classmethod
-    def of(cls, nmap: NecroMap) -> tuple[re.Pattern | None, dict[str, str]]:
+    def of(cls, nmap: NecroMap) -> re.Pattern | None:
         hit = cls._cache.get(id(nmap))
         if hit is None or hit[0] is not nmap:
-            multi = sorted((fold(n) for n in nmap.names if " " in n or "-" in n), key=len, reverse=True)
-            pat = re.compile(r"(?<![\w])(" + "|".join(
-                r"[\s\-]+".join(map(re.escape, re.split(r"[\s\-]+", n))) for n in multi) + r")(?![\w])") if multi else None
-            cls._cache[id(nmap)] = hit = (nmap, pat, {fold(k): v for k, v in nmap.names.items()})
-        return hit[1], hit[2]
+            multi = sorted({n for n in nmap.folded_names if " " in n}, key=len, reverse=True)
+            pat = re.compile(r"(?<![\w'])(" + "|".join(
+                r"[\s\-]+".join(map(re.escape, n.split())) for n in multi) + r")(?![\w'])") if multi else None
+            cls._cache[id(nmap)] = hit = (nmap, pat)
+        return hit[1]
+
+
+MAX_ORDER_CHARS = 200   # the longest order the grammar can write is far shorter
 
 
 def _tokens(text: str, nmap: NecroMap) -> list[str]:
     t = fold(text.strip()).replace("’", "'")
-    pat, folded = _Names.of(nmap)
+    pat = _Names.of(nmap)
     if pat is not None:
-        t = pat.sub(lambda m: " " + folded[re.sub(r"[\s\-]+", " ", m.group(1))].lower() + " ", t)
+        t = pat.sub(lambda m: " " + nmap.folded_names[plain_name(m.group(1))].lower() + " ", t)
     t = re.sub(r"[()]", " ", t)
     t = re.sub(r"(->|=>|→|–|—|-|>)", " - ", t)
     t = re.sub(r"([,;])", r" \1 ", t)
@@ -212,7 +215,9 @@ class _Reader:
 def parse_norder(text: str, power: str, nmap: NecroMap):
     """Parse one order written by `power`, in English or French. Raises OrderError."""
     if not isinstance(text, str) or not text.strip():
-        raise OrderError(str(text), "empty order")
+        raise OrderError(str(text)[:MAX_ORDER_CHARS], "empty order")
+    if len(text) > MAX_ORDER_CHARS:
+        raise OrderError(text[:40] + "...", f"longer than {MAX_ORDER_CHARS} characters")
     r = _Reader(text, power, nmap)
     first = r.raw()
     if r.take("WAIVE"):

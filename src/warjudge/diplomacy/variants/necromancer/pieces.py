@@ -91,29 +91,46 @@ def group_of(components: list[Component], province: str) -> Group:
 
 
 _DESIGNATION = re.compile(r"^(\d*)([a-z]+)((?:/\d*[a-z]+)*)$")
+# No power ever has more units than there are supply centres (EN 6.3 i: about 57 on the
+# map); a written count is refused above this bound before any work is done with it.
+MAX_COUNT = 99
 
 
 def parse_designation(text: str, what: str = "unit") -> tuple[str, int, tuple[tuple[str, int], ...]]:
     """'2A/1F' -> ('A', 2, (('F', 1),)); 'Armée/Flotte' -> ('A', 1, (('F', 1),))."""
     folded = fold(text.strip()).replace(" ", "")
-    m = _DESIGNATION.match(folded)
+    m = _DESIGNATION.match(folded) if len(folded) <= 40 else None
     if not m:
-        raise InputError(f"{what} {text!r}: write it like 'A', '2A', 'A/F', '2A/1F' or 'W'")
-    count = int(m.group(1)) if m.group(1) else 1
+        raise InputError(f"{what} {_short(text)}: write it like 'A', '2A', 'A/F', '2A/1F' or 'W'")
+    count = _count(m.group(1), what, text)
     kind = _letter(m.group(2), KINDS, what, text)
     auxiliaries: dict[str, int] = {}
     for part in filter(None, m.group(3).split("/")):
         pm = re.match(r"(\d*)([a-z]+)$", part)
-        n = int(pm.group(1)) if pm.group(1) else 1
+        n = _count(pm.group(1), what, text)
         aux = _letter(pm.group(2), (FLEET, ENGINE), what, text)
         auxiliaries[aux] = auxiliaries.get(aux, 0) + n
     if count < 1:
-        raise InputError(f"{what} {text!r}: a unit has at least one component")
+        raise InputError(f"{what} {_short(text)}: a unit has at least one component")
     if kind in PERSONALITIES and (count > 1 or auxiliaries):
-        raise InputError(f"{what} {text!r}: a Personality is a single unit without Auxiliaries (EN 3.3 i)")
+        raise InputError(f"{what} {_short(text)}: a Personality is a single unit without Auxiliaries (EN 3.3 i)")
     if sum(auxiliaries.values()) > count:
-        raise InputError(f"{what} {text!r}: each component carries at most one Auxiliary (EN 3.4 v)")
+        raise InputError(f"{what} {_short(text)}: each component carries at most one Auxiliary (EN 3.4 v)")
     return kind, count, _aux_order(auxiliaries)
+
+
+def _count(digits: str, what: str, text: str) -> int:
+    if not digits:
+        return 1
+    if len(digits.lstrip("0")) > len(str(MAX_COUNT)) or int(digits) > MAX_COUNT:
+        raise InputError(f"{what} {_short(text)}: at most {MAX_COUNT} Components in one unit")
+    return int(digits)
+
+
+def _short(text: str) -> str:
+    """A user's text quoted in a message, cut if long (a message must stay readable)."""
+    text = str(text)
+    return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
 def _aux_order(auxiliaries: dict[str, int]) -> tuple[tuple[str, int], ...]:
@@ -124,7 +141,7 @@ def _aux_order(auxiliaries: dict[str, int]) -> tuple[tuple[str, int], ...]:
 def _letter(word: str, allowed: tuple[str, ...], what: str, text: str) -> str:
     letter = word.upper() if len(word) == 1 else _LONG.get(word)
     if letter not in allowed:
-        raise InputError(f"{what} {text!r}: unknown unit or auxiliary {word!r}")
+        raise InputError(f"{what} {_short(text)}: unknown unit or auxiliary {_short(word)}")
     return letter
 
 
@@ -132,11 +149,11 @@ def parse_group(text: str, resolve_province) -> Group:
     """'2A/1F Pel' -> Group. `resolve_province(name)` returns an id or None."""
     parts = str(text).strip().rsplit(None, 1)
     if len(parts) != 2:
-        raise InputError(f"unit {text!r}: write it like 'A Los' or '2A/1F Pel'")
+        raise InputError(f"unit {_short(text)}: write it like 'A Los' or '2A/1F Pel'")
     designation, name = parts
     name = name.strip("()")
     province = resolve_province(name)
     if province is None:
-        raise InputError(f"unit {text!r}: unknown province {name!r}")
+        raise InputError(f"unit {_short(text)}: unknown province {_short(name)}")
     kind, count, auxiliaries = parse_designation(designation)
     return Group(kind, count, auxiliaries, province)

@@ -10,14 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
+from warjudge.core.errors import WarjudgeError
 from warjudge.diplomacy.variants.necromancer.mapfile import START, NecroMap
 from warjudge.diplomacy.variants.necromancer.pieces import parse_group
 
-POWER_COLOURS = {
-    "DWARVES": "#8b5a2b", "EASTERLINGS": "#d2691e", "ELVES": "#2e8b57", "GONDOR": "#4169e1",
-    "HARAD": "#c9a000", "ROHAN": "#7cb518", "SARUMAN": "#6e6e6e", "SAURON": "#8b0000",
-    "STANDING": "#333333",
+POWER_COLOURS = {   # far apart in hue and lightness: no two greens, no two greys
+    "DWARVES": "#8b4513", "EASTERLINGS": "#ff8c00", "ELVES": "#00838f", "GONDOR": "#1e40d0",
+    "HARAD": "#c9a000", "ROHAN": "#43a047", "SARUMAN": "#8e24aa", "SAURON": "#b00020",
+    "STANDING": "#111111",
 }
+UNIT_LETTERS = "A army  C Cavalry  W Wizard  N Nazgûl  S Spiders  D Dragons  /F Fleet  /E Siege Engine  2A: two armies"
 BORDER_STYLE = {
     "land": 'stroke="#9a8f7a" stroke-width="1.5"',
     "coast": 'stroke="#6f8fa8" stroke-width="2.5"',
@@ -35,11 +37,13 @@ class Picture:
     units: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     owners: dict[str, list[str]] = field(default_factory=dict)
     title: str = ""
+    neutralised: set[str] = field(default_factory=set)   # provinces whose alignment became Neutral (8.1 viii)
+    arrows: list[tuple[str, str, str, str, str]] = field(default_factory=list)  # power, kind, from, to, result
 
 
 def start_picture(nmap: NecroMap) -> Picture:
     """The TA 2765 position before Saruman's third army and Sauron's first Activation."""
-    picture = Picture(title="Necromancer: initial position, TA 2765")
+    picture = Picture(title="Necromancer: initial position, TA 2750")
     for power, units in START.items():
         for text in units:
             group = parse_group(text, nmap.resolve_name)
@@ -50,29 +54,55 @@ def start_picture(nmap: NecroMap) -> Picture:
     return picture
 
 
-def picture_of_view(game, report, viewer: str | None) -> Picture:
-    """What `viewer` may see after `report`, ready to draw (None: the GM's picture)."""
-    view = report.view(viewer)
+def picture_of_view(view: dict, nmap: NecroMap | None = None) -> Picture:
+    """What a view (views.player_view) shows, ready to draw: nothing else reaches the map."""
     picture = Picture(title=f"Necromancer {view['phase']}: {view['viewer']}")
     for power, units in view["units"].items():
         for text in units:
             designation, province = text.rsplit(" ", 1)
             picture.units.setdefault(province, []).append((power, designation))
-    owners: dict[str, list[str]] = {}
-    for province, owner in report.state.owners.items():
-        owners.setdefault(province, []).append(owner)
-    if report.state.eriador_alive:
-        owners["Eri"] = ["DWARVES", "ELVES"]
-    picture.owners = owners
+    for power, centres in view["supply_centers"].items():
+        for province in centres:
+            picture.owners.setdefault(province, []).append(power)
+    picture.owners["Eri"] = ["DWARVES", "ELVES"] if view.get("eriador_alive", True) else []
+    picture.neutralised = set(view.get("neutralised", ()))
+    if nmap is not None:
+        picture.arrows = order_arrows(view["orders"], nmap)
     return picture
+
+
+def order_arrows(lines: list[dict], nmap) -> list[tuple[str, str, str, str, str]]:
+    """Arrows for the orders a view shows, as Diplomacy maps draw them: a move (each step of
+    a Double Move), a support to its aim, a retreat; with the order's result."""
+    from warjudge.diplomacy.variants.necromancer.orders import DoubleMove, Move, Retreat, Support, parse_norder
+
+    arrows = []
+    for line in lines:
+        try:
+            order = parse_norder(line["order"], line["power"], nmap)
+        except WarjudgeError:
+            continue
+        power, result = line["power"], line["result"]
+        here = getattr(getattr(order, "unit", None), "province", None)
+        if isinstance(order, (Move, Retreat)) and order.dest != here:
+            arrows.append((power, "move", here, order.dest, result))
+        elif isinstance(order, DoubleMove):
+            middle = order.first.dest or here
+            if order.first.dest:
+                arrows.append((power, "move", here, middle, result))
+            if order.second.dest:
+                arrows.append((power, "move", middle, order.second.dest, result))
+        elif isinstance(order, Support):
+            arrows.append((power, "support", here, order.target_dest or order.target.province, result))
+    return arrows
 
 
 def render_svg(nmap: NecroMap, picture: Picture) -> str:
     missing = [p.id for p in nmap.spec.provinces if p.xy is None]
     xy = _layout(nmap)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE + 170}" '
-           f'width="{SIZE}" height="{SIZE + 170}" font-family="sans-serif">',
-           f'<rect width="{SIZE}" height="{SIZE + 170}" fill="#f4ecd8"/>']
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE + 230}" '
+           f'width="{SIZE}" height="{SIZE + 230}" font-family="sans-serif">',
+           f'<rect width="{SIZE}" height="{SIZE + 230}" fill="#f4ecd8"/>']
     title = picture.title or nmap.spec.title
     out.append(f'<text x="20" y="30" font-size="20" font-weight="bold">{escape(title)}</text>')
     if nmap.reconstruction:
@@ -85,8 +115,13 @@ def render_svg(nmap: NecroMap, picture: Picture) -> str:
         a, b = sorted(pair)
         (x1, y1), (x2, y2) = xy[a], xy[b]
         out.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" {BORDER_STYLE[kind]}/>')
+    out.append('<defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
+               'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>')
     for p in nmap.provinces.values():
         out.extend(_province(p, xy[p.id], picture))
+    for power, kind, src, dest, result in picture.arrows:
+        if src in xy and dest in xy:
+            out.extend(_arrow(xy[src], xy[dest], POWER_COLOURS.get(power, "#000"), kind, result))
     out.extend(_legend())
     out.append("</svg>")
     return "\n".join(out)
@@ -106,16 +141,38 @@ def _layout(nmap: NecroMap) -> dict[str, tuple[float, float]]:
     return xy
 
 
+def _arrow(a: tuple[float, float], b: tuple[float, float], colour: str, kind: str, result: str) -> list[str]:
+    """A move arrow (solid) or support (dotted), stopping short of the province circles; a
+    failed or void order is dashed and crossed at its middle."""
+    (x1, y1), (x2, y2) = a, b
+    length = max(1.0, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+    dx, dy = (x2 - x1) / length, (y2 - y1) / length
+    x1, y1, x2, y2 = x1 + 18 * dx, y1 + 18 * dy, x2 - 18 * dx, y2 - 18 * dy
+    dash = ' stroke-dasharray="2,4"' if kind == "support" else ' stroke-dasharray="8,4"' if result in (
+        "fails", "void") else ""
+    parts = [f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="{colour}" '
+             f'stroke-width="{2 if kind == "support" else 3}"{dash} marker-end="url(#head)" opacity="0.85"/>']
+    if result in ("fails", "void"):
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        parts.append(f'<path d="M{mx - 5:.0f},{my - 5:.0f} L{mx + 5:.0f},{my + 5:.0f} M{mx - 5:.0f},{my + 5:.0f} '
+                     f'L{mx + 5:.0f},{my - 5:.0f}" stroke="#d00000" stroke-width="3"/>')
+    return parts
+
+
 def _province(p, at: tuple[float, float], picture: Picture) -> list[str]:
     x, y = at
     fill = "#bcd4ea" if p.kind == "sea" else "#e8dcc0"
-    ring = {"good": "#2e8b57", "evil": "#8b0000"}.get(p.alignment, "#7d705a")
+    alignment = "neutral" if p.id in picture.neutralised else p.alignment
+    ring = {"good": "#2e8b57", "evil": "#8b0000"}.get(alignment, "#7d705a")
     parts = [f'<g><title>{escape(p.name)} ({escape(p.id)}): {escape(_describe(p))}</title>']
+    if p.id in picture.neutralised:   # EN 8.1 viii: drawn as what it was, struck through
+        parts.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="19" fill="none" stroke="#8b0000" stroke-width="2" '
+                     f'stroke-dasharray="3,3"/>')
     if p.fortress:
         parts.append(f'<rect x="{x - 20:.0f}" y="{y - 20:.0f}" width="40" height="40" fill="none" '
                      f'stroke="#444" stroke-width="2"/>')
     parts.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="16" fill="{fill}" stroke="{ring}" '
-                 f'stroke-width="{3 if p.alignment != "neutral" else 1.5}"/>')
+                 f'stroke-width="{3 if alignment != "neutral" else 1.5}"/>')
     parts.append(f'<text x="{x:.0f}" y="{y + 4:.0f}" font-size="10" text-anchor="middle">{escape(p.id)}</text>')
     if p.sc:
         owners = picture.owners.get(p.id) or [None]
@@ -125,8 +182,9 @@ def _province(p, at: tuple[float, float], picture: Picture) -> list[str]:
                          f'stroke="#000" stroke-width="1"/>')
     for i, (power, text) in enumerate(picture.units.get(p.id, [])):
         colour = POWER_COLOURS.get(power, "#000000")
-        parts.append(f'<text x="{x:.0f}" y="{y + 28 + 11 * i:.0f}" font-size="10" font-weight="bold" '
-                     f'text-anchor="middle" fill="{colour}">{escape(text)}</text>')
+        parts.append(f'<text x="{x:.0f}" y="{y + 31 + 15 * i:.0f}" font-size="14" font-weight="bold" '
+                     f'text-anchor="middle" fill="{colour}" stroke="#ffffff" stroke-width="3" '
+                     f'paint-order="stroke">{escape(text)}</text>')
     parts.append("</g>")
     return parts
 
@@ -162,4 +220,18 @@ def _legend() -> list[str]:
         x += 140
     parts.append(f'<rect x="{x}" y="{y - 8}" width="16" height="16" fill="none" stroke="#444" stroke-width="2"/>'
                  f'<text x="{x + 22}" y="{y + 4}" font-size="11">fortress</text>')
+    y += 20
+    x = 20
+    for label, colour, dash in (("Good province", "#2e8b57", ""), ("Evil province", "#8b0000", ""),
+                                ("Neutral", "#7d705a", ""), ("neutralised (EN 8.1 viii)", "#8b0000", "3,3")):
+        parts.append(f'<circle cx="{x + 8}" cy="{y}" r="7" fill="#e8dcc0" stroke="{colour}" stroke-width="3"'
+                     f'{f" stroke-dasharray={chr(34)}{dash}{chr(34)}" if dash else ""}/>'
+                     f'<text x="{x + 20}" y="{y + 4}" font-size="11">{label}</text>')
+        x += 170
+    parts.append(f'<line x1="{x}" y1="{y}" x2="{x + 30}" y2="{y}" stroke="#333" stroke-width="3"/>'
+                 f'<text x="{x + 36}" y="{y + 4}" font-size="11">move</text>'
+                 f'<line x1="{x + 80}" y1="{y}" x2="{x + 110}" y2="{y}" stroke="#333" stroke-width="2" '
+                 f'stroke-dasharray="2,4"/><text x="{x + 116}" y="{y + 4}" font-size="11">support</text>'
+                 f'<text x="{x + 175}" y="{y + 4}" font-size="11" fill="#d00000">dashed + x: failed</text>')
+    parts.append(f'<text x="20" y="{y + 22}" font-size="11">Units: {escape(UNIT_LETTERS)}</text>')
     return parts

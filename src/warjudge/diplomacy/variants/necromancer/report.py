@@ -1,24 +1,52 @@
-"""A Necromancer report as text, in English or French (the issue's "reports in either
-language"): order lines in the chosen language's words, results, units and, after an
-adjustment, centres and Victory Points. Built from a view, so it shows only what the
-reader may see."""
+"""A Necromancer report as text a GM can mail, in English or French: every heading, power
+name, order word, result and reason in the reader's language. It is built only from
+`views.player_view`, so a player's report holds only what that player may see; the GM's
+report says at its top that it must never be forwarded.
+
+A report gives: the orders and their results (units given no order are listed as such),
+dislodged units with their legal retreats, standoffs, eliminations, losses (civil
+disorder, disbands), the position, centre ownership province by province with each
+power's count, the builds or disbands due, Victory Points after adjustments, and what
+comes next."""
 
 from __future__ import annotations
 
 import re
 
 from warjudge.core.errors import OrderError
-from warjudge.diplomacy.variants.necromancer.adjustments import supply_centres, victory_points
+from warjudge.diplomacy.variants.necromancer.adjustments import wizard_at
 from warjudge.diplomacy.variants.necromancer.orders import format_norder, parse_norder
 
 WORDS = {
     "en": {"succeeds": "succeeds", "fails": "fails", "void": "void", "unknown": "unknown",
-           "report": "Report", "for": "for", "units": "Units", "centres": "Supply centres and Victory Points",
-           "winner": "wins the game"},
+           "title": "Necromancer", "report_for": "report for", "gm": "the games master",
+           "gm_warning": "GAMES MASTER'S COPY: it holds every secret order and position. Never forward it; "
+                         "send each power its own report (warjudge game show --power).",
+           "M": "Movement", "R": "Retreats", "A": "Adjustments", "orders": "Orders", "no_order": "no order",
+           "dislodged": "Dislodged units", "from": "attacked from", "retreats": "may retreat to",
+           "no_retreat": "no retreat open: it will be disbanded", "standoffs": "Standoffs",
+           "eliminated": "Eliminated", "units": "Position", "none": "none",
+           "centres": "Supply centres", "count": "{n} centre(s)", "unit_count": "{n} unit(s)",
+           "builds": "builds {n}", "disbands": "must disband {n}", "even": "no adjustment",
+           "points": "Victory Points", "eriador": "Eriador (home centre)", "wizard": "the Wizard",
+           "winner": "{power} wins the game", "next": "Next", "over": "The game is over.",
+           "STANDING": "Standing Armies", "TA": "TA"},
     "fr": {"succeeds": "réussit", "fails": "échoue", "void": "nul", "unknown": "inconnu",
-           "report": "Compte-rendu", "for": "pour", "units": "Unités", "centres": "Centres et points de victoire",
-           "winner": "remporte la partie"},
+           "title": "Le Nécromant", "report_for": "compte-rendu pour", "gm": "l'arbitre",
+           "gm_warning": "EXEMPLAIRE DE L'ARBITRE : il contient tous les ordres et positions secrets. Ne le "
+                         "transmettez jamais ; envoyez à chaque Puissance son propre compte-rendu "
+                         "(warjudge game show --power).",
+           "M": "Mouvements", "R": "Retraites", "A": "Ajustements", "orders": "Ordres", "no_order": "sans ordre",
+           "dislodged": "Unités délogées", "from": "attaquée depuis", "retreats": "Retraites possibles",
+           "no_retreat": "aucune Retraite possible : elle sera détruite", "standoffs": "Attaques repoussées",
+           "eliminated": "Éliminées", "units": "Position", "none": "aucune",
+           "centres": "Centres de ravitaillement", "count": "{n} CR", "unit_count": "{n} Unité(s)",
+           "builds": "construit {n}", "disbands": "doit détruire {n}", "even": "pas d'ajustement",
+           "points": "Points de victoire", "eriador": "Eriador (CD)", "wizard": "le Magicien",
+           "winner": "{power} remporte la partie", "next": "Ensuite", "over": "La partie est terminée.",
+           "STANDING": "Armées en attente", "TA": "TA"},
 }
+LANGS = tuple(WORDS)
 
 
 # Every reason the Necromancer judge gives, as an English template and its French wording
@@ -46,13 +74,19 @@ FRENCH_REASONS: list[tuple[str, str]] = [
     ("cannot understand {q}; orders look like 'A Los - SIt', 'A Pel S A Los - SIt', 'A Los H'",
      "{q} incompris ; les ordres s'écrivent « A Los - SIt », « A Pel Soutenir A Los - SIt », « A Los Tenir »"),
     # --- checking Movement orders (movement.py) ---------------------------------------
-    ("not a movement-phase order", "ce n'est pas un ordre de la phase de Mouvement"),
+    ("builds, disbands and Activations belong to an Adjustment phase",
+     "les Constructions, Destructions et Activations appartiennent à la phase d'Ajustement"),
+    ("retreats and disbands belong to a Retreat or Adjustment phase",
+     "les Retraites et Destructions appartiennent aux phases de Retraite ou d'Ajustement"),
+    ("{unit} already has an order (the first one counts)", "{unit} a déjà reçu un ordre (le premier compte)"),
+    ("{unit} is {power}'s, not {power2}'s", "{unit} appartient à {power}, pas à {power2}"),
     ("{power} has no dislodged unit in {p}", "{power} n'a pas d'Unité délogée en {p}"),
     ("{power} has no build to waive", "{power} n'a pas de Construction à laquelle renoncer"),
     ("{power} has no units to disband", "{power} n'a pas d'Unités à détruire"),
     ("{power} has no Multiple Units: order these units one by one (EN 4.2 i)",
      "{power} n'a pas d'Unités multiples : donnez un ordre à chaque Unité (FR 4.2 i)"),
     ("{power} has no {unit}", "{power} n'a pas d'Unité {unit}"),
+    ("{power} has no {unit} to Lead (EN 7.8.1 vii)", "{power} n'a pas d'Unité {unit} à Commander (FR 7.8.1 vii)"),
     ("an Auxiliary the order left out is destroyed (FR 4.2 xviii)",
      "un Auxiliaire omis dans l'ordre est détruit (FR 4.2 xviii)"),
     ("write the MU's size at departure and arrival, e.g. '2A Los - 2A SIt' (FR 4.2 vi)",
@@ -97,6 +131,8 @@ FRENCH_REASONS: list[tuple[str, str]] = [
     # --- Movement results and Double Movement -----------------------------------------
     ("did not prevail in {p}", "n'a pas pu entrer en {p}"),
     ("cut", "coupé"),
+    ("the supported unit was not ordered to move there", "l'Unité soutenue n'a pas reçu l'ordre d'y Attaquer"),
+    ("the supported unit did not hold", "l'Unité soutenue n'a pas tenu"),
     ("reduced to {n} (EN 4.2 vii)", "réduit à {n} (FR 4.2 ix)"),
     ("attacked (EN 3.4 iii)", "attaquée (FR 3.4 iii)"),
     ("dislodged", "délogée"),
@@ -123,6 +159,10 @@ FRENCH_REASONS: list[tuple[str, str]] = [
     ("only retreat and disband orders are allowed in a retreat phase",
      "seuls les ordres de Retraite et de Destruction sont permis en phase de Retraite"),
     ("this unit already has an order", "cette Unité a déjà reçu un ordre"),
+    ("no retreat order", "pas d'ordre de Retraite : l'Unité est détruite"),
+    ("the Nazgul left this Multiple Unit: extra units are destroyed (FR 7.8.1 ix)",
+     "le Nazgûl a quitté cette Unité multiple : les Unités en trop sont détruites (FR 7.8.1 ix)"),
+    ("longer than {n} characters", "plus de {n} caractères"),
     ("another unit retreated to {p}; both are destroyed (EN 2.2.2 iv, FR 3.3 v)",
      "une autre Unité a fait Retraite en {p} ; les deux sont détruites (FR 2.2.2 iv, 3.3 v)"),
     ("an enemy Personality in {p} destroys the retreating unit (EN 3.3 iv)",
@@ -218,7 +258,7 @@ def _compile(template: str) -> re.Pattern:
 _TABLE = [(en, _compile(en), fr) for en, fr in FRENCH_REASONS]
 
 
-def _translate(reason: str, used: list[str]) -> str | None:
+def _translate(reason: str, used: list[str], names: dict[str, str] | None = None) -> str | None:
     for english, pattern, french in _TABLE:
         m = pattern.fullmatch(reason)
         if m is None:
@@ -231,8 +271,10 @@ def _translate(reason: str, used: list[str]) -> str | None:
                 value = WHAT[value]
             elif kind == "list":
                 value = value.replace(" or ", " ou ")
+            elif kind == "power" and names:
+                value = names.get(value, value)
             elif kind == "reason" and value:
-                value = _translate(value, inner)
+                value = _translate(value, inner, names)
                 if value is None:
                     break
             values[name] = value
@@ -244,9 +286,10 @@ def _translate(reason: str, used: list[str]) -> str | None:
     return None
 
 
-def french_reason(reason: str) -> str | None:
-    """The French wording of a judge's reason, or None if no template fits it."""
-    return _translate(reason, [])
+def french_reason(reason: str, names: dict[str, str] | None = None) -> str | None:
+    """The French wording of a judge's reason (power ids as `names` gives them), or None if
+    no template fits it."""
+    return _translate(reason, [], names)
 
 
 def reason_templates(reason: str) -> list[str]:
@@ -256,12 +299,12 @@ def reason_templates(reason: str) -> list[str]:
     return used
 
 
-def reason_in(lang: str, reason: str) -> str:
+def reason_in(lang: str, reason: str, names: dict[str, str] | None = None) -> str:
     """A judge's reason in the report's language; a reason the table does not know is
     printed as it is."""
     if lang != "fr":
         return reason
-    french = french_reason(reason)
+    french = french_reason(reason, names)
     return reason if french is None else french
 
 
@@ -273,22 +316,75 @@ def translated(text: str, power: str, nmap, lang: str) -> str:
         return text
 
 
+def power_name(nmap, power: str, lang: str) -> str:
+    if power == "STANDING":
+        return WORDS[lang]["STANDING"]
+    spec = next((p for p in nmap.spec.powers if p.id == power), None)
+    if spec is None:
+        return power
+    return spec.name_fr if lang == "fr" else spec.name
+
+
+def phase_name(phase: str, lang: str) -> str:
+    """'TA2780M' -> 'TA 2780 Movement'."""
+    return f"TA {phase[2:6]} {WORDS[lang][phase[-1]]}"
+
+
 def report_text(game, report, viewer: str | None, lang: str = "en") -> str:
-    w = WORDS[lang]
+    """The report `viewer` (None: the GM) may read, as text ready to mail."""
+    w, nmap = WORDS[lang], game.map
     view = report.view(viewer)
-    lines = [f"{w['report']} {view['phase']} {w['for']} {view['viewer']}"]
-    for line in view["orders"]:
-        order = translated(line["order"], line["power"], game.map, lang)
-        reason = f" ({reason_in(lang, line['reason'])})" if line["reason"] else ""
-        lines.append(f"  {line['power']:<12} {order:<32} {w.get(line['result'], line['result'])}{reason}")
-    lines.append(f"{w['units']}:")
+    name = lambda p: power_name(nmap, p, lang)   # noqa: E731
+    width = max(len(name(p)) for p in [*game.powers, "STANDING"]) + 2
+    who = w["gm"] if viewer is None else name(viewer)
+    lines = [f"{w['title']}: {phase_name(view['phase'], lang)}: {w['report_for']} {who}"]
+    if viewer is None:
+        lines.append(w["gm_warning"])
+    lines += ["", f"{w['orders']}:"]
+    rank = {p: k for k, p in enumerate(game.powers)}
+    french_names = {p: name(p) for p in game.powers}
+    for line in sorted(view["orders"], key=lambda o: rank.get(o["power"], len(rank))):
+        order = translated(line["order"], line["power"], nmap, lang)
+        notes = [reason_in(lang, line["reason"], french_names)] if line["reason"] else []
+        if line.get("default") and not line["reason"]:
+            notes.append(w["no_order"])
+        note = f" ({'; '.join(notes)})" if notes else ""
+        lines.append(f"  {name(line['power']):<{width}} {order:<30} {w.get(line['result'], line['result'])}{note}")
+    if not view["orders"]:
+        lines.append(f"  {w['none']}")
+    if view["dislodged"]:
+        lines += ["", f"{w['dislodged']}:"]
+        for power, items in view["dislodged"].items():
+            for d in items:
+                text = f"  {name(power):<{width}} {d['unit']}, {w['from']} {d['attacker_from'] or '?'}"
+                if "retreats" in d:
+                    text += f"; {w['retreats']}: {', '.join(d['retreats'])}" if d["retreats"] else f"; {w['no_retreat']}"
+                lines.append(text)
+    if view["standoffs"]:
+        lines += ["", f"{w['standoffs']}: {', '.join(view['standoffs'])}"]
+    if view["eliminated"]:
+        lines += ["", f"{w['eliminated']}: {', '.join(name(p) for p in view['eliminated'])}"]
+    lines += ["", f"{w['units']}:"]
     for power, units in view["units"].items():
-        lines.append(f"  {power:<12} {', '.join(units)}")
-    if report.phase.kind == "A" and report.state is not None:
-        lines.append(f"{w['centres']}:")
-        for power in game.powers:
-            lines.append(f"  {power:<12} {supply_centres(game.map, report.state, power):>3} "
-                         f"{victory_points(game.map, report.state, power):>3}")
-        if report.state.winner:
-            lines.append(f"{report.state.winner} {w['winner']}")
+        lines.append(f"  {name(power):<{width}} {', '.join(units)}")
+    lines += ["", f"{w['centres']}:"]
+    for power in game.powers:
+        owned = view["supply_centers"].get(power, [])
+        extra = [w["eriador"]] if power in ("DWARVES", "ELVES") and report.state.eriador_alive else []
+        if power == "SARUMAN" and wizard_at(report.state):
+            extra.append(w["wizard"])
+        facts = [w["count"].format(n=view["centres"][power]), w["unit_count"].format(n=view["unit_counts"][power])]
+        if "adjustments" in view:
+            delta = view["adjustments"][power]
+            facts.append(w["builds"].format(n=delta) if delta > 0 else w["disbands"].format(n=-delta) if delta < 0
+                         else w["even"])
+        if "victory_points" in view:
+            facts.append(f"{w['points']} {view['victory_points'][power]}")
+        lines.append(f"  {name(power):<{width}} {', '.join(facts)}: {', '.join(owned + extra) or w['none']}")
+    if view["winner"]:
+        lines += ["", w["winner"].format(power=name(view["winner"]))]
+    if game.state.winner or game.drawn:
+        lines.append(w["over"])
+    elif not game.history or report is game.history[-1]:
+        lines += ["", f"{w['next']}: {phase_name(view['next_phase'], lang)}"]
     return "\n".join(lines)

@@ -37,6 +37,8 @@ class Group:
     auxiliary: str | None = None    # build: the Auxiliary ordered (F or E)
     then: str | None = None         # Double Movement: the second order's destination ("" = hold)
     order_index: int | None = None  # which written order made this group (for the report)
+    lead_order: int | None = None   # the Nazgul's Lead order, when it leads (and goes with) this group
+    target_kind: str | None = None  # support: the supported unit's kind (a hidden one's result is secret)
 
     @property
     def base(self) -> int:
@@ -65,6 +67,7 @@ class Resolution:
     built: set[int]                  # build groups that succeeded
     dislodged: dict[str, tuple[str, str]]  # province -> (power dislodged, attacker's origin)
     standoffs: set[str]
+    held: set[int] = field(default_factory=set)   # failed moves that the units in their destination held off
 
 
 class NecroResolver(GuessAndCheck):
@@ -343,4 +346,8 @@ class NecroResolver(GuessAndCheck):
                 continue
             if all(j in moved for j in self.at.get(province, ())):
                 standoffs.add(province)
-        return Resolution(moved, support, built, dislodged, standoffs)
+        held = {k for k, g in enumerate(self.groups) if g.kind == MOVE and k not in moved and g.dest != ERIADOR
+                and 0 <= self.hold_strength(g.dest, g.power, g.has_engine, set())
+                and self.attack_strength(k, self.defender_of(g.dest, g.power)) <= self.hold_strength(
+                    g.dest, g.power, g.has_engine, set())}
+        return Resolution(moved, support, built, dislodged, standoffs, held)

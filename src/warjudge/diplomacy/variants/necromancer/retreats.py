@@ -15,7 +15,7 @@ from warjudge.diplomacy.variants.necromancer.movement import (
     Dislodgement, fleet_survives, passable, without_auxiliary,
 )
 from warjudge.diplomacy.variants.necromancer.orders import Disband, Move, Retreat, parse_norder
-from warjudge.diplomacy.variants.necromancer.pieces import FLEET
+from warjudge.diplomacy.variants.necromancer.pieces import FLEET, group_of
 from warjudge.diplomacy.variants.necromancer.position import Piece, Position
 from warjudge.diplomacy.variants.necromancer.resolver import Rules
 from warjudge.diplomacy.variants.necromancer.results import NResult, parsed
@@ -61,6 +61,13 @@ def retreat_problem(nmap: NecroMap, position: Position, d: Dislodgement, dest: s
     return None
 
 
+def written_dislodged(d: Dislodgement) -> str:
+    """How the rules write a dislodged unit: its first kind's Components ('2A/1F Pel'); a
+    Nazgul or Wizard with them goes along (EN 3.3 iii, 7.8.1 viii)."""
+    first = next((p.component.kind for p in d.pieces if not p.component.personality), d.pieces[0].component.kind)
+    return str(group_of([p.component for p in d.pieces if p.component.kind == first], d.province))
+
+
 def split_wizard_at_sea(nmap: NecroMap, dislodged: list[Dislodgement]) -> list[Dislodgement]:
     """EN 7.7 viii: a Wizard dislodged at sea retreats on its own terms, apart from its A/F
     (it may still go where the A/F goes)."""
@@ -85,7 +92,11 @@ def _peek(nmap: NecroMap, orders: list[tuple[str, str]]):
 
 
 def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgement], standoffs: set[str],
-                   orders: list[tuple[str, str]], rules: Rules) -> tuple[Position, list[NResult]]:
+                   orders: list[tuple[str, str]], rules: Rules, blockers: list[tuple[str, Piece]] | None = None
+                   ) -> tuple[Position, list[NResult]]:
+    """The retreat phase; units of other powers that stopped a retreat by being where it
+    went are added to `blockers` (a hidden one is revealed by it, EN 3.2.1 vi)."""
+    blockers = blockers if blockers is not None else []
     results: list[NResult] = []
     chosen: dict[int, tuple[str, NResult]] = {}
     ordered: set[int] = set()
@@ -112,10 +123,15 @@ def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgem
         if isinstance(order, Disband):
             continue
         problem = retreat_problem(nmap, position, dislodged[k], order.dest, standoffs, rules, carriers)
+        if problem and problem.endswith("is occupied"):
+            blockers += [(order.dest, p) for p in position.get(order.dest, []) if p.power != power]
         if problem:
             r.result, r.reason = "void", problem + "; the unit disbands"
             continue
         chosen[k] = (order.dest, r)
+    for k, d in enumerate(dislodged):   # no order: the unit disbands (standard rule, EN 1)
+        if k not in ordered:
+            results.append(NResult(d.power, f"{written_dislodged(d)} D", reason="no retreat order", default=True))
     after: Position = {p: list(v) for p, v in position.items()}
     for k, (dest, r) in chosen.items():
         d = dislodged[k]
@@ -128,6 +144,7 @@ def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgem
             continue
         enemies = [p for p in position.get(dest, []) if p.power != d.power]
         if dest != ERIADOR and enemies:
+            blockers += [(dest, p) for p in enemies]
             r.result, r.reason = "fails", f"an enemy Personality in {dest} destroys the retreating unit (EN 3.3 iv)"
             continue
         keep = fleet_survives(nmap, rules, d.province, dest)

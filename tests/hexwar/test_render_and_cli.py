@@ -423,7 +423,7 @@ def test_scripted_session_against_the_bot(tmp_path):
     out = console.export_text()
     assert "move 12 13 0505 0605 0706" in out                   # help
     assert "unknown command 'fly'" in out
-    assert "deploy exactly" in out                               # a refused deployment, one line
+    assert "within 3 hexes" in out                               # a refused partial deployment, one line
     assert "red has deployed" in out and "black has deployed" in out
     assert "not yours" in out
     assert (tmp_path / "a.svg").exists() and (tmp_path / "a.png").exists()

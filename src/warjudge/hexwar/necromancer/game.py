@@ -378,7 +378,7 @@ class NecromancerGame:
         for phase in order[order.index(after) + 1:] if after in order else order:
             if phase == "opportunity" and self._opportunity_targets():
                 self.queue.append(Decision(other(side), "opportunity", PHASE_ACTIONS["opportunity"],
-                                           {"targets": sorted(self._opportunity_targets())}))
+                                           self._opportunity_info()))
                 return
             if phase == "convert":
                 if "cp_allowance" in self.options.optional:
@@ -522,19 +522,32 @@ class NecromancerGame:
 
     def _opportunity_targets(self) -> set[str]:
         """Hexes holding units that ended a move there and that some enemy unit not yet
-        used could hit with a boulder or indirect attack."""
+        used can really hit: the attack by every such unit is planned as the engine would
+        accept it, so no target is offered that nobody can attack."""
+        return set(self._opportunity_attackers())
+
+    def _opportunity_attackers(self) -> dict[str, dict[str, list[int]]]:
+        """Target hex -> {"boulder": ids, "indirect": ids} that could attack it now."""
         pos, side = self.position, self.phasing
         enemies = [u for u in pos.side_units(other(side)) if u.id not in self.opp_spent]
-        out = set()
-        for unit in pos.side_units(side):
-            if unit.id not in self.moved or unit.id in self.opp_targets:
-                continue
-            for e in enemies:
-                if can_boulder(pos, e, unit.hex) and pos.boulder_defence(unit) is not None \
-                        or indirect_modifier(pos, e, unit.hex) is not None and distance(e.hex, unit.hex) <= 2:
-                    out.add(unit.hex)
-                    break
+        out: dict[str, dict[str, list[int]]] = {}
+        for h in sorted({u.hex for u in pos.side_units(side) if u.id in self.moved and u.id not in self.opp_targets}):
+            boulder = [e.id for e in enemies if can_boulder(pos, e, h)]
+            indirect = [e.id for e in enemies if indirect_modifier(pos, e, h) is not None and distance(e.hex, h) <= 2]
+            ways = {}
+            for method, ids in (("boulder", boulder), ("indirect", indirect)):
+                if ids and not isinstance(plan_attack(pos, other(side), [], ids if method == "indirect" else [],
+                                                      ids if method == "boulder" else [], [h],
+                                                      spent=self.opp_spent), str):
+                    ways[method] = ids
+            if ways:
+                out[h] = ways
         return out
+
+    def _opportunity_info(self) -> dict[str, Any]:
+        ways = self._opportunity_attackers()
+        return {"targets": sorted(ways), "attackers": {h: " ".join(f"{m[0]}:{','.join(map(str, ids))}"
+                                                                   for m, ids in w.items()) for h, w in ways.items()}}
 
     def _settle_opportunity(self) -> None:
         """Refresh the pending opportunity decision's targets; close the phase once no
@@ -542,9 +555,8 @@ class NecromancerGame:
         decision = self.pending
         if decision is None or decision.kind != "opportunity":
             return
-        targets = sorted(self._opportunity_targets())
-        if targets:
-            decision.info["targets"] = targets
+        if self._opportunity_targets():
+            decision.info = self._opportunity_info()
             return
         self.queue.pop(0)
         self.log.append("no opportunity attack is left to make")
@@ -801,6 +813,9 @@ class NecromancerGame:
         for uid in sorted(lose):
             self._eliminate(pos.units[uid], "lost in the retreat", combat=True)
         for group, dest in moves:
+            if dest != "lost" and group and group[0].hex != dest and dest != act.to:
+                self.log.append(f"{decision.player} displaces {', '.join(u.label for u in group)} "
+                                f"from {group[0].hex} to {dest} to make way (SJG 6.52)")
             for unit in group:
                 if dest == "lost":
                     self._eliminate(unit, "displaced over a cliff", combat=False)

@@ -524,9 +524,12 @@ def turn_summary(lines: list[str]) -> list[str]:
             continue
         side, sep, rest = line.partition(" moves ")
         if sep and side in ("red", "black"):
-            units, _, path = rest.partition(" ")
-            hexes = path.split()
-            moves.setdefault(side, []).append(f"{units} {hexes[0]}>{hexes[-1]}" if hexes else rest)
+            words = rest.split()
+            cut = len(words)
+            while cut and HEX.match(words[cut - 1]):
+                cut -= 1
+            hexes = words[cut:]
+            moves.setdefault(side, []).append(f"{' '.join(words[:cut])} {hexes[0]}>{hexes[-1]}" if hexes else rest)
         elif " ends the " not in line:
             results.append(line)
     out = results[:]

@@ -373,18 +373,38 @@ _PARSERS: dict[str, Callable[[list[str], dict], Command]] = {
 }
 
 
+def _completable(action: dict[str, Any]) -> bool:
+    """Whether the action has the shape completion relies on (JSON from a user may not)."""
+    def hexes(value: Any) -> bool:
+        return isinstance(value, list) and bool(value) and all(isinstance(h, str) and HEX.match(h) for h in value)
+
+    if action.get("side") not in ("red", "black") or not isinstance(action.get("type"), str):
+        return False
+    if action["type"] == "move":
+        units = action.get("units")
+        return (isinstance(units, list) and bool(units) and len(units) <= 200 and hexes(action.get("path"))
+                and all(isinstance(u, int) and not isinstance(u, bool) for u in units))
+    if action.get("demon"):
+        return isinstance(action.get("targets"), list)
+    return True
+
+
 def complete_action(game: NecromancerGame, command: Command, rng: random.Random | None = None) -> dict[str, Any]:
     """The engine action for a parsed command: fills in a move's path from the units'
     hex, `lose all` from the pending retreat, `deploy auto` from the bot."""
-    side = command.action["side"]
+    side = command.action.get("side")
     if command.kind == "deploy_auto":
+        if game.pending is None or game.pending.kind != "deploy" or game.pending.player != side:
+            raise CommandError("there is nothing for you to deploy now")
         return bots.deploy_action(game, side, rng or random.Random())
     if command.kind == "choose_auto":
-        if game.pending is None or game.pending.kind != "choose":
-            raise CommandError("there are no items to choose now")
+        if game.pending is None or game.pending.kind != "choose" or game.pending.player != side:
+            raise CommandError("there are no items for you to choose now")
         return bots.choose_action(game, side, rng or random.Random())
     if command.kind != "action":
         raise CommandError(f"'{command.kind}' is not a game action")
+    if not _completable(command.action):
+        return dict(command.action)  # as it is: the engine refuses a malformed action, saying why
     action = dict(command.action)
     pos = game.position
     if action["type"] == "move":

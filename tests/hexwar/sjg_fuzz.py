@@ -170,7 +170,36 @@ def campaign(n: int) -> None:  # pragma: no cover - run by hand
             outcome = try_map(mutate_map(rng))
             tally["maps"]["tried"] += 1
             tally["maps"]["hang" if time.perf_counter() - start > 10 else outcome] += 1
+    tally["cli"] = cli_campaign(rng, n * 3)
     print(json.dumps(tally, indent=1))
+
+
+def cli_campaign(rng: random.Random, n: int) -> dict[str, int]:  # pragma: no cover - run by hand
+    import tempfile
+
+    from typer.testing import CliRunner
+
+    from warjudge.cli import app
+
+    runner, out = CliRunner(), {"tried": 0, "result": 0, "clean": 0, "traceback": 0, "hang": 0, "changed": 0}
+    with tempfile.TemporaryDirectory() as folder:
+        game, other = Path(folder) / "g.json", Path(folder) / "h.json"
+        runner.invoke(app, ["necromancer", "new", str(game), "--seed", "1", "--first", "red"])
+        for _ in range(n):
+            args, before = cli_args(rng, str(game), str(other)), game.read_bytes()
+            start = time.perf_counter()
+            result = runner.invoke(app, ["necromancer", *args])
+            out["tried"] += 1
+            if time.perf_counter() - start > 10:
+                out["hang"] += 1
+            elif result.exception is not None and not isinstance(result.exception, SystemExit):
+                out["traceback"] += 1
+                print("TRACEBACK", args, repr(result.exception)[:200])
+            else:
+                out["result" if result.exit_code == 0 else "clean"] += 1
+                out["changed"] += result.exit_code != 0 and game.read_bytes() != before
+            other.unlink(missing_ok=True)
+    return out
 
 
 if __name__ == "__main__":  # pragma: no cover

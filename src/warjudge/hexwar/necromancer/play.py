@@ -560,7 +560,7 @@ def turn_summary(lines: list[str]) -> list[str]:
 
 def hex_lines(view: dict, hex_: str) -> list[str]:
     """What a player may know of one hex: terrain and level, each side's neighbour and
-    whether a cliff lies between (the terminal map draws only east-west cliffs), and
+    whether a cliff lies between and which side is high, and
     what stands there."""
     board = view["board"]
     if hex_ not in board.hexes:

@@ -3,19 +3,22 @@
     warjudge necromancer new GAME.json [--scenario standard|conversion] [--seed N] [--first red|black|coin]
                                        [--optional cp_allowance ...] [--items 1 | --items red=2,black=1]
                                        [--map FILE]
-    warjudge necromancer act GAME.json SIDE 'ACTION'    (JSON, or the text form: 'move 12 0505 0605')
-    warjudge necromancer show GAME.json [--side red|black] [--svg out.svg] [--png out.png]
+    warjudge necromancer act GAME.json SIDE 'ACTION'    (JSON, or the text form: 'move 12 0505 0605';
+                                                         also 'undo', and the queries 'units' and 'hex 0707')
+    warjudge necromancer show GAME.json [--side red|black] [--units] [--svg out.svg] [--png out.png]
+                                        [--export VIEW.json]   (a side's view, to mail to that player)
+    warjudge necromancer show VIEW.json [--units] [--svg ...]  (a player draws the view the GM sent)
     warjudge necromancer play [--vs-bot red|black|none] [--seed N] [--scenario ...] [--save FILE]
     warjudge necromancer map check FILE
-    warjudge necromancer map render --svg out.svg [--png out.png] [--map FILE]
+    warjudge necromancer map render [FILE] --svg out.svg [--png out.png]
 
 Every user error is one red line and exit status 2; a refused action leaves the file as it was.
 """
 
 from __future__ import annotations
 
-import json
 import random
+import secrets
 from pathlib import Path
 from typing import Optional
 
@@ -40,6 +43,9 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
+MAX_ACTION_CHARS = 20_000  # a whole hand deployment as JSON is a few thousand
+
+
 def _load(path: Path):
     from warjudge.core.record import load_game
     from warjudge.hexwar.necromancer.game import NecromancerGame
@@ -51,6 +57,35 @@ def _load(path: Path):
 def _must_exist(path: Path) -> None:
     if not path.exists():
         _fail(f"{path} does not exist; start a game with 'warjudge necromancer new {path}'")
+
+
+def _new_seed(seed: Optional[int]) -> int:
+    """128 bits from the operating system's secure source, unless the user asks for a
+    reproducible game: a seed players could guess would let them foresee every roll."""
+    if seed is None:
+        return secrets.randbits(128)
+    if not 0 <= seed < 1 << 256:
+        _fail("--seed is a whole number from 0 to 2**256-1")
+    return seed
+
+
+def _options(scenario: str, first: str, optional: list[str], items: Optional[str], map_file: Optional[Path]) -> dict:
+    """Game options from the command line, each checked with a message that says what
+    is allowed; a map file is read once and carried in the record (never its path)."""
+    from warjudge.hexwar.necromancer.board import carried_map
+    from warjudge.hexwar.necromancer.setup import OPTIONAL_RULES, SCENARIOS
+
+    if scenario not in SCENARIOS:
+        _fail(f"--scenario is {' or '.join(SCENARIOS)}, not {scenario!r}")
+    if first not in ("red", "black", "coin"):
+        _fail(f"--first is red, black or coin, not {first!r}")
+    for rule in optional:
+        if rule not in OPTIONAL_RULES:
+            _fail(f"--optional takes {', '.join(OPTIONAL_RULES)}; not {rule!r}")
+    options = {"scenario": scenario, "first": first, "optional": list(dict.fromkeys(optional)), "items": _items(items)}
+    if map_file is not None:
+        options["map"] = carried_map(_board(map_file))
+    return options
 
 
 def _side(side: Optional[str]) -> Optional[str]:
@@ -90,21 +125,27 @@ def _items(text: Optional[str]) -> dict[str, int]:
     """'2' -> both sides 2; 'red=2,black=1' -> each its own."""
     if not text:
         return {}
-    if text.strip().isdigit():
-        return {side: int(text) for side in SIDES}
+    def number(value: str) -> int:
+        value = value.strip()
+        if not (value.isascii() and value.isdigit()) or len(value) > 2:
+            _fail(f"--items is a number (both sides) or red=N,black=N, not {text[:40]!r}")
+        return int(value)
+
+    if "=" not in text:
+        return {side: number(text) for side in SIDES}
     out: dict[str, int] = {}
-    for part in text.split(","):
+    for part in text.split(",")[:3]:
         side, sep, count = part.partition("=")
-        if not sep or side.strip().lower() not in SIDES or not count.strip().isdigit():
-            _fail(f"--items is a number (both sides) or red=N,black=N, not {text!r}")
-        out[side.strip().lower()] = int(count)
+        if not sep or side.strip().lower() not in SIDES:
+            _fail(f"--items is a number (both sides) or red=N,black=N, not {text[:40]!r}")
+        out[side.strip().lower()] = number(count)
     return out
 
 
 @necromancer_app.command("new")
 def new(path: Path = typer.Argument(..., help="the game file to create"),
         scenario: str = typer.Option("standard", help="standard (9.1) or conversion (9.2)"),
-        seed: Optional[int] = typer.Option(None, help="seed for the dice (default: random)"),
+        seed: Optional[int] = typer.Option(None, help="seed for a reproducible game (default: 128 secret bits)"),
         first: str = typer.Option("coin", help="red, black or coin (9.1; the conversion scenario: red)"),
         optional: list[str] = typer.Option([], "--optional", help="optional rule: cp_allowance, miasma_movement, "
                                            "miasma_teleport, miasma_demon, fourth_jewel (repeat the option for more)"),
@@ -116,11 +157,9 @@ def new(path: Path = typer.Argument(..., help="the game file to create"),
 
     if path.exists() and not force:
         _fail(f"{path} exists; choose another file or add --force")
-    options = {"scenario": scenario, "first": first, "optional": list(optional), "items": _items(items)}
-    if map_file is not None:
-        options["map"] = str(map_file.resolve())
+    options = _options(scenario, first, optional, items, map_file)
     try:
-        game = NecromancerGame.new(seed=seed if seed is not None else random.randrange(1 << 31), **options)
+        game = NecromancerGame.new(seed=_new_seed(seed), **options)
         game.record.save(path)
     except WarjudgeError as exc:
         _fail(str(exc))
@@ -136,21 +175,27 @@ def act(path: Path = typer.Argument(..., help="the game file"),
         side: str = typer.Argument(..., help="red or black: who acts"),
         action: str = typer.Argument(..., help="a JSON action, or the text form: 'move 12 13 0505 0605', 'end', "
                                      "'attack d:12 -> 0707', 'deploy auto' ... (see 'play' and its help)")) -> None:
-    """Apply one action for SIDE and save (play by e-mail). A refused action changes nothing."""
+    """Apply one action for SIDE and save (play by e-mail). A refused action changes nothing.
+    'units' [all|HEX] and 'hex HEX' only print (what SIDE may see) and change nothing."""
     from warjudge.core.record import updating
+    from warjudge.core.textinput import UnusableInput, load_json
     from warjudge.hexwar.necromancer.game import NecromancerGame
-    from warjudge.hexwar.necromancer.play import Command, complete_action, parse_command
+    from warjudge.hexwar.necromancer.play import (
+        Command, complete_action, hex_lines, parse_command, units_table, view_for,
+    )
 
     side = _side(side)
+    if len(action) > MAX_ACTION_CHARS:
+        _fail(f"the action is {len(action):,} characters long; no action needs more than {MAX_ACTION_CHARS:,}")
     _must_exist(path)
     try:
-        with updating(path, NecromancerGame.from_record) as game:
+        with updating(path, NecromancerGame.from_record) as game:   # locked from load to save
             text = action.strip()
             if text.startswith("{"):
                 try:
-                    data = json.loads(text)
-                except json.JSONDecodeError as exc:
-                    _fail(f"the action is not valid JSON: {exc.msg} at column {exc.colno}")
+                    data = load_json(text, "the action")
+                except UnusableInput as exc:
+                    _fail(f"the action is not valid JSON: {exc.detail}")
                 if not isinstance(data, dict):
                     _fail("a JSON action is an object, e.g. {\"type\": \"end\"}")
                 if data.setdefault("side", side) != side:
@@ -158,9 +203,15 @@ def act(path: Path = typer.Argument(..., help="the game file"),
                 command = Command("action", data)
             else:
                 command = parse_command(text, side)
-                if command.kind not in ("action", "deploy_auto"):
+                if command.kind in ("units", "hex"):
+                    view = view_for(game, side)
+                    lines = units_table(view, side, command.arg) if command.kind == "units" else hex_lines(view, command.arg)
+                    for line in lines:
+                        console.print(escape(line), highlight=False)
+                    return
+                if command.kind not in ("action", "deploy_auto", "choose_auto"):
                     _fail(f"'{command.kind}' is a command of the interactive session, not a game action")
-            lines = game.act(complete_action(game, command))
+            lines = game.act(complete_action(game, command, random.Random(secrets.randbits(64))))
     except WarjudgeError as exc:
         _fail(str(exc))
     except OSError as exc:
@@ -171,34 +222,64 @@ def act(path: Path = typer.Argument(..., help="the game file"),
 
 
 @necromancer_app.command("show")
-def show(path: Path = typer.Argument(..., help="the game file"),
+def show(path: Path = typer.Argument(..., help="the game file (the GM's), or a view file a GM exported"),
          side: Optional[str] = typer.Option(None, help="show only what red or black may see"),
+         units: bool = typer.Option(False, "--units", help="list every visible unit: number, hex, type"),
          svg: Optional[Path] = typer.Option(None, help="write the view as SVG"),
          png: Optional[Path] = typer.Option(None, help="write the view as PNG"),
+         export: Optional[Path] = typer.Option(None, help="write this side's view to a file for its player"),
          log: int = typer.Option(0, help="also print the last N lines of the game's log")) -> None:
     """Print the position (or write it as SVG/PNG), as the games master or as one side."""
-    from warjudge.hexwar.necromancer.play import view_for
+    from warjudge.core.textinput import UnusableInput, read_user_file
+    from warjudge.hexwar.necromancer.play import units_table, view_for
     from warjudge.hexwar.necromancer.render import render_terminal
+    from warjudge.hexwar.necromancer.viewfile import export_view, import_view, is_view_text
 
     viewer = _side(side)
+    game = None
     try:
-        game = _load(path)
-        view = view_for(game, viewer)
+        text = read_user_file(path, "game file")
+        if is_view_text(text):
+            view = import_view(text, str(path))
+            if viewer is not None and viewer != view["viewer"]:
+                _fail(f"{path} is {view['viewer']}'s view; it holds nothing of {viewer}'s")
+            viewer = view["viewer"]
+        else:
+            game = _load(path)
+            view = view_for(game, viewer)
+        exported = export_view(view) if export is not None else None
+    except UnusableInput as exc:
+        _fail(str(exc) if path.exists() else f"{path} does not exist")
     except WarjudgeError as exc:
         _fail(str(exc))
-    if log > 0 and (viewer is None or not (game.pending and game.pending.kind == "deploy")):
+    if exported is not None:
+        _write_text(export, exported)
+        console.print(f"Wrote {viewer}'s view to {export}; 'warjudge necromancer show {export}' draws it.",
+                      highlight=False)
+        return
+    if game is not None and log > 0 and (viewer is None or not (game.pending and game.pending.kind == "deploy")):
         for line in game.log[-log:]:
             console.print(escape(line), highlight=False)
-    if svg is None and png is None:
+    if units:
+        for line in units_table(view, viewer, "all"):
+            console.print(escape(line), highlight=False)
+    elif svg is None and png is None:
         console.print(render_terminal(view))
-    else:
+    if svg is not None or png is not None:
         _write_images(view, svg, png)
+
+
+def _write_text(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        _fail(f"cannot write {path}: {exc.strerror}")
 
 
 @necromancer_app.command("play")
 def play(vs_bot: str = typer.Option("black", "--vs-bot", help="the side the heuristic bot plays: red, black or none "
                                     "(hot-seat)"),
-         seed: Optional[int] = typer.Option(None, help="seed for the dice and the bot (default: random)"),
+         seed: Optional[int] = typer.Option(None, help="seed for a reproducible game (default: 128 secret bits)"),
          scenario: str = typer.Option("standard", help="standard or conversion"),
          first: str = typer.Option("coin", help="red, black or coin"),
          optional: list[str] = typer.Option([], "--optional", help="optional rules (repeatable)"),
@@ -208,28 +289,27 @@ def play(vs_bot: str = typer.Option("black", "--vs-bot", help="the side the heur
          resume: Optional[Path] = typer.Option(None, help="continue the game saved in this file")) -> None:
     """Play at the terminal: hot-seat, or against the heuristic bot. Type 'help' at the prompt."""
     from warjudge.hexwar.necromancer.game import NecromancerGame
-    from warjudge.hexwar.necromancer.play import run_session
+    from warjudge.hexwar.necromancer.play import line_reader, run_session
 
     if vs_bot.lower() not in (*SIDES, "none"):
         _fail(f"--vs-bot is red, black or none, not {vs_bot!r}")
     bot_side = None if vs_bot.lower() == "none" else vs_bot.lower()
-    seed = seed if seed is not None else random.randrange(1 << 31)
+    # the bot's own choices never come from the dice's seed: they are seen, the seed is secret
+    bot_rng = random.Random(f"bot:{seed}" if seed is not None else secrets.randbits(128))
     try:
         with _session_lock(save or resume):   # the session's file is not changed by others meanwhile
             if resume is not None:
                 game = _load(resume)
                 save = save or resume
             else:
-                options = {"scenario": scenario, "first": first, "optional": list(optional), "items": _items(items)}
-                if map_file is not None:
-                    options["map"] = str(map_file.resolve())
-                game = NecromancerGame.new(seed=seed, **options)
+                game = NecromancerGame.new(seed=_new_seed(seed), **_options(scenario, first, optional, items, map_file))
                 for line in game.log:
                     console.print(escape(line), highlight=False)
-            run_session(game, bot_side=bot_side, console=console, rng=random.Random(seed), save_path=save,
-                        input_fn=lambda prompt: console.input(escape(prompt)))
+            run_session(game, bot_side=bot_side, console=console, rng=bot_rng, save_path=save,
+                        input_fn=line_reader(console))
     except WarjudgeError as exc:
         _fail(str(exc))
+
 
 
 def _session_lock(path: Optional[Path]):
@@ -239,7 +319,6 @@ def _session_lock(path: Optional[Path]):
     from warjudge.core.recordfile import locked
 
     return locked(path) if path is not None else nullcontext()
-
 
 def _board(path: Optional[Path]):
     """The map at `path` (None: the shipped reconstruction), or one clear error line."""
@@ -269,13 +348,17 @@ def map_check(file: Path = typer.Argument(..., help="the map file to validate"))
 
 
 @necro_map_app.command("render")
-def map_render(svg: Optional[Path] = typer.Option(None, help="SVG file to write"),
+def map_render(file: Optional[Path] = typer.Argument(None, help="your map file (default: the reconstruction)"),
+               svg: Optional[Path] = typer.Option(None, help="SVG file to write"),
                png: Optional[Path] = typer.Option(None, help="PNG file to write"),
-               map_file: Optional[Path] = typer.Option(None, "--map", help="your own map file")) -> None:
+               map_file: Optional[Path] = typer.Option(None, "--map", help="the same as FILE, as 'play --map' takes it"))\
+        -> None:
     """Draw the map (terrain, cliffs, Miasma spirals, skull hexes) as SVG and/or PNG."""
     if svg is None and png is None:
         _fail("say what to write: --svg FILE and/or --png FILE")
-    board = _board(map_file)
+    if file is not None and map_file is not None and file != map_file:
+        _fail("name the map once: FILE or --map FILE")
+    board = _board(file or map_file)
     view = {"board": board, "turn": 0, "phasing": None, "phase": None, "units": [], "jewels": [], "miasma": [],
             "sides": {}, "pending": None, "winner": None}
     _write_images(view, svg, png)

@@ -111,8 +111,8 @@ def test_a_unit_absent_from_the_view_is_absent_from_every_picture():
     svg = render_svg(hidden)
     assert all(side == "red" for side, _ in stacks_in(svg).values())
     assert "S40" not in svg and "Z41" not in svg and "1Z1S" not in svg
-    assert "1Z1S" in terminal_text(full)
-    assert "1Z1S" not in terminal_text(hidden)
+    assert "1z1s" in terminal_text(full)       # black in small letters (issue 10 item 5)
+    assert "1z1s" not in terminal_text(hidden)
 
 
 def test_secret_deployment_is_hidden_in_the_deploying_sides_view():
@@ -423,7 +423,7 @@ def test_scripted_session_against_the_bot(tmp_path):
     out = console.export_text()
     assert "move 12 13 0505 0605 0706" in out                   # help
     assert "unknown command 'fly'" in out
-    assert "deploy exactly" in out                               # a refused deployment, one line
+    assert "within 3 hexes" in out                               # a refused partial deployment, one line
     assert "red has deployed" in out and "black has deployed" in out
     assert "not yours" in out
     assert (tmp_path / "a.svg").exists() and (tmp_path / "a.png").exists()

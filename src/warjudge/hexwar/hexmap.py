@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Literal
+from typing import Annotated, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -27,26 +27,33 @@ TERRAIN_OF = {"": "plateau", "P": "plateau", "S": "slope", "M": "monolith"}
 Terrain = Literal["plateau", "slope", "monolith"]
 
 
+MAX_SIDE = 99
+HexId = Annotated[str, Field(pattern=r"^[0-9]{4}$")]
+Name = Annotated[str, Field(min_length=1, max_length=100)]
+
+
 class HexsideSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    hexes: tuple[str, str]
+    model_config = ConfigDict(extra="forbid", strict=True)
+    hexes: list[HexId] = Field(min_length=2, max_length=2)
     kind: Literal["cliff"]
-    high: str  # the higher side of a cliff (where the rocks are not drawn)
+    high: HexId  # the higher side of a cliff (where the rocks are not drawn)
 
 
 class HexMapSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """Every field bounded: a map travels inside game records that players mail."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
     format: Literal["warjudge-hexmap/1"]
-    game: str
-    name: str
+    game: Name
+    name: Name
     reconstruction: bool
-    note: str = ""
-    width: int = Field(gt=0, le=99)
-    height: int = Field(gt=0, le=99)
-    rows: list[str]
-    hexsides: list[HexsideSpec] = []
-    points: dict[str, str] = {}          # named hexes: "miasma:3-4", "start:red", ...
-    regions: dict[str, list[str]] = {}  # named sets of hexes
+    note: str = Field(default="", max_length=2000)
+    width: int = Field(gt=0, le=MAX_SIDE)
+    height: int = Field(gt=0, le=MAX_SIDE)
+    rows: list[Annotated[str, Field(max_length=8 * MAX_SIDE)]] = Field(max_length=MAX_SIDE)
+    hexsides: list[HexsideSpec] = Field(default=[], max_length=3 * MAX_SIDE * MAX_SIDE)
+    points: dict[Name, HexId] = Field(default={}, max_length=100)       # "miasma:3-4", "start:red", ...
+    regions: dict[Name, list[HexId]] = Field(default={}, max_length=100)  # named sets of hexes
 
 
 @dataclass(frozen=True)
@@ -69,6 +76,7 @@ class HexMap:
     cliffs: dict[frozenset, str]
     points: dict[str, str]
     regions: dict[str, frozenset[str]]
+    spec: dict = field(default_factory=dict, repr=False, compare=False)  # the file's content, for records
     _adjacent: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
 
     def neighbours(self, h: str) -> tuple[str, ...]:
@@ -151,6 +159,7 @@ def build_map(spec: HexMapSpec) -> HexMap:
         grid=Grid(spec.width, spec.height), hexes=hexes,
         cliffs={frozenset(s.hexes): s.high for s in spec.hexsides},
         points=dict(spec.points), regions={k: frozenset(v) for k, v in spec.regions.items()},
+        spec=spec.model_dump(mode="json"),
     )
 
 

@@ -15,15 +15,16 @@ StepCost = Callable[[str, str], "int | None"]
 
 
 def path_problem(path: list[str], allowance: int, step_cost: StepCost, stops: Callable[[str], bool],
-                 adjacent: Callable[[str, str], bool]) -> str | None:
-    """Why `path` (start hex first) is not a legal move, or None if it is."""
+                 adjacent: Callable[[str, str], bool], why: Callable[[str, str], str] | None = None) -> str | None:
+    """Why `path` (start hex first) is not a legal move, or None if it is. `why(a, b)`
+    says why a forbidden step is forbidden (the ruleset knows)."""
     spent = 0
     for i, (a, b) in enumerate(zip(path, path[1:])):
         if not adjacent(a, b):
             return f"{a} and {b} are not adjacent"
         cost = step_cost(a, b)
         if cost is None:
-            return f"cannot move from {a} into {b}"
+            return f"cannot move from {a} into {b}" + (f": {why(a, b)}" if why else "")
         spent += cost
         if spent > allowance:
             return f"the path costs more than the {allowance} movement points available"

@@ -9,7 +9,16 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from warjudge.hexwar.decisions import IllegalAction
 
+MAX_UNIT_ID = 999_999
+MAX_UNITS_IN_ACTION = 200
+MAX_PATH = 64       # no unit moves farther than a few hexes (4.1); a path longer is nonsense
+
 Hex = Annotated[str, Field(pattern=r"^[0-9]{4}$")]
+# Every count and size is bounded by what the rules could ever need, before any work:
+# a side never has more than a few hundred units, a stack holds 3 (4.4) plus wizards.
+UnitId = Annotated[int, Field(ge=0, le=MAX_UNIT_ID)]
+Units = Annotated[list[UnitId], Field(max_length=MAX_UNITS_IN_ACTION)]
+Jewels = Annotated[list[Annotated[str, Field(max_length=20)]], Field(max_length=8)]
 Side = Literal["red", "black"]
 Kind = Literal["necromancer", "zombie", "skeleton", "wraith", "apprentice", "mercenary", "dragon"]
 HeldItem = Literal["ring", "sword", "bow"]
@@ -23,12 +32,12 @@ class _Action(BaseModel):
 class Choose(_Action):
     """10.5: the items a player takes (see items.py for the names)."""
     type: Literal["choose"]
-    items: list[str]
+    items: list[Annotated[str, Field(max_length=60)]] = Field(max_length=16)
 
 
 class Deploy(_Action):
     type: Literal["deploy"]
-    placements: dict[Hex, list[Kind]]
+    placements: dict[Hex, Annotated[list[Kind], Field(max_length=8)]] = Field(max_length=200)
     # 10.55-10.58: who starts with each item: the Necromancer (default) or the apprentice
     # set up in the hex given
     holders: dict[HeldItem, Union[Literal["necromancer"], Hex]] = {}
@@ -39,14 +48,14 @@ class Take(_Action):
     during its side's movement phase (10.55, 10.57; docs/rulings.md)."""
     type: Literal["take"]
     item: HeldItem
-    unit: int
+    unit: UnitId
 
 
 class Move(_Action):
     type: Literal["move"]
-    units: list[int] = Field(min_length=1)
-    path: list[Hex] = Field(min_length=2)
-    jewels: list[str] = []
+    units: Units = Field(min_length=1)
+    path: list[Hex] = Field(min_length=2, max_length=MAX_PATH)
+    jewels: Jewels = []
     suicide: bool = False
 
 
@@ -55,12 +64,18 @@ class End(_Action):
     type: Literal["end"]
 
 
+class Undo(_Action):
+    """Takes back the side's last dice-free action of the current phase (never across a
+    die roll or a revealed secret); repeatable back to the phase's start."""
+    type: Literal["undo"]
+
+
 class Attack(_Action):
     type: Literal["attack"]
-    targets: list[Hex] = Field(min_length=1)
-    direct: list[int] = []
-    indirect: list[int] = []
-    boulder: list[int] = []
+    targets: list[Hex] = Field(min_length=1, max_length=7)
+    direct: Units = []
+    indirect: Units = []
+    boulder: Units = []
     demon: bool = False   # 10.4: the target is the Miasma demon in that hex
 
 
@@ -73,22 +88,22 @@ class Convert(_Action):
 
 class Displace(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    units: list[int] = Field(min_length=1)
+    units: Units = Field(min_length=1)
     to: Hex
 
 
 class Retreat(_Action):
     type: Literal["retreat"]
-    lose: list[int] = []
+    lose: Units = []
     to: Hex | None = None
-    displace: list[Displace] = []
-    carry: list[str] = []
+    displace: list[Displace] = Field(default=[], max_length=12)
+    carry: Jewels = []
     over_cliff: Hex | None = None
 
 
 class Advance(_Action):
     type: Literal["advance"]
-    moves: dict[int, Hex] = {}
+    moves: dict[UnitId, Hex] = Field(default={}, max_length=MAX_UNITS_IN_ACTION)
 
 
 class Search(_Action):
@@ -96,7 +111,7 @@ class Search(_Action):
     hex: Hex
 
 
-Action = Annotated[Union[Choose, Deploy, Move, Take, End, Attack, Convert, Retreat, Advance, Search],
+Action = Annotated[Union[Choose, Deploy, Move, Take, End, Undo, Attack, Convert, Retreat, Advance, Search],
                   Field(discriminator="type")]
 _ADAPTER: TypeAdapter = TypeAdapter(Action)
 

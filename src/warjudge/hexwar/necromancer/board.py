@@ -9,11 +9,14 @@ once. Rule numbers are the rulebook's.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import deque
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
+from warjudge.core.errors import MapError
 from warjudge.hexwar.grid import distance, parse_hex
 from warjudge.hexwar.hexmap import HexMap, load_hexmap, load_hexmap_file
 
@@ -254,6 +257,24 @@ def load_board_text(raw: str, source: str) -> HexMap:
     return load_hexmap(raw, source, necromancer_facts)
 
 
+def map_digest(spec: dict) -> str:
+    """SHA-256 of a map's canonical JSON: what a record checks its map against."""
+    return hashlib.sha256(json.dumps(spec, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def carried_map(board: HexMap) -> dict:
+    """The map as a record carries it (options["map"]): its content and digest."""
+    return {"sha256": map_digest(board.spec), "spec": board.spec}
+
+
+def board_from_record(sha256: str, spec: dict) -> HexMap:
+    """The map a record carries, refused if it was changed since the game began."""
+    if map_digest(spec) != sha256:
+        raise MapError("in this record", ["the map was changed after the game began (its SHA-256 does not match); "
+                                          "a game keeps the map it started on"])
+    return load_board_text(json.dumps(spec), "in this record")
+
+
 @lru_cache(maxsize=1)
 def _default_board() -> HexMap:
     return load_hexmap_file(DEFAULT_BOARD, necromancer_facts)
@@ -266,4 +287,4 @@ def load_board(path: str | Path | None = None) -> HexMap:
     return load_hexmap_file(path, necromancer_facts)
 
 
-__all__ = ["DEFAULT_BOARD", "level4_plateaus", "load_board", "load_board_text", "necromancer_facts"]
+__all__ = ["DEFAULT_BOARD", "board_from_record", "carried_map", "level4_plateaus", "load_board", "load_board_text", "necromancer_facts"]

@@ -10,27 +10,30 @@ state bit for bit.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from typing import Any
 
 from warjudge.core.dice import Dice
-from warjudge.core.errors import RecordError
+from pydantic import ValidationError
+
+from warjudge.core.errors import MapError, RecordError
 from warjudge.core.record import GameRecord
 from warjudge.hexwar.decisions import Decision, IllegalAction
 from warjudge.hexwar.grid import AXIAL_STEP, distance, from_axial, to_axial
 from warjudge.hexwar.hexmap import HexMap
 from warjudge.hexwar.necromancer import actions as A
 from warjudge.hexwar.necromancer import demon as D
-from warjudge.hexwar.necromancer.board import load_board
+from warjudge.hexwar.necromancer.board import board_from_record, load_board
 from warjudge.hexwar.necromancer.combat import AttackPlan, can_boulder, indirect_modifier, must_be_attacked, plan_attack
 from warjudge.hexwar.necromancer.items import COUNTERS, UNITS, Pick, allocate, choice_problem, parse_pick
 from warjudge.hexwar.necromancer.moves import (
     MERCENARY_RULE, locked_units, may_join, mixes_mercenaries, move_problem, stacking_problems,
 )
 from warjudge.hexwar.necromancer.setup import (
-    CP_ALLOWANCE_START, CP_ALLOWANCE_TURN, SCENARIOS, Options, deploy_problem,
+    CP_ALLOWANCE_START, CP_ALLOWANCE_TURN, SCENARIOS, Options, deploy_problem, option_problems,
 )
-from warjudge.hexwar.necromancer.state import SIDES, STACK_LIMIT, Item, Jewel, Position, Unit, other, recount
+from warjudge.hexwar.necromancer.state import FREE_OF_STACKING, SIDES, STACK_LIMIT, Item, Jewel, Position, Unit, other, recount
 from warjudge.hexwar.necromancer.tables import (
     AUTO_AE, AUTO_DE, CRYSTAL_BALL_SP, DEMON_STRENGTH, FREE_ATTEMPT_MULTIPLE, JEWEL_CP, SEARCH_POINTS,
     ConversionResult, CRTResult,
@@ -41,6 +44,8 @@ from warjudge.hexwar.retreat import farther_hexes
 GAME = "necromancer-sjg"
 JEWEL_IDS = ("red", "green", "blue", "amber")   # the four Jewel counters (2.26)
 MIASMA_POINTS = {1: "miasma:1-2", 2: "miasma:1-2", 3: "miasma:3-4", 4: "miasma:3-4", 5: "miasma:5-6", 6: "miasma:5-6"}
+UNDOABLE = frozenset({"move", "take", "attack"})  # the others always change the phase or roll
+NOT_UNDONE = frozenset({"record", "dice", "options", "scenario", "log", "undo_stack", "rolls"})
 PHASE_ACTIONS = {
     "choose": ("choose",), "deploy": ("deploy",), "move": ("move", "take", "end"), "opportunity": ("attack", "end"),
     "convert": ("convert", "end"), "combat": ("attack", "end"), "wraith": ("move", "end"),
@@ -56,15 +61,23 @@ class NecromancerGame:
             raise RecordError(f"this record is for {record.game!r}, not SJG Necromancer")
         try:
             self.options = Options.model_validate(record.options)
-        except Exception as exc:
-            raise RecordError(f"the record's options are invalid: {exc}") from None
+        except ValidationError as exc:
+            raise RecordError(f"the record's options are invalid: {option_problems(exc)}") from None
+        if self.options.map is not None and board is None:
+            try:
+                board = board_from_record(self.options.map.sha256, self.options.map.spec)
+            except MapError as exc:
+                raise RecordError(f"the record's map cannot be used: {exc}") from None
         self.scenario = SCENARIOS[self.options.scenario]
         self.record = GameRecord(GAME, record.seed, record.options)
         self.dice = Dice(record.seed)
-        self.position = Position(board or load_board(self.options.map))
+        self.position = Position(board or load_board())
         self.log: list[str] = []
         self.queue: list[Decision] = []
         self.winner: str | None = None
+        self.rolls = 0                                 # dice rolled by actions: undo never crosses one
+        self.undo_stack: list[tuple[dict[str, Any], str]] = []
+        self.moved_to: dict[str, list[str]] = {s: [] for s in SIDES}  # each side's moves, its latest turn
         self.turn = 0
         self.phasing = "red"
         self.first = "red"
@@ -85,8 +98,8 @@ class NecromancerGame:
     def new(cls, seed: int = 0, board: HexMap | None = None, **options: Any) -> "NecromancerGame":
         try:
             opts = Options.model_validate(options)
-        except Exception as exc:
-            raise IllegalAction(f"invalid game options: {exc}") from None
+        except ValidationError as exc:
+            raise IllegalAction(f"invalid game options: {option_problems(exc)}") from None
         return cls(GameRecord(GAME, seed, opts.model_dump()), board)
 
     @classmethod
@@ -103,6 +116,11 @@ class NecromancerGame:
     def is_over(self) -> bool:
         return self.winner is not None
 
+    def recent_moves(self) -> list[str]:
+        """Where the last side to move moved to: this turn's phasing side once it has
+        moved, else the other side in its turn before (the map marks them)."""
+        return sorted(self.moved_to[self.phasing] or self.moved_to[other(self.phasing)])
+
     @property
     def phase(self) -> str:
         return "over" if self.winner else (self.queue[0].kind if self.queue else "over")
@@ -116,16 +134,58 @@ class NecromancerGame:
         decision = self.queue[0]
         if parsed.side != decision.player:
             raise IllegalAction(f"it is {decision.player}'s decision ({decision.kind}), not {parsed.side}'s")
-        if parsed.type not in decision.accepts:
-            raise IllegalAction(f"now {decision.player} must answer a {decision.kind} decision "
-                                f"({' or '.join(decision.accepts)}), not {parsed.type}")
         start = len(self.log)
-        getattr(self, f"_do_{parsed.type}")(parsed, decision)
-        self._settle_opportunity()
-        self._settle_search()
-        self._deliver_jewels()
+        if parsed.type == "undo":
+            self._undo(parsed.side)
+        else:
+            if parsed.type not in decision.accepts:
+                raise IllegalAction(self._not_accepted(decision, parsed.type))
+            saved = self._saved_state() if parsed.type in UNDOABLE else None
+            rolls = self.rolls
+            getattr(self, f"_do_{parsed.type}")(parsed, decision)
+            self._settle_opportunity()
+            self._settle_search()
+            self._deliver_jewels()
+            self._remember_for_undo(saved, decision, rolls, self.log[start:])
         self.record.append(parsed.model_dump(exclude_defaults=True) | {"type": parsed.type, "side": parsed.side})
         return self.log[start:]
+
+    @staticmethod
+    def _not_accepted(decision: Decision, wanted: str) -> str:
+        if decision.kind == "convert" and wanted == "convert":
+            return "no conversion attempts left this turn (SJG 5.2, 8.2); type 'end' to go on to combat"
+        if decision.kind == "search" and wanted == "search":
+            return ("the Miasma cannot be searched now (none of your units stands in a Miasma hex not yet searched "
+                    "this turn, or no Jewel is left; SJG 7.41, 8.4); type 'end'")
+        article = "an" if decision.kind[0] in "aeiou" else "a"
+        answers = " or ".join(f"'{a}'" for a in decision.accepts)
+        return f"{decision.player} now answers {article} {decision.kind} decision with {answers}, not '{wanted}'"
+
+    # --- undo ------------------------------------------------------------------------------
+
+    def _saved_state(self) -> dict[str, Any]:
+        """Everything an undoable action may change (the board is shared, never copied)."""
+        keep = {k: v for k, v in vars(self).items() if k not in NOT_UNDONE}
+        return copy.deepcopy(keep, {id(self.position.board): self.position.board})
+
+    def _remember_for_undo(self, saved: dict[str, Any] | None, decision: Decision, rolls: int,
+                           lines: list[str]) -> None:
+        """An action can be taken back while its phase goes on (the same decision is
+        pending) and it rolled no die; anything else closes the phase's undo history."""
+        if saved is not None and rolls == self.rolls and self.queue and self.queue[0] is decision:
+            self.undo_stack.append((saved, lines[-1] if lines else "an action"))
+        else:
+            self.undo_stack = []
+
+    def _undo(self, side: str) -> None:
+        if not self.undo_stack:
+            raise IllegalAction("nothing to take back: undo reaches back to the start of the current phase, "
+                                "and never past a die roll or a secret revealed")
+        saved, what = self.undo_stack.pop()
+        stack = self.undo_stack
+        vars(self).update(saved)
+        self.undo_stack = stack
+        self.log.append(f"{side} takes back: {what}")
 
     # --- opening --------------------------------------------------------------------------
 
@@ -177,6 +237,7 @@ class NecromancerGame:
         m.hexes = {centre, *self.position.board.neighbours(centre)}
 
     def _roll(self, dice: int, why: str) -> int:
+        self.rolls += 1
         total = sum(self.dice.roll(6) for _ in range(dice))
         self.log.append(f"  roll {total} ({why})")
         return total
@@ -301,6 +362,7 @@ class NecromancerGame:
     def _start_turn(self, side: str) -> None:
         self.turn += 1
         self.phasing = side
+        self.moved_to[side] = []
         self._reset_turn_marks()
         self.log.append(f"— turn {self.turn}: {side} —")
         self._move_miasma()
@@ -316,7 +378,7 @@ class NecromancerGame:
         for phase in order[order.index(after) + 1:] if after in order else order:
             if phase == "opportunity" and self._opportunity_targets():
                 self.queue.append(Decision(other(side), "opportunity", PHASE_ACTIONS["opportunity"],
-                                           {"targets": sorted(self._opportunity_targets())}))
+                                           self._opportunity_info()))
                 return
             if phase == "convert":
                 if "cp_allowance" in self.options.optional:
@@ -350,6 +412,9 @@ class NecromancerGame:
         return True
 
     def _do_end(self, act: A.End, decision: Decision) -> None:
+        if decision.kind == "advance":  # 6.6: advancing is optional; 'end' stays put
+            self._do_advance(A.Advance(type="advance", side=act.side), decision)
+            return
         if decision.kind == "move":
             problems = stacking_problems(self.position, act.side)
             if problems:
@@ -384,6 +449,10 @@ class NecromancerGame:
             problem = move_problem(pos, units, list(act.path), locked=self.locked, suicide=act.suicide)
         if problem:
             raise IllegalAction(problem)
+        if decision.kind == "move" and not act.suicide:
+            problem = self._dead_end_problem(units, act.path[-1])
+            if problem:
+                raise IllegalAction(problem)
         jewels = self._jewels_on_path(act, units)
         end = act.path[-1]
         moved.update(u.id for u in units)
@@ -396,8 +465,25 @@ class NecromancerGame:
                 unit.hex = end
         for j in jewels:
             pos.jewels[j].hex = end
+        if not act.suicide and end not in self.moved_to[act.side]:
+            self.moved_to[act.side].append(end)
         self.log.append(f"{act.side} moves {', '.join(u.label for u in units)} {' '.join(act.path)}"
                         + (" over the edge" if act.suicide else ""))
+
+    def _dead_end_problem(self, units: list[Unit], dest: str) -> str | None:
+        """Ruling on 4.4 and 10.53: stacking counts at the end of the phase, but units that
+        have moved (or are held in a zone of control) cannot leave again, so a move that
+        leaves more than three of them, or mercenaries with others, in one hex could never
+        be put right and the phase could never end. Such a move is refused now."""
+        pos, moving = self.position, {u.id for u in units}
+        stuck = [u for u in pos.at(dest) if u.id not in moving and (u.id in self.moved or u.id in self.locked)] + units
+        size = sum(1 for u in stuck if u.kind not in FREE_OF_STACKING)
+        if size > STACK_LIMIT:
+            return (f"{dest} would hold {size} units that can no longer move this phase; at most {STACK_LIMIT} may "
+                    f"stack at its end (SJG 4.4). Move them elsewhere, or 'undo' an earlier move")
+        if mixes_mercenaries({u.kind for u in stuck}):
+            return f"{dest}: {MERCENARY_RULE}; those units could not part again this phase"
+        return None
 
     def _jewels_on_path(self, act: A.Move, units: list[Unit]) -> list[str]:
         pos = self.position
@@ -436,19 +522,32 @@ class NecromancerGame:
 
     def _opportunity_targets(self) -> set[str]:
         """Hexes holding units that ended a move there and that some enemy unit not yet
-        used could hit with a boulder or indirect attack."""
+        used can really hit: the attack by every such unit is planned as the engine would
+        accept it, so no target is offered that nobody can attack."""
+        return set(self._opportunity_attackers())
+
+    def _opportunity_attackers(self) -> dict[str, dict[str, list[int]]]:
+        """Target hex -> {"boulder": ids, "indirect": ids} that could attack it now."""
         pos, side = self.position, self.phasing
         enemies = [u for u in pos.side_units(other(side)) if u.id not in self.opp_spent]
-        out = set()
-        for unit in pos.side_units(side):
-            if unit.id not in self.moved or unit.id in self.opp_targets:
-                continue
-            for e in enemies:
-                if can_boulder(pos, e, unit.hex) and pos.boulder_defence(unit) is not None \
-                        or indirect_modifier(pos, e, unit.hex) is not None and distance(e.hex, unit.hex) <= 2:
-                    out.add(unit.hex)
-                    break
+        out: dict[str, dict[str, list[int]]] = {}
+        for h in sorted({u.hex for u in pos.side_units(side) if u.id in self.moved and u.id not in self.opp_targets}):
+            boulder = [e.id for e in enemies if can_boulder(pos, e, h)]
+            indirect = [e.id for e in enemies if indirect_modifier(pos, e, h) is not None and distance(e.hex, h) <= 2]
+            ways = {}
+            for method, ids in (("boulder", boulder), ("indirect", indirect)):
+                if ids and not isinstance(plan_attack(pos, other(side), [], ids if method == "indirect" else [],
+                                                      ids if method == "boulder" else [], [h],
+                                                      spent=self.opp_spent), str):
+                    ways[method] = ids
+            if ways:
+                out[h] = ways
         return out
+
+    def _opportunity_info(self) -> dict[str, Any]:
+        ways = self._opportunity_attackers()
+        return {"targets": sorted(ways), "attackers": {h: " ".join(f"{m[0]}:{','.join(map(str, ids))}"
+                                                                   for m, ids in w.items()) for h, w in ways.items()}}
 
     def _settle_opportunity(self) -> None:
         """Refresh the pending opportunity decision's targets; close the phase once no
@@ -456,9 +555,8 @@ class NecromancerGame:
         decision = self.pending
         if decision is None or decision.kind != "opportunity":
             return
-        targets = sorted(self._opportunity_targets())
-        if targets:
-            decision.info["targets"] = targets
+        if self._opportunity_targets():
+            decision.info = self._opportunity_info()
             return
         self.queue.pop(0)
         self.log.append("no opportunity attack is left to make")
@@ -541,7 +639,7 @@ class NecromancerGame:
         if self.winner:
             return
         if plan.direct and result.kind in ("DE", "DR"):
-            self._queue_front(Decision(side, "advance", ("advance",),
+            self._queue_front(Decision(side, "advance", ("advance", "end"),
                                        {"from_attack": list(plan.direct), "targets": list(plan.targets), "after_retreats": True}))
             self._offer_advance_if_ready()
 
@@ -715,6 +813,9 @@ class NecromancerGame:
         for uid in sorted(lose):
             self._eliminate(pos.units[uid], "lost in the retreat", combat=True)
         for group, dest in moves:
+            if dest != "lost" and group and group[0].hex != dest and dest != act.to:
+                self.log.append(f"{decision.player} displaces {', '.join(u.label for u in group)} "
+                                f"from {group[0].hex} to {dest} to make way (SJG 6.52)")
             for unit in group:
                 if dest == "lost":
                     self._eliminate(unit, "displaced over a cliff", combat=False)

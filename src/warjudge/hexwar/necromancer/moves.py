@@ -35,6 +35,18 @@ def step_cost(position: Position, side: str, a: str, b: str, occupied: dict[str,
     return SLOPE_COST if board.terrain(b) == "slope" else PLATEAU_COST
 
 
+def blocked_because(position: Position, side: str, a: str, b: str, occupied: dict[str, str]) -> str:
+    """Why no unit may step from a to b (step_cost said None)."""
+    board = position.board
+    if board.terrain(b) == "monolith":
+        return f"{b} is a monolith (SJG 2.13)"
+    if occupied.get(b) == other(side):
+        return f"enemy units stand in {b} (SJG 4.4)"
+    if board.is_cliff(a, b):
+        return f"a cliff lies between {a} and {b}; only wraiths cross cliffs (SJG 2.16, 4.21)"
+    return f"{b} cannot be entered"
+
+
 def move_problem(position: Position, units: list[Unit], path: list[str], *, locked: set[int],
                  suicide: bool = False) -> str | None:
     """Why this group move is illegal (None: legal). `locked` are the units that began
@@ -64,7 +76,7 @@ def move_problem(position: Position, units: list[Unit], path: list[str], *, lock
             return ("only wraiths (a dragon and the wizard it carries, a wizard with the Ring of Flight) may cross "
                     "a cliff hexside (SJG 4.21, 10.54, 10.55)")
         if occupied.get(last_b) == other(side) or board.terrain(last_b) == "monolith":
-            return f"cannot enter {last_b}"
+            return f"cannot enter {last_b}: {blocked_because(position, side, last_a, last_b, occupied)}"
         return None  # the crossing takes all the unit's movement points (4.21)
     else:
         walk, extra = path, 0
@@ -77,6 +89,7 @@ def move_problem(position: Position, units: list[Unit], path: list[str], *, lock
             lambda a, b: step_cost(position, side, a, b, occupied),
             lambda h: position.in_enemy_zoc(h, side, occupied),
             lambda a, b: b in board.neighbours(a),
+            lambda a, b: blocked_because(position, side, a, b, occupied),
         )
         if problem:
             if board.is_cliff(*path[:2]) or any(board.is_cliff(a, b) for a, b in zip(walk, walk[1:])):

@@ -8,6 +8,8 @@ The command language (type `help` in a session):
                                 is reached by the shortest path.  Options: `carry red`
                                 (Jewels to carry), `suicide` (over a cliff, 6.7)
     end                         end your part of the current phase (also: pass, done)
+    undo                        take back your last move (or take, or attack that rolled
+                                no dice) of this phase; repeat to go back further
     attack d:12,13 i:14 b: -> 0707 [0708]
                                 d: direct, i: indirect, b: boulder attackers; then
                                 the target hex(es); `attack d:12 demon`: the demon
@@ -24,7 +26,10 @@ The command language (type `help` in a session):
     deploy auto                 a random legal set-up for your side
     deploy 0309:z,z,w 0310:2s,w set up by hand: hex:kinds (z s w n a m dragon, or
                                 names, "2z"); `sword=0310`: the apprentice set up
-                                there holds the sword (default: the Necromancer)
+                                there holds the sword (default: the Necromancer).
+                                At the terminal you may deploy a few hexes a line:
+                                the set-up is sent once every unit is placed;
+                                `deploy clear` starts again, `deploy list` shows it
     units [all|HEX]             list your (all visible / that hex's) units with numbers
     hex 0707                    a hex's terrain, level and cliffs on every side
     show                        redraw the map       help   this text
@@ -48,7 +53,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from warjudge.core.errors import WarjudgeError
-from warjudge.hexwar.grid import DIRECTION_NAMES, DIRECTIONS
+from warjudge.hexwar.grid import DIRECTION_NAMES, DIRECTIONS, distance
 from warjudge.hexwar.movement import path_to
 from warjudge.hexwar.necromancer import bots
 from warjudge.hexwar.necromancer.game import NecromancerGame
@@ -83,7 +88,7 @@ class Command:
     arg: str | None = None
 
 
-HEX = re.compile(r"^[0-9]{4}$")
+HEX = re.compile(r"^[0-9]{4}$", re.ASCII)
 KIND_WORDS = {"z": "zombie", "zombie": "zombie", "zombies": "zombie", "s": "skeleton", "skeleton": "skeleton",
               "skeletons": "skeleton", "w": "wraith", "wraith": "wraith", "wraiths": "wraith",
               "n": "necromancer", "necromancer": "necromancer", "a": "apprentice", "apprentice": "apprentice",
@@ -95,18 +100,38 @@ ROLE_WORDS = {"d": "direct", "direct": "direct", "i": "indirect", "indirect": "i
 
 
 def _hex(token: str, what: str) -> str:
-    if not HEX.match(token):
-        raise CommandError(f"{what}: {token!r} is not a hex number (four digits, column then row, e.g. 0707)")
+    if not HEX.match(token) or not token.isascii():
+        raise CommandError(f"{what}: {_short(token)!r} is not a hex number (four digits, column then row, e.g. 0707)")
     return token
+
+
+MAX_ID_DIGITS = 6  # unit numbers are counted in hundreds; a longer number is a typo
 
 
 def _ids(text: str, what: str) -> list[int]:
     out = []
     for part in text.replace(",", " ").split():
-        if not part.isdigit() or HEX.match(part):
-            raise CommandError(f"{what}: {part!r} is not a unit number (type 'units' to list yours)")
+        if not part.isdigit() or HEX.match(part) or not part.isascii():
+            raise CommandError(f"{what}: {_short(part)!r} is not a unit number (type 'units' to list yours)")
+        if len(part) > MAX_ID_DIGITS:
+            raise CommandError(f"{what}: {_short(part)!r} is not a unit number (at most {MAX_ID_DIGITS} digits; "
+                               f"type 'units')")
         out.append(int(part))
     return out
+
+
+def _short(text: str, limit: int = 24) -> str:
+    """A token quoted back to the user, cut to a readable length."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _count(digits: str, most: int, what: str) -> int:
+    """A count written before a kind ('2z', '2apprentice'), bounded before use."""
+    if not digits:
+        return 1
+    if len(digits) > 2 or int(digits) > most:
+        raise CommandError(f"{what}: at most {most} at once, not {_short(digits)}")
+    return int(digits)
 
 
 def _jewel_list(text: str) -> list[str]:
@@ -137,9 +162,13 @@ def parse_command(text: str, side: str) -> Command:
         if rest and rest != ["phase"]:
             raise CommandError(f"{verb} takes nothing after it")
         return Command("action", base | {"type": "end"})
+    if verb in ("undo", "takeback"):
+        if rest:
+            raise CommandError("undo takes nothing after it; repeat it to take back more")
+        return Command("action", base | {"type": "undo"})
     parser = _PARSERS.get(verb)
     if parser is None:
-        raise CommandError(f"unknown command {verb!r}; commands: move, take, end, attack, convert, retreat, "
+        raise CommandError(f"unknown command {_short(verb)!r}; commands: move, take, end, attack, convert, retreat, "
                            f"advance, search, choose, deploy, units, show, svg, png, save, help, quit")
     return parser(rest, base)
 
@@ -162,12 +191,12 @@ def _parse_move(rest: list[str], base: dict) -> Command:
             suicide = True
         elif HEX.match(token):
             path.append(token)
-        elif all(p.isdigit() for p in token.split(",") if p) and token.strip(","):
+        elif all(p.isdigit() and p.isascii() for p in token.split(",") if p) and token.strip(","):
             if path:
                 raise CommandError(f"move: list the units first, then the path; {example}")
             units += _ids(token, "move")
         else:
-            raise CommandError(f"move: {token!r} is neither a unit number nor a hex; {example}")
+            raise CommandError(f"move: {_short(token)!r} is neither a unit number nor a hex; {example}")
     if not units:
         raise CommandError(f"move: name the units to move by number (type 'units'); {example}")
     if not path:
@@ -195,12 +224,12 @@ def _parse_attack(rest: list[str], base: dict) -> Command:
             role, _, ids = token.partition(":")
             name = ROLE_WORDS.get(role.lower())
             if name is None:
-                raise CommandError(f"attack: {role!r} is not d (direct), i (indirect) or b (boulder); {example}")
+                raise CommandError(f"attack: {_short(role)!r} is not d (direct), i (indirect) or b (boulder); {example}")
             roles[name] += _ids(ids, "attack")
         elif HEX.match(token.lstrip("->")):
             targets.append(token.lstrip("->"))
         else:
-            raise CommandError(f"attack: {token!r} is not understood; {example}")
+            raise CommandError(f"attack: {_short(token)!r} is not understood; {example}")
     if not targets and not demon:
         raise CommandError(f"attack: name the target hex; {example}")
     if not any(roles.values()):
@@ -220,7 +249,7 @@ def _parse_convert(rest: list[str], base: dict) -> Command:
         return Command("action", base | {"type": "convert", "target": target, "free": True})
     m = re.fullmatch(r"x?([1-4])", how)
     if not m:
-        raise CommandError(f"convert: {rest[1]!r} should be x1, x2, x3, x4 or free; {example}")
+        raise CommandError(f"convert: {_short(rest[1])!r} should be x1, x2, x3, x4 or free; {example}")
     return Command("action", base | {"type": "convert", "target": target, "multiple": int(m.group(1))})
 
 
@@ -267,7 +296,7 @@ def _parse_advance(rest: list[str], base: dict) -> Command:
             continue
         ids, sep, dest = token.partition(">")
         if not sep:
-            raise CommandError(f"advance: {token!r} should be UNIT>HEX (e.g. '12>0707' or '12,13>0707'), "
+            raise CommandError(f"advance: {_short(token)!r} should be UNIT>HEX (e.g. '12>0707' or '12,13>0707'), "
                                f"or nothing to stay")
         for uid in _ids(ids, "advance"):
             moves[uid] = _hex(dest, "advance")
@@ -284,6 +313,8 @@ def _parse_deploy(rest: list[str], base: dict) -> Command:
     example = "e.g. 'deploy auto' or 'deploy 0309:z,z,w 0310:2s,w'"
     if [w.lower() for w in rest] in (["auto"], ["random"]):
         return Command("deploy_auto", dict(base))
+    if [w.lower() for w in rest] in (["clear"], ["list"]):
+        return Command("deploy_part", dict(base), arg=rest[0].lower())
     if not rest:
         raise CommandError(f"deploy: say where; {example}")
     placements: dict[str, list[str]] = {}
@@ -292,19 +323,19 @@ def _parse_deploy(rest: list[str], base: dict) -> Command:
         item, eq, holder = token.partition("=")
         if eq:
             if item.lower() not in ("ring", "sword", "bow"):
-                raise CommandError(f"deploy: {item!r} is not an item a wizard holds (ring, sword, bow)")
+                raise CommandError(f"deploy: {_short(item)!r} is not an item a wizard holds (ring, sword, bow)")
             holders[item.lower()] = "necromancer" if holder.lower() in ("n", "necromancer") else _hex(holder, "deploy")
             continue
         h, sep, kinds = token.partition(":")
         if not sep or not kinds:
-            raise CommandError(f"deploy: {token!r} should be HEX:kinds; {example}")
+            raise CommandError(f"deploy: {_short(token)!r} should be HEX:kinds; {example}")
         h = _hex(h, "deploy")
         for item in kinds.split(","):
             m = re.fullmatch(r"([0-9]*)([a-z]+)", item.strip().lower())
             if not m or m.group(2) not in KIND_WORDS:
-                raise CommandError(f"deploy: {item!r} is not a unit kind (z, s, w, n or their names, "
+                raise CommandError(f"deploy: {_short(item)!r} is not a unit kind (z, s, w, n or their names, "
                                    f"with a count like 2z); {example}")
-            placements.setdefault(h, []).extend([KIND_WORDS[m.group(2)]] * int(m.group(1) or 1))
+            placements.setdefault(h, []).extend([KIND_WORDS[m.group(2)]] * _count(m.group(1), 3, "deploy"))
     return Command("action", base | {"type": "deploy", "placements": placements}
                    | ({"holders": holders} if holders else {}))
 
@@ -320,8 +351,8 @@ def _parse_choose(rest: list[str], base: dict) -> Command:
         for part in token.split(","):
             m = re.fullmatch(r"([0-9]*)([a-z_:]+)", part.strip().lower())
             if not m:
-                raise CommandError(f"choose: {part!r} is not understood; {example}")
-            items += [m.group(2)] * int(m.group(1) or 1)
+                raise CommandError(f"choose: {_short(part)!r} is not understood; {example}")
+            items += [m.group(2)] * _count(m.group(1), 8, "choose")
     return Command("action", base | {"type": "choose", "items": items})
 
 
@@ -329,7 +360,10 @@ def _parse_take(rest: list[str], base: dict) -> Command:
     example = "e.g. 'take sword 12' (unit 12 takes the sword in its hex)"
     if len(rest) != 2:
         raise CommandError(f"take: give the item and the unit that takes it; {example}")
-    return Command("action", base | {"type": "take", "item": rest[0].lower(), "unit": _ids(rest[1], "take")[0]})
+    units = _ids(rest[1], "take")
+    if len(units) != 1:
+        raise CommandError(f"take: name one unit; {example}")
+    return Command("action", base | {"type": "take", "item": rest[0].lower(), "unit": units[0]})
 
 
 _PARSERS: dict[str, Callable[[list[str], dict], Command]] = {
@@ -339,18 +373,38 @@ _PARSERS: dict[str, Callable[[list[str], dict], Command]] = {
 }
 
 
+def _completable(action: dict[str, Any]) -> bool:
+    """Whether the action has the shape completion relies on (JSON from a user may not)."""
+    def hexes(value: Any) -> bool:
+        return isinstance(value, list) and bool(value) and all(isinstance(h, str) and HEX.match(h) for h in value)
+
+    if action.get("side") not in ("red", "black") or not isinstance(action.get("type"), str):
+        return False
+    if action["type"] == "move":
+        units = action.get("units")
+        return (isinstance(units, list) and bool(units) and len(units) <= 200 and hexes(action.get("path"))
+                and all(isinstance(u, int) and not isinstance(u, bool) for u in units))
+    if action.get("demon"):
+        return isinstance(action.get("targets"), list)
+    return True
+
+
 def complete_action(game: NecromancerGame, command: Command, rng: random.Random | None = None) -> dict[str, Any]:
     """The engine action for a parsed command: fills in a move's path from the units'
     hex, `lose all` from the pending retreat, `deploy auto` from the bot."""
-    side = command.action["side"]
+    side = command.action.get("side")
     if command.kind == "deploy_auto":
+        if game.pending is None or game.pending.kind != "deploy" or game.pending.player != side:
+            raise CommandError("there is nothing for you to deploy now")
         return bots.deploy_action(game, side, rng or random.Random())
     if command.kind == "choose_auto":
-        if game.pending is None or game.pending.kind != "choose":
-            raise CommandError("there are no items to choose now")
+        if game.pending is None or game.pending.kind != "choose" or game.pending.player != side:
+            raise CommandError("there are no items for you to choose now")
         return bots.choose_action(game, side, rng or random.Random())
     if command.kind != "action":
         raise CommandError(f"'{command.kind}' is not a game action")
+    if not _completable(command.action):
+        return dict(command.action)  # as it is: the engine refuses a malformed action, saying why
     action = dict(command.action)
     pos = game.position
     if action["type"] == "move":
@@ -388,30 +442,125 @@ def complete_action(game: NecromancerGame, command: Command, rng: random.Random 
     return action
 
 
+def _deploy_part(game: NecromancerGame, command: Command, drafts: dict[str, dict[str, list[str]]],
+                 console: Console) -> dict[str, Any] | None:
+    """Partial hand deployments at the terminal: placements accumulate per side until
+    every unit is placed, then the whole set-up goes to the engine as one action (which
+    checks it all again). Each part is checked for what can be checked already."""
+    from collections import Counter
+
+    from warjudge.hexwar.necromancer.setup import DEPLOY_RADIUS, deploy_problem
+    from warjudge.hexwar.necromancer.tables import UnitType
+
+    side = command.action["side"]
+    pending = game.pending
+    if pending is None or pending.kind != "deploy" or pending.player != side:
+        raise CommandError("there is nothing for you to deploy now")
+    draft = drafts.setdefault(side, {})
+    if command.arg == "clear":
+        drafts.pop(side)
+        console.print("set-up cleared")
+        return None
+    wanted = Counter({k.value: n for k, n in game.scenario.forces[side].counts().items()})
+    for kind, n in game.extra_units[side].items():
+        wanted[kind.value] += n
+    if command.arg != "list":
+        merged = {h: list(ks) for h, ks in draft.items()}
+        for h, kinds in command.action["placements"].items():
+            merged.setdefault(h, []).extend(kinds)
+        placed = Counter(k for ks in merged.values() for k in ks if k != "necromancer")
+        over = [k for k in placed if placed[k] > wanted[k]]
+        if over:
+            raise CommandError(f"deploy: that places more {', '.join(f'{k}s' for k in over)} than you have "
+                               f"({', '.join(f'{wanted[k]} {k}s' for k in over)}); 'deploy list' shows your set-up")
+        kinds = {h: [UnitType(k) for k in ks] for h, ks in merged.items()}
+        problem = deploy_problem(game.position, game.scenario, side, kinds, game.extra_units[side])
+        if problem and not problem.startswith("deploy exactly"):
+            raise CommandError(problem)
+        skull = game.position.necromancer(side)
+        far = sorted(h for h in merged if game.scenario.name == "standard" and skull is not None
+                     and distance(h, skull.hex) > DEPLOY_RADIUS)
+        if far:
+            raise CommandError(f"{', '.join(far)}: units deploy within {DEPLOY_RADIUS} hexes of their Necromancer "
+                               f"(SJG 9.1)")
+        draft.clear()
+        draft.update(merged)
+        if placed == wanted and (game.scenario.name == "standard" or any("necromancer" in ks for ks in merged.values())):
+            drafts.pop(side)
+            return {"type": "deploy", "side": side, "placements": merged,
+                    **({"holders": command.action["holders"]} if command.action.get("holders") else {})}
+    placed = Counter(k for ks in draft.values() for k in ks if k != "necromancer")
+    left = ", ".join(f"{wanted[k] - placed[k]} {k}s" for k in wanted if wanted[k] > placed[k])
+    console.print(escape(f"set-up so far: {' '.join(f'{h}:' + ','.join(ks) for h, ks in sorted(draft.items()))}"
+                         if draft else "nothing placed yet"), highlight=False)
+    console.print(escape(f"still to place: {left or 'your Necromancer'}"), highlight=False)
+    return None
+
+
+def line_reader(console: Console) -> Callable[[str], str]:
+    """Read a line with line editing and history (readline) where the platform has it;
+    the prompt goes through input() so that editing keeps it in place."""
+    try:
+        import readline  # noqa: F401  (importing it is what turns editing on for input())
+    except ImportError:  # pragma: no cover - Windows without pyreadline
+        pass
+
+    def read(prompt: str) -> str:
+        console.file.flush()
+        return input(prompt)
+
+    return read
+
+
 # --- the session ----------------------------------------------------------------------
 
 def units_table(view: dict, side: str | None, which: str | None) -> list[str]:
-    """Lines listing units with their numbers: `side`'s (default), all visible, or one hex's."""
-    by_hex: dict[str, list[dict]] = {}
+    """Lines listing units with their numbers and types, a line per hex and side:
+    `side`'s (default), all visible ('all'), or one hex's."""
+    by_hex: dict[tuple[str, str], list[dict]] = {}
     for u in view.get("units", []):
         if which and HEX.match(which):
             if u["hex"] != which:
                 continue
         elif which != "all" and side and u["side"] != side:
             continue
-        by_hex.setdefault(u["hex"], []).append(u)
+        by_hex.setdefault((u["hex"], u["side"]), []).append(u)
     if not by_hex:
         return ["no units" + (f" in {which}" if which and HEX.match(which) else "")]
     lines = []
-    for h in sorted(by_hex):
-        parts = [f"{u['side'][0].upper()}:{KIND_LETTER.get(u['kind'], '?')}{u['id']}" for u in by_hex[h]]
-        lines.append(f"{h}  {' '.join(parts)}")
+    for (h, owner) in sorted(by_hex):
+        parts = [f"{u['id']} {u['kind']}" for u in sorted(by_hex[(h, owner)], key=lambda u: u["id"])]
+        lines.append(f"{h}  {owner:<5}  {', '.join(parts)}")
     return lines
+
+
+def turn_summary(lines: list[str]) -> list[str]:
+    """A bot's (or any) turn in a few lines: results first (combats, conversions, losses,
+    Jewels, the winner), then the moves grouped on one line each side, dice left out."""
+    moves: dict[str, list[str]] = {}
+    results = []
+    for line in lines:
+        if line.startswith("  roll "):
+            continue
+        side, sep, rest = line.partition(" moves ")
+        if sep and side in ("red", "black"):
+            words = rest.split()
+            cut = len(words)
+            while cut and HEX.match(words[cut - 1]):
+                cut -= 1
+            hexes = words[cut:]
+            moves.setdefault(side, []).append(f"{' '.join(words[:cut])} {hexes[0]}>{hexes[-1]}" if hexes else rest)
+        elif " ends the " not in line:
+            results.append(line)
+    out = results[:]
+    for side, done in moves.items():
+        out.append(f"{side} moved {len(done)} time{'s' if len(done) != 1 else ''}: {'; '.join(done)}")
+    return out
 
 
 def hex_lines(view: dict, hex_: str) -> list[str]:
     """What a player may know of one hex: terrain and level, each side's neighbour and
-    whether a cliff lies between (the terminal map draws only east-west cliffs), and
+    whether a cliff lies between and which side is high, and
     what stands there."""
     board = view["board"]
     if hex_ not in board.hexes:
@@ -446,13 +595,13 @@ def _prompt_hint(decision) -> str:
     hints = {
         "choose": "choose ITEMS | choose auto",
         "deploy": "deploy auto | deploy HEX:z,z,w ...",
-        "move": "move UNITS PATH | take ITEM UNIT | end",
-        "wraith": "move WRAITH HEX (one hex) | end",
+        "move": "move UNITS PATH | take ITEM UNIT | undo | end",
+        "wraith": "move WRAITH HEX (one hex) | undo | end",
         "opportunity": "attack i:UNITS -> HEX | attack b:UNITS -> HEX | end",
         "convert": "convert HEX x1..x4 | convert HEX free | end",
         "combat": "attack d:UNITS i:UNITS b:UNITS -> HEX | end",
         "retreat": "retreat to HEX [lose UNITS] | retreat lose all",
-        "advance": "advance UNIT>HEX ... | advance",
+        "advance": "advance UNIT>HEX ... | advance (or end) to stay",
         "search": "search HEX | end",
     }
     return hints.get(decision.kind, "help")
@@ -471,6 +620,8 @@ def run_session(game: NecromancerGame, *, bot_side: str | None = None, input_fn:
     hot_seat = bot_side is None
     human = None if hot_seat else other(bot_side)
     shown: tuple | None = None
+    bot_lines: list[str] = []
+    drafts: dict[str, dict[str, list[str]]] = {}   # partial hand deployments, per side
 
     def save() -> None:
         if save_path is not None:
@@ -482,16 +633,20 @@ def run_session(game: NecromancerGame, *, bot_side: str | None = None, input_fn:
 
     while True:
         if game.winner:
+            log(turn_summary(bot_lines))
             console.print(f"[bold green]{game.winner} wins.[/bold green]")
             break
         decision = game.pending
         if decision is None:
             break
         if decision.player == bot_side:
-            lines = game.act(heuristic_action(game, rng))
-            log(lines, "dim")
+            bot_lines += game.act(heuristic_action(game, rng))
             save()
             continue
+        if bot_lines:
+            console.print(f"[bold]{bot_side}'s play, in short[/bold] (marked » on the map):")
+            log(turn_summary(bot_lines))
+            bot_lines = []
         viewer = decision.player
         key = (game.turn, viewer, decision.kind, len(game.record.actions) if decision.kind in ("retreat", "advance") else 0)
         if key != shown:
@@ -536,6 +691,12 @@ def run_session(game: NecromancerGame, *, bot_side: str | None = None, input_fn:
             elif command.kind == "save":
                 game.record.save(Path(command.arg))
                 console.print(f"Saved to {escape(command.arg)}.")
+            elif command.kind == "deploy_part" or (command.kind == "action" and command.action["type"] == "deploy"):
+                command.kind = "deploy_part"
+                done = _deploy_part(game, command, drafts, console)
+                if done is not None:
+                    log(game.act(done))
+                    save()
             else:
                 lines = game.act(complete_action(game, command, rng))
                 log(lines)

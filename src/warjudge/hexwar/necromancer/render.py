@@ -148,66 +148,100 @@ TERM_LEVEL_FG = {0: "#8a7a66", 1: "#9c8a72", 2: "#c4b090", 3: "#ecdcbc", 4: "#6a
 TERM_MIASMA_BG = "#5a2a72"
 TERM_MIASMA_FG = "#e4b8ff"
 TERM_SIDE = {"red": "bold #ffffff on #b0222a", "black": "bold #f0f0f0 on #101014"}
-CELL = 5  # characters a hex: 4 of content and its east hexside
+TERM_CLIFF = "bold #ff8c1a"
+CELL = 6        # characters a hex: 5 of content and its east hexside
+SHIFT = 3       # even rows sit half a hex to the right
+LABEL = 3       # "07 " before each row
+SPLIT_AT = 12   # a narrow terminal gets columns 01-12, then 12-23 (12 is in both)
+
+
+def side_label(kinds: list[str], side: str) -> str:
+    """The stack's label with its side in the glyphs, so no colour is needed: red in
+    CAPITALS ('2Z1W'), black in small letters ('2z1w')."""
+    label = stack_label(kinds)
+    return label if side == "red" else label.lower()
 
 
 class TerminalView:
-    """A Rich renderable: the map beside (or, when the console is narrow, above) a panel
-    with the turn, both sides' Conversion Points and Track columns, Jewels and the
-    pending decision."""
+    """A Rich renderable: the map beside (or above) a panel with the turn, both sides'
+    Conversion Points and Track columns, Jewels and the pending decision. The map is text
+    that reads without colour: side in the glyphs, cliffs drawn on all six hexsides, rows
+    and columns labelled; a terminal too narrow for the whole map gets it in two halves
+    (never cut)."""
 
     def __init__(self, view: dict):
         self.view = view
 
-    def map_text(self) -> Text:
+    def map_width(self, columns: int) -> int:
+        return LABEL + SHIFT + CELL * columns + LABEL
+
+    def map_text(self, first: int = 1, last: int | None = None) -> Text:
+        """Columns `first`..`last` of the map: a line per row of hexes, and between rows a
+        line where the cliffs on the hexes' lower sides are drawn (\\ south-west, / south-east);
+        a cliff on a hex's east side is drawn after it (┃)."""
         view = self.view
         board: HexMap = view["board"]
-        width, height = board.grid.width, board.grid.height
-        stacks = _stacks(view)
-        jewels = _jewels_on_map(view)
-        miasma = set(view.get("miasma", []))
+        last = last or board.grid.width
+        height = board.grid.height
+        lines = [[(" ", "")] * self.map_width(last - first + 1) for _ in range(2 * height + 1)]
+
+        def put(line: int, x: int, chars: str, style: str = "") -> None:
+            for k, ch in enumerate(chars):
+                if 0 <= x + k < len(lines[line]):
+                    lines[line][x + k] = (ch, style)
+
+        for i, col in enumerate(range(first, last + 1)):
+            put(0, LABEL + CELL * i + 1, f"{col:02d}", "bold")
+            put(2 * height, LABEL + SHIFT + CELL * i + 1, f"{col:02d}", "bold")
+        stacks, jewels = _stacks(view), _jewels_on_map(view)
+        miasma, moved = set(view.get("miasma", [])), set(view.get("moved", []))
         demon = (view.get("demon") or {}).get("hex")
-        high = {h for side, h in board.cliffs.items()}
-        text = Text(no_wrap=True, overflow="ignore")
-        header = "    " + "".join(f"{c:02d}".ljust(CELL) for c in range(1, width + 1))
-        text.append(header.rstrip() + "\n", style="bold")
         for row in range(1, height + 1):
-            shifted = row % 2 == 0
-            text.append(f"{row:02d} " + ("   " if shifted else " "), style="bold")
-            for col in range(1, width + 1):
+            y = 2 * row - 1
+            shift = SHIFT if row % 2 == 0 else 0
+            put(y, 0, f"{row:02d}", "bold")
+            for i, col in enumerate(range(first, last + 1)):
                 h = f"{col:02d}{row:02d}"
-                self._cell(text, board, h, stacks.get(h), jewels.get(h), h in miasma, h in high, h == demon)
-            text.append(("" if shifted else "  ") + f" {row:02d}\n", style="bold")
-        footer = "      " + "".join(f"{c:02d}".ljust(CELL) for c in range(1, width + 1))
-        text.append(footer.rstrip(), style="bold")
+                x = LABEL + shift + CELL * i
+                put(y, x, *self._content(board, h, stacks.get(h), bool(jewels.get(h)), h in miasma, h == demon,
+                                          h in moved))
+                east = board.grid.neighbour(h, 2)
+                if east and board.is_cliff(h, east):
+                    put(y, x + 5, "┃", TERM_CLIFF)
+                for direction, dx, glyph in ((4, 1, "\\"), (3, 4, "/")):
+                    below = board.grid.neighbour(h, direction)
+                    if below and board.is_cliff(h, below):
+                        put(y + 1, x + dx, glyph, TERM_CLIFF)
+            if first == 1 and last == board.grid.width:
+                put(y, LABEL + shift + CELL * (last - first + 1), f" {row:02d}", "bold")
+        text = Text(no_wrap=True, overflow="ignore")
+        for n, line in enumerate(lines):
+            chars = "".join(ch for ch, _ in line).rstrip()
+            for ch, style in line[:len(chars)]:
+                text.append(ch, style=style or None)
+            if n < len(lines) - 1:
+                text.append("\n")
         return text
 
-    def _cell(self, text: Text, board: HexMap, h: str, stack, jewels, in_miasma: bool, is_high: bool,
-              demon: bool) -> None:
+    def _content(self, board: HexMap, h: str, stack, jewel: bool, in_miasma: bool, demon: bool,
+                 moved: bool) -> tuple[str, str]:
+        """The five characters of a hex and their style. A stack keeps one mark of what
+        lies under it: Ψ the demon, ◆ a Jewel, ~ the Miasma, ^ a slope, » it just moved."""
         terrain, level = board.terrain(h), board.level(h)
         bg = TERM_MIASMA_BG if in_miasma else TERM_LEVEL_BG.get(level, TERM_LEVEL_BG[0])
         fg = TERM_MIASMA_FG if in_miasma else TERM_LEVEL_FG.get(level, TERM_LEVEL_FG[0])
-        underline = " underline" if is_high else ""
         if stack:
             side = max(stack, key=lambda s: len(stack[s]))
-            label = stack_label([u["kind"] for s in stack for u in stack[s]])
-            text.append(label.center(4), style=TERM_SIDE.get(side, "bold") + underline)
-        elif terrain == "monolith":
-            text.append(" ▲▲ ", style="bold #f4f4f4 on #1c1c1c")
-        elif terrain == "slope":
-            text.append(f"╱{level}╱ ", style=f"{fg} on {bg}" + underline)
-        else:
-            text.append(f" ≈{level}≈" if in_miasma else f"  {level} ", style=f"{fg} on {bg}" + underline)
-        east = board.grid.neighbour(h, 2)
-        if demon:
-            text.append("Ψ", style=f"bold #ff3030 on {bg}")
-        elif jewels:
-            colour = JEWEL_COLOUR.get(jewels[0]["id"], "#ffd700")
-            text.append("◆", style=f"bold {colour} on {bg}")
-        elif east and board.is_cliff(h, east):
-            text.append("┃", style=f"bold #ff8c1a on {bg}")
-        else:
-            text.append(" ", style=f"on {bg}")
+            label = side_label([u["kind"] for s in stack for u in stack[s]], side)
+            mark = ("Ψ" if demon else "◆" if jewel else "~" if in_miasma else "^" if terrain == "slope"
+                    else "»" if moved else " ")
+            return mark + label.ljust(4), TERM_SIDE.get(side, "bold") + (" reverse" if moved else "")
+        if terrain == "monolith":
+            return " ▲▲▲ ", "bold #f4f4f4 on #1c1c1c"
+        middle = f"/{level}\\" if terrain == "slope" else f" {level} "
+        edge = "~" if in_miasma else " "
+        body = ("◆" if jewel else edge) + middle + ("Ψ" if demon else edge)
+        return body, f"{fg} on {bg}"
 
     def panel(self) -> Panel:
         view = self.view
@@ -245,25 +279,22 @@ class TerminalView:
         pending = Text("\n".join(_decision_lines(view.get("pending"))) or "no decision pending")
         legend = Text()
         legend.append("Legend\n", style="bold")
-        for level in (1, 2, 3, 4):
-            legend.append(f" {level} ", style=f"{TERM_LEVEL_FG[level]} on {TERM_LEVEL_BG[level]}")
-        legend.append(" plateau levels\n")
-        legend.append("╱3╱", style=f"{TERM_LEVEL_FG[3]} on {TERM_LEVEL_BG[3]}")
-        legend.append(" slope  ")
-        legend.append("▲▲", style="bold #f4f4f4 on #1c1c1c")
-        legend.append(" monolith  ")
-        legend.append("≈", style=f"{TERM_MIASMA_FG} on {TERM_MIASMA_BG}")
+        legend.append("  3  ", style=f"{TERM_LEVEL_FG[3]} on {TERM_LEVEL_BG[3]}")
+        legend.append(" plateau, level 1-4   ")
+        legend.append(" /3\\ ", style=f"{TERM_LEVEL_FG[3]} on {TERM_LEVEL_BG[3]}")
+        legend.append(" slope\n")
+        legend.append(" ▲▲▲ ", style="bold #f4f4f4 on #1c1c1c")
+        legend.append(" monolith            ")
+        legend.append("~ 1 ~", style=f"{TERM_MIASMA_FG} on {TERM_MIASMA_BG}")
         legend.append(" Miasma\n")
-        legend.append("┃", style="bold #ff8c1a")
-        legend.append(" cliff to the east; ")
-        legend.append("3", style="underline")
-        legend.append(" underlined: top of a cliff ('hex HEX' lists its cliffs)\n")
-        legend.append("2Z1W", style=TERM_SIDE["red"])
-        legend.append(" ")
-        legend.append("N3S", style=TERM_SIDE["black"])
-        legend.append(" stacks (N Necromancer, Z S W; A apprentice, M mercenary, D dragon)\n")
-        legend.append("Ψ", style="bold #ff3030")
-        legend.append(" the Miasma demon\n")
+        legend.append("┃ \\ /", style=TERM_CLIFF)
+        legend.append(" cliff on the east, south-west, south-east side ('hex HEX' tells which side is high)\n")
+        legend.append(" 2Z1W", style=TERM_SIDE["red"])
+        legend.append(" red: CAPITALS  ")
+        legend.append(" n3s ", style=TERM_SIDE["black"])
+        legend.append(" black: small letters\n")
+        legend.append("N Necromancer, Z S W, A apprentice, M mercenary, D dragon; under a stack: "
+                      "~ Miasma, ^ slope, ◆ Jewel, Ψ demon, » moved last\n")
         if board.reconstruction:
             legend.append("Map: a reconstruction, not the printed SJG map", style="italic")
         return Panel(Group(lines, table, bonus_lines, jewel_text, extras, Text("Pending", style="bold"), pending, legend),
@@ -271,16 +302,28 @@ class TerminalView:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         board: HexMap = self.view["board"]
-        map_width = 4 + 3 + CELL * board.grid.width + 3
-        if options.max_width >= map_width + 46:
+        width = board.grid.width
+        full = self.map_width(width)
+        if options.max_width >= full + 46:
             grid = Table.grid(padding=(0, 2))
-            grid.add_column(no_wrap=True, width=map_width)
+            grid.add_column(no_wrap=True, width=full)
             grid.add_column(width=44)
             grid.add_row(self.map_text(), self.panel())
             yield grid
-        else:
+            return
+        if options.max_width >= full:
             yield self.map_text()
-            yield self.panel()
+        else:
+            split = min(SPLIT_AT, width)
+            yield Text(f"West half (columns 01-{split:02d})", style="bold")
+            yield self.map_text(1, split)
+            if split < width:
+                yield Text(f"East half (columns {split:02d}-{width:02d})", style="bold")
+                yield self.map_text(split, width)
+            if options.max_width < self.map_width(SPLIT_AT) - LABEL:
+                yield Text(f"(this terminal is {options.max_width} columns; the map needs "
+                           f"{self.map_width(SPLIT_AT) - LABEL} to show unbroken)", style="italic")
+        yield self.panel()
 
 
 def _side_style(side: str) -> str:

@@ -4,9 +4,9 @@ may deploy, who moves first, the Miasma's placement (7.2) and the optional rules
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.necromancer.moves import MERCENARY_RULE, mixes_mercenaries
@@ -17,16 +17,39 @@ OPTIONAL_RULES = ("cp_allowance", "miasma_movement", "miasma_teleport", "miasma_
 MAX_ITEMS = 8  # 10.5: more than the box's counters could never be shared out
 
 
-class Options(BaseModel):
-    """The options a game is created with; stored in its record's header."""
+class MapInRecord(BaseModel):
+    """The map a game is played on, carried in its record (never a file name: a record is
+    mailed, and a record that named a file would make its reader open it). `sha256` is
+    the digest of `spec`'s canonical JSON, so an edited map is refused."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    spec: dict[str, Any]
+
+
+class Options(BaseModel):
+    """The options a game is created with; stored in its record's header and validated
+    strictly when read back (booleans are booleans, names are names, numbers in range)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
     scenario: Literal["standard", "conversion"] = "standard"
     first: Literal["red", "black", "coin"] = "coin"
-    optional: list[Literal["cp_allowance", "miasma_movement", "miasma_teleport", "miasma_demon", "fourth_jewel"]] = []
+    optional: list[Literal[OPTIONAL_RULES]] = Field(default=[], max_length=len(OPTIONAL_RULES))
     items: dict[Literal["red", "black"], Annotated[int, Field(ge=0, le=MAX_ITEMS)]] = Field(
         default={}, description="10.5: how many extra items each side chooses (a dragon counts as two)")
-    map: str | None = Field(default=None, description="a map file of your own; default: the shipped reconstruction")
+    map: MapInRecord | None = Field(default=None, description="your own map; default: the shipped reconstruction")
+
+    @field_validator("optional")
+    @classmethod
+    def _once_each(cls, value: list[str]) -> list[str]:
+        if len(set(value)) != len(value):
+            raise ValueError("an optional rule is named twice")
+        return value
+
+
+def option_problems(exc: ValidationError) -> str:
+    """A pydantic error as one line a player can act on (no internal URLs)."""
+    return "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors()[:6])
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,7 @@ def view(game: NecromancerGame, side: str | None = None) -> dict[str, Any]:
         "winner": game.winner,
         "hidden": sorted(screened),
         "choices": _choices_seen(game, side),
+        "moved": [] if screened else game.recent_moves(),
     }
 
 

@@ -106,3 +106,11 @@ def test_an_elimination_is_in_every_report():  # EN/FR 7.7 ii; issue 9: every el
     report = game.process()
     assert "Eliminated: Saruman" in report_text(game, report, "ROHAN")
     assert "Éliminées: Saruman" in report_text(game, report, "GONDOR", "fr")
+
+
+def test_a_led_unit_that_builds_a_fleet_gives_the_nazgul_no_auxiliary():
+    # EN 3.3 i: Personalities "may not ... Build Auxiliaries"; EN 3.4 vi: Auxiliaries are not
+    # transferable. Found by the bot games (seed 135): the Nazgul leading 'A NoL b F' got the F.
+    board, dislodged, results, *_ = turn({"SAURON": ["A NoL", "N NoL"]},
+                                         {"SAURON": ["A NoL b F", "N NoL L A NoL"]})
+    assert board == {"SAURON": ["A/F NoL", "N NoL"]} and not dislodged

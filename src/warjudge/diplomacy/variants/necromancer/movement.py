@@ -431,11 +431,12 @@ def _engine_stays(piece: Piece, group: Group, after: Position) -> Piece:
 
 def _with_auxiliary(pieces: list[Piece], aux: str) -> list[Piece]:
     """A successful Build: each Component gets the Auxiliary, replacing any other (EN 3.4 v);
-    an Engine goes to one Component only (EN 4.4 iii)."""
+    an Engine goes to one Component only (EN 4.4 iii); a Nazgul leading the builder gets
+    none (EN 3.3 i: Personalities build no Auxiliaries)."""
     out = []
     given = False
     for p in pieces:
-        if aux == "E" and given:
+        if p.component.personality or aux == "E" and given:
             out.append(p)
             continue
         out.append(Piece(p.power, type(p.component)(p.component.kind, aux)))

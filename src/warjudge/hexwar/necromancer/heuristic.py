@@ -32,6 +32,7 @@ _GUARDS: "weakref.WeakKeyDictionary[NecromancerGame, set[int]]" = weakref.WeakKe
 GOOD_ODDS = ("2-1", "3-1", "4-1", "auto-DE")
 SEARCHERS = 6  # wraiths sent into the Miasma while Jewels remain
 GUARDS = 3     # units kept next to the bot's own Necromancer (issue 10 item 10)
+MIN_ARMY_FOR_GUARDS = 12
 DANGER = 3     # enemy units this close make the Necromancer step back
 CP_RESERVE = 40  # conversion points never spent below this, except on a Jewel bearer
 ITEM_PREFERENCE = ("mercenaries", "apprentice", "sword", "bow", "ring", "crystal_ball")
@@ -72,7 +73,7 @@ def _move(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any
         if goal is None:
             continue
         far = walking_distances(pos.board, goal)
-        best = min((h for h in found if h == unit.hex or may_join(pos, [unit], h)),
+        best = min((h for h in found if h == unit.hex or may_join(pos, [unit], h) and _worth_engaging(pos, unit, h, target)),
                    key=lambda h: (far.get(h, 999), distance(h, goal), found[h][0]))
         if best == unit.hex:
             continue
@@ -101,9 +102,31 @@ def walking_distances(board, goal: str) -> dict[str, int]:
     return cache[goal]
 
 
+def _worth_engaging(pos: Position, unit: Unit, h: str, wizard: str) -> bool:
+    """A unit that stops in an enemy zone must attack (6.21); it goes there only if the
+    attack it joins would be at 2-1 or better (1-1 on the enemy wizard). Walking into
+    zones one unit at a time made the old bot attack at 1-3 and lose its army."""
+    board = pos.board
+    for n in board.neighbours(h):
+        enemies = [e for e in pos.at(n) if e.side != unit.side]
+        if not enemies or not pos.zoc_reaches(n, h):
+            continue
+        defence = sum(pos.defence_strength(e) for e in enemies)
+        friends = [f for m in board.neighbours(n) if m != h and not board.is_cliff(m, n) and not pos.in_miasma(m)
+                   for f in pos.at(m) if f.side == unit.side]
+        attack = sum(pos.direct_strength(f) // (2 if board.terrain(f.hex) == "slope" else 1) for f in friends)
+        attack += pos.direct_strength(unit) // (2 if board.terrain(h) == "slope" else 1)
+        if attack < (defence if n == wizard else 2 * defence):
+            return False
+    return True
+
+
 def _pick_guards(pos: Position, side: str, home: Unit) -> set[int]:
-    """The sturdiest units nearest the Necromancer stay beside him this turn."""
+    """The sturdiest units nearest the Necromancer stay beside him this turn, while the
+    army is big enough to spare them (a small army is strong, 3.1, and must attack)."""
     fighters = [u for u in pos.side_units(side) if u.kind in (UnitType.ZOMBIE, UnitType.SKELETON, UnitType.MERCENARY)]
+    if pos.counted_units(side) < MIN_ARMY_FOR_GUARDS:
+        return set()
     fighters.sort(key=lambda u: (distance(u.hex, home.hex), u.kind != UnitType.ZOMBIE, u.id))
     return {u.id for u in fighters[:GUARDS]}
 

@@ -75,3 +75,15 @@ def test_optional_units_and_items_are_chosen_and_used():
     assert chosen and all(set(a["items"]) <= {"mercenaries", "apprentice", "sword", "bow", "ring", "crystal_ball"}
                           for a in chosen)
     assert any(u.kind.value in ("mercenary", "apprentice") for u in game.position.units.values())
+
+
+def test_a_lone_unit_does_not_walk_into_a_zone_it_must_attack_at_bad_odds():
+    # SJG 6.21: a unit in an enemy zone must attack; the bot enters one only at 2-1 or better
+    from warjudge.hexwar.necromancer.heuristic import _worth_engaging
+
+    game, u = start({"w": ("wraith", "red", "0808"), "z": ("zombie", "black", "1008"),
+                     "z2": ("zombie", "black", "1009"), "N": ("necromancer", "red", "0414"),
+                     "n": ("necromancer", "black", "2014")}, fill={"black": 40})
+    pos = game.position
+    assert not _worth_engaging(pos, u["w"], "0908", "2014")   # a wraith against two zombies
+    assert _worth_engaging(pos, u["w"], "0707", "2014")       # no enemy next to 0707

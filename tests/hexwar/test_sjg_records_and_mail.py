@@ -196,3 +196,26 @@ def test_map_render_takes_the_file_like_map_check(tmp_path):
     assert cli("map", "render", str(own_map(tmp_path)), "--svg", str(svg)).exit_code == 0
     assert "my own transcription" not in svg.read_text() or svg.exists()
     clean_error(cli("map", "render", "/dev/zero", "--svg", str(svg)), "not a regular file")
+
+
+def test_undo_by_mail_is_saved_and_replays(tmp_path):
+    # issue 10 item 1: undo by mail, recorded so that replay stays exact
+    game = tmp_path / "g.json"
+    assert cli("new", str(game), "--seed", "6", "--first", "red").exit_code == 0
+    for side in ("red", "black"):
+        assert cli("act", str(game), side, "deploy auto").exit_code == 0
+    loaded = NecromancerGame.from_record(GameRecord.load(game))
+    unit = next(u for u in loaded.position.side_units("red") if u.kind.value == "wraith" and u.id not in loaded.locked)
+    start_hex = unit.hex
+    dest = next(h for h in loaded.position.board.neighbours(start_hex)
+                if not loaded.position.at(h) and loaded.position.board.terrain(h) == "plateau"
+                and not loaded.position.board.is_cliff(start_hex, h))
+    assert cli("act", str(game), "red", f"move {unit.id} {dest}").exit_code == 0
+    result = cli("act", str(game), "red", "undo")
+    assert result.exit_code == 0 and "red takes back" in result.output
+    replayed = NecromancerGame.from_record(GameRecord.load(game))
+    assert replayed.position.units[unit.id].hex == start_hex
+    assert [a["type"] for a in json.loads(game.read_text())["actions"]][-2:] == ["move", "undo"]
+    before = game.read_bytes()
+    clean_error(cli("act", str(game), "red", "undo"), "nothing to take back")
+    assert game.read_bytes() == before

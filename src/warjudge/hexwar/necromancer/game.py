@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from warjudge.core.dice import Dice
@@ -165,8 +166,17 @@ class NecromancerGame:
 
     def _saved_state(self) -> dict[str, Any]:
         """Everything an undoable action may change (the board is shared, never copied)."""
-        keep = {k: v for k, v in vars(self).items() if k not in NOT_UNDONE}
-        return copy.deepcopy(keep, {id(self.position.board): self.position.board})
+        saved = {}
+        for key, value in vars(self).items():
+            if key in NOT_UNDONE:
+                continue
+            if key == "position":
+                saved[key] = value.clone()
+            elif key == "queue":
+                saved[key] = [replace(d, info=copy.deepcopy(d.info)) for d in value]
+            else:
+                saved[key] = _copied(value)
+        return saved
 
     def _remember_for_undo(self, saved: dict[str, Any] | None, decision: Decision, rolls: int,
                            lines: list[str]) -> None:
@@ -1129,6 +1139,16 @@ class NecromancerGame:
                 jewel.effect = effect.value
                 _apply_jewel(pos.sides[side], effect)
                 self.log.append(f"{side}'s Necromancer takes the {jewel.id} Jewel: {effect.value.replace('_', ' ')}")
+
+
+def _copied(value: Any) -> Any:
+    """A copy of one of the game's bookkeeping values (sets, counters, dicts of lists or
+    dicts, plain values) two levels deep, which is as deep as they go."""
+    if isinstance(value, (set, list, Counter)):
+        return type(value)(value)
+    if isinstance(value, dict):
+        return {k: type(v)(v) if isinstance(v, (set, list, dict)) else v for k, v in value.items()}
+    return value
 
 
 def _apply_jewel(side, effect: JewelEffect) -> None:

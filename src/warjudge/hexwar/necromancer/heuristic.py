@@ -1,7 +1,10 @@
 """A heuristic bot for SJG Necromancer that plays to win: it keeps its Necromancer
-behind its troops, sends wraiths to search the Miasma and carries Jewels home, marches
-the rest on the enemy Necromancer, attacks at good odds (always when the enemy wizard
-is in reach), converts the biggest stacks it can afford and retreats towards home.
+behind its troops with a guard beside him (and steps him back from enemies), sends
+wraiths to search the Miasma and carries Jewels home, marches the rest on the enemy
+Necromancer, attacks at good odds (always when the enemy wizard is in reach), never
+attacks from a slope where halving makes the attack pointless, converts the stacks that
+matter on a budget that keeps CP in reserve, chooses useful optional units and items, and
+retreats towards home.
 
 It answers only the decisions it has an opinion on and asks the random bot for the rest,
 so it is always legal.
@@ -11,6 +14,7 @@ from __future__ import annotations
 
 import random
 import weakref
+from collections import deque
 from typing import Any
 
 from warjudge.hexwar.grid import distance
@@ -22,10 +26,16 @@ from warjudge.hexwar.necromancer.moves import may_join, reachable_hexes
 from warjudge.hexwar.necromancer.state import Position, Unit, other
 from warjudge.hexwar.necromancer.tables import UnitType
 
-# units each game's bot has already placed this turn (one move action per call)
+# units each game's bot has already placed this turn (one move action per call), and its guards
 _CONSIDERED: "weakref.WeakKeyDictionary[NecromancerGame, tuple[int, set[int]]]" = weakref.WeakKeyDictionary()
+_GUARDS: "weakref.WeakKeyDictionary[NecromancerGame, set[int]]" = weakref.WeakKeyDictionary()
 GOOD_ODDS = ("2-1", "3-1", "4-1", "auto-DE")
 SEARCHERS = 6  # wraiths sent into the Miasma while Jewels remain
+GUARDS = 3     # units kept next to the bot's own Necromancer (issue 10 item 10)
+MIN_ARMY_FOR_GUARDS = 12
+DANGER = 3     # enemy units this close make the Necromancer step back
+CP_RESERVE = 40  # conversion points never spent below this, except on a Jewel bearer
+ITEM_PREFERENCE = ("mercenaries", "apprentice", "sword", "bow", "ring", "crystal_ball")
 
 
 def heuristic_action(game: NecromancerGame, rng: random.Random) -> dict[str, Any]:
@@ -51,7 +61,9 @@ def _move(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any
     if turn != game.turn:
         considered = set()
         _CONSIDERED[game] = (game.turn, considered)
-    for unit in sorted(pos.side_units(side), key=lambda u: (u.kind == UnitType.NECROMANCER, u.id)):
+        _GUARDS[game] = _pick_guards(pos, side, home)
+    # the Necromancer first, so that his guard follows him to where he stands
+    for unit in sorted(pos.side_units(side), key=lambda u: (u.kind != UnitType.NECROMANCER, u.id)):
         if unit.id in game.moved or unit.id in game.locked or unit.id in considered:
             continue
         considered.add(unit.id)
@@ -60,8 +72,9 @@ def _move(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any
         goal = _goal(game, unit, side, home.hex, target, carrying, searching)
         if goal is None:
             continue
-        best = min((h for h in found if h == unit.hex or may_join(pos, [unit], h)),
-                   key=lambda h: (distance(h, goal), found[h][0]))
+        far = walking_distances(pos.board, goal)
+        best = min((h for h in found if h == unit.hex or may_join(pos, [unit], h) and _worth_engaging(pos, unit, h, target)),
+                   key=lambda h: (far.get(h, 999), distance(h, goal), found[h][0]))
         if best == unit.hex:
             continue
         if unit.kind == UnitType.WRAITH and goal in pos.miasma.hexes and best in pos.miasma.hexes:
@@ -72,14 +85,73 @@ def _move(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any
     return {"type": "end", "side": side}
 
 
+def walking_distances(board, goal: str) -> dict[str, int]:
+    """Steps from every hex to `goal` walking round cliffs and monoliths (2.13, 2.16): a
+    straight-line distance led the old bot into cliff walls it never got round, and games
+    stalled at the turn cap. Cached on the board, per goal."""
+    cache = board.__dict__.setdefault("_walking", {})
+    if goal not in cache:
+        found, todo = {goal: 0}, deque([goal])
+        while todo:
+            h = todo.popleft()
+            for n in board.neighbours(h):
+                if n not in found and board.terrain(n) != "monolith" and not board.is_cliff(h, n):
+                    found[n] = found[h] + 1
+                    todo.append(n)
+        cache[goal] = found
+    return cache[goal]
+
+
+def _worth_engaging(pos: Position, unit: Unit, h: str, wizard: str) -> bool:
+    """A unit that stops in an enemy zone must attack (6.21); it goes there only if the
+    attack it joins would be at 2-1 or better (1-1 on the enemy wizard). Walking into
+    zones one unit at a time made the old bot attack at 1-3 and lose its army."""
+    board = pos.board
+    for n in board.neighbours(h):
+        enemies = [e for e in pos.at(n) if e.side != unit.side]
+        if not enemies or not pos.zoc_reaches(n, h):
+            continue
+        defence = sum(pos.defence_strength(e) for e in enemies)
+        friends = [f for m in board.neighbours(n) if m != h and not board.is_cliff(m, n) and not pos.in_miasma(m)
+                   for f in pos.at(m) if f.side == unit.side]
+        attack = sum(pos.direct_strength(f) // (2 if board.terrain(f.hex) == "slope" else 1) for f in friends)
+        attack += pos.direct_strength(unit) // (2 if board.terrain(h) == "slope" else 1)
+        if attack < (defence if n == wizard else 2 * defence):
+            return False
+    return True
+
+
+def _pick_guards(pos: Position, side: str, home: Unit) -> set[int]:
+    """The sturdiest units nearest the Necromancer stay beside him this turn, while the
+    army is big enough to spare them (a small army is strong, 3.1, and must attack)."""
+    fighters = [u for u in pos.side_units(side) if u.kind in (UnitType.ZOMBIE, UnitType.SKELETON, UnitType.MERCENARY)]
+    if pos.counted_units(side) < MIN_ARMY_FOR_GUARDS:
+        return set()
+    fighters.sort(key=lambda u: (distance(u.hex, home.hex), u.kind != UnitType.ZOMBIE, u.id))
+    return {u.id for u in fighters[:GUARDS]}
+
+
+def _threat(pos: Position, side: str, h: str) -> int:
+    return sum(1 for u in pos.side_units(other(side)) if distance(u.hex, h) <= DANGER)
+
+
 def _goal(game: NecromancerGame, unit: Unit, side: str, home: str, target: str, carrying: list[str],
           searching: int) -> str | None:
     pos = game.position
     if unit.kind == UnitType.NECROMANCER:
         loose = [j.hex for j in pos.jewels.values() if j.hex and not pos.at(j.hex)]
-        near = [h for h in loose if distance(h, home) <= 3]
-        return near[0] if near else None  # otherwise stay put behind the lines
+        near = [h for h in loose if distance(h, home) <= 3 and not _threat(pos, side, h)]
+        if near:
+            return near[0]
+        if _threat(pos, side, home):  # step back towards his own troops, away from the enemy
+            ring = [h for h in pos.board.within(home, 2) if pos.board.terrain(h) == "plateau"
+                    and not pos.board.grid.is_edge(h)]  # 6.52: at an edge a retreat has nowhere to go
+            friends = lambda h: sum(1 for u in pos.side_units(side) if distance(u.hex, h) <= 1)  # noqa: E731
+            return min(ring, key=lambda h: (_threat(pos, side, h) - friends(h), -distance(h, target), h), default=None)
+        return None  # otherwise stay put behind the lines
     if carrying:
+        return home
+    if unit.id in _GUARDS.get(game, set()):
         return home
     if (unit.kind == UnitType.WRAITH and pos.miasma.hexes and searching < SEARCHERS
             and game._jewel_left() and pos.miasma.jewels_found < len(pos.jewels)):
@@ -94,16 +166,26 @@ def _combat(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, A
     wizard = _enemy_wizard(pos, side)
     enemy_hexes = sorted({u.hex for u in pos.side_units(other(side))} - game.attacked_hexes,
                          key=lambda h: (h != wizard, h not in must_be_attacked(pos, side), h))
+    forced_hexes = must_be_attacked(pos, side)
     for target in enemy_hexes:
         direct = [u.id for u in free if can_direct(pos, u, target)]
         indirect = [u.id for u in free if u.id not in direct and indirect_modifier(pos, u, target) is not None]
         if not direct and not indirect:
             continue
+        forced = target in forced_hexes
         plan = plan_attack(pos, side, direct, indirect, [], [target], spent=game.attacked)
         if isinstance(plan, str):
             continue
-        forced = target in must_be_attacked(pos, side)
-        if plan.column in GOOD_ODDS or forced or target == wizard:
+        # 2.12, 6.31: a unit on a slope attacks at half strength and still suffers the
+        # results; leave it out unless the attack needs it
+        flat = [u for u in direct if pos.board.terrain(pos.units[u].hex) != "slope"
+                or pos.units[u].kind in (UnitType.NECROMANCER, UnitType.APPRENTICE)]
+        if flat != direct and (flat or indirect):
+            lighter = plan_attack(pos, side, flat, indirect, [], [target], spent=game.attacked)
+            if not isinstance(lighter, str) and lighter.column == plan.column:
+                direct, plan = flat, lighter
+        good = plan.column in GOOD_ODDS
+        if good or forced or target == wizard and plan.column not in ("1-3", "auto-AE"):
             return {"type": "attack", "side": side, "targets": [target], "direct": direct, "indirect": indirect}
     return {"type": "end", "side": side}
 
@@ -117,16 +199,22 @@ def _convert(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, 
         stack = pos.at(t)
         if enemy_n and distance(enemy_n.hex, t) <= 1 or any(pos.resistance(u) is None for u in stack):
             continue
-        value = len(stack) + 5 * any(pos.jewels_at(t))
+        mine = pos.necromancer(side)
+        near_me = mine is not None and distance(mine.hex, t) <= 3
+        value = len(stack) + 5 * any(pos.jewels_at(t)) + 3 * near_me
         if best is None or value > best[0]:
-            best = (value, t, sum(pos.resistance(u) for u in stack))
+            best = (value, t, sum(pos.resistance(u) for u in stack), any(pos.jewels_at(t)) or near_me)
     if best is None:
         return {"type": "end", "side": side}
-    _, t, resistance = best
+    _, t, resistance, urgent = best
     if me.free_attempts:
         return {"type": "convert", "side": side, "target": t, "free": True}
-    for multiple in (4, 3, 2):
-        if multiple * resistance <= me.cp and game._attempts_left():
+    # a budget: x3 converts 5 times in 6 for the least CP per unit won (x4 risks an E and
+    # costs more), and a reserve is kept for the turns to come unless the target matters
+    # now (issue 10 item 10: 150 -> 2 CP in three turns)
+    for multiple in (3, 2):
+        cost = multiple * resistance
+        if game._attempts_left() and cost <= me.cp and (urgent or me.cp - cost >= CP_RESERVE):
             return {"type": "convert", "side": side, "target": t, "multiple": multiple}
     return {"type": "end", "side": side}
 
@@ -145,7 +233,19 @@ def _retreat(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, 
     return {"type": "retreat", "side": side, "lose": lose, "to": to, "carry": info["jewels"]}
 
 
-_CHOOSERS = {"move": _move, "combat": _combat, "convert": _convert, "retreat": _retreat}
+def _choose(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
+    """10.5: units that fight and items a wizard uses, in that order, from what is left."""
+    info = game.pending.info
+    left, need, picks = dict(info["counters_left"]), info["allowance"], []
+    for name in ITEM_PREFERENCE * 2:
+        if need and left.get(name, 0) > 0:
+            picks.append(name)
+            left[name] -= 1
+            need -= 1
+    return {"type": "choose", "side": side, "items": picks} if not need else None
+
+
+_CHOOSERS = {"move": _move, "combat": _combat, "convert": _convert, "retreat": _retreat, "choose": _choose}
 
 
 def play_game(red, black, seed: int, max_turns: int = 150, **options: Any) -> NecromancerGame:

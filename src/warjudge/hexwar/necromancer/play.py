@@ -550,8 +550,8 @@ def turn_summary(lines: list[str]) -> list[str]:
                 cut -= 1
             hexes = words[cut:]
             moves.setdefault(side, []).append(f"{' '.join(words[:cut])} {hexes[0]}>{hexes[-1]}" if hexes else rest)
-        elif " ends the " not in line:
-            results.append(line)
+        elif " ends the " not in line and not (line.startswith("— turn") and results):
+            results.append(line)  # the next turn's header would sit between results and moves
     out = results[:]
     for side, done in moves.items():
         out.append(f"{side} moved {len(done)} time{'s' if len(done) != 1 else ''}: {'; '.join(done)}")

@@ -1,0 +1,89 @@
+"""Issue 10 item 10: the heuristic bot guards its Necromancer, budgets its Conversion
+Points, leaves slope-bound units out of attacks they cannot improve, walks round cliffs
+and chooses useful optional units. Strength is measured in benchmarks/sjg_necromancer.py,
+never here; these tests pin the behaviours."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from warjudge.hexwar.necromancer.bots import random_action
+from warjudge.hexwar.necromancer.heuristic import heuristic_action, play_game, walking_distances
+from warjudge.hexwar.grid import distance
+
+sys.path.insert(0, str(Path(__file__).parent))
+from sjg_helpers import act, end, make_map, start  # noqa: E402
+
+
+def test_the_necromancer_keeps_a_guard_through_the_game():
+    # issue 10 item 10: "from turn 13 on no black unit stood within 2 hexes"
+    game = play_game(random_action, heuristic_action, 7, max_turns=16)
+    pos = game.position
+    necro = pos.necromancer("black")
+    if necro is not None:
+        near = [u for u in pos.side_units("black") if u is not necro and distance(u.hex, necro.hex) <= 1]
+        assert len(near) >= 2
+
+
+def test_cp_are_budgeted_never_x4_and_a_reserve_kept():
+    # issue 10 item 10: "150 -> 62 -> 38 -> 2 by its third turn, an x4 attempt included"
+    rng = random.Random(3)
+    from warjudge.hexwar.necromancer.game import NecromancerGame
+
+    game = NecromancerGame.new(seed=3, first="red")
+    spent_by_turn = {}
+    while not game.is_over and game.turn <= 12:
+        decision = game.pending
+        action = heuristic_action(game, rng) if decision.player == "black" else random_action(game, rng)
+        if action["type"] == "convert" and decision.player == "black":
+            assert action.get("multiple", 3) != 4 or action.get("free")
+        game.act(action)
+        spent_by_turn[game.turn] = game.position.sides["black"].cp
+    cps = [cp for t, cp in sorted(spent_by_turn.items()) if t <= 6]
+    assert min(cps) >= 40 or cps[-1] > 2
+
+
+def test_no_attack_from_a_slope_that_halving_makes_pointless():
+    # SJG 2.12, 6.31: a slope halves the attacker; the bot leaves it out when it adds nothing
+    board = make_map({"1008": "S2", "1108": "2", "1208": "2", "0908": "2", "1007": "2", "1009": "2",
+                      "1107": "2", "1109": "2"})
+    game, u = start({"z1": ("zombie", "black", "1008"), "z2": ("zombie", "black", "1208"),
+                     "z3": ("zombie", "black", "1209"), "d": ("wraith", "red", "1108"),
+                     "N": ("necromancer", "black", "0414"), "n": ("necromancer", "red", "2014")},
+                    board=board, first="black", fill={"red": 40})
+    while game.pending.kind != "combat":
+        end(game)
+    action = heuristic_action(game, random.Random(0))
+    assert action["type"] == "attack" and u["z1"].id not in action["direct"]
+    assert u["z2"].id in action["direct"]
+
+
+def test_the_bot_walks_round_cliffs_instead_of_into_them():
+    # the stalled games at the turn cap: straight-line distance led units into cliff walls
+    wall = [("1107", "1207"), ("1108", "1208"), ("1109", "1209")]
+    board = make_map({"1107": "2", "1108": "2", "1109": "2"}, cliffs=wall)
+    far = walking_distances(board, "1208")
+    assert far["1108"] > distance("1108", "1208") == 1
+
+
+def test_optional_units_and_items_are_chosen_and_used():
+    # issue 10 item 10: "use the optional units"; SJG 10.5
+    game = play_game(heuristic_action, heuristic_action, 5, max_turns=6, items={"red": 2, "black": 2})
+    chosen = [a for a in game.record.actions if a["type"] == "choose"]
+    assert chosen and all(set(a["items"]) <= {"mercenaries", "apprentice", "sword", "bow", "ring", "crystal_ball"}
+                          for a in chosen)
+    assert any(u.kind.value in ("mercenary", "apprentice") for u in game.position.units.values())
+
+
+def test_a_lone_unit_does_not_walk_into_a_zone_it_must_attack_at_bad_odds():
+    # SJG 6.21: a unit in an enemy zone must attack; the bot enters one only at 2-1 or better
+    from warjudge.hexwar.necromancer.heuristic import _worth_engaging
+
+    game, u = start({"w": ("wraith", "red", "0808"), "z": ("zombie", "black", "1008"),
+                     "z2": ("zombie", "black", "1009"), "N": ("necromancer", "red", "0414"),
+                     "n": ("necromancer", "black", "2014")}, fill={"black": 40})
+    pos = game.position
+    assert not _worth_engaging(pos, u["w"], "0908", "2014")   # a wraith against two zombies
+    assert _worth_engaging(pos, u["w"], "0707", "2014")       # no enemy next to 0707

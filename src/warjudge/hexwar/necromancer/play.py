@@ -393,12 +393,15 @@ def complete_action(game: NecromancerGame, command: Command, rng: random.Random 
     """The engine action for a parsed command: fills in a move's path from the units'
     hex, `lose all` from the pending retreat, `deploy auto` from the bot."""
     side = command.action.get("side")
+    pending = game.pending
+    if command.kind in ("deploy_auto", "choose_auto") and pending is not None and pending.player != side:
+        raise CommandError(f"it is {pending.player}'s decision ({pending.kind}), not {side}'s")
     if command.kind == "deploy_auto":
-        if game.pending is None or game.pending.kind != "deploy" or game.pending.player != side:
+        if pending is None or pending.kind != "deploy":
             raise CommandError("there is nothing for you to deploy now")
         return bots.deploy_action(game, side, rng or random.Random())
     if command.kind == "choose_auto":
-        if game.pending is None or game.pending.kind != "choose" or game.pending.player != side:
+        if pending is None or pending.kind != "choose":
             raise CommandError("there are no items for you to choose now")
         return bots.choose_action(game, side, rng or random.Random())
     if command.kind != "action":

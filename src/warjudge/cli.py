@@ -6,12 +6,13 @@ Every user error is printed as one clear line (JSON for `adjudicate`), never a t
 from __future__ import annotations
 
 import json
+import os
 import random
 import stat
 import sys
 from pathlib import Path
 from contextlib import contextmanager
-from typing import Iterator, Optional
+from typing import Iterator, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -21,7 +22,9 @@ from rich.text import Text
 
 from warjudge.core.errors import WarjudgeError
 from warjudge.core.record import GameRecord, load_game, updating
-from warjudge.core.textinput import MAX_FILE_BYTES, UnusableInput, decode_utf8, load_json, read_user_file
+from warjudge.core.textinput import (
+    MAX_FILE_BYTES, UnusableInput, decode_utf8, load_json, path_exists, read_user_file,
+)
 from warjudge.diplomacy.bots import random_orders
 from warjudge.diplomacy.game import ALL_VARIANTS, DiplomacyGame
 from warjudge.diplomacy.interface import adjudicate_document
@@ -38,7 +41,7 @@ console = Console(soft_wrap=True)   # piped to a file, lines are never wrapped o
 err = Console(stderr=True, soft_wrap=True)
 
 
-def _fail(message: str, code: int = 2) -> None:
+def _fail(message: str, code: int = 2) -> NoReturn:
     """One error line; the message is printed as it is (never read as Rich markup)."""
     err.print(Text("error: ", style="red") + Text(str(message)), highlight=False)
     raise typer.Exit(code)
@@ -189,9 +192,13 @@ def _check_lang(lang: str) -> None:
 
 
 def _check_new_file(path: Path) -> None:
-    if path.exists():
+    try:
+        taken = path_exists(path, "game file")
+    except WarjudgeError as exc:
+        _fail(str(exc))
+    if taken:
         _fail(f"{path} exists; choose another file")
-    if not path.parent.is_dir():
+    if not os.path.isdir(path.parent):
         _fail(f"cannot create {path}: the folder {path.parent} does not exist")
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 import secrets
 from pathlib import Path
-from typing import Optional
+from typing import NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -38,7 +38,7 @@ err = Console(stderr=True)
 SIDES = ("red", "black")
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     err.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
@@ -54,8 +54,17 @@ def _load(path: Path):
     return load_game(path, NecromancerGame.from_record)
 
 
+def _exists(path: Path) -> bool:
+    from warjudge.core.textinput import path_exists
+
+    try:
+        return path_exists(path, "file")
+    except WarjudgeError as exc:
+        _fail(str(exc))
+
+
 def _must_exist(path: Path) -> None:
-    if not path.exists():
+    if not _exists(path):
         _fail(f"{path} does not exist; start a game with 'warjudge necromancer new {path}'")
 
 
@@ -155,7 +164,7 @@ def new(path: Path = typer.Argument(..., help="the game file to create"),
     """Start a new game and save its record at PATH."""
     from warjudge.hexwar.necromancer.game import NecromancerGame
 
-    if path.exists() and not force:
+    if _exists(path) and not force:
         _fail(f"{path} exists; choose another file or add --force")
     options = _options(scenario, first, optional, items, map_file)
     try:
@@ -249,7 +258,7 @@ def show(path: Path = typer.Argument(..., help="the game file (the GM's), or a v
             view = view_for(game, viewer)
         exported = export_view(view) if export is not None else None
     except UnusableInput as exc:
-        _fail(str(exc) if path.exists() else f"{path} does not exist")
+        _fail(str(exc) if _exists(path) else f"{path} does not exist")
     except WarjudgeError as exc:
         _fail(str(exc))
     if exported is not None:

@@ -5,6 +5,8 @@ nothing, orders are checked when entered, and a record carries its map and stric
 import json
 import shutil
 
+import pytest
+
 from typer.testing import CliRunner
 
 from warjudge.cli import app
@@ -186,3 +188,12 @@ def test_order_lists_are_bounded_before_any_work(tmp_path):  # issue 11 item 2
     assert code == 2 and "at most 500 orders" in out and game.read_bytes() == before
     code, out = cli("game", "orders", game, "GONDOR", "--keep-void", stdin="A Pel H" + " " * 2000 + "x\n")
     assert code == 2 and game.read_bytes() == before
+
+
+@pytest.mark.parametrize("args", [["game", "new", "9" * 4301], ["game", "show", "9" * 4301],
+                                  ["game", "process", "9" * 4301]])
+def test_a_file_name_too_long_is_a_clean_error(args):  # issue 11 item 5: paths
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "File name too long" in result.output

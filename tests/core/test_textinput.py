@@ -60,3 +60,14 @@ def test_any_text_parses_or_gives_an_input_error(text):
         load_json(text, "document")
     except InputError:
         pass
+
+
+def test_unusable_names_are_an_input_error_not_an_os_error(tmp_path):
+    # issue 11 item 5 sibling: a 4,301-digit file name raised OSError (File name too long)
+    from warjudge.core.textinput import path_exists
+
+    assert path_exists(tmp_path) and not path_exists(tmp_path / "missing")
+    with pytest.raises(InputError, match="cannot use this name: File name too long"):
+        path_exists("9" * 4301)
+    with pytest.raises(InputError, match="cannot use this name"):
+        path_exists("a\0b")

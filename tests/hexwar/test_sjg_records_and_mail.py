@@ -226,3 +226,10 @@ def test_undo_by_mail_is_saved_and_replays(tmp_path):
     before = game.read_bytes()
     clean_error(cli("act", str(game), "red", "undo"), "nothing to take back")
     assert game.read_bytes() == before
+
+
+@pytest.mark.parametrize("args", [["act", "9" * 4301, "red", "units"], ["show", "9" * 4301],
+                                  ["new", "9" * 4301, "--seed", "1"]])
+def test_a_file_name_too_long_is_a_clean_error(args):
+    # found by the command-line fuzz test under CI's fixed examples: OSError (File name too long)
+    clean_error(cli(*args), "cannot use this name")

@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterator, Protocol, TypeVar
 
 from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.recordfile import locked, write_atomically
-from warjudge.core.textinput import UnusableInput, load_json, read_user_file
+from warjudge.core.textinput import UnusableInput, load_json, path_exists, read_user_file
 
 FORMAT = "warjudge-record/2"
 LEGACY_FORMAT = "warjudge-record/1"   # no checksum; still loaded (docs/record-format.md)
@@ -252,7 +252,7 @@ def updating(path: str | Path, build: Callable[[GameRecord], Any] | None = None)
     if it changed, so a body that just looks writes nothing.
     """
     path = Path(path)
-    if not path.exists():  # no lock file for a record that is not there
+    if not path_exists(path, "record"):  # no lock file for a record that is not there
         GameRecord.load(path)
     with locked(path):
         before = _read(path)

@@ -45,6 +45,24 @@ def read_user_file(path: str | Path, what: str, max_bytes: int = MAX_FILE_BYTES)
     return decode_utf8(data, where)
 
 
+def path_exists(path: str | Path, what: str = "path") -> bool:
+    """Whether anything is at `path`; UnusableInput when the name itself cannot be used (too
+    long, a NUL byte, no permission), where `Path.exists` would raise or say a wrong "no"."""
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as exc:
+        raise UnusableInput(f"{what} {_shortened(str(path))}", f"cannot use this name: {exc.strerror}") from None
+    except ValueError:
+        raise UnusableInput(f"{what} {_shortened(repr(str(path)))}", "cannot use this name") from None
+    return True
+
+
+def _shortened(text: str, keep: int = 80) -> str:
+    return text if len(text) <= keep else f"{text[:keep // 2]}...{text[-keep // 2:]}"
+
+
 def decode_utf8(data: bytes, what: str) -> str:
     try:
         return data.decode("utf-8")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, replace
 
-from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap, province_of
+from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap
 from warjudge.diplomacy.orders import Build, Disband, Waive
 from warjudge.diplomacy.results import VOID, Entry, OrderResult, parse_entries
 from warjudge.diplomacy.units import Unit

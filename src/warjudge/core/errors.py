@@ -10,6 +10,10 @@ class InputError(WarjudgeError):
     """A document or argument from the user is malformed."""
 
 
+class IllegalAction(WarjudgeError):
+    """An action the rules do not allow now (or not from this player); nothing was changed."""
+
+
 class OrderError(WarjudgeError):
     """An order cannot be parsed or is not legal; `reason` is the user-facing reason."""
 

@@ -1,0 +1,108 @@
+"""The registry of games, and the one way to start, load and replay any of them.
+
+`core` knows the built-in games only by the import path of their class, so it depends
+on no game family; a game family (or a test) may `register` more.
+"""
+
+from __future__ import annotations
+
+import importlib
+import secrets
+from dataclasses import dataclass
+from typing import Any, cast
+
+from warjudge.core.errors import IllegalAction, InputError, RecordError, WarjudgeError
+from warjudge.core.game import Game
+from warjudge.core.record import GameRecord
+
+SEED_BITS = 128
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A registered game: its id (also the record's `game` field), a title for people,
+    where its class lives ("package.module:Class"), and record ids it also reads."""
+
+    id: str
+    title: str
+    entry: str
+    legacy_ids: tuple[str, ...] = ()
+
+    def game_class(self) -> Any:
+        module, _, name = self.entry.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+
+_REGISTRY: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> None:
+    taken = {i for g in _REGISTRY.values() if g.id != info.id for i in (g.id, *g.legacy_ids)}
+    clash = taken & {info.id, *info.legacy_ids}
+    if clash:
+        raise ValueError(f"game id {sorted(clash)[0]!r} is already registered")
+    _REGISTRY[info.id] = info
+
+
+def unregister(game_id: str) -> None:
+    _REGISTRY.pop(game_id, None)
+
+
+def ids() -> list[str]:
+    return list(_REGISTRY)
+
+
+def info(game_id: str) -> GameInfo:
+    for entry in _REGISTRY.values():
+        if game_id == entry.id or game_id in entry.legacy_ids:
+            return entry
+    raise InputError(f"unknown game {game_id!r}; the games are: {', '.join(_REGISTRY)}")
+
+
+def fresh_seed() -> int:
+    """A seed no player can guess or recover from the rolls they see (issue 10 item 3)."""
+    return secrets.randbits(SEED_BITS)
+
+
+def new(game_id: str, seed: int | None = None, **options: Any) -> Game:
+    """A new game; options are the game's own and are checked by it."""
+    cls = info(game_id).game_class()
+    return cast(Game, cls.new(fresh_seed() if seed is None else seed, **options))
+
+
+def load(record: GameRecord) -> Game:
+    """The game a record describes: its class rebuilds the start from the header, then
+    every action is replayed through `act`, the same path live play takes."""
+    cls = info(record.game).game_class()
+    try:
+        return cast(Game, cls.from_record(record))
+    except WarjudgeError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - an untrusted record must never crash a caller
+        raise RecordError(f"the {record.game} record cannot be replayed ({type(exc).__name__}: {exc})") from None
+
+
+def replay(start: Game, entries: list[tuple[str, dict[str, Any]]]) -> Game:
+    """Apply (player, action) pairs to a game at its start, in order; the first refused
+    one becomes a RecordError naming its index. Every game's `from_record` ends here, so
+    replay is one path, the one live play takes."""
+    for index, (player, action) in enumerate(entries):
+        try:
+            start.act(player, action)
+        except (IllegalAction, InputError) as exc:
+            raise RecordError(f"action {index} ({action.get('type')}) cannot be replayed: {exc}") from None
+    return start
+
+
+for _info in (
+    GameInfo("diplomacy", "Diplomacy (standard map, DATC-compliant judge)",
+             "warjudge.diplomacy.game:DiplomacyGame"),
+    GameInfo("necromancer-diplomacy", "Necromancer, the Middle-earth Diplomacy variant (EN v0.5 / FR 2002)",
+             "warjudge.diplomacy.variants.necromancer.game:NecromancerDiplomacyGame",
+             legacy_ids=("necromancer",)),
+    GameInfo("necromancer-sjg", "Necromancer (Steve Jackson Games, 1983), the two-player hex game",
+             "warjudge.hexwar.necromancer.game:SjgNecromancerGame"),
+):
+    register(_info)
+
+__all__ = ["GameInfo", "fresh_seed", "ids", "info", "load", "new", "register", "replay", "unregister"]

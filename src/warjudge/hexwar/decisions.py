@@ -11,11 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from warjudge.core.errors import WarjudgeError
+from warjudge.core.errors import IllegalAction
 
-
-class IllegalAction(WarjudgeError):
-    """An action that the rules do not allow now; nothing was changed."""
+__all__ = ["Decision", "IllegalAction"]
 
 
 @dataclass

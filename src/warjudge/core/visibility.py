@@ -1,0 +1,46 @@
+"""The generic part of the one visibility filter: a full view marks what the rules hide.
+
+A game's full view (`view(None)`) marks every JSON object the rules hide from some
+players with `"hidden_from": [players]` (an opponent's secret set-up, a hidden unit, a
+choice not yet revealed). `redacted(full, viewer)` drops each such object from the
+viewer's copy, wherever it sits (a dict value or a list item), so a game that builds its
+player views this way cannot forget a channel; `hidden_objects` lists what a viewer must
+never see, for the tests that check every game's views against its full view.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+HIDDEN_FROM = "hidden_from"
+
+
+def _hidden(value: Any, viewer: str) -> bool:
+    return isinstance(value, dict) and viewer in value.get(HIDDEN_FROM, ())
+
+
+def redacted(full: Any, viewer: str | None) -> Any:
+    """A copy of `full` without the objects hidden from `viewer` (`None`: the games
+    master, who sees everything)."""
+    if viewer is None:
+        return full
+    if isinstance(full, dict):
+        return {k: redacted(v, viewer) for k, v in full.items() if not _hidden(v, viewer)}
+    if isinstance(full, list):
+        return [redacted(v, viewer) for v in full if not _hidden(v, viewer)]
+    return full
+
+
+def hidden_objects(full: Any, viewer: str) -> Iterator[dict[str, Any]]:
+    """Every object of `full` marked hidden from `viewer` (outermost ones only)."""
+    if _hidden(full, viewer):
+        yield full
+    elif isinstance(full, dict):
+        for value in full.values():
+            yield from hidden_objects(value, viewer)
+    elif isinstance(full, list):
+        for value in full:
+            yield from hidden_objects(value, viewer)
+
+
+__all__ = ["HIDDEN_FROM", "hidden_objects", "redacted"]

@@ -105,7 +105,7 @@ class ToyBids:
                        scores={p: float(s) for p, s in self.score.items()})
 
     def clone(self, reseed: bool = True) -> "ToyBids":
-        copy = ToyBids.__new__(ToyBids)
+        copy = type(self).__new__(type(self))
         copy.record = GameRecord.from_json(self.record.to_json())
         copy.rounds = self.rounds
         copy.dice = Dice(fresh_seed()) if reseed else Dice(self.dice.seed, self.dice.rolls_made)

@@ -1,0 +1,127 @@
+"""Bots that play any registered game through the interface, and the driver that plays a
+game out with them.
+
+A bot sees only what a caller sees (`legal_actions`, `view`, `decision`) and owns its own
+seeded RNG, so a self-play game is a pure function of the game's seed and the bots'
+seeds. The random bot works for every game; a game family may offer stronger bots by
+name (`register`), found like games are, by the import path of a factory, so `core`
+depends on no game family.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
+
+from warjudge.core.errors import InputError
+from warjudge.core.game import Action, Game
+
+RANDOM = "random"
+
+
+class Bot(Protocol):
+    def choose(self, game: Game, player: str) -> Action: ...
+
+
+def bot_rng(seed: int, player: str) -> random.Random:
+    """One RNG per seat, seeded from text: the same in every process and under any
+    PYTHONHASHSEED (random.Random hashes a str seed with SHA-512, not `hash`)."""
+    return random.Random(f"warjudge-bot:{seed}:{player}")
+
+
+class RandomBot:
+    """Uniform over the complete legal list: a game that lists its actions completely
+    can be played to its end by this bot alone."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, game: Game, player: str) -> Action:
+        actions = game.legal_actions(player)
+        if not actions:
+            raise InputError(f"{player!r} has no legal action to choose from")
+        return self.rng.choice(actions)
+
+
+class FunctionBot:
+    """A game family's bot written as `function(game, rng) -> action` (SJG's heuristic):
+    it answers the game's current decision, the one the driver asks `to_act()[0]`."""
+
+    def __init__(self, function: Callable[[Any, random.Random], Action], rng: random.Random):
+        self.function = function
+        self.rng = rng
+
+    def choose(self, game: Game, player: str) -> Action:
+        return self.function(game, self.rng)
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """A named bot for one game: `entry` is "package.module:callable"; with `kind`
+    "function" the callable is `(game, rng) -> action`, with "factory" it is
+    `(rng) -> Bot`."""
+
+    game: str
+    name: str
+    entry: str
+    kind: str = "function"
+
+    def make(self, rng: random.Random) -> Bot:
+        module, _, attribute = self.entry.partition(":")
+        target = getattr(importlib.import_module(module), attribute)
+        return FunctionBot(target, rng) if self.kind == "function" else target(rng)
+
+
+_REGISTRY: dict[tuple[str, str], BotInfo] = {}
+
+
+def register(info: BotInfo) -> None:
+    if info.name == RANDOM:
+        raise ValueError("the random bot plays every game and cannot be replaced")
+    if info.kind not in ("function", "factory"):
+        raise ValueError(f"a bot's kind is 'function' or 'factory', not {info.kind!r}")
+    _REGISTRY[(info.game, info.name)] = info
+
+
+def unregister(game_id: str, name: str) -> None:
+    _REGISTRY.pop((game_id, name), None)
+
+
+def names(game_id: str) -> list[str]:
+    """The bots that play `game_id`, the random bot first."""
+    return [RANDOM] + sorted(name for game, name in _REGISTRY if game == game_id)
+
+
+def make(game_id: str, name: str, rng: random.Random) -> Bot:
+    if name == RANDOM:
+        return RandomBot(rng)
+    info = _REGISTRY.get((game_id, name))
+    if info is None:
+        raise InputError(f"no bot {name!r} for {game_id}; its bots are: {', '.join(names(game_id))}")
+    return info.make(rng)
+
+
+def play_out(game: Game, bots: dict[str, Bot], max_actions: int) -> int:
+    """Let the bots act until the game is over or `max_actions` were played; the first
+    player `to_act()` lists acts each time (simultaneous decisions served in turn).
+    Returns the number of actions played."""
+    played = 0
+    while not game.is_over and played < max_actions:
+        waiting = game.to_act()
+        if not waiting:
+            raise InputError(f"{game.game_id}: nobody may act but the game is not over")
+        player = waiting[0]
+        game.act(player, bots[player].choose(game, player))
+        played += 1
+    return played
+
+
+for _info in (
+    BotInfo("necromancer-sjg", "heuristic", "warjudge.hexwar.necromancer.heuristic:heuristic_action"),
+):
+    register(_info)
+
+__all__ = ["RANDOM", "Bot", "BotInfo", "FunctionBot", "RandomBot", "bot_rng", "make", "names", "play_out",
+           "register", "unregister"]

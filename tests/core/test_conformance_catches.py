@@ -1,0 +1,44 @@
+"""The conformance test fails on a game that breaks each promise: every kind of broken
+toy game (tests/support/brokentoys.py) is caught by the check meant for it."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+import pytest
+
+from warjudge.core import games
+
+from tests.core import test_conformance as conformance
+from tests.support.brokentoys import INFOS
+
+CAUGHT_BY: dict[str, Callable[[str], None]] = {
+    "toy-leaky": conformance.test_views_are_json_hold_no_seed_and_nothing_hidden_from_the_viewer,
+    "toy-seed": conformance.test_views_are_json_hold_no_seed_and_nothing_hidden_from_the_viewer,
+    "toy-half": conformance.test_listed_actions_are_accepted_and_everything_else_is_refused_changing_nothing,
+    "toy-generous": conformance.test_listed_actions_are_accepted_and_everything_else_is_refused_changing_nothing,
+    "toy-shared": conformance.test_an_exact_clone_given_the_same_actions_stays_identical_and_independent,
+    "toy-early": conformance.test_random_play_reaches_an_outcome_and_every_step_keeps_the_promises,
+    "toy-forgetful": conformance.test_loading_the_record_gives_the_same_game_at_every_checked_step,
+    "toy-hash-order": conformance.test_the_same_seed_gives_the_same_final_state_in_every_process,
+}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def broken_registered() -> Iterator[None]:
+    for info in INFOS:
+        games.register(info)
+    yield
+    for info in INFOS:
+        games.unregister(info.id)
+
+
+@pytest.mark.parametrize("game_id", sorted(CAUGHT_BY))
+def test_the_conformance_check_catches_the_broken_game(game_id: str) -> None:
+    with pytest.raises((AssertionError, pytest.fail.Exception)) as caught:
+        CAUGHT_BY[game_id](game_id)
+    print(game_id, "caught:", str(caught.value).splitlines()[0])
+
+
+def test_every_broken_game_has_its_check() -> None:
+    assert sorted(CAUGHT_BY) == sorted(info.id for info in INFOS)

@@ -40,23 +40,14 @@ from warjudge.core.record import GameRecord, canonical_json
 from warjudge.core.selfplay import selfplay
 from warjudge.core.visibility import HIDDEN_FROM, hidden_objects
 
+from tests.support.registered import ENDING_OPTIONS, skip_unless_on_the_interface
 from tests.support.toygame import INFO as TOY
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# The options that make each game end soon under random play (preamble: Diplomacy
-# `max_year`, SJG `max_turns`). A game missing here is played with its defaults.
-OPTIONS: dict[str, dict[str, Any]] = {
-    "diplomacy": {"max_year": 1902},
-    "necromancer-diplomacy": {"max_year": 2780},
-    "necromancer-sjg": {"max_turns": 2},
-    TOY.id: {"rounds": 4},
-}
 SEED = 0x5EED_C0FF_EE15_0DD5_D1CE_0F_A11_9A3E   # large, so finding it in a view is no accident
 MAX_STEPS = 20_000     # a random game longer than this does not end: a failure, never a hang
 SAMPLED = 6            # legal actions tried on clones and perturbed, per player, per checked step
-PROTOCOL = ("new", "from_record", "players", "to_act", "decision", "legal_actions", "act", "view",
-            "is_over", "outcome", "clone")
 
 GAME_IDS = list(dict.fromkeys([*games.ids(), TOY.id]))
 
@@ -70,23 +61,12 @@ def toy_registered() -> Iterator[None]:
 
 @pytest.fixture(params=GAME_IDS)
 def game_id(request: pytest.FixtureRequest) -> str:
-    gap = _protocol_gap(request.param)
-    if gap:
-        pytest.skip(f"{request.param} does not implement the Game protocol yet: {gap}")
+    skip_unless_on_the_interface(request.param)
     return request.param
 
 
-def _protocol_gap(game_id: str) -> str | None:
-    try:
-        cls = games.info(game_id).game_class()
-    except (ImportError, AttributeError) as exc:
-        return f"its class cannot be imported ({exc})"
-    missing = [name for name in PROTOCOL if not hasattr(cls, name)]
-    return f"it lacks {', '.join(missing)}" if missing else None
-
-
 def new_game(game_id: str) -> Game:
-    return games.new(game_id, seed=SEED, **OPTIONS.get(game_id, {}))
+    return games.new(game_id, seed=SEED, **ENDING_OPTIONS.get(game_id, {}))
 
 
 # --- driving ------------------------------------------------------------------------------
@@ -341,7 +321,7 @@ print(json.dumps(selfplay(game_id, seed, ["random"], options)))
 
 
 def test_the_same_seed_gives_the_same_final_state_in_every_process(game_id: str) -> None:
-    options = OPTIONS.get(game_id, {})
+    options = ENDING_OPTIONS.get(game_id, {})
     here = selfplay(game_id, SEED, ["random"], options)
     assert here["finished"] and here["outcome"] is not None
     info = games.info(game_id)

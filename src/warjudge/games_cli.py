@@ -1,0 +1,80 @@
+"""`warjudge games` and `warjudge selfplay`: every registered game, driven only through
+the one interface (core.game), so these commands work for a game the day it registers.
+
+`selfplay` prints one JSON document; its `state_hash` (SHA-256 of the canonical JSON of
+the final full view) is the same for the same seed in every process.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NoReturn, Optional
+
+import typer
+
+from warjudge.core import bots, games
+from warjudge.core.errors import InputError, WarjudgeError
+from warjudge.core.selfplay import MAX_ACTIONS, selfplay
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def list_games(as_json: bool = typer.Option(False, "--json", help="one JSON document instead of lines")) -> None:
+    """List the registered games, their older record ids and their bots."""
+    rows = [{"id": i, "title": games.info(i).title, "also_reads": list(games.info(i).legacy_ids),
+             "bots": bots.names(i)} for i in games.ids()]
+    if as_json:
+        typer.echo(json.dumps(rows, indent=1))
+        return
+    for row in rows:
+        also = f" (records: also {', '.join(row['also_reads'])})" if row["also_reads"] else ""
+        typer.echo(f"{row['id']:<24}{row['title']}{also}; bots: {', '.join(row['bots'])}")
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """`k=v` pairs; a value that reads as JSON (a number, true, a list) is taken as JSON,
+    any other as text."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, equals, text = pair.partition("=")
+        if not equals or not key.strip():
+            raise InputError(f"--option {pair!r}: write it as NAME=VALUE, e.g. --option max_year=1905")
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = text
+        options[key.strip()] = value
+    return options
+
+
+def selfplay_command(
+    game: str = typer.Argument(..., help="a game id (see `warjudge games`)"),
+    seed: int = typer.Option(..., help="the game's seed: the same seed gives the same game"),
+    bot_list: str = typer.Option(bots.RANDOM, "--bots", help="one bot for every player, or one per player "
+                                 "in order, comma-separated (see `warjudge games`)"),
+    option: Optional[list[str]] = typer.Option(None, help="a game option NAME=VALUE, e.g. max_year=1905 "
+                                               "(Diplomacy) or max_turns=20 (SJG); repeatable"),
+    max_actions: int = typer.Option(MAX_ACTIONS, help="stop after this many actions (reported as "
+                                    "\"finished\": false)"),
+) -> None:
+    """Play a whole game between bots through the game interface and print one JSON
+    document: game, seed, options, bots, actions, finished, outcome, state_hash."""
+    try:
+        if max_actions < 1:
+            raise InputError("--max-actions must be at least 1")
+        names = [name.strip() for name in bot_list.split(",")]
+        summary = selfplay(games.info(game).id, seed, names, parse_options(option or []), max_actions)
+    except WarjudgeError as exc:
+        _fail(str(exc))
+    typer.echo(json.dumps(summary, indent=1))
+
+
+def add_game_commands(app: typer.Typer) -> None:
+    app.command("games")(list_games)
+    app.command("selfplay")(selfplay_command)
+
+
+__all__ = ["add_game_commands", "list_games", "parse_options", "selfplay_command"]

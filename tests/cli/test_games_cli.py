@@ -1,0 +1,78 @@
+"""`warjudge games` and `warjudge selfplay`: the registry listed, and a whole game played
+by bots through the interface, printed as one JSON document (issue 12)."""
+
+from __future__ import annotations
+
+import json
+from typing import Iterator
+
+import pytest
+from typer.testing import CliRunner
+
+from warjudge.cli import app
+from warjudge.core import games
+
+from tests.support.toygame import INFO
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def toy() -> Iterator[None]:
+    games.register(INFO)
+    yield
+    games.unregister(INFO.id)
+
+
+def test_games_lists_every_registered_game_with_its_bots() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == games.ids()
+    assert "(records: also necromancer)" in lines[games.ids().index("necromancer-diplomacy")]
+    assert lines[games.ids().index("necromancer-sjg")].endswith("bots: random, heuristic")
+    rows = json.loads(runner.invoke(app, ["games", "--json"]).stdout)
+    assert {r["id"]: r["bots"] for r in rows}[INFO.id] == ["random"]
+
+
+def selfplay(*args: str) -> dict:
+    result = runner.invoke(app, ["selfplay", *args])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_selfplay_plays_to_the_end_and_the_same_seed_gives_the_same_hash() -> None:
+    out = selfplay(INFO.id, "--seed", "9", "--option", "rounds=2")
+    assert {"game", "seed", "actions", "outcome", "state_hash"} <= out.keys()
+    assert out["game"] == INFO.id and out["seed"] == 9 and out["options"] == {"rounds": 2}
+    assert out["actions"] == 4 and out["finished"] is True and out["outcome"]["reason"] in ("victory", "draw")
+    assert len(out["state_hash"]) == 64
+    assert selfplay(INFO.id, "--seed", "9", "--option", "rounds=2") == out
+    hashes = {selfplay(INFO.id, "--seed", str(seed), "--option", "rounds=2")["state_hash"] for seed in range(6)}
+    assert len(hashes) > 1   # the hash is of the game played, not a constant
+
+
+def test_selfplay_seats_one_bot_per_player_in_order() -> None:
+    out = selfplay(INFO.id, "--seed", "1", "--bots", "random,random")
+    assert out["bots"] == {"north": "random", "south": "random"} and out["actions"] == 6   # 3 rounds
+
+
+def test_selfplay_stops_at_max_actions_and_says_it_did_not_finish() -> None:
+    out = selfplay(INFO.id, "--seed", "1", "--max-actions", "3")
+    assert out["actions"] == 3 and out["finished"] is False and out["outcome"] is None
+
+
+@pytest.mark.parametrize("args, message", [
+    (["chess", "--seed", "1"], "unknown game 'chess'"),
+    ([INFO.id, "--seed", "1", "--option", "rounds"], "write it as NAME=VALUE"),
+    ([INFO.id, "--seed", "1", "--option", "rounds=99"], "rounds must be a whole number"),
+    ([INFO.id, "--seed", "1", "--bots", "random,random,random"], "one per player"),
+    ([INFO.id, "--seed", "1", "--bots", "genius"], "no bot 'genius'"),
+    ([INFO.id, "--seed", "1", "--max-actions", "0"], "at least 1"),
+    ([INFO.id, "--seed", str(1 << 300)], "seed"),
+])
+def test_selfplay_refuses_bad_requests_with_one_clear_line(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["selfplay", *args])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("error: ") and message in result.stderr and "Traceback" not in result.output
+    assert len(result.stderr.strip().splitlines()) == 1

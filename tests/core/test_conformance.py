@@ -40,8 +40,7 @@ from warjudge.core.record import GameRecord, canonical_json
 from warjudge.core.selfplay import selfplay
 from warjudge.core.visibility import HIDDEN_FROM, hidden_objects
 
-from tests.support.registered import ENDING_OPTIONS, skip_unless_on_the_interface
-from tests.support.toygame import INFO as TOY
+from tests.support.registered import ENDING_OPTIONS, ids_with_the_toy, skip_unless_on_the_interface
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,14 +48,8 @@ SEED = 0x5EED_C0FF_EE15_0DD5_D1CE_0F_A11_9A3E   # large, so finding it in a view
 MAX_STEPS = 20_000     # a random game longer than this does not end: a failure, never a hang
 SAMPLED = 6            # legal actions tried on clones and perturbed, per player, per checked step
 
-GAME_IDS = list(dict.fromkeys([*games.ids(), TOY.id]))
-
-
-@pytest.fixture(autouse=True, scope="module")
-def toy_registered() -> Iterator[None]:
-    games.register(TOY)
-    yield
-    games.unregister(TOY.id)
+GAME_IDS = ids_with_the_toy()
+pytestmark = pytest.mark.usefixtures("toy_registered")
 
 
 @pytest.fixture(params=GAME_IDS)

@@ -4,7 +4,6 @@ registered game, and the env shows each agent only its own view (issue 12)."""
 from __future__ import annotations
 
 import json
-from typing import Iterator
 
 import numpy as np
 import pytest
@@ -15,17 +14,11 @@ from warjudge.core.errors import IllegalAction
 from warjudge.core.pettingzoo_env import GameEnv, encode_view
 from warjudge.core.record import canonical_json
 
-from tests.support.registered import ENDING_OPTIONS, skip_unless_on_the_interface
+from tests.support.registered import ENDING_OPTIONS, ids_with_the_toy, skip_unless_on_the_interface
 from tests.support.toygame import INFO as TOY
 
-GAME_IDS = list(dict.fromkeys([*games.ids(), TOY.id]))
-
-
-@pytest.fixture(autouse=True, scope="module")
-def toy_registered() -> Iterator[None]:
-    games.register(TOY)
-    yield
-    games.unregister(TOY.id)
+GAME_IDS = ids_with_the_toy()
+pytestmark = pytest.mark.usefixtures("toy_registered")
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

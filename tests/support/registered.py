@@ -36,3 +36,11 @@ def skip_unless_on_the_interface(game_id: str) -> None:
     gap = protocol_gap(game_id)
     if gap:
         pytest.skip(f"{game_id} does not implement the Game protocol yet: {gap}")
+
+
+def ids_with_the_toy() -> list[str]:
+    """Every registered game id, and the toy game's (registered by the `toy_registered`
+    fixture), for parametrising tests over every game."""
+    from tests.support.toygame import INFO
+
+    return list(dict.fromkeys([*games.ids(), INFO.id]))

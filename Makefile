@@ -1,6 +1,7 @@
 # Two commands do all the set-up on a fresh machine:
 #   make run   - install warjudge in .venv and play a demo game between random bots
-#   make test  - install warjudge with its test extras in .venv and run the whole suite
+#   make test  - install warjudge with its test extras in .venv, type-check (mypy, the set
+#                pyproject.toml names) and run the whole suite
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -17,6 +18,7 @@ run: $(BIN)/python
 
 test: $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest
 
 # The adjudication benchmark compares warjudge with the `diplomacy` package (MILA);

@@ -62,7 +62,7 @@ def end_rewards(players: tuple[str, ...], outcome: Outcome) -> dict[str, float]:
     return {p: 1.0 if p in outcome.winners else -1.0 for p in players}
 
 
-class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+class GameEnv(AECEnv):
     """A registered game as an AEC environment; see the module docstring."""
 
     metadata = {"name": "warjudge_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -84,10 +84,10 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         self._seeds = random.Random()
         self.game: Game | None = None
 
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:

@@ -257,7 +257,7 @@ def updating(path: str | Path, build: Callable[[GameRecord], Any] | None = None)
     with locked(path):
         before = _read(path)
         record = GameRecord.from_json(before, str(path))
-        subject = rebuilt(record, build) if build else record
+        subject: Any = rebuilt(record, build) if build else record
         yield subject
         after = (subject.record if build else subject).to_json()
         if after != before:

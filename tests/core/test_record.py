@@ -342,3 +342,11 @@ def test_nan_in_an_action_is_refused():
     with pytest.raises(RecordError, match="cannot be stored"):
         r.append({"type": "t", "x": float("nan")})
     assert r.actions == ()
+
+
+def test_action_count_is_the_number_of_logged_actions():
+    record = GameRecord("toy-bids", 1)
+    assert record.action_count() == 0
+    record.append({"type": "bid", "amount": 1})
+    record.append({"type": "bid", "amount": 2})
+    assert record.action_count() == len(record.actions) == 2

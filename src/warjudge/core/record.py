@@ -116,6 +116,10 @@ class GameRecord:
         """Copies: what a caller does with them never changes the record."""
         return tuple(json.loads(json.dumps(a)) for a in self._actions)
 
+    def action_count(self) -> int:
+        """How many actions the log holds (cheaply: `actions` copies them all)."""
+        return len(self._actions)
+
     def append(self, action: dict[str, Any]) -> None:
         problem = _action_problem(action)
         if problem:

@@ -5,7 +5,7 @@ check is costly, the interface's promises are checked:
 
 - random play from `legal_actions` reaches the end (with the options that make it end);
 - `outcome()` is None until `is_over`; then nobody acts and nothing is legal;
-- everyone `to_act()` is asked a decision and has a legal answer;
+- everyone `to_act()` is asked a decision and has a legal answer, each listed once;
 - `clone(reseed=False)` then the same actions gives the same full view and record, and a
   clone's actions never touch the original;
 - `games.load(record)` (through the record file's text) gives the same full view;
@@ -116,7 +116,7 @@ def test_random_play_reaches_an_outcome_and_every_step_keeps_the_promises(game_i
         waiting = g.to_act()
         assert set(waiting) <= set(players)
         if g.is_over:
-            assert waiting == ()
+            assert not waiting
             return
         assert g.outcome() is None, "outcome() must be None until the game is over"
         assert waiting, "nobody may act but the game is not over"
@@ -128,6 +128,7 @@ def test_random_play_reaches_an_outcome_and_every_step_keeps_the_promises(game_i
             assert legal, f"{player} must act but has no legal action"
             assert all(isinstance(a, dict) and isinstance(a.get("type"), str) for a in legal)
             assert json.loads(json.dumps(legal)) == legal
+            assert len({canonical_json(a) for a in legal}) == len(legal), "an action is listed twice"
 
     steps = random_play(game, random.Random(f"conformance:{game_id}"), check)
     assert steps > 0

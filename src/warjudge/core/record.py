@@ -116,10 +116,6 @@ class GameRecord:
         """Copies: what a caller does with them never changes the record."""
         return tuple(json.loads(json.dumps(a)) for a in self._actions)
 
-    def action_count(self) -> int:
-        """How many actions the log holds (cheaply: `actions` copies them all)."""
-        return len(self._actions)
-
     def append(self, action: dict[str, Any]) -> None:
         problem = _action_problem(action)
         if problem:
@@ -127,6 +123,10 @@ class GameRecord:
         if len(self._actions) >= MAX_ACTIONS:
             raise RecordError(f"a record holds at most {MAX_ACTIONS:,} actions")
         self._actions.append(_frozen_copy(action, "action", MAX_ACTION_CHARS))
+
+    def action_count(self) -> int:
+        """How many actions the log holds (cheaply: `actions` copies them all)."""
+        return len(self._actions)
 
     def replay(self, factory: Callable[["GameRecord"], G]) -> G:
         """Build a fresh game from the header and apply every action in order."""

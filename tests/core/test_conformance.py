@@ -37,7 +37,6 @@ from warjudge.core import games
 from warjudge.core.errors import IllegalAction
 from warjudge.core.game import GM, Decision, Game
 from warjudge.core.record import GameRecord, canonical_json
-from warjudge.core.selfplay import selfplay
 from warjudge.core.visibility import HIDDEN_FROM, hidden_objects
 
 from tests.support.registered import ENDING_OPTIONS, ids_with_the_toy, skip_unless_on_the_interface
@@ -323,13 +322,15 @@ print(json.dumps(selfplay(game_id, seed, ["random"], options)))
 
 
 def test_the_same_seed_gives_the_same_final_state_in_every_process(game_id: str) -> None:
-    options = ENDING_OPTIONS.get(game_id, {})
-    here = selfplay(game_id, SEED, ["random"], options)
-    assert here["finished"] and here["outcome"] is not None
-    info = games.info(game_id)
-    for hash_seed in ("0", "4242"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        argument = json.dumps([info.id, info.title, info.entry, SEED, options])
-        done = subprocess.run([sys.executable, "-c", SELFPLAY, argument],
-                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=True)
-        assert json.loads(done.stdout) == here, f"PYTHONHASHSEED={hash_seed}"
+    info, options = games.info(game_id), ENDING_OPTIONS.get(game_id, {})
+    argument = json.dumps([info.id, info.title, info.entry, SEED, options])
+    runs = [subprocess.Popen([sys.executable, "-c", SELFPLAY, argument], cwd=ROOT, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             env={**os.environ, "PYTHONHASHSEED": hash_seed}) for hash_seed in ("0", "4242")]
+    results = []
+    for run in runs:
+        out, err = run.communicate(timeout=300)
+        assert run.returncode == 0, err
+        results.append(json.loads(out))
+    assert results[0]["finished"] and results[0]["outcome"] is not None
+    assert results[0] == results[1], "PYTHONHASHSEED 0 and 4242 gave different games"

@@ -1,6 +1,4 @@
 import os
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -11,8 +9,6 @@ settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("dev", print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
-sys.path.insert(0, str(Path(__file__).parent / "diplomacy"))
-sys.path.insert(0, str(Path(__file__).parent / "necromancer"))
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from datc_runner import _expected, run_case
+from tests.diplomacy.datc_runner import _expected, run_case
 
 CASES = json.loads((Path(__file__).parent.parent / "data" / "datc_v2.4_06.json").read_text())
 # Units the DATC file leaves out of POSTSTATE_DISLODGED because they are destroyed

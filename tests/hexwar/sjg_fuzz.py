@@ -203,5 +203,4 @@ def cli_campaign(rng: random.Random, n: int) -> dict[str, int]:  # pragma: no co
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.path.insert(0, str(Path(__file__).parent))
     campaign(int(sys.argv[1]) if len(sys.argv) > 1 else 100)

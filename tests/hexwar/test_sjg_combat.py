@@ -1,14 +1,11 @@
 """SJG Necromancer section 6 (combat), with 2.12/2.16 (terrain effects on combat), through
 the public game API. Dice are scripted (sjg_helpers.ScriptedDice)."""
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
 
-from sjg_helpers import act, end, end_until, make_map, nb, refused, start, two  # noqa: E402
+from tests.hexwar.sjg_helpers import act, end, end_until, make_map, nb, refused, start, two
 
-from warjudge.hexwar.necromancer.tables import odds_column  # noqa: E402
+from warjudge.hexwar.necromancer.tables import odds_column
 
 RN = {"rn": ("necromancer", "red", "0208")}
 BN = {"bn": ("necromancer", "black", "2208")}

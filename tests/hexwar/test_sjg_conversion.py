@@ -1,13 +1,10 @@
 """SJG Necromancer section 5 (converting enemy units) and 3.3, through the public API."""
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
 
-from sjg_helpers import act, end, end_until, make_map, refused, start  # noqa: E402
+from tests.hexwar.sjg_helpers import act, end, end_until, make_map, refused, start
 
-from warjudge.hexwar.necromancer.tables import UnitType  # noqa: E402
+from warjudge.hexwar.necromancer.tables import UnitType
 
 RN = {"rn": ("necromancer", "red", "0208")}
 BN = {"bn": ("necromancer", "black", "2208")}

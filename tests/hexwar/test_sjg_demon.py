@@ -3,19 +3,16 @@ Miasma and 10.2 Miasma movement), through the public game API. Dice are scripted
 (sjg_helpers.ScriptedDice), so each test also proves which dice the rules call for."""
 
 import random
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
 
-import pytest  # noqa: E402
-from sjg_helpers import ScriptedDice, act, end, end_until, make_map, refused, start, two  # noqa: E402
+import pytest
+from tests.hexwar.sjg_helpers import ScriptedDice, act, end, end_until, make_map, refused, start, two
 
-from warjudge.hexwar.necromancer import demon as D  # noqa: E402
-from warjudge.hexwar.necromancer import game as game_module  # noqa: E402
-from warjudge.hexwar.necromancer.bots import random_action  # noqa: E402
-from warjudge.hexwar.necromancer.game import NecromancerGame  # noqa: E402
-from warjudge.hexwar.necromancer.views import view  # noqa: E402
+from warjudge.hexwar.necromancer import demon as D
+from warjudge.hexwar.necromancer import game as game_module
+from warjudge.hexwar.necromancer.bots import random_action
+from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.views import view
 
 RN = {"rn": ("necromancer", "red", "0208")}
 BN = {"bn": ("necromancer", "black", "2208")}

@@ -1,10 +1,7 @@
 """The game ends the moment a Necromancer is eliminated, whatever eliminates him (SJG 2.21)."""
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from sjg_helpers import act, end_until, refused, start, two  # noqa: E402
+from tests.hexwar.sjg_helpers import act, end_until, refused, start, two
 
 
 def test_losing_the_necromancer_in_a_retreat_ends_the_game():  # SJG 2.21, 6.52

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import random
-import sys
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -15,11 +13,10 @@ from typer.testing import CliRunner
 
 from warjudge.cli import app
 
-sys.path.insert(0, str(Path(__file__).parent))
-from sjg_fuzz import cli_args, mutate_action, mutate_map, positions, try_action, try_map  # noqa: E402
-from sjg_helpers import snapshot  # noqa: E402
+from tests.hexwar.sjg_fuzz import cli_args, mutate_action, mutate_map, positions, try_action, try_map
+from tests.hexwar.sjg_helpers import snapshot
 
-from warjudge.hexwar.necromancer import bots  # noqa: E402
+from warjudge.hexwar.necromancer import bots
 
 runner = CliRunner()
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,

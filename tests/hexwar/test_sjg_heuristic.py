@@ -6,15 +6,12 @@ never here; these tests pin the behaviours."""
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 from warjudge.hexwar.necromancer.bots import random_action
 from warjudge.hexwar.necromancer.heuristic import heuristic_action, play_game, walking_distances
 from warjudge.hexwar.grid import distance
 
-sys.path.insert(0, str(Path(__file__).parent))
-from sjg_helpers import act, end, make_map, start  # noqa: E402
+from tests.hexwar.sjg_helpers import act, end, make_map, start
 
 
 def test_the_necromancer_keeps_a_guard_through_the_game():

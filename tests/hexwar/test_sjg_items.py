@@ -2,19 +2,16 @@
 they touch (4.4, 4.21, 5.4, 6.23, 6.31, 6.52, 7.41, 7.5), through the public game API."""
 
 import random
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
 
-import pytest  # noqa: E402
-from sjg_helpers import ScriptedDice, act, end, end_until, make_map, nb, refused, start, two  # noqa: E402
+import pytest
+from tests.hexwar.sjg_helpers import ScriptedDice, act, end, end_until, make_map, nb, refused, start, two
 
-from warjudge.hexwar.necromancer import bots, views  # noqa: E402
-from warjudge.hexwar.necromancer.combat import plan_attack  # noqa: E402
-from warjudge.hexwar.necromancer.game import NecromancerGame  # noqa: E402
-from warjudge.hexwar.necromancer.state import Item  # noqa: E402
-from warjudge.hexwar.necromancer.tables import UnitType, search_target  # noqa: E402
+from warjudge.hexwar.necromancer import bots, views
+from warjudge.hexwar.necromancer.combat import plan_attack
+from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.state import Item
+from warjudge.hexwar.necromancer.tables import UnitType, search_target
 
 RN = {"rn": ("necromancer", "red", "0208")}
 BN = {"bn": ("necromancer", "black", "2208")}

@@ -1,15 +1,12 @@
 """SJG Necromancer sections 7 (the Miasma) and 8 (the Jewels of Power), with 3.5-3.6 and
 the optional rules 10.2-10.3, through the public game API."""
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
 
-import pytest  # noqa: E402
-from sjg_helpers import act, end, end_until, make_map, nb, refused, start, two  # noqa: E402
+import pytest
+from tests.hexwar.sjg_helpers import act, end, end_until, make_map, nb, refused, start, two
 
-from warjudge.hexwar.necromancer.game import NecromancerGame  # noqa: E402
+from warjudge.hexwar.necromancer.game import NecromancerGame
 
 RN = {"rn": ("necromancer", "red", "0208")}
 BN = {"bn": ("necromancer", "black", "2208")}

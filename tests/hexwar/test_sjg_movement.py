@@ -1,12 +1,9 @@
 """SJG Necromancer section 4 (movement), 2.11-2.16 (terrain effects on movement) and 6.7
 (suicide), through the public game API."""
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
 
-from sjg_helpers import act, end, make_map, nb, refused, start, two  # noqa: E402
+from tests.hexwar.sjg_helpers import act, end, make_map, nb, refused, start, two
 
 BLACK_FAR = {"bn": ("necromancer", "black", "2016")}
 RED_FAR = {"rn": ("necromancer", "red", "0216")}

@@ -1,18 +1,15 @@
 """SJG Necromancer section 3 (sequence of play), 2.1 (the map), 9 (scenarios) and 10.1
 (Conversion Point allowance), through the public game API."""
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
 
-import pytest  # noqa: E402
-from sjg_helpers import act, end, end_until, refused, snapshot, start, two  # noqa: E402
+import pytest
+from tests.hexwar.sjg_helpers import act, end, end_until, refused, snapshot, start, two
 
-from warjudge.hexwar.decisions import IllegalAction  # noqa: E402
-from warjudge.hexwar.grid import distance  # noqa: E402
-from warjudge.hexwar.necromancer.board import load_board  # noqa: E402
-from warjudge.hexwar.necromancer.game import NecromancerGame  # noqa: E402
+from warjudge.hexwar.decisions import IllegalAction
+from warjudge.hexwar.grid import distance
+from warjudge.hexwar.necromancer.board import load_board
+from warjudge.hexwar.necromancer.game import NecromancerGame
 
 RN = {"rn": ("necromancer", "red", "0208")}
 BN = {"bn": ("necromancer", "black", "2208")}

@@ -19,8 +19,7 @@ from warjudge.hexwar.necromancer.render import render_terminal
 from warjudge.hexwar.necromancer.views import view
 from warjudge.hexwar.grid import Grid
 
-sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from sjg_helpers import make_map  # noqa: E402
+from tests.hexwar.sjg_helpers import make_map
 
 runner = CliRunner()
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import copy
 import random
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,9 +16,8 @@ from warjudge.hexwar.necromancer import bots
 from warjudge.hexwar.necromancer.game import NecromancerGame
 from warjudge.hexwar.necromancer.moves import reachable_hexes
 
-sys.path.insert(0, str(Path(__file__).parent))
 
-from sjg_helpers import act, end, refused, snapshot, start  # noqa: E402
+from tests.hexwar.sjg_helpers import act, end, refused, snapshot, start
 
 
 def three(side: str, h: str, prefix: str) -> dict:

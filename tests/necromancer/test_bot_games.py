@@ -12,7 +12,7 @@ from warjudge.diplomacy.variants.necromancer.bots import random_orders
 from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
 from warjudge.diplomacy.variants.necromancer.position import format_position, position_problems
 
-from visibility_oracle import check_views
+from tests.necromancer.visibility_oracle import check_views
 
 
 def play(seed: int, edition: str, last_year: int = 3035) -> NecromancerGame:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from necro_helpers import NMAP, turn
+from tests.necromancer.necro_helpers import NMAP, turn
 from warjudge.diplomacy.variants.necromancer.retreats import retreat_problem
 
 

@@ -7,7 +7,7 @@ from warjudge.core.errors import InputError
 from warjudge.diplomacy.interface import adjudicate_document
 from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
 
-from necro_helpers import turn
+from tests.necromancer.necro_helpers import turn
 
 
 def test_lead_keeps_the_nazgul_with_a_holding_unit():  # EN 7.8.1 vii-viii

@@ -3,7 +3,7 @@ the other test files did not pin down faithfully, each named."""
 
 import pytest
 
-from necro_helpers import NMAP, turn
+from tests.necromancer.necro_helpers import NMAP, turn
 from warjudge.diplomacy.variants.necromancer.movement import Dislodgement, default_rules
 from warjudge.diplomacy.variants.necromancer.position import format_position, parse_position
 from warjudge.diplomacy.variants.necromancer.retreats import judge_retreats

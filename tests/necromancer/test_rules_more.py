@@ -5,7 +5,7 @@ import pytest
 
 from warjudge.diplomacy.variants.necromancer.adjustments import unit_count
 from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
-from necro_helpers import NMAP, turn
+from tests.necromancer.necro_helpers import NMAP, turn
 from warjudge.diplomacy.variants.necromancer.movement import default_rules
 from warjudge.diplomacy.variants.necromancer.position import format_position, parse_position, position_problems
 from warjudge.diplomacy.variants.necromancer.retreats import judge_retreats

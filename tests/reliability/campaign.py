@@ -1,6 +1,6 @@
 """The reliability campaign, run outside the suite for the counts in issue 11's closing note:
 
-    .venv/bin/python tests/reliability/campaign.py [--files N] [--bytes all|K] [--kills N] [--writers N]
+    .venv/bin/python -m tests.reliability.campaign [--files N] [--bytes all|K] [--kills N] [--writers N]
 
 1. game files: N mutants of each game by each method, each fed to every command that reads a
    game file; counts of results, clean errors, tracebacks, hangs, changed files, litter;
@@ -20,15 +20,13 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+from tests.reliability.gamefiles import GAMES, METHODS, commands, mutant, run_command
+from tests.reliability.test_byte_corruption import check_one_byte_changes
+from tests.reliability.test_concurrent_writers import POWERS
+from tests.reliability.test_kill_during_write import WORKERS
+from tests.reliability.workers import orders_for
 
-from gamefiles import GAMES, METHODS, commands, mutant, run_command  # noqa: E402
-from test_byte_corruption import check_one_byte_changes  # noqa: E402
-from test_concurrent_writers import POWERS  # noqa: E402
-from test_kill_during_write import WORKERS  # noqa: E402
-from workers import orders_for  # noqa: E402
-
-from warjudge.core.record import GameRecord  # noqa: E402
+from warjudge.core.record import GameRecord
 
 
 def game_files(count: int) -> None:

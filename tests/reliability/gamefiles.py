@@ -18,7 +18,7 @@ import signal
 from dataclasses import dataclass
 from pathlib import Path
 
-from samples import NECROMANCER, SJG, STANDARD, sample_text
+from tests.reliability.samples import NECROMANCER, SJG, STANDARD, sample_text
 from typer.testing import CliRunner
 
 from warjudge.cli import app

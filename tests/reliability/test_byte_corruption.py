@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from samples import GAMES, build, sample_text
+from tests.reliability.samples import GAMES, build, sample_text
 
 from warjudge.core.errors import RecordError
 from warjudge.core.record import GameRecord, canonical_json

@@ -9,7 +9,7 @@ import fcntl
 import os
 
 import pytest
-from samples import SJG, STANDARD, sample_text
+from tests.reliability.samples import SJG, STANDARD, sample_text
 from typer.testing import CliRunner
 
 from warjudge.cli import app

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from typer.testing import CliRunner
-from workers import orders_for
+from tests.reliability.workers import orders_for
 
 from warjudge.cli import app
 from warjudge.core.record import GameRecord

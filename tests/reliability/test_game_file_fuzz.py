@@ -10,10 +10,10 @@ import json
 import random
 
 import pytest
-from gamefiles import GAMES, METHODS, signed, commands, mutant, run_command
+from tests.reliability.gamefiles import GAMES, METHODS, signed, commands, mutant, run_command
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from samples import NECROMANCER, SJG, STANDARD, sample_text
+from tests.reliability.samples import NECROMANCER, SJG, STANDARD, sample_text
 
 from warjudge.core.record import FORMAT
 

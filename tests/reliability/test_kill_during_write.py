@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from workers import orders_for
+from tests.reliability.workers import orders_for
 
 from warjudge.core.record import GameRecord
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from warjudge.cli import app
 from warjudge.hexwar.necromancer import bots
 from warjudge.hexwar.necromancer.board import DEFAULT_BOARD, load_board
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 from warjudge.hexwar.necromancer.play import (
     CommandError, complete_action, parse_command, run_session, view_for,
 )
@@ -24,9 +24,9 @@ SVG = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()
 
 
-def deployed_game(seed: int = 4) -> NecromancerGame:
+def deployed_game(seed: int = 4) -> SjgNecromancerGame:
     rng = random.Random(seed)
-    game = NecromancerGame.new(seed=seed, first="red")
+    game = SjgNecromancerGame.new(seed=seed, first="red")
     while game.pending.kind == "deploy":
         game.act(bots.random_action(game, rng))
     return game
@@ -116,7 +116,7 @@ def test_a_unit_absent_from_the_view_is_absent_from_every_picture():
 
 
 def test_secret_deployment_is_hidden_in_the_deploying_sides_view():
-    game = NecromancerGame.new(seed=2, first="red")
+    game = SjgNecromancerGame.new(seed=2, first="red")
     game.act(bots.deploy_action(game, "red", random.Random(1)))
     assert game.pending.player == "black" and game.pending.kind == "deploy"
     black = view_for(game, "black")
@@ -280,7 +280,7 @@ def test_cli_new_act_show(tmp_path):
     assert runner.invoke(app, ["necromancer", "new", str(path)]).exit_code == 2  # no overwriting
     assert runner.invoke(app, ["necromancer", "act", str(path), "red", "deploy auto"]).exit_code == 0
     # black deploys by JSON: the same as the bot would
-    game = NecromancerGame.from_record(__import__("warjudge.core.record", fromlist=["GameRecord"]).GameRecord.load(path))
+    game = SjgNecromancerGame.from_record(__import__("warjudge.core.record", fromlist=["GameRecord"]).GameRecord.load(path))
     black = bots.deploy_action(game, "black", random.Random(3))
     del black["side"]
     result = runner.invoke(app, ["necromancer", "act", str(path), "black", json.dumps(black)])
@@ -376,7 +376,7 @@ def test_cli_map_check_and_render(tmp_path):
 class Script:
     """Types the given lines, then answers every prompt sensibly, then stops (EOF)."""
 
-    def __init__(self, game: NecromancerGame, lines: list[str], limit: int = 60):
+    def __init__(self, game: SjgNecromancerGame, lines: list[str], limit: int = 60):
         self.game, self.lines, self.limit = game, list(lines), limit
         self.prompts: list[str] = []
         self.rng = random.Random(0)
@@ -413,7 +413,7 @@ def _as_text(action: dict) -> str:
 
 
 def test_scripted_session_against_the_bot(tmp_path):
-    game = NecromancerGame.new(seed=11, first="red")
+    game = SjgNecromancerGame.new(seed=11, first="red")
     save = tmp_path / "s.json"
     console = Console(record=True, width=200, color_system=None, file=open("/dev/null", "w"))
     script = Script(game, ["help", "units", "fly", "deploy 0101:z", "deploy auto", "units", "show",
@@ -436,7 +436,7 @@ def test_scripted_session_against_the_bot(tmp_path):
 
 
 def test_hot_seat_clears_the_screen_before_each_secret_deployment():
-    game = NecromancerGame.new(seed=3, first="red")
+    game = SjgNecromancerGame.new(seed=3, first="red")
     console = Console(record=True, width=200, color_system=None, file=open("/dev/null", "w"))
     clears, screens = [], {}
     script = Script(game, ["deploy auto", "deploy auto", "quit"])

@@ -14,7 +14,7 @@ from sjg_helpers import ScriptedDice, act, end, end_until, make_map, refused, st
 from warjudge.hexwar.necromancer import demon as D  # noqa: E402
 from warjudge.hexwar.necromancer import game as game_module  # noqa: E402
 from warjudge.hexwar.necromancer.bots import random_action  # noqa: E402
-from warjudge.hexwar.necromancer.game import NecromancerGame  # noqa: E402
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame  # noqa: E402
 from warjudge.hexwar.necromancer.views import view  # noqa: E402
 
 RN = {"rn": ("necromancer", "red", "0208")}
@@ -49,10 +49,10 @@ def on_demon(targets, **kw):
 @pytest.mark.parametrize("seed", range(4))
 def test_counter_lies_under_one_miasma_hex(seed):
     # SJG 10.4: the Miasma counters are mixed and placed face down; one hides the demon
-    game = NecromancerGame.new(seed=seed, optional=["miasma_demon"])
+    game = SjgNecromancerGame.new(seed=seed, optional=["miasma_demon"])
     m = game.position.miasma
     assert m.demon_counter in m.hexes and m.demon is None
-    plain = NecromancerGame.new(seed=seed)
+    plain = SjgNecromancerGame.new(seed=seed)
     assert plain.position.miasma.demon_counter is None and view(plain, "red")["demon"] is None
 
 
@@ -70,7 +70,7 @@ def test_game_rolls_two_secret_dice_for_the_counter(monkeypatch):
     # SJG 7.2, 10.4: one die places the Miasma (3: the 3-4 spiral, 1209); two more dice,
     # not reported, choose the demon's counter ((6,6) rolled again, then (2,1): the 7th hex)
     monkeypatch.setattr(game_module, "Dice", lambda seed: ScriptedDice(3, 6, 6, 2, 1))
-    game = NecromancerGame.new(seed=0, board=make_map(), first="red", optional=["miasma_demon"])
+    game = SjgNecromancerGame.new(seed=0, board=make_map(), first="red", optional=["miasma_demon"])
     assert game.dice.faces == [] and sorted(game.position.miasma.hexes) == MIASMA
     assert game.position.miasma.demon_counter == "1309"
     assert [line for line in game.log if "roll" in line] == ["  roll 3 (Miasma placement (7.2))"]
@@ -101,7 +101,7 @@ def test_views_and_log_do_not_reveal_the_counter():
 @pytest.mark.parametrize("seed", range(3))
 def test_counter_dice_are_not_logged(seed):
     # SJG 10.4: only the Miasma placement (7.2) and the coin toss (9.1) are reported
-    game = NecromancerGame.new(seed=seed, optional=["miasma_demon"])
+    game = SjgNecromancerGame.new(seed=seed, optional=["miasma_demon"])
     assert len([line for line in game.log if "roll" in line]) == 2
     assert not any(game.position.miasma.demon_counter in line or "demon" in line for line in game.log)
 
@@ -407,7 +407,7 @@ def test_counter_and_demon_drift_with_the_miasma(what):
 def test_game_with_the_demon_replays_and_never_shows_the_counter():
     # the record replays bit for bit; SJG 10.4: no player view ever holds the counter
     seed, rng = 9, random.Random(9)  # seed 9: the random bots unleash and fight the demon
-    game = NecromancerGame.new(seed=seed, optional=["miasma_demon"])
+    game = SjgNecromancerGame.new(seed=seed, optional=["miasma_demon"])
     counter = game.position.miasma.demon_counter
     while not game.is_over and game.turn <= 40:
         for side in ("red", "black"):
@@ -418,5 +418,5 @@ def test_game_with_the_demon_replays_and_never_shows_the_counter():
     assert f"counter in {counter} shows the demon" in game.log[turned]
     assert not any("demon" in line for line in game.log[:turned])
     assert any("attacks the demon" in line for line in game.log)
-    replay = NecromancerGame.from_record(game.record)
+    replay = SjgNecromancerGame.from_record(game.record)
     assert view(replay, None) == view(game, None) and replay.log == game.log

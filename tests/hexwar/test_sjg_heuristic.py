@@ -30,9 +30,9 @@ def test_the_necromancer_keeps_a_guard_through_the_game():
 def test_cp_are_budgeted_never_x4_and_a_reserve_kept():
     # issue 10 item 10: "150 -> 62 -> 38 -> 2 by its third turn, an x4 attempt included"
     rng = random.Random(3)
-    from warjudge.hexwar.necromancer.game import NecromancerGame
+    from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 
-    game = NecromancerGame.new(seed=3, first="red")
+    game = SjgNecromancerGame.new(seed=3, first="red")
     spent_by_turn = {}
     while not game.is_over and game.turn <= 12:
         decision = game.pending

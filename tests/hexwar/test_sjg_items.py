@@ -12,7 +12,7 @@ from sjg_helpers import ScriptedDice, act, end, end_until, make_map, nb, refused
 
 from warjudge.hexwar.necromancer import bots, views  # noqa: E402
 from warjudge.hexwar.necromancer.combat import plan_attack  # noqa: E402
-from warjudge.hexwar.necromancer.game import NecromancerGame  # noqa: E402
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame  # noqa: E402
 from warjudge.hexwar.necromancer.state import Item  # noqa: E402
 from warjudge.hexwar.necromancer.tables import UnitType, search_target  # noqa: E402
 
@@ -51,7 +51,7 @@ def move(units, path, **kw):
 # --- 10.5: choosing and sharing out ---------------------------------------------------------
 
 def choosing(red, black, *faces):
-    game = NecromancerGame.new(seed=1, items={"red": red, "black": black}, first="red")
+    game = SjgNecromancerGame.new(seed=1, items={"red": red, "black": black}, first="red")
     game.dice = ScriptedDice(*faces)  # the only die of the choice is the odd counter's
     return game
 
@@ -592,7 +592,7 @@ def test_random_games_with_items_replay_exactly(seed):
     # SJG 10.1-10.58 together: random legal play never breaks, items stay with a live unit or
     # in a hex, mercenaries never end a phase in mixed company, and the record replays exactly
     rng = random.Random(seed)
-    game = NecromancerGame.new(seed=seed, items={"red": 3, "black": 3},
+    game = SjgNecromancerGame.new(seed=seed, items={"red": 3, "black": 3},
                                optional=["cp_allowance", "miasma_movement", "miasma_teleport", "miasma_demon",
                                          "fourth_jewel"])
     pos = game.position
@@ -606,5 +606,5 @@ def test_random_games_with_items_replay_exactly(seed):
             for h in {u.hex for u in pos.units.values() if u.kind == UnitType.MERCENARY}:
                 assert all(u.kind in (UnitType.MERCENARY, UnitType.NECROMANCER, UnitType.APPRENTICE)
                            for u in pos.at(h)), h
-    replay = NecromancerGame.from_record(game.record)
+    replay = SjgNecromancerGame.from_record(game.record)
     assert views.view(replay, None) == views.view(game, None)

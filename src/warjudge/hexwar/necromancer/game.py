@@ -4,7 +4,7 @@ record that replays it.
 Every change is an action (actions.py). `act` checks the action completely against the
 first pending decision and the rules before anything changes, then applies it, rolls
 whatever dice the rules call for from the record's seeded dice, appends it to the record
-and queues the next decision. `NecromancerGame.from_record` replays a record to the same
+and queues the next decision. `SjgNecromancerGame.from_record` replays a record to the same
 state bit for bit.
 """
 
@@ -54,7 +54,7 @@ PHASE_ACTIONS = {
 }
 
 
-class NecromancerGame:
+class SjgNecromancerGame:
     """One game. `pending` is the decision the game waits for; `act` answers it."""
 
     def __init__(self, record: GameRecord, board: HexMap | None = None):
@@ -96,7 +96,7 @@ class NecromancerGame:
                 raise RecordError(f"action {index} cannot be replayed: {exc}") from None
 
     @classmethod
-    def new(cls, seed: int = 0, board: HexMap | None = None, **options: Any) -> "NecromancerGame":
+    def new(cls, seed: int = 0, board: HexMap | None = None, **options: Any) -> "SjgNecromancerGame":
         try:
             opts = Options.model_validate(options)
         except ValidationError as exc:
@@ -104,7 +104,7 @@ class NecromancerGame:
         return cls(GameRecord(GAME, seed, opts.model_dump()), board)
 
     @classmethod
-    def from_record(cls, record: GameRecord, board: HexMap | None = None) -> "NecromancerGame":
+    def from_record(cls, record: GameRecord, board: HexMap | None = None) -> "SjgNecromancerGame":
         return cls(record, board)
 
     # --- the public surface -------------------------------------------------------------

@@ -56,7 +56,7 @@ from warjudge.core.errors import WarjudgeError
 from warjudge.hexwar.grid import DIRECTION_NAMES, DIRECTIONS, distance
 from warjudge.hexwar.movement import path_to
 from warjudge.hexwar.necromancer import bots
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 from warjudge.hexwar.necromancer.heuristic import heuristic_action
 from warjudge.hexwar.necromancer.moves import reachable_hexes
 from warjudge.hexwar.necromancer.render import KIND_LETTER, render_png, render_svg, render_terminal
@@ -72,7 +72,7 @@ class CommandError(WarjudgeError):
 
 # --- views ----------------------------------------------------------------------------
 
-def view_for(game: NecromancerGame, side: str | None) -> dict[str, Any]:
+def view_for(game: SjgNecromancerGame, side: str | None) -> dict[str, Any]:
     """What `side` may see (None: everything)."""
     return view(game, side)
 
@@ -389,7 +389,7 @@ def _completable(action: dict[str, Any]) -> bool:
     return True
 
 
-def complete_action(game: NecromancerGame, command: Command, rng: random.Random | None = None) -> dict[str, Any]:
+def complete_action(game: SjgNecromancerGame, command: Command, rng: random.Random | None = None) -> dict[str, Any]:
     """The engine action for a parsed command: fills in a move's path from the units'
     hex, `lose all` from the pending retreat, `deploy auto` from the bot."""
     side = command.action.get("side")
@@ -445,7 +445,7 @@ def complete_action(game: NecromancerGame, command: Command, rng: random.Random 
     return action
 
 
-def _deploy_part(game: NecromancerGame, command: Command, drafts: dict[str, dict[str, list[str]]],
+def _deploy_part(game: SjgNecromancerGame, command: Command, drafts: dict[str, dict[str, list[str]]],
                  console: Console) -> dict[str, Any] | None:
     """Partial hand deployments at the terminal: placements accumulate per side until
     every unit is placed, then the whole set-up goes to the engine as one action (which
@@ -610,9 +610,9 @@ def _prompt_hint(decision) -> str:
     return hints.get(decision.kind, "help")
 
 
-def run_session(game: NecromancerGame, *, bot_side: str | None = None, input_fn: Callable[[str], str] = input,
+def run_session(game: SjgNecromancerGame, *, bot_side: str | None = None, input_fn: Callable[[str], str] = input,
                 console: Console | None = None, rng: random.Random | None = None,
-                save_path: str | Path | None = None, clear_fn: Callable[[], None] | None = None) -> NecromancerGame:
+                save_path: str | Path | None = None, clear_fn: Callable[[], None] | None = None) -> SjgNecromancerGame:
     """Play at the terminal until the game ends or the player quits. `bot_side` is played
     by the heuristic bot (None: hot-seat, both sides typed in). Every line is read through
     `input_fn` (EOF ends the session). The record is saved to `save_path` after every

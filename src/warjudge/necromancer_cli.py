@@ -190,7 +190,7 @@ def act(path: Path = typer.Argument(..., help="the game file"),
     from warjudge.core.textinput import UnusableInput, load_json
     from warjudge.hexwar.necromancer.game import SjgNecromancerGame
     from warjudge.hexwar.necromancer.play import (
-        Command, complete_action, hex_lines, parse_command, units_table, view_for,
+        Command, acted, complete_action, hex_lines, parse_command, units_table, view_for,
     )
 
     side = _side(side)
@@ -220,7 +220,7 @@ def act(path: Path = typer.Argument(..., help="the game file"),
                     return
                 if command.kind not in ("action", "deploy_auto", "choose_auto"):
                     _fail(f"'{command.kind}' is a command of the interactive session, not a game action")
-            lines = game.act(complete_action(game, command, random.Random(secrets.randbits(64))))
+            lines = acted(game, complete_action(game, command, random.Random(secrets.randbits(64))))
     except WarjudgeError as exc:
         _fail(str(exc))
     except OSError as exc:

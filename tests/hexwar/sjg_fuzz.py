@@ -31,7 +31,7 @@ def positions(seed: int, steps: int) -> SjgNecromancerGame:
     for _ in range(steps):
         if game.is_over:
             break
-        game.act(bots.random_action(game, rng))
+        game.apply(bots.random_action(game, rng))
     return game
 
 
@@ -132,7 +132,7 @@ def try_action(game: SjgNecromancerGame, action) -> str:
                 return "clean"
         else:
             command = Command("action", action)
-        game.act(complete_action(game, command, random.Random(0)))
+        game.apply(complete_action(game, command, random.Random(0)))
         return "result"
     except WarjudgeError:
         return "clean"

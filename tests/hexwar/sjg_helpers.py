@@ -119,7 +119,7 @@ def start(units: dict[str, tuple[str, str, str]] | None = None, *, board: HexMap
 
 
 def act(game: SjgNecromancerGame, type_: str, side: str | None = None, **fields) -> list[str]:
-    return game.act({"type": type_, "side": side or game.pending.player, **fields})
+    return game.apply({"type": type_, "side": side or game.pending.player, **fields})
 
 
 def end(game: SjgNecromancerGame, side: str | None = None) -> list[str]:
@@ -158,7 +158,7 @@ def refused(game: SjgNecromancerGame, action: dict[str, Any], match: str | None 
     action = {"side": game.pending.player if game.pending else "red", **action}
     before = snapshot(game)
     with pytest.raises(IllegalAction, match=match):
-        game.act(action)
+        game.apply(action)
     assert snapshot(game) == before
 
 

@@ -28,7 +28,7 @@ def deployed_game(seed: int = 4) -> SjgNecromancerGame:
     rng = random.Random(seed)
     game = SjgNecromancerGame.new(seed=seed, first="red")
     while game.pending.kind == "deploy":
-        game.act(bots.random_action(game, rng))
+        game.apply(bots.random_action(game, rng))
     return game
 
 
@@ -117,7 +117,7 @@ def test_a_unit_absent_from_the_view_is_absent_from_every_picture():
 
 def test_secret_deployment_is_hidden_in_the_deploying_sides_view():
     game = SjgNecromancerGame.new(seed=2, first="red")
-    game.act(bots.deploy_action(game, "red", random.Random(1)))
+    game.apply(bots.deploy_action(game, "red", random.Random(1)))
     assert game.pending.player == "black" and game.pending.kind == "deploy"
     black = view_for(game, "black")
     assert {u["side"] for u in black["units"] if u["kind"] != "necromancer"} <= {"black"}
@@ -262,7 +262,7 @@ def test_complete_action_finds_a_path_and_refuses_foreign_units():
     far = max(found, key=lambda h: found[h][0])
     action = complete_action(game, parse_command(f"move {unit.id} {far}", "red"))
     assert action["path"][0] == unit.hex and action["path"][-1] == far and len(action["path"]) >= 2
-    game.act(action)
+    game.apply(action)
     assert game.position.units[unit.id].hex == far
     enemy = game.position.side_units("black")[0]
     with pytest.raises(CommandError, match="not yours"):

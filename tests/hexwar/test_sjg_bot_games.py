@@ -86,9 +86,9 @@ def test_bot_game_keeps_every_invariant_and_replays(seed):
         if rng.random() < 0.02:  # bad input changes nothing
             before = snapshot(game)
             with pytest.raises(IllegalAction):
-                game.act({"type": "move", "side": game.pending.player, "units": [10_000], "path": ["0101", "0102"]})
+                game.apply({"type": "move", "side": game.pending.player, "units": [10_000], "path": ["0101", "0102"]})
             assert snapshot(game) == before
-        game.act(players[game.pending.player](game, rng))
+        game.apply(players[game.pending.player](game, rng))
         check_invariants(game)
         check_views(game)
     replayed = SjgNecromancerGame.from_record(game.record)
@@ -102,7 +102,7 @@ def test_bots_finish_games():
         rng = random.Random(seed)
         game = SjgNecromancerGame.new(seed=seed)
         while not game.is_over and game.turn <= MAX_TURNS:
-            game.act(heuristic_action(game, rng))
+            game.apply(heuristic_action(game, rng))
         finished += game.is_over
     assert finished >= 4
 

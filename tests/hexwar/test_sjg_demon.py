@@ -413,7 +413,7 @@ def test_game_with_the_demon_replays_and_never_shows_the_counter():
         for side in ("red", "black"):
             seen = view(game, side)["demon"]
             assert set(seen) == {"hex", "hidden"} and seen["hidden"] == (game.position.miasma.demon_counter is not None)
-        game.act(random_action(game, rng))
+        game.apply(random_action(game, rng))
     turned = next(i for i, line in enumerate(game.log) if "unleashed" in line)
     assert f"counter in {counter} shows the demon" in game.log[turned]
     assert not any("demon" in line for line in game.log[:turned])

@@ -39,7 +39,7 @@ def test_cp_are_budgeted_never_x4_and_a_reserve_kept():
         action = heuristic_action(game, rng) if decision.player == "black" else random_action(game, rng)
         if action["type"] == "convert" and decision.player == "black":
             assert action.get("multiple", 3) != 4 or action.get("free")
-        game.act(action)
+        game.apply(action)
         spent_by_turn[game.turn] = game.position.sides["black"].cp
     cps = [cp for t, cp in sorted(spent_by_turn.items()) if t <= 6]
     assert min(cps) >= 40 or cps[-1] > 2

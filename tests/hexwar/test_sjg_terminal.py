@@ -29,7 +29,7 @@ def played(turns: int = 3, seed: int = 4) -> SjgNecromancerGame:
     game = SjgNecromancerGame.new(seed=seed, first="red")
     rng = random.Random(seed)
     while game.turn < turns:
-        game.act(bots.random_action(game, rng))
+        game.apply(bots.random_action(game, rng))
     return game
 
 

@@ -11,7 +11,7 @@ from warjudge.hexwar.necromancer.views import view
 
 
 def deployed_by(game, side, seed=1):
-    game.act(deploy_action(game, side, random.Random(seed)))
+    game.apply(deploy_action(game, side, random.Random(seed)))
 
 
 def visible_ids(game, side):

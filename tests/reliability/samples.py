@@ -56,7 +56,7 @@ def _sjg() -> GameRecord:
 
     rng, game = random.Random(13), SjgNecromancerGame.new(seed=13, first="red")
     while len(game.record.actions) < 12 and not game.is_over:
-        game.act(random_action(game, rng))
+        game.apply(random_action(game, rng))
     return game.record
 
 

@@ -260,5 +260,5 @@ def play_random_game(seed: int, max_turns: int = 200, **options: Any) -> SjgNecr
     rng = random.Random(seed)
     game = SjgNecromancerGame.new(seed=seed, **options)
     while not game.is_over and game.turn <= max_turns:
-        game.act(random_action(game, rng))
+        game.act(game.pending.player, random_action(game, rng))
     return game

@@ -10,7 +10,6 @@ state bit for bit.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import replace
 from typing import Any
@@ -19,6 +18,7 @@ from warjudge.core.dice import Dice
 from pydantic import ValidationError
 
 from warjudge.core.errors import MapError, RecordError
+from warjudge.core.games import replay
 from warjudge.core.record import GameRecord
 from warjudge.hexwar.decisions import Decision, IllegalAction
 from warjudge.hexwar.grid import AXIAL_STEP, distance, from_axial, to_axial
@@ -27,6 +27,7 @@ from warjudge.hexwar.necromancer import actions as A
 from warjudge.hexwar.necromancer import demon as D
 from warjudge.hexwar.necromancer.board import board_from_record, load_board
 from warjudge.hexwar.necromancer.combat import AttackPlan, can_boulder, indirect_modifier, must_be_attacked, plan_attack
+from warjudge.hexwar.necromancer.interface import SjgInterface, _copied
 from warjudge.hexwar.necromancer.items import COUNTERS, UNITS, Pick, allocate, choice_problem, parse_pick
 from warjudge.hexwar.necromancer.moves import (
     MERCENARY_RULE, locked_units, may_join, mixes_mercenaries, move_problem, stacking_problems,
@@ -46,7 +47,8 @@ GAME = "necromancer-sjg"
 JEWEL_IDS = ("red", "green", "blue", "amber")   # the four Jewel counters (2.26)
 MIASMA_POINTS = {1: "miasma:1-2", 2: "miasma:1-2", 3: "miasma:3-4", 4: "miasma:3-4", 5: "miasma:5-6", 6: "miasma:5-6"}
 UNDOABLE = frozenset({"move", "take", "attack"})  # the others always change the phase or roll
-NOT_UNDONE = frozenset({"record", "dice", "options", "scenario", "log", "undo_stack", "rolls"})
+NOT_UNDONE = frozenset({"record", "dice", "options", "scenario", "log", "undo_stack", "rolls", "_board_id"})
+DEPLOY_ACTIONS = ("deploy", "place")
 PHASE_ACTIONS = {
     "choose": ("choose",), "deploy": ("deploy",), "move": ("move", "take", "end"), "opportunity": ("attack", "end"),
     "convert": ("convert", "end"), "combat": ("attack", "end"), "wraith": ("move", "end"),
@@ -54,7 +56,7 @@ PHASE_ACTIONS = {
 }
 
 
-class SjgNecromancerGame:
+class SjgNecromancerGame(SjgInterface):
     """One game. `pending` is the decision the game waits for; `act` answers it."""
 
     def __init__(self, record: GameRecord, board: HexMap | None = None):
@@ -76,6 +78,7 @@ class SjgNecromancerGame:
         self.log: list[str] = []
         self.queue: list[Decision] = []
         self.winner: str | None = None
+        self.turn_limit_reached = False
         self.rolls = 0                                 # dice rolled by actions: undo never crosses one
         self.undo_stack: list[tuple[dict[str, Any], str]] = []
         self.moved_to: dict[str, list[str]] = {s: [] for s in SIDES}  # each side's moves, its latest turn
@@ -87,13 +90,10 @@ class SjgNecromancerGame:
         self.choices: dict[str, list[str]] = {}        # 10.5: picks made this round, secret
         self.counters_left: Counter = Counter(COUNTERS)
         self.extra_units: dict[str, dict[UnitType, int]] = {s: {} for s in SIDES}
+        self.drafts: dict[str, list[tuple[str, str]]] = {s: [] for s in SIDES}  # placements so far (9.1), secret
+        self._board_id: dict[str, str] | None = None
         self._reset_turn_marks()
         self._open()
-        for index, action in enumerate(record.actions):
-            try:
-                self.act(action)
-            except IllegalAction as exc:
-                raise RecordError(f"action {index} cannot be replayed: {exc}") from None
 
     @classmethod
     def new(cls, seed: int = 0, board: HexMap | None = None, **options: Any) -> "SjgNecromancerGame":
@@ -101,11 +101,15 @@ class SjgNecromancerGame:
             opts = Options.model_validate(options)
         except ValidationError as exc:
             raise IllegalAction(f"invalid game options: {option_problems(exc)}") from None
-        return cls(GameRecord(GAME, seed, opts.model_dump()), board)
+        dumped = opts.model_dump(exclude={"max_turns"} if opts.max_turns is None else set())
+        return cls(GameRecord(GAME, seed, dumped), board)
 
     @classmethod
     def from_record(cls, record: GameRecord, board: HexMap | None = None) -> "SjgNecromancerGame":
-        return cls(record, board)
+        """The game a record describes, replayed through `act` (core.games.replay)."""
+        game = cls(record, board)
+        replay(game, [(a.get("side", ""), a) for a in record.actions])
+        return game
 
     # --- the public surface -------------------------------------------------------------
 
@@ -115,7 +119,7 @@ class SjgNecromancerGame:
 
     @property
     def is_over(self) -> bool:
-        return self.winner is not None
+        return self.winner is not None or self.turn_limit_reached
 
     def recent_moves(self) -> list[str]:
         """Where the last side to move moved to: this turn's phasing side once it has
@@ -124,32 +128,55 @@ class SjgNecromancerGame:
 
     @property
     def phase(self) -> str:
-        return "over" if self.winner else (self.queue[0].kind if self.queue else "over")
+        return "over" if self.is_over else (self.queue[0].kind if self.queue else "over")
 
-    def act(self, action: dict[str, Any]) -> list[str]:
-        """Apply one action; returns the report lines it produced. Refused actions raise
-        IllegalAction and change nothing."""
+    def act(self, player: str, action: dict[str, Any]) -> None:
+        """The interface's act (core.game): `player` answers with `action` (its "side",
+        if given, must be `player`). Refused actions raise IllegalAction and change nothing."""
+        if not isinstance(action, dict):
+            raise IllegalAction("an action is a JSON object with a 'type'")
+        if action.get("side", player) != player:
+            raise IllegalAction(f"this action says side {action.get('side')!r}, but {player!r} sends it")
+        self.apply({**action, "side": player})
+
+    def apply(self, action: dict[str, Any]) -> list[str]:
+        """Apply one action naming its side; returns the report lines it produced.
+        Refused actions raise IllegalAction and change nothing."""
         parsed = A.parse_action(action)
         if self.winner:
             raise IllegalAction(f"the game is over: {self.winner} has won")
-        decision = self.queue[0]
-        if parsed.side != decision.player:
-            raise IllegalAction(f"it is {decision.player}'s decision ({decision.kind}), not {parsed.side}'s")
+        if self.turn_limit_reached:
+            raise IllegalAction(f"the game is over: the turn limit ({self.options.max_turns}) is reached")
+        decision = self._decision_for(parsed.side)
         start = len(self.log)
         if parsed.type == "undo":
-            self._undo(parsed.side)
+            self._undo(parsed.side, decision)
         else:
             if parsed.type not in decision.accepts:
                 raise IllegalAction(self._not_accepted(decision, parsed.type))
             saved = self._saved_state() if parsed.type in UNDOABLE else None
             rolls = self.rolls
-            getattr(self, f"_do_{parsed.type}")(parsed, decision)
+            HANDLERS[parsed.type](self, parsed, decision)
             self._settle_opportunity()
             self._settle_search()
             self._deliver_jewels()
             self._remember_for_undo(saved, decision, rolls, self.log[start:])
         self.record.append(parsed.model_dump(exclude_defaults=True) | {"type": parsed.type, "side": parsed.side})
         return self.log[start:]
+
+    def _decision_for(self, side: str) -> Decision:
+        """The decision `side` answers now: the queue's head, or its own one of the
+        secret answers both sides owe at once (10.5 choices, a simultaneous set-up)."""
+        head = self.queue[0]
+        if head.player == side:
+            return head
+        if head.info.get("simultaneous"):
+            if head.kind == "deploy" and side not in self.deployed:
+                return Decision(side, "deploy", DEPLOY_ACTIONS, head.info)
+            mine = next((d for d in self.queue if d.player == side and d.kind == head.kind), None)
+            if mine is not None:
+                return mine
+        raise IllegalAction(f"it is {head.player}'s decision ({head.kind}), not {side}'s")
 
     @staticmethod
     def _not_accepted(decision: Decision, wanted: str) -> str:
@@ -173,7 +200,7 @@ class SjgNecromancerGame:
             if key == "position":
                 saved[key] = value.clone()
             elif key == "queue":
-                saved[key] = [replace(d, info=copy.deepcopy(d.info)) for d in value]
+                saved[key] = [replace(d, info=_copied(d.info)) for d in value]
             else:
                 saved[key] = _copied(value)
         return saved
@@ -187,14 +214,20 @@ class SjgNecromancerGame:
         else:
             self.undo_stack = []
 
-    def _undo(self, side: str) -> None:
+    def _undo(self, side: str, decision: Decision) -> None:
+        if decision.kind == "deploy":
+            if not self.drafts[side]:
+                raise IllegalAction("nothing to take back: you have placed no unit yet")
+            kind, hex_ = self.drafts[side].pop()
+            self.log.append(f"{side} takes back a placement")
+            return
         if not self.undo_stack:
             raise IllegalAction("nothing to take back: undo reaches back to the start of the current phase, "
                                 "and never past a die roll or a secret revealed")
         saved, what = self.undo_stack.pop()
-        stack = self.undo_stack
-        vars(self).update(saved)
-        self.undo_stack = stack
+        # a copy is adopted, so a saved state never changes and clones may share it
+        vars(self).update({k: v.clone() if k == "position" else [replace(d, info=_copied(d.info)) for d in v]
+                           if k == "queue" else _copied(v) for k, v in saved.items()})
         self.log.append(f"{side} takes back: {what}")
 
     # --- opening --------------------------------------------------------------------------
@@ -238,8 +271,10 @@ class SjgNecromancerGame:
             self._queue_deploy()
 
     def _queue_deploy(self) -> None:
+        """9.1: both sides set up at once behind a screen (the queue names the first; the
+        other may answer too, `_decision_for`); 9.2: Black, then Red."""
         order = self.scenario.deploy_order or SIDES
-        self.queue = [Decision(order[0], "deploy", ("deploy",), {"simultaneous": not self.scenario.deploy_order})]
+        self.queue = [Decision(order[0], "deploy", DEPLOY_ACTIONS, {"simultaneous": not self.scenario.deploy_order})]
 
     def _place_miasma(self, centre: str) -> None:
         m = self.position.miasma
@@ -268,7 +303,7 @@ class SjgNecromancerGame:
         if problem:
             raise IllegalAction(problem)
         self.choices[act.side] = list(act.items)
-        self.queue.pop(0)
+        self.queue.remove(decision)
         self.log.append(f"{act.side} has chosen")
         if self.queue:
             return
@@ -317,14 +352,27 @@ class SjgNecromancerGame:
             wizard = self._wizard_at(act.side, where)
             self.position.items[item].holder = wizard.id
         self.deployed.add(act.side)
+        self.drafts[act.side] = []
         self.log.append(f"{act.side} has deployed")
-        self.queue.pop(0)
+        if self.queue[0] is decision:
+            self.queue.pop(0)
         if len(self.deployed) < 2:
-            self.queue.insert(0, Decision(other(act.side), "deploy", ("deploy",), decision.info))
+            if not self.queue:
+                self.queue.insert(0, Decision(other(act.side), "deploy", DEPLOY_ACTIONS, decision.info))
             return
         for side in SIDES:
             recount(self.position, side)  # ruling: both sides count before the first turn
         self._start_turn(self.first)
+
+    def _do_place(self, act: A.Place, decision: Decision) -> None:
+        """One unit of the set-up, behind the screen; the set-up is complete (and then
+        goes down as one `deploy`) once every unit is placed (deploy.py)."""
+        from warjudge.hexwar.necromancer.deploy import placement_problem
+
+        problem = placement_problem(self, act.side, act.kind, act.hex)
+        if problem:
+            raise IllegalAction(problem)
+        self.drafts[act.side].append((act.kind, act.hex))
 
     def _holders(self, act: A.Deploy, kinds: dict[str, list[UnitType]]) -> dict[str, str]:
         """Who starts with each of the side's items: the Necromancer unless the deploy
@@ -350,26 +398,38 @@ class SjgNecromancerGame:
     def _do_take(self, act: A.Take, decision: Decision) -> None:
         """A unit takes an item lying in its hex or held by a friendly unit there; any
         unit that can carry a Jewel may (10.55), only a wizard uses it (10.57)."""
-        pos = self.position
-        unit, item = pos.units.get(act.unit), pos.items.get(act.item)
-        if unit is None or unit.side != act.side:
-            raise IllegalAction(f"unit {act.unit} is not one of yours")
-        if item is None:
-            raise IllegalAction(f"there is no {act.item} in this game")
-        if unit.kind == UnitType.DRAGON:
-            raise IllegalAction("a dragon may not carry a Jewel or item by itself (SJG 10.54)")
-        holder = pos.units.get(item.holder) if item.holder is not None else None
-        if item.holder == unit.id:
-            raise IllegalAction(f"{unit.label} already holds the {act.item}")
-        if holder is None and item.hex != unit.hex or holder is not None and (holder.hex != unit.hex
-                                                                            or holder.side != act.side):
-            raise IllegalAction(f"the {act.item} is not on the ground or with a friendly unit in {unit.hex}")
+        problem = self._take_problem(act.side, act.unit, act.item)
+        if problem:
+            raise IllegalAction(problem)
+        unit, item = self.position.units[act.unit], self.position.items[act.item]
         item.holder, item.hex = unit.id, None
         self.log.append(f"{act.side} {unit.label} takes the {act.item}")
+
+    def _take_problem(self, side: str, unit_id: int, item_id: str) -> str | None:
+        pos = self.position
+        unit, item = pos.units.get(unit_id), pos.items.get(item_id)
+        if unit is None or unit.side != side:
+            return f"unit {unit_id} is not one of yours"
+        if item is None:
+            return f"there is no {item_id} in this game"
+        if unit.kind == UnitType.DRAGON:
+            return "a dragon may not carry a Jewel or item by itself (SJG 10.54)"
+        holder = pos.units.get(item.holder) if item.holder is not None else None
+        if item.holder == unit.id:
+            return f"{unit.label} already holds the {item_id}"
+        if holder is None and item.hex != unit.hex or holder is not None and (holder.hex != unit.hex
+                                                                            or holder.side != side):
+            return f"the {item_id} is not on the ground or with a friendly unit in {unit.hex}"
+        return None
 
     # --- the turn ----------------------------------------------------------------------
 
     def _start_turn(self, side: str) -> None:
+        if self.options.max_turns is not None and self.turn >= self.options.max_turns:
+            self.queue = []  # the agreed number of player-turns is played (docs/rulings.md)
+            self.turn_limit_reached = True
+            self.log.append(f"the game ends after {self.turn} player-turns, the limit agreed")
+            return
         self.turn += 1
         self.phasing = side
         self.moved_to[side] = []
@@ -425,20 +485,28 @@ class SjgNecromancerGame:
         if decision.kind == "advance":  # 6.6: advancing is optional; 'end' stays put
             self._do_advance(A.Advance(type="advance", side=act.side), decision)
             return
-        if decision.kind == "move":
-            problems = stacking_problems(self.position, act.side)
-            if problems:
-                raise IllegalAction("; ".join(problems))
-        if decision.kind == "combat":
-            missing = sorted(must_be_attacked(self.position, act.side) - self.attacked_hexes)
-            free = [h for h in missing if self._could_still_attack(h)]
-            if free:
-                raise IllegalAction(f"enemy units in your zones of control must be attacked (SJG 6.21): {', '.join(free)}")
+        problem = self._end_problem(decision)
+        if problem:
+            raise IllegalAction(problem)
         self.queue.pop(0)
         self.log.append(f"{act.side} ends the {decision.kind} phase")
         if decision.kind == "wraith" and self._queue_wraith_phase():
             return
         self._next_phase(decision.kind)
+
+    def _end_problem(self, decision: Decision) -> str | None:
+        """Why the phase may not end yet: 4.4 stacking after movement, 6.21 enemies in
+        a zone of control not yet attacked."""
+        if decision.kind == "move":
+            problems = stacking_problems(self.position, decision.player)
+            if problems:
+                return "; ".join(problems)
+        if decision.kind == "combat":
+            missing = sorted(must_be_attacked(self.position, decision.player) - self.attacked_hexes)
+            free = [h for h in missing if self._could_still_attack(h)]
+            if free:
+                return f"enemy units in your zones of control must be attacked (SJG 6.21): {', '.join(free)}"
+        return None
 
     # --- movement (4.0, 6.7) ------------------------------------------------------------
 
@@ -480,13 +548,13 @@ class SjgNecromancerGame:
         self.log.append(f"{act.side} moves {', '.join(u.label for u in units)} {' '.join(act.path)}"
                         + (" over the edge" if act.suicide else ""))
 
-    def _dead_end_problem(self, units: list[Unit], dest: str) -> str | None:
+    def _dead_end_problem(self, units: list[Unit], dest: str, there: list[Unit] | None = None) -> str | None:
         """Ruling on 4.4 and 10.53: stacking counts at the end of the phase, but units that
         have moved (or are held in a zone of control) cannot leave again, so a move that
         leaves more than three of them, or mercenaries with others, in one hex could never
         be put right and the phase could never end. Such a move is refused now."""
         pos, moving = self.position, {u.id for u in units}
-        stuck = [u for u in pos.at(dest) if u.id not in moving and (u.id in self.moved or u.id in self.locked)] + units
+        stuck = [u for u in (pos.at(dest) if there is None else there) if u.id not in moving and (u.id in self.moved or u.id in self.locked)] + units
         size = sum(1 for u in stuck if u.kind not in FREE_OF_STACKING)
         if size > STACK_LIMIT:
             return (f"{dest} would hold {size} units that can no longer move this phase; at most {STACK_LIMIT} may "
@@ -951,32 +1019,46 @@ class SjgNecromancerGame:
         allowed = self.scenario.attempts.get(side, self.position.sides[side].column.attempts)
         return max(0, allowed - self.conversions_used)
 
+    def _conversion_problem(self, side: str, action: dict[str, Any]) -> str | None:
+        terms = self._conversion_terms(side, action["target"], action.get("free", False), action.get("multiple", 0))
+        return terms if isinstance(terms, str) else None
+
+    def _conversion_terms(self, side: str, target: str, free: bool, multiple: int) -> tuple[list[Unit], int, int, int] | str:
+        """The stack, its resistance, the multiple and the CP an attempt costs, or why it
+        is not allowed (5.2-5.4, 8.2, 10.52, 10.54)."""
+        pos = self.position
+        me = pos.sides[side]
+        targets = pos.at(target)
+        if not targets or targets[0].side == side:
+            return f"there are no enemy units in {target}"
+        enemy_n = pos.necromancer(other(side))
+        if enemy_n and distance(enemy_n.hex, target) <= 1:
+            return "the enemy Necromancer, units with him and units next to him may not be converted (SJG 5.4)"
+        if any(u.kind == UnitType.APPRENTICE for u in targets):
+            return "units stacked with an apprentice may not be converted (SJG 10.52)"
+        if any(pos.resistance(u) is None for u in targets):
+            return "this stack holds a unit that cannot be converted"
+        resistance = sum(pos.resistance(u) for u in targets)
+        if free:
+            if me.free_attempts < 1:
+                return "you have no free conversion attempt left (SJG 8.2)"
+            return targets, resistance, FREE_ATTEMPT_MULTIPLE, 0
+        if self._attempts_left() < 1:
+            return "no conversion attempts left this turn (Conversion Track; SJG 5.2, 9.2)"
+        if multiple not in (1, 2, 3, 4):
+            return "commit 1, 2, 3 or 4 times the stack's resistance ('multiple'; SJG 5.2)"
+        cost = multiple * resistance
+        if cost > me.cp:
+            return f"{multiple} x {resistance} = {cost} CP, and you have {me.cp} (SJG 5.2)"
+        return targets, resistance, multiple, cost
+
     def _do_convert(self, act: A.Convert, decision: Decision) -> None:
         pos, side = self.position, act.side
         me = pos.sides[side]
-        targets = pos.at(act.target)
-        if not targets or targets[0].side == side:
-            raise IllegalAction(f"there are no enemy units in {act.target}")
-        enemy_n = pos.necromancer(other(side))
-        if enemy_n and distance(enemy_n.hex, act.target) <= 1:
-            raise IllegalAction("the enemy Necromancer, units with him and units next to him may not be converted (SJG 5.4)")
-        if any(u.kind == UnitType.APPRENTICE for u in targets):
-            raise IllegalAction("units stacked with an apprentice may not be converted (SJG 10.52)")
-        if any(pos.resistance(u) is None for u in targets):
-            raise IllegalAction("this stack holds a unit that cannot be converted")
-        resistance = sum(pos.resistance(u) for u in targets)
-        if act.free:
-            if me.free_attempts < 1:
-                raise IllegalAction("you have no free conversion attempt left (SJG 8.2)")
-            multiple, cost = FREE_ATTEMPT_MULTIPLE, 0
-        else:
-            if self._attempts_left() < 1:
-                raise IllegalAction("no conversion attempts left this turn (Conversion Track; SJG 5.2, 9.2)")
-            if act.multiple not in (1, 2, 3, 4):
-                raise IllegalAction("commit 1, 2, 3 or 4 times the stack's resistance ('multiple'; SJG 5.2)")
-            multiple, cost = act.multiple, act.multiple * resistance
-            if cost > me.cp:
-                raise IllegalAction(f"{multiple} x {resistance} = {cost} CP, and you have {me.cp} (SJG 5.2)")
+        terms = self._conversion_terms(side, act.target, act.free, act.multiple)
+        if isinstance(terms, str):
+            raise IllegalAction(terms)
+        targets, resistance, multiple, cost = terms
         if act.free:
             me.free_attempts -= 1
         else:
@@ -1141,16 +1223,6 @@ class SjgNecromancerGame:
                 self.log.append(f"{side}'s Necromancer takes the {jewel.id} Jewel: {effect.value.replace('_', ' ')}")
 
 
-def _copied(value: Any) -> Any:
-    """A copy of one of the game's bookkeeping values (sets, counters, dicts of lists or
-    dicts, plain values) two levels deep, which is as deep as they go."""
-    if isinstance(value, (set, list, Counter)):
-        return type(value)(value)
-    if isinstance(value, dict):
-        return {k: type(v)(v) if isinstance(v, (set, list, dict)) else v for k, v in value.items()}
-    return value
-
-
 def _apply_jewel(side, effect: JewelEffect) -> None:
     side.free_attempts += effect.free_attempts
     if effect == JewelEffect.NECROMANCER_MOVEMENT:
@@ -1175,3 +1247,14 @@ def _delta(a: str, b: str) -> tuple[int, int]:
 def _offset(h: str, delta: tuple[int, int]) -> str:
     q, r = to_axial(h)
     return from_axial(q + delta[0], r + delta[1])
+
+
+# The action handlers, one per action type (undo is handled before the table).
+HANDLERS: dict[str, Any] = {
+    "choose": SjgNecromancerGame._do_choose, "deploy": SjgNecromancerGame._do_deploy,
+    "place": SjgNecromancerGame._do_place, "take": SjgNecromancerGame._do_take,
+    "end": SjgNecromancerGame._do_end, "move": SjgNecromancerGame._do_move,
+    "attack": SjgNecromancerGame._do_attack, "advance": SjgNecromancerGame._do_advance,
+    "convert": SjgNecromancerGame._do_convert, "search": SjgNecromancerGame._do_search,
+    "retreat": SjgNecromancerGame._do_retreat,
+}

@@ -254,5 +254,5 @@ def play_game(red, black, seed: int, max_turns: int = 150, **options: Any) -> Sj
     game = SjgNecromancerGame.new(seed=seed, **options)
     players = {"red": red, "black": black}
     while not game.is_over and game.turn <= max_turns:
-        game.act(players[game.pending.player](game, rng))
+        game.act(game.pending.player, players[game.pending.player](game, rng))
     return game

@@ -445,6 +445,13 @@ def complete_action(game: SjgNecromancerGame, command: Command, rng: random.Rand
     return action
 
 
+def acted(game: SjgNecromancerGame, action: dict[str, Any]) -> list[str]:
+    """Send `action` through the game interface; the report lines it added to the log."""
+    start = len(game.log)
+    game.act(action["side"], action)
+    return game.log[start:]
+
+
 def _deploy_part(game: SjgNecromancerGame, command: Command, drafts: dict[str, dict[str, list[str]]],
                  console: Console) -> dict[str, Any] | None:
     """Partial hand deployments at the terminal: placements accumulate per side until
@@ -643,7 +650,7 @@ def run_session(game: SjgNecromancerGame, *, bot_side: str | None = None, input_
         if decision is None:
             break
         if decision.player == bot_side:
-            bot_lines += game.act(heuristic_action(game, rng))
+            bot_lines += acted(game, heuristic_action(game, rng))
             save()
             continue
         if bot_lines:
@@ -698,10 +705,10 @@ def run_session(game: SjgNecromancerGame, *, bot_side: str | None = None, input_
                 command.kind = "deploy_part"
                 done = _deploy_part(game, command, drafts, console)
                 if done is not None:
-                    log(game.act(done))
+                    log(acted(game, done))
                     save()
             else:
-                lines = game.act(complete_action(game, command, rng))
+                lines = acted(game, complete_action(game, command, rng))
                 log(lines)
                 save()
         except WarjudgeError as exc:

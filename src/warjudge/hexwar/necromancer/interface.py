@@ -5,6 +5,7 @@ outcome and a fast clone. The rules stay in game.py and the modules it calls."""
 from __future__ import annotations
 
 from collections import Counter
+from copy import deepcopy
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
@@ -118,7 +119,10 @@ class SjgInterface:
             if key not in FRESH:
                 vars(copy)[key] = _copied(value)
         seed = fresh_seed() if reseed else self.record.seed
-        copy.dice = Dice(seed) if reseed else Dice(self.dice.seed, self.dice.rolls_made)
+        if reseed:
+            copy.dice = Dice(seed)
+        else:  # a test's scripted dice are copied whole
+            copy.dice = Dice(self.dice.seed, self.dice.rolls_made) if type(self.dice) is Dice else deepcopy(self.dice)
         copy.record = self.record.copy(seed=seed)
         copy.position = self.position.clone()
         copy.queue = [replace(d, info=_copied(d.info)) for d in self.queue]

@@ -110,6 +110,9 @@ def _move(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[A
         if unit.side == side and unit.id not in game.moved and unit.id not in game.locked:
             stacks.setdefault(unit.hex, []).append(unit)
     lying = {j.hex for j in pos.jewels.values() if j.delivered_to is None and j.hex is not None}
+    stuck = {u.hex for u in pos.units.values() if u.id in game.moved or u.id in game.locked}
+    paths: dict[tuple[str, int], dict[str, list[str]]] = {}
+    edges = _cliff_edges(pos.board)
     for start, here in sorted(stacks.items()):
         for group in _subsets(sorted(here, key=lambda u: u.id)):
             units = list(group)
@@ -117,13 +120,16 @@ def _move(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[A
             key = (start, allowance)
             if key not in found_by:
                 found_by[key] = reachable(start, allowance, pos.board.neighbours, cost, zoc.__contains__)
-            out += _walks(game, side, units, found_by[key], at, lying)
+            ends = paths.setdefault(key, {})
+            if not ends:
+                ends.update((h, path_to(found_by[key], h)) for h in sorted(found_by[key]) if h != start)
+            out += _walks(game, side, units, ends, at, lying, stuck)
             out += _cliff_crossings(game, side, units, occupied, at)
             if all(u.kind in UNDEAD for u in units) and allowance >= SUICIDE_COST:
                 key = (start, allowance - SUICIDE_COST)
                 if key not in found_by:
                     found_by[key] = reachable(start, key[1], pos.board.neighbours, cost, zoc.__contains__)
-                out += _suicides(game, side, units, found_by[key], zoc, lying)
+                out += _suicides(game, side, units, found_by[key], zoc, lying, edges)
     return out
 
 
@@ -166,13 +172,18 @@ def _jewel_choices(game: "SjgNecromancerGame", units: list[Unit], hexes: list[st
     return [(), *_subsets(lying)]
 
 
-def _walks(game, side, units, found, at, lying) -> list[Action]:
+def _walks(game, side, units, ends, at, lying, stuck) -> list[Action]:
+    """A move to each reachable hex; the 4.4 dead-end check only where it can bite (a
+    group of more than one, or a hex holding units that can move no more)."""
+    ids = [u.id for u in units]
+    single = len(units) == 1
     out = []
-    start = units[0].hex
-    for dest in sorted(found):
-        if dest == start or game._dead_end_problem(units, dest, at.get(dest, [])):
+    for dest, path in ends.items():
+        if (not single or dest in stuck) and game._dead_end_problem(units, dest, at.get(dest, [])):
             continue
-        path = path_to(found, dest)
+        if lying.isdisjoint(path):
+            out.append({"type": "move", "side": side, "units": list(ids), "path": list(path)})
+            continue
         for jewels in _jewel_choices(game, units, path, lying):
             out.append(_move_action(side, units, path, jewels))
     return out
@@ -195,23 +206,43 @@ def _cliff_crossings(game, side, units, occupied, at) -> list[Action]:
     return out
 
 
-def _suicides(game, side, units, found, zoc, lying) -> list[Action]:
+def _suicides(game, side, units, found, zoc, lying, edges) -> list[Action]:
     """6.7: undead may end a move by going down over a cliff edge (1 MP), from any hex
     they reach (with 1 MP left) without stopping in an enemy zone; one action per hex
     below."""
-    board, start = game.position.board, units[0].hex
+    start = units[0].hex
+    ids = [u.id for u in units]
     out, below_seen = [], set()
-    for edge in sorted(found):
+    for edge in sorted(h for h in found if h in edges):
         if edge != start and edge in zoc:
             continue
-        for below in board.neighbours(edge):
-            if below in below_seen or board.cliff_high_side(edge, below) != edge:
+        for below in edges[edge]:
+            if below in below_seen:
                 continue
             below_seen.add(below)
             walk = path_to(found, edge)
+            if lying.isdisjoint(walk):
+                out.append({"type": "move", "side": side, "units": list(ids), "path": [*walk, below], "suicide": True})
+                continue
             for jewels in _jewel_choices(game, units, walk, lying):
                 out.append(_move_action(side, units, [*walk, below], jewels, suicide=True))
     return out
+
+
+_EDGES: dict[int, tuple[Any, dict[str, list[str]]]] = {}
+
+
+def _cliff_edges(board) -> dict[str, list[str]]:
+    """High hex -> the hexes below its cliff edges (computed once per board)."""
+    cached = _EDGES.get(id(board))
+    if cached is None or cached[0] is not board:
+        edges: dict[str, list[str]] = {}
+        for h in sorted(board.hexes):
+            for n in board.neighbours(h):
+                if board.cliff_high_side(h, n) == h:
+                    edges.setdefault(h, []).append(n)
+        cached = _EDGES[id(board)] = (board, edges)
+    return cached[1]
 
 
 def _wraith_moves(game: "SjgNecromancerGame", side: str) -> list[Action]:

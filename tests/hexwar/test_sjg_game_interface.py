@@ -179,3 +179,22 @@ def test_an_exact_clone_plays_on_identically_and_a_reseeded_one_rolls_afresh():
     real_rolls = [real.dice.roll() for _ in range(20)]
     assert real_rolls == [twin.dice.roll() for _ in range(20)]      # exact: the game's own next rolls
     assert real_rolls != [fresh.dice.roll() for _ in range(20)]     # reseeded: not them
+
+
+def test_no_view_ever_holds_what_the_full_view_hides_from_it():
+    # SJG 9.1 screen, 10.5 secret choices, 10.4 face-down counters, through a whole set-up
+    game = games.new("necromancer-sjg", seed=SEED, first="red", items={"red": 2, "black": 1},
+                     optional=["miasma_demon"], max_turns=2)
+    rng = random.Random(6)
+    seen_hidden = 0
+    while not game.is_over:
+        whole = game.view(None)
+        for side in game.players:
+            secret = [json.dumps({k: v for k, v in o.items() if k != "hidden_from"}, sort_keys=True)
+                      for o in hidden_objects(whole, side)]
+            seen_hidden += len(secret)
+            shown = json.dumps(game.view(side), sort_keys=True)
+            assert not any(o in shown for o in secret)
+            assert list(hidden_objects(game.view(side), side)) == []
+        play(game, rng, 1)
+    assert seen_hidden > 0

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from tests.hexwar.sjg_helpers import make_map, nb, snapshot, start
+from tests.hexwar.sjg_helpers import make_map, nb, snapshot, start, two
 from warjudge.core import games
 from warjudge.core.errors import IllegalAction
 from warjudge.core.game import Game
@@ -198,3 +198,25 @@ def test_no_view_ever_holds_what_the_full_view_hides_from_it():
             assert list(hidden_objects(game.view(side), side)) == []
         play(game, rng, 1)
     assert seen_hidden > 0
+
+
+def test_a_retreat_into_a_full_hex_is_listed_with_the_displacement_that_makes_room():
+    # SJG 6.52: friendly units in the way may be moved one hex; 4.4: at most 3 in a hex
+    game, u = start({"z": ("zombie", "red", "1010"), "e": ("zombie", "black", "1110"),
+                     "f": ("zombie", "black", "1110"), "g1": ("zombie", "black", "1210"),
+                     "g2": ("zombie", "black", "1210"), "rn": ("necromancer", "red", "0208"),
+                     "bn": ("necromancer", "black", "2208")})
+    game.position.sides["black"].count = 77  # zombies 3: 12 to 6 is 2-1
+    while game.pending.kind != "combat":
+        game.act("red", {"type": "end"})
+    game.dice.push(*two(3))  # 2-1, 3: DR
+    game.act("red", {"type": "attack", "targets": ["1110"], "direct": [u["z"].id]})
+    legal = game.legal_actions("black")
+    into_full = [a for a in legal if a.get("to") == "1210" and not a.get("lose")]
+    g = sorted([u["g1"].id, u["g2"].id])
+    assert into_full and all(a.get("displace") for a in into_full)
+    assert {"type": "retreat", "side": "black", "to": "1210",
+            "displace": [{"units": g, "to": "1310"}]} in into_full
+    assert not any(d["to"] == "1410" for a in into_full for d in a["displace"])  # one hex only
+    game.act("black", {"type": "retreat", "to": "1210", "displace": [{"units": g, "to": "1310"}]})
+    assert u["g1"].hex == "1310" and u["e"].hex == "1210" and u["f"].hex == "1210"

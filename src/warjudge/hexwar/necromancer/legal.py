@@ -19,7 +19,7 @@ from warjudge.hexwar.movement import path_to, reachable
 from warjudge.hexwar.necromancer.combat import can_boulder, can_direct, indirect_modifier, plan_attack
 from warjudge.hexwar.necromancer.deploy import legal_placements
 from warjudge.hexwar.necromancer.items import WEIGHT, Pick, choice_problem
-from warjudge.hexwar.necromancer.moves import SUICIDE_COST, climbs_cliffs, riders, step_cost
+from warjudge.hexwar.necromancer.moves import SUICIDE_COST, climbs_cliffs, may_join, riders, step_cost
 from warjudge.hexwar.necromancer.state import UNDEAD, Unit, other
 from warjudge.hexwar.necromancer.tables import JewelEffect, UnitType
 
@@ -366,7 +366,20 @@ def _retreat(game: "SjgNecromancerGame", decision: "Decision", side: str) -> lis
         for dest, key in chain(((h, "to") for h in [*info["options"], *info.get("flight", [])]),
                                ((h, "over_cliff") for h in info["over_cliff"])):
             candidates += [{**base, key: dest, **({"carry": list(c)} if c else {})} for c in carries]
+        for dest in info["options"]:
+            candidates += [{**base, "to": dest, "displace": [d]} for d in _displacements(game, side, dest, lose, ids)]
     return _accepted(game, candidates)
+
+
+def _displacements(game, side, dest, lose, ids) -> list[dict[str, Any]]:
+    """6.52: where the retreat hex is too full, friendly units there may be moved one
+    hex to make way (one group, to one hex)."""
+    pos = game.position
+    staying = [pos.units[u] for u in ids if u not in lose]
+    if may_join(pos, staying, dest):
+        return []
+    there = sorted(u.id for u in pos.at(dest) if u.side == side)
+    return [{"units": list(group), "to": n} for group in _subsets(there) for n in pos.board.neighbours(dest)]
 
 
 def _advance(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:

@@ -11,6 +11,7 @@ engine accepts. See docs/architecture.md for what the lists leave out.
 from __future__ import annotations
 
 from itertools import chain, combinations, combinations_with_replacement, product
+from math import prod
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -28,7 +29,9 @@ if TYPE_CHECKING:
     from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 
 Action = dict[str, Any]
-MAX_POOL = 6   # attackers tried in every combination per target; beyond, see _attack_pools
+MAX_POOL = 6     # boulder or opportunity attackers tried in every combination (the first six by id)
+MAX_COMBINATIONS = 4096  # splits of attackers tried per target hex set; beyond, the lowest ids only
+MAX_TARGETS = 3  # hexes attacked at once
 
 
 def legal_actions(game: "SjgNecromancerGame", side: str) -> list[Action]:
@@ -292,41 +295,51 @@ def _opportunity(game: "SjgNecromancerGame", decision: "Decision", side: str) ->
 
 
 def _combat(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
-    """Attacks on one hex at a time: every split of the units able to attack it into
-    direct and indirect attackers, or any group dropping boulders; the demon too."""
+    """Attacks on one hex, or on two or three hexes at once that some unit is adjacent
+    to (6.21): every split of the units able to attack them all into direct and
+    indirect attackers, or any group dropping boulders on one hex; the demon too."""
     pos = game.position
     free = [u for u in pos.side_units(side) if u.id not in game.attacked]
     targets = sorted({u.hex for u in pos.side_units(other(side))} - game.attacked_hexes)
     out = []
     for target in targets:
-        out += _attacks_on(game, side, free, target, demon=False)
+        out += _attacks_on(game, side, free, [target], demon=False)
+    together: set[tuple[str, ...]] = set()
+    for unit in free:
+        adjacent = [t for t in targets if can_direct(pos, unit, t)]
+        together.update(c for n in range(2, min(MAX_TARGETS, len(adjacent)) + 1) for c in combinations(adjacent, n))
+    for group in sorted(together):
+        out += _attacks_on(game, side, free, list(group), demon=False)
     if pos.miasma.demon:
-        out += _attacks_on(game, side, free, pos.miasma.demon, demon=True)
+        out += _attacks_on(game, side, free, [pos.miasma.demon], demon=True)
     return out
 
 
-def _attacks_on(game, side, free, target, demon) -> list[Action]:
+def _attacks_on(game, side, free, targets, demon) -> list[Action]:
     pos = game.position
-    direct = [u.id for u in free if can_direct(pos, u, target)][:MAX_POOL]
-    indirect = [u.id for u in free if indirect_modifier(pos, u, target) is not None][:MAX_POOL]
-    boulder = [u.id for u in free if can_boulder(pos, u, target)][:MAX_POOL]
+    direct = [u.id for u in free if all(can_direct(pos, u, t) for t in targets)]
+    indirect = [u.id for u in free if all(indirect_modifier(pos, u, t) is not None for t in targets)]
+    boulder = [u.id for u in free if can_boulder(pos, u, targets[0])][:MAX_POOL] if len(targets) == 1 else []
     out = []
     roles = sorted(set(direct) | set(indirect))
-    for choice in product((None, "direct", "indirect"), repeat=len(roles)):
+    ways = [[None, *(["direct"] if u in direct else []), *(["indirect"] if u in indirect else [])] for u in roles]
+    while prod(len(w) for w in ways) > MAX_COMBINATIONS:
+        roles, ways = roles[:-1], ways[:-1]
+    for choice in product(*ways):
         d = [u for u, r in zip(roles, choice) if r == "direct"]
         i = [u for u, r in zip(roles, choice) if r == "indirect"]
-        if (d or i) and set(d) <= set(direct) and set(i) <= set(indirect):
-            out += _if_planned(game, side, target, d, i, [], demon)
+        if d or i:
+            out += _if_planned(game, side, targets, d, i, [], demon)
     for group in _subsets(boulder):
-        out += _if_planned(game, side, target, [], [], list(group), demon)
+        out += _if_planned(game, side, targets, [], [], list(group), demon)
     return out
 
 
-def _if_planned(game, side, target, direct, indirect, boulder, demon) -> list[Action]:
-    plan = plan_attack(game.position, side, direct, indirect, boulder, [target], spent=game.attacked, demon=demon)
+def _if_planned(game, side, targets, direct, indirect, boulder, demon) -> list[Action]:
+    plan = plan_attack(game.position, side, direct, indirect, boulder, targets, spent=game.attacked, demon=demon)
     if isinstance(plan, str):
         return []
-    action: Action = {"type": "attack", "side": side, "targets": [target]}
+    action: Action = {"type": "attack", "side": side, "targets": list(targets)}
     for key, ids in (("direct", direct), ("indirect", indirect), ("boulder", boulder)):
         if ids:
             action[key] = ids

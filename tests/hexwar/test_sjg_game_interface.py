@@ -220,3 +220,30 @@ def test_a_retreat_into_a_full_hex_is_listed_with_the_displacement_that_makes_ro
     assert not any(d["to"] == "1410" for a in into_full for d in a["displace"])  # one hex only
     game.act("black", {"type": "retreat", "to": "1210", "displace": [{"units": g, "to": "1310"}]})
     assert u["g1"].hex == "1310" and u["e"].hex == "1210" and u["f"].hex == "1210"
+
+
+def test_attacks_on_two_hexes_at_once_are_listed():
+    # SJG 6.21: a unit may attack several adjacent enemy hexes together
+    game, u = start({"z": ("zombie", "red", "1009"), "a": ("zombie", "black", nb("1009", "E")),
+                     "b": ("zombie", "black", nb("1009", "W")), "rn": ("necromancer", "red", "0208"),
+                     "bn": ("necromancer", "black", "2208")})
+    while game.pending.kind != "combat":
+        game.act("red", {"type": "end"})
+    attacks = [a for a in game.legal_actions("red") if a["type"] == "attack"]
+    assert {tuple(a["targets"]) for a in attacks} == {(nb("1009", "E"),), (nb("1009", "W"),),
+                                                       tuple(sorted([nb("1009", "E"), nb("1009", "W")]))}
+    assert all(a["direct"] == [u["z"].id] for a in attacks)
+    # 6.21: both hexes are in its zone of control and must be attacked: no 'end' yet
+    assert {"type": "end", "side": "red"} not in game.legal_actions("red")
+
+
+def test_conversion_attempts_listed_are_those_the_points_pay_for():
+    # SJG 5.2: an attempt commits 1-4 times the stack's resistance in CP
+    game, u = start({"rn": ("necromancer", "red", "0208"), "e": ("zombie", "black", "1009"),
+                     "bn": ("necromancer", "black", "2208")})
+    resistance = game.position.resistance(u["e"])
+    game.position.sides["red"].cp = 2 * resistance + 1
+    while game.pending.kind != "convert":
+        game.act("red", {"type": "end"})
+    converts = [a for a in game.legal_actions("red") if a["type"] == "convert"]
+    assert converts == [{"type": "convert", "side": "red", "target": "1009", "multiple": m} for m in (1, 2)]

@@ -4,8 +4,10 @@ views, the turn limit, replay and the clone's chance."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +15,7 @@ from tests.hexwar.sjg_helpers import make_map, nb, snapshot, start, two
 from warjudge.core import games
 from warjudge.core.errors import IllegalAction
 from warjudge.core.game import Game
+from warjudge.core.record import GameRecord
 from warjudge.core.visibility import hidden_objects
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.necromancer.game import SjgNecromancerGame
@@ -247,3 +250,15 @@ def test_conversion_attempts_listed_are_those_the_points_pay_for():
         game.act("red", {"type": "end"})
     converts = [a for a in game.legal_actions("red") if a["type"] == "convert"]
     assert converts == [{"type": "convert", "side": "red", "target": "1009", "multiple": m} for m in (1, 2)]
+
+
+def test_a_record_written_before_the_interface_replays_to_the_same_position():
+    # Written by the engine at commit 798e750 (random bots, seed 2, 10.4 demon, 10.5 one item
+    # each); its final position was noted then: turn 5, red to move, CP 142/104, 98 units.
+    record = GameRecord.load(Path(__file__).parents[1] / "data" / "sjg_record_before_interface.json")
+    game = games.load(record)
+    units = sorted([u.id, u.kind.value, u.side, u.hex] for u in game.position.units.values())
+    assert (game.turn, game.phase, game.to_act()) == (5, "move", ("red",))
+    assert {s: game.position.sides[s].cp for s in game.players} == {"red": 142, "black": 104}
+    assert hashlib.sha256(json.dumps(units).encode()).hexdigest() == \
+        "204bea3df9656aec5b033e99df7729bd05eb856fad7688f4a3efbf1e9b1cf7f2"

@@ -457,3 +457,18 @@ def test_hot_seat_clears_the_screen_before_each_secret_deployment():
     assert len(map_lines) == 17
     assert not any(letter in line[:130] for line in map_lines for letter in "ZSW")  # no red stacks shown
     assert game.turn == 1 and game.pending.kind == "move"
+
+
+def test_cli_either_side_may_choose_and_deploy_first(tmp_path):
+    # SJG 10.5 and 9.1: secret answers behind a screen have no order (issue 12: both act at once)
+    path = tmp_path / "g.json"
+    assert runner.invoke(app, ["necromancer", "new", str(path), "--seed", "4", "--first", "red",
+                               "--items", "red=1,black=2"]).exit_code == 0
+    for command in ("choose auto", "deploy auto"):
+        result = runner.invoke(app, ["necromancer", "act", str(path), "black", command])
+        assert result.exit_code == 0, result.output
+        result = runner.invoke(app, ["necromancer", "act", str(path), "black", command])
+        assert result.exit_code == 2 and "red's decision" in result.output  # black has answered
+        result = runner.invoke(app, ["necromancer", "act", str(path), "red", command])
+        assert result.exit_code == 0, result.output
+    assert "turn 1: red" in result.output

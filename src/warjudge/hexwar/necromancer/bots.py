@@ -26,7 +26,7 @@ def random_action(game: SjgNecromancerGame, rng: random.Random) -> dict[str, Any
 
 def choose_action(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any]:
     """10.5: random items worth the allowance, from the counters left."""
-    info = game.pending.info
+    info = game.decision(side).info
     left = Counter({Pick(k): n for k, n in info["counters_left"].items()})
     picks: list[str] = []
     need = info["allowance"]

@@ -394,8 +394,9 @@ def complete_action(game: SjgNecromancerGame, command: Command, rng: random.Rand
     hex, `lose all` from the pending retreat, `deploy auto` from the bot."""
     side = command.action.get("side")
     pending = game.pending
-    if command.kind in ("deploy_auto", "choose_auto") and pending is not None and pending.player != side:
-        raise CommandError(f"it is {pending.player}'s decision ({pending.kind}), not {side}'s")
+    acting = game.to_act()
+    if command.kind in ("deploy_auto", "choose_auto") and pending is not None and side not in acting:
+        raise CommandError(f"it is {' and '.join(acting)}'s decision ({pending.kind}), not {side}'s")
     if command.kind == "deploy_auto":
         if pending is None or pending.kind != "deploy":
             raise CommandError("there is nothing for you to deploy now")

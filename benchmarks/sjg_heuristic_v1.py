@@ -21,18 +21,18 @@ from warjudge.hexwar.grid import distance
 from warjudge.hexwar.movement import path_to
 from warjudge.hexwar.necromancer import bots
 from warjudge.hexwar.necromancer.combat import can_direct, indirect_modifier, must_be_attacked, plan_attack
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 from warjudge.hexwar.necromancer.moves import may_join, reachable_hexes
 from warjudge.hexwar.necromancer.state import Position, Unit, other
 from warjudge.hexwar.necromancer.tables import UnitType
 
 # units each game's bot has already placed this turn (one move action per call)
-_CONSIDERED: "weakref.WeakKeyDictionary[NecromancerGame, tuple[int, set[int]]]" = weakref.WeakKeyDictionary()
+_CONSIDERED: "weakref.WeakKeyDictionary[SjgNecromancerGame, tuple[int, set[int]]]" = weakref.WeakKeyDictionary()
 GOOD_ODDS = ("2-1", "3-1", "4-1", "auto-DE")
 SEARCHERS = 6  # wraiths sent into the Miasma while Jewels remain
 
 
-def heuristic_action(game: NecromancerGame, rng: random.Random) -> dict[str, Any]:
+def heuristic_action(game: SjgNecromancerGame, rng: random.Random) -> dict[str, Any]:
     decision = game.pending
     chooser = _CHOOSERS.get(decision.kind)
     action = chooser(game, decision.player, rng) if chooser else None
@@ -44,7 +44,7 @@ def _enemy_wizard(pos: Position, side: str) -> str | None:
     return n.hex if n else None
 
 
-def _move(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
+def _move(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
     pos = game.position
     home = pos.necromancer(side)
     target = _enemy_wizard(pos, side)
@@ -76,7 +76,7 @@ def _move(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any
     return {"type": "end", "side": side}
 
 
-def _goal(game: NecromancerGame, unit: Unit, side: str, home: str, target: str, carrying: list[str],
+def _goal(game: SjgNecromancerGame, unit: Unit, side: str, home: str, target: str, carrying: list[str],
           searching: int) -> str | None:
     pos = game.position
     if unit.kind == UnitType.NECROMANCER:
@@ -91,7 +91,7 @@ def _goal(game: NecromancerGame, unit: Unit, side: str, home: str, target: str, 
     return target
 
 
-def _combat(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
+def _combat(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
     """The enemy Necromancer first, then what must be attacked, then good odds."""
     pos = game.position
     free = [u for u in pos.side_units(side) if u.id not in game.attacked and not pos.in_miasma(u.hex)]
@@ -112,7 +112,7 @@ def _combat(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, A
     return {"type": "end", "side": side}
 
 
-def _convert(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
+def _convert(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
     pos = game.position
     me = pos.sides[side]
     enemy_n = pos.necromancer(other(side))
@@ -135,7 +135,7 @@ def _convert(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, 
     return {"type": "end", "side": side}
 
 
-def _retreat(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
+def _retreat(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
     pos, info = game.position, game.pending.info
     home = pos.necromancer(side)
     units = [pos.units[u] for u in info["units"] if u in pos.units]
@@ -152,11 +152,11 @@ def _retreat(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, 
 _CHOOSERS = {"move": _move, "combat": _combat, "convert": _convert, "retreat": _retreat}
 
 
-def play_game(red, black, seed: int, max_turns: int = 150, **options: Any) -> NecromancerGame:
+def play_game(red, black, seed: int, max_turns: int = 150, **options: Any) -> SjgNecromancerGame:
     """Play `red` against `black` (functions game, rng -> action) from a fresh game."""
     rng = random.Random(seed)
-    game = NecromancerGame.new(seed=seed, **options)
+    game = SjgNecromancerGame.new(seed=seed, **options)
     players = {"red": red, "black": black}
     while not game.is_over and game.turn <= max_turns:
-        game.act(players[game.pending.player](game, rng))
+        game.apply(players[game.pending.player](game, rng))
     return game

@@ -48,10 +48,10 @@ MAX_ACTION_CHARS = 20_000  # a whole hand deployment as JSON is a few thousand
 
 def _load(path: Path):
     from warjudge.core.record import load_game
-    from warjudge.hexwar.necromancer.game import NecromancerGame
+    from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 
     _must_exist(path)
-    return load_game(path, NecromancerGame.from_record)
+    return load_game(path, SjgNecromancerGame.from_record)
 
 
 def _exists(path: Path) -> bool:
@@ -162,13 +162,13 @@ def new(path: Path = typer.Argument(..., help="the game file to create"),
         map_file: Optional[Path] = typer.Option(None, "--map", help="your own map file (default: the reconstruction)"),
         force: bool = typer.Option(False, "--force", help="overwrite an existing file")) -> None:
     """Start a new game and save its record at PATH."""
-    from warjudge.hexwar.necromancer.game import NecromancerGame
+    from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 
     if _exists(path) and not force:
         _fail(f"{path} exists; choose another file or add --force")
     options = _options(scenario, first, optional, items, map_file)
     try:
-        game = NecromancerGame.new(seed=_new_seed(seed), **options)
+        game = SjgNecromancerGame.new(seed=_new_seed(seed), **options)
         game.record.save(path)
     except WarjudgeError as exc:
         _fail(str(exc))
@@ -188,9 +188,9 @@ def act(path: Path = typer.Argument(..., help="the game file"),
     'units' [all|HEX] and 'hex HEX' only print (what SIDE may see) and change nothing."""
     from warjudge.core.record import updating
     from warjudge.core.textinput import UnusableInput, load_json
-    from warjudge.hexwar.necromancer.game import NecromancerGame
+    from warjudge.hexwar.necromancer.game import SjgNecromancerGame
     from warjudge.hexwar.necromancer.play import (
-        Command, complete_action, hex_lines, parse_command, units_table, view_for,
+        Command, acted, complete_action, hex_lines, parse_command, units_table, view_for,
     )
 
     side = _side(side)
@@ -198,7 +198,7 @@ def act(path: Path = typer.Argument(..., help="the game file"),
         _fail(f"the action is {len(action):,} characters long; no action needs more than {MAX_ACTION_CHARS:,}")
     _must_exist(path)
     try:
-        with updating(path, NecromancerGame.from_record) as game:   # locked from load to save
+        with updating(path, SjgNecromancerGame.from_record) as game:   # locked from load to save
             text = action.strip()
             if text.startswith("{"):
                 try:
@@ -220,7 +220,7 @@ def act(path: Path = typer.Argument(..., help="the game file"),
                     return
                 if command.kind not in ("action", "deploy_auto", "choose_auto"):
                     _fail(f"'{command.kind}' is a command of the interactive session, not a game action")
-            lines = game.act(complete_action(game, command, random.Random(secrets.randbits(64))))
+            lines = acted(game, complete_action(game, command, random.Random(secrets.randbits(64))))
     except WarjudgeError as exc:
         _fail(str(exc))
     except OSError as exc:
@@ -297,7 +297,7 @@ def play(vs_bot: str = typer.Option("black", "--vs-bot", help="the side the heur
          save: Optional[Path] = typer.Option(None, help="save the game here after every action"),
          resume: Optional[Path] = typer.Option(None, help="continue the game saved in this file")) -> None:
     """Play at the terminal: hot-seat, or against the heuristic bot. Type 'help' at the prompt."""
-    from warjudge.hexwar.necromancer.game import NecromancerGame
+    from warjudge.hexwar.necromancer.game import SjgNecromancerGame
     from warjudge.hexwar.necromancer.play import line_reader, run_session
 
     if vs_bot.lower() not in (*SIDES, "none"):
@@ -311,7 +311,7 @@ def play(vs_bot: str = typer.Option("black", "--vs-bot", help="the side the heur
                 game = _load(resume)
                 save = save or resume
             else:
-                game = NecromancerGame.new(seed=_new_seed(seed), **_options(scenario, first, optional, items, map_file))
+                game = SjgNecromancerGame.new(seed=_new_seed(seed), **_options(scenario, first, optional, items, map_file))
                 for line in game.log:
                     console.print(escape(line), highlight=False)
             run_session(game, bot_side=bot_side, console=console, rng=bot_rng, save_path=save,

@@ -15,7 +15,7 @@ from pathlib import Path
 from warjudge.core.errors import WarjudgeError
 from warjudge.hexwar.necromancer import bots
 from warjudge.hexwar.necromancer.board import DEFAULT_BOARD, load_board_text
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 
 NASTY = ["", " ", "-1", "0", "9" * 40, "9" * 4301, "1e999", "NaN", "null", "true", "[]", "{}", "é", "\x00",
          "０７０７", "0707 0707", "[" * 200, "->", ":", ",", ">", "all", "d:", "x5", "free free"]
@@ -23,15 +23,15 @@ NASTY_JSON = [None, True, -1, 0, 10 ** 40, 1.5, "", "x" * 300, [], {}, [[[]]], {
               "0707", [1, 2, 3]]
 
 
-def positions(seed: int, steps: int) -> NecromancerGame:
+def positions(seed: int, steps: int) -> SjgNecromancerGame:
     """A random reachable position: random bots from a fresh game, `steps` actions."""
     rng = random.Random(seed)
-    game = NecromancerGame.new(seed=seed, items={"red": 1, "black": 1} if seed % 3 == 0 else {},
+    game = SjgNecromancerGame.new(seed=seed, items={"red": 1, "black": 1} if seed % 3 == 0 else {},
                                optional=["miasma_demon"] if seed % 2 else [])
     for _ in range(steps):
         if game.is_over:
             break
-        game.act(bots.random_action(game, rng))
+        game.apply(bots.random_action(game, rng))
     return game
 
 
@@ -121,7 +121,7 @@ def cli_args(rng: random.Random, game: str, other: str) -> list[str]:
     return args
 
 
-def try_action(game: NecromancerGame, action) -> str:
+def try_action(game: SjgNecromancerGame, action) -> str:
     """'result', 'clean' or 'traceback' for one action given to the engine by the CLI's path."""
     from warjudge.hexwar.necromancer.play import Command, complete_action, parse_command
 
@@ -132,7 +132,7 @@ def try_action(game: NecromancerGame, action) -> str:
                 return "clean"
         else:
             command = Command("action", action)
-        game.act(complete_action(game, command, random.Random(0)))
+        game.apply(complete_action(game, command, random.Random(0)))
         return "result"
     except WarjudgeError:
         return "clean"

@@ -25,7 +25,7 @@ import pytest
 from warjudge.hexwar.decisions import IllegalAction
 from warjudge.hexwar.grid import Grid
 from warjudge.hexwar.hexmap import HexMap, load_hexmap
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 from warjudge.hexwar.necromancer.state import SIDES, recount
 from warjudge.hexwar.necromancer.tables import UnitType
 
@@ -93,7 +93,7 @@ def start(units: dict[str, tuple[str, str, str]] | None = None, *, board: HexMap
     side, hex)) on the map, plus `fill[side]` extra wraiths far away to set a side's
     count (3.1). `miasma`: a centre hex (the hex and its six neighbours) or a set of
     hexes; None: no Miasma. `dice`: faces scripted before the turn starts."""
-    game = NecromancerGame.new(seed=1, board=board or make_map(), scenario=scenario, first=first,
+    game = SjgNecromancerGame.new(seed=1, board=board or make_map(), scenario=scenario, first=first,
                                optional=list(optional))
     pos = game.position
     pos.units.clear()
@@ -118,15 +118,15 @@ def start(units: dict[str, tuple[str, str, str]] | None = None, *, board: HexMap
     return game, named
 
 
-def act(game: NecromancerGame, type_: str, side: str | None = None, **fields) -> list[str]:
-    return game.act({"type": type_, "side": side or game.pending.player, **fields})
+def act(game: SjgNecromancerGame, type_: str, side: str | None = None, **fields) -> list[str]:
+    return game.apply({"type": type_, "side": side or game.pending.player, **fields})
 
 
-def end(game: NecromancerGame, side: str | None = None) -> list[str]:
+def end(game: SjgNecromancerGame, side: str | None = None) -> list[str]:
     return act(game, "end", side)
 
 
-def end_until(game: NecromancerGame, kind: str) -> None:
+def end_until(game: SjgNecromancerGame, kind: str) -> None:
     """Answer 'end' until the pending decision is of `kind`."""
     for _ in range(20):
         if game.pending.kind == kind:
@@ -135,7 +135,7 @@ def end_until(game: NecromancerGame, kind: str) -> None:
     raise AssertionError(f"never reached a {kind} decision")
 
 
-def snapshot(game: NecromancerGame) -> str:
+def snapshot(game: SjgNecromancerGame) -> str:
     """Everything an action could change."""
     pos = game.position
     marks = {k: copy.deepcopy(v) for k, v in vars(game).items()
@@ -153,14 +153,14 @@ def snapshot(game: NecromancerGame) -> str:
     return json.dumps(state, sort_keys=True, default=str)
 
 
-def refused(game: NecromancerGame, action: dict[str, Any], match: str | None = None) -> None:
+def refused(game: SjgNecromancerGame, action: dict[str, Any], match: str | None = None) -> None:
     """`action` is refused (IllegalAction, message matching `match`) and changes nothing."""
     action = {"side": game.pending.player if game.pending else "red", **action}
     before = snapshot(game)
     with pytest.raises(IllegalAction, match=match):
-        game.act(action)
+        game.apply(action)
     assert snapshot(game) == before
 
 
-def hexes_of(game: NecromancerGame, side: str) -> list[str]:
+def hexes_of(game: SjgNecromancerGame, side: str) -> list[str]:
     return sorted(u.hex for u in game.position.side_units(side))

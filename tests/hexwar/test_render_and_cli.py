@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from warjudge.cli import app
 from warjudge.hexwar.necromancer import bots
 from warjudge.hexwar.necromancer.board import DEFAULT_BOARD, load_board
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 from warjudge.hexwar.necromancer.play import (
     CommandError, complete_action, parse_command, run_session, view_for,
 )
@@ -24,11 +24,11 @@ SVG = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()
 
 
-def deployed_game(seed: int = 4) -> NecromancerGame:
+def deployed_game(seed: int = 4) -> SjgNecromancerGame:
     rng = random.Random(seed)
-    game = NecromancerGame.new(seed=seed, first="red")
+    game = SjgNecromancerGame.new(seed=seed, first="red")
     while game.pending.kind == "deploy":
-        game.act(bots.random_action(game, rng))
+        game.apply(bots.random_action(game, rng))
     return game
 
 
@@ -116,8 +116,8 @@ def test_a_unit_absent_from_the_view_is_absent_from_every_picture():
 
 
 def test_secret_deployment_is_hidden_in_the_deploying_sides_view():
-    game = NecromancerGame.new(seed=2, first="red")
-    game.act(bots.deploy_action(game, "red", random.Random(1)))
+    game = SjgNecromancerGame.new(seed=2, first="red")
+    game.apply(bots.deploy_action(game, "red", random.Random(1)))
     assert game.pending.player == "black" and game.pending.kind == "deploy"
     black = view_for(game, "black")
     assert {u["side"] for u in black["units"] if u["kind"] != "necromancer"} <= {"black"}
@@ -262,7 +262,7 @@ def test_complete_action_finds_a_path_and_refuses_foreign_units():
     far = max(found, key=lambda h: found[h][0])
     action = complete_action(game, parse_command(f"move {unit.id} {far}", "red"))
     assert action["path"][0] == unit.hex and action["path"][-1] == far and len(action["path"]) >= 2
-    game.act(action)
+    game.apply(action)
     assert game.position.units[unit.id].hex == far
     enemy = game.position.side_units("black")[0]
     with pytest.raises(CommandError, match="not yours"):
@@ -280,7 +280,7 @@ def test_cli_new_act_show(tmp_path):
     assert runner.invoke(app, ["necromancer", "new", str(path)]).exit_code == 2  # no overwriting
     assert runner.invoke(app, ["necromancer", "act", str(path), "red", "deploy auto"]).exit_code == 0
     # black deploys by JSON: the same as the bot would
-    game = NecromancerGame.from_record(__import__("warjudge.core.record", fromlist=["GameRecord"]).GameRecord.load(path))
+    game = SjgNecromancerGame.from_record(__import__("warjudge.core.record", fromlist=["GameRecord"]).GameRecord.load(path))
     black = bots.deploy_action(game, "black", random.Random(3))
     del black["side"]
     result = runner.invoke(app, ["necromancer", "act", str(path), "black", json.dumps(black)])
@@ -376,7 +376,7 @@ def test_cli_map_check_and_render(tmp_path):
 class Script:
     """Types the given lines, then answers every prompt sensibly, then stops (EOF)."""
 
-    def __init__(self, game: NecromancerGame, lines: list[str], limit: int = 60):
+    def __init__(self, game: SjgNecromancerGame, lines: list[str], limit: int = 60):
         self.game, self.lines, self.limit = game, list(lines), limit
         self.prompts: list[str] = []
         self.rng = random.Random(0)
@@ -413,7 +413,7 @@ def _as_text(action: dict) -> str:
 
 
 def test_scripted_session_against_the_bot(tmp_path):
-    game = NecromancerGame.new(seed=11, first="red")
+    game = SjgNecromancerGame.new(seed=11, first="red")
     save = tmp_path / "s.json"
     console = Console(record=True, width=200, color_system=None, file=open("/dev/null", "w"))
     script = Script(game, ["help", "units", "fly", "deploy 0101:z", "deploy auto", "units", "show",
@@ -436,7 +436,7 @@ def test_scripted_session_against_the_bot(tmp_path):
 
 
 def test_hot_seat_clears_the_screen_before_each_secret_deployment():
-    game = NecromancerGame.new(seed=3, first="red")
+    game = SjgNecromancerGame.new(seed=3, first="red")
     console = Console(record=True, width=200, color_system=None, file=open("/dev/null", "w"))
     clears, screens = [], {}
     script = Script(game, ["deploy auto", "deploy auto", "quit"])
@@ -457,3 +457,18 @@ def test_hot_seat_clears_the_screen_before_each_secret_deployment():
     assert len(map_lines) == 17
     assert not any(letter in line[:130] for line in map_lines for letter in "ZSW")  # no red stacks shown
     assert game.turn == 1 and game.pending.kind == "move"
+
+
+def test_cli_either_side_may_choose_and_deploy_first(tmp_path):
+    # SJG 10.5 and 9.1: secret answers behind a screen have no order (issue 12: both act at once)
+    path = tmp_path / "g.json"
+    assert runner.invoke(app, ["necromancer", "new", str(path), "--seed", "4", "--first", "red",
+                               "--items", "red=1,black=2"]).exit_code == 0
+    for command in ("choose auto", "deploy auto"):
+        result = runner.invoke(app, ["necromancer", "act", str(path), "black", command])
+        assert result.exit_code == 0, result.output
+        result = runner.invoke(app, ["necromancer", "act", str(path), "black", command])
+        assert result.exit_code == 2 and "red's decision" in result.output  # black has answered
+        result = runner.invoke(app, ["necromancer", "act", str(path), "red", command])
+        assert result.exit_code == 0, result.output
+    assert "turn 1: red" in result.output

@@ -14,7 +14,7 @@ import pytest
 
 from warjudge.hexwar.decisions import IllegalAction
 from warjudge.hexwar.necromancer.bots import random_action
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 from warjudge.hexwar.necromancer.heuristic import heuristic_action
 from warjudge.hexwar.necromancer.moves import mixes_mercenaries
 from warjudge.hexwar.necromancer.state import FREE_OF_STACKING, STACK_LIMIT
@@ -27,13 +27,13 @@ OPTIONS = [[], ["cp_allowance", "miasma_demon"], ["miasma_movement", "miasma_tel
 ITEMS = [{}, {"red": 2, "black": 2}, {"red": 3, "black": 1}]  # SJG 10.5, with a handicap
 
 
-def snapshot(game: NecromancerGame) -> str:
+def snapshot(game: SjgNecromancerGame) -> str:
     v = view(game)
     v.pop("board")
     return json.dumps([v, game.dice.state(), game.log], sort_keys=True, default=str)
 
 
-def check_invariants(game: NecromancerGame) -> None:
+def check_invariants(game: SjgNecromancerGame) -> None:
     pos = game.position
     sides_at: dict[str, set[str]] = {}
     stacks: dict[tuple[str, str], int] = {}
@@ -56,7 +56,7 @@ def check_invariants(game: NecromancerGame) -> None:
     assert len({u.id for u in pos.units.values()}) == len(pos.units)
 
 
-def check_views(game: NecromancerGame) -> None:
+def check_views(game: SjgNecromancerGame) -> None:
     """SJG 9.1: a side deploying secretly is invisible to the other until both are down;
     SJG 10.4: no player sees the face-down demon counter; SJG 10.5: nor the other's choice."""
     for side in ("red", "black"):
@@ -77,7 +77,7 @@ def check_views(game: NecromancerGame) -> None:
 def test_bot_game_keeps_every_invariant_and_replays(seed):
     rng = random.Random(seed)
     scenario = "conversion" if seed % 4 == 3 else "standard"
-    game = NecromancerGame.new(seed=seed, scenario=scenario, optional=OPTIONS[seed % len(OPTIONS)],
+    game = SjgNecromancerGame.new(seed=seed, scenario=scenario, optional=OPTIONS[seed % len(OPTIONS)],
                                items=ITEMS[seed % len(ITEMS)])
     red, black = [(heuristic_action, random_action), (heuristic_action, heuristic_action),
                   (random_action, heuristic_action)][seed % 3]
@@ -86,12 +86,12 @@ def test_bot_game_keeps_every_invariant_and_replays(seed):
         if rng.random() < 0.02:  # bad input changes nothing
             before = snapshot(game)
             with pytest.raises(IllegalAction):
-                game.act({"type": "move", "side": game.pending.player, "units": [10_000], "path": ["0101", "0102"]})
+                game.apply({"type": "move", "side": game.pending.player, "units": [10_000], "path": ["0101", "0102"]})
             assert snapshot(game) == before
-        game.act(players[game.pending.player](game, rng))
+        game.apply(players[game.pending.player](game, rng))
         check_invariants(game)
         check_views(game)
-    replayed = NecromancerGame.from_record(game.record)
+    replayed = SjgNecromancerGame.from_record(game.record)
     assert snapshot(replayed) == snapshot(game)
 
 
@@ -100,9 +100,9 @@ def test_bots_finish_games():
     finished = 0
     for seed in range(6):
         rng = random.Random(seed)
-        game = NecromancerGame.new(seed=seed)
+        game = SjgNecromancerGame.new(seed=seed)
         while not game.is_over and game.turn <= MAX_TURNS:
-            game.act(heuristic_action(game, rng))
+            game.apply(heuristic_action(game, rng))
         finished += game.is_over
     assert finished >= 4
 

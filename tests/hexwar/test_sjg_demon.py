@@ -11,7 +11,7 @@ from tests.hexwar.sjg_helpers import ScriptedDice, act, end, end_until, make_map
 from warjudge.hexwar.necromancer import demon as D
 from warjudge.hexwar.necromancer import game as game_module
 from warjudge.hexwar.necromancer.bots import random_action
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 from warjudge.hexwar.necromancer.views import view
 
 RN = {"rn": ("necromancer", "red", "0208")}
@@ -46,10 +46,10 @@ def on_demon(targets, **kw):
 @pytest.mark.parametrize("seed", range(4))
 def test_counter_lies_under_one_miasma_hex(seed):
     # SJG 10.4: the Miasma counters are mixed and placed face down; one hides the demon
-    game = NecromancerGame.new(seed=seed, optional=["miasma_demon"])
+    game = SjgNecromancerGame.new(seed=seed, optional=["miasma_demon"])
     m = game.position.miasma
     assert m.demon_counter in m.hexes and m.demon is None
-    plain = NecromancerGame.new(seed=seed)
+    plain = SjgNecromancerGame.new(seed=seed)
     assert plain.position.miasma.demon_counter is None and view(plain, "red")["demon"] is None
 
 
@@ -67,7 +67,7 @@ def test_game_rolls_two_secret_dice_for_the_counter(monkeypatch):
     # SJG 7.2, 10.4: one die places the Miasma (3: the 3-4 spiral, 1209); two more dice,
     # not reported, choose the demon's counter ((6,6) rolled again, then (2,1): the 7th hex)
     monkeypatch.setattr(game_module, "Dice", lambda seed: ScriptedDice(3, 6, 6, 2, 1))
-    game = NecromancerGame.new(seed=0, board=make_map(), first="red", optional=["miasma_demon"])
+    game = SjgNecromancerGame.new(seed=0, board=make_map(), first="red", optional=["miasma_demon"])
     assert game.dice.faces == [] and sorted(game.position.miasma.hexes) == MIASMA
     assert game.position.miasma.demon_counter == "1309"
     assert [line for line in game.log if "roll" in line] == ["  roll 3 (Miasma placement (7.2))"]
@@ -98,7 +98,7 @@ def test_views_and_log_do_not_reveal_the_counter():
 @pytest.mark.parametrize("seed", range(3))
 def test_counter_dice_are_not_logged(seed):
     # SJG 10.4: only the Miasma placement (7.2) and the coin toss (9.1) are reported
-    game = NecromancerGame.new(seed=seed, optional=["miasma_demon"])
+    game = SjgNecromancerGame.new(seed=seed, optional=["miasma_demon"])
     assert len([line for line in game.log if "roll" in line]) == 2
     assert not any(game.position.miasma.demon_counter in line or "demon" in line for line in game.log)
 
@@ -404,16 +404,16 @@ def test_counter_and_demon_drift_with_the_miasma(what):
 def test_game_with_the_demon_replays_and_never_shows_the_counter():
     # the record replays bit for bit; SJG 10.4: no player view ever holds the counter
     seed, rng = 9, random.Random(9)  # seed 9: the random bots unleash and fight the demon
-    game = NecromancerGame.new(seed=seed, optional=["miasma_demon"])
+    game = SjgNecromancerGame.new(seed=seed, optional=["miasma_demon"])
     counter = game.position.miasma.demon_counter
     while not game.is_over and game.turn <= 40:
         for side in ("red", "black"):
             seen = view(game, side)["demon"]
             assert set(seen) == {"hex", "hidden"} and seen["hidden"] == (game.position.miasma.demon_counter is not None)
-        game.act(random_action(game, rng))
+        game.apply(random_action(game, rng))
     turned = next(i for i, line in enumerate(game.log) if "unleashed" in line)
     assert f"counter in {counter} shows the demon" in game.log[turned]
     assert not any("demon" in line for line in game.log[:turned])
     assert any("attacks the demon" in line for line in game.log)
-    replay = NecromancerGame.from_record(game.record)
+    replay = SjgNecromancerGame.from_record(game.record)
     assert view(replay, None) == view(game, None) and replay.log == game.log

@@ -27,16 +27,16 @@ def test_the_necromancer_keeps_a_guard_through_the_game():
 def test_cp_are_budgeted_never_x4_and_a_reserve_kept():
     # issue 10 item 10: "150 -> 62 -> 38 -> 2 by its third turn, an x4 attempt included"
     rng = random.Random(3)
-    from warjudge.hexwar.necromancer.game import NecromancerGame
+    from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 
-    game = NecromancerGame.new(seed=3, first="red")
+    game = SjgNecromancerGame.new(seed=3, first="red")
     spent_by_turn = {}
     while not game.is_over and game.turn <= 12:
         decision = game.pending
         action = heuristic_action(game, rng) if decision.player == "black" else random_action(game, rng)
         if action["type"] == "convert" and decision.player == "black":
             assert action.get("multiple", 3) != 4 or action.get("free")
-        game.act(action)
+        game.apply(action)
         spent_by_turn[game.turn] = game.position.sides["black"].cp
     cps = [cp for t, cp in sorted(spent_by_turn.items()) if t <= 6]
     assert min(cps) >= 40 or cps[-1] > 2

@@ -6,7 +6,7 @@ the optional rules 10.2-10.3, through the public game API."""
 import pytest
 from tests.hexwar.sjg_helpers import act, end, end_until, make_map, nb, refused, start, two
 
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 
 RN = {"rn": ("necromancer", "red", "0208")}
 BN = {"bn": ("necromancer", "black", "2208")}
@@ -24,7 +24,7 @@ def search_game(units, miasma="1209", **kw):
 @pytest.mark.parametrize("seed", range(8))
 def test_miasma_placed_by_die_roll(seed):
     # SJG 7.2: one die: 1-2, 3-4 or 5-6 spiral; the Miasma is its centre and six neighbours
-    game = NecromancerGame.new(seed=seed)
+    game = SjgNecromancerGame.new(seed=seed)
     roll = int(next(line for line in game.log if "Miasma placement" in line).split()[1])
     point = {1: "miasma:1-2", 2: "miasma:1-2", 3: "miasma:3-4", 4: "miasma:3-4"}.get(roll, "miasma:5-6")
     centre = game.position.board.points[point]
@@ -281,8 +281,8 @@ def test_three_jewels_found_no_more_search_and_miasma_dissipates():
 
 def test_fourth_jewel_optional():
     # SJG 8.1, 8.4: four counters; the fourth is used only for a longer game
-    assert len(NecromancerGame.new(seed=3).position.jewels) == 3
-    assert len(NecromancerGame.new(seed=3, optional=["fourth_jewel"]).position.jewels) == 4
+    assert len(SjgNecromancerGame.new(seed=3).position.jewels) == 3
+    assert len(SjgNecromancerGame.new(seed=3, optional=["fourth_jewel"]).position.jewels) == 4
 
 
 # --- 10.2, 10.3 ----------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from warjudge.cli import app
 from warjudge.core.errors import RecordError
 from warjudge.core.record import HEADER_KEYS, GameRecord, content_checksum
 from warjudge.hexwar.necromancer.board import DEFAULT_BOARD
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 
 runner = CliRunner()
 
@@ -58,7 +58,7 @@ def test_a_game_on_your_own_map_travels_without_the_map_file(tmp_path):
     elsewhere = tmp_path / "mailed.json"
     shutil.copy(game, elsewhere)
     assert cli("act", str(elsewhere), "red", "deploy auto").exit_code == 0
-    assert NecromancerGame.from_record(GameRecord.load(elsewhere)).position.board.name == "my own transcription"
+    assert SjgNecromancerGame.from_record(GameRecord.load(elsewhere)).position.board.name == "my own transcription"
 
 
 def test_a_changed_map_in_a_record_is_refused(tmp_path):
@@ -96,7 +96,7 @@ def test_options_read_from_a_record_are_validated_strictly(tmp_path, field, valu
     data = json.loads(GameRecord("necromancer-sjg", 1, {}).to_json())
     data["options"] = {field: value}
     with pytest.raises(RecordError, match=f"options are invalid: .*{message}"):
-        NecromancerGame.from_record(GameRecord.from_json(resigned(data)))
+        SjgNecromancerGame.from_record(GameRecord.from_json(resigned(data)))
 
 
 def test_real_games_get_128_secret_bits_and_a_chosen_seed_still_reproduces(tmp_path):
@@ -147,7 +147,7 @@ def test_act_units_hex_and_choose_auto_by_mail(tmp_path):
     # issue 10 items 6 and 9: 'units' by mail; 'choose auto' as 'deploy auto' works
     game = tmp_path / "g.json"
     assert cli("new", str(game), "--seed", "4", "--items", "1", "--first", "red").exit_code == 0
-    while (pending := NecromancerGame.from_record(GameRecord.load(game)).pending).kind in ("choose", "deploy"):
+    while (pending := SjgNecromancerGame.from_record(GameRecord.load(game)).pending).kind in ("choose", "deploy"):
         result = cli("act", str(game), pending.player, f"{pending.kind} auto")
         assert result.exit_code == 0, result.output
     before = game.read_bytes()
@@ -211,7 +211,7 @@ def test_undo_by_mail_is_saved_and_replays(tmp_path):
     assert cli("new", str(game), "--seed", "6", "--first", "red").exit_code == 0
     for side in ("red", "black"):
         assert cli("act", str(game), side, "deploy auto").exit_code == 0
-    loaded = NecromancerGame.from_record(GameRecord.load(game))
+    loaded = SjgNecromancerGame.from_record(GameRecord.load(game))
     unit = next(u for u in loaded.position.side_units("red") if u.kind.value == "wraith" and u.id not in loaded.locked)
     start_hex = unit.hex
     dest = next(h for h in loaded.position.board.neighbours(start_hex)
@@ -220,7 +220,7 @@ def test_undo_by_mail_is_saved_and_replays(tmp_path):
     assert cli("act", str(game), "red", f"move {unit.id} {dest}").exit_code == 0
     result = cli("act", str(game), "red", "undo")
     assert result.exit_code == 0 and "red takes back" in result.output
-    replayed = NecromancerGame.from_record(GameRecord.load(game))
+    replayed = SjgNecromancerGame.from_record(GameRecord.load(game))
     assert replayed.position.units[unit.id].hex == start_hex
     assert [a["type"] for a in json.loads(game.read_text())["actions"]][-2:] == ["move", "undo"]
     before = game.read_bytes()

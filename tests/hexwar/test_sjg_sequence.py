@@ -9,7 +9,7 @@ from tests.hexwar.sjg_helpers import act, end, end_until, refused, snapshot, sta
 from warjudge.hexwar.decisions import IllegalAction
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.necromancer.board import load_board
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 
 RN = {"rn": ("necromancer", "red", "0208")}
 BN = {"bn": ("necromancer", "black", "2208")}
@@ -99,7 +99,7 @@ STANDARD = ["zombie"] * 17 + ["skeleton"] * 8 + ["wraith"] * 25
 def test_standard_scenario_set_up():
     # SJG 9.1: 17 zombies, 8 skeletons, 25 wraiths and a Necromancer on his skull hex,
     # units within 3 hexes of him, stacking obeyed, 150 CP each
-    game = NecromancerGame.new(seed=5, first="red")
+    game = SjgNecromancerGame.new(seed=5, first="red")
     pos = game.position
     assert pos.necromancer("red").hex == "2109" and pos.necromancer("black").hex == "0309"
     assert pos.sides["red"].cp == pos.sides["black"].cp == 150
@@ -124,7 +124,7 @@ def test_standard_scenario_set_up():
 @pytest.mark.parametrize("seed", range(6))
 def test_coin_toss_for_first_player(seed):
     # SJG 9.1: toss a coin to see who moves first
-    game = NecromancerGame.new(seed=seed)
+    game = SjgNecromancerGame.new(seed=seed)
     roll = int(next(line for line in game.log if "coin toss" in line).split()[1])
     assert game.first == ("red" if roll <= 3 else "black")
 
@@ -135,7 +135,7 @@ def test_conversion_scenario_set_up():
     # SJG 9.2: Red 27 zombies, 13 skeletons, 40 wraiths; Black 7, 3, 10 and 400 CP; Black
     # sets up on the large level-4 plateau, Red no unit within 13 hexes of a Black unit;
     # the Miasma at the central (3, 4) hex; Red moves first
-    game = NecromancerGame.new(seed=2, scenario="conversion")
+    game = SjgNecromancerGame.new(seed=2, scenario="conversion")
     pos = game.position
     assert pos.miasma.centre == "1209" and pos.sides["black"].cp == 400 and pos.sides["red"].cp == 0
     assert game.pending.player == "black"
@@ -168,7 +168,7 @@ def test_conversion_scenario_set_up():
 
 def test_cp_allowance():
     # SJG 10.1: 50 CP to start, 10 more at the beginning of each friendly conversion phase
-    game = NecromancerGame.new(seed=1, optional=["cp_allowance"])
+    game = SjgNecromancerGame.new(seed=1, optional=["cp_allowance"])
     assert game.position.sides["red"].cp == game.position.sides["black"].cp == 50
     game, u = start({**RN, **BN}, optional=("cp_allowance",))
     assert game.position.sides["red"].cp == 50

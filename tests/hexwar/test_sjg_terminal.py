@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from warjudge.cli import app
 from warjudge.hexwar.necromancer import bots
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 from warjudge.hexwar.necromancer.play import line_reader, run_session, turn_summary
 from warjudge.hexwar.necromancer.render import render_terminal
 from warjudge.hexwar.necromancer.views import view
@@ -24,11 +24,11 @@ from tests.hexwar.sjg_helpers import make_map
 runner = CliRunner()
 
 
-def played(turns: int = 3, seed: int = 4) -> NecromancerGame:
-    game = NecromancerGame.new(seed=seed, first="red")
+def played(turns: int = 3, seed: int = 4) -> SjgNecromancerGame:
+    game = SjgNecromancerGame.new(seed=seed, first="red")
     rng = random.Random(seed)
     while game.turn < turns:
-        game.act(bots.random_action(game, rng))
+        game.apply(bots.random_action(game, rng))
     return game
 
 
@@ -124,7 +124,7 @@ def test_line_editing_is_on_at_the_prompt():
 
 def test_partial_hand_deployment_at_the_terminal():
     # issue 10 item 8; SJG 9.1: the set-up is sent once every unit is placed
-    game = NecromancerGame.new(seed=3, first="red")
+    game = SjgNecromancerGame.new(seed=3, first="red")
     full = bots.deploy_action(game, "red", random.Random(1))["placements"]
     hexes = sorted(full)
     parts = [" ".join(f"{h}:{','.join(full[h])}" for h in hexes[i:i + 5]) for i in range(0, len(hexes), 5)]

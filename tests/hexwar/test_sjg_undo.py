@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from warjudge.core.record import GameRecord
 from warjudge.hexwar.decisions import IllegalAction
 from warjudge.hexwar.necromancer import bots
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 from warjudge.hexwar.necromancer.moves import reachable_hexes
 
 
@@ -86,18 +86,18 @@ def test_undo_never_crosses_a_die_roll_or_the_end_of_a_phase():
 
 def test_undo_in_a_replayed_record_gives_the_same_game():
     rng = random.Random(3)
-    game = NecromancerGame.new(seed=5, first="red")
+    game = SjgNecromancerGame.new(seed=5, first="red")
     while game.pending.kind == "deploy":
-        game.act(bots.random_action(game, rng))
+        game.apply(bots.random_action(game, rng))
     unit = next(x for x in game.position.side_units("red") if x.id not in game.locked and x.kind.value == "wraith")
     found = reachable_hexes(game.position, unit, game.locked)
     dest = max(found, key=lambda h: (found[h][0], h))
     from warjudge.hexwar.movement import path_to
 
-    game.act({"type": "move", "side": "red", "units": [unit.id], "path": path_to(found, dest)})
-    game.act({"type": "undo", "side": "red"})
-    game.act({"type": "end", "side": "red"})
-    copy_ = NecromancerGame.from_record(GameRecord.from_json(game.record.to_json()))
+    game.apply({"type": "move", "side": "red", "units": [unit.id], "path": path_to(found, dest)})
+    game.apply({"type": "undo", "side": "red"})
+    game.apply({"type": "end", "side": "red"})
+    copy_ = SjgNecromancerGame.from_record(GameRecord.from_json(game.record.to_json()))
     assert sorted((x.id, x.hex, x.side) for x in copy_.position.units.values()) == \
         sorted((x.id, x.hex, x.side) for x in game.position.units.values())
     assert copy_.pending.describe() == game.pending.describe() and copy_.dice.state() == game.dice.state()
@@ -122,7 +122,7 @@ def test_advance_accepts_end_as_the_help_says():
 
 # --- the property: from any reachable position, some legal action exists ---------------
 
-def careless_move(game: NecromancerGame, rng: random.Random) -> dict | None:
+def careless_move(game: SjgNecromancerGame, rng: random.Random) -> dict | None:
     """A move a careless human might type: any unit, any reachable hex, stacking ignored."""
     pos, side = game.position, game.pending.player
     units = [x for x in pos.side_units(side) if x.id not in game.moved and x.id not in game.locked]
@@ -138,12 +138,12 @@ def careless_move(game: NecromancerGame, rng: random.Random) -> dict | None:
     return {"type": "move", "side": side, "units": [unit.id], "path": path_to(found, dest)}
 
 
-def some_action_is_legal(game: NecromancerGame, rng: random.Random) -> bool:
+def some_action_is_legal(game: SjgNecromancerGame, rng: random.Random) -> bool:
     side = game.pending.player
     for action in ({"type": "end", "side": side}, {"type": "undo", "side": side}, None):
         trial = copy.deepcopy(game, {id(game.position.board): game.position.board})
         try:
-            trial.act(action or bots.random_action(trial, rng))
+            trial.apply(action or bots.random_action(trial, rng))
             return True
         except IllegalAction:
             continue
@@ -155,7 +155,7 @@ def some_action_is_legal(game: NecromancerGame, rng: random.Random) -> bool:
 def test_from_random_reachable_positions_some_legal_action_always_exists(seed, steps, care):
     # issue 10 item 1: a property over random play mixing careless moves, undos and ends
     rng = random.Random(seed)
-    game = NecromancerGame.new(seed=seed, optional=["cp_allowance"] if seed % 2 else [])
+    game = SjgNecromancerGame.new(seed=seed, optional=["cp_allowance"] if seed % 2 else [])
     for _ in range(steps):
         if game.is_over:
             return
@@ -168,6 +168,6 @@ def test_from_random_reachable_positions_some_legal_action_always_exists(seed, s
         else:
             action = bots.random_action(game, rng)
         try:
-            game.act(action)
+            game.apply(action)
         except IllegalAction:
             pass

@@ -6,12 +6,12 @@ import random
 import pytest
 
 from warjudge.hexwar.necromancer.bots import deploy_action
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 from warjudge.hexwar.necromancer.views import view
 
 
 def deployed_by(game, side, seed=1):
-    game.act(deploy_action(game, side, random.Random(seed)))
+    game.apply(deploy_action(game, side, random.Random(seed)))
 
 
 def visible_ids(game, side):
@@ -19,7 +19,7 @@ def visible_ids(game, side):
 
 
 def test_secret_deployment_is_hidden_until_both_sides_are_down():  # SJG 9.1 "use a screen"
-    game = NecromancerGame.new(seed=4, first="red")
+    game = SjgNecromancerGame.new(seed=4, first="red")
     first = game.pending.player
     deployed_by(game, first)
     second = game.pending.player
@@ -37,7 +37,7 @@ def test_secret_deployment_is_hidden_until_both_sides_are_down():  # SJG 9.1 "us
 
 
 def test_necromancers_on_their_skulls_are_public_during_set_up():  # SJG 9.1
-    game = NecromancerGame.new(seed=4)
+    game = SjgNecromancerGame.new(seed=4)
     deployed_by(game, game.pending.player)
     seen = view(game, game.pending.player)["units"]
     assert {u["kind"] for u in seen} == {"necromancer"}
@@ -45,14 +45,14 @@ def test_necromancers_on_their_skulls_are_public_during_set_up():  # SJG 9.1
 
 
 def test_the_log_names_no_hex_of_a_secret_deployment():  # SJG 9.1
-    game = NecromancerGame.new(seed=4)
+    game = SjgNecromancerGame.new(seed=4)
     start, side = len(game.log), game.pending.player
     deployed_by(game, side)
     assert game.log[start:] == [f"{side} has deployed"]
 
 
 def test_conversion_scenario_set_up_is_open():  # ruling: 9.2 Red must see Black to keep 14 hexes away
-    game = NecromancerGame.new(seed=4, scenario="conversion")
+    game = SjgNecromancerGame.new(seed=4, scenario="conversion")
     assert game.pending.player == "black"
     deployed_by(game, "black")
     black = {u.id for u in game.position.side_units("black")}
@@ -60,7 +60,7 @@ def test_conversion_scenario_set_up_is_open():  # ruling: 9.2 Red must see Black
 
 
 def test_an_undelivered_jewel_has_no_power_in_any_view():  # SJG 8.1: unknown until delivered
-    game = NecromancerGame.new(seed=4)
+    game = SjgNecromancerGame.new(seed=4)
     jewel = game.position.jewels["red"]
     jewel.hex = "1209"
     for side in ("red", "black", None):
@@ -69,6 +69,6 @@ def test_an_undelivered_jewel_has_no_power_in_any_view():  # SJG 8.1: unknown un
 
 
 def test_unknown_viewer_is_refused():
-    game = NecromancerGame.new(seed=4)
+    game = SjgNecromancerGame.new(seed=4)
     with pytest.raises(ValueError):
         view(game, "green")

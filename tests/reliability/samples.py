@@ -15,10 +15,10 @@ GAMES = (STANDARD, NECROMANCER, SJG)
 def build(record: GameRecord):
     """The game a record holds, whichever game it is."""
     from warjudge.cli import _game_of
-    from warjudge.hexwar.necromancer.game import GAME, NecromancerGame
+    from warjudge.hexwar.necromancer.game import GAME, SjgNecromancerGame
 
     if record.game == GAME:
-        return NecromancerGame.from_record(record)
+        return SjgNecromancerGame.from_record(record)
     return _game_of(record)
 
 
@@ -52,11 +52,11 @@ def _necromancer() -> GameRecord:
 
 def _sjg() -> GameRecord:
     from warjudge.hexwar.necromancer.bots import random_action
-    from warjudge.hexwar.necromancer.game import NecromancerGame
+    from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 
-    rng, game = random.Random(13), NecromancerGame.new(seed=13, first="red")
+    rng, game = random.Random(13), SjgNecromancerGame.new(seed=13, first="red")
     while len(game.record.actions) < 12 and not game.is_over:
-        game.act(random_action(game, rng))
+        game.apply(random_action(game, rng))
     return game.record
 
 

@@ -116,6 +116,14 @@ class GameRecord:
         """Copies: what a caller does with them never changes the record."""
         return tuple(json.loads(json.dumps(a)) for a in self._actions)
 
+    def copy(self, seed: int | None = None) -> "GameRecord":
+        """An independent record with the same actions (shared: they are never changed
+        once appended), under another seed if given (a search clone's fresh dice)."""
+        twin = object.__new__(GameRecord)
+        twin.game, twin.seed, twin.options = self.game, self.seed if seed is None else seed, self.options
+        twin._actions = list(self._actions)
+        return twin
+
     def append(self, action: dict[str, Any]) -> None:
         problem = _action_problem(action)
         if problem:

@@ -43,6 +43,14 @@ class Deploy(_Action):
     holders: dict[HeldItem, Union[Literal["necromancer"], Hex]] = {}
 
 
+class Place(_Action):
+    """One unit of a set-up, behind the screen (9.1, 9.2): the interface's atomic step;
+    once every unit is placed the side sends the whole set-up as one `deploy`."""
+    type: Literal["place"]
+    kind: Kind
+    hex: Hex
+
+
 class Take(_Action):
     """A unit takes an item from a friendly unit in its hex, or from the ground there,
     during its side's movement phase (10.55, 10.57; docs/rulings.md)."""
@@ -111,7 +119,7 @@ class Search(_Action):
     hex: Hex
 
 
-Action = Annotated[Union[Choose, Deploy, Move, Take, End, Undo, Attack, Convert, Retreat, Advance, Search],
+Action = Annotated[Union[Choose, Deploy, Place, Move, Take, End, Undo, Attack, Convert, Retreat, Advance, Search],
                   Field(discriminator="type")]
 _ADAPTER: TypeAdapter = TypeAdapter(Action)
 

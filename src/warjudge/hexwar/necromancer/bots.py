@@ -11,7 +11,7 @@ from typing import Any
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.movement import path_to
 from warjudge.hexwar.necromancer.combat import can_boulder, can_direct, indirect_modifier, must_be_attacked
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 from warjudge.hexwar.necromancer.moves import climbs_cliffs, may_join, reachable_hexes
 from warjudge.hexwar.necromancer.setup import CONVERSION_SPACING, DEPLOY_RADIUS
 from warjudge.hexwar.necromancer.items import WEIGHT, Pick
@@ -19,14 +19,14 @@ from warjudge.hexwar.necromancer.state import STACK_LIMIT, WIZARDS, other
 from warjudge.hexwar.necromancer.tables import JewelEffect, UnitType
 
 
-def random_action(game: NecromancerGame, rng: random.Random) -> dict[str, Any]:
+def random_action(game: SjgNecromancerGame, rng: random.Random) -> dict[str, Any]:
     decision = game.pending
     return _CHOOSERS[decision.kind](game, decision, rng)
 
 
-def choose_action(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any]:
+def choose_action(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any]:
     """10.5: random items worth the allowance, from the counters left."""
-    info = game.pending.info
+    info = game.decision(side).info
     left = Counter({Pick(k): n for k, n in info["counters_left"].items()})
     picks: list[str] = []
     need = info["allowance"]
@@ -39,7 +39,7 @@ def choose_action(game: NecromancerGame, side: str, rng: random.Random) -> dict[
     return {"type": "choose", "side": side, "items": picks}
 
 
-def deploy_action(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any]:
+def deploy_action(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any]:
     """Random placements obeying the scenario's set-up rules; mercenaries stand apart
     (10.53) and each held item goes to a random wizard."""
     pos, scenario = game.position, game.scenario
@@ -83,7 +83,7 @@ def _deploy(game, decision, rng):
     return deploy_action(game, decision.player, rng)
 
 
-def _move(game: NecromancerGame, decision, rng):
+def _move(game: SjgNecromancerGame, decision, rng):
     """Move one random unmoved unit somewhere reachable with room, or end the phase."""
     pos, side = game.position, decision.player
     if decision.kind == "wraith":
@@ -111,7 +111,7 @@ def _move(game: NecromancerGame, decision, rng):
     return _end(side)
 
 
-def _take(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
+def _take(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
     """Now and then pick up a loose item, or hand one to a wizard in the same hex."""
     pos = game.position
     for item in pos.items.values():
@@ -255,10 +255,10 @@ _CHOOSERS = {"choose": _choose, "deploy": _deploy, "move": _move, "wraith": _mov
              "combat": _combat, "retreat": _retreat, "advance": _advance, "search": _search}
 
 
-def play_random_game(seed: int, max_turns: int = 200, **options: Any) -> NecromancerGame:
+def play_random_game(seed: int, max_turns: int = 200, **options: Any) -> SjgNecromancerGame:
     """Two random bots play until a Necromancer falls or `max_turns` player-turns pass."""
     rng = random.Random(seed)
-    game = NecromancerGame.new(seed=seed, **options)
+    game = SjgNecromancerGame.new(seed=seed, **options)
     while not game.is_over and game.turn <= max_turns:
-        game.act(random_action(game, rng))
+        game.act(game.pending.player, random_action(game, rng))
     return game

@@ -21,14 +21,14 @@ from warjudge.hexwar.grid import distance
 from warjudge.hexwar.movement import path_to
 from warjudge.hexwar.necromancer import bots
 from warjudge.hexwar.necromancer.combat import can_direct, indirect_modifier, must_be_attacked, plan_attack
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 from warjudge.hexwar.necromancer.moves import may_join, reachable_hexes
 from warjudge.hexwar.necromancer.state import Position, Unit, other
 from warjudge.hexwar.necromancer.tables import UnitType
 
 # units each game's bot has already placed this turn (one move action per call), and its guards
-_CONSIDERED: "weakref.WeakKeyDictionary[NecromancerGame, tuple[int, set[int]]]" = weakref.WeakKeyDictionary()
-_GUARDS: "weakref.WeakKeyDictionary[NecromancerGame, set[int]]" = weakref.WeakKeyDictionary()
+_CONSIDERED: "weakref.WeakKeyDictionary[SjgNecromancerGame, tuple[int, set[int]]]" = weakref.WeakKeyDictionary()
+_GUARDS: "weakref.WeakKeyDictionary[SjgNecromancerGame, set[int]]" = weakref.WeakKeyDictionary()
 GOOD_ODDS = ("2-1", "3-1", "4-1", "auto-DE")
 SEARCHERS = 6  # wraiths sent into the Miasma while Jewels remain
 GUARDS = 3     # units kept next to the bot's own Necromancer (issue 10 item 10)
@@ -38,7 +38,7 @@ CP_RESERVE = 40  # conversion points never spent below this, except on a Jewel b
 ITEM_PREFERENCE = ("mercenaries", "apprentice", "sword", "bow", "ring", "crystal_ball")
 
 
-def heuristic_action(game: NecromancerGame, rng: random.Random) -> dict[str, Any]:
+def heuristic_action(game: SjgNecromancerGame, rng: random.Random) -> dict[str, Any]:
     decision = game.pending
     chooser = _CHOOSERS.get(decision.kind)
     action = chooser(game, decision.player, rng) if chooser else None
@@ -50,7 +50,7 @@ def _enemy_wizard(pos: Position, side: str) -> str | None:
     return n.hex if n else None
 
 
-def _move(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
+def _move(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
     pos = game.position
     home = pos.necromancer(side)
     target = _enemy_wizard(pos, side)
@@ -135,7 +135,7 @@ def _threat(pos: Position, side: str, h: str) -> int:
     return sum(1 for u in pos.side_units(other(side)) if distance(u.hex, h) <= DANGER)
 
 
-def _goal(game: NecromancerGame, unit: Unit, side: str, home: str, target: str, carrying: list[str],
+def _goal(game: SjgNecromancerGame, unit: Unit, side: str, home: str, target: str, carrying: list[str],
           searching: int) -> str | None:
     pos = game.position
     if unit.kind == UnitType.NECROMANCER:
@@ -159,7 +159,7 @@ def _goal(game: NecromancerGame, unit: Unit, side: str, home: str, target: str, 
     return target
 
 
-def _combat(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
+def _combat(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
     """The enemy Necromancer first, then what must be attacked, then good odds."""
     pos = game.position
     free = [u for u in pos.side_units(side) if u.id not in game.attacked and not pos.in_miasma(u.hex)]
@@ -190,7 +190,7 @@ def _combat(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, A
     return {"type": "end", "side": side}
 
 
-def _convert(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
+def _convert(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
     pos = game.position
     me = pos.sides[side]
     enemy_n = pos.necromancer(other(side))
@@ -219,7 +219,7 @@ def _convert(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, 
     return {"type": "end", "side": side}
 
 
-def _retreat(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
+def _retreat(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
     pos, info = game.position, game.pending.info
     home = pos.necromancer(side)
     units = [pos.units[u] for u in info["units"] if u in pos.units]
@@ -233,7 +233,7 @@ def _retreat(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, 
     return {"type": "retreat", "side": side, "lose": lose, "to": to, "carry": info["jewels"]}
 
 
-def _choose(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
+def _choose(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
     """10.5: units that fight and items a wizard uses, in that order, from what is left."""
     info = game.pending.info
     left, need, picks = dict(info["counters_left"]), info["allowance"], []
@@ -248,11 +248,11 @@ def _choose(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, A
 _CHOOSERS = {"move": _move, "combat": _combat, "convert": _convert, "retreat": _retreat, "choose": _choose}
 
 
-def play_game(red, black, seed: int, max_turns: int = 150, **options: Any) -> NecromancerGame:
+def play_game(red, black, seed: int, max_turns: int = 150, **options: Any) -> SjgNecromancerGame:
     """Play `red` against `black` (functions game, rng -> action) from a fresh game."""
     rng = random.Random(seed)
-    game = NecromancerGame.new(seed=seed, **options)
+    game = SjgNecromancerGame.new(seed=seed, **options)
     players = {"red": red, "black": black}
     while not game.is_over and game.turn <= max_turns:
-        game.act(players[game.pending.player](game, rng))
+        game.act(game.pending.player, players[game.pending.player](game, rng))
     return game

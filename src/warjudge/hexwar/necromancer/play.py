@@ -56,7 +56,7 @@ from warjudge.core.errors import WarjudgeError
 from warjudge.hexwar.grid import DIRECTION_NAMES, DIRECTIONS, distance
 from warjudge.hexwar.movement import path_to
 from warjudge.hexwar.necromancer import bots
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 from warjudge.hexwar.necromancer.heuristic import heuristic_action
 from warjudge.hexwar.necromancer.moves import reachable_hexes
 from warjudge.hexwar.necromancer.render import KIND_LETTER, render_png, render_svg, render_terminal
@@ -72,7 +72,7 @@ class CommandError(WarjudgeError):
 
 # --- views ----------------------------------------------------------------------------
 
-def view_for(game: NecromancerGame, side: str | None) -> dict[str, Any]:
+def view_for(game: SjgNecromancerGame, side: str | None) -> dict[str, Any]:
     """What `side` may see (None: everything)."""
     return view(game, side)
 
@@ -389,13 +389,14 @@ def _completable(action: dict[str, Any]) -> bool:
     return True
 
 
-def complete_action(game: NecromancerGame, command: Command, rng: random.Random | None = None) -> dict[str, Any]:
+def complete_action(game: SjgNecromancerGame, command: Command, rng: random.Random | None = None) -> dict[str, Any]:
     """The engine action for a parsed command: fills in a move's path from the units'
     hex, `lose all` from the pending retreat, `deploy auto` from the bot."""
     side = command.action.get("side")
     pending = game.pending
-    if command.kind in ("deploy_auto", "choose_auto") and pending is not None and pending.player != side:
-        raise CommandError(f"it is {pending.player}'s decision ({pending.kind}), not {side}'s")
+    acting = game.to_act()
+    if command.kind in ("deploy_auto", "choose_auto") and pending is not None and side not in acting:
+        raise CommandError(f"it is {' and '.join(acting)}'s decision ({pending.kind}), not {side}'s")
     if command.kind == "deploy_auto":
         if pending is None or pending.kind != "deploy":
             raise CommandError("there is nothing for you to deploy now")
@@ -445,7 +446,14 @@ def complete_action(game: NecromancerGame, command: Command, rng: random.Random 
     return action
 
 
-def _deploy_part(game: NecromancerGame, command: Command, drafts: dict[str, dict[str, list[str]]],
+def acted(game: SjgNecromancerGame, action: dict[str, Any]) -> list[str]:
+    """Send `action` through the game interface; the report lines it added to the log."""
+    start = len(game.log)
+    game.act(action["side"], action)
+    return game.log[start:]
+
+
+def _deploy_part(game: SjgNecromancerGame, command: Command, drafts: dict[str, dict[str, list[str]]],
                  console: Console) -> dict[str, Any] | None:
     """Partial hand deployments at the terminal: placements accumulate per side until
     every unit is placed, then the whole set-up goes to the engine as one action (which
@@ -610,9 +618,9 @@ def _prompt_hint(decision) -> str:
     return hints.get(decision.kind, "help")
 
 
-def run_session(game: NecromancerGame, *, bot_side: str | None = None, input_fn: Callable[[str], str] = input,
+def run_session(game: SjgNecromancerGame, *, bot_side: str | None = None, input_fn: Callable[[str], str] = input,
                 console: Console | None = None, rng: random.Random | None = None,
-                save_path: str | Path | None = None, clear_fn: Callable[[], None] | None = None) -> NecromancerGame:
+                save_path: str | Path | None = None, clear_fn: Callable[[], None] | None = None) -> SjgNecromancerGame:
     """Play at the terminal until the game ends or the player quits. `bot_side` is played
     by the heuristic bot (None: hot-seat, both sides typed in). Every line is read through
     `input_fn` (EOF ends the session). The record is saved to `save_path` after every
@@ -643,7 +651,7 @@ def run_session(game: NecromancerGame, *, bot_side: str | None = None, input_fn:
         if decision is None:
             break
         if decision.player == bot_side:
-            bot_lines += game.act(heuristic_action(game, rng))
+            bot_lines += acted(game, heuristic_action(game, rng))
             save()
             continue
         if bot_lines:
@@ -698,10 +706,10 @@ def run_session(game: NecromancerGame, *, bot_side: str | None = None, input_fn:
                 command.kind = "deploy_part"
                 done = _deploy_part(game, command, drafts, console)
                 if done is not None:
-                    log(game.act(done))
+                    log(acted(game, done))
                     save()
             else:
-                lines = game.act(complete_action(game, command, rng))
+                lines = acted(game, complete_action(game, command, rng))
                 log(lines)
                 save()
         except WarjudgeError as exc:

@@ -38,6 +38,8 @@ class Options(BaseModel):
     items: dict[Literal["red", "black"], Annotated[int, Field(ge=0, le=MAX_ITEMS)]] = Field(
         default={}, description="10.5: how many extra items each side chooses (a dragon counts as two)")
     map: MapInRecord | None = Field(default=None, description="your own map; default: the shipped reconstruction")
+    max_turns: Annotated[int, Field(ge=1, le=10_000)] | None = Field(
+        default=None, description="end the game after this many player-turns (outcome 'turn-limit'); default: none")
 
     @field_validator("optional")
     @classmethod

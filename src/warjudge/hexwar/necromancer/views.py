@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from warjudge.hexwar.necromancer.game import NecromancerGame
+from warjudge.hexwar.necromancer.game import SjgNecromancerGame
 from warjudge.hexwar.necromancer.state import SIDES
 from warjudge.hexwar.necromancer.tables import UnitType
 
 
-def view(game: NecromancerGame, side: str | None = None) -> dict[str, Any]:
+def view(game: SjgNecromancerGame, side: str | None = None) -> dict[str, Any]:
     """The game as `side` sees it; None is the games master's (or a replay's) full view."""
     if side is not None and side not in SIDES:
         raise ValueError(f"no side {side!r}; the sides are red and black")
@@ -49,7 +49,7 @@ def view(game: NecromancerGame, side: str | None = None) -> dict[str, Any]:
     }
 
 
-def _screened(game: NecromancerGame, side: str | None) -> set[str]:
+def _screened(game: SjgNecromancerGame, side: str | None) -> set[str]:
     """Sides whose units the viewer may not see yet: during a simultaneous set-up, the
     other side's deployment (a Necromancer on his skull hex is public)."""
     if side is None or not game.pending or game.pending.kind != "deploy" or game.scenario.deploy_order:
@@ -57,13 +57,13 @@ def _screened(game: NecromancerGame, side: str | None) -> set[str]:
     return {s for s in SIDES if s != side and s in game.deployed}
 
 
-def _choices_seen(game: NecromancerGame, side: str | None) -> dict[str, list[str]]:
+def _choices_seen(game: SjgNecromancerGame, side: str | None) -> dict[str, list[str]]:
     """10.5: a choice stays behind the screen until both are in (then the game has
     granted them and cleared `choices`)."""
     return {s: list(c) for s, c in game.choices.items() if side is None or s == side}
 
 
-def _demon(game: NecromancerGame, side: str | None) -> dict[str, Any] | None:
+def _demon(game: SjgNecromancerGame, side: str | None) -> dict[str, Any] | None:
     """10.4: where the unleashed demon is; its hidden counter only in the full view."""
     if "miasma_demon" not in game.options.optional:
         return None
@@ -74,7 +74,7 @@ def _demon(game: NecromancerGame, side: str | None) -> dict[str, Any] | None:
     return out
 
 
-def _items(game: NecromancerGame, screened: set[str]) -> list[dict[str, Any]]:
+def _items(game: SjgNecromancerGame, screened: set[str]) -> list[dict[str, Any]]:
     """Items in play (10.55-10.58): who holds each and where; an item held behind the
     set-up screen is left out with its holder."""
     pos, out = game.position, []
@@ -87,7 +87,7 @@ def _items(game: NecromancerGame, screened: set[str]) -> list[dict[str, Any]]:
     return out
 
 
-def _side(game: NecromancerGame, s: str) -> dict[str, Any]:
+def _side(game: SjgNecromancerGame, s: str) -> dict[str, Any]:
     data = game.position.sides[s]
     return {"cp": data.cp, "count": data.count, "column": data.column.label,
             "crystal_ball": data.crystal_ball, "extra_jewels": list(data.extra_jewels),

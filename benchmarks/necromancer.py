@@ -13,7 +13,7 @@ import statistics
 import time
 
 from warjudge.diplomacy.variants.necromancer.bots import random_orders
-from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 from warjudge.diplomacy.variants.necromancer.movement import (
     apply_movement, default_rules, double_movement, resolve_movement,
 )
@@ -23,7 +23,7 @@ from warjudge.diplomacy.variants.necromancer.position import parse_position
 def busy_phase(rng: random.Random):
     """A movement phase: the initial position plus extra Gondor MUs and Sauron's Nazgûl
     MU, everyone ordering, Cavalry and the Nazgûl double-moving."""
-    game = NecromancerGame()
+    game = NecromancerDiplomacyGame()
     for power in game.powers:
         game.set_orders(power, random_orders(game, power, rng))
     game.process()  # TA 2750 opening
@@ -66,7 +66,7 @@ def main() -> None:
     for seed in range(args.seed, args.seed + args.games):
         brng = random.Random(seed)
         t = time.perf_counter()
-        g = NecromancerGame()
+        g = NecromancerDiplomacyGame()
         while not g.state.winner and g.state.phase.year <= 3020:
             for power in g.powers:
                 g.set_orders(power, random_orders(g, power, brng))

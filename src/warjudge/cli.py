@@ -88,7 +88,7 @@ def _centre_table(game: DiplomacyGame, title: str) -> Table:
 def play_bot_game(seed: int, max_year: int, on_phase=None) -> DiplomacyGame:
     """Random bots play until someone wins or `max_year` ends."""
     rng = random.Random(seed)
-    game = DiplomacyGame()
+    game = DiplomacyGame(gm_adjudicates=True)
     while not game.is_over and game.state.phase.year <= max_year:
         for power in game.map.powers:
             orders = random_orders(game.map, game.state, power, rng)
@@ -136,10 +136,10 @@ PRIVATE = ("The game file holds every order and secret: keep it; never send it t
 
 def _game_of(record: GameRecord):
     """A saved game of either variant, replayed from its record."""
-    from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 
     if record.game == "necromancer":
-        return NecromancerGame.from_record(record)
+        return NecromancerDiplomacyGame.from_record(record)
     return DiplomacyGame.from_record(record)
 
 
@@ -211,7 +211,7 @@ def game_new(path: Path, variant: str = typer.Option("standard", help="standard 
              map_file: Optional[Path] = typer.Option(None, "--map", help="Necromancer: your own map file (its "
                                                      "content is stored in the game file)")) -> None:
     """Start a new game saved at PATH (the GM's file: it will hold every secret)."""
-    from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 
     if variant not in ALL_VARIANTS:
         _fail(f"unknown variant {variant!r}; available: {', '.join(ALL_VARIANTS)}")
@@ -220,10 +220,10 @@ def game_new(path: Path, variant: str = typer.Option("standard", help="standard 
     _check_new_file(path)
     try:
         if variant == "necromancer":
-            game = NecromancerGame(edition or "2002", True if alignment is None else alignment,
+            game = NecromancerDiplomacyGame(edition or "2002", True if alignment is None else alignment,
                                    str(map_file) if map_file else None)
         else:
-            game = DiplomacyGame(variant)
+            game = DiplomacyGame(variant, gm_adjudicates=True)   # phases wait for 'game process'
     except WarjudgeError as exc:
         _fail(str(exc))
     _save(game, path)

@@ -26,7 +26,7 @@ from gamefiles import GAMES, METHODS, commands, mutant, run_command  # noqa: E40
 from test_byte_corruption import check_one_byte_changes  # noqa: E402
 from test_concurrent_writers import POWERS  # noqa: E402
 from test_kill_during_write import WORKERS  # noqa: E402
-from workers import orders_for  # noqa: E402
+from workers import commands_of, orders_for  # noqa: E402
 
 from warjudge.core.record import GameRecord  # noqa: E402
 
@@ -107,12 +107,13 @@ def writers(runs: int, rounds: int = 15) -> None:
                                       stdout=subprocess.PIPE, text=True) for power in POWERS]
             Path(f"{path}.go").touch()
             outputs = {power: p.communicate()[0].splitlines() for power, p in zip(POWERS, procs)}
-            saved = [a for a in GameRecord.load(path).actions if a["type"] == "orders"]
+            actions = GameRecord.load(path).actions
             for power, lines in outputs.items():
                 entered += len(lines)
                 failed += sum(not line.startswith("ok ") for line in lines)
                 ok = [orders_for(power, int(line.split()[1])) for line in lines if line.startswith("ok ")]
-                lost += len(ok) - sum(1 for a in saved if a["power"] == power and a["orders"] in ok)
+                saved = commands_of(actions, power)
+                lost += len(ok) - sum(1 for orders in saved if orders in ok)
     print(f"concurrent writers: {runs} runs of {len(POWERS)} writers x {rounds} 'game orders': {entered} commands, "
           f"{failed} failed, {lost} accepted orders lost")
 

@@ -1,5 +1,5 @@
 """A whole Necromancer game: phases chained by the calendar, every change an action in
-the game record (so `NecromancerGame.from_record` replays it exactly).
+the game record (so `NecromancerDiplomacyGame.from_record` replays it exactly).
 
 Built so far: Movement with Double Movement, Retreats, Adjustments with Activation,
 victory, Sauron's end after TA 3020, and each power's view of every report.
@@ -53,7 +53,7 @@ class NReport:
         return player_view(self.nmap, self.rules, self, viewer)
 
 
-class NecromancerGame(ActionGame):   # draws: EN 6.3 v
+class NecromancerDiplomacyGame(ActionGame):   # draws: EN 6.3 v
     def __init__(self, edition: str = "2002", alignment: bool = True, map_file: str | None = None,
                  map_data: dict | None = None):
         """A new game on the shipped map, a GM's map file (`map_file`) or a map carried by a
@@ -78,7 +78,7 @@ class NecromancerGame(ActionGame):   # draws: EN 6.3 v
         self.drawn: list[str] | None = None   # EN 6.3 v: a draw among all survivors
 
     @classmethod
-    def from_record(cls, record: GameRecord) -> "NecromancerGame":
+    def from_record(cls, record: GameRecord) -> "NecromancerDiplomacyGame":
         if record.game != "necromancer":
             raise RecordError(f"this record is for {record.game!r}, not a Necromancer game")
         edition, alignment, map_data = record_options(record.options)

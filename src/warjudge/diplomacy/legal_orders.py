@@ -1,0 +1,130 @@
+"""Every legal order of a phase, written canonically (the lists `DiplomacyGame.legal_actions`
+serves, as godip's options and MILA's `get_all_possible_orders` do).
+
+Movement: hold; moves (fleets to each coast they reach, coasts explicit); army moves by
+convoy where the fleets now at sea could carry the army (DATC 6.D.32: with no such fleets
+the order is void, so it is not offered); supports of holds and of every listed move of
+the supported unit into a province the supporter reaches; convoys by a fleet at sea of an
+army its chain of fleets could carry. Every listed order passes `check_movement_order`
+unchanged (tests/diplomacy/test_game_interface.py checks this on whole games).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from warjudge.diplomacy.adjustments import adjustment_counts
+from warjudge.diplomacy.mapdata import ARMY, DipMap, province_of
+from warjudge.diplomacy.phases import GameState
+from warjudge.diplomacy.results import Dislodged
+from warjudge.diplomacy.retreats import retreat_options
+from warjudge.diplomacy.units import Unit
+
+
+@dataclass(frozen=True)
+class _Reach:
+    moves: tuple[str, ...]        # canonical move orders
+    dests: frozenset[str]         # provinces those moves go to
+    reach: frozenset[str]         # provinces the unit could support into (no convoy)
+
+
+def _fleet_groups(dmap: DipMap, units: dict[str, Unit]) -> dict[str, frozenset[str]]:
+    """For each sea province holding a fleet, the coastal provinces its chain of fleets at
+    sea touches (the provinces an army could be convoyed between through it)."""
+    at_sea = {p for p, u in units.items() if u.type != ARMY and dmap.is_sea(p)}
+    adj = dmap.fleet_province_adj
+    out: dict[str, frozenset[str]] = {}
+    for start in sorted(at_sea):
+        if start in out:
+            continue
+        group, todo = {start}, [start]
+        while todo:
+            here = todo.pop()
+            for n in adj[here]:
+                if n in at_sea and n not in group:
+                    group.add(n)
+                    todo.append(n)
+        shores = frozenset(n for g in group for n in adj[g] if dmap.is_coastal(n))
+        for g in group:
+            out[g] = shores
+    return out
+
+
+def _reach(dmap: DipMap, unit: Unit, groups: dict[str, frozenset[str]]) -> _Reach:
+    here = unit.province
+    if unit.type == ARMY:
+        adj = dmap.army_adj[here]
+        moves = [f"A {here} - {d}" for d in sorted(adj)]
+        by_sea: set[str] = set()
+        if dmap.is_coastal(here):
+            for shores in groups.values():
+                if here in shores:
+                    by_sea |= shores
+            by_sea.discard(here)
+        moves += [f"A {here} - {d} via convoy" for d in sorted(by_sea)]
+        return _Reach(tuple(moves), frozenset(adj) | frozenset(by_sea), frozenset(adj))
+    nodes = sorted(dmap.fleet_adj.get(unit.location, ()))
+    provinces = frozenset(province_of(n) for n in nodes)
+    return _Reach(tuple(f"F {unit.location} - {n}" for n in nodes), provinces, provinces)
+
+
+def movement_orders(dmap: DipMap, units: dict[str, Unit]) -> dict[str, list[str]]:
+    """Province of each unit -> every legal order of that unit, canonical."""
+    groups = _fleet_groups(dmap, units)
+    ordered = sorted(units.values(), key=lambda u: u.province)
+    reach = {u.province: _reach(dmap, u, groups) for u in ordered}
+    out: dict[str, list[str]] = {}
+    for unit in ordered:
+        here, mine = unit.province, reach[unit.province]
+        orders = [f"{unit} H", *mine.moves]
+        for other in ordered:
+            if other.province == here:
+                continue
+            if other.province in mine.reach:
+                orders.append(f"{unit} S {other}")
+            for dest in sorted(reach[other.province].dests & mine.reach):
+                if dest != here:
+                    orders.append(f"{unit} S {other} - {dest}")
+        shores = groups.get(here) if unit.type != ARMY else None
+        if shores:
+            for army in ordered:
+                if army.type == ARMY and army.province in shores:
+                    orders += [f"{unit} C A {army.province} - {d}" for d in sorted(shores) if d != army.province]
+        out[here] = orders
+    return out
+
+
+def retreat_orders(dmap: DipMap, state: GameState, power: str) -> dict[str, list[str]]:
+    """Province of each of `power`'s dislodged units -> its retreats and its disband."""
+    out: dict[str, list[str]] = {}
+    for d in sorted(state.dislodged, key=lambda d: d.unit.province):
+        if d.unit.power == power:
+            out[d.unit.province] = [f"{d.unit} R {loc}" for loc in
+                                    retreat_options(dmap, state.units, d, state.standoffs)] + [f"{d.unit} D"]
+    return out
+
+
+def adjustment_need(dmap: DipMap, state: GameState, power: str) -> int:
+    """How many adjustment orders `power` gives: its builds (at most one per free home
+    centre; each may be waived instead) or its removals, as a positive count."""
+    delta = adjustment_counts(state.units, state.centers, dmap.powers).get(power, 0)
+    if delta < 0:
+        return -delta
+    return min(delta, len(build_sites(dmap, state, power)))
+
+
+def build_sites(dmap: DipMap, state: GameState, power: str) -> list[str]:
+    """Home centres `power` owns that stand empty (2000 rules: where it may build)."""
+    return [p for p in dmap.home_centers(power) if p in state.centers.get(power, ()) and p not in state.units]
+
+
+def build_orders(dmap: DipMap, province: str) -> list[str]:
+    prov = dmap.provinces[province]
+    out = [f"Build A {province}"]
+    if prov.kind == "coastal":
+        out += [f"Build F {province}/{c}" for c in prov.coasts] if prov.coasts else [f"Build F {province}"]
+    return out
+
+
+def is_dislodged_of(dislodged: list[Dislodged], province: str, power: str) -> bool:
+    return any(d.unit.province == province and d.unit.power == power for d in dislodged)

@@ -35,7 +35,6 @@ def _set_position(game, phase, units, centers=None, dislodged=(), standoffs=()):
     owned = centers if centers is not None else {p: set(game.map.home_centers(p)) for p in game.map.powers}
     game.state = GameState(Phase.parse(phase), placed, {p: set(c) for p, c in owned.items()},
                            list(dislodged), set(standoffs))
-    game._orders_cache = None
 
 
 def test_spring_1901_france_legal_orders_are_the_hand_derived_set():

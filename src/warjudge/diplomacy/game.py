@@ -84,7 +84,9 @@ class DiplomacyGame:
         self.history: list[PhaseReport] = []
         self.pending: dict[str, dict[str, str]] = {}   # power -> unit key -> canonical order
         self.drawn: list[str] | None = None            # a draw agreed by all survivors
-        self._orders_cache: dict[str, list[str]] | None = None   # movement: province -> legal orders
+        self._cached_for: GameState | None = None                 # the position the caches below are for
+        self._orders_cache: dict[str, list[str]] = {}               # movement: province -> legal orders
+        self._keys_cache: dict[str, list[str]] = {}                 # power -> the units it orders
 
     # --- construction ----------------------------------------------------------------
     @classmethod
@@ -142,8 +144,19 @@ class DiplomacyGame:
         return sorted(p for p in self.map.powers if self.state.centers.get(p)
                       or any(u.power == p for u in self.state.units.values()))
 
+    def _fresh(self) -> None:
+        """Drop the caches once the position changed (they hold nothing the position does not fix)."""
+        if self._cached_for is not self.state:
+            self._cached_for, self._orders_cache, self._keys_cache = self.state, {}, {}
+
     def _keys(self, power: str) -> list[str]:
         """The units `power` orders this phase (adjustments: how many orders it owes)."""
+        self._fresh()
+        if power not in self._keys_cache:
+            self._keys_cache[power] = self._keys_now(power)
+        return self._keys_cache[power]
+
+    def _keys_now(self, power: str) -> list[str]:
         kind = self.state.phase.kind
         if kind == MOVEMENT:
             return sorted(p for p, u in self.state.units.items() if u.power == power)
@@ -155,11 +168,12 @@ class DiplomacyGame:
         return len(self.pending.get(power, {})) < len(self._keys(power))
 
     def to_act(self) -> tuple[str, ...]:
-        if self.is_over:
-            return ()
-        if self.gm_adjudicates:
-            return tuple(p for p in self.map.powers if self._keys(p))
-        return tuple(p for p in self.map.powers if self._owes(p))
+        return tuple(p for p in self.map.powers if self._may_act(p))
+
+    def _may_act(self, power: str) -> bool:
+        if self.is_over or power not in self.map.powers:
+            return False
+        return bool(self._keys(power)) if self.gm_adjudicates else self._owes(power)
 
     def decision(self, player: str) -> Decision | None:
         if player not in self.to_act():
@@ -185,7 +199,8 @@ class DiplomacyGame:
         """Unit key -> its legal orders, for the units `power` has not ordered yet."""
         kind, given = self.state.phase.kind, self.pending.get(power, {})
         if kind == MOVEMENT:
-            if self._orders_cache is None:
+            self._fresh()
+            if not self._orders_cache:
                 self._orders_cache = movement_orders(self.map, self.state.units)
             return {p: self._orders_cache[p] for p in self._keys(power) if p not in given}
         if kind == RETREAT:
@@ -200,7 +215,7 @@ class DiplomacyGame:
         return out
 
     def legal_actions(self, player: str) -> list[Action]:
-        if player not in self.to_act():
+        if not self._may_act(player):
             return []
         actions = [{"type": "order", "order": o} for orders in self._legal_orders(player).values() for o in orders]
         return actions + [{"type": "retract", "unit": key} for key in sorted(self.pending.get(player, {}))]
@@ -308,7 +323,6 @@ class DiplomacyGame:
         self.history.append(report)
         self.state = report.after
         self.pending = {}
-        self._orders_cache = None
 
     # --- views and outcome --------------------------------------------------------------
     def view(self, player: str | None = None) -> View:

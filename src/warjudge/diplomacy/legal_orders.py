@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from warjudge.diplomacy.adjustments import adjustment_counts
 from warjudge.diplomacy.mapdata import ARMY, DipMap, province_of
 from warjudge.diplomacy.phases import GameState
-from warjudge.diplomacy.results import Dislodged
 from warjudge.diplomacy.retreats import retreat_options
 from warjudge.diplomacy.units import Unit
 
@@ -25,7 +24,7 @@ from warjudge.diplomacy.units import Unit
 class _Reach:
     moves: tuple[str, ...]        # canonical move orders
     dests: frozenset[str]         # provinces those moves go to
-    reach: frozenset[str]         # provinces the unit could support into (no convoy)
+    reach: tuple[str, ...]        # provinces the unit could support into (no convoy), sorted
 
 
 def _fleet_groups(dmap: DipMap, units: dict[str, Unit]) -> dict[str, frozenset[str]]:
@@ -50,46 +49,57 @@ def _fleet_groups(dmap: DipMap, units: dict[str, Unit]) -> dict[str, frozenset[s
     return out
 
 
+def _land_and_sea_reach(dmap: DipMap, unit_type: str, location: str) -> _Reach:
+    """A unit's moves without convoys: geography only, so kept on the map."""
+    key = ("reach", unit_type, location)
+    if key not in dmap.route_cache:
+        if unit_type == ARMY:
+            adj = sorted(dmap.army_adj[location])
+            moves = tuple(f"A {location} - {d}" for d in adj)
+        else:
+            nodes = sorted(dmap.fleet_adj.get(location, ()))
+            moves = tuple(f"F {location} - {n}" for n in nodes)
+            adj = sorted({province_of(n) for n in nodes})
+        dmap.route_cache[key] = _Reach(moves, frozenset(adj), tuple(adj))
+    return dmap.route_cache[key]
+
+
 def _reach(dmap: DipMap, unit: Unit, groups: dict[str, frozenset[str]]) -> _Reach:
     here = unit.province
-    if unit.type == ARMY:
-        adj = dmap.army_adj[here]
-        moves = [f"A {here} - {d}" for d in sorted(adj)]
-        by_sea: set[str] = set()
-        if dmap.is_coastal(here):
-            for shores in groups.values():
-                if here in shores:
-                    by_sea |= shores
-            by_sea.discard(here)
-        moves += [f"A {here} - {d} via convoy" for d in sorted(by_sea)]
-        return _Reach(tuple(moves), frozenset(adj) | frozenset(by_sea), frozenset(adj))
-    nodes = sorted(dmap.fleet_adj.get(unit.location, ()))
-    provinces = frozenset(province_of(n) for n in nodes)
-    return _Reach(tuple(f"F {unit.location} - {n}" for n in nodes), provinces, provinces)
+    base = _land_and_sea_reach(dmap, unit.type, unit.location)
+    if unit.type != ARMY or not groups or not dmap.is_coastal(here):
+        return base
+    by_sea: set[str] = set()
+    for shores in groups.values():
+        if here in shores:
+            by_sea |= shores
+    by_sea.discard(here)
+    if not by_sea:
+        return base
+    convoyed = tuple(f"A {here} - {d} via convoy" for d in sorted(by_sea))
+    return _Reach(base.moves + convoyed, base.dests | by_sea, base.reach)
 
 
 def movement_orders(dmap: DipMap, units: dict[str, Unit]) -> dict[str, list[str]]:
     """Province of each unit -> every legal order of that unit, canonical."""
     groups = _fleet_groups(dmap, units)
     ordered = sorted(units.values(), key=lambda u: u.province)
-    reach = {u.province: _reach(dmap, u, groups) for u in ordered}
+    named = [(u.province, str(u), u, _reach(dmap, u, groups)) for u in ordered]
+    movers: dict[str, list[tuple[str, str]]] = {}   # province -> (province, unit) of units that may move there
+    for here, text, _, reach in named:
+        for dest in reach.dests:
+            movers.setdefault(dest, []).append((here, text))
     out: dict[str, list[str]] = {}
-    for unit in ordered:
-        here, mine = unit.province, reach[unit.province]
-        orders = [f"{unit} H", *mine.moves]
-        for other in ordered:
-            if other.province == here:
-                continue
-            if other.province in mine.reach:
-                orders.append(f"{unit} S {other}")
-            for dest in sorted(reach[other.province].dests & mine.reach):
-                if dest != here:
-                    orders.append(f"{unit} S {other} - {dest}")
+    for here, text, unit, mine in named:
+        orders = [f"{text} H", *mine.moves]
+        orders += [f"{text} S {other}" for prov, other, _, _ in named if prov in mine.reach]
+        for dest in mine.reach:
+            orders += [f"{text} S {other} - {dest}" for prov, other in movers.get(dest, ()) if prov != here]
         shores = groups.get(here) if unit.type != ARMY else None
         if shores:
-            for army in ordered:
-                if army.type == ARMY and army.province in shores:
-                    orders += [f"{unit} C A {army.province} - {d}" for d in sorted(shores) if d != army.province]
+            for prov, _, army, _ in named:
+                if army.type == ARMY and prov in shores:
+                    orders += [f"{text} C A {prov} - {d}" for d in sorted(shores) if d != prov]
         out[here] = orders
     return out
 
@@ -124,7 +134,3 @@ def build_orders(dmap: DipMap, province: str) -> list[str]:
     if prov.kind == "coastal":
         out += [f"Build F {province}/{c}" for c in prov.coasts] if prov.coasts else [f"Build F {province}"]
     return out
-
-
-def is_dislodged_of(dislodged: list[Dislodged], province: str, power: str) -> bool:
-    return any(d.unit.province == province and d.unit.power == power for d in dislodged)

@@ -140,9 +140,11 @@ PRIVATE = ("The game file holds every order and secret: keep it; never send it t
 
 def _game_of(record: GameRecord):
     """A saved game of either variant, replayed from its record."""
+    from warjudge.diplomacy.variants.necromancer.game import GAME as NECROMANCER
+    from warjudge.diplomacy.variants.necromancer.game import LEGACY_GAME as LEGACY_NECROMANCER
     from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 
-    if record.game == "necromancer":
+    if record.game in (NECROMANCER, LEGACY_NECROMANCER):
         return NecromancerDiplomacyGame.from_record(record)
     return DiplomacyGame.from_record(record)
 

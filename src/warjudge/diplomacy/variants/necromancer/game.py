@@ -32,6 +32,8 @@ from warjudge.diplomacy.variants.necromancer.state import NecroState, initial_st
 from warjudge.diplomacy.variants.necromancer.views import Reveal, is_hidden, movement_reveals, player_view
 
 EDITIONS = ("2000", "2002")
+GAME = "necromancer-diplomacy"           # the record id (core/games.py)
+LEGACY_GAME = "necromancer"              # records written before issue 12 say this; they still load
 
 
 @dataclass
@@ -69,7 +71,7 @@ class NecromancerDiplomacyGame(ActionGame):   # draws: EN 6.3 v
         options: dict[str, Any] = {"edition": edition, "alignment": alignment}
         if map_file is not None or map_data is not None:
             options["map"] = self.map.spec.model_dump(mode="json")
-        self.record = GameRecord("necromancer", 0, options)
+        self.record = GameRecord(GAME, 0, options)
         self.state: NecroState = initial_state(self.map)
         self.dislodged: list[Dislodgement] = []
         self.standoffs: set[str] = set()
@@ -79,7 +81,7 @@ class NecromancerDiplomacyGame(ActionGame):   # draws: EN 6.3 v
 
     @classmethod
     def from_record(cls, record: GameRecord) -> "NecromancerDiplomacyGame":
-        if record.game != "necromancer":
+        if record.game not in (GAME, LEGACY_GAME):
             raise RecordError(f"this record is for {record.game!r}, not a Necromancer game")
         edition, alignment, map_data = record_options(record.options)
         try:
@@ -92,6 +94,13 @@ class NecromancerDiplomacyGame(ActionGame):   # draws: EN 6.3 v
             except InputError as exc:
                 raise RecordError(f"action {index} cannot be replayed: {exc}") from None
         return game
+
+    @classmethod
+    def new(cls, seed: int = 0, **options: Any) -> "NecromancerDiplomacyGame":
+        """A new game through the registry (core.games.new); the options are a record's
+        (edition, alignment, map). This variant has no dice: the seed is not used."""
+        edition, alignment, map_data = record_options(options)
+        return cls(edition, alignment, map_data=map_data)
 
     @property
     def powers(self) -> list[str]:

@@ -285,3 +285,23 @@ def test_removals_are_offered_per_unit_and_civil_disorder_fills_the_rest():
     assert _orders(game, "ITALY") == {"A rom D", "F tun D"}
     game.act(GM, {"type": "process"})
     assert {str(u) for u in game.state.units.values()} == {"A rom", "A vie"}   # tun is farthest from home
+
+
+def test_canonical_orders_parse_the_same_by_the_fast_path_and_the_full_reader(monkeypatch):
+    # issue 12: canonical text is read by one regular expression; it must mean what the full
+    # reader reads, and anything unusual falls through to the full reader and its reasons
+    from warjudge.diplomacy import orders
+
+    dmap = games.new("diplomacy", seed=0).map
+    texts = ["A par H", "A par - bur", "F stp/sc - bot", "F mid - spa/nc", "A lon - bel via convoy",
+             "A mun S A ber - sil", "A ber S A mun", "F eng S F mid - spa/nc", "F nth C A lon - bel",
+             "F nth R nwy", "A par D", "F spa/sc H", "F stp - bot"]
+    fast = [orders._parse_canonical(t, "FRANCE", dmap) for t in texts]
+    assert all(f is not None for f in fast)
+    monkeypatch.setattr(orders, "_parse_canonical", lambda *args: None)
+    assert fast == [orders.parse_order(t, "FRANCE", dmap) for t in texts]
+    monkeypatch.undo()
+    for odd in ("F spa/xc - mid", "A xyz - bur", "A par - bur via", "a par - bur"):
+        assert orders._parse_canonical(odd, "FRANCE", dmap) is None
+    with pytest.raises(Exception, match="no coast"):
+        orders.parse_order("F spa/xc - mid", "FRANCE", dmap)

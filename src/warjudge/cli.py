@@ -25,7 +25,7 @@ from warjudge.core.record import GameRecord, load_game, updating
 from warjudge.core.textinput import (
     MAX_FILE_BYTES, UnusableInput, decode_utf8, load_json, path_exists, read_user_file,
 )
-from warjudge.diplomacy.bots import random_orders
+from warjudge.diplomacy.bots import bot_action
 from warjudge.diplomacy.game import ALL_VARIANTS, DiplomacyGame
 from warjudge.diplomacy.interface import adjudicate_document
 from warjudge.diplomacy import gm
@@ -87,18 +87,19 @@ def _centre_table(view: dict, title: str) -> Table:
 
 
 def play_bot_game(seed: int, max_year: int, on_phase=None) -> DiplomacyGame:
-    """Random bots play until someone wins or `max_year` ends; their orders go in through
-    the game interface (diplomacy/gm.py), the phase is adjudicated by the GM's process."""
+    """Bots play until someone wins or `max_year` ends, through the game interface only:
+    each power to act gives one action chosen from its legal actions, and the game
+    adjudicates each phase once every power is done."""
     rng = random.Random(seed)
-    game = DiplomacyGame(gm_adjudicates=True, max_year=max_year)
+    game = DiplomacyGame(max_year=max_year)
     while not game.is_over:
-        for power in game.map.powers:
-            orders = random_orders(game.map, game.state, power, rng)
-            if orders:
-                gm.enter_orders(game, power, orders)
-        gm.process(game)
+        seen = len(game.history)
+        for power in game.to_act():
+            while power in game.to_act() and len(game.history) == seen:
+                game.act(power, bot_action(game, power, rng))
         if on_phase:
-            on_phase(game, game.history[-1])
+            for report in game.history[seen:]:
+                on_phase(game, report)
     return game
 
 

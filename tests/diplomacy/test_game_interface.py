@@ -305,3 +305,16 @@ def test_canonical_orders_parse_the_same_by_the_fast_path_and_the_full_reader(mo
         assert orders._parse_canonical(odd, "FRANCE", dmap) is None
     with pytest.raises(Exception, match="no coast"):
         orders.parse_order("F spa/xc - mid", "FRANCE", dmap)
+
+
+def test_the_bot_chooses_only_from_the_legal_actions_and_finishes_games():  # issue 12: bots use the interface
+    from warjudge.diplomacy.bots import bot_action
+
+    rng = random.Random(11)
+    game = games.new("diplomacy", seed=0, max_year=1903)
+    while not game.is_over:
+        power = game.to_act()[0]
+        action = bot_action(game, power, rng)
+        assert action in game.legal_actions(power)
+        game.act(power, action)
+    assert game.outcome().reason == "year-limit" and len(game.history) >= 6

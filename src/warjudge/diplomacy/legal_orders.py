@@ -49,6 +49,17 @@ def _fleet_groups(dmap: DipMap, units: dict[str, Unit]) -> dict[str, frozenset[s
     return out
 
 
+def _convoy_reach(groups: dict[str, frozenset[str]]) -> dict[str, set[str]]:
+    """Coastal province -> the coasts an army there could be convoyed to now."""
+    out: dict[str, set[str]] = {}
+    for shores in set(groups.values()):
+        for coast in shores:
+            out.setdefault(coast, set()).update(shores)
+    for coast, reach in out.items():
+        reach.discard(coast)
+    return out
+
+
 def _land_and_sea_reach(dmap: DipMap, unit_type: str, location: str) -> _Reach:
     """A unit's moves without convoys: geography only, so kept on the map."""
     key = ("reach", unit_type, location)
@@ -64,19 +75,11 @@ def _land_and_sea_reach(dmap: DipMap, unit_type: str, location: str) -> _Reach:
     return dmap.route_cache[key]
 
 
-def _reach(dmap: DipMap, unit: Unit, groups: dict[str, frozenset[str]]) -> _Reach:
-    here = unit.province
+def _reach(dmap: DipMap, unit: Unit, by_sea: set[str] | None) -> _Reach:
     base = _land_and_sea_reach(dmap, unit.type, unit.location)
-    if unit.type != ARMY or not groups or not dmap.is_coastal(here):
+    if unit.type != ARMY or not by_sea:
         return base
-    by_sea: set[str] = set()
-    for shores in groups.values():
-        if here in shores:
-            by_sea |= shores
-    by_sea.discard(here)
-    if not by_sea:
-        return base
-    convoyed = tuple(f"A {here} - {d} via convoy" for d in sorted(by_sea))
+    convoyed = tuple(f"A {unit.location} - {d} via convoy" for d in sorted(by_sea))
     return _Reach(base.moves + convoyed, base.dests | by_sea, base.reach)
 
 
@@ -84,17 +87,19 @@ def movement_orders(dmap: DipMap, units: dict[str, Unit]) -> dict[str, list[str]
     """Province of each unit -> every legal order of that unit, canonical."""
     groups = _fleet_groups(dmap, units)
     ordered = sorted(units.values(), key=lambda u: u.province)
-    named = [(u.province, str(u), u, _reach(dmap, u, groups)) for u in ordered]
-    movers: dict[str, list[tuple[str, str]]] = {}   # province -> (province, unit) of units that may move there
+    carried = _convoy_reach(groups)
+    named = [(u.province, str(u), u, _reach(dmap, u, carried.get(u.province))) for u in ordered]
+    holds = {here: f" S {text}" for here, text, _, _ in named}   # the endings, written once
+    movers: dict[str, list[tuple[str, str]]] = {}   # province -> (from, " S A par - bur") of each move there
     for here, text, _, reach in named:
         for dest in reach.dests:
-            movers.setdefault(dest, []).append((here, text))
+            movers.setdefault(dest, []).append((here, f" S {text} - {dest}"))
     out: dict[str, list[str]] = {}
     for here, text, unit, mine in named:
-        orders = [f"{text} H", *mine.moves]
-        orders += [f"{text} S {other}" for prov, other, _, _ in named if prov in mine.reach]
+        orders = [text + " H", *mine.moves]
+        orders += [text + holds[prov] for prov in mine.reach if prov in holds]
         for dest in mine.reach:
-            orders += [f"{text} S {other} - {dest}" for prov, other in movers.get(dest, ()) if prov != here]
+            orders += [text + ending for prov, ending in movers.get(dest, ()) if prov != here]
         shores = groups.get(here) if unit.type != ARMY else None
         if shores:
             for prov, _, army, _ in named:

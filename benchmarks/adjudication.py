@@ -28,6 +28,7 @@ The exit status is 0 whatever the comparison finds; read the report.
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import sys
@@ -663,16 +664,25 @@ def main(argv: list[str] | None = None) -> int:
     inf = float("inf")
     w_best, wp_best, m_best, set_best, core_best = ([inf] * n for _ in range(5))
     w_out, m_game, m_errors = [None] * n, [None] * n, [None] * n
+    # Interleaved: both engines on each phase in turn (issue 12). The garbage collector is
+    # paused while timing and run between runs, as timeit does: otherwise a collection the
+    # other engine's garbage made due lands inside the next timed step.
+    gc.disable()
     for _ in range(max(1, args.repeats)):
-        for i, ph in enumerate(phases):   # interleaved: both engines on each phase in turn (issue 12)
+        for i, ph in enumerate(phases):
+            gc.collect()
             t, w_out[i] = run_warjudge(dmap, ph)
             w_best[i] = min(w_best[i], t)
+            gc.collect()
             t, _ = run_warjudge(dmap, ph, parsed[i])
             wp_best[i] = min(wp_best[i], t)
+            gc.collect()
             t, t_set, m_game[i], m_errors[i] = run_mila(ph)
             m_best[i] = min(m_best[i], t)
             set_best[i] = min(set_best[i], t_set)
+            gc.collect()
             core_best[i] = min(core_best[i], run_mila_core(ph))
+    gc.enable()
 
     # Compare.
     agreed, options, mila_bugs, unexplained, rejected, voided = 0, [], [], [], [], []

@@ -15,7 +15,6 @@ from warjudge.core.errors import IllegalAction, RecordError
 from warjudge.core.game import GM
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import hidden_objects
-from warjudge.diplomacy.game import DiplomacyGame
 from warjudge.diplomacy.legality import check_movement_order
 from warjudge.diplomacy.orders import parse_order
 from warjudge.diplomacy.phases import GameState, Phase

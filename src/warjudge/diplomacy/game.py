@@ -30,7 +30,7 @@ from warjudge.diplomacy.legality import check_movement_order
 from warjudge.diplomacy.mapdata import DipMap
 from warjudge.diplomacy.orders import Build, Disband, Order, Waive, format_order, parse_order
 from warjudge.diplomacy.phases import (
-    ADJUSTMENT, MOVEMENT, RETREAT, GameState, PhaseReport, initial_state, judge_phase,
+    MOVEMENT, RETREAT, GameState, PhaseReport, initial_state, judge_phase,
 )
 from warjudge.diplomacy.retreats import check_retreat
 

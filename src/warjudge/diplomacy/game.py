@@ -274,16 +274,16 @@ class DiplomacyGame:
         try:
             order = parse_order(text, power, self.map)
         except OrderError as exc:
-            raise IllegalAction(f"{text!r}: {exc.reason}") from None
+            raise IllegalAction(exc.reason) from None
         key, canonical = self._normalised(power, order)
         legal = self._legal_orders(power)
         plain = canonical.removesuffix(" via convoy")
         if key in legal and canonical not in legal[key] and plain in legal[key]:
             canonical = plain   # no fleets could convoy it: the same move as the plain one
         if key in self.pending.get(power, {}):
-            raise IllegalAction(f"{text!r}: the unit in {key} already has an order (take it back first)")
+            raise IllegalAction(f"the unit in {key} already has an order (take it back first)")
         if key not in legal or canonical not in legal[key]:
-            raise IllegalAction(f"{text!r}: not a legal order now"
+            raise IllegalAction(f"{canonical} is not a legal order now"
                                 + (f"; the unit's orders are like {legal[key][0]!r}" if key in legal else ""))
         return key, canonical
 
@@ -297,7 +297,7 @@ class DiplomacyGame:
         else:
             order, reason = self._adjustment_order(power, order)
         if reason is not None:
-            raise IllegalAction(f"{format_order(order)!r}: {reason}")
+            raise IllegalAction(reason)
         if isinstance(order, Waive):
             return _waive_key(self.pending.get(power, {})), "Waive"
         return order.province, format_order(order)

@@ -317,3 +317,21 @@ def test_the_bot_chooses_only_from_the_legal_actions_and_finishes_games():  # is
         assert action in game.legal_actions(power)
         game.act(power, action)
     assert game.outcome().reason == "year-limit" and len(game.history) >= 6
+
+
+def test_a_gm_game_waits_for_process_and_lets_a_done_power_retract():
+    # issue 12: the GM's saved games (option gm_adjudicates) are adjudicated only by 'process'
+    game = games.new("diplomacy", seed=0, gm_adjudicates=True)
+    assert game.record.options == {"variant": "standard", "gm_adjudicates": True}
+    for unit in ("A par - bur", "A mar H", "F bre H"):
+        game.act("FRANCE", {"type": "order", "order": unit})
+    assert "FRANCE" in game.to_act() and str(game.state.phase) == "S1901M"
+    assert game.legal_actions("FRANCE") == [{"type": "retract", "unit": u} for u in ("bre", "mar", "par")]
+    assert game.decision("FRANCE").info == {"phase": "S1901M", "units": [], "ordered": ["bre", "mar", "par"]}
+    assert game.legal_actions("NARNIA") == [] and game.decision("NARNIA") is None
+    game.act("FRANCE", {"type": "retract", "unit": "par"})
+    game.act("FRANCE", {"type": "order", "order": "A par - pic"})
+    game.act(GM, {"type": "process"})
+    assert game.state.units["pic"].power == "FRANCE" and str(game.state.phase) == "F1901M"
+    again = games.load(GameRecord.from_json(game.record.to_json()))
+    assert again.view(None) == game.view(None)

@@ -10,7 +10,8 @@ with both engines in the same run, and
 * times only the adjudication step: for warjudge ``judge_movement`` (order parsing and
   legality included); for MILA ``Game.process()`` (building the game, placing the units
   and submitting the orders with ``set_orders`` are outside the timer). Each phase is
-  timed ``--repeats`` times and its best time is kept. As the two timed steps do not do
+  timed ``--repeats`` times, the two engines in turn phase by phase (so neither runs with
+  caches the other's run has cooled), and its best time is kept. As the two timed steps do not do
   the same work (MILA parses and checks orders in ``set_orders``, and ``process`` also
   keeps the game's history), like-for-like figures are printed too: warjudge given
   parsed orders, MILA's ``set_orders``, and MILA's resolution core ``Game._process``;
@@ -27,6 +28,7 @@ The exit status is 0 whatever the comparison finds; read the report.
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import sys
@@ -662,17 +664,25 @@ def main(argv: list[str] | None = None) -> int:
     inf = float("inf")
     w_best, wp_best, m_best, set_best, core_best = ([inf] * n for _ in range(5))
     w_out, m_game, m_errors = [None] * n, [None] * n, [None] * n
+    # Interleaved: both engines on each phase in turn (issue 12). The garbage collector is
+    # paused while timing and run between runs, as timeit does: otherwise a collection the
+    # other engine's garbage made due lands inside the next timed step.
+    gc.disable()
     for _ in range(max(1, args.repeats)):
         for i, ph in enumerate(phases):
+            gc.collect()
             t, w_out[i] = run_warjudge(dmap, ph)
             w_best[i] = min(w_best[i], t)
+            gc.collect()
             t, _ = run_warjudge(dmap, ph, parsed[i])
             wp_best[i] = min(wp_best[i], t)
-        for i, ph in enumerate(phases):
+            gc.collect()
             t, t_set, m_game[i], m_errors[i] = run_mila(ph)
             m_best[i] = min(m_best[i], t)
             set_best[i] = min(set_best[i], t_set)
+            gc.collect()
             core_best[i] = min(core_best[i], run_mila_core(ph))
+    gc.enable()
 
     # Compare.
     agreed, options, mila_bugs, unexplained, rejected, voided = 0, [], [], [], [], []

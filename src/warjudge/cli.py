@@ -25,9 +25,10 @@ from warjudge.core.record import GameRecord, load_game, updating
 from warjudge.core.textinput import (
     MAX_FILE_BYTES, UnusableInput, decode_utf8, load_json, path_exists, read_user_file,
 )
-from warjudge.diplomacy.bots import random_orders
+from warjudge.diplomacy.bots import bot_action
 from warjudge.diplomacy.game import ALL_VARIANTS, DiplomacyGame
 from warjudge.diplomacy.interface import adjudicate_document
+from warjudge.diplomacy import gm
 from warjudge.diplomacy.phases import PhaseReport
 from warjudge.games_cli import add_game_commands
 from warjudge.necromancer_cli import necromancer_app
@@ -76,29 +77,31 @@ def adjudicate(file: Optional[Path] = typer.Argument(None, help="JSON document (
     print(json.dumps(out, indent=1, ensure_ascii=False))
 
 
-def _centre_table(game: DiplomacyGame, title: str) -> Table:
+def _centre_table(view: dict, title: str) -> Table:
+    """Centres and units per power, from a standard game's view."""
     table = Table(title=title)
     table.add_column("Power")
     table.add_column("Centres", justify="right")
     table.add_column("Units", justify="right")
-    for power in game.map.powers:
-        units = sum(1 for u in game.state.units.values() if u.power == power)
-        table.add_row(power, str(len(game.state.centers.get(power, ()))), str(units))
+    for power, centres in view["supply_centers"].items():
+        table.add_row(power, str(len(centres)), str(len(view["units"][power])))
     return table
 
 
 def play_bot_game(seed: int, max_year: int, on_phase=None) -> DiplomacyGame:
-    """Random bots play until someone wins or `max_year` ends."""
+    """Bots play until someone wins or `max_year` ends, through the game interface only:
+    each power to act gives one action chosen from its legal actions, and the game
+    adjudicates each phase once every power is done."""
     rng = random.Random(seed)
-    game = DiplomacyGame()
-    while not game.is_over and game.state.phase.year <= max_year:
-        for power in game.map.powers:
-            orders = random_orders(game.map, game.state, power, rng)
-            if orders:
-                game.set_orders(power, orders)
-        report = game.process()
+    game = DiplomacyGame(max_year=max_year)
+    while not game.is_over:
+        seen = len(game.history)
+        for power in game.to_act():
+            while power in game.to_act() and len(game.history) == seen:
+                game.act(power, bot_action(game, power, rng))
         if on_phase:
-            on_phase(game, report)
+            for report in game.history[seen:]:
+                on_phase(game, report)
     return game
 
 
@@ -123,9 +126,11 @@ def demo(seed: int = typer.Option(1, help="seed for the bots"),
                             description=str(report.after.phase))
 
         game = play_bot_game(seed, max_year, show)
-    console.print(_centre_table(game, f"After {game.history[-1].phase}"))
-    if game.state.winner:
-        console.print(f"[bold green]{game.state.winner} wins with {len(game.state.centers[game.state.winner])} centres.[/bold green]")
+    console.print(_centre_table(game.view(None), f"After {game.history[-1].phase}"))
+    outcome = game.outcome()
+    if outcome is not None and outcome.reason == "victory":
+        winner = outcome.winners[0]
+        console.print(f"[bold green]{winner} wins with {int(outcome.scores[winner])} centres.[/bold green]")
     else:
         console.print(f"No winner by {max_year}: the game ends in a draw among the survivors.")
 
@@ -138,10 +143,12 @@ PRIVATE = ("The game file holds every order and secret: keep it; never send it t
 
 def _game_of(record: GameRecord):
     """A saved game of either variant, replayed from its record."""
-    from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+    from warjudge.diplomacy.variants.necromancer.game import GAME as NECROMANCER
+    from warjudge.diplomacy.variants.necromancer.game import LEGACY_GAME as LEGACY_NECROMANCER
+    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 
-    if record.game == "necromancer":
-        return NecromancerGame.from_record(record)
+    if record.game in (NECROMANCER, LEGACY_NECROMANCER):
+        return NecromancerDiplomacyGame.from_record(record)
     return DiplomacyGame.from_record(record)
 
 
@@ -183,7 +190,7 @@ def _save(game, path: Path) -> None:
 
 
 def _is_necromancer(game) -> bool:
-    return hasattr(game, "rules")
+    return game.record.game != DiplomacyGame.game_id
 
 
 def _check_lang(lang: str) -> None:
@@ -213,7 +220,7 @@ def game_new(path: Path, variant: str = typer.Option("standard", help="standard 
              map_file: Optional[Path] = typer.Option(None, "--map", help="Necromancer: your own map file (its "
                                                      "content is stored in the game file)")) -> None:
     """Start a new game saved at PATH (the GM's file: it will hold every secret)."""
-    from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 
     if variant not in ALL_VARIANTS:
         _fail(f"unknown variant {variant!r}; available: {', '.join(ALL_VARIANTS)}")
@@ -222,14 +229,14 @@ def game_new(path: Path, variant: str = typer.Option("standard", help="standard 
     _check_new_file(path)
     try:
         if variant == "necromancer":
-            game = NecromancerGame(edition or "2002", True if alignment is None else alignment,
+            game = NecromancerDiplomacyGame(edition or "2002", True if alignment is None else alignment,
                                    str(map_file) if map_file else None)
         else:
-            game = DiplomacyGame(variant)
+            game = DiplomacyGame(variant, gm_adjudicates=True)   # phases wait for 'game process'
     except WarjudgeError as exc:
         _fail(str(exc))
     _save(game, path)
-    _say(f"New {variant} game in {path}; now {game.state.phase}.\n{PRIVATE}")
+    _say(f"New {variant} game in {path}; now {_phase(game)}.\n{PRIVATE}")
 
 
 def _read_orders(file: Optional[Path]) -> list[str]:
@@ -241,7 +248,9 @@ def _read_orders(file: Optional[Path]) -> list[str]:
 def game_orders(path: Path, power: str,
                 file: Optional[Path] = typer.Argument(None, help="orders, one a line (default: stdin)"),
                 keep_void: bool = typer.Option(False, "--keep-void", help="record the orders even if some are "
-                                               "void (the judge treats those as the rules say); exit status 1")
+                                               "void (the judge treats those as the rules say: in a standard game a "
+                                               "void line is left out and its unit takes the default, holding or "
+                                               "disbanding); exit status 1")
                 ) -> None:
     """Enter POWER's orders for the current phase (replacing any given before). Each order is
     checked at once: any void order is reported and nothing is saved (exit 2) unless --keep-void."""
@@ -252,16 +261,34 @@ def game_orders(path: Path, power: str,
     except WarjudgeError as exc:
         _fail(str(exc))
     with _updating(path) as game:
-        problems = game.order_problems(power, orders)
+        if _is_necromancer(game):
+            problems = game.order_problems(power, orders)
+        else:
+            actions, problems = _standard_orders(game, power, orders)
         for text, reason in problems:
             err.print(Text(f"void: {text}: {reason}"), highlight=False)
         if problems and not keep_void:
             _fail(f"{len(problems)} of {len(orders)} order(s) for {power} are void; nothing was saved "
                   "(correct them, or add --keep-void to record them as given)")
-        game.set_orders(power, orders)
-    _say(f"{len(orders)} order(s) for {power} in {game.state.phase}.")
+        if _is_necromancer(game):
+            game.set_orders(power, orders)
+        else:
+            for action in actions:
+                game.act(power, action)
+    _say(f"{len(orders)} order(s) for {power} in {_phase(game)}.")
     if problems:
         raise typer.Exit(1)
+
+
+def _phase(game) -> str:
+    return str(game.state.phase) if _is_necromancer(game) else game.view(None)["phase"]
+
+
+def _standard_orders(game, power: str, orders: list[str]):
+    try:
+        return gm.order_actions(game, power, orders)
+    except WarjudgeError as exc:
+        _fail(str(exc))
 
 
 @game_app.command("process")
@@ -276,7 +303,14 @@ def game_process(path: Path, lang: str = typer.Option("en", help="Necromancer re
             missing = game.opening_warning()
             if missing:
                 _fail(missing)
-        report = game.process()
+        if _is_necromancer(game):
+            report = game.process()
+        else:
+            try:
+                gm.process(game)
+            except WarjudgeError as exc:
+                _fail(str(exc))
+            report = None
         text = _report_text(game, report, None, lang)   # rendered before anything is written
     _say(text)
 
@@ -285,8 +319,15 @@ def game_process(path: Path, lang: str = typer.Option("en", help="Necromancer re
 def game_draw(path: Path, powers: list[str] = typer.Argument(..., help="every surviving power")) -> None:
     """End a game in a draw among all survivors (they must all consent; Necromancer EN 6.3 v)."""
     with _updating(path) as game:
-        game.draw([p.upper() for p in powers])
-    _say(f"The game is drawn between {', '.join(game.drawn)}.")
+        try:
+            if _is_necromancer(game):
+                game.draw([p.upper() for p in powers])
+            else:
+                gm.draw(game, [p.upper() for p in powers])
+        except WarjudgeError as exc:
+            _fail(str(exc))
+        drawn = game.drawn if _is_necromancer(game) else game.outcome().winners
+    _say(f"The game is drawn between {', '.join(drawn)}.")
 
 
 @game_app.command("show")
@@ -332,29 +373,32 @@ def _report_text(game, report, viewer, lang: str) -> str:
         from warjudge.diplomacy.variants.necromancer.report import report_text
 
         return report_text(game, report, viewer, lang)
-    return _standard_report(report)
+    return _standard_report(game.view(None))
 
 
 def _show_standard(game) -> None:
-    if game.history:
-        _say(_standard_report(game.history[-1]))
-    _say(f"Now {game.state.phase}")
-    for p in game.map.powers:
-        units = ", ".join(str(u) for u in game.state.units.values() if u.power == p)
-        _say(f"  {p:8} {units}")
-    console.print(_centre_table(game, "Supply centres"))
+    view = game.view(None)
+    if view["last_phase"] is not None:
+        _say(_standard_report(view))
+    _say(f"Now {view['phase']}")
+    for p, units in view["units"].items():
+        _say(f"  {p:8} {', '.join(units)}")
+    console.print(_centre_table(view, "Supply centres"))
 
 
-def _standard_report(report: PhaseReport) -> str:
-    lines = [f"Results of {report.phase}"]
-    for r in report.results:
-        lines.append(f"  {r.power:8} {r.canonical + (' (default)' if r.default else ''):32} {r.result}"
-                     + (f" ({r.reason})" if r.reason else ""))
-    if report.after.dislodged:
-        lines.append("Dislodged: " + ", ".join(f"{d.unit.power} {d.unit} (from {d.attacker_from})"
-                                               for d in report.after.dislodged))
-    if report.after.winner:
-        lines.append(f"{report.after.winner} wins.")
+def _standard_report(view: dict) -> str:
+    """The last phase's results, from a standard game's view."""
+    last = view["last_phase"]
+    lines = [f"Results of {last['phase']}"]
+    for r in last["results"]:
+        lines.append(f"  {r['power']:8} {r['order'] + (' (default)' if r['default'] else ''):32} {r['result']}"
+                     + (f" ({r['reason']})" if r["reason"] else ""))
+    if view["dislodged"]:
+        lines.append("Dislodged: " + ", ".join(f"{d['power']} {d['unit']} (from {d['attacker_from']})"
+                                               for d in view["dislodged"]))
+    outcome = view["outcome"]
+    if outcome is not None and outcome["reason"] == "victory":
+        lines.append(f"{outcome['winners'][0]} wins.")
     return "\n".join(lines)
 
 

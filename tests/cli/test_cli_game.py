@@ -17,7 +17,7 @@ def test_gm_game_flow(tmp_path):  # a GM runs a game: new, orders, process, show
     assert r.exit_code == 0 and "succeeds" in r.output
     r = runner.invoke(app, ["game", "show", str(path)])
     assert "F1901M" in r.output and "A bur" in r.output
-    assert len(GameRecord.load(path).actions) == 2
+    assert [a["type"] for a in GameRecord.load(path).actions] == ["order", "order", "process"]   # issue 12: atomic
 
 
 def test_gm_errors_are_clear_and_change_nothing(tmp_path):  # Standards: bad input changes nothing

@@ -41,7 +41,7 @@ def _check(game: DiplomacyGame, report) -> None:
 @given(seed=st.integers(0, 10**6))
 def test_bot_games_keep_invariants_and_replay(seed):  # 2000 rules, whole game; Standards: determinism
     rng = random.Random(seed)
-    game = DiplomacyGame()
+    game = DiplomacyGame(gm_adjudicates=True)
     while not game.is_over and game.state.phase.year <= 1915:
         for power in game.map.powers:
             game.set_orders(power, random_orders(game.map, game.state, power, rng))

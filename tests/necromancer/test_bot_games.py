@@ -9,15 +9,15 @@ from hypothesis import strategies as st
 from warjudge.core.record import GameRecord
 from warjudge.diplomacy.variants.necromancer.adjustments import supply_centres, unit_count
 from warjudge.diplomacy.variants.necromancer.bots import random_orders
-from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 from warjudge.diplomacy.variants.necromancer.position import format_position, position_problems
 
 from tests.necromancer.visibility_oracle import check_views
 
 
-def play(seed: int, edition: str, last_year: int = 3035) -> NecromancerGame:
+def play(seed: int, edition: str, last_year: int = 3035) -> NecromancerDiplomacyGame:
     rng = random.Random(seed)
-    game = NecromancerGame(edition)
+    game = NecromancerDiplomacyGame(edition)
     while not game.state.winner and game.state.phase.year <= last_year:
         for power in game.powers:
             game.set_orders(power, random_orders(game, power, rng))
@@ -42,6 +42,6 @@ def test_bot_games_keep_invariants_and_replay(seed, edition):  # EN 6.2, 7.8.3; 
     if game.state.phase.year > 3020 and not game.state.winner:
         assert game.state.sauron_eliminated and not game.state.eriador_alive  # EN 7.8.3, 5.1 iv
         assert not any(p.component.kind == "N" for ps in game.state.position.values() for p in ps)
-    again = NecromancerGame.from_record(GameRecord.from_json(game.record.to_json()))
+    again = NecromancerDiplomacyGame.from_record(GameRecord.from_json(game.record.to_json()))
     assert format_position(again.state.position) == format_position(game.state.position)
     assert again.state.owners == game.state.owners

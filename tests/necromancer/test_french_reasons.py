@@ -13,7 +13,7 @@ import re
 import pytest
 
 from warjudge.diplomacy.variants.necromancer.bots import random_orders
-from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 from warjudge.diplomacy.variants.necromancer.interface import adjudicate_necromancer
 from warjudge.diplomacy.variants.necromancer.pieces import group_of
 from warjudge.diplomacy.variants.necromancer.report import (
@@ -115,7 +115,7 @@ def mischief(game, power: str, rng: random.Random) -> list[str]:
 def play_with_mischief(seed: int, edition: str, last_year: int = 3035):
     """Yield (game, report) for each phase of a bot game in which powers often misbehave."""
     rng = random.Random(seed)
-    game = NecromancerGame(edition)
+    game = NecromancerDiplomacyGame(edition)
     while not game.state.winner and game.state.phase.year <= last_year:
         for power in game.powers:
             orders = random_orders(game, power, rng)

@@ -5,7 +5,7 @@ import pytest
 
 from warjudge.core.errors import InputError
 from warjudge.diplomacy.interface import adjudicate_document
-from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 
 from tests.necromancer.necro_helpers import turn
 
@@ -50,7 +50,7 @@ def test_lead_without_a_unit_to_lead_is_void_and_the_nazgul_holds():  # EN 7.8.1
 
 
 def _wizard_dislodged_game():
-    game = NecromancerGame()
+    game = NecromancerDiplomacyGame()
     game.set_orders("SARUMAN", ["Build A Agr"])
     game.process()
     game.set_orders("SARUMAN", ["W Ise - Fan"])

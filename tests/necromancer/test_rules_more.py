@@ -4,7 +4,7 @@ sections unnumbered)."""
 import pytest
 
 from warjudge.diplomacy.variants.necromancer.adjustments import unit_count
-from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 from tests.necromancer.necro_helpers import NMAP, turn
 from warjudge.diplomacy.variants.necromancer.movement import default_rules
 from warjudge.diplomacy.variants.necromancer.position import format_position, parse_position, position_problems
@@ -136,7 +136,7 @@ def test_recaptured_standing_army_centre_is_a_home_centre():  # FR 7.8.2 ix
 
 
 def test_no_activation_is_supplied_for_sauron():  # FR 7.8.2 xii
-    game = NecromancerGame()
+    game = NecromancerDiplomacyGame()
     game.process()  # TA 2750 without orders
     assert not game.state.activated
     assert all(p.power == "STANDING" for p in game.state.position["Gre"])

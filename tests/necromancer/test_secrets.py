@@ -2,7 +2,7 @@
 checked in the JSON view, and by the rule that decides it."""
 
 from warjudge.diplomacy.interface import adjudicate_document
-from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 from warjudge.diplomacy.variants.necromancer.render import picture_of_view, render_svg
 
 
@@ -15,7 +15,7 @@ def lines(out, power):
 
 
 def test_a_secret_activation_shows_nowhere():  # EN 7.8.2 vii: not in units, centres, counts, map
-    game = NecromancerGame()
+    game = NecromancerDiplomacyGame()
     game.set_orders("SARUMAN", ["Build A Gap"])
     game.set_orders("SAURON", ["Activate A Gre"])
     report = game.process()
@@ -33,7 +33,7 @@ def test_a_secret_activation_shows_nowhere():  # EN 7.8.2 vii: not in units, cen
 
 
 def test_an_activated_army_revealed_by_acting_shows_its_order():  # EN 7.8.2 vii (issue 9 item 13)
-    game = NecromancerGame()
+    game = NecromancerDiplomacyGame()
     game.set_orders("SARUMAN", ["Build A Gap"])
     game.set_orders("SAURON", ["Activate A Gre"])
     game.process()
@@ -108,7 +108,7 @@ def test_a_lead_is_public_and_shows_where_the_nazgul_went():  # EN 7.8.1 vii
 def test_the_gm_report_and_files_say_they_are_private():  # issue 9 item 8
     from warjudge.diplomacy.variants.necromancer.report import report_text
 
-    game = NecromancerGame()
+    game = NecromancerDiplomacyGame()
     game.set_orders("SARUMAN", ["Build A Gap"])
     report = game.process()
     assert "GAMES MASTER'S COPY" in report_text(game, report, None)
@@ -117,7 +117,7 @@ def test_the_gm_report_and_files_say_they_are_private():  # issue 9 item 8
 
 
 def test_the_hidden_wizard_still_counts_for_saruman_in_every_view():  # EN 7.7 vi
-    game = NecromancerGame()
+    game = NecromancerDiplomacyGame()
     game.set_orders("SARUMAN", ["Build A Gap"])
     game.process()
     game.set_orders("SARUMAN", ["W Ise - Fan"])

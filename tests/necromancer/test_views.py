@@ -1,7 +1,7 @@
 """Hidden information (EN/FR 3.2.1, 7.7 x, 7.8.2 vii): each power's report holds only what
 the rules reveal to it; the GM's holds everything."""
 
-from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 
 
 def opening(game, saruman="Build A Gap", sauron="Activate A Gre"):
@@ -15,7 +15,7 @@ def units_of(view, power):
 
 
 def test_opening_orders_are_secret():  # EN 7.7 x, 7.8.2 iv, vii
-    game = NecromancerGame()
+    game = NecromancerDiplomacyGame()
     report = opening(game)
     rohan, gm = report.view("ROHAN"), report.view()
     assert not any(o["power"] in ("SARUMAN", "SAURON") for o in rohan["orders"])
@@ -26,14 +26,14 @@ def test_opening_orders_are_secret():  # EN 7.7 x, 7.8.2 iv, vii
 
 
 def test_third_army_revealed_with_the_first_adjudication():  # EN 7.7 x
-    game = NecromancerGame()
+    game = NecromancerDiplomacyGame()
     opening(game)
     report = game.process()  # TA 2765 M, nobody orders
     assert "A Gap" in units_of(report.view("ROHAN"), "SARUMAN")
 
 
 def test_hidden_unit_that_moves_is_not_seen():  # EN 3.2.1 i-ii
-    game = NecromancerGame()
+    game = NecromancerDiplomacyGame()
     opening(game)
     game.set_orders("SARUMAN", ["W Ise - Fan"])
     report = game.process()
@@ -44,7 +44,7 @@ def test_hidden_unit_that_moves_is_not_seen():  # EN 3.2.1 i-ii
 
 
 def test_failed_move_reveals_the_unit():  # EN 3.2.1 ii
-    game = NecromancerGame()
+    game = NecromancerDiplomacyGame()
     opening(game, saruman="Build A Agr")
     game.set_orders("SARUMAN", ["W Ise - Gap"])
     game.set_orders("ROHAN", ["A Hel - Gap"])  # Rohan's army beats the Wizard's Strength 0
@@ -54,7 +54,7 @@ def test_failed_move_reveals_the_unit():  # EN 3.2.1 ii
 
 
 def test_activated_army_is_revealed_when_it_acts():  # EN 7.8.2 vii
-    game = NecromancerGame()
+    game = NecromancerDiplomacyGame()
     opening(game)
     game.set_orders("SAURON", ["A Gre H"])
     report = game.process()
@@ -66,7 +66,7 @@ def test_activated_army_is_revealed_when_it_acts():  # EN 7.8.2 vii
 
 
 def test_support_to_a_hidden_unit_only_the_giver_learns():  # EN 3.2.1 viii
-    game = NecromancerGame()
+    game = NecromancerDiplomacyGame()
     opening(game)
     game.set_orders("SAURON", ["N MMo - SIt"])
     game.process()
@@ -77,7 +77,7 @@ def test_support_to_a_hidden_unit_only_the_giver_learns():  # EN 3.2.1 viii
 
 
 def test_dislodged_hidden_unit_is_revealed():  # EN 3.2.1 v
-    game = NecromancerGame()
+    game = NecromancerDiplomacyGame()
     opening(game)
     game.set_orders("SAURON", ["N MMo - SIt"])
     game.process()
@@ -87,7 +87,7 @@ def test_dislodged_hidden_unit_is_revealed():  # EN 3.2.1 v
 
 
 def test_hidden_unit_with_an_illegal_order_stays_hidden():  # EN 3.2.1 ix
-    game = NecromancerGame()
+    game = NecromancerDiplomacyGame()
     opening(game)
     game.set_orders("SAURON", ["N MMo - TOL"])  # the Nazgul never goes to sea: void
     report = game.process()
@@ -104,7 +104,7 @@ def test_building_the_nazgul_is_revealed():  # EN 3.2.1 vii
 
 
 def test_hidden_second_move_that_bounces_reveals_the_unit():  # EN 3.2.1 vi, 3.2.2 iv; FR 3.2.1 vi
-    game = NecromancerGame()
+    game = NecromancerDiplomacyGame()
     opening(game)
     game.set_orders("SAURON", ["N MMo - SIt - Pel"])
     game.set_orders("GONDOR", ["A Pel H"])   # the Nazgul's Strength 0 bounces off the army
@@ -118,7 +118,7 @@ def test_hidden_second_move_that_bounces_reveals_the_unit():  # EN 3.2.1 vi, 3.2
 
 
 def test_hidden_second_move_that_affects_nobody_stays_hidden():  # EN 3.2.1 i, 3.2.2 iv
-    game = NecromancerGame()
+    game = NecromancerDiplomacyGame()
     opening(game)
     game.set_orders("SAURON", ["N MMo - SIt - NIt"])
     report = game.process()

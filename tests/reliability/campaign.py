@@ -1,6 +1,6 @@
 """The reliability campaign, run outside the suite for the counts in issue 11's closing note:
 
-    .venv/bin/python -m tests.reliability.campaign [--files N] [--bytes all|K] [--kills N] [--writers N]
+    .venv/bin/python tests/reliability/campaign.py [--files N] [--bytes all|K] [--kills N] [--writers N]
 
 1. game files: N mutants of each game by each method, each fed to every command that reads a
    game file; counts of results, clean errors, tracebacks, hangs, changed files, litter;
@@ -20,11 +20,12 @@ import tempfile
 import time
 from pathlib import Path
 
+
 from tests.reliability.gamefiles import GAMES, METHODS, commands, mutant, run_command
 from tests.reliability.test_byte_corruption import check_one_byte_changes
 from tests.reliability.test_concurrent_writers import POWERS
 from tests.reliability.test_kill_during_write import WORKERS
-from tests.reliability.workers import orders_for
+from tests.reliability.workers import commands_of, orders_for
 
 from warjudge.core.record import GameRecord
 
@@ -105,12 +106,13 @@ def writers(runs: int, rounds: int = 15) -> None:
                                       stdout=subprocess.PIPE, text=True) for power in POWERS]
             Path(f"{path}.go").touch()
             outputs = {power: p.communicate()[0].splitlines() for power, p in zip(POWERS, procs)}
-            saved = [a for a in GameRecord.load(path).actions if a["type"] == "orders"]
+            actions = GameRecord.load(path).actions
             for power, lines in outputs.items():
                 entered += len(lines)
                 failed += sum(not line.startswith("ok ") for line in lines)
                 ok = [orders_for(power, int(line.split()[1])) for line in lines if line.startswith("ok ")]
-                lost += len(ok) - sum(1 for a in saved if a["power"] == power and a["orders"] in ok)
+                saved = commands_of(actions, power)
+                lost += len(ok) - sum(1 for orders in saved if orders in ok)
     print(f"concurrent writers: {runs} runs of {len(POWERS)} writers x {rounds} 'game orders': {entered} commands, "
           f"{failed} failed, {lost} accepted orders lost")
 

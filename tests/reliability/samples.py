@@ -26,7 +26,7 @@ def _standard() -> GameRecord:
     from warjudge.diplomacy.bots import random_orders
     from warjudge.diplomacy.game import DiplomacyGame
 
-    rng, game = random.Random(11), DiplomacyGame()
+    rng, game = random.Random(11), DiplomacyGame(gm_adjudicates=True)
     for phase in range(3):
         for power in game.map.powers:
             orders = random_orders(game.map, game.state, power, rng)
@@ -39,9 +39,9 @@ def _standard() -> GameRecord:
 
 def _necromancer() -> GameRecord:
     from warjudge.diplomacy.variants.necromancer.bots import random_orders
-    from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 
-    rng, game = random.Random(12), NecromancerGame("2002")
+    rng, game = random.Random(12), NecromancerDiplomacyGame("2002")
     for phase in range(3):
         for power in game.powers:
             game.set_orders(power, random_orders(game, power, rng))

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from typer.testing import CliRunner
-from tests.reliability.workers import orders_for
+from tests.reliability.workers import commands_of, orders_for
 
 from warjudge.cli import app
 from warjudge.core.record import GameRecord
@@ -31,8 +31,7 @@ def test_concurrent_game_orders_lose_nothing(tmp_path):
     assert all(p.returncode == 0 for p in procs), [err for _, err in outputs]
     lines = {power: out.splitlines() for power, (out, _) in zip(POWERS, outputs)}
     assert all(line.startswith("ok ") for power in POWERS for line in lines[power]), lines
-    saved = [a for a in GameRecord.load(path).actions if a["type"] == "orders"]
-    assert len(saved) == len(POWERS) * ROUNDS
+    actions = GameRecord.load(path).actions
+    assert sum(len(commands_of(actions, power)) for power in POWERS) == len(POWERS) * ROUNDS
     for power in POWERS:  # each power's orders, round after round, exactly as its commands gave them
-        mine = [a["orders"] for a in saved if a["power"] == power]
-        assert mine == [orders_for(power, i) for i in range(ROUNDS)]
+        assert commands_of(actions, power) == [orders_for(power, i) for i in range(ROUNDS)]

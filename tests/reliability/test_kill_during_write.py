@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.reliability.workers import orders_for
+from tests.reliability.workers import commands_of, orders_for
 
 from warjudge.core.record import GameRecord
 
@@ -75,6 +75,6 @@ def test_kill_minus_9_of_game_orders_commands_loses_no_accepted_orders(tmp_path)
         if proc.wait(timeout=30) == 0:
             accepted.append(orders)
             duration = time.monotonic() - started if index % 3 == 0 else duration
-        saved = [a["orders"] for a in GameRecord.load(path).actions]   # always loads and verifies
+        saved = commands_of(GameRecord.load(path).actions, "FRANCE")   # always loads and verifies
         assert [o for o in saved if o in accepted] == accepted          # every accepted change, in order
     assert len(accepted) >= 4

@@ -16,8 +16,8 @@ from pathlib import Path
 # 'orders' action says which command saved it.
 CHOICES = {
     "FRANCE": (("A par H", "A par - bur", "A par - pic", "A par - gas"), ("A mar H", "A mar - bur", "A mar - pie"),
-               ("F bre H", "F bre - mao", "F bre - eng", "F bre - pic")),
-    "ENGLAND": (("F lon H", "F lon - nth", "F lon - eng"), ("F edi H", "F edi - nth", "F edi - nwg"),
+               ("F bre H", "F bre - mid", "F bre - eng", "F bre - pic")),
+    "ENGLAND": (("F lon H", "F lon - nth", "F lon - eng"), ("F edi H", "F edi - nth", "F edi - nrg"),
                 ("A lvp H", "A lvp - yor", "A lvp - wal", "A lvp - edi")),
     "GERMANY": (("A ber H", "A ber - kie", "A ber - pru", "A ber - sil"), ("A mun H", "A mun - bur", "A mun - ruh"),
                 ("F kie H", "F kie - den", "F kie - hol")),
@@ -31,6 +31,22 @@ def orders_for(power: str, index: int) -> list[str]:
     for options in CHOICES[power]:
         out.append(options[index % len(options)])
         index //= len(options)
+    return out
+
+
+def commands_of(actions, power: str) -> list[list[str]]:
+    """The order lists `power`'s 'game orders' commands saved, in order: each command is the
+    retraction of the earlier orders, then one atomic order action per line (issue 12)."""
+    out: list[list[str]] = []
+    previous = None
+    for a in actions:
+        if a.get("player") != power:
+            continue
+        if a["type"] == "order":
+            if previous != "order":
+                out.append([])
+            out[-1].append(a["order"])
+        previous = a["type"]
     return out
 
 

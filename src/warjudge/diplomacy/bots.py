@@ -83,3 +83,27 @@ def _adjustment(dmap: DipMap, state: GameState, power: str, rng: random.Random) 
         else:
             out.append(f"Build A {prov}")
     return out
+
+
+def bot_action(game, power: str, rng: random.Random) -> dict:
+    """One action for `power`, chosen only from `game.legal_actions(power)` (the one game
+    interface; any Diplomacy game that answers it). Like `random_orders`, units mostly move
+    and otherwise support or hold; dislodged units mostly retreat; builds beat waives."""
+    actions = [a for a in game.legal_actions(power) if a["type"] == "order"]
+    unit = _first_unit(actions[0]["order"])
+    mine = [a for a in actions if _first_unit(a["order"]) == unit] or actions
+    helps = [a for a in mine if " S " in a["order"] or " C " in a["order"]]
+    moves = [a for a in mine if a not in helps and (" - " in a["order"] or " R " in a["order"]
+                                                    or a["order"].startswith("Build"))]
+    pick = rng.random()
+    if pick < 0.6 and moves:
+        return rng.choice(moves)
+    if pick < 0.85 and helps:
+        return rng.choice(helps)
+    return rng.choice(mine)
+
+
+def _first_unit(order: str) -> str:
+    """The unit an order is for ('A par' of 'A par S A mar'); adjustments share one 'unit'."""
+    words = order.split()
+    return " ".join(words[:2]) if words[0] in ("A", "F") else "adjustment"

@@ -1,21 +1,42 @@
-"""A whole game: state, pending orders, history, and the record that replays it.
+"""Standard Diplomacy on the one game interface (core/game.py).
 
-Every change goes through an action appended to the game record ("orders", "process"),
-so `DiplomacyGame.from_record(game.record)` rebuilds the same game exactly.
+Every power orders its units one atomic action at a time (`{"type": "order", "order":
+"A par - bur"}`, canonical text; `{"type": "retract", "unit": "par"}` takes one back).
+A power whose units all have orders is done; once every power that must act is done the
+phase is adjudicated inside `act`. The games master (`act("gm", …)`) may adjudicate at
+once (`process`: unordered units take the rules' defaults) or end the game in a draw.
+With the option `gm_adjudicates` (the GM's saved games) phases wait for the GM's
+`process` even when every power is done.
+
+Records written before this interface (actions "orders"/"process"/"draw" with a phase)
+still load: `from_record` translates them (docs/rulings.md, "Old Diplomacy records").
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from warjudge.core.errors import InputError, RecordError
+from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError
+from warjudge.core.game import GM, Action, Decision, Outcome, View
+from warjudge.core.games import replay
 from warjudge.core.record import GameRecord
-from warjudge.diplomacy.actions import ActionGame, checked_orders
+from warjudge.core.visibility import redacted
+from warjudge.diplomacy import gm
+from warjudge.diplomacy.actions import MAX_ORDER_TEXT
+from warjudge.diplomacy.legal_orders import (
+    adjustment_need, build_orders, build_sites, movement_orders, retreat_orders,
+)
+from warjudge.diplomacy.legality import check_movement_order
 from warjudge.diplomacy.mapdata import DipMap
-from warjudge.diplomacy.phases import GameState, PhaseReport, initial_state, judge_phase
+from warjudge.diplomacy.orders import Build, Disband, Order, Waive, format_order, parse_order
+from warjudge.diplomacy.phases import (
+    MOVEMENT, RETREAT, GameState, PhaseReport, initial_state, judge_phase,
+)
+from warjudge.diplomacy.retreats import check_retreat
 
 VARIANTS = ("standard",)                    # the maps this class plays
 ALL_VARIANTS = ("standard", "necromancer")  # every Diplomacy variant warjudge plays
+OPTIONS = ("variant", "max_year", "gm_adjudicates")
 
 
 def load_variant_map(variant: str) -> DipMap:
@@ -26,31 +47,89 @@ def load_variant_map(variant: str) -> DipMap:
     raise InputError(f"unknown variant {variant!r}; available: {', '.join(ALL_VARIANTS)}")
 
 
-class DiplomacyGame(ActionGame):
-    def __init__(self, variant: str = "standard", record: GameRecord | None = None):
+def checked_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The options as stored in the record, checked strictly (a wrong type is never read
+    as something else); IllegalAction names the problem."""
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise IllegalAction(f"unknown option(s) {', '.join(unknown)}; the options are {', '.join(OPTIONS)}")
+    out: dict[str, Any] = {"variant": options.get("variant", "standard")}
+    if out["variant"] not in VARIANTS:
+        raise IllegalAction(f"variant {out['variant']!r}: this game plays {', '.join(VARIANTS)}")
+    year = options.get("max_year")
+    if year is not None:
+        if type(year) is not int or not 1901 <= year <= 9999:
+            raise IllegalAction(f"max_year {year!r}: a year from 1901 to 9999")
+        out["max_year"] = year
+    gm = options.get("gm_adjudicates", False)
+    if type(gm) is not bool:
+        raise IllegalAction(f"gm_adjudicates {gm!r}: true or false")
+    if gm:
+        out["gm_adjudicates"] = True
+    return out
+
+
+class DiplomacyGame:
+    game_id: ClassVar[str] = "diplomacy"
+
+    def __init__(self, variant: str = "standard", *, seed: int = 0, max_year: int | None = None,
+                 gm_adjudicates: bool = False):
+        options = checked_options({"variant": variant, "max_year": max_year, "gm_adjudicates": gm_adjudicates})
         self.map = load_variant_map(variant)
         self.variant = variant
-        self.record = GameRecord("diplomacy", 0, {"variant": variant})
+        self.max_year: int | None = options.get("max_year")
+        self.gm_adjudicates: bool = options.get("gm_adjudicates", False)
+        self.record = GameRecord(self.game_id, seed, options)
         self.state: GameState = initial_state(self.map)
         self.history: list[PhaseReport] = []
-        self.pending: dict[str, list[str]] = {}
-        self.drawn: list[str] | None = None   # a draw agreed by all survivors
-        if record is not None:
-            for index, action in enumerate(record.actions):
-                try:
-                    self.apply(action)
-                except InputError as exc:
-                    raise RecordError(f"action {index} cannot be replayed: {exc}") from None
+        self.pending: dict[str, dict[str, str]] = {}   # power -> unit key -> canonical order
+        self.drawn: list[str] | None = None            # a draw agreed by all survivors
+        self._cached_for: GameState | None = None                 # the position the caches below are for
+        self._orders_cache: dict[str, list[str]] = {}               # movement: province -> legal orders
+        self._keys_cache: dict[str, list[str]] = {}                 # power -> the units it orders
+
+    # --- construction ----------------------------------------------------------------
+    @classmethod
+    def new(cls, seed: int, **options: Any) -> "DiplomacyGame":
+        checked = checked_options(options)
+        return cls(checked["variant"], seed=seed, max_year=checked.get("max_year"),
+                   gm_adjudicates=checked.get("gm_adjudicates", False))
 
     @classmethod
     def from_record(cls, record: GameRecord) -> "DiplomacyGame":
-        if record.game != "diplomacy":
+        if record.game != cls.game_id:
             raise RecordError(f"this record is for {record.game!r}, not a Diplomacy game")
-        unknown = sorted(set(record.options) - {"variant"})
-        variant = record.options.get("variant", "standard")
-        if unknown or variant not in VARIANTS:   # checked strictly: never read a wrong type as something else
-            raise RecordError(f"the record's options must be {{\"variant\": \"standard\"}}, not {record.options!r:.80}")
-        return cls(variant, record)
+        legacy = any("player" not in a for a in record.actions)
+        options = dict(record.options)
+        if legacy:
+            options["gm_adjudicates"] = True   # those games were run by a GM's process
+        try:
+            game = cls.new(record.seed, **options)
+        except IllegalAction as exc:
+            raise RecordError(f"the record's options cannot be used: {exc}") from None
+        if legacy:
+            from warjudge.diplomacy.legacy import replay_legacy
+
+            return replay_legacy(game, record.actions)
+        return replay(game, [(a["player"], {k: v for k, v in a.items() if k != "player"}) for a in record.actions])
+
+    def clone(self, reseed: bool = True) -> "DiplomacyGame":
+        """An independent copy (Diplomacy has no dice: `reseed` changes nothing)."""
+        copy = DiplomacyGame.__new__(DiplomacyGame)
+        copy.__dict__.update(self.__dict__)
+        copy.record = GameRecord.from_json(self.record.to_json())
+        copy.state = GameState(self.state.phase, dict(self.state.units),
+                               {p: set(c) for p, c in self.state.centers.items()},
+                               list(self.state.dislodged), set(self.state.standoffs), self.state.winner)
+        copy.history = list(self.history)
+        copy.pending = {p: dict(o) for p, o in self.pending.items()}
+        copy.drawn = list(self.drawn) if self.drawn is not None else None
+        return copy
+
+    # --- who acts --------------------------------------------------------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(self.map.powers)
 
     @property
     def powers(self) -> list[str]:
@@ -58,32 +137,256 @@ class DiplomacyGame(ActionGame):
 
     @property
     def is_over(self) -> bool:
-        return self.state.winner is not None or self.drawn is not None
+        return (self.state.winner is not None or self.drawn is not None
+                or (self.max_year is not None and self.state.phase.year > self.max_year))
 
     def survivors(self) -> list[str]:
         return sorted(p for p in self.map.powers if self.state.centers.get(p)
                       or any(u.power == p for u in self.state.units.values()))
 
-    def apply(self, action: dict[str, Any]) -> None:
-        """Validate, then change state, then log: a rejected action changes nothing."""
-        kind = action.get("type")
-        if action.get("phase") != str(self.state.phase):
-            raise InputError(f"the game is in {self.state.phase}, not {action.get('phase')}")
+    def _fresh(self) -> None:
+        """Drop the caches once the position changed (they hold nothing the position does not fix)."""
+        if self._cached_for is not self.state:
+            self._cached_for, self._orders_cache, self._keys_cache = self.state, {}, {}
+
+    def _keys(self, power: str) -> list[str]:
+        """The units `power` orders this phase (adjustments: how many orders it owes)."""
+        self._fresh()
+        if power not in self._keys_cache:
+            self._keys_cache[power] = self._keys_now(power)
+        return self._keys_cache[power]
+
+    def _keys_now(self, power: str) -> list[str]:
+        kind = self.state.phase.kind
+        if kind == MOVEMENT:
+            return sorted(p for p, u in self.state.units.items() if u.power == power)
+        if kind == RETREAT:
+            return sorted(d.unit.province for d in self.state.dislodged if d.unit.power == power)
+        return [str(i) for i in range(adjustment_need(self.map, self.state, power))]
+
+    def _owes(self, power: str) -> bool:
+        return len(self.pending.get(power, {})) < len(self._keys(power))
+
+    def to_act(self) -> tuple[str, ...]:
+        return tuple(p for p in self.map.powers if self._may_act(p))
+
+    def _may_act(self, power: str) -> bool:
+        if self.is_over or power not in self.map.powers:
+            return False
+        return bool(self._keys(power)) if self.gm_adjudicates else self._owes(power)
+
+    def decision(self, player: str) -> Decision | None:
+        if player not in self.to_act():
+            return None
+        phase, kind = str(self.state.phase), self.state.phase.kind
+        given = sorted(self.pending.get(player, {}))
+        if kind == MOVEMENT:
+            units = [str(self.state.units[p]) for p in self._keys(player) if p not in given]
+            return Decision(player, "orders", {"phase": phase, "units": units, "ordered": given})
+        if kind == RETREAT:
+            units = [str(d.unit) for d in self.state.dislodged
+                     if d.unit.power == player and d.unit.province not in given]
+            return Decision(player, "retreats", {"phase": phase, "units": units, "ordered": given})
+        need = len(self._keys(player))
+        what = "builds" if build_sites(self.map, self.state, player) and not self._removals(player) else "removals"
+        return Decision(player, "adjustments", {"phase": phase, what: need, "given": len(given)})
+
+    def _removals(self, power: str) -> bool:
+        return sum(u.power == power for u in self.state.units.values()) > len(self.state.centers.get(power, ()))
+
+    # --- legal actions ----------------------------------------------------------------
+    def _legal_orders(self, power: str) -> dict[str, list[str]]:
+        """Unit key -> its legal orders, for the units `power` has not ordered yet."""
+        kind, given = self.state.phase.kind, self.pending.get(power, {})
+        if kind == MOVEMENT:
+            self._fresh()
+            if not self._orders_cache:
+                self._orders_cache = movement_orders(self.map, self.state.units)
+            return {p: self._orders_cache[p] for p in self._keys(power) if p not in given}
+        if kind == RETREAT:
+            return {p: o for p, o in retreat_orders(self.map, self.state, power).items() if p not in given}
+        if len(given) >= len(self._keys(power)):
+            return {}
+        if self._removals(power):
+            return {u.province: [f"{u} D"] for u in sorted(self.state.units.values(), key=lambda u: u.province)
+                    if u.power == power and u.province not in given}
+        out = {p: build_orders(self.map, p) for p in build_sites(self.map, self.state, power) if p not in given}
+        out[_waive_key(given)] = ["Waive"]
+        return out
+
+    def legal_actions(self, player: str) -> list[Action]:
+        if not self._may_act(player):
+            return []
+        actions = [{"type": "order", "order": o} for orders in self._legal_orders(player).values() for o in orders]
+        return actions + [{"type": "retract", "unit": key} for key in sorted(self.pending.get(player, {}))]
+
+    # --- acting -----------------------------------------------------------------------
+    def act(self, player: str, action: Action) -> None:
+        """Check completely, then change the game: a refused action raises IllegalAction
+        and changes nothing."""
+        if not isinstance(action, dict):
+            raise IllegalAction("an action is a JSON object with a \"type\"")
         if self.is_over:
-            raise InputError(f"the game is over: {self.state.winner or 'drawn'}")
-        if kind == "orders":
-            power, orders = checked_orders(action, self.map.powers)
-            self.pending[power] = orders
-        elif kind == "draw":
-            powers = action.get("powers")
-            if not isinstance(powers, list) or sorted(powers) != self.survivors():
-                raise InputError(f"a draw must include exactly the surviving powers: {', '.join(self.survivors())}")
-            self.drawn = sorted(powers)
-        elif kind == "process":
-            report = judge_phase(self.map, self.state, self.pending)
-            self.history.append(report)
-            self.state = report.after
-            self.pending = {}
+            raise IllegalAction(f"the game is over ({self.outcome_text()})")
+        if player == GM:
+            self._act_gm(action)
+            return
+        if player not in self.to_act():
+            known = player in self.map.powers
+            raise IllegalAction(f"{player} has nothing to order in {self.state.phase}" if known else
+                                f"unknown player {player!r}; the powers are {', '.join(self.map.powers)}")
+        kind = action.get("type")
+        if kind == "order" and set(action) == {"type", "order"}:
+            key, text = self.canonical(player, action["order"])
+            self.pending.setdefault(player, {})[key] = text
+            self.record.append({"player": player, "type": "order", "order": text})
+        elif kind == "retract" and set(action) == {"type", "unit"}:
+            if action["unit"] not in self.pending.get(player, {}):
+                raise IllegalAction(f"{player} has no order for {action['unit']!r} to take back")
+            del self.pending[player][action["unit"]]
+            self.record.append({"player": player, "type": "retract", "unit": action["unit"]})
         else:
-            raise InputError(f"unknown action type {kind!r}")
-        self.record.append(action)
+            raise IllegalAction(f"{player} may give an order ({{\"type\": \"order\", \"order\": \"A par - bur\"}}) "
+                                f"or take one back ({{\"type\": \"retract\", \"unit\": \"par\"}}), not {action!r:.80}")
+        self._advance()
+
+    def _act_gm(self, action: Action) -> None:
+        kind = action.get("type")
+        if kind == "process" and set(action) == {"type"}:
+            self.record.append({"player": GM, "type": "process"})
+            self._adjudicate()
+            self._advance()
+        elif kind == "draw" and set(action) == {"type", "powers"}:
+            powers = action["powers"]
+            if not isinstance(powers, list) or sorted(map(str, powers)) != self.survivors() or \
+                    len(set(powers)) != len(powers):
+                raise IllegalAction(f"a draw must include exactly the surviving powers: {', '.join(self.survivors())}")
+            self.drawn = sorted(powers)
+            self.record.append({"player": GM, "type": "draw", "powers": self.drawn})
+        else:
+            raise IllegalAction(f"the games master may 'process' the phase or declare a 'draw', not {action!r:.80}")
+
+    def canonical(self, power: str, text: Any) -> tuple[str, str]:
+        """(unit key, canonical text) of one of `power`'s orders if it is legal now; the
+        same order typed differently ('A Par-Bur') is accepted as the canonical one."""
+        if not isinstance(text, str) or len(text) > MAX_ORDER_TEXT:
+            raise IllegalAction(f"an order is a text of at most {MAX_ORDER_TEXT} characters")
+        try:
+            order = parse_order(text, power, self.map)
+        except OrderError as exc:
+            raise IllegalAction(exc.reason) from None
+        key, canonical = self._normalised(power, order)
+        legal = self._legal_orders(power)
+        plain = canonical.removesuffix(" via convoy")
+        if key in legal and canonical not in legal[key] and plain in legal[key]:
+            canonical = plain   # no fleets could convoy it: the same move as the plain one
+        if key in self.pending.get(power, {}):
+            raise IllegalAction(f"the unit in {key} already has an order (take it back first)")
+        if key not in legal or canonical not in legal[key]:
+            raise IllegalAction(f"{canonical} is not a legal order now"
+                                + (f"; the unit's orders are like {legal[key][0]!r}" if key in legal else ""))
+        return key, canonical
+
+    def _normalised(self, power: str, order: Order) -> tuple[str, str]:
+        kind = self.state.phase.kind
+        if kind == MOVEMENT:
+            order, reason = check_movement_order(self.map, self.state.units, order)
+        elif kind == RETREAT:
+            by_prov = {d.unit.province: d for d in self.state.dislodged}
+            order, reason = check_retreat(self.map, self.state.units, by_prov, self.state.standoffs, order)  # type: ignore[assignment]
+        else:
+            order, reason = self._adjustment_order(power, order)
+        if reason is not None:
+            raise IllegalAction(reason)
+        if isinstance(order, Waive):
+            return _waive_key(self.pending.get(power, {})), "Waive"
+        return order.province, format_order(order)
+
+    def _adjustment_order(self, power: str, order: Order) -> tuple[Order, str | None]:
+        if isinstance(order, Disband):
+            unit = self.state.units.get(order.province)
+            if unit is None or unit.power != power or order.unit_type not in (None, unit.type):
+                return order, f"{power} has no such unit in {order.province}"
+            return Disband(power, unit.type, unit.location), None
+        if isinstance(order, (Build, Waive)):
+            return order, None
+        return order, "only build, disband and waive orders are allowed in an adjustment phase"
+
+    def _advance(self) -> None:
+        """Adjudicate while every power that must act is done (never for a GM's game)."""
+        while not self.gm_adjudicates and not self.is_over and not self.to_act():
+            self._adjudicate()
+
+    def _adjudicate(self) -> None:
+        orders = {p: list(o.values()) for p, o in self.pending.items()}
+        report = judge_phase(self.map, self.state, orders)
+        self.history.append(report)
+        self.state = report.after
+        self.pending = {}
+
+    # --- views and outcome --------------------------------------------------------------
+    def view(self, player: str | None = None) -> View:
+        """The position, the last phase's results and this phase's orders so far; each
+        power's orders are hidden from the others until the phase is adjudicated."""
+        s, powers = self.state, self.map.powers
+        last = self.history[-1] if self.history else None
+        full = {
+            "game": self.game_id, "variant": self.variant, "phase": str(s.phase),
+            "units": {p: [str(u) for u in sorted(s.units.values(), key=lambda u: u.province) if u.power == p]
+                      for p in powers},
+            "supply_centers": {p: sorted(s.centers.get(p, ())) for p in powers},
+            "dislodged": [{"power": d.unit.power, "unit": str(d.unit), "attacker_from": d.attacker_from,
+                           "via_convoy": d.via_convoy} for d in s.dislodged],
+            "standoffs": sorted(s.standoffs),
+            "orders": [{"power": p, "unit": key, "order": text, "hidden_from": [q for q in powers if q != p]}
+                       for p in powers for key, text in sorted(self.pending.get(p, {}).items())],
+            "last_phase": None if last is None else {
+                "phase": str(last.phase),
+                "results": [{"power": r.power, "order": r.canonical, "result": r.result, "reason": r.reason,
+                             "default": r.default} for r in last.results]},
+            "max_year": self.max_year,
+            "outcome": None if not self.is_over else self.outcome().to_json(),   # type: ignore[union-attr]
+        }
+        return redacted(full, player)
+
+    def outcome(self) -> Outcome | None:
+        if not self.is_over:
+            return None
+        scores = {p: float(len(self.state.centers.get(p, ()))) for p in self.map.powers}
+        if self.state.winner is not None:
+            return Outcome((self.state.winner,), "victory", scores=scores)
+        if self.drawn is not None:
+            return Outcome(tuple(self.drawn), "draw", draw=True, scores=scores)
+        best = max(scores.values())
+        leaders = tuple(p for p in self.map.powers if scores[p] == best)
+        return Outcome(leaders, "year-limit", draw=len(leaders) > 1, scores=scores)
+
+    # --- the games master's conveniences (diplomacy/gm.py) -------------------------------
+    def set_orders(self, power: str, orders: list[str]) -> list[tuple[str, str]]:
+        """Enter `power`'s orders, replacing earlier ones; void lines are left out and returned."""
+        return gm.enter_orders(self, power, orders)
+
+    def order_problems(self, power: str, orders: list[str]) -> list[tuple[str, str]]:
+        """(order, reason) for each line that would be void; nothing changes."""
+        if power in self.map.powers and power not in self.survivors():
+            raise InputError(f"{power} has been eliminated: it gives no more orders "
+                             f"(the powers still playing are {', '.join(self.survivors())})")
+        return gm.order_actions(self, power, orders)[1]
+
+    def process(self) -> PhaseReport:
+        gm.process(self)
+        return self.history[-1]
+
+    def draw(self, powers: list[str]) -> None:
+        gm.draw(self, powers)
+
+    def outcome_text(self) -> str:
+        out = self.outcome()
+        if out is None:
+            return "not over"
+        return f"{out.reason}: {', '.join(out.winners)}"
+
+
+def _waive_key(given: dict[str, str]) -> str:
+    """The key of a power's next waive: waives are told apart by number."""
+    return next(f"waive-{n}" for n in range(1, len(given) + 2) if f"waive-{n}" not in given)

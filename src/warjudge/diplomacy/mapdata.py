@@ -77,7 +77,7 @@ class DipMap:
     fleet_adj: dict[str, frozenset[str]]
     start: dict[str, tuple[tuple[str, str], ...]]
     names: dict[str, str] = field(default_factory=dict)  # lower-case name or alias -> id
-    route_cache: dict = field(default_factory=dict, repr=False, compare=False)  # legality's convoy routes
+    route_cache: dict = field(default_factory=dict, repr=False, compare=False)  # geography-only answers: convoy routes, units' reaches
 
     # --- queries -------------------------------------------------------------
     def fleet_nodes(self, province: str) -> tuple[str, ...]:

@@ -1,5 +1,5 @@
 """A whole Necromancer game: phases chained by the calendar, every change an action in
-the game record (so `NecromancerGame.from_record` replays it exactly).
+the game record (so `NecromancerDiplomacyGame.from_record` replays it exactly).
 
 Built so far: Movement with Double Movement, Retreats, Adjustments with Activation,
 victory, Sauron's end after TA 3020, and each power's view of every report.
@@ -32,6 +32,8 @@ from warjudge.diplomacy.variants.necromancer.state import NecroState, initial_st
 from warjudge.diplomacy.variants.necromancer.views import Reveal, is_hidden, movement_reveals, player_view
 
 EDITIONS = ("2000", "2002")
+GAME = "necromancer-diplomacy"           # the record id (core/games.py)
+LEGACY_GAME = "necromancer"              # records written before issue 12 say this; they still load
 
 
 @dataclass
@@ -53,7 +55,7 @@ class NReport:
         return player_view(self.nmap, self.rules, self, viewer)
 
 
-class NecromancerGame(ActionGame):   # draws: EN 6.3 v
+class NecromancerDiplomacyGame(ActionGame):   # draws: EN 6.3 v
     def __init__(self, edition: str = "2002", alignment: bool = True, map_file: str | None = None,
                  map_data: dict | None = None):
         """A new game on the shipped map, a GM's map file (`map_file`) or a map carried by a
@@ -69,7 +71,7 @@ class NecromancerGame(ActionGame):   # draws: EN 6.3 v
         options: dict[str, Any] = {"edition": edition, "alignment": alignment}
         if map_file is not None or map_data is not None:
             options["map"] = self.map.spec.model_dump(mode="json")
-        self.record = GameRecord("necromancer", 0, options)
+        self.record = GameRecord(GAME, 0, options)
         self.state: NecroState = initial_state(self.map)
         self.dislodged: list[Dislodgement] = []
         self.standoffs: set[str] = set()
@@ -78,8 +80,8 @@ class NecromancerGame(ActionGame):   # draws: EN 6.3 v
         self.drawn: list[str] | None = None   # EN 6.3 v: a draw among all survivors
 
     @classmethod
-    def from_record(cls, record: GameRecord) -> "NecromancerGame":
-        if record.game != "necromancer":
+    def from_record(cls, record: GameRecord) -> "NecromancerDiplomacyGame":
+        if record.game not in (GAME, LEGACY_GAME):
             raise RecordError(f"this record is for {record.game!r}, not a Necromancer game")
         edition, alignment, map_data = record_options(record.options)
         try:
@@ -92,6 +94,13 @@ class NecromancerGame(ActionGame):   # draws: EN 6.3 v
             except InputError as exc:
                 raise RecordError(f"action {index} cannot be replayed: {exc}") from None
         return game
+
+    @classmethod
+    def new(cls, seed: int = 0, **options: Any) -> "NecromancerDiplomacyGame":
+        """A new game through the registry (core.games.new); the options are a record's
+        (edition, alignment, map). This variant has no dice: the seed is not used."""
+        edition, alignment, map_data = record_options(options)
+        return cls(edition, alignment, map_data=map_data)
 
     @property
     def powers(self) -> list[str]:

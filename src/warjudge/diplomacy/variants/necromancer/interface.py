@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from warjudge.core.errors import InputError
 from warjudge.diplomacy.variants.necromancer.calendar import RETREAT, START_YEAR, NPhase, is_adjustment_year
-from warjudge.diplomacy.variants.necromancer.game import NecromancerGame
+from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 from warjudge.diplomacy.variants.necromancer.movement import Dislodgement
 from warjudge.diplomacy.variants.necromancer.pieces import ARMY, DRAGONS, SPIDERS, parse_group
 
@@ -73,7 +73,7 @@ def adjudicate_necromancer(doc: Any) -> dict[str, Any]:
     except ValidationError as exc:
         raise InputError(_problems(exc)) from None
     s = spec.state
-    game = NecromancerGame(s.edition, s.alignment)
+    game = NecromancerDiplomacyGame(s.edition, s.alignment)
     nmap = game.map
     powers = set(game.powers)
     for section in ("units", "supply_centers", "orders", "dislodged"):

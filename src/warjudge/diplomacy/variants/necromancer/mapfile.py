@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -148,12 +148,27 @@ class NecroMap:
     def resolve_name(self, text: str) -> str | None:
         return self.names.get(text.strip().lower()) or self.folded_names.get(plain_name(text))
 
+    @cached_property
+    def parsed_orders(self) -> dict[tuple[str, str], Any]:
+        """(order text, power) -> the parsed order (orders.parse_norder keeps them here)."""
+        return {}
+
+    @cached_property
+    def _adjacent(self) -> dict[str, dict[str, str]]:
+        """Province -> its neighbours and the kind of each border, built once: the judge asks
+        for borders and neighbours thousands of times a phase (issue 12)."""
+        out: dict[str, dict[str, str]] = {pid: {} for pid in self.provinces}
+        for pair, kind in self.borders.items():
+            a, b = sorted(pair)
+            out.setdefault(a, {})[b] = kind
+            out.setdefault(b, {})[a] = kind
+        return out
+
     def border(self, a: str, b: str) -> str | None:
-        return self.borders.get(frozenset((a, b)))
+        return self._adjacent.get(a, {}).get(b)
 
     def neighbours(self, province: str, kinds: set[str]) -> set[str]:
-        return {other for pair, kind in self.borders.items() if province in pair and kind in kinds
-                for other in pair if other != province}
+        return {other for other, kind in self._adjacent.get(province, {}).items() if kind in kinds}
 
     @property
     def reconstruction(self) -> bool:

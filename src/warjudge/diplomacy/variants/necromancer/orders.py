@@ -133,15 +133,21 @@ class _Names:
 MAX_ORDER_CHARS = 200   # the longest order the grammar can write is far shorter
 
 
+_PARENS = re.compile(r"[()]")
+_ARROWS = re.compile(r"(->|=>|→|–|—|-|>)")
+_SEPARATORS = re.compile(r"([,;])")
+_SLASH = re.compile(r"\s*/\s*")
+
+
 def _tokens(text: str, nmap: NecroMap) -> list[str]:
     t = fold(text.strip()).replace("’", "'")
     pat = _Names.of(nmap)
     if pat is not None:
         t = pat.sub(lambda m: " " + nmap.folded_names[plain_name(m.group(1))].lower() + " ", t)
-    t = re.sub(r"[()]", " ", t)
-    t = re.sub(r"(->|=>|→|–|—|-|>)", " - ", t)
-    t = re.sub(r"([,;])", r" \1 ", t)
-    t = re.sub(r"\s*/\s*", "/", t)
+    t = _PARENS.sub(" ", t)
+    t = _ARROWS.sub(" - ", t)
+    t = _SEPARATORS.sub(r" \1 ", t)
+    t = _SLASH.sub("/", t)
     t = t.replace("tient bon", "tenir").replace("build auxiliary", "b")
     return t.split()
 
@@ -150,6 +156,7 @@ class _Reader:
     def __init__(self, text: str, power: str, nmap: NecroMap):
         self.text, self.power, self.nmap = text, power, nmap
         self.toks = _tokens(text, nmap)
+        self.words = [_KEYWORD.get(t) for t in self.toks]   # each token's keyword, read once
         self.i = 0
 
     def fail(self, reason: str) -> OrderError:
@@ -160,12 +167,13 @@ class _Reader:
         return self.toks[j] if j < len(self.toks) else None
 
     def word(self, ahead: int = 0) -> str | None:
-        tok = self.raw(ahead)
-        return _KEYWORD.get(tok) if tok is not None else None
+        j = self.i + ahead
+        return self.words[j] if j < len(self.words) else None
 
     def take(self, key: str) -> bool:
-        if self.word() == key:
-            self.i += 1
+        i = self.i
+        if i < len(self.words) and self.words[i] == key:
+            self.i = i + 1
             return True
         return False
 
@@ -212,8 +220,27 @@ class _Reader:
             raise self.fail(f"unexpected {' '.join(self.toks[self.i:])!r} at the end")
 
 
+MAX_KEPT = 50_000   # parsed orders kept per map (a whole game's orders, many times over)
+
+
 def parse_norder(text: str, power: str, nmap: NecroMap):
-    """Parse one order written by `power`, in English or French. Raises OrderError."""
+    """Parse one order written by `power`, in English or French. Raises OrderError.
+
+    Parsed orders are immutable, and a phase parses each order several times (checks,
+    adjudication, reports), so the answers are kept on the map (issue 12: parsing was
+    57% of a busy phase); a refused order is parsed again each time, for its message."""
+    key = (text, power)
+    kept = nmap.parsed_orders.get(key) if isinstance(text, str) else None
+    if kept is not None:
+        return kept
+    order = _parse_norder(text, power, nmap)
+    if len(nmap.parsed_orders) >= MAX_KEPT:
+        nmap.parsed_orders.clear()
+    nmap.parsed_orders[key] = order
+    return order
+
+
+def _parse_norder(text: str, power: str, nmap: NecroMap):
     if not isinstance(text, str) or not text.strip():
         raise OrderError(str(text)[:MAX_ORDER_CHARS], "empty order")
     if len(text) > MAX_ORDER_CHARS:

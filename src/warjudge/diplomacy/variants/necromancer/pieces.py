@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from warjudge.core.errors import InputError
 
@@ -32,6 +33,8 @@ _LONG = {
 
 def fold(text: str) -> str:
     """Lower case without accents: 'Armée' -> 'armee', 'Nazgûl' -> 'nazgul'."""
+    if text.isascii():   # the usual case, and a quarter of a phase's parsing time otherwise
+        return text.lower()
     return "".join(c for c in unicodedata.normalize("NFD", text) if unicodedata.category(c) != "Mn").lower()
 
 
@@ -98,6 +101,19 @@ MAX_COUNT = 99
 
 def parse_designation(text: str, what: str = "unit") -> tuple[str, int, tuple[tuple[str, int], ...]]:
     """'2A/1F' -> ('A', 2, (('F', 1),)); 'Armée/Flotte' -> ('A', 1, (('F', 1),))."""
+    if len(text) <= 40:
+        return _designation(text, what)
+    return _parse_designation(text, what)
+
+
+@lru_cache(maxsize=4096)
+def _designation(text: str, what: str) -> tuple[str, int, tuple[tuple[str, int], ...]]:
+    """Designations are few and the parser reads each one several times an order: kept
+    (an InputError is never kept, so a wrong one is told again)."""
+    return _parse_designation(text, what)
+
+
+def _parse_designation(text: str, what: str) -> tuple[str, int, tuple[tuple[str, int], ...]]:
     folded = fold(text.strip()).replace(" ", "")
     m = _DESIGNATION.match(folded) if len(folded) <= 40 else None
     if not m:

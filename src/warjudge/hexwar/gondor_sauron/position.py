@@ -1,0 +1,72 @@
+"""Where everything stands in a Gondor & Sauron battle, and the facts every rule asks of
+it: who occupies a hex, whose zones of control reach it (SPI 6.0), who is demoralized,
+whether it is night."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from warjudge.hexwar import terrain
+from warjudge.hexwar.gondor_sauron.charts import Charts
+from warjudge.hexwar.gondor_sauron.units import SAURON, WESTERNESSE, CombatUnit, Leader, other
+from warjudge.hexwar.hexmap import HexMap
+
+FANATICAL_MORALES = ("W", "X")  # 9.33
+
+
+@dataclass
+class Position:
+    map: HexMap
+    charts: Charts
+    units: dict[str, CombatUnit]
+    leaders: dict[str, Leader]
+    breached: frozenset = frozenset()          # wall/gate/tower hexsides breached (6.13)
+    demoralized: set[str] = field(default_factory=set)   # sides (9.2)
+    night: bool = False                        # 10.0
+
+    @property
+    def rules(self) -> terrain.Ruleset:
+        return self.charts.ruleset
+
+    def units_at(self, h: str) -> list[CombatUnit]:
+        return [u for u in self.units.values() if u.hex == h]
+
+    def side_at(self, h: str) -> str | None:
+        """The side whose pieces (combat units or Leaders) stand in `h` (4.27)."""
+        for piece in (*self.units.values(), *self.leaders.values()):
+            if piece.hex == h:
+                return piece.side
+        return None
+
+    def exerts_zoc(self, unit: CombatUnit) -> bool:
+        """6.1: every combat unit, except those of a demoralized army (6.14)."""
+        return unit.side not in self.demoralized
+
+    def zoc_of(self, unit: CombatUnit) -> set[str]:
+        """6.0, 6.13: the adjacent hexes the unit's zone of control reaches."""
+        if not self.exerts_zoc(unit):
+            return set()
+        return {n for n in self.map.neighbours(unit.hex)
+                if terrain.zoc_reaches(self.rules, self.map, unit.hex, n, self.breached)}
+
+    def enemy_zoc(self, side: str) -> set[str]:
+        """Hexes in the zone of control of `side`'s enemies (6.12: several count once)."""
+        return {h for u in self.units.values() if u.side == other(side) for h in self.zoc_of(u)}
+
+    def controllers(self, unit: CombatUnit) -> list[CombatUnit]:
+        """The enemy combat units whose zone of control `unit` is in (7.31)."""
+        return [e for e in self.units.values() if e.side != unit.side and unit.hex in self.zoc_of(e)]
+
+    def fanatical(self, unit: CombatUnit) -> bool:
+        """9.33: Westernesse W and X units once Westernesse is demoralized; 10.0: every
+        Sauron unit at night."""
+        if unit.side == SAURON:
+            return self.night
+        return WESTERNESSE in self.demoralized and unit.ratings.morale in FANATICAL_MORALES
+
+    def rally_rating(self, leader: Leader) -> int:
+        """10.0: Sauron's Leaders add three at night."""
+        return leader.rally + (3 if self.night and leader.side == SAURON else 0)
+
+
+__all__ = ["Position"]

@@ -42,3 +42,14 @@ def position(*pieces, tokens=None, sides=None, **kw) -> Position:
     return Position(gs_map(tokens, sides), default_charts(),
                     {p.id: p for p in pieces if isinstance(p, CombatUnit)},
                     {p.id: p for p in pieces if isinstance(p, Leader)}, **kw)
+
+
+class ScriptedDice:
+    """Dice that roll the given faces in order (and fail loudly if asked for more)."""
+
+    def __init__(self, *faces: int):
+        self.faces = list(faces)
+
+    def roll(self, sides: int = 6) -> int:
+        assert self.faces, "the rule rolled more dice than the test scripted"
+        return self.faces.pop(0)

@@ -92,6 +92,7 @@ class GondorSauronGame:
         self.state = TurnState()
         self.pending: list[Pending] = []
         self.events: list[dict[str, Any]] = []
+        self._legal: tuple[Any, list[Action]] = (None, [])
         self._start_turn()
 
     # --- construction ---------------------------------------------------------------------
@@ -155,6 +156,13 @@ class GondorSauronGame:
                                           "stage": self.stage if ph.kind == "combat" else None})
 
     def legal_actions(self, player: str) -> list[Action]:
+        """Cached per action count: every change goes through `act`, which appends."""
+        key = (len(self.record.actions), player)
+        if self._legal[0] != key:
+            self._legal = (key, self._compute_legal(player))
+        return [dict(a) for a in self._legal[1]]
+
+    def _compute_legal(self, player: str) -> list[Action]:
         if player not in self.to_act():
             return []
         if self.pending:

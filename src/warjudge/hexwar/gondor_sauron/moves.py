@@ -17,10 +17,12 @@ def move_class(piece: Piece) -> str:
     return "leader" if isinstance(piece, Leader) else piece.kind
 
 
-def step_cost(pos: Position, piece: Piece, a: str, b: str) -> int | None:
+def step_cost(pos: Position, piece: Piece, a: str, b: str, occupied: dict[str, str] | None = None) -> int | None:
     """Movement points to step a -> b (4.26, 4.29); None into an enemy-occupied hex
-    (4.27) or where the Terrain Effects Chart prohibits the step."""
-    if pos.side_at(b) not in (None, piece.side):
+    (4.27) or where the Terrain Effects Chart prohibits the step. `occupied`: the
+    position's occupancy, when the caller has it."""
+    side = (pos.occupancy() if occupied is None else occupied).get(b)
+    if side not in (None, piece.side):
         return None
     return terrain.step_cost(pos.rules, pos.map, a, b, move_class(piece), pos.breached)
 
@@ -31,11 +33,10 @@ def avoids_enemy_zoc(pos: Position, unit: CombatUnit) -> bool:
     return unit.ratings.missile_only or (unit.side in pos.demoralized and unit.ratings.morale == "Z")
 
 
-def stops_for(pos: Position, piece: Piece):
+def stops_for(piece: Piece, zoc: set[str]):
     """6.11: a combat unit stops on entering an enemy ZOC; 6.15: Leaders never do."""
     if isinstance(piece, Leader):
         return lambda h: False
-    zoc = pos.enemy_zoc(piece.side)
     return lambda h: h in zoc
 
 
@@ -55,8 +56,9 @@ def move_problem(pos: Position, piece: Piece, path: list[str], spent: int = 0) -
             return ("this unit may never enter an enemy zone of control "
                     + ("(SPI 7.15: missile fire only)" if piece.ratings.missile_only else "(SPI 9.32)"))
     allowance = piece.allowance - spent
-    stops = stops_for(pos, piece)
-    why = movement.path_problem(path, allowance, lambda a, b: step_cost(pos, piece, a, b), stops,
+    stops = stops_for(piece, pos.enemy_zoc(piece.side))
+    occupied = pos.occupancy()
+    why = movement.path_problem(path, allowance, lambda a, b: step_cost(pos, piece, a, b, occupied), stops,
                                 lambda a, b: b in pos.map.neighbours(a), lambda a, b: blocked_because(pos, piece, a, b))
     if why:
         return why + (" (SPI 4.21)" if "movement points" in why else " (SPI 6.11)" if "zone" in why else "")
@@ -74,11 +76,14 @@ def blocked_because(pos: Position, piece: Piece, a: str, b: str) -> str:
 
 def destinations(pos: Position, piece: Piece, spent: int = 0) -> list[str]:
     """Every hex `piece` may legally end a move in (its own excluded), sorted."""
-    if isinstance(piece, CombatUnit) and (piece.disrupted or piece.hex in pos.enemy_zoc(piece.side)):
+    zoc = pos.enemy_zoc(piece.side)
+    if isinstance(piece, CombatUnit) and (piece.disrupted or piece.hex in zoc):
         return []
-    zoc = pos.enemy_zoc(piece.side) if isinstance(piece, CombatUnit) and avoids_enemy_zoc(pos, piece) else set()
+    avoid = zoc if isinstance(piece, CombatUnit) and avoids_enemy_zoc(pos, piece) else set()
+    occupied = pos.occupancy()
     found = movement.reachable(piece.hex, piece.allowance - spent, pos.map.neighbours,
-                               lambda a, b: None if b in zoc else step_cost(pos, piece, a, b), stops_for(pos, piece))
+                               lambda a, b: None if b in avoid else step_cost(pos, piece, a, b, occupied),
+                               stops_for(piece, zoc))
     return sorted(h for h in found if h != piece.hex)
 
 

@@ -33,10 +33,11 @@ class Position:
 
     def side_at(self, h: str) -> str | None:
         """The side whose pieces (combat units or Leaders) stand in `h` (4.27)."""
-        for piece in (*self.units.values(), *self.leaders.values()):
-            if piece.hex == h:
-                return piece.side
-        return None
+        return self.occupancy().get(h)
+
+    def occupancy(self) -> dict[str, str]:
+        """hex -> the side whose pieces stand there (never both)."""
+        return {p.hex: p.side for p in (*self.units.values(), *self.leaders.values())}
 
     def exerts_zoc(self, unit: CombatUnit) -> bool:
         """6.1: every combat unit, except those of a demoralized army (6.14)."""

@@ -216,3 +216,31 @@ def test_scenario_errors_all_at_once():
         "set-up: 2 combat units in 0505; one a hex (SPI 5.0)",
         "set-up: both sides in 0505",
     ]
+
+
+@pytest.mark.parametrize("gid", ["gondor", "sauron"])
+def test_heuristic_bot_plays_legally_to_the_end(gid):
+    from warjudge.hexwar.gondor_sauron.bots import heuristic_action, random_action
+    g = games.new(gid, seed=7, max_turns=2)
+    rng = random.Random(7)
+    bots = {W: heuristic_action, S: random_action}
+    while not g.is_over:
+        p = g.to_act()[0]
+        g.act(p, bots[p](g, p, rng))   # act refuses anything illegal
+    assert g.outcome().reason == "turn-limit"
+
+
+def test_charts_and_scenario_options_are_validated_and_carried():
+    from warjudge.hexwar.gondor_sauron.charts import DEFAULT_CHARTS, ChartError
+    mine = json.loads(DEFAULT_CHARTS.read_text(encoding="utf-8"))
+    mine["reconstruction"] = False
+    g = games.new("sauron", seed=1, charts=mine, max_turns=1)
+    assert not g.pos.charts.reconstruction
+    assert not games.load(GameRecord.from_json(g.record.to_json())).pos.charts.reconstruction
+    mine["rally"] = {}
+    with pytest.raises(ChartError):
+        games.new("sauron", seed=1, charts=mine)
+    with pytest.raises(ScenarioError):
+        games.new("sauron", seed=1, scenario={"format": "nope"})
+    with pytest.raises(IllegalAction):
+        games.new("sauron", seed=1, max_turns=0)

@@ -3,7 +3,7 @@
 The printed chart sheet is not public, so `charts.json` is a reconstruction (marked so)
 that keeps every fact the Standard Rules state and the public data points; the reasoning
 is in docs/rulings.md. An owner of the game types the printed charts in the same format
-(docs/gondor-sauron-charts-format.md) and loads them with `load_charts_file`: every
+(docs/gondor-sauron-formats.md) and loads them with `load_charts_file`: every
 problem is reported at once and nothing half-loads.
 """
 

@@ -178,7 +178,7 @@ def test_night_turns_from_the_scenario():
 
 def test_rally_in_the_joint_rally_phase():
     # SPI 3.0 H, 8.34
-    doc = small([u("w", W, "0505"), u("s", S, "0909")],
+    doc = small([u("w", W, "0505"), u("x", W, "0504"), u("s", S, "0909")],
                 [{"id": "imrahil", "side": W, "nationality": "gondor", "rally": 3, "hex": "0504"}])
     g = games.new("sauron", seed=1, scenario=doc)
     g.pos.units["w"].disrupted = True
@@ -244,3 +244,22 @@ def test_charts_and_scenario_options_are_validated_and_carried():
         games.new("sauron", seed=1, scenario={"format": "nope"})
     with pytest.raises(IllegalAction):
         games.new("sauron", seed=1, max_turns=0)
+
+
+def test_leaders_must_be_stacked_when_their_combat_phase_begins():
+    # SPI 8.1: Westernesse may not end Phase F while Imrahil can still join a Gondor unit;
+    # Elrond (a Magic Leader) may stack with anyone, and must by the end of Phase E
+    doc = small([u("w", W, "0505"), u("s", S, "0909")],
+                [{"id": "imrahil", "side": W, "nationality": "gondor", "rally": 3, "hex": "0101"},
+                 {"id": "elrond", "side": W, "nationality": "elves", "rally": 3, "magic": 6, "hex": "0102"}])
+    g = games.new("sauron", seed=1, scenario=doc)
+    g.act(W, {"type": "end"})                               # A: not yet Westernesse's last chance
+    g.act(S, {"type": "end"})
+    play_until(g, W, "E")
+    assert {"type": "end"} not in g.legal_actions(W)
+    g.act(W, {"type": "move", "piece": "elrond", "to": "0505"})
+    assert {"type": "end"} in g.legal_actions(W)
+    g.act(W, {"type": "end"})
+    assert g.phase == "F" and {"type": "end"} not in g.legal_actions(W)
+    g.act(W, {"type": "move", "piece": "imrahil", "to": "0505"})
+    assert {"type": "end"} in g.legal_actions(W)

@@ -243,13 +243,31 @@ class GondorSauronGame:
     def _magic_actions(self, side: str) -> list[Action]:
         # 3.0 A/E, 4.11: Magic Leaders move (spells are the Exclusive Rules', not yet here)
         acts = [a for ldr in self._own(side, Leader) if ldr.is_magic for a in self._moves_of(ldr)]
-        return acts + [{"type": "end"}]
+        last_chance = (self.phase, side) in (("A", SAURON), ("E", WESTERNESSE))
+        return acts + ([] if last_chance and self._must_restack(side, magic=True) else [{"type": "end"}])
 
     def _movement_actions(self, side: str) -> list[Action]:
         # 3.0 C/F: every piece but the Magic Leaders
         acts = [a for u in self._own(side, CombatUnit) for a in self._moves_of(u)]
         acts += [a for ldr in self._own(side, Leader) if not ldr.is_magic for a in self._moves_of(ldr)]
-        return acts + [{"type": "end"}]
+        return acts + ([] if self._must_restack(side, magic=False) else [{"type": "end"}])
+
+    def _must_restack(self, side: str, magic: bool) -> bool:
+        """8.1: a Leader must stand with a combat unit (of its nationality unless it is a
+        Magic Leader) when its side's Combat Phase begins. The side may not end its last
+        phase of movement before then while such a Leader has not moved and can still
+        reach a legal stack (ruling: one that cannot is left where it is)."""
+        for ldr in self._own(side, Leader):
+            if ldr.is_magic != magic or ldr.id in self.state.moved or not leaders.stacking_problem(self.pos, ldr):
+                continue
+            here = ldr.hex
+            for a in self._moves_of(ldr):
+                ldr.hex = a["to"]
+                fixed = leaders.stacking_problem(self.pos, ldr) is None
+                ldr.hex = here
+                if fixed:
+                    return True
+        return False
 
     def _combat_actions(self, side: str) -> list[Action]:
         pos, st = self.pos, self.state

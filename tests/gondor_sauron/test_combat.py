@@ -149,3 +149,11 @@ def test_leader_combat_differential_and_one_die():
     assert (diff, die) == (2, 4) and (mine, theirs) == CHARTS.leader_result(2, 4)
     diff, *_ = leader_fight(position(a, d, night=True), ScriptedDice(4), a, d)   # 10.0
     assert diff == -1
+
+
+def test_a_line_of_fire_off_the_map_is_no_line():
+    # SPI 7.13 with the sight ruling: 0101 -> 0103 runs along the hexside of 0102 and the
+    # map's edge; the half of it off the map does not count (found by the bot-game test)
+    bow, t = unit("bow", W, "0101", "e1Y"), unit("t", S, "0103")
+    assert clear_lines(position(bow, t), "0101", "0103") == [["0101", "0102", "0103"]]
+    assert "SPI 7.13" in missile_problem(position(bow, t, tokens={"0102": "G0"}), bow, t, set())

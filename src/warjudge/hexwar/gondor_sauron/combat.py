@@ -97,9 +97,12 @@ def _tunnel(pos: Position, h: str) -> bool:
 def clear_lines(pos: Position, a: str, b: str, siege_towers: frozenset = frozenset()) -> list[list[str]]:
     """The clear lines of missile fire from `a` to `b`, ends included (7.13): not
     through Tower, Grove or Mountain hexes, nor over Siege Towers; through walls and
-    units; into or out of a Tunnel only along the tunnel."""
+    units; into or out of a Tunnel only along the tunnel. A line that leaves the map
+    is no line (ruling, as for SJG sight)."""
     found = []
     for line in intervening_paths(a, b):
+        if any(h not in pos.map.hexes for h in line):
+            continue
         if any(terrain.sight_blocked(pos.rules, pos.map, h) or h in siege_towers for h in line[1:-1]):
             continue
         if (_tunnel(pos, a) or _tunnel(pos, b)) and not all(_tunnel(pos, h) for h in line):

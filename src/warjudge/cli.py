@@ -29,6 +29,7 @@ from warjudge.diplomacy.bots import random_orders
 from warjudge.diplomacy.game import ALL_VARIANTS, DiplomacyGame
 from warjudge.diplomacy.interface import adjudicate_document
 from warjudge.diplomacy.phases import PhaseReport
+from warjudge.gondor_sauron_cli import gs_app
 from warjudge.necromancer_cli import necromancer_app
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="warjudge: judge and engine for fantasy wargames.")
@@ -37,6 +38,7 @@ app.add_typer(game_app, name="game")
 map_app = typer.Typer(no_args_is_help=True, help="Check a map file, or draw a variant's map.")
 app.add_typer(map_app, name="map")
 app.add_typer(necromancer_app, name="necromancer")
+app.add_typer(gs_app, name="gs")
 console = Console(soft_wrap=True)   # piped to a file, lines are never wrapped or cut
 err = Console(stderr=True, soft_wrap=True)
 

@@ -263,3 +263,17 @@ def test_leaders_must_be_stacked_when_their_combat_phase_begins():
     assert g.phase == "F" and {"type": "end"} not in g.legal_actions(W)
     g.act(W, {"type": "move", "piece": "imrahil", "to": "0505"})
     assert {"type": "end"} in g.legal_actions(W)
+
+
+def test_same_record_under_any_hash_seed():
+    # determinism: the same seeds give the same record in any process, any PYTHONHASHSEED
+    import os
+    import subprocess
+    import sys
+    script = ("import random\nfrom warjudge.core import games\n"
+              "g = games.new('gondor', seed=11, max_turns=1)\nrng = random.Random(3)\n"
+              "while not g.is_over:\n    p = g.to_act()[0]\n    g.act(p, rng.choice(g.legal_actions(p)))\n"
+              "print(g.record.to_json())\n")
+    outs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": h}).stdout for h in ("1", "987")}
+    assert len(outs) == 1 and '"actions"' in outs.pop()

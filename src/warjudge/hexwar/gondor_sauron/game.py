@@ -93,6 +93,8 @@ class GondorSauronGame:
         self.pending: list[Pending] = []
         self.events: list[dict[str, Any]] = []
         self._legal: tuple[Any, list[Action]] = (None, [])
+        self._acted = 0   # actions applied (the legal-action cache's key)
+        self._facts: tuple[Any, Any] = (None, None)
         self._start_turn()
 
     # --- construction ---------------------------------------------------------------------
@@ -157,7 +159,7 @@ class GondorSauronGame:
 
     def legal_actions(self, player: str) -> list[Action]:
         """Cached per action count: every change goes through `act`, which appends."""
-        key = (len(self.record.actions), player)
+        key = (self._acted, player)
         if self._legal[0] != key:
             self._legal = (key, self._compute_legal(player))
         return [dict(a) for a in self._legal[1]]
@@ -182,6 +184,7 @@ class GondorSauronGame:
         if not isinstance(action, dict) or action not in self.legal_actions(player):
             raise IllegalAction(f"{player!r} cannot {str(action)[:120]} now; see legal_actions")
         self.record.append({"player": player, **action})
+        self._acted += 1
         self._apply(player, action)
         self._settle()
 
@@ -233,12 +236,18 @@ class GondorSauronGame:
         if piece.id in self.state.moved:
             return []
         pos = self.pos
-        out = []
-        for h in moves.destinations(pos, piece):
-            if isinstance(piece, CombatUnit) and any(u.side == piece.side for u in pos.units_at(h)):
-                continue   # 5.0, 4.28: never end on a friendly combat unit
-            out.append({"type": "move", "piece": piece.id, "to": h})
-        return out
+        zoc, occupied = self._movement_facts(piece.side)
+        friends = {u.hex for u in pos.units.values() if u.side == piece.side}
+        return [{"type": "move", "piece": piece.id, "to": h}
+                for h in moves.destinations(pos, piece, zoc=zoc, occupied=occupied)
+                if not (isinstance(piece, CombatUnit) and h in friends)]   # 5.0, 4.28
+
+    def _movement_facts(self, side: str) -> tuple[set[str], dict[str, str]]:
+        """The enemy ZOC and the occupancy, once per position (keyed by actions applied)."""
+        key = (self._acted, side, tuple(sorted((p.id, p.hex) for p in self.pos.leaders.values())))
+        if self._facts[0] != key:
+            self._facts = (key, (self.pos.enemy_zoc(side), self.pos.occupancy()))
+        return self._facts[1]
 
     def _magic_actions(self, side: str) -> list[Action]:
         # 3.0 A/E, 4.11: Magic Leaders move (spells are the Exclusive Rules', not yet here)

@@ -24,7 +24,7 @@ def step_cost(pos: Position, piece: Piece, a: str, b: str, occupied: dict[str, s
     side = (pos.occupancy() if occupied is None else occupied).get(b)
     if side not in (None, piece.side):
         return None
-    return terrain.step_cost(pos.rules, pos.map, a, b, move_class(piece), pos.breached)
+    return pos.terrain_cost(a, b, move_class(piece))
 
 
 def avoids_enemy_zoc(pos: Position, unit: CombatUnit) -> bool:
@@ -74,13 +74,15 @@ def blocked_because(pos: Position, piece: Piece, a: str, b: str) -> str:
     return f"{pos.map.terrain(b)} is prohibited to {move_class(piece)} (Terrain Effects Chart)"
 
 
-def destinations(pos: Position, piece: Piece, spent: int = 0) -> list[str]:
-    """Every hex `piece` may legally end a move in (its own excluded), sorted."""
-    zoc = pos.enemy_zoc(piece.side)
+def destinations(pos: Position, piece: Piece, spent: int = 0, zoc: set[str] | None = None,
+                 occupied: dict[str, str] | None = None) -> list[str]:
+    """Every hex `piece` may legally end a move in (its own excluded), sorted. `zoc`
+    (its enemies' zones) and `occupied` may be passed in when computed already."""
+    zoc = pos.enemy_zoc(piece.side) if zoc is None else zoc
     if isinstance(piece, CombatUnit) and (piece.disrupted or piece.hex in zoc):
         return []
     avoid = zoc if isinstance(piece, CombatUnit) and avoids_enemy_zoc(pos, piece) else set()
-    occupied = pos.occupancy()
+    occupied = pos.occupancy() if occupied is None else occupied
     found = movement.reachable(piece.hex, piece.allowance - spent, pos.map.neighbours,
                                lambda a, b: None if b in avoid else step_cost(pos, piece, a, b, occupied),
                                stops_for(piece, zoc))

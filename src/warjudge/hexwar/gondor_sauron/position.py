@@ -23,6 +23,15 @@ class Position:
     breached: frozenset = frozenset()          # wall/gate/tower hexsides breached (6.13)
     demoralized: set[str] = field(default_factory=set)   # sides (9.2)
     night: bool = False                        # 10.0
+    _costs: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def terrain_cost(self, a: str, b: str, move_class: str) -> int | None:
+        """The Terrain Effects Chart's cost of the step a -> b (memoised per breach state)."""
+        key = (a, b, move_class, self.breached)
+        found = self._costs.get(key, -1)
+        if found == -1:
+            found = self._costs[key] = terrain.step_cost(self.rules, self.map, a, b, move_class, self.breached)
+        return found
 
     @property
     def rules(self) -> terrain.Ruleset:

@@ -23,15 +23,26 @@ def random_battle(rng: random.Random) -> dict:
     clear = [f"{c:02d}{r:02d}" for r in range(1, 9) for c in range(1, 9) if rows[r - 1].split()[c - 1] == "0"]
     rng.shuffle(clear)
     units, leaders = [], []
+    alike = rng.random() < 0.5   # like Westernesse units, so that special formations (8.4) occur
     for side, nat in ((W, "gondor"), (S, "mordor")):
         for i in range(4):
-            h = clear.pop()
-            units.append({"id": f"{side[0]}{i}", "side": side, "nationality": nat, "kind": rng.choice(["infantry", "cavalry"]),
-                          "ratings": rng.choice(RATINGS), "reduced": "E1Z", "hex": h})
+            h = clear.pop() if not (alike and side == W and i) else _beside(units[-1]["hex"], clear)
+            same = alike and side == W
+            units.append({"id": f"{side[0]}{i}", "side": side, "nationality": nat,
+                          "kind": "cavalry" if same else rng.choice(["infantry", "cavalry"]),
+                          "ratings": "C2X" if same else rng.choice(RATINGS), "reduced": "E1Z", "hex": h})
         leaders.append({"id": f"{side[0]}L", "side": side, "nationality": nat, "rally": rng.randint(1, 4),
                         "magic": rng.choice([None, 3]), "hex": units[-1]["hex"]})
     doc.update(units=units, leaders=leaders, turns=3, night_turns=[3], demoralization_levels={W: 12, S: 12})
     return doc
+
+
+def _beside(h: str, free: list[str]) -> str:
+    """A free clear hex next to `h` if there is one (else any free hex)."""
+    from warjudge.hexwar.grid import distance
+    near = [x for x in free if distance(x, h) == 1] or free
+    free.remove(near[0])
+    return near[0]
 
 
 def check(g, values):
@@ -39,8 +50,12 @@ def check(g, values):
     occupied = {}
     for piece in (*pos.units.values(), *pos.leaders.values()):
         assert occupied.setdefault(piece.hex, piece.side) == piece.side          # 4.27
-    hexes = [u.hex for u in pos.units.values()]
-    assert len(hexes) == len(set(hexes))                                          # 5.0
+    hexes = [u.hex for u in pos.units.values() if pos.formations.get(u.id, "") < u.id]
+    assert g.pending or len(hexes) == len(set(hexes))      # 5.0, 5.0 b (a broken formation's
+    #                                                        units retreat one decision at a time)
+    for a, b in pos.formations.items():                                           # 8.4
+        assert pos.formations[b] == a and pos.units[a].hex == pos.units[b].hex
+        assert pos.map.terrain(pos.units[a].hex) == "clear" and pos.units[a].side == W
     assert all((ldr.magic or 0) >= 0 for ldr in pos.leaders.values())             # 8.55
     for side in (W, S):                                                           # 9.13
         assert g.losses[side] == sum(values[x][1] for x in g.eliminated if values[x][0] == side)

@@ -135,7 +135,7 @@ def missile_armour(pos: Position, shooter_hex: str, target: CombatUnit,
     armour (four stays four). Ruling: the wall counts when every clear line of fire
     enters the target's hex across it; a line that enters beside the wall is an open
     shot (the shooter picks the better line, as "any part to any part" sight allows)."""
-    armour = target.ratings.armour
+    armour = pos.ratings(target).armour
     covers = []
     for line in clear_lines(pos, shooter_hex, target.hex, siege_towers) or intervening_paths(shooter_hex, target.hex):
         kind = pos.map.hexside_kind(line[-2], line[-1])

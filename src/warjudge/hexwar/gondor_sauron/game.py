@@ -22,7 +22,7 @@ from warjudge.core.game import GM, Action, Decision, Outcome, View
 from warjudge.core.games import fresh_seed, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
-from warjudge.hexwar.gondor_sauron import aftermath, combat, leaders, moves, sequence
+from warjudge.hexwar.gondor_sauron import aftermath, combat, formations, leaders, moves, sequence
 from warjudge.hexwar.gondor_sauron.charts import Charts, default_charts, load_charts
 from warjudge.hexwar.gondor_sauron.morale import newly_demoralized
 from warjudge.hexwar.gondor_sauron.position import Position
@@ -204,7 +204,8 @@ class GondorSauronGame:
             "game": self.game_id, "scenario": self.scenario.spec.name, "turn": self.turn, "phase": self.phase,
             "night": pos.night, "stage": self.stage, "to_act": list(self.to_act()),
             "units": [{"id": u.id, "side": u.side, "nationality": u.nationality, "kind": u.kind, "hex": u.hex,
-                       "ratings": u.ratings.code, "reduced": u.reduced, "disrupted": u.disrupted}
+                       "ratings": u.ratings.code, "reduced": u.reduced, "disrupted": u.disrupted,
+                       "formation": pos.formations.get(u.id)}
                       for u in sorted(pos.units.values(), key=lambda u: u.id)],
             "leaders": [{"id": ldr.id, "side": ldr.side, "hex": ldr.hex, "rally": ldr.rally, "magic": ldr.magic}
                         for ldr in sorted(pos.leaders.values(), key=lambda x: x.id)],
@@ -256,10 +257,39 @@ class GondorSauronGame:
         return acts + ([] if last_chance and self._must_restack(side, magic=True) else [{"type": "end"}])
 
     def _movement_actions(self, side: str) -> list[Action]:
-        # 3.0 C/F: every piece but the Magic Leaders
-        acts = [a for u in self._own(side, CombatUnit) for a in self._moves_of(u)]
+        # 3.0 C/F: every piece but the Magic Leaders; a formation moves as one (8.45),
+        # breaks up by moving one unit away (8.48), forms with a Leader (8.43)
+        acts = []
+        for u in self._own(side, CombatUnit):
+            if u.id in self.pos.formations:
+                acts += self._moves_of(u) if formations.is_lead(self.pos, u) else []
+                acts += self._splits_of(u)
+            else:
+                acts += self._moves_of(u)
         acts += [a for ldr in self._own(side, Leader) if not ldr.is_magic for a in self._moves_of(ldr)]
+        acts += self._forms(side) if side == WESTERNESSE else []
         return acts + ([] if self._must_restack(side, magic=False) else [{"type": "end"}])
+
+    def _splits_of(self, unit: CombatUnit) -> list[Action]:
+        """8.48: one unit of a formation moves away on its own, which disbands it."""
+        partner = self.pos.formations[unit.id]
+        formations.dissolve(self.pos, unit)
+        try:
+            found = self._moves_of(unit)
+        finally:
+            self.pos.formations.update({unit.id: partner, partner: unit.id})
+        return [{"type": "split", "unit": unit.id, "to": a["to"]} for a in found]
+
+    def _forms(self, side: str) -> list[Action]:
+        """8.43: two like units with or beside a Leader that has not moved."""
+        acts = []
+        for ldr in self._own(side, Leader):
+            near = [u for u in self._own(side, CombatUnit)
+                    if u.hex == ldr.hex or u.hex in self.pos.map.neighbours(ldr.hex)]
+            acts += [{"type": "form", "units": [a.id, b.id], "leader": ldr.id}
+                     for i, a in enumerate(near) for b in near[i + 1:]
+                     if not formations.form_problem(self.pos, a, b, ldr, self.state.moved)]
+        return acts
 
     def _must_restack(self, side: str, magic: bool) -> bool:
         """8.1: a Leader must stand with a combat unit (of its nationality unless it is a
@@ -283,7 +313,7 @@ class GondorSauronGame:
         if self.stage == "missile":   # 7.16: missiles first
             acts = [{"type": "fire", "unit": u.id, "target": t.id}
                     for u in self._own(side, CombatUnit) for t in self._own(other(side), CombatUnit)
-                    if not combat.missile_problem(pos, u, t, st.fired)]
+                    if formations.is_lead(pos, t) and not combat.missile_problem(pos, u, t, st.fired)]
             return acts + [{"type": "next"}]
         if self.stage == "leader":    # 7.21: then Leader combat, always optional
             acts = [{"type": "duel", "leader": a.id, "target": d.id}
@@ -297,9 +327,11 @@ class GondorSauronGame:
 
     def _melee_pairs(self, side: str) -> list[tuple[CombatUnit, CombatUnit]]:
         st = self.state
-        return [(u, t) for u in self._own(side, CombatUnit) if u.id not in st.attacked | st.advanced
+        lead = [u for u in self._own(side, CombatUnit) if formations.is_lead(self.pos, u)]
+        return [(u, t) for u in lead if u.id not in st.attacked | st.advanced
                 for t in self._own(other(side), CombatUnit)
-                if t.id not in st.advanced and not combat.melee_problem(self.pos, u, t)]
+                if t.id not in st.advanced and formations.is_lead(self.pos, t)
+                and not combat.melee_problem(self.pos, u, t)]
 
     def _obliged(self, side: str) -> list[str]:
         """7.31: units in an enemy ZOC that have not attacked and still can."""
@@ -337,6 +369,15 @@ class GondorSauronGame:
             self._answer(self.pending.pop(0), action)
         elif kind == "move":
             self._move(action["piece"], action["to"])
+        elif kind == "split":
+            formations.dissolve(self.pos, self.pos.units[action["unit"]])
+            self._move(action["unit"], action["to"])
+        elif kind == "form":
+            a, b = (self.pos.units[x] for x in action["units"])
+            a.hex = b.hex = self.pos.leaders[action["leader"]].hex
+            self.pos.formations.update({a.id: b.id, b.id: a.id})
+            self.state.moved |= {a.id, b.id}                    # 8.45: no move the turn formed
+            self._log("form", units=action["units"], leader=action["leader"], hex=a.hex)
         elif kind == "fire":
             self._fire(self.pos.units[action["unit"]], self.pos.units[action["target"]])
         elif kind == "duel":
@@ -373,14 +414,17 @@ class GondorSauronGame:
 
     def _move(self, pid: str, to: str) -> None:
         piece = self.pos.units.get(pid) or self.pos.leaders[pid]
+        group = formations.members(self.pos, piece) if isinstance(piece, CombatUnit) else [piece]
         self._log("move", piece=pid, frm=piece.hex, to=to)
-        piece.hex = to
-        self.state.moved.add(pid)
+        for p in group:
+            p.hex = to
+            self.state.moved.add(p.id)
 
     def _fire(self, shooter: CombatUnit, target: CombatUnit) -> None:
         self.state.fired.add(shooter.id)
         armour = combat.missile_armour(self.pos, shooter.hex, target)
-        hit = combat.strike(self.pos.charts, self.dice, shooter.ratings.missile, armour, target.ratings.morale,
+        hit = combat.strike(self.pos.charts, self.dice, shooter.ratings.missile, armour,
+                            self.pos.ratings(target).morale,
                             self.pos.fanatical(shooter))
         self._log("fire", unit=shooter.id, target=target.id, dice=hit.total, die=hit.die,
                   result=hit.result.code if hit.result else "-")
@@ -405,19 +449,21 @@ class GondorSauronGame:
         else:
             ldr.rally = max(0, ldr.rally - 1)
         for u in here:
+            formations.dissolve(self.pos, u)
             self._retreat_or(u, LEADER_COMBAT_RETREAT, fallback="flip")
 
     def _declare(self, attacker: CombatUnit, defender: CombatUnit) -> None:
-        self.state.attacked.add(attacker.id)
-        if aftermath.may_retreat_before_combat(defender, [attacker]) and \
+        self.state.attacked |= {u.id for u in formations.members(self.pos, attacker)}   # 7.34
+        if defender.id not in self.pos.formations and aftermath.may_retreat_before_combat(defender, [attacker]) and \
                 any(c.displaced is None for n in (1, 2) for c in aftermath.retreat_choices(self.pos, defender, n)):
             self.pending.insert(0, Pending("evade", defender.side, defender.id, vacated=attacker.id))
             return
         self._melee(attacker, defender)
 
     def _melee(self, attacker: CombatUnit, defender: CombatUnit) -> None:
-        hit = combat.strike(self.pos.charts, self.dice, attacker.ratings.melee, defender.ratings.armour,
-                            defender.ratings.morale, self.pos.fanatical(attacker))
+        mine, theirs = self.pos.ratings(attacker), self.pos.ratings(defender)
+        hit = combat.strike(self.pos.charts, self.dice, mine.melee, theirs.armour, theirs.morale,
+                            self.pos.fanatical(attacker))
         self._log("attack", unit=attacker.id, target=defender.id, dice=hit.total, die=hit.die,
                   result=hit.result.code if hit.result else "-")
         if hit.result:
@@ -434,12 +480,19 @@ class GondorSauronGame:
                     self._leader_hit(ldr, "E" if result.eliminated else "A")
         if unit.id not in self.pos.units:
             return
-        if aftermath.casualty_eliminates(unit, result):
-            self._eliminate(unit)
-        elif result.retreat:
-            self._retreat_or(unit, result.retreat, advance=attacker.id if attacker else "")
+        group = formations.members(self.pos, unit)
+        if result.half and len(group) == 2:      # 8.46: one unit of the formation is lost
+            formations.dissolve(self.pos, unit)
+            self._eliminate(group[1])
             return
-        if attacker and unit.id not in self.pos.units:
+        if result.retreat:                       # 8.46: each retreats to its own hex
+            formations.dissolve(self.pos, unit)
+        for u in group:
+            if aftermath.casualty_eliminates(u, result):
+                self._eliminate(u)
+            elif result.retreat:
+                self._retreat_or(u, result.retreat, advance=attacker.id if attacker else "")
+        if attacker and not any(u.id in self.pos.units for u in group):
             self._offer_advance(attacker, here)
 
     def _retreat_or(self, unit: CombatUnit, hexes: int, advance: str = "", fallback: str = "") -> None:
@@ -461,10 +514,11 @@ class GondorSauronGame:
     def _answer(self, p: Pending, action: Action) -> None:
         unit = self.pos.units[p.unit]
         kind = action["type"]
-        if kind == "advance":
+        if kind == "advance":   # a formation advances whole (ruling)
             self._log("advance", unit=unit.id, to=p.vacated)
-            unit.hex = p.vacated
-            self.state.advanced.add(unit.id)
+            for u in formations.members(self.pos, unit):
+                u.hex = p.vacated
+                self.state.advanced.add(u.id)
         elif kind == "evade":
             here = unit.hex
             self._follow(unit, action["path"])
@@ -478,6 +532,7 @@ class GondorSauronGame:
             here = unit.hex
             if "displace_to" in action:
                 friend = next(u for u in self.pos.units_at(action["path"][-1]) if u.side == unit.side)
+                formations.dissolve(self.pos, friend)           # ruling: a displaced formation breaks up
                 self._follow(friend, [action["displace_to"]])
                 friend.disrupted = True                         # 7.65
                 self._log("displaced", unit=friend.id, to=action["displace_to"])
@@ -497,6 +552,7 @@ class GondorSauronGame:
     def _eliminate(self, unit: CombatUnit) -> None:
         """9.13: its value counts towards its army's losses; 8.24: a Leader left alone
         goes to the nearest friendly combat unit (the first in hex order on ties)."""
+        formations.dissolve(self.pos, unit)
         del self.pos.units[unit.id]
         self.losses[unit.side] += unit.full.demoralization_value()
         self.eliminated.append(unit.id)

@@ -24,6 +24,8 @@ def step_cost(pos: Position, piece: Piece, a: str, b: str, occupied: dict[str, s
     side = (pos.occupancy() if occupied is None else occupied).get(b)
     if side not in (None, piece.side):
         return None
+    if piece.id in pos.formations and (pos.map.terrain(b) != "clear" or pos.map.hexside_kind(a, b)):
+        return None   # 8.41: formations keep to clear terrain
     return pos.terrain_cost(a, b, move_class(piece))
 
 
@@ -55,7 +57,7 @@ def move_problem(pos: Position, piece: Piece, path: list[str], spent: int = 0) -
         if avoids_enemy_zoc(pos, piece) and set(path[1:]) & pos.enemy_zoc(piece.side):
             return ("this unit may never enter an enemy zone of control "
                     + ("(SPI 7.15: missile fire only)" if piece.ratings.missile_only else "(SPI 9.32)"))
-    allowance = piece.allowance - spent
+    allowance = pos.allowance(piece) - spent
     stops = stops_for(piece, pos.enemy_zoc(piece.side))
     occupied = pos.occupancy()
     why = movement.path_problem(path, allowance, lambda a, b: step_cost(pos, piece, a, b, occupied), stops,
@@ -83,7 +85,7 @@ def destinations(pos: Position, piece: Piece, spent: int = 0, zoc: set[str] | No
         return []
     avoid = zoc if isinstance(piece, CombatUnit) and avoids_enemy_zoc(pos, piece) else set()
     occupied = pos.occupancy() if occupied is None else occupied
-    found = movement.reachable(piece.hex, piece.allowance - spent, pos.map.neighbours,
+    found = movement.reachable(piece.hex, pos.allowance(piece) - spent, pos.map.neighbours,
                                lambda a, b: None if b in avoid else step_cost(pos, piece, a, b, occupied),
                                stops_for(piece, zoc))
     return sorted(h for h in found if h != piece.hex)
@@ -91,8 +93,9 @@ def destinations(pos: Position, piece: Piece, spent: int = 0, zoc: set[str] | No
 
 def stacking_problems(pos: Position, side: str) -> list[str]:
     """5.0, 4.28: at the end of its Movement Phase a side has at most one combat unit
-    a hex (Leaders free)."""
-    counts = Counter(u.hex for u in pos.units.values() if u.side == side)
+    a hex (Leaders free; a special formation counts as one, 5.0 b)."""
+    counts = Counter(u.hex for u in pos.units.values() if u.side == side
+                     and not (u.id in pos.formations and u.id > pos.formations[u.id]))
     return [f"{h}: {n} combat units; one a hex (SPI 5.0)" for h, n in sorted(counts.items())
             if n > pos.rules.stacking]
 

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 
 from warjudge.hexwar import terrain
 from warjudge.hexwar.gondor_sauron.charts import Charts
-from warjudge.hexwar.gondor_sauron.units import SAURON, WESTERNESSE, CombatUnit, Leader, other
+from warjudge.hexwar.gondor_sauron.units import (
+    FORMATION_ALLOWANCE, SAURON, WESTERNESSE, CombatUnit, Leader, Ratings, other)
 from warjudge.hexwar.hexmap import HexMap
 
 FANATICAL_MORALES = ("W", "X")  # 9.33
@@ -23,6 +24,7 @@ class Position:
     breached: frozenset = frozenset()          # wall/gate/tower hexsides breached (6.13)
     demoralized: set[str] = field(default_factory=set)   # sides (9.2)
     night: bool = False                        # 10.0
+    formations: dict[str, str] = field(default_factory=dict)   # unit id -> partner (8.4)
     _costs: dict = field(default_factory=dict, repr=False, compare=False)
 
     def terrain_cost(self, a: str, b: str, move_class: str) -> int | None:
@@ -73,6 +75,19 @@ class Position:
         if unit.side == SAURON:
             return self.night
         return WESTERNESSE in self.demoralized and unit.ratings.morale in FANATICAL_MORALES
+
+    def ratings(self, unit: CombatUnit) -> Ratings:
+        """8.44: a special formation attacks at A with armour 4 and its units' morale
+        (ruling: a missile strength is kept)."""
+        if unit.id in self.formations:
+            return Ratings("A", unit.ratings.missile, 4, unit.ratings.morale)
+        return unit.ratings
+
+    def allowance(self, piece: CombatUnit | Leader) -> int:
+        """4.11-4.13; 8.45: a Wedge moves 3, a Shield Wall 2."""
+        if isinstance(piece, CombatUnit) and piece.id in self.formations:
+            return FORMATION_ALLOWANCE[piece.kind]
+        return piece.allowance
 
     def rally_rating(self, leader: Leader) -> int:
         """10.0: Sauron's Leaders add three at night."""

@@ -24,7 +24,7 @@ from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
 from warjudge.hexwar.gondor_sauron import aftermath, combat, formations, leaders, moves, sequence
 from warjudge.hexwar.gondor_sauron.charts import Charts, default_charts, load_charts
-from warjudge.hexwar.gondor_sauron.morale import newly_demoralized
+from warjudge.hexwar.gondor_sauron.morale import loss_value, newly_demoralized
 from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_content, shipped
 from warjudge.hexwar.gondor_sauron.units import SAURON, SIDES, WESTERNESSE, CombatUnit, Leader, other
@@ -554,7 +554,7 @@ class GondorSauronGame:
         goes to the nearest friendly combat unit (the first in hex order on ties)."""
         formations.dissolve(self.pos, unit)
         del self.pos.units[unit.id]
-        self.losses[unit.side] += unit.full.demoralization_value()
+        self.losses[unit.side] += loss_value([unit])
         self.eliminated.append(unit.id)
         self._log("eliminated", unit=unit.id, value=unit.full.demoralization_value())
         for ldr in self.pos.leaders.values():

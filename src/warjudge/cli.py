@@ -31,6 +31,7 @@ from warjudge.diplomacy.interface import adjudicate_document
 from warjudge.diplomacy import gm
 from warjudge.diplomacy.phases import PhaseReport
 from warjudge.games_cli import add_game_commands
+from warjudge.gondor_sauron_cli import gs_app
 from warjudge.necromancer_cli import necromancer_app
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="warjudge: judge and engine for fantasy wargames.")
@@ -40,6 +41,7 @@ map_app = typer.Typer(no_args_is_help=True, help="Check a map file, or draw a va
 app.add_typer(map_app, name="map")
 app.add_typer(necromancer_app, name="necromancer")
 add_game_commands(app)
+app.add_typer(gs_app, name="gs")
 console = Console(soft_wrap=True)   # piped to a file, lines are never wrapped or cut
 err = Console(stderr=True, soft_wrap=True)
 

@@ -102,6 +102,10 @@ for _info in (
              legacy_ids=("necromancer",)),
     GameInfo("necromancer-sjg", "Necromancer (Steve Jackson Games, 1983), the two-player hex game",
              "warjudge.hexwar.necromancer.game:SjgNecromancerGame"),
+    GameInfo("gondor", "Gondor (SPI, 1977): the siege of Minas Tirith, Standard Rules on reconstructed data",
+             "warjudge.hexwar.gondor_sauron.game:GondorSauronGame"),
+    GameInfo("sauron", "Sauron (SPI, 1977): the Last Alliance, Standard Rules on reconstructed data",
+             "warjudge.hexwar.gondor_sauron.game:SauronGame"),
 ):
     register(_info)
 

@@ -1,0 +1,128 @@
+"""What follows an attack in Gondor & Sauron: casualties applied, retreats and their
+displacements (SPI 7.5, 7.6), advances, retreat before combat (7.7), a stacked Leader
+sharing the unit's fate (8.24). Choices are returned as lists for the owner to pick from;
+nothing here chooses for a player."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from warjudge.hexwar.gondor_sauron.charts import CasualtyResult
+from warjudge.hexwar.gondor_sauron.moves import step_cost
+from warjudge.hexwar.gondor_sauron.position import Position
+from warjudge.hexwar.gondor_sauron.units import CAVALRY, CombatUnit
+from warjudge.hexwar.grid import distance
+
+LEADER_SHARES = (5, 6)          # 8.24
+BEFORE_COMBAT_DISRUPTED = (1, 2, 3)   # 7.7
+DISPLACEMENT_HEXES = 1          # 7.61 ruling: a displaced unit retreats one hex
+
+
+def flip(unit: CombatUnit) -> bool:
+    """An 'A' (or a lone unit's 1/2 E) result: flip to reduced strength; True if that
+    eliminates it (already reduced, or no reduced side printed)."""
+    if unit.reduced or unit.reduced_side is None:
+        return True
+    unit.reduced = True
+    return False
+
+
+def casualty_eliminates(unit: CombatUnit, result: CasualtyResult) -> bool:
+    """Apply the strength part of a Casualty Result (7.42, 8.46 for a lone unit);
+    True if the unit is eliminated. The retreat part is the owner's decision."""
+    if result.eliminated:
+        return True
+    if result.flip or result.half:
+        return flip(unit)
+    return False
+
+
+@dataclass(frozen=True)
+class RetreatChoice:
+    """A retreat path (the hexes entered) and, when its last hex holds a friend, the
+    displaced unit with its own one-hex retreats (7.61)."""
+
+    path: tuple[str, ...]
+    displaced: str | None = None
+    displaced_to: tuple[str, ...] = ()
+
+
+def _steps(pos: Position, unit: CombatUnit, here: str, seen: set[str]) -> list[str]:
+    """Hexes a retreat may enter next (7.55, 6.2): passable, no enemy, no enemy ZOC."""
+    zoc = pos.enemy_zoc(unit.side)
+    return [n for n in pos.map.neighbours(here) if n not in seen and n not in zoc
+            and step_cost(pos, unit, here, n) is not None]
+
+
+def retreat_paths(pos: Position, unit: CombatUnit, hexes: int) -> list[tuple[str, ...]]:
+    """Every path of `hexes` distinct hexes the unit may retreat along (7.54, 7.55, 6.2),
+    ending anywhere (occupied or not)."""
+    paths = [((), {unit.hex}, unit.hex)]
+    for _ in range(hexes):
+        paths = [(p + (n,), seen | {n}, n) for p, seen, here in paths for n in _steps(pos, unit, here, seen)]
+    return sorted(p for p, _, _ in paths)
+
+
+def _friend_at(pos: Position, unit: CombatUnit, h: str) -> CombatUnit | None:
+    return next((u for u in pos.units.values() if u.hex == h and u.side == unit.side and u is not unit), None)
+
+
+def retreat_choices(pos: Position, unit: CombatUnit, hexes: int) -> list[RetreatChoice]:
+    """The owner's choices for a retreat of `hexes` (empty: the unit is eliminated,
+    7.56). A disrupted unit forced to retreat is eliminated (7.57). Paths ending on a
+    friend are offered only when no free path exists, and only if the friend can itself
+    retreat; otherwise the retreating unit dies instead (7.61-7.63)."""
+    if unit.disrupted:
+        return []
+    paths = retreat_paths(pos, unit, hexes)
+    free = [RetreatChoice(p) for p in paths if _friend_at(pos, unit, p[-1]) is None]
+    if free:
+        return free
+    found = []
+    for p in paths:
+        friend = _friend_at(pos, unit, p[-1])
+        if friend is None or friend.disrupted:   # 7.57: disrupted units may not be displaced
+            continue
+        away = [q[-1] for q in retreat_paths(pos, friend, DISPLACEMENT_HEXES)
+                if q[-1] not in p and _friend_at(pos, friend, q[-1]) is None]
+        if away:
+            found.append(RetreatChoice(p, friend.id, tuple(away)))
+    return found
+
+
+def advance_hexes(pos: Position, winner: CombatUnit, vacated: str, melee: bool) -> list[str]:
+    """7.51-7.53: after a melee (only) the victor may enter the vacated hex, whatever
+    the enemy ZOC, but across a wall, gate or tower hexside only where it is breached."""
+    if not melee or winner.disrupted or vacated not in pos.map.neighbours(winner.hex):
+        return []
+    if pos.side_at(vacated) is not None or step_cost(pos, winner, winner.hex, vacated) is None:
+        return []
+    return [vacated]
+
+
+def may_retreat_before_combat(defender: CombatUnit, attackers: list[CombatUnit]) -> bool:
+    """7.7: bowmen with only a missile strength; cavalry attacked solely by infantry."""
+    if defender.disrupted:
+        return False
+    if defender.ratings.missile_only:
+        return True
+    return defender.kind == CAVALRY and bool(attackers) and all(a.kind != CAVALRY for a in attackers)
+
+
+def leader_shares(die: int) -> bool:
+    """8.24: a Leader stacked with a unit suffering an A or E result shares it on 5-6."""
+    return die in LEADER_SHARES
+
+
+def nearest_friend(pos: Position, side: str, here: str) -> list[str]:
+    """8.24: where a Leader left alone goes: the hexes of the nearest friendly combat
+    units (the owner picks among equals)."""
+    friends = sorted({u.hex for u in pos.units.values() if u.side == side})
+    if not friends:
+        return []
+    best = min(distance(here, h) for h in friends)
+    return [h for h in friends if distance(here, h) == best]
+
+
+__all__ = ["RetreatChoice", "advance_hexes", "casualty_eliminates", "flip", "leader_shares",
+           "may_retreat_before_combat", "nearest_friend", "retreat_choices", "retreat_paths"]

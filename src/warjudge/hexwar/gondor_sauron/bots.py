@@ -1,0 +1,50 @@
+"""Two bots for Gondor & Sauron, both choosing only among `legal_actions`, so they are
+always legal: `random_action` picks uniformly; `heuristic_action` fires, attacks and forms when
+it can, rallies, advances, closes in on the enemy with each unit once a phase, retreats
+away from the enemy and ends a part of the turn only when nothing useful is left. Both
+draw on the caller's `random.Random`, never on the game's dice."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from warjudge.hexwar.grid import distance
+
+Action = dict[str, Any]
+EAGER = ("fire", "attack", "rally", "advance", "stand", "form")
+
+
+def random_action(game, player: str, rng: random.Random) -> Action:
+    return rng.choice(game.legal_actions(player))
+
+
+def _nearest_enemy(game, side: str, h: str) -> int:
+    enemies = [u.hex for u in game.pos.units.values() if u.side != side]
+    return min((distance(h, e) for e in enemies), default=0)
+
+
+def heuristic_action(game, player: str, rng: random.Random) -> Action:
+    legal = game.legal_actions(player)
+    for kind in EAGER:
+        found = [a for a in legal if a["type"] == kind]
+        if found:
+            return rng.choice(found)
+    retreats = [a for a in legal if a["type"] in ("retreat", "evade")]
+    if retreats:   # as far from the enemy as the rules allow
+        return max(retreats, key=lambda a: (_nearest_enemy(game, player, a["path"][-1]), "displace_to" not in a))
+    moves = [a for a in legal if a["type"] == "move"]
+    if moves:      # the move that gains the most ground towards the enemy, if any gains
+        def gain(a: Action) -> int:
+            piece = game.pos.units.get(a["piece"]) or game.pos.leaders[a["piece"]]
+            return _nearest_enemy(game, player, piece.hex) - _nearest_enemy(game, player, a["to"])
+        best = max(moves, key=gain)
+        if gain(best) > 0:
+            return rng.choice([a for a in moves if a["piece"] == best["piece"] and gain(a) == gain(best)])
+    for kind in ("next", "end"):
+        if {"type": kind} in legal:
+            return {"type": kind}
+    return rng.choice(legal)
+
+
+__all__ = ["heuristic_action", "random_action"]

@@ -1,0 +1,97 @@
+"""Where everything stands in a Gondor & Sauron battle, and the facts every rule asks of
+it: who occupies a hex, whose zones of control reach it (SPI 6.0), who is demoralized,
+whether it is night."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from warjudge.hexwar import terrain
+from warjudge.hexwar.gondor_sauron.charts import Charts
+from warjudge.hexwar.gondor_sauron.units import (
+    FORMATION_ALLOWANCE, SAURON, WESTERNESSE, CombatUnit, Leader, Ratings, other)
+from warjudge.hexwar.hexmap import HexMap
+
+FANATICAL_MORALES = ("W", "X")  # 9.33
+
+
+@dataclass
+class Position:
+    map: HexMap
+    charts: Charts
+    units: dict[str, CombatUnit]
+    leaders: dict[str, Leader]
+    breached: frozenset = frozenset()          # wall/gate/tower hexsides breached (6.13)
+    demoralized: set[str] = field(default_factory=set)   # sides (9.2)
+    night: bool = False                        # 10.0
+    formations: dict[str, str] = field(default_factory=dict)   # unit id -> partner (8.4)
+    _costs: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def terrain_cost(self, a: str, b: str, move_class: str) -> int | None:
+        """The Terrain Effects Chart's cost of the step a -> b (memoised per breach state)."""
+        key = (a, b, move_class, self.breached)
+        found = self._costs.get(key, -1)
+        if found == -1:
+            found = self._costs[key] = terrain.step_cost(self.rules, self.map, a, b, move_class, self.breached)
+        return found
+
+    @property
+    def rules(self) -> terrain.Ruleset:
+        return self.charts.ruleset
+
+    def units_at(self, h: str) -> list[CombatUnit]:
+        return [u for u in self.units.values() if u.hex == h]
+
+    def side_at(self, h: str) -> str | None:
+        """The side whose pieces (combat units or Leaders) stand in `h` (4.27)."""
+        return self.occupancy().get(h)
+
+    def occupancy(self) -> dict[str, str]:
+        """hex -> the side whose pieces stand there (never both)."""
+        return {p.hex: p.side for p in (*self.units.values(), *self.leaders.values())}
+
+    def exerts_zoc(self, unit: CombatUnit) -> bool:
+        """6.1: every combat unit, except those of a demoralized army (6.14)."""
+        return unit.side not in self.demoralized
+
+    def zoc_of(self, unit: CombatUnit) -> set[str]:
+        """6.0, 6.13: the adjacent hexes the unit's zone of control reaches."""
+        if not self.exerts_zoc(unit):
+            return set()
+        return {n for n in self.map.neighbours(unit.hex)
+                if terrain.zoc_reaches(self.rules, self.map, unit.hex, n, self.breached)}
+
+    def enemy_zoc(self, side: str) -> set[str]:
+        """Hexes in the zone of control of `side`'s enemies (6.12: several count once)."""
+        return {h for u in self.units.values() if u.side == other(side) for h in self.zoc_of(u)}
+
+    def controllers(self, unit: CombatUnit) -> list[CombatUnit]:
+        """The enemy combat units whose zone of control `unit` is in (7.31)."""
+        return [e for e in self.units.values() if e.side != unit.side and unit.hex in self.zoc_of(e)]
+
+    def fanatical(self, unit: CombatUnit) -> bool:
+        """9.33: Westernesse W and X units once Westernesse is demoralized; 10.0: every
+        Sauron unit at night."""
+        if unit.side == SAURON:
+            return self.night
+        return WESTERNESSE in self.demoralized and unit.ratings.morale in FANATICAL_MORALES
+
+    def ratings(self, unit: CombatUnit) -> Ratings:
+        """8.44: a special formation attacks at A with armour 4 and its units' morale
+        (ruling: a missile strength is kept)."""
+        if unit.id in self.formations:
+            return Ratings("A", unit.ratings.missile, 4, unit.ratings.morale)
+        return unit.ratings
+
+    def allowance(self, piece: CombatUnit | Leader) -> int:
+        """4.11-4.13; 8.45: a Wedge moves 3, a Shield Wall 2."""
+        if isinstance(piece, CombatUnit) and piece.id in self.formations:
+            return FORMATION_ALLOWANCE[piece.kind]
+        return piece.allowance
+
+    def rally_rating(self, leader: Leader) -> int:
+        """10.0: Sauron's Leaders add three at night."""
+        return leader.rally + (3 if self.night and leader.side == SAURON else 0)
+
+
+__all__ = ["Position"]

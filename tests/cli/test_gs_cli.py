@@ -1,0 +1,43 @@
+"""`warjudge gs`: a Gondor & Sauron battle at the terminal, one action at a time; a refused
+action is a clear error (exit 2) and leaves the record file exactly as it was."""
+
+from typer.testing import CliRunner
+
+from warjudge.cli import app
+
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, ["gs", *map(str, args)])
+
+
+def test_a_battle_at_the_terminal(tmp_path):
+    path = tmp_path / "battle.json"
+    assert run("new", path, "--game", "sauron", "--seed", 4).exit_code == 0
+    shown = run("show", path)
+    assert shown.exit_code == 0 and "turn 1/18 phase A" in shown.output and "Leader sauron" in shown.output
+    legal = run("legal", path)
+    assert legal.exit_code == 0 and "westernesse to act (magic)" in legal.output
+    before = path.read_bytes()
+    refused = run("act", path, "sauron", "1")
+    assert refused.exit_code == 2 and "sauron is not to act now" in refused.output
+    assert run("act", path, "westernesse", '{"type": "fly"}').exit_code == 2
+    assert run("act", path, "westernesse", "999").exit_code == 2
+    assert path.read_bytes() == before
+    moved = run("act", path, "westernesse", '{"type": "end"}')
+    assert moved.exit_code == 0 and path.read_bytes() != before
+    assert run("bot", path, "sauron").exit_code == 0
+    assert "to act: westernesse" in run("show", path).output
+
+
+def test_new_refuses_bad_input_and_existing_files(tmp_path):
+    path = tmp_path / "b.json"
+    assert run("new", path, "--game", "chess").exit_code == 2
+    bad = tmp_path / "s.json"
+    bad.write_text('{"format": "nope"}', encoding="utf-8")
+    result = run("new", path, "--scenario", bad)
+    assert result.exit_code == 2 and "scenario" in result.output and not path.exists()
+    assert run("new", path).exit_code == 0
+    assert run("new", path).exit_code == 2
+    assert run("show", tmp_path / "missing.json").exit_code == 2

@@ -1,0 +1,91 @@
+"""Many seeded bot games on small random battles, checking after every action the
+invariants the Standard Rules promise (issue 15: stacking, ZOC, no unit in an enemy hex,
+magic points never negative, demoralization sums)."""
+
+import json
+import random
+
+import pytest
+
+from warjudge.core import games
+from warjudge.hexwar.gondor_sauron.bots import heuristic_action, random_action
+from warjudge.hexwar.gondor_sauron.scenario import SCENARIOS
+
+W, S = "westernesse", "sauron"
+GAMES = 200
+RATINGS = ("B3X", "C2Y", "E1Z", "e1Y", "Be3X", "D3W")
+
+
+def random_battle(rng: random.Random) -> dict:
+    doc = json.loads((SCENARIOS / "sauron.json").read_text(encoding="utf-8"))
+    rows = [" ".join(rng.choice(["0"] * 8 + ["G0", "M0"]) for _ in range(8)) for _ in range(8)]
+    doc["map"].update(width=8, height=8, rows=rows, hexsides=[])
+    clear = [f"{c:02d}{r:02d}" for r in range(1, 9) for c in range(1, 9) if rows[r - 1].split()[c - 1] == "0"]
+    rng.shuffle(clear)
+    units, leaders = [], []
+    alike = rng.random() < 0.5   # like Westernesse units, so that special formations (8.4) occur
+    for side, nat in ((W, "gondor"), (S, "mordor")):
+        for i in range(4):
+            h = clear.pop() if not (alike and side == W and i) else _beside(units[-1]["hex"], clear)
+            same = alike and side == W
+            units.append({"id": f"{side[0]}{i}", "side": side, "nationality": nat,
+                          "kind": "cavalry" if same else rng.choice(["infantry", "cavalry"]),
+                          "ratings": "C2X" if same else rng.choice(RATINGS), "reduced": "E1Z", "hex": h})
+        leaders.append({"id": f"{side[0]}L", "side": side, "nationality": nat, "rally": rng.randint(1, 4),
+                        "magic": rng.choice([None, 3]), "hex": units[-1]["hex"]})
+    doc.update(units=units, leaders=leaders, turns=3, night_turns=[3], demoralization_levels={W: 12, S: 12})
+    return doc
+
+
+def _beside(h: str, free: list[str]) -> str:
+    """A free clear hex next to `h` if there is one (else any free hex)."""
+    from warjudge.hexwar.grid import distance
+    near = [x for x in free if distance(x, h) == 1] or free
+    free.remove(near[0])
+    return near[0]
+
+
+def check(g, values):
+    pos = g.pos
+    occupied = {}
+    for piece in (*pos.units.values(), *pos.leaders.values()):
+        assert occupied.setdefault(piece.hex, piece.side) == piece.side          # 4.27
+    hexes = [u.hex for u in pos.units.values() if pos.formations.get(u.id, "") < u.id]
+    assert g.pending or len(hexes) == len(set(hexes))      # 5.0, 5.0 b (a broken formation's
+    #                                                        units retreat one decision at a time)
+    for a, b in pos.formations.items():                                           # 8.4
+        assert pos.formations[b] == a and pos.units[a].hex == pos.units[b].hex
+        assert pos.map.terrain(pos.units[a].hex) == "clear" and pos.units[a].side == W
+    assert all((ldr.magic or 0) >= 0 for ldr in pos.leaders.values())             # 8.55
+    for side in (W, S):                                                           # 9.13
+        assert g.losses[side] == sum(values[x][1] for x in g.eliminated if values[x][0] == side)
+        assert (side in pos.demoralized) <= (g.losses[side] > g.scenario.spec.demoralization_levels[side])
+
+
+def check_action(g, player, action):
+    pos = g.pos
+    if action["type"] == "move" and action["piece"] in pos.units:
+        unit = pos.units[action["piece"]]
+        assert unit.hex not in pos.enemy_zoc(unit.side) and not unit.disrupted   # 6.11, 7.57
+    if action["type"] in ("attack", "fire"):
+        assert not pos.units[action["unit"]].disrupted                           # 7.57
+        assert action["target"] in pos.units                                     # 7.25: never a Leader
+
+
+@pytest.mark.parametrize("batch", range(4))
+def test_seeded_bot_games_keep_the_invariants(batch):
+    for seed in range(batch * GAMES // 4, (batch + 1) * GAMES // 4):
+        rng = random.Random(seed)
+        g = games.new("sauron", seed=seed, scenario=random_battle(rng))
+        values = {u.id: (u.side, u.full.demoralization_value()) for u in g.pos.units.values()}
+        bots = {W: heuristic_action if seed % 2 else random_action, S: random_action}
+        steps = 0
+        while not g.is_over:
+            p = g.to_act()[0]
+            action = bots[p](g, p, rng)
+            check_action(g, p, action)
+            g.act(p, action)
+            check(g, values)
+            steps += 1
+            assert steps < 5000
+        assert g.outcome() is not None

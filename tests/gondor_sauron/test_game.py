@@ -1,0 +1,279 @@
+"""Gondor & Sauron through the one game interface: a battle from set-up to the last turn
+with every choice an atomic action, forced choices queued, dice owned by the game, a
+record that replays exactly, open views, and scenario files validated all at once."""
+
+import json
+import random
+
+import pytest
+
+from warjudge.core import games
+from warjudge.core.errors import IllegalAction
+from warjudge.core.game import GM
+from warjudge.core.record import GameRecord
+from warjudge.core.visibility import hidden_objects
+from warjudge.hexwar.gondor_sauron.scenario import SCENARIOS, ScenarioError, load_scenario
+from tests.support.gs_positions import ScriptedDice
+
+W, S = "westernesse", "sauron"
+
+
+def small(units, leaders=(), **changes) -> dict:
+    """A 9x9 clear scenario for the Sauron game with the given pieces."""
+    doc = json.loads((SCENARIOS / "sauron.json").read_text(encoding="utf-8"))
+    doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=[])
+    doc.update({"units": list(units), "leaders": list(leaders), "turns": 2, "night_turns": [], **changes})
+    return doc
+
+
+def u(uid, side, hex_, ratings="C2X", kind="infantry", **kw):
+    return {"id": uid, "side": side, "nationality": "gondor" if side == W else "mordor", "kind": kind,
+            "ratings": ratings, "hex": hex_, **kw}
+
+
+def play_until(g, player, phase, stage=None):
+    """Ends parts of the turn until `player` acts in `phase` (and `stage`)."""
+    while not (g.to_act() == (player,) and g.phase == phase and (stage is None or g.stage == stage)):
+        p = g.to_act()[0]
+        g.act(p, {"type": "next"} if {"type": "next"} in g.legal_actions(p) else {"type": "end"})
+
+
+def close_in(g, unit="a", to="0504"):
+    """Westernesse moves `unit` next to the enemy in its Movement Phase (F), then goes on
+    to its melee."""
+    play_until(g, W, "F")
+    g.act(W, {"type": "move", "piece": unit, "to": to})
+    play_until(g, W, "G", "melee")
+
+
+def random_game(gid, seed, **options):
+    g = games.new(gid, seed=seed, **options)
+    rng = random.Random(seed)
+    while not g.is_over:
+        p = g.to_act()[0]
+        legal = g.legal_actions(p)
+        assert legal, (g.turn, g.phase, g.stage)
+        g.act(p, rng.choice(legal))
+        yield g
+
+
+def test_both_battles_are_registered():
+    assert {"gondor", "sauron"} <= set(games.ids())
+    for gid in ("gondor", "sauron"):
+        g = games.new(gid, seed=1)
+        assert g.players == (W, S) and g.to_act() == (W,) and g.phase == "A"   # 3.0: Westernesse first in A
+
+
+@pytest.mark.parametrize("gid", ["gondor", "sauron"])
+def test_random_games_end_and_keep_the_invariants(gid):
+    # 5.0 one combat unit a hex; 4.27 no unit in an enemy hex; 8.56 magic never negative;
+    # 9.13 the losses are the eliminated units' values
+    values = {}
+    for g in random_game(gid, 3, max_turns=3):
+        values.update({x.id: x.full.demoralization_value() for x in g.pos.units.values()})
+        hexes = [x.hex for x in g.pos.units.values()]
+        assert len(hexes) == len(set(hexes))
+        occupied = {}
+        for piece in (*g.pos.units.values(), *g.pos.leaders.values()):
+            assert occupied.setdefault(piece.hex, piece.side) == piece.side
+        assert all((ldr.magic or 0) >= 0 for ldr in g.pos.leaders.values())
+        assert sum(g.losses.values()) == sum(values[x] for x in g.eliminated)
+    assert g.is_over and g.outcome().reason == "turn-limit" and g.turn == 4
+
+
+def test_record_replays_exactly_and_views_are_open():
+    *_, g = random_game("sauron", 5, max_turns=2)
+    again = games.load(GameRecord.from_json(g.record.to_json()))
+    assert again.view(None) == g.view(None) and again.dice.rolls_made == g.dice.rolls_made
+    full = g.view(None)
+    assert "seed" not in json.dumps(full)
+    for side in (W, S):   # ruling: everything on the map is open to both sides
+        assert g.view(side) == full and list(hidden_objects(full, side)) == []
+
+
+def test_illegal_actions_change_nothing():
+    g = games.new("sauron", seed=2)
+    before, n = g.view(None), len(g.record.actions)
+    for bad in ({"type": "move", "piece": "nobody", "to": "0101"}, {"type": "fly"}, "end", None):
+        with pytest.raises(IllegalAction):
+            g.act(W, bad)
+    with pytest.raises(IllegalAction):
+        g.act(S, {"type": "end"})          # not Sauron's turn to act
+    assert g.view(None) == before and len(g.record.actions) == n
+
+
+def test_clone_without_reseed_plays_identically():
+    g = games.new("gondor", seed=9)
+    twin = g.clone(reseed=False)
+    for game in (g, twin):
+        rng = random.Random(4)
+        for _ in range(60):
+            p = game.to_act()[0]
+            game.act(p, rng.choice(game.legal_actions(p)))
+    assert g.view(None) == twin.view(None)
+
+
+def test_the_gm_forces_the_game_on():
+    g = games.new("sauron", seed=2)
+    g.act(GM, {"type": "process"})
+    assert g.to_act() == (S,) and g.phase == "A"      # Westernesse ended its part of A
+
+
+def test_magic_leaders_move_only_in_magic_phases():
+    # SPI 3.0 C: "Magic Leaders may not move in this Phase"; 4.11 they move in A and E
+    doc = small([u("w", W, "0505"), u("s", S, "0909")],
+                [{"id": "elrond", "side": W, "nationality": "gondor", "rally": 3, "magic": 6, "hex": "0505"},
+                 {"id": "isildur", "side": W, "nationality": "gondor", "rally": 3, "hex": "0505"}])
+    g = games.new("sauron", seed=1, scenario=doc)
+    assert {a.get("piece") for a in g.legal_actions(W)} == {"elrond", None}
+    play_until(g, W, "F")
+    assert "elrond" not in {a.get("piece") for a in g.legal_actions(W)}
+    assert {"w", "isildur"} <= {a.get("piece") for a in g.legal_actions(W)}
+
+
+def test_a_melee_retreat_and_advance_through_decisions():
+    # SPI 7.31 obliged attack; 7.33 B against 3/Y: 7 then 3 -> retreat one and flip; 7.55 the
+    # owner picks the path; 7.57 disrupted; 7.51 the victor may advance into the vacated hex
+    doc = small([u("a", W, "0503", "B3X"), u("d", S, "0505", "B3Y", reduced="D2Y")])
+    g = games.new("sauron", seed=1, scenario=doc)
+    close_in(g)
+    assert g.legal_actions(W) == [{"type": "attack", "unit": "a", "target": "d"}]   # no "end": 7.31
+    g.dice = ScriptedDice(3, 4, 3)
+    g.act(W, {"type": "attack", "unit": "a", "target": "d"})
+    assert g.to_act() == (S,) and g.decision(S).kind == "retreat"
+    paths = [a["path"] for a in g.legal_actions(S)]
+    assert ["0504"] not in paths and all(len(p) == 1 for p in paths)
+    g.act(S, {"type": "retreat", "path": ["0506"]})
+    d = g.pos.units["d"]
+    assert (d.hex, d.reduced, d.disrupted, d.ratings.code) == ("0506", True, True, "D2Y")
+    assert g.to_act() == (W,) and g.legal_actions(W) == [{"type": "advance", "unit": "a"}, {"type": "stay"}]
+    g.act(W, {"type": "advance", "unit": "a"})
+    assert g.pos.units["a"].hex == "0505"
+    assert g.legal_actions(W) == [{"type": "end"}]     # 7.52: after advancing, no more combat
+
+
+def test_elimination_counts_towards_demoralization():
+    # SPI 9.13, 9.21: losses over the level demoralize at the end of the Combat Phase (9.23)
+    doc = small([u("a", W, "0503", "B3X"), u("d", S, "0505", "B3Y"), u("e", S, "0909", "E1Z")],
+                demoralization_levels={W: 50, S: 8})
+    g = games.new("sauron", seed=1, scenario=doc)
+    close_in(g)
+    g.dice = ScriptedDice(1, 1, 1)                         # 2 on two dice, then Y/1: eliminated
+    g.act(W, {"type": "attack", "unit": "a", "target": "d"})
+    assert "d" not in g.pos.units and g.losses[S] == 9 and g.pos.demoralized == set()
+    g.act(W, {"type": "stay"})
+    g.act(W, {"type": "end"})
+    assert g.pos.demoralized == {S}
+
+
+def test_night_turns_from_the_scenario():
+    # SPI 10.0: night as the Turn Record Track gives it
+    g = games.new("sauron", seed=1, scenario=small([u("w", W, "0101"), u("s", S, "0909")], night_turns=[2]))
+    assert not g.pos.night
+    play_until(g, W, "A")
+    while g.turn == 1:
+        g.act(g.to_act()[0], {"type": "end"} if {"type": "end"} in g.legal_actions(g.to_act()[0]) else {"type": "next"})
+    assert g.turn == 2 and g.pos.night
+
+
+def test_rally_in_the_joint_rally_phase():
+    # SPI 3.0 H, 8.34
+    doc = small([u("w", W, "0505"), u("x", W, "0504"), u("s", S, "0909")],
+                [{"id": "imrahil", "side": W, "nationality": "gondor", "rally": 3, "hex": "0504"}])
+    g = games.new("sauron", seed=1, scenario=doc)
+    g.pos.units["w"].disrupted = True
+    play_until(g, W, "H")
+    assert {"type": "rally", "leader": "imrahil", "unit": "w"} in g.legal_actions(W)
+    g.dice = ScriptedDice(1, 1)
+    g.act(W, {"type": "rally", "leader": "imrahil", "unit": "w"})
+    assert not g.pos.units["w"].disrupted
+    assert {"type": "end"} == g.legal_actions(W)[-1] and len(g.legal_actions(W)) == 1
+
+
+def test_shipped_scenarios_are_reconstructions_with_the_public_facts():
+    g, s = games.new("gondor", seed=1).scenario.spec, games.new("sauron", seed=1).scenario.spec
+    assert g.reconstruction and s.reconstruction and "RECONSTRUCTION" in g.note
+    assert (g.turns, g.night_turns) == (16, [2, 3, 4, 5, 6])                  # [BB-G]
+    assert (s.turns, s.night_turns) == (18, [15, 16, 17, 18])                 # [BB-S]
+    assert g.demoralization_levels == {W: 36, S: 93}                          # [JY]
+    sides = {x.side for x in g.units}
+    assert sides == {W, S} and sum(x.side == W for x in g.units) == 10 and sum(x.side == S for x in g.units) == 22
+    allowances = {ldr.id: ldr.allowance for ldr in g.leaders}
+    assert allowances["gandalf"] == 10 and allowances["lord-of-the-nazgul"] == 8   # [BB-G]
+
+
+def test_scenario_errors_all_at_once():
+    doc = small([u("a", W, "0505", "Q9"), u("a", S, "0505"), u("c", W, "9999")], night_turns=[7],
+                demoralization_levels={W: 3})
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(json.dumps(doc), "mine.json")
+    assert caught.value.problems == [
+        "demoralization_levels: give one level for westernesse and one for sauron (SPI 9.21)",
+        "night_turns: 7 is not a Game-Turn of this scenario",
+        "a: the id is used 2 times",
+        "unit a: 'Q9' is not a unit's ratings (attack, missile, armour, morale: 'B3Y', 'Be3X', 'e1Y')",
+        "unit c: 9999 is not on the map",
+        "set-up: 2 combat units in 0505; one a hex (SPI 5.0)",
+        "set-up: both sides in 0505",
+    ]
+
+
+@pytest.mark.parametrize("gid", ["gondor", "sauron"])
+def test_heuristic_bot_plays_legally_to_the_end(gid):
+    from warjudge.hexwar.gondor_sauron.bots import heuristic_action, random_action
+    g = games.new(gid, seed=7, max_turns=2)
+    rng = random.Random(7)
+    bots = {W: heuristic_action, S: random_action}
+    while not g.is_over:
+        p = g.to_act()[0]
+        g.act(p, bots[p](g, p, rng))   # act refuses anything illegal
+    assert g.outcome().reason == "turn-limit"
+
+
+def test_charts_and_scenario_options_are_validated_and_carried():
+    from warjudge.hexwar.gondor_sauron.charts import DEFAULT_CHARTS, ChartError
+    mine = json.loads(DEFAULT_CHARTS.read_text(encoding="utf-8"))
+    mine["reconstruction"] = False
+    g = games.new("sauron", seed=1, charts=mine, max_turns=1)
+    assert not g.pos.charts.reconstruction
+    assert not games.load(GameRecord.from_json(g.record.to_json())).pos.charts.reconstruction
+    mine["rally"] = {}
+    with pytest.raises(ChartError):
+        games.new("sauron", seed=1, charts=mine)
+    with pytest.raises(ScenarioError):
+        games.new("sauron", seed=1, scenario={"format": "nope"})
+    with pytest.raises(IllegalAction):
+        games.new("sauron", seed=1, max_turns=0)
+
+
+def test_leaders_must_be_stacked_when_their_combat_phase_begins():
+    # SPI 8.1: Westernesse may not end Phase F while Imrahil can still join a Gondor unit;
+    # Elrond (a Magic Leader) may stack with anyone, and must by the end of Phase E
+    doc = small([u("w", W, "0505"), u("s", S, "0909")],
+                [{"id": "imrahil", "side": W, "nationality": "gondor", "rally": 3, "hex": "0101"},
+                 {"id": "elrond", "side": W, "nationality": "elves", "rally": 3, "magic": 6, "hex": "0102"}])
+    g = games.new("sauron", seed=1, scenario=doc)
+    g.act(W, {"type": "end"})                               # A: not yet Westernesse's last chance
+    g.act(S, {"type": "end"})
+    play_until(g, W, "E")
+    assert {"type": "end"} not in g.legal_actions(W)
+    g.act(W, {"type": "move", "piece": "elrond", "to": "0505"})
+    assert {"type": "end"} in g.legal_actions(W)
+    g.act(W, {"type": "end"})
+    assert g.phase == "F" and {"type": "end"} not in g.legal_actions(W)
+    g.act(W, {"type": "move", "piece": "imrahil", "to": "0505"})
+    assert {"type": "end"} in g.legal_actions(W)
+
+
+def test_same_record_under_any_hash_seed():
+    # determinism: the same seeds give the same record in any process, any PYTHONHASHSEED
+    import os
+    import subprocess
+    import sys
+    script = ("import random\nfrom warjudge.core import games\n"
+              "g = games.new('gondor', seed=11, max_turns=1)\nrng = random.Random(3)\n"
+              "while not g.is_over:\n    p = g.to_act()[0]\n    g.act(p, rng.choice(g.legal_actions(p)))\n"
+              "print(g.record.to_json())\n")
+    outs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": h}).stdout for h in ("1", "987")}
+    assert len(outs) == 1 and '"actions"' in outs.pop()

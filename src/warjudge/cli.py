@@ -30,6 +30,7 @@ from warjudge.diplomacy.game import ALL_VARIANTS, DiplomacyGame
 from warjudge.diplomacy.interface import adjudicate_document
 from warjudge.diplomacy.phases import PhaseReport
 from warjudge.necromancer_cli import necromancer_app
+from warjudge.server.cli import db_app, serve
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="warjudge: judge and engine for fantasy wargames.")
 game_app = typer.Typer(no_args_is_help=True, help="Run a Diplomacy game as a games master, one saved record per game.")
@@ -37,6 +38,8 @@ app.add_typer(game_app, name="game")
 map_app = typer.Typer(no_args_is_help=True, help="Check a map file, or draw a variant's map.")
 app.add_typer(map_app, name="map")
 app.add_typer(necromancer_app, name="necromancer")
+app.command("serve")(serve)
+app.add_typer(db_app, name="db")
 console = Console(soft_wrap=True)   # piped to a file, lines are never wrapped or cut
 err = Console(stderr=True, soft_wrap=True)
 

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from typing import Any, Iterator
 
 from fastapi import FastAPI, Query, Security
+from fastapi.responses import RedirectResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -72,6 +73,10 @@ def create_app(url: str, migrate: bool = True) -> FastAPI:
         with transaction() as session:
             user = caller(session, credentials)
             yield user, game_row(session, game_id, lock=True)
+
+    @app.get("/", include_in_schema=False)
+    def home() -> RedirectResponse:
+        return RedirectResponse("/docs")
 
     @app.post("/api/users", status_code=201, tags=["accounts"])
     def new_user(body: Credentials) -> dict[str, Any]:

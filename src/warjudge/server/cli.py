@@ -34,8 +34,8 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
     except Exception as exc:  # noqa: BLE001 - a database that cannot be opened is one clear line
         typer.echo(f"error: cannot open the database {_shown(url)}: {type(exc).__name__}: {exc}", err=True)
         raise typer.Exit(2) from None
-    typer.echo(f"database: {_shown(url)}")
-    typer.echo(f"warjudge play server: http://{host}:{port}/  (API docs: http://{host}:{port}/docs)")
+    print(f"database: {_shown(url)}", flush=True)   # shown at once even when piped to a log
+    print(f"warjudge play server: http://{host}:{port}/  (API docs: http://{host}:{port}/docs)", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="info")
 
 

@@ -8,11 +8,14 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 import pytest
+from argon2 import PasswordHasher, profiles
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
 
-from tests.server import gmtoy
+from tests.server import gmtoy, postgres
 from tests.support import toygame
 from warjudge.core import games
+from warjudge.server import auth, db
 from warjudge.server.app import create_app
 
 PASSWORD = "correct horse battery"
@@ -28,15 +31,43 @@ def toy_games() -> Iterator[None]:
         games.unregister(info.id)
 
 
-@pytest.fixture
-def database_url(tmp_path) -> str:
-    return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A PostgreSQL server for the session, its database migrated once."""
+    if postgres.binaries() is None:
+        pytest.skip("PostgreSQL is not installed here (`make test` installs Debian's postgresql)")
+    with postgres.cluster() as url:
+        engine = create_engine(url)
+        db.upgrade(engine)
+        engine.dispose()
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path) -> str:
+    """Every server test runs on SQLite and on a real PostgreSQL server (emptied first)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    url = request.getfixturevalue("postgres_server")
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text("TRUNCATE users, tokens, games, seats CASCADE"))
+    engine.dispose()
+    return url
+
+
+@pytest.fixture(autouse=True)
+def cheap_password_hashes(monkeypatch) -> None:
+    """Argon2's cheapest parameters: the tests sign up hundreds of accounts."""
+    monkeypatch.setattr(auth, "HASHER", PasswordHasher.from_parameters(profiles.CHEAPEST))
 
 
 @pytest.fixture
 def client(database_url) -> Iterator[TestClient]:
-    with TestClient(create_app(database_url)) as test_client:
+    app = create_app(database_url)
+    with TestClient(app) as test_client:
         yield test_client
+    app.state.engine.dispose()
 
 
 @dataclass

@@ -5,8 +5,8 @@ registry, with no game-specific code here."""
 from __future__ import annotations
 
 import json
-from contextlib import contextmanager
-from typing import Any, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from typing import Any, AsyncIterator, Iterator
 
 from fastapi import FastAPI, Query, Security
 from fastapi.responses import RedirectResponse
@@ -19,6 +19,7 @@ from warjudge.server import auth, db, errors, play
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import BodyLimit
 from warjudge.server.models import GameRow, User
+from warjudge.server.scheduler import Scheduler
 from warjudge.server.schemas import ActionRequest, BotRequest, Claim, Credentials, NewGame, SeatRequest
 from warjudge.server.views import view_for
 
@@ -36,16 +37,30 @@ def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:
     return {"id": row.id, "game": row.game, "title": games.info(row.game).title, "open": row.open_seats,
             "version": row.version, "seats": seats, "to_act": list(game.to_act()), "is_over": game.is_over,
             "outcome": outcome.to_json() if outcome else None,
+            "phase_seconds": row.phase_seconds, "deadline": row.deadline,
             "you": {"gm": gm, "seats": play.held_seats(row, user)}}
 
 
-def create_app(url: str, migrate: bool = True) -> FastAPI:
+def create_app(url: str, migrate: bool = True, deadlines_every: float | None = None) -> FastAPI:
+    """The server on the database at `url`; `deadlines_every` (seconds) runs the deadline
+    scheduler in this process while the app is up (`warjudge serve` always does)."""
     engine = db.make_engine(url)
     if migrate:
         db.upgrade(engine)
     sessions = db.sessions(engine)
     limiter = auth.LoginLimiter()
-    app = FastAPI(title="warjudge play server", version="1", description="Every registered game, each seat seeing only its own view.")
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        scheduler = Scheduler(sessions, deadlines_every) if deadlines_every else None
+        if scheduler:
+            scheduler.start()
+        yield
+        if scheduler:
+            scheduler.stop()
+
+    app = FastAPI(title="warjudge play server", version="1", lifespan=lifespan,
+                  description="Every registered game, each seat seeing only its own view.")
     app.state.engine = engine
     errors.install(app)
     app.add_middleware(BodyLimit)
@@ -98,7 +113,7 @@ def create_app(url: str, migrate: bool = True) -> FastAPI:
     def new_game(body: NewGame, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         with transaction() as session:
             user = caller(session, credentials)
-            row = play.create(session, user, body.game, body.options, body.open)
+            row = play.create(session, user, body.game, body.options, body.open, body.phase_seconds)
             session.flush()
             return {"id": row.id, "game": row.game,
                     "seats": [{"seat": s.name, "invitation": s.invitation} for s in row.seats]}

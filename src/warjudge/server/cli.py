@@ -27,10 +27,11 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
 
     from warjudge.server.app import create_app
     from warjudge.server.config import database_url
+    from warjudge.server.scheduler import INTERVAL
 
     url = database_url(database)
     try:
-        app = create_app(url)
+        app = create_app(url, deadlines_every=INTERVAL)
     except Exception as exc:  # noqa: BLE001 - a database that cannot be opened is one clear line
         typer.echo(f"error: cannot open the database {_shown(url)}: {type(exc).__name__}: {exc}", err=True)
         raise typer.Exit(2) from None

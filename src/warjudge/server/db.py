@@ -57,6 +57,8 @@ def sessions(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False)
 
 
-def locked_game(session: Session, game_id: str) -> GameRow | None:
-    """The game's row, locked until the session's transaction ends."""
-    return session.scalars(select(GameRow).where(GameRow.id == game_id).with_for_update()).first()
+def locked_game(session: Session, game_id: str, skip_locked: bool = False) -> GameRow | None:
+    """The game's row, locked until the session's transaction ends (None if there is no
+    such game, or, with `skip_locked`, if another transaction holds it)."""
+    query = select(GameRow).where(GameRow.id == game_id).with_for_update(skip_locked=skip_locked)
+    return session.scalars(query).first()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 NAME_CHARS = 64
@@ -54,6 +54,8 @@ class GameRow(Base):
     creator_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     open_seats: Mapped[bool] = mapped_column(Boolean, default=True)
     version: Mapped[int] = mapped_column(Integer, default=0)
+    phase_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)   # None: no deadlines
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)   # Unix seconds
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, onupdate=now)
 

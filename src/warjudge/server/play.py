@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import time
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -22,7 +23,8 @@ from warjudge.server.views import GM_ROLE, PUBLIC_ROLE
 log = logging.getLogger("warjudge.server")
 
 
-def create(session: Session, user: User, game_id: str, options: dict[str, Any], open_seats: bool) -> GameRow:
+def create(session: Session, user: User, game_id: str, options: dict[str, Any], open_seats: bool,
+           phase_seconds: int | None = None) -> GameRow:
     try:
         info = games.info(game_id)
         game = games.new(info.id, **options)
@@ -31,7 +33,8 @@ def create(session: Session, user: User, game_id: str, options: dict[str, Any], 
     except TypeError as exc:
         raise ApiError(422, f"these options are not the {game_id} game's: {exc}") from None
     row = GameRow(id=secrets.token_urlsafe(9), game=info.id, record=game.record.to_json(), creator_id=user.id,
-                  open_seats=open_seats, version=0)
+                  open_seats=open_seats, version=0, phase_seconds=phase_seconds,
+                  deadline=time.time() + phase_seconds if phase_seconds else None)
     row.seats = [Seat(name=p, position=i, invitation=secrets.token_urlsafe(12), ready=False)
                  for i, p in enumerate(game.players)]
     session.add(row)
@@ -91,14 +94,22 @@ def require_gm(row: GameRow, user: User) -> None:
         raise ApiError(403, f"only the games master of game {row.id} may do this")
 
 
-def settle(row: GameRow, game: Game) -> None:
-    """Bots answer, then the record is stored (the caller's transaction commits it)."""
+def settle(row: GameRow, game: Game, waiting_before: tuple[str, ...], actor: str | None,
+           now: float | None = None) -> None:
+    """Bots answer, the deadline moves on if a new phase began, and the record is stored
+    (the caller's transaction commits it). A new phase began when the server adjudicated
+    (`actor` None) or when a seat other than the actor now has to act that did not before
+    (docs/rulings.md)."""
     bot_seeds = {s.name: s.bot_seed for s in row.seats if s.bot and s.bot_seed}
     try:
         play_bots(game, bot_seeds, row.version)
     except WarjudgeError as exc:  # a game refusing its own legal action is a bug in that game
         log.error("a bot of game %s was refused: %s", row.id, exc)
         raise ApiError(409, f"a bot's move was refused by the game ({exc}); nothing was changed") from None
+    if game.is_over:
+        row.deadline = None
+    elif row.phase_seconds and (actor is None or set(game.to_act()) - set(waiting_before) - {actor}):
+        row.deadline = (time.time() if now is None else now) + row.phase_seconds
     row.record = game.record.to_json()
     row.version += 1
 
@@ -130,6 +141,7 @@ def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) -> 
     game = load(row)
     if game.is_over:
         raise ApiError(409, f"game {row.id} is over")
+    waiting = game.to_act()
     batch = expand(action)
     results = []
     for one in batch if batch is not None else [action]:
@@ -138,19 +150,33 @@ def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) -> 
     if batch is None and results[0].get("reason"):
         raise ApiError(409, results[0]["reason"])
     if any(r["accepted"] for r in results):
-        settle(row, game)
+        settle(row, game, waiting, seat_name)
     return results
 
 
-def process(row: GameRow) -> bool:
-    """The GM's 'adjudicate now'; False if the game has nothing to adjudicate."""
+def process(row: GameRow, now: float | None = None) -> bool:
+    """The GM's 'adjudicate now' (at `now`, the scheduler's clock); False if the game has
+    nothing to adjudicate."""
     game = load(row)
+    waiting = game.to_act()
     if game.is_over or apply(game, GM, {"type": "process"}) is not None:
         return False
     for s in row.seats:
         s.ready = False
-    settle(row, game)
+    settle(row, game, waiting, None, now)
     return True
+
+
+def deadline_passed(row: GameRow, now: float) -> bool:
+    """The scheduler's work on a game whose deadline has come (its row locked): adjudicate
+    once, and the next phase gets its own deadline. False if the deadline had already been
+    dealt with (by another process) or the game has nothing to adjudicate."""
+    if row.deadline is None or row.deadline > now:
+        return False
+    if process(row, now):
+        return True
+    row.deadline = None if load(row).is_over else now + (row.phase_seconds or 0)
+    return False
 
 
 def mark_ready(row: GameRow, user: User, seat_name: str) -> bool:
@@ -178,4 +204,5 @@ def seat_bot(row: GameRow, seat_name: str, bot: str) -> None:
     """The GM puts a bot in a seat (free, or taken over from its player)."""
     wanted = seat(row, seat_name)
     wanted.user_id, wanted.bot, wanted.bot_seed, wanted.ready = None, bot, new_bot_seed(), False
-    settle(row, load(row))
+    game = load(row)
+    settle(row, game, game.to_act(), seat_name)

@@ -26,6 +26,8 @@ class NewGame(Strict):
     game: str = Field(min_length=1, max_length=64, description="a registered game id")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's own options")
     open: bool = Field(True, description="anyone may claim a free seat; if false, only with its invitation")
+    phase_seconds: int | None = Field(None, ge=1, le=90 * 24 * 3600,
+                                      description="each phase's duration; at its deadline the phase is adjudicated")
 
 
 class Claim(Strict):

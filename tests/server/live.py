@@ -26,13 +26,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(data: Path, toy: bool = False) -> Iterator[tuple[str, list[str]]]:
+def server(data: Path, toy: bool = False, database: str | None = None) -> Iterator[tuple[str, list[str]]]:
     """Yields the server's base URL and the two lines it printed on start."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "WARJUDGE_DATABASE_URL"} | {
         "WARJUDGE_DATA": str(data), "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-c", WITH_TOY] if toy else [str(Path(sys.executable).parent / "warjudge")]
-    process = subprocess.Popen([*command, "serve", "--port", str(port)], env=env, cwd=ROOT,
+    options = ["--database", database] if database else []
+    process = subprocess.Popen([*command, "serve", "--port", str(port), *options], env=env, cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         printed = [process.stdout.readline(), process.stdout.readline()]

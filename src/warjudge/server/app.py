@@ -95,14 +95,17 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
 
     @app.post("/api/users", status_code=201, tags=["accounts"])
     def new_user(body: Credentials) -> dict[str, Any]:
+        password_hash = auth.hash_password(body.password)
         with transaction() as session:
-            user = auth.create_user(session, body.name, body.password)
-            return {"name": user.name}
+            return {"name": auth.create_user(session, body.name, password_hash).name}
 
     @app.post("/api/tokens", tags=["accounts"])
     def new_token(body: Credentials) -> dict[str, str]:
         with transaction() as session:
-            return {"token": auth.issue_token(session, limiter, body.name, body.password)}
+            stored = auth.password_hash_of(session, limiter, body.name)
+        user_id = auth.check_password(limiter, body.name, stored, body.password)
+        with transaction() as session:
+            return {"token": auth.issue_token(session, user_id)}
 
     @app.get("/api/games-available", tags=["games"])
     def registered() -> list[dict[str, str]]:

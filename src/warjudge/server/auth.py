@@ -51,26 +51,42 @@ class LoginLimiter:
             self._recent(name, time.monotonic()).append(time.monotonic())
 
 
-def create_user(session: Session, name: str, password: str) -> User:
+# Hashing takes a deliberate fraction of a second: it is done outside every transaction,
+# which on SQLite holds the database's write lock.
+
+def hash_password(password: str) -> str:
+    return HASHER.hash(password)
+
+
+def create_user(session: Session, name: str, password_hash: str) -> User:
     if session.scalars(select(User).where(User.name == name)).first():
         raise ApiError(409, f"the name {name!r} is taken; choose another")
-    user = User(name=name, password_hash=HASHER.hash(password))
+    user = User(name=name, password_hash=password_hash)
     session.add(user)
     return user
 
 
-def issue_token(session: Session, limiter: LoginLimiter, name: str, password: str) -> str:
+def password_hash_of(session: Session, limiter: LoginLimiter, name: str) -> tuple[int, str] | None:
     limiter.check(name)
     user = session.scalars(select(User).where(User.name == name)).first()
+    return (user.id, user.password_hash) if user else None
+
+
+def check_password(limiter: LoginLimiter, name: str, stored: tuple[int, str] | None, password: str) -> int:
+    """The user's id if the password is theirs, else a 401 (counted against the name)."""
     try:
-        if user is None:
+        if stored is None:
             raise VerificationError
-        HASHER.verify(user.password_hash, password)
+        HASHER.verify(stored[1], password)
     except VerificationError:
         limiter.failed(name)
         raise ApiError(401, "wrong name or password") from None
+    return stored[0]
+
+
+def issue_token(session: Session, user_id: int) -> str:
     token = secrets.token_urlsafe(32)
-    session.add(Token(user_id=user.id, token_hash=token_hash(token)))
+    session.add(Token(user_id=user_id, token_hash=token_hash(token)))
     return token
 
 

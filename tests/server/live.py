@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from contextlib import contextmanager
@@ -37,6 +38,8 @@ def server(data: Path, toy: bool = False, database: str | None = None) -> Iterat
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         printed = [process.stdout.readline(), process.stdout.readline()]
+        # the access log goes on: read it, or a full pipe would stop the server
+        threading.Thread(target=process.stdout.read, daemon=True).start()
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 30
         while True:
@@ -49,4 +52,8 @@ def server(data: Path, toy: bool = False, database: str | None = None) -> Iterat
         yield base, printed
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:   # connections still open: stop it outright
+            process.kill()
+            process.wait()

@@ -79,7 +79,7 @@ def main() -> None:
     for kind in ("sqlite", "postgresql") if args.db == "both" else (args.db,):
         database = postgres.cluster() if kind == "postgresql" else nullcontext(None)
         with database as url, tempfile.TemporaryDirectory() as data:
-            with live.server(Path(data), toy=True, database=url) as (base, _):
+            with live.server(Path(data), toy=True, database=url) as (base, _, _):
                 count, rate, p50, p99 = asyncio.run(load(base, args.clients, args.seconds))
         print(f"{kind:10} {args.clients} clients: {count} submissions in {args.seconds:.0f} s = {rate:.0f}/s, "
               f"p50 {p50:.1f} ms, p99 {p99:.1f} ms")

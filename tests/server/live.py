@@ -27,8 +27,8 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(data: Path, toy: bool = False, database: str | None = None) -> Iterator[tuple[str, list[str]]]:
-    """Yields the server's base URL and the two lines it printed on start."""
+def server(data: Path, toy: bool = False, database: str | None = None) -> Iterator[tuple[str, list[str], subprocess.Popen]]:
+    """Yields the server's base URL, the two lines it printed on start, and its process."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "WARJUDGE_DATABASE_URL"} | {
         "WARJUDGE_DATA": str(data), "PYTHONPATH": str(ROOT)}
@@ -49,9 +49,10 @@ def server(data: Path, toy: bool = False, database: str | None = None) -> Iterat
             except OSError:
                 assert time.monotonic() < deadline and process.poll() is None, printed
                 time.sleep(0.2)
-        yield base, printed
+        yield base, printed, process
     finally:
-        process.terminate()
+        if process.poll() is None:
+            process.terminate()
         try:
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:   # connections still open: stop it outright

@@ -23,6 +23,7 @@ def _version(gm, gid):
     ({"game": "toy-bids", "options": {"rounds": 99}}, 422, "rounds"),
     ({"game": "toy-bids", "options": []}, 422, "options"),
     ({"game": "toy-bids", "extra": 1}, 422, "extra"),
+    ({"game": "toy-bids", "options": {"seed": 1}}, 422, "seed"),   # issue 13: dice no player can foresee
     ({}, 422, "game"),
 ])
 def test_a_game_that_cannot_be_made_is_refused(players, body, status, words):

@@ -21,7 +21,7 @@ def _script() -> str:
 
 @pytest.mark.skipif(not (shutil.which("curl") and shutil.which("jq")), reason="the example needs curl and jq")
 def test_the_documented_session_plays_a_round(tmp_path):
-    with server(tmp_path, toy=True) as (base, _):
+    with server(tmp_path, toy=True) as (base, _, _):
         done = subprocess.run(["bash", "-euo", "pipefail", "-c", _script()], capture_output=True, text=True,
                               env=os.environ | {"SERVER": base, "GAME": "toy-bids"}, timeout=120)
     assert done.returncode == 0, done.stderr + done.stdout

@@ -9,7 +9,7 @@ from tests.server.live import server
 
 
 def test_serve_prints_its_url_and_answers(tmp_path):
-    with server(tmp_path) as (base, printed):
+    with server(tmp_path) as (base, printed, _):
         assert f"sqlite:///{tmp_path}/warjudge.sqlite3" in printed[0]
         assert f"{base}/docs" in printed[1]
         with urllib.request.urlopen(f"{base}/openapi.json", timeout=5) as answer:

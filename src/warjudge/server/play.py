@@ -25,6 +25,8 @@ log = logging.getLogger("warjudge.server")
 
 def create(session: Session, user: User, game_id: str, options: dict[str, Any], open_seats: bool,
            phase_seconds: int | None = None) -> GameRow:
+    if "seed" in options:   # a player who chose the seed would know every roll to come
+        raise ApiError(422, "options: the server chooses the dice seed; 'seed' is not an option here")
     try:
         info = games.info(game_id)
         game = games.new(info.id, **options)

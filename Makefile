@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean postgres
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,10 +16,19 @@ run: $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	$(BIN)/warjudge demo
 
-test: $(BIN)/python
+test: $(BIN)/python postgres
 	$(BIN)/pip install --quiet -e '.[test]'
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest
+
+# The play server's tests also run on a real PostgreSQL server (tests/server/postgres.py
+# starts a throwaway one): Debian's postgresql package, installed here if it is missing.
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 && ! command -v pg_ctl >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	  else echo "PostgreSQL is missing and only root can install it: its server tests will be skipped"; fi; \
+	fi
 
 # The adjudication benchmark compares warjudge with the `diplomacy` package (MILA);
 # it uses its own environment because that package pins old dependencies.

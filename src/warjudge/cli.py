@@ -33,6 +33,7 @@ from warjudge.diplomacy.phases import PhaseReport
 from warjudge.games_cli import add_game_commands
 from warjudge.gondor_sauron_cli import gs_app
 from warjudge.necromancer_cli import necromancer_app
+from warjudge.server.cli import db_app, serve
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="warjudge: judge and engine for fantasy wargames.")
 game_app = typer.Typer(no_args_is_help=True, help="Run a Diplomacy game as a games master, one saved record per game.")
@@ -42,6 +43,8 @@ app.add_typer(map_app, name="map")
 app.add_typer(necromancer_app, name="necromancer")
 add_game_commands(app)
 app.add_typer(gs_app, name="gs")
+app.command("serve")(serve)
+app.add_typer(db_app, name="db")
 console = Console(soft_wrap=True)   # piped to a file, lines are never wrapped or cut
 err = Console(stderr=True, soft_wrap=True)
 

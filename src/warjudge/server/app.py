@@ -1,0 +1,200 @@
+"""The HTTP API (issue 13's routes, exactly). Every route that changes a game runs in one
+transaction holding that game's lock (`db.locked_game`); every game is served through the
+registry, with no game-specific code here."""
+
+from __future__ import annotations
+
+import json
+from contextlib import asynccontextmanager, contextmanager
+from typing import Any, AsyncIterator, Iterator
+
+from fastapi import FastAPI, Query, Security
+from fastapi.responses import RedirectResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from warjudge.core import games
+from warjudge.server import auth, db, errors, play
+from warjudge.server.errors import ApiError
+from warjudge.server.limits import BodyLimit
+from warjudge.server.models import GameRow, User
+from warjudge.server.scheduler import Scheduler
+from warjudge.server.schemas import ActionRequest, BotRequest, Claim, Credentials, NewGame, SeatRequest
+from warjudge.server.views import view_for
+
+bearer = HTTPBearer(auto_error=False, description="a token from POST /api/tokens")
+Bearer = Security(bearer)
+SeatQuery = Query(None, max_length=64, description="whose view: one of your seats, or 'public'")
+
+
+def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:
+    gm = play.is_gm(row, user)
+    seats = [{"seat": s.name, "user": s.user.name if s.user else None, "bot": s.bot, "ready": s.ready}
+             | ({"invitation": s.invitation} if gm and s.user_id is None and not s.bot else {})
+             for s in row.seats]
+    outcome = game.outcome()
+    return {"id": row.id, "game": row.game, "title": games.info(row.game).title, "open": row.open_seats,
+            "version": row.version, "seats": seats, "to_act": list(game.to_act()), "is_over": game.is_over,
+            "outcome": outcome.to_json() if outcome else None,
+            "phase_seconds": row.phase_seconds, "deadline": row.deadline,
+            "you": {"gm": gm, "seats": play.held_seats(row, user)}}
+
+
+def create_app(url: str, migrate: bool = True, deadlines_every: float | None = None) -> FastAPI:
+    """The server on the database at `url`; `deadlines_every` (seconds) runs the deadline
+    scheduler in this process while the app is up (`warjudge serve` always does)."""
+    engine = db.make_engine(url)
+    if migrate:
+        db.upgrade(engine)
+    sessions = db.sessions(engine)
+    limiter = auth.LoginLimiter()
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        scheduler = Scheduler(sessions, deadlines_every) if deadlines_every else None
+        if scheduler:
+            scheduler.start()
+        yield
+        if scheduler:
+            scheduler.stop()
+
+    app = FastAPI(title="warjudge play server", version="1", lifespan=lifespan,
+                  description="Every registered game, each seat seeing only its own view.")
+    app.state.engine = engine
+    errors.install(app)
+    app.add_middleware(BodyLimit)
+
+    @contextmanager
+    def transaction() -> Iterator[Session]:
+        with sessions.begin() as session:
+            yield session
+
+    def caller(session: Session, credentials: HTTPAuthorizationCredentials | None) -> User:
+        return auth.user_of_token(session, credentials.credentials if credentials else None)
+
+    def maybe_caller(session: Session, credentials: HTTPAuthorizationCredentials | None) -> User | None:
+        return caller(session, credentials) if credentials else None
+
+    def game_row(session: Session, game_id: str, lock: bool = False) -> GameRow:
+        row = db.locked_game(session, game_id) if lock else session.get(GameRow, game_id)
+        if row is None:
+            raise ApiError(404, f"there is no game {game_id!r}")
+        return row
+
+    @contextmanager
+    def changing(game_id: str, credentials: HTTPAuthorizationCredentials | None) -> Iterator[tuple[User, GameRow]]:
+        """The caller and the game's row, locked: one transaction for the whole change."""
+        with transaction() as session:
+            user = caller(session, credentials)
+            yield user, game_row(session, game_id, lock=True)
+
+    @app.get("/", include_in_schema=False)
+    def home() -> RedirectResponse:
+        return RedirectResponse("/docs")
+
+    @app.post("/api/users", status_code=201, tags=["accounts"])
+    def new_user(body: Credentials) -> dict[str, Any]:
+        password_hash = auth.hash_password(body.password)
+        with transaction() as session:
+            return {"name": auth.create_user(session, body.name, password_hash).name}
+
+    @app.post("/api/tokens", tags=["accounts"])
+    def new_token(body: Credentials) -> dict[str, str]:
+        with transaction() as session:
+            stored = auth.password_hash_of(session, limiter, body.name)
+        user_id = auth.check_password(limiter, body.name, stored, body.password)
+        with transaction() as session:
+            return {"token": auth.issue_token(session, user_id)}
+
+    @app.get("/api/games-available", tags=["games"])
+    def registered() -> list[dict[str, str]]:
+        """The games this server can run (the registry's ids)."""
+        return [{"id": g, "title": games.info(g).title} for g in games.ids()]
+
+    @app.post("/api/games", status_code=201, tags=["games"])
+    def new_game(body: NewGame, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        with transaction() as session:
+            user = caller(session, credentials)
+            row = play.create(session, user, body.game, body.options, body.open, body.phase_seconds)
+            session.flush()
+            return {"id": row.id, "game": row.game,
+                    "seats": [{"seat": s.name, "invitation": s.invitation} for s in row.seats]}
+
+    @app.get("/api/games", tags=["games"])
+    def list_games(credentials: HTTPAuthorizationCredentials | None = Bearer) -> list[dict[str, Any]]:
+        with transaction() as session:
+            user = maybe_caller(session, credentials)
+            rows = session.scalars(select(GameRow).order_by(GameRow.created_at)).all()
+            return [{"id": r.id, "game": r.game, "open": r.open_seats, "you": {"gm": play.is_gm(r, user),
+                     "seats": play.held_seats(r, user)},
+                     "seats": [{"seat": s.name, "taken": s.user_id is not None or s.bot is not None} for s in r.seats]}
+                    for r in rows]
+
+    @app.get("/api/games/{game_id}", tags=["games"])
+    def show_game(game_id: str, seat: str | None = SeatQuery,
+                  credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        with transaction() as session:
+            user = maybe_caller(session, credentials)
+            row = game_row(session, game_id)
+            game = play.load(row)
+            role = play.role(row, user, seat)
+            return _summary(row, game, user) | {"view_of": role, "view": view_for(game, role)}
+
+    @app.get("/api/games/{game_id}/legal", tags=["play"])
+    def legal(game_id: str, seat: str | None = SeatQuery,
+              credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        with transaction() as session:
+            user = caller(session, credentials)
+            row = game_row(session, game_id)
+            game = play.load(row)
+            held = play.held_seats(row, user) if seat is None else [play.require_seat(row, user, seat).name]
+            return {"seats": [{"seat": s, "decision": (d.to_json() if (d := game.decision(s)) else None),
+                               "actions": game.legal_actions(s)} for s in held]}
+
+    @app.post("/api/games/{game_id}/seats/{seat}", tags=["seats"])
+    def claim_seat(game_id: str, seat: str, body: Claim | None = None,
+                   credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        with changing(game_id, credentials) as (user, row):
+            play.claim(row, user, seat, body.invitation if body else None)
+            return {"seat": seat, "user": user.name}
+
+    @app.post("/api/games/{game_id}/bots", tags=["seats"])
+    def seat_bot(game_id: str, body: BotRequest, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        with changing(game_id, credentials) as (user, row):
+            play.require_gm(row, user)
+            play.seat_bot(row, body.seat, body.bot)
+            return {"seat": body.seat, "bot": body.bot}
+
+    @app.post("/api/games/{game_id}/actions", tags=["play"])
+    def act(game_id: str, body: ActionRequest, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        with changing(game_id, credentials) as (user, row):
+            return {"results": play.submit(row, user, body.seat, body.action), "version": row.version}
+
+    @app.post("/api/games/{game_id}/ready", tags=["play"])
+    def ready(game_id: str, body: SeatRequest, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        with changing(game_id, credentials) as (user, row):
+            return {"seat": body.seat, "ready": True, "processed": play.mark_ready(row, user, body.seat)}
+
+    @app.post("/api/games/{game_id}/process", tags=["play"])
+    def process(game_id: str, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        with changing(game_id, credentials) as (user, row):
+            play.require_gm(row, user)
+            if not play.process(row):
+                raise ApiError(409, f"game {row.id} has nothing to adjudicate now")
+            return {"processed": True, "version": row.version}
+
+    @app.get("/api/games/{game_id}/record", tags=["games"])
+    def record(game_id: str, credentials: HTTPAuthorizationCredentials | None = Bearer) -> Any:
+        """The whole record, seed included: for the games master holding no seat, and for
+        anyone once the game is over (so the dice can be checked afterwards)."""
+        with transaction() as session:
+            user = maybe_caller(session, credentials)
+            row = game_row(session, game_id)
+            full_view = play.is_gm(row, user) and not play.held_seats(row, user)
+            if not (full_view or play.load(row).is_over):
+                raise ApiError(403, "the record holds the dice seed and every secret: the games master (holding "
+                                    "no seat) may download it, anyone else once the game is over")
+            return json.loads(row.record)
+
+    return app

@@ -1,0 +1,99 @@
+"""Accounts and bearer tokens.
+
+Passwords are hashed with Argon2id (argon2-cffi); a token is 256 random bits shown once,
+and only its SHA-256 is stored. Failed logins are rate-limited per account name so a
+password cannot be guessed online (per process: several processes each keep their own)."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+import time
+from collections import defaultdict, deque
+
+from argon2 import PasswordHasher
+from argon2.exceptions import VerificationError
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from warjudge.server.errors import ApiError
+from warjudge.server.models import Token, User
+
+HASHER = PasswordHasher()
+MAX_FAILURES = 5          # failed logins per name within WINDOW seconds, then 429
+WINDOW = 60.0
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class LoginLimiter:
+    def __init__(self, max_failures: int = MAX_FAILURES, window: float = WINDOW):
+        self.max_failures, self.window = max_failures, window
+        self._failures: dict[str, deque[float]] = defaultdict(deque)
+        self._lock = threading.Lock()
+
+    def _recent(self, name: str, moment: float) -> deque[float]:
+        times = self._failures[name]
+        while times and times[0] <= moment - self.window:
+            times.popleft()
+        return times
+
+    def check(self, name: str) -> None:
+        with self._lock:
+            if len(self._recent(name, time.monotonic())) >= self.max_failures:
+                raise ApiError(429, f"too many failed logins for this name; wait {int(self.window)} seconds")
+
+    def failed(self, name: str) -> None:
+        with self._lock:
+            self._recent(name, time.monotonic()).append(time.monotonic())
+
+
+# Hashing takes a deliberate fraction of a second: it is done outside every transaction,
+# which on SQLite holds the database's write lock.
+
+def hash_password(password: str) -> str:
+    return HASHER.hash(password)
+
+
+def create_user(session: Session, name: str, password_hash: str) -> User:
+    if session.scalars(select(User).where(User.name == name)).first():
+        raise ApiError(409, f"the name {name!r} is taken; choose another")
+    user = User(name=name, password_hash=password_hash)
+    session.add(user)
+    return user
+
+
+def password_hash_of(session: Session, limiter: LoginLimiter, name: str) -> tuple[int, str] | None:
+    limiter.check(name)
+    user = session.scalars(select(User).where(User.name == name)).first()
+    return (user.id, user.password_hash) if user else None
+
+
+def check_password(limiter: LoginLimiter, name: str, stored: tuple[int, str] | None, password: str) -> int:
+    """The user's id if the password is theirs, else a 401 (counted against the name)."""
+    try:
+        if stored is None:
+            raise VerificationError
+        HASHER.verify(stored[1], password)
+    except VerificationError:
+        limiter.failed(name)
+        raise ApiError(401, "wrong name or password") from None
+    return stored[0]
+
+
+def issue_token(session: Session, user_id: int) -> str:
+    token = secrets.token_urlsafe(32)
+    session.add(Token(user_id=user_id, token_hash=token_hash(token)))
+    return token
+
+
+def user_of_token(session: Session, token: str | None) -> User:
+    if not token:
+        raise ApiError(401, "sign in first: send 'Authorization: Bearer <token>' (POST /api/tokens gives one)")
+    row = session.scalars(select(Token).where(Token.token_hash == token_hash(token))).first()
+    if row is None:
+        raise ApiError(401, "this token is not valid; get a new one from POST /api/tokens")
+    return row.user

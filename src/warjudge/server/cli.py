@@ -1,0 +1,55 @@
+"""`warjudge serve` and `warjudge db upgrade`. The server's heavy imports wait until a
+command runs, so every other warjudge command starts as fast as before."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+db_app = typer.Typer(no_args_is_help=True, help="The play server's database.")
+
+DATABASE_HELP = ("database URL (sqlite:///path or postgresql://user:pass@host/db); default: "
+                 "$WARJUDGE_DATABASE_URL, else a SQLite file in $WARJUDGE_DATA or ./warjudge-data")
+
+
+def _shown(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
+          port: int = typer.Option(8000, min=1, max=65535, help="port to listen on"),
+          database: Optional[str] = typer.Option(None, help=DATABASE_HELP)) -> None:
+    """Run the play server: every registered game over HTTP (API docs at /docs)."""
+    import uvicorn
+
+    from warjudge.server.app import create_app
+    from warjudge.server.config import database_url
+    from warjudge.server.scheduler import INTERVAL
+
+    url = database_url(database)
+    try:
+        app = create_app(url, deadlines_every=INTERVAL)
+    except Exception as exc:  # noqa: BLE001 - a database that cannot be opened is one clear line
+        typer.echo(f"error: cannot open the database {_shown(url)}: {type(exc).__name__}: {exc}", err=True)
+        raise typer.Exit(2) from None
+    print(f"database: {_shown(url)}", flush=True)   # shown at once even when piped to a log
+    print(f"warjudge play server: http://{host}:{port}/  (API docs: http://{host}:{port}/docs)", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="info")
+
+
+@db_app.command("upgrade")
+def upgrade(database: Optional[str] = typer.Option(None, help=DATABASE_HELP)) -> None:
+    """Apply the database migrations (`serve` also does this on start)."""
+    from warjudge.server import db
+    from warjudge.server.config import database_url
+
+    url = database_url(database)
+    try:
+        db.upgrade(db.make_engine(url))
+    except Exception as exc:  # noqa: BLE001
+        typer.echo(f"error: cannot upgrade the database {_shown(url)}: {type(exc).__name__}: {exc}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(f"database {_shown(url)} is up to date")

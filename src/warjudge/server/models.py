@@ -1,0 +1,80 @@
+"""The server's tables (SQLAlchemy 2). Alembic migrations in `migrations/` create them;
+a test checks the two never drift apart.
+
+A game is stored as its record (header, seed, action log): the record is the whole truth,
+the server rebuilds the game from it for each request, so a crash can lose at most the
+submission whose transaction did not commit, never half of one."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+NAME_CHARS = 64
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_CHARS), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Token(Base):
+    """A bearer token; only its SHA-256 is stored, so a copy of the database signs nobody in."""
+
+    __tablename__ = "tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    user: Mapped[User] = relationship()
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(NAME_CHARS))
+    record: Mapped[str] = mapped_column(Text)
+    creator_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    open_seats: Mapped[bool] = mapped_column(Boolean, default=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    phase_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)   # None: no deadlines
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)   # Unix seconds
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, onupdate=now)
+
+    seats: Mapped[list["Seat"]] = relationship(order_by="Seat.position", cascade="all, delete-orphan")
+
+
+class Seat(Base):
+    """A player of a game: held by a user, by a bot, or still free (claimed with its
+    invitation code, or by anyone when the game's seats are open)."""
+
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_CHARS), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
+    bot: Mapped[str | None] = mapped_column(String(NAME_CHARS), nullable=True)
+    bot_seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    ready: Mapped[bool] = mapped_column(Boolean, default=False)
+    invitation: Mapped[str] = mapped_column(String(64))
+
+    user: Mapped[User | None] = relationship()

@@ -1,0 +1,210 @@
+"""Playing a stored game: load it from its record, check who may do what, apply a
+submission, let the bots answer, store the new record. Routes call these inside one
+transaction holding the game's lock, so a submission is applied whole or not at all."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from warjudge.core import games
+from warjudge.core.errors import WarjudgeError
+from warjudge.core.game import GM, Game
+from warjudge.core.record import GameRecord
+from warjudge.server.bots import new_bot_seed, play_bots
+from warjudge.server.errors import ApiError
+from warjudge.server.models import GameRow, Seat, User
+from warjudge.server.views import GM_ROLE, PUBLIC_ROLE
+
+log = logging.getLogger("warjudge.server")
+
+
+def create(session: Session, user: User, game_id: str, options: dict[str, Any], open_seats: bool,
+           phase_seconds: int | None = None) -> GameRow:
+    if "seed" in options:   # a player who chose the seed would know every roll to come
+        raise ApiError(422, "options: the server chooses the dice seed; 'seed' is not an option here")
+    try:
+        info = games.info(game_id)
+        game = games.new(info.id, **options)
+    except WarjudgeError as exc:
+        raise ApiError(422, str(exc)) from None
+    except TypeError as exc:
+        raise ApiError(422, f"these options are not the {game_id} game's: {exc}") from None
+    row = GameRow(id=secrets.token_urlsafe(9), game=info.id, record=game.record.to_json(), creator_id=user.id,
+                  open_seats=open_seats, version=0, phase_seconds=phase_seconds,
+                  deadline=time.time() + phase_seconds if phase_seconds else None)
+    row.seats = [Seat(name=p, position=i, invitation=secrets.token_urlsafe(12), ready=False)
+                 for i, p in enumerate(game.players)]
+    session.add(row)
+    return row
+
+
+def load(row: GameRow) -> Game:
+    try:
+        return games.load(GameRecord.from_json(row.record, f"stored game {row.id}"))
+    except WarjudgeError as exc:  # a damaged database row: say so, never a traceback
+        log.error("game %s cannot be loaded: %s", row.id, exc)
+        raise ApiError(409, f"game {row.id} cannot be loaded: {exc}") from None
+
+
+def seat(row: GameRow, name: str) -> Seat:
+    for candidate in row.seats:
+        if candidate.name == name:
+            return candidate
+    raise ApiError(404, f"game {row.id} has no seat {name!r}; its seats are: {', '.join(s.name for s in row.seats)}")
+
+
+def held_seats(row: GameRow, user: User | None) -> list[str]:
+    return [] if user is None else [s.name for s in row.seats if s.user_id == user.id]
+
+
+def is_gm(row: GameRow, user: User | None) -> bool:
+    return user is not None and row.creator_id == user.id
+
+
+def role(row: GameRow, user: User | None, asked: str | None) -> str:
+    """Whose view the caller gets: the seat asked for (it must hold it), its only seat,
+    the GM's full view (the creator holding no seat), else the public view."""
+    held = held_seats(row, user)
+    if asked is not None:
+        if asked in held:
+            return asked
+        if asked == PUBLIC_ROLE:
+            return PUBLIC_ROLE
+        seat(row, asked)
+        raise ApiError(403, f"you do not hold the seat {asked!r} of game {row.id}")
+    if len(held) == 1:
+        return held[0]
+    if len(held) > 1:
+        raise ApiError(400, f"you hold several seats ({', '.join(held)}); say which with ?seat=")
+    return GM_ROLE if is_gm(row, user) else PUBLIC_ROLE
+
+
+def require_seat(row: GameRow, user: User, name: str) -> Seat:
+    held = seat(row, name)
+    if held.user_id != user.id:
+        raise ApiError(403, f"you do not hold the seat {name!r} of game {row.id}")
+    return held
+
+
+def require_gm(row: GameRow, user: User) -> None:
+    if not is_gm(row, user):
+        raise ApiError(403, f"only the games master of game {row.id} may do this")
+
+
+def settle(row: GameRow, game: Game, waiting_before: tuple[str, ...], actor: str | None,
+           now: float | None = None) -> None:
+    """Bots answer, the deadline moves on if a new phase began, and the record is stored
+    (the caller's transaction commits it). A new phase began when the server adjudicated
+    (`actor` None) or when a seat other than the actor now has to act that did not before
+    (docs/rulings.md)."""
+    bot_seeds = {s.name: s.bot_seed for s in row.seats if s.bot and s.bot_seed}
+    try:
+        play_bots(game, bot_seeds, row.version)
+    except WarjudgeError as exc:  # a game refusing its own legal action is a bug in that game
+        log.error("a bot of game %s was refused: %s", row.id, exc)
+        raise ApiError(409, f"a bot's move was refused by the game ({exc}); nothing was changed") from None
+    if game.is_over:
+        row.deadline = None
+    elif row.phase_seconds and (actor is None or set(game.to_act()) - set(waiting_before) - {actor}):
+        row.deadline = (time.time() if now is None else now) + row.phase_seconds
+    row.record = game.record.to_json()
+    row.version += 1
+
+
+def apply(game: Game, player: str, action: dict[str, Any]) -> str | None:
+    """None if the game took the action, else the reason it refused it (nothing changed)."""
+    try:
+        game.act(player, action)
+    except WarjudgeError as exc:
+        return str(exc)
+    except Exception:  # noqa: BLE001 - a game tripping on odd input must not become a 500
+        log.exception("game %s raised on an action", type(game).__name__)
+        raise ApiError(422, f"the game cannot read this action: {str(action)[:80]}") from None
+    return None
+
+
+def expand(action: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """`{"orders": [text, …]}` (Diplomacy's batch spelling) as one order action each."""
+    orders = action.get("orders")
+    if "type" in action or not isinstance(orders, list):
+        return None
+    if not all(isinstance(o, str) for o in orders):
+        raise ApiError(422, "orders: a list of order texts, such as \"A Par - Bur\"")
+    return [{"type": "order", "order": o} for o in orders]
+
+
+def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) -> list[dict[str, Any]]:
+    require_seat(row, user, seat_name)
+    game = load(row)
+    if game.is_over:
+        raise ApiError(409, f"game {row.id} is over")
+    waiting = game.to_act()
+    batch = expand(action)
+    results = []
+    for one in batch if batch is not None else [action]:
+        reason = apply(game, seat_name, one)
+        results.append({"action": one, "accepted": reason is None} | ({"reason": reason} if reason else {}))
+    if batch is None and results[0].get("reason"):
+        raise ApiError(409, results[0]["reason"])
+    if any(r["accepted"] for r in results):
+        settle(row, game, waiting, seat_name)
+    return results
+
+
+def process(row: GameRow, now: float | None = None) -> bool:
+    """The GM's 'adjudicate now' (at `now`, the scheduler's clock); False if the game has
+    nothing to adjudicate."""
+    game = load(row)
+    waiting = game.to_act()
+    if game.is_over or apply(game, GM, {"type": "process"}) is not None:
+        return False
+    for s in row.seats:
+        s.ready = False
+    settle(row, game, waiting, None, now)
+    return True
+
+
+def deadline_passed(row: GameRow, now: float) -> bool:
+    """The scheduler's work on a game whose deadline has come (its row locked): adjudicate
+    once, and the next phase gets its own deadline. False if the deadline had already been
+    dealt with (by another process) or the game has nothing to adjudicate."""
+    if row.deadline is None or row.deadline > now:
+        return False
+    if process(row, now):
+        return True
+    row.deadline = None if load(row).is_over else now + (row.phase_seconds or 0)
+    return False
+
+
+def mark_ready(row: GameRow, user: User, seat_name: str) -> bool:
+    """The seat is ready; once every seat that must act is ready (or a bot), the phase is
+    adjudicated at once. True if that happened."""
+    require_seat(row, user, seat_name).ready = True
+    game = load(row)
+    waiting = game.to_act()
+    ready = {s.name for s in row.seats if s.ready or s.bot}
+    return bool(waiting) and set(waiting) <= ready and process(row)
+
+
+def claim(row: GameRow, user: User, seat_name: str, invitation: str | None) -> None:
+    wanted = seat(row, seat_name)
+    if wanted.user_id == user.id:
+        return
+    if wanted.user_id is not None or wanted.bot:
+        raise ApiError(409, f"the seat {seat_name!r} of game {row.id} is taken")
+    if not row.open_seats and not (invitation and secrets.compare_digest(invitation, wanted.invitation)):
+        raise ApiError(403, f"the seat {seat_name!r} needs its invitation from the games master")
+    wanted.user_id = user.id
+
+
+def seat_bot(row: GameRow, seat_name: str, bot: str) -> None:
+    """The GM puts a bot in a seat (free, or taken over from its player)."""
+    wanted = seat(row, seat_name)
+    wanted.user_id, wanted.bot, wanted.bot_seed, wanted.ready = None, bot, new_bot_seed(), False
+    game = load(row)
+    settle(row, game, game.to_act(), seat_name)

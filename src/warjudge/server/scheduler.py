@@ -1,0 +1,70 @@
+"""Deadlines that run themselves: a thread in each server process looks for games whose
+deadline has passed and adjudicates each exactly once, however many processes share the
+database.
+
+Exactly once: a game is adjudicated only inside a transaction holding its row lock, after
+checking again under the lock that its deadline has passed; the same transaction moves the
+deadline on. A second process waiting for that lock then finds the new deadline and does
+nothing; one that finds the row locked skips it (PostgreSQL `SKIP LOCKED`), and SQLite's
+write lock serializes the processes outright."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from warjudge.server import db, play
+from warjudge.server.errors import ApiError
+from warjudge.server.models import GameRow
+
+log = logging.getLogger("warjudge.server")
+INTERVAL = 2.0   # seconds between two looks for due games
+
+
+def due(sessions: sessionmaker[Session], now: float) -> list[str]:
+    """The games whose deadline has passed (read without locking: each is checked again
+    under its lock)."""
+    with sessions() as session:
+        return list(session.scalars(select(GameRow.id).where(GameRow.deadline <= now).order_by(GameRow.deadline)))
+
+
+def run_due(sessions: sessionmaker[Session], now: float | None = None) -> list[str]:
+    """Adjudicate every game whose deadline has passed; the ids of those adjudicated."""
+    now = time.time() if now is None else now
+    done = []
+    for game_id in due(sessions, now):
+        try:
+            with sessions.begin() as session:
+                row = db.locked_game(session, game_id, skip_locked=True)
+                if row is not None and play.deadline_passed(row, now):
+                    done.append(game_id)
+        except ApiError as exc:  # a game that cannot be loaded stays as it is; the others go on
+            log.error("deadline of game %s: %s", game_id, exc.message)
+    return done
+
+
+class Scheduler:
+    """The background thread; `stop()` ends it within one interval."""
+
+    def __init__(self, sessions: sessionmaker[Session], interval: float = INTERVAL):
+        self.sessions, self.interval = sessions, interval
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="warjudge-deadlines", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval):
+            try:
+                run_due(self.sessions)
+            except Exception:  # noqa: BLE001 - a database hiccup must not end the deadlines for good
+                log.exception("the deadline scheduler failed; trying again")

@@ -1,0 +1,60 @@
+"""A real `warjudge serve` process on a free localhost port, for the tests that use the
+server as its users do (the printed URL, curl)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+ROOT = Path(__file__).resolve().parents[2]
+# `warjudge serve`, with the toy game registered first (the real games need no set-up)
+WITH_TOY = ("import sys; from tests.support.toygame import INFO; from warjudge.core import games; "
+            "games.register(INFO); from warjudge.cli import app; sys.argv[0] = 'warjudge'; app()")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def server(data: Path, toy: bool = False, database: str | None = None) -> Iterator[tuple[str, list[str], subprocess.Popen]]:
+    """Yields the server's base URL, the two lines it printed on start, and its process."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "WARJUDGE_DATABASE_URL"} | {
+        "WARJUDGE_DATA": str(data), "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-c", WITH_TOY] if toy else [str(Path(sys.executable).parent / "warjudge")]
+    options = ["--database", database] if database else []
+    process = subprocess.Popen([*command, "serve", "--port", str(port), *options], env=env, cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        printed = [process.stdout.readline(), process.stdout.readline()]
+        # the access log goes on: read it, or a full pipe would stop the server
+        threading.Thread(target=process.stdout.read, daemon=True).start()
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/openapi.json", timeout=5).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and process.poll() is None, printed
+                time.sleep(0.2)
+        yield base, printed, process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:   # connections still open: stop it outright
+            process.kill()
+            process.wait()

@@ -1,0 +1,49 @@
+"""Bots in seats: the GM seats one, it answers whenever its seat must act, a game of
+bots plays itself to the end, and a bot's choices follow from the stored game alone."""
+
+from __future__ import annotations
+
+from tests.support.toygame import ToyBids
+from warjudge.server.bots import play_bots
+
+
+def test_a_bot_answers_as_soon_as_its_seat_must_act(players):
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids", "options": {"rounds": 2}})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    gm.ok("post", f"/api/games/{gid}/bots", {"seat": "south", "bot": "random"})
+    assert gm.ok("get", f"/api/games/{gid}")["to_act"] == ["north"]   # the bot bid at once
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 5}})
+    state = gm.ok("get", f"/api/games/{gid}")
+    assert state["view"]["round"] == 2 and state["view"]["history"][0]["bids"]["north"] == 5
+    assert state["seats"][1] == {"seat": "south", "user": None, "bot": "random", "ready": False}
+    assert ann.post(f"/api/games/{gid}/seats/south").status_code == 409   # a bot's seat is taken
+
+
+def test_the_gm_replaces_a_player_by_a_bot(players):
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids"})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    gm.ok("post", f"/api/games/{gid}/bots", {"seat": "north", "bot": "random"})
+    assert ann.post(f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 0}}
+                    ).status_code == 403
+    assert gm.ok("get", f"/api/games/{gid}")["to_act"] == ["south"]
+
+
+def test_a_game_of_bots_plays_to_its_end(players):
+    gm = players[0]
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids", "options": {"rounds": 5}})["id"]
+    gm.ok("post", f"/api/games/{gid}/bots", {"seat": "north", "bot": "random"})
+    gm.ok("post", f"/api/games/{gid}/bots", {"seat": "south", "bot": "random"})
+    state = gm.ok("get", f"/api/games/{gid}")
+    assert state["is_over"] and len(state["view"]["history"]) == 5 and state["outcome"]["reason"] in ("victory", "draw")
+
+
+def test_a_bots_choices_follow_from_its_seed_and_the_game_version():
+    seeds = {"north": "a" * 32, "south": "b" * 32}
+    first, second = ToyBids.new(7, rounds=5), ToyBids.new(7, rounds=5)
+    assert play_bots(first, seeds, version=3) == play_bots(second, seeds, version=3) == 10
+    assert first.record.to_json() == second.record.to_json()
+    other = ToyBids.new(7, rounds=5)
+    play_bots(other, {"north": "c" * 32, "south": "d" * 32}, version=3)
+    assert other.record.actions != first.record.actions

@@ -1,0 +1,111 @@
+"""Deadlines: a phase is adjudicated at its deadline (unordered seats taking the default),
+not before, exactly once however many server processes look at the same moment, and each
+new phase gets its own deadline."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from fastapi.testclient import TestClient
+
+from tests.server.conftest import sign_up
+from warjudge.server import db, play, scheduler
+from warjudge.server.app import create_app
+from warjudge.server.scheduler import run_due
+
+
+def _game(players, phase_seconds=60):
+    gm, ann, bob = players
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids-gm", "options": {"rounds": 3},
+                                        "phase_seconds": phase_seconds})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    bob.ok("post", f"/api/games/{gid}/seats/south")
+    return gid
+
+
+def test_a_phase_is_adjudicated_at_its_deadline_and_not_before(players, database_url):
+    gm, ann, _ = players
+    gid = _game(players)
+    deadline = gm.ok("get", f"/api/games/{gid}")["deadline"]
+    assert abs(deadline - (time.time() + 60)) < 30
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 2}})
+    sessions = db.sessions(db.make_engine(database_url))
+    assert run_due(sessions, now=deadline - 1) == []
+    assert gm.ok("get", f"/api/games/{gid}")["view"]["history"] == []
+    assert run_due(sessions, now=deadline + 1) == [gid]
+    state = gm.ok("get", f"/api/games/{gid}")
+    assert state["view"]["history"][0]["bids"] == {"north": 2, "south": 0}   # south's NMR: the default bid
+    assert state["deadline"] > deadline   # the next phase has its own
+    assert run_due(sessions, now=deadline + 1) == []
+
+
+def test_several_processes_adjudicate_a_deadline_exactly_once(players, database_url, monkeypatch):
+    gm, ann, _ = players
+    gid = _game(players)
+    deadline = gm.ok("get", f"/api/games/{gid}")["deadline"]
+    slow_load = play.load
+
+    def load(row):
+        time.sleep(0.2)
+        return slow_load(row)
+
+    processes = [db.sessions(db.make_engine(database_url)) for _ in range(3)]
+    every_one_saw_it_due = threading.Barrier(len(processes))
+    seen_due = scheduler.due
+
+    def due(sessions, now):
+        found = seen_due(sessions, now)
+        every_one_saw_it_due.wait()
+        return found
+
+    monkeypatch.setattr(play, "load", load)
+    monkeypatch.setattr(scheduler, "due", due)
+    done: list[list[str]] = []
+
+    def look(sessions):
+        done.append(run_due(sessions, now=deadline + 1))
+
+    threads = [threading.Thread(target=look, args=(s,)) for s in processes]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    monkeypatch.setattr(play, "load", slow_load)
+    assert sorted(map(len, done)) == [0, 0, 1]
+    assert len(gm.ok("get", f"/api/games/{gid}")["view"]["history"]) == 1
+
+
+def test_a_new_phase_started_by_the_players_gets_a_new_deadline(players):
+    gm, ann, bob = players
+    gid = _game(players)
+    first = gm.ok("get", f"/api/games/{gid}")["deadline"]
+    time.sleep(0.05)
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+    assert gm.ok("get", f"/api/games/{gid}")["deadline"] == first   # the same phase
+    bob.ok("post", f"/api/games/{gid}/actions", {"seat": "south", "action": {"type": "bid", "amount": 1}})
+    assert gm.ok("get", f"/api/games/{gid}")["deadline"] > first    # round 2 began
+
+
+def test_a_game_without_deadlines_and_a_finished_game_have_none(players):
+    gm, ann, bob = players
+    untimed = gm.ok("post", "/api/games", {"game": "toy-bids"})["id"]
+    assert gm.ok("get", f"/api/games/{untimed}")["deadline"] is None
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids", "options": {"rounds": 1}, "phase_seconds": 60})["id"]
+    gm.ok("post", f"/api/games/{gid}/bots", {"seat": "north", "bot": "random"})
+    gm.ok("post", f"/api/games/{gid}/bots", {"seat": "south", "bot": "random"})
+    assert gm.ok("get", f"/api/games/{gid}")["deadline"] is None
+    assert gm.post("/api/games", {"game": "toy-bids", "phase_seconds": 0}).status_code == 422
+
+
+def test_the_server_runs_its_deadlines_by_itself(database_url):
+    with TestClient(create_app(database_url, deadlines_every=0.1)) as client:
+        gm, ann = sign_up(client), sign_up(client)
+        gid = gm.ok("post", "/api/games", {"game": "toy-bids-gm", "phase_seconds": 1})["id"]
+        ann.ok("post", f"/api/games/{gid}/seats/north")
+        ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 3}})
+        waited = time.monotonic()
+        while not gm.ok("get", f"/api/games/{gid}")["view"]["history"]:
+            assert time.monotonic() - waited < 15, "the deadline passed and nothing happened"
+            time.sleep(0.1)
+        assert gm.ok("get", f"/api/games/{gid}")["view"]["history"][0]["bids"] == {"north": 3, "south": 0}

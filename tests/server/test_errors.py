@@ -1,0 +1,111 @@
+"""Bad requests get a JSON error with the right status and change nothing; never a 500
+(the test client re-raises any server error, so a 500 fails these tests loudly)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def game(players):
+    gm, ann, bob = players
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids", "options": {"rounds": 1}})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    return gid
+
+
+def _version(gm, gid):
+    return gm.ok("get", f"/api/games/{gid}")["version"]
+
+
+@pytest.mark.parametrize("body,status,words", [
+    ({"game": "chess"}, 422, "unknown game"),
+    ({"game": "toy-bids", "options": {"rounds": 99}}, 422, "rounds"),
+    ({"game": "toy-bids", "options": []}, 422, "options"),
+    ({"game": "toy-bids", "extra": 1}, 422, "extra"),
+    ({"game": "toy-bids", "options": {"seed": 1}}, 422, "seed"),   # issue 13: dice no player can foresee
+    ({}, 422, "game"),
+])
+def test_a_game_that_cannot_be_made_is_refused(players, body, status, words):
+    response = players[0].post("/api/games", body)
+    assert response.status_code == status and words in response.json()["error"]
+    assert players[0].ok("get", "/api/games") == []
+
+
+@pytest.mark.parametrize("action,status,words", [
+    ({"type": "bid", "amount": 9}, 409, "cannot play"),
+    ({"type": "bid", "amount": "3"}, 409, "cannot play"),
+    ({"type": "bid"}, 409, "cannot play"),
+    ({}, 409, "cannot play"),
+    ({"orders": [1, 2]}, 422, "order texts"),
+])
+def test_an_illegal_action_is_refused_with_its_reason_and_changes_nothing(players, game, action, status, words):
+    gm, ann, _ = players
+    response = ann.post(f"/api/games/{game}/actions", {"seat": "north", "action": action})
+    assert response.status_code == status and words in response.json()["error"]
+    assert _version(gm, game) == 0 and ann.ok("get", f"/api/games/{game}")["to_act"] == ["north", "south"]
+
+
+def test_unknown_games_and_seats_are_404(players, game):
+    gm, ann, _ = players
+    assert ann.get("/api/games/nothing-here").status_code == 404
+    assert ann.post("/api/games/nothing-here/actions", {"seat": "north", "action": {}}).status_code == 404
+    missing = ann.post(f"/api/games/{game}/seats/east")
+    assert missing.status_code == 404 and "north, south" in missing.json()["error"]
+    assert gm.post(f"/api/games/{game}/bots", {"seat": "east", "bot": "random"}).status_code == 404
+
+
+def test_malformed_bodies_are_422(players, game):
+    ann = players[1]
+    for raw in (b"{", b"[]", b'{"seat": "north"}', b'{"seat": "north", "action": 3}', "{\"seat\": \"\\ud800\"}".encode()):
+        response = ann.client.post(f"/api/games/{game}/actions", content=raw,
+                                   headers=ann.headers | {"Content-Type": "application/json"})
+        assert response.status_code in (400, 422), raw
+        assert "error" in response.json()
+
+
+def test_a_deeply_nested_body_is_refused_cleanly(players, game):
+    ann = players[1]
+    raw = b'{"seat": "north", "action": ' + b"[" * 50_000 + b"]" * 50_000 + b"}"
+    response = ann.client.post(f"/api/games/{game}/actions", content=raw,
+                               headers=ann.headers | {"Content-Type": "application/json"})
+    assert response.status_code in (400, 422) and "error" in response.json()
+
+
+def test_a_body_too_large_is_413(players, game):
+    ann = players[1]
+    response = ann.post(f"/api/games/{game}/actions", {"seat": "north", "action": {"type": "x" * 300_000}})
+    assert response.status_code == 413 and "KiB" in response.json()["error"]
+
+    def chunks():
+        yield b'{"seat": "north", "action": {"type": "'
+        for _ in range(40):
+            yield b"x" * 10_000
+        yield b'"}}'
+    streamed = ann.client.post(f"/api/games/{game}/actions", content=chunks(),
+                               headers=ann.headers | {"Content-Type": "application/json"})
+    assert streamed.status_code == 413
+
+
+def test_an_over_game_takes_no_more_actions(players, game):
+    gm, ann, bob = players
+    bob.ok("post", f"/api/games/{game}/seats/south")
+    ann.ok("post", f"/api/games/{game}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+    bob.ok("post", f"/api/games/{game}/actions", {"seat": "south", "action": {"type": "bid", "amount": 1}})
+    late = ann.post(f"/api/games/{game}/actions", {"seat": "north", "action": {"type": "bid", "amount": 0}})
+    assert late.status_code == 409 and "over" in late.json()["error"]
+
+
+def test_only_the_gm_seats_bots_and_processes(players, game):
+    gm, ann, _ = players
+    assert ann.post(f"/api/games/{game}/bots", {"seat": "south", "bot": "random"}).status_code == 403
+    assert ann.post(f"/api/games/{game}/process").status_code == 403
+    assert gm.post(f"/api/games/{game}/bots", {"seat": "south", "bot": "clever"}).status_code == 422
+    nothing = gm.post(f"/api/games/{game}/process")   # the toy game has no GM adjudication
+    assert nothing.status_code == 409 and "nothing to adjudicate" in nothing.json()["error"]
+
+
+def test_a_player_may_not_download_the_record_of_a_running_game(players, game):
+    gm, ann, _ = players
+    assert ann.get(f"/api/games/{game}/record").status_code == 403
+    assert gm.ok("get", f"/api/games/{game}/record")["seed"] > 0

@@ -1,0 +1,117 @@
+"""A whole game played through the API by two accounts, the GM watching: positions and
+outcome checked against the rules of the toy game and against a replay of the record."""
+
+from __future__ import annotations
+
+from warjudge.core import games
+from warjudge.core.record import GameRecord
+
+
+def _new_toy(gm, rounds=2, **extra):
+    return gm.ok("post", "/api/games", {"game": "toy-bids", "options": {"rounds": rounds}, **extra})
+
+
+def test_a_whole_game_between_two_accounts(players):
+    gm, ann, bob = players
+    created = _new_toy(gm)
+    gid = created["id"]
+    assert [s["seat"] for s in created["seats"]] == ["north", "south"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    bob.ok("post", f"/api/games/{gid}/seats/south")
+
+    # round 1: ann bids 3; until bob bids, bob sees that ann bid but not how much
+    legal = ann.ok("get", f"/api/games/{gid}/legal")["seats"]
+    assert legal[0]["seat"] == "north" and {"type": "bid", "amount": 3} in legal[0]["actions"]
+    assert ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 3}}
+                  )["results"] == [{"action": {"type": "bid", "amount": 3}, "accepted": True}]
+    seen_by_bob = bob.ok("get", f"/api/games/{gid}")
+    assert seen_by_bob["view_of"] == "south" and seen_by_bob["to_act"] == ["south"]
+    assert seen_by_bob["view"]["bids"] == []
+    assert ann.ok("get", f"/api/games/{gid}")["view"]["bids"][0]["amount"] == 3
+    bob.ok("post", f"/api/games/{gid}/actions", {"seat": "south", "action": {"type": "bid", "amount": 1}})
+
+    # the round is revealed to both: coins spent, the dice rolled by the server
+    after = bob.ok("get", f"/api/games/{gid}")["view"]
+    assert after["coins"] == {"north": 2, "south": 4} and after["round"] == 2
+    assert after["history"][0]["bids"] == {"north": 3, "south": 1}
+
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 2}})
+    bob.ok("post", f"/api/games/{gid}/actions", {"seat": "south", "action": {"type": "bid", "amount": 4}})
+    final = gm.ok("get", f"/api/games/{gid}")
+    assert final["is_over"] and final["to_act"] == [] and final["view"]["coins"] == {"north": 0, "south": 0}
+
+    # the record replays to the same game: positions and outcome
+    record = GameRecord.from_json(__import__("json").dumps(ann.ok("get", f"/api/games/{gid}/record")))
+    replayed = games.load(record)
+    assert replayed.view(None) == final["view"]
+    assert replayed.outcome().to_json() == final["outcome"]
+    assert [a["amount"] for a in record.actions] == [3, 1, 2, 4]
+    assert record.seed.bit_length() > 64   # a secure seed, revealed only now the game is over
+
+
+def test_the_game_list_shows_each_caller_its_part(players):
+    gm, ann, _ = players
+    gid = _new_toy(gm)["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/south")
+    listed = {g["id"]: g for g in ann.ok("get", "/api/games")}
+    assert listed[gid]["you"] == {"gm": False, "seats": ["south"]}
+    assert listed[gid]["seats"] == [{"seat": "north", "taken": False}, {"seat": "south", "taken": True}]
+
+
+def test_a_spectator_gets_the_public_view(client, players):
+    gm, ann, _ = players
+    gid = _new_toy(gm)["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 4}})
+    response = client.get(f"/api/games/{gid}")   # no token at all
+    assert response.status_code == 200
+    assert response.json()["view_of"] == "public" and response.json()["view"]["bids"] == []
+    assert "invitation" not in str(response.json()["seats"])
+
+
+def test_an_invitation_is_needed_when_seats_are_not_open(players):
+    gm, ann, bob = players
+    created = _new_toy(gm, open=False)
+    gid, invitation = created["id"], created["seats"][0]["invitation"]
+    refused = bob.post(f"/api/games/{gid}/seats/north")
+    assert refused.status_code == 403 and "invitation" in refused.json()["error"]
+    assert bob.post(f"/api/games/{gid}/seats/north", {"invitation": "not-it"}).status_code == 403
+    ann.ok("post", f"/api/games/{gid}/seats/north", {"invitation": invitation})
+    assert bob.post(f"/api/games/{gid}/seats/north", {"invitation": invitation}).status_code == 409
+    assert [s["user"] for s in gm.ok("get", f"/api/games/{gid}")["seats"]] == ["ann", None]
+
+
+def test_the_gm_processes_and_missing_seats_take_the_default(players):
+    gm, ann, bob = players
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids-gm", "options": {"rounds": 2}})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 2}})
+    assert ann.post(f"/api/games/{gid}/process").status_code == 403
+    assert gm.ok("post", f"/api/games/{gid}/process")["processed"]
+    view = gm.ok("get", f"/api/games/{gid}")["view"]
+    assert view["history"][0]["bids"] == {"north": 2, "south": 0}   # south, unordered, bid nothing
+    assert view["coins"] == {"north": 3, "south": 5}
+
+
+def test_when_every_seat_is_ready_the_phase_is_processed(players):
+    gm, ann, bob = players
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids-gm", "options": {"rounds": 2}})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    bob.ok("post", f"/api/games/{gid}/seats/south")
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+    assert ann.ok("post", f"/api/games/{gid}/ready", {"seat": "north"})["processed"] is False
+    assert bob.ok("post", f"/api/games/{gid}/ready", {"seat": "south"})["processed"] is True
+    state = gm.ok("get", f"/api/games/{gid}")
+    assert state["view"]["history"][0]["bids"] == {"north": 1, "south": 0}
+    assert [s["ready"] for s in state["seats"]] == [False, False]   # ready again for the next round
+
+
+def test_a_batch_of_orders_reports_each_acceptance(players):
+    """Diplomacy's {"orders": [...]} spelling, checked order by order (here on the toy
+    game, which refuses them all: each refusal carries its reason, nothing changes)."""
+    gm, ann, _ = players
+    gid = _new_toy(gm)["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    answer = ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"orders": ["A Par - Bur"]}})
+    assert answer["results"][0]["accepted"] is False and answer["results"][0]["reason"]
+    assert gm.ok("get", f"/api/games/{gid}")["version"] == 0

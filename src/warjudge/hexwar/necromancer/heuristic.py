@@ -33,6 +33,7 @@ GOOD_ODDS = ("2-1", "3-1", "4-1", "auto-DE")
 SEARCHERS = 6  # wraiths sent into the Miasma while Jewels remain
 GUARDS = 3     # units kept next to the bot's own Necromancer (issue 10 item 10)
 MIN_ARMY_FOR_GUARDS = 12
+AHEAD = 1.5    # strength ratio from which the bot presses the attack at 1-1
 DANGER = 3     # enemy units this close make the Necromancer step back
 CP_RESERVE = 40  # conversion points never spent below this, except on a Jewel bearer
 ITEM_PREFERENCE = ("mercenaries", "apprentice", "sword", "bow", "ring", "crystal_ball")
@@ -57,6 +58,7 @@ def _move(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any
     if home is None or target is None:
         return None
     searching = sum(1 for u in pos.side_units(side) if u.hex in pos.miasma.hexes)
+    needed = 1 if ahead(pos, side) else 2
     turn, considered = _CONSIDERED.get(game, (None, set()))
     if turn != game.turn:
         considered = set()
@@ -73,7 +75,9 @@ def _move(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any
         if goal is None:
             continue
         far = walking_distances(pos.board, goal)
-        best = min((h for h in found if h == unit.hex or may_join(pos, [unit], h) and _worth_engaging(pos, unit, h, target)),
+        support = _support(game, side, target, unit)
+        best = min((h for h in found if h == unit.hex
+                    or may_join(pos, [unit], h) and _worth_engaging(pos, unit, h, target, support, needed)),
                    key=lambda h: (far.get(h, 999), distance(h, goal), found[h][0]))
         if best == unit.hex:
             continue
@@ -102,10 +106,35 @@ def walking_distances(board, goal: str) -> dict[str, int]:
     return cache[goal]
 
 
-def _worth_engaging(pos: Position, unit: Unit, h: str, wizard: str) -> bool:
+def _support(game: NecromancerGame, side: str, wizard: str, mover: Unit) -> int:
+    """The direct strength of the bot's other unmoved units that can still reach the
+    enemy Necromancer's side this phase: they are all heading for him and will join the
+    attack. Counting only units already beside him, each waited for another to go first
+    and armies stood two hexes from him until the turn cap. (Counted for other enemy
+    stacks too, units stepped into zones their friends were not coming to and died.)"""
+    pos = game.position
+    far = walking_distances(pos.board, wizard)
+    guards = _GUARDS.get(game, set())
+    return sum(pos.direct_strength(u) for u in pos.side_units(side)
+               if u is not mover and u.kind != UnitType.NECROMANCER and u.id not in guards and not pos.jewels_at(u.hex)
+               and u.id not in game.moved and u.id not in game.locked and not pos.in_miasma(u.hex)
+               and 1 < far.get(u.hex, 999) <= pos.movement_allowance(u) + 1)
+
+
+def ahead(pos: Position, side: str) -> bool:
+    """Is the side's army clearly the stronger (AHEAD times the enemy's direct strength)?
+    Then 1-1 attacks pay (the CRT's 1-1 column gives the defender a retreat or a loss
+    five times as often as the attacker) and waiting for 2-1 only runs out the clock."""
+    def total(s: str) -> int:
+        return sum(pos.direct_strength(u) for u in pos.side_units(s) if u.kind != UnitType.NECROMANCER)
+    return total(side) >= AHEAD * total(other(side))
+
+
+def _worth_engaging(pos: Position, unit: Unit, h: str, wizard: str, support: int = 0, needed: int = 2) -> bool:
     """A unit that stops in an enemy zone must attack (6.21); it goes there only if the
-    attack it joins would be at 2-1 or better (1-1 on the enemy wizard). Walking into
-    zones one unit at a time made the old bot attack at 1-3 and lose its army."""
+    attack it joins would be at `needed`-1 or better (1-1 on the enemy wizard, counting
+    the `support` still on its way to him). Walking into zones one unit at a time made
+    the old bot attack at 1-3 and lose its army."""
     board = pos.board
     for n in board.neighbours(h):
         enemies = [e for e in pos.at(n) if e.side != unit.side]
@@ -116,7 +145,9 @@ def _worth_engaging(pos: Position, unit: Unit, h: str, wizard: str) -> bool:
                    for f in pos.at(m) if f.side == unit.side]
         attack = sum(pos.direct_strength(f) // (2 if board.terrain(f.hex) == "slope" else 1) for f in friends)
         attack += pos.direct_strength(unit) // (2 if board.terrain(h) == "slope" else 1)
-        if attack < (defence if n == wizard else 2 * defence):
+        if n == wizard:
+            attack += support
+        if attack < (defence if n == wizard else needed * defence):
             return False
     return True
 
@@ -167,6 +198,7 @@ def _combat(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, A
     enemy_hexes = sorted({u.hex for u in pos.side_units(other(side))} - game.attacked_hexes,
                          key=lambda h: (h != wizard, h not in must_be_attacked(pos, side), h))
     forced_hexes = must_be_attacked(pos, side)
+    pressing = ahead(pos, side)
     for target in enemy_hexes:
         direct = [u.id for u in free if can_direct(pos, u, target)]
         indirect = [u.id for u in free if u.id not in direct and indirect_modifier(pos, u, target) is not None]
@@ -184,7 +216,7 @@ def _combat(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, A
             lighter = plan_attack(pos, side, flat, indirect, [], [target], spent=game.attacked)
             if not isinstance(lighter, str) and lighter.column == plan.column:
                 direct, plan = flat, lighter
-        good = plan.column in GOOD_ODDS
+        good = plan.column in GOOD_ODDS or plan.column == "1-1" and pressing
         if good or forced or target == wizard and plan.column not in ("1-3", "auto-AE"):
             return {"type": "attack", "side": side, "targets": [target], "direct": direct, "indirect": indirect}
     return {"type": "end", "side": side}

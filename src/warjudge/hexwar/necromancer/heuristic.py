@@ -12,10 +12,11 @@ so it is always legal.
 
 from __future__ import annotations
 
+import functools
 import random
 import weakref
 from collections import deque
-from typing import Any
+from typing import Any, Callable
 
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.movement import path_to
@@ -28,6 +29,8 @@ from warjudge.hexwar.necromancer.tables import UnitType
 
 # units each game's bot has already placed this turn (one move action per call), and its guards
 _CONSIDERED: "weakref.WeakKeyDictionary[NecromancerGame, tuple[int, set[int]]]" = weakref.WeakKeyDictionary()
+# enemy hexes the bot's units have stepped next to this turn: the rest of the attack joins them
+_RALLY: "weakref.WeakKeyDictionary[NecromancerGame, set[str]]" = weakref.WeakKeyDictionary()
 _GUARDS: "weakref.WeakKeyDictionary[NecromancerGame, set[int]]" = weakref.WeakKeyDictionary()
 GOOD_ODDS = ("2-1", "3-1", "4-1", "auto-DE")
 SEARCHERS = 6  # wraiths sent into the Miasma while Jewels remain
@@ -64,6 +67,8 @@ def _move(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any
         considered = set()
         _CONSIDERED[game] = (game.turn, considered)
         _GUARDS[game] = _pick_guards(pos, side, home)
+        _RALLY[game] = set()
+    rally = _RALLY[game]
     # the Necromancer first, so that his guard follows him to where he stands
     for unit in sorted(pos.side_units(side), key=lambda u: (u.kind != UnitType.NECROMANCER, u.id)):
         if unit.id in game.moved or unit.id in game.locked or unit.id in considered:
@@ -76,17 +81,25 @@ def _move(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, Any
             continue
         far = walking_distances(pos.board, goal)
         support = _support(game, side, target, unit)
-        best = min((h for h in found if h == unit.hex
-                    or may_join(pos, [unit], h) and _worth_engaging(pos, unit, h, target, support, needed)),
-                   key=lambda h: (far.get(h, 999), distance(h, goal), found[h][0]))
+        allowed = [h for h in found if h == unit.hex
+                   or may_join(pos, [unit], h) and _worth_engaging(pos, unit, h, target, support, needed)]
+        joining = [h for h in allowed if goal == target and _engaged(pos, side, h) & rally]
+        best = min(joining or allowed, key=lambda h: (far.get(h, 999), distance(h, goal), found[h][0]))
         if best == unit.hex:
             continue
+        rally |= _engaged(pos, side, best)
         if unit.kind == UnitType.WRAITH and goal in pos.miasma.hexes and best in pos.miasma.hexes:
             searching += 1
         loose = [j.id for j in pos.jewels.values() if j.hex in path_to(found, best) and not j.delivered_to]
         return {"type": "move", "side": side, "units": [unit.id], "path": path_to(found, best),
                 "jewels": sorted(set(carrying) | set(loose))}
     return {"type": "end", "side": side}
+
+
+def _engaged(pos: Position, side: str, h: str) -> set[str]:
+    """The enemy hexes a unit standing in `h` must attack (6.21: their zones reach it)."""
+    return {n for n in pos.board.neighbours(h) if pos.zoc_reaches(n, h)
+            and any(e.side != side for e in pos.at(n))}
 
 
 def walking_distances(board, goal: str) -> dict[str, int]:
@@ -106,19 +119,27 @@ def walking_distances(board, goal: str) -> dict[str, int]:
     return cache[goal]
 
 
-def _support(game: NecromancerGame, side: str, wizard: str, mover: Unit) -> int:
-    """The direct strength of the bot's other unmoved units that can still reach the
-    enemy Necromancer's side this phase: they are all heading for him and will join the
-    attack. Counting only units already beside him, each waited for another to go first
-    and armies stood two hexes from him until the turn cap. (Counted for other enemy
-    stacks too, units stepped into zones their friends were not coming to and died.)"""
+def _support(game: NecromancerGame, side: str, wizard: str, mover: Unit) -> Callable[[str], int]:
+    """For an enemy hex, the direct strength of the bot's other unmoved units that can
+    still reach its side this phase and are heading past it to the enemy Necromancer (or
+    to him): they will join the attack. Counting only units already there, each waited
+    for another to go first and armies stood before a blocking stack, or two hexes from
+    the wizard, until the turn cap. (Counting every unit near it, units stepped into zones
+    their friends were not coming to and died.)"""
     pos = game.position
-    far = walking_distances(pos.board, wizard)
+    to_wizard = walking_distances(pos.board, wizard)
     guards = _GUARDS.get(game, set())
-    return sum(pos.direct_strength(u) for u in pos.side_units(side)
-               if u is not mover and u.kind != UnitType.NECROMANCER and u.id not in guards and not pos.jewels_at(u.hex)
-               and u.id not in game.moved and u.id not in game.locked and not pos.in_miasma(u.hex)
-               and 1 < far.get(u.hex, 999) <= pos.movement_allowance(u) + 1)
+    coming = [u for u in pos.side_units(side)
+              if u is not mover and u.kind != UnitType.NECROMANCER and u.id not in guards and not pos.jewels_at(u.hex)
+              and u.id not in game.moved and u.id not in game.locked and not pos.in_miasma(u.hex)]
+
+    @functools.cache
+    def support(enemy_hex: str) -> int:
+        far = walking_distances(pos.board, enemy_hex)
+        beyond = to_wizard.get(enemy_hex, 999)
+        return sum(pos.direct_strength(u) for u in coming
+                   if 1 < far.get(u.hex, 999) <= pos.movement_allowance(u) + 1 and to_wizard.get(u.hex, 999) > beyond)
+    return support
 
 
 def ahead(pos: Position, side: str) -> bool:
@@ -130,10 +151,11 @@ def ahead(pos: Position, side: str) -> bool:
     return total(side) >= AHEAD * total(other(side))
 
 
-def _worth_engaging(pos: Position, unit: Unit, h: str, wizard: str, support: int = 0, needed: int = 2) -> bool:
+def _worth_engaging(pos: Position, unit: Unit, h: str, wizard: str,
+                    support: Callable[[str], int] = lambda n: 0, needed: int = 2) -> bool:
     """A unit that stops in an enemy zone must attack (6.21); it goes there only if the
-    attack it joins would be at `needed`-1 or better (1-1 on the enemy wizard, counting
-    the `support` still on its way to him). Walking into zones one unit at a time made
+    attack it joins would be at `needed`-1 or better (1-1 on the enemy wizard), counting
+    the `support(enemy hex)` still on its way. Walking into zones one unit at a time made
     the old bot attack at 1-3 and lose its army."""
     board = pos.board
     for n in board.neighbours(h):
@@ -145,8 +167,7 @@ def _worth_engaging(pos: Position, unit: Unit, h: str, wizard: str, support: int
                    for f in pos.at(m) if f.side == unit.side]
         attack = sum(pos.direct_strength(f) // (2 if board.terrain(f.hex) == "slope" else 1) for f in friends)
         attack += pos.direct_strength(unit) // (2 if board.terrain(h) == "slope" else 1)
-        if n == wizard:
-            attack += support
+        attack += support(n)
         if attack < (defence if n == wizard else needed * defence):
             return False
     return True
@@ -226,28 +247,30 @@ def _convert(game: NecromancerGame, side: str, rng: random.Random) -> dict[str, 
     pos = game.position
     me = pos.sides[side]
     enemy_n = pos.necromancer(other(side))
-    best = None
+    mine = pos.necromancer(side)
+    options = []
     for t in sorted({u.hex for u in pos.side_units(other(side))}):
         stack = pos.at(t)
         if enemy_n and distance(enemy_n.hex, t) <= 1 or any(pos.resistance(u) is None for u in stack):
             continue
-        mine = pos.necromancer(side)
         near_me = mine is not None and distance(mine.hex, t) <= 3
         value = len(stack) + 5 * any(pos.jewels_at(t)) + 3 * near_me
-        if best is None or value > best[0]:
-            best = (value, t, sum(pos.resistance(u) for u in stack), any(pos.jewels_at(t)) or near_me)
-    if best is None:
+        options.append((-value, t, sum(pos.resistance(u) for u in stack), any(pos.jewels_at(t)) or near_me))
+    if not options:
         return {"type": "end", "side": side}
-    _, t, resistance, urgent = best
+    options.sort()
     if me.free_attempts:
-        return {"type": "convert", "side": side, "target": t, "free": True}
+        return {"type": "convert", "side": side, "target": options[0][1], "free": True}
     # a budget: x3 converts 5 times in 6 for the least CP per unit won (x4 risks an E and
     # costs more), and a reserve is kept for the turns to come unless the target matters
-    # now (issue 10 item 10: 150 -> 2 CP in three turns)
-    for multiple in (3, 2):
-        cost = multiple * resistance
-        if game._attempts_left() and cost <= me.cp and (urgent or me.cp - cost >= CP_RESERVE):
-            return {"type": "convert", "side": side, "target": t, "multiple": multiple}
+    # now (issue 10 item 10: 150 -> 2 CP in three turns) or the army is too small to wait
+    # (a lone Necromancer sat on 48 CP to the turn cap)
+    reserve = CP_RESERVE if pos.counted_units(side) >= MIN_ARMY_FOR_GUARDS else 0
+    for _, t, resistance, urgent in options:
+        for multiple in (3, 2):
+            cost = multiple * resistance
+            if game._attempts_left() and cost <= me.cp and (urgent or me.cp - cost >= reserve):
+                return {"type": "convert", "side": side, "target": t, "multiple": multiple}
     return {"type": "end", "side": side}
 
 

@@ -150,3 +150,17 @@ def test_a_dear_best_target_does_not_stop_a_cheaper_conversion():
     end_until(game, "convert")
     action = heuristic_action(game, random.Random(0))
     assert action["type"] == "convert" and action["target"] == "1508"
+
+
+def test_the_necromancer_keeps_his_guard_in_a_given_position():
+    # issue 10 item 10: "from turn 13 on no black unit stood within 2 hexes"; the three
+    # zombies nearest him stay beside him while the rest of the army marches off
+    game, u = start({"N": ("necromancer", "red", "0608"), "g1": ("zombie", "red", "0808"),
+                     "g2": ("zombie", "red", "0809"), "g3": ("zombie", "red", "0807"),
+                     "z": ("skeleton", "red", "0710"), "n": ("necromancer", "black", "2014")}, fill={"red": 12})
+    pos = game.position
+    _bot_moves(game, "red")
+    near = {name for name in ("g1", "g2", "g3") if distance(u[name].hex, u["N"].hex) <= 1}
+    assert len(near) == 3, {name: u[name].hex for name in ("g1", "g2", "g3")}
+    assert distance(u["z"].hex, "2014") < distance("0710", "2014")   # the others march on
+    assert pos.necromancer("red") is u["N"]

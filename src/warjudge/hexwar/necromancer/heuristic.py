@@ -1,10 +1,12 @@
 """A heuristic bot for SJG Necromancer that plays to win: it keeps its Necromancer
 behind its troops with a guard beside him (and steps him back from enemies), sends
 wraiths to search the Miasma and carries Jewels home, marches the rest on the enemy
-Necromancer, attacks at good odds (always when the enemy wizard is in reach), never
-attacks from a slope where halving makes the attack pointless, converts the stacks that
-matter on a budget that keeps CP in reserve, chooses useful optional units and items, and
-retreats towards home.
+Necromancer, steps into enemy zones only when the units still coming make the attack
+worth it (and then the others join that attack), attacks at good odds (1-1 once clearly
+the stronger; always when the enemy wizard is in reach), never attacks from a slope
+where halving makes the attack pointless, converts the stacks that matter on a budget
+that keeps CP in reserve while the army is big, chooses useful optional units and items,
+and retreats towards home.
 
 It answers only the decisions it has an opinion on and asks the random bot for the rest,
 so it is always legal.

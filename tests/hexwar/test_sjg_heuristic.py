@@ -11,8 +11,7 @@ from warjudge.hexwar.necromancer.bots import random_action
 from warjudge.hexwar.necromancer.heuristic import heuristic_action, play_game, walking_distances
 from warjudge.hexwar.grid import distance
 
-sys.path.insert(0, str(Path(__file__).parent))
-from sjg_helpers import act, end, end_until, make_map, start  # noqa: E402
+from tests.hexwar.sjg_helpers import act, end, end_until, make_map, start
 
 
 def test_the_necromancer_keeps_a_guard_through_the_game():

@@ -464,11 +464,14 @@ def test_cli_either_side_may_choose_and_deploy_first(tmp_path):
     path = tmp_path / "g.json"
     assert runner.invoke(app, ["necromancer", "new", str(path), "--seed", "4", "--first", "red",
                                "--items", "red=1,black=2"]).exit_code == 0
-    for command in ("choose auto", "deploy auto"):
-        result = runner.invoke(app, ["necromancer", "act", str(path), "black", command])
+    # distinct items, so no die shares a counter out and both set up next
+    choices = {"black": '{"type": "choose", "items": ["bow", "ring"]}', "red": '{"type": "choose", "items": ["sword"]}'}
+    for command in ("choose", "deploy auto"):
+        black, red = (choices["black"], choices["red"]) if command == "choose" else (command, command)
+        result = runner.invoke(app, ["necromancer", "act", str(path), "black", black])
         assert result.exit_code == 0, result.output
-        result = runner.invoke(app, ["necromancer", "act", str(path), "black", command])
+        result = runner.invoke(app, ["necromancer", "act", str(path), "black", black])
         assert result.exit_code == 2 and "red's decision" in result.output  # black has answered
-        result = runner.invoke(app, ["necromancer", "act", str(path), "red", command])
+        result = runner.invoke(app, ["necromancer", "act", str(path), "red", red])
         assert result.exit_code == 0, result.output
     assert "turn 1: red" in result.output

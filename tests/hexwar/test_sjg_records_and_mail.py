@@ -233,3 +233,11 @@ def test_undo_by_mail_is_saved_and_replays(tmp_path):
 def test_a_file_name_too_long_is_a_clean_error(args):
     # found by the command-line fuzz test under CI's fixed examples: OSError (File name too long)
     clean_error(cli(*args), "cannot use this name")
+
+
+@pytest.mark.parametrize("name", ["", "."])
+def test_an_empty_or_folder_game_name_is_a_clean_error(tmp_path, name, monkeypatch):
+    # found by the CLI fuzz test: act '' red ... ('' is the folder '.') raised ValueError from the lock
+    monkeypatch.chdir(tmp_path)
+    clean_error(cli("act", name, "red", "deploy auto"), "Is a directory")
+    assert list(tmp_path.iterdir()) == []   # no lock file left behind

@@ -264,8 +264,8 @@ def updating(path: str | Path, build: Callable[[GameRecord], Any] | None = None)
     if it changed, so a body that just looks writes nothing.
     """
     path = Path(path)
-    if not path_exists(path, "record"):  # no lock file for a record that is not there
-        GameRecord.load(path)
+    if not path_exists(path, "record") or path.is_dir():  # no lock file for a record that is not
+        GameRecord.load(path)                                # there; '' is '.', a folder: load says so
     with locked(path):
         before = _read(path)
         record = GameRecord.from_json(before, str(path))

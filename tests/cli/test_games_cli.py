@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from warjudge.cli import app
 from warjudge.core import games
+from warjudge.core.games import GameInfo
 
 from tests.support.toygame import INFO
 
@@ -29,10 +30,18 @@ def test_games_lists_every_registered_game_with_its_bots() -> None:
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert [line.split()[0] for line in lines] == games.ids()
-    assert "(records: also necromancer)" in lines[games.ids().index("necromancer-diplomacy")]
     assert lines[games.ids().index("necromancer-sjg")].endswith("bots: random, heuristic")
     rows = json.loads(runner.invoke(app, ["games", "--json"]).stdout)
     assert {r["id"]: r["bots"] for r in rows}[INFO.id] == ["random"]
+
+
+def test_games_names_the_old_record_ids_a_game_still_reads() -> None:
+    games.register(GameInfo("toy-renamed", "A renamed toy", INFO.entry, legacy_ids=("toy-old",)))
+    try:
+        lines = runner.invoke(app, ["games"]).stdout.splitlines()
+        assert "(records: also toy-old)" in lines[games.ids().index("toy-renamed")]
+    finally:
+        games.unregister("toy-renamed")
 
 
 def selfplay(*args: str) -> dict:

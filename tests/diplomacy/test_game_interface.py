@@ -335,3 +335,14 @@ def test_a_gm_game_waits_for_process_and_lets_a_done_power_retract():
     assert game.state.units["pic"].power == "FRANCE" and str(game.state.phase) == "F1901M"
     again = games.load(GameRecord.from_json(game.record.to_json()))
     assert again.view(None) == game.view(None)
+
+
+def test_a_retract_naming_no_unit_text_is_refused_cleanly():
+    # found by the conformance test: a list as the unit raised TypeError, not IllegalAction
+    game = games.new("diplomacy", seed=1)
+    game.act("FRANCE", {"type": "order", "order": "A par - bur"})
+    before = game.view(None)
+    for unit in (["par"], {"p": 1}, 7, None):
+        with pytest.raises(IllegalAction):
+            game.act("FRANCE", {"type": "retract", "unit": unit})
+    assert game.view(None) == before

@@ -7,6 +7,7 @@ clean error, a traceback or a hang."""
 from __future__ import annotations
 
 import json
+import copy
 import random
 import sys
 import time
@@ -21,6 +22,12 @@ NASTY = ["", " ", "-1", "0", "9" * 40, "9" * 4301, "1e999", "NaN", "null", "true
          "０７０７", "0707 0707", "[" * 200, "->", ":", ",", ">", "all", "d:", "x5", "free free"]
 NASTY_JSON = [None, True, -1, 0, 10 ** 40, 1.5, "", "x" * 300, [], {}, [[[]]], {"a": {"b": []}}, ["0707"] * 80,
               "0707", [1, 2, 3]]
+
+
+def nasty(rng: random.Random, values: list) -> object:
+    """One of `values`, copied: a shared list mutated by one mutation (an item set into
+    it) would otherwise leak into the next and could come to contain itself."""
+    return copy.deepcopy(rng.choice(values))
 
 
 def positions(seed: int, steps: int) -> SjgNecromancerGame:
@@ -65,11 +72,11 @@ def mutate_action(action: dict, rng: random.Random) -> dict | str:
         key = rng.choice(sorted(out) + ["extra", "type", "side"])
         roll = rng.random()
         if roll < 0.5:
-            out[key] = rng.choice(NASTY_JSON + NASTY)
+            out[key] = nasty(rng, NASTY_JSON + NASTY)
         elif roll < 0.7:
             out.pop(key, None)
         elif isinstance(out.get(key), list) and out[key]:
-            out[key][rng.randrange(len(out[key]))] = rng.choice(NASTY_JSON + NASTY)
+            out[key][rng.randrange(len(out[key]))] = nasty(rng, NASTY_JSON + NASTY)
         else:
             out[key] = [out.get(key)] * rng.randint(0, 5)
     return out
@@ -88,7 +95,7 @@ def mutate_map(rng: random.Random) -> str:
     key = rng.choice(sorted(spec))
     choice = rng.random()
     if choice < 0.4:
-        spec[key] = rng.choice(NASTY_JSON + NASTY)
+        spec[key] = nasty(rng, NASTY_JSON + NASTY)
     elif choice < 0.6:
         spec.pop(key)
     elif key == "rows":
@@ -96,9 +103,9 @@ def mutate_map(rng: random.Random) -> str:
         spec["rows"][r] = rng.choice([spec["rows"][r] + " 3", spec["rows"][r][:-2], "M9 " * 23, ""])
     elif key == "hexsides" and spec["hexsides"]:
         side = rng.choice(spec["hexsides"])
-        side[rng.choice(["hexes", "high", "kind"])] = rng.choice(NASTY_JSON + ["0101", ["0101", "0101"]])
+        side[rng.choice(["hexes", "high", "kind"])] = nasty(rng, NASTY_JSON + ["0101", ["0101", "0101"]])
     else:
-        spec[key] = {"x": rng.choice(NASTY_JSON)}
+        spec[key] = {"x": nasty(rng, NASTY_JSON)}
     return json.dumps(spec)
 
 

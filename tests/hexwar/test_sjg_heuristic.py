@@ -90,7 +90,7 @@ def _bot_moves(game, side):
     """Let the heuristic bot play `side`'s whole move phase."""
     rng = random.Random(0)
     while game.pending.kind == "move" and game.pending.player == side:
-        game.act(heuristic_action(game, rng))
+        game.apply(heuristic_action(game, rng))
 
 
 def test_units_step_next_to_the_enemy_necromancer_together():
@@ -123,7 +123,7 @@ def test_a_small_army_spends_its_cp_instead_of_keeping_a_reserve():
     action = heuristic_action(game, random.Random(0))
     assert action == {"type": "convert", "side": "red", "target": "1008", "multiple": 3}
     game.dice.push(4)
-    game.act(action)
+    game.apply(action)
     assert pos.sides["red"].cp == 0 and u["z"].side == "red" and u["z"].hex == "1008"   # 5.3: x3, 4 converts
 
 

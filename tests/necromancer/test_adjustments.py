@@ -90,6 +90,16 @@ def test_dwarves_and_easterlings_extra_home_centres():  # EN 7.5 ii, 7.1 i
     assert [r.result for r in results] == ["succeeds", "void", "succeeds"]
 
 
+def test_no_unit_is_built_in_a_sea_supply_centre():  # EN 7.1 i, 4.3 iv; found by a bot game
+    # The Easterlings build in any SC they own (7.1 i), and Tolfalas is a sea SC; an Army
+    # without a Fleet cannot be at sea (4.3 iv) and Auxiliaries are not built in
+    # adjustments (3.4 i), so no build can stand there.
+    state = at(2780, {}, dict(START.owners, TOL="EASTERLINGS"))
+    new, results, board = adjust(state, {"EASTERLINGS": ["Build A TOL", "Build A Dor"]})
+    assert results[0].result == "void" and "at sea" in results[0].reason
+    assert "TOL" not in new.position and not any("TOL" in u for u in board.get("EASTERLINGS", []))
+
+
 def test_eriador_builds_one_each_whatever_is_there():  # EN 5.1 v
     state = at(2780, {"HARAD": ["A Eri"], "ELVES": ["A Eri"]}, {"Lor": "ELVES", "Woo": "ELVES"})
     _, results, board = adjust(state, {"ELVES": ["Build A Eri", "Build A Eri"], "DWARVES": ["Build A Eri"]})

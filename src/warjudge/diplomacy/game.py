@@ -241,7 +241,7 @@ class DiplomacyGame:
             self.pending.setdefault(player, {})[key] = text
             self.record.append({"player": player, "type": "order", "order": text})
         elif kind == "retract" and set(action) == {"type", "unit"}:
-            if action["unit"] not in self.pending.get(player, {}):
+            if not isinstance(action["unit"], str) or action["unit"] not in self.pending.get(player, {}):
                 raise IllegalAction(f"{player} has no order for {action['unit']!r} to take back")
             del self.pending[player][action["unit"]]
             self.record.append({"player": player, "type": "retract", "unit": action["unit"]})

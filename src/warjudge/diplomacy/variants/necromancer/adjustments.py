@@ -250,6 +250,8 @@ def _build_site(nmap, state, power, unit, province, built_in) -> str | None:
         return None
     if province not in home_centres(nmap, state, power):
         return f"{province} is not a home centre {power} owns"
+    if nmap.provinces[province].kind == "sea":   # the Easterlings own sea SCs as HSCs (EN 7.1 i)
+        return "no unit can be built at sea: an Army without a Fleet cannot be there (EN 4.3 iv, 3.4 i)"
     mu = power == "GONDOR" or (power == "SAURON" and (
         unit.kind == NAZGUL or any(p.component.kind == NAZGUL for p in pieces)))
     if (mine or built_in.get((power, province)) or unit.count > 1) and not mu:

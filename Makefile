@@ -1,5 +1,5 @@
 # Two commands do all the set-up on a fresh machine:
-#   make run   - install warjudge in .venv and play a demo game between random bots
+#   make run   - install warjudge in .venv and start the play server (SQLite; prints its URL)
 #   make test  - install warjudge with its test extras in .venv, type-check (mypy, the set
 #                pyproject.toml names) and run the whole suite
 PYTHON ?= python3
@@ -14,7 +14,7 @@ $(BIN)/python:
 
 run: $(BIN)/python
 	$(BIN)/pip install --quiet -e .
-	$(BIN)/warjudge demo
+	$(BIN)/warjudge serve
 
 test: $(BIN)/python postgres
 	$(BIN)/pip install --quiet -e '.[test]'

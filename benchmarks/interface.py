@@ -20,7 +20,7 @@ def _sjg_midgame() -> tuple[Any, str]:
     """An SJG position at the start of a movement phase with 47 units on the map (the
     issue's figure): the heuristic bots play seed 13 until the units are down to 47,
     or the game's smallest such position if the bots change."""
-    from warjudge.hexwar.necromancer.heuristic import heuristic_action
+    from warjudge.hexwar.sjg.heuristic import heuristic_action
 
     rng = random.Random(13)
     game = games.new("necromancer-sjg", seed=13, first="red")

@@ -19,12 +19,12 @@ from typing import Any
 
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.movement import path_to
-from warjudge.hexwar.necromancer import bots
-from warjudge.hexwar.necromancer.combat import can_direct, indirect_modifier, must_be_attacked, plan_attack
-from warjudge.hexwar.necromancer.game import SjgNecromancerGame
-from warjudge.hexwar.necromancer.moves import may_join, reachable_hexes
-from warjudge.hexwar.necromancer.state import Position, Unit, other
-from warjudge.hexwar.necromancer.tables import UnitType
+from warjudge.hexwar.sjg import bots
+from warjudge.hexwar.sjg.combat import can_direct, indirect_modifier, must_be_attacked, plan_attack
+from warjudge.hexwar.sjg.game import SjgNecromancerGame
+from warjudge.hexwar.sjg.moves import may_join, reachable_hexes
+from warjudge.hexwar.sjg.state import Position, Unit, other
+from warjudge.hexwar.sjg.tables import UnitType
 
 # units each game's bot has already placed this turn (one move action per call)
 _CONSIDERED: "weakref.WeakKeyDictionary[SjgNecromancerGame, tuple[int, set[int]]]" = weakref.WeakKeyDictionary()

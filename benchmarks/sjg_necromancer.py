@@ -20,8 +20,8 @@ from pathlib import Path
 
 from rich.progress import track
 
-from warjudge.hexwar.necromancer.bots import play_random_game, random_action
-from warjudge.hexwar.necromancer.heuristic import heuristic_action, play_game
+from warjudge.hexwar.sjg.bots import play_random_game, random_action
+from warjudge.hexwar.sjg.heuristic import heuristic_action, play_game
 
 sys.path.insert(0, str(Path(__file__).parent))
 from sjg_heuristic_v1 import heuristic_action as old_heuristic_action  # noqa: E402

@@ -48,7 +48,7 @@ MAX_ACTION_CHARS = 20_000  # a whole hand deployment as JSON is a few thousand
 
 def _load(path: Path):
     from warjudge.core.record import load_game
-    from warjudge.hexwar.necromancer.game import SjgNecromancerGame
+    from warjudge.hexwar.sjg.game import SjgNecromancerGame
 
     _must_exist(path)
     return load_game(path, SjgNecromancerGame.from_record)
@@ -81,8 +81,8 @@ def _new_seed(seed: Optional[int]) -> int:
 def _options(scenario: str, first: str, optional: list[str], items: Optional[str], map_file: Optional[Path]) -> dict:
     """Game options from the command line, each checked with a message that says what
     is allowed; a map file is read once and carried in the record (never its path)."""
-    from warjudge.hexwar.necromancer.board import carried_map
-    from warjudge.hexwar.necromancer.setup import OPTIONAL_RULES, SCENARIOS
+    from warjudge.hexwar.sjg.board import carried_map
+    from warjudge.hexwar.sjg.setup import OPTIONAL_RULES, SCENARIOS
 
     if scenario not in SCENARIOS:
         _fail(f"--scenario is {' or '.join(SCENARIOS)}, not {scenario!r}")
@@ -106,7 +106,7 @@ def _side(side: Optional[str]) -> Optional[str]:
 
 
 def _write_images(view: dict, svg: Optional[Path], png: Optional[Path]) -> None:
-    from warjudge.hexwar.necromancer.render import render_png, render_svg
+    from warjudge.hexwar.sjg.render import render_png, render_svg
 
     try:
         if svg is not None:
@@ -162,7 +162,7 @@ def new(path: Path = typer.Argument(..., help="the game file to create"),
         map_file: Optional[Path] = typer.Option(None, "--map", help="your own map file (default: the reconstruction)"),
         force: bool = typer.Option(False, "--force", help="overwrite an existing file")) -> None:
     """Start a new game and save its record at PATH."""
-    from warjudge.hexwar.necromancer.game import SjgNecromancerGame
+    from warjudge.hexwar.sjg.game import SjgNecromancerGame
 
     if _exists(path) and not force:
         _fail(f"{path} exists; choose another file or add --force")
@@ -188,8 +188,8 @@ def act(path: Path = typer.Argument(..., help="the game file"),
     'units' [all|HEX] and 'hex HEX' only print (what SIDE may see) and change nothing."""
     from warjudge.core.record import updating
     from warjudge.core.textinput import UnusableInput, load_json
-    from warjudge.hexwar.necromancer.game import SjgNecromancerGame
-    from warjudge.hexwar.necromancer.play import (
+    from warjudge.hexwar.sjg.game import SjgNecromancerGame
+    from warjudge.hexwar.sjg.play import (
         Command, acted, complete_action, hex_lines, parse_command, units_table, view_for,
     )
 
@@ -240,9 +240,9 @@ def show(path: Path = typer.Argument(..., help="the game file (the GM's), or a v
          log: int = typer.Option(0, help="also print the last N lines of the game's log")) -> None:
     """Print the position (or write it as SVG/PNG), as the games master or as one side."""
     from warjudge.core.textinput import UnusableInput, read_user_file
-    from warjudge.hexwar.necromancer.play import units_table, view_for
-    from warjudge.hexwar.necromancer.render import render_terminal
-    from warjudge.hexwar.necromancer.viewfile import export_view, import_view, is_view_text
+    from warjudge.hexwar.sjg.play import units_table, view_for
+    from warjudge.hexwar.sjg.render import render_terminal
+    from warjudge.hexwar.sjg.viewfile import export_view, import_view, is_view_text
 
     viewer = _side(side)
     game = None
@@ -297,8 +297,8 @@ def play(vs_bot: str = typer.Option("black", "--vs-bot", help="the side the heur
          save: Optional[Path] = typer.Option(None, help="save the game here after every action"),
          resume: Optional[Path] = typer.Option(None, help="continue the game saved in this file")) -> None:
     """Play at the terminal: hot-seat, or against the heuristic bot. Type 'help' at the prompt."""
-    from warjudge.hexwar.necromancer.game import SjgNecromancerGame
-    from warjudge.hexwar.necromancer.play import line_reader, run_session
+    from warjudge.hexwar.sjg.game import SjgNecromancerGame
+    from warjudge.hexwar.sjg.play import line_reader, run_session
 
     if vs_bot.lower() not in (*SIDES, "none"):
         _fail(f"--vs-bot is red, black or none, not {vs_bot!r}")
@@ -331,7 +331,7 @@ def _session_lock(path: Optional[Path]):
 
 def _board(path: Optional[Path]):
     """The map at `path` (None: the shipped reconstruction), or one clear error line."""
-    from warjudge.hexwar.necromancer.board import load_board
+    from warjudge.hexwar.sjg.board import load_board
 
     try:
         return load_board(path)
@@ -344,7 +344,7 @@ def _board(path: Optional[Path]):
 @necro_map_app.command("check")
 def map_check(file: Path = typer.Argument(..., help="the map file to validate")) -> None:
     """Validate a Necromancer map file: every broken fact is listed, then exit status 2."""
-    from warjudge.hexwar.necromancer.board import level4_plateaus
+    from warjudge.hexwar.sjg.board import level4_plateaus
 
     board = _board(file)
     kinds: dict[str, int] = {}

@@ -22,8 +22,8 @@ from warjudge.hexwar.grid import (
     to_axial,
 )
 from warjudge.hexwar.hexmap import Hex, HexMap, load_hexmap
-from warjudge.hexwar.necromancer import board
-from warjudge.hexwar.necromancer.board import load_board, load_board_text, necromancer_facts
+from warjudge.hexwar.sjg import board
+from warjudge.hexwar.sjg.board import load_board, load_board_text, necromancer_facts
 
 GRID = Grid(23, 17)
 

@@ -11,7 +11,7 @@ from warjudge.hexwar import terrain
 from warjudge.hexwar.gondor_sauron.charts import VOCABULARY as GS_WORDS
 from warjudge.hexwar.gondor_sauron.charts import default_charts
 from warjudge.hexwar.hexmap import load_hexmap
-from warjudge.hexwar.necromancer import moves, state
+from warjudge.hexwar.sjg import moves, state
 
 
 def gs_map(rows, hexsides=()) -> str:

@@ -15,7 +15,7 @@ GAMES = (STANDARD, NECROMANCER, SJG)
 def build(record: GameRecord):
     """The game a record holds, whichever game it is."""
     from warjudge.cli import _game_of
-    from warjudge.hexwar.necromancer.game import GAME, SjgNecromancerGame
+    from warjudge.hexwar.sjg.game import GAME, SjgNecromancerGame
 
     if record.game == GAME:
         return SjgNecromancerGame.from_record(record)
@@ -51,8 +51,8 @@ def _necromancer() -> GameRecord:
 
 
 def _sjg() -> GameRecord:
-    from warjudge.hexwar.necromancer.bots import random_action
-    from warjudge.hexwar.necromancer.game import SjgNecromancerGame
+    from warjudge.hexwar.sjg.bots import random_action
+    from warjudge.hexwar.sjg.game import SjgNecromancerGame
 
     rng, game = random.Random(13), SjgNecromancerGame.new(seed=13, first="red")
     while len(game.record.actions) < 12 and not game.is_over:

@@ -119,7 +119,7 @@ def play_out(game: Game, bots: dict[str, Bot], max_actions: int) -> int:
 
 
 for _info in (
-    BotInfo("necromancer-sjg", "heuristic", "warjudge.hexwar.necromancer.heuristic:heuristic_action"),
+    BotInfo("necromancer-sjg", "heuristic", "warjudge.hexwar.sjg.heuristic:heuristic_action"),
 ):
     register(_info)
 

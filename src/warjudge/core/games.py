@@ -100,7 +100,7 @@ for _info in (
     GameInfo("diplomacy", "Diplomacy (standard map, DATC-compliant judge)",
              "warjudge.diplomacy.game:DiplomacyGame"),
     GameInfo("necromancer-sjg", "Necromancer (Steve Jackson Games, 1983), the two-player hex game",
-             "warjudge.hexwar.necromancer.game:SjgNecromancerGame"),
+             "warjudge.hexwar.sjg.game:SjgNecromancerGame"),
     GameInfo("gondor", "Gondor (SPI, 1977): the siege of Minas Tirith, Standard Rules on reconstructed data",
              "warjudge.hexwar.gondor_sauron.game:GondorSauronGame"),
     GameInfo("sauron", "Sauron (SPI, 1977): the Last Alliance, Standard Rules on reconstructed data",

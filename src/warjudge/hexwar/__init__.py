@@ -1,3 +1,3 @@
 """The I-go-you-go hex wargame engine: grid, terrain, movement, zones of control, line of
 sight, retreats, stacking, combat odds and pending decisions. Game-agnostic: a ruleset
-(`hexwar.necromancer`, later Gondor & Sauron) supplies costs, tables and the turn."""
+(`hexwar.sjg`, `hexwar.gondor_sauron`) supplies costs, tables and the turn."""

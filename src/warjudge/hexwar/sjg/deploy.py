@@ -1,0 +1,106 @@
+"""The set-up one unit at a time (9.1, 9.2, 10.52-10.54), for the game interface.
+
+A whole set-up has astronomically many spellings, so the interface asks for it as a
+sequence of `place` actions, each checked against what the side has placed so far; once
+every unit is down the side sends the set-up as one `deploy` (choosing who holds each
+item, 10.57), which the engine checks again in full (setup.deploy_problem).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+from warjudge.hexwar.grid import distance
+from warjudge.hexwar.sjg.moves import MERCENARY_RULE, mixes_mercenaries
+from warjudge.hexwar.sjg.setup import CONVERSION_SPACING, DEPLOY_RADIUS
+from warjudge.hexwar.sjg.state import STACK_LIMIT
+from warjudge.hexwar.sjg.tables import UnitType
+
+if TYPE_CHECKING:
+    from warjudge.hexwar.sjg.game import SjgNecromancerGame
+
+
+def wanted(game: "SjgNecromancerGame", side: str) -> Counter:
+    """Kind -> how many units the side sets up (the scenario's forces and its 10.5
+    units; in the conversion scenario the Necromancer too)."""
+    counts = Counter({k.value: n for k, n in game.scenario.forces[side].counts().items() if n})
+    for kind, n in game.extra_units[side].items():
+        counts[kind.value] += n
+    if game.scenario.name != "standard":
+        counts[UnitType.NECROMANCER.value] = 1
+    return counts
+
+
+def still_to_place(game: "SjgNecromancerGame", side: str) -> Counter:
+    return wanted(game, side) - Counter(k for k, _ in game.drafts[side])
+
+
+def draft_placements(game: "SjgNecromancerGame", side: str) -> dict[str, list[str]]:
+    placements: dict[str, list[str]] = {}
+    for kind, h in game.drafts[side]:
+        placements.setdefault(h, []).append(kind)
+    return placements
+
+
+def _room(game: "SjgNecromancerGame", side: str) -> list[str]:
+    """The hexes the scenario lets the side set up in (9.1 within 3 hexes of its
+    Necromancer; 9.2 Black on the large level-4 plateau, Red 14+ hexes from Black)."""
+    board, pos = game.position.board, game.position
+    if game.scenario.name == "standard":
+        skull = pos.necromancer(side)
+        return [h for h in board.within(skull.hex, DEPLOY_RADIUS)] if skull else []
+    if side == "black":
+        return sorted(board.regions.get("large_level4_plateau", frozenset()))
+    black = [u.hex for u in pos.side_units("black")]
+    return [h for h in board.hexes if all(distance(h, b) > CONVERSION_SPACING for b in black)]
+
+
+def placement_problem(game: "SjgNecromancerGame", side: str, kind: str, hex_: str) -> str | None:
+    """Why `side` may not place a `kind` in `hex_` now (None: it may)."""
+    if still_to_place(game, side)[kind] < 1:
+        return f"you have no {kind} left to place"
+    return _hex_problem(game, side, kind, hex_, draft_placements(game, side).get(hex_, []), set(_room(game, side)))
+
+
+def _hex_problem(game: "SjgNecromancerGame", side: str, kind: str, hex_: str, here: list[str],
+                 room: set[str]) -> str | None:
+    pos = game.position
+    board = pos.board
+    if hex_ not in board.hexes:
+        return f"{hex_} is not a hex on the map"
+    if board.terrain(hex_) == "monolith":
+        return f"{hex_} is a monolith; no unit may enter it (SJG 2.13)"
+    if any(u.side != side for u in pos.at(hex_)):
+        return f"{hex_} is occupied by the enemy"
+    if kind != UnitType.NECROMANCER.value and sum(1 for k in here if k != UnitType.NECROMANCER.value) >= STACK_LIMIT:
+        return f"{hex_}: at most {STACK_LIMIT} units may stack (SJG 4.4)"
+    if mixes_mercenaries({UnitType(k) for k in [*here, kind]} | {u.kind for u in pos.at(hex_)}):
+        return f"{hex_}: {MERCENARY_RULE}"
+    if hex_ not in room:
+        rule = ("within 3 hexes of your Necromancer (SJG 9.1)" if game.scenario.name == "standard"
+                else "on the large level-4 plateau (SJG 9.2)" if side == "black"
+                else f"more than {CONVERSION_SPACING} hexes from every Black unit (SJG 9.2)")
+        return f"{hex_}: units set up {rule}"
+    return None
+
+
+def legal_placements(game: "SjgNecromancerGame", side: str) -> list[dict[str, Any]]:
+    """Every legal next step of the side's set-up: a `place` per kind left and hex, or,
+    once all are placed, the `deploy` of the set-up with each choice of item holders."""
+    left = still_to_place(game, side)
+    draft = draft_placements(game, side)
+    if +left:
+        room = _room(game, side)
+        inside = set(room)
+        return [{"type": "place", "side": side, "kind": kind, "hex": h}
+                for kind in sorted(left) for h in room
+                if _hex_problem(game, side, kind, h, draft.get(h, []), inside) is None]
+    items = sorted(i for i, s in game.item_owner.items() if s == side)
+    wizards = ["necromancer", *sorted(h for h, ks in draft.items() if UnitType.APPRENTICE.value in ks)]
+    actions = []
+    for choice in product(wizards, repeat=len(items)):
+        holders = {i: w for i, w in zip(items, choice) if w != "necromancer"}
+        actions.append({"type": "deploy", "side": side, "placements": draft, **({"holders": holders} if holders else {})})
+    return actions

@@ -1,0 +1,484 @@
+"""An SJG Necromancer game: the turn sequence (3.1-3.6), pending decisions, dice and the
+record that replays it.
+
+Every change is an action (actions.py). `act` checks the action completely against the
+first pending decision and the rules before anything changes, then applies it, rolls
+whatever dice the rules call for from the record's seeded dice, appends it to the record
+and queues the next decision. `SjgNecromancerGame.from_record` replays a record to the same
+state bit for bit.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Any
+
+from pydantic import ValidationError
+
+from warjudge.core.dice import Dice
+from warjudge.core.errors import MapError, RecordError
+from warjudge.core.games import replay
+from warjudge.core.record import GameRecord
+from warjudge.hexwar.decisions import Decision, IllegalAction
+from warjudge.hexwar.grid import distance
+from warjudge.hexwar.hexmap import HexMap
+from warjudge.hexwar.sjg import actions as A
+from warjudge.hexwar.sjg import demon as D
+from warjudge.hexwar.sjg.board import board_from_record, load_board
+from warjudge.hexwar.sjg.combat import must_be_attacked
+from warjudge.hexwar.sjg.interface import SjgInterface, _copied
+from warjudge.hexwar.sjg.items import COUNTERS
+from warjudge.hexwar.sjg.moves import locked_units, stacking_problems
+from warjudge.hexwar.sjg.phase_combat import CombatPhase
+from warjudge.hexwar.sjg.phase_conversion import ConversionPhase
+from warjudge.hexwar.sjg.phase_items_demon import ItemsAndDemon
+from warjudge.hexwar.sjg.phase_movement import MovementPhase
+from warjudge.hexwar.sjg.phase_search import SearchPhase
+from warjudge.hexwar.sjg.phase_setup import SetupPhase
+from warjudge.hexwar.sjg.phases import DEPLOY_ACTIONS, MIASMA_POINTS, PHASE_ACTIONS
+from warjudge.hexwar.sjg.setup import CP_ALLOWANCE_START, CP_ALLOWANCE_TURN, SCENARIOS, Options, option_problems
+from warjudge.hexwar.sjg.state import SIDES, Jewel, Position, Unit, other, recount
+from warjudge.hexwar.sjg.tables import ConversionResult, UnitType, conversion_result
+
+GAME = "necromancer-sjg"
+JEWEL_IDS = ("red", "green", "blue", "amber")   # the four Jewel counters (2.26)
+UNDOABLE = frozenset({"move", "take", "attack"})  # the others always change the phase or roll
+NOT_UNDONE = frozenset({"record", "dice", "options", "scenario", "log", "undo_stack", "rolls", "_board_id"})
+
+
+class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase, SearchPhase, ItemsAndDemon,
+                         SjgInterface):
+    """One game. `pending` is the decision the game waits for; `act` answers it."""
+
+    def __init__(self, record: GameRecord, board: HexMap | None = None):
+        if record.game != GAME:
+            raise RecordError(f"this record is for {record.game!r}, not SJG Necromancer")
+        try:
+            self.options = Options.model_validate(record.options)
+        except ValidationError as exc:
+            raise RecordError(f"the record's options are invalid: {option_problems(exc)}") from None
+        if self.options.map is not None and board is None:
+            try:
+                board = board_from_record(self.options.map.sha256, self.options.map.spec)
+            except MapError as exc:
+                raise RecordError(f"the record's map cannot be used: {exc}") from None
+        self.scenario = SCENARIOS[self.options.scenario]
+        self.record = GameRecord(GAME, record.seed, record.options)
+        self.dice = Dice(record.seed)
+        self.position = Position(board or load_board())
+        self.log: list[str] = []
+        self.queue: list[Decision] = []
+        self.winner: str | None = None
+        self.turn_limit_reached = False
+        self.rolls = 0                                 # dice rolled by actions: undo never crosses one
+        self.undo_stack: list[tuple[dict[str, Any], str]] = []
+        self.moved_to: dict[str, list[str]] = {s: [] for s in SIDES}  # each side's moves, its latest turn
+        self.turn = 0
+        self.phasing = "red"
+        self.first = "red"
+        self.deployed: set[str] = set()
+        self.item_owner: dict[str, str] = {}           # the side each held item came with
+        self.choices: dict[str, list[str]] = {}        # 10.5: picks made this round, secret
+        self.counters_left: Counter = Counter(COUNTERS)
+        self.extra_units: dict[str, dict[UnitType, int]] = {s: {} for s in SIDES}
+        self.drafts: dict[str, list[tuple[str, str]]] = {s: [] for s in SIDES}  # placements so far (9.1), secret
+        self._board_id: dict[str, str] | None = None
+        self._reset_turn_marks()
+        self._open()
+
+    @classmethod
+    def new(cls, seed: int = 0, board: HexMap | None = None, **options: Any) -> "SjgNecromancerGame":
+        try:
+            opts = Options.model_validate(options)
+        except ValidationError as exc:
+            raise IllegalAction(f"invalid game options: {option_problems(exc)}") from None
+        dumped = opts.model_dump(exclude={"max_turns"} if opts.max_turns is None else set())
+        return cls(GameRecord(GAME, seed, dumped), board)
+
+    @classmethod
+    def from_record(cls, record: GameRecord, board: HexMap | None = None) -> "SjgNecromancerGame":
+        """The game a record describes, replayed through `act` (core.games.replay)."""
+        game = cls(record, board)
+        replay(game, [(a.get("side", ""), a) for a in record.actions])
+        return game
+
+    # --- the public surface -------------------------------------------------------------
+
+    @property
+    def pending(self) -> Decision | None:
+        return self.queue[0] if self.queue else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None or self.turn_limit_reached
+
+    def recent_moves(self) -> list[str]:
+        """Where the last side to move moved to: this turn's phasing side once it has
+        moved, else the other side in its turn before (the map marks them)."""
+        return sorted(self.moved_to[self.phasing] or self.moved_to[other(self.phasing)])
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.is_over else (self.queue[0].kind if self.queue else "over")
+
+    def act(self, player: str, action: dict[str, Any]) -> None:
+        """The interface's act (core.game): `player` answers with `action` (its "side",
+        if given, must be `player`). Refused actions raise IllegalAction and change nothing."""
+        if not isinstance(action, dict):
+            raise IllegalAction("an action is a JSON object with a 'type'")
+        if action.get("side", player) != player:
+            raise IllegalAction(f"this action says side {action.get('side')!r}, but {player!r} sends it")
+        self.apply({**action, "side": player})
+
+    def apply(self, action: dict[str, Any]) -> list[str]:
+        """Apply one action naming its side; returns the report lines it produced.
+        Refused actions raise IllegalAction and change nothing."""
+        parsed = A.parse_action(action)
+        if self.winner:
+            raise IllegalAction(f"the game is over: {self.winner} has won")
+        if self.turn_limit_reached:
+            raise IllegalAction(f"the game is over: the turn limit ({self.options.max_turns}) is reached")
+        decision = self._decision_for(parsed.side)
+        start = len(self.log)
+        if parsed.type == "undo":
+            self._undo(parsed.side, decision)
+        else:
+            if parsed.type not in decision.accepts:
+                raise IllegalAction(self._not_accepted(decision, parsed.type))
+            saved = self._saved_state() if parsed.type in UNDOABLE else None
+            rolls = self.rolls
+            HANDLERS[parsed.type](self, parsed, decision)
+            self._settle_opportunity()
+            self._settle_search()
+            self._deliver_jewels()
+            self._remember_for_undo(saved, decision, rolls, self.log[start:])
+        self.record.append(parsed.model_dump(exclude_defaults=True) | {"type": parsed.type, "side": parsed.side})
+        return self.log[start:]
+
+    def _decision_for(self, side: str) -> Decision:
+        """The decision `side` answers now: the queue's head, or its own one of the
+        secret answers both sides owe at once (10.5 choices, a simultaneous set-up)."""
+        head = self.queue[0]
+        if head.player == side:
+            return head
+        if head.info.get("simultaneous"):
+            if head.kind == "deploy" and side not in self.deployed:
+                return Decision(side, "deploy", DEPLOY_ACTIONS, head.info)
+            mine = next((d for d in self.queue if d.player == side and d.kind == head.kind), None)
+            if mine is not None:
+                return mine
+        raise IllegalAction(f"it is {head.player}'s decision ({head.kind}), not {side}'s")
+
+    @staticmethod
+    def _not_accepted(decision: Decision, wanted: str) -> str:
+        if decision.kind == "convert" and wanted == "convert":
+            return "no conversion attempts left this turn (SJG 5.2, 8.2); type 'end' to go on to combat"
+        if decision.kind == "search" and wanted == "search":
+            return ("the Miasma cannot be searched now (none of your units stands in a Miasma hex not yet searched "
+                    "this turn, or no Jewel is left; SJG 7.41, 8.4); type 'end'")
+        article = "an" if decision.kind[0] in "aeiou" else "a"
+        answers = " or ".join(f"'{a}'" for a in decision.accepts)
+        return f"{decision.player} now answers {article} {decision.kind} decision with {answers}, not '{wanted}'"
+
+    # --- undo ------------------------------------------------------------------------------
+
+    def _saved_state(self) -> dict[str, Any]:
+        """Everything an undoable action may change (the board is shared, never copied)."""
+        saved = {}
+        for key, value in vars(self).items():
+            if key in NOT_UNDONE:
+                continue
+            if key == "position":
+                saved[key] = value.clone()
+            elif key == "queue":
+                saved[key] = [replace(d, info=_copied(d.info)) for d in value]
+            else:
+                saved[key] = _copied(value)
+        return saved
+
+    def _remember_for_undo(self, saved: dict[str, Any] | None, decision: Decision, rolls: int,
+                           lines: list[str]) -> None:
+        """An action can be taken back while its phase goes on (the same decision is
+        pending) and it rolled no die; anything else closes the phase's undo history."""
+        if saved is not None and rolls == self.rolls and self.queue and self.queue[0] is decision:
+            self.undo_stack.append((saved, lines[-1] if lines else "an action"))
+        else:
+            self.undo_stack = []
+
+    def _undo(self, side: str, decision: Decision) -> None:
+        if decision.kind == "deploy":
+            if not self.drafts[side]:
+                raise IllegalAction("nothing to take back: you have placed no unit yet")
+            kind, hex_ = self.drafts[side].pop()
+            self.log.append(f"{side} takes back a placement")
+            return
+        if not self.undo_stack:
+            raise IllegalAction("nothing to take back: undo reaches back to the start of the current phase, "
+                                "and never past a die roll or a secret revealed")
+        saved, what = self.undo_stack.pop()
+        # a copy is adopted, so a saved state never changes and clones may share it
+        vars(self).update({k: v.clone() if k == "position" else [replace(d, info=_copied(d.info)) for d in v]
+                           if k == "queue" else _copied(v) for k, v in saved.items()})
+        self.log.append(f"{side} takes back: {what}")
+
+    # --- opening --------------------------------------------------------------------------
+
+    def _reset_turn_marks(self) -> None:
+        self.moved: set[int] = set()
+        self.attacked: set[int] = set()
+        self.opp_spent: set[int] = set()
+        self.opp_targets: set[int] = set()
+        self.attacked_hexes: set[str] = set()
+        self.conversions_used = 0
+        self.searched: set[str] = set()
+        self.locked: set[int] = set()
+        self.wraith_moved: set[int] = set()
+        self.wraith_phases_done = 0
+
+    def _open(self) -> None:
+        """Chance events before set-up: the Miasma (7.2), the first player (9.1)."""
+        board, pos = self.position.board, self.position
+        point = self.scenario.miasma_centre or MIASMA_POINTS[self._roll(1, "Miasma placement (7.2)")]
+        self._place_miasma(board.points[point])
+        if "miasma_demon" in self.options.optional:
+            # 10.4: the counters go down face down; the rolls are not reported
+            pos.miasma.demon_counter = D.hidden_counter(sorted(pos.miasma.hexes), self.dice.roll)
+        self.first = self.scenario.first or (self.options.first if self.options.first != "coin"
+                                             else ("red" if self._roll(1, "coin toss for the first player") <= 3 else "black"))
+        self.log.append(f"{self.first} moves first")
+        max_jewels = 4 if "fourth_jewel" in self.options.optional else 3
+        for jid in JEWEL_IDS[:max_jewels]:
+            pos.jewels[jid] = Jewel(jid)
+        for side in SIDES:
+            cp = self.scenario.forces[side].cp
+            pos.sides[side].cp = CP_ALLOWANCE_START if "cp_allowance" in self.options.optional else cp
+            if self.scenario.name == "standard":
+                pos.add(UnitType.NECROMANCER, side, board.points[f"start:{side}"])
+        allowance = {s: n for s, n in self.options.items.items() if n}
+        if allowance:
+            self.log.append("each side chooses its extra items (SJG 10.5)")
+            self._queue_choices(allowance)
+        else:
+            self._queue_deploy()
+
+
+
+    def _roll(self, dice: int, why: str) -> int:
+        self.rolls += 1
+        total = sum(self.dice.roll(6) for _ in range(dice))
+        self.log.append(f"  roll {total} ({why})")
+        return total
+
+    # --- extra items (10.5) -------------------------------------------------------------
+
+
+
+
+    # --- set-up (9.1, 9.2) -------------------------------------------------------------
+
+
+
+
+
+
+
+    # --- the turn ----------------------------------------------------------------------
+
+    def _start_turn(self, side: str) -> None:
+        if self.options.max_turns is not None and self.turn >= self.options.max_turns:
+            self.queue = []  # the agreed number of player-turns is played (docs/rulings.md)
+            self.turn_limit_reached = True
+            self.log.append(f"the game ends after {self.turn} player-turns, the limit agreed")
+            return
+        self.turn += 1
+        self.phasing = side
+        self.moved_to[side] = []
+        self._reset_turn_marks()
+        self.log.append(f"— turn {self.turn}: {side} —")
+        self._move_miasma()
+        recount(self.position, side)  # 3.1
+        self.locked = locked_units(self.position, side)
+        self.queue = [Decision(side, "move", PHASE_ACTIONS["move"])]
+
+    def _next_phase(self, after: str) -> None:
+        """Queue the phasing side's next phase (3.2-3.6), skipping phases with nothing
+        to decide, and end the turn after the Miasma conversion check."""
+        side = self.phasing
+        order = ["opportunity", "convert", "combat", "wraith", "search", "end"]
+        for phase in order[order.index(after) + 1:] if after in order else order:
+            if phase == "opportunity" and self._opportunity_targets():
+                self.queue.append(Decision(other(side), "opportunity", PHASE_ACTIONS["opportunity"],
+                                           self._opportunity_info()))
+                return
+            if phase == "convert":
+                if "cp_allowance" in self.options.optional:
+                    self.position.sides[side].cp += CP_ALLOWANCE_TURN  # 10.1
+                if self._attempts_left() or self.position.sides[side].free_attempts:
+                    self.queue.append(Decision(side, "convert", PHASE_ACTIONS["convert"], {"attempts": self._attempts_left()}))
+                    return
+            if phase == "combat":
+                self._demon_turn()
+                if not self.winner:
+                    self.queue.append(Decision(side, "combat", PHASE_ACTIONS["combat"]))
+                return
+            if phase == "wraith" and self._queue_wraith_phase():
+                return
+            if phase == "search" and self._searchable():
+                self.queue.append(Decision(side, "search", PHASE_ACTIONS["search"]))
+                return
+            if phase == "end":
+                self._end_turn()
+                return
+
+
+    def _do_end(self, act: A.End, decision: Decision) -> None:
+        if decision.kind == "advance":  # 6.6: advancing is optional; 'end' stays put
+            self._do_advance(A.Advance(type="advance", side=act.side), decision)
+            return
+        problem = self._end_problem(decision)
+        if problem:
+            raise IllegalAction(problem)
+        self.queue.pop(0)
+        self.log.append(f"{act.side} ends the {decision.kind} phase")
+        if decision.kind == "wraith" and self._queue_wraith_phase():
+            return
+        self._next_phase(decision.kind)
+
+    def _end_problem(self, decision: Decision) -> str | None:
+        """Why the phase may not end yet: 4.4 stacking after movement, 6.21 enemies in
+        a zone of control not yet attacked."""
+        if decision.kind == "move":
+            problems = stacking_problems(self.position, decision.player)
+            if problems:
+                return "; ".join(problems)
+        if decision.kind == "combat":
+            missing = sorted(must_be_attacked(self.position, decision.player) - self.attacked_hexes)
+            free = [h for h in missing if self._could_still_attack(h)]
+            if free:
+                return f"enemy units in your zones of control must be attacked (SJG 6.21): {', '.join(free)}"
+        return None
+
+    # --- movement (4.0, 6.7) ------------------------------------------------------------
+
+
+
+
+
+    # --- opportunity attacks (6.24) -----------------------------------------------------
+
+
+
+
+
+    # --- combat (6.0) -------------------------------------------------------------------
+
+
+
+
+
+
+
+    # --- the Miasma demon (10.4) -----------------------------------------------------------
+
+
+
+
+    # --- retreats and advances (6.52-6.6) -----------------------------------------------
+
+
+
+
+
+
+
+
+
+    def _eliminate(self, unit: Unit, why: str, combat: bool = False) -> None:
+        pos = self.position
+        hex_ = unit.hex
+        del pos.units[unit.id]
+        self.log.append(f"{unit.side} {unit.label} in {hex_} {why}")
+        for item in pos.items.values():
+            if item.holder == unit.id:
+                item.holder, item.hex = None, hex_  # 6.52, 10.55: it stays where he fell
+                self.log.append(f"the {item.id} lies in {hex_}")
+        if unit.kind == UnitType.NECROMANCER:
+            self.winner = other(unit.side)
+            self.queue = []
+            self.log.append(f"{self.winner} wins: the enemy Necromancer is destroyed (SJG 2.21)")
+            return
+        if combat and not pos.at(hex_) and pos.in_miasma(hex_):
+            for jewel in pos.jewels_at(hex_):
+                jewel.hex = None  # 7.3: lost in the mist, to be found again
+                pos.miasma.jewels_found -= 1
+                self.log.append(f"the {jewel.id} Jewel is lost in the mist (SJG 7.3)")
+
+
+    # --- conversion (5.0) ----------------------------------------------------------------
+
+
+
+
+
+    # --- the Miasma (7.0) and Jewels (8.0) --------------------------------------------
+
+
+
+
+
+    def _end_turn(self) -> None:
+        """3.6: Miasma conversion of the phasing side's units, then searched hexes and a
+        spent Miasma vanish (7.41, 8.4), then the other side's turn."""
+        pos, side = self.position, self.phasing
+        necro = pos.necromancer(side)
+        for h in sorted(pos.miasma.hexes):
+            stack = [u for u in pos.at(h) if u.side == side and u.kind != UnitType.MERCENARY]
+            if not stack or any(u.kind == UnitType.APPRENTICE for u in pos.at(h)):
+                continue
+            if necro and distance(necro.hex, h) <= 1:
+                continue  # 5.4, 7.5
+            convertible = [u for u in stack if pos.resistance(u) is not None]
+            if not convertible:
+                continue
+            roll = self._roll(1, f"Miasma conversion in {h}")
+            if conversion_result(roll, 1) == ConversionResult.CONVERTED:
+                for unit in convertible:
+                    if unit.kind == UnitType.DRAGON:
+                        self._eliminate(unit, "flies away (10.54)")
+                    else:
+                        unit.side = other(side)
+                self.log.append(f"the Miasma converts {side}'s units in {h} (SJG 7.5)")
+        pos.miasma.hexes -= pos.miasma.searched_out
+        pos.miasma.searched_out.clear()
+        if pos.miasma.jewels_found >= len(pos.jewels) and pos.miasma.hexes:
+            pos.miasma.hexes.clear()
+            self.log.append("every Jewel is found: the Miasma dissipates (SJG 8.4)")
+        if not pos.miasma.hexes and (pos.miasma.demon or pos.miasma.demon_counter):
+            pos.miasma.demon_counter = None
+            if pos.miasma.demon:
+                self._banish_demon("gone with the Miasma")
+        self._deliver_jewels()
+        if not self.winner:
+            self._start_turn(other(side))
+
+
+
+
+
+
+
+
+
+
+
+
+# The action handlers, one per action type (undo is handled before the table).
+HANDLERS: dict[str, Any] = {
+    "choose": SjgNecromancerGame._do_choose, "deploy": SjgNecromancerGame._do_deploy,
+    "place": SjgNecromancerGame._do_place, "take": SjgNecromancerGame._do_take,
+    "end": SjgNecromancerGame._do_end, "move": SjgNecromancerGame._do_move,
+    "attack": SjgNecromancerGame._do_attack, "advance": SjgNecromancerGame._do_advance,
+    "convert": SjgNecromancerGame._do_convert, "search": SjgNecromancerGame._do_search,
+    "retreat": SjgNecromancerGame._do_retreat,
+}

@@ -1,0 +1,202 @@
+"""SJG Necromancer on the one game interface (core.game, issue 12): seats, who acts,
+the decision, the legal actions, the typed JSON view with its hidden marks, the
+outcome and a fast clone. The rules stay in game.py and the modules it calls."""
+
+from __future__ import annotations
+
+from collections import Counter
+from copy import deepcopy
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
+
+from warjudge.core.dice import Dice
+from warjudge.core.game import Decision, Outcome
+from warjudge.core.games import fresh_seed
+from warjudge.core.visibility import HIDDEN_FROM, redacted
+from warjudge.hexwar.sjg.board import map_digest
+from warjudge.hexwar.sjg.state import SIDES, other
+from warjudge.hexwar.sjg.tables import UnitType
+
+if TYPE_CHECKING:
+    from warjudge.hexwar.sjg.game import SjgNecromancerGame
+
+FRESH = ("position", "queue", "record", "dice")   # copied by hand in clone; the rest by _copied
+
+
+class BoardId(TypedDict):
+    name: str
+    sha256: str
+
+
+class SjgView(TypedDict):
+    """What `view` returns: JSON only, the board by id. In the full view (viewer None)
+    every object some side may not see carries `hidden_from`."""
+
+    game: str
+    viewer: str | None
+    board: BoardId
+    scenario: str
+    options: dict[str, Any]
+    turn: int
+    phasing: str
+    phase: str
+    to_act: list[str]
+    decisions: list[dict[str, Any]]
+    units: list[dict[str, Any]]
+    jewels: list[dict[str, Any]]
+    items: list[dict[str, Any]]
+    miasma: dict[str, Any]
+    sides: dict[str, dict[str, Any]]
+    secrets: list[dict[str, Any]]
+    recent_moves: list[str]
+    outcome: dict[str, Any] | None
+
+
+class SjgInterface:
+    """The interface methods, mixed into SjgNecromancerGame."""
+
+    game_id: ClassVar[str] = "necromancer-sjg"
+
+    @property
+    def players(self: "SjgNecromancerGame") -> tuple[str, ...]:
+        return SIDES
+
+    def to_act(self: "SjgNecromancerGame") -> tuple[str, ...]:
+        """The queue's head; both sides while both owe a secret answer (10.5, 9.1)."""
+        if self.is_over or not self.queue:
+            return ()
+        head = self.queue[0]
+        if head.info.get("simultaneous"):
+            owing = ({s for s in SIDES if s not in self.deployed} if head.kind == "deploy"
+                     else {d.player for d in self.queue if d.kind == head.kind})
+            return tuple(s for s in SIDES if s in owing)
+        return (head.player,)
+
+    def decision(self: "SjgNecromancerGame", player: str) -> Decision | None:
+        if player not in self.to_act():
+            return None
+        d = self._decision_for(player)
+        return Decision(player, d.kind, {"accepts": list(d.accepts), **_json(d.info)})
+
+    def legal_actions(self: "SjgNecromancerGame", player: str) -> list[dict[str, Any]]:
+        from warjudge.hexwar.sjg.legal import legal_actions
+
+        return legal_actions(self, player)
+
+    def outcome(self: "SjgNecromancerGame") -> Outcome | None:
+        """2.21: the side whose Necromancer stands wins. At an agreed turn limit the side
+        with more units leads (docs/rulings.md); equal counts are a draw."""
+        if self.winner:
+            return Outcome((self.winner,), "victory")
+        if not self.turn_limit_reached:
+            return None
+        scores = {s: float(sum(1 for u in self.position.units.values() if u.side == s)) for s in SIDES}
+        best = max(scores.values())
+        leaders = tuple(s for s in SIDES if scores[s] == best)
+        return Outcome(leaders, "turn-limit", draw=len(leaders) > 1, scores=scores)
+
+    # --- the view -------------------------------------------------------------------------
+
+    def board_id(self: "SjgNecromancerGame") -> BoardId:
+        if self._board_id is None:
+            board = self.position.board
+            self._board_id = {"name": str(board.spec.get("name", "necromancer")), "sha256": map_digest(board.spec)}
+        return dict(self._board_id)  # type: ignore[return-value]
+
+    def view(self: "SjgNecromancerGame", player: str | None = None) -> SjgView:
+        if player is not None and player not in SIDES:
+            raise ValueError(f"no side {player!r}; the sides are red and black")
+        return {**redacted(_full_view(self), player), "viewer": player}  # type: ignore[typeddict-item]
+
+    # --- search -------------------------------------------------------------------------
+
+    def clone(self: "SjgNecromancerGame", reseed: bool = True) -> "SjgNecromancerGame":
+        """An independent copy, written out by hand (a deep copy is 100 times slower).
+        A reseeded clone rolls from a fresh 128-bit seed (and its record names that
+        seed), so it cannot foresee the real game's rolls; `reseed=False` is exact."""
+        copy = object.__new__(type(self))
+        for key, value in vars(self).items():
+            if key not in FRESH:
+                vars(copy)[key] = _copied(value)
+        seed = fresh_seed() if reseed else self.record.seed
+        if reseed:
+            copy.dice = Dice(seed)
+        else:  # a test's scripted dice are copied whole
+            copy.dice = Dice(self.dice.seed, self.dice.rolls_made) if type(self.dice) is Dice else deepcopy(self.dice)
+        copy.record = self.record.copy(seed=seed)
+        copy.position = self.position.clone()
+        copy.queue = [replace(d, info=_copied(d.info)) for d in self.queue]
+        return copy
+
+
+def _copied(value: Any) -> Any:
+    """A copy of one bookkeeping value, two levels deep (as deep as they go). Saved
+    undo states are never changed once made (undo adopts a copy), so they are shared."""
+    kind = type(value)
+    if kind is set or kind is list or kind is Counter:
+        return kind(value)
+    if kind is dict:
+        return {k: type(v)(v) if type(v) in (set, list, dict) else v for k, v in value.items()}
+    return value
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set)):
+        return [_json(v) for v in (sorted(value) if isinstance(value, set) else value)]
+    return value
+
+
+def _screened(game: "SjgNecromancerGame") -> dict[str, list[str]]:
+    """Side -> who may not see its units yet: during a simultaneous set-up, a side that
+    has deployed is hidden from the other until both have (9.1)."""
+    if game.is_over or not game.queue or game.queue[0].kind != "deploy" or game.scenario.deploy_order:
+        return {}
+    return {s: [other(s)] for s in SIDES if s in game.deployed}
+
+
+def _full_view(game: "SjgNecromancerGame") -> dict[str, Any]:
+    from warjudge.hexwar.sjg.views import _side
+
+    pos = game.position
+    screened = _screened(game)
+
+    def mark(obj: dict[str, Any], hidden: list[str]) -> dict[str, Any]:
+        return {**obj, HIDDEN_FROM: hidden} if hidden else obj
+
+    units = [mark({"id": u.id, "kind": u.kind.value, "side": u.side, "hex": u.hex},
+                  [] if u.kind == UnitType.NECROMANCER else screened.get(u.side, []))
+             for u in sorted(pos.units.values(), key=lambda u: u.id)]
+    items = []
+    for item in sorted(pos.items.values(), key=lambda i: i.id):
+        holder = pos.units.get(item.holder) if item.holder is not None else None
+        items.append(mark({"id": item.id, "holder": item.holder, "hex": holder.hex if holder else item.hex,
+                           "side": holder.side if holder else None},
+                          screened.get(holder.side, []) if holder else []))
+    m = pos.miasma
+    miasma: dict[str, Any] = {"hexes": sorted(m.hexes), "centre": m.centre, "searched_out": sorted(m.searched_out),
+                              "jewels_found": m.jewels_found, "demon": m.demon}
+    if m.demon_counter is not None:  # 10.4: face down; nobody knows which counter it is
+        miasma["demon_counter"] = {"hex": m.demon_counter, HIDDEN_FROM: list(SIDES)}
+    secrets = [{"kind": "choice", "side": s, "items": list(c), HIDDEN_FROM: [other(s)]}
+               for s, c in sorted(game.choices.items())]
+    secrets += [{"kind": "set-up", "side": s, "placements": [[k, h] for k, h in d], HIDDEN_FROM: [other(s)]}
+                for s, d in sorted(game.drafts.items()) if d]
+    outcome = game.outcome()
+    options = game.options.model_dump(exclude={"map"})
+    return {
+        "game": game.game_id, "viewer": None, "board": game.board_id(), "scenario": game.scenario.name,
+        "options": options, "turn": game.turn, "phasing": game.phasing, "phase": game.phase,
+        "to_act": list(game.to_act()),
+        "decisions": [{"player": d.player, "kind": d.kind, "accepts": list(d.accepts), "info": _json(d.info)}
+                      for d in game.queue],
+        "units": units,
+        "jewels": [{"id": j.id, "hex": j.hex, "delivered_to": j.delivered_to, "effect": j.effect}
+                   for j in pos.jewels.values() if j.hex is not None or j.delivered_to is not None],
+        "items": items, "miasma": miasma, "sides": {s: _side(game, s) for s in SIDES},
+        "secrets": secrets,
+        "recent_moves": [] if screened else game.recent_moves(),
+        "outcome": outcome.to_json() if outcome else None,
+    }
+

@@ -1,0 +1,417 @@
+"""Every legal answer to the decision a side faces, as flat JSON actions (issue 12).
+
+Each action is spelled as the record stores it (the side named, defaults left out), so a
+bot may pick any one and `act` accepts it. Movement lists each unit or group of units
+standing together with every destination it can reach, by one cheapest path (4.1-4.4,
+4.21, 6.7, 10.54); the rarer decisions (retreats, advances, conversions, searches) are
+listed by trying each candidate on an exact clone, so the list holds only what the
+engine accepts. See docs/architecture.md for what the lists leave out.
+"""
+
+from __future__ import annotations
+
+from itertools import chain, combinations, combinations_with_replacement, product
+from math import prod
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, Iterable
+
+from warjudge.core.errors import IllegalAction
+from warjudge.hexwar.movement import path_to, reachable
+from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier, plan_attack
+from warjudge.hexwar.sjg.deploy import legal_placements
+from warjudge.hexwar.sjg.items import WEIGHT, Pick, choice_problem
+from warjudge.hexwar.sjg.moves import SUICIDE_COST, climbs_cliffs, may_join, riders, step_cost
+from warjudge.hexwar.sjg.state import UNDEAD, Unit, other
+from warjudge.hexwar.sjg.tables import JewelEffect, UnitType
+
+if TYPE_CHECKING:
+    from warjudge.hexwar.decisions import Decision
+    from warjudge.hexwar.sjg.game import SjgNecromancerGame
+
+Action = dict[str, Any]
+MAX_POOL = 6     # boulder or opportunity attackers tried in every combination (the first six by id)
+MAX_COMBINATIONS = 4096  # splits of attackers tried per target hex set; beyond, the lowest ids only
+MAX_TARGETS = 3  # hexes attacked at once
+
+
+def legal_actions(game: "SjgNecromancerGame", side: str) -> list[Action]:
+    if game.is_over or side not in game.to_act():
+        return []
+    decision = game._decision_for(side)
+    actions = [a for a in _BY_KIND[decision.kind](game, decision, side) if a["type"] in decision.accepts]
+    if _may_end(game, decision):
+        actions.append({"type": "end", "side": side})
+    if _may_undo(game, decision, side):
+        actions.append({"type": "undo", "side": side})
+    return actions
+
+
+def _subsets(items: list[Any], smallest: int = 1) -> Iterable[tuple[Any, ...]]:
+    return chain.from_iterable(combinations(items, n) for n in range(smallest, len(items) + 1))
+
+
+def _accepted(game: "SjgNecromancerGame", candidates: Iterable[Action]) -> list[Action]:
+    """The candidates an exact clone accepts (for the rare, small decisions)."""
+    out = []
+    for action in candidates:
+        trial = game.clone(reseed=False)
+        try:
+            trial.apply(action)
+        except IllegalAction:
+            continue
+        out.append(action)
+    return out
+
+
+def _may_end(game: "SjgNecromancerGame", decision: "Decision") -> bool:
+    return "end" in decision.accepts and game._end_problem(decision) is None
+
+
+def _may_undo(game: "SjgNecromancerGame", decision: "Decision", side: str) -> bool:
+    if decision.kind == "deploy":
+        return bool(game.drafts[side])
+    return bool(game.undo_stack)
+
+
+# --- 10.5 and the set-up ------------------------------------------------------------------
+
+def _choose(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
+    """Every multiset of items worth exactly the allowance (a dragon is two, 10.54), no
+    more of a kind than the counters left; an extra Jewel names its power (10.51)."""
+    allowance = decision.info["allowance"]
+    names = [p.value for p in Pick if p != Pick.EXTRA_JEWEL and game.counters_left[p] > 0]
+    names += [f"{Pick.EXTRA_JEWEL.value}:{e.value}" for e in JewelEffect]
+    out = []
+    for size in range(1, allowance + 1):
+        for picks in combinations_with_replacement(names, size):
+            if sum(WEIGHT.get(Pick(p.partition(":")[0]), 1) for p in picks) != allowance:
+                continue
+            if choice_problem(list(picks), allowance, game.counters_left) is None:
+                out.append({"type": "choose", "side": side, "items": list(picks)})
+    return out
+
+
+def _deploy(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
+    return legal_placements(game, side)
+
+
+# --- movement (4.0, 6.7, 8.2, 10.54) -------------------------------------------------------
+
+def _move(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
+    if decision.kind == "wraith":
+        return _wraith_moves(game, side)
+    pos = game.position
+    occupied = pos.occupied()
+    zoc = {h for h in pos.board.hexes if pos.in_enemy_zoc(h, side, occupied)}
+    cost = _step_cost(game, side, occupied)
+    found_by: dict[tuple[str, int], dict[str, tuple[int, str | None]]] = {}
+    out = _takes(game, side)
+    stacks: dict[str, list[Unit]] = {}
+    at: dict[str, list[Unit]] = {}
+    for unit in pos.units.values():
+        at.setdefault(unit.hex, []).append(unit)
+        if unit.side == side and unit.id not in game.moved and unit.id not in game.locked:
+            stacks.setdefault(unit.hex, []).append(unit)
+    lying = {j.hex for j in pos.jewels.values() if j.delivered_to is None and j.hex is not None}
+    stuck = {u.hex for u in pos.units.values() if u.id in game.moved or u.id in game.locked}
+    paths: dict[tuple[str, int], dict[str, list[str]]] = {}
+    edges = _cliff_edges(pos.board)
+    for start, here in sorted(stacks.items()):
+        for group in _subsets(sorted(here, key=lambda u: u.id)):
+            units = list(group)
+            allowance = _group_allowance(game, units)
+            key = (start, allowance)
+            if key not in found_by:
+                found_by[key] = reachable(start, allowance, pos.board.neighbours, cost, zoc.__contains__)
+            ends = paths.setdefault(key, {})
+            if not ends:
+                ends.update((h, path_to(found_by[key], h)) for h in sorted(found_by[key]) if h != start)
+            out += _walks(game, side, units, ends, at, lying, stuck)
+            out += _cliff_crossings(game, side, units, occupied, at)
+            if all(u.kind in UNDEAD for u in units) and allowance >= SUICIDE_COST:
+                key = (start, allowance - SUICIDE_COST)
+                if key not in found_by:
+                    found_by[key] = reachable(start, key[1], pos.board.neighbours, cost, zoc.__contains__)
+                out += _suicides(game, side, units, found_by[key], zoc, lying, edges)
+    return out
+
+
+def _step_cost(game: "SjgNecromancerGame", side: str, occupied: dict[str, str]):
+    cache: dict[tuple[str, str], int | None] = {}
+
+    def cost(a: str, b: str) -> int | None:
+        if (a, b) not in cache:
+            cache[a, b] = step_cost(game.position, side, a, b, occupied)
+        return cache[a, b]
+    return cost
+
+
+def _group_allowance(game: "SjgNecromancerGame", units: list[Unit]) -> int:
+    """What the slowest of a group can spend; a wizard a dragon carries moves with the
+    dragon's allowance (10.54)."""
+    pos = game.position
+    carried = riders(units, pos)
+    dragon = max((pos.movement_allowance(u) for u in units if u.kind == UnitType.DRAGON), default=0)
+    return min(dragon if u.id in carried else pos.movement_allowance(u) for u in units)
+
+
+def _move_action(side: str, units: list[Unit], path: list[str], jewels: tuple[str, ...] = (),
+                 suicide: bool = False) -> Action:
+    action: Action = {"type": "move", "side": side, "units": [u.id for u in units], "path": path}
+    if jewels:
+        action["jewels"] = list(jewels)
+    if suicide:
+        action["suicide"] = True
+    return action
+
+
+def _jewel_choices(game: "SjgNecromancerGame", units: list[Unit], hexes: list[str],
+                   lying: set[str] | None = None) -> list[tuple[str, ...]]:
+    """Which Jewels lying on the path the group may pick up and carry on (none, or any
+    of them; a dragon alone carries none, 10.54)."""
+    if lying is not None and lying.isdisjoint(hexes) or all(u.kind == UnitType.DRAGON for u in units):
+        return [()]
+    lying = sorted(j.id for j in game.position.jewels.values() if j.delivered_to is None and j.hex in hexes)
+    return [(), *_subsets(lying)]
+
+
+def _walks(game, side, units, ends, at, lying, stuck) -> list[Action]:
+    """A move to each reachable hex; the 4.4 dead-end check only where it can bite (a
+    group of more than one, or a hex holding units that can move no more)."""
+    ids = [u.id for u in units]
+    single = len(units) == 1
+    out = []
+    for dest, path in ends.items():
+        if (not single or dest in stuck) and game._dead_end_problem(units, dest, at.get(dest, [])):
+            continue
+        if lying.isdisjoint(path):
+            out.append({"type": "move", "side": side, "units": list(ids), "path": list(path)})
+            continue
+        for jewels in _jewel_choices(game, units, path, lying):
+            out.append(_move_action(side, units, path, jewels))
+    return out
+
+
+def _cliff_crossings(game, side, units, occupied, at) -> list[Action]:
+    """4.21: a wraith (a dragon with its rider, a wizard with the Ring) crosses a cliff
+    hexside as its whole move."""
+    pos = game.position
+    board, start = pos.board, units[0].hex
+    carried = riders(units, pos)
+    if not all(climbs_cliffs(u, pos) or u.id in carried for u in units):
+        return []
+    out = []
+    for dest in board.neighbours(start):
+        if (board.is_cliff(start, dest) and board.terrain(dest) != "monolith" and occupied.get(dest) != other(side)
+                and not game._dead_end_problem(units, dest, at.get(dest, []))):
+            for jewels in _jewel_choices(game, units, [start, dest]):
+                out.append(_move_action(side, units, [start, dest], jewels))
+    return out
+
+
+def _suicides(game, side, units, found, zoc, lying, edges) -> list[Action]:
+    """6.7: undead may end a move by going down over a cliff edge (1 MP), from any hex
+    they reach (with 1 MP left) without stopping in an enemy zone; one action per hex
+    below."""
+    start = units[0].hex
+    ids = [u.id for u in units]
+    out, below_seen = [], set()
+    for edge in sorted(h for h in found if h in edges):
+        if edge != start and edge in zoc:
+            continue
+        for below in edges[edge]:
+            if below in below_seen:
+                continue
+            below_seen.add(below)
+            walk = path_to(found, edge)
+            if lying.isdisjoint(walk):
+                out.append({"type": "move", "side": side, "units": list(ids), "path": [*walk, below], "suicide": True})
+                continue
+            for jewels in _jewel_choices(game, units, walk, lying):
+                out.append(_move_action(side, units, [*walk, below], jewels, suicide=True))
+    return out
+
+
+_EDGES: dict[int, tuple[Any, dict[str, list[str]]]] = {}
+
+
+def _cliff_edges(board) -> dict[str, list[str]]:
+    """High hex -> the hexes below its cliff edges (computed once per board)."""
+    cached = _EDGES.get(id(board))
+    if cached is None or cached[0] is not board:
+        edges: dict[str, list[str]] = {}
+        for h in sorted(board.hexes):
+            for n in board.neighbours(h):
+                if board.cliff_high_side(h, n) == h:
+                    edges.setdefault(h, []).append(n)
+        cached = _EDGES[id(board)] = (board, edges)
+    return cached[1]
+
+
+def _wraith_moves(game: "SjgNecromancerGame", side: str) -> list[Action]:
+    """8.2: each wraith group not in an enemy zone steps one hex (or down a cliff edge)."""
+    pos = game.position
+    stacks: dict[str, list[Unit]] = {}
+    for u in pos.side_units(side):
+        if u.kind == UnitType.WRAITH and u.id not in game.wraith_moved and u.id not in game.locked:
+            stacks.setdefault(u.hex, []).append(u)
+    out = []
+    for start, here in sorted(stacks.items()):
+        for group in _subsets(sorted(here, key=lambda u: u.id)):
+            units = list(group)
+            for dest in pos.board.neighbours(start):
+                for suicide in (False, True):
+                    step = SimpleNamespace(path=[start, dest], suicide=suicide, side=side)
+                    if game._wraith_step_problem(units, step) is None:
+                        out.append(_move_action(side, units, [start, dest], suicide=suicide))
+    return out
+
+
+def _takes(game: "SjgNecromancerGame", side: str) -> list[Action]:
+    pos = game.position
+    out = []
+    for item in sorted(pos.items.values(), key=lambda i: i.id):
+        holder = pos.units.get(item.holder) if item.holder is not None else None
+        where = holder.hex if holder else item.hex
+        for unit in (pos.at(where) if where else []):
+            if game._take_problem(side, unit.id, item.id) is None:
+                out.append({"type": "take", "side": side, "item": item.id, "unit": unit.id})
+    return out
+
+
+# --- attacks (6.2, 6.24, 10.4) ----------------------------------------------------------------
+
+def _opportunity(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
+    """6.24: indirect or boulder attacks, each by any group of the units able to."""
+    out = []
+    for target, ways in sorted(game._opportunity_attackers().items()):
+        for method, ids in sorted(ways.items()):
+            for group in _subsets(sorted(ids)[:MAX_POOL]):
+                plan = plan_attack(game.position, side, [], list(group) if method == "indirect" else [],
+                                   list(group) if method == "boulder" else [], [target], spent=game.opp_spent)
+                if not isinstance(plan, str):
+                    out.append({"type": "attack", "side": side, "targets": [target], method: list(group)})
+    return out
+
+
+def _combat(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
+    """Attacks on one hex, or on two or three hexes at once that some unit is adjacent
+    to (6.21): every split of the units able to attack them all into direct and
+    indirect attackers, or any group dropping boulders on one hex; the demon too."""
+    pos = game.position
+    free = [u for u in pos.side_units(side) if u.id not in game.attacked]
+    targets = sorted({u.hex for u in pos.side_units(other(side))} - game.attacked_hexes)
+    out = []
+    for target in targets:
+        out += _attacks_on(game, side, free, [target], demon=False)
+    together: set[tuple[str, ...]] = set()
+    for unit in free:
+        adjacent = [t for t in targets if can_direct(pos, unit, t)]
+        together.update(c for n in range(2, min(MAX_TARGETS, len(adjacent)) + 1) for c in combinations(adjacent, n))
+    for group in sorted(together):
+        out += _attacks_on(game, side, free, list(group), demon=False)
+    if pos.miasma.demon:
+        out += _attacks_on(game, side, free, [pos.miasma.demon], demon=True)
+    return out
+
+
+def _attacks_on(game, side, free, targets, demon) -> list[Action]:
+    pos = game.position
+    direct = [u.id for u in free if all(can_direct(pos, u, t) for t in targets)]
+    indirect = [u.id for u in free if all(indirect_modifier(pos, u, t) is not None for t in targets)]
+    boulder = [u.id for u in free if can_boulder(pos, u, targets[0])][:MAX_POOL] if len(targets) == 1 else []
+    out = []
+    roles = sorted(set(direct) | set(indirect))
+    ways = [[None, *(["direct"] if u in direct else []), *(["indirect"] if u in indirect else [])] for u in roles]
+    while prod(len(w) for w in ways) > MAX_COMBINATIONS:
+        roles, ways = roles[:-1], ways[:-1]
+    for choice in product(*ways):
+        d = [u for u, r in zip(roles, choice) if r == "direct"]
+        i = [u for u, r in zip(roles, choice) if r == "indirect"]
+        if d or i:
+            out += _if_planned(game, side, targets, d, i, [], demon)
+    for group in _subsets(boulder):
+        out += _if_planned(game, side, targets, [], [], list(group), demon)
+    return out
+
+
+def _if_planned(game, side, targets, direct, indirect, boulder, demon) -> list[Action]:
+    plan = plan_attack(game.position, side, direct, indirect, boulder, targets, spent=game.attacked, demon=demon)
+    if isinstance(plan, str):
+        return []
+    action: Action = {"type": "attack", "side": side, "targets": list(targets)}
+    for key, ids in (("direct", direct), ("indirect", indirect), ("boulder", boulder)):
+        if ids:
+            action[key] = ids
+    if demon:
+        action["demon"] = True
+    return [action]
+
+
+# --- conversion, search, retreats, advances ---------------------------------------------------
+
+def _convert(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
+    targets = sorted({u.hex for u in game.position.side_units(other(side))})
+    candidates = [{"type": "convert", "side": side, "target": t, **terms} for t in targets
+                  for terms in ({"free": True}, *({"multiple": m} for m in (1, 2, 3, 4)))]
+    return [a for a in candidates if game._conversion_problem(side, a) is None]
+
+
+def _search(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
+    if "search" not in decision.accepts:
+        return []
+    return _accepted(game, ({"type": "search", "side": side, "hex": h} for h in game._searchable()))
+
+
+def _retreat(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
+    """6.52-6.53: which units to lose (at least the result's count), then where the
+    rest go (a retreat hex, a flight across a cliff, over a cliff edge with a Jewel),
+    carrying any of the Jewels with them."""
+    pos, info = game.position, decision.info
+    ids = sorted(u for u in info["units"] if u in pos.units)
+    candidates: list[Action] = []
+    for lose in _subsets(ids, 0):
+        base: Action = {"type": "retreat", "side": side, **({"lose": list(lose)} if lose else {})}
+        if len(lose) == len(ids):
+            candidates.append(base)
+            continue
+        carries = [(), *_subsets(sorted(info["jewels"]))]
+        for dest, key in chain(((h, "to") for h in [*info["options"], *info.get("flight", [])]),
+                               ((h, "over_cliff") for h in info["over_cliff"])):
+            candidates += [{**base, key: dest, **({"carry": list(c)} if c else {})} for c in carries]
+        for dest in info["options"]:
+            candidates += [{**base, "to": dest, "displace": [d]} for d in _displacements(game, side, dest, lose, ids)]
+    return _accepted(game, candidates)
+
+
+def _displacements(game, side, dest, lose, ids) -> list[dict[str, Any]]:
+    """6.52: where the retreat hex is too full, friendly units there may be moved one
+    hex to make way (one group, to one hex)."""
+    pos = game.position
+    staying = [pos.units[u] for u in ids if u not in lose]
+    if may_join(pos, staying, dest):
+        return []
+    there = sorted(u.id for u in pos.at(dest) if u.side == side)
+    return [{"units": list(group), "to": n} for group in _subsets(there) for n in pos.board.neighbours(dest)]
+
+
+def _advance(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
+    """6.6: each victor stays or advances one hex into a vacated hex."""
+    pos, info = game.position, decision.info
+    if "hexes" not in info:
+        return []
+    units = [u for u in info["units"] if u in pos.units]
+    options = [[None, *(h for h in info["hexes"] if h in pos.board.neighbours(pos.units[u].hex)
+                       and not pos.board.is_cliff(pos.units[u].hex, h))] for u in units]
+    candidates = []
+    for choice in product(*options):
+        moves = {str(u): h for u, h in zip(units, choice) if h is not None}
+        if moves:
+            candidates.append({"type": "advance", "side": side, "moves": moves})
+    return _accepted(game, candidates)
+
+
+_BY_KIND = {"choose": _choose, "deploy": _deploy, "move": _move, "wraith": _move, "opportunity": _opportunity,
+            "combat": _combat, "convert": _convert, "search": _search, "retreat": _retreat, "advance": _advance}
+
+__all__ = ["legal_actions"]

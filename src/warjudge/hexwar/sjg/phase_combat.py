@@ -1,0 +1,376 @@
+"""Combat (6.0): opportunity attacks (6.24), direct, indirect and boulder attacks, attacks
+on the demon (10.4), retreats, displacements and advances (6.52-6.6).
+
+A part of SjgNecromancerGame (game.py), which checks each action against the pending
+decision and dispatches it here through its HANDLERS table."""
+
+from __future__ import annotations
+
+from typing import Any
+from warjudge.hexwar.decisions import Decision, IllegalAction
+from warjudge.hexwar.grid import distance
+from warjudge.hexwar.sjg import actions as A
+from warjudge.hexwar.sjg.combat import AttackPlan, can_boulder, indirect_modifier, plan_attack
+from warjudge.hexwar.sjg.moves import MERCENARY_RULE, may_join, mixes_mercenaries
+from warjudge.hexwar.sjg.state import STACK_LIMIT, Jewel, Unit, other
+from warjudge.hexwar.sjg.tables import AUTO_AE, AUTO_DE, DEMON_STRENGTH, CRTResult, UnitType, crt, odds_column
+from warjudge.hexwar.retreat import farther_hexes
+
+
+class CombatPhase:
+    """Opportunity attacks, attacks, retreats and advances (6.0)."""
+
+    def _opportunity_targets(self) -> set[str]:
+        """Hexes holding units that ended a move there and that some enemy unit not yet
+        used can really hit: the attack by every such unit is planned as the engine would
+        accept it, so no target is offered that nobody can attack."""
+        return set(self._opportunity_attackers())
+
+    def _opportunity_attackers(self) -> dict[str, dict[str, list[int]]]:
+        """Target hex -> {"boulder": ids, "indirect": ids} that could attack it now."""
+        pos, side = self.position, self.phasing
+        enemies = [u for u in pos.side_units(other(side)) if u.id not in self.opp_spent]
+        out: dict[str, dict[str, list[int]]] = {}
+        for h in sorted({u.hex for u in pos.side_units(side) if u.id in self.moved and u.id not in self.opp_targets}):
+            boulder = [e.id for e in enemies if can_boulder(pos, e, h)]
+            indirect = [e.id for e in enemies if indirect_modifier(pos, e, h) is not None and distance(e.hex, h) <= 2]
+            ways = {}
+            for method, ids in (("boulder", boulder), ("indirect", indirect)):
+                if ids and not isinstance(plan_attack(pos, other(side), [], ids if method == "indirect" else [],
+                                                      ids if method == "boulder" else [], [h],
+                                                      spent=self.opp_spent), str):
+                    ways[method] = ids
+            if ways:
+                out[h] = ways
+        return out
+
+    def _opportunity_info(self) -> dict[str, Any]:
+        ways = self._opportunity_attackers()
+        return {"targets": sorted(ways), "attackers": {h: " ".join(f"{m[0]}:{','.join(map(str, ids))}"
+                                                                   for m, ids in w.items()) for h, w in ways.items()}}
+
+    def _settle_opportunity(self) -> None:
+        """Refresh the pending opportunity decision's targets; close the phase once no
+        unit is left to attack (after the attacks' retreats are done)."""
+        decision = self.pending
+        if decision is None or decision.kind != "opportunity":
+            return
+        if self._opportunity_targets():
+            decision.info = self._opportunity_info()
+            return
+        self.queue.pop(0)
+        self.log.append("no opportunity attack is left to make")
+        self._next_phase("opportunity")
+
+    def _do_attack(self, act: A.Attack, decision: Decision) -> None:
+        pos = self.position
+        opportunity = decision.kind == "opportunity"
+        if opportunity:
+            if act.direct or act.demon:
+                raise IllegalAction("opportunity attacks are indirect or boulder attacks on units that ended a move "
+                                    "(SJG 6.24)")
+            bad = [t for t in act.targets if t not in self._opportunity_targets()]
+            if bad:
+                raise IllegalAction(f"{', '.join(bad)}: not open to an opportunity attack (units that ended their "
+                                    f"move there, each attacked once; SJG 6.24)")
+        spent = self.opp_spent if opportunity else self.attacked
+        plan = plan_attack(pos, act.side, act.direct, act.indirect, act.boulder, act.targets, spent=spent,
+                           demon=act.demon)
+        if isinstance(plan, str):
+            raise IllegalAction(plan)
+        for uid in act.direct + act.indirect + act.boulder:
+            spent.add(uid)
+        if not act.demon:
+            self.attacked_hexes.update(act.targets)
+        if opportunity:
+            self.opp_targets.update(u.id for t in act.targets for u in pos.at(t))
+        if plan.demon:
+            self._resolve_on_demon(plan, act.side)
+        elif plan.boulder:
+            self._boulder(plan, act.side)
+        else:
+            self._resolve(plan, act.side)
+
+    def _resolve_on_demon(self, plan: AttackPlan, side: str) -> None:
+        """10.4: either player may attack the demon by any method. Ruling: it is destroyed
+        by a result that would eliminate a defender (DE, DR-1, DR-2, or AR-1, AR-2, DE
+        under boulders); a plain DR does not move it; nobody advances."""
+        pos = self.position
+        if plan.boulder:
+            column = odds_column(plan.attack, DEMON_STRENGTH)
+            roll, result = self._crt_roll(column, plan.modifier, "boulders on the demon")
+            destroyed = result.kind == "DE" or bool(result.losses)
+        else:
+            column = plan.column
+            roll, result = self._crt_roll(column, plan.modifier, "attack on the demon")
+            destroyed = result.kind == "DE" or result.kind == "DR" and bool(result.losses)
+        self.log.append(f"{side} attacks the demon in {plan.targets[0]}: {plan.attack} to {DEMON_STRENGTH}, "
+                        f"{column} column, {roll}: {result}")
+        if destroyed:
+            self._banish_demon(f"destroyed by {side}")
+        elif result.kind == "AE" and not plan.boulder:
+            for uid in plan.direct:
+                self._eliminate(pos.units[uid], "eliminated (AE)")
+        elif result.kind == "AR" and not plan.boulder:
+            self._attackers_retreat(plan, side, result.losses)
+
+    def _resolve(self, plan: AttackPlan, side: str) -> None:
+        pos = self.position
+        roll, result = self._crt_roll(plan.column, plan.modifier, "combat")
+        self.log.append(f"{side} attacks {'+'.join(plan.targets)}: {plan.attack} to {plan.defence}, "
+                        f"{plan.column} column, {roll}: {result}")
+        defenders = [u for t in plan.targets for u in pos.at(t)]
+        attackers_hexes = sorted({pos.units[u].hex for u in plan.direct + plan.indirect})
+        if result.kind == "DE":
+            for unit in defenders:
+                self._eliminate(unit, "eliminated (DE)", combat=True)
+        elif result.kind == "AE":
+            for uid in plan.direct:
+                self._eliminate(pos.units[uid], "eliminated (AE)")
+        elif result.kind == "DR":
+            for t in plan.targets:
+                if self.winner:
+                    break
+                self._queue_retreat(other(side), t, [u.id for u in pos.at(t)], result.losses, attackers_hexes)
+        elif result.kind == "AR":
+            self._attackers_retreat(plan, side, result.losses)
+        if self.winner:
+            return
+        if plan.direct and result.kind in ("DE", "DR"):
+            self._queue_front(Decision(side, "advance", ("advance", "end"),
+                                       {"from_attack": list(plan.direct), "targets": list(plan.targets), "after_retreats": True}))
+            self._offer_advance_if_ready()
+
+    def _attackers_retreat(self, plan: AttackPlan, side: str, losses: int) -> None:
+        """6.52: only direct attackers suffer adverse results (indirect ones ignore them)."""
+        pos = self.position
+        groups: dict[str, list[int]] = {}
+        for uid in plan.direct:
+            groups.setdefault(pos.units[uid].hex, []).append(uid)
+        for h, mine in sorted(groups.items()):
+            self._queue_retreat(side, h, mine, losses, list(plan.targets))
+
+    def _crt_roll(self, column: str, modifier: int, why: str) -> tuple[str, CRTResult]:
+        """Two dice on the CRT; the automatic columns (6.21) need no roll."""
+        if column in (AUTO_DE, AUTO_AE):
+            return "automatic", crt(column, 0)
+        roll = self._roll(2, why)
+        return f"roll {roll}{modifier:+d}", crt(column, roll + modifier)
+
+    def _boulder(self, plan: AttackPlan, side: str) -> None:
+        """6.23: each unit below defends alone at its fixed boulder defence."""
+        pos = self.position
+        target = plan.targets[0]
+        retreating = []
+        for unit in list(pos.at(target)):
+            defence = pos.boulder_defence(unit)
+            if defence is None:
+                continue
+            column = odds_column(plan.attack, defence)
+            roll, result = self._crt_roll(column, plan.modifier, f"boulder on {unit.label}")
+            self.log.append(f"{side} drops boulders on {unit.label} in {target}: {plan.attack} to {defence}, "
+                            f"{column}, {roll}: {result}")
+            if result.kind == "DE" or result.losses:
+                self._eliminate(unit, "crushed by boulders", combat=True)
+            elif result.kind == "DR":
+                retreating.append(unit.id)
+        if retreating and not self.winner:
+            attackers = sorted({pos.units[u].hex for u in plan.boulder})
+            self._queue_retreat(other(side), target, retreating, 0, attackers)
+
+    def _queue_front(self, decision: Decision) -> None:
+        """Mid-combat decisions go before the phase's own decision, after the retreats
+        already queued (retreats are answered in the order the results fell)."""
+        index = 0
+        while index < len(self.queue) and self.queue[index].kind == "retreat":
+            index += 1
+        self.queue.insert(index, decision)
+
+    def _queue_retreat(self, side: str, hex_: str, units: list[int], losses: int, enemies: list[str]) -> None:
+        pos = self.position
+        options = self._retreat_hexes(side, hex_, enemies)
+        flight = self._flight_hexes(side, hex_, enemies) if any(pos.wields(pos.units[u], "ring") for u in units) else []
+        cliffs = [n for n in pos.board.neighbours(hex_) if pos.board.cliff_high_side(hex_, n) == hex_]
+        # 10.54: a dragon by itself carries no Jewel
+        lone_dragons = all(pos.units[u].kind == UnitType.DRAGON for u in units)
+        jewels = [] if lone_dragons else [j.id for j in pos.jewels_at(hex_)]
+        carrying = jewels or any(i.holder in units for i in pos.items.values())
+        counted = [u for u in units if pos.units[u].kind != UnitType.NECROMANCER]
+        escape = options or flight
+        if len(units) <= losses or (not escape and not (carrying and cliffs)) or (losses >= len(counted) and not escape):
+            reason = "cannot retreat (SJG 6.52)" if len(units) > losses else "lost (retreat minus)"
+            for uid in units:
+                self._eliminate(pos.units[uid], reason, combat=True)
+            return
+        self._queue_front(Decision(side, "retreat", ("retreat",), {
+            "hex": hex_, "units": units, "losses": losses, "enemies": enemies, "options": options,
+            "flight": flight, "over_cliff": cliffs if carrying and not escape else [], "jewels": jewels}))
+
+    def _retreat_hexes(self, side: str, hex_: str, enemies: list[str]) -> list[str]:
+        """One hex farther from the victors, not a slope, monolith, enemy hex or enemy
+        zone, not over a cliff (that would kill the stack), on the map (6.52)."""
+        pos = self.position
+        board = pos.board
+        occupied = pos.occupied()
+        return [n for n in farther_hexes(hex_, board.neighbours(hex_), enemies)
+                if board.terrain(n) == "plateau" and occupied.get(n) != other(side)
+                and not board.is_cliff(hex_, n) and not pos.in_enemy_zoc(n, side, occupied)]
+
+    def _flight_hexes(self, side: str, hex_: str, enemies: list[str]) -> list[str]:
+        """10.55: the Ring's wearer may retreat across a cliff hexside instead of dying;
+        otherwise the usual limits of 6.52 hold."""
+        pos = self.position
+        occupied = pos.occupied()
+        return [n for n in farther_hexes(hex_, pos.board.neighbours(hex_), enemies)
+                if pos.board.is_cliff(hex_, n) and pos.board.terrain(n) == "plateau"
+                and occupied.get(n) != other(side) and not pos.in_enemy_zoc(n, side, occupied)]
+
+    def _do_retreat(self, act: A.Retreat, decision: Decision) -> None:
+        pos, info = self.position, decision.info
+        units = [pos.units[u] for u in info["units"] if u in pos.units]
+        ids = {u.id for u in units}
+        lose = set(act.lose)
+        if not lose <= ids:
+            raise IllegalAction(f"you may lose only the retreating units: {sorted(ids)}")
+        counted = [u for u in units if u.kind != UnitType.NECROMANCER]
+        need = min(info["losses"], len(counted))
+        lost_counted = sum(1 for u in units if u.id in lose and u.kind != UnitType.NECROMANCER)
+        if lost_counted < need:
+            raise IllegalAction(f"this result costs {need} unit(s) from the stack in {info['hex']} (SJG 6.53)")
+        staying = [u for u in units if u.id not in lose]
+        if act.carry and all(u.kind == UnitType.DRAGON for u in staying):
+            raise IllegalAction("a dragon by itself may not carry a Jewel (SJG 10.54)")
+        bad_jewels = [j for j in act.carry if j not in info["jewels"]]
+        if bad_jewels:
+            raise IllegalAction(f"no Jewel {bad_jewels[0]!r} with the retreating units")
+        moves: list[tuple[list[Unit], str]] = []
+        if act.over_cliff:
+            if act.over_cliff not in info["over_cliff"]:
+                raise IllegalAction("a stack with a Jewel may go over an adjacent cliff edge only (SJG 6.52)")
+            lose |= {u.id for u in staying}
+            staying = []
+        elif staying and act.to is not None and act.to in info.get("flight", []):
+            if not all(pos.wields(u, "ring") for u in staying):
+                raise IllegalAction("only the wearer of the Ring of Flight may retreat across a cliff (SJG 10.55, 6.52); "
+                                    "lose the others or retreat another way")
+            if act.displace:
+                raise IllegalAction("no displacement is needed for a retreat across a cliff")
+            if not may_join(pos, staying, act.to):
+                raise IllegalAction(f"{act.to} would hold more than {STACK_LIMIT} units, or mercenaries with others "
+                                    f"(SJG 4.4, 10.53)")
+            moves = [(staying, act.to)]
+        elif staying:
+            if act.to is None:
+                raise IllegalAction(f"say where the units retreat ('to'), or list them all under 'lose'; "
+                                    f"open hexes: {', '.join(info['options'] + info.get('flight', []))}")
+            if act.to not in info["options"]:
+                raise IllegalAction(f"{act.to} is not a legal retreat (one hex farther from the victors, no slope, "
+                                    f"no enemy zone; SJG 6.52); open: {', '.join(info['options'])}")
+            moves = self._displacements(act, decision.player, [u for u in staying])
+        elif act.to or act.displace:
+            raise IllegalAction("no units are left to retreat")
+        # everything checked: apply
+        falling = [i for i in pos.items.values() if i.holder in lose] if act.over_cliff else []
+        for uid in sorted(lose):
+            self._eliminate(pos.units[uid], "lost in the retreat", combat=True)
+        for group, dest in moves:
+            if dest != "lost" and group and group[0].hex != dest and dest != act.to:
+                self.log.append(f"{decision.player} displaces {', '.join(u.label for u in group)} "
+                                f"from {group[0].hex} to {dest} to make way (SJG 6.52)")
+            for unit in group:
+                if dest == "lost":
+                    self._eliminate(unit, "displaced over a cliff", combat=False)
+                else:
+                    unit.hex = dest
+        if self.winner:
+            return  # the Necromancer was among the losses: the game is over
+        target = act.over_cliff or act.to
+        for j in act.carry:
+            if target:
+                pos.jewels[j].hex = target
+        for item in falling:
+            item.hex = act.over_cliff  # 6.52: "the magical item ends up in the hex below the cliff"
+        self.queue.remove(decision)
+        self.log.append(f"{decision.player} retreats from {info['hex']}"
+                        + (f" to {act.to}" if act.to else "") + (f", losing {len(lose)}" if lose else ""))
+        self._offer_advance_if_ready()
+
+    def _displacements(self, act: A.Retreat, side: str, staying: list[Unit]) -> list[tuple[list[Unit], str]]:
+        """6.52: friendly units in the way may be moved one hex (not out of an enemy zone,
+        never into a slope, enemy zone or off the map; over a cliff if their owner wishes)."""
+        pos, board, dest = self.position, self.position.board, act.to
+        occupied = pos.occupied()
+        plan: list[tuple[list[Unit], str]] = []
+        moved_out: set[int] = set()
+        arriving: dict[str, int] = {}
+        for d in act.displace:
+            group = [pos.units.get(u) for u in d.units]
+            if any(u is None or u.side != side or u.hex != dest for u in group):
+                raise IllegalAction(f"only your units in {dest} may be displaced")
+            if pos.in_enemy_zoc(dest, side, occupied):
+                raise IllegalAction("units in an enemy zone of control may not be displaced (SJG 6.52)")
+            if d.to not in board.neighbours(dest):
+                raise IllegalAction(f"displaced units move one hex from {dest}")
+            if board.is_cliff(dest, d.to):
+                plan.append((group, "lost"))
+            else:
+                if (board.terrain(d.to) != "plateau" or occupied.get(d.to) == other(side)
+                        or pos.in_enemy_zoc(d.to, side, occupied)):
+                    raise IllegalAction(f"units may not be displaced into {d.to} (SJG 6.52)")
+                arriving[d.to] = arriving.get(d.to, 0) + sum(1 for u in group if u.kind != UnitType.NECROMANCER)
+                if pos.stack_size(d.to, side) + arriving[d.to] > STACK_LIMIT or not may_join(pos, group, d.to):
+                    raise IllegalAction(f"{d.to} would hold more than {STACK_LIMIT} units, or mercenaries with others "
+                                        f"(SJG 4.4, 10.53)")
+                plan.append((group, d.to))
+            moved_out |= {u.id for u in group}
+        left = [u for u in pos.at(dest) if u.id not in moved_out]
+        remaining = sum(1 for u in left if u.kind != UnitType.NECROMANCER)
+        incoming = sum(1 for u in staying if u.kind != UnitType.NECROMANCER)
+        if remaining + incoming > STACK_LIMIT:
+            raise IllegalAction(f"{dest} would hold {remaining + incoming} units; displace some or lose units (SJG 4.4, 6.52)")
+        if mixes_mercenaries({u.kind for u in left + staying}):
+            raise IllegalAction(f"{dest}: {MERCENARY_RULE}; displace them or retreat elsewhere")
+        return plan + [(staying, dest)]
+
+    def _offer_advance_if_ready(self) -> None:
+        """Once a combat's retreats are done, the victors may advance into a hex the
+        enemy left completely (6.6)."""
+        if not self.queue or self.queue[0].kind != "advance" or not self.queue[0].info.get("after_retreats"):
+            return
+        decision = self.queue[0]
+        pos = self.position
+        vacated = [t for t in decision.info["targets"] if not pos.at(t)]
+        eligible = [u for u in decision.info["from_attack"] if u in pos.units
+                    and any(pos.units[u].hex in pos.board.neighbours(t) and not pos.board.is_cliff(pos.units[u].hex, t)
+                            for t in vacated)]
+        if not vacated or not eligible:
+            self.queue.pop(0)
+            return
+        decision.info = {"hexes": vacated, "units": eligible}
+
+    def _do_advance(self, act: A.Advance, decision: Decision) -> None:
+        pos, info = self.position, decision.info
+        arriving: dict[str, int] = {}
+        for uid, dest in act.moves.items():
+            unit = pos.units.get(uid)
+            if unit is None or uid not in info["units"]:
+                raise IllegalAction(f"unit {uid} did not attack directly in this combat; it may not advance (SJG 6.6)")
+            if dest not in info["hexes"] or dest not in pos.board.neighbours(unit.hex) or pos.board.is_cliff(unit.hex, dest):
+                raise IllegalAction(f"{unit.label} may advance one hex into a hex the enemy vacated: {', '.join(info['hexes'])}")
+            if unit.kind != UnitType.NECROMANCER:
+                arriving[dest] = arriving.get(dest, 0) + 1
+        if any(n > STACK_LIMIT for n in arriving.values()):
+            raise IllegalAction(f"at most {STACK_LIMIT} units may advance into a hex (SJG 4.4)")
+        for dest in set(act.moves.values()):
+            if mixes_mercenaries({pos.units[u].kind for u, d in act.moves.items() if d == dest}):
+                raise IllegalAction(f"{dest}: {MERCENARY_RULE}")
+        for uid, dest in act.moves.items():
+            pos.units[uid].hex = dest
+        self.queue.pop(0)
+        if act.moves:
+            self.log.append(f"{act.side} advances {', '.join(pos.units[u].label for u in act.moves)}")
+
+    def _could_still_attack(self, hex_: str) -> bool:
+        pos = self.position
+        return any(u.id not in self.attacked and u.side == self.phasing and pos.zoc_reaches(u.hex, hex_)
+                   for n in pos.board.neighbours(hex_) for u in pos.at(n))

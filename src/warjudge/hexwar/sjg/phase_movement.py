@@ -1,0 +1,115 @@
+"""The movement phase (4.0, 6.7) and 8.2's extra wraith phase: group moves, the 4.4
+dead-end check, Jewels carried along.
+
+A part of SjgNecromancerGame (game.py), which checks each action against the pending
+decision and dispatches it here through its HANDLERS table."""
+
+from __future__ import annotations
+
+from warjudge.hexwar.decisions import Decision, IllegalAction
+from warjudge.hexwar.sjg import actions as A
+from warjudge.hexwar.sjg.moves import MERCENARY_RULE, locked_units, may_join, mixes_mercenaries, move_problem
+from warjudge.hexwar.sjg.state import FREE_OF_STACKING, STACK_LIMIT, Jewel, Unit
+from warjudge.hexwar.sjg.tables import UnitType
+from warjudge.hexwar.sjg.phases import PHASE_ACTIONS
+
+
+class MovementPhase:
+    """Moves of units and stacks, and the extra wraith phase (4.0, 6.7, 8.2)."""
+
+    def _queue_wraith_phase(self) -> bool:
+        """8.2: one extra wraith phase after combat per such Jewel (cumulative)."""
+        side = self.phasing
+        if self.wraith_phases_done >= self.position.sides[side].wraith_phases:
+            return False
+        self.wraith_phases_done += 1
+        self.wraith_moved = set()
+        self.locked = locked_units(self.position, side)
+        self.queue.append(Decision(side, "wraith", PHASE_ACTIONS["wraith"]))
+        return True
+
+    def _do_move(self, act: A.Move, decision: Decision) -> None:
+        pos = self.position
+        units = []
+        moved = self.wraith_moved if decision.kind == "wraith" else self.moved
+        for uid in act.units:
+            unit = pos.units.get(uid)
+            if unit is None or unit.side != act.side:
+                raise IllegalAction(f"unit {uid} is not one of yours")
+            if uid in moved:
+                raise IllegalAction(f"{unit.label} has already moved this phase")
+            units.append(unit)
+        if decision.kind == "wraith":
+            problem = self._wraith_step_problem(units, act)
+        else:
+            problem = move_problem(pos, units, list(act.path), locked=self.locked, suicide=act.suicide)
+        if problem:
+            raise IllegalAction(problem)
+        if decision.kind == "move" and not act.suicide:
+            problem = self._dead_end_problem(units, act.path[-1])
+            if problem:
+                raise IllegalAction(problem)
+        jewels = self._jewels_on_path(act, units)
+        end = act.path[-1]
+        moved.update(u.id for u in units)
+        self.moved.update(u.id for u in units)
+        if act.suicide:
+            for unit in units:
+                self._eliminate(unit, "throws itself over the cliff (6.7)")
+        else:
+            for unit in units:
+                unit.hex = end
+        for j in jewels:
+            pos.jewels[j].hex = end
+        if not act.suicide and end not in self.moved_to[act.side]:
+            self.moved_to[act.side].append(end)
+        self.log.append(f"{act.side} moves {', '.join(u.label for u in units)} {' '.join(act.path)}"
+                        + (" over the edge" if act.suicide else ""))
+
+    def _dead_end_problem(self, units: list[Unit], dest: str, there: list[Unit] | None = None) -> str | None:
+        """Ruling on 4.4 and 10.53: stacking counts at the end of the phase, but units that
+        have moved (or are held in a zone of control) cannot leave again, so a move that
+        leaves more than three of them, or mercenaries with others, in one hex could never
+        be put right and the phase could never end. Such a move is refused now."""
+        pos, moving = self.position, {u.id for u in units}
+        stuck = [u for u in (pos.at(dest) if there is None else there) if u.id not in moving and (u.id in self.moved or u.id in self.locked)] + units
+        size = sum(1 for u in stuck if u.kind not in FREE_OF_STACKING)
+        if size > STACK_LIMIT:
+            return (f"{dest} would hold {size} units that can no longer move this phase; at most {STACK_LIMIT} may "
+                    f"stack at its end (SJG 4.4). Move them elsewhere, or 'undo' an earlier move")
+        if mixes_mercenaries({u.kind for u in stuck}):
+            return f"{dest}: {MERCENARY_RULE}; those units could not part again this phase"
+        return None
+
+    def _jewels_on_path(self, act: A.Move, units: list[Unit]) -> list[str]:
+        pos = self.position
+        for j in act.jewels:
+            jewel = pos.jewels.get(j)
+            if jewel is None or jewel.delivered_to or jewel.hex not in act.path[:-1] + ([] if act.suicide else [act.path[-1]]):
+                raise IllegalAction(f"there is no Jewel {j!r} in the start hex or on the path to carry")
+        if act.jewels and all(u.kind == UnitType.DRAGON for u in units):
+            raise IllegalAction("a dragon by itself may not carry a Jewel (SJG 10.54)")
+        return list(act.jewels)
+
+    def _wraith_step_problem(self, units: list[Unit], act: A.Move) -> str | None:
+        """8.2: after combat, wraiths not in an enemy zone move one hex; no cliff but
+        downwards to suicide; slopes allowed."""
+        pos = self.position
+        if any(u.kind != UnitType.WRAITH for u in units):
+            return "only wraiths move in the extra wraith movement phase (SJG 8.2)"
+        if len(act.path) != 2:
+            return "in the extra wraith phase a wraith moves one hex (SJG 8.2)"
+        if self.locked & {u.id for u in units}:
+            return "wraiths in an enemy zone of control may not move (SJG 8.2)"
+        a, b = act.path
+        if any(u.hex != a for u in units) or b not in pos.board.neighbours(a):
+            return f"the wraiths must stand in {a} and move to an adjacent hex"
+        if pos.board.is_cliff(a, b):
+            if act.suicide and pos.board.cliff_high_side(a, b) == a:
+                return None
+            return "a wraith may not cross a cliff in this phase, except down to its end (SJG 8.2)"
+        if act.suicide or pos.board.terrain(b) == "monolith" or any(u.side != act.side for u in pos.at(b)):
+            return f"cannot move into {b}"
+        if not may_join(pos, units, b):
+            return f"{b} would hold more than {STACK_LIMIT} units, or mercenaries with others (SJG 4.4, 10.53)"
+        return None

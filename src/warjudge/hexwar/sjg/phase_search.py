@@ -1,0 +1,155 @@
+"""The Miasma (7.0, 10.2, 10.3) and its Jewels (8.0): searches, drift and teleport, Jewels
+delivered to their Necromancer.
+
+A part of SjgNecromancerGame (game.py), which checks each action against the pending
+decision and dispatches it here through its HANDLERS table."""
+
+from __future__ import annotations
+
+from warjudge.hexwar.decisions import Decision, IllegalAction
+from warjudge.hexwar.grid import AXIAL_STEP, from_axial, to_axial
+from warjudge.hexwar.sjg import actions as A
+from warjudge.hexwar.sjg.state import SIDES, Jewel
+from warjudge.hexwar.sjg.tables import CRYSTAL_BALL_SP, JEWEL_CP, SEARCH_POINTS, JewelEffect, UnitType, jewel_effect, search_target
+from warjudge.hexwar.sjg.phases import PHASE_ACTIONS, MIASMA_POINTS
+
+
+class SearchPhase:
+    """Searching the Miasma, its drift, and Jewels delivered (7.0, 8.0, 10.2, 10.3)."""
+
+    def _place_miasma(self, centre: str) -> None:
+        m = self.position.miasma
+        m.centre = centre
+        m.hexes = {centre, *self.position.board.neighbours(centre)}
+
+    def _searchable(self) -> list[str]:
+        pos, side = self.position, self.phasing
+        if pos.miasma.jewels_found >= len(pos.jewels) or not self._jewel_left():
+            return []
+        return sorted(h for h in pos.miasma.hexes - self.searched - pos.miasma.searched_out
+                      if any(u.side == side and u.kind != UnitType.DRAGON for u in pos.at(h)))
+
+    def _jewel_left(self) -> str | None:
+        return next((j.id for j in self.position.jewels.values() if j.hex is None and j.delivered_to is None), None)
+
+    def _do_search(self, act: A.Search, decision: Decision) -> None:
+        pos = self.position
+        searchers = pos.at(act.hex)
+        if searchers and all(u.kind == UnitType.DRAGON for u in searchers):
+            raise IllegalAction("a dragon by itself may not search (SJG 10.54)")
+        if act.hex not in self._searchable():
+            raise IllegalAction(f"{act.hex} cannot be searched now (your units in a Miasma hex, once a turn, "
+                                f"while Jewels remain; SJG 7.41, 8.4)")
+        points = sum(SEARCH_POINTS[u.kind] for u in searchers)
+        if pos.sides[act.side].crystal_ball:
+            points += CRYSTAL_BALL_SP  # 10.56
+        target = search_target(len(pos.miasma.hexes), points)
+        if target is None:
+            raise IllegalAction("these units have no search points")
+        self.searched.add(act.hex)
+        roll = self._roll(2, "search")
+        self.log.append(f"{act.side} searches {act.hex} with {points} SP: needs {target}, rolled {roll}")
+        if roll >= target:
+            pos.miasma.searched_out.add(act.hex)
+            if self._roll(1, "is a Jewel there?") <= 2:
+                jid = self._jewel_left()
+                pos.jewels[jid].hex = act.hex
+                pos.miasma.jewels_found += 1
+                pos.miasma.new_direction = True
+                pos.miasma.teleport_pending = "miasma_teleport" in self.options.optional
+                self.log.append(f"{act.side} finds the {jid} Jewel in {act.hex}!")
+            else:
+                self.log.append(f"{act.hex} is empty; the Miasma will vanish from it")
+            if pos.miasma.demon_counter == act.hex:
+                pos.miasma.demon_counter, pos.miasma.demon = None, act.hex
+                self.log.append(f"the Miasma counter in {act.hex} shows the demon: it is unleashed (SJG 10.4)")
+                self._demon_strikes(act.hex)
+
+    def _settle_search(self) -> None:
+        """The search decision offers a search while some hex can still be searched
+        (a retreat from the demon can bring units into another Miasma hex)."""
+        decision = self.pending
+        if decision is not None and decision.kind == "search":
+            decision.accepts = PHASE_ACTIONS["search"] if self._searchable() else ("end",)
+
+    def _move_miasma(self) -> None:
+        """10.2 movement and 10.3 teleport, at the beginning of a player-turn."""
+        pos, m = self.position, self.position.miasma
+        if not m.hexes:
+            return
+        if m.teleport_pending:
+            m.teleport_pending = False
+            point = pos.board.points[MIASMA_POINTS[self._roll(1, "Miasma teleport (10.3)")]]
+            self._shift_miasma(_delta(m.centre, point))
+            return
+        if "miasma_movement" not in self.options.optional:
+            return
+        if m.direction is None or m.new_direction:
+            m.direction = self._miasma_direction()
+            m.new_direction = False
+        if not self._shift_miasma(AXIAL_STEP[m.direction]) or any(pos.board.grid.is_edge(h) for h in m.hexes):
+            m.new_direction = True  # 10.2: at a map edge, a new direction next turn
+
+    def _miasma_direction(self) -> int:
+        """10.2: one die on the map's compass; ruling: a direction that would take the
+        Miasma off the map is rolled again."""
+        hexes = self.position.miasma.hexes
+        for _ in range(60):
+            d = self._roll(1, "Miasma direction (10.2)")
+            if all(_offset(h, AXIAL_STEP[d]) in self.position.board.hexes for h in hexes):
+                return d
+        return d
+
+    def _shift_miasma(self, delta: tuple[int, int]) -> bool:
+        pos, m = self.position, self.position.miasma
+        moved = {_offset(h, delta) for h in m.hexes}
+        if any(h not in pos.board.hexes for h in moved):
+            return False  # 10.2: never off the map
+        m.hexes = moved
+        m.centre = _offset(m.centre, delta)
+        # the demon's counter, or the demon, drifts with the mist (ruling)
+        m.demon_counter = m.demon_counter and _offset(m.demon_counter, delta)
+        m.demon = m.demon and _offset(m.demon, delta)
+        self.log.append(f"the Miasma drifts to {m.centre}")
+        return True
+
+    def _deliver_jewels(self) -> None:
+        """8.1: a Jewel in its Necromancer's hex is his; roll its power at once."""
+        pos = self.position
+        for side in SIDES:
+            necro = pos.necromancer(side)
+            if necro is None:
+                continue
+            for jewel in pos.jewels_at(necro.hex):
+                jewel.delivered_to, jewel.hex = side, None
+                effect = jewel_effect(self._roll(2, f"the {jewel.id} Jewel's power"))
+                jewel.effect = effect.value
+                apply_jewel(pos.sides[side], effect)
+                self.log.append(f"{side}'s Necromancer takes the {jewel.id} Jewel: {effect.value.replace('_', ' ')}")
+
+
+
+def apply_jewel(side, effect: JewelEffect) -> None:
+    side.free_attempts += effect.free_attempts
+    if effect == JewelEffect.NECROMANCER_MOVEMENT:
+        side.necromancer_mp += 1
+    elif effect == JewelEffect.SKELETON_STRENGTH:
+        side.skeleton_bonus += 1
+    elif effect == JewelEffect.CONVERSION_POINTS:
+        side.cp += JEWEL_CP
+    elif effect == JewelEffect.ZOMBIE_MOVEMENT:
+        side.zombie_mp += 1
+    elif effect == JewelEffect.WRAITH_MOVEMENT_PHASE:
+        side.wraith_phases += 1
+    elif effect == JewelEffect.NECROMANCER_HALVED:
+        side.necromancer_halved += 1
+
+
+def _delta(a: str, b: str) -> tuple[int, int]:
+    (aq, ar), (bq, br) = to_axial(a), to_axial(b)
+    return bq - aq, br - ar
+
+
+def _offset(h: str, delta: tuple[int, int]) -> str:
+    q, r = to_axial(h)
+    return from_axial(q + delta[0], r + delta[1])

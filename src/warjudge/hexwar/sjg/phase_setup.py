@@ -1,0 +1,130 @@
+"""The set-up: 10.5 extra items chosen in secret and shared out, then 9.1/9.2 deployment
+(whole, or one unit at a time).
+
+A part of SjgNecromancerGame (game.py), which checks each action against the pending
+decision and dispatches it here through its HANDLERS table."""
+
+from __future__ import annotations
+
+from warjudge.hexwar.decisions import Decision, IllegalAction
+from warjudge.hexwar.sjg import actions as A
+from warjudge.hexwar.sjg.items import COUNTERS, UNITS, Pick, allocate, choice_problem, parse_pick
+from warjudge.hexwar.sjg.setup import deploy_problem
+from warjudge.hexwar.sjg.state import SIDES, Item, Unit, other, recount
+from warjudge.hexwar.sjg.tables import UnitType
+from warjudge.hexwar.sjg.phase_search import apply_jewel
+from warjudge.hexwar.sjg.phases import DEPLOY_ACTIONS
+
+
+class SetupPhase:
+    """Choosing items (10.5) and setting up (9.1, 9.2)."""
+
+    def _queue_choices(self, allowance: dict[str, int]) -> None:
+        """Both sides choose at once and in secret; the first in SIDES order is asked
+        first, and the view hides a choice made until both are in."""
+        left = {k.value: n for k, n in self.counters_left.items()}
+        self.queue = [Decision(s, "choose", ("choose",), {"allowance": n, "counters_left": left,
+                                                          "simultaneous": len(allowance) > 1})
+                      for s, n in allowance.items()]
+        self.choices = {}
+
+    def _do_choose(self, act: A.Choose, decision: Decision) -> None:
+        problem = choice_problem(act.items, decision.info["allowance"], self.counters_left)
+        if problem:
+            raise IllegalAction(problem)
+        self.choices[act.side] = list(act.items)
+        self.queue.remove(decision)
+        self.log.append(f"{act.side} has chosen")
+        if self.queue:
+            return
+        granted, short = allocate(self.choices, self.counters_left, lambda: self._roll(1, "who gets the odd counter, 10.5"))
+        self.choices = {}
+        for side in SIDES:
+            for pick in granted.get(side, []):
+                self._grant(side, pick)
+            if side in granted:
+                self.log.append(f"{side} takes {', '.join(granted[side]) or 'nothing'}"
+                                + (f"; {short[side]} more to choose from the counters left" if side in short else ""))
+        if short:
+            self._queue_choices(short)
+        else:
+            self._queue_deploy()
+
+    def _grant(self, side: str, text: str) -> None:
+        pick, power = parse_pick(text)
+        me = self.position.sides[side]
+        if pick in COUNTERS:
+            self.counters_left[pick] -= 1
+        if pick in UNITS:
+            kind, n = UNITS[pick]
+            self.extra_units[side][kind] = self.extra_units[side].get(kind, 0) + n
+        elif pick == Pick.CRYSTAL_BALL:
+            me.crystal_ball = True
+        elif pick == Pick.EXTRA_JEWEL:
+            me.extra_jewels.append(power.value)
+            apply_jewel(me, power)  # 10.51: his from the start, never to be captured
+        else:
+            self.position.items[pick.value] = Item(pick.value)
+            self.item_owner[pick.value] = side
+
+    def _queue_deploy(self) -> None:
+        """9.1: both sides set up at once behind a screen (the queue names the first; the
+        other may answer too, `_decision_for`); 9.2: Black, then Red."""
+        order = self.scenario.deploy_order or SIDES
+        self.queue = [Decision(order[0], "deploy", DEPLOY_ACTIONS, {"simultaneous": not self.scenario.deploy_order})]
+
+    def _do_deploy(self, act: A.Deploy, decision: Decision) -> None:
+        kinds = {h: [UnitType(k) for k in ks] for h, ks in act.placements.items()}
+        problem = deploy_problem(self.position, self.scenario, act.side, kinds, self.extra_units[act.side])
+        if problem:
+            raise IllegalAction(problem)
+        holders = self._holders(act, kinds)
+        for h, ks in kinds.items():
+            for k in ks:
+                self.position.add(k, act.side, h)
+        for item, where in holders.items():
+            wizard = self._wizard_at(act.side, where)
+            self.position.items[item].holder = wizard.id
+        self.deployed.add(act.side)
+        self.drafts[act.side] = []
+        self.log.append(f"{act.side} has deployed")
+        if self.queue[0] is decision:
+            self.queue.pop(0)
+        if len(self.deployed) < 2:
+            if not self.queue:
+                self.queue.insert(0, Decision(other(act.side), "deploy", DEPLOY_ACTIONS, decision.info))
+            return
+        for side in SIDES:
+            recount(self.position, side)  # ruling: both sides count before the first turn
+        self._start_turn(self.first)
+
+    def _do_place(self, act: A.Place, decision: Decision) -> None:
+        """One unit of the set-up, behind the screen; the set-up is complete (and then
+        goes down as one `deploy`) once every unit is placed (deploy.py)."""
+        from warjudge.hexwar.sjg.deploy import placement_problem
+
+        problem = placement_problem(self, act.side, act.kind, act.hex)
+        if problem:
+            raise IllegalAction(problem)
+        self.drafts[act.side].append((act.kind, act.hex))
+
+    def _holders(self, act: A.Deploy, kinds: dict[str, list[UnitType]]) -> dict[str, str]:
+        """Who starts with each of the side's items: the Necromancer unless the deploy
+        names a hex where an apprentice sets up (10.57: "either the Necromancer or his
+        apprentice")."""
+        mine = sorted(i for i, s in self.item_owner.items() if s == act.side)
+        foreign = set(act.holders) - set(mine)
+        if foreign:
+            raise IllegalAction(f"you do not have the {', '.join(sorted(foreign))}")
+        holders = {i: act.holders.get(i, "necromancer") for i in mine}
+        for item, where in holders.items():
+            if where != "necromancer" and UnitType.APPRENTICE not in kinds.get(where, []):
+                raise IllegalAction(f"the {item} goes to the Necromancer or to an apprentice you set up; "
+                                    f"none is set up in {where}")
+        return holders
+
+    def _wizard_at(self, side: str, where: str) -> Unit:
+        pos = self.position
+        if where == "necromancer":
+            return pos.necromancer(side)
+        return min((u for u in pos.at(where) if u.kind == UnitType.APPRENTICE), key=lambda u: u.id)

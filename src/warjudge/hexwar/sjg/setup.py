@@ -1,0 +1,139 @@
+"""Scenarios (SJG 9.1, 9.2) and game options: forces, Conversion Points, where each side
+may deploy, who moves first, the Miasma's placement (7.2) and the optional rules (10.x)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from warjudge.hexwar.grid import distance
+from warjudge.hexwar.sjg.moves import MERCENARY_RULE, mixes_mercenaries
+from warjudge.hexwar.sjg.state import Position
+from warjudge.hexwar.sjg.tables import UnitType
+
+OPTIONAL_RULES = ("cp_allowance", "miasma_movement", "miasma_teleport", "miasma_demon", "fourth_jewel")
+MAX_ITEMS = 8  # 10.5: more than the box's counters could never be shared out
+
+
+class MapInRecord(BaseModel):
+    """The map a game is played on, carried in its record (never a file name: a record is
+    mailed, and a record that named a file would make its reader open it). `sha256` is
+    the digest of `spec`'s canonical JSON, so an edited map is refused."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    spec: dict[str, Any]
+
+
+class Options(BaseModel):
+    """The options a game is created with; stored in its record's header and validated
+    strictly when read back (booleans are booleans, names are names, numbers in range)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    scenario: Literal["standard", "conversion"] = "standard"
+    first: Literal["red", "black", "coin"] = "coin"
+    optional: list[Literal[OPTIONAL_RULES]] = Field(default=[], max_length=len(OPTIONAL_RULES))
+    items: dict[Literal["red", "black"], Annotated[int, Field(ge=0, le=MAX_ITEMS)]] = Field(
+        default={}, description="10.5: how many extra items each side chooses (a dragon counts as two)")
+    map: MapInRecord | None = Field(default=None, description="your own map; default: the shipped reconstruction")
+    max_turns: Annotated[int, Field(ge=1, le=10_000)] | None = Field(
+        default=None, description="end the game after this many player-turns (outcome 'turn-limit'); default: none")
+
+    @field_validator("optional")
+    @classmethod
+    def _once_each(cls, value: list[str]) -> list[str]:
+        if len(set(value)) != len(value):
+            raise ValueError("an optional rule is named twice")
+        return value
+
+
+def option_problems(exc: ValidationError) -> str:
+    """A pydantic error as one line a player can act on (no internal URLs)."""
+    return "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors()[:6])
+
+
+@dataclass(frozen=True)
+class Forces:
+    zombie: int
+    skeleton: int
+    wraith: int
+    cp: int
+
+    def counts(self) -> dict[UnitType, int]:
+        return {UnitType.ZOMBIE: self.zombie, UnitType.SKELETON: self.skeleton, UnitType.WRAITH: self.wraith}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    forces: dict[str, Forces]
+    deploy_order: tuple[str, ...]          # sides that deploy, in order; () = simultaneous
+    attempts: dict[str, int] = field(default_factory=dict)  # fixed attempts per turn (9.2)
+    miasma_centre: str | None = None       # a point name; None = roll (7.2)
+    first: str | None = None               # None = toss a coin (9.1)
+
+
+STANDARD = Scenario("standard", {"red": Forces(17, 8, 25, 150), "black": Forces(17, 8, 25, 150)}, ())
+CONVERSION = Scenario("conversion", {"red": Forces(27, 13, 40, 0), "black": Forces(7, 3, 10, 400)},
+                      ("black", "red"), attempts={"red": 0, "black": 3}, miasma_centre="miasma:3-4", first="red")
+SCENARIOS = {"standard": STANDARD, "conversion": CONVERSION}
+CP_ALLOWANCE_START, CP_ALLOWANCE_TURN = 50, 10  # 10.1
+DEPLOY_RADIUS = 3      # 9.1
+CONVERSION_SPACING = 13  # 9.2: no Red unit within 13 hexes of a Black unit
+
+
+def deploy_problem(position: Position, scenario: Scenario, side: str, placements: dict[str, list[UnitType]],
+                   extra: dict[UnitType, int] | None = None) -> str | None:
+    """Why these placements break the scenario's set-up rules (None: fine). `extra` are
+    the optional units the side chose (10.52-10.54); they set up like the others."""
+    board = position.board
+    wanted = scenario.forces[side].counts()
+    for kind, n in (extra or {}).items():
+        wanted[kind] = wanted.get(kind, 0) + n
+    placed: dict[UnitType, int] = {k: 0 for k in wanted}
+    necromancers = 0
+    for h, kinds in placements.items():
+        if h not in board.hexes:
+            return f"{h} is not a hex on the map"
+        if board.terrain(h) == "monolith":
+            return f"{h} is a monolith; no unit may enter it (SJG 2.13)"
+        counted = sum(1 for k in kinds if k != UnitType.NECROMANCER)
+        if counted > 3:
+            return f"{h}: at most 3 units may stack (SJG 4.4)"
+        if mixes_mercenaries(set(kinds) | {u.kind for u in position.at(h)}):
+            return f"{h}: {MERCENARY_RULE}"
+        for k in kinds:
+            if k == UnitType.NECROMANCER:
+                necromancers += 1
+            elif k in placed:
+                placed[k] += 1
+            else:
+                return f"a {k} is not part of this scenario's forces"
+        if any(u.side != side for u in position.at(h)):
+            return f"{h} is occupied by the enemy"
+    if placed != wanted:
+        want = ", ".join(f"{n} {k}s" for k, n in wanted.items() if n)
+        return f"deploy exactly {want} (SJG {'9.1' if scenario.name == 'standard' else '9.2'})"
+    if scenario.name == "standard":
+        if necromancers:
+            return "the Necromancer begins on his skull hex; deploy only his units (SJG 9.1)"
+        skull = position.necromancer(side).hex
+        far = [h for h in placements if distance(h, skull) > DEPLOY_RADIUS]
+        if far:
+            return f"{', '.join(sorted(far))}: units deploy within {DEPLOY_RADIUS} hexes of their Necromancer (SJG 9.1)"
+        return None
+    if necromancers != 1:
+        return "place your Necromancer too: one hex must list 'necromancer' (SJG 9.2)"
+    if side == "black":
+        plateau = board.regions.get("large_level4_plateau", frozenset())
+        outside = [h for h in placements if h not in plateau]
+        if outside:
+            return f"{', '.join(sorted(outside))}: Black sets up on the large level-4 plateau (SJG 9.2)"
+        return None
+    black = [u.hex for u in position.side_units("black")]
+    near = [h for h in placements if any(distance(h, b) <= CONVERSION_SPACING for b in black)]
+    if near:
+        return f"{', '.join(sorted(near))}: no Red unit may be within {CONVERSION_SPACING} hexes of a Black unit (SJG 9.2)"
+    return None

@@ -122,6 +122,8 @@ def _write_images(view: dict, svg: Optional[Path], png: Optional[Path]) -> None:
 def _pending_line(game) -> str:
     if game.winner:
         return f"{game.winner} has won."
+    if game.turn_limit_reached:
+        return f"The game is over: the {game.options.max_turns} player-turns agreed are played."
     d = game.pending
     return f"Now {d.player} to answer: {d.kind} ({' or '.join(d.accepts)})." if d else "Nothing pending."
 
@@ -160,6 +162,8 @@ def new(path: Path = typer.Argument(..., help="the game file to create"),
                                            "miasma_teleport, miasma_demon, fourth_jewel (repeat the option for more)"),
         items: Optional[str] = typer.Option(None, "--items", help=ITEMS_HELP),
         map_file: Optional[Path] = typer.Option(None, "--map", help="your own map file (default: the reconstruction)"),
+        max_turns: Optional[int] = typer.Option(None, "--max-turns", help="end the game after N player-turns if no "
+                                                "Necromancer has fallen (outcome 'turn-limit'; default: no limit)"),
         force: bool = typer.Option(False, "--force", help="overwrite an existing file")) -> None:
     """Start a new game and save its record at PATH."""
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
@@ -167,6 +171,10 @@ def new(path: Path = typer.Argument(..., help="the game file to create"),
     if _exists(path) and not force:
         _fail(f"{path} exists; choose another file or add --force")
     options = _options(scenario, first, optional, items, map_file)
+    if max_turns is not None:
+        if not 1 <= max_turns <= 10_000:
+            _fail(f"--max-turns is a whole number from 1 to 10000, not {max_turns}")
+        options["max_turns"] = max_turns
     try:
         game = SjgNecromancerGame.new(seed=_new_seed(seed), **options)
         game.record.save(path)

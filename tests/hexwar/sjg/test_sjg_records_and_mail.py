@@ -190,11 +190,34 @@ def test_every_count_and_size_is_bounded_before_any_work(tmp_path, action, messa
     (["--first", "white"], "--first is red, black or coin"),
     (["--items", "9" * 5000], "--items is a number"),
     (["--map", "/dev/zero"], "not a regular file"),
+    (["--max-turns", "0"], "--max-turns is a whole number from 1 to 10000, not 0"),
 ])
 def test_bad_options_are_one_clear_line(tmp_path, args, message):
     # issue 10 item 9: no raw pydantic error with its URL
     clean_error(cli("new", str(tmp_path / "g.json"), *args), message)
     assert not (tmp_path / "g.json").exists()
+
+
+def test_new_sets_a_turn_limit_and_act_says_when_it_is_reached(tmp_path):
+    # issue 10 by mail: 'new --max-turns N' ends the game after N player-turns (docs/rulings.md,
+    # outcome 'turn-limit'); act used to answer "Nothing pending." when the limit ended the game
+    game = tmp_path / "g.json"
+    assert cli("new", str(game), "--seed", "5", "--first", "red", "--max-turns", "1").exit_code == 0
+    assert json.loads(game.read_text())["options"]["max_turns"] == 1
+    for side in ("red", "black"):
+        assert cli("act", str(game), side, "deploy auto").exit_code == 0
+    for _ in range(20):
+        played = SjgNecromancerGame.from_record(GameRecord.load(game))
+        if played.is_over:
+            break
+        answer = cli("act", str(game), played.pending.player, "end")
+        assert answer.exit_code == 0, answer.output
+    assert played.turn == 1 and played.outcome().reason == "turn-limit"
+    assert "The game is over: the 1 player-turns agreed are played." in answer.output
+    assert "Nothing pending" not in answer.output
+    before = game.read_bytes()
+    clean_error(cli("act", str(game), "black", "end"), "the turn limit (1) is reached")
+    assert game.read_bytes() == before
 
 
 def test_map_render_takes_the_file_like_map_check(tmp_path):

@@ -83,6 +83,20 @@ def _pretty(value: Any) -> str:
     return str(value).replace("_", " ")
 
 
+def ending(view: dict) -> str | None:
+    """How the game ended, as a player reads it: a view mailed after an agreed turn limit
+    has no winner by the rules, so without this it looked like a game still waiting.
+    Short, to fit the side panel; the units are counted red-black."""
+    outcome = view.get("outcome")
+    if not outcome:
+        return None
+    if outcome["reason"] == "victory":
+        return f"{outcome['winners'][0]} has won"
+    units = "-".join(str(int(n)) for n in outcome["scores"].values())
+    result = "a draw" if outcome["draw"] else f"{outcome['winners'][0]} wins"
+    return f"turn limit: {result}, units {units}"
+
+
 def _decision_lines(pending: dict | None) -> list[str]:
     if not pending:
         return []
@@ -247,8 +261,8 @@ class TerminalView:
         view = self.view
         board: HexMap = view["board"]
         lines = Text()
-        if view.get("winner"):
-            lines.append(f"{view['winner'].upper()} WINS\n", style="bold green")
+        if ending(view):
+            lines.append(f"{ending(view).upper()}\n", style="bold green")
         lines.append(f"Turn {view.get('turn', 0)}", style="bold")
         if view.get("phasing"):
             lines.append(f" · {view['phasing']} phasing", style=_side_style(view["phasing"]))
@@ -454,8 +468,8 @@ def scene(view: dict) -> list[Shape]:
         status += f" · {view['phasing']} phasing"
     if view.get("phase"):
         status += f" · {view['phase']} phase"
-    if view.get("winner"):
-        status += f" · {view['winner']} has won"
+    if ending(view):
+        status += f" · {ending(view)}"
     for i, (name, side) in enumerate(view.get("sides", {}).items()):
         status += f"   {name}: {side.get('cp', '?')} CP, track {_track_label(side)}"
     if not view.get("sides"):

@@ -69,6 +69,13 @@ class DemonView(_Strict):
     hidden: bool = False
 
 
+class OutcomeView(_Strict):
+    winners: list[Side] = Field(max_length=2)
+    reason: Literal["victory", "turn-limit"]
+    draw: bool = False
+    scores: dict[Side, float] = {}
+
+
 class ViewBody(_Strict):
     viewer: Side
     turn: Small
@@ -83,6 +90,7 @@ class ViewBody(_Strict):
     sides: dict[Side, SideView]
     pending: dict[Word, Any] | None = None
     winner: Side | None = None
+    outcome: OutcomeView | None = None
     hidden: list[Side] = Field(max_length=2)
     choices: dict[Side, list[Word]] = {}
     moved: list[Hex] = Field(default=[], max_length=400)

@@ -43,6 +43,7 @@ def view(game: SjgNecromancerGame, side: str | None = None) -> dict[str, Any]:
         "sides": {s: _side(game, s) for s in SIDES},
         "pending": _pending(pending, side, screened) if pending else None,
         "winner": game.winner,
+        "outcome": outcome.to_json() if (outcome := game.outcome()) else None,
         "hidden": sorted(screened),
         "choices": _choices_seen(game, side),
         "moved": [] if screened else game.recent_moves(),

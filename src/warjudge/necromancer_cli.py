@@ -78,7 +78,12 @@ def _new_seed(seed: Optional[int]) -> int:
     return seed
 
 
-def _options(scenario: str, first: str, optional: list[str], items: Optional[str], map_file: Optional[Path]) -> dict:
+MAX_TURNS_HELP = ("end the game after N player-turns if no Necromancer has fallen (outcome 'turn-limit'; "
+                  "default: no limit)")
+
+
+def _options(scenario: str, first: str, optional: list[str], items: Optional[str], map_file: Optional[Path],
+             max_turns: Optional[int] = None) -> dict:
     """Game options from the command line, each checked with a message that says what
     is allowed; a map file is read once and carried in the record (never its path)."""
     from warjudge.hexwar.sjg.board import carried_map
@@ -92,6 +97,10 @@ def _options(scenario: str, first: str, optional: list[str], items: Optional[str
         if rule not in OPTIONAL_RULES:
             _fail(f"--optional takes {', '.join(OPTIONAL_RULES)}; not {rule!r}")
     options = {"scenario": scenario, "first": first, "optional": list(dict.fromkeys(optional)), "items": _items(items)}
+    if max_turns is not None:
+        if not 1 <= max_turns <= 10_000:
+            _fail(f"--max-turns is a whole number from 1 to 10000, not {max_turns}")
+        options["max_turns"] = max_turns
     if map_file is not None:
         options["map"] = carried_map(_board(map_file))
     return options
@@ -162,19 +171,14 @@ def new(path: Path = typer.Argument(..., help="the game file to create"),
                                            "miasma_teleport, miasma_demon, fourth_jewel (repeat the option for more)"),
         items: Optional[str] = typer.Option(None, "--items", help=ITEMS_HELP),
         map_file: Optional[Path] = typer.Option(None, "--map", help="your own map file (default: the reconstruction)"),
-        max_turns: Optional[int] = typer.Option(None, "--max-turns", help="end the game after N player-turns if no "
-                                                "Necromancer has fallen (outcome 'turn-limit'; default: no limit)"),
+        max_turns: Optional[int] = typer.Option(None, "--max-turns", help=MAX_TURNS_HELP),
         force: bool = typer.Option(False, "--force", help="overwrite an existing file")) -> None:
     """Start a new game and save its record at PATH."""
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
 
     if _exists(path) and not force:
         _fail(f"{path} exists; choose another file or add --force")
-    options = _options(scenario, first, optional, items, map_file)
-    if max_turns is not None:
-        if not 1 <= max_turns <= 10_000:
-            _fail(f"--max-turns is a whole number from 1 to 10000, not {max_turns}")
-        options["max_turns"] = max_turns
+    options = _options(scenario, first, optional, items, map_file, max_turns)
     try:
         game = SjgNecromancerGame.new(seed=_new_seed(seed), **options)
         game.record.save(path)
@@ -302,6 +306,7 @@ def play(vs_bot: str = typer.Option("black", "--vs-bot", help="the side the heur
          optional: list[str] = typer.Option([], "--optional", help="optional rules (repeatable)"),
          items: Optional[str] = typer.Option(None, "--items", help=ITEMS_HELP),
          map_file: Optional[Path] = typer.Option(None, "--map", help="your own map file"),
+         max_turns: Optional[int] = typer.Option(None, "--max-turns", help=MAX_TURNS_HELP),
          save: Optional[Path] = typer.Option(None, help="save the game here after every action"),
          resume: Optional[Path] = typer.Option(None, help="continue the game saved in this file")) -> None:
     """Play at the terminal: hot-seat, or against the heuristic bot. Type 'help' at the prompt."""
@@ -313,13 +318,14 @@ def play(vs_bot: str = typer.Option("black", "--vs-bot", help="the side the heur
     bot_side = None if vs_bot.lower() == "none" else vs_bot.lower()
     # the bot's own choices never come from the dice's seed: they are seen, the seed is secret
     bot_rng = random.Random(f"bot:{seed}" if seed is not None else secrets.randbits(128))
+    options = _options(scenario, first, optional, items, map_file, max_turns) if resume is None else {}
     try:
         with _session_lock(save or resume):   # the session's file is not changed by others meanwhile
             if resume is not None:
                 game = _load(resume)
                 save = save or resume
             else:
-                game = SjgNecromancerGame.new(seed=_new_seed(seed), **_options(scenario, first, optional, items, map_file))
+                game = SjgNecromancerGame.new(seed=_new_seed(seed), **options)
                 for line in game.log:
                     console.print(escape(line), highlight=False)
             run_session(game, bot_side=bot_side, console=console, rng=bot_rng, save_path=save,

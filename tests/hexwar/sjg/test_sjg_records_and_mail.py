@@ -264,3 +264,15 @@ def test_an_empty_or_folder_game_name_is_a_clean_error(tmp_path, name, monkeypat
     monkeypatch.chdir(tmp_path)
     clean_error(cli("act", name, "red", "deploy auto"), "Is a directory")
     assert list(tmp_path.iterdir()) == []   # no lock file left behind
+
+
+def test_play_at_the_terminal_takes_a_turn_limit_too(tmp_path):
+    # issue 10: a game length agreed at the terminal as by mail ('new --max-turns')
+    save = tmp_path / "p.json"
+    refused = cli("play", "--vs-bot", "none", "--max-turns", "0", "--save", str(save))
+    assert refused.exit_code == 2 and "--max-turns is a whole number from 1 to 10000, not 0" in refused.output
+    assert not save.exists()
+    played = runner.invoke(app, ["necromancer", "play", "--vs-bot", "none", "--seed", "4", "--first", "red",
+                                 "--max-turns", "1", "--save", str(save)], input="deploy auto\ndeploy auto\nquit\n")
+    assert played.exit_code == 0, played.output
+    assert json.loads(save.read_text())["options"]["max_turns"] == 1

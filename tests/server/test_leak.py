@@ -9,36 +9,26 @@ so the test covers it the moment it lands."""
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 from tests.server.conftest import sign_up
+from tests.support.leaks import leaked
 from warjudge.core import games
-from warjudge.core.visibility import hidden_objects
 
 MAX_STEPS = 60          # submissions per game; the GM forces a phase every PROCESS_EVERY
 PROCESS_EVERY = 10
 
 
-def _objects(value: Any) -> Iterator[dict]:
-    if isinstance(value, dict):
-        yield value
-        for item in value.values():
-            yield from _objects(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _objects(item)
-
-
 def _assert_hides(response, full_views: list[Any], viewers: list[str], seed: int, what: str) -> None:
     assert response.status_code < 500, response.text
     assert str(seed) not in response.text, f"{what}: the dice seed was sent"
-    sent = list(_objects(response.json()))
+    sent = response.json()
     for full in full_views:
         for viewer in viewers:
-            for secret in hidden_objects(full, viewer):
-                assert secret not in sent, f"{what}: an object hidden from {viewer} was sent: {secret}"
+            assert not leaked(sent, full, viewer), f"{what}: objects hidden from {viewer} were sent: " \
+                                                   f"{leaked(sent, full, viewer)}"
 
 
 def _not_on_interface(game_id: str) -> str | None:

@@ -1,0 +1,31 @@
+"""The one leak check the tests share: does a JSON document sent to a viewer hold an
+object the full view marks hidden from them, with its mark or without it?"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from warjudge.core.record import canonical_json
+from warjudge.core.visibility import HIDDEN_FROM, hidden_objects
+
+
+def sub_objects(value: Any) -> Iterator[dict[str, Any]]:
+    """Every JSON object in `value`, itself included."""
+    if isinstance(value, dict):
+        yield value
+        for item in value.values():
+            yield from sub_objects(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from sub_objects(item)
+
+
+def leaked(sent: Any, full: Any, viewer: str) -> list[dict[str, Any]]:
+    """The objects hidden from `viewer` in `full` that `sent` holds (marked or bare)."""
+    seen = {canonical_json(o) for o in sub_objects(sent)}
+    found = []
+    for secret in hidden_objects(full, viewer):
+        bare = {k: v for k, v in secret.items() if k != HIDDEN_FROM}
+        if canonical_json(secret) in seen or (bare and canonical_json(bare) in seen):
+            found.append(secret)
+    return found

@@ -358,7 +358,7 @@ def game_show(path: Path, power: Optional[str] = typer.Option(None, help="only w
         text = _report_text(game, report, viewer, lang)
         picture = None
         if svg is not None:
-            from warjudge.diplomacy.variants.necromancer.render import picture_of_view, render_svg
+            from warjudge.presentation.necromancer_diplomacy.render import picture_of_view, render_svg
 
             picture = render_svg(game.map, picture_of_view(report.view(viewer), game.map))
     except WarjudgeError as exc:
@@ -435,7 +435,7 @@ def map_render(out: Path = typer.Option(Path("necromancer.svg"), help="SVG file 
                map_file: Optional[Path] = typer.Option(None, "--map", help="your own map file")) -> None:
     """Draw the Necromancer map with its initial position as SVG."""
     from warjudge.diplomacy.variants.necromancer.mapfile import load_necromancer_map
-    from warjudge.diplomacy.variants.necromancer.render import render_svg, start_picture
+    from warjudge.presentation.necromancer_diplomacy.render import render_svg, start_picture
 
     try:
         nmap = load_necromancer_map(map_file)

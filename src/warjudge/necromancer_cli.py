@@ -115,7 +115,7 @@ def _side(side: Optional[str]) -> Optional[str]:
 
 
 def _write_images(view: dict, svg: Optional[Path], png: Optional[Path]) -> None:
-    from warjudge.hexwar.sjg.render import render_png, render_svg
+    from warjudge.presentation.sjg.render import render_png, render_svg
 
     try:
         if svg is not None:
@@ -201,7 +201,7 @@ def act(path: Path = typer.Argument(..., help="the game file"),
     from warjudge.core.record import updating
     from warjudge.core.textinput import UnusableInput, load_json
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
-    from warjudge.hexwar.sjg.play import (
+    from warjudge.presentation.sjg.terminal import (
         Command, acted, complete_action, hex_lines, parse_command, units_table, view_for,
     )
 
@@ -252,8 +252,8 @@ def show(path: Path = typer.Argument(..., help="the game file (the GM's), or a v
          log: int = typer.Option(0, help="also print the last N lines of the game's log")) -> None:
     """Print the position (or write it as SVG/PNG), as the games master or as one side."""
     from warjudge.core.textinput import UnusableInput, read_user_file
-    from warjudge.hexwar.sjg.play import units_table, view_for
-    from warjudge.hexwar.sjg.render import render_terminal
+    from warjudge.presentation.sjg.terminal import units_table, view_for
+    from warjudge.presentation.sjg.render import render_terminal
     from warjudge.hexwar.sjg.viewfile import export_view, import_view, is_view_text
 
     viewer = _side(side)
@@ -311,7 +311,7 @@ def play(vs_bot: str = typer.Option("black", "--vs-bot", help="the side the heur
          resume: Optional[Path] = typer.Option(None, help="continue the game saved in this file")) -> None:
     """Play at the terminal: hot-seat, or against the heuristic bot. Type 'help' at the prompt."""
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
-    from warjudge.hexwar.sjg.play import line_reader, run_session
+    from warjudge.presentation.sjg.terminal import line_reader, run_session
 
     if vs_bot.lower() not in (*SIDES, "none"):
         _fail(f"--vs-bot is red, black or none, not {vs_bot!r}")

@@ -130,7 +130,7 @@ def cli_args(rng: random.Random, game: str, other: str) -> list[str]:
 
 def try_action(game: SjgNecromancerGame, action) -> str:
     """'result', 'clean' or 'traceback' for one action given to the engine by the CLI's path."""
-    from warjudge.hexwar.sjg.play import Command, complete_action, parse_command
+    from warjudge.presentation.sjg.terminal import Command, complete_action, parse_command
 
     try:
         if isinstance(action, str):

@@ -15,10 +15,10 @@ from warjudge.cli import app
 from warjudge.hexwar.sjg import bots
 from warjudge.hexwar.sjg.board import DEFAULT_BOARD, load_board
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
-from warjudge.hexwar.sjg.play import (
+from warjudge.presentation.sjg.terminal import (
     CommandError, complete_action, parse_command, run_session, view_for,
 )
-from warjudge.hexwar.sjg.render import render_png, render_svg, render_terminal, stack_label
+from warjudge.presentation.sjg.render import render_png, render_svg, render_terminal, stack_label
 
 SVG = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()
@@ -193,7 +193,7 @@ def test_parse_actions(text, action):
 def test_hex_command_names_every_cliff_side():
     # SJG 4.21, 6.23: the terminal draws only east-west cliffs; 'hex' lists all six sides
     from warjudge.hexwar.grid import DIRECTION_NAMES, direction_between
-    from warjudge.hexwar.sjg.play import hex_lines
+    from warjudge.presentation.sjg.terminal import hex_lines
 
     game = deployed_game()
     view = view_for(game, "red")

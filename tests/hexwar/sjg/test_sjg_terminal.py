@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 from warjudge.cli import app
 from warjudge.hexwar.sjg import bots
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
-from warjudge.hexwar.sjg.play import line_reader, run_session, turn_summary
-from warjudge.hexwar.sjg.render import render_terminal
+from warjudge.presentation.sjg.terminal import line_reader, run_session, turn_summary
+from warjudge.presentation.sjg.render import render_terminal
 from warjudge.hexwar.sjg.views import view
 from warjudge.hexwar.grid import Grid
 

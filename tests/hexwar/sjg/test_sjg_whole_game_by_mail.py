@@ -22,7 +22,7 @@ from warjudge.core.record import GameRecord
 from warjudge.hexwar.grid import Grid, distance
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.heuristic import walking_distances
-from warjudge.hexwar.sjg.render import ending
+from warjudge.presentation.sjg.render import ending
 from warjudge.hexwar.sjg.viewfile import import_view
 from warjudge.hexwar.sjg.views import view
 

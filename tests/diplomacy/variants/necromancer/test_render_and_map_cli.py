@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from warjudge.cli import app
 from warjudge.diplomacy.variants.necromancer import mapfile
 from warjudge.diplomacy.variants.necromancer.mapfile import load_necromancer_map
-from warjudge.diplomacy.variants.necromancer.render import Picture, render_svg, start_picture
+from warjudge.presentation.necromancer_diplomacy.render import Picture, render_svg, start_picture
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"

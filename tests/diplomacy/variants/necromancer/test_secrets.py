@@ -3,7 +3,7 @@ checked in the JSON view, and by the rule that decides it."""
 
 from warjudge.diplomacy.interface import adjudicate_document
 from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
-from warjudge.diplomacy.variants.necromancer.render import picture_of_view, render_svg
+from warjudge.presentation.necromancer_diplomacy.render import picture_of_view, render_svg
 
 
 def view(doc, viewer):

@@ -59,7 +59,7 @@ from warjudge.hexwar.sjg import bots
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.heuristic import heuristic_action
 from warjudge.hexwar.sjg.moves import reachable_hexes
-from warjudge.hexwar.sjg.render import KIND_LETTER, render_png, render_svg, render_terminal
+from warjudge.presentation.sjg.render import KIND_LETTER, render_png, render_svg, render_terminal
 from warjudge.hexwar.sjg.state import other
 from warjudge.hexwar.sjg.views import view
 

@@ -1,0 +1,1 @@
+"""The Necromancer Diplomacy variant drawn as SVG."""

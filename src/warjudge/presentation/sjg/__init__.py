@@ -1,0 +1,1 @@
+"""The SJG hex game at the terminal and as pictures."""

@@ -22,10 +22,13 @@ CLI = [sys.executable, "-c", "from warjudge.cli import app; app()"]
 
 
 def _kill_at_random(proc: subprocess.Popen, rng: random.Random, longest: float) -> list[str]:
+    """Kills the writer at a random moment after its first acknowledged write, so a slow
+    start on a loaded machine cannot leave the whole test without a write to lose."""
+    first = proc.stdout.readline()
     time.sleep(rng.uniform(0, longest))
     proc.send_signal(signal.SIGKILL)
     out, _ = proc.communicate(timeout=30)
-    return out.split()
+    return (first + out).split()
 
 
 def _temporaries(folder: Path) -> list[str]:

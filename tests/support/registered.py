@@ -7,11 +7,13 @@ from typing import Any
 
 from warjudge.core import games
 
-# Preamble: Diplomacy games end after `max_year`'s adjustments, SJG after `max_turns`. A
+# Diplomacy games end after `max_year`'s adjustments, the hex games after `max_turns`. A
 # game missing here is played with its defaults.
 ENDING_OPTIONS: dict[str, dict[str, Any]] = {
     "diplomacy": {"max_year": 1902},
     "necromancer-sjg": {"max_turns": 2},
+    "gondor": {"max_turns": 3},
+    "sauron": {"max_turns": 3},
     "toy-bids": {"rounds": 4},
 }
 PROTOCOL = ("new", "from_record", "players", "to_act", "decision", "legal_actions", "act", "view",

@@ -19,7 +19,7 @@ run: $(BIN)/python
 test: $(BIN)/python postgres
 	$(BIN)/pip install --quiet -e '.[test]'
 	$(BIN)/python -m mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto   # one worker per core (pytest-xdist)
 
 # The play server's tests also run on a real PostgreSQL server (tests/server/postgres.py
 # starts a throwaway one): Debian's postgresql package, installed here if it is missing.

@@ -9,12 +9,13 @@ import secrets
 import time
 from typing import Any
 
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from warjudge.core import games
 from warjudge.core.errors import WarjudgeError
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
+from warjudge.server import cache
 from warjudge.server.bots import new_bot_seed, play_bots
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow, Seat, User
@@ -40,15 +41,24 @@ def create(session: Session, user: User, game_id: str, options: dict[str, Any], 
     row.seats = [Seat(name=p, position=i, invitation=secrets.token_urlsafe(12), ready=False)
                  for i, p in enumerate(game.players)]
     session.add(row)
+    cache.loaded(session, row, game)
     return row
 
 
 def load(row: GameRow) -> Game:
-    try:
-        return games.load(GameRecord.from_json(row.record, f"stored game {row.id}"))
-    except WarjudgeError as exc:  # a damaged database row: say so, never a traceback
-        log.error("game %s cannot be loaded: %s", row.id, exc)
-        raise ApiError(409, f"game {row.id} cannot be loaded: {exc}") from None
+    """The row's game: from this process's cache when it holds the stored version
+    (`cache.py`), else replayed from the record."""
+    session = object_session(row)
+    game = cache.take(session, row) if session else None
+    if game is None:
+        try:
+            game = games.load(GameRecord.from_json(row.record, f"stored game {row.id}"))
+        except WarjudgeError as exc:  # a damaged database row: say so, never a traceback
+            log.error("game %s cannot be loaded: %s", row.id, exc)
+            raise ApiError(409, f"game {row.id} cannot be loaded: {exc}") from None
+    if session:
+        cache.loaded(session, row, game)
+    return game
 
 
 def seat(row: GameRow, name: str) -> Seat:

@@ -5,8 +5,9 @@ registry, with no game-specific code here."""
 from __future__ import annotations
 
 import json
+import time
 from contextlib import asynccontextmanager, contextmanager
-from typing import Any, AsyncIterator, Iterator
+from typing import Any, AsyncIterator, Callable, Iterator
 
 from fastapi import FastAPI, Query, Security
 from fastapi.responses import RedirectResponse
@@ -20,7 +21,8 @@ from warjudge.server.errors import ApiError
 from warjudge.server.limits import BodyLimit
 from warjudge.server.models import GameRow, User
 from warjudge.server.scheduler import Scheduler
-from warjudge.server.schemas import ActionRequest, BotRequest, Claim, Credentials, NewGame, SeatRequest
+from warjudge.server.deadlines import PhaseRules
+from warjudge.server.schemas import ActionRequest, BotRequest, Claim, Credentials, Extension, NewGame, SeatRequest
 from warjudge.server.views import view_for
 
 bearer = HTTPBearer(auto_error=False, description="a token from POST /api/tokens")
@@ -38,6 +40,9 @@ def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:
             "version": row.version, "seats": seats, "to_act": list(game.to_act()), "is_over": game.is_over,
             "outcome": outcome.to_json() if outcome else None,
             "phase_seconds": row.phase_seconds, "deadline": row.deadline,
+            "phase_rules": json.loads(row.phase_rules) if row.phase_rules else None,
+            "paused": row.paused_remaining is not None, "paused_remaining": row.paused_remaining,
+            "last_nmr": json.loads(row.last_nmr) if row.last_nmr else [],
             "you": {"gm": gm, "seats": play.held_seats(row, user)}}
 
 
@@ -116,7 +121,8 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
     def new_game(body: NewGame, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         with transaction() as session:
             user = caller(session, credentials)
-            row = play.create(session, user, body.game, body.options, body.open, body.phase_seconds)
+            rules = PhaseRules(body.phase_seconds, body.phase_seconds_by_kind, body.deadline_at)
+            row = play.create(session, user, body.game, body.options, body.open, rules)
             session.flush()
             return {"id": row.id, "game": row.game,
                     "seats": [{"seat": s.name, "invitation": s.invitation} for s in row.seats]}
@@ -183,6 +189,30 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             if not play.process(row):
                 raise ApiError(409, f"game {row.id} has nothing to adjudicate now")
             return {"processed": True, "version": row.version}
+
+    def gm_clock(game_id: str, credentials: HTTPAuthorizationCredentials | None,
+                 change: Callable[[GameRow, float], None]) -> dict[str, Any]:
+        with changing(game_id, credentials) as (user, row):
+            play.require_gm(row, user)
+            change(row, time.time())
+            return {"deadline": row.deadline, "paused": row.paused_remaining is not None,
+                    "paused_remaining": row.paused_remaining}
+
+    @app.post("/api/games/{game_id}/pause", tags=["games master"])
+    def pause(game_id: str, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        """Games master: stop the current phase's clock (the time left waits for the resume)."""
+        return gm_clock(game_id, credentials, play.pause)
+
+    @app.post("/api/games/{game_id}/resume", tags=["games master"])
+    def resume(game_id: str, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        """Games master: the clock runs again with the time that was left."""
+        return gm_clock(game_id, credentials, play.resume)
+
+    @app.post("/api/games/{game_id}/extend", tags=["games master"])
+    def extend(game_id: str, body: Extension,
+               credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        """Games master: the current deadline (or the time left while paused) moves `seconds` on."""
+        return gm_clock(game_id, credentials, lambda row, _now: play.extend(row, body.seconds))
 
     @app.get("/api/games/{game_id}/record", tags=["games"])
     def record(game_id: str, credentials: HTTPAuthorizationCredentials | None = Bearer) -> Any:

@@ -4,6 +4,7 @@ transaction holding the game's lock, so a submission is applied whole or not at 
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import time
@@ -16,6 +17,7 @@ from warjudge.core.errors import WarjudgeError
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
 from warjudge.server import cache
+from warjudge.server.deadlines import PhaseRules, next_deadline, phase_kind
 from warjudge.server.bots import new_bot_seed, play_bots
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow, Seat, User
@@ -25,7 +27,7 @@ log = logging.getLogger("warjudge.server")
 
 
 def create(session: Session, user: User, game_id: str, options: dict[str, Any], open_seats: bool,
-           phase_seconds: int | None = None) -> GameRow:
+           rules: PhaseRules = PhaseRules()) -> GameRow:
     if "seed" in options:   # a player who chose the seed would know every roll to come
         raise ApiError(422, "options: the server chooses the dice seed; 'seed' is not an option here")
     try:
@@ -36,8 +38,9 @@ def create(session: Session, user: User, game_id: str, options: dict[str, Any], 
     except TypeError as exc:
         raise ApiError(422, f"these options are not the {game_id} game's: {exc}") from None
     row = GameRow(id=secrets.token_urlsafe(9), game=info.id, record=game.record.to_json(), creator_id=user.id,
-                  open_seats=open_seats, version=0, phase_seconds=phase_seconds,
-                  deadline=time.time() + phase_seconds if phase_seconds else None)
+                  open_seats=open_seats, version=0, phase_seconds=rules.seconds,
+                  phase_rules=rules.to_json() if rules.timed else None,
+                  deadline=next_deadline(rules, phase_kind(game), time.time()))
     row.seats = [Seat(name=p, position=i, invitation=secrets.token_urlsafe(12), ready=False)
                  for i, p in enumerate(game.players)]
     session.add(row)
@@ -119,11 +122,23 @@ def settle(row: GameRow, game: Game, waiting_before: tuple[str, ...], actor: str
         log.error("a bot of game %s was refused: %s", row.id, exc)
         raise ApiError(409, f"a bot's move was refused by the game ({exc}); nothing was changed") from None
     if game.is_over:
-        row.deadline = None
-    elif row.phase_seconds and (actor is None or set(game.to_act()) - set(waiting_before) - {actor}):
-        row.deadline = (time.time() if now is None else now) + row.phase_seconds
+        row.deadline = row.paused_remaining = None
+    elif actor is None or set(game.to_act()) - set(waiting_before) - {actor}:
+        for s in row.seats:   # a new phase: nobody has acted in it or is ready yet
+            s.ready = s.acted = False
+        start_phase(row, game, time.time() if now is None else now)
     row.record = game.record.to_json()
     row.version += 1
+
+
+def start_phase(row: GameRow, game: Game, now: float) -> None:
+    """A new phase began at `now`: its deadline by the game's rules (while the games
+    master has the game paused, its whole duration waits for the resume)."""
+    deadline = next_deadline(PhaseRules.stored(row.phase_seconds, row.phase_rules), phase_kind(game), now)
+    if row.paused_remaining is not None and deadline is not None:
+        row.paused_remaining = deadline - now
+    else:
+        row.deadline = deadline
 
 
 def apply(game: Game, player: str, action: dict[str, Any]) -> str | None:
@@ -149,7 +164,7 @@ def expand(action: dict[str, Any]) -> list[dict[str, Any]] | None:
 
 
 def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) -> list[dict[str, Any]]:
-    require_seat(row, user, seat_name)
+    held = require_seat(row, user, seat_name)
     game = load(row)
     if game.is_over:
         raise ApiError(409, f"game {row.id} is over")
@@ -162,6 +177,7 @@ def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) -> 
     if batch is None and results[0].get("reason"):
         raise ApiError(409, results[0]["reason"])
     if any(r["accepted"] for r in results):
+        held.acted = True
         settle(row, game, waiting, seat_name)
     return results
 
@@ -173,8 +189,6 @@ def process(row: GameRow, now: float | None = None) -> bool:
     waiting = game.to_act()
     if game.is_over or apply(game, GM, {"type": "process"}) is not None:
         return False
-    for s in row.seats:
-        s.ready = False
     settle(row, game, waiting, None, now)
     return True
 
@@ -185,10 +199,21 @@ def deadline_passed(row: GameRow, now: float) -> bool:
     dealt with (by another process) or the game has nothing to adjudicate."""
     if row.deadline is None or row.deadline > now:
         return False
+    missed = no_moves_received(row, load(row))
     if process(row, now):
+        row.last_nmr = json.dumps(missed)
         return True
-    row.deadline = None if load(row).is_over else now + (row.phase_seconds or 0)
+    game = load(row)
+    row.deadline = None if game.is_over else next_deadline(
+        PhaseRules.stored(row.phase_seconds, row.phase_rules), phase_kind(game), now)
     return False
+
+
+def no_moves_received(row: GameRow, game: Game) -> list[str]:
+    """The seats held by players that were to act and did nothing in this phase (neither
+    an action nor ready): at the deadline the rules' defaults stand for them (NMR)."""
+    waiting = set(game.to_act())
+    return [s.name for s in row.seats if s.name in waiting and not (s.acted or s.ready or s.bot)]
 
 
 def mark_ready(row: GameRow, user: User, seat_name: str) -> bool:
@@ -218,3 +243,29 @@ def seat_bot(row: GameRow, seat_name: str, bot: str) -> None:
     wanted.user_id, wanted.bot, wanted.bot_seed, wanted.ready = None, bot, new_bot_seed(), False
     game = load(row)
     settle(row, game, game.to_act(), seat_name)
+
+
+def pause(row: GameRow, now: float) -> None:
+    """The games master stops the clock: the time left waits for the resume (players may
+    still act, and a phase they finish early still ends)."""
+    if row.paused_remaining is not None:
+        raise ApiError(409, f"game {row.id} is paused already")
+    if row.deadline is None:
+        raise ApiError(409, f"game {row.id} has no deadline to pause")
+    row.paused_remaining, row.deadline = max(0.0, row.deadline - now), None
+
+
+def resume(row: GameRow, now: float) -> None:
+    if row.paused_remaining is None:
+        raise ApiError(409, f"game {row.id} is not paused")
+    row.deadline, row.paused_remaining = now + row.paused_remaining, None
+
+
+def extend(row: GameRow, seconds: int) -> None:
+    """The current phase's deadline (or, while paused, its time left) moves `seconds` on."""
+    if row.paused_remaining is not None:
+        row.paused_remaining += seconds
+    elif row.deadline is not None:
+        row.deadline += seconds
+    else:
+        raise ApiError(409, f"game {row.id} has no deadline to extend")

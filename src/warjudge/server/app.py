@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from warjudge.core import games
-from warjudge.server import auth, db, errors, play
+from warjudge.server import auth, bots, db, errors, play
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import BodyLimit
 from warjudge.server.models import GameRow, User
@@ -113,9 +113,9 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             return {"token": auth.issue_token(session, user_id)}
 
     @app.get("/api/games-available", tags=["games"])
-    def registered() -> list[dict[str, str]]:
+    def registered() -> list[dict[str, Any]]:
         """The games this server can run (the registry's ids)."""
-        return [{"id": g, "title": games.info(g).title} for g in games.ids()]
+        return [{"id": g, "title": games.info(g).title, "bots": bots.names(g)} for g in games.ids()]
 
     @app.post("/api/games", status_code=201, tags=["games"])
     def new_game(body: NewGame, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
@@ -171,6 +171,12 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             play.require_gm(row, user)
             play.seat_bot(row, body.seat, body.bot)
             return {"seat": body.seat, "bot": body.bot}
+
+    @app.get("/api/games/{game_id}/bots", tags=["seats"])
+    def game_bots(game_id: str) -> dict[str, Any]:
+        """The bots that can hold a seat of this game (`random` plays every game)."""
+        with transaction() as session:
+            return {"bots": bots.names(game_row(session, game_id).game)}
 
     @app.post("/api/games/{game_id}/actions", tags=["play"])
     def act(game_id: str, body: ActionRequest, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:

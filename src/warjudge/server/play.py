@@ -18,6 +18,7 @@ from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
 from warjudge.server import cache
 from warjudge.server.deadlines import PhaseRules, next_deadline, phase_kind
+from warjudge.server.bots import names as bot_names
 from warjudge.server.bots import new_bot_seed, play_bots
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow, Seat, User
@@ -117,7 +118,7 @@ def settle(row: GameRow, game: Game, waiting_before: tuple[str, ...], actor: str
     (docs/rulings.md)."""
     bot_seeds = {s.name: s.bot_seed for s in row.seats if s.bot and s.bot_seed}
     try:
-        play_bots(game, bot_seeds, row.version)
+        play_bots(game, bot_seeds, row.version, {s.name: s.bot for s in row.seats if s.bot})
     except WarjudgeError as exc:  # a game refusing its own legal action is a bug in that game
         log.error("a bot of game %s was refused: %s", row.id, exc)
         raise ApiError(409, f"a bot's move was refused by the game ({exc}); nothing was changed") from None
@@ -239,6 +240,8 @@ def claim(row: GameRow, user: User, seat_name: str, invitation: str | None) -> N
 
 def seat_bot(row: GameRow, seat_name: str, bot: str) -> None:
     """The GM puts a bot in a seat (free, or taken over from its player)."""
+    if bot not in bot_names(row.game):
+        raise ApiError(422, f"bot: {row.game} has no bot {bot!r}; its bots are: {', '.join(bot_names(row.game))}")
     wanted = seat(row, seat_name)
     wanted.user_id, wanted.bot, wanted.bot_seed, wanted.ready = None, bot, new_bot_seed(), False
     game = load(row)

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from warjudge.server.bots import BOTS
+from warjudge.server.bots import RANDOM
 
 Name = Field(pattern=r"^[A-Za-z0-9_.-]{1,64}$", description="1-64 letters, digits, '_', '.' or '-'")
 SeatName = Field(min_length=1, max_length=64)
@@ -59,4 +59,5 @@ class ActionRequest(Strict):
 
 class BotRequest(Strict):
     seat: str = SeatName
-    bot: Literal[BOTS] = "random"  # type: ignore[valid-type]
+    bot: str = Field(RANDOM, pattern=r"^[A-Za-z0-9_.-]{1,64}$",
+                     description="one of the game's bots (GET /api/games/{id}/bots): 'random' plays every game")

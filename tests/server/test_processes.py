@@ -64,5 +64,5 @@ def test_two_server_processes_adjudicate_each_phase_once_and_lose_no_order(tmp_p
     done = [(m[1], int(m[2])) for m in adjudications if m]
     assert len(done) == len(set(done)) == GAMES * ROUNDS   # each phase once, by one process or the other
     assert {gid for gid, _ in done} == set(ids)
-    shares = [sum(bool(ADJUDICATED.search(line)) for line in log) for log in logs]
-    assert all(shares), shares   # both processes drove deadlines (their looks are jittered)
+    # which process adjudicates a phase is up to the scheduling (both schedulers run, their
+    # looks jittered: usually about half each, but not always on a loaded machine)

@@ -9,10 +9,11 @@ after the other and neither loses the other's update."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, select
+from sqlalchemy import Connection, Engine, create_engine, event, select
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -29,12 +30,12 @@ def make_engine(url: str) -> Engine:
     # One connection per process: SQLite runs one transaction at a time anyway, and threads
     # queue for the pool's connection in order, where SQLite's own busy handler would
     # poll with growing sleeps (a submission's p99 was over a second at 50 clients).
-    pool = {"poolclass": StaticPool} if memory else {"pool_size": 1, "max_overflow": 0,
+    pool: dict[str, Any] = {"poolclass": StaticPool} if memory else {"pool_size": 1, "max_overflow": 0,
                                                       "pool_timeout": BUSY_MS / 1000}
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_MS / 1000}, **pool)
 
     @event.listens_for(engine, "connect")
-    def _connect(dbapi_connection, _record):  # type: ignore[no-untyped-def]
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None   # transactions are begun below, not by pysqlite
         dbapi_connection.execute("PRAGMA foreign_keys = ON")
         dbapi_connection.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
@@ -43,7 +44,7 @@ def make_engine(url: str) -> Engine:
             dbapi_connection.execute("PRAGMA synchronous = NORMAL")
 
     @event.listens_for(engine, "begin")
-    def _begin(connection):  # type: ignore[no-untyped-def]
+    def _begin(connection: Connection) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine

@@ -10,6 +10,7 @@ import secrets
 import time
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session, object_session
 
 from warjudge.core import games
@@ -17,11 +18,11 @@ from warjudge.core.errors import WarjudgeError
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
 from warjudge.server import cache
-from warjudge.server.deadlines import PhaseRules, next_deadline, phase_kind
 from warjudge.server.bots import names as bot_names
 from warjudge.server.bots import new_bot_seed, play_bots
+from warjudge.server.deadlines import PhaseRules, next_deadline, phase_kind
 from warjudge.server.errors import ApiError
-from warjudge.server.models import GameRow, Seat, User
+from warjudge.server.models import GameRow, RolledBack, Seat, User
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE
 
 log = logging.getLogger("warjudge.server")
@@ -135,11 +136,19 @@ def settle(row: GameRow, game: Game, waiting_before: tuple[str, ...], actor: str
 def start_phase(row: GameRow, game: Game, now: float) -> None:
     """A new phase began at `now`: its deadline by the game's rules (while the games
     master has the game paused, its whole duration waits for the resume)."""
+    starts = phase_starts(row)
+    if starts[-1] != game.record.action_count():
+        row.phase_starts = json.dumps(starts + [game.record.action_count()])
     deadline = next_deadline(PhaseRules.stored(row.phase_seconds, row.phase_rules), phase_kind(game), now)
     if row.paused_remaining is not None and deadline is not None:
         row.paused_remaining = deadline - now
     else:
         row.deadline = deadline
+
+
+def phase_starts(row: GameRow) -> list[int]:
+    """How many actions the record held as each phase began (the first phase: none)."""
+    return json.loads(row.phase_starts) if row.phase_starts else [0]
 
 
 def apply(game: Game, player: str, action: dict[str, Any]) -> str | None:
@@ -171,7 +180,7 @@ def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) -> 
         raise ApiError(409, f"game {row.id} is over")
     waiting = game.to_act()
     batch = expand(action)
-    results = []
+    results: list[dict[str, Any]] = []
     for one in batch if batch is not None else [action]:
         reason = apply(game, seat_name, one)
         results.append({"action": one, "accepted": reason is None} | ({"reason": reason} if reason else {}))
@@ -272,3 +281,55 @@ def extend(row: GameRow, seconds: int) -> None:
         row.deadline += seconds
     else:
         raise ApiError(409, f"game {row.id} has no deadline to extend")
+
+
+def act_as_gm(row: GameRow, action: dict[str, Any]) -> None:
+    """One of the game's own games-master actions (Diplomacy: `process`, a `draw`)."""
+    game = load(row)
+    if game.is_over:
+        raise ApiError(409, f"game {row.id} is over")
+    reason = apply(game, GM, action)
+    if reason is not None:
+        raise ApiError(409, reason)
+    settle(row, game, game.to_act(), None)
+
+
+def roll_back(session: Session, row: GameRow, user: User, phase: int) -> None:
+    """The record truncated to where phase `phase` (0: the first) began; the actions taken
+    out are kept in the `rollbacks` table. Every seat starts the phase afresh."""
+    starts = phase_starts(row)
+    if not 0 <= phase < len(starts):
+        raise ApiError(409, f"game {row.id} has phases 0 to {len(starts) - 1}; there is no phase {phase}")
+    record = GameRecord.from_json(row.record, f"stored game {row.id}")
+    kept, tail = record.actions[:starts[phase]], record.actions[starts[phase]:]
+    if not tail:
+        raise ApiError(409, f"nothing to roll back: phase {phase} of game {row.id} has no action yet")
+    truncated = GameRecord(record.game, record.seed, dict(record.options))
+    for action in kept:
+        truncated.append(dict(action))
+    try:
+        game = games.load(truncated)
+    except WarjudgeError as exc:
+        raise ApiError(409, f"game {row.id} cannot be rolled back to phase {phase}: {exc}") from None
+    session.add(RolledBack(game_id=row.id, by_user_id=user.id, from_version=row.version, to_phase=phase,
+                           actions=json.dumps(list(tail))))
+    row.phase_starts = json.dumps(starts[:phase + 1])
+    row.last_nmr = None
+    cache.loaded(session, row, game)
+    settle(row, game, (), None)
+
+
+def replace_holder(row: GameRow, seat_name: str, user: User | None) -> None:
+    """The seat passes to `user` (None: it is free again, with a new invitation); its old
+    holder, player or bot, loses it."""
+    wanted = seat(row, seat_name)
+    wanted.user_id, wanted.bot, wanted.bot_seed, wanted.ready = (user.id if user else None), None, None, False
+    if user is None:
+        wanted.invitation = secrets.token_urlsafe(12)
+
+
+def user_named(session: Session, name: str) -> User:
+    found = session.scalars(select(User).where(User.name == name)).first()
+    if found is None:
+        raise ApiError(404, f"there is no account {name!r}")
+    return found

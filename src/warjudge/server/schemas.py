@@ -61,3 +61,18 @@ class BotRequest(Strict):
     seat: str = SeatName
     bot: str = Field(RANDOM, pattern=r"^[A-Za-z0-9_.-]{1,64}$",
                      description="one of the game's bots (GET /api/games/{id}/bots): 'random' plays every game")
+
+
+class GmAction(Strict):
+    action: dict[str, Any] = Field(description="one of the game's games-master actions, e.g. Diplomacy's "
+                                               "{\"type\": \"draw\", \"powers\": [...]}")
+
+
+class RollBack(Strict):
+    phase: int = Field(ge=0, le=1_000_000, description="the phase to start again (GET …/phases): 0 is the first")
+
+
+class Replacement(Strict):
+    seat: str = SeatName
+    user: str | None = Field(None, pattern=r"^[A-Za-z0-9_.-]{1,64}$",
+                             description="the account that takes the seat; null frees it (a new invitation)")

@@ -27,11 +27,7 @@ def make_engine(url: str) -> Engine:
     if not url.startswith("sqlite"):
         return create_engine(url, pool_pre_ping=True)
     memory = url in ("sqlite://", "sqlite:///:memory:")
-    # One connection per process: SQLite runs one transaction at a time anyway, and threads
-    # queue for the pool's connection in order, where SQLite's own busy handler would
-    # poll with growing sleeps (a submission's p99 was over a second at 50 clients).
-    pool: dict[str, Any] = {"poolclass": StaticPool} if memory else {"pool_size": 1, "max_overflow": 0,
-                                                      "pool_timeout": BUSY_MS / 1000}
+    pool: dict[str, Any] = {"poolclass": StaticPool} if memory else {}   # one shared in-memory database
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_MS / 1000}, **pool)
 
     @event.listens_for(engine, "connect")

@@ -34,6 +34,7 @@ def test_a_phase_lasts_the_duration_of_its_kind():
     assert next_deadline(rules, "retreats", NOON) == NOON + 600
     assert next_deadline(rules, "adjustments", NOON) == NOON + 900
     assert next_deadline(PhaseRules(), "orders", NOON) is None   # an untimed game
+    assert next_deadline(PhaseRules(None, {"retreats": 600}), "orders", NOON) is None   # only retreats are timed
 
 
 def test_a_clock_time_deadline_is_the_first_such_time_after_the_duration():

@@ -116,3 +116,18 @@ def test_every_gm_route_refuses_everyone_else(client, players):
             client.post(f"/api/games/{gid}/{route}", json=body)
         assert answer.status_code == 401, (route, answer.text)
     assert gm.ok("get", f"/api/games/{gid}") == before
+
+
+def test_a_roll_back_in_a_game_with_a_bot_lets_the_bot_answer_again(players):
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids-gm", "options": {"rounds": 3}})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    gm.ok("post", f"/api/games/{gid}/bots", {"seat": "south", "bot": "random"})   # bids at once, every round
+    _bid(ann, gid, "north", 1)
+    _bid(ann, gid, "north", 1)   # two rounds over; the bot bid in round 3 already
+    phases = gm.ok("get", f"/api/games/{gid}/phases")["phases"]
+    assert [p["actions_before"] for p in phases] == [0, 2, 4]   # each round began before the bot's answer
+    gm.ok("post", f"/api/games/{gid}/rollback", {"phase": 1})
+    state = gm.ok("get", f"/api/games/{gid}")
+    assert len(state["view"]["history"]) == 1 and state["to_act"] == ["north"]   # the bot bid again at once
+    assert [p["actions_before"] for p in gm.ok("get", f"/api/games/{gid}/phases")["phases"]] == [0, 2]

@@ -65,6 +65,8 @@ def next_deadline(rules: PhaseRules, kind: str | None, now: float) -> float | No
     if not rules.timed:
         return None
     seconds = rules.by_kind.get(kind, rules.seconds) if kind is not None else rules.seconds
+    if seconds is None and rules.at is None:
+        return None   # only other kinds of phase are timed: this one waits for its players
     earliest = now + (seconds or 0)
     if rules.at is None:
         return earliest

@@ -116,29 +116,36 @@ def settle(row: GameRow, game: Game, waiting_before: tuple[str, ...], actor: str
     """Bots answer, the deadline moves on if a new phase began, and the record is stored
     (the caller's transaction commits it). A new phase began when the server adjudicated
     (`actor` None) or when a seat other than the actor now has to act that did not before
-    (docs/rulings.md)."""
+    (docs/rulings.md); it began before the bots' answers if it had begun already then."""
+    def began() -> bool:
+        return actor is None or bool(set(game.to_act()) - set(waiting_before) - {actor})
+
+    start = game.record.action_count() if began() else None
     bot_seeds = {s.name: s.bot_seed for s in row.seats if s.bot and s.bot_seed}
     try:
         play_bots(game, bot_seeds, row.version, {s.name: s.bot for s in row.seats if s.bot})
     except WarjudgeError as exc:  # a game refusing its own legal action is a bug in that game
         log.error("a bot of game %s was refused: %s", row.id, exc)
         raise ApiError(409, f"a bot's move was refused by the game ({exc}); nothing was changed") from None
+    if start is None and began():
+        start = game.record.action_count()
     if game.is_over:
         row.deadline = row.paused_remaining = None
-    elif actor is None or set(game.to_act()) - set(waiting_before) - {actor}:
+    elif start is not None:
         for s in row.seats:   # a new phase: nobody has acted in it or is ready yet
             s.ready = s.acted = False
-        start_phase(row, game, time.time() if now is None else now)
+        start_phase(row, game, start, time.time() if now is None else now)
     row.record = game.record.to_json()
     row.version += 1
 
 
-def start_phase(row: GameRow, game: Game, now: float) -> None:
-    """A new phase began at `now`: its deadline by the game's rules (while the games
+def start_phase(row: GameRow, game: Game, start: int, now: float) -> None:
+    """A new phase began at `now`, when the record held `start` actions: where it began is
+    noted (for roll backs), and its deadline set by the game's rules (while the games
     master has the game paused, its whole duration waits for the resume)."""
     starts = phase_starts(row)
-    if starts[-1] != game.record.action_count():
-        row.phase_starts = json.dumps(starts + [game.record.action_count()])
+    if starts[-1] != start:
+        row.phase_starts = json.dumps(starts + [start])
     deadline = next_deadline(PhaseRules.stored(row.phase_seconds, row.phase_rules), phase_kind(game), now)
     if row.paused_remaining is not None and deadline is not None:
         row.paused_remaining = deadline - now

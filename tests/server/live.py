@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[2]
-# `warjudge serve`, with the toy game registered first (the real games need no set-up)
-WITH_TOY = ("import sys; from tests.support.toygame import INFO; from warjudge.core import games; "
-            "games.register(INFO); from warjudge.cli import app; sys.argv[0] = 'warjudge'; app()")
+# `warjudge serve`, with the toy games registered first (the real games need no set-up)
+WITH_TOY = ("import sys; from tests.support import toygame; from tests.server import gmtoy; "
+            "from warjudge.core import games; games.register(toygame.INFO); games.register(gmtoy.INFO); "
+            "from warjudge.cli import app; sys.argv[0] = 'warjudge'; app()")
 
 
 def free_port() -> int:
@@ -26,9 +27,17 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def _drain(process: subprocess.Popen, output: list[str] | None) -> None:
+    for line in process.stdout:
+        if output is not None:
+            output.append(line)
+
+
 @contextmanager
-def server(data: Path, toy: bool = False, database: str | None = None) -> Iterator[tuple[str, list[str], subprocess.Popen]]:
-    """Yields the server's base URL, the two lines it printed on start, and its process."""
+def server(data: Path, toy: bool = False, database: str | None = None,
+           output: list[str] | None = None) -> Iterator[tuple[str, list[str], subprocess.Popen]]:
+    """Yields the server's base URL, the two lines it printed on start, and its process;
+    every later line it prints is appended to `output` if given."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "WARJUDGE_DATABASE_URL"} | {
         "WARJUDGE_DATA": str(data), "PYTHONPATH": str(ROOT)}
@@ -38,8 +47,8 @@ def server(data: Path, toy: bool = False, database: str | None = None) -> Iterat
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         printed = [process.stdout.readline(), process.stdout.readline()]
-        # the access log goes on: read it, or a full pipe would stop the server
-        threading.Thread(target=process.stdout.read, daemon=True).start()
+        # the log goes on: read it, or a full pipe would stop the server
+        threading.Thread(target=_drain, args=(process, output), daemon=True).start()
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 30
         while True:

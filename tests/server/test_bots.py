@@ -4,6 +4,7 @@ bots plays itself to the end, and a bot's choices follow from the stored game al
 from __future__ import annotations
 
 from tests.support.toygame import ToyBids
+from warjudge.hexwar.sjg import heuristic
 from warjudge.server.bots import play_bots
 
 
@@ -47,3 +48,40 @@ def test_a_bots_choices_follow_from_its_seed_and_the_game_version():
     other = ToyBids.new(7, rounds=5)
     play_bots(other, {"north": "c" * 32, "south": "d" * 32}, version=3)
     assert other.record.actions != first.record.actions
+
+
+def test_each_game_lists_its_bots(client, players):
+    gm = players[0]
+    available = {g["id"]: g["bots"] for g in client.get("/api/games-available").json()}
+    assert available["necromancer-sjg"] == ["random", "heuristic"] and available["diplomacy"] == ["random"]
+    gid = gm.ok("post", "/api/games", {"game": "necromancer-sjg"})["id"]
+    assert client.get(f"/api/games/{gid}/bots").json() == {"bots": ["random", "heuristic"]}
+
+
+def test_a_game_refuses_a_bot_it_does_not_have(players):
+    gm = players[0]
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids"})["id"]
+    answer = gm.post(f"/api/games/{gid}/bots", {"seat": "north", "bot": "heuristic"})
+    assert answer.status_code == 422 and "its bots are: random" in answer.json()["error"]
+    assert gm.ok("get", f"/api/games/{gid}")["seats"][0]["bot"] is None
+
+
+def test_a_named_bot_plays_its_seat(players, monkeypatch):
+    gm, ann, _ = players
+    chosen: list[str] = []
+    real = heuristic.heuristic_action
+
+    def counted(game, rng):
+        chosen.append(game.to_act()[0])
+        return real(game, rng)
+
+    monkeypatch.setattr(heuristic, "heuristic_action", counted)
+    gid = gm.ok("post", "/api/games", {"game": "necromancer-sjg", "options": {"max_turns": 2}})["id"]
+    first, second = [s["seat"] for s in gm.ok("get", f"/api/games/{gid}")["seats"]]
+    gm.ok("post", f"/api/games/{gid}/bots", {"seat": first, "bot": "heuristic"})
+    gm.ok("post", f"/api/games/{gid}/bots", {"seat": second, "bot": "heuristic"})
+    state = gm.ok("get", f"/api/games/{gid}")
+    assert state["is_over"] and [s["bot"] for s in state["seats"]] == ["heuristic", "heuristic"]
+    record = gm.ok("get", f"/api/games/{gid}/record")
+    assert [a["side"] for a in record["actions"]] == chosen   # every action was the heuristic's
+    assert set(chosen) == {first, second}

@@ -19,6 +19,9 @@ from warjudge.core import games
 
 MAX_STEPS = 60          # submissions per game; the GM forces a phase every PROCESS_EVERY
 PROCESS_EVERY = 10
+GM_ROUTES = [("phases", None), ("record", None), ("pause", {}), ("resume", {}), ("extend", {"seconds": 60}),
+             ("rollback", {"phase": 0}), ("gm", {"action": {"type": "process"}}), ("process", {}),
+             ("replace", {"seat": "x", "user": None}), ("bots", {"seat": "x", "bot": "random"})]
 
 
 def _assert_hides(response, full_views: list[Any], viewers: list[str], seed: int, what: str) -> None:
@@ -73,6 +76,13 @@ def _play_checking_every_response(client, game_id: str) -> None:
             for path in (f"/api/games/{gid}", f"/api/games/{gid}/legal"):
                 _assert_hides(player.get(path), [full["view"]], [seat], seed, f"{path} to {seat}")
         _assert_hides(client.get(f"/api/games/{gid}"), [full["view"]], seats, seed, "the public view")
+        if step % PROCESS_EVERY == 0:
+            for seat, player in holders.items():   # the games master's routes: refused, and nothing in the refusal
+                for route, body in GM_ROUTES:
+                    answer = player.get(f"/api/games/{gid}/{route}") if body is None else \
+                        player.post(f"/api/games/{gid}/{route}", body)
+                    assert answer.status_code == 403, (route, answer.text)
+                    _assert_hides(answer, [full["view"]], [seat], seed, f"{route} to {seat}")
         waiting = [s for s in full["to_act"] if s in holders]
         legal = {s: holders[s].ok("get", f"/api/games/{gid}/legal")["seats"][0]["actions"] for s in waiting}
         choices = [(s, a) for s in waiting for a in legal[s]]

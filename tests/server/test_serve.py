@@ -3,6 +3,7 @@ answers on it, with no set-up but a data folder."""
 
 from __future__ import annotations
 
+import re
 import urllib.request
 
 from tests.server.live import server
@@ -18,3 +19,14 @@ def test_serve_prints_its_url_and_answers(tmp_path):
             assert home.url.endswith("/docs")
     for route in ("/api/users", "/api/tokens", "/api/games/{game_id}/actions", "/api/games/{game_id}/process"):
         assert f'"{route}"' in schema
+
+
+def test_the_api_docs_need_no_internet(client):
+    page = client.get("/docs")
+    assert page.status_code == 200 and "cdn" not in page.text.lower()
+    assets = re.findall(r'(?:src|href)="(/[^"]+\.(?:js|css))"', page.text)
+    assert len(assets) >= 2
+    for asset in assets:   # Swagger UI 5 (it reads the OpenAPI 3.1 schema FastAPI writes), served here
+        answer = client.get(asset)
+        assert answer.status_code == 200 and len(answer.content) > 10_000, asset
+    assert "cdn" not in client.get("/redoc").text.lower()

@@ -5,22 +5,26 @@ registry, with no game-specific code here."""
 from __future__ import annotations
 
 import json
+import time
 from contextlib import asynccontextmanager, contextmanager
-from typing import Any, AsyncIterator, Iterator
+from typing import Any, AsyncIterator, Callable, Iterator
 
 from fastapi import FastAPI, Query, Security
 from fastapi.responses import RedirectResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi_offline import FastAPIOffline
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from warjudge.core import games
-from warjudge.server import auth, db, errors, play
+from warjudge.server import auth, bots, db, errors, play
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import BodyLimit
 from warjudge.server.models import GameRow, User
 from warjudge.server.scheduler import Scheduler
-from warjudge.server.schemas import ActionRequest, BotRequest, Claim, Credentials, NewGame, SeatRequest
+from warjudge.server.deadlines import PhaseRules
+from warjudge.server.schemas import (ActionRequest, BotRequest, Claim, Credentials, Extension, GmAction, NewGame,
+                                     Replacement, RollBack, SeatRequest)
 from warjudge.server.views import view_for
 
 bearer = HTTPBearer(auto_error=False, description="a token from POST /api/tokens")
@@ -38,6 +42,9 @@ def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:
             "version": row.version, "seats": seats, "to_act": list(game.to_act()), "is_over": game.is_over,
             "outcome": outcome.to_json() if outcome else None,
             "phase_seconds": row.phase_seconds, "deadline": row.deadline,
+            "phase_rules": json.loads(row.phase_rules) if row.phase_rules else None,
+            "paused": row.paused_remaining is not None, "paused_remaining": row.paused_remaining,
+            "last_nmr": json.loads(row.last_nmr) if row.last_nmr else [],
             "you": {"gm": gm, "seats": play.held_seats(row, user)}}
 
 
@@ -59,8 +66,10 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
         if scheduler:
             scheduler.stop()
 
-    app = FastAPI(title="warjudge play server", version="1", lifespan=lifespan,
-                  description="Every registered game, each seat seeing only its own view.")
+    # the API docs' scripts are served from the fastapi-offline package, not a CDN: these
+    # machines may have no internet
+    app = FastAPIOffline(title="warjudge play server", version="1", lifespan=lifespan,
+                         description="Every registered game, each seat seeing only its own view.")
     app.state.engine = engine
     errors.install(app)
     app.add_middleware(BodyLimit)
@@ -89,6 +98,15 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             user = caller(session, credentials)
             yield user, game_row(session, game_id, lock=True)
 
+    @contextmanager
+    def as_gm(game_id: str, credentials: HTTPAuthorizationCredentials | None) -> Iterator[tuple[Session, User, GameRow]]:
+        """A games master's change: the game's row locked, anyone else refused (403)."""
+        with transaction() as session:
+            user = caller(session, credentials)
+            row = game_row(session, game_id, lock=True)
+            play.require_gm(row, user)
+            yield session, user, row
+
     @app.get("/", include_in_schema=False)
     def home() -> RedirectResponse:
         return RedirectResponse("/docs")
@@ -108,15 +126,16 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             return {"token": auth.issue_token(session, user_id)}
 
     @app.get("/api/games-available", tags=["games"])
-    def registered() -> list[dict[str, str]]:
+    def registered() -> list[dict[str, Any]]:
         """The games this server can run (the registry's ids)."""
-        return [{"id": g, "title": games.info(g).title} for g in games.ids()]
+        return [{"id": g, "title": games.info(g).title, "bots": bots.names(g)} for g in games.ids()]
 
     @app.post("/api/games", status_code=201, tags=["games"])
     def new_game(body: NewGame, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         with transaction() as session:
             user = caller(session, credentials)
-            row = play.create(session, user, body.game, body.options, body.open, body.phase_seconds)
+            rules = PhaseRules(body.phase_seconds, body.phase_seconds_by_kind, body.deadline_at)
+            row = play.create(session, user, body.game, body.options, body.open, rules)
             session.flush()
             return {"id": row.id, "game": row.game,
                     "seats": [{"seat": s.name, "invitation": s.invitation} for s in row.seats]}
@@ -161,10 +180,15 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
 
     @app.post("/api/games/{game_id}/bots", tags=["seats"])
     def seat_bot(game_id: str, body: BotRequest, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
-        with changing(game_id, credentials) as (user, row):
-            play.require_gm(row, user)
+        with as_gm(game_id, credentials) as (_, _, row):
             play.seat_bot(row, body.seat, body.bot)
             return {"seat": body.seat, "bot": body.bot}
+
+    @app.get("/api/games/{game_id}/bots", tags=["seats"])
+    def game_bots(game_id: str) -> dict[str, Any]:
+        """The bots that can hold a seat of this game (`random` plays every game)."""
+        with transaction() as session:
+            return {"bots": bots.names(game_row(session, game_id).game)}
 
     @app.post("/api/games/{game_id}/actions", tags=["play"])
     def act(game_id: str, body: ActionRequest, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
@@ -178,11 +202,64 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
 
     @app.post("/api/games/{game_id}/process", tags=["play"])
     def process(game_id: str, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
-        with changing(game_id, credentials) as (user, row):
-            play.require_gm(row, user)
+        with as_gm(game_id, credentials) as (_, _, row):
             if not play.process(row):
                 raise ApiError(409, f"game {row.id} has nothing to adjudicate now")
             return {"processed": True, "version": row.version}
+
+    def gm_clock(game_id: str, credentials: HTTPAuthorizationCredentials | None,
+                 change: Callable[[GameRow, float], None]) -> dict[str, Any]:
+        with as_gm(game_id, credentials) as (_, _, row):
+            change(row, time.time())
+            return {"deadline": row.deadline, "paused": row.paused_remaining is not None,
+                    "paused_remaining": row.paused_remaining}
+
+    @app.post("/api/games/{game_id}/pause", tags=["games master"])
+    def pause(game_id: str, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        """Games master: stop the current phase's clock (the time left waits for the resume)."""
+        return gm_clock(game_id, credentials, play.pause)
+
+    @app.post("/api/games/{game_id}/resume", tags=["games master"])
+    def resume(game_id: str, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        """Games master: the clock runs again with the time that was left."""
+        return gm_clock(game_id, credentials, play.resume)
+
+    @app.post("/api/games/{game_id}/extend", tags=["games master"])
+    def extend(game_id: str, body: Extension,
+               credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        """Games master: the current deadline (or the time left while paused) moves `seconds` on."""
+        return gm_clock(game_id, credentials, lambda row, _now: play.extend(row, body.seconds))
+
+    @app.post("/api/games/{game_id}/gm", tags=["games master"])
+    def gm_action(game_id: str, body: GmAction, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        """Games master: one of the game's own games-master actions (a draw, the end, `process`)."""
+        with as_gm(game_id, credentials) as (_, _, row):
+            play.act_as_gm(row, body.action)
+            return {"accepted": True, "version": row.version}
+
+    @app.get("/api/games/{game_id}/phases", tags=["games master"])
+    def phases(game_id: str, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        """Games master: the phases so far, each with the number of actions before it began."""
+        with transaction() as session:
+            user = caller(session, credentials)
+            row = game_row(session, game_id)
+            play.require_gm(row, user)
+            return {"phases": [{"phase": n, "actions_before": a} for n, a in enumerate(play.phase_starts(row))]}
+
+    @app.post("/api/games/{game_id}/rollback", tags=["games master"])
+    def rollback(game_id: str, body: RollBack, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        """Games master: play again from the start of an earlier phase (the actions taken out are kept)."""
+        with as_gm(game_id, credentials) as (session, user, row):
+            play.roll_back(session, row, user, body.phase)
+            return {"phase": body.phase, "version": row.version}
+
+    @app.post("/api/games/{game_id}/replace", tags=["games master"])
+    def replace(game_id: str, body: Replacement, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        """Games master: another account takes the seat (or it is freed); its old holder loses it."""
+        with as_gm(game_id, credentials) as (session, _, row):
+            holder = play.user_named(session, body.user) if body.user else None
+            play.replace_holder(row, body.seat, holder)
+            return {"seat": body.seat, "user": body.user}
 
     @app.get("/api/games/{game_id}/record", tags=["games"])
     def record(game_id: str, credentials: HTTPAuthorizationCredentials | None = Bearer) -> Any:

@@ -9,10 +9,11 @@ after the other and neither loses the other's update."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, select
+from sqlalchemy import Connection, Engine, create_engine, event, select
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -26,19 +27,20 @@ def make_engine(url: str) -> Engine:
     if not url.startswith("sqlite"):
         return create_engine(url, pool_pre_ping=True)
     memory = url in ("sqlite://", "sqlite:///:memory:")
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_MS / 1000},
-                           **({"poolclass": StaticPool} if memory else {}))   # one shared in-memory database
+    pool: dict[str, Any] = {"poolclass": StaticPool} if memory else {}   # one shared in-memory database
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_MS / 1000}, **pool)
 
     @event.listens_for(engine, "connect")
-    def _connect(dbapi_connection, _record):  # type: ignore[no-untyped-def]
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None   # transactions are begun below, not by pysqlite
         dbapi_connection.execute("PRAGMA foreign_keys = ON")
         dbapi_connection.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         if not memory:
             dbapi_connection.execute("PRAGMA journal_mode = WAL")
+            dbapi_connection.execute("PRAGMA synchronous = NORMAL")
 
     @event.listens_for(engine, "begin")
-    def _begin(connection):  # type: ignore[no-untyped-def]
+    def _begin(connection: Connection) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine

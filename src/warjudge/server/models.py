@@ -56,6 +56,10 @@ class GameRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     phase_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)   # None: no deadlines
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)   # Unix seconds
+    paused_remaining: Mapped[float | None] = mapped_column(Float, nullable=True)   # seconds left, while paused
+    phase_rules: Mapped[str | None] = mapped_column(Text, nullable=True)   # JSON: deadlines.PhaseRules
+    last_nmr: Mapped[str | None] = mapped_column(Text, nullable=True)   # JSON: seats that missed the last deadline
+    phase_starts: Mapped[str | None] = mapped_column(Text, nullable=True)   # JSON: action count as each phase began
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, onupdate=now)
 
@@ -75,6 +79,21 @@ class Seat(Base):
     bot: Mapped[str | None] = mapped_column(String(NAME_CHARS), nullable=True)
     bot_seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
     ready: Mapped[bool] = mapped_column(Boolean, default=False)
+    acted: Mapped[bool] = mapped_column(Boolean, default=False)   # took an action in this phase
     invitation: Mapped[str] = mapped_column(String(64))
 
     user: Mapped[User | None] = relationship()
+
+
+class RolledBack(Base):
+    """The tail of a record that the games master rolled back: kept, never shown to a seat."""
+
+    __tablename__ = "rollbacks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    by_user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    from_version: Mapped[int] = mapped_column(Integer)
+    to_phase: Mapped[int] = mapped_column(Integer)
+    actions: Mapped[str] = mapped_column(Text)   # JSON: the actions taken out of the record, in order

@@ -4,27 +4,32 @@ transaction holding the game's lock, so a submission is applied whole or not at 
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import time
 from typing import Any
 
-from sqlalchemy.orm import Session
+from sqlalchemy import select
+from sqlalchemy.orm import Session, object_session
 
 from warjudge.core import games
 from warjudge.core.errors import WarjudgeError
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
+from warjudge.server import cache
+from warjudge.server.bots import names as bot_names
 from warjudge.server.bots import new_bot_seed, play_bots
+from warjudge.server.deadlines import PhaseRules, next_deadline, phase_kind
 from warjudge.server.errors import ApiError
-from warjudge.server.models import GameRow, Seat, User
+from warjudge.server.models import GameRow, RolledBack, Seat, User
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE
 
 log = logging.getLogger("warjudge.server")
 
 
 def create(session: Session, user: User, game_id: str, options: dict[str, Any], open_seats: bool,
-           phase_seconds: int | None = None) -> GameRow:
+           rules: PhaseRules = PhaseRules()) -> GameRow:
     if "seed" in options:   # a player who chose the seed would know every roll to come
         raise ApiError(422, "options: the server chooses the dice seed; 'seed' is not an option here")
     try:
@@ -35,20 +40,30 @@ def create(session: Session, user: User, game_id: str, options: dict[str, Any], 
     except TypeError as exc:
         raise ApiError(422, f"these options are not the {game_id} game's: {exc}") from None
     row = GameRow(id=secrets.token_urlsafe(9), game=info.id, record=game.record.to_json(), creator_id=user.id,
-                  open_seats=open_seats, version=0, phase_seconds=phase_seconds,
-                  deadline=time.time() + phase_seconds if phase_seconds else None)
+                  open_seats=open_seats, version=0, phase_seconds=rules.seconds,
+                  phase_rules=rules.to_json() if rules.timed else None,
+                  deadline=next_deadline(rules, phase_kind(game), time.time()))
     row.seats = [Seat(name=p, position=i, invitation=secrets.token_urlsafe(12), ready=False)
                  for i, p in enumerate(game.players)]
     session.add(row)
+    cache.loaded(session, row, game)
     return row
 
 
 def load(row: GameRow) -> Game:
-    try:
-        return games.load(GameRecord.from_json(row.record, f"stored game {row.id}"))
-    except WarjudgeError as exc:  # a damaged database row: say so, never a traceback
-        log.error("game %s cannot be loaded: %s", row.id, exc)
-        raise ApiError(409, f"game {row.id} cannot be loaded: {exc}") from None
+    """The row's game: from this process's cache when it holds the stored version
+    (`cache.py`), else replayed from the record."""
+    session = object_session(row)
+    game = cache.take(session, row) if session else None
+    if game is None:
+        try:
+            game = games.load(GameRecord.from_json(row.record, f"stored game {row.id}"))
+        except WarjudgeError as exc:  # a damaged database row: say so, never a traceback
+            log.error("game %s cannot be loaded: %s", row.id, exc)
+            raise ApiError(409, f"game {row.id} cannot be loaded: {exc}") from None
+    if session:
+        cache.loaded(session, row, game)
+    return game
 
 
 def seat(row: GameRow, name: str) -> Seat:
@@ -101,19 +116,46 @@ def settle(row: GameRow, game: Game, waiting_before: tuple[str, ...], actor: str
     """Bots answer, the deadline moves on if a new phase began, and the record is stored
     (the caller's transaction commits it). A new phase began when the server adjudicated
     (`actor` None) or when a seat other than the actor now has to act that did not before
-    (docs/rulings.md)."""
+    (docs/rulings.md); it began before the bots' answers if it had begun already then."""
+    def began() -> bool:
+        return actor is None or bool(set(game.to_act()) - set(waiting_before) - {actor})
+
+    start = game.record.action_count() if began() else None
     bot_seeds = {s.name: s.bot_seed for s in row.seats if s.bot and s.bot_seed}
     try:
-        play_bots(game, bot_seeds, row.version)
+        play_bots(game, bot_seeds, row.version, {s.name: s.bot for s in row.seats if s.bot})
     except WarjudgeError as exc:  # a game refusing its own legal action is a bug in that game
         log.error("a bot of game %s was refused: %s", row.id, exc)
         raise ApiError(409, f"a bot's move was refused by the game ({exc}); nothing was changed") from None
+    if start is None and began():
+        start = game.record.action_count()
     if game.is_over:
-        row.deadline = None
-    elif row.phase_seconds and (actor is None or set(game.to_act()) - set(waiting_before) - {actor}):
-        row.deadline = (time.time() if now is None else now) + row.phase_seconds
+        row.deadline = row.paused_remaining = None
+    elif start is not None:
+        for s in row.seats:   # a new phase: nobody has acted in it or is ready yet
+            s.ready = s.acted = False
+        start_phase(row, game, start, time.time() if now is None else now)
     row.record = game.record.to_json()
     row.version += 1
+
+
+def start_phase(row: GameRow, game: Game, start: int, now: float) -> None:
+    """A new phase began at `now`, when the record held `start` actions: where it began is
+    noted (for roll backs), and its deadline set by the game's rules (while the games
+    master has the game paused, its whole duration waits for the resume)."""
+    starts = phase_starts(row)
+    if starts[-1] != start:
+        row.phase_starts = json.dumps(starts + [start])
+    deadline = next_deadline(PhaseRules.stored(row.phase_seconds, row.phase_rules), phase_kind(game), now)
+    if row.paused_remaining is not None and deadline is not None:
+        row.paused_remaining = deadline - now
+    else:
+        row.deadline = deadline
+
+
+def phase_starts(row: GameRow) -> list[int]:
+    """How many actions the record held as each phase began (the first phase: none)."""
+    return json.loads(row.phase_starts) if row.phase_starts else [0]
 
 
 def apply(game: Game, player: str, action: dict[str, Any]) -> str | None:
@@ -139,19 +181,20 @@ def expand(action: dict[str, Any]) -> list[dict[str, Any]] | None:
 
 
 def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) -> list[dict[str, Any]]:
-    require_seat(row, user, seat_name)
+    held = require_seat(row, user, seat_name)
     game = load(row)
     if game.is_over:
         raise ApiError(409, f"game {row.id} is over")
     waiting = game.to_act()
     batch = expand(action)
-    results = []
+    results: list[dict[str, Any]] = []
     for one in batch if batch is not None else [action]:
         reason = apply(game, seat_name, one)
         results.append({"action": one, "accepted": reason is None} | ({"reason": reason} if reason else {}))
     if batch is None and results[0].get("reason"):
         raise ApiError(409, results[0]["reason"])
     if any(r["accepted"] for r in results):
+        held.acted = True
         settle(row, game, waiting, seat_name)
     return results
 
@@ -163,8 +206,6 @@ def process(row: GameRow, now: float | None = None) -> bool:
     waiting = game.to_act()
     if game.is_over or apply(game, GM, {"type": "process"}) is not None:
         return False
-    for s in row.seats:
-        s.ready = False
     settle(row, game, waiting, None, now)
     return True
 
@@ -175,10 +216,21 @@ def deadline_passed(row: GameRow, now: float) -> bool:
     dealt with (by another process) or the game has nothing to adjudicate."""
     if row.deadline is None or row.deadline > now:
         return False
+    missed = no_moves_received(row, load(row))
     if process(row, now):
+        row.last_nmr = json.dumps(missed)
         return True
-    row.deadline = None if load(row).is_over else now + (row.phase_seconds or 0)
+    game = load(row)
+    row.deadline = None if game.is_over else next_deadline(
+        PhaseRules.stored(row.phase_seconds, row.phase_rules), phase_kind(game), now)
     return False
+
+
+def no_moves_received(row: GameRow, game: Game) -> list[str]:
+    """The seats held by players that were to act and did nothing in this phase (neither
+    an action nor ready): at the deadline the rules' defaults stand for them (NMR)."""
+    waiting = set(game.to_act())
+    return [s.name for s in row.seats if s.name in waiting and not (s.acted or s.ready or s.bot)]
 
 
 def mark_ready(row: GameRow, user: User, seat_name: str) -> bool:
@@ -204,7 +256,87 @@ def claim(row: GameRow, user: User, seat_name: str, invitation: str | None) -> N
 
 def seat_bot(row: GameRow, seat_name: str, bot: str) -> None:
     """The GM puts a bot in a seat (free, or taken over from its player)."""
+    if bot not in bot_names(row.game):
+        raise ApiError(422, f"bot: {row.game} has no bot {bot!r}; its bots are: {', '.join(bot_names(row.game))}")
     wanted = seat(row, seat_name)
     wanted.user_id, wanted.bot, wanted.bot_seed, wanted.ready = None, bot, new_bot_seed(), False
     game = load(row)
     settle(row, game, game.to_act(), seat_name)
+
+
+def pause(row: GameRow, now: float) -> None:
+    """The games master stops the clock: the time left waits for the resume (players may
+    still act, and a phase they finish early still ends)."""
+    if row.paused_remaining is not None:
+        raise ApiError(409, f"game {row.id} is paused already")
+    if row.deadline is None:
+        raise ApiError(409, f"game {row.id} has no deadline to pause")
+    row.paused_remaining, row.deadline = max(0.0, row.deadline - now), None
+
+
+def resume(row: GameRow, now: float) -> None:
+    if row.paused_remaining is None:
+        raise ApiError(409, f"game {row.id} is not paused")
+    row.deadline, row.paused_remaining = now + row.paused_remaining, None
+
+
+def extend(row: GameRow, seconds: int) -> None:
+    """The current phase's deadline (or, while paused, its time left) moves `seconds` on."""
+    if row.paused_remaining is not None:
+        row.paused_remaining += seconds
+    elif row.deadline is not None:
+        row.deadline += seconds
+    else:
+        raise ApiError(409, f"game {row.id} has no deadline to extend")
+
+
+def act_as_gm(row: GameRow, action: dict[str, Any]) -> None:
+    """One of the game's own games-master actions (Diplomacy: `process`, a `draw`)."""
+    game = load(row)
+    if game.is_over:
+        raise ApiError(409, f"game {row.id} is over")
+    reason = apply(game, GM, action)
+    if reason is not None:
+        raise ApiError(409, reason)
+    settle(row, game, game.to_act(), None)
+
+
+def roll_back(session: Session, row: GameRow, user: User, phase: int) -> None:
+    """The record truncated to where phase `phase` (0: the first) began; the actions taken
+    out are kept in the `rollbacks` table. Every seat starts the phase afresh."""
+    starts = phase_starts(row)
+    if not 0 <= phase < len(starts):
+        raise ApiError(409, f"game {row.id} has phases 0 to {len(starts) - 1}; there is no phase {phase}")
+    record = GameRecord.from_json(row.record, f"stored game {row.id}")
+    kept, tail = record.actions[:starts[phase]], record.actions[starts[phase]:]
+    if not tail:
+        raise ApiError(409, f"nothing to roll back: phase {phase} of game {row.id} has no action yet")
+    truncated = GameRecord(record.game, record.seed, dict(record.options))
+    for action in kept:
+        truncated.append(dict(action))
+    try:
+        game = games.load(truncated)
+    except WarjudgeError as exc:
+        raise ApiError(409, f"game {row.id} cannot be rolled back to phase {phase}: {exc}") from None
+    session.add(RolledBack(game_id=row.id, by_user_id=user.id, from_version=row.version, to_phase=phase,
+                           actions=json.dumps(list(tail))))
+    row.phase_starts = json.dumps(starts[:phase + 1])
+    row.last_nmr = None
+    cache.loaded(session, row, game)
+    settle(row, game, (), None)
+
+
+def replace_holder(row: GameRow, seat_name: str, user: User | None) -> None:
+    """The seat passes to `user` (None: it is free again, with a new invitation); its old
+    holder, player or bot, loses it."""
+    wanted = seat(row, seat_name)
+    wanted.user_id, wanted.bot, wanted.bot_seed, wanted.ready = (user.id if user else None), None, None, False
+    if user is None:
+        wanted.invitation = secrets.token_urlsafe(12)
+
+
+def user_named(session: Session, name: str) -> User:
+    found = session.scalars(select(User).where(User.name == name)).first()
+    if found is None:
+        raise ApiError(404, f"there is no account {name!r}")
+    return found

@@ -11,6 +11,7 @@ write lock serializes the processes outright."""
 from __future__ import annotations
 
 import logging
+import random
 import threading
 import time
 
@@ -40,18 +41,23 @@ def run_due(sessions: sessionmaker[Session], now: float | None = None) -> list[s
         try:
             with sessions.begin() as session:
                 row = db.locked_game(session, game_id, skip_locked=True)
-                if row is not None and play.deadline_passed(row, now):
-                    done.append(game_id)
+                adjudicated = row is not None and play.deadline_passed(row, now)
+            if adjudicated and row is not None:   # committed
+                done.append(game_id)
+                log.info("deadline: game %s adjudicated, now version %d", game_id, row.version)
         except ApiError as exc:  # a game that cannot be loaded stays as it is; the others go on
             log.error("deadline of game %s: %s", game_id, exc.message)
     return done
 
 
 class Scheduler:
-    """The background thread; `stop()` ends it within one interval."""
+    """The background thread; `stop()` ends it within one interval. Each wait is the
+    interval give or take half of it, so several processes never look in lockstep and
+    each takes its share of the deadlines."""
 
     def __init__(self, sessions: sessionmaker[Session], interval: float = INTERVAL):
         self.sessions, self.interval = sessions, interval
+        self._jitter = random.Random()   # timing only: no game's dice
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="warjudge-deadlines", daemon=True)
 
@@ -63,7 +69,7 @@ class Scheduler:
         self._thread.join()
 
     def _run(self) -> None:
-        while not self._stop.wait(self.interval):
+        while not self._stop.wait(self.interval * self._jitter.uniform(0.5, 1.5)):
             try:
                 run_due(self.sessions)
             except Exception:  # noqa: BLE001 - a database hiccup must not end the deadlines for good

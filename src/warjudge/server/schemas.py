@@ -3,14 +3,17 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from warjudge.server.bots import BOTS
+from warjudge.server.bots import RANDOM
 
 Name = Field(pattern=r"^[A-Za-z0-9_.-]{1,64}$", description="1-64 letters, digits, '_', '.' or '-'")
 SeatName = Field(min_length=1, max_length=64)
+MAX_SECONDS = 90 * 24 * 3600
+Kind = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+Seconds = Annotated[int, Field(ge=1, le=MAX_SECONDS)]
 
 
 class Strict(BaseModel):
@@ -26,8 +29,19 @@ class NewGame(Strict):
     game: str = Field(min_length=1, max_length=64, description="a registered game id")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's own options")
     open: bool = Field(True, description="anyone may claim a free seat; if false, only with its invitation")
-    phase_seconds: int | None = Field(None, ge=1, le=90 * 24 * 3600,
+    phase_seconds: int | None = Field(None, ge=1, le=MAX_SECONDS,
                                       description="each phase's duration; at its deadline the phase is adjudicated")
+    phase_seconds_by_kind: dict[Kind, Seconds] = Field(
+        default_factory=dict, max_length=16,
+        description="durations of the phases whose decision is of this kind, e.g. Diplomacy's "
+                    "{\"retreats\": 3600, \"adjustments\": 3600}")
+    deadline_at: str | None = Field(None, pattern=r"^([01][0-9]|2[0-3]):[0-5][0-9]$",
+                                    description="HH:MM UTC: each deadline moves on to the first such time "
+                                                "(a phase still lasts at least its duration)")
+
+
+class Extension(Strict):
+    seconds: int = Field(ge=1, le=MAX_SECONDS, description="how much later the current deadline falls")
 
 
 class Claim(Strict):
@@ -45,4 +59,20 @@ class ActionRequest(Strict):
 
 class BotRequest(Strict):
     seat: str = SeatName
-    bot: Literal[BOTS] = "random"  # type: ignore[valid-type]
+    bot: str = Field(RANDOM, pattern=r"^[A-Za-z0-9_.-]{1,64}$",
+                     description="one of the game's bots (GET /api/games/{id}/bots): 'random' plays every game")
+
+
+class GmAction(Strict):
+    action: dict[str, Any] = Field(description="one of the game's games-master actions, e.g. Diplomacy's "
+                                               "{\"type\": \"draw\", \"powers\": [...]}")
+
+
+class RollBack(Strict):
+    phase: int = Field(ge=0, le=1_000_000, description="the phase to start again (GET …/phases): 0 is the first")
+
+
+class Replacement(Strict):
+    seat: str = SeatName
+    user: str | None = Field(None, pattern=r"^[A-Za-z0-9_.-]{1,64}$",
+                             description="the account that takes the seat; null frees it (a new invitation)")

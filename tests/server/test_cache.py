@@ -1,0 +1,88 @@
+"""The cache of loaded games (server/cache.py): a request finds the game its predecessor
+left instead of replaying the record, yet never a stale game: not one changed by another
+server process, nor one changed by a transaction that rolled back."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import update
+
+from tests.server.conftest import sign_up
+from warjudge.core import games
+from warjudge.core.record import GameRecord
+from warjudge.server import cache, db, play
+from warjudge.server.models import GameRow
+
+
+@pytest.fixture
+def counted_replays(monkeypatch) -> list[str]:
+    """Every record the server replays, by game id."""
+    replays: list[str] = []
+    real_load = games.load
+
+    def load(record):
+        replays.append(record.game)
+        return real_load(record)
+
+    monkeypatch.setattr(games, "load", load)
+    return replays
+
+
+def _game(client):
+    gm, ann, bob = sign_up(client), sign_up(client), sign_up(client)
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids", "options": {"rounds": 3}})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    bob.ok("post", f"/api/games/{gid}/seats/south")
+    return gid, gm, ann, bob
+
+
+def _bid(player, gid, seat, amount=1):
+    return player.post(f"/api/games/{gid}/actions", {"seat": seat, "action": {"type": "bid", "amount": amount}})
+
+
+def test_requests_reuse_the_loaded_game_instead_of_replaying_its_record(client, counted_replays):
+    gid, gm, ann, bob = _game(client)
+    for _ in range(2):
+        assert _bid(ann, gid, "north").status_code == 200
+        assert _bid(bob, gid, "south").status_code == 200
+        gm.ok("get", f"/api/games/{gid}")
+    assert counted_replays == []
+    assert len(gm.ok("get", f"/api/games/{gid}")["view"]["history"]) == 2   # both rounds, from the cache
+
+
+def test_a_game_changed_by_another_process_is_replayed_from_its_new_record(client, database_url, counted_replays):
+    gid, gm, ann, bob = _game(client)
+    assert _bid(ann, gid, "north", 2).status_code == 200
+    # another server process (its own cache) takes south's bid: the stored record and version move on
+    sessions = db.sessions(db.make_engine(database_url))
+    with sessions.begin() as session:
+        row = session.get(GameRow, gid)
+        game = games.load(GameRecord.from_json(row.record, gid))
+        game.act("south", {"type": "bid", "amount": 3})
+        session.execute(update(GameRow).where(GameRow.id == gid)
+                        .values(record=game.record.to_json(), version=row.version + 1))
+    counted_replays.clear()
+    view = gm.ok("get", f"/api/games/{gid}")["view"]
+    assert counted_replays == ["toy-bids"]
+    assert view["history"][0]["bids"] == {"north": 2, "south": 3}
+
+
+def test_a_change_rolled_back_never_reaches_the_cache(client, database_url, counted_replays):
+    gid, gm, ann, _ = _game(client)
+    sessions = db.sessions(db.make_engine(database_url))
+    with pytest.raises(RuntimeError):
+        with sessions.begin() as session:
+            row = db.locked_game(session, gid)
+            play.load(row).act("north", {"type": "bid", "amount": 4})   # changed in memory ...
+            raise RuntimeError("... and the transaction fails before it is stored")
+    assert gm.ok("get", f"/api/games/{gid}")["to_act"] == ["north", "south"]   # north's bid is not there
+    assert _bid(ann, gid, "north", 1).status_code == 200
+
+
+def test_the_cache_keeps_only_its_size_of_games():
+    kept = cache.GameCache(size=2)
+    for n in range(3):
+        kept.keep(f"g{n}", 0, object())   # type: ignore[arg-type]
+    assert len(kept) == 2
+    assert kept.take("g0", 0) is None and kept.take("g2", 0) is not None
+    assert kept.take("g2", 0) is None   # taken: no other request shares it

@@ -1,0 +1,133 @@
+"""The games master's tools (issue 13): roll back to an earlier phase (the record cut at
+the phase's start, the tail kept), replace a seat's holder, the game's own GM actions (a
+draw), each refused to anyone else with 403."""
+
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import select
+
+from tests.server.conftest import sign_up
+from warjudge.server import db
+from warjudge.server.models import RolledBack
+
+
+def _game(players, game="toy-bids-gm", **extra):
+    gm, ann, bob = players
+    gid = gm.ok("post", "/api/games", {"game": game, "options": {"rounds": 3}} | extra)["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    bob.ok("post", f"/api/games/{gid}/seats/south")
+    return gid
+
+
+def _bid(player, gid, seat, amount):
+    return player.ok("post", f"/api/games/{gid}/actions", {"seat": seat, "action": {"type": "bid", "amount": amount}})
+
+
+def test_the_gm_rolls_back_to_the_start_of_an_earlier_phase(players, database_url):
+    gm, ann, bob = players
+    gid = _game(players)
+    _bid(ann, gid, "north", 1)
+    _bid(bob, gid, "south", 2)   # round 1 over
+    _bid(ann, gid, "north", 3)
+    _bid(bob, gid, "south", 1)   # round 2 over
+    _bid(ann, gid, "north", 0)   # round 3 under way
+    phases = gm.ok("get", f"/api/games/{gid}/phases")["phases"]
+    assert phases == [{"phase": 0, "actions_before": 0}, {"phase": 1, "actions_before": 2},
+                      {"phase": 2, "actions_before": 4}]
+    version = gm.ok("get", f"/api/games/{gid}")["version"]
+    gm.ok("post", f"/api/games/{gid}/rollback", {"phase": 1})
+    state = gm.ok("get", f"/api/games/{gid}")
+    assert state["view"]["history"] == state["view"]["history"][:1] and len(state["view"]["history"]) == 1
+    assert state["view"]["history"][0]["bids"] == {"north": 1, "south": 2}   # round 1 stands
+    assert state["to_act"] == ["north", "south"] and state["version"] > version
+    assert len(gm.ok("get", f"/api/games/{gid}/record")["actions"]) == 2
+    assert gm.ok("get", f"/api/games/{gid}/phases")["phases"][-1] == {"phase": 1, "actions_before": 2}
+    with db.sessions(db.make_engine(database_url))() as session:   # the tail is kept
+        kept = session.scalars(select(RolledBack).where(RolledBack.game_id == gid)).one()
+        assert [a["amount"] for a in json.loads(kept.actions)] == [3, 1, 0] and kept.to_phase == 1
+    _bid(ann, gid, "north", 0)   # round 2 is played again
+    _bid(bob, gid, "south", 0)
+    assert gm.ok("get", f"/api/games/{gid}")["view"]["history"][1]["bids"] == {"north": 0, "south": 0}
+
+
+def test_a_roll_back_that_cannot_be_done_changes_nothing(players):
+    gm, ann, _ = players
+    gid = _game(players)
+    _bid(ann, gid, "north", 1)
+    for phase, status in ((1, 409), (5, 409), (-1, 422)):
+        answer = gm.post(f"/api/games/{gid}/rollback", {"phase": phase})
+        assert answer.status_code == status and "error" in answer.json(), answer.text
+    state = gm.ok("get", f"/api/games/{gid}")
+    assert state["to_act"] == ["south"]
+    gm.ok("post", f"/api/games/{gid}/rollback", {"phase": 0})   # the current phase's own start
+    assert gm.ok("get", f"/api/games/{gid}")["to_act"] == ["north", "south"]
+    assert gm.post(f"/api/games/{gid}/rollback", {"phase": 0}).status_code == 409   # nothing left to take out
+
+
+def test_the_gm_gives_a_seat_to_another_account(client, players):
+    gm, ann, bob = players
+    gid = _game(players)
+    carl = sign_up(client)
+    gm.ok("post", f"/api/games/{gid}/replace", {"seat": "north", "user": carl.name})
+    assert ann.post(f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}}
+                    ).status_code == 403   # the old holder lost it
+    assert ann.ok("get", f"/api/games/{gid}")["view_of"] == "public"
+    _bid(carl, gid, "north", 1)
+    assert gm.post(f"/api/games/{gid}/replace", {"seat": "north", "user": "nobody-here"}).status_code == 404
+    gm.ok("post", f"/api/games/{gid}/bots", {"seat": "south", "bot": "random"})
+    gm.ok("post", f"/api/games/{gid}/replace", {"seat": "south", "user": None})   # the bot leaves; the seat is free
+    south = gm.ok("get", f"/api/games/{gid}")["seats"][1]
+    assert south["bot"] is None and south["user"] is None and south["invitation"]
+    bob.ok("post", f"/api/games/{gid}/seats/south")   # open seats: anyone may take it
+
+
+def test_the_gm_declares_a_draw_through_the_games_own_action(client, players):
+    gm, ann, bob = players
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    refused = gm.post(f"/api/games/{gid}/gm", {"action": {"type": "draw", "powers": ["ENGLAND", "FRANCE"]}})
+    assert refused.status_code == 409 and "surviving powers" in refused.json()["error"]   # the game's own rule
+    everyone = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+    answer = gm.post(f"/api/games/{gid}/gm", {"action": {"type": "draw", "powers": everyone}})
+    assert answer.status_code == 200, answer.text
+    state = gm.ok("get", f"/api/games/{gid}")
+    assert state["is_over"] and state["outcome"]["draw"] and state["deadline"] is None
+    assert gm.post(f"/api/games/{gid}/gm", {"action": {"type": "draw", "powers": everyone}}).status_code == 409   # over
+    toy = _game(players)
+    assert gm.post(f"/api/games/{toy}/gm", {"action": {"type": "dance"}}).status_code == 409   # not the game's action
+
+
+def test_every_gm_route_refuses_everyone_else(client, players):
+    gm, ann, bob = players
+    gid = _game(players, phase_seconds=600)
+    routes = [("post", "pause", None), ("post", "resume", None), ("post", "extend", {"seconds": 5}),
+              ("post", "rollback", {"phase": 0}), ("post", "replace", {"seat": "north", "user": "bob"}),
+              ("post", "gm", {"action": {"type": "process"}}), ("get", "phases", None),
+              ("post", "process", None), ("post", "bots", {"seat": "north", "bot": "random"})]
+    before = gm.ok("get", f"/api/games/{gid}")
+    for player in (ann, bob, sign_up(client)):
+        for method, route, body in routes:
+            answer = player.get(f"/api/games/{gid}/{route}") if method == "get" else \
+                player.post(f"/api/games/{gid}/{route}", body)
+            assert answer.status_code == 403, (route, answer.text)
+    for method, route, body in routes:   # and without a token
+        answer = client.get(f"/api/games/{gid}/{route}") if method == "get" else \
+            client.post(f"/api/games/{gid}/{route}", json=body)
+        assert answer.status_code == 401, (route, answer.text)
+    assert gm.ok("get", f"/api/games/{gid}") == before
+
+
+def test_a_roll_back_in_a_game_with_a_bot_lets_the_bot_answer_again(players):
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids-gm", "options": {"rounds": 3}})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    gm.ok("post", f"/api/games/{gid}/bots", {"seat": "south", "bot": "random"})   # bids at once, every round
+    _bid(ann, gid, "north", 1)
+    _bid(ann, gid, "north", 1)   # two rounds over; the bot bid in round 3 already
+    phases = gm.ok("get", f"/api/games/{gid}/phases")["phases"]
+    assert [p["actions_before"] for p in phases] == [0, 2, 4]   # each round began before the bot's answer
+    gm.ok("post", f"/api/games/{gid}/rollback", {"phase": 1})
+    state = gm.ok("get", f"/api/games/{gid}")
+    assert len(state["view"]["history"]) == 1 and state["to_act"] == ["north"]   # the bot bid again at once
+    assert [p["actions_before"] for p in gm.ok("get", f"/api/games/{gid}/phases")["phases"]] == [0, 2]

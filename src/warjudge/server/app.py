@@ -15,7 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from warjudge.core import games
-from warjudge.server import auth, db, errors, play
+from warjudge.server import auth, db, errors, history, live, play, press
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import BodyLimit
 from warjudge.server.models import GameRow, User
@@ -89,6 +89,9 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             user = caller(session, credentials)
             yield user, game_row(session, game_id, lock=True)
 
+    for extra in (press, history, live):   # press, history and live updates: their own modules
+        app.include_router(extra.router(sessions))
+
     @app.get("/", include_in_schema=False)
     def home() -> RedirectResponse:
         return RedirectResponse("/docs")
@@ -118,6 +121,8 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             user = caller(session, credentials)
             row = play.create(session, user, body.game, body.options, body.open, body.phase_seconds)
             session.flush()
+            if body.press:
+                press.choose(session, row, body.press)
             return {"id": row.id, "game": row.game,
                     "seats": [{"seat": s.name, "invitation": s.invitation} for s in row.seats]}
 

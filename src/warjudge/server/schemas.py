@@ -28,6 +28,8 @@ class NewGame(Strict):
     open: bool = Field(True, description="anyone may claim a free seat; if false, only with its invitation")
     phase_seconds: int | None = Field(None, ge=1, le=90 * 24 * 3600,
                                       description="each phase's duration; at its deadline the phase is adjudicated")
+    press: Literal["full", "broadcast", "none"] | None = Field(
+        None, description="messages between seats; default: full with more than two seats, else none")
 
 
 class Claim(Strict):

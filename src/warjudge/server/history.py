@@ -56,6 +56,11 @@ def _frozen(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+def ends_phase(game: Game, actor: str, waiting: set[str]) -> bool:
+    """Did the action just taken by `actor` (when `waiting` had to act) end a phase?"""
+    return actor == GM or game.is_over or bool(set(game.to_act()) - waiting - {actor})
+
+
 class _Splitter:
     """Watches a replay: collects each top-level action and closes a phase where one ends."""
 
@@ -90,7 +95,7 @@ class _Splitter:
                     splitter.depth -= 1
                 splitter.observed += 1
                 splitter.pending.append((player, _frozen(action)))
-                if player == GM or self.is_over or set(self.to_act()) - waiting - {player}:
+                if ends_phase(self, player, waiting):
                     splitter.close(self)
 
         return Observed

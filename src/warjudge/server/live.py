@@ -70,7 +70,7 @@ def router(sessions: sessionmaker[Session]) -> APIRouter:
              responses={200: {"content": {"text/event-stream": {}},
                               "description": "server-sent events: `state` first, then an `update` per change"}})
     async def events(game_id: str, seat: str | None = SeatQuery,
-                     seconds: int = Query(600, ge=1, le=3600, description="the stream ends after this long"),
+                     seconds: float = Query(600, gt=0, le=3600, description="the stream ends after this long"),
                      credentials: Credentials = Bearer) -> StreamingResponse:
         """Server-sent events for the caller's seat (as `GET /api/games/{id}` picks it): an
         `update` whenever the game's version or the seat's readable press changes."""

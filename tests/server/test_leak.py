@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import sign_up
+from tests.server.registered import GAMES
 from tests.support.leaks import leaked
-from warjudge.core import games
 
 MAX_STEPS = 60          # submissions per game; the GM forces a phase every PROCESS_EVERY
 PROCESS_EVERY = 10
@@ -47,16 +47,6 @@ def _events(response) -> list[Any]:
     return [json.loads(line[len("data: "):]) for line in response.text.splitlines() if line.startswith("data: ")]
 
 
-def _not_on_interface(game_id: str) -> str | None:
-    try:
-        games.new(game_id)
-    except (AttributeError, ImportError, NotImplementedError) as exc:
-        return f"{game_id} is not on the one game interface yet ({type(exc).__name__}: {exc})"
-    return None
-
-
-GAMES = [pytest.param(g, marks=pytest.mark.skipif(bool(why), reason=str(why)))
-         for g in games.ids() for why in [_not_on_interface(g)]] + ["toy-bids", "toy-bids-gm"]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -76,7 +66,7 @@ def test_the_check_catches_a_history_that_shows_a_seat_the_full_view_mid_phase(c
     from warjudge.server import history
 
     monkeypatch.setattr(history, "view_for", lambda game, role: game.view(None))
-    monkeypatch.setattr(history, "ends_phase", lambda game, actor, waiting: True)
+    monkeypatch.setattr(history, "ends_phase", lambda game, actor, before: True)
     history._cache.clear()
     with pytest.raises(AssertionError, match="hidden from"):
         _play_checking_every_response(client, "toy-bids")

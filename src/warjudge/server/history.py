@@ -1,9 +1,11 @@
 """History (issue 13): every finished phase of a game, as each caller may see it.
 
 The record is replayed through the game's own `from_record` (so through `core.games.replay`
-and `act`, the path live play takes) with every top-level `act` observed: a phase ends
-where the server's deadlines say one begins (`play.settle`): the games master acted, the
-game ended, or a seat other than the actor must now act that did not before. At each end,
+and `act`, the path live play takes) with every top-level `act` observed. A phase ends
+(`ends_phase`) where the server's deadlines say one begins (`play.settle`: the games
+master acted, the game ended, a seat other than the actor must now act that did not
+before) and also where a seat still acting is asked another kind of decision (a hex
+game's movement, then its combat: one side's turn holds several phases). At each end,
 and at the start (phase 0), the views of every seat, of the games master and of the public
 are taken; a caller then gets its role's view, the actions of the phase that role may see
 (its own; the games master all of them; a spectator none: what others did reaches a seat
@@ -56,9 +58,18 @@ def _frozen(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def ends_phase(game: Game, actor: str, waiting: set[str]) -> bool:
-    """Did the action just taken by `actor` (when `waiting` had to act) end a phase?"""
-    return actor == GM or game.is_over or bool(set(game.to_act()) - waiting - {actor})
+def asked(game: Game) -> dict[str, str]:
+    """Who must act now, and the kind of decision each is asked."""
+    return {p: (d.kind if (d := game.decision(p)) else "") for p in game.to_act()}
+
+
+def ends_phase(game: Game, actor: str, before: dict[str, str]) -> bool:
+    """Did the action just taken by `actor` (when `before` was asked) end a phase? Yes if
+    the games master acted, the game ended, a seat other than the actor must now act that
+    did not before, or a seat still acting is now asked another kind of decision."""
+    now = asked(game)
+    return actor == GM or game.is_over or bool(set(now) - set(before) - {actor}) or \
+        any(before.get(p, kind) != kind for p, kind in now.items())
 
 
 class _Splitter:
@@ -87,7 +98,7 @@ class _Splitter:
                     return super().act(player, action)
                 if not splitter.phases:
                     splitter.close(self)
-                waiting = set(self.to_act())
+                before = asked(self)
                 splitter.depth += 1
                 try:
                     super().act(player, action)
@@ -95,7 +106,7 @@ class _Splitter:
                     splitter.depth -= 1
                 splitter.observed += 1
                 splitter.pending.append((player, _frozen(action)))
-                if ends_phase(self, player, waiting):
+                if ends_phase(self, player, before):
                     splitter.close(self)
 
         return Observed

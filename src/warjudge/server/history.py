@@ -89,10 +89,10 @@ class _Splitter:
                                  tuple(game.to_act()), outcome.to_json() if outcome else None))
         self.pending = []
 
-    def observing(self, cls: type) -> type:
+    def observing(self, cls: Any) -> Any:
         splitter = self
 
-        class Observed(cls):  # type: ignore[misc, valid-type]
+        class Observed(cls):
             def act(self, player: str, action: dict[str, Any]) -> None:
                 if splitter.depth:   # an act inside an act (a GM's process) is part of the outer one
                     return super().act(player, action)

@@ -50,7 +50,7 @@ def router(sessions: sessionmaker[Session]) -> APIRouter:
             user = maybe_caller(session, credentials)
             return play.role(game_row(session, game_id), user, seat)
 
-    async def stream(game_id: str, role: str, first: dict[str, Any], seconds: int) -> AsyncIterator[str]:
+    async def stream(game_id: str, role: str, first: dict[str, Any], seconds: float) -> AsyncIterator[str]:
         yield f"retry: {RETRY_MS}\n" + _event("state", first)
         seen = (first["version"], first["press"])
         end = time.monotonic() + seconds

@@ -96,3 +96,21 @@ def test_a_real_server_pushes_the_event_as_it_happens(tmp_path):
                           json={"seat": "north", "action": {"type": "bid", "amount": 1}}).raise_for_status()
                 kind, update = _next_event(lines)   # long before the stream's 30 seconds are up
                 assert kind == "update" and update["version"] == 1 and time.monotonic() - sent < 10
+
+
+def test_a_stream_says_so_and_ends_when_its_game_can_no_longer_be_read(client):
+    from sqlalchemy import update
+
+    from warjudge.server.models import GameRow
+
+    gid, ann, _ = _toy(client)
+    with client.stream("GET", f"/api/games/{gid}/events", headers=ann.headers, params={"seconds": 8}) as stream:
+        lines = stream.iter_lines()
+        assert _next_event(lines)[0] == "state"
+        with client.app.state.engine.begin() as connection:   # the stored record is damaged
+            connection.execute(update(GameRow).where(GameRow.id == gid).values(record="{not json"))
+        started = time.monotonic()
+        kind, data = _next_event(lines)
+        assert kind == "error" and "cannot be" in data["error"] and time.monotonic() - started < 5
+    refused = ann.get(f"/api/games/{gid}/history")
+    assert refused.status_code == 409 and "cannot be replayed" in refused.json()["error"]

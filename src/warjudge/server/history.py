@@ -12,8 +12,8 @@ are taken; a caller then gets its role's view, the actions of the phase that rol
 only through its views), and the phase's results as its view shows them. Actions of the
 phase still under way are in no entry.
 
-Replays are cached per stored record (a bounded LRU), so a history costs one replay per
-new version of the game, however many seats ask."""
+Replays are cached per game (the newest record's only, in a bounded LRU), so a history
+costs one replay per new version of the game, however many seats ask."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE, view_for
 
-CACHED_GAMES = 32
+CACHED_GAMES = 16   # games whose phases are kept (each holds every role's view of every phase)
 
 
 @dataclass(frozen=True)
@@ -134,22 +134,24 @@ def split(record: GameRecord) -> Replay:
     return Replay(splitter.phases, tuple(game.to_act()), game.is_over)
 
 
-_cache: OrderedDict[tuple[str, str], Replay] = OrderedDict()
+_cache: OrderedDict[str, tuple[str, Replay]] = OrderedDict()   # game id -> (its record's hash, replay)
 _lock = threading.Lock()
 
 
 def replayed(row: GameRow) -> Replay:
-    key = (row.id, hashlib.sha256(row.record.encode("utf-8")).hexdigest())
+    digest = hashlib.sha256(row.record.encode("utf-8")).hexdigest()
     with _lock:
-        if key in _cache:
-            _cache.move_to_end(key)
-            return _cache[key]
+        cached = _cache.get(row.id)
+        if cached and cached[0] == digest:
+            _cache.move_to_end(row.id)
+            return cached[1]
     try:
         found = split(GameRecord.from_json(row.record, f"stored game {row.id}"))
     except WarjudgeError as exc:
         raise ApiError(409, f"game {row.id} cannot be replayed: {exc}") from None
     with _lock:
-        _cache[key] = found
+        _cache[row.id] = (digest, found)
+        _cache.move_to_end(row.id)
         while len(_cache) > CACHED_GAMES:
             _cache.popitem(last=False)
     return found

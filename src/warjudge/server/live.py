@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from warjudge.server import history, play, press
 from warjudge.server.access import Bearer, Credentials, SeatQuery, game_row, maybe_caller
+from warjudge.server.errors import ApiError
 
 POLL = 1.0
 HEARTBEAT = 15.0
@@ -33,9 +34,14 @@ def _state(sessions: sessionmaker[Session], game_id: str, role: str) -> dict[str
     with sessions.begin() as session:
         row = game_row(session, game_id)
         messages = press.count(session, game_id, role)
-    now = history.replayed(row)
-    return {"version": row.version, "phase": len(now.phases) - 1, "to_act": list(now.to_act),
-            "is_over": now.is_over, "press": messages}
+    try:
+        now = history.replayed(row)
+        phase, to_act, is_over = len(now.phases) - 1, now.to_act, now.is_over
+    except ApiError:   # a game whose phases cannot be told apart still has a version
+        game = play.load(row)
+        phase, to_act, is_over = None, game.to_act(), game.is_over
+    return {"version": row.version, "phase": phase, "to_act": list(to_act), "is_over": is_over,
+            "press": messages}
 
 
 def _event(kind: str, state: dict[str, Any]) -> str:
@@ -57,7 +63,11 @@ def router(sessions: sessionmaker[Session]) -> APIRouter:
         quiet_since = time.monotonic()
         while time.monotonic() < end:
             await anyio.sleep(min(POLL, max(0.0, end - time.monotonic())))
-            state = await anyio.to_thread.run_sync(_state, sessions, game_id, role)
+            try:
+                state = await anyio.to_thread.run_sync(_state, sessions, game_id, role)
+            except ApiError as exc:   # the game was deleted or damaged meanwhile: say so, and end
+                yield f"event: error\ndata: {json.dumps({'error': exc.message})}\n\n"
+                return
             if (state["version"], state["press"]) != seen:
                 seen = (state["version"], state["press"])
                 quiet_since = time.monotonic()

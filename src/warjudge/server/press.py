@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from sqlalchemy import ColumnElement, func, or_, select
+from sqlalchemy import ColumnElement, false, func, or_, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from warjudge.server import play
@@ -25,7 +25,6 @@ from warjudge.server.models_press import PressMessage, PressMode, PressRecipient
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE
 
 MAX_TEXT = 4000          # characters in one message
-MODES = ("full", "broadcast", "none")
 Mode = Literal["full", "broadcast", "none"]
 ALLOWED_CONTROLS = {"\n", "\r", "\t"}
 
@@ -84,7 +83,7 @@ def readable(game_id: str, role: str) -> ColumnElement[bool]:
     if role == GM_ROLE:
         return in_game
     if role == PUBLIC_ROLE:
-        return in_game & (PressMessage.id < 0)   # a spectator reads no press
+        return in_game & false()   # a spectator reads no press
     to_it = select(PressRecipient.message_id).where(PressRecipient.seat == role)
     return in_game & or_(PressMessage.broadcast, PressMessage.sender == role, PressMessage.id.in_(to_it))
 

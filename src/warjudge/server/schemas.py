@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from warjudge.server.bots import BOTS
+from warjudge.server.press import Mode as PressMode
 
 Name = Field(pattern=r"^[A-Za-z0-9_.-]{1,64}$", description="1-64 letters, digits, '_', '.' or '-'")
 SeatName = Field(min_length=1, max_length=64)
@@ -28,7 +29,7 @@ class NewGame(Strict):
     open: bool = Field(True, description="anyone may claim a free seat; if false, only with its invitation")
     phase_seconds: int | None = Field(None, ge=1, le=90 * 24 * 3600,
                                       description="each phase's duration; at its deadline the phase is adjudicated")
-    press: Literal["full", "broadcast", "none"] | None = Field(
+    press: PressMode | None = Field(
         None, description="messages between seats; default: full with more than two seats, else none")
 
 

@@ -34,6 +34,8 @@ def test_a_private_message_is_read_by_its_sender_its_recipient_and_the_gm_only(c
 
     assert _texts(ann, gid) == ["Alliance?", "Peace to all"]
     assert _texts(bob, gid) == ["Alliance?", "Peace to all"]
+    read_back = bob.ok("get", f"/api/games/{gid}/press")["messages"][0]
+    assert read_back == sent.json() | {"n": 1}   # as sent: the time with its zone on every database
     assert _texts(cid, gid) == ["Peace to all"]            # FRANCE reads only the broadcast
     assert _texts(gm, gid) == ["Alliance?", "Peace to all"]  # the games master reads all
     read = client.get(f"/api/games/{gid}/press").json()      # a spectator reads none

@@ -10,6 +10,7 @@ Text is stored and returned exactly as written, as JSON strings: plain text, nev
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from typing import Any, Literal
 
 from fastapi import APIRouter, Query
@@ -98,7 +99,12 @@ def _as_read(message: PressMessage, n: int) -> dict[str, Any]:
     read (a database id would tell a seat how many messages it was not sent)."""
     return {"n": n, "from": message.sender,
             "to": "all" if message.broadcast else [r.seat for r in message.recipients],
-            "text": message.text, "version": message.version, "sent_at": message.created_at.isoformat()}
+            "text": message.text, "version": message.version, "sent_at": _utc(message.created_at).isoformat()}
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite gives back the stored UTC time without its zone; PostgreSQL with it."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def messages(session: Session, game_id: str, role: str, after: int = 0) -> list[dict[str, Any]]:

@@ -114,3 +114,19 @@ def test_a_stream_says_so_and_ends_when_its_game_can_no_longer_be_read(client):
         assert kind == "error" and "cannot be" in data["error"] and time.monotonic() - started < 5
     refused = ann.get(f"/api/games/{gid}/history")
     assert refused.status_code == 409 and "cannot be replayed" in refused.json()["error"]
+
+
+def test_a_game_whose_phases_cannot_be_told_apart_still_streams_its_version(client, monkeypatch):
+    from warjudge.server import history
+    from warjudge.server.errors import ApiError
+
+    def unsplittable(record):
+        raise ApiError(409, "its history cannot be shown")
+
+    monkeypatch.setattr(history, "split", unsplittable)
+    history._cache.clear()
+    gid, ann, _ = _toy(client)
+    response = ann.get(f"/api/games/{gid}/events", params={"seconds": 0.1})
+    kind, state = _next_event(response.text.splitlines())
+    assert kind == "state" and state == {"version": 0, "phase": None, "to_act": ["north", "south"],
+                                         "is_over": False, "press": 0}

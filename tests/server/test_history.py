@@ -125,3 +125,18 @@ def test_history_refusals(client):
     assert outsider.get(f"/api/games/{gid}/history", params={"seat": "north"}).status_code == 403
     assert client.get("/api/games/nope/history").status_code == 404
     assert outsider.ok("get", f"/api/games/{gid}/history")["seat"] == "public"
+
+
+def test_a_record_its_game_cannot_replay_is_a_clear_409_never_a_crash(client, monkeypatch):
+    from tests.support import toygame
+    from warjudge.server import history
+
+    gm, gid, _ = _seated(client, "toy-bids")
+    history._cache.clear()
+
+    def broken(cls, record):
+        raise KeyError("amount")
+
+    monkeypatch.setattr(toygame.ToyBids, "from_record", classmethod(broken))
+    refused = gm.get(f"/api/games/{gid}/history")
+    assert refused.status_code == 409 and "cannot be replayed (KeyError" in refused.json()["error"]

@@ -28,7 +28,7 @@ from fastapi import APIRouter, Path
 from sqlalchemy.orm import Session, sessionmaker
 
 from warjudge.core import games
-from warjudge.core.errors import WarjudgeError
+from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
 from warjudge.server import play
@@ -125,10 +125,15 @@ def split(record: GameRecord) -> Replay:
     """The record's phases (0 is the start, then every finished phase) and where it stands."""
     splitter = _Splitter()
     cls = splitter.observing(games.info(record.game).game_class())
-    game = cls.from_record(record)
+    try:
+        game = cls.from_record(record)
+    except WarjudgeError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - as games.load: a damaged record is an error, never a crash
+        raise RecordError(f"the {record.game} record cannot be replayed ({type(exc).__name__}: {exc})") from None
     if splitter.observed != record.action_count():
         raise ApiError(409, f"the {record.game} game replays its record without `act`, so its phases "
-                            "cannot be told apart; download the record instead")
+                            "cannot be told apart: its history cannot be shown")
     if not splitter.phases:
         splitter.close(game)
     return Replay(splitter.phases, tuple(game.to_act()), game.is_over)

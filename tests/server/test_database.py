@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from warjudge.cli import app
 from warjudge.server import db
 from warjudge.server.config import database_url
+from warjudge.server import models_press  # noqa: F401 - its tables are in Base's metadata
 from warjudge.server.models import Base
 
 
@@ -21,7 +22,7 @@ def test_the_migrations_build_the_models_tables(database_url):
     with engine.connect() as connection:
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
     assert set(inspect(engine).get_table_names()) == {"alembic_version", "games", "rollbacks", "seats", "tokens",
-                                                      "users"}
+                                                      "users", "press_modes", "press_messages", "press_recipients"}
 
 
 def test_db_upgrade_makes_the_default_sqlite_database_in_the_data_folder(tmp_path, monkeypatch):

@@ -28,3 +28,5 @@ def test_the_documented_session_plays_a_round(tmp_path):
     lines = done.stdout.strip().splitlines()
     assert json.loads(lines[-1]) == {"version": 2, "to_act": ["north", "south"], "is_over": False}
     assert '"accepted":true' in lines[-4] and '"accepted":true' in lines[-3]
+    assert {"from": "north", "to": ["south"], "text": "Shall we share the centre?"} in [
+        json.loads(line) for line in lines if line.startswith('{"from"')]

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from warjudge.core import games
-from warjudge.server import auth, bots, db, errors, play
+from warjudge.server import auth, bots, db, errors, history, live, play, press
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import BodyLimit
 from warjudge.server.models import GameRow, User
@@ -106,6 +106,8 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             row = game_row(session, game_id, lock=True)
             play.require_gm(row, user)
             yield session, user, row
+    for extra in (press, history, live):   # press, history and live updates: their own modules
+        app.include_router(extra.router(sessions))
 
     @app.get("/", include_in_schema=False)
     def home() -> RedirectResponse:
@@ -137,6 +139,8 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             rules = PhaseRules(body.phase_seconds, body.phase_seconds_by_kind, body.deadline_at)
             row = play.create(session, user, body.game, body.options, body.open, rules)
             session.flush()
+            if body.press:
+                press.choose(session, row, body.press)
             return {"id": row.id, "game": row.game,
                     "seats": [{"seat": s.name, "invitation": s.invitation} for s in row.seats]}
 

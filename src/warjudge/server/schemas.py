@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from warjudge.server.bots import RANDOM
+from warjudge.server.press import Mode as PressMode
 
 Name = Field(pattern=r"^[A-Za-z0-9_.-]{1,64}$", description="1-64 letters, digits, '_', '.' or '-'")
 SeatName = Field(min_length=1, max_length=64)
@@ -42,6 +43,8 @@ class NewGame(Strict):
 
 class Extension(Strict):
     seconds: int = Field(ge=1, le=MAX_SECONDS, description="how much later the current deadline falls")
+    press: PressMode | None = Field(
+        None, description="messages between seats; default: full with more than two seats, else none")
 
 
 class Claim(Strict):

@@ -1,0 +1,33 @@
+"""Who is asking, for the routers mounted beside `app.py` (press, history, live updates):
+the caller from the bearer token and the game's row, with the same checks and messages as
+`app.py`'s routes (`auth.user_of_token`, `play.role`, `play.require_seat`)."""
+
+from __future__ import annotations
+
+from fastapi import Query, Security
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlalchemy.orm import Session
+
+from warjudge.server import auth
+from warjudge.server.errors import ApiError
+from warjudge.server.models import GameRow, User
+
+Credentials = HTTPAuthorizationCredentials | None
+Bearer = Security(HTTPBearer(auto_error=False, description="a token from POST /api/tokens"))
+SeatQuery = Query(None, max_length=64, description="whose: one of your seats (omitted: your only seat, "
+                                                   "the games master's all, or the public's)")
+
+
+def caller(session: Session, credentials: Credentials) -> User:
+    return auth.user_of_token(session, credentials.credentials if credentials else None)
+
+
+def maybe_caller(session: Session, credentials: Credentials) -> User | None:
+    return caller(session, credentials) if credentials else None
+
+
+def game_row(session: Session, game_id: str) -> GameRow:
+    row = session.get(GameRow, game_id)
+    if row is None:
+        raise ApiError(404, f"there is no game {game_id!r}")
+    return row

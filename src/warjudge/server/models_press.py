@@ -1,0 +1,44 @@
+"""The press tables (issue 13): messages between a game's seats, and a game's press mode
+when its creator chose one (a game without a row has its default, `press.default_mode`).
+
+A message is to everyone (broadcast: no recipient rows) or to the seats in its recipient
+rows; who may read it is decided in SQL (`press.readable`) so that a stream can count a
+seat's messages without loading anyone else's."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from warjudge.server.models import NAME_CHARS, Base, now
+
+
+class PressMode(Base):
+    __tablename__ = "press_modes"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    mode: Mapped[str] = mapped_column(String(16))   # "full", "broadcast" or "none"
+
+
+class PressMessage(Base):
+    __tablename__ = "press_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    sender: Mapped[str] = mapped_column(String(NAME_CHARS))
+    broadcast: Mapped[bool] = mapped_column(Boolean)
+    text: Mapped[str] = mapped_column(Text)
+    version: Mapped[int] = mapped_column(Integer)     # the game's version when it was sent
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    recipients: Mapped[list["PressRecipient"]] = relationship(cascade="all, delete-orphan",
+                                                              order_by="PressRecipient.seat")
+
+
+class PressRecipient(Base):
+    __tablename__ = "press_recipients"
+
+    message_id: Mapped[int] = mapped_column(ForeignKey("press_messages.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(NAME_CHARS), primary_key=True, index=True)

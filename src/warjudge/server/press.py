@@ -1,0 +1,173 @@
+"""Press (issue 13): messages between a game's seats, private or to everyone.
+
+A seat reads what it sent, what was sent to it and every broadcast; the games master (the
+creator holding no seat) reads everything; a spectator reads nothing. A game's press mode
+is `full` (private and broadcast), `broadcast` (public messages only) or `none`; a game
+with more than two seats (the Diplomacy family, where talking is half the game) has full
+press unless its creator chose otherwise, a two-seat game none (docs/rulings.md).
+
+Text is stored and returned exactly as written, as JSON strings: plain text, never markup."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any, Literal
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from sqlalchemy import ColumnElement, false, func, or_, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from warjudge.server import play
+from warjudge.server.access import Bearer, Credentials, SeatQuery, caller, game_row, maybe_caller
+from warjudge.server.errors import ApiError
+from warjudge.server.models import GameRow
+from warjudge.server.models_press import PressMessage, PressMode, PressRecipient
+from warjudge.server.views import GM_ROLE, PUBLIC_ROLE
+
+MAX_TEXT = 4000          # characters in one message
+Mode = Literal["full", "broadcast", "none"]
+ALLOWED_CONTROLS = {"\n", "\r", "\t"}
+
+
+class PressRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seat: str = Field(min_length=1, max_length=64, description="your seat, the sender")
+    to: list[str] | Literal["all"] = Field(description="\"all\" (a broadcast) or the seats it is for")
+    text: str = Field(min_length=1, max_length=MAX_TEXT, description="plain text, never read as markup")
+
+    @field_validator("to")
+    @classmethod
+    def _seats(cls, to: list[str] | str) -> list[str] | str:
+        if isinstance(to, list) and not (1 <= len(to) <= 64 and all(1 <= len(s) <= 64 for s in to)):
+            raise ValueError("a list of 1 to 64 seat names, or \"all\"")
+        return to
+
+    @field_validator("text")
+    @classmethod
+    def _plain(cls, text: str) -> str:
+        if any(ord(c) < 32 and c not in ALLOWED_CONTROLS for c in text) or "\x7f" in text:
+            raise ValueError("plain text: no control characters other than newlines and tabs")
+        if not text.strip():
+            raise ValueError("the message is empty")
+        return text
+
+
+class ModeRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    press: Mode
+
+
+def default_mode(row: GameRow) -> str:
+    return "full" if len(row.seats) > 2 else "none"
+
+
+def mode_of(session: Session, row: GameRow) -> str:
+    chosen = session.get(PressMode, row.id)
+    return chosen.mode if chosen else default_mode(row)
+
+
+def choose(session: Session, row: GameRow, mode: str) -> None:
+    """The game's press mode from now on (the creator's choice at creation, or the GM's)."""
+    chosen = session.get(PressMode, row.id)
+    if chosen is None:
+        session.add(PressMode(game_id=row.id, mode=mode))
+    else:
+        chosen.mode = mode
+
+
+def readable(game_id: str, role: str) -> ColumnElement[bool]:
+    """The SQL condition: the messages of this game that `role` may read."""
+    in_game = PressMessage.game_id == game_id
+    if role == GM_ROLE:
+        return in_game
+    if role == PUBLIC_ROLE:
+        return in_game & false()   # a spectator reads no press
+    to_it = select(PressRecipient.message_id).where(PressRecipient.seat == role)
+    return in_game & or_(PressMessage.broadcast, PressMessage.sender == role, PressMessage.id.in_(to_it))
+
+
+def count(session: Session, game_id: str, role: str) -> int:
+    """How many messages `role` may read (what a live stream watches)."""
+    return session.scalar(select(func.count()).select_from(PressMessage).where(readable(game_id, role))) or 0
+
+
+def _as_read(message: PressMessage, n: int) -> dict[str, Any]:
+    """A message as its reader gets it; `n` is its place among the messages that reader may
+    read (a database id would tell a seat how many messages it was not sent)."""
+    return {"n": n, "from": message.sender,
+            "to": "all" if message.broadcast else [r.seat for r in message.recipients],
+            "text": message.text, "version": message.version, "sent_at": _utc(message.created_at).isoformat()}
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite gives back the stored UTC time without its zone; PostgreSQL with it."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def messages(session: Session, game_id: str, role: str, after: int = 0) -> list[dict[str, Any]]:
+    found = session.scalars(select(PressMessage).where(readable(game_id, role)).order_by(PressMessage.id)).all()
+    return [_as_read(m, n) for n, m in enumerate(found, 1) if n > after]
+
+
+def send(session: Session, row: GameRow, seat_name: str, to: list[str] | str, text: str) -> PressMessage:
+    """Checks everything first (the mode, each recipient), then stores the message."""
+    mode = mode_of(session, row)
+    if mode == "none":
+        raise ApiError(403, f"game {row.id} is played without press: no messages may be sent")
+    if mode == "broadcast" and to != "all":
+        raise ApiError(403, f"game {row.id} has public press only: send to \"all\"")
+    recipients: list[str] = []
+    if to != "all":
+        seats = [s.name for s in row.seats]
+        unknown = [s for s in to if s not in seats]
+        if unknown:
+            raise ApiError(422, f"to: game {row.id} has no seat {unknown[0]!r}; its seats are: {', '.join(seats)}")
+        recipients = sorted(set(to) - {seat_name})
+        if not recipients:
+            raise ApiError(422, "to: name at least one seat other than your own, or \"all\"")
+    message = PressMessage(game_id=row.id, sender=seat_name, broadcast=to == "all", text=text,
+                           version=row.version, recipients=[PressRecipient(seat=s) for s in recipients])
+    session.add(message)
+    session.flush()
+    return message
+
+
+def router(sessions: sessionmaker[Session]) -> APIRouter:
+    api = APIRouter(tags=["press"])
+
+    @api.post("/api/games/{game_id}/press", status_code=201)
+    def post_press(game_id: str, body: PressRequest, credentials: Credentials = Bearer) -> dict[str, Any]:
+        """A message from one of your seats to other seats, or to "all"."""
+        with sessions.begin() as session:
+            user = caller(session, credentials)
+            row = game_row(session, game_id)
+            play.require_seat(row, user, body.seat)
+            message = send(session, row, body.seat, body.to, body.text)
+            return _as_read(message, count(session, game_id, body.seat))
+
+    @api.get("/api/games/{game_id}/press")
+    def get_press(game_id: str, seat: str | None = SeatQuery,
+                  after: int = Query(0, ge=0, le=2**31, description="only the messages after the n-th"),
+                  credentials: Credentials = Bearer) -> dict[str, Any]:
+        """The messages the seat may read: sent by it, to it, or to all (the games master:
+        every message; a spectator: none)."""
+        with sessions.begin() as session:
+            user = maybe_caller(session, credentials)
+            row = game_row(session, game_id)
+            role = play.role(row, user, seat)
+            return {"seat": role, "press": mode_of(session, row), "messages": messages(session, game_id, role, after)}
+
+    @api.post("/api/games/{game_id}/press-mode")
+    def set_mode(game_id: str, body: ModeRequest, credentials: Credentials = Bearer) -> dict[str, Any]:
+        """Games master: the game's press from now on ("full", "broadcast" or "none")."""
+        with sessions.begin() as session:
+            user = caller(session, credentials)
+            row = game_row(session, game_id)
+            play.require_gm(row, user)
+            choose(session, row, body.press)
+            return {"press": body.press}
+
+    return api

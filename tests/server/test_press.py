@@ -1,0 +1,129 @@
+"""Press (issue 13): private and broadcast messages between seats, read only by the seats
+they are for (and the games master); games with public press only or with none; every bad
+message refused with its reason and nothing stored."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.server.conftest import sign_up
+
+MARKUP = "<script>alert('x')</script> & <b>bold</b>"
+
+
+def _diplomacy_with_three(client):
+    """A Diplomacy game: ann holds AUSTRIA, bob ENGLAND, cid FRANCE; the others are free."""
+    gm, ann, bob, cid = (sign_up(client) for _ in range(4))
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    for player, seat in ((ann, "AUSTRIA"), (bob, "ENGLAND"), (cid, "FRANCE")):
+        player.ok("post", f"/api/games/{gid}/seats/{seat}")
+    return gid, gm, ann, bob, cid
+
+
+def _texts(player, gid, **params):
+    return [m["text"] for m in player.ok("get", f"/api/games/{gid}/press", params=params)["messages"]]
+
+
+def test_a_private_message_is_read_by_its_sender_its_recipient_and_the_gm_only(client):
+    gid, gm, ann, bob, cid = _diplomacy_with_three(client)
+    sent = ann.post(f"/api/games/{gid}/press", {"seat": "AUSTRIA", "to": ["ENGLAND"], "text": "Alliance?"})
+    assert sent.status_code == 201, sent.text
+    assert sent.json() | {"sent_at": None} == {"n": 1, "from": "AUSTRIA", "to": ["ENGLAND"], "text": "Alliance?",
+                                               "version": 0, "sent_at": None}
+    bob.ok("post", f"/api/games/{gid}/press", {"seat": "ENGLAND", "to": "all", "text": "Peace to all"})
+
+    assert _texts(ann, gid) == ["Alliance?", "Peace to all"]
+    assert _texts(bob, gid) == ["Alliance?", "Peace to all"]
+    read_back = bob.ok("get", f"/api/games/{gid}/press")["messages"][0]
+    assert read_back == sent.json() | {"n": 1}   # as sent: the time with its zone on every database
+    assert _texts(cid, gid) == ["Peace to all"]            # FRANCE reads only the broadcast
+    assert _texts(gm, gid) == ["Alliance?", "Peace to all"]  # the games master reads all
+    read = client.get(f"/api/games/{gid}/press").json()      # a spectator reads none
+    assert read["seat"] == "public" and read["messages"] == []
+    # numbered per reader: FRANCE's first message is the broadcast, and `after` skips what was read
+    assert cid.ok("get", f"/api/games/{gid}/press")["messages"][0]["n"] == 1
+    assert _texts(ann, gid, after=1) == ["Peace to all"]
+
+
+def test_a_message_to_several_seats_names_them_all_to_each_reader(client):
+    gid, _, ann, bob, cid = _diplomacy_with_three(client)
+    ann.ok("post", f"/api/games/{gid}/press", {"seat": "AUSTRIA", "to": ["FRANCE", "ENGLAND", "AUSTRIA"],
+                                               "text": "the three of us"})
+    for player in (ann, bob, cid):
+        [message] = player.ok("get", f"/api/games/{gid}/press")["messages"]
+        assert message["to"] == ["ENGLAND", "FRANCE"] and message["from"] == "AUSTRIA"
+
+
+def test_text_is_kept_as_written_and_never_read_as_markup(client):
+    gid, _, ann, bob, _ = _diplomacy_with_three(client)
+    text = MARKUP + "\nsecond line\ttab"
+    ann.ok("post", f"/api/games/{gid}/press", {"seat": "AUSTRIA", "to": ["ENGLAND"], "text": text})
+    response = bob.get(f"/api/games/{gid}/press")
+    assert response.headers["content-type"].startswith("application/json")
+    assert response.json()["messages"][0]["text"] == text
+
+
+def test_diplomacy_has_full_press_and_a_two_seat_game_none_unless_its_creator_asks(players):
+    gm, ann, bob = players
+    dip = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    assert gm.ok("get", f"/api/games/{dip}/press")["press"] == "full"
+    toy = gm.ok("post", "/api/games", {"game": "toy-bids"})["id"]
+    ann.ok("post", f"/api/games/{toy}/seats/north")
+    assert gm.ok("get", f"/api/games/{toy}/press")["press"] == "none"
+    refused = ann.post(f"/api/games/{toy}/press", {"seat": "north", "to": "all", "text": "hello"})
+    assert refused.status_code == 403 and "without press" in refused.json()["error"]
+    assert _texts(gm, toy) == []
+    # the creator may ask for press in a two-seat game
+    chatty = gm.ok("post", "/api/games", {"game": "toy-bids", "press": "full"})["id"]
+    ann.ok("post", f"/api/games/{chatty}/seats/north")
+    ann.ok("post", f"/api/games/{chatty}/press", {"seat": "north", "to": ["south"], "text": "hello"})
+    assert _texts(gm, chatty) == ["hello"]
+
+
+def test_a_broadcast_only_game_refuses_private_messages(players):
+    gm, ann, bob = players
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy", "press": "broadcast"})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/ITALY")
+    bob.ok("post", f"/api/games/{gid}/seats/RUSSIA")
+    refused = ann.post(f"/api/games/{gid}/press", {"seat": "ITALY", "to": ["RUSSIA"], "text": "psst"})
+    assert refused.status_code == 403 and "public press only" in refused.json()["error"]
+    ann.ok("post", f"/api/games/{gid}/press", {"seat": "ITALY", "to": "all", "text": "hear ye"})
+    assert _texts(bob, gid) == ["hear ye"] and _texts(gm, gid) == ["hear ye"]
+
+
+def test_only_the_games_master_changes_the_press_mode(players):
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/ITALY")
+    assert ann.post(f"/api/games/{gid}/press-mode", {"press": "full"}).status_code == 403
+    assert gm.ok("post", f"/api/games/{gid}/press-mode", {"press": "none"}) == {"press": "none"}
+    assert ann.post(f"/api/games/{gid}/press", {"seat": "ITALY", "to": "all", "text": "hi"}).status_code == 403
+    assert gm.post(f"/api/games/{gid}/press-mode", {"press": "loud"}).status_code == 422
+
+
+@pytest.mark.parametrize("body, status, says", [
+    ({"seat": "AUSTRIA", "to": ["NOWHERE"], "text": "hi"}, 422, "no seat 'NOWHERE'"),
+    ({"seat": "AUSTRIA", "to": ["AUSTRIA"], "text": "hi"}, 422, "other than your own"),
+    ({"seat": "AUSTRIA", "to": [], "text": "hi"}, 422, "1 to 64 seat names"),
+    ({"seat": "AUSTRIA", "to": "everyone", "text": "hi"}, 422, "to"),
+    ({"seat": "AUSTRIA", "to": "all", "text": ""}, 422, "text"),
+    ({"seat": "AUSTRIA", "to": "all", "text": "  \n "}, 422, "empty"),
+    ({"seat": "AUSTRIA", "to": "all", "text": "nul\x00byte"}, 422, "control characters"),
+    ({"seat": "AUSTRIA", "to": "all", "text": "x" * 4001}, 422, "text"),
+    ({"seat": "ENGLAND", "to": "all", "text": "not my seat"}, 403, "do not hold"),
+    ({"seat": "ITALY", "to": "all", "text": "a free seat"}, 403, "do not hold"),
+    ({"seat": "ATLANTIS", "to": "all", "text": "no such seat"}, 404, "no seat"),
+])
+def test_a_bad_message_is_refused_with_its_reason_and_nothing_is_stored(client, body, status, says):
+    gid, gm, ann, _, _ = _diplomacy_with_three(client)
+    refused = ann.post(f"/api/games/{gid}/press", body)
+    assert refused.status_code == status, refused.text
+    assert says in refused.json()["error"]
+    assert _texts(gm, gid) == []
+
+
+def test_press_needs_a_token_and_a_game(client):
+    gid, _, ann, _, _ = _diplomacy_with_three(client)
+    assert client.post(f"/api/games/{gid}/press", json={"seat": "AUSTRIA", "to": "all", "text": "hi"}).status_code == 401
+    assert ann.post("/api/games/nope/press", {"seat": "AUSTRIA", "to": "all", "text": "hi"}).status_code == 404
+    assert ann.get(f"/api/games/{gid}/press", params={"seat": "ENGLAND"}).status_code == 403

@@ -8,14 +8,13 @@ import json
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any, AsyncIterator, Iterator
 
-from fastapi import FastAPI, Query, Security
-from fastapi.responses import RedirectResponse
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi import Depends, FastAPI, Query
+from fastapi.security import HTTPAuthorizationCredentials
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from warjudge.core import games
-from warjudge.server import auth, db, errors, play
+from warjudge.server import auth, db, errors, play, web
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import BodyLimit
 from warjudge.server.models import GameRow, User
@@ -23,8 +22,7 @@ from warjudge.server.scheduler import Scheduler
 from warjudge.server.schemas import ActionRequest, BotRequest, Claim, Credentials, NewGame, SeatRequest
 from warjudge.server.views import view_for
 
-bearer = HTTPBearer(auto_error=False, description="a token from POST /api/tokens")
-Bearer = Security(bearer)
+Bearer = Depends(auth.bearer_or_cookie)   # a bearer token, or a browser's cookie with its CSRF token
 SeatQuery = Query(None, max_length=64, description="whose view: one of your seats, or 'public'")
 
 
@@ -89,9 +87,7 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             user = caller(session, credentials)
             yield user, game_row(session, game_id, lock=True)
 
-    @app.get("/", include_in_schema=False)
-    def home() -> RedirectResponse:
-        return RedirectResponse("/docs")
+    web.install(app, transaction, limiter)
 
     @app.post("/api/users", status_code=201, tags=["accounts"])
     def new_user(body: Credentials) -> dict[str, Any]:

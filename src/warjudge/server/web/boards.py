@@ -1,0 +1,41 @@
+"""The board picture a page shows, drawn from the caller's own view (the server's one
+filter), never from the game's state: a renderer sees only what the seat may see.
+
+A renderer takes the game (for its public map only) and the filtered JSON view. Games
+with no renderer here are played from their legal actions alone."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from warjudge.core.game import Game
+
+Renderer = Callable[[Game, dict[str, Any]], str]
+
+
+def _sjg(game: Game, view: dict[str, Any]) -> str:
+    from warjudge.presentation.sjg.render import render_svg
+
+    miasma = view.get("miasma") or {}
+    picture = {"board": game.position.board,   # type: ignore[attr-defined]  # the public map
+               "turn": view.get("turn", 0), "phasing": view.get("phasing"), "phase": view.get("phase"),
+               "units": view.get("units", []), "jewels": view.get("jewels", []),
+               "miasma": miasma.get("hexes", []) if isinstance(miasma, dict) else miasma,
+               "sides": view.get("sides", {}), "pending": None, "winner": None}
+    return render_svg(picture)
+
+
+RENDERERS: dict[str, Renderer] = {"necromancer-sjg": _sjg}
+
+# Which page plays a game: the Diplomacy family's order-writing page, else the
+# decision-and-actions page (which draws the board when a renderer exists).
+DIPLOMACY_PAGE = frozenset({"diplomacy", "necromancer-diplomacy"})
+
+
+def page_kind(game_id: str) -> str:
+    return "diplomacy" if game_id in DIPLOMACY_PAGE else "decisions"
+
+
+def board_svg(game_id: str, game: Game, view: dict[str, Any]) -> str | None:
+    renderer = RENDERERS.get(game_id)
+    return renderer(game, view) if renderer else None

@@ -1,0 +1,91 @@
+"""Two players play a Diplomacy turn in Chromium, one order clicked and one typed, while
+a spectator watches; nothing hidden reaches any of them (issue 14)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.server.web.browser import chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
+
+POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+
+
+def test_two_players_play_a_diplomacy_turn(live, chromium):
+    base = live.url
+    ann = watch(chromium.new_context().new_page(), "AUSTRIA")
+    bob = watch(chromium.new_context().new_page(), "ENGLAND")
+    spectator = watch(chromium.new_context().new_page())
+
+    # ann signs up and starts a game holding the first seat, the others free for now
+    sign_up(ann.page, base, "ann")
+    shot(ann.page, "lobby-empty")
+    form = ann.page.locator('[data-testid="new-diplomacy"]')
+    form.locator('input[name="bots"]').uncheck()
+    form.locator('button[type="submit"]').click()
+    ann.page.wait_for_url(f"{base}/games/*")
+    game_id = ann.page.url.rsplit("/", 1)[1]
+
+    # bob joins England from the lobby's open games
+    sign_up(bob.page, base, "bob")
+    bob.page.locator(f'button.join[data-game="{game_id}"][data-seat="ENGLAND"]').click()
+    bob.page.wait_for_url(f"{base}/games/{game_id}")
+
+    # ann, the games master, seats bots in the five other seats from the GM page
+    gm = watch(ann.page.context.new_page(), "AUSTRIA")
+    gm.page.goto(f"{base}/games/{game_id}/gm")
+    for seat in POWERS[2:]:
+        gm.page.locator(f'tr[data-seat="{seat}"] button').click()
+        expect(gm.page.locator(f'tr[data-seat="{seat}"]')).to_contain_text("bot (random)")
+    shot(gm.page, "gm-page")
+    gm.page.close()
+
+    # ann orders by clicking: her unit, then one of its legal orders
+    ann.page.reload()
+    expect(ann.page.locator('[data-testid="phase"]')).to_have_text("S1901M")
+    ann.page.locator('[data-testid="unit"][data-unit="A bud"]').click()
+    ann.page.locator('#choices button[data-order="A bud - ser"]').click()
+    expect(ann.page.locator('[data-testid="order-input"]')).to_have_value("A bud - ser")
+    expect(ann.page.locator('[data-testid="order-status"] li')).to_have_attribute("data-valid", "yes")
+    ann.page.locator('[data-testid="submit-orders"]').click()
+    expect(ann.page.locator("#held")).to_contain_text("A bud - ser")
+
+    # bob types: a bad line is marked invalid with its reason as he types, then mended
+    box = bob.page.locator('[data-testid="order-input"]')
+    box.fill("F lon - nth\nA lvp - xyz")
+    status = bob.page.locator('[data-testid="order-status"] li')
+    expect(status).to_have_count(2)
+    expect(status.nth(0)).to_have_attribute("data-valid", "yes")
+    expect(status.nth(1)).to_have_attribute("data-valid", "no")
+    expect(status.nth(1)).to_contain_text("xyz")
+    shot(bob.page, "diplomacy-typing")
+    box.fill("F lon - nth\nA lvp - yor")
+    expect(status.nth(1)).to_have_attribute("data-valid", "yes")
+    bob.page.locator('[data-testid="submit-orders"]').click()
+    expect(bob.page.locator("#held")).to_contain_text("A lvp - yor")
+
+    # the spectator sees the board but nobody's orders
+    spectator.page.goto(f"{base}/games/{game_id}")
+    expect(spectator.page.locator('[data-testid="unit"][data-unit="A bud"]')).to_have_count(1)
+    assert "A bud - ser" not in spectator.page.content() and "A lvp - yor" not in spectator.page.content()
+    assert "A bud - ser" not in bob.page.content() and "F lon - nth" not in ann.page.content()
+    for watched in (ann, bob, spectator):
+        watched.checked(live, game_id, POWERS)
+
+    # both are ready: the bots are too, so the phase is adjudicated at once
+    ann.page.locator('[data-testid="ready"]').click()
+    expect(ann.page.locator('[data-testid="ready"]')).to_have_attribute("aria-pressed", "true")
+    bob.page.locator('[data-testid="ready"]').click()
+    for watched in (ann, bob):
+        expect(watched.page.locator('[data-testid="phase"]')).to_have_text("F1901M", timeout=10_000)
+    expect(bob.page.locator('[data-testid="unit"][data-unit="F nth"]')).to_have_count(1)
+    expect(bob.page.locator('[data-testid="unit"][data-unit="A yor"]')).to_have_count(1)
+    expect(ann.page.locator('[data-testid="unit"][data-unit="A ser"]')).to_have_count(1)
+    expect(ann.page.locator('[data-testid="log"]')).to_contain_text("A bud - ser — succeeds")
+    spectator.page.reload()
+    expect(spectator.page.locator('[data-testid="phase"]')).to_have_text("F1901M")
+    shot(ann.page, "diplomacy-after-turn")
+    shot(spectator.page, "diplomacy-spectator")
+    ann.page.set_viewport_size({"width": 390, "height": 844})
+    shot(ann.page, "diplomacy-phone")
+    for watched in (ann, bob, spectator):
+        watched.checked(live, game_id, POWERS)

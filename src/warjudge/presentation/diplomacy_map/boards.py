@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,7 @@ class Place:
         return self.sites[0][0], self.sites[0][1]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)   # hashed by identity: the regions are cached per board
 class Board:
     """Everything the tessellation, the check and the renderer read about one map."""
 
@@ -64,6 +65,8 @@ def board_for(map_or_id: Any, layout: dict[str, Any] | None = None) -> Board:
     A map without positions needs a `layout` (the format of standard_layout.json)."""
     if isinstance(map_or_id, Board):
         return map_or_id
+    if map_or_id in ("standard", "necromancer") and layout is None:
+        return shipped_board(map_or_id)
     if map_or_id == "standard":
         from warjudge.diplomacy.variants.standard import standard_map
         return _standard_board(standard_map(), layout or _shipped("standard"))
@@ -77,6 +80,12 @@ def board_for(map_or_id: Any, layout: dict[str, Any] | None = None) -> Board:
     if isinstance(map_or_id, NecroMap):
         return _necromancer_board(map_or_id, layout or _shipped("necromancer"))
     raise InputError(f"no Diplomacy map {map_or_id!r}: use 'standard', 'necromancer' or a loaded map")
+
+
+@lru_cache(maxsize=2)
+def shipped_board(name: str) -> Board:
+    """The board of a shipped map, built once per process."""
+    return board_for(name, _shipped(name))
 
 
 def _shipped(name: str) -> dict[str, Any]:

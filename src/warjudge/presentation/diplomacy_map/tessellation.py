@@ -1,9 +1,11 @@
 """Province regions grown from their sites on a grid of cells, never across a border the
 map does not have.
 
-Each site's region grows outward by distance (divided by the site's weight), as in a
-power diagram; a cell is taken only if no neighbouring cell (of the 8) already belongs to
-a province that is not adjacent to the taker. Where two non-adjacent provinces meet, the
+Each region grows outward from its province's first site, best cell first, a cell's
+cost being its distance to the nearest of the province's sites (divided by the site's
+weight, as in a power diagram): extra sites pull the region their way but never start a
+detached piece. A cell is taken only if no neighbouring cell (of the 8) already belongs
+to a province that is not adjacent to the taker. Where two non-adjacent provinces meet, the
 cells between them stay empty: a thin gap drawn as a border, never a shared border.
 Impassable areas (Switzerland) may touch anything. Pure Python and deterministic: the same
 board gives the same regions in any process.
@@ -53,16 +55,15 @@ def regions_of(board: Board) -> Regions:
                else frozenset(range(len(places))) for i, p in enumerate(places)]
     cols, rows = math.ceil(board.width / board.cell), math.ceil(board.height / board.cell)
     owner = [GAP] * (cols * rows)
-    heap: list[tuple[float, int, int, int]] = []
-    sites: list[tuple[float, float, float]] = []
+    heap: list[tuple[float, int, int]] = []
+    scaled = [[(x / board.cell - 0.5, y / board.cell - 0.5, w) for x, y, w in p.sites] for p in places]
     for i, place in enumerate(places):
-        for x, y, weight in place.sites:
-            col = min(cols - 1, max(0, int(x // board.cell)))
-            row = min(rows - 1, max(0, int(y // board.cell)))
-            sites.append((x / board.cell - 0.5, y / board.cell - 0.5, weight))
-            heapq.heappush(heap, (0.0, i, len(sites) - 1, row * cols + col))
+        x, y, _ = place.sites[0]
+        col = min(cols - 1, max(0, int(x // board.cell)))
+        row = min(rows - 1, max(0, int(y // board.cell)))
+        heapq.heappush(heap, (0.0, i, row * cols + col))
     while heap:
-        _, who, site, cell = heapq.heappop(heap)
+        _, who, cell = heapq.heappop(heap)
         if owner[cell] != GAP:
             continue
         row, col = divmod(cell, cols)
@@ -71,11 +72,11 @@ def regions_of(board: Board) -> Regions:
         if any(o != GAP and o not in allowed[who] for o in near):
             continue
         owner[cell] = who
-        sx, sy, weight = sites[site]
         for dc, dr in NEIGHBOURS_8:
             c, r = col + dc, row + dr
             if 0 <= c < cols and 0 <= r < rows and owner[r * cols + c] == GAP:
-                heapq.heappush(heap, (math.hypot(c - sx, r - sy) / weight, who, site, r * cols + c))
+                cost = min(math.hypot(c - sx, r - sy) / w for sx, sy, w in scaled[who])
+                heapq.heappush(heap, (cost, who, r * cols + c))
     return Regions(cols, rows, board.cell, labels, tuple(owner))
 
 

@@ -10,10 +10,21 @@ from typing import Any, Callable
 
 from warjudge.core.game import Game
 
-Renderer = Callable[[Game, dict[str, Any]], str]
+Renderer = Callable[[Game, dict[str, Any], str], str]
 
 
-def _sjg(game: Game, view: dict[str, Any]) -> str:
+def _diplomacy(map_id: str | None) -> Renderer:
+    """Provinces as filled regions, the last phase's orders as arrows with their results."""
+    def draw(_game: Game, view: dict[str, Any], lang: str) -> str:
+        from warjudge.presentation.diplomacy_map import render_map
+
+        last = view.get("last_phase") or {}
+        return render_map(map_id or view.get("variant") or "standard", view, lang=lang,
+                          orders=last.get("results") or [])
+    return draw
+
+
+def _sjg(game: Game, view: dict[str, Any], _lang: str) -> str:
     from warjudge.presentation.sjg.render import render_svg
 
     miasma = view.get("miasma") or {}
@@ -25,7 +36,9 @@ def _sjg(game: Game, view: dict[str, Any]) -> str:
     return render_svg(picture)
 
 
-RENDERERS: dict[str, Renderer] = {"necromancer-sjg": _sjg}
+RENDERERS: dict[str, Renderer] = {"necromancer-sjg": _sjg, "diplomacy": _diplomacy(None),
+                                  "necromancer-diplomacy": _diplomacy("necromancer")}
+LANGUAGES = ("en", "fr")
 
 # Which page plays a game: the Diplomacy family's order-writing page, else the
 # decision-and-actions page (which draws the board when a renderer exists).
@@ -36,6 +49,6 @@ def page_kind(game_id: str) -> str:
     return "diplomacy" if game_id in DIPLOMACY_PAGE else "decisions"
 
 
-def board_svg(game_id: str, game: Game, view: dict[str, Any]) -> str | None:
+def board_svg(game_id: str, game: Game, view: dict[str, Any], lang: str = "en") -> str | None:
     renderer = RENDERERS.get(game_id)
-    return renderer(game, view) if renderer else None
+    return renderer(game, view, lang) if renderer else None

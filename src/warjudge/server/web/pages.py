@@ -28,7 +28,7 @@ from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow, User
 from warjudge.server.schemas import Credentials
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE, view_for
-from warjudge.server.web.boards import board_svg, page_kind
+from warjudge.server.web.boards import LANGUAGES, board_svg, page_kind
 from warjudge.server.web.forms import form_fields
 from warjudge.server.web.options import options_hint
 
@@ -179,14 +179,16 @@ def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) 
                         user=who[0].name, csrf=auth.csrf_token(who[1]))
 
     @app.get("/games/{game_id}/board.svg", include_in_schema=False)
-    def board(request: Request, game_id: str, seat: str | None = None) -> Response:
+    def board(request: Request, game_id: str, seat: str | None = None, lang: str = "en") -> Response:
         """The board as the caller's view shows it (the same role rule as GET /api/games/{id})."""
         with transaction() as session:
             who = _signed_in(session, request)
             row = _game_row(session, game_id)
             game = play.load(row)
             view = view_for(game, play.role(row, who[0] if who else None, seat))
-            svg = board_svg(row.game, game, view)
+            if lang not in LANGUAGES:
+                raise ApiError(422, f"lang: one of {', '.join(LANGUAGES)}")
+            svg = board_svg(row.game, game, view, lang)
             if svg is None:
                 raise ApiError(404, f"no board picture for {row.game} games; play from the legal actions")
             return Response(svg, media_type="image/svg+xml")

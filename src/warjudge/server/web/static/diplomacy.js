@@ -20,7 +20,7 @@ const say = word => (WORDS[lang] || WORDS.en)[word] || word;
 
 const game = gameElement();
 const seatQuery = game.isSeat ? `?seat=${encodeURIComponent(game.role)}` : "";
-const board = document.querySelector('[data-testid="map"]');
+const board = document.getElementById("board");
 const input = document.querySelector('[data-testid="order-input"]');
 const status = document.querySelector('[data-testid="order-status"]');
 let legal = [];          // this seat's legal order texts now
@@ -33,30 +33,30 @@ function translate() {
 
 const draftKey = () => `warjudge-draft:${game.id}:${game.role}:${view ? view.phase : ""}`;
 
-function drawBoard() {
-  board.replaceChildren();
-  const units = view.units || {};
-  const centres = view.supply_centers || {};
-  for (const power of Object.keys(units).sort()) {
-    const mine = power === game.role;
-    const list = el("ul", {class: "units"});
-    for (const unit of units[power]) {
-      list.append(el("li", {}, el("button", {type: "button", class: mine ? "unit mine" : "unit",
-        "data-testid": "unit", "data-unit": unit, "data-power": power, disabled: !mine || !game.isSeat,
-        onclick: () => choose(unit), text: unit})));
-    }
-    const sc = (centres[power] || []).join(" ");
-    board.append(el("div", {class: "power", "data-power": power},
-      el("h3", {text: power}), list, el("p", {class: "hint", text: `${say("centres")}: ${sc || "—"}`})));
-  }
-  for (const d of view.dislodged || []) {
-    const unit = typeof d === "string" ? d : d.unit;
-    const power = typeof d === "string" ? "" : d.power;
-    board.append(el("p", {class: "dislodged"}, `${say("dislodged")}: `,
-      el("button", {type: "button", class: "unit", "data-testid": "unit", "data-unit": unit,
-                    disabled: power !== game.role, onclick: () => choose(unit), text: `${power} ${unit}`})));
-  }
+// Dislodged units as [{power, unit}]: the standard view lists them, the Necromancer's groups them by power.
+function dislodged() {
+  const raw = view.dislodged || [];
+  return Array.isArray(raw) ? raw : Object.entries(raw).flatMap(([power, es]) => es.map(e => ({power, unit: e.unit})));
 }
+
+// The map comes from the server drawn from this seat's own view (GET /games/{id}/board.svg).
+async function drawBoard() {
+  const response = await fetch(`/games/${game.id}/board.svg?lang=${lang}${seatQuery.replace("?", "&")}`,
+                               {credentials: "same-origin"});
+  if (!response.ok) throw new Error(`the map could not be drawn (${response.status})`);
+  board.innerHTML = await response.text();
+  // a button for each of my units too: the keyboard's way to the same choices
+  const mine = [...(view.units || {})[game.role] || []];
+  for (const d of dislodged()) if (d.power === game.role) mine.push(d.unit);
+  const buttons = document.getElementById("my-units");
+  if (buttons) buttons.replaceChildren(...mine.map(unit => el("button", {type: "button", class: "unit mine",
+    "data-unit-button": unit, onclick: () => choose(unit), text: unit})));
+}
+
+board.addEventListener("click", event => {
+  const unit = event.target.closest('[data-testid="unit"]');
+  if (unit && game.isSeat && unit.dataset.power === game.role) choose(unit.dataset.unit);
+});
 
 function unitOf(order) {
   const words = order.split(" ");
@@ -67,6 +67,11 @@ function choose(unit) {
   const box = document.getElementById("choices");
   const prefix = unit.toLowerCase() + " ";
   const orders = legal.filter(o => o.toLowerCase().startsWith(prefix));
+  board.querySelectorAll(".target").forEach(n => n.classList.remove("target"));
+  for (const order of orders) {
+    const last = order.split(" ").pop().split("/")[0].toLowerCase();
+    board.querySelectorAll(`[data-province="${last}"]`).forEach(n => n.classList.add("target"));
+  }
   box.replaceChildren(el("p", {text: `${unit}:`}),
     ...orders.map(order => el("button", {type: "button", class: "choice", "data-order": order,
                                           onclick: () => addOrder(order), text: order})));
@@ -83,7 +88,7 @@ function addOrder(order) {
 
 function drawOther() {
   const onBoard = new Set(Object.values(view.units || {}).flat().map(u => u.toLowerCase()));
-  for (const d of view.dislodged || []) onBoard.add((typeof d === "string" ? d : d.unit).toLowerCase());
+  for (const d of dislodged()) onBoard.add(d.unit.toLowerCase());
   const other = legal.filter(o => !onBoard.has(unitOf(o).toLowerCase()));
   const box = document.getElementById("choices");
   if (!other.length || box.dataset.unitChosen) return;
@@ -128,7 +133,7 @@ async function refresh(summary) {
   view = summary.view;
   document.querySelector('[data-testid="phase"]').textContent = view.phase + (summary.is_over ? " (over)" : "");
   setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline);
-  drawBoard();
+  await drawBoard();
   drawLast();
   if (!game.isSeat) return;
   const answer = await api("GET", `/api/games/${game.id}/legal${seatQuery}`);

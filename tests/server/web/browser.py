@@ -79,7 +79,9 @@ def watch(page: Any, viewer: str | None = None) -> Watched:
     watched = Watched(page, viewer)
     page.on("console", lambda m: m.type == "error" and watched.problems.append(f"console: {m.text}"))
     page.on("pageerror", lambda e: watched.problems.append(f"page error: {e}"))
-    page.on("requestfailed", lambda r: watched.problems.append(f"failed: {r.url} {r.failure}"))
+    # a poll still under way when the test reloads the page is aborted by the browser: not a failure
+    page.on("requestfailed", lambda r: r.failure != "net::ERR_ABORTED"
+            and watched.problems.append(f"failed: {r.url} {r.failure}"))
 
     def response(r: Any) -> None:
         if r.status >= 400:

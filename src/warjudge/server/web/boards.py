@@ -28,9 +28,13 @@ def _sjg(game: Game, view: dict[str, Any], _lang: str) -> str:
     from warjudge.presentation.sjg.render import render_svg
 
     miasma = view.get("miasma") or {}
+    # a secret set-up in progress (SJG 9.1) is in the view only for its own side: drawn for it
+    drafts = [{"id": -1 - i, "kind": kind, "side": s["side"], "hex": h}
+              for s in view.get("secrets", []) if s.get("kind") == "set-up"
+              for i, (kind, h) in enumerate(s.get("placements", []))]
     picture = {"board": game.position.board,   # type: ignore[attr-defined]  # the public map
                "turn": view.get("turn", 0), "phasing": view.get("phasing"), "phase": view.get("phase"),
-               "units": view.get("units", []), "jewels": view.get("jewels", []),
+               "units": view.get("units", []) + drafts, "jewels": view.get("jewels", []),
                "miasma": miasma.get("hexes", []) if isinstance(miasma, dict) else miasma,
                "sides": view.get("sides", {}), "pending": None, "winner": None}
     return render_svg(picture)

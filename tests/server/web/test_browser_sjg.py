@@ -1,0 +1,108 @@
+"""Two players play SJG Necromancer in Chromium: a secret deployment the other side
+cannot see, a move by clicking a stack and a lit hex (by keyboard), an undo; a spectator
+watches; nothing hidden reaches anyone (issue 14)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.server.web.browser import chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
+
+SIDES = ["red", "black"]
+
+# In the page, with its own session and CSRF token: the seat's first legal action that is
+# not a take-back, until it has nothing to decide (the rest of a deployment, quickly).
+PLAY_ON = """async ([game, seat, kind]) => {
+  const csrf = document.querySelector('meta[name="csrf-token"]').content;
+  for (let i = 0; i < 200; i++) {
+    const legal = await (await fetch(`/api/games/${game}/legal?seat=${seat}`)).json();
+    const mine = legal.seats[0];
+    if (!mine.decision || mine.decision.kind !== kind) return i;
+    const action = mine.actions.find(a => a.type !== "undo");
+    const r = await fetch(`/api/games/${game}/actions`, {method: "POST",
+      headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf},
+      body: JSON.stringify({seat, action})});
+    if (!r.ok) throw new Error(await r.text());
+  }
+  return -1;
+}"""
+
+
+def stacks(page, side):
+    return page.locator(f'[data-testid="map"] [data-testid="unit"][data-side="{side}"]')
+
+
+def test_two_players_play_sjg_turns(live, chromium):
+    base = live.url
+    red = watch(chromium.new_context().new_page(), "red")
+    black = watch(chromium.new_context().new_page(), "black")
+    spectator = watch(chromium.new_context().new_page())
+
+    sign_up(red.page, base, "cara")
+    form = red.page.locator('[data-testid="new-necromancer-sjg"]')
+    form.locator('input[name="bots"]').uncheck()
+    form.locator('button[type="submit"]').click()
+    red.page.wait_for_url(f"{base}/games/*")
+    game_id = red.page.url.rsplit("/", 1)[1]
+    sign_up(black.page, base, "dan")
+    black.page.locator(f'button.join[data-game="{game_id}"][data-seat="black"]').click()
+    black.page.wait_for_url(f"{base}/games/{game_id}")
+
+    # SJG 9.1: red deploys secretly: a click on a hex narrows the choices to it, one is placed
+    expect(red.page.locator('[data-testid="decision"]')).to_contain_text("deploy")
+    first = red.page.locator('#actions [data-testid="choice"][data-type="place"]').first
+    hex_id = first.inner_text().split("hex ")[-1].split(" ")[0]
+    red.page.locator(f'[data-testid="map"] polygon.hex[data-hex="{hex_id}"]').dispatch_event("click")
+    choice = red.page.locator('#actions [data-testid="choice"]').first
+    expect(choice).to_contain_text(hex_id)
+    choice.click()
+    expect(red.page.locator(f'[data-testid="unit"][data-unit="red {hex_id}"]')).to_have_count(1)
+    shot(red.page, "sjg-deploy-red")
+    black.page.reload()
+    spectator.page.goto(f"{base}/games/{game_id}")
+    expect(black.page.locator('[data-testid="decision"]')).to_contain_text("deploy")
+    for other in (black, spectator):   # red's placement reaches neither the other side nor a spectator
+        expect(other.page.locator('[data-testid="map"] svg')).to_have_count(1)
+        expect(other.page.locator(f'[data-testid="unit"][data-unit="red {hex_id}"]')).to_have_count(0)
+    shot(black.page, "sjg-deploy-black")
+    for watched in (red, black, spectator):
+        watched.checked(live, game_id, SIDES)
+
+    # the rest of both deployments through the API, from each player's own page
+    assert red.page.evaluate(PLAY_ON, [game_id, "red", "deploy"]) > 0
+    assert black.page.evaluate(PLAY_ON, [game_id, "black", "deploy"]) > 0
+    for watched in (red, black):
+        watched.checked(live, game_id, SIDES)
+        watched.page.reload()
+        expect(watched.page.locator('[data-testid="decision"]')).not_to_have_text("…")
+    mover = next(w for w in (red, black) if "move" in w.page.locator('[data-testid="decision"]').inner_text())
+    side = mover.viewer
+
+    # click a stack: the hexes it may reach are lit; Enter on one moves it there
+    for i in range(stacks(mover.page, side).count()):
+        stack = stacks(mover.page, side).nth(i)
+        origin = stack.get_attribute("data-hex")
+        stack.click()
+        if mover.page.locator("polygon.hex.lit").count():
+            break
+    lit = mover.page.locator("polygon.hex.lit").first
+    target = lit.get_attribute("data-hex")
+    shot(mover.page, "sjg-move-lit")
+    lit.focus()
+    lit.press("Enter")
+    expect(mover.page.locator(f'[data-testid="unit"][data-unit="{side} {target}"]')).to_have_count(1)
+    expect(mover.page.locator('[data-testid="log"]')).to_contain_text(f"move")
+
+    # undo puts it back
+    undo = mover.page.locator('[data-testid="undo"]')
+    expect(undo).to_be_visible()
+    undo.click()
+    expect(mover.page.locator(f'[data-testid="unit"][data-unit="{side} {origin}"]')).to_have_count(1)
+    expect(mover.page.locator(f'[data-testid="unit"][data-unit="{side} {target}"]')).to_have_count(0)
+    shot(mover.page, "sjg-after-undo")
+
+    spectator.page.reload()
+    expect(spectator.page.locator('[data-testid="decision"]')).to_contain_text("Watching")
+    shot(spectator.page, "sjg-spectator")
+    for watched in (red, black, spectator):
+        watched.checked(live, game_id, SIDES)

@@ -124,3 +124,18 @@ def chromium() -> Iterator[Any]:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
         yield browser
         browser.close()
+
+
+def start_game(page: Any, base: str, game: str) -> str:
+    """From the lobby: a new game, the creator in its first seat, the other seats free."""
+    form = page.locator(f'[data-testid="new-{game}"]')
+    form.locator('input[name="bots"]').uncheck()
+    form.locator('button[type="submit"]').click()
+    page.wait_for_url(f"{base}/games/*")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def join(page: Any, base: str, game_id: str, seat: str) -> None:
+    """From the lobby's open games."""
+    page.locator(f'button.join[data-game="{game_id}"][data-seat="{seat}"]').click()
+    page.wait_for_url(f"{base}/games/{game_id}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.server.web.browser import chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
+from tests.server.web.browser import chromium, join, live, shot, sign_up, start_game, watch  # noqa: F401 - fixtures
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
 
@@ -19,16 +19,11 @@ def test_two_players_play_a_diplomacy_turn(live, chromium):
     # ann signs up and starts a game holding the first seat, the others free for now
     sign_up(ann.page, base, "ann")
     shot(ann.page, "lobby-empty")
-    form = ann.page.locator('[data-testid="new-diplomacy"]')
-    form.locator('input[name="bots"]').uncheck()
-    form.locator('button[type="submit"]').click()
-    ann.page.wait_for_url(f"{base}/games/*")
-    game_id = ann.page.url.rsplit("/", 1)[1]
+    game_id = start_game(ann.page, base, "diplomacy")
 
     # bob joins England from the lobby's open games
     sign_up(bob.page, base, "bob")
-    bob.page.locator(f'button.join[data-game="{game_id}"][data-seat="ENGLAND"]').click()
-    bob.page.wait_for_url(f"{base}/games/{game_id}")
+    join(bob.page, base, game_id, "ENGLAND")
 
     # ann, the games master, seats bots in the five other seats from the GM page
     gm = watch(ann.page.context.new_page(), "AUSTRIA")

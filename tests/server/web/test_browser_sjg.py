@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.server.web.browser import chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
+from tests.server.web.browser import chromium, join, live, shot, sign_up, start_game, watch  # noqa: F401 - fixtures
 
 SIDES = ["red", "black"]
 
@@ -39,14 +39,9 @@ def test_two_players_play_sjg_turns(live, chromium):
     spectator = watch(chromium.new_context().new_page())
 
     sign_up(red.page, base, "cara")
-    form = red.page.locator('[data-testid="new-necromancer-sjg"]')
-    form.locator('input[name="bots"]').uncheck()
-    form.locator('button[type="submit"]').click()
-    red.page.wait_for_url(f"{base}/games/*")
-    game_id = red.page.url.rsplit("/", 1)[1]
+    game_id = start_game(red.page, base, "necromancer-sjg")
     sign_up(black.page, base, "dan")
-    black.page.locator(f'button.join[data-game="{game_id}"][data-seat="black"]').click()
-    black.page.wait_for_url(f"{base}/games/{game_id}")
+    join(black.page, base, game_id, "black")
 
     # SJG 9.1: red deploys secretly: a click on a hex narrows the choices to it, one is placed
     expect(red.page.locator('[data-testid="decision"]')).to_contain_text("deploy")
@@ -91,7 +86,7 @@ def test_two_players_play_sjg_turns(live, chromium):
     lit.focus()
     lit.press("Enter")
     expect(mover.page.locator(f'[data-testid="unit"][data-unit="{side} {target}"]')).to_have_count(1)
-    expect(mover.page.locator('[data-testid="log"]')).to_contain_text(f"move")
+    expect(mover.page.locator('[data-testid="log"]')).to_contain_text("move")
 
     # undo puts it back
     undo = mover.page.locator('[data-testid="undo"]')

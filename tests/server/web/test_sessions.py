@@ -3,33 +3,11 @@ required on every state-changing request made with it (issue 14)."""
 
 from __future__ import annotations
 
-import re
-from typing import Iterator
-
 import pytest
-from fastapi.testclient import TestClient
 
 from tests.server.conftest import PASSWORD
+from tests.server.web.conftest import sign_up
 from warjudge.server import auth
-from warjudge.server.app import create_app
-
-
-@pytest.fixture
-def browser(tmp_path) -> Iterator[TestClient]:
-    """A client that keeps cookies, over https (the session cookie is Secure)."""
-    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}")
-    with TestClient(app, base_url="https://testserver", follow_redirects=False) as client:
-        yield client
-    app.state.engine.dispose()
-
-
-def sign_up(client: TestClient, name: str = "ann") -> str:
-    """Signs up through the form; the session's CSRF token, read from the lobby page."""
-    response = client.post("/signup", data={"name": name, "password": PASSWORD})
-    assert response.status_code == 303 and response.headers["location"] == "/lobby"
-    lobby = client.get("/lobby")
-    assert lobby.status_code == 200
-    return re.search(r'name="csrf-token" content="([0-9a-f]+)"', lobby.text).group(1)
 
 
 def test_sign_up_sets_an_httponly_secure_lax_cookie(browser):

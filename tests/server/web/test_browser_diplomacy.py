@@ -1,5 +1,7 @@
-"""Two players play a Diplomacy turn in Chromium, one order clicked and one typed, while
-a spectator watches; nothing hidden reaches any of them (issue 14)."""
+"""Two players play a Diplomacy year in Chromium, one order clicked and one typed, a
+build chosen in the winter, the games master adjudicating from the GM page, while a
+spectator watches; nothing hidden reaches any of them (issue 14). France is a bot; the
+other powers, unordered, hold (a bot nearer Serbia could spoil the build)."""
 
 from __future__ import annotations
 
@@ -25,14 +27,12 @@ def test_two_players_play_a_diplomacy_turn(live, chromium):
     sign_up(bob.page, base, "bob")
     join(bob.page, base, game_id, "ENGLAND")
 
-    # ann, the games master, seats bots in the five other seats from the GM page
+    # ann, the games master, seats a bot in France from the GM page
     gm = watch(ann.page.context.new_page(), "AUSTRIA")
     gm.page.goto(f"{base}/games/{game_id}/gm")
-    for seat in POWERS[2:]:
-        gm.page.locator(f'tr[data-seat="{seat}"] button').click()
-        expect(gm.page.locator(f'tr[data-seat="{seat}"]')).to_contain_text("bot (random)")
+    gm.page.locator('tr[data-seat="FRANCE"] button').click()
+    expect(gm.page.locator('tr[data-seat="FRANCE"]')).to_contain_text("bot (random)")
     shot(gm.page, "gm-page")
-    gm.page.close()
 
     # ann orders by clicking: her unit, then one of its legal orders
     ann.page.reload()
@@ -66,10 +66,10 @@ def test_two_players_play_a_diplomacy_turn(live, chromium):
     for watched in (ann, bob, spectator):
         watched.checked(live, game_id, POWERS)
 
-    # both are ready: the bots are too, so the phase is adjudicated at once
+    # ann is ready; the games master adjudicates now (the unordered powers hold)
     ann.page.locator('[data-testid="ready"]').click()
     expect(ann.page.locator('[data-testid="ready"]')).to_have_attribute("aria-pressed", "true")
-    bob.page.locator('[data-testid="ready"]').click()
+    gm.page.locator('[data-testid="process"]').click()
     for watched in (ann, bob):
         expect(watched.page.locator('[data-testid="phase"]')).to_have_text("F1901M", timeout=10_000)
     expect(bob.page.locator('[data-testid="unit"][data-unit="F nth"]')).to_have_count(1)
@@ -80,7 +80,18 @@ def test_two_players_play_a_diplomacy_turn(live, chromium):
     expect(spectator.page.locator('[data-testid="phase"]')).to_have_text("F1901M")
     shot(ann.page, "diplomacy-after-turn")
     shot(spectator.page, "diplomacy-spectator")
+    for watched in (ann, bob, spectator):
+        watched.checked(live, game_id, POWERS)
+
+    # autumn: everyone holds; Serbia is Austria's, so the winter offers her a build
+    gm.page.locator('[data-testid="process"]').click()
+    expect(ann.page.locator('[data-testid="phase"]')).to_have_text("W1901A", timeout=10_000)
+    ann.page.locator('#choices button[data-order="Build A bud"]').click()
+    expect(ann.page.locator('[data-testid="order-status"] li')).to_have_attribute("data-valid", "yes")
+    ann.page.locator('[data-testid="submit-orders"]').click()    # her only adjustment: the winter ends
+    expect(ann.page.locator('[data-testid="phase"]')).to_have_text("S1902M", timeout=10_000)
+    expect(ann.page.locator('[data-testid="map"] [data-testid="unit"][data-unit="A bud"]')).to_have_count(1)
     ann.page.set_viewport_size({"width": 390, "height": 844})
     shot(ann.page, "diplomacy-phone")
-    for watched in (ann, bob, spectator):
+    for watched in (ann, bob, spectator, gm):
         watched.checked(live, game_id, POWERS)

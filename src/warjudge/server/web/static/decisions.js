@@ -116,7 +116,8 @@ async function refresh(summary) {
   const mine = answer.seats.find(s => s.seat === game.role) || {actions: [], decision: null};
   actions = mine.actions;
   const d = mine.decision;
-  prompt.textContent = d ? `${d.kind}${Object.keys(d.info || {}).length ? ": " + JSON.stringify(d.info) : ""}`
+  prompt.textContent = d ? [d.kind, ...Object.entries(d.info || {}).map(([k, v]) =>
+      `${k}: ${Array.isArray(v) ? v.join(", ") : typeof v === "object" ? JSON.stringify(v) : v}`)].join(" · ")
                          : (summary.is_over ? "The game is over." : "Nothing to decide now: waiting for the other side.");
   undo.hidden = !actions.some(a => a.type === "undo");
   drawChoices();

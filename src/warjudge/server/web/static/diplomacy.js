@@ -130,6 +130,7 @@ function drawLast() {
 }
 
 async function refresh(summary) {
+  if (view && view.phase !== summary.view.phase) document.getElementById("submitted")?.replaceChildren();
   view = summary.view;
   document.querySelector('[data-testid="phase"]').textContent = view.phase + (summary.is_over ? " (over)" : "");
   setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline);

@@ -19,6 +19,8 @@ async function refresh(summary) {
     el("td", {text: s.ready ? "yes" : ""}), el("td", {text: s.invitation || ""}),
     el("td", {}, s.bot ? "" : el("button", {type: "button", onclick: () => bot(s.seat),
                                           text: s.user ? "replace with a bot" : "seat a bot"})))));
+  document.getElementById("view-title").textContent = summary.view_of === "gm" ? "The full view"
+    : `${summary.view_of}'s view (you hold a seat: the full view is for a games master holding none)`;
   document.getElementById("full").textContent = JSON.stringify(summary.view, null, 1);
 }
 

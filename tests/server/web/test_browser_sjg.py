@@ -1,6 +1,7 @@
 """Two players play SJG Necromancer in Chromium: a secret deployment the other side
-cannot see, a move by clicking a stack and a lit hex (by keyboard), an undo; a spectator
-watches; nothing hidden reaches anyone (issue 14)."""
+cannot see, a move by clicking a stack and a lit hex (by keyboard), an undo, then play on
+until one side may attack, which it does by clicking; any decision the combat asks is
+answered by clicking; a spectator watches; nothing hidden reaches anyone (issue 14)."""
 
 from __future__ import annotations
 
@@ -10,15 +11,18 @@ from tests.server.web.browser import chromium, join, live, shot, sign_up, start_
 
 SIDES = ["red", "black"]
 
-# In the page, with its own session and CSRF token: the seat's first legal action that is
-# not a take-back, until it has nothing to decide (the rest of a deployment, quickly).
+# In the page, with its own session and CSRF token: the seat plays its first legal action
+# that is not a take-back while its decision is `kind` (the rest of a deployment, quickly);
+# with `kind` "*", a random one while it has any decision, stopping at a decision to attack.
 PLAY_ON = """async ([game, seat, kind]) => {
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 400; i++) {
     const legal = await (await fetch(`/api/games/${game}/legal?seat=${seat}`)).json();
     const mine = legal.seats[0];
-    if (!mine.decision || mine.decision.kind !== kind) return i;
-    const action = mine.actions.find(a => a.type !== "undo");
+    if (!mine.decision || (kind !== "*" && mine.decision.kind !== kind)) return i;
+    if (kind === "*" && mine.actions.some(a => a.type === "attack")) return -2;
+    const choices = mine.actions.filter(a => a.type !== "undo");
+    const action = kind === "*" ? choices[Math.floor(Math.random() * choices.length)] : choices[0];
     const r = await fetch(`/api/games/${game}/actions`, {method: "POST",
       headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf},
       body: JSON.stringify({seat, action})});
@@ -95,6 +99,39 @@ def test_two_players_play_sjg_turns(live, chromium):
     expect(mover.page.locator(f'[data-testid="unit"][data-unit="{side} {origin}"]')).to_have_count(1)
     expect(mover.page.locator(f'[data-testid="unit"][data-unit="{side} {target}"]')).to_have_count(0)
     shot(mover.page, "sjg-after-undo")
+
+    # both sides play on at random until one may attack; it attacks by clicking, and every
+    # decision the combat asks (retreat, losses, advance, …) is answered by clicking a choice
+    attacker = None
+    for _ in range(60):
+        for watched in (red, black):
+            if watched.page.evaluate(PLAY_ON, [game_id, watched.viewer, "*"]) == -2:
+                attacker = watched
+                break
+        if attacker:
+            break
+    assert attacker is not None, "nobody came to blows"
+    attacker.page.reload()
+    attack = attacker.page.locator('#actions [data-testid="choice"][data-type="attack"]').first
+    shot(attacker.page, "sjg-attack-offered")
+    attack.click()
+    expect(attacker.page.locator('[data-testid="log"]')).to_contain_text("you: attack")
+    answered: list[str] = []     # the dice decide whether the combat asks anything
+    for _ in range(3):
+        if answered:
+            break
+        for watched in (red, black):
+            watched.page.reload()
+            prompt = watched.page.locator('[data-testid="decision"]')
+            expect(prompt).not_to_have_text("…")
+            kind = prompt.inner_text().split(" ·")[0]
+            if kind not in ("move", "combat", "convert", "opportunity", "take") and not kind.startswith("Nothing"):
+                answered.append(kind)
+                shot(watched.page, f"sjg-combat-{kind}")
+                watched.page.locator('#actions [data-testid="choice"]').first.click()
+                expect(watched.page.locator('[data-testid="log"]')).to_contain_text("you: ")
+    for watched in (red, black):
+        watched.checked(live, game_id, SIDES)
 
     spectator.page.reload()
     expect(spectator.page.locator('[data-testid="decision"]')).to_contain_text("Watching")

@@ -28,7 +28,7 @@ from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow, User
 from warjudge.server.schemas import Credentials
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE, view_for
-from warjudge.server.web.boards import LANGUAGES, board_svg, page_kind
+from warjudge.server.web.boards import LANGUAGES, RENDERERS, board_svg, page_kind
 from warjudge.server.web.forms import form_fields
 from warjudge.server.web.options import options_hint
 
@@ -165,6 +165,7 @@ def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) 
             role = play.role(row, user, seat)
             return page(request, f"{page_kind(row.game)}.html", game_id=game_id, game=row.game,
                         title=games.info(row.game).title, role=role, is_seat=role not in (GM_ROLE, PUBLIC_ROLE),
+                        has_board=row.game in RENDERERS,
                         gm=play.is_gm(row, user), user=user and user.name, csrf=who and auth.csrf_token(who[1]))
 
     @app.get("/games/{game_id}/gm", include_in_schema=False)

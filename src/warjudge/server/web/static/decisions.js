@@ -14,15 +14,21 @@ const log = document.querySelector('[data-testid="log"]');
 const list = document.getElementById("actions");
 let actions = [];
 let selected = null;     // the hex clicked last
-let hasBoard = true;
+const hasBoard = !!game.root.dataset.hasBoard;
 
 function note(text) {
   log.prepend(el("li", {text: `${new Date().toLocaleTimeString()} ${text}`}));
 }
 
+// An action in words: "move · units 13 · path 1808→1807", nested facts as compact JSON.
+function words(value) {
+  if (Array.isArray(value)) return value.every(v => typeof v !== "object" || v === null) ? value.join("→") : JSON.stringify(value);
+  return value !== null && typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
 function describe(action) {
   const rest = Object.entries(action).filter(([k]) => k !== "type" && k !== "side");
-  return [action.type, ...rest.map(([k, v]) => `${k} ${Array.isArray(v) ? v.join("→") : typeof v === "object" ? JSON.stringify(v) : v}`)].join(" · ");
+  return [action.type, ...rest.map(([k, v]) => `${k} ${words(v)}`)].join(" · ");
 }
 
 function mentions(value, hex) {
@@ -79,9 +85,8 @@ function drawChoices() {
 }
 
 async function drawBoard() {
-  if (!hasBoard) return;
+  if (!hasBoard) { board.textContent = "(no board picture for this game yet: play from the choices)"; return; }
   const response = await fetch(`/games/${game.id}/board.svg${seatQuery}`, {credentials: "same-origin"});
-  if (response.status === 404) { hasBoard = false; board.textContent = "(no board picture for this game)"; return; }
   if (!response.ok) throw new Error(`the board could not be drawn (${response.status})`);
   board.innerHTML = (await response.text()).replace(/^<\?xml[^>]*>\s*/, "");
 }
@@ -116,8 +121,7 @@ async function refresh(summary) {
   const mine = answer.seats.find(s => s.seat === game.role) || {actions: [], decision: null};
   actions = mine.actions;
   const d = mine.decision;
-  prompt.textContent = d ? [d.kind, ...Object.entries(d.info || {}).map(([k, v]) =>
-      `${k}: ${Array.isArray(v) ? v.join(", ") : typeof v === "object" ? JSON.stringify(v) : v}`)].join(" · ")
+  prompt.textContent = d ? [d.kind, ...Object.entries(d.info || {}).map(([k, v]) => `${k}: ${words(v)}`)].join(" · ")
                          : (summary.is_over ? "The game is over." : "Nothing to decide now: waiting for the other side.");
   undo.hidden = !actions.some(a => a.type === "undo");
   drawChoices();

@@ -103,6 +103,8 @@ def test_two_players_play_sjg_turns(live, chromium):
     # both sides play on at random until one may attack; it attacks by clicking, and every
     # decision the combat asks (retreat, losses, advance, …) is answered by clicking a choice
     attacker = None
+    for watched in (red, black):   # from the lobby (its CSRF token, no polling board to redraw)
+        watched.page.goto(f"{base}/lobby")
     for _ in range(60):
         for watched in (red, black):
             if watched.page.evaluate(PLAY_ON, [game_id, watched.viewer, "*"]) == -2:
@@ -111,7 +113,8 @@ def test_two_players_play_sjg_turns(live, chromium):
         if attacker:
             break
     assert attacker is not None, "nobody came to blows"
-    attacker.page.reload()
+    for watched in (red, black):
+        watched.page.goto(f"{base}/games/{game_id}")
     attack = attacker.page.locator('#actions [data-testid="choice"][data-type="attack"]').first
     shot(attacker.page, "sjg-attack-offered")
     attack.click()

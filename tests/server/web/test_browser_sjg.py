@@ -116,6 +116,7 @@ def test_two_players_play_sjg_turns(live, chromium):
     for watched in (red, black):
         watched.page.goto(f"{base}/games/{game_id}")
     attack = attacker.page.locator('#actions [data-testid="choice"][data-type="attack"]').first
+    expect(attack).to_be_visible()
     shot(attacker.page, "sjg-attack-offered")
     attack.click()
     expect(attacker.page.locator('[data-testid="log"]')).to_contain_text("you: attack")

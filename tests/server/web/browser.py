@@ -13,6 +13,7 @@ from typing import Any, Iterator
 
 import pytest
 import uvicorn
+from playwright.sync_api import expect, sync_playwright
 from sqlalchemy.orm import Session
 
 from tests.server.live import free_port
@@ -24,6 +25,7 @@ from warjudge.server.models import GameRow
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
 PASSWORD = "a long password"
+expect.set_options(timeout=20_000)   # a loaded 2-core machine: pages may take seconds to redraw
 
 
 class LiveServer:
@@ -119,8 +121,7 @@ def live(tmp_path_factory) -> Iterator[LiveServer]:
 def chromium() -> Iterator[Any]:
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed here (`make test` installs it)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
+    with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
         yield browser
         browser.close()

@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test bench clean postgres
+.PHONY: run test bench clean postgres chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,7 +16,7 @@ run: $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	$(BIN)/warjudge serve
 
-test: $(BIN)/python postgres
+test: $(BIN)/python postgres chromium
 	$(BIN)/pip install --quiet -e '.[test]'
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -n auto   # one worker per core (pytest-xdist)
@@ -28,6 +28,15 @@ postgres:
 	  if [ "$$(id -u)" = 0 ]; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
 	  else echo "PostgreSQL is missing and only root can install it: its server tests will be skipped"; fi; \
+	fi
+
+# The browser tests (tests/server/web/test_browser_*.py) drive Debian's chromium with
+# Playwright (Playwright's own browser download is not used): installed here if missing.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "chromium is missing and only root can install it: the browser tests will be skipped"; fi; \
 	fi
 
 # The adjudication benchmark compares warjudge with the `diplomacy` package (MILA);

@@ -15,8 +15,8 @@ def test_serve_prints_its_url_and_answers(tmp_path):
         assert f"{base}/docs" in printed[1]
         with urllib.request.urlopen(f"{base}/openapi.json", timeout=5) as answer:
             schema = answer.read().decode()
-        with urllib.request.urlopen(f"{base}/", timeout=5) as home:
-            assert home.url.endswith("/docs")
+        with urllib.request.urlopen(f"{base}/", timeout=5) as home:   # the lobby: a stranger signs in first
+            assert home.url.endswith("/signin") and "Sign up" in home.read().decode()
     for route in ("/api/users", "/api/tokens", "/api/games/{game_id}/actions", "/api/games/{game_id}/process"):
         assert f'"{route}"' in schema
 

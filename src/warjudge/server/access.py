@@ -1,11 +1,11 @@
 """Who is asking, for the routers mounted beside `app.py` (press, history, live updates):
-the caller from the bearer token and the game's row, with the same checks and messages as
+the caller from the bearer token or session cookie and the game's row, with the same checks and messages as
 `app.py`'s routes (`auth.user_of_token`, `play.role`, `play.require_seat`)."""
 
 from __future__ import annotations
 
-from fastapi import Query, Security
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi import Depends, Query
+from fastapi.security import HTTPAuthorizationCredentials
 from sqlalchemy.orm import Session
 
 from warjudge.server import auth
@@ -13,7 +13,7 @@ from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow, User
 
 Credentials = HTTPAuthorizationCredentials | None
-Bearer = Security(HTTPBearer(auto_error=False, description="a token from POST /api/tokens"))
+Bearer = Depends(auth.bearer_or_cookie)   # a bearer token, or a browser's cookie with its CSRF token
 SeatQuery = Query(None, max_length=64, description="whose: one of your seats (omitted: your only seat, "
                                                    "the games master's all, or the public's)")
 

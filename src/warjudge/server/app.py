@@ -9,15 +9,14 @@ import time
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any, AsyncIterator, Callable, Iterator
 
-from fastapi import FastAPI, Query, Security
-from fastapi.responses import RedirectResponse
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi import Depends, FastAPI, Query
+from fastapi.security import HTTPAuthorizationCredentials
 from fastapi_offline import FastAPIOffline
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from warjudge.core import games
-from warjudge.server import auth, bots, db, errors, history, live, play, press
+from warjudge.server import auth, bots, db, errors, history, live, play, press, web
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import BodyLimit
 from warjudge.server.models import GameRow, User
@@ -27,8 +26,7 @@ from warjudge.server.schemas import (ActionRequest, BotRequest, Claim, Credentia
                                      Replacement, RollBack, SeatRequest)
 from warjudge.server.views import view_for
 
-bearer = HTTPBearer(auto_error=False, description="a token from POST /api/tokens")
-Bearer = Security(bearer)
+Bearer = Depends(auth.bearer_or_cookie)   # a bearer token, or a browser's cookie with its CSRF token
 SeatQuery = Query(None, max_length=64, description="whose view: one of your seats, or 'public'")
 
 
@@ -106,12 +104,10 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             row = game_row(session, game_id, lock=True)
             play.require_gm(row, user)
             yield session, user, row
+
     for extra in (press, history, live):   # press, history and live updates: their own modules
         app.include_router(extra.router(sessions))
-
-    @app.get("/", include_in_schema=False)
-    def home() -> RedirectResponse:
-        return RedirectResponse("/docs")
+    web.install(app, transaction, limiter)
 
     @app.post("/api/users", status_code=201, tags=["accounts"])
     def new_user(body: Credentials) -> dict[str, Any]:

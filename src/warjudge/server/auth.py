@@ -13,6 +13,8 @@ import time
 from collections import defaultdict, deque
 
 from argon2 import PasswordHasher
+from fastapi import Request, Security
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from argon2.exceptions import VerificationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -97,3 +99,48 @@ def user_of_token(session: Session, token: str | None) -> User:
     if row is None:
         raise ApiError(401, "this token is not valid; get a new one from POST /api/tokens")
     return row.user
+
+
+# --- browser sessions -------------------------------------------------------------------
+# A browser signs in once and holds a token in an HttpOnly cookie (scripts cannot read it).
+# Every state-changing request that relies on the cookie must also carry the session's CSRF
+# token (a header from the page's scripts, or a form field); it is derived from the
+# session's own token, so another site cannot know it. Bearer requests carry no cookie
+# and need none.
+
+SESSION_COOKIE = "warjudge_session"
+CSRF_HEADER = "X-CSRF-Token"
+CSRF_FIELD = "csrf_token"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def csrf_token(session_token: str) -> str:
+    return hashlib.sha256(b"warjudge csrf\0" + session_token.encode("utf-8")).hexdigest()
+
+
+def check_csrf(session_token: str, sent: str | None) -> None:
+    if not sent or not secrets.compare_digest(sent, csrf_token(session_token)):
+        raise ApiError(403, f"this request needs the page's CSRF token (header {CSRF_HEADER}); reload the page")
+
+
+def revoke_token(session: Session, token: str) -> None:
+    row = session.scalars(select(Token).where(Token.token_hash == token_hash(token))).first()
+    if row is not None:
+        session.delete(row)
+
+
+BEARER = HTTPBearer(auto_error=False, description="a token from POST /api/tokens")
+
+
+def bearer_or_cookie(request: Request, given: HTTPAuthorizationCredentials | None = Security(BEARER)
+                     ) -> HTTPAuthorizationCredentials | None:
+    """The caller's token: the bearer token if one was sent, else the session cookie, whose
+    every state-changing request must carry the session's CSRF token."""
+    if given is not None:
+        return given
+    cookie = request.cookies.get(SESSION_COOKIE)
+    if not cookie:
+        return None
+    if request.method not in SAFE_METHODS:
+        check_csrf(cookie, request.headers.get(CSRF_HEADER))
+    return HTTPAuthorizationCredentials(scheme="Bearer", credentials=cookie)

@@ -626,7 +626,8 @@ def _counter(x: float, y: float, h: str, side: str, units: list[dict]) -> Shape:
         children.append(Shape("text", [(x, y + 0.5)], text="N", size=14, bold=True, fill="#ffd54a"))
     else:
         children.append(Shape("text", [(x, y + 0.5)], text=label, size=10.5, bold=True, fill="#ffffff"))
-    return Shape("group", attrs={"class": "stack", "data-hex": h, "data-side": side,
+    return Shape("group", attrs={"class": "stack", "data-hex": h, "data-side": side, "data-testid": "unit",
+                                 "data-unit": f"{side} {h}", "tabindex": "0",
                                  "data-units": ",".join(str(u["id"]) for u in units)},
                  title=f"{h} {side}: {ids}", children=children)
 

@@ -1,0 +1,241 @@
+"""Render a Diplomacy view as the map players recognise: provinces as filled regions
+coloured by their supply centre's owner, sea areas blue, coasts, mountain borders,
+supply-centre markers, unit counters on their regions, dislodged units offset, and the
+last phase's orders as arrows with their results.
+
+The picture draws only what the view holds: a player's view was filtered by the game,
+so what is hidden from that player is not in it and not on the map. Every text from the
+view is escaped; the attributes the browser UI relies on are listed in
+docs/architecture.md ("The Diplomacy map").
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from warjudge.core.errors import InputError
+from warjudge.presentation.diplomacy_map.boards import Board, board_for
+from warjudge.presentation.diplomacy_map.orders import OrderMark, order_marks
+from warjudge.presentation.diplomacy_map.outlines import border_lines, region_path
+from warjudge.presentation.diplomacy_map.places import coast_points, unit_point
+from warjudge.presentation.diplomacy_map.style import (
+    COAST, GAP_FILL, IMPASSABLE_FILL, LAND, MOUNTAIN, NEUTRAL_SC, SEA, WORDS, power_colour, tint)
+from warjudge.presentation.diplomacy_map.tessellation import GAP, regions_of, shared_edges
+
+LEGEND_HEIGHT = 60
+
+
+def render_map(map_id_or_map: Any, view: dict[str, Any], *, lang: str = "en",
+               orders: list[dict[str, Any]] | None = None) -> str:
+    """The SVG text of `view` on the map ("standard", "necromancer", a loaded map or a
+    Board). `orders`: the lines to draw as arrows ({"power", "order", "result"}), e.g. the
+    view's last phase's results. A view naming a province the map lacks is refused."""
+    if lang not in WORDS:
+        raise InputError(f"language {lang!r}: choose {' or '.join(sorted(WORDS))}")
+    board = board_for(map_id_or_map)
+    words = WORDS[lang]
+    units = _units(board, view)
+    dislodged = _dislodged(board, view)
+    owners = _owners(board, view)
+    marks = order_marks(board, orders or [])
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" data-testid="map" data-map="{escape(board.map_id)}" '
+           f'viewBox="0 0 {board.width} {board.height + LEGEND_HEIGHT}" width="{board.width}" '
+           f'height="{board.height + LEGEND_HEIGHT}" font-family="sans-serif">',
+           _defs(owners),
+           f'<rect width="{board.width}" height="{board.height}" fill="{GAP_FILL}"/>']
+    out.extend(_regions(board, owners, words))
+    out.extend(_lines(board))
+    out.extend(_labels(board, owners))
+    out.extend(_coast_markers(board))
+    for mark in marks:
+        out.append(mark.svg)
+    for i, (power, text, province, coast) in enumerate(units):
+        out.append(_counter(board, power, text, province, coast, dislodged=False, slot=_slot(units, i)))
+    for i, (power, text, province, coast) in enumerate(dislodged):
+        out.append(_counter(board, power, text, province, coast, dislodged=True, slot=_slot(dislodged, i)))
+    out.extend(_legend(board, view, words))
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+Unit = tuple[str, str, str, str | None]   # power, unit text, province, coast
+
+
+def _split(board: Board, text: str) -> tuple[str, str | None]:
+    location = str(text).rsplit(" ", 1)[-1]
+    province, _, coast = location.partition("/")
+    if province not in board.places:
+        raise InputError(f"the view names {location!r}, which is not a province of the {board.map_id} map")
+    return province, coast or None
+
+
+def _units(board: Board, view: dict[str, Any]) -> list[Unit]:
+    out = []
+    for power, texts in sorted(view.get("units", {}).items()):
+        for text in texts:
+            province, coast = _split(board, text)
+            out.append((power, str(text), province, coast))
+    return out
+
+
+def _dislodged(board: Board, view: dict[str, Any]) -> list[Unit]:
+    """Dislodged units: a list of {"power", "unit"} (standard) or {power: [{"unit"}]}
+    (Necromancer)."""
+    raw = view.get("dislodged") or []
+    entries = raw if isinstance(raw, list) else [dict(e, power=p) for p, es in sorted(raw.items()) for e in es]
+    out = []
+    for entry in entries:
+        province, coast = _split(board, entry["unit"])
+        out.append((str(entry["power"]), str(entry["unit"]), province, coast))
+    return out
+
+
+def _owners(board: Board, view: dict[str, Any]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for power, centres in sorted(view.get("supply_centers", {}).items()):
+        for centre in centres:
+            _split(board, centre)
+            out.setdefault(centre, []).append(power)
+    return out
+
+
+def _slot(units: list[Unit], i: int) -> tuple[int, int]:
+    """This unit's place among the units drawn in the same province (and its count)."""
+    province = units[i][2]
+    same = [j for j, u in enumerate(units) if u[2] == province]
+    return same.index(i), len(same)
+
+
+def _defs(owners: dict[str, list[str]]) -> str:
+    parts = ['<defs>',
+             '<marker id="head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" '
+             'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker>',
+             '<marker id="ridge" viewBox="0 0 10 10" refX="5" refY="9" markerWidth="9" markerHeight="9" '
+             f'orient="auto"><path d="M1,9 L5,1 L9,9 z" fill="{MOUNTAIN}"/></marker>']
+    for shared in sorted({tuple(o) for o in owners.values() if len(o) > 1}):
+        parts.append(f'<pattern id="{_pattern_id(shared)}" width="16" height="16" patternUnits="userSpaceOnUse" '
+                     f'patternTransform="rotate(45)"><rect width="8" height="16" fill="{tint(power_colour(shared[0]))}"/>'
+                     f'<rect x="8" width="8" height="16" fill="{tint(power_colour(shared[1]))}"/></pattern>')
+    parts.append('</defs>')
+    return "".join(parts)
+
+
+def _pattern_id(powers: tuple[str, ...]) -> str:
+    return "own-" + "-".join("".join(ch for ch in p if ch.isalnum()) for p in powers)
+
+
+def _fill(board: Board, pid: str, owners: dict[str, list[str]]) -> str:
+    place = board.places[pid]
+    if place.sea:
+        return SEA
+    owned = owners.get(pid, [])
+    if len(owned) > 1:
+        return f"url(#{_pattern_id(tuple(owned))})"
+    if owned:
+        return tint(power_colour(owned[0]))
+    return LAND
+
+
+def _regions(board: Board, owners: dict[str, list[str]], words: dict[str, str]) -> list[str]:
+    regions = regions_of(board)
+    out = []
+    for i, label in enumerate(regions.labels):
+        place = board.places.get(label)
+        if place is None:
+            area = next(p for p in board.impassable if p.id == label)
+            out.append(f'<path data-impassable="{escape(area.name)}" d="{region_path(regions, {i})}" '
+                       f'fill="{IMPASSABLE_FILL}" stroke="#5c5346" stroke-width="0.8">'
+                       f'<title>{escape(area.name)} ({escape(words["impassable"])})</title></path>')
+            continue
+        kind = "sea" if place.sea else "land"
+        out.append(f'<path data-province="{escape(label)}" data-kind="{kind}" d="{region_path(regions, {i})}" '
+                   f'fill="{_fill(board, label, owners)}" stroke="#4a4a4a" stroke-width="0.8">'
+                   f'<title>{escape(place.name)}</title></path>')
+    return out
+
+
+def _lines(board: Board) -> list[str]:
+    """Coasts where land meets sea, mountain borders as ridges, crossings as straits."""
+    regions = regions_of(board)
+    labels = regions.labels
+    sea = {i for i, label in enumerate(labels) if label in board.places and board.places[label].sea}
+    coast, ridge = [], []
+    for (a, b), edges in shared_edges(regions).items():
+        if a == GAP:
+            continue
+        if (a in sea) != (b in sea):
+            coast.extend(edges)
+        elif board.borders.get(frozenset((labels[a], labels[b]))) == "mountain":
+            ridge.extend(edges)
+    out = []
+    if coast:
+        out.append(f'<path data-line="coast" d="{border_lines(regions, coast)}" fill="none" stroke="{COAST}" '
+                   'stroke-width="2.2" stroke-linejoin="round"/>')
+    if ridge:
+        out.append(f'<path data-line="mountain" d="{border_lines(regions, ridge)}" fill="none" stroke="{MOUNTAIN}" '
+                   'stroke-width="3" marker-mid="url(#ridge)"/>')
+    for pair in sorted(board.crossings, key=sorted):
+        (x1, y1), (x2, y2) = (board.places[p].anchor for p in sorted(pair))
+        out.append(f'<line data-crossing="{escape("-".join(sorted(pair)))}" x1="{x1:.0f}" y1="{y1:.0f}" '
+                   f'x2="{x2:.0f}" y2="{y2:.0f}" stroke="{COAST}" stroke-width="3" stroke-dasharray="6,3"/>')
+    return out
+
+
+def _labels(board: Board, owners: dict[str, list[str]]) -> list[str]:
+    out = []
+    for place in board.places.values():
+        x, y = place.anchor
+        out.append(f'<text x="{x:.0f}" y="{y - 15:.0f}" font-size="11" text-anchor="middle" fill="#222" '
+                   f'pointer-events="none">{escape(place.id)}</text>')
+        if place.sc:
+            owned = owners.get(place.id, [])
+            colour = power_colour(owned[0]) if owned else NEUTRAL_SC
+            out.append(f'<circle data-sc="{escape(place.id)}" cx="{x:.0f}" cy="{y + 17:.0f}" r="4.5" '
+                       f'fill="{colour}" stroke="#111" stroke-width="1" pointer-events="none"/>')
+    return out
+
+
+def _coast_markers(board: Board) -> list[str]:
+    out = []
+    for coast, (x, y) in coast_points(board).items():
+        out.append(f'<g data-coast="{escape(coast)}"><circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="#ffffff" '
+                   f'fill-opacity="0.8" stroke="{COAST}" stroke-width="1.2"/><text x="{x:.1f}" y="{y + 3:.1f}" '
+                   f'font-size="8" text-anchor="middle">{escape(coast.split("/")[1])}</text></g>')
+    return out
+
+
+def _counter(board: Board, power: str, text: str, province: str, coast: str | None, *, dislodged: bool,
+             slot: tuple[int, int]) -> str:
+    x, y = unit_point(board, province, coast)
+    index, count = slot
+    x += (index - (count - 1) / 2) * 22
+    if dislodged:
+        x, y = x + 14, y + 12
+    kind = text.rsplit(" ", 1)[0] if " " in text else text
+    colour = power_colour(power)
+    outline = 'stroke="#d00000" stroke-width="2" stroke-dasharray="3,2"' if dislodged else \
+        'stroke="#111" stroke-width="1.2"'
+    shape = (f'<circle r="10" fill="{colour}" {outline}/>' if kind.startswith("F") else
+             f'<rect x="-10" y="-10" width="20" height="20" rx="4" fill="{colour}" {outline}/>')
+    size = 11 if len(kind) <= 1 else 8
+    extra = ' data-dislodged="true"' if dislodged else ""
+    return (f'<g data-testid="unit" data-unit="{escape(text)}" data-power="{escape(power)}"{extra} '
+            f'transform="translate({x:.1f},{y:.1f})">{shape}<text y="{size / 3 + 0.5:.1f}" font-size="{size}" '
+            f'font-weight="bold" text-anchor="middle" fill="#fff" stroke="#000" stroke-width="0.6" '
+            f'paint-order="stroke">{escape(kind)}</text><title>{escape(power)}: {escape(text)}</title></g>')
+
+
+def _legend(board: Board, view: dict[str, Any], words: dict[str, str]) -> list[str]:
+    y = board.height + 22
+    title = " ".join(str(view[k]) for k in ("phase", "viewer") if view.get(k))
+    out = [f'<rect y="{board.height}" width="{board.width}" height="{LEGEND_HEIGHT}" fill="#f4ecd8"/>',
+           f'<text x="12" y="{y}" font-size="15" font-weight="bold">{escape(board.title)}'
+           f'{escape(" — " + title) if title else ""}</text>']
+    if board.reconstruction:
+        out.append(f'<text x="12" y="{y + 18}" font-size="11" fill="#7a1f1f">{escape(words["reconstruction"])}</text>')
+    out.append(f'<text x="12" y="{y + 32}" font-size="11">{escape(words["legend"])}</text>')
+    return out
+
+
+__all__ = ["OrderMark", "render_map"]

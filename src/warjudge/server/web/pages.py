@@ -1,0 +1,212 @@
+"""The browser's pages and the two requests only pages need (the board picture and a dry
+run of typed orders). Pages carry no game data: each page's script asks the JSON API for
+the caller's view, so the page, the API and every other client share one filter.
+
+Signing in sets an HttpOnly, Secure, SameSite=Lax cookie holding a session token (a row
+of the tokens table, revoked at sign-out); every page that can change anything carries the
+session's CSRF token for its scripts (`auth.bearer_or_cookie` checks it on the API)."""
+
+from __future__ import annotations
+
+import time
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any, Callable
+
+from fastapi import Depends, FastAPI, Request
+from fastapi.security import HTTPAuthorizationCredentials
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from warjudge.core import games
+from warjudge.server import auth, play
+from warjudge.server.errors import ApiError
+from warjudge.server.models import GameRow, User
+from warjudge.server.schemas import Credentials
+from warjudge.server.views import GM_ROLE, PUBLIC_ROLE, view_for
+from warjudge.server.web.boards import LANGUAGES, RENDERERS, board_svg, page_kind
+from warjudge.server.web.forms import form_fields
+from warjudge.server.web.options import options_hint
+
+HERE = Path(__file__).parent
+TEMPLATES = Jinja2Templates(directory=HERE / "templates")
+SESSION_DAYS = 30
+Transaction = Callable[[], AbstractContextManager[Session]]
+
+
+class OrderCheck(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: str = Field(min_length=1, max_length=64)
+    orders: list[str] = Field(max_length=200)
+
+
+def _signed_in(session: Session, request: Request) -> tuple[User, str] | None:
+    token = request.cookies.get(auth.SESSION_COOKIE)
+    if not token:
+        return None
+    try:
+        return auth.user_of_token(session, token), token
+    except ApiError:
+        return None
+
+
+def _game_row(session: Session, game_id: str) -> GameRow:
+    row = session.get(GameRow, game_id)
+    if row is None:
+        raise ApiError(404, f"there is no game {game_id!r}")
+    return row
+
+
+def _lobby_games(session: Session, user: User) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(my games: each with whose turn it is and its deadline; open games I may join)."""
+    mine, joinable = [], []
+    for row in session.scalars(select(GameRow).order_by(GameRow.created_at)).all():
+        held = play.held_seats(row, user)
+        free = [s.name for s in row.seats if s.user_id is None and not s.bot]
+        if held or play.is_gm(row, user):
+            game = play.load(row)
+            mine.append({"id": row.id, "title": games.info(row.game).title, "seats": held,
+                         "gm": play.is_gm(row, user), "to_act": list(game.to_act()), "is_over": game.is_over,
+                         "deadline": row.deadline})
+        elif row.open_seats and free:
+            joinable.append({"id": row.id, "title": games.info(row.game).title, "free": free})
+    return mine, joinable
+
+
+def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) -> None:
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+
+    def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        return TEMPLATES.TemplateResponse(request, template, context, status_code=status)
+
+    def signed_in_response(token: str) -> RedirectResponse:
+        response = RedirectResponse("/lobby", status_code=303)
+        response.set_cookie(auth.SESSION_COOKIE, token, max_age=SESSION_DAYS * 86400, httponly=True,
+                            secure=True, samesite="lax", path="/")
+        return response
+
+    @app.get("/", include_in_schema=False)
+    def home() -> RedirectResponse:
+        return RedirectResponse("/lobby", status_code=303)
+
+    @app.get("/signin", include_in_schema=False)
+    def signin_page(request: Request) -> HTMLResponse:
+        return page(request, "signin.html")
+
+    @app.post("/signin", include_in_schema=False)
+    async def signin(request: Request) -> Response:
+        fields = await form_fields(request)
+        name, password = fields.get("name", ""), fields.get("password", "")
+        try:
+            with transaction() as session:
+                stored = auth.password_hash_of(session, limiter, name)
+            user_id = auth.check_password(limiter, name, stored, password)
+            with transaction() as session:
+                token = auth.issue_token(session, user_id)
+        except ApiError as exc:
+            return page(request, "signin.html", exc.status, error=exc.message, name=name)
+        return signed_in_response(token)
+
+    @app.post("/signup", include_in_schema=False)
+    async def signup(request: Request) -> Response:
+        fields = await form_fields(request)
+        try:
+            body = Credentials(name=fields.get("name", ""), password=fields.get("password", ""))
+        except ValidationError as exc:
+            problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
+            return page(request, "signin.html", 422, error=problems, name=fields.get("name", ""))
+        password_hash = auth.hash_password(body.password)
+        try:
+            with transaction() as session:
+                user = auth.create_user(session, body.name, password_hash)
+                session.flush()
+                token = auth.issue_token(session, user.id)
+        except ApiError as exc:
+            return page(request, "signin.html", exc.status, error=exc.message, name=body.name)
+        return signed_in_response(token)
+
+    @app.post("/signout", include_in_schema=False)
+    async def signout(request: Request) -> Response:
+        token = request.cookies.get(auth.SESSION_COOKIE)
+        if token:
+            auth.check_csrf(token, (await form_fields(request)).get(auth.CSRF_FIELD))
+            with transaction() as session:
+                auth.revoke_token(session, token)
+        response = RedirectResponse("/signin", status_code=303)
+        response.delete_cookie(auth.SESSION_COOKIE, path="/")
+        return response
+
+    @app.get("/lobby", include_in_schema=False)
+    def lobby(request: Request) -> Response:
+        with transaction() as session:
+            who = _signed_in(session, request)
+            if who is None:
+                return RedirectResponse("/signin", status_code=303)
+            mine, joinable = _lobby_games(session, who[0])
+            return page(request, "lobby.html", user=who[0].name, csrf=auth.csrf_token(who[1]), mine=mine,
+                        joinable=joinable, now=time.time(),
+                        available=[{"id": g, "title": games.info(g).title, "hint": options_hint(g)}
+                                   for g in games.ids()])
+
+    @app.get("/games/{game_id}", include_in_schema=False)
+    def game_page(request: Request, game_id: str, seat: str | None = None) -> Response:
+        with transaction() as session:
+            who = _signed_in(session, request)
+            row = _game_row(session, game_id)
+            user = who[0] if who else None
+            held = play.held_seats(row, user)
+            if seat is None and len(held) > 1:
+                return page(request, "choose_seat.html", game_id=game_id, seats=held, user=user and user.name,
+                            csrf=who and auth.csrf_token(who[1]))
+            role = play.role(row, user, seat)
+            return page(request, f"{page_kind(row.game)}.html", game_id=game_id, game=row.game,
+                        title=games.info(row.game).title, role=role, is_seat=role not in (GM_ROLE, PUBLIC_ROLE),
+                        has_board=row.game in RENDERERS,
+                        gm=play.is_gm(row, user), user=user and user.name, csrf=who and auth.csrf_token(who[1]))
+
+    @app.get("/games/{game_id}/gm", include_in_schema=False)
+    def gm_page(request: Request, game_id: str) -> Response:
+        with transaction() as session:
+            who = _signed_in(session, request)
+            if who is None:
+                return RedirectResponse("/signin", status_code=303)
+            row = _game_row(session, game_id)
+            play.require_gm(row, who[0])
+            return page(request, "gm.html", game_id=game_id, title=games.info(row.game).title,
+                        user=who[0].name, csrf=auth.csrf_token(who[1]))
+
+    @app.get("/games/{game_id}/board.svg", include_in_schema=False)
+    def board(request: Request, game_id: str, seat: str | None = None, lang: str = "en") -> Response:
+        """The board as the caller's view shows it (the same role rule as GET /api/games/{id})."""
+        with transaction() as session:
+            who = _signed_in(session, request)
+            row = _game_row(session, game_id)
+            game = play.load(row)
+            view = view_for(game, play.role(row, who[0] if who else None, seat))
+            if lang not in LANGUAGES:
+                raise ApiError(422, f"lang: one of {', '.join(LANGUAGES)}")
+            svg = board_svg(row.game, game, view, lang)
+            if svg is None:
+                raise ApiError(404, f"no board picture for {row.game} games; play from the legal actions")
+            return Response(svg, media_type="image/svg+xml")
+
+    @app.post("/api/games/{game_id}/check", tags=["play"])
+    def check_orders(game_id: str, body: OrderCheck,
+                     credentials: HTTPAuthorizationCredentials | None = Depends(auth.bearer_or_cookie)
+                     ) -> dict[str, Any]:
+        """A dry run of typed orders: each line accepted or refused with the reason, as
+        POST …/actions would answer, with nothing stored (the order box's live marks)."""
+        with transaction() as session:
+            user = auth.user_of_token(session, credentials.credentials if credentials else None)
+            row = _game_row(session, game_id)
+            play.require_seat(row, user, body.seat)
+            trial = play.load(row)
+            results = []
+            for text in body.orders:
+                reason = play.apply(trial, body.seat, {"type": "order", "order": text}) if text.strip() else None
+                results.append({"order": text, "accepted": reason is None} | ({"reason": reason} if reason else {}))
+            return {"results": results}

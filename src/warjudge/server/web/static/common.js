@@ -1,0 +1,78 @@
+// What every page's script shares: calling the JSON API with the session's CSRF token,
+// showing errors, deadline countdowns and polling the game's version.
+const csrf = document.querySelector('meta[name="csrf-token"]')?.content;
+
+export async function api(method, path, body) {
+  const headers = {"Accept": "application/json"};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (csrf && method !== "GET") headers["X-CSRF-Token"] = csrf;
+  const response = await fetch(path, {method, headers, credentials: "same-origin",
+                                      body: body === undefined ? undefined : JSON.stringify(body)});
+  const data = await response.json().catch(() => ({error: `the server answered ${response.status}`}));
+  if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+  return data;
+}
+
+export function showError(message) {
+  const box = document.getElementById("error");
+  if (!box) return;
+  box.textContent = message || "";
+  box.hidden = !message;
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value === true ? "" : value);
+  }
+  node.append(...children);
+  return node;
+}
+
+function remaining(deadline) {
+  const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
+  const d = Math.floor(left / 86400), h = Math.floor(left % 86400 / 3600), m = Math.floor(left % 3600 / 60), s = left % 60;
+  return (d ? `${d}d ` : "") + `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
+}
+
+// Every element with data-deadline (Unix seconds) counts down once a second.
+export function startCountdowns() {
+  const tick = () => document.querySelectorAll("[data-deadline]").forEach(node => {
+    const deadline = Number(node.dataset.deadline);
+    node.textContent = deadline ? remaining(deadline) : "none";
+  });
+  tick();
+  setInterval(tick, 1000);
+}
+
+export function setDeadline(node, deadline) {
+  node.dataset.deadline = deadline || "";
+  node.textContent = deadline ? remaining(deadline) : "none";
+}
+
+export function gameElement() {
+  const root = document.getElementById("game");
+  return {root, id: root.dataset.gameId, role: root.dataset.role, isSeat: !!root.dataset.isSeat};
+}
+
+// The game's summary and the caller's view; `onChange` runs whenever its version moves
+// (a phase adjudicated, a bot or another player acted). Press and live updates come later.
+export function follow(path, onChange, every = 3000) {
+  let version = null;
+  const check = async () => {
+    try {
+      const game = await api("GET", path);
+      if (game.version !== version) {
+        version = game.version;
+        await onChange(game);
+      }
+    } catch (error) {
+      showError(error.message);
+    }
+  };
+  check();
+  setInterval(check, every);
+  return () => { version = null; return check(); };
+}

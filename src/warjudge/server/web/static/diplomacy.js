@@ -1,0 +1,181 @@
+// The Diplomacy page: the board, orders built by clicking a unit (its legal orders from
+// GET …/legal: a coast is its own choice, never guessed) or typed and checked line by line
+// as you type (POST …/check, a dry run), drafts kept in this browser, submit and ready.
+import {api, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
+
+const WORDS = {
+  en: {phase: "Phase", deadline: "Deadline", seat: "Seat", orders: "Orders", submit: "Submit orders",
+       ready: "Ready", held: "Orders the judge holds", last: "Last phase", other: "Builds and other choices",
+       help: "Click one of your units to see its orders, or type orders, one a line.",
+       valid: "valid", invalid: "invalid", none: "none yet", centres: "supply centres", dislodged: "dislodged",
+       accepted: "accepted", refused: "refused"},
+  fr: {phase: "Saison", deadline: "Échéance", seat: "Puissance", orders: "Ordres", submit: "Envoyer les ordres",
+       ready: "Prêt", held: "Ordres enregistrés", last: "Saison précédente", other: "Constructions et autres choix",
+       help: "Cliquez sur une de vos unités pour voir ses ordres, ou tapez un ordre par ligne.",
+       valid: "valide", invalid: "invalide", none: "aucun", centres: "centres", dislodged: "délogée",
+       accepted: "accepté", refused: "refusé"},
+};
+let lang = localStorage.getItem("warjudge-lang") || (navigator.language.startsWith("fr") ? "fr" : "en");
+const say = word => (WORDS[lang] || WORDS.en)[word] || word;
+
+const game = gameElement();
+const seatQuery = game.isSeat ? `?seat=${encodeURIComponent(game.role)}` : "";
+const board = document.getElementById("board");
+const input = document.querySelector('[data-testid="order-input"]');
+const status = document.querySelector('[data-testid="order-status"]');
+let legal = [];          // this seat's legal order texts now
+let view = null;
+
+function translate() {
+  document.documentElement.lang = lang;
+  document.querySelectorAll("[data-i18n]").forEach(node => { node.textContent = say(node.dataset.i18n); });
+}
+
+const draftKey = () => `warjudge-draft:${game.id}:${game.role}:${view ? view.phase : ""}`;
+
+// Dislodged units as [{power, unit}]: the standard view lists them, the Necromancer's groups them by power.
+function dislodged() {
+  const raw = view.dislodged || [];
+  return Array.isArray(raw) ? raw : Object.entries(raw).flatMap(([power, es]) => es.map(e => ({power, unit: e.unit})));
+}
+
+// The map comes from the server drawn from this seat's own view (GET /games/{id}/board.svg).
+async function drawBoard() {
+  const response = await fetch(`/games/${game.id}/board.svg?lang=${lang}${seatQuery.replace("?", "&")}`,
+                               {credentials: "same-origin"});
+  if (!response.ok) throw new Error(`the map could not be drawn (${response.status})`);
+  board.innerHTML = await response.text();
+  // a button for each of my units too: the keyboard's way to the same choices
+  const mine = [...(view.units || {})[game.role] || []];
+  for (const d of dislodged()) if (d.power === game.role) mine.push(d.unit);
+  const buttons = document.getElementById("my-units");
+  if (buttons) buttons.replaceChildren(...mine.map(unit => el("button", {type: "button", class: "unit mine",
+    "data-unit-button": unit, onclick: () => choose(unit), text: unit})));
+}
+
+board.addEventListener("click", event => {
+  const unit = event.target.closest('[data-testid="unit"]');
+  if (unit && game.isSeat && unit.dataset.power === game.role) choose(unit.dataset.unit);
+});
+
+function unitOf(order) {
+  const words = order.split(" ");
+  return words.length > 1 ? `${words[0]} ${words[1]}` : order;
+}
+
+function choose(unit) {
+  const box = document.getElementById("choices");
+  const prefix = unit.toLowerCase() + " ";
+  const orders = legal.filter(o => o.toLowerCase().startsWith(prefix));
+  board.querySelectorAll(".target").forEach(n => n.classList.remove("target"));
+  for (const order of orders) {
+    const last = order.split(" ").pop().split("/")[0].toLowerCase();
+    board.querySelectorAll(`[data-province="${last}"]`).forEach(n => n.classList.add("target"));
+  }
+  box.replaceChildren(el("p", {text: `${unit}:`}),
+    ...orders.map(order => el("button", {type: "button", class: "choice", "data-order": order,
+                                          onclick: () => addOrder(order), text: order})));
+  box.querySelector("button")?.focus();
+}
+
+function addOrder(order) {
+  const unit = unitOf(order).toLowerCase();
+  const lines = input.value.split("\n").filter(l => l.trim() && unitOf(l.trim()).toLowerCase() !== unit);
+  lines.push(order);
+  input.value = lines.join("\n");
+  input.dispatchEvent(new Event("input"));
+}
+
+function drawOther() {
+  const onBoard = new Set(Object.values(view.units || {}).flat().map(u => u.toLowerCase()));
+  for (const d of dislodged()) onBoard.add(d.unit.toLowerCase());
+  const other = legal.filter(o => !onBoard.has(unitOf(o).toLowerCase()));
+  const box = document.getElementById("choices");
+  if (!other.length || box.dataset.unitChosen) return;
+  box.replaceChildren(el("p", {text: say("other")}),
+    ...other.map(order => el("button", {type: "button", class: "choice", "data-order": order,
+                                          onclick: () => addOrder(order), text: order})));
+}
+
+let checking = 0;
+async function check() {
+  const lines = input.value.split("\n");
+  localStorage.setItem(draftKey(), input.value);
+  const ticket = ++checking;
+  const orders = lines.filter(l => l.trim());
+  if (!orders.length) { status.replaceChildren(); return; }
+  try {
+    const answer = await api("POST", `/api/games/${game.id}/check`, {seat: game.role, orders});
+    if (ticket !== checking) return;
+    status.replaceChildren(...answer.results.map(r => el("li", {class: r.accepted ? "ok" : "bad",
+      "data-valid": r.accepted ? "yes" : "no", "data-order": r.order},
+      `${r.accepted ? "✓" : "✗"} ${r.order} — ${r.accepted ? say("valid") : `${say("invalid")}: ${r.reason}`}`)));
+  } catch (error) { showError(error.message); }
+}
+
+function drawHeld() {
+  const held = document.getElementById("held");
+  if (!held) return;
+  const mine = (view.orders || []).filter(o => o.power === game.role);
+  held.replaceChildren(...(mine.length ? mine.map(o => el("li", {text: o.order})) : [el("li", {text: say("none")})]));
+}
+
+function drawLast() {
+  const last = view.last_phase;
+  const box = document.getElementById("last");
+  if (!last) { box.textContent = "—"; return; }
+  box.replaceChildren(el("p", {text: last.phase}), el("ul", {class: "results"},
+    ...(last.results || []).map(r => el("li", {class: `result ${r.result}`},
+      `${r.power}: ${r.order} — ${r.result}${r.reason ? ` (${r.reason})` : ""}${r.default ? " [NMR]" : ""}`))));
+}
+
+async function refresh(summary) {
+  if (view && view.phase !== summary.view.phase) document.getElementById("submitted")?.replaceChildren();
+  view = summary.view;
+  document.querySelector('[data-testid="phase"]').textContent = view.phase + (summary.is_over ? " (over)" : "");
+  setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline);
+  await drawBoard();
+  drawLast();
+  if (!game.isSeat) return;
+  const answer = await api("GET", `/api/games/${game.id}/legal${seatQuery}`);
+  const mine = answer.seats.find(s => s.seat === game.role);
+  legal = (mine ? mine.actions : []).filter(a => a.type === "order").map(a => a.order);
+  const me = summary.seats.find(s => s.seat === game.role);
+  document.querySelector('[data-testid="ready"]').setAttribute("aria-pressed", me && me.ready ? "true" : "false");
+  input.value = localStorage.getItem(draftKey()) || "";
+  document.getElementById("choices").replaceChildren();
+  drawOther();
+  drawHeld();
+  check();
+}
+
+translate();
+startCountdowns();
+const again = follow(`/api/games/${game.id}${seatQuery}`, refresh);
+document.querySelectorAll("[data-lang]").forEach(b => b.addEventListener("click", () => {
+  lang = b.dataset.lang; localStorage.setItem("warjudge-lang", lang); translate(); again();
+}));
+
+if (game.isSeat) {
+  let timer = null;
+  input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(check, 250); });
+  document.querySelector('[data-testid="submit-orders"]').addEventListener("click", async () => {
+    showError("");
+    const orders = input.value.split("\n").map(l => l.trim()).filter(Boolean);
+    try {
+      const answer = await api("POST", `/api/games/${game.id}/actions`, {seat: game.role, action: {orders}});
+      const refused = answer.results.filter(r => !r.accepted);
+      document.getElementById("submitted").textContent = `${answer.results.length - refused.length} ${say("accepted")}` +
+        (refused.length ? `, ${refused.length} ${say("refused")}: ${refused.map(r => r.reason).join("; ")}` : "");
+      await again();
+    } catch (error) { showError(error.message); }
+  });
+  document.querySelector('[data-testid="ready"]').addEventListener("click", async event => {
+    showError("");
+    try {
+      await api("POST", `/api/games/${game.id}/ready`, {seat: game.role});
+      event.target.setAttribute("aria-pressed", "true");
+      await again();
+    } catch (error) { showError(error.message); }
+  });
+}

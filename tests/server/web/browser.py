@@ -1,0 +1,142 @@
+"""What the browser tests share: the server in a thread on a free port with a temporary
+SQLite file, Debian's Chromium, and a watch on every page for console errors, failed
+requests and anything hidden from its viewer in any response."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+import uvicorn
+from playwright.sync_api import expect, sync_playwright
+from sqlalchemy.orm import Session
+
+from tests.server.live import free_port
+from tests.support.leaks import leaked
+from warjudge.server import play
+from warjudge.server.app import create_app
+from warjudge.server.models import GameRow
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
+PASSWORD = "a long password"
+expect.set_options(timeout=20_000)   # a loaded 2-core machine: pages may take seconds to redraw
+
+
+class LiveServer:
+    def __init__(self, data: Path):
+        self.app = create_app(f"sqlite:///{data / 'browser.sqlite3'}")
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> "LiveServer":
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *_exc: Any) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.app.state.engine.dispose()
+
+    def full_view(self, game_id: str) -> Any:
+        """The games master's full view now, read from the database (the test is the GM)."""
+        with Session(self.app.state.engine) as session:
+            row = session.get(GameRow, game_id)
+            assert row is not None
+            return play.load(row).view(None)
+
+
+@dataclass
+class Watched:
+    """A browser context's page, with everything it received and every problem seen."""
+
+    page: Any
+    viewer: str | None = None     # the seat whose view this context holds; None: the public view
+    bodies: list[tuple[str, Any]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def checked(self, server: LiveServer, game_id: str, players: list[str]) -> None:
+        """No response so far held an object the full view hides from this viewer."""
+        full = server.full_view(game_id)
+        hidden_from = [self.viewer] if self.viewer else players
+        for url, body in self.bodies:
+            for player in hidden_from:
+                assert not leaked(body, full, player), f"{url} sent {player}'s hidden objects"
+        self.bodies.clear()
+        assert not self.problems, self.problems
+
+
+def watch(page: Any, viewer: str | None = None) -> Watched:
+    watched = Watched(page, viewer)
+    page.on("console", lambda m: m.type == "error" and watched.problems.append(f"console: {m.text}"))
+    page.on("pageerror", lambda e: watched.problems.append(f"page error: {e}"))
+    # a poll still under way when the test reloads the page is aborted by the browser: not a failure
+    page.on("requestfailed", lambda r: r.failure != "net::ERR_ABORTED"
+            and watched.problems.append(f"failed: {r.url} {r.failure}"))
+
+    def response(r: Any) -> None:
+        if r.status >= 400:
+            watched.problems.append(f"{r.status}: {r.request.method} {r.url}")
+        if "application/json" in (r.headers.get("content-type") or ""):
+            try:
+                watched.bodies.append((r.url, json.loads(r.body())))
+            except Exception:   # noqa: BLE001 - a body gone with a navigation: nothing to check
+                pass
+    page.on("response", response)
+    return watched
+
+
+def sign_up(page: Any, base: str, name: str) -> None:
+    page.goto(f"{base}/signin")
+    form = page.locator('form[action="/signup"]')
+    form.locator('input[name="name"]').fill(name)
+    form.locator('input[name="password"]').fill(PASSWORD)
+    form.locator('[data-testid="signup"]').click()
+    page.wait_for_url(f"{base}/lobby")
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path_factory.mktemp("browser")) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed here (`make test` installs it)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+def start_game(page: Any, base: str, game: str) -> str:
+    """From the lobby: a new game, the creator in its first seat, the other seats free."""
+    form = page.locator(f'[data-testid="new-{game}"]')
+    form.locator('input[name="bots"]').uncheck()
+    form.locator('button[type="submit"]').click()
+    page.wait_for_url(f"{base}/games/*")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def join(page: Any, base: str, game_id: str, seat: str) -> None:
+    """From the lobby's open games."""
+    page.locator(f'button.join[data-game="{game_id}"][data-seat="{seat}"]').click()
+    page.wait_for_url(f"{base}/games/{game_id}")

@@ -1,0 +1,49 @@
+"""A browser-like client for the pages' tests: it keeps cookies and speaks https (the
+session cookie is Secure), on a fresh SQLite file."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from tests.server.conftest import PASSWORD
+from warjudge.server.app import create_app
+
+
+@pytest.fixture
+def web_app(tmp_path) -> Iterator[FastAPI]:
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}")
+    yield app
+    app.state.engine.dispose()
+
+
+def _client(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app, base_url="https://testserver", follow_redirects=False) as client:
+        yield client
+
+
+@pytest.fixture
+def browser(web_app) -> Iterator[TestClient]:
+    """A client that keeps cookies, over https (the session cookie is Secure)."""
+    yield from _client(web_app)
+
+
+@pytest.fixture
+def other_browser(web_app) -> Iterator[TestClient]:
+    """A second person's browser on the same server."""
+    yield from _client(web_app)
+
+
+def sign_up(client: TestClient, name: str = "ann") -> str:
+    """Signs up through the form; the session's CSRF token, read from the lobby page."""
+    response = client.post("/signup", data={"name": name, "password": PASSWORD})
+    assert response.status_code == 303 and response.headers["location"] == "/lobby"
+    lobby = client.get("/lobby")
+    assert lobby.status_code == 200
+    return re.search(r'name="csrf-token" content="([0-9a-f]+)"', lobby.text).group(1)
+
+

@@ -1,0 +1,83 @@
+"""The pages' own requests: the order box's dry run and the board picture, each built
+from the caller's view only (issue 14)."""
+
+from __future__ import annotations
+
+from tests.server.web.conftest import sign_up
+from warjudge.server import auth
+
+
+def new_game(client, csrf: str, game: str, seats: list[str]) -> str:
+    headers = {auth.CSRF_HEADER: csrf}
+    created = client.post("/api/games", json={"game": game}, headers=headers)
+    assert created.status_code == 201, created.text
+    for seat in seats:
+        assert client.post(f"/api/games/{created.json()['id']}/seats/{seat}", headers=headers).status_code == 200
+    return str(created.json()["id"])
+
+
+def test_the_dry_run_marks_each_line_and_stores_nothing(browser):
+    csrf = sign_up(browser)
+    game_id = new_game(browser, csrf, "diplomacy", ["FRANCE"])
+    before = browser.get(f"/api/games/{game_id}").json()
+    answer = browser.post(f"/api/games/{game_id}/check", headers={auth.CSRF_HEADER: csrf},
+                          json={"seat": "FRANCE", "orders": ["A par - bur", "A mar - xyz", "F bre - mun"]})
+    assert answer.status_code == 200, answer.text
+    results = answer.json()["results"]
+    assert [r["accepted"] for r in results] == [True, False, False]
+    assert "xyz" in results[1]["reason"] and results[2]["reason"]
+    after = browser.get(f"/api/games/{game_id}").json()
+    assert after["version"] == before["version"] and after["view"]["orders"] == []
+
+
+def test_the_dry_run_is_only_for_the_seats_holder_and_needs_the_csrf_token(browser, other_browser):
+    csrf = sign_up(browser)
+    game_id = new_game(browser, csrf, "diplomacy", ["FRANCE"])
+    body = {"seat": "FRANCE", "orders": ["A par - bur"]}
+    assert browser.post(f"/api/games/{game_id}/check", json=body).status_code == 403      # no CSRF token
+    other = sign_up(other_browser, "bob")
+    refused = other_browser.post(f"/api/games/{game_id}/check", json=body, headers={auth.CSRF_HEADER: other})
+    assert refused.status_code == 403 and "do not hold" in refused.json()["error"]
+    other_browser.cookies.clear()
+    assert other_browser.post(f"/api/games/{game_id}/check", json=body).status_code == 401
+
+
+def test_a_secret_set_up_is_drawn_for_its_side_only(browser, other_browser):
+    # SJG 9.1: "deployed secretly (use a screen)": red's placement is on red's board only
+    csrf = sign_up(browser, "cara")
+    game_id = new_game(browser, csrf, "necromancer-sjg", ["red"])
+    dan = sign_up(other_browser, "dan")
+    assert other_browser.post(f"/api/games/{game_id}/seats/black", headers={auth.CSRF_HEADER: dan}).status_code == 200
+    place = next(a for a in browser.get(f"/api/games/{game_id}/legal").json()["seats"][0]["actions"]
+                 if a["type"] == "place")
+    acted = browser.post(f"/api/games/{game_id}/actions", json={"seat": "red", "action": place},
+                         headers={auth.CSRF_HEADER: csrf})
+    assert acted.status_code == 200, acted.text
+    stack = f'data-unit="red {place["hex"]}"'
+    assert stack in browser.get(f"/games/{game_id}/board.svg").text
+    assert stack not in other_browser.get(f"/games/{game_id}/board.svg").text
+    other_browser.cookies.clear()                                   # a spectator
+    public = other_browser.get(f"/games/{game_id}/board.svg")
+    assert public.status_code == 200 and public.headers["content-type"].startswith("image/svg+xml")
+    assert stack not in public.text
+
+
+def test_the_diplomacy_map_speaks_english_or_french_only(browser):
+    csrf = sign_up(browser)
+    game_id = new_game(browser, csrf, "diplomacy", ["FRANCE"])
+    assert 'data-testid="map"' in browser.get(f"/games/{game_id}/board.svg?lang=fr").text
+    refused = browser.get(f"/games/{game_id}/board.svg?lang=de")
+    assert refused.status_code == 422 and "lang" in refused.json()["error"]
+
+
+def test_pages_say_who_may_see_them(browser, other_browser):
+    csrf = sign_up(browser)
+    game_id = new_game(browser, csrf, "necromancer-sjg", ["red", "black"])     # hot-seat: both sides
+    chooser = browser.get(f"/games/{game_id}")
+    assert chooser.status_code == 200 and f"/games/{game_id}?seat=red" in chooser.text
+    assert 'data-role="black"' in browser.get(f"/games/{game_id}?seat=black").text
+    assert browser.get("/games/nosuchgame").status_code == 404
+    sign_up(other_browser, "bob")
+    assert other_browser.get(f"/games/{game_id}/gm").status_code == 403       # only the games master
+    assert 'data-role="public"' in other_browser.get(f"/games/{game_id}").text
+    assert other_browser.get(f"/games/{game_id}?seat=red").status_code == 403

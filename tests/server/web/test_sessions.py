@@ -1,0 +1,80 @@
+"""Browser sessions: a cookie set at sign-in, accepted by the API, and a CSRF token
+required on every state-changing request made with it (issue 14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.server.conftest import PASSWORD
+from tests.server.web.conftest import sign_up
+from warjudge.server import auth
+
+
+def test_sign_up_sets_an_httponly_secure_lax_cookie(browser):
+    response = browser.post("/signup", data={"name": "ann", "password": PASSWORD})
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith(f"{auth.SESSION_COOKIE}=")
+    for flag in ("HttpOnly", "Secure", "SameSite=lax", "Path=/"):
+        assert flag.lower() in cookie.lower(), cookie
+
+
+def test_the_api_accepts_the_cookie_with_its_csrf_token(browser):
+    csrf = sign_up(browser)
+    created = browser.post("/api/games", json={"game": "toy-bids"}, headers={auth.CSRF_HEADER: csrf})
+    assert created.status_code == 201, created.text
+    listed = browser.get("/api/games").json()     # a GET needs no CSRF token
+    assert [g["you"]["gm"] for g in listed] == [True]
+
+
+@pytest.mark.parametrize("header", [None, "0" * 64, ""])
+def test_a_cookie_request_without_the_right_csrf_token_is_refused_and_changes_nothing(browser, header):
+    sign_up(browser)
+    headers = {auth.CSRF_HEADER: header} if header is not None else {}
+    refused = browser.post("/api/games", json={"game": "toy-bids"}, headers=headers)
+    assert refused.status_code == 403 and "CSRF" in refused.json()["error"]
+    assert browser.get("/api/games").json() == []
+
+
+def test_a_bearer_request_needs_no_csrf_token(browser):
+    sign_up(browser)
+    token = browser.post("/api/tokens", json={"name": "ann", "password": PASSWORD}).json()["token"]
+    browser.cookies.clear()
+    created = browser.post("/api/games", json={"game": "toy-bids"}, headers={"Authorization": f"Bearer {token}"})
+    assert created.status_code == 201
+
+
+def test_signing_out_needs_the_token_and_ends_the_session(browser):
+    csrf = sign_up(browser)
+    assert browser.post("/signout", data={}).status_code == 403            # a forged sign-out
+    assert browser.get("/lobby").status_code == 200                         # still signed in
+    cookie = browser.cookies[auth.SESSION_COOKIE]
+    response = browser.post("/signout", data={auth.CSRF_FIELD: csrf})
+    assert response.status_code == 303 and response.headers["location"] == "/signin"
+    assert browser.get("/lobby").headers["location"] == "/signin"
+    browser.cookies.set(auth.SESSION_COOKIE, cookie)                       # the old cookie replayed
+    again = browser.post("/api/games", json={"game": "toy-bids"}, headers={auth.CSRF_HEADER: csrf})
+    assert again.status_code == 401
+
+
+def test_a_wrong_password_is_said_on_the_page_and_sets_no_cookie(browser):
+    sign_up(browser)
+    browser.cookies.clear()
+    response = browser.post("/signin", data={"name": "ann", "password": "not the password"})
+    assert response.status_code == 401 and "wrong name or password" in response.text
+    assert "set-cookie" not in response.headers
+    assert browser.post("/signin", data={"name": "ann", "password": PASSWORD}).status_code == 303
+
+
+def test_a_bad_sign_up_is_named_and_creates_nobody(browser):
+    response = browser.post("/signup", data={"name": "no spaces", "password": "short"})
+    assert response.status_code == 422 and "name" in response.text and "password" in response.text
+    assert browser.post("/api/tokens", json={"name": "no spaces", "password": "short"}).status_code == 422
+    sign_up(browser, "bob")
+    browser.cookies.clear()
+    taken = browser.post("/signup", data={"name": "bob", "password": PASSWORD})
+    assert taken.status_code == 409 and "taken" in taken.text
+
+
+def test_the_lobby_sends_a_stranger_to_sign_in(browser):
+    assert browser.get("/lobby").headers["location"] == "/signin"
+    assert browser.get("/").headers["location"] == "/lobby"

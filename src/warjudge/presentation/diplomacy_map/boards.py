@@ -93,9 +93,11 @@ def _shipped(name: str) -> dict[str, Any]:
 
 
 def _sites(entry: dict[str, Any], first: list[float] | None = None) -> tuple[Site, ...]:
+    """The anchor (the map's xy, else the layout's) then the extra sites; a site is [x, y]
+    or [x, y, weight], the province's "weight" (default 1) applying where none is given."""
     weight = float(entry.get("weight", 1.0))
     points = [first if first is not None else entry["xy"], *entry.get("sites", [])]
-    return tuple((float(x), float(y), weight) for x, y in points)
+    return tuple((float(p[0]), float(p[1]), float(p[2]) if len(p) > 2 else weight) for p in points)
 
 
 def _impassable(layout: dict[str, Any]) -> tuple[Place, ...]:

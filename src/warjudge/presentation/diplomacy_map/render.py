@@ -111,8 +111,7 @@ def _defs(owners: dict[str, list[str]]) -> str:
     parts = ['<defs>',
              '<marker id="head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" '
              'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker>',
-             '<marker id="ridge" viewBox="0 0 10 10" refX="5" refY="9" markerWidth="9" markerHeight="9" '
-             f'orient="auto"><path d="M1,9 L5,1 L9,9 z" fill="{MOUNTAIN}"/></marker>']
+             ]
     for shared in sorted({tuple(o) for o in owners.values() if len(o) > 1}):
         parts.append(f'<pattern id="{_pattern_id(shared)}" width="16" height="16" patternUnits="userSpaceOnUse" '
                      f'patternTransform="rotate(45)"><rect width="8" height="16" fill="{tint(power_colour(shared[0]))}"/>'
@@ -173,8 +172,10 @@ def _lines(board: Board) -> list[str]:
         out.append(f'<path data-line="coast" d="{border_lines(regions, coast)}" fill="none" stroke="{COAST}" '
                    'stroke-width="2.2" stroke-linejoin="round"/>')
     if ridge:
-        out.append(f'<path data-line="mountain" d="{border_lines(regions, ridge)}" fill="none" stroke="{MOUNTAIN}" '
-                   'stroke-width="3" marker-mid="url(#ridge)"/>')
+        ridges = border_lines(regions, ridge)   # a line with teeth: a range of mountains
+        out.append(f'<path data-line="mountain" d="{ridges}" fill="none" stroke="{MOUNTAIN}" stroke-width="2.5"/>'
+                   f'<path d="{ridges}" fill="none" stroke="{MOUNTAIN}" stroke-width="9" stroke-dasharray="2,6" '
+                   'pointer-events="none"/>')
     for pair in sorted(board.crossings, key=sorted):
         (x1, y1), (x2, y2) = (board.places[p].anchor for p in sorted(pair))
         out.append(f'<line data-crossing="{escape("-".join(sorted(pair)))}" x1="{x1:.0f}" y1="{y1:.0f}" '

@@ -1,0 +1,112 @@
+"""The map check (issue 14): every adjacency of the map file can be seen on the picture
+(a shared border or a drawn crossing) and no two non-adjacent provinces share a border;
+all problems reported at once, on the shipped maps or a user's own."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+
+import pytest
+
+from warjudge.core.errors import InputError
+from warjudge.diplomacy.variants.standard import standard_map
+from warjudge.presentation.diplomacy_map import check_map
+from warjudge.presentation.diplomacy_map.boards import HERE, board_for
+from warjudge.presentation.diplomacy_map.tessellation import GAP, regions_of
+
+
+def shipped_layout(name: str) -> dict:
+    return json.loads((HERE / f"{name}_layout.json").read_text())
+
+
+@pytest.mark.parametrize("map_id", ["standard", "necromancer"])
+def test_both_shipped_maps_pass_the_check(map_id):
+    assert check_map(map_id) == []
+
+
+@pytest.mark.parametrize("map_id", ["standard", "necromancer"])
+def test_every_province_has_one_connected_region_holding_its_site(map_id):
+    board = board_for(map_id)
+    regions = regions_of(board)
+    for i, label in enumerate(regions.labels):
+        cells = {(c, r) for r in range(regions.rows) for c in range(regions.cols) if regions.at(c, r) == i}
+        assert cells, label
+        start = next(iter(cells))
+        seen, todo = {start}, [start]
+        while todo:
+            c, r = todo.pop()
+            for step in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)):
+                if step in cells and step not in seen:
+                    seen.add(step)
+                    todo.append(step)
+        assert seen == cells, f"{label} is in {len(cells) - len(seen)} detached cells"
+        place = board.places.get(label)
+        if place is not None:
+            assert regions.label_at(*place.anchor) == label
+
+
+def test_a_misplaced_layout_gets_every_problem_at_once():
+    layout = shipped_layout("standard")
+    layout["provinces"]["par"] = {"xy": [1000, 300]}   # Paris in Russia
+    layout["provinces"]["mos"] = {"xy": [430, 640]}    # Moscow in France
+    problems = check_map(standard_map(), layout)
+    assert len(problems) > 5
+    assert any(p.startswith("bre-par") and "do not touch" in p for p in problems)
+    assert any(p.startswith("mos-stp") and "do not touch" in p for p in problems)
+    assert all("share a border" not in p for p in problems)   # the gaps keep strangers apart
+
+
+def test_a_border_between_strangers_is_reported():
+    """The tessellation never draws one, so give the board a false adjacency list: the
+    check compares the picture with the map file, whatever drew the picture."""
+    board = board_for("standard")
+    borders = dict(board.borders)
+    del borders[frozenset(("par", "bur"))]
+    from dataclasses import replace
+    problems = check_map(replace(board, borders=borders))
+    assert "bur-par share a border" in " ".join(problems)
+
+
+def test_an_adjacency_drawn_only_as_a_crossing_needs_that_crossing():
+    # EN map: Minas Tirith and North Ithilien face each other across the Anduin
+    layout = shipped_layout("necromancer")
+    layout["crossings"] = [c for c in layout["crossings"] if sorted(c) != ["MTi", "NIt"]]
+    problems = check_map("necromancer", layout)
+    assert problems == ["MTi-NIt (land) are adjacent but their regions do not touch"]
+
+
+def test_a_crossing_that_is_no_adjacency_is_reported():
+    layout = shipped_layout("necromancer")
+    layout["crossings"].append(["Eri", "FHa"])
+    assert check_map("necromancer", layout) == ["crossing Eri-FHa is drawn but the map has no such adjacency"]
+
+
+def test_a_layout_without_a_province_is_refused_clearly():
+    layout = copy.deepcopy(shipped_layout("standard"))
+    del layout["provinces"]["stp"]
+    with pytest.raises(InputError, match="places no stp"):
+        check_map(standard_map(), layout)
+
+
+def test_an_unknown_map_is_refused_clearly():
+    with pytest.raises(InputError, match="no Diplomacy map"):
+        check_map("atlantis")
+
+
+def test_gaps_are_thin():
+    """Empty cells only separate strangers: no lake of nothing in the middle of the map."""
+    for map_id in ("standard", "necromancer"):
+        regions = regions_of(board_for(map_id))
+        assert regions.owner.count(GAP) < 0.03 * len(regions.owner), map_id
+
+
+def test_the_regions_are_the_same_in_any_process():
+    code = ("import hashlib; from warjudge.presentation.diplomacy_map.boards import board_for; "
+            "from warjudge.presentation.diplomacy_map.tessellation import regions_of; "
+            "r = regions_of(board_for('standard')); print(hashlib.sha256(repr((r.labels, r.owner)).encode()).hexdigest())")
+    digests = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                              env={"PYTHONHASHSEED": seed, "PATH": ""}).stdout for seed in ("1", "2")}
+    assert len(digests) == 1

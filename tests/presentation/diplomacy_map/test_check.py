@@ -8,13 +8,15 @@ import copy
 import json
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
-from warjudge.core.errors import InputError
+from warjudge.core.errors import InputError, MapError
 from warjudge.diplomacy.variants.standard import standard_map
 from warjudge.presentation.diplomacy_map import check_map
 from warjudge.presentation.diplomacy_map.boards import HERE, board_for
+from warjudge.presentation.diplomacy_map.check import picture_problems
 from warjudge.presentation.diplomacy_map.tessellation import GAP, regions_of
 
 
@@ -60,14 +62,12 @@ def test_a_misplaced_layout_gets_every_problem_at_once():
 
 
 def test_a_border_between_strangers_is_reported():
-    """The tessellation never draws one, so give the board a false adjacency list: the
-    check compares the picture with the map file, whatever drew the picture."""
+    """The tessellation never draws one, so check the shipped picture against a map file
+    without Paris-Burgundy: the check compares a picture with a map, whatever drew it."""
     board = board_for("standard")
-    borders = dict(board.borders)
-    del borders[frozenset(("par", "bur"))]
-    from dataclasses import replace
-    problems = check_map(replace(board, borders=borders))
-    assert "bur-par share a border" in " ".join(problems)
+    borders = {pair: kind for pair, kind in board.borders.items() if pair != {"par", "bur"}}
+    problems = picture_problems(replace(board, borders=borders), regions_of(board))
+    assert len(problems) == 1 and problems[0].startswith("bur-par share a border")
 
 
 def test_an_adjacency_drawn_only_as_a_crossing_needs_that_crossing():
@@ -110,3 +110,18 @@ def test_the_regions_are_the_same_in_any_process():
     digests = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                               env={"PYTHONHASHSEED": seed, "PATH": ""}).stdout for seed in ("1", "2")}
     assert len(digests) == 1
+
+
+@pytest.mark.parametrize("change, problem", [
+    (lambda lay: lay.pop("width"), "width: Field required"),
+    (lambda lay: lay.update(cell=0), "cell: Input should be greater than or equal to 2"),
+    (lambda lay: lay["provinces"]["par"].update(xy="Paris"), "provinces.par.xy"),
+    (lambda lay: lay["provinces"]["par"].update(sites=[[1, 2, -1]]), "sites of par: a weight must be positive"),
+    (lambda lay: lay.update(crossings=[["par"]]), "crossings.0"),
+])
+def test_a_corrupt_layout_is_refused_with_every_problem_named(change, problem):
+    layout = copy.deepcopy(shipped_layout("standard"))
+    change(layout)
+    with pytest.raises(MapError, match="invalid") as caught:
+        check_map(standard_map(), layout)
+    assert any(problem in p for p in caught.value.problems), caught.value.problems

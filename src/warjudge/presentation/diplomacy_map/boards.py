@@ -18,6 +18,7 @@ from typing import Any
 from warjudge.core.errors import InputError
 from warjudge.diplomacy.mapdata import DipMap
 from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap, load_necromancer_map
+from warjudge.presentation.diplomacy_map.layout import checked_layout
 
 HERE = Path(__file__).parent
 Site = tuple[float, float, float]   # x, y, weight (a heavier site's region grows faster)
@@ -65,6 +66,8 @@ def board_for(map_or_id: Any, layout: dict[str, Any] | None = None) -> Board:
     A map without positions needs a `layout` (the format of standard_layout.json)."""
     if isinstance(map_or_id, Board):
         return map_or_id
+    if layout is not None:
+        layout = checked_layout(layout)
     if map_or_id in ("standard", "necromancer") and layout is None:
         return shipped_board(map_or_id)
     if map_or_id == "standard":
@@ -89,7 +92,8 @@ def shipped_board(name: str) -> Board:
 
 
 def _shipped(name: str) -> dict[str, Any]:
-    return json.loads((HERE / f"{name}_layout.json").read_text(encoding="utf-8"))
+    layout: dict[str, Any] = json.loads((HERE / f"{name}_layout.json").read_text(encoding="utf-8"))
+    return layout
 
 
 def _sites(entry: dict[str, Any], first: list[float] | None = None) -> tuple[Site, ...]:
@@ -111,7 +115,7 @@ def _crossings(layout: dict[str, Any]) -> frozenset[frozenset[str]]:
 
 def _standard_board(dmap: DipMap, layout: dict[str, Any]) -> Board:
     spots = layout["provinces"]
-    unplaced = sorted(set(dmap.provinces) - set(spots))
+    unplaced = sorted(p for p in dmap.provinces if "xy" not in spots.get(p, {}))
     if unplaced:
         raise InputError(f"the layout places no {', '.join(unplaced)}: give each province its xy")
     places = {p.id: Place(p.id, p.name, p.kind == "sea", p.sc, _sites(spots[p.id]), tuple(p.coasts))

@@ -4,11 +4,14 @@ standard_layout.json), checked whole before anything is drawn."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
+from warjudge.core.datafile import read_map_file
 from warjudge.core.errors import MapError
+from warjudge.core.textinput import UnusableInput, load_json
 
 
 class SpotSpec(BaseModel):
@@ -48,3 +51,15 @@ def checked_layout(layout: dict[str, Any], source: str = "the layout") -> dict[s
         raise MapError(source, problems)
     plain: dict[str, Any] = json.loads(spec.model_dump_json(exclude_none=True))
     return plain
+
+
+def load_layout(path: str | Path) -> dict[str, Any]:
+    """A user's layout file, checked whole."""
+    raw = read_map_file(path)
+    try:
+        layout = load_json(raw, "the layout file")
+    except UnusableInput as exc:
+        raise MapError(str(path), [exc.detail]) from None
+    if not isinstance(layout, dict):
+        raise MapError(str(path), ["a layout is a JSON object"])
+    return checked_layout(layout, str(path))

@@ -11,13 +11,14 @@ docs/architecture.md ("The Diplomacy map").
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from typing import Any
 
 from warjudge.core.errors import InputError
 from warjudge.presentation.diplomacy_map.boards import Board, board_for
 from warjudge.presentation.diplomacy_map.orders import OrderMark, order_marks
-from warjudge.presentation.diplomacy_map.outlines import border_lines, region_path
+from warjudge.presentation.diplomacy_map.outlines import border_lines, region_paths
 from warjudge.presentation.diplomacy_map.places import coast_points, unit_point
 from warjudge.presentation.diplomacy_map.style import (
     COAST, GAP_FILL, IMPASSABLE_FILL, LAND, MOUNTAIN, NEUTRAL_SC, SEA, WORDS, power_colour, tint)
@@ -137,24 +138,32 @@ def _fill(board: Board, pid: str, owners: dict[str, list[str]]) -> str:
 
 
 def _regions(board: Board, owners: dict[str, list[str]], words: dict[str, str]) -> list[str]:
-    regions = regions_of(board)
     out = []
-    for i, label in enumerate(regions.labels):
+    for label, path in _outlines(board):
         place = board.places.get(label)
         if place is None:
             area = next(p for p in board.impassable if p.id == label)
-            out.append(f'<path data-impassable="{escape(area.name)}" d="{region_path(regions, {i})}" '
+            out.append(f'<path data-impassable="{escape(area.name)}" d="{path}" '
                        f'fill="{IMPASSABLE_FILL}" stroke="#5c5346" stroke-width="0.8">'
                        f'<title>{escape(area.name)} ({escape(words["impassable"])})</title></path>')
             continue
         kind = "sea" if place.sea else "land"
-        out.append(f'<path data-province="{escape(label)}" data-kind="{kind}" d="{region_path(regions, {i})}" '
+        out.append(f'<path data-province="{escape(label)}" data-kind="{kind}" d="{path}" '
                    f'fill="{_fill(board, label, owners)}" stroke="#4a4a4a" stroke-width="0.8">'
                    f'<title>{escape(place.name)}</title></path>')
     return out
 
 
-def _lines(board: Board) -> list[str]:
+@lru_cache(maxsize=8)
+def _outlines(board: Board) -> tuple[tuple[str, str], ...]:
+    """Each region's outline (label, path data), traced once per board."""
+    regions = regions_of(board)
+    paths = region_paths(regions)
+    return tuple((label, paths[i]) for i, label in enumerate(regions.labels) if i in paths)
+
+
+@lru_cache(maxsize=8)
+def _lines(board: Board) -> tuple[str, ...]:
     """Coasts where land meets sea, mountain borders as ridges, crossings as straits."""
     regions = regions_of(board)
     labels = regions.labels
@@ -180,7 +189,7 @@ def _lines(board: Board) -> list[str]:
         (x1, y1), (x2, y2) = (board.places[p].anchor for p in sorted(pair))
         out.append(f'<line data-crossing="{escape("-".join(sorted(pair)))}" x1="{x1:.0f}" y1="{y1:.0f}" '
                    f'x2="{x2:.0f}" y2="{y2:.0f}" stroke="{COAST}" stroke-width="3" stroke-dasharray="6,3"/>')
-    return out
+    return tuple(out)
 
 
 def _labels(board: Board, owners: dict[str, list[str]]) -> list[str]:

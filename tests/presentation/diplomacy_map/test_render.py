@@ -128,6 +128,19 @@ def test_a_view_naming_no_province_of_the_map_is_refused(view, message):
         render_map("standard", view)
 
 
+@pytest.mark.parametrize("view, orders, message", [
+    (["A par"], None, "the view is not a JSON object"),
+    ({"units": ["A par"]}, None, "'units' must map each power"),
+    ({"units": {"FRANCE": "A par"}, "supply_centers": {"FRANCE": [3]}}, None, "'units'.*'supply_centers'"),
+    ({"dislodged": [{"power": "FRANCE"}]}, None, "each dislodged unit"),
+    ({"dislodged": {"FRANCE": "A par"}}, None, "each dislodged unit"),
+    ({}, "A par - bur", "orders must be a list of objects"),
+])
+def test_a_view_of_the_wrong_shape_gets_one_clear_error(view, orders, message):
+    with pytest.raises(InputError, match=message):
+        render_map("standard", view, orders=orders)
+
+
 def test_an_unknown_language_is_refused():
     with pytest.raises(InputError, match="language"):
         render_map("standard", {}, lang="de")

@@ -35,6 +35,7 @@ def render_map(map_id_or_map: Any, view: dict[str, Any], *, lang: str = "en",
     if lang not in WORDS:
         raise InputError(f"language {lang!r}: choose {' or '.join(sorted(WORDS))}")
     board = board_for(map_id_or_map)
+    _check_shape(view, orders)
     words = WORDS[lang]
     units = _units(board, view)
     dislodged = _dislodged(board, view)
@@ -61,6 +62,34 @@ def render_map(map_id_or_map: Any, view: dict[str, Any], *, lang: str = "en",
 
 
 Unit = tuple[str, str, str, str | None]   # power, unit text, province, coast
+
+
+def _check_shape(view: Any, orders: Any) -> None:
+    """Refuse, with one clear message, a view or order list that is not a Diplomacy view's
+    shape, before anything is drawn."""
+    def texts_by_power(value: Any) -> bool:
+        return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, list) and
+                                               all(isinstance(t, str) for t in v) for k, v in value.items())
+
+    def entries(value: Any) -> list[Any]:
+        if isinstance(value, dict):
+            return [e for es in value.values() for e in (es if isinstance(es, list) else [None])]
+        return value if isinstance(value, list) else [None]
+
+    problems = []
+    if not isinstance(view, dict):
+        problems.append("the view is not a JSON object")
+    else:
+        for key in ("units", "supply_centers"):
+            if key in view and not texts_by_power(view[key]):
+                problems.append(f"'{key}' must map each power to a list of texts")
+        if view.get("dislodged") and not all(isinstance(e, dict) and isinstance(e.get("unit"), str)
+                                             for e in entries(view["dislodged"])):
+            problems.append("each dislodged unit must be an object with its 'unit' text")
+    if orders is not None and not (isinstance(orders, list) and all(isinstance(o, dict) for o in orders)):
+        problems.append("orders must be a list of objects (power, order, result)")
+    if problems:
+        raise InputError("cannot draw this view: " + "; ".join(problems))
 
 
 def _split(board: Board, text: str) -> tuple[str, str | None]:

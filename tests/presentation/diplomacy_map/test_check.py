@@ -125,3 +125,19 @@ def test_a_corrupt_layout_is_refused_with_every_problem_named(change, problem):
     with pytest.raises(MapError, match="invalid") as caught:
         check_map(standard_map(), layout)
     assert any(problem in p for p in caught.value.problems), caught.value.problems
+
+
+def test_bridging_sites_repair_a_layout_whose_borders_are_too_short():
+    """The shipped standard layout without its extra sites fails; the tuning helper gives
+    the short adjacencies sites toward each other until the picture passes."""
+    from warjudge.presentation.diplomacy_map.tuning import bridged_layout
+
+    layout = copy.deepcopy(shipped_layout("standard"))
+    for name in ("ber", "pru", "bal"):
+        layout["provinces"][name].pop("sites", None)
+    before = check_map(standard_map(), layout)
+    assert any(p.startswith("ber-pru") for p in before)
+    given = copy.deepcopy(layout)
+    repaired, left = bridged_layout(standard_map(), layout)
+    assert left == [] and check_map(standard_map(), repaired) == []
+    assert layout == given   # the caller's layout is untouched

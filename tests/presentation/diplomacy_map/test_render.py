@@ -183,3 +183,17 @@ def test_eriadors_two_owners_share_its_region():
     root = svgshapes.parse(render_map("necromancer", view))
     assert regions(root) and next(e for e in svgshapes.with_attribute(root, "data-province")
                                   if e.attrib["data-province"] == "Eri").attrib["fill"] == "url(#own-DWARVES-ELVES)"
+
+
+def test_a_loaded_map_draws_like_its_name_and_a_map_without_positions_is_refused():
+    from dataclasses import replace
+
+    from warjudge.diplomacy.variants.necromancer.mapfile import load_necromancer_map
+    from warjudge.diplomacy.variants.standard import standard_map
+
+    view = {"units": {"FRANCE": ["A par"]}}
+    assert render_map(standard_map(), view) == render_map("standard", view)
+    root = svgshapes.parse(render_map(load_necromancer_map(), {"units": {"ROHAN": ["A Edo"]}}))
+    assert len(regions(root)) == 80
+    with pytest.raises(InputError, match="has no positions: give a layout"):
+        render_map(replace(standard_map(), name="my-variant"), view)

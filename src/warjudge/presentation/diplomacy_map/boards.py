@@ -17,7 +17,7 @@ from typing import Any
 
 from warjudge.core.errors import InputError
 from warjudge.diplomacy.mapdata import DipMap
-from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap, load_necromancer_map
+from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap, load_necromancer_map, parse_necromancer_map
 from warjudge.presentation.diplomacy_map.layout import checked_layout
 
 HERE = Path(__file__).parent
@@ -80,8 +80,9 @@ def board_for(map_or_id: Any, layout: dict[str, Any] | None = None) -> Board:
             raise InputError(f"map {map_or_id.name!r} has no positions: give a layout "
                              "(provinces' xy, as in standard_layout.json)")
         return _standard_board(map_or_id, layout or _shipped("standard"))
-    if isinstance(map_or_id, NecroMap):
-        return _necromancer_board(map_or_id, layout or _shipped("necromancer"))
+    if isinstance(map_or_id, NecroMap):   # a game's own map: drawn again each turn, so built once
+        return _necromancer_board_of(map_or_id.spec.model_dump_json(),
+                                     json.dumps(layout or _shipped("necromancer"), sort_keys=True))
     raise InputError(f"no Diplomacy map {map_or_id!r}: use 'standard', 'necromancer' or a loaded map")
 
 
@@ -137,6 +138,11 @@ def _standard_board(dmap: DipMap, layout: dict[str, Any]) -> Board:
     return Board(dmap.name, dmap.title, int(layout["width"]), int(layout["height"]), float(layout["cell"]),
                  places, borders, _impassable(layout), _crossings(layout),
                  tuple((c, tuple(sorted(s))) for c, s in sorted(coast_seas.items())), dmap.reconstruction)
+
+
+@lru_cache(maxsize=8)
+def _necromancer_board_of(spec: str, layout: str) -> Board:
+    return _necromancer_board(parse_necromancer_map(spec), json.loads(layout))
 
 
 def _necromancer_board(nmap: NecroMap, layout: dict[str, Any]) -> Board:

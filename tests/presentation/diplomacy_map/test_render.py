@@ -197,3 +197,14 @@ def test_a_loaded_map_draws_like_its_name_and_a_map_without_positions_is_refused
     assert len(regions(root)) == 80
     with pytest.raises(InputError, match="has no positions: give a layout"):
         render_map(replace(standard_map(), name="my-variant"), view)
+
+
+def test_a_convoy_is_drawn_to_the_middle_of_the_armys_move_and_builds_draw_nothing():
+    orders = [{"power": "ENGLAND", "order": "F nth C A lon - bel", "result": "succeeds"},
+              {"power": "ENGLAND", "order": "A lon - bel via convoy", "result": "succeeds"},
+              {"power": "ENGLAND", "order": "Build F edi", "result": "succeeds"}]
+    root = svgshapes.parse(render_map("standard", {}, orders=orders))
+    marks = {e.attrib["data-order"]: e for e in root.iter() if e.attrib.get("data-testid") == "order"}
+    assert set(marks) == {"F nth C A lon - bel", "A lon - bel via convoy"}
+    convoy, move = marks["F nth C A lon - bel"][0].attrib, marks["A lon - bel via convoy"][0].attrib
+    assert convoy["stroke-dasharray"] == "8,3,2,3" and "marker-end" in move

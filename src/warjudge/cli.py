@@ -12,7 +12,7 @@ import stat
 import sys
 from pathlib import Path
 from contextlib import contextmanager
-from typing import Iterator, NoReturn, Optional
+from typing import Any, Iterator, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -445,6 +445,41 @@ def map_render(out: Path = typer.Option(Path("necromancer.svg"), help="SVG file 
     except OSError as exc:
         _fail(f"cannot write {out}: {exc.strerror}")
     _say(f"Wrote {out}.")
+
+
+@map_app.command("picture")
+def map_picture(file: Optional[Path] = typer.Argument(None, help="your map file (default: the shipped one)"),
+                variant: str = typer.Option("necromancer", help="standard or necromancer"),
+                layout: Optional[Path] = typer.Option(None, help="where the provinces sit (standard_layout.json's format)"),
+                out: Optional[Path] = typer.Option(None, help="SVG file to write the picture to")) -> None:
+    """Check the map as a picture (issue 14): every adjacency shows as a shared border or a
+    drawn crossing, no two strangers share a border; problems are listed, exit status 2."""
+    from warjudge.diplomacy.mapdata import load_map
+    from warjudge.diplomacy.variants.necromancer.mapfile import load_necromancer_map
+    from warjudge.presentation.diplomacy_map import check_map, render_map
+    from warjudge.presentation.diplomacy_map.boards import board_for
+    from warjudge.presentation.diplomacy_map.layout import load_layout
+
+    if variant not in MAP_VARIANTS:
+        _fail(f"unknown variant {variant!r}; maps exist for {', '.join(MAP_VARIANTS)}")
+    try:
+        loaded: Any = variant if file is None else load_necromancer_map(file) if variant == "necromancer" \
+            else load_map(file)
+        board = board_for(loaded, load_layout(layout) if layout is not None else None)
+        problems = check_map(board)
+        svg = render_map(board, {}) if out is not None else ""
+        if out is not None:
+            out.write_text(svg, encoding="utf-8")
+    except WarjudgeError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"cannot write {out}: {exc.strerror}")
+    if out is not None:
+        _say(f"Wrote {out}.")
+    if problems:
+        _fail(f"{len(problems)} problem(s) in the picture of {file or variant}:\n"
+              + "\n".join(f"  - {p}" for p in problems))
+    _say(f"{file or variant}: every adjacency can be seen and no two strangers share a border.")
 
 
 def main() -> None:  # pragma: no cover - entry point

@@ -123,7 +123,7 @@ def test_standard_orders_parse_or_give_a_typed_error(text):  # issue 11: orders
 
 COMMANDS = st.sampled_from([
     ["adjudicate"], ["game", "new"], ["game", "orders"], ["game", "process"], ["game", "show"], ["game", "draw"],
-    ["map", "check"], ["map", "render"]])
+    ["map", "check"], ["map", "render"], ["map", "picture"]])
 ARGUMENTS = st.lists(st.sampled_from([
     "GAME", "GAME", "NEW", "--variant", "necromancer", "standard", "necro", "--edition", "2000", "1999",
     "--lang", "fr", "xx", "--power", "ROHAN", "mordor", "--phase", "TA2750A", "TA9999M", "--svg", "OUT.svg",

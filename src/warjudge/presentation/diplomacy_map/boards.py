@@ -17,7 +17,8 @@ from typing import Any
 
 from warjudge.core.errors import InputError
 from warjudge.diplomacy.mapdata import DipMap
-from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap, load_necromancer_map
+from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap, load_necromancer_map, parse_necromancer_map
+from warjudge.presentation.diplomacy_map.layout import checked_layout
 
 HERE = Path(__file__).parent
 Site = tuple[float, float, float]   # x, y, weight (a heavier site's region grows faster)
@@ -65,6 +66,8 @@ def board_for(map_or_id: Any, layout: dict[str, Any] | None = None) -> Board:
     A map without positions needs a `layout` (the format of standard_layout.json)."""
     if isinstance(map_or_id, Board):
         return map_or_id
+    if layout is not None:
+        layout = checked_layout(layout)
     if map_or_id in ("standard", "necromancer") and layout is None:
         return shipped_board(map_or_id)
     if map_or_id == "standard":
@@ -77,8 +80,9 @@ def board_for(map_or_id: Any, layout: dict[str, Any] | None = None) -> Board:
             raise InputError(f"map {map_or_id.name!r} has no positions: give a layout "
                              "(provinces' xy, as in standard_layout.json)")
         return _standard_board(map_or_id, layout or _shipped("standard"))
-    if isinstance(map_or_id, NecroMap):
-        return _necromancer_board(map_or_id, layout or _shipped("necromancer"))
+    if isinstance(map_or_id, NecroMap):   # a game's own map: drawn again each turn, so built once
+        return _necromancer_board_of(map_or_id.spec.model_dump_json(),
+                                     json.dumps(layout or _shipped("necromancer"), sort_keys=True))
     raise InputError(f"no Diplomacy map {map_or_id!r}: use 'standard', 'necromancer' or a loaded map")
 
 
@@ -89,13 +93,16 @@ def shipped_board(name: str) -> Board:
 
 
 def _shipped(name: str) -> dict[str, Any]:
-    return json.loads((HERE / f"{name}_layout.json").read_text(encoding="utf-8"))
+    layout: dict[str, Any] = json.loads((HERE / f"{name}_layout.json").read_text(encoding="utf-8"))
+    return layout
 
 
 def _sites(entry: dict[str, Any], first: list[float] | None = None) -> tuple[Site, ...]:
+    """The anchor (the map's xy, else the layout's) then the extra sites; a site is [x, y]
+    or [x, y, weight], the province's "weight" (default 1) applying where none is given."""
     weight = float(entry.get("weight", 1.0))
     points = [first if first is not None else entry["xy"], *entry.get("sites", [])]
-    return tuple((float(x), float(y), weight) for x, y in points)
+    return tuple((float(p[0]), float(p[1]), float(p[2]) if len(p) > 2 else weight) for p in points)
 
 
 def _impassable(layout: dict[str, Any]) -> tuple[Place, ...]:
@@ -109,7 +116,7 @@ def _crossings(layout: dict[str, Any]) -> frozenset[frozenset[str]]:
 
 def _standard_board(dmap: DipMap, layout: dict[str, Any]) -> Board:
     spots = layout["provinces"]
-    unplaced = sorted(set(dmap.provinces) - set(spots))
+    unplaced = sorted(p for p in dmap.provinces if "xy" not in spots.get(p, {}))
     if unplaced:
         raise InputError(f"the layout places no {', '.join(unplaced)}: give each province its xy")
     places = {p.id: Place(p.id, p.name, p.kind == "sea", p.sc, _sites(spots[p.id]), tuple(p.coasts))
@@ -131,6 +138,11 @@ def _standard_board(dmap: DipMap, layout: dict[str, Any]) -> Board:
     return Board(dmap.name, dmap.title, int(layout["width"]), int(layout["height"]), float(layout["cell"]),
                  places, borders, _impassable(layout), _crossings(layout),
                  tuple((c, tuple(sorted(s))) for c, s in sorted(coast_seas.items())), dmap.reconstruction)
+
+
+@lru_cache(maxsize=8)
+def _necromancer_board_of(spec: str, layout: str) -> Board:
+    return _necromancer_board(parse_necromancer_map(spec), json.loads(layout))
 
 
 def _necromancer_board(nmap: NecroMap, layout: dict[str, Any]) -> Board:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from warjudge.presentation.diplomacy_map.boards import board_for
-from warjudge.presentation.diplomacy_map.tessellation import GAP, regions_of, shared_edges
+from warjudge.presentation.diplomacy_map.boards import Board, board_for
+from warjudge.presentation.diplomacy_map.tessellation import GAP, Regions, regions_of, shared_edges
 
 MIN_BORDER = 3   # cells
 
@@ -21,7 +21,11 @@ def check_map(map_or_id: Any, layout: dict[str, Any] | None = None) -> list[str]
     """Every problem of the picture of this map (empty: it passes), all at once. Run it on
     your own map: `check_map(load_map("mine.json"), layout=json.load(open("layout.json")))`."""
     board = board_for(map_or_id, layout)
-    regions = regions_of(board)
+    return picture_problems(board, regions_of(board))
+
+
+def picture_problems(board: Board, regions: Regions) -> list[str]:
+    """The problems of these regions as a picture of this board's adjacencies."""
     labels = regions.labels
     lengths = {frozenset((labels[a], labels[b])): len(edges)
                for (a, b), edges in shared_edges(regions).items() if a != GAP and a != b}

@@ -12,22 +12,27 @@ Corner = tuple[int, int]
 Edge = tuple[Corner, Corner]
 
 
-def region_path(regions: Regions, members: set[int]) -> str:
-    """The SVG path data of the cells owned by any of `members`: one closed loop per
-    boundary (holes run the other way round, so the nonzero rule leaves them open)."""
-    edges: dict[Corner, list[Corner]] = {}
+def region_paths(regions: Regions) -> dict[int, str]:
+    """The SVG path data of every owner's cells (GAP included), in one sweep of the grid:
+    one closed loop per boundary (holes run the other way round, so the nonzero rule
+    leaves them open)."""
+    edges: dict[int, dict[Corner, list[Corner]]] = {}
     for row in range(regions.rows):
         for col in range(regions.cols):
-            if regions.at(col, row) not in members:
-                continue
+            here = regions.at(col, row)
+            mine = edges.setdefault(here, {})
             for (dc, dr), start, end in (((0, -1), (col, row), (col + 1, row)),
                                          ((1, 0), (col + 1, row), (col + 1, row + 1)),
                                          ((0, 1), (col + 1, row + 1), (col, row + 1)),
                                          ((-1, 0), (col, row + 1), (col, row))):
                 c, r = col + dc, row + dr
-                inside = 0 <= c < regions.cols and 0 <= r < regions.rows and regions.at(c, r) in members
-                if not inside:
-                    edges.setdefault(start, []).append(end)
+                if not (0 <= c < regions.cols and 0 <= r < regions.rows) or regions.at(c, r) != here:
+                    mine.setdefault(start, []).append(end)
+    return {owner: " ".join(_closed(_midpoints(loop, closed=True), regions.cell) for loop in _loops(ends))
+            for owner, ends in edges.items()}
+
+
+def _loops(edges: dict[Corner, list[Corner]]) -> list[list[Corner]]:
     loops = []
     while edges:
         start = min(edges)
@@ -43,7 +48,7 @@ def region_path(regions: Regions, members: set[int]) -> str:
             loop.append(there)
             here = there
         loops.append(loop)
-    return " ".join(_closed(_midpoints(loop, closed=True), regions.cell) for loop in loops)
+    return loops
 
 
 def border_lines(regions: Regions, edges: Iterable[Edge]) -> str:

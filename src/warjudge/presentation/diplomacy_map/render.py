@@ -11,13 +11,14 @@ docs/architecture.md ("The Diplomacy map").
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from typing import Any
 
 from warjudge.core.errors import InputError
 from warjudge.presentation.diplomacy_map.boards import Board, board_for
 from warjudge.presentation.diplomacy_map.orders import OrderMark, order_marks
-from warjudge.presentation.diplomacy_map.outlines import border_lines, region_path
+from warjudge.presentation.diplomacy_map.outlines import border_lines, region_paths
 from warjudge.presentation.diplomacy_map.places import coast_points, unit_point
 from warjudge.presentation.diplomacy_map.style import (
     COAST, GAP_FILL, IMPASSABLE_FILL, LAND, MOUNTAIN, NEUTRAL_SC, SEA, WORDS, power_colour, tint)
@@ -34,6 +35,7 @@ def render_map(map_id_or_map: Any, view: dict[str, Any], *, lang: str = "en",
     if lang not in WORDS:
         raise InputError(f"language {lang!r}: choose {' or '.join(sorted(WORDS))}")
     board = board_for(map_id_or_map)
+    _check_shape(view, orders)
     words = WORDS[lang]
     units = _units(board, view)
     dislodged = _dislodged(board, view)
@@ -60,6 +62,34 @@ def render_map(map_id_or_map: Any, view: dict[str, Any], *, lang: str = "en",
 
 
 Unit = tuple[str, str, str, str | None]   # power, unit text, province, coast
+
+
+def _check_shape(view: Any, orders: Any) -> None:
+    """Refuse, with one clear message, a view or order list that is not a Diplomacy view's
+    shape, before anything is drawn."""
+    def texts_by_power(value: Any) -> bool:
+        return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, list) and
+                                               all(isinstance(t, str) for t in v) for k, v in value.items())
+
+    def entries(value: Any) -> list[Any]:
+        if isinstance(value, dict):
+            return [e for es in value.values() for e in (es if isinstance(es, list) else [None])]
+        return value if isinstance(value, list) else [None]
+
+    problems = []
+    if not isinstance(view, dict):
+        problems.append("the view is not a JSON object")
+    else:
+        for key in ("units", "supply_centers"):
+            if key in view and not texts_by_power(view[key]):
+                problems.append(f"'{key}' must map each power to a list of texts")
+        if view.get("dislodged") and not all(isinstance(e, dict) and isinstance(e.get("unit"), str)
+                                             for e in entries(view["dislodged"])):
+            problems.append("each dislodged unit must be an object with its 'unit' text")
+    if orders is not None and not (isinstance(orders, list) and all(isinstance(o, dict) for o in orders)):
+        problems.append("orders must be a list of objects (power, order, result)")
+    if problems:
+        raise InputError("cannot draw this view: " + "; ".join(problems))
 
 
 def _split(board: Board, text: str) -> tuple[str, str | None]:
@@ -111,8 +141,7 @@ def _defs(owners: dict[str, list[str]]) -> str:
     parts = ['<defs>',
              '<marker id="head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" '
              'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker>',
-             '<marker id="ridge" viewBox="0 0 10 10" refX="5" refY="9" markerWidth="9" markerHeight="9" '
-             f'orient="auto"><path d="M1,9 L5,1 L9,9 z" fill="{MOUNTAIN}"/></marker>']
+             ]
     for shared in sorted({tuple(o) for o in owners.values() if len(o) > 1}):
         parts.append(f'<pattern id="{_pattern_id(shared)}" width="16" height="16" patternUnits="userSpaceOnUse" '
                      f'patternTransform="rotate(45)"><rect width="8" height="16" fill="{tint(power_colour(shared[0]))}"/>'
@@ -138,24 +167,32 @@ def _fill(board: Board, pid: str, owners: dict[str, list[str]]) -> str:
 
 
 def _regions(board: Board, owners: dict[str, list[str]], words: dict[str, str]) -> list[str]:
-    regions = regions_of(board)
     out = []
-    for i, label in enumerate(regions.labels):
+    for label, path in _outlines(board):
         place = board.places.get(label)
         if place is None:
             area = next(p for p in board.impassable if p.id == label)
-            out.append(f'<path data-impassable="{escape(area.name)}" d="{region_path(regions, {i})}" '
+            out.append(f'<path data-impassable="{escape(area.name)}" d="{path}" '
                        f'fill="{IMPASSABLE_FILL}" stroke="#5c5346" stroke-width="0.8">'
                        f'<title>{escape(area.name)} ({escape(words["impassable"])})</title></path>')
             continue
         kind = "sea" if place.sea else "land"
-        out.append(f'<path data-province="{escape(label)}" data-kind="{kind}" d="{region_path(regions, {i})}" '
+        out.append(f'<path data-province="{escape(label)}" data-kind="{kind}" d="{path}" '
                    f'fill="{_fill(board, label, owners)}" stroke="#4a4a4a" stroke-width="0.8">'
                    f'<title>{escape(place.name)}</title></path>')
     return out
 
 
-def _lines(board: Board) -> list[str]:
+@lru_cache(maxsize=8)
+def _outlines(board: Board) -> tuple[tuple[str, str], ...]:
+    """Each region's outline (label, path data), traced once per board."""
+    regions = regions_of(board)
+    paths = region_paths(regions)
+    return tuple((label, paths[i]) for i, label in enumerate(regions.labels) if i in paths)
+
+
+@lru_cache(maxsize=8)
+def _lines(board: Board) -> tuple[str, ...]:
     """Coasts where land meets sea, mountain borders as ridges, crossings as straits."""
     regions = regions_of(board)
     labels = regions.labels
@@ -173,13 +210,15 @@ def _lines(board: Board) -> list[str]:
         out.append(f'<path data-line="coast" d="{border_lines(regions, coast)}" fill="none" stroke="{COAST}" '
                    'stroke-width="2.2" stroke-linejoin="round"/>')
     if ridge:
-        out.append(f'<path data-line="mountain" d="{border_lines(regions, ridge)}" fill="none" stroke="{MOUNTAIN}" '
-                   'stroke-width="3" marker-mid="url(#ridge)"/>')
+        ridges = border_lines(regions, ridge)   # a line with teeth: a range of mountains
+        out.append(f'<path data-line="mountain" d="{ridges}" fill="none" stroke="{MOUNTAIN}" stroke-width="2.5"/>'
+                   f'<path d="{ridges}" fill="none" stroke="{MOUNTAIN}" stroke-width="9" stroke-dasharray="2,6" '
+                   'pointer-events="none"/>')
     for pair in sorted(board.crossings, key=sorted):
         (x1, y1), (x2, y2) = (board.places[p].anchor for p in sorted(pair))
         out.append(f'<line data-crossing="{escape("-".join(sorted(pair)))}" x1="{x1:.0f}" y1="{y1:.0f}" '
                    f'x2="{x2:.0f}" y2="{y2:.0f}" stroke="{COAST}" stroke-width="3" stroke-dasharray="6,3"/>')
-    return out
+    return tuple(out)
 
 
 def _labels(board: Board, owners: dict[str, list[str]]) -> list[str]:

@@ -22,6 +22,7 @@ from warjudge.presentation.diplomacy_map.boards import Board, Place
 
 GAP = -1
 NEIGHBOURS_8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+NEIGHBOURS_4 = ((0, -1), (-1, 0), (1, 0), (0, 1))   # a region grows edge to edge, so it stays in one piece
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ def regions_of(board: Board) -> Regions:
         if any(o != GAP and o not in allowed[who] for o in near):
             continue
         owner[cell] = who
-        for dc, dr in NEIGHBOURS_8:
+        for dc, dr in NEIGHBOURS_4:
             c, r = col + dc, row + dr
             if 0 <= c < cols and 0 <= r < rows and owner[r * cols + c] == GAP:
                 cost = min(math.hypot(c - sx, r - sy) / w for sx, sy, w in scaled[who])

@@ -59,7 +59,7 @@ def _steps(pos: Position, unit: CombatUnit, here: str, seen: set[str]) -> list[s
 def retreat_paths(pos: Position, unit: CombatUnit, hexes: int) -> list[tuple[str, ...]]:
     """Every path of `hexes` distinct hexes the unit may retreat along (7.54, 7.55, 6.2),
     ending anywhere (occupied or not)."""
-    paths = [((), {unit.hex}, unit.hex)]
+    paths: list[tuple[tuple[str, ...], set[str], str]] = [((), {unit.hex}, unit.hex)]
     for _ in range(hexes):
         paths = [(p + (n,), seen | {n}, n) for p, seen, here in paths for n in _steps(pos, unit, here, seen)]
     return sorted(p for p, _, _ in paths)

@@ -157,7 +157,7 @@ def missile_armour(pos: Position, shooter_hex: str, target: CombatUnit,
     for line in clear_lines(pos, shooter_hex, target.hex, siege_towers) or intervening_paths(shooter_hex, target.hex):
         kind = pos.map.hexside_kind(line[-2], line[-1])
         intact = kind is not None and frozenset((line[-2], line[-1])) not in pos.breached
-        covers.append(pos.rules.hexsides[kind].missile_cover if intact else 0)
+        covers.append(pos.rules.hexsides[kind].missile_cover if kind is not None and intact else 0)
     return max(armour, min(MAX_ARMOUR, armour + min(covers)))
 
 

@@ -247,8 +247,9 @@ class GondorSauronGame:
     # --- legal actions per phase ----------------------------------------------------------
 
     def _own(self, side: str, kind: type) -> list:
-        found = {CombatUnit: self.pos.units, Leader: self.pos.leaders, Engine: self.pos.engines}[kind]
-        return sorted((p for p in found.values() if p.side == side), key=lambda p: p.id)
+        found: dict[type, dict[str, Any]] = {CombatUnit: self.pos.units, Leader: self.pos.leaders,
+                                             Engine: self.pos.engines}
+        return sorted((p for p in found[kind].values() if p.side == side), key=lambda p: p.id)
 
     def _moves_of(self, piece: CombatUnit | Leader | Engine) -> list[Action]:
         st = self.state
@@ -587,7 +588,7 @@ class GondorSauronGame:
 
     def _melee(self, attacker: CombatUnit, defender: CombatUnit) -> None:
         mine, theirs = self.pos.ratings(attacker), self.pos.ratings(defender)
-        hit = combat.strike(self.pos.charts, self.dice, mine.melee, theirs.armour, theirs.morale,
+        hit = combat.strike(self.pos.charts, self.dice, mine.melee or "", theirs.armour, theirs.morale,
                             self.pos.fanatical(attacker))
         self._log("attack", unit=attacker.id, target=defender.id, dice=hit.total, die=hit.die,
                   result=hit.result.code if hit.result else "-")

@@ -49,7 +49,8 @@ class Position:
 
     def occupancy(self) -> dict[str, str]:
         """hex -> the side whose pieces stand there (never both)."""
-        return {p.hex: p.side for p in (*self.units.values(), *self.leaders.values())}
+        pieces: list[CombatUnit | Leader] = [*self.units.values(), *self.leaders.values()]
+        return {p.hex: p.side for p in pieces}
 
     def exerts_zoc(self, unit: CombatUnit) -> bool:
         """6.1: every combat unit, except those of a demoralized army (6.14)."""

@@ -144,9 +144,10 @@ def _problems(spec: ScenarioSpec) -> list[str]:
     stacked = Counter(u.hex for u in spec.units if u.hex)
     problems += [f"set-up: {n} combat units in {h}; one a hex (SPI 5.0)" for h, n in sorted(stacked.items()) if n > 1]
     sides_at: dict[str, set[str]] = {}
-    for piece in (*spec.units, *spec.leaders, *spec.engines):
-        if piece.hex:
-            sides_at.setdefault(piece.hex, set()).add(piece.side)
+    placed: list[UnitSpec | LeaderSpec | EngineSpec] = [*spec.units, *spec.leaders, *spec.engines]
+    for p in placed:
+        if p.hex:
+            sides_at.setdefault(p.hex, set()).add(p.side)
     problems += [f"set-up: both sides in {h}" for h, s in sorted(sides_at.items()) if len(s) > 1]
     return problems
 
@@ -158,7 +159,8 @@ def _exclusive_problems(spec: ScenarioSpec, hexes: dict, m: HexMap) -> list[str]
     groups = {g.group: g for g in spec.reinforcements}
     if len(groups) < len(spec.reinforcements):
         problems.append("reinforcements: a group is named twice")
-    for piece in (*spec.units, *spec.leaders):
+    pieces: list[UnitSpec | LeaderSpec] = [*spec.units, *spec.leaders]
+    for piece in pieces:
         where = "unit" if isinstance(piece, UnitSpec) else "leader"
         if (piece.hex is None) == (piece.arrives is None):
             problems.append(f"{where} {piece.id}: give a set-up hex or a reinforcement group (arrives), one of them")
@@ -169,7 +171,7 @@ def _exclusive_problems(spec: ScenarioSpec, hexes: dict, m: HexMap) -> list[str]
         problems += [f"reinforcements {g.group}: a die shows 1-6, not {r}" for r in g.roll if not 1 <= r <= 6]
         if g.turn is not None and g.turn > spec.turns:
             problems.append(f"reinforcements {g.group}: turn {g.turn} is after the last Game-Turn")
-        if not any(p.arrives == g.group for p in (*spec.units, *spec.leaders)):
+        if not any(p.arrives == g.group for p in pieces):
             problems.append(f"reinforcements {g.group}: no piece arrives with it")
     if spec.engines and spec.game != "gondor":
         problems.append("engines: siege engines are Gondor's (SPI 5.0 c)")

@@ -33,12 +33,12 @@ def climbs(pos: Position, unit: CombatUnit, a: str, b: str) -> bool:
 
 def breachable_sides(pos: Position) -> list[tuple[str, str]]:
     """The unbreached wall, gate and tower hexsides of the map, each as a sorted pair."""
-    found = set()
+    found: set[tuple[str, str]] = set()
     for h in pos.map.hexes:
         for n in pos.map.neighbours(h):
             kind = pos.map.hexside_kind(h, n)
             if kind and pos.map.vocabulary.hexsides[kind].breachable and frozenset((h, n)) not in pos.breached:
-                found.add(tuple(sorted((h, n))))
+                found.add((min(h, n), max(h, n)))
     return sorted(found)
 
 

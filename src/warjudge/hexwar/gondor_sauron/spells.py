@@ -38,11 +38,11 @@ def targets(pos: Position, spell: SpellSpec, caster: Leader, bound: dict[str, se
     if effect == "arrive":
         return [None] if spell.group in pending_groups else []
     if effect == "disrupt":
-        return sorted(u.id for u in pos.units.values() if u.side != caster.side and not u.disrupted
-                      and distance(u.hex, caster.hex) <= spell.range)
-    return sorted(ldr.id for ldr in pos.leaders.values()
+        return [*sorted(u.id for u in pos.units.values() if u.side != caster.side and not u.disrupted
+                        and distance(u.hex, caster.hex) <= spell.range)]
+    return [*sorted(ldr.id for ldr in pos.leaders.values()
                   if ldr.side != caster.side and distance(ldr.hex, caster.hex) <= spell.range
-                  and effect not in bound.get(ldr.id, set()) and (effect != "stalemate" or ldr.is_magic))
+                  and effect not in bound.get(ldr.id, set()) and (effect != "stalemate" or ldr.is_magic))]
 
 
 def take_effect(pos: Position, spell: SpellSpec, target: str | None, bound: dict[str, set[str]]) -> None:

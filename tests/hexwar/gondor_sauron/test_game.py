@@ -295,3 +295,18 @@ def test_same_record_under_any_hash_seed():
     outs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": h}).stdout for h in ("1", "987")}
     assert len(outs) == 1 and '"actions"' in outs.pop()
+
+
+def test_a_gondor_record_with_siege_spells_and_reinforcements_replays_exactly():
+    # determinism: bombardments, spells and Rohan's roll come from the game's dice, so the
+    # record replays bit for bit
+    from warjudge.hexwar.gondor_sauron.bots import heuristic_action
+    g = games.new("gondor", seed=21, max_turns=6)
+    rng = random.Random(21)
+    while not g.is_over:
+        p = g.to_act()[0]
+        g.act(p, heuristic_action(g, p, rng))
+    kinds = {a["type"] for a in g.record.actions}
+    assert {"cast", "bombard"} <= kinds and any(e["event"] == "reinforcement-roll" for e in g.events)
+    again = games.load(GameRecord.from_json(g.record.to_json()))
+    assert again.view(None) == g.view(None) and again.dice.rolls_made == g.dice.rolls_made

@@ -184,7 +184,13 @@ def render(g) -> str:
     for ldr in sorted(pos.leaders.values(), key=lambda x: (x.side, x.id)):
         lines.append(f"  {ldr.hex} {SIDE_MARK[ldr.side]} Leader {ldr.id} rally {ldr.rally}"
                      + (f" magic {ldr.magic}" if ldr.is_magic else ""))
-    lines.append(f"losses {g.losses}  demoralized {sorted(pos.demoralized) or 'none'}")
+    for e in sorted(pos.engines.values(), key=lambda e: (e.side, e.id)):
+        lines.append(f"  {e.hex} {SIDE_MARK[e.side]} {e.kind.replace('_', ' ')} {e.id}")
+    if pos.breached:
+        lines.append("breached: " + ", ".join("-".join(sorted(hs)) for hs in sorted(pos.breached, key=sorted)))
+    if g.waiting or g.to_come:
+        lines.append(f"to enter: {', '.join(sorted(g.waiting)) or '-'}  still to come: {', '.join(sorted(g.to_come)) or '-'}")
+    lines.append(f"losses {g.losses}  levels {g.levels}  demoralized {sorted(pos.demoralized) or 'none'}")
     if g.is_over:
         lines.append(f"over: {g.outcome().to_json()}")
     return "\n".join(lines)

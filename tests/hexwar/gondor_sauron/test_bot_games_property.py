@@ -3,6 +3,7 @@ invariants the Standard Rules promise (issue 15: stacking, ZOC, no unit in an en
 magic points never negative, demoralization sums)."""
 
 import json
+import os
 import random
 
 import pytest
@@ -10,9 +11,12 @@ import pytest
 from warjudge.core import games
 from warjudge.hexwar.gondor_sauron.bots import heuristic_action, random_action
 from warjudge.hexwar.gondor_sauron.scenario import SCENARIOS
+from warjudge.hexwar.gondor_sauron.units import CombatUnit, other
 
 W, S = "westernesse", "sauron"
 GAMES = 200
+# Whole battles of each shipped scenario: a few in the suite; GS_BATTLES=200 for the slow run
+BATTLES = int(os.environ.get("GS_BATTLES", "3"))
 RATINGS = ("B3X", "C2Y", "E1Z", "e1Y", "Be3X", "D3W")
 
 
@@ -33,7 +37,8 @@ def random_battle(rng: random.Random) -> dict:
                           "ratings": "C2X" if same else rng.choice(RATINGS), "reduced": "E1Z", "hex": h})
         leaders.append({"id": f"{side[0]}L", "side": side, "nationality": nat, "rally": rng.randint(1, 4),
                         "magic": rng.choice([None, 3]), "hex": units[-1]["hex"]})
-    doc.update(units=units, leaders=leaders, turns=3, night_turns=[3], demoralization_levels={W: 12, S: 12})
+    doc.update(units=units, leaders=leaders, turns=3, night_turns=[3], demoralization_levels={W: 12, S: 12},
+               reinforcements=[], spells=[s for s in doc["spells"] if s["effect"] != "arrive"])
     return doc
 
 
@@ -59,7 +64,12 @@ def check(g, values):
     assert all((ldr.magic or 0) >= 0 for ldr in pos.leaders.values())             # 8.55
     for side in (W, S):                                                           # 9.13
         assert g.losses[side] == sum(values[x][1] for x in g.eliminated if values[x][0] == side)
+        # 9.21 (levels only grow, with arrivals; once demoralized, always so)
         assert (side in pos.demoralized) <= (g.losses[side] > g.scenario.spec.demoralization_levels[side])
+    engines = [e.hex for e in pos.engines.values()]
+    assert len(engines) == len(set(engines))                                      # ruling: one a hex
+    assert not {(e.hex, e.side) for e in pos.engines.values()} & {(u.hex, other(u.side)) for u in pos.units.values()}
+    assert not set(g.waiting) & (set(pos.units) | set(pos.leaders))
 
 
 def check_action(g, player, action):
@@ -68,7 +78,7 @@ def check_action(g, player, action):
         unit = pos.units[action["piece"]]
         assert unit.hex not in pos.enemy_zoc(unit.side) and not unit.disrupted   # 6.11, 7.57
     if action["type"] in ("attack", "fire"):
-        assert not pos.units[action["unit"]].disrupted                           # 7.57
+        assert action["unit"] in pos.engines or not pos.units[action["unit"]].disrupted   # 7.57
         assert action["target"] in pos.units                                     # 7.25: never a Leader
 
 
@@ -89,3 +99,30 @@ def test_seeded_bot_games_keep_the_invariants(batch):
             steps += 1
             assert steps < 5000
         assert g.outcome() is not None
+
+
+def play_checked(g, seed, bots):
+    values = {u.id: (u.side, u.full.demoralization_value())
+              for u in (*g.pos.units.values(), *(p for ps in g.to_come.values() for p in ps))
+              if isinstance(u, CombatUnit)}
+    rng, steps = random.Random(seed), 0
+    while not g.is_over:
+        p = g.to_act()[0]
+        action = bots[p](g, p, rng)
+        check_action(g, p, action)
+        g.act(p, action)
+        check(g, values)
+        steps += 1
+        assert steps < 20000
+    return g.outcome()
+
+
+@pytest.mark.parametrize("gid", ["gondor", "sauron"])
+def test_whole_battles_of_each_scenario_keep_the_invariants(gid):
+    # issue 15: seeded bot games of the shipped scenarios played to the last turn, with the
+    # siege engines, spells and reinforcements in play
+    for seed in range(BATTLES):
+        smart = W if seed % 2 else S
+        bots = {smart: heuristic_action, other(smart): random_action}
+        out = play_checked(games.new(gid, seed=seed), seed, bots)
+        assert out is not None and out.reason in ("last-turn", "victory")

@@ -22,7 +22,8 @@ def small(units, leaders=(), **changes) -> dict:
     """A 9x9 clear scenario for the Sauron game with the given pieces."""
     doc = json.loads((SCENARIOS / "sauron.json").read_text(encoding="utf-8"))
     doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=[])
-    doc.update({"units": list(units), "leaders": list(leaders), "turns": 2, "night_turns": [], **changes})
+    doc.update({"units": list(units), "leaders": list(leaders), "turns": 2, "night_turns": [], "reinforcements": [],
+                "spells": [], **changes})
     return doc
 
 
@@ -196,8 +197,25 @@ def test_shipped_scenarios_are_reconstructions_with_the_public_facts():
     assert (g.turns, g.night_turns) == (16, [2, 3, 4, 5, 6])                  # [BB-G]
     assert (s.turns, s.night_turns) == (18, [15, 16, 17, 18])                 # [BB-S]
     assert g.demoralization_levels == {W: 36, S: 93}                          # [JY]
-    sides = {x.side for x in g.units}
-    assert sides == {W, S} and sum(x.side == W for x in g.units) == 10 and sum(x.side == S for x in g.units) == 22
+    set_up = [x for x in g.units if x.hex]
+    assert sum(x.side == W for x in set_up) == 10 and sum(x.side == S for x in set_up) == 22     # [JY]
+    engines = [(e.side, e.kind) for e in g.engines]
+    assert engines.count((W, "catapult")) == 3 and engines.count((S, "catapult")) == 3           # [JY]
+    assert engines.count((S, "siege_tower")) == 3                                                 # [JY]
+    rohan = next(r for r in g.reinforcements if r.group == "rohan")
+    assert (rohan.turn, rohan.roll, 36 + rohan.demoralization) == (5, [5, 6], 76)                 # [JY]
+    assert {s.id for s in g.spells if s.side == W} == {"break-darkness", "stalemate-nazgul", "reveal-aragorn"}
+    assert {s.id for s in g.spells if s.side == S} == {"fear", "freeze-leader", "activate-grond"}   # [BB-G, JY]
+    costs = {s.id: s.cost for s in g.spells}
+    chart = games.new("gondor", seed=1).pos.charts   # [JY]: the reported success ranges
+    assert [t for t in range(2, 13) if chart.spell_succeeds(costs["break-darkness"], t)] == list(range(3, 11))
+    assert [t for t in range(2, 13) if chart.spell_succeeds(costs["reveal-aragorn"], t)] == list(range(3, 11))
+    assert [t for t in range(2, 13) if chart.spell_succeeds(costs["fear"], t)] == list(range(4, 10))
+    assert [t for t in range(2, 13) if chart.spell_succeeds(costs["activate-grond"], t)] == list(range(3, 11))
+    beast = next(x for x in s.units if x.id == "the-beast")
+    assert (beast.ratings[-2:], beast.kind, beast.arrives) == ("4X", "infantry", "beast")           # [BB-S]
+    assert {x.id: x.cost for x in s.spells}["summon-beast"] == 5 and {x.id: x.cost for x in s.spells}[
+        "sinister-visions"] == 3                                                                  # [BB-S]
     allowances = {ldr.id: ldr.allowance for ldr in g.leaders}
     assert allowances["gandalf"] == 10 and allowances["lord-of-the-nazgul"] == 8   # [BB-G]
 
@@ -277,3 +295,18 @@ def test_same_record_under_any_hash_seed():
     outs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": h}).stdout for h in ("1", "987")}
     assert len(outs) == 1 and '"actions"' in outs.pop()
+
+
+def test_a_gondor_record_with_siege_spells_and_reinforcements_replays_exactly():
+    # determinism: bombardments, spells and Rohan's roll come from the game's dice, so the
+    # record replays bit for bit
+    from warjudge.hexwar.gondor_sauron.bots import heuristic_action
+    g = games.new("gondor", seed=21, max_turns=6)
+    rng = random.Random(21)
+    while not g.is_over:
+        p = g.to_act()[0]
+        g.act(p, heuristic_action(g, p, rng))
+    kinds = {a["type"] for a in g.record.actions}
+    assert {"cast", "bombard"} <= kinds and any(e["event"] == "reinforcement-roll" for e in g.events)
+    again = games.load(GameRecord.from_json(g.record.to_json()))
+    assert again.view(None) == g.view(None) and again.dice.rolls_made == g.dice.rolls_made

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from warjudge.hexwar import terrain
 from warjudge.hexwar.gondor_sauron.charts import CasualtyResult
 from warjudge.hexwar.gondor_sauron.moves import step_cost
 from warjudge.hexwar.gondor_sauron.position import Position
+from warjudge.hexwar.gondor_sauron.siege import climbs
 from warjudge.hexwar.gondor_sauron.units import CAVALRY, CombatUnit
 from warjudge.hexwar.grid import distance
 
@@ -57,7 +59,7 @@ def _steps(pos: Position, unit: CombatUnit, here: str, seen: set[str]) -> list[s
 def retreat_paths(pos: Position, unit: CombatUnit, hexes: int) -> list[tuple[str, ...]]:
     """Every path of `hexes` distinct hexes the unit may retreat along (7.54, 7.55, 6.2),
     ending anywhere (occupied or not)."""
-    paths = [((), {unit.hex}, unit.hex)]
+    paths: list[tuple[tuple[str, ...], set[str], str]] = [((), {unit.hex}, unit.hex)]
     for _ in range(hexes):
         paths = [(p + (n,), seen | {n}, n) for p, seen, here in paths for n in _steps(pos, unit, here, seen)]
     return sorted(p for p, _, _ in paths)
@@ -92,12 +94,17 @@ def retreat_choices(pos: Position, unit: CombatUnit, hexes: int) -> list[Retreat
 
 def advance_hexes(pos: Position, winner: CombatUnit, vacated: str, melee: bool) -> list[str]:
     """7.51-7.53: after a melee (only) the victor may enter the vacated hex, whatever
-    the enemy ZOC, but across a wall, gate or tower hexside only where it is breached."""
+    the enemy ZOC, but across a wall, gate or tower hexside only where it is breached
+    or from a siege tower or ladder."""
     if not melee or winner.disrupted or vacated not in pos.map.neighbours(winner.hex):
         return []
-    if pos.side_at(vacated) is not None or step_cost(pos, winner, winner.hex, vacated) is None:
+    if pos.side_at(vacated) is not None:
         return []
-    return [vacated]
+    if climbs(pos, winner, winner.hex, vacated):   # 7.53: on a ladder or in a siege tower
+        crossed = pos.breached | {frozenset((winner.hex, vacated))}
+        ok = terrain.step_cost(pos.rules, pos.map, winner.hex, vacated, winner.kind, crossed) is not None
+        return [vacated] if ok else []
+    return [] if step_cost(pos, winner, winner.hex, vacated) is None else [vacated]
 
 
 def may_retreat_before_combat(defender: CombatUnit, attackers: list[CombatUnit]) -> bool:

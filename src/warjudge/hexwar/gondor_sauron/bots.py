@@ -1,8 +1,9 @@
 """Two bots for Gondor & Sauron, both choosing only among `legal_actions`, so they are
-always legal: `random_action` picks uniformly; `heuristic_action` fires, attacks and forms when
-it can, rallies, advances, closes in on the enemy with each unit once a phase, retreats
-away from the enemy and ends a part of the turn only when nothing useful is left. Both
-draw on the caller's `random.Random`, never on the game's dice."""
+always legal: `random_action` picks uniformly; `heuristic_action` fires, attacks and forms
+when it can, rallies, advances, brings on reinforcements, bombards walls, casts spells,
+closes in on the enemy with each unit once a phase, retreats away from the enemy and ends
+a part of the turn only when nothing useful is left. Both draw on the caller's
+`random.Random`, never on the game's dice."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 from warjudge.hexwar.grid import distance
 
 Action = dict[str, Any]
-EAGER = ("fire", "attack", "rally", "advance", "stand", "form")
+EAGER = ("fire", "attack", "rally", "advance", "stand", "form", "enter", "bombard", "cast")
 
 
 def random_action(game, player: str, rng: random.Random) -> Action:
@@ -36,7 +37,8 @@ def heuristic_action(game, player: str, rng: random.Random) -> Action:
     moves = [a for a in legal if a["type"] == "move"]
     if moves:      # the move that gains the most ground towards the enemy, if any gains
         def gain(a: Action) -> int:
-            piece = game.pos.units.get(a["piece"]) or game.pos.leaders[a["piece"]]
+            pos = game.pos
+            piece = pos.units.get(a["piece"]) or pos.leaders.get(a["piece"]) or pos.engines[a["piece"]]
             return _nearest_enemy(game, player, piece.hex) - _nearest_enemy(game, player, a["to"])
         best = max(moves, key=gain)
         if gain(best) > 0:

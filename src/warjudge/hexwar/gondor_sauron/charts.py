@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal, Optional
+from typing import Annotated, Literal, Mapping, Optional, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -157,18 +157,18 @@ def _chart_problems(spec: ChartsSpec) -> list[str]:
         problems += _totals_problems(row, f"casualty_probability.{attack}")
     if sorted(spec.casualty_results) != list(MORALES):
         problems.append(f"casualty_results: the rows must be the morale ratings {', '.join(MORALES)}")
-    for morale, row in spec.casualty_results.items():
-        if len(row) != DIE:
-            problems.append(f"casualty_results.{morale}: {len(row)} results, one die has {DIE}")
+    for morale, results in spec.casualty_results.items():
+        if len(results) != DIE:
+            problems.append(f"casualty_results.{morale}: {len(results)} results, one die has {DIE}")
         problems += [f"casualty_results.{morale}: {c!r} is not a result (-, r1, r2, A, r1A, r2A, 1/2E, E)"
-                     for c in row if not RESULT.match(c)]
+                     for c in results if not RESULT.match(c)]
     found, _ = _int_keys(list(spec.leader_combat), "leader_combat")
     problems += found
-    for diff, row in spec.leader_combat.items():
-        if len(row) != DIE:
-            problems.append(f"leader_combat.{diff}: {len(row)} results, one die has {DIE}")
+    for diff, duels in spec.leader_combat.items():
+        if len(duels) != DIE:
+            problems.append(f"leader_combat.{diff}: {len(duels)} results, one die has {DIE}")
         problems += [f"leader_combat.{diff}: {c!r} is not a result (attacker/defender, each -, A or E)"
-                     for c in row if not LEADER_RESULT.match(c)]
+                     for c in duels if not LEADER_RESULT.match(c)]
     for name in ("rally", "magic_spell"):
         table = getattr(spec, name)
         found, values = _int_keys(list(table), name)
@@ -178,7 +178,10 @@ def _chart_problems(spec: ChartsSpec) -> list[str]:
     return problems
 
 
-def _clamped(table: dict[int, object], key: int):
+T = TypeVar("T")
+
+
+def _clamped(table: Mapping[int, T], key: int) -> T:
     """Off a table's ends, its end column (the usual reading of SPI charts)."""
     return table[min(max(key, min(table)), max(table))]
 
@@ -220,6 +223,12 @@ class Charts:
         return total in _clamped(self.magic_totals, points)
 
 
+def _pair(code: str) -> tuple[str, str]:
+    """An 'attacker/defender' Leader combat result (validated to have one slash)."""
+    mine, theirs = code.split("/")
+    return mine, theirs
+
+
 def build_charts(spec: ChartsSpec) -> Charts:
     te = spec.terrain_effects
     ruleset = Ruleset(
@@ -236,7 +245,7 @@ def build_charts(spec: ChartsSpec) -> Charts:
         probability={(a, int(arm)): frozenset(v) for a, row in spec.casualty_probability.items()
                      for arm, v in row.items()},
         results={m: tuple(CasualtyResult.parse(c) for c in row) for m, row in spec.casualty_results.items()},
-        leader={int(k): tuple(tuple(c.split("/")) for c in row) for k, row in spec.leader_combat.items()},
+        leader={int(k): tuple(_pair(c) for c in row) for k, row in spec.leader_combat.items()},
         rally_totals={int(k): frozenset(v) for k, v in spec.rally.items()},
         magic_totals={int(k): frozenset(v) for k, v in spec.magic_spell.items()},
         spec=spec.model_dump(mode="json"),

@@ -11,7 +11,8 @@ from warjudge.hexwar import terrain
 from warjudge.hexwar.gondor_sauron.charts import CasualtyResult, Charts
 from warjudge.hexwar.gondor_sauron.moves import move_class
 from warjudge.hexwar.gondor_sauron.position import Position
-from warjudge.hexwar.gondor_sauron.units import CombatUnit, Leader
+from warjudge.hexwar.gondor_sauron.siege import CATAPULT, CATAPULT_RANGE, climbs, siege_towers
+from warjudge.hexwar.gondor_sauron.units import CombatUnit, Engine, Leader
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.los import intervening_paths
 
@@ -71,9 +72,9 @@ def melee_problem(pos: Position, attacker: CombatUnit, defender: CombatUnit) -> 
     if d not in pos.map.neighbours(a):
         return "melee is against an adjacent enemy (SPI 7.31)"
     if terrain.melee_blocked(pos.rules, pos.map, a, d, pos.breached):
-        if pos.map.level(a) <= pos.map.level(d):
+        if pos.map.level(a) <= pos.map.level(d) and not climbs(pos, attacker, a, d):
             return ("no melee across an unbreached wall, gate or tower hexside unless from a higher city "
-                    "level (SPI 7.35)")
+                    "level, a siege tower or a ladder (SPI 7.35)")
     elif not terrain.zoc_reaches(pos.rules, pos.map, d, a, pos.breached):
         # ruling: a demoralized defender (no ZOC, 6.14) may still be meleed where its
         # zone would reach
@@ -120,11 +121,27 @@ def missile_problem(pos: Position, shooter: CombatUnit, target: CombatUnit, fire
         return "a disrupted unit may not fire (SPI 7.57)"
     if shooter.id in fired:
         return "a unit fires only once a Game-Turn (SPI 7.14)"
+    return _target_problem(pos, shooter, target, reach, siege_towers)
+
+
+def catapult_problem(pos: Position, catapult: Engine, target: CombatUnit, used: set[str]) -> str | None:
+    """7.11-7.13: a catapult not used in the Siege Phase (nor fired) this Game-Turn
+    fires at an enemy unit within four hexes along a clear line."""
+    if catapult.kind != CATAPULT or catapult.missile is None:
+        return "only catapults among the siege engines fire missiles (SPI 7.11)"
+    if catapult.id in used:
+        return "a catapult used in the Siege Phase or fired already waits for the next Game-Turn (SPI 7.11, 7.14)"
+    return _target_problem(pos, catapult, target, CATAPULT_RANGE, siege_towers(pos))
+
+
+def _target_problem(pos: Position, shooter: CombatUnit | Engine, target: CombatUnit, reach: int,
+                    towers: frozenset) -> str | None:
+    """7.11-7.13: an enemy unit within range along a clear line."""
     if target.side == shooter.side:
         return "missiles are fired at enemy units (SPI 7.11)"
     if distance(shooter.hex, target.hex) > reach:
         return f"the target is beyond the range of {reach} hexes (SPI 7.12)"
-    if not clear_lines(pos, shooter.hex, target.hex, siege_towers):
+    if not clear_lines(pos, shooter.hex, target.hex, towers):
         return "the line of fire is blocked (SPI 7.13)"
     return None
 
@@ -140,7 +157,7 @@ def missile_armour(pos: Position, shooter_hex: str, target: CombatUnit,
     for line in clear_lines(pos, shooter_hex, target.hex, siege_towers) or intervening_paths(shooter_hex, target.hex):
         kind = pos.map.hexside_kind(line[-2], line[-1])
         intact = kind is not None and frozenset((line[-2], line[-1])) not in pos.breached
-        covers.append(pos.rules.hexsides[kind].missile_cover if intact else 0)
+        covers.append(pos.rules.hexsides[kind].missile_cover if kind is not None and intact else 0)
     return max(armour, min(MAX_ARMOUR, armour + min(covers)))
 
 
@@ -167,4 +184,4 @@ def leader_fight(pos: Position, dice: Dice, attacker: Leader, defender: Leader) 
 
 
 __all__ = ["Strike", "cannot_attack", "leader_combat_problem", "leader_fight", "clear_lines", "melee_problem",
-           "missile_armour", "missile_problem", "obliged_to_attack", "strike", "two_dice"]
+           "missile_armour", "missile_problem", "catapult_problem", "obliged_to_attack", "strike", "two_dice"]

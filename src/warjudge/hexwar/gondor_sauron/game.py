@@ -22,12 +22,12 @@ from warjudge.core.game import GM, Action, Decision, Outcome, View
 from warjudge.core.games import fresh_seed, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
-from warjudge.hexwar.gondor_sauron import aftermath, combat, formations, leaders, moves, sequence
+from warjudge.hexwar.gondor_sauron import aftermath, combat, formations, leaders, moves, sequence, siege, spells
 from warjudge.hexwar.gondor_sauron.charts import Charts, default_charts, load_charts
 from warjudge.hexwar.gondor_sauron.morale import loss_value, newly_demoralized
 from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_content, shipped
-from warjudge.hexwar.gondor_sauron.units import SAURON, SIDES, WESTERNESSE, CombatUnit, Leader, other
+from warjudge.hexwar.gondor_sauron.units import SAURON, SIDES, WESTERNESSE, CombatUnit, Engine, Leader, other
 
 PLAYERS = SIDES
 LEADER_COMBAT_RETREAT = 2   # 7.23
@@ -57,6 +57,11 @@ class TurnState:
     advanced: set[str] = field(default_factory=set)     # 7.52, per Combat Phase
     rallied_by: dict[str, int] = field(default_factory=dict)   # 8.32
     tried: set[str] = field(default_factory=set)        # 8.36
+    sieged: set[str] = field(default_factory=set)       # 3.0 B: catapults used, per Game-Turn
+    casting: set[str] = field(default_factory=set)      # 8.52: Leaders that cast this phase
+    attempts: set[tuple[str, str]] = field(default_factory=set)   # (Leader, spell) this phase (ruling)
+    cast_in_a: set[str] = field(default_factory=set)    # 3.0 E
+    bound: dict[str, set[str]] = field(default_factory=dict)   # Leader -> spells on it this turn
 
 
 class GondorSauronGame:
@@ -83,7 +88,12 @@ class GondorSauronGame:
         self.record = GameRecord(self.game_id, record.seed, options)
         self.dice = Dice(record.seed)
         units, ldrs = self.scenario.pieces()
-        self.pos = Position(self.scenario.hexmap(), charts, units, ldrs)
+        self.pos = Position(self.scenario.hexmap(), charts, units, ldrs, engines=self.scenario.engines())
+        self.to_come: dict[str, list[CombatUnit | Leader]] = self.scenario.arrivals()
+        self.waiting: dict[str, CombatUnit | Leader] = {}   # arrived, not yet entered
+        self.levels = dict(self.scenario.spec.demoralization_levels)   # 9.21, grown by arrivals
+        self.entry_of = {p.id: list(g.entry) for g in self.scenario.spec.reinforcements
+                         for p in self.to_come[g.group]}
         self.losses = {s: 0 for s in SIDES}
         self.eliminated: list[str] = []
         self.turn, self.phase = 1, "A"
@@ -132,8 +142,10 @@ class GondorSauronGame:
         return self.turn > self.last_turn or self._wiped_out() is not None
 
     def _wiped_out(self) -> str | None:
+        """A side with no combat unit on the map, waiting to enter or still to come."""
         for side in SIDES:
-            if not any(u.side == side for u in self.pos.units.values()):
+            later = [p for ps in self.to_come.values() for p in ps] + list(self.waiting.values())
+            if not any(u.side == side for u in (*self.pos.units.values(), *later) if isinstance(u, CombatUnit)):
                 return side
         return None
 
@@ -170,7 +182,7 @@ class GondorSauronGame:
         if self.pending:
             return self._pending_actions(self.pending[0])
         kind = self._phase().kind
-        return {"magic": self._magic_actions, "siege": lambda s: [{"type": "end"}],
+        return {"magic": self._magic_actions, "siege": self._siege_actions,
                 "movement": self._movement_actions, "combat": self._combat_actions,
                 "rally": self._rally_actions}[kind](player)
 
@@ -209,7 +221,12 @@ class GondorSauronGame:
                       for u in sorted(pos.units.values(), key=lambda u: u.id)],
             "leaders": [{"id": ldr.id, "side": ldr.side, "hex": ldr.hex, "rally": ldr.rally, "magic": ldr.magic}
                         for ldr in sorted(pos.leaders.values(), key=lambda x: x.id)],
-            "losses": dict(self.losses), "demoralized": sorted(pos.demoralized),
+            "engines": [{"id": e.id, "side": e.side, "kind": e.kind, "hex": e.hex}
+                        for e in sorted(pos.engines.values(), key=lambda e: e.id)],
+            "breached": sorted(sorted(hs) for hs in pos.breached),
+            "waiting": sorted(self.waiting), "to_come": sorted(self.to_come),
+            "spells_on": {lid: sorted(fx) for lid, fx in sorted(self.state.bound.items())},
+            "losses": dict(self.losses), "levels": dict(self.levels), "demoralized": sorted(pos.demoralized),
             "eliminated": list(self.eliminated), "events": self.events[-50:],
             "pending": [{"kind": p.kind, "side": p.side, "unit": p.unit} for p in self.pending],
         }
@@ -230,18 +247,24 @@ class GondorSauronGame:
     # --- legal actions per phase ----------------------------------------------------------
 
     def _own(self, side: str, kind: type) -> list:
-        found = self.pos.units if kind is CombatUnit else self.pos.leaders
-        return sorted((p for p in found.values() if p.side == side), key=lambda p: p.id)
+        found: dict[type, dict[str, Any]] = {CombatUnit: self.pos.units, Leader: self.pos.leaders,
+                                             Engine: self.pos.engines}
+        return sorted((p for p in found[kind].values() if p.side == side), key=lambda p: p.id)
 
-    def _moves_of(self, piece: CombatUnit | Leader) -> list[Action]:
-        if piece.id in self.state.moved:
+    def _moves_of(self, piece: CombatUnit | Leader | Engine) -> list[Action]:
+        st = self.state
+        if piece.id in st.moved | st.casting | st.sieged or spells.barred(st.bound, piece.id, "move"):
             return []
         pos = self.pos
         zoc, occupied = self._movement_facts(piece.side)
-        friends = {u.hex for u in pos.units.values() if u.side == piece.side}
+        if isinstance(piece, Engine):   # ruling: one siege engine a hex
+            taken = {e.hex for e in pos.engines.values()}
+        elif isinstance(piece, CombatUnit):   # 5.0, 4.28
+            taken = {u.hex for u in pos.units.values() if u.side == piece.side}
+        else:
+            taken = set()
         return [{"type": "move", "piece": piece.id, "to": h}
-                for h in moves.destinations(pos, piece, zoc=zoc, occupied=occupied)
-                if not (isinstance(piece, CombatUnit) and h in friends)]   # 5.0, 4.28
+                for h in moves.destinations(pos, piece, zoc=zoc, occupied=occupied) if h not in taken]
 
     def _movement_facts(self, side: str) -> tuple[set[str], dict[str, str]]:
         """The enemy ZOC and the occupancy, once per position (keyed by actions applied)."""
@@ -251,10 +274,50 @@ class GondorSauronGame:
         return self._facts[1]
 
     def _magic_actions(self, side: str) -> list[Action]:
-        # 3.0 A/E, 4.11: Magic Leaders move (spells are the Exclusive Rules', not yet here)
+        # 3.0 A/E, 4.11: Magic Leaders move or cast spells
         acts = [a for ldr in self._own(side, Leader) if ldr.is_magic for a in self._moves_of(ldr)]
+        acts += self._casts(side)
         last_chance = (self.phase, side) in (("A", SAURON), ("E", WESTERNESSE))
         return acts + ([] if last_chance and self._must_restack(side, magic=True) else [{"type": "end"}])
+
+    def _casts(self, side: str) -> list[Action]:
+        """8.52-8.55, 3.0 A/E: each spell of the scenario a Magic Leader can afford, once
+        per Leader and spell a phase (ruling), at each target it may have."""
+        st, acts = self.state, []
+        for ldr in self._own(side, Leader):
+            if leaders.cast_problem(ldr, 1, ldr.id in st.cast_in_a, self.phase, ldr.id in st.moved) \
+                    or spells.barred(st.bound, ldr.id, "cast"):
+                continue
+            for sp in self.scenario.spec.spells:
+                if sp.side != side or (ldr.id, sp.id) in st.attempts or \
+                        leaders.cast_problem(ldr, sp.cost, ldr.id in st.cast_in_a, self.phase, False):
+                    continue
+                for target in spells.targets(self.pos, sp, ldr, st.bound, set(self.to_come)):
+                    acts.append({"type": "cast", "leader": ldr.id, "spell": sp.id}
+                                | ({"target": target} if target else {}))
+        return acts
+
+    def _siege_actions(self, side: str) -> list[Action]:
+        """3.0 B: each catapult may bombard one wall, gate or tower hexside in range."""
+        acts = []
+        for e in self._own(side, Engine):
+            for hs in siege.breachable_sides(self.pos):
+                if not siege.bombard_problem(self.pos, e, hs, self.state.sieged):
+                    acts.append({"type": "bombard", "engine": e.id, "hexside": list(hs)})
+        return acts + [{"type": "end"}]
+
+    def _entries(self, side: str) -> list[Action]:
+        """Reinforcements that have arrived enter at a free entry hex of their group
+        (ruling: they stop there; with every entry hex blocked they wait)."""
+        occupied = self.pos.occupancy()
+        friends = {u.hex for u in self.pos.units.values()}
+        acts = []
+        for pid, piece in sorted(self.waiting.items()):
+            if piece.side != side:
+                continue
+            acts += [{"type": "enter", "piece": pid, "to": h} for h in self.entry_of[pid]
+                     if occupied.get(h) in (None, side) and not (isinstance(piece, CombatUnit) and h in friends)]
+        return acts
 
     def _movement_actions(self, side: str) -> list[Action]:
         # 3.0 C/F: every piece but the Magic Leaders; a formation moves as one (8.45),
@@ -267,6 +330,8 @@ class GondorSauronGame:
             else:
                 acts += self._moves_of(u)
         acts += [a for ldr in self._own(side, Leader) if not ldr.is_magic for a in self._moves_of(ldr)]
+        acts += [a for e in self._own(side, Engine) for a in self._moves_of(e)]
+        acts += self._entries(side)
         acts += self._forms(side) if side == WESTERNESSE else []
         return acts + ([] if self._must_restack(side, magic=False) else [{"type": "end"}])
 
@@ -284,6 +349,8 @@ class GondorSauronGame:
         """8.43: two like units with or beside a Leader that has not moved."""
         acts = []
         for ldr in self._own(side, Leader):
+            if spells.barred(self.state.bound, ldr.id, "form"):   # 8.47
+                continue
             near = [u for u in self._own(side, CombatUnit)
                     if u.hex == ldr.hex or u.hex in self.pos.map.neighbours(ldr.hex)]
             acts += [{"type": "form", "units": [a.id, b.id], "leader": ldr.id}
@@ -311,14 +378,18 @@ class GondorSauronGame:
     def _combat_actions(self, side: str) -> list[Action]:
         pos, st = self.pos, self.state
         if self.stage == "missile":   # 7.16: missiles first
-            acts = [{"type": "fire", "unit": u.id, "target": t.id}
-                    for u in self._own(side, CombatUnit) for t in self._own(other(side), CombatUnit)
-                    if formations.is_lead(pos, t) and not combat.missile_problem(pos, u, t, st.fired)]
+            towers = siege.siege_towers(pos)
+            targets = [t for t in self._own(other(side), CombatUnit) if formations.is_lead(pos, t)]
+            acts = [{"type": "fire", "unit": u.id, "target": t.id} for u in self._own(side, CombatUnit)
+                    for t in targets if not combat.missile_problem(pos, u, t, st.fired, siege_towers=towers)]
+            acts += [{"type": "fire", "unit": e.id, "target": t.id} for e in self._own(side, Engine)
+                     for t in targets if not combat.catapult_problem(pos, e, t, st.fired | st.sieged)]
             return acts + [{"type": "next"}]
         if self.stage == "leader":    # 7.21: then Leader combat, always optional
             acts = [{"type": "duel", "leader": a.id, "target": d.id}
                     for a in self._own(side, Leader) for d in self._own(other(side), Leader)
-                    if not combat.leader_combat_problem(pos, a, d, st.fought)]
+                    if not combat.leader_combat_problem(pos, a, d, st.fought)
+                    and not spells.barred(st.bound, a.id, "duel")]
             return acts + [{"type": "next"}]
         acts = [{"type": "attack", "unit": u.id, "target": t.id} for u, t in self._melee_pairs(side)]
         if not self._obliged(side):
@@ -342,7 +413,8 @@ class GondorSauronGame:
         st = self.state
         acts = [{"type": "rally", "leader": ldr.id, "unit": u.id}
                 for ldr in self._own(side, Leader) for u in self._own(side, CombatUnit)
-                if not leaders.rally_problem(self.pos, ldr, u, st.rallied_by, st.tried)]
+                if not leaders.rally_problem(self.pos, ldr, u, st.rallied_by, st.tried)
+                and not spells.barred(st.bound, ldr.id, "rally")]
         return acts + [{"type": "end"}]
 
     def _pending_actions(self, p: Pending) -> list[Action]:
@@ -379,7 +451,21 @@ class GondorSauronGame:
             self.state.moved |= {a.id, b.id}                    # 8.45: no move the turn formed
             self._log("form", units=action["units"], leader=action["leader"], hex=a.hex)
         elif kind == "fire":
-            self._fire(self.pos.units[action["unit"]], self.pos.units[action["target"]])
+            self._fire(self.pos.units.get(action["unit"]) or self.pos.engines[action["unit"]],
+                       self.pos.units[action["target"]])
+        elif kind == "bombard":
+            self._bombard(self.pos.engines[action["engine"]], (action["hexside"][0], action["hexside"][1]))
+        elif kind == "cast":
+            self._cast(self.pos.leaders[action["leader"]], action["spell"], action.get("target"))
+        elif kind == "enter":
+            piece = self.waiting.pop(action["piece"])
+            piece.hex = action["to"]
+            if isinstance(piece, CombatUnit):
+                self.pos.units[piece.id] = piece
+            else:
+                self.pos.leaders[piece.id] = piece
+            self.state.moved.add(piece.id)
+            self._log("enter", piece=piece.id, to=piece.hex)
         elif kind == "duel":
             self._duel(self.pos.leaders[action["leader"]], self.pos.leaders[action["target"]])
         elif kind == "attack":
@@ -398,7 +484,9 @@ class GondorSauronGame:
     def _settle(self) -> None:
         """Resolve forced choices that have become empty (a retreat with no way left is
         an elimination, 7.56; 7.23 flips), and drop those whose units are gone, so the
-        side to act always has a legal action."""
+        side to act always has a legal action. Siege engines an enemy reached are lost."""
+        for eid in siege.capture(self.pos):
+            self._log("engine-destroyed", engine=eid)
         while self.pending:
             p = self.pending[0]
             unit = self.pos.units.get(p.unit)
@@ -413,23 +501,61 @@ class GondorSauronGame:
                 return
 
     def _move(self, pid: str, to: str) -> None:
-        piece = self.pos.units.get(pid) or self.pos.leaders[pid]
-        group = formations.members(self.pos, piece) if isinstance(piece, CombatUnit) else [piece]
+        piece: CombatUnit | Leader | Engine = self.pos.units.get(pid) or self.pos.leaders.get(pid) \
+            or self.pos.engines[pid]
+        group: list[CombatUnit | Leader | Engine] = \
+            list(formations.members(self.pos, piece)) if isinstance(piece, CombatUnit) else [piece]
         self._log("move", piece=pid, frm=piece.hex, to=to)
         for p in group:
             p.hex = to
             self.state.moved.add(p.id)
 
-    def _fire(self, shooter: CombatUnit, target: CombatUnit) -> None:
+    def _fire(self, shooter: CombatUnit | Engine, target: CombatUnit) -> None:
+        """7.17: resolved as melee is, with the missile strength; a catapult is never
+        fanatical (ruling: it is a machine)."""
         self.state.fired.add(shooter.id)
-        armour = combat.missile_armour(self.pos, shooter.hex, target)
-        hit = combat.strike(self.pos.charts, self.dice, shooter.ratings.missile, armour,
-                            self.pos.ratings(target).morale,
-                            self.pos.fanatical(shooter))
+        armour = combat.missile_armour(self.pos, shooter.hex, target, siege.siege_towers(self.pos))
+        strength = shooter.missile if isinstance(shooter, Engine) else shooter.ratings.missile
+        fanatical = isinstance(shooter, CombatUnit) and self.pos.fanatical(shooter)
+        hit = combat.strike(self.pos.charts, self.dice, strength or "", armour, self.pos.ratings(target).morale,
+                            fanatical)
         self._log("fire", unit=shooter.id, target=target.id, dice=hit.total, die=hit.die,
                   result=hit.result.code if hit.result else "-")
         if hit.result:
             self._casualty(target, hit.result, attacker=None)
+
+    def _bombard(self, engine: Engine, hexside: tuple[str, str]) -> None:
+        """3.0 B: two dice against the scenario's breach numbers for the hexside."""
+        self.state.sieged.add(engine.id)
+        total = combat.two_dice(self.dice)
+        breach_on = self.scenario.spec.siege.breach_on if self.scenario.spec.siege else {}
+        made = siege.bombard(self.pos, hexside, total, {k: list(v) for k, v in breach_on.items()})
+        self._log("bombard", engine=engine.id, hexside=list(hexside), dice=total, breached=made)
+
+    def _cast(self, ldr: Leader, spell_id: str, target: str | None) -> None:
+        """8.54-8.56: two dice on the Magic Spell Chart; a success spends the points and
+        takes effect. The Leader moves no more this phase (8.52) and, having cast in A,
+        casts nothing in E (3.0)."""
+        spell = next(s for s in self.scenario.spec.spells if s.id == spell_id)
+        st = self.state
+        st.casting.add(ldr.id)
+        st.attempts.add((ldr.id, spell_id))
+        if self.phase == "A":
+            st.cast_in_a.add(ldr.id)
+        total, ok = leaders.cast(self.pos, self.dice, ldr, spell.cost)
+        self._log("cast", leader=ldr.id, spell=spell_id, target=target, dice=total, success=ok)
+        if not ok:
+            return
+        if spell.effect == "arrive" and spell.group in self.to_come:
+            self._arrive(spell.group)
+        spells.take_effect(self.pos, spell, target, st.bound)
+
+    def _arrive(self, group: str) -> None:
+        for piece in self.to_come.pop(group):
+            self.waiting[piece.id] = piece
+        spec = next(g for g in self.scenario.spec.reinforcements if g.group == group)
+        self.levels[spec.side] += spec.demoralization
+        self._log("arrived", group=group)
 
     def _duel(self, a: Leader, d: Leader) -> None:
         self.state.fought.add(a.id)
@@ -462,7 +588,7 @@ class GondorSauronGame:
 
     def _melee(self, attacker: CombatUnit, defender: CombatUnit) -> None:
         mine, theirs = self.pos.ratings(attacker), self.pos.ratings(defender)
-        hit = combat.strike(self.pos.charts, self.dice, mine.melee, theirs.armour, theirs.morale,
+        hit = combat.strike(self.pos.charts, self.dice, mine.melee or "", theirs.armour, theirs.morale,
                             self.pos.fanatical(attacker))
         self._log("attack", unit=attacker.id, target=defender.id, dice=hit.total, die=hit.die,
                   result=hit.result.code if hit.result else "-")
@@ -572,20 +698,33 @@ class GondorSauronGame:
             self.state.moved = set()
             return
         if ph.kind == "combat":   # 9.23: armies demoralized in this phase are so together
-            levels = self.scenario.spec.demoralization_levels
-            for side in sorted(newly_demoralized(levels, self.losses, self.pos.demoralized)):
+            for side in sorted(newly_demoralized(self.levels, self.losses, self.pos.demoralized)):
                 self.pos.demoralized.add(side)
                 self._log("demoralized", side=side)
         turn, code = sequence.following(self.game_id, self.turn, self.phase)
         self.phase, self.acting, self.stage = code, 0, "missile"
         self.state.moved, self.state.fought, self.state.attacked, self.state.advanced = set(), set(), set(), set()
+        self.state.casting, self.state.attempts = set(), set()
         if turn != self.turn:
             self.turn = turn
             self._start_turn()
 
     def _start_turn(self) -> None:
+        """A new Game-Turn: the Turn Record's night (10.0) and the reinforcement groups
+        due, each on its die roll when it has one (ruling: rolled at the turn's start,
+        group by group in the scenario's order)."""
         self.state = TurnState()
         self.pos.night = self.turn in self.scenario.spec.night_turns
+        if self.turn > self.last_turn:
+            return
+        for g in self.scenario.spec.reinforcements:
+            if g.group not in self.to_come or g.turn is None or g.turn > self.turn:
+                continue
+            die = self.dice.roll() if g.roll else None
+            if die is not None:
+                self._log("reinforcement-roll", group=g.group, die=die)
+            if die is None or die in g.roll:
+                self._arrive(g.group)
 
     def _log(self, kind: str, **facts: Any) -> None:
         self.events.append({"turn": self.turn, "phase": self.phase, "event": kind, **facts})

@@ -8,13 +8,16 @@ from collections import Counter
 
 from warjudge.hexwar import movement, terrain
 from warjudge.hexwar.gondor_sauron.position import Position
-from warjudge.hexwar.gondor_sauron.units import CombatUnit, Leader
+from warjudge.hexwar.gondor_sauron.units import INFANTRY, CombatUnit, Engine, Leader
 
-Piece = CombatUnit | Leader
+Piece = CombatUnit | Leader | Engine
 
 
 def move_class(piece: Piece) -> str:
-    return "leader" if isinstance(piece, Leader) else piece.kind
+    """Leaders move as leaders, siege engines as infantry (ruling), units by kind."""
+    if isinstance(piece, Leader):
+        return "leader"
+    return INFANTRY if isinstance(piece, Engine) else piece.kind
 
 
 def step_cost(pos: Position, piece: Piece, a: str, b: str, occupied: dict[str, str] | None = None) -> int | None:

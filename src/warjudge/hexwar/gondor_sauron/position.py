@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from warjudge.hexwar import terrain
 from warjudge.hexwar.gondor_sauron.charts import Charts
 from warjudge.hexwar.gondor_sauron.units import (
-    FORMATION_ALLOWANCE, SAURON, WESTERNESSE, CombatUnit, Leader, Ratings, other)
+    FORMATION_ALLOWANCE, SAURON, WESTERNESSE, CombatUnit, Engine, Leader, Ratings, other)
 from warjudge.hexwar.hexmap import HexMap
 
 FANATICAL_MORALES = ("W", "X")  # 9.33
@@ -25,6 +25,7 @@ class Position:
     demoralized: set[str] = field(default_factory=set)   # sides (9.2)
     night: bool = False                        # 10.0
     formations: dict[str, str] = field(default_factory=dict)   # unit id -> partner (8.4)
+    engines: dict[str, Engine] = field(default_factory=dict)   # siege engines (Gondor: 5.0 c)
     _costs: dict = field(default_factory=dict, repr=False, compare=False)
 
     def terrain_cost(self, a: str, b: str, move_class: str) -> int | None:
@@ -48,7 +49,8 @@ class Position:
 
     def occupancy(self) -> dict[str, str]:
         """hex -> the side whose pieces stand there (never both)."""
-        return {p.hex: p.side for p in (*self.units.values(), *self.leaders.values())}
+        pieces: list[CombatUnit | Leader] = [*self.units.values(), *self.leaders.values()]
+        return {p.hex: p.side for p in pieces}
 
     def exerts_zoc(self, unit: CombatUnit) -> bool:
         """6.1: every combat unit, except those of a demoralized army (6.14)."""
@@ -83,7 +85,7 @@ class Position:
             return Ratings("A", unit.ratings.missile, 4, unit.ratings.morale)
         return unit.ratings
 
-    def allowance(self, piece: CombatUnit | Leader) -> int:
+    def allowance(self, piece: CombatUnit | Leader | Engine) -> int:
         """4.11-4.13; 8.45: a Wedge moves 3, a Shield Wall 2."""
         if isinstance(piece, CombatUnit) and piece.id in self.formations:
             return FORMATION_ALLOWANCE[piece.kind]

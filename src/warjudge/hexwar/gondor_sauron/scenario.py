@@ -17,7 +17,7 @@ from warjudge.core.datafile import validated_spec
 from warjudge.core.errors import InputError, MapError
 from warjudge.core.textinput import UnusableInput, read_user_file
 from warjudge.hexwar.gondor_sauron.charts import VOCABULARY, default_charts
-from warjudge.hexwar.gondor_sauron.units import CAVALRY, INFANTRY, SIDES, CombatUnit, Leader, Ratings
+from warjudge.hexwar.gondor_sauron.units import CAVALRY, INFANTRY, SIDES, CombatUnit, Engine, Leader, Ratings
 from warjudge.hexwar.hexmap import HexMap, HexMapSpec, build_map, geometry_problems, parse_rows
 
 SCENARIOS = Path(__file__).with_name("scenarios")
@@ -33,7 +33,8 @@ class UnitSpec(BaseModel):
     kind: Literal["infantry", "cavalry"]
     ratings: Annotated[str, Field(max_length=8)]
     reduced: Optional[Annotated[str, Field(max_length=8)]] = None
-    hex: HexId
+    hex: Optional[HexId] = None
+    arrives: Optional[Name] = None
 
 
 class LeaderSpec(BaseModel):
@@ -45,7 +46,52 @@ class LeaderSpec(BaseModel):
     magic: Optional[int] = Field(default=None, ge=0, le=99)
     allowance: int = Field(default=6, ge=1, le=99)
     rallies_anyone: bool = False
+    hex: Optional[HexId] = None
+    arrives: Optional[Name] = None
+
+
+class EngineSpec(BaseModel):
+    """A siege engine (Gondor's Exclusive Rules, reconstructed)."""
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: Name
+    side: Literal["westernesse", "sauron"]
+    kind: Literal["catapult", "siege_tower", "ladder"]
+    allowance: int = Field(ge=0, le=99)
+    missile: Optional[Literal["a", "b", "c", "d", "e"]] = None
     hex: HexId
+
+
+class SiegeSpec(BaseModel):
+    """The Siege Phase: two-dice totals that breach each kind of hexside."""
+    model_config = ConfigDict(extra="forbid", strict=True)
+    breach_on: dict[Literal["wall", "gate", "tower"], list[int]]
+
+
+class ArrivalSpec(BaseModel):
+    """A reinforcement group: from `turn` on (never: only a spell brings it), it arrives
+    at the start of a Game-Turn on one die in `roll` (any roll when empty); its pieces
+    then enter at `entry` hexes, and its army's Demoralization Level grows by
+    `demoralization` (9.21: Rohan joins the garrison's army)."""
+    model_config = ConfigDict(extra="forbid", strict=True)
+    group: Name
+    side: Literal["westernesse", "sauron"]
+    turn: Optional[int] = Field(default=None, ge=1, le=99)
+    roll: list[int] = Field(default=[], max_length=6)
+    entry: list[HexId] = Field(min_length=1, max_length=40)
+    demoralization: int = Field(default=0, ge=0, le=999)
+
+
+class SpellSpec(BaseModel):
+    """A spell of the Exclusive Rules: its cost in Magic Capability Points (8.54) and
+    what a success does (docs/gondor-sauron-formats.md)."""
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: Name
+    side: Literal["westernesse", "sauron"]
+    cost: int = Field(ge=1, le=99)
+    effect: Literal["daylight", "darkness", "freeze", "fear", "stalemate", "disrupt", "breach", "arrive"]
+    range: int = Field(default=6, ge=0, le=99)
+    hexside: Optional[Annotated[list[HexId], Field(min_length=2, max_length=2)]] = None
+    group: Optional[Name] = None
 
 
 class ScenarioSpec(BaseModel):
@@ -61,6 +107,10 @@ class ScenarioSpec(BaseModel):
     map: HexMapSpec
     units: list[UnitSpec] = Field(max_length=400)
     leaders: list[LeaderSpec] = Field(max_length=100)
+    engines: list[EngineSpec] = Field(default=[], max_length=60)
+    siege: Optional[SiegeSpec] = None
+    reinforcements: list[ArrivalSpec] = Field(default=[], max_length=20)
+    spells: list[SpellSpec] = Field(default=[], max_length=30)
 
 
 def _problems(spec: ScenarioSpec) -> list[str]:
@@ -72,7 +122,7 @@ def _problems(spec: ScenarioSpec) -> list[str]:
         problems.append("demoralization_levels: give one level for westernesse and one for sauron (SPI 9.21)")
     problems += [f"night_turns: {t} is not a Game-Turn of this scenario" for t in spec.night_turns
                  if not 1 <= t <= spec.turns]
-    ids = Counter([u.id for u in spec.units] + [ldr.id for ldr in spec.leaders])
+    ids = Counter([u.id for u in spec.units] + [ldr.id for ldr in spec.leaders] + [e.id for e in spec.engines])
     problems += [f"{i}: the id is used {n} times" for i, n in sorted(ids.items()) if n > 1]
     rules = default_charts().ruleset
     m = build_map(spec.map, VOCABULARY)
@@ -82,17 +132,70 @@ def _problems(spec: ScenarioSpec) -> list[str]:
                 Ratings.parse(code)
             except ValueError as exc:
                 problems.append(f"unit {u.id}: {exc}")
+        if u.hex is None:
+            continue
         if u.hex not in hexes:
             problems.append(f"unit {u.id}: {u.hex} is not on the map")
         elif rules.terrain[m.terrain(u.hex)].cost.get(u.kind) is None:
             problems.append(f"unit {u.id}: {u.kind} may not stand in {m.terrain(u.hex)} ({u.hex})")
-    problems += [f"leader {ldr.id}: {ldr.hex} is not on the map" for ldr in spec.leaders if ldr.hex not in hexes]
-    stacked = Counter(u.hex for u in spec.units)
+    problems += [f"leader {ldr.id}: {ldr.hex} is not on the map" for ldr in spec.leaders
+                 if ldr.hex is not None and ldr.hex not in hexes]
+    problems += _exclusive_problems(spec, hexes, m)
+    stacked = Counter(u.hex for u in spec.units if u.hex)
     problems += [f"set-up: {n} combat units in {h}; one a hex (SPI 5.0)" for h, n in sorted(stacked.items()) if n > 1]
     sides_at: dict[str, set[str]] = {}
-    for piece in (*spec.units, *spec.leaders):
-        sides_at.setdefault(piece.hex, set()).add(piece.side)
+    placed: list[UnitSpec | LeaderSpec | EngineSpec] = [*spec.units, *spec.leaders, *spec.engines]
+    for p in placed:
+        if p.hex:
+            sides_at.setdefault(p.hex, set()).add(p.side)
     problems += [f"set-up: both sides in {h}" for h, s in sorted(sides_at.items()) if len(s) > 1]
+    return problems
+
+
+def _exclusive_problems(spec: ScenarioSpec, hexes: dict, m: HexMap) -> list[str]:
+    """The reconstructed Exclusive Rules' data: engines, the Siege Phase, reinforcement
+    groups and spells (docs/gondor-sauron-formats.md)."""
+    problems = []
+    groups = {g.group: g for g in spec.reinforcements}
+    if len(groups) < len(spec.reinforcements):
+        problems.append("reinforcements: a group is named twice")
+    pieces: list[UnitSpec | LeaderSpec] = [*spec.units, *spec.leaders]
+    for piece in pieces:
+        where = "unit" if isinstance(piece, UnitSpec) else "leader"
+        if (piece.hex is None) == (piece.arrives is None):
+            problems.append(f"{where} {piece.id}: give a set-up hex or a reinforcement group (arrives), one of them")
+        elif piece.arrives is not None and (piece.arrives not in groups or groups[piece.arrives].side != piece.side):
+            problems.append(f"{where} {piece.id}: no {piece.side} reinforcement group {piece.arrives!r}")
+    for g in spec.reinforcements:
+        problems += [f"reinforcements {g.group}: entry hex {h} is not on the map" for h in g.entry if h not in hexes]
+        problems += [f"reinforcements {g.group}: a die shows 1-6, not {r}" for r in g.roll if not 1 <= r <= 6]
+        if g.turn is not None and g.turn > spec.turns:
+            problems.append(f"reinforcements {g.group}: turn {g.turn} is after the last Game-Turn")
+        if not any(p.arrives == g.group for p in pieces):
+            problems.append(f"reinforcements {g.group}: no piece arrives with it")
+    if spec.engines and spec.game != "gondor":
+        problems.append("engines: siege engines are Gondor's (SPI 5.0 c)")
+    problems += [f"engine {e.id}: {e.hex} is not on the map" for e in spec.engines if e.hex not in hexes]
+    problems += [f"engine {e.id}: a catapult has a missile strength, other engines none (SPI 7.11)" for e in spec.engines
+                 if (e.missile is None) == (e.kind == "catapult")]
+    problems += [f"set-up: {n} siege engines in {h}; one a hex (ruling)"
+                 for h, n in sorted(Counter(e.hex for e in spec.engines).items()) if n > 1]
+    if any(e.kind == "catapult" and e.side == "sauron" for e in spec.engines) and spec.siege is None:
+        problems.append("siege: Sauron's catapults need the Siege Phase's breach numbers (SPI 3.0 B)")
+    for s in spec.spells:
+        if (s.effect == "breach") != (s.hexside is not None):
+            problems.append(f"spell {s.id}: a hexside is given with (and only with) the effect breach")
+        elif s.hexside is not None:
+            a, b = s.hexside
+            if a not in hexes or b not in m.neighbours(a):
+                problems.append(f"spell {s.id}: {a}-{b} is not a hexside of the map")
+            elif m.hexside_kind(a, b) is None:
+                problems.append(f"spell {s.id}: {a}-{b} is not a wall, gate or tower hexside")
+        if (s.effect == "arrive") != (s.group is not None):
+            problems.append(f"spell {s.id}: a group is given with (and only with) the effect arrive")
+        elif s.group is not None and (s.group not in groups or groups[s.group].side != s.side):
+            problems.append(f"spell {s.id}: no {s.side} reinforcement group {s.group!r}")
+    problems += [f"spell {i}: the id is used {n} times" for i, n in Counter(s.id for s in spec.spells).items() if n > 1]
     return problems
 
 
@@ -108,15 +211,37 @@ class Scenario:
         return build_map(self.spec.map, VOCABULARY)
 
     def pieces(self) -> tuple[dict[str, CombatUnit], dict[str, Leader]]:
-        units = {u.id: CombatUnit(u.id, u.side, u.nationality, CAVALRY if u.kind == CAVALRY else INFANTRY,
-                                  Ratings.parse(u.ratings), Ratings.parse(u.reduced) if u.reduced else None, u.hex)
-                 for u in self.spec.units}
-        leaders = {ldr.id: Leader(ldr.id, ldr.side, ldr.nationality, ldr.rally, ldr.hex, ldr.magic, ldr.allowance,
-                                  ldr.rallies_anyone) for ldr in self.spec.leaders}
+        """The pieces set up on the map."""
+        units = {u.id: _unit(u) for u in self.spec.units if u.hex}
+        leaders = {ldr.id: _leader(ldr) for ldr in self.spec.leaders if ldr.hex}
         return units, leaders
+
+    def arrivals(self) -> dict[str, list[CombatUnit | Leader]]:
+        """Reinforcement group -> its pieces (off the map until they enter)."""
+        found: dict[str, list[CombatUnit | Leader]] = {g.group: [] for g in self.spec.reinforcements}
+        for u in self.spec.units:
+            if u.arrives:
+                found[u.arrives].append(_unit(u))
+        for ldr in self.spec.leaders:
+            if ldr.arrives:
+                found[ldr.arrives].append(_leader(ldr))
+        return found
+
+    def engines(self) -> dict[str, Engine]:
+        return {e.id: Engine(e.id, e.side, e.kind, e.hex, e.allowance, e.missile) for e in self.spec.engines}
 
     def content(self) -> dict:
         return self.spec.model_dump(mode="json")
+
+
+def _unit(u: UnitSpec) -> CombatUnit:
+    return CombatUnit(u.id, u.side, u.nationality, CAVALRY if u.kind == CAVALRY else INFANTRY,
+                      Ratings.parse(u.ratings), Ratings.parse(u.reduced) if u.reduced else None, u.hex or "")
+
+
+def _leader(ldr: LeaderSpec) -> Leader:
+    return Leader(ldr.id, ldr.side, ldr.nationality, ldr.rally, ldr.hex or "", ldr.magic, ldr.allowance,
+                  ldr.rallies_anyone)
 
 
 class ScenarioError(InputError):

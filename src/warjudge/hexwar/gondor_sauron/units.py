@@ -102,4 +102,17 @@ class Leader:
         return self.magic is not None
 
 
-__all__ = ["CAVALRY", "CombatUnit", "INFANTRY", "Leader", "Ratings", "SAURON", "SIDES", "WESTERNESSE", "other"]
+@dataclass
+class Engine:
+    """A siege engine on the map: it moves like infantry at its own allowance (ruling),
+    never stops an enemy, and is destroyed when an enemy combat unit shares its hex."""
+
+    id: str
+    side: str
+    kind: str
+    hex: str
+    allowance: int
+    missile: str | None = None         # a catapult's missile strength (7.11)
+
+
+__all__ = ["CAVALRY", "CombatUnit", "Engine", "INFANTRY", "Leader", "Ratings", "SAURON", "SIDES", "WESTERNESSE", "other"]

@@ -16,11 +16,11 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Iterable
 
 from warjudge.core.errors import IllegalAction
-from warjudge.hexwar.movement import path_to, reachable
+from warjudge.hexwar.movement import path_to, reachable_in
 from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier, plan_attack
 from warjudge.hexwar.sjg.deploy import legal_placements
 from warjudge.hexwar.sjg.items import WEIGHT, Pick, choice_problem
-from warjudge.hexwar.sjg.moves import SUICIDE_COST, climbs_cliffs, may_join, riders, step_cost
+from warjudge.hexwar.sjg.moves import SUICIDE_COST, climbs_cliffs, may_join, riders, step_table
 from warjudge.hexwar.sjg.state import UNDEAD, Unit, other
 from warjudge.hexwar.sjg.tables import JewelEffect, UnitType
 
@@ -99,9 +99,12 @@ def _move(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[A
     if decision.kind == "wraith":
         return _wraith_moves(game, side)
     pos = game.position
+    board = pos.board
     occupied = pos.occupied()
-    zoc = {h for h in pos.board.hexes if pos.in_enemy_zoc(h, side, occupied)}
-    cost = _step_cost(game, side, occupied)
+    enemy = other(side)
+    zoc = {n for h, s in occupied.items() if s == enemy for n in board.neighbours(h) if pos.zoc_reaches(h, n)}
+    blocked = {h for h, s in occupied.items() if s == enemy}
+    steps = step_table(board)
     found_by: dict[tuple[str, int], dict[str, tuple[int, str | None]]] = {}
     out = _takes(game, side)
     stacks: dict[str, list[Unit]] = {}
@@ -112,36 +115,28 @@ def _move(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[A
             stacks.setdefault(unit.hex, []).append(unit)
     lying = {j.hex for j in pos.jewels.values() if j.delivered_to is None and j.hex is not None}
     stuck = {u.hex for u in pos.units.values() if u.id in game.moved or u.id in game.locked}
-    paths: dict[tuple[str, int], dict[str, list[str]]] = {}
-    edges = _cliff_edges(pos.board)
+    paths: dict[tuple[str, int], list[tuple[str, list[str], bool]]] = {}
+    edges = _cliff_edges(board)
+
+    def found(key: tuple[str, int]) -> dict[str, tuple[int, str | None]]:
+        if key not in found_by:
+            found_by[key] = reachable_in(key[0], key[1], steps, blocked, zoc)
+        return found_by[key]
+
     for start, here in sorted(stacks.items()):
         for group in _subsets(sorted(here, key=lambda u: u.id)):
             units = list(group)
             allowance = _group_allowance(game, units)
             key = (start, allowance)
-            if key not in found_by:
-                found_by[key] = reachable(start, allowance, pos.board.neighbours, cost, zoc.__contains__)
-            ends = paths.setdefault(key, {})
-            if not ends:
-                ends.update((h, path_to(found_by[key], h)) for h in sorted(found_by[key]) if h != start)
-            out += _walks(game, side, units, ends, at, lying, stuck)
+            if key not in paths:
+                reached = found(key)
+                paths[key] = [(h, p, not lying.isdisjoint(p))
+                              for h in sorted(reached) if h != start for p in [path_to(reached, h)]]
+            out += _walks(game, side, units, paths[key], at, stuck)
             out += _cliff_crossings(game, side, units, occupied, at)
             if all(u.kind in UNDEAD for u in units) and allowance >= SUICIDE_COST:
-                key = (start, allowance - SUICIDE_COST)
-                if key not in found_by:
-                    found_by[key] = reachable(start, key[1], pos.board.neighbours, cost, zoc.__contains__)
-                out += _suicides(game, side, units, found_by[key], zoc, lying, edges)
+                out += _suicides(game, side, units, found((start, allowance - SUICIDE_COST)), zoc, lying, edges)
     return out
-
-
-def _step_cost(game: "SjgNecromancerGame", side: str, occupied: dict[str, str]):
-    cache: dict[tuple[str, str], int | None] = {}
-
-    def cost(a: str, b: str) -> int | None:
-        if (a, b) not in cache:
-            cache[a, b] = step_cost(game.position, side, a, b, occupied)
-        return cache[a, b]
-    return cost
 
 
 def _group_allowance(game: "SjgNecromancerGame", units: list[Unit]) -> int:
@@ -173,19 +168,20 @@ def _jewel_choices(game: "SjgNecromancerGame", units: list[Unit], hexes: list[st
     return [(), *_subsets(lying)]
 
 
-def _walks(game, side, units, ends, at, lying, stuck) -> list[Action]:
-    """A move to each reachable hex; the 4.4 dead-end check only where it can bite (a
-    group of more than one, or a hex holding units that can move no more)."""
+def _walks(game, side, units, ends, at, stuck) -> list[Action]:
+    """A move to each reachable hex (`ends`: hex, path, a Jewel on the path); the 4.4
+    dead-end check where it can bite: a hex holding units that can move no more, or a
+    group that could not stand together anywhere."""
     ids = [u.id for u in units]
-    single = len(units) == 1
+    lone_problem = len(units) > 1 and game._dead_end_problem(units, units[0].hex, []) is not None
     out = []
-    for dest, path in ends.items():
-        if (not single or dest in stuck) and game._dead_end_problem(units, dest, at.get(dest, [])):
+    for dest, path, jewel in ends:
+        if (lone_problem or dest in stuck) and game._dead_end_problem(units, dest, at.get(dest, [])):
             continue
-        if lying.isdisjoint(path):
+        if not jewel:
             out.append({"type": "move", "side": side, "units": list(ids), "path": list(path)})
             continue
-        for jewels in _jewel_choices(game, units, path, lying):
+        for jewels in _jewel_choices(game, units, path):
             out.append(_move_action(side, units, path, jewels))
     return out
 

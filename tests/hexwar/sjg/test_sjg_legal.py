@@ -222,3 +222,18 @@ def test_a_unit_displaced_twice_is_refused():
                    "displace": [{"units": [g1], "to": "1310"}, {"units": [g1], "to": "1410"}]}, "once")
     refused(game, {"type": "retreat", "side": "black", "to": "1210",
                    "displace": [{"units": [g1, g1], "to": "1310"}]}, "once")
+
+
+def test_a_kept_legal_list_is_made_again_after_every_action_and_clones_share_it():
+    # issue 12: a position's legal list is kept for search, never past an action
+    game, u = start({"a": ("zombie", "red", "1009"), "b": ("zombie", "red", "1409"), **RN, **BN})
+    first = game.legal_actions("red")
+    trial = game.clone()
+    assert trial.legal_actions("red") == first
+    step = next(a for a in first if a["type"] == "move" and a["units"] == [u["a"].id])
+    trial.act("red", step)
+    moved = trial.legal_actions("red")
+    assert not any(a["type"] == "move" and u["a"].id in a["units"] for a in moved)  # SJG 4.1: once a phase
+    assert game.legal_actions("red") == first and u["a"].hex == "1009"
+    trial.act("red", {"type": "undo"})
+    assert trial.legal_actions("red") == first

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from itertools import chain, combinations, combinations_with_replacement, product
 from math import prod
-from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Iterable
 
 from warjudge.core.errors import IllegalAction
 from warjudge.hexwar.movement import path_to, reachable_in
+from warjudge.hexwar.sjg.actions import Move
 from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier, plan_attack
 from warjudge.hexwar.sjg.deploy import legal_placements
 from warjudge.hexwar.sjg.items import WEIGHT, Pick, choice_problem
@@ -164,8 +164,8 @@ def _jewel_choices(game: "SjgNecromancerGame", units: list[Unit], hexes: list[st
     of them; a dragon alone carries none, 10.54)."""
     if lying is not None and lying.isdisjoint(hexes) or all(u.kind == UnitType.DRAGON for u in units):
         return [()]
-    lying = sorted(j.id for j in game.position.jewels.values() if j.delivered_to is None and j.hex in hexes)
-    return [(), *_subsets(lying)]
+    there = sorted(j.id for j in game.position.jewels.values() if j.delivered_to is None and j.hex in hexes)
+    return [(), *_subsets(there)]
 
 
 def _walks(game, side, units, ends, at, stuck) -> list[Action]:
@@ -255,7 +255,8 @@ def _wraith_moves(game: "SjgNecromancerGame", side: str) -> list[Action]:
             units = list(group)
             for dest in pos.board.neighbours(start):
                 for suicide in (False, True):
-                    step = SimpleNamespace(path=[start, dest], suicide=suicide, side=side)
+                    step = Move.model_construct(type="move", side=side, units=[u.id for u in units],
+                                                path=[start, dest], suicide=suicide)
                     if game._wraith_step_problem(units, step) is None:
                         out.append(_move_action(side, units, [start, dest], suicide=suicide))
     return out
@@ -422,8 +423,8 @@ def _if_planned(game, side, targets, direct, indirect, boulder, demon, spent) ->
 
 def _convert(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
     targets = sorted({u.hex for u in game.position.side_units(other(side))})
-    candidates = [{"type": "convert", "side": side, "target": t, **terms} for t in targets
-                  for terms in ({"free": True}, *({"multiple": m} for m in (1, 2, 3, 4)))]
+    terms: list[Action] = [{"free": True}, *({"multiple": m} for m in (1, 2, 3, 4))]
+    candidates = [{"type": "convert", "side": side, "target": t, **term} for t in targets for term in terms]
     return [a for a in candidates if game._conversion_problem(side, a) is None]
 
 

@@ -6,7 +6,8 @@ heuristic bots play to a movement phase with 47 units on the map; the others are
 legal play, a fixed number of actions from a fixed seed. SJG keeps a position's legal
 lists until its next action and hands them to clones, so "legal_actions/s" times the
 list being made (legal.legal_actions, no kept list) and "kept legal_actions/s" the
-interface call a search makes again on the same position.
+interface call a search makes again on the same position. A search step clones the
+listed root, lists the clone's actions (kept: the same position) and plays one.
 """
 
 from __future__ import annotations
@@ -81,6 +82,7 @@ def measure(game_id: str) -> dict[str, float]:
         trial = game.clone()
         trial.act(player, rng.choice(trial.legal_actions(player)))
 
+    game.legal_actions(player)  # a search lists its root once; each step's clone starts from it
     figures = {"clone/s": _rate(game.clone), "legal_actions/s": _rate(made)}
     if game_id in MADE:
         figures["kept legal_actions/s"] = _rate(lambda: game.legal_actions(player))

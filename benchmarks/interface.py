@@ -1,9 +1,13 @@
-"""The one game interface, per game: clone()/s, legal_actions()/s on a mid-game
-position and full search steps (clone + legal actions + act) per second (issue 12).
+"""The one game interface, per registered game: clone()/s, legal_actions()/s on a
+mid-game position and full search steps (clone + legal actions + act) per second (issue 12).
 
-Run: .venv/bin/python benchmarks/interface.py. Each game contributes a row-maker to
-GAMES; the SJG position is a random game played to its first player-turn with at least
-47 units on the map, in the movement phase.
+Run: .venv/bin/python benchmarks/interface.py [GAME ...]. The SJG position is a game the
+heuristic bots play to a movement phase with 47 units on the map; the others are random
+legal play, a fixed number of actions from a fixed seed. SJG keeps a position's legal
+lists until its next action and hands them to clones, so "legal_actions/s" times the
+list being made (legal.legal_actions, no kept list) and "kept legal_actions/s" the
+interface call a search makes again on the same position. A search step clones the
+listed root, lists the clone's actions (kept: the same position) and plays one.
 """
 
 from __future__ import annotations
@@ -35,7 +39,28 @@ def _sjg_midgame() -> tuple[Any, str]:
     return best[1], best[1].pending.player
 
 
-GAMES: dict[str, Callable[[], tuple[Any, str]]] = {"necromancer-sjg": _sjg_midgame}
+def _random_midgame(game_id: str, steps: int = 60) -> tuple[Any, str]:
+    """`steps` random legal actions from seed 7 (fewer if the game ends): a mid-game
+    position of any game on the interface."""
+    rng = random.Random(7)
+    game = games.new(game_id, seed=7)
+    for _ in range(steps):
+        waiting = [p for p in game.to_act() if game.legal_actions(p)]
+        if game.outcome() is not None or not waiting:
+            break
+        player = rng.choice(waiting)
+        game.act(player, rng.choice(game.legal_actions(player)))
+    return game, next(p for p in game.to_act() if game.legal_actions(p))
+
+
+def _sjg_lists(game: Any, player: str) -> Callable[[], Any]:
+    from warjudge.hexwar.sjg.legal import legal_actions
+
+    return lambda: legal_actions(game, player)
+
+
+MIDGAME: dict[str, Callable[[], tuple[Any, str]]] = {"necromancer-sjg": _sjg_midgame}
+MADE: dict[str, Callable[[Any, str], Callable[[], Any]]] = {"necromancer-sjg": _sjg_lists}
 
 
 def _rate(work: Callable[[], Any], seconds: float = 2.0) -> float:
@@ -49,20 +74,26 @@ def _rate(work: Callable[[], Any], seconds: float = 2.0) -> float:
 
 
 def measure(game_id: str) -> dict[str, float]:
-    game, player = GAMES[game_id]()
+    game, player = MIDGAME.get(game_id, lambda: _random_midgame(game_id))()
     rng = random.Random(1)
+    made = MADE.get(game_id, lambda g, p: lambda: g.legal_actions(p))(game, player)
 
     def step() -> None:
         trial = game.clone()
         trial.act(player, rng.choice(trial.legal_actions(player)))
 
-    return {"clone/s": _rate(game.clone), "legal_actions/s": _rate(lambda: game.legal_actions(player)),
-            "search steps/s": _rate(step), "units": len(game.view()["units"]),
+    game.legal_actions(player)  # a search lists its root once; each step's clone starts from it
+    figures = {"clone/s": _rate(game.clone), "legal_actions/s": _rate(made)}
+    if game_id in MADE:
+        figures["kept legal_actions/s"] = _rate(lambda: game.legal_actions(player))
+    figures["search steps/s"] = _rate(step)
+    units = game.view().get("units")
+    return {**figures, **({"units": len(units)} if isinstance(units, list) else {}),
             "legal actions": len(game.legal_actions(player))}
 
 
 def main(ids: list[str]) -> None:
-    for game_id in ids or list(GAMES):
+    for game_id in ids or games.ids():
         figures = measure(game_id)
         print(game_id + ": " + ", ".join(f"{k} {v:,.0f}" for k, v in figures.items()))
 

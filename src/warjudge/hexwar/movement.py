@@ -9,7 +9,7 @@ saved (SJG 4.1, SPI 4.24).
 from __future__ import annotations
 
 import heapq
-from typing import Callable
+from typing import Callable, Collection, Mapping
 
 StepCost = Callable[[str, str], "int | None"]
 
@@ -50,6 +50,28 @@ def reachable(start: str, allowance: int, neighbours: Callable[[str], tuple[str,
             if there not in best or cost + step < best[there][0]:
                 best[there] = (cost + step, here)
                 heapq.heappush(queue, (cost + step, there))
+    return best
+
+
+def reachable_in(start: str, allowance: int, steps: Mapping[str, tuple[tuple[str, int], ...]],
+                 blocked: Collection[str], stops: Collection[str]) -> dict[str, tuple[int, str | None]]:
+    """`reachable` on a table made once per map: hex -> (neighbour, cost) for each step
+    the terrain allows, in neighbour order; `blocked` hexes may not be entered this time
+    (enemy units), `stops` end a move. The same search, without a call per step."""
+    best: dict[str, tuple[int, str | None]] = {start: (0, None)}
+    queue = [(0, start)]
+    while queue:
+        cost, here = heapq.heappop(queue)
+        if cost > best[here][0] or (here != start and here in stops):
+            continue
+        for there, step in steps[here]:
+            total = cost + step
+            if total > allowance or there in blocked:
+                continue
+            seen = best.get(there)
+            if seen is None or total < seen[0]:
+                best[there] = (total, here)
+                heapq.heappush(queue, (total, there))
     return best
 
 

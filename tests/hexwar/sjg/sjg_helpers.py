@@ -139,7 +139,7 @@ def snapshot(game: SjgNecromancerGame) -> str:
     """Everything an action could change."""
     pos = game.position
     marks = {k: copy.deepcopy(v) for k, v in vars(game).items()
-             if k not in ("position", "dice", "record", "log", "queue", "options", "scenario")}
+             if k not in ("position", "dice", "record", "log", "queue", "options", "scenario", "_legal_kept")}
     state = {
         "units": sorted((u.id, u.kind.value, u.side, u.hex) for u in pos.units.values()),
         "jewels": {k: asdict(j) for k, j in pos.jewels.items()},

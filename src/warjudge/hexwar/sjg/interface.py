@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
 
 FRESH = ("position", "queue", "record", "dice")   # copied by hand in clone; the rest by _copied
+KEPT = "_legal_kept"  # (stamp, player -> legal actions) of the position it was made for
 
 
 class BoardId(TypedDict):
@@ -79,9 +80,18 @@ class SjgInterface:
         return Decision(player, d.kind, {"accepts": list(d.accepts), **_json(d.info)})
 
     def legal_actions(self: "SjgNecromancerGame", player: str) -> list[dict[str, Any]]:
+        """Made once per position and player: kept until the next action and handed to
+        clones, so a search that clones a position to try its actions lists them once.
+        The actions are shared: read them, send them, do not change them."""
         from warjudge.hexwar.sjg.legal import legal_actions
 
-        return legal_actions(self, player)
+        kept = vars(self).get(KEPT)
+        if kept is None or kept[0] != _stamp(self):
+            kept = vars(self)[KEPT] = (_stamp(self), {})
+        lists = kept[1]
+        if player not in lists:
+            lists[player] = legal_actions(self, player)
+        return list(lists[player])
 
     def outcome(self: "SjgNecromancerGame") -> Outcome | None:
         """2.21: the side whose Necromancer stands wins. At an agreed turn limit the side
@@ -126,7 +136,15 @@ class SjgInterface:
         copy.record = self.record.copy(seed=seed)
         copy.position = self.position.clone()
         copy.queue = [replace(d, info=_copied(d.info)) for d in self.queue]
+        kept = vars(self).get(KEPT)
+        if kept is not None:  # the same position: its legal lists hold for the copy
+            vars(copy)[KEPT] = (_stamp(copy), kept[1]) if kept[0] == _stamp(self) else None
         return copy
+
+
+def _stamp(game: "SjgNecromancerGame") -> tuple[int, int]:
+    """Changes with every action (each is recorded) and with a position put in place."""
+    return game.record.action_count(), id(game.position)
 
 
 def _copied(value: Any) -> Any:

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from itertools import chain, combinations, combinations_with_replacement, product
 from math import prod
-from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Iterable
 
 from warjudge.core.errors import IllegalAction
-from warjudge.hexwar.movement import path_to, reachable
+from warjudge.hexwar.movement import path_to, reachable_in
+from warjudge.hexwar.sjg.actions import Move
 from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier, plan_attack
 from warjudge.hexwar.sjg.deploy import legal_placements
 from warjudge.hexwar.sjg.items import WEIGHT, Pick, choice_problem
-from warjudge.hexwar.sjg.moves import SUICIDE_COST, climbs_cliffs, may_join, riders, step_cost
+from warjudge.hexwar.sjg.moves import SUICIDE_COST, climbs_cliffs, may_join, riders, step_table
 from warjudge.hexwar.sjg.state import UNDEAD, Unit, other
 from warjudge.hexwar.sjg.tables import JewelEffect, UnitType
 
@@ -29,9 +29,7 @@ if TYPE_CHECKING:
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
 
 Action = dict[str, Any]
-MAX_POOL = 6     # boulder or opportunity attackers tried in every combination (the first six by id)
-MAX_COMBINATIONS = 4096  # splits of attackers tried per target hex set; beyond, the lowest ids only
-MAX_TARGETS = 3  # hexes attacked at once
+MAX_COMBINATIONS = 4096  # attacker splits listed one by one per target set; beyond, twins by count
 
 
 def legal_actions(game: "SjgNecromancerGame", side: str) -> list[Action]:
@@ -101,9 +99,12 @@ def _move(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[A
     if decision.kind == "wraith":
         return _wraith_moves(game, side)
     pos = game.position
+    board = pos.board
     occupied = pos.occupied()
-    zoc = {h for h in pos.board.hexes if pos.in_enemy_zoc(h, side, occupied)}
-    cost = _step_cost(game, side, occupied)
+    enemy = other(side)
+    zoc = {n for h, s in occupied.items() if s == enemy for n in board.neighbours(h) if pos.zoc_reaches(h, n)}
+    blocked = {h for h, s in occupied.items() if s == enemy}
+    steps = step_table(board)
     found_by: dict[tuple[str, int], dict[str, tuple[int, str | None]]] = {}
     out = _takes(game, side)
     stacks: dict[str, list[Unit]] = {}
@@ -114,36 +115,28 @@ def _move(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[A
             stacks.setdefault(unit.hex, []).append(unit)
     lying = {j.hex for j in pos.jewels.values() if j.delivered_to is None and j.hex is not None}
     stuck = {u.hex for u in pos.units.values() if u.id in game.moved or u.id in game.locked}
-    paths: dict[tuple[str, int], dict[str, list[str]]] = {}
-    edges = _cliff_edges(pos.board)
+    paths: dict[tuple[str, int], list[tuple[str, list[str], bool]]] = {}
+    edges = _cliff_edges(board)
+
+    def found(key: tuple[str, int]) -> dict[str, tuple[int, str | None]]:
+        if key not in found_by:
+            found_by[key] = reachable_in(key[0], key[1], steps, blocked, zoc)
+        return found_by[key]
+
     for start, here in sorted(stacks.items()):
         for group in _subsets(sorted(here, key=lambda u: u.id)):
             units = list(group)
             allowance = _group_allowance(game, units)
             key = (start, allowance)
-            if key not in found_by:
-                found_by[key] = reachable(start, allowance, pos.board.neighbours, cost, zoc.__contains__)
-            ends = paths.setdefault(key, {})
-            if not ends:
-                ends.update((h, path_to(found_by[key], h)) for h in sorted(found_by[key]) if h != start)
-            out += _walks(game, side, units, ends, at, lying, stuck)
+            if key not in paths:
+                reached = found(key)
+                paths[key] = [(h, p, not lying.isdisjoint(p))
+                              for h in sorted(reached) if h != start for p in [path_to(reached, h)]]
+            out += _walks(game, side, units, paths[key], at, stuck)
             out += _cliff_crossings(game, side, units, occupied, at)
             if all(u.kind in UNDEAD for u in units) and allowance >= SUICIDE_COST:
-                key = (start, allowance - SUICIDE_COST)
-                if key not in found_by:
-                    found_by[key] = reachable(start, key[1], pos.board.neighbours, cost, zoc.__contains__)
-                out += _suicides(game, side, units, found_by[key], zoc, lying, edges)
+                out += _suicides(game, side, units, found((start, allowance - SUICIDE_COST)), zoc, lying, edges)
     return out
-
-
-def _step_cost(game: "SjgNecromancerGame", side: str, occupied: dict[str, str]):
-    cache: dict[tuple[str, str], int | None] = {}
-
-    def cost(a: str, b: str) -> int | None:
-        if (a, b) not in cache:
-            cache[a, b] = step_cost(game.position, side, a, b, occupied)
-        return cache[a, b]
-    return cost
 
 
 def _group_allowance(game: "SjgNecromancerGame", units: list[Unit]) -> int:
@@ -171,23 +164,24 @@ def _jewel_choices(game: "SjgNecromancerGame", units: list[Unit], hexes: list[st
     of them; a dragon alone carries none, 10.54)."""
     if lying is not None and lying.isdisjoint(hexes) or all(u.kind == UnitType.DRAGON for u in units):
         return [()]
-    lying = sorted(j.id for j in game.position.jewels.values() if j.delivered_to is None and j.hex in hexes)
-    return [(), *_subsets(lying)]
+    there = sorted(j.id for j in game.position.jewels.values() if j.delivered_to is None and j.hex in hexes)
+    return [(), *_subsets(there)]
 
 
-def _walks(game, side, units, ends, at, lying, stuck) -> list[Action]:
-    """A move to each reachable hex; the 4.4 dead-end check only where it can bite (a
-    group of more than one, or a hex holding units that can move no more)."""
+def _walks(game, side, units, ends, at, stuck) -> list[Action]:
+    """A move to each reachable hex (`ends`: hex, path, a Jewel on the path); the 4.4
+    dead-end check where it can bite: a hex holding units that can move no more, or a
+    group that could not stand together anywhere."""
     ids = [u.id for u in units]
-    single = len(units) == 1
+    lone_problem = len(units) > 1 and game._dead_end_problem(units, units[0].hex, []) is not None
     out = []
-    for dest, path in ends.items():
-        if (not single or dest in stuck) and game._dead_end_problem(units, dest, at.get(dest, [])):
+    for dest, path, jewel in ends:
+        if (lone_problem or dest in stuck) and game._dead_end_problem(units, dest, at.get(dest, [])):
             continue
-        if lying.isdisjoint(path):
+        if not jewel:
             out.append({"type": "move", "side": side, "units": list(ids), "path": list(path)})
             continue
-        for jewels in _jewel_choices(game, units, path, lying):
+        for jewels in _jewel_choices(game, units, path):
             out.append(_move_action(side, units, path, jewels))
     return out
 
@@ -261,7 +255,8 @@ def _wraith_moves(game: "SjgNecromancerGame", side: str) -> list[Action]:
             units = list(group)
             for dest in pos.board.neighbours(start):
                 for suicide in (False, True):
-                    step = SimpleNamespace(path=[start, dest], suicide=suicide, side=side)
+                    step = Move.model_construct(type="move", side=side, units=[u.id for u in units],
+                                                path=[start, dest], suicide=suicide)
                     if game._wraith_step_problem(units, step) is None:
                         out.append(_move_action(side, units, [start, dest], suicide=suicide))
     return out
@@ -282,67 +277,143 @@ def _takes(game: "SjgNecromancerGame", side: str) -> list[Action]:
 # --- attacks (6.2, 6.24, 10.4) ----------------------------------------------------------------
 
 def _opportunity(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
-    """6.24: indirect or boulder attacks, each by any group of the units able to."""
+    """6.24: indirect or boulder attacks, each by any group of the units able to, on one
+    open hex or (indirect) on several open hexes every attacker reaches."""
+    pos = game.position
+    ways = game._opportunity_attackers()
+    able = [pos.units[i] for w in ways.values() for i in w.get("indirect", [])]
     out = []
-    for target, ways in sorted(game._opportunity_attackers().items()):
-        for method, ids in sorted(ways.items()):
-            for group in _subsets(sorted(ids)[:MAX_POOL]):
-                plan = plan_attack(game.position, side, [], list(group) if method == "indirect" else [],
-                                   list(group) if method == "boulder" else [], [target], spent=game.opp_spent)
-                if not isinstance(plan, str):
-                    out.append({"type": "attack", "side": side, "targets": [target], method: list(group)})
+    for targets in _target_sets(sorted(ways), able, lambda u, t: indirect_modifier(pos, u, t) is not None):
+        pool = [u for u in able if all(indirect_modifier(pos, u, t) is not None for t in targets)]
+        for group in _groups(game, sorted({u.id for u in pool})):
+            out += _if_planned(game, side, targets, [], group, [], False, game.opp_spent)
+    for target, w in sorted(ways.items()):
+        for group in _groups(game, sorted(w.get("boulder", []))):
+            out += _if_planned(game, side, [target], [], [], group, False, game.opp_spent)
     return out
 
 
 def _combat(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
-    """Attacks on one hex, or on two or three hexes at once that some unit is adjacent
-    to (6.21): every split of the units able to attack them all into direct and
-    indirect attackers, or any group dropping boulders on one hex; the demon too."""
+    """Attacks on one hex or on several hexes at once (6.2: a hex may be attacked any
+    number of times; 6.21: each attacker reaches every target): every split of the units
+    able to attack them all into direct and indirect attackers, or any group dropping
+    boulders on one hex; the demon too."""
     pos = game.position
     free = [u for u in pos.side_units(side) if u.id not in game.attacked]
-    targets = sorted({u.hex for u in pos.side_units(other(side))} - game.attacked_hexes)
+    targets = sorted({u.hex for u in pos.side_units(other(side))})
     out = []
-    for target in targets:
-        out += _attacks_on(game, side, free, [target], demon=False)
-    together: set[tuple[str, ...]] = set()
-    for unit in free:
-        adjacent = [t for t in targets if can_direct(pos, unit, t)]
-        together.update(c for n in range(2, min(MAX_TARGETS, len(adjacent)) + 1) for c in combinations(adjacent, n))
-    for group in sorted(together):
+
+    def reaches(u: Unit, t: str) -> bool:
+        return can_direct(pos, u, t) or indirect_modifier(pos, u, t) is not None
+
+    for group in _target_sets(targets, free, reaches):
         out += _attacks_on(game, side, free, list(group), demon=False)
     if pos.miasma.demon:
         out += _attacks_on(game, side, free, [pos.miasma.demon], demon=True)
     return out
 
 
+def _target_sets(targets: list[str], units: list[Unit], reaches) -> list[tuple[str, ...]]:
+    """Every set of target hexes that some one unit reaches all of (each attacker must
+    reach every target, 6.21-6.22): single hexes, then the larger sets in order."""
+    together: set[tuple[str, ...]] = set()
+    for unit in units:
+        near = [t for t in targets if reaches(unit, t)]
+        together.update(_subsets(near, 2))
+    return [(t,) for t in targets] + sorted(together, key=lambda g: (len(g), g))
+
+
+def _twin_key(game: "SjgNecromancerGame", unit: Unit) -> tuple[Any, ...]:
+    """Units that differ only by id: same side, kind and hex, holding no item, with the
+    same turn bookkeeping. Swapping twins gives the same position up to their names."""
+    pos = game.position
+    held = tuple(sorted(i.id for i in pos.items.values() if i.holder == unit.id))
+    marks = tuple(unit.id in s for s in (game.moved, game.locked, game.attacked, game.opp_spent,
+                                          game.opp_targets, game.wraith_moved))
+    return (unit.side, unit.kind, unit.hex, held, unit.id if held else None, marks)
+
+
+def canonical(game: "SjgNecromancerGame", action: Action) -> Action:
+    """`action` with each unit list spelled by the lowest ids of its twins (see
+    _twin_key): the form the legal list uses where it lists twins by count."""
+    pos = game.position
+    out = dict(action)
+    classes: dict[tuple[Any, ...], list[int]] = {}
+    for u in sorted(pos.units.values(), key=lambda u: u.id):
+        classes.setdefault(_twin_key(game, u), []).append(u.id)
+    taken: dict[tuple[Any, ...], int] = {}
+    for key in ("direct", "indirect", "boulder", "units", "lose"):
+        if key in action:
+            ids = []
+            for uid in action[key]:
+                unit = pos.units.get(uid)
+                if unit is None:
+                    ids.append(uid)
+                    continue
+                k = _twin_key(game, unit)
+                ids.append(classes[k][taken.get(k, 0)])
+                taken[k] = taken.get(k, 0) + 1
+            out[key] = sorted(ids)
+    return out
+
+
+def _groups(game: "SjgNecromancerGame", ids: list[int]) -> list[list[int]]:
+    """Every non-empty group of `ids`; beyond MAX_COMBINATIONS groups, one group per
+    count of each class of twins (the lowest ids), which holds every distinct attack."""
+    if 2 ** len(ids) <= MAX_COMBINATIONS:
+        return [list(g) for g in _subsets(ids)]
+    return [[u for u, r in split if r] for split in _twin_splits(game, [(u, (None, True)) for u in ids])]
+
+
+def _twin_splits(game: "SjgNecromancerGame", roles: list[tuple[int, tuple[Any, ...]]]) -> list[list[tuple[int, Any]]]:
+    """Each unit given one of its roles, up to twins: within a class of twins with the
+    same roles the lowest ids take the roles in the order listed."""
+    pos = game.position
+    classes: dict[tuple[Any, ...], list[int]] = {}
+    for uid, ways in sorted(roles):
+        classes.setdefault((_twin_key(game, pos.units[uid]), ways), []).append(uid)
+    per_class = []
+    for (_, ways), ids in sorted(classes.items(), key=lambda kv: kv[1]):
+        options = []
+        for counts in product(range(len(ids) + 1), repeat=len(ways) - 1):
+            if sum(counts) <= len(ids):
+                assigned = [r for r, n in zip(ways[1:], counts) for _ in range(n)]
+                assigned += [ways[0]] * (len(ids) - len(assigned))
+                options.append(list(zip(ids, assigned)))
+        per_class.append(options)
+    return [[pair for part in choice for pair in part] for choice in product(*per_class)]
+
+
 def _attacks_on(game, side, free, targets, demon) -> list[Action]:
     pos = game.position
     direct = [u.id for u in free if all(can_direct(pos, u, t) for t in targets)]
     indirect = [u.id for u in free if all(indirect_modifier(pos, u, t) is not None for t in targets)]
-    boulder = [u.id for u in free if can_boulder(pos, u, targets[0])][:MAX_POOL] if len(targets) == 1 else []
+    boulder = [u.id for u in free if can_boulder(pos, u, targets[0])] if len(targets) == 1 else []
     out = []
     roles = sorted(set(direct) | set(indirect))
-    ways = [[None, *(["direct"] if u in direct else []), *(["indirect"] if u in indirect else [])] for u in roles]
-    while prod(len(w) for w in ways) > MAX_COMBINATIONS:
-        roles, ways = roles[:-1], ways[:-1]
-    for choice in product(*ways):
-        d = [u for u, r in zip(roles, choice) if r == "direct"]
-        i = [u for u, r in zip(roles, choice) if r == "indirect"]
+    ways = [(None, *(["direct"] if u in direct else []), *(["indirect"] if u in indirect else [])) for u in roles]
+    if prod(len(w) for w in ways) <= MAX_COMBINATIONS:
+        splits = [list(zip(roles, choice)) for choice in product(*ways)]
+    else:
+        splits = _twin_splits(game, list(zip(roles, ways)))
+    for split in splits:
+        d = [u for u, r in split if r == "direct"]
+        i = [u for u, r in split if r == "indirect"]
         if d or i:
-            out += _if_planned(game, side, targets, d, i, [], demon)
-    for group in _subsets(boulder):
-        out += _if_planned(game, side, targets, [], [], list(group), demon)
+            out += _if_planned(game, side, targets, d, i, [], demon, game.attacked)
+    for group in _groups(game, boulder):
+        out += _if_planned(game, side, targets, [], [], group, demon, game.attacked)
     return out
 
 
-def _if_planned(game, side, targets, direct, indirect, boulder, demon) -> list[Action]:
-    plan = plan_attack(game.position, side, direct, indirect, boulder, targets, spent=game.attacked, demon=demon)
+def _if_planned(game, side, targets, direct, indirect, boulder, demon, spent) -> list[Action]:
+    plan = plan_attack(game.position, side, direct, indirect, boulder, list(targets), spent=spent, demon=demon)
     if isinstance(plan, str):
         return []
     action: Action = {"type": "attack", "side": side, "targets": list(targets)}
     for key, ids in (("direct", direct), ("indirect", indirect), ("boulder", boulder)):
         if ids:
-            action[key] = ids
+            action[key] = sorted(ids)
     if demon:
         action["demon"] = True
     return [action]
@@ -352,8 +423,8 @@ def _if_planned(game, side, targets, direct, indirect, boulder, demon) -> list[A
 
 def _convert(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
     targets = sorted({u.hex for u in game.position.side_units(other(side))})
-    candidates = [{"type": "convert", "side": side, "target": t, **terms} for t in targets
-                  for terms in ({"free": True}, *({"multiple": m} for m in (1, 2, 3, 4)))]
+    terms: list[Action] = [{"free": True}, *({"multiple": m} for m in (1, 2, 3, 4))]
+    candidates = [{"type": "convert", "side": side, "target": t, **term} for t in targets for term in terms]
     return [a for a in candidates if game._conversion_problem(side, a) is None]
 
 
@@ -366,33 +437,47 @@ def _search(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list
 def _retreat(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
     """6.52-6.53: which units to lose (at least the result's count), then where the
     rest go (a retreat hex, a flight across a cliff, over a cliff edge with a Jewel),
-    carrying any of the Jewels with them."""
+    carrying any of the Jewels with them, with any displacement of the friendly units
+    in the retreat hex."""
     pos, info = game.position, decision.info
     ids = sorted(u for u in info["units"] if u in pos.units)
+    carries = [(), *_subsets(sorted(info["jewels"]))]
     candidates: list[Action] = []
     for lose in _subsets(ids, 0):
         base: Action = {"type": "retreat", "side": side, **({"lose": list(lose)} if lose else {})}
         if len(lose) == len(ids):
             candidates.append(base)
             continue
-        carries = [(), *_subsets(sorted(info["jewels"]))]
         for dest, key in chain(((h, "to") for h in [*info["options"], *info.get("flight", [])]),
                                ((h, "over_cliff") for h in info["over_cliff"])):
             candidates += [{**base, key: dest, **({"carry": list(c)} if c else {})} for c in carries]
         for dest in info["options"]:
-            candidates += [{**base, "to": dest, "displace": [d]} for d in _displacements(game, side, dest, lose, ids)]
+            candidates += [{**base, "to": dest, "displace": d, **({"carry": list(c)} if c else {})}
+                           for d in _displacements(game, side, dest) for c in carries]
     return _accepted(game, candidates)
 
 
-def _displacements(game, side, dest, lose, ids) -> list[dict[str, Any]]:
-    """6.52: where the retreat hex is too full, friendly units there may be moved one
-    hex to make way (one group, to one hex)."""
+def _displacements(game, side, dest) -> list[list[dict[str, Any]]]:
+    """6.52: the friendly units in the retreat hex may each be moved one hex to make way
+    (not out of an enemy zone; over a cliff if their owner wishes): every such plan,
+    spelled with one group per hex they go to, in hex order."""
     pos = game.position
-    staying = [pos.units[u] for u in ids if u not in lose]
-    if may_join(pos, staying, dest):
-        return []
+    board = pos.board
+    occupied = pos.occupied()
     there = sorted(u.id for u in pos.at(dest) if u.side == side)
-    return [{"units": list(group), "to": n} for group in _subsets(there) for n in pos.board.neighbours(dest)]
+    if not there or pos.in_enemy_zoc(dest, side, occupied):
+        return []
+    open_hexes = [n for n in board.neighbours(dest) if board.is_cliff(dest, n) or (
+        board.terrain(n) == "plateau" and occupied.get(n) != other(side) and not pos.in_enemy_zoc(n, side, occupied))]
+    plans = []
+    for choice in product([None, *sorted(open_hexes)], repeat=len(there)):
+        groups: dict[str, list[int]] = {}
+        for uid, to in zip(there, choice):
+            if to is not None:
+                groups.setdefault(to, []).append(uid)
+        if groups:
+            plans.append([{"units": g, "to": to} for to, g in sorted(groups.items())])
+    return plans
 
 
 def _advance(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:

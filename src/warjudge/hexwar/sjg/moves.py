@@ -6,6 +6,7 @@ illegal move is refused before anything changes.
 
 from __future__ import annotations
 
+from warjudge.hexwar.hexmap import HexMap
 from warjudge.hexwar.movement import path_problem, reachable
 from warjudge.hexwar.sjg.state import FREE_OF_STACKING, STACK_LIMIT, UNDEAD, WIZARDS, Position, Unit, other
 from warjudge.hexwar.sjg.tables import UnitType
@@ -33,6 +34,21 @@ def step_cost(position: Position, side: str, a: str, b: str, occupied: dict[str,
     if board.terrain(b) == "monolith" or occupied.get(b) == other(side) or board.is_cliff(a, b):
         return None
     return SLOPE_COST if board.terrain(b) == "slope" else PLATEAU_COST
+
+
+_STEPS: dict[int, tuple[HexMap, dict[str, tuple[tuple[str, int], ...]]]] = {}
+
+
+def step_table(board: HexMap) -> dict[str, tuple[tuple[str, int], ...]]:
+    """Hex -> (neighbour, MP) for every step the map allows (no monolith, no cliff),
+    in neighbour order: `step_cost` without the enemy units, made once per map."""
+    cached = _STEPS.get(id(board))
+    if cached is None or cached[0] is not board:
+        table = {a: tuple((b, SLOPE_COST if board.terrain(b) == "slope" else PLATEAU_COST)
+                          for b in board.neighbours(a) if board.terrain(b) != "monolith" and not board.is_cliff(a, b))
+                 for a in board.hexes}
+        cached = _STEPS[id(board)] = (board, table)
+    return cached[1]
 
 
 def blocked_because(position: Position, side: str, a: str, b: str, occupied: dict[str, str]) -> str:

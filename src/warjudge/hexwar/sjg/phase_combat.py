@@ -307,6 +307,8 @@ class CombatPhase:
             group = [pos.units.get(u) for u in d.units]
             if any(u is None or u.side != side or u.hex != dest for u in group):
                 raise IllegalAction(f"only your units in {dest} may be displaced")
+            if len(set(d.units)) != len(d.units) or moved_out & set(d.units):
+                raise IllegalAction("name each displaced unit once: a unit is displaced one hex (SJG 6.52)")
             if pos.in_enemy_zoc(dest, side, occupied):
                 raise IllegalAction("units in an enemy zone of control may not be displaced (SJG 6.52)")
             if d.to not in board.neighbours(dest):

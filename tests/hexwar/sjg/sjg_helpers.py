@@ -148,7 +148,7 @@ def snapshot(game: SjgNecromancerGame) -> str:
         "miasma": {k: sorted(v) if isinstance(v, set) else v for k, v in asdict(pos.miasma).items()},
         "queue": [d.describe() for d in game.queue],
         "marks": {k: sorted(v) if isinstance(v, set) else v for k, v in marks.items()},
-        "dice": game.dice.state(), "record": len(game.record.actions), "log": len(game.log),
+        "dice": game.dice.state(), "record": len(game.record.actions), "events": len(game.events),
     }
     return json.dumps(state, sort_keys=True, default=str)
 

@@ -20,7 +20,7 @@ runner = CliRunner()
 
 
 def cli(*args: str):
-    return runner.invoke(app, ["necromancer", *args])
+    return runner.invoke(app, ["sjg", *args])
 
 
 def resigned(data: dict) -> str:
@@ -223,9 +223,9 @@ def test_new_sets_a_turn_limit_and_act_says_when_it_is_reached(tmp_path):
 def test_map_render_takes_the_file_like_map_check(tmp_path):
     # issue 10 item 9: 'map check FILE' and 'map render FILE' alike (--map still works)
     svg = tmp_path / "m.svg"
-    assert cli("map", "render", str(own_map(tmp_path)), "--svg", str(svg)).exit_code == 0
+    assert cli("diplomacy", "map", "render", str(own_map(tmp_path)), "--svg", str(svg)).exit_code == 0
     assert "my own transcription" not in svg.read_text() or svg.exists()
-    clean_error(cli("map", "render", "/dev/zero", "--svg", str(svg)), "not a regular file")
+    clean_error(cli("diplomacy", "map", "render", "/dev/zero", "--svg", str(svg)), "not a regular file")
 
 
 def test_undo_by_mail_is_saved_and_replays(tmp_path):
@@ -272,7 +272,7 @@ def test_play_at_the_terminal_takes_a_turn_limit_too(tmp_path):
     refused = cli("play", "--vs-bot", "none", "--max-turns", "0", "--save", str(save))
     assert refused.exit_code == 2 and "--max-turns is a whole number from 1 to 10000, not 0" in refused.output
     assert not save.exists()
-    played = runner.invoke(app, ["necromancer", "play", "--vs-bot", "none", "--seed", "4", "--first", "red",
+    played = runner.invoke(app, ["sjg", "play", "--vs-bot", "none", "--seed", "4", "--first", "red",
                                  "--max-turns", "1", "--save", str(save)], input="deploy auto\ndeploy auto\nquit\n")
     assert played.exit_code == 0, played.output
     assert json.loads(save.read_text())["options"]["max_turns"] == 1

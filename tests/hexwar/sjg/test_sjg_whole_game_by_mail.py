@@ -32,7 +32,7 @@ MAX_TURNS = 8
 
 
 def cli(*args: str):
-    return runner.invoke(app, ["necromancer", *args])
+    return runner.invoke(app, ["sjg", *args])
 
 
 def hill_country(path: Path) -> Path:

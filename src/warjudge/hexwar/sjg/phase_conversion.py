@@ -6,7 +6,8 @@ decision and dispatches it here through its HANDLERS table."""
 from __future__ import annotations
 
 from typing import Any
-from warjudge.hexwar.decisions import Decision, IllegalAction
+from warjudge.core.events import Refusal
+from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg.state import Unit, other
@@ -59,7 +60,7 @@ class ConversionPhase:
         me = pos.sides[side]
         terms = self._conversion_terms(side, act.target, act.free, act.multiple)
         if isinstance(terms, str):
-            raise IllegalAction(terms)
+            raise Refusal("sjg.refused.rule", detail=terms)
         targets, resistance, multiple, cost = terms
         if act.free:
             me.free_attempts -= 1
@@ -67,8 +68,8 @@ class ConversionPhase:
             self.conversions_used += 1
         roll = self._roll(1, "conversion")
         result = conversion_result(roll, multiple)
-        self.log.append(f"{side} tries to convert {act.target} (resistance {resistance}, x{multiple}"
-                        f"{', free' if act.free else f', {cost} CP'}): {result.value}")
+        self._say("sjg.conversion_tried", side=side, target=act.target, resistance=resistance, multiple=multiple,
+                  free=act.free, cost=cost, result=result.value)
         if not self._attempts_left() and not me.free_attempts:
             decision.accepts = ("end",)
         if result == ConversionResult.NONE:
@@ -76,8 +77,8 @@ class ConversionPhase:
         me.cp -= cost
         for unit in targets:
             if result == ConversionResult.ELIMINATED:
-                self._eliminate(unit, "destroyed by the struggle of magic (5.2)")
+                self._eliminate(unit, "struggle")
             elif unit.kind == UnitType.DRAGON:
-                self._eliminate(unit, "flies away (10.54)")
+                self._eliminate(unit, "dragon_flies")
             else:
                 unit.side = side

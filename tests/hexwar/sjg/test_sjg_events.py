@@ -111,3 +111,25 @@ def test_undo_names_the_action_it_takes_back():  # docs/rulings.md: undo within 
     game.act("red", {"type": "undo"})
     assert game.events[-1] == Event("sjg.taken_back", {"side": "red", "what": moved.to_json()})
     assert lines(game.events[-1:]) == [f"red takes back: {english(moved)}"]
+
+
+def test_a_mailed_view_carries_the_sides_events_and_show_words_them(tmp_path):
+    """By mail a player has only the view file: its log comes from the events in it."""
+    from typer.testing import CliRunner
+
+    from warjudge.cli import app
+
+    runner = CliRunner()
+    game, red = tmp_path / "g.json", tmp_path / "red.json"
+    assert runner.invoke(app, ["sjg", "new", str(game), "--seed", "3", "--first", "red"]).exit_code == 0
+    assert runner.invoke(app, ["sjg", "show", str(game), "--side", "red", "--export", str(red)]).exit_code == 0
+    mailed = json.loads(red.read_text())["view"]["events"]
+    assert mailed == [{"code": "sjg.roll", "params": {"total": 6, "reason": "miasma_placement"}},
+                      {"code": "sjg.first_player", "params": {"side": "red"}}]
+    shown = runner.invoke(app, ["sjg", "show", str(red), "--log", "1", "--units"])
+    assert shown.exit_code == 0 and "red moves first" in shown.stdout and "roll 6" not in shown.stdout
+    data = json.loads(red.read_text())
+    data["view"]["events"][1] = {"code": "sjg.no_such_event", "params": {}}
+    red.write_text(json.dumps(data))
+    broken = runner.invoke(app, ["sjg", "show", str(red), "--log", "2", "--units"])
+    assert broken.exit_code == 2 and "its events cannot be read" in broken.stderr and "Traceback" not in broken.output

@@ -16,9 +16,10 @@ from warjudge.hexwar.sjg.moves import may_join, mixes_mercenaries
 from warjudge.hexwar.sjg.state import STACK_LIMIT, Jewel, Unit, other
 from warjudge.hexwar.sjg.tables import AUTO_AE, AUTO_DE, DEMON_STRENGTH, CRTResult, UnitType, crt, odds_column
 from warjudge.hexwar.retreat import farther_hexes
+from warjudge.hexwar.sjg.parts import GameParts
 
 
-class CombatPhase:
+class CombatPhase(GameParts):
     """Opportunity attacks, attacks, retreats and advances (6.0)."""
 
     def _opportunity_targets(self) -> set[str]:
@@ -298,9 +299,11 @@ class CombatPhase:
         plan: list[tuple[list[Unit], str]] = []
         moved_out: set[int] = set()
         arriving: dict[str, int] = {}
+        assert dest is not None, "a retreat that displaces names where it goes ('to')"
         for d in act.displace:
-            group = [pos.units.get(u) for u in d.units]
-            if any(u is None or u.side != side or u.hex != dest for u in group):
+            found = [pos.units.get(u) for u in d.units]
+            group = [u for u in found if u is not None]
+            if len(group) < len(found) or any(u.side != side or u.hex != dest for u in group):
                 raise Refusal("sjg.refused.displace_own_only", hex=dest)
             if pos.in_enemy_zoc(dest, side, occupied):
                 raise Refusal("sjg.refused.displace_from_zoc")

@@ -12,9 +12,10 @@ from warjudge.hexwar.grid import distance
 from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg.state import Unit, other
 from warjudge.hexwar.sjg.tables import FREE_ATTEMPT_MULTIPLE, ConversionResult, UnitType, conversion_result
+from warjudge.hexwar.sjg.parts import GameParts
 
 
-class ConversionPhase:
+class ConversionPhase(GameParts):
     """Conversion attempts (5.0, 8.2)."""
 
     def _attempts_left(self) -> int:
@@ -41,7 +42,7 @@ class ConversionPhase:
             return "units stacked with an apprentice may not be converted (SJG 10.52)"
         if any(pos.resistance(u) is None for u in targets):
             return "this stack holds a unit that cannot be converted"
-        resistance = sum(pos.resistance(u) for u in targets)
+        resistance = sum(pos.resistance(u) or 0 for u in targets)   # none is None: checked above
         if free:
             if me.free_attempts < 1:
                 return "you have no free conversion attempt left (SJG 8.2)"

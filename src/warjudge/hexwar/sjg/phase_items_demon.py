@@ -13,9 +13,10 @@ from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg import demon as D
 from warjudge.hexwar.sjg.state import Jewel
 from warjudge.hexwar.sjg.tables import DEMON_STRENGTH, UnitType, odds_column
+from warjudge.hexwar.sjg.parts import GameParts
 
 
-class ItemsAndDemon:
+class ItemsAndDemon(GameParts):
     """Items taken in play (10.55-10.58) and the Miasma demon (10.4)."""
 
     def _do_take(self, act: A.Take, decision: Decision) -> None:

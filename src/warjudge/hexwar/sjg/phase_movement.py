@@ -13,9 +13,10 @@ from warjudge.hexwar.sjg.moves import MERCENARY_RULE, locked_units, may_join, mi
 from warjudge.hexwar.sjg.state import FREE_OF_STACKING, STACK_LIMIT, Jewel, Unit
 from warjudge.hexwar.sjg.tables import UnitType
 from warjudge.hexwar.sjg.phases import PHASE_ACTIONS
+from warjudge.hexwar.sjg.parts import GameParts
 
 
-class MovementPhase:
+class MovementPhase(GameParts):
     """Moves of units and stacks, and the extra wraith phase (4.0, 6.7, 8.2)."""
 
     def _queue_wraith_phase(self) -> bool:

@@ -13,9 +13,10 @@ from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg.state import SIDES, Jewel
 from warjudge.hexwar.sjg.tables import CRYSTAL_BALL_SP, JEWEL_CP, SEARCH_POINTS, JewelEffect, UnitType, jewel_effect, search_target
 from warjudge.hexwar.sjg.phases import PHASE_ACTIONS, MIASMA_POINTS
+from warjudge.hexwar.sjg.parts import GameParts
 
 
-class SearchPhase:
+class SearchPhase(GameParts):
     """Searching the Miasma, its drift, and Jewels delivered (7.0, 8.0, 10.2, 10.3)."""
 
     def _place_miasma(self, centre: str) -> None:
@@ -53,6 +54,7 @@ class SearchPhase:
             pos.miasma.searched_out.add(act.hex)
             if self._roll(1, "jewel_there") <= 2:
                 jid = self._jewel_left()
+                assert jid is not None, "a hex is searchable only while a Jewel is left (8.4)"
                 pos.jewels[jid].hex = act.hex
                 pos.miasma.jewels_found += 1
                 pos.miasma.new_direction = True
@@ -80,6 +82,7 @@ class SearchPhase:
         if m.teleport_pending:
             m.teleport_pending = False
             point = pos.board.points[MIASMA_POINTS[self._roll(1, "miasma_teleport")]]
+            assert m.centre is not None, "a Miasma with hexes has a centre (7.2)"
             self._shift_miasma(_delta(m.centre, point))
             return
         if "miasma_movement" not in self.options.optional:
@@ -106,6 +109,7 @@ class SearchPhase:
         if any(h not in pos.board.hexes for h in moved):
             return False  # 10.2: never off the map
         m.hexes = moved
+        assert m.centre is not None, "a Miasma with hexes has a centre (7.2)"
         m.centre = _offset(m.centre, delta)
         # the demon's counter, or the demon, drifts with the mist (ruling)
         m.demon_counter = m.demon_counter and _offset(m.demon_counter, delta)

@@ -6,6 +6,8 @@ decision and dispatches it here through its HANDLERS table."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from warjudge.core.events import Refusal
 from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.sjg import actions as A
@@ -15,9 +17,13 @@ from warjudge.hexwar.sjg.state import SIDES, Item, Unit, other, recount
 from warjudge.hexwar.sjg.tables import UnitType
 from warjudge.hexwar.sjg.phase_search import apply_jewel
 from warjudge.hexwar.sjg.phases import DEPLOY_ACTIONS
+from warjudge.hexwar.sjg.parts import GameParts
+
+if TYPE_CHECKING:
+    from warjudge.hexwar.sjg.game import SjgNecromancerGame
 
 
-class SetupPhase:
+class SetupPhase(GameParts):
     """Choosing items (10.5) and setting up (9.1, 9.2)."""
 
     def _queue_choices(self, allowance: dict[str, int]) -> None:
@@ -61,6 +67,7 @@ class SetupPhase:
         elif pick == Pick.CRYSTAL_BALL:
             me.crystal_ball = True
         elif pick == Pick.EXTRA_JEWEL:
+            assert power is not None, "parse_pick names the power of an extra Jewel (10.51)"
             me.extra_jewels.append(power.value)
             apply_jewel(me, power)  # 10.51: his from the start, never to be captured
         else:
@@ -103,7 +110,7 @@ class SetupPhase:
         goes down as one `deploy`) once every unit is placed (deploy.py)."""
         from warjudge.hexwar.sjg.deploy import placement_problem
 
-        problem = placement_problem(self, act.side, act.kind, act.hex)
+        problem = placement_problem(cast("SjgNecromancerGame", self), act.side, act.kind, act.hex)
         if problem:
             raise Refusal("sjg.refused.rule", detail=problem)
         self.drafts[act.side].append((act.kind, act.hex))
@@ -116,7 +123,8 @@ class SetupPhase:
         foreign = set(act.holders) - set(mine)
         if foreign:
             raise Refusal("sjg.refused.foreign_items", items=sorted(foreign))
-        holders = {i: act.holders.get(i, "necromancer") for i in mine}
+        named: dict[str, str] = {k: v for k, v in act.holders.items()}
+        holders = {i: named.get(i, "necromancer") for i in mine}
         for item, where in holders.items():
             if where != "necromancer" and UnitType.APPRENTICE not in kinds.get(where, []):
                 raise Refusal("sjg.refused.no_holder", item=item, hex=where)
@@ -125,5 +133,7 @@ class SetupPhase:
     def _wizard_at(self, side: str, where: str) -> Unit:
         pos = self.position
         if where == "necromancer":
-            return pos.necromancer(side)
+            necromancer = pos.necromancer(side)
+            assert necromancer is not None, "the Necromancer is down before his items are handed out (9.1)"
+            return necromancer
         return min((u for u in pos.at(where) if u.kind == UnitType.APPRENTICE), key=lambda u: u.id)

@@ -223,9 +223,9 @@ def test_new_sets_a_turn_limit_and_act_says_when_it_is_reached(tmp_path):
 def test_map_render_takes_the_file_like_map_check(tmp_path):
     # issue 10 item 9: 'map check FILE' and 'map render FILE' alike (--map still works)
     svg = tmp_path / "m.svg"
-    assert cli("diplomacy", "map", "render", str(own_map(tmp_path)), "--svg", str(svg)).exit_code == 0
+    assert cli("map", "render", str(own_map(tmp_path)), "--svg", str(svg)).exit_code == 0
     assert "my own transcription" not in svg.read_text() or svg.exists()
-    clean_error(cli("diplomacy", "map", "render", "/dev/zero", "--svg", str(svg)), "not a regular file")
+    clean_error(cli("map", "render", "/dev/zero", "--svg", str(svg)), "not a regular file")
 
 
 def test_undo_by_mail_is_saved_and_replays(tmp_path):

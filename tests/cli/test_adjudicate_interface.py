@@ -13,7 +13,7 @@ runner = CliRunner()
 
 
 def run(doc, raw=None):
-    result = runner.invoke(app, ["adjudicate"], input=raw if raw is not None else json.dumps(doc))
+    result = runner.invoke(app, ["diplomacy", "adjudicate"], input=raw if raw is not None else json.dumps(doc))
     return result.exit_code, json.loads(result.stdout)
 
 
@@ -108,7 +108,7 @@ def test_document_is_not_modified():  # Standards: adjudication has no side effe
 def test_file_argument(tmp_path):  # CLI: FILE or stdin
     path = tmp_path / "phase.json"
     path.write_text(json.dumps({"phase": "S1901M", "units": {"FRANCE": ["A par"]}, "orders": {"FRANCE": ["A par-bur"]}}))
-    result = runner.invoke(app, ["adjudicate", str(path)])
+    result = runner.invoke(app, ["diplomacy", "adjudicate", str(path)])
     assert result.exit_code == 0 and json.loads(result.stdout)["units"] == {"FRANCE": ["A bur"]}
-    result = runner.invoke(app, ["adjudicate", str(tmp_path / "missing.json")])
+    result = runner.invoke(app, ["diplomacy", "adjudicate", str(tmp_path / "missing.json")])
     assert result.exit_code == 2 and "cannot read" in json.loads(result.stdout)["error"]

@@ -2,7 +2,8 @@
 
 from typer.testing import CliRunner
 
-from warjudge.cli import app, play_bot_game
+from warjudge.cli import app
+from warjudge.cli.diplomacy import play_bot_game
 from warjudge.core.record import GameRecord
 
 runner = CliRunner()
@@ -10,32 +11,32 @@ runner = CliRunner()
 
 def test_gm_game_flow(tmp_path):  # a GM runs a game: new, orders, process, show
     path = tmp_path / "game.json"
-    assert runner.invoke(app, ["game", "new", str(path)]).exit_code == 0
-    r = runner.invoke(app, ["game", "orders", str(path), "france"], input="A par - bur\n# comment\nA mar - pie\n")
+    assert runner.invoke(app, ["diplomacy", "new", str(path)]).exit_code == 0
+    r = runner.invoke(app, ["diplomacy", "orders", str(path), "france"], input="A par - bur\n# comment\nA mar - pie\n")
     assert r.exit_code == 0, r.output
-    r = runner.invoke(app, ["game", "process", str(path)])
+    r = runner.invoke(app, ["diplomacy", "process", str(path)])
     assert r.exit_code == 0 and "succeeds" in r.output
-    r = runner.invoke(app, ["game", "show", str(path)])
+    r = runner.invoke(app, ["diplomacy", "show", str(path)])
     assert "F1901M" in r.output and "A bur" in r.output
     assert [a["type"] for a in GameRecord.load(path).actions] == ["order", "order", "process"]   # issue 12: atomic
 
 
 def test_gm_errors_are_clear_and_change_nothing(tmp_path):  # Standards: bad input changes nothing
     path = tmp_path / "game.json"
-    runner.invoke(app, ["game", "new", str(path)])
+    runner.invoke(app, ["diplomacy", "new", str(path)])
     before = path.read_text()
-    r = runner.invoke(app, ["game", "orders", str(path), "NARNIA"], input="A par - bur\n")
+    r = runner.invoke(app, ["diplomacy", "orders", str(path), "NARNIA"], input="A par - bur\n")
     assert r.exit_code == 2 and "unknown power" in r.output and "Traceback" not in r.output
     assert path.read_text() == before
-    assert runner.invoke(app, ["game", "new", str(path)]).exit_code == 2
+    assert runner.invoke(app, ["diplomacy", "new", str(path)]).exit_code == 2
     bad = tmp_path / "bad.json"
     bad.write_text("{broken")
-    r = runner.invoke(app, ["game", "show", str(bad)])
+    r = runner.invoke(app, ["diplomacy", "show", str(bad)])
     assert r.exit_code == 2 and "not a valid warjudge record" in r.output
 
 
 def test_demo_plays_a_whole_game():  # README: the main job
-    r = runner.invoke(app, ["demo", "--seed", "2", "--max-year", "1903"])
+    r = runner.invoke(app, ["diplomacy", "demo", "--seed", "2", "--max-year", "1903"])
     assert r.exit_code == 0, r.output
     assert "W1903A" in r.output or "F1903M" in r.output
     assert "Centres" in r.output
@@ -48,10 +49,10 @@ def test_bot_game_is_deterministic():  # Standards: determinism
 
 def test_draw_of_a_standard_game(tmp_path):  # 2000 rulebook: a draw shared by all survivors
     path = str(tmp_path / "g.json")
-    runner.invoke(app, ["game", "new", path])
-    r = runner.invoke(app, ["game", "draw", path, "FRANCE", "ENGLAND"])
+    runner.invoke(app, ["diplomacy", "new", path])
+    r = runner.invoke(app, ["diplomacy", "draw", path, "FRANCE", "ENGLAND"])
     assert r.exit_code == 2 and "surviving powers" in r.output
-    r = runner.invoke(app, ["game", "draw", path, "AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"])
+    r = runner.invoke(app, ["diplomacy", "draw", path, "AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"])
     assert r.exit_code == 0 and "drawn" in r.output
-    r = runner.invoke(app, ["game", "process", path])
+    r = runner.invoke(app, ["diplomacy", "process", path])
     assert r.exit_code == 2 and "over" in r.output

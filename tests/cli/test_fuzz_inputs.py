@@ -122,8 +122,9 @@ def test_standard_orders_parse_or_give_a_typed_error(text):  # issue 11: orders
 
 
 COMMANDS = st.sampled_from([
-    ["adjudicate"], ["game", "new"], ["game", "orders"], ["game", "process"], ["game", "show"], ["game", "draw"],
-    ["map", "check"], ["map", "render"], ["map", "picture"]])
+    ["diplomacy", "adjudicate"], ["diplomacy", "new"], ["diplomacy", "orders"], ["diplomacy", "process"],
+    ["diplomacy", "show"], ["diplomacy", "draw"],
+    ["diplomacy", "map", "check"], ["diplomacy", "map", "render"], ["diplomacy", "map", "picture"]])
 ARGUMENTS = st.lists(st.sampled_from([
     "GAME", "GAME", "NEW", "--variant", "necromancer", "standard", "necro", "--edition", "2000", "1999",
     "--lang", "fr", "xx", "--power", "ROHAN", "mordor", "--phase", "TA2750A", "TA9999M", "--svg", "OUT.svg",
@@ -139,7 +140,7 @@ def test_command_lines_give_a_result_or_a_clean_error(tmp_path, command, argumen
     folder.mkdir(exist_ok=True)
     game = folder / "g.json"
     if not game.exists():
-        runner.invoke(app, ["game", "new", str(game), "--variant", "necromancer"])
+        runner.invoke(app, ["diplomacy", "new", str(game), "--variant", "necromancer"])
     (folder / "orders.txt").write_text("Build A Gap\nA Pel H\n", encoding="utf-8")
     (folder / "bad.txt").write_bytes(b"\xff\x00{")
     places = {"GAME": str(game), "NEW": str(folder / "new.json"), "OUT.svg": str(folder / "out.svg"),
@@ -151,5 +152,5 @@ def test_command_lines_give_a_result_or_a_clean_error(tmp_path, command, argumen
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     assert "Traceback" not in result.output
     assert result.exit_code in (0, 1, 2), (command, arguments, result.output)
-    if result.exit_code != 0 and command[:2] != ["game", "new"]:
+    if result.exit_code != 0 and command[:2] != ["diplomacy", "new"]:
         assert game.read_bytes() == before, (command, arguments, result.output)

@@ -58,7 +58,7 @@ def test_the_random_bot_plays_the_same_game_under_any_hash_seed():  # Standards:
     import subprocess
     import sys
 
-    script = ("import hashlib; from warjudge.cli import play_bot_game; "
+    script = ("import hashlib; from warjudge.cli.diplomacy import play_bot_game; "
               "print(hashlib.sha256(play_bot_game(3, 1904).record.to_json().encode()).hexdigest())")
     digests = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                               env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (0, 1, 2, 3)}

@@ -101,7 +101,7 @@ def writers(runs: int, rounds: int = 15) -> None:
     with tempfile.TemporaryDirectory() as folder:
         for run in range(runs):
             path = Path(folder) / f"g{run}.json"
-            CliRunner().invoke(app, ["game", "new", str(path)])
+            CliRunner().invoke(app, ["diplomacy", "new", str(path)])
             procs = [subprocess.Popen([sys.executable, str(WORKERS), "orders", str(path), power, str(rounds), "0"],
                                       stdout=subprocess.PIPE, text=True) for power in POWERS]
             Path(f"{path}.go").touch()

@@ -148,14 +148,14 @@ def commands(rng: random.Random) -> list[tuple[list[str], str | None]]:
     power = rng.choice(["FRANCE", "GONDOR", "SAURON", "ENGLAND", "NARNIA"])
     orders = rng.choice(["A par - bur\nF bre - mao", "A Min H", "W Ise - Fan", "A Ere - Lake-town", "", "garbage"])
     action = rng.choice(["end", "deploy auto", '{"type": "end"}', "move 1 0505", "attack d:12 -> 0707"])
-    return [(["game", "show", "FILE"], None),
-            (["game", "show", "FILE", "--power", power], None),
-            (["game", "orders", "FILE", power], orders),
-            (["game", "process", "FILE"], None),
-            (["game", "draw", "FILE", power], None),
-            (["necromancer", "show", "FILE"], None),
-            (["necromancer", "show", "FILE", "--side", rng.choice(["red", "black"])], None),
-            (["necromancer", "act", "FILE", rng.choice(["red", "black"]), action], None)]
+    return [(["diplomacy", "show", "FILE"], None),
+            (["diplomacy", "show", "FILE", "--power", power], None),
+            (["diplomacy", "orders", "FILE", power], orders),
+            (["diplomacy", "process", "FILE"], None),
+            (["diplomacy", "draw", "FILE", power], None),
+            (["sjg", "show", "FILE"], None),
+            (["sjg", "show", "FILE", "--side", rng.choice(["red", "black"])], None),
+            (["sjg", "act", "FILE", rng.choice(["red", "black"]), action], None)]
 
 
 class Hang(Exception):

@@ -14,7 +14,7 @@ GAMES = (STANDARD, NECROMANCER, SJG)
 
 def build(record: GameRecord):
     """The game a record holds, whichever game it is."""
-    from warjudge.cli import _game_of
+    from warjudge.cli.diplomacy import _game_of
     from warjudge.hexwar.sjg.game import GAME, SjgNecromancerGame
 
     if record.game == GAME:

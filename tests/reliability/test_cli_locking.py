@@ -16,14 +16,14 @@ from warjudge.cli import app
 from warjudge.core import recordfile
 
 WRITERS = {
-    STANDARD: [(["game", "orders", "FILE", "FRANCE"], "A par H"), (["game", "process", "FILE"], None),
-               (["game", "draw", "FILE", "AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"],
+    STANDARD: [(["diplomacy", "orders", "FILE", "FRANCE"], "A par H"), (["diplomacy", "process", "FILE"], None),
+               (["diplomacy", "draw", "FILE", "AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"],
                 None)],
-    SJG: [(["necromancer", "act", "FILE", "red", "end"], None),
-          (["necromancer", "act", "FILE", "black", "end"], None),
-          (["necromancer", "play", "--resume", "FILE", "--vs-bot", "none"], "")],
+    SJG: [(["sjg", "act", "FILE", "red", "end"], None),
+          (["sjg", "act", "FILE", "black", "end"], None),
+          (["sjg", "play", "--resume", "FILE", "--vs-bot", "none"], "")],
 }
-READERS = {STANDARD: [["game", "show", "FILE"]], SJG: [["necromancer", "show", "FILE"]]}
+READERS = {STANDARD: [["diplomacy", "show", "FILE"]], SJG: [["sjg", "show", "FILE"]]}
 
 
 @pytest.fixture
@@ -67,7 +67,7 @@ def test_reading_commands_need_no_lock(held, game, args):
 
 def test_game_new_into_a_missing_folder_is_a_clear_error(tmp_path):
     # issue 11 item 5: 'game new /missing/dir/g.json' printed an OSError traceback
-    result = CliRunner().invoke(app, ["game", "new", str(tmp_path / "missing" / "g.json")])
+    result = CliRunner().invoke(app, ["diplomacy", "new", str(tmp_path / "missing" / "g.json")])
     assert result.exit_code == 2 and result.output.startswith("error: ") and "missing" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert list(tmp_path.iterdir()) == []

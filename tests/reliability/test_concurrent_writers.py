@@ -23,7 +23,7 @@ ROUNDS = 15
 def test_concurrent_game_orders_lose_nothing(tmp_path):
     # issue 11 item 8: no accepted change lost, no spurious failure
     path = tmp_path / "g.json"
-    assert CliRunner().invoke(app, ["game", "new", str(path)]).exit_code == 0
+    assert CliRunner().invoke(app, ["diplomacy", "new", str(path)]).exit_code == 0
     procs = [subprocess.Popen([sys.executable, str(WORKERS), "orders", str(path), power, str(ROUNDS), "0"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for power in POWERS]
     Path(f"{path}.go").touch()

@@ -61,13 +61,13 @@ def test_kill_minus_9_of_game_orders_commands_loses_no_accepted_orders(tmp_path)
     # their run, where the save is); every third one runs to the end, so the log keeps growing
     rng = random.Random(9)
     path = tmp_path / "g.json"
-    assert subprocess.run([*CLI, "game", "new", str(path)], capture_output=True).returncode == 0
+    assert subprocess.run([*CLI, "diplomacy", "new", str(path)], capture_output=True).returncode == 0
     accepted: list[list[str]] = []
     duration = 0.0
     for index in range(12):
         orders = orders_for("FRANCE", index)
         started = time.monotonic()
-        proc = subprocess.Popen([*CLI, "game", "orders", str(path), "FRANCE"], stdin=subprocess.PIPE,
+        proc = subprocess.Popen([*CLI, "diplomacy", "orders", str(path), "FRANCE"], stdin=subprocess.PIPE,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
         proc.stdin.write("\n".join(orders))
         proc.stdin.close()

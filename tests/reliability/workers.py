@@ -67,7 +67,7 @@ def run_orders(path: str, power: str, rounds: int, start: int) -> None:
     while not go.exists():   # all writers start together
         time.sleep(0.001)
     for index in range(start, start + rounds):
-        result = runner.invoke(app, ["game", "orders", path, power], input="\n".join(orders_for(power, index)))
+        result = runner.invoke(app, ["diplomacy", "orders", path, power], input="\n".join(orders_for(power, index)))
         print(f"{'ok' if result.exit_code == 0 else 'failed'} {index} {result.output.strip()!r}", flush=True)
 
 

@@ -191,11 +191,11 @@ def cli_campaign(rng: random.Random, n: int) -> dict[str, int]:  # pragma: no co
     runner, out = CliRunner(), {"tried": 0, "result": 0, "clean": 0, "traceback": 0, "hang": 0, "changed": 0}
     with tempfile.TemporaryDirectory() as folder:
         game, other = Path(folder) / "g.json", Path(folder) / "h.json"
-        runner.invoke(app, ["necromancer", "new", str(game), "--seed", "1", "--first", "red"])
+        runner.invoke(app, ["sjg", "new", str(game), "--seed", "1", "--first", "red"])
         for _ in range(n):
             args, before = cli_args(rng, str(game), str(other)), game.read_bytes()
             start = time.perf_counter()
-            result = runner.invoke(app, ["necromancer", *args])
+            result = runner.invoke(app, ["sjg", *args])
             out["tried"] += 1
             if time.perf_counter() - start > 10:
                 out["hang"] += 1

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from warjudge.presentation.sjg.wording_en import lines as log_lines
 from warjudge.hexwar.decisions import IllegalAction
 from warjudge.hexwar.grid import Grid
 from warjudge.hexwar.hexmap import HexMap, load_hexmap
@@ -119,7 +120,8 @@ def start(units: dict[str, tuple[str, str, str]] | None = None, *, board: HexMap
 
 
 def act(game: SjgNecromancerGame, type_: str, side: str | None = None, **fields) -> list[str]:
-    return game.apply({"type": type_, "side": side or game.pending.player, **fields})
+    """Apply one action; the events it caused, in English."""
+    return log_lines(game.apply({"type": type_, "side": side or game.pending.player, **fields}))
 
 
 def end(game: SjgNecromancerGame, side: str | None = None) -> list[str]:
@@ -139,7 +141,7 @@ def snapshot(game: SjgNecromancerGame) -> str:
     """Everything an action could change."""
     pos = game.position
     marks = {k: copy.deepcopy(v) for k, v in vars(game).items()
-             if k not in ("position", "dice", "record", "log", "queue", "options", "scenario", "_legal_kept")}
+             if k not in ("position", "dice", "record", "events", "queue", "options", "scenario", "_legal_kept")}
     state = {
         "units": sorted((u.id, u.kind.value, u.side, u.hex) for u in pos.units.values()),
         "jewels": {k: asdict(j) for k, j in pos.jewels.items()},
@@ -148,7 +150,7 @@ def snapshot(game: SjgNecromancerGame) -> str:
         "miasma": {k: sorted(v) if isinstance(v, set) else v for k, v in asdict(pos.miasma).items()},
         "queue": [d.describe() for d in game.queue],
         "marks": {k: sorted(v) if isinstance(v, set) else v for k, v in marks.items()},
-        "dice": game.dice.state(), "record": len(game.record.actions), "log": len(game.log),
+        "dice": game.dice.state(), "record": len(game.record.actions), "log": len(game.events),
     }
     return json.dumps(state, sort_keys=True, default=str)
 

@@ -273,25 +273,25 @@ def test_complete_action_finds_a_path_and_refuses_foreign_units():
 
 def test_cli_new_act_show(tmp_path):
     path = tmp_path / "g.json"
-    result = runner.invoke(app, ["necromancer", "new", str(path), "--seed", "9", "--first", "red",
+    result = runner.invoke(app, ["sjg", "new", str(path), "--seed", "9", "--first", "red",
                                  "--optional", "cp_allowance"])
     assert result.exit_code == 0, result.output
     assert json.loads(path.read_text())["options"]["optional"] == ["cp_allowance"]
-    assert runner.invoke(app, ["necromancer", "new", str(path)]).exit_code == 2  # no overwriting
-    assert runner.invoke(app, ["necromancer", "act", str(path), "red", "deploy auto"]).exit_code == 0
+    assert runner.invoke(app, ["sjg", "new", str(path)]).exit_code == 2  # no overwriting
+    assert runner.invoke(app, ["sjg", "act", str(path), "red", "deploy auto"]).exit_code == 0
     # black deploys by JSON: the same as the bot would
     game = SjgNecromancerGame.from_record(__import__("warjudge.core.record", fromlist=["GameRecord"]).GameRecord.load(path))
     black = bots.deploy_action(game, "black", random.Random(3))
     del black["side"]
-    result = runner.invoke(app, ["necromancer", "act", str(path), "black", json.dumps(black)])
+    result = runner.invoke(app, ["sjg", "act", str(path), "black", json.dumps(black)])
     assert result.exit_code == 0, result.output
     assert "turn 1: red" in result.output
-    result = runner.invoke(app, ["necromancer", "act", str(path), "red", "end"])
+    result = runner.invoke(app, ["sjg", "act", str(path), "red", "end"])
     assert result.exit_code == 0, result.output
-    result = runner.invoke(app, ["necromancer", "show", str(path), "--side", "black", "--log", "3"])
+    result = runner.invoke(app, ["sjg", "show", str(path), "--side", "black", "--log", "3"])
     assert result.exit_code == 0 and "Turn 1" in result.output and "red ends the move phase" in result.output
     svg, png = tmp_path / "v.svg", tmp_path / "v.png"
-    result = runner.invoke(app, ["necromancer", "show", str(path), "--svg", str(svg), "--png", str(png)])
+    result = runner.invoke(app, ["sjg", "show", str(path), "--svg", str(svg), "--png", str(png)])
     assert result.exit_code == 0, result.output
     ET.parse(svg)
     assert png.read_bytes()[:4] == b"\x89PNG"
@@ -308,10 +308,10 @@ def test_cli_new_act_show(tmp_path):
 ])
 def test_cli_act_refuses_and_leaves_the_file_unchanged(tmp_path, args, message):
     path = tmp_path / "g.json"
-    assert runner.invoke(app, ["necromancer", "new", str(path), "--seed", "1", "--first", "red"]).exit_code == 0
-    assert runner.invoke(app, ["necromancer", "act", str(path), "red", "deploy auto"]).exit_code == 0
+    assert runner.invoke(app, ["sjg", "new", str(path), "--seed", "1", "--first", "red"]).exit_code == 0
+    assert runner.invoke(app, ["sjg", "act", str(path), "red", "deploy auto"]).exit_code == 0
     before = path.read_bytes()
-    result = runner.invoke(app, ["necromancer", "act", str(path), *args])
+    result = runner.invoke(app, ["sjg", "act", str(path), *args])
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
@@ -321,25 +321,25 @@ def test_cli_act_refuses_and_leaves_the_file_unchanged(tmp_path, args, message):
 def test_cli_items_and_demon_options(tmp_path):
     # SJG 10.4, 10.5 through the command line: --items (both, or a handicap) and the demon
     path = tmp_path / "g.json"
-    result = runner.invoke(app, ["necromancer", "new", str(path), "--seed", "4", "--items", "red=2,black=1",
+    result = runner.invoke(app, ["sjg", "new", str(path), "--seed", "4", "--items", "red=2,black=1",
                                  "--optional", "miasma_demon"])
     assert result.exit_code == 0, result.output
     options = json.loads(path.read_text())["options"]
     assert options["items"] == {"red": 2, "black": 1} and options["optional"] == ["miasma_demon"]
     assert "answer: choose" in " ".join(result.output.split())
-    assert runner.invoke(app, ["necromancer", "act", str(path), "red", "choose dragon"]).exit_code == 0
+    assert runner.invoke(app, ["sjg", "act", str(path), "red", "choose dragon"]).exit_code == 0
     before = path.read_bytes()
-    result = runner.invoke(app, ["necromancer", "act", str(path), "black", "choose dragon"])
+    result = runner.invoke(app, ["sjg", "act", str(path), "black", "choose dragon"])
     assert result.exit_code == 2 and "worth exactly 1, not 2" in result.output
     assert path.read_bytes() == before
-    result = runner.invoke(app, ["necromancer", "act", str(path), "black", "choose crystal_ball"])
+    result = runner.invoke(app, ["sjg", "act", str(path), "black", "choose crystal_ball"])
     assert result.exit_code == 0 and "red takes dragon" in result.output and "black takes crystal_ball" in result.output
-    shown = runner.invoke(app, ["necromancer", "show", str(path), "--side", "black"])
+    shown = runner.invoke(app, ["sjg", "show", str(path), "--side", "black"])
     assert "Demon: hidden in the Miasma" in shown.output and "the Crystal Ball" in shown.output
     for bad in ("x", "red=2,green=1", "red=two"):
-        result = runner.invoke(app, ["necromancer", "new", str(tmp_path / "h.json"), "--items", bad])
+        result = runner.invoke(app, ["sjg", "new", str(tmp_path / "h.json"), "--items", bad])
         assert result.exit_code == 2 and "--items is a number" in result.output
-    result = runner.invoke(app, ["necromancer", "new", str(tmp_path / "h.json"), "--items", "99"])
+    result = runner.invoke(app, ["sjg", "new", str(tmp_path / "h.json"), "--items", "99"])
     assert result.exit_code == 2 and "invalid game options" in result.output
 
 
@@ -353,22 +353,22 @@ def test_complete_action_finds_the_demon():
 
 
 def test_cli_map_check_and_render(tmp_path):
-    result = runner.invoke(app, ["necromancer", "map", "check", str(DEFAULT_BOARD)])
+    result = runner.invoke(app, ["sjg", "map", "check", str(DEFAULT_BOARD)])
     assert result.exit_code == 0 and "OK" in result.output
     broken = json.loads(DEFAULT_BOARD.read_text())
     broken["rows"][0] = broken["rows"][0].replace(" 3", " 7", 1)     # a level-7 hex
     broken["points"].pop("start:red")                               # no red skull
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(broken))
-    result = runner.invoke(app, ["necromancer", "map", "check", str(bad)])
+    result = runner.invoke(app, ["sjg", "map", "check", str(bad)])
     assert result.exit_code == 2
     assert "level outside 1-4" in result.output and "start:red is missing" in result.output
     svg = tmp_path / "m.svg"
-    result = runner.invoke(app, ["necromancer", "map", "render", "--svg", str(svg)])
+    result = runner.invoke(app, ["sjg", "map", "render", "--svg", str(svg)])
     assert result.exit_code == 0, result.output
     root = ET.parse(svg).getroot()
     assert sum(1 for p in root.iter(f"{SVG}polygon") if p.get("class") == "hex") == 391
-    assert runner.invoke(app, ["necromancer", "map", "render", "--svg", str(svg), "--map", str(bad)]).exit_code == 2
+    assert runner.invoke(app, ["sjg", "map", "render", "--svg", str(svg), "--map", str(bad)]).exit_code == 2
 
 
 # --- the interactive session ---------------------------------------------------------------
@@ -462,16 +462,16 @@ def test_hot_seat_clears_the_screen_before_each_secret_deployment():
 def test_cli_either_side_may_choose_and_deploy_first(tmp_path):
     # SJG 10.5 and 9.1: secret answers behind a screen have no order (issue 12: both act at once)
     path = tmp_path / "g.json"
-    assert runner.invoke(app, ["necromancer", "new", str(path), "--seed", "4", "--first", "red",
+    assert runner.invoke(app, ["sjg", "new", str(path), "--seed", "4", "--first", "red",
                                "--items", "red=1,black=2"]).exit_code == 0
     # distinct items, so no die shares a counter out and both set up next
     choices = {"black": '{"type": "choose", "items": ["bow", "ring"]}', "red": '{"type": "choose", "items": ["sword"]}'}
     for command in ("choose", "deploy auto"):
         black, red = (choices["black"], choices["red"]) if command == "choose" else (command, command)
-        result = runner.invoke(app, ["necromancer", "act", str(path), "black", black])
+        result = runner.invoke(app, ["sjg", "act", str(path), "black", black])
         assert result.exit_code == 0, result.output
-        result = runner.invoke(app, ["necromancer", "act", str(path), "black", black])
+        result = runner.invoke(app, ["sjg", "act", str(path), "black", black])
         assert result.exit_code == 2 and "red's decision" in result.output  # black has answered
-        result = runner.invoke(app, ["necromancer", "act", str(path), "red", red])
+        result = runner.invoke(app, ["sjg", "act", str(path), "red", red])
         assert result.exit_code == 0, result.output
     assert "turn 1: red" in result.output

@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from warjudge.presentation.sjg.wording_en import lines as log_lines
 from warjudge.hexwar.decisions import IllegalAction
 from warjudge.hexwar.sjg.bots import random_action
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
@@ -30,7 +31,7 @@ ITEMS = [{}, {"red": 2, "black": 2}, {"red": 3, "black": 1}]  # SJG 10.5, with a
 def snapshot(game: SjgNecromancerGame) -> str:
     v = view(game)
     v.pop("board")
-    return json.dumps([v, game.dice.state(), game.log], sort_keys=True, default=str)
+    return json.dumps([v, game.dice.state(), log_lines(game.events)], sort_keys=True, default=str)
 
 
 def check_invariants(game: SjgNecromancerGame) -> None:
@@ -108,10 +109,11 @@ def test_bots_finish_games():
 
 
 BOT_GAME = """
+from warjudge.presentation.sjg.wording_en import lines as log_lines
 from warjudge.hexwar.sjg.heuristic import heuristic_action, play_game
 game = play_game(heuristic_action, heuristic_action, {seed}, max_turns=30, items={{"red": 2, "black": 2}},
                  optional=["miasma_demon"])
-print(len(game.record.actions), game.log[-1])
+print(len(game.record.actions), log_lines(game.events)[-1])
 """
 
 

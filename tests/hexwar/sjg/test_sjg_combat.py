@@ -5,6 +5,7 @@ the public game API. Dice are scripted (sjg_helpers.ScriptedDice)."""
 
 from tests.hexwar.sjg.sjg_helpers import act, end, end_until, make_map, nb, refused, start, two
 
+from warjudge.presentation.sjg.wording_en import lines as log_lines
 from warjudge.hexwar.sjg.tables import odds_column
 
 RN = {"rn": ("necromancer", "red", "0208")}
@@ -26,7 +27,7 @@ def ids(u, *names):
 
 
 def last(game, text):
-    return next(line for line in reversed(game.log) if text in line)
+    return next(line for line in reversed(log_lines(game.events)) if text in line)
 
 
 # --- 6.2, 6.21: direct attacks and odds -----------------------------------------------
@@ -60,7 +61,7 @@ def test_units_attack_once_but_may_be_attacked_often():
     act(game, "attack", targets=["1110"], direct=ids(u, "z1"))
     refused(game, attack(["1110"], direct=ids(u, "z1")), "already attacked")
     act(game, "attack", targets=["1110"], direct=ids(u, "z2"))
-    assert game.log[-1].count("NE") and game.pending.kind == "combat"
+    assert log_lines(game.events)[-1].count("NE") and game.pending.kind == "combat"
 
 def test_enemy_in_zoc_must_be_attacked():
     # SJG 6.21: all enemy units in friendly ZOCs must be attacked in the combat phase
@@ -246,7 +247,7 @@ def test_boulder_example_two_to_one_per_unit():
     end_until(game, "combat")
     game.dice.push(*two(2), *two(7), *two(3))  # NE, DR-1 (destroyed), DR
     act(game, "attack", targets=["1211"], boulder=ids(u, "b1", "b2", "b3"))
-    lines = [line for line in game.log if "drops boulders" in line]
+    lines = [line for line in log_lines(game.events) if "drops boulders" in line]
     assert all("24 to 11, 2-1" in line for line in lines) and len(lines) == 3
     # the stack is scattered: one missed, one destroyed, one retreats
     assert u["rs"].id not in game.position.units

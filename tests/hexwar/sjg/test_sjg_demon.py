@@ -8,6 +8,7 @@ import random
 import pytest
 from tests.hexwar.sjg.sjg_helpers import ScriptedDice, act, end, end_until, make_map, refused, start, two
 
+from warjudge.presentation.sjg.wording_en import lines as log_lines
 from warjudge.hexwar.sjg import demon as D
 from warjudge.hexwar.sjg import game as game_module
 from warjudge.hexwar.sjg.bots import random_action
@@ -34,7 +35,7 @@ def ids(u, *names):
 
 
 def last(game, text):
-    return next(line for line in reversed(game.log) if text in line)
+    return next(line for line in reversed(log_lines(game.events)) if text in line)
 
 
 def on_demon(targets, **kw):
@@ -70,7 +71,7 @@ def test_game_rolls_two_secret_dice_for_the_counter(monkeypatch):
     game = SjgNecromancerGame.new(seed=0, board=make_map(), first="red", optional=["miasma_demon"])
     assert game.dice.faces == [] and sorted(game.position.miasma.hexes) == MIASMA
     assert game.position.miasma.demon_counter == "1309"
-    assert [line for line in game.log if "roll" in line] == ["  roll 3 (Miasma placement (7.2))"]
+    assert [line for line in log_lines(game.events) if "roll" in line] == ["  roll 3 (Miasma placement (7.2))"]
 
 
 # --- the counter is secret --------------------------------------------------------------
@@ -86,7 +87,7 @@ def test_views_and_log_do_not_reveal_the_counter():
             assert seen[0] == seen[1]
             assert seen[0]["demon"] == {"hex": None, "hidden": True}
         assert [view(g, None)["demon"]["counter"] for g in games] == ["1209", "1108"]
-        assert games[0].log == games[1].log and not any("demon" in line for line in games[0].log)
+        assert log_lines(games[0].events) == log_lines(games[1].events) and not any("demon" in line for line in log_lines(games[0].events))
         if step == 0:
             for g in games:
                 end_until(g, "search")
@@ -99,8 +100,8 @@ def test_views_and_log_do_not_reveal_the_counter():
 def test_counter_dice_are_not_logged(seed):
     # SJG 10.4: only the Miasma placement (7.2) and the coin toss (9.1) are reported
     game = SjgNecromancerGame.new(seed=seed, optional=["miasma_demon"])
-    assert len([line for line in game.log if "roll" in line]) == 2
-    assert not any(game.position.miasma.demon_counter in line or "demon" in line for line in game.log)
+    assert len([line for line in log_lines(game.events) if "roll" in line]) == 2
+    assert not any(game.position.miasma.demon_counter in line or "demon" in line for line in log_lines(game.events))
 
 
 # --- searching: turning a counter over -------------------------------------------------
@@ -197,7 +198,7 @@ def test_tie_broken_by_a_die_too_high_faces_rolled_again():
     game.dice.push(5, 4, 2, *two(2))
     end_until(game, "combat")
     assert game.position.miasma.demon == "1208" and game.dice.faces == []
-    assert "which stack the demon attacks" in game.log[-3]
+    assert "which stack the demon attacks" in log_lines(game.events)[-3]
 
 
 def test_no_units_in_the_miasma_no_attack_and_no_dice():
@@ -205,7 +206,7 @@ def test_no_units_in_the_miasma_no_attack_and_no_dice():
     game, u = demon_game({"z": ("zombie", "red", "1307"), "e": ("zombie", "black", "1409")}, demon="1209")
     end_until(game, "combat")
     assert game.dice.rolled == [] and game.position.miasma.demon == "1209"
-    assert not any("the demon attacks" in line for line in game.log)
+    assert not any("the demon attacks" in line for line in log_lines(game.events))
 
 
 def test_demon_attacks_in_both_players_combat_phases():
@@ -218,7 +219,7 @@ def test_demon_attacks_in_both_players_combat_phases():
     game.dice.push(*two(3))  # black's combat phase: the demon, already on 1208, DR
     end_until(game, "retreat")
     assert game.pending.player == "black" and game.pending.info["hex"] == "1208"
-    assert len([line for line in game.log if "the demon attacks 1208" in line]) == 2
+    assert len([line for line in log_lines(game.events) if "the demon attacks 1208" in line]) == 2
 
 
 # --- results of the demon's attacks -----------------------------------------------------
@@ -304,10 +305,10 @@ def test_attackers_retreat_on_ar_indirect_attackers_ignore_it():
     game, u = demon_game({**THREE, "s": ("skeleton", "red", "1407")}, demon="1208")
     end_until(game, "combat")
     act(game, "attack", **on_demon(["1208"], indirect=ids(u, "s")))
-    assert "8 to 30, auto-AE column, automatic: AE" in game.log[-1] and u["s"].hex == "1407"
+    assert "8 to 30, auto-AE column, automatic: AE" in log_lines(game.events)[-1] and u["s"].hex == "1407"
     game.dice.push(*two(4))
     act(game, "attack", **on_demon(["1208"], direct=ids(u, *THREE)))
-    assert game.log[-1].endswith("roll 4-1: AR") and game.pending.kind == "retreat"
+    assert log_lines(game.events)[-1].endswith("roll 4-1: AR") and game.pending.kind == "retreat"
     assert game.pending.info["hex"] == "1308" and game.pending.info["enemies"] == ["1208"]
     act(game, "retreat", to="1408")
     assert {u[n].hex for n in THREE} == {"1408"} and game.position.miasma.demon == "1208"
@@ -411,9 +412,9 @@ def test_game_with_the_demon_replays_and_never_shows_the_counter():
             seen = view(game, side)["demon"]
             assert set(seen) == {"hex", "hidden"} and seen["hidden"] == (game.position.miasma.demon_counter is not None)
         game.apply(random_action(game, rng))
-    turned = next(i for i, line in enumerate(game.log) if "unleashed" in line)
-    assert f"counter in {counter} shows the demon" in game.log[turned]
-    assert not any("demon" in line for line in game.log[:turned])
-    assert any("attacks the demon" in line for line in game.log)
+    turned = next(i for i, line in enumerate(log_lines(game.events)) if "unleashed" in line)
+    assert f"counter in {counter} shows the demon" in log_lines(game.events)[turned]
+    assert not any("demon" in line for line in log_lines(game.events)[:turned])
+    assert any("attacks the demon" in line for line in log_lines(game.events))
     replay = SjgNecromancerGame.from_record(game.record)
-    assert view(replay, None) == view(game, None) and replay.log == game.log
+    assert view(replay, None) == view(game, None) and log_lines(replay.events) == log_lines(game.events)

@@ -54,13 +54,13 @@ def test_fuzz_hexwar_map_files(mutations):
 def test_fuzz_necromancer_command_lines(tmp_path_factory, mutations):
     folder = tmp_path_factory.mktemp("cli")
     game, other = folder / "g.json", folder / "h.json"
-    assert runner.invoke(app, ["necromancer", "new", str(game), "--seed", "1", "--first", "red"]).exit_code == 0
+    assert runner.invoke(app, ["sjg", "new", str(game), "--seed", "1", "--first", "red"]).exit_code == 0
     rng = random.Random(mutations)
     for _ in range(3):
         before = game.read_bytes()
         args = cli_args(rng, str(game), str(other))
         with contextlib.chdir(folder):   # a mutated option may name any output file: never in the repository
-            result = runner.invoke(app, ["necromancer", *args])
+            result = runner.invoke(app, ["sjg", *args])
         assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exception)
         assert result.exit_code in (0, 2), (args, result.output)
         if result.exit_code == 2:

@@ -110,14 +110,16 @@ def test_every_listed_action_is_accepted_and_others_are_refused_unchanged():
 def test_undo_is_listed_after_a_move_and_restores_the_position():
     game, u = start({"z": ("zombie", "red", "1009"), "n": ("necromancer", "black", "2016")})
     assert {"type": "undo", "side": "red"} not in game.legal_actions("red")
-    before = full(game)
+    before = {k: v for k, v in game.view(None).items() if k != "events"}
     move = next(a for a in game.legal_actions("red") if a["type"] == "move")
     game.act("red", move)
     assert game.position.units[u["z"].id].hex == move["path"][-1]
     assert {"type": "undo", "side": "red"} in game.legal_actions("red")
     assert not any(a["type"] == "move" for a in game.legal_actions("red"))  # the only unit has moved
     game.act("red", {"type": "undo"})
-    assert full(game) == before
+    after = game.view(None)
+    assert {k: v for k, v in after.items() if k != "events"} == before   # the position as it was
+    assert [e["code"] for e in after["events"][-2:]] == ["sjg.moved", "sjg.taken_back"]  # the log says both
 
 
 def test_set_up_is_placed_one_unit_at_a_time_behind_the_screen():

@@ -7,6 +7,7 @@ import random
 import pytest
 from tests.hexwar.sjg.sjg_helpers import ScriptedDice, act, end, end_until, make_map, nb, refused, start, two
 
+from warjudge.presentation.sjg.wording_en import lines as log_lines
 from warjudge.hexwar.sjg import bots, views
 from warjudge.hexwar.sjg.combat import plan_attack
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
@@ -28,7 +29,7 @@ def ids(u, *names):
 
 
 def last(game, text):
-    return next(line for line in reversed(game.log) if text in line)
+    return next(line for line in reversed(log_lines(game.events)) if text in line)
 
 
 def plan(game, side, targets, direct=(), indirect=(), boulder=()):
@@ -289,7 +290,7 @@ def test_boulders_apprentice_immune_mercenary_8_dragon_10():
     act(game, "attack", targets=["1111"], boulder=ids(u, "b1"))
     act(game, "attack", targets=["1311"], boulder=ids(u, "b3"))
     act(game, "attack", targets=["1211"], boulder=ids(u, "b2"))
-    lines = [line for line in game.log if "drops boulders" in line]
+    lines = [line for line in log_lines(game.events) if "drops boulders" in line]
     assert ["12 to 10" in lines[0], "12 to 8" in lines[1], len(lines)] == [True, True, 3]
     assert u["z"].label in lines[2] and game.dice.faces == []
 

@@ -6,6 +6,7 @@ the optional rules 10.2-10.3, through the public game API."""
 import pytest
 from tests.hexwar.sjg.sjg_helpers import act, end, end_until, make_map, nb, refused, start, two
 
+from warjudge.presentation.sjg.wording_en import lines as log_lines
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 
 RN = {"rn": ("necromancer", "red", "0208")}
@@ -25,7 +26,7 @@ def search_game(units, miasma="1209", **kw):
 def test_miasma_placed_by_die_roll(seed):
     # SJG 7.2: one die: 1-2, 3-4 or 5-6 spiral; the Miasma is its centre and six neighbours
     game = SjgNecromancerGame.new(seed=seed)
-    roll = int(next(line for line in game.log if "Miasma placement" in line).split()[1])
+    roll = int(next(line for line in log_lines(game.events) if "Miasma placement" in line).split()[1])
     point = {1: "miasma:1-2", 2: "miasma:1-2", 3: "miasma:3-4", 4: "miasma:3-4"}.get(roll, "miasma:5-6")
     centre = game.position.board.points[point]
     assert game.position.miasma.hexes == {centre, *game.position.board.neighbours(centre)}
@@ -40,7 +41,7 @@ def test_search_example_four_points_five_hexes():
                            "s": ("skeleton", "red", "1209")}, miasma=FIVE)
     game.dice.push(*two(3))
     act(game, "search", hex="1209")
-    assert "with 4 SP: needs 10, rolled 3" in game.log[-1]
+    assert "with 4 SP: needs 10, rolled 3" in log_lines(game.events)[-1]
     assert game.position.jewels_at("1209") == []
     # SJG 7.41: each hex is searched once a turn, by the units in it only
     refused(game, {"type": "search", "hex": "1209"}, "cannot be searched|answer")
@@ -57,7 +58,7 @@ def test_search_points_per_unit_type():
     game, u = search_game({"w": ("wraith", "red", "1209"), "n": ("necromancer", "red", "1209")})
     game.dice.push(*two(7))
     act(game, "search", hex="1209")
-    assert "with 9 SP: needs 10" in game.log[-1]
+    assert "with 9 SP: needs 10" in log_lines(game.events)[-1]
 
 
 def test_successful_search_jewel_on_one_or_two():
@@ -66,7 +67,7 @@ def test_successful_search_jewel_on_one_or_two():
                            "w3": ("wraith", "red", "1209"), "x": ("wraith", "red", "1110")})
     game.dice.push(*two(10), 3)  # 9 SP, 7 hexes: needs 10; then 3: empty
     act(game, "search", hex="1209")
-    assert "empty" in game.log[-1] and game.position.jewels_at("1209") == []
+    assert "empty" in log_lines(game.events)[-1] and game.position.jewels_at("1209") == []
     game.dice.push(*two(12), 2)  # 1110: 3 SP needs 12; then 2: a Jewel
     act(game, "search", hex="1110")
     assert [j.id for j in game.position.jewels_at("1110")] == ["red"]

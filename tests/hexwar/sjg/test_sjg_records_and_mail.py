@@ -20,7 +20,7 @@ runner = CliRunner()
 
 
 def cli(*args: str):
-    return runner.invoke(app, ["necromancer", *args])
+    return runner.invoke(app, ["sjg", *args])
 
 
 def resigned(data: dict) -> str:
@@ -272,7 +272,7 @@ def test_play_at_the_terminal_takes_a_turn_limit_too(tmp_path):
     refused = cli("play", "--vs-bot", "none", "--max-turns", "0", "--save", str(save))
     assert refused.exit_code == 2 and "--max-turns is a whole number from 1 to 10000, not 0" in refused.output
     assert not save.exists()
-    played = runner.invoke(app, ["necromancer", "play", "--vs-bot", "none", "--seed", "4", "--first", "red",
+    played = runner.invoke(app, ["sjg", "play", "--vs-bot", "none", "--seed", "4", "--first", "red",
                                  "--max-turns", "1", "--save", str(save)], input="deploy auto\ndeploy auto\nquit\n")
     assert played.exit_code == 0, played.output
     assert json.loads(save.read_text())["options"]["max_turns"] == 1

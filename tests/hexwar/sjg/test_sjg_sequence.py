@@ -6,6 +6,7 @@
 import pytest
 from tests.hexwar.sjg.sjg_helpers import act, end, end_until, refused, snapshot, start, two
 
+from warjudge.presentation.sjg.wording_en import lines as log_lines
 from warjudge.hexwar.decisions import IllegalAction
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.sjg.board import load_board
@@ -125,7 +126,7 @@ def test_standard_scenario_set_up():
 def test_coin_toss_for_first_player(seed):
     # SJG 9.1: toss a coin to see who moves first
     game = SjgNecromancerGame.new(seed=seed)
-    roll = int(next(line for line in game.log if "coin toss" in line).split()[1])
+    roll = int(next(line for line in log_lines(game.events) if "coin toss" in line).split()[1])
     assert game.first == ("red" if roll <= 3 else "black")
 
 

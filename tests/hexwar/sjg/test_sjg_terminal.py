@@ -60,10 +60,10 @@ def test_the_whole_map_fits_80_columns_and_nothing_is_cut():
 def test_show_piped_to_a_file_holds_both_armies(tmp_path):
     # issue 10 item 4: `show` into a file used to stop at column 15
     path = tmp_path / "g.json"
-    assert runner.invoke(app, ["necromancer", "new", str(path), "--seed", "4", "--first", "red"]).exit_code == 0
+    assert runner.invoke(app, ["sjg", "new", str(path), "--seed", "4", "--first", "red"]).exit_code == 0
     for side in ("red", "black"):
-        assert runner.invoke(app, ["necromancer", "act", str(path), side, "deploy auto"]).exit_code == 0
-    out = runner.invoke(app, ["necromancer", "show", str(path)]).output
+        assert runner.invoke(app, ["sjg", "act", str(path), side, "deploy auto"]).exit_code == 0
+    out = runner.invoke(app, ["sjg", "show", str(path)]).output
     assert max(len(line) for line in out.splitlines()) <= 80
     cells = map_cells(out)
     assert any(c.isupper() for c in cells) and any(c.islower() and c.isalpha() for c in cells)

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from warjudge.presentation.sjg.wording_en import lines as log_lines
 from warjudge.hexwar.sjg.bots import deploy_action
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.views import view
@@ -46,9 +47,9 @@ def test_necromancers_on_their_skulls_are_public_during_set_up():  # SJG 9.1
 
 def test_the_log_names_no_hex_of_a_secret_deployment():  # SJG 9.1
     game = SjgNecromancerGame.new(seed=4)
-    start, side = len(game.log), game.pending.player
+    start, side = len(log_lines(game.events)), game.pending.player
     deployed_by(game, side)
-    assert game.log[start:] == [f"{side} has deployed"]
+    assert log_lines(game.events)[start:] == [f"{side} has deployed"]
 
 
 def test_conversion_scenario_set_up_is_open():  # ruling: 9.2 Red must see Black to keep 14 hexes away

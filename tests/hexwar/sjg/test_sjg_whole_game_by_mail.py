@@ -16,7 +16,7 @@ from types import SimpleNamespace
 
 from typer.testing import CliRunner
 
-from warjudge import necromancer_cli
+from warjudge.cli import sjg as sjg_cli
 from warjudge.cli import app
 from warjudge.core.record import GameRecord
 from warjudge.hexwar.grid import Grid, distance
@@ -32,7 +32,7 @@ MAX_TURNS = 8
 
 
 def cli(*args: str):
-    return runner.invoke(app, ["necromancer", *args])
+    return runner.invoke(app, ["sjg", *args])
 
 
 def hill_country(path: Path) -> Path:
@@ -161,7 +161,7 @@ def test_two_players_play_a_whole_game_by_mail_on_their_own_map(tmp_path, monkey
     # issue 10 "done when"; SJG 9.1 set-up, 4.0 sequence, 3.3 victory or the agreed turn limit
     # 'deploy auto' places units with fresh secret bits in real play; fixed here so the test
     # plays the same game every time
-    monkeypatch.setattr(necromancer_cli, "secrets", SimpleNamespace(randbits=lambda bits: 20261124))
+    monkeypatch.setattr(sjg_cli, "secrets", SimpleNamespace(randbits=lambda bits: 20261124))
     game = tmp_path / "duel.json"
     made = cli("new", str(game), "--map", str(hill_country(tmp_path / "hills.json")), "--seed", "11",
                "--first", "red", "--max-turns", str(MAX_TURNS))

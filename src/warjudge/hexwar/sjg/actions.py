@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from warjudge.hexwar.decisions import IllegalAction
+from warjudge.core.events import Refusal
 
 MAX_UNIT_ID = 999_999
 MAX_UNITS_IN_ACTION = 200
@@ -129,4 +129,4 @@ def parse_action(data: object):
         return _ADAPTER.validate_python(data)
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'action'}: {e['msg']}" for e in exc.errors()[:4])
-        raise IllegalAction(f"malformed action: {problems}") from None
+        raise Refusal("sjg.refused.malformed", problems=problems) from None

@@ -158,7 +158,10 @@ def _start_problems(m: HexMap) -> list[str]:
             problems.append(f"{name} at {skull} is a {m.terrain(skull)}; a skull hex is a plateau (9.1)")
             continue
         skulls[name] = skull
-        room = walk(m, skull, lambda h, s=skull: distance(h, s) <= SETUP_RADIUS)
+        def near(h: str, s: str = skull) -> bool:
+            return distance(h, s) <= SETUP_RADIUS
+
+        room = walk(m, skull, near)
         if len(room) < need:
             problems.append(f"{name} at {skull}: only {len(room)} hexes within {SETUP_RADIUS} of it "
                             f"can be reached without crossing a cliff; {STANDARD_UNITS} units need "

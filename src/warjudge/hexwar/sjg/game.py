@@ -17,10 +17,11 @@ from typing import Any
 from pydantic import ValidationError
 
 from warjudge.core.dice import Dice
+from warjudge.core.events import Event, Refusal
 from warjudge.core.errors import MapError, RecordError
 from warjudge.core.games import replay
 from warjudge.core.record import GameRecord
-from warjudge.hexwar.decisions import Decision, IllegalAction
+from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.hexmap import HexMap
 from warjudge.hexwar.sjg import actions as A
@@ -44,7 +45,7 @@ from warjudge.hexwar.sjg.tables import ConversionResult, UnitType, conversion_re
 GAME = "necromancer-sjg"
 JEWEL_IDS = ("red", "green", "blue", "amber")   # the four Jewel counters (2.26)
 UNDOABLE = frozenset({"move", "take", "attack"})  # the others always change the phase or roll
-NOT_UNDONE = frozenset({"record", "dice", "options", "scenario", "log", "undo_stack", "rolls", "_board_id"})
+NOT_UNDONE = frozenset({"record", "dice", "options", "scenario", "events", "undo_stack", "rolls", "_board_id"})
 
 
 class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase, SearchPhase, ItemsAndDemon,
@@ -67,12 +68,12 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         self.record = GameRecord(GAME, record.seed, record.options)
         self.dice = Dice(record.seed)
         self.position = Position(board or load_board())
-        self.log: list[str] = []
+        self.events: list[Event] = []                  # what happened, as data (core.events)
         self.queue: list[Decision] = []
         self.winner: str | None = None
         self.turn_limit_reached = False
         self.rolls = 0                                 # dice rolled by actions: undo never crosses one
-        self.undo_stack: list[tuple[dict[str, Any], str]] = []
+        self.undo_stack: list[tuple[dict[str, Any], dict[str, Any]]] = []
         self.moved_to: dict[str, list[str]] = {s: [] for s in SIDES}  # each side's moves, its latest turn
         self.turn = 0
         self.phasing = "red"
@@ -92,7 +93,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         try:
             opts = Options.model_validate(options)
         except ValidationError as exc:
-            raise IllegalAction(f"invalid game options: {option_problems(exc)}") from None
+            raise Refusal("sjg.refused.options", problems=option_problems(exc)) from None
         dumped = opts.model_dump(exclude={"max_turns"} if opts.max_turns is None else set())
         return cls(GameRecord(GAME, seed, dumped), board)
 
@@ -126,35 +127,35 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         """The interface's act (core.game): `player` answers with `action` (its "side",
         if given, must be `player`). Refused actions raise IllegalAction and change nothing."""
         if not isinstance(action, dict):
-            raise IllegalAction("an action is a JSON object with a 'type'")
+            raise Refusal("sjg.refused.not_an_object")
         if action.get("side", player) != player:
-            raise IllegalAction(f"this action says side {action.get('side')!r}, but {player!r} sends it")
+            raise Refusal("sjg.refused.wrong_side", said=action.get("side"), player=player)
         self.apply({**action, "side": player})
 
-    def apply(self, action: dict[str, Any]) -> list[str]:
-        """Apply one action naming its side; returns the report lines it produced.
+    def apply(self, action: dict[str, Any]) -> list[Event]:
+        """Apply one action naming its side; returns the events it produced.
         Refused actions raise IllegalAction and change nothing."""
         parsed = A.parse_action(action)
         if self.winner:
-            raise IllegalAction(f"the game is over: {self.winner} has won")
+            raise Refusal("sjg.refused.game_won", winner=self.winner)
         if self.turn_limit_reached:
-            raise IllegalAction(f"the game is over: the turn limit ({self.options.max_turns}) is reached")
+            raise Refusal("sjg.refused.turn_limit", turns=self.options.max_turns)
         decision = self._decision_for(parsed.side)
-        start = len(self.log)
+        start = len(self.events)
         if parsed.type == "undo":
             self._undo(parsed.side, decision)
         else:
             if parsed.type not in decision.accepts:
-                raise IllegalAction(self._not_accepted(decision, parsed.type))
+                raise self._not_accepted(decision, parsed.type)
             saved = self._saved_state() if parsed.type in UNDOABLE else None
             rolls = self.rolls
             HANDLERS[parsed.type](self, parsed, decision)
             self._settle_opportunity()
             self._settle_search()
             self._deliver_jewels()
-            self._remember_for_undo(saved, decision, rolls, self.log[start:])
+            self._remember_for_undo(saved, decision, rolls, self.events[start:])
         self.record.append(parsed.model_dump(exclude_defaults=True) | {"type": parsed.type, "side": parsed.side})
-        return self.log[start:]
+        return self.events[start:]
 
     def _decision_for(self, side: str) -> Decision:
         """The decision `side` answers now: the queue's head, or its own one of the
@@ -168,18 +169,16 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             mine = next((d for d in self.queue if d.player == side and d.kind == head.kind), None)
             if mine is not None:
                 return mine
-        raise IllegalAction(f"it is {head.player}'s decision ({head.kind}), not {side}'s")
+        raise Refusal("sjg.refused.not_your_decision", player=head.player, kind=head.kind, side=side)
 
     @staticmethod
-    def _not_accepted(decision: Decision, wanted: str) -> str:
+    def _not_accepted(decision: Decision, wanted: str) -> Refusal:
         if decision.kind == "convert" and wanted == "convert":
-            return "no conversion attempts left this turn (SJG 5.2, 8.2); type 'end' to go on to combat"
+            return Refusal("sjg.refused.no_conversions_left")
         if decision.kind == "search" and wanted == "search":
-            return ("the Miasma cannot be searched now (none of your units stands in a Miasma hex not yet searched "
-                    "this turn, or no Jewel is left; SJG 7.41, 8.4); type 'end'")
-        article = "an" if decision.kind[0] in "aeiou" else "a"
-        answers = " or ".join(f"'{a}'" for a in decision.accepts)
-        return f"{decision.player} now answers {article} {decision.kind} decision with {answers}, not '{wanted}'"
+            return Refusal("sjg.refused.nothing_to_search")
+        return Refusal("sjg.refused.wrong_answer", player=decision.player, kind=decision.kind,
+                       accepts=list(decision.accepts), wanted=wanted)
 
     # --- undo ------------------------------------------------------------------------------
 
@@ -198,29 +197,28 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         return saved
 
     def _remember_for_undo(self, saved: dict[str, Any] | None, decision: Decision, rolls: int,
-                           lines: list[str]) -> None:
+                           events: list[Event]) -> None:
         """An action can be taken back while its phase goes on (the same decision is
         pending) and it rolled no die; anything else closes the phase's undo history."""
         if saved is not None and rolls == self.rolls and self.queue and self.queue[0] is decision:
-            self.undo_stack.append((saved, lines[-1] if lines else "an action"))
+            self.undo_stack.append((saved, events[-1].to_json()))
         else:
             self.undo_stack = []
 
     def _undo(self, side: str, decision: Decision) -> None:
         if decision.kind == "deploy":
             if not self.drafts[side]:
-                raise IllegalAction("nothing to take back: you have placed no unit yet")
+                raise Refusal("sjg.refused.nothing_placed")
             kind, hex_ = self.drafts[side].pop()
-            self.log.append(f"{side} takes back a placement")
+            self._say("sjg.placement_taken_back", hidden_from=(other(side),), side=side)  # the set-up is secret (9.1)
             return
         if not self.undo_stack:
-            raise IllegalAction("nothing to take back: undo reaches back to the start of the current phase, "
-                                "and never past a die roll or a secret revealed")
+            raise Refusal("sjg.refused.nothing_to_undo")
         saved, what = self.undo_stack.pop()
         # a copy is adopted, so a saved state never changes and clones may share it
         vars(self).update({k: v.clone() if k == "position" else [replace(d, info=_copied(d.info)) for d in v]
                            if k == "queue" else _copied(v) for k, v in saved.items()})
-        self.log.append(f"{side} takes back: {what}")
+        self._say("sjg.taken_back", side=side, what=what)
 
     # --- opening --------------------------------------------------------------------------
 
@@ -239,14 +237,14 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
     def _open(self) -> None:
         """Chance events before set-up: the Miasma (7.2), the first player (9.1)."""
         board, pos = self.position.board, self.position
-        point = self.scenario.miasma_centre or MIASMA_POINTS[self._roll(1, "Miasma placement (7.2)")]
+        point = self.scenario.miasma_centre or MIASMA_POINTS[self._roll(1, "miasma_placement")]
         self._place_miasma(board.points[point])
         if "miasma_demon" in self.options.optional:
             # 10.4: the counters go down face down; the rolls are not reported
             pos.miasma.demon_counter = D.hidden_counter(sorted(pos.miasma.hexes), self.dice.roll)
         self.first = self.scenario.first or (self.options.first if self.options.first != "coin"
-                                             else ("red" if self._roll(1, "coin toss for the first player") <= 3 else "black"))
-        self.log.append(f"{self.first} moves first")
+                                             else ("red" if self._roll(1, "first_player") <= 3 else "black"))
+        self._say("sjg.first_player", side=self.first)
         max_jewels = 4 if "fourth_jewel" in self.options.optional else 3
         for jid in JEWEL_IDS[:max_jewels]:
             pos.jewels[jid] = Jewel(jid)
@@ -257,18 +255,24 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
                 pos.add(UnitType.NECROMANCER, side, board.points[f"start:{side}"])
         allowance = {s: n for s, n in self.options.items.items() if n}
         if allowance:
-            self.log.append("each side chooses its extra items (SJG 10.5)")
+            self._say("sjg.items_to_choose")
             self._queue_choices(allowance)
         else:
             self._queue_deploy()
 
 
 
-    def _roll(self, dice: int, why: str) -> int:
+    def _roll(self, dice: int, reason: str, **params: Any) -> int:
+        """`dice` dice from the game's chance source, reported with what they decide."""
         self.rolls += 1
         total = sum(self.dice.roll(6) for _ in range(dice))
-        self.log.append(f"  roll {total} ({why})")
+        self._say("sjg.roll", total=total, reason=reason, **params)
         return total
+
+    def _say(self, code: str, hidden_from: tuple[str, ...] = (), **params: Any) -> None:
+        """Report what happened as an event (code and JSON parameters); the wording is
+        presentation's (presentation/sjg/wording_en.py)."""
+        self.events.append(Event(code, params, hidden_from))
 
     # --- extra items (10.5) -------------------------------------------------------------
 
@@ -289,13 +293,13 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         if self.options.max_turns is not None and self.turn >= self.options.max_turns:
             self.queue = []  # the agreed number of player-turns is played (docs/rulings.md)
             self.turn_limit_reached = True
-            self.log.append(f"the game ends after {self.turn} player-turns, the limit agreed")
+            self._say("sjg.turn_limit", turns=self.turn)
             return
         self.turn += 1
         self.phasing = side
         self.moved_to[side] = []
         self._reset_turn_marks()
-        self.log.append(f"— turn {self.turn}: {side} —")
+        self._say("sjg.turn", turn=self.turn, side=side)
         self._move_miasma()
         recount(self.position, side)  # 3.1
         self.locked = locked_units(self.position, side)
@@ -338,9 +342,9 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             return
         problem = self._end_problem(decision)
         if problem:
-            raise IllegalAction(problem)
+            raise Refusal("sjg.refused.rule", detail=problem)
         self.queue.pop(0)
-        self.log.append(f"{act.side} ends the {decision.kind} phase")
+        self._say("sjg.phase_ended", side=act.side, phase=decision.kind)
         if decision.kind == "wraith" and self._queue_wraith_phase():
             return
         self._next_phase(decision.kind)
@@ -398,21 +402,21 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         pos = self.position
         hex_ = unit.hex
         del pos.units[unit.id]
-        self.log.append(f"{unit.side} {unit.label} in {hex_} {why}")
+        self._say("sjg.eliminated", unit=unit.ref(), hex=hex_, why=why)
         for item in pos.items.values():
             if item.holder == unit.id:
                 item.holder, item.hex = None, hex_  # 6.52, 10.55: it stays where he fell
-                self.log.append(f"the {item.id} lies in {hex_}")
+                self._say("sjg.item_dropped", item=item.id, hex=hex_)
         if unit.kind == UnitType.NECROMANCER:
             self.winner = other(unit.side)
             self.queue = []
-            self.log.append(f"{self.winner} wins: the enemy Necromancer is destroyed (SJG 2.21)")
+            self._say("sjg.won", side=self.winner)
             return
         if combat and not pos.at(hex_) and pos.in_miasma(hex_):
             for jewel in pos.jewels_at(hex_):
                 jewel.hex = None  # 7.3: lost in the mist, to be found again
                 pos.miasma.jewels_found -= 1
-                self.log.append(f"the {jewel.id} Jewel is lost in the mist (SJG 7.3)")
+                self._say("sjg.jewel_lost", jewel=jewel.id)
 
 
     # --- conversion (5.0) ----------------------------------------------------------------
@@ -441,23 +445,23 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             convertible = [u for u in stack if pos.resistance(u) is not None]
             if not convertible:
                 continue
-            roll = self._roll(1, f"Miasma conversion in {h}")
+            roll = self._roll(1, "miasma_conversion", hex=h)
             if conversion_result(roll, 1) == ConversionResult.CONVERTED:
                 for unit in convertible:
                     if unit.kind == UnitType.DRAGON:
-                        self._eliminate(unit, "flies away (10.54)")
+                        self._eliminate(unit, "dragon_flies")
                     else:
                         unit.side = other(side)
-                self.log.append(f"the Miasma converts {side}'s units in {h} (SJG 7.5)")
+                self._say("sjg.miasma_converts", side=side, hex=h)
         pos.miasma.hexes -= pos.miasma.searched_out
         pos.miasma.searched_out.clear()
         if pos.miasma.jewels_found >= len(pos.jewels) and pos.miasma.hexes:
             pos.miasma.hexes.clear()
-            self.log.append("every Jewel is found: the Miasma dissipates (SJG 8.4)")
+            self._say("sjg.miasma_dissipates")
         if not pos.miasma.hexes and (pos.miasma.demon or pos.miasma.demon_counter):
             pos.miasma.demon_counter = None
             if pos.miasma.demon:
-                self._banish_demon("gone with the Miasma")
+                self._banish_demon("miasma_gone")
         self._deliver_jewels()
         if not self.winner:
             self._start_turn(other(side))

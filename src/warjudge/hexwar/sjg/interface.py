@@ -51,6 +51,7 @@ class SjgView(TypedDict):
     secrets: list[dict[str, Any]]
     recent_moves: list[str]
     outcome: dict[str, Any] | None
+    events: list[dict[str, Any]]
 
 
 class SjgInterface:
@@ -216,5 +217,7 @@ def _full_view(game: "SjgNecromancerGame") -> dict[str, Any]:
         "secrets": secrets,
         "recent_moves": [] if screened else game.recent_moves(),
         "outcome": outcome.to_json() if outcome else None,
+        # what happened, as data (core.events); one a side may not learn of is marked hidden
+        "events": [e.to_json() for e in game.events],
     }
 

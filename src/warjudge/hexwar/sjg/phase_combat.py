@@ -7,17 +7,19 @@ decision and dispatches it here through its HANDLERS table."""
 from __future__ import annotations
 
 from typing import Any
-from warjudge.hexwar.decisions import Decision, IllegalAction
+from warjudge.core.events import Refusal
+from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg.combat import AttackPlan, can_boulder, indirect_modifier, plan_attack
-from warjudge.hexwar.sjg.moves import MERCENARY_RULE, may_join, mixes_mercenaries
+from warjudge.hexwar.sjg.moves import may_join, mixes_mercenaries
 from warjudge.hexwar.sjg.state import STACK_LIMIT, Jewel, Unit, other
 from warjudge.hexwar.sjg.tables import AUTO_AE, AUTO_DE, DEMON_STRENGTH, CRTResult, UnitType, crt, odds_column
 from warjudge.hexwar.retreat import farther_hexes
+from warjudge.hexwar.sjg.parts import GameParts
 
 
-class CombatPhase:
+class CombatPhase(GameParts):
     """Opportunity attacks, attacks, retreats and advances (6.0)."""
 
     def _opportunity_targets(self) -> set[str]:
@@ -59,7 +61,7 @@ class CombatPhase:
             decision.info = self._opportunity_info()
             return
         self.queue.pop(0)
-        self.log.append("no opportunity attack is left to make")
+        self._say("sjg.no_opportunity_left")
         self._next_phase("opportunity")
 
     def _do_attack(self, act: A.Attack, decision: Decision) -> None:
@@ -67,17 +69,15 @@ class CombatPhase:
         opportunity = decision.kind == "opportunity"
         if opportunity:
             if act.direct or act.demon:
-                raise IllegalAction("opportunity attacks are indirect or boulder attacks on units that ended a move "
-                                    "(SJG 6.24)")
+                raise Refusal("sjg.refused.opportunity_method")
             bad = [t for t in act.targets if t not in self._opportunity_targets()]
             if bad:
-                raise IllegalAction(f"{', '.join(bad)}: not open to an opportunity attack (units that ended their "
-                                    f"move there, each attacked once; SJG 6.24)")
+                raise Refusal("sjg.refused.not_opportunity_target", hexes=bad)
         spent = self.opp_spent if opportunity else self.attacked
         plan = plan_attack(pos, act.side, act.direct, act.indirect, act.boulder, act.targets, spent=spent,
                            demon=act.demon)
         if isinstance(plan, str):
-            raise IllegalAction(plan)
+            raise Refusal("sjg.refused.rule", detail=plan)
         for uid in act.direct + act.indirect + act.boulder:
             spent.add(uid)
         if not act.demon:
@@ -98,35 +98,35 @@ class CombatPhase:
         pos = self.position
         if plan.boulder:
             column = odds_column(plan.attack, DEMON_STRENGTH)
-            roll, result = self._crt_roll(column, plan.modifier, "boulders on the demon")
+            roll, result = self._crt_roll(column, plan.modifier, "boulders_on_demon")
             destroyed = result.kind == "DE" or bool(result.losses)
         else:
             column = plan.column
-            roll, result = self._crt_roll(column, plan.modifier, "attack on the demon")
+            roll, result = self._crt_roll(column, plan.modifier, "attack_on_demon")
             destroyed = result.kind == "DE" or result.kind == "DR" and bool(result.losses)
-        self.log.append(f"{side} attacks the demon in {plan.targets[0]}: {plan.attack} to {DEMON_STRENGTH}, "
-                        f"{column} column, {roll}: {result}")
+        self._say("sjg.attacked_demon", side=side, hex=plan.targets[0], attack=plan.attack, defence=DEMON_STRENGTH,
+                  column=column, roll=roll, modifier=plan.modifier, result=str(result))
         if destroyed:
-            self._banish_demon(f"destroyed by {side}")
+            self._banish_demon("attacked", side=side)
         elif result.kind == "AE" and not plan.boulder:
             for uid in plan.direct:
-                self._eliminate(pos.units[uid], "eliminated (AE)")
+                self._eliminate(pos.units[uid], "AE")
         elif result.kind == "AR" and not plan.boulder:
             self._attackers_retreat(plan, side, result.losses)
 
     def _resolve(self, plan: AttackPlan, side: str) -> None:
         pos = self.position
         roll, result = self._crt_roll(plan.column, plan.modifier, "combat")
-        self.log.append(f"{side} attacks {'+'.join(plan.targets)}: {plan.attack} to {plan.defence}, "
-                        f"{plan.column} column, {roll}: {result}")
+        self._say("sjg.attacked", side=side, targets=list(plan.targets), attack=plan.attack, defence=plan.defence,
+                  column=plan.column, roll=roll, modifier=plan.modifier, result=str(result))
         defenders = [u for t in plan.targets for u in pos.at(t)]
         attackers_hexes = sorted({pos.units[u].hex for u in plan.direct + plan.indirect})
         if result.kind == "DE":
             for unit in defenders:
-                self._eliminate(unit, "eliminated (DE)", combat=True)
+                self._eliminate(unit, "DE", combat=True)
         elif result.kind == "AE":
             for uid in plan.direct:
-                self._eliminate(pos.units[uid], "eliminated (AE)")
+                self._eliminate(pos.units[uid], "AE")
         elif result.kind == "DR":
             for t in plan.targets:
                 if self.winner:
@@ -150,12 +150,13 @@ class CombatPhase:
         for h, mine in sorted(groups.items()):
             self._queue_retreat(side, h, mine, losses, list(plan.targets))
 
-    def _crt_roll(self, column: str, modifier: int, why: str) -> tuple[str, CRTResult]:
-        """Two dice on the CRT; the automatic columns (6.21) need no roll."""
+    def _crt_roll(self, column: str, modifier: int, why: str, **params: Any) -> tuple[int | None, CRTResult]:
+        """Two dice on the CRT (the roll, without its modifier); the automatic columns
+        (6.21) need no roll (None)."""
         if column in (AUTO_DE, AUTO_AE):
-            return "automatic", crt(column, 0)
-        roll = self._roll(2, why)
-        return f"roll {roll}{modifier:+d}", crt(column, roll + modifier)
+            return None, crt(column, 0)
+        roll = self._roll(2, why, **params)
+        return roll, crt(column, roll + modifier)
 
     def _boulder(self, plan: AttackPlan, side: str) -> None:
         """6.23: each unit below defends alone at its fixed boulder defence."""
@@ -167,11 +168,11 @@ class CombatPhase:
             if defence is None:
                 continue
             column = odds_column(plan.attack, defence)
-            roll, result = self._crt_roll(column, plan.modifier, f"boulder on {unit.label}")
-            self.log.append(f"{side} drops boulders on {unit.label} in {target}: {plan.attack} to {defence}, "
-                            f"{column}, {roll}: {result}")
+            roll, result = self._crt_roll(column, plan.modifier, "boulder", unit=unit.ref())
+            self._say("sjg.boulders_dropped", side=side, unit=unit.ref(), hex=target, attack=plan.attack,
+                      defence=defence, column=column, roll=roll, modifier=plan.modifier, result=str(result))
             if result.kind == "DE" or result.losses:
-                self._eliminate(unit, "crushed by boulders", combat=True)
+                self._eliminate(unit, "boulders", combat=True)
             elif result.kind == "DR":
                 retreating.append(unit.id)
         if retreating and not self.winner:
@@ -198,7 +199,7 @@ class CombatPhase:
         counted = [u for u in units if pos.units[u].kind != UnitType.NECROMANCER]
         escape = options or flight
         if len(units) <= losses or (not escape and not (carrying and cliffs)) or (losses >= len(counted) and not escape):
-            reason = "cannot retreat (SJG 6.52)" if len(units) > losses else "lost (retreat minus)"
+            reason = "no_retreat" if len(units) > losses else "retreat_minus"
             for uid in units:
                 self._eliminate(pos.units[uid], reason, combat=True)
             return
@@ -231,55 +232,51 @@ class CombatPhase:
         ids = {u.id for u in units}
         lose = set(act.lose)
         if not lose <= ids:
-            raise IllegalAction(f"you may lose only the retreating units: {sorted(ids)}")
+            raise Refusal("sjg.refused.lose_only_retreating", units=sorted(ids))
         counted = [u for u in units if u.kind != UnitType.NECROMANCER]
         need = min(info["losses"], len(counted))
         lost_counted = sum(1 for u in units if u.id in lose and u.kind != UnitType.NECROMANCER)
         if lost_counted < need:
-            raise IllegalAction(f"this result costs {need} unit(s) from the stack in {info['hex']} (SJG 6.53)")
+            raise Refusal("sjg.refused.losses_needed", need=need, hex=info["hex"])
         staying = [u for u in units if u.id not in lose]
         if act.carry and all(u.kind == UnitType.DRAGON for u in staying):
-            raise IllegalAction("a dragon by itself may not carry a Jewel (SJG 10.54)")
+            raise Refusal("sjg.refused.dragon_carries")
         bad_jewels = [j for j in act.carry if j not in info["jewels"]]
         if bad_jewels:
-            raise IllegalAction(f"no Jewel {bad_jewels[0]!r} with the retreating units")
+            raise Refusal("sjg.refused.no_jewel_in_retreat", jewel=bad_jewels[0])
         moves: list[tuple[list[Unit], str]] = []
         if act.over_cliff:
             if act.over_cliff not in info["over_cliff"]:
-                raise IllegalAction("a stack with a Jewel may go over an adjacent cliff edge only (SJG 6.52)")
+                raise Refusal("sjg.refused.cliff_edge_only")
             lose |= {u.id for u in staying}
             staying = []
         elif staying and act.to is not None and act.to in info.get("flight", []):
             if not all(pos.wields(u, "ring") for u in staying):
-                raise IllegalAction("only the wearer of the Ring of Flight may retreat across a cliff (SJG 10.55, 6.52); "
-                                    "lose the others or retreat another way")
+                raise Refusal("sjg.refused.ring_only")
             if act.displace:
-                raise IllegalAction("no displacement is needed for a retreat across a cliff")
+                raise Refusal("sjg.refused.no_displacement_needed")
             if not may_join(pos, staying, act.to):
-                raise IllegalAction(f"{act.to} would hold more than {STACK_LIMIT} units, or mercenaries with others "
-                                    f"(SJG 4.4, 10.53)")
+                raise Refusal("sjg.refused.overstacked", hex=act.to, limit=STACK_LIMIT)
             moves = [(staying, act.to)]
         elif staying:
             if act.to is None:
-                raise IllegalAction(f"say where the units retreat ('to'), or list them all under 'lose'; "
-                                    f"open hexes: {', '.join(info['options'] + info.get('flight', []))}")
+                raise Refusal("sjg.refused.retreat_where", open=info["options"] + info.get("flight", []))
             if act.to not in info["options"]:
-                raise IllegalAction(f"{act.to} is not a legal retreat (one hex farther from the victors, no slope, "
-                                    f"no enemy zone; SJG 6.52); open: {', '.join(info['options'])}")
+                raise Refusal("sjg.refused.not_a_retreat", hex=act.to, open=list(info["options"]))
             moves = self._displacements(act, decision.player, [u for u in staying])
         elif act.to or act.displace:
-            raise IllegalAction("no units are left to retreat")
+            raise Refusal("sjg.refused.nobody_to_retreat")
         # everything checked: apply
         falling = [i for i in pos.items.values() if i.holder in lose] if act.over_cliff else []
         for uid in sorted(lose):
-            self._eliminate(pos.units[uid], "lost in the retreat", combat=True)
+            self._eliminate(pos.units[uid], "retreat_loss", combat=True)
         for group, dest in moves:
             if dest != "lost" and group and group[0].hex != dest and dest != act.to:
-                self.log.append(f"{decision.player} displaces {', '.join(u.label for u in group)} "
-                                f"from {group[0].hex} to {dest} to make way (SJG 6.52)")
+                self._say("sjg.displaced", side=decision.player, units=[u.ref() for u in group], hex=group[0].hex,
+                          to=dest)
             for unit in group:
                 if dest == "lost":
-                    self._eliminate(unit, "displaced over a cliff", combat=False)
+                    self._eliminate(unit, "displaced_over_cliff", combat=False)
                 else:
                     unit.hex = dest
         if self.winner:
@@ -291,8 +288,7 @@ class CombatPhase:
         for item in falling:
             item.hex = act.over_cliff  # 6.52: "the magical item ends up in the hex below the cliff"
         self.queue.remove(decision)
-        self.log.append(f"{decision.player} retreats from {info['hex']}"
-                        + (f" to {act.to}" if act.to else "") + (f", losing {len(lose)}" if lose else ""))
+        self._say("sjg.retreated", side=decision.player, hex=info["hex"], to=act.to, lost=len(lose))
         self._offer_advance_if_ready()
 
     def _displacements(self, act: A.Retreat, side: str, staying: list[Unit]) -> list[tuple[list[Unit], str]]:
@@ -303,35 +299,36 @@ class CombatPhase:
         plan: list[tuple[list[Unit], str]] = []
         moved_out: set[int] = set()
         arriving: dict[str, int] = {}
+        assert dest is not None, "a retreat that displaces names where it goes ('to')"
         for d in act.displace:
-            group = [pos.units.get(u) for u in d.units]
-            if any(u is None or u.side != side or u.hex != dest for u in group):
-                raise IllegalAction(f"only your units in {dest} may be displaced")
+            found = [pos.units.get(u) for u in d.units]
+            group = [u for u in found if u is not None]
+            if len(group) < len(found) or any(u.side != side or u.hex != dest for u in group):
+                raise Refusal("sjg.refused.displace_own_only", hex=dest)
             if len(set(d.units)) != len(d.units) or moved_out & set(d.units):
-                raise IllegalAction("name each displaced unit once: a unit is displaced one hex (SJG 6.52)")
+                raise Refusal("sjg.refused.displace_once")
             if pos.in_enemy_zoc(dest, side, occupied):
-                raise IllegalAction("units in an enemy zone of control may not be displaced (SJG 6.52)")
+                raise Refusal("sjg.refused.displace_from_zoc")
             if d.to not in board.neighbours(dest):
-                raise IllegalAction(f"displaced units move one hex from {dest}")
+                raise Refusal("sjg.refused.displace_one_hex", hex=dest)
             if board.is_cliff(dest, d.to):
                 plan.append((group, "lost"))
             else:
                 if (board.terrain(d.to) != "plateau" or occupied.get(d.to) == other(side)
                         or pos.in_enemy_zoc(d.to, side, occupied)):
-                    raise IllegalAction(f"units may not be displaced into {d.to} (SJG 6.52)")
+                    raise Refusal("sjg.refused.displace_into", hex=d.to)
                 arriving[d.to] = arriving.get(d.to, 0) + sum(1 for u in group if u.kind != UnitType.NECROMANCER)
                 if pos.stack_size(d.to, side) + arriving[d.to] > STACK_LIMIT or not may_join(pos, group, d.to):
-                    raise IllegalAction(f"{d.to} would hold more than {STACK_LIMIT} units, or mercenaries with others "
-                                        f"(SJG 4.4, 10.53)")
+                    raise Refusal("sjg.refused.overstacked", hex=d.to, limit=STACK_LIMIT)
                 plan.append((group, d.to))
             moved_out |= {u.id for u in group}
         left = [u for u in pos.at(dest) if u.id not in moved_out]
         remaining = sum(1 for u in left if u.kind != UnitType.NECROMANCER)
         incoming = sum(1 for u in staying if u.kind != UnitType.NECROMANCER)
         if remaining + incoming > STACK_LIMIT:
-            raise IllegalAction(f"{dest} would hold {remaining + incoming} units; displace some or lose units (SJG 4.4, 6.52)")
+            raise Refusal("sjg.refused.retreat_overstacks", hex=dest, count=remaining + incoming)
         if mixes_mercenaries({u.kind for u in left + staying}):
-            raise IllegalAction(f"{dest}: {MERCENARY_RULE}; displace them or retreat elsewhere")
+            raise Refusal("sjg.refused.retreat_mercenaries", hex=dest)
         return plan + [(staying, dest)]
 
     def _offer_advance_if_ready(self) -> None:
@@ -356,21 +353,21 @@ class CombatPhase:
         for uid, dest in act.moves.items():
             unit = pos.units.get(uid)
             if unit is None or uid not in info["units"]:
-                raise IllegalAction(f"unit {uid} did not attack directly in this combat; it may not advance (SJG 6.6)")
+                raise Refusal("sjg.refused.not_an_advancer", unit=uid)
             if dest not in info["hexes"] or dest not in pos.board.neighbours(unit.hex) or pos.board.is_cliff(unit.hex, dest):
-                raise IllegalAction(f"{unit.label} may advance one hex into a hex the enemy vacated: {', '.join(info['hexes'])}")
+                raise Refusal("sjg.refused.advance_where", unit=unit.ref(), hexes=list(info["hexes"]))
             if unit.kind != UnitType.NECROMANCER:
                 arriving[dest] = arriving.get(dest, 0) + 1
         if any(n > STACK_LIMIT for n in arriving.values()):
-            raise IllegalAction(f"at most {STACK_LIMIT} units may advance into a hex (SJG 4.4)")
+            raise Refusal("sjg.refused.advance_overstacks", limit=STACK_LIMIT)
         for dest in set(act.moves.values()):
             if mixes_mercenaries({pos.units[u].kind for u, d in act.moves.items() if d == dest}):
-                raise IllegalAction(f"{dest}: {MERCENARY_RULE}")
+                raise Refusal("sjg.refused.advance_mercenaries", hex=dest)
         for uid, dest in act.moves.items():
             pos.units[uid].hex = dest
         self.queue.pop(0)
         if act.moves:
-            self.log.append(f"{act.side} advances {', '.join(pos.units[u].label for u in act.moves)}")
+            self._say("sjg.advanced", side=act.side, units=[pos.units[u].ref() for u in act.moves])
 
     def _could_still_attack(self, hex_: str) -> bool:
         pos = self.position

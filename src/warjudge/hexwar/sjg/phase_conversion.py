@@ -6,14 +6,16 @@ decision and dispatches it here through its HANDLERS table."""
 from __future__ import annotations
 
 from typing import Any
-from warjudge.hexwar.decisions import Decision, IllegalAction
+from warjudge.core.events import Refusal
+from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg.state import Unit, other
 from warjudge.hexwar.sjg.tables import FREE_ATTEMPT_MULTIPLE, ConversionResult, UnitType, conversion_result
+from warjudge.hexwar.sjg.parts import GameParts
 
 
-class ConversionPhase:
+class ConversionPhase(GameParts):
     """Conversion attempts (5.0, 8.2)."""
 
     def _attempts_left(self) -> int:
@@ -40,7 +42,7 @@ class ConversionPhase:
             return "units stacked with an apprentice may not be converted (SJG 10.52)"
         if any(pos.resistance(u) is None for u in targets):
             return "this stack holds a unit that cannot be converted"
-        resistance = sum(pos.resistance(u) for u in targets)
+        resistance = sum(pos.resistance(u) or 0 for u in targets)   # none is None: checked above
         if free:
             if me.free_attempts < 1:
                 return "you have no free conversion attempt left (SJG 8.2)"
@@ -59,7 +61,7 @@ class ConversionPhase:
         me = pos.sides[side]
         terms = self._conversion_terms(side, act.target, act.free, act.multiple)
         if isinstance(terms, str):
-            raise IllegalAction(terms)
+            raise Refusal("sjg.refused.rule", detail=terms)
         targets, resistance, multiple, cost = terms
         if act.free:
             me.free_attempts -= 1
@@ -67,8 +69,8 @@ class ConversionPhase:
             self.conversions_used += 1
         roll = self._roll(1, "conversion")
         result = conversion_result(roll, multiple)
-        self.log.append(f"{side} tries to convert {act.target} (resistance {resistance}, x{multiple}"
-                        f"{', free' if act.free else f', {cost} CP'}): {result.value}")
+        self._say("sjg.conversion_tried", side=side, target=act.target, resistance=resistance, multiple=multiple,
+                  free=act.free, cost=cost, result=result.value)
         if not self._attempts_left() and not me.free_attempts:
             decision.accepts = ("end",)
         if result == ConversionResult.NONE:
@@ -76,8 +78,8 @@ class ConversionPhase:
         me.cp -= cost
         for unit in targets:
             if result == ConversionResult.ELIMINATED:
-                self._eliminate(unit, "destroyed by the struggle of magic (5.2)")
+                self._eliminate(unit, "struggle")
             elif unit.kind == UnitType.DRAGON:
-                self._eliminate(unit, "flies away (10.54)")
+                self._eliminate(unit, "dragon_flies")
             else:
                 unit.side = side

@@ -5,14 +5,18 @@ decision and dispatches it here through its HANDLERS table."""
 
 from __future__ import annotations
 
-from warjudge.hexwar.decisions import Decision, IllegalAction
+from typing import Any
+
+from warjudge.core.events import Refusal
+from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg import demon as D
 from warjudge.hexwar.sjg.state import Jewel
 from warjudge.hexwar.sjg.tables import DEMON_STRENGTH, UnitType, odds_column
+from warjudge.hexwar.sjg.parts import GameParts
 
 
-class ItemsAndDemon:
+class ItemsAndDemon(GameParts):
     """Items taken in play (10.55-10.58) and the Miasma demon (10.4)."""
 
     def _do_take(self, act: A.Take, decision: Decision) -> None:
@@ -20,10 +24,10 @@ class ItemsAndDemon:
         unit that can carry a Jewel may (10.55), only a wizard uses it (10.57)."""
         problem = self._take_problem(act.side, act.unit, act.item)
         if problem:
-            raise IllegalAction(problem)
+            raise Refusal("sjg.refused.rule", detail=problem)
         unit, item = self.position.units[act.unit], self.position.items[act.item]
         item.holder, item.hex = unit.id, None
-        self.log.append(f"{act.side} {unit.label} takes the {act.item}")
+        self._say("sjg.item_taken", side=act.side, unit=unit.ref(), item=act.item)
 
     def _take_problem(self, side: str, unit_id: int, item_id: str) -> str | None:
         pos = self.position
@@ -48,7 +52,7 @@ class ItemsAndDemon:
         stacks = D.nearest_stacks(self.position)
         if not stacks:
             return
-        target = stacks[0] if len(stacks) == 1 else D.pick_one(stacks, lambda: self._roll(1, "which stack the demon attacks"))
+        target = stacks[0] if len(stacks) == 1 else D.pick_one(stacks, lambda: self._roll(1, "demon_target"))
         self.position.miasma.demon = target
         self._demon_strikes(target)
 
@@ -61,16 +65,17 @@ class ItemsAndDemon:
             return
         defence = sum(pos.defence_strength(u) for u in defenders)
         column = odds_column(DEMON_STRENGTH, defence)
-        roll, result = self._crt_roll(column, 0, "the demon's attack")
-        self.log.append(f"the demon attacks {hex_}: {DEMON_STRENGTH} to {defence}, {column} column, {roll}: {result}")
+        roll, result = self._crt_roll(column, 0, "demon_attack")
+        self._say("sjg.demon_attacks", hex=hex_, attack=DEMON_STRENGTH, defence=defence, column=column, roll=roll,
+                  modifier=0, result=str(result))
         if result.kind == "DE":
             for unit in defenders:
-                self._eliminate(unit, "destroyed by the demon", combat=True)
+                self._eliminate(unit, "demon", combat=True)
         elif result.kind == "DR":
             self._queue_retreat(defenders[0].side, hex_, [u.id for u in defenders], result.losses, [hex_])
         elif result.kind == "AE" or result.kind == "AR" and result.losses:
-            self._banish_demon("destroyed by its own attack")
+            self._banish_demon("own_attack")
 
-    def _banish_demon(self, why: str) -> None:
+    def _banish_demon(self, why: str, **params: Any) -> None:
         self.position.miasma.demon = None
-        self.log.append(f"the Miasma demon is {why} (SJG 10.4)")
+        self._say("sjg.demon_banished", why=why, **params)

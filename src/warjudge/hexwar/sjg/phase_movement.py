@@ -6,15 +6,17 @@ decision and dispatches it here through its HANDLERS table."""
 
 from __future__ import annotations
 
-from warjudge.hexwar.decisions import Decision, IllegalAction
+from warjudge.core.events import Refusal
+from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg.moves import MERCENARY_RULE, locked_units, may_join, mixes_mercenaries, move_problem
 from warjudge.hexwar.sjg.state import FREE_OF_STACKING, STACK_LIMIT, Jewel, Unit
 from warjudge.hexwar.sjg.tables import UnitType
 from warjudge.hexwar.sjg.phases import PHASE_ACTIONS
+from warjudge.hexwar.sjg.parts import GameParts
 
 
-class MovementPhase:
+class MovementPhase(GameParts):
     """Moves of units and stacks, and the extra wraith phase (4.0, 6.7, 8.2)."""
 
     def _queue_wraith_phase(self) -> bool:
@@ -35,27 +37,27 @@ class MovementPhase:
         for uid in act.units:
             unit = pos.units.get(uid)
             if unit is None or unit.side != act.side:
-                raise IllegalAction(f"unit {uid} is not one of yours")
+                raise Refusal("sjg.refused.not_yours", unit=uid)
             if uid in moved:
-                raise IllegalAction(f"{unit.label} has already moved this phase")
+                raise Refusal("sjg.refused.already_moved", unit=unit.ref())
             units.append(unit)
         if decision.kind == "wraith":
             problem = self._wraith_step_problem(units, act)
         else:
             problem = move_problem(pos, units, list(act.path), locked=self.locked, suicide=act.suicide)
         if problem:
-            raise IllegalAction(problem)
+            raise Refusal("sjg.refused.rule", detail=problem)
         if decision.kind == "move" and not act.suicide:
             problem = self._dead_end_problem(units, act.path[-1])
             if problem:
-                raise IllegalAction(problem)
+                raise Refusal("sjg.refused.rule", detail=problem)
         jewels = self._jewels_on_path(act, units)
         end = act.path[-1]
         moved.update(u.id for u in units)
         self.moved.update(u.id for u in units)
         if act.suicide:
             for unit in units:
-                self._eliminate(unit, "throws itself over the cliff (6.7)")
+                self._eliminate(unit, "cliff_suicide")
         else:
             for unit in units:
                 unit.hex = end
@@ -63,8 +65,8 @@ class MovementPhase:
             pos.jewels[j].hex = end
         if not act.suicide and end not in self.moved_to[act.side]:
             self.moved_to[act.side].append(end)
-        self.log.append(f"{act.side} moves {', '.join(u.label for u in units)} {' '.join(act.path)}"
-                        + (" over the edge" if act.suicide else ""))
+        self._say("sjg.moved", side=act.side, units=[u.ref() for u in units], path=list(act.path),
+                  suicide=act.suicide)
 
     def _dead_end_problem(self, units: list[Unit], dest: str, there: list[Unit] | None = None) -> str | None:
         """Ruling on 4.4 and 10.53: stacking counts at the end of the phase, but units that
@@ -86,9 +88,9 @@ class MovementPhase:
         for j in act.jewels:
             jewel = pos.jewels.get(j)
             if jewel is None or jewel.delivered_to or jewel.hex not in act.path[:-1] + ([] if act.suicide else [act.path[-1]]):
-                raise IllegalAction(f"there is no Jewel {j!r} in the start hex or on the path to carry")
+                raise Refusal("sjg.refused.no_jewel_to_carry", jewel=j)
         if act.jewels and all(u.kind == UnitType.DRAGON for u in units):
-            raise IllegalAction("a dragon by itself may not carry a Jewel (SJG 10.54)")
+            raise Refusal("sjg.refused.dragon_carries")
         return list(act.jewels)
 
     def _wraith_step_problem(self, units: list[Unit], act: A.Move) -> str | None:

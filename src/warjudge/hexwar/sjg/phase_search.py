@@ -6,15 +6,17 @@ decision and dispatches it here through its HANDLERS table."""
 
 from __future__ import annotations
 
-from warjudge.hexwar.decisions import Decision, IllegalAction
+from warjudge.core.events import Refusal
+from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.grid import AXIAL_STEP, from_axial, to_axial
 from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg.state import SIDES, Jewel
 from warjudge.hexwar.sjg.tables import CRYSTAL_BALL_SP, JEWEL_CP, SEARCH_POINTS, JewelEffect, UnitType, jewel_effect, search_target
 from warjudge.hexwar.sjg.phases import PHASE_ACTIONS, MIASMA_POINTS
+from warjudge.hexwar.sjg.parts import GameParts
 
 
-class SearchPhase:
+class SearchPhase(GameParts):
     """Searching the Miasma, its drift, and Jewels delivered (7.0, 8.0, 10.2, 10.3)."""
 
     def _place_miasma(self, centre: str) -> None:
@@ -36,33 +38,33 @@ class SearchPhase:
         pos = self.position
         searchers = pos.at(act.hex)
         if searchers and all(u.kind == UnitType.DRAGON for u in searchers):
-            raise IllegalAction("a dragon by itself may not search (SJG 10.54)")
+            raise Refusal("sjg.refused.dragon_searches")
         if act.hex not in self._searchable():
-            raise IllegalAction(f"{act.hex} cannot be searched now (your units in a Miasma hex, once a turn, "
-                                f"while Jewels remain; SJG 7.41, 8.4)")
+            raise Refusal("sjg.refused.not_searchable", hex=act.hex)
         points = sum(SEARCH_POINTS[u.kind] for u in searchers)
         if pos.sides[act.side].crystal_ball:
             points += CRYSTAL_BALL_SP  # 10.56
         target = search_target(len(pos.miasma.hexes), points)
         if target is None:
-            raise IllegalAction("these units have no search points")
+            raise Refusal("sjg.refused.no_search_points")
         self.searched.add(act.hex)
         roll = self._roll(2, "search")
-        self.log.append(f"{act.side} searches {act.hex} with {points} SP: needs {target}, rolled {roll}")
+        self._say("sjg.searched", side=act.side, hex=act.hex, points=points, target=target, roll=roll)
         if roll >= target:
             pos.miasma.searched_out.add(act.hex)
-            if self._roll(1, "is a Jewel there?") <= 2:
+            if self._roll(1, "jewel_there") <= 2:
                 jid = self._jewel_left()
+                assert jid is not None, "a hex is searchable only while a Jewel is left (8.4)"
                 pos.jewels[jid].hex = act.hex
                 pos.miasma.jewels_found += 1
                 pos.miasma.new_direction = True
                 pos.miasma.teleport_pending = "miasma_teleport" in self.options.optional
-                self.log.append(f"{act.side} finds the {jid} Jewel in {act.hex}!")
+                self._say("sjg.jewel_found", side=act.side, jewel=jid, hex=act.hex)
             else:
-                self.log.append(f"{act.hex} is empty; the Miasma will vanish from it")
+                self._say("sjg.hex_empty", hex=act.hex)
             if pos.miasma.demon_counter == act.hex:
                 pos.miasma.demon_counter, pos.miasma.demon = None, act.hex
-                self.log.append(f"the Miasma counter in {act.hex} shows the demon: it is unleashed (SJG 10.4)")
+                self._say("sjg.demon_unleashed", hex=act.hex)
                 self._demon_strikes(act.hex)
 
     def _settle_search(self) -> None:
@@ -79,7 +81,8 @@ class SearchPhase:
             return
         if m.teleport_pending:
             m.teleport_pending = False
-            point = pos.board.points[MIASMA_POINTS[self._roll(1, "Miasma teleport (10.3)")]]
+            point = pos.board.points[MIASMA_POINTS[self._roll(1, "miasma_teleport")]]
+            assert m.centre is not None, "a Miasma with hexes has a centre (7.2)"
             self._shift_miasma(_delta(m.centre, point))
             return
         if "miasma_movement" not in self.options.optional:
@@ -95,7 +98,7 @@ class SearchPhase:
         Miasma off the map is rolled again."""
         hexes = self.position.miasma.hexes
         for _ in range(60):
-            d = self._roll(1, "Miasma direction (10.2)")
+            d = self._roll(1, "miasma_direction")
             if all(_offset(h, AXIAL_STEP[d]) in self.position.board.hexes for h in hexes):
                 return d
         return d
@@ -106,11 +109,12 @@ class SearchPhase:
         if any(h not in pos.board.hexes for h in moved):
             return False  # 10.2: never off the map
         m.hexes = moved
+        assert m.centre is not None, "a Miasma with hexes has a centre (7.2)"
         m.centre = _offset(m.centre, delta)
         # the demon's counter, or the demon, drifts with the mist (ruling)
         m.demon_counter = m.demon_counter and _offset(m.demon_counter, delta)
         m.demon = m.demon and _offset(m.demon, delta)
-        self.log.append(f"the Miasma drifts to {m.centre}")
+        self._say("sjg.miasma_drifts", centre=m.centre)
         return True
 
     def _deliver_jewels(self) -> None:
@@ -122,10 +126,10 @@ class SearchPhase:
                 continue
             for jewel in pos.jewels_at(necro.hex):
                 jewel.delivered_to, jewel.hex = side, None
-                effect = jewel_effect(self._roll(2, f"the {jewel.id} Jewel's power"))
+                effect = jewel_effect(self._roll(2, "jewel_power", jewel=jewel.id))
                 jewel.effect = effect.value
                 apply_jewel(pos.sides[side], effect)
-                self.log.append(f"{side}'s Necromancer takes the {jewel.id} Jewel: {effect.value.replace('_', ' ')}")
+                self._say("sjg.jewel_taken", side=side, jewel=jewel.id, effect=effect.value)
 
 
 

@@ -6,7 +6,10 @@ decision and dispatches it here through its HANDLERS table."""
 
 from __future__ import annotations
 
-from warjudge.hexwar.decisions import Decision, IllegalAction
+from typing import TYPE_CHECKING, cast
+
+from warjudge.core.events import Refusal
+from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg.items import COUNTERS, UNITS, Pick, allocate, choice_problem, parse_pick
 from warjudge.hexwar.sjg.setup import deploy_problem
@@ -14,9 +17,13 @@ from warjudge.hexwar.sjg.state import SIDES, Item, Unit, other, recount
 from warjudge.hexwar.sjg.tables import UnitType
 from warjudge.hexwar.sjg.phase_search import apply_jewel
 from warjudge.hexwar.sjg.phases import DEPLOY_ACTIONS
+from warjudge.hexwar.sjg.parts import GameParts
+
+if TYPE_CHECKING:
+    from warjudge.hexwar.sjg.game import SjgNecromancerGame
 
 
-class SetupPhase:
+class SetupPhase(GameParts):
     """Choosing items (10.5) and setting up (9.1, 9.2)."""
 
     def _queue_choices(self, allowance: dict[str, int]) -> None:
@@ -31,20 +38,19 @@ class SetupPhase:
     def _do_choose(self, act: A.Choose, decision: Decision) -> None:
         problem = choice_problem(act.items, decision.info["allowance"], self.counters_left)
         if problem:
-            raise IllegalAction(problem)
+            raise Refusal("sjg.refused.rule", detail=problem)
         self.choices[act.side] = list(act.items)
         self.queue.remove(decision)
-        self.log.append(f"{act.side} has chosen")
+        self._say("sjg.chosen", side=act.side)
         if self.queue:
             return
-        granted, short = allocate(self.choices, self.counters_left, lambda: self._roll(1, "who gets the odd counter, 10.5"))
+        granted, short = allocate(self.choices, self.counters_left, lambda: self._roll(1, "odd_counter"))
         self.choices = {}
         for side in SIDES:
             for pick in granted.get(side, []):
                 self._grant(side, pick)
             if side in granted:
-                self.log.append(f"{side} takes {', '.join(granted[side]) or 'nothing'}"
-                                + (f"; {short[side]} more to choose from the counters left" if side in short else ""))
+                self._say("sjg.granted", side=side, items=list(granted[side]), short=short.get(side, 0))
         if short:
             self._queue_choices(short)
         else:
@@ -61,6 +67,7 @@ class SetupPhase:
         elif pick == Pick.CRYSTAL_BALL:
             me.crystal_ball = True
         elif pick == Pick.EXTRA_JEWEL:
+            assert power is not None, "parse_pick names the power of an extra Jewel (10.51)"
             me.extra_jewels.append(power.value)
             apply_jewel(me, power)  # 10.51: his from the start, never to be captured
         else:
@@ -77,7 +84,7 @@ class SetupPhase:
         kinds = {h: [UnitType(k) for k in ks] for h, ks in act.placements.items()}
         problem = deploy_problem(self.position, self.scenario, act.side, kinds, self.extra_units[act.side])
         if problem:
-            raise IllegalAction(problem)
+            raise Refusal("sjg.refused.rule", detail=problem)
         holders = self._holders(act, kinds)
         for h, ks in kinds.items():
             for k in ks:
@@ -87,7 +94,7 @@ class SetupPhase:
             self.position.items[item].holder = wizard.id
         self.deployed.add(act.side)
         self.drafts[act.side] = []
-        self.log.append(f"{act.side} has deployed")
+        self._say("sjg.deployed", side=act.side)
         if self.queue[0] is decision:
             self.queue.pop(0)
         if len(self.deployed) < 2:
@@ -103,9 +110,9 @@ class SetupPhase:
         goes down as one `deploy`) once every unit is placed (deploy.py)."""
         from warjudge.hexwar.sjg.deploy import placement_problem
 
-        problem = placement_problem(self, act.side, act.kind, act.hex)
+        problem = placement_problem(cast("SjgNecromancerGame", self), act.side, act.kind, act.hex)
         if problem:
-            raise IllegalAction(problem)
+            raise Refusal("sjg.refused.rule", detail=problem)
         self.drafts[act.side].append((act.kind, act.hex))
 
     def _holders(self, act: A.Deploy, kinds: dict[str, list[UnitType]]) -> dict[str, str]:
@@ -115,16 +122,18 @@ class SetupPhase:
         mine = sorted(i for i, s in self.item_owner.items() if s == act.side)
         foreign = set(act.holders) - set(mine)
         if foreign:
-            raise IllegalAction(f"you do not have the {', '.join(sorted(foreign))}")
-        holders = {i: act.holders.get(i, "necromancer") for i in mine}
+            raise Refusal("sjg.refused.foreign_items", items=sorted(foreign))
+        named: dict[str, str] = {k: v for k, v in act.holders.items()}
+        holders = {i: named.get(i, "necromancer") for i in mine}
         for item, where in holders.items():
             if where != "necromancer" and UnitType.APPRENTICE not in kinds.get(where, []):
-                raise IllegalAction(f"the {item} goes to the Necromancer or to an apprentice you set up; "
-                                    f"none is set up in {where}")
+                raise Refusal("sjg.refused.no_holder", item=item, hex=where)
         return holders
 
     def _wizard_at(self, side: str, where: str) -> Unit:
         pos = self.position
         if where == "necromancer":
-            return pos.necromancer(side)
+            necromancer = pos.necromancer(side)
+            assert necromancer is not None, "the Necromancer is down before his items are handed out (9.1)"
+            return necromancer
         return min((u for u in pos.at(where) if u.kind == UnitType.APPRENTICE), key=lambda u: u.id)

@@ -4,7 +4,7 @@ may deploy, who moves first, the Miasma's placement (7.2) and the optional rules
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -13,7 +13,8 @@ from warjudge.hexwar.sjg.moves import MERCENARY_RULE, mixes_mercenaries
 from warjudge.hexwar.sjg.state import Position
 from warjudge.hexwar.sjg.tables import UnitType
 
-OPTIONAL_RULES = ("cp_allowance", "miasma_movement", "miasma_teleport", "miasma_demon", "fourth_jewel")
+OptionalRule = Literal["cp_allowance", "miasma_movement", "miasma_teleport", "miasma_demon", "fourth_jewel"]
+OPTIONAL_RULES: tuple[str, ...] = get_args(OptionalRule)
 MAX_ITEMS = 8  # 10.5: more than the box's counters could never be shared out
 
 
@@ -34,7 +35,7 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     scenario: Literal["standard", "conversion"] = "standard"
     first: Literal["red", "black", "coin"] = "coin"
-    optional: list[Literal[OPTIONAL_RULES]] = Field(default=[], max_length=len(OPTIONAL_RULES))
+    optional: list[OptionalRule] = Field(default=[], max_length=len(OPTIONAL_RULES))
     items: dict[Literal["red", "black"], Annotated[int, Field(ge=0, le=MAX_ITEMS)]] = Field(
         default={}, description="10.5: how many extra items each side chooses (a dragon counts as two)")
     map: MapInRecord | None = Field(default=None, description="your own map; default: the shipped reconstruction")
@@ -119,7 +120,9 @@ def deploy_problem(position: Position, scenario: Scenario, side: str, placements
     if scenario.name == "standard":
         if necromancers:
             return "the Necromancer begins on his skull hex; deploy only his units (SJG 9.1)"
-        skull = position.necromancer(side).hex
+        necromancer = position.necromancer(side)
+        assert necromancer is not None, "the standard scenario puts each Necromancer down first (9.1)"
+        skull = necromancer.hex
         far = [h for h in placements if distance(h, skull) > DEPLOY_RADIUS]
         if far:
             return f"{', '.join(sorted(far))}: units deploy within {DEPLOY_RADIUS} hexes of their Necromancer (SJG 9.1)"

@@ -10,6 +10,7 @@ the rule modules stay small.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from warjudge.hexwar.hexmap import HexMap
 from warjudge.hexwar.sjg.tables import (
@@ -35,6 +36,10 @@ class Unit:
     kind: UnitType
     side: str
     hex: str
+
+    def ref(self) -> dict[str, Any]:
+        """The unit as an event names it (JSON)."""
+        return {"id": self.id, "kind": self.kind.value, "side": self.side}
 
     @property
     def label(self) -> str:

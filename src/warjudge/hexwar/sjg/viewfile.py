@@ -1,7 +1,7 @@
 """A side's view of an SJG Necromancer game as a file of its own.
 
 By mail the games master keeps the game file (it holds the seed and both sides' secrets)
-and sends each player only that player's view. `warjudge necromancer show VIEW.json`
+and sends each player only that player's view. `warjudge sjg show VIEW.json`
 draws such a file with no game file at hand. The view was filtered before it was written
 (views.py), so the file holds nothing the side may not see; reading one back validates
 every field with bounds (it comes from outside) and the map like any map file.
@@ -76,6 +76,13 @@ class OutcomeView(_Strict):
     scores: dict[Side, float] = {}
 
 
+class EventView(_Strict):
+    """An event as data (core.events); its wording is checked when it is printed."""
+
+    code: Annotated[str, Field(pattern=r"^sjg\.[a-z_.]{1,60}$")]
+    params: dict[Word, Any] = {}
+
+
 class ViewBody(_Strict):
     viewer: Side
     turn: Small
@@ -94,6 +101,7 @@ class ViewBody(_Strict):
     hidden: list[Side] = Field(max_length=2)
     choices: dict[Side, list[Word]] = {}
     moved: list[Hex] = Field(default=[], max_length=400)
+    events: list[EventView] = Field(default=[], max_length=100_000)
 
 
 def export_view(view: dict[str, Any]) -> str:

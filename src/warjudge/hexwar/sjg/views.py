@@ -47,6 +47,7 @@ def view(game: SjgNecromancerGame, side: str | None = None) -> dict[str, Any]:
         "hidden": sorted(screened),
         "choices": _choices_seen(game, side),
         "moved": [] if screened else game.recent_moves(),
+        "events": [e.to_json() for e in game.events if side not in e.hidden_from],
     }
 
 

@@ -62,6 +62,7 @@ from warjudge.hexwar.sjg.moves import reachable_hexes
 from warjudge.presentation.sjg.render import KIND_LETTER, render_png, render_svg, render_terminal
 from warjudge.hexwar.sjg.state import other
 from warjudge.hexwar.sjg.views import view
+from warjudge.presentation.sjg.wording_en import lines as in_english
 
 HELP = __doc__.split("The command language (type `help` in a session):", 1)[1].split("`parse_command`", 1)[0].rstrip()
 
@@ -446,11 +447,14 @@ def complete_action(game: SjgNecromancerGame, command: Command, rng: random.Rand
     return action
 
 
-def acted(game: SjgNecromancerGame, action: dict[str, Any]) -> list[str]:
-    """Send `action` through the game interface; the report lines it added to the log."""
-    start = len(game.log)
-    game.act(action["side"], action)
-    return game.log[start:]
+def acted(game: SjgNecromancerGame, action: dict[str, Any], reader: str | None = None) -> list[str]:
+    """Send `action` through the game interface; what `reader` (by default the side
+    acting) may read of the events it caused, in English."""
+    side = action["side"]
+    reader = reader or side
+    seen = len(game.view(reader)["events"])
+    game.act(side, action)
+    return in_english(game.view(reader)["events"][seen:])
 
 
 def _deploy_part(game: SjgNecromancerGame, command: Command, drafts: dict[str, dict[str, list[str]]],
@@ -651,7 +655,7 @@ def run_session(game: SjgNecromancerGame, *, bot_side: str | None = None, input_
         if decision is None:
             break
         if decision.player == bot_side:
-            bot_lines += acted(game, heuristic_action(game, rng))
+            bot_lines += acted(game, heuristic_action(game, rng), reader=human)
             save()
             continue
         if bot_lines:

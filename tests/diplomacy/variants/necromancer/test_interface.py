@@ -11,7 +11,7 @@ runner = CliRunner()
 
 
 def run(doc, raw=None):
-    result = runner.invoke(app, ["adjudicate"], input=raw if raw is not None else json.dumps(doc))
+    result = runner.invoke(app, ["diplomacy", "adjudicate"], input=raw if raw is not None else json.dumps(doc))
     return result.exit_code, json.loads(result.stdout)
 
 

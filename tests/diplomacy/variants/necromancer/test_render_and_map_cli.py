@@ -53,13 +53,13 @@ def test_transcription_without_positions_still_draws(tmp_path):  # a GM's own ma
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(raw), encoding="utf-8")
     out = tmp_path / "mine.svg"
-    r = runner.invoke(app, ["map", "render", "--map", str(path), "--out", str(out)])
+    r = runner.invoke(app, ["diplomacy", "map", "render", "--map", str(path), "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert "No drawing position" in out.read_text(encoding="utf-8")
 
 
 def test_map_check_accepts_the_shipped_maps():
-    r = runner.invoke(app, ["map", "check", str(MAP_PATH)])
+    r = runner.invoke(app, ["diplomacy", "map", "check", str(MAP_PATH)])
     assert r.exit_code == 0 and "80 provinces" in r.output and "reconstruction" in r.output
 
 
@@ -69,8 +69,8 @@ def test_map_check_lists_every_problem(tmp_path):  # Standards: a broken map fil
     next(p for p in raw["provinces"] if p["id"] == "TOL")["sc"] = False
     path = tmp_path / "broken.json"
     path.write_text(json.dumps(raw), encoding="utf-8")
-    r = runner.invoke(app, ["map", "check", str(path)])
+    r = runner.invoke(app, ["diplomacy", "map", "check", str(path)])
     assert r.exit_code == 2
     assert "EN 5.1 i" in r.output and "Tolfalas" in r.output and "Traceback" not in r.output
-    r = runner.invoke(app, ["map", "check", str(tmp_path / "none.json")])
+    r = runner.invoke(app, ["diplomacy", "map", "check", str(tmp_path / "none.json")])
     assert r.exit_code == 2 and "cannot read" in r.output

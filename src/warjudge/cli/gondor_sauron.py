@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import NoReturn, Optional
+from typing import Any, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -59,18 +59,20 @@ def gs_new(path: Path, game: str = typer.Option("gondor", help="gondor or sauron
     """Start a battle in a new record file."""
     from warjudge.core import games
     from warjudge.core.textinput import path_exists
+    from warjudge.hexwar.gondor_sauron.game import GondorSauronGame
 
     try:
         if game not in GAMES:
             _fail(f"--game must be gondor or sauron, not {game!r}")
         if path_exists(path, "file"):
             _fail(f"{path} exists; choose another file")
-        options = {k: v for k, v in (("max_turns", max_turns),) if v is not None}
+        options: dict[str, Any] = {k: v for k, v in (("max_turns", max_turns),) if v is not None}
         if scenario:
             options["scenario"] = _read_json(scenario, "scenario file")
         if charts:
             options["charts"] = _read_json(charts, "charts file")
         g = games.new(game, seed=seed, **options)
+        assert isinstance(g, GondorSauronGame)
         g.record.save(path)
     except WarjudgeError as exc:
         _fail(str(exc))

@@ -1,16 +1,17 @@
-"""`warjudge necromancer ...`: play Steve Jackson Games' Necromancer (1983).
+"""`warjudge sjg ...`: play Steve Jackson Games' Necromancer (1983). (`warjudge necromancer`
+is its hidden alias for one release, cli/__init__.py.)
 
-    warjudge necromancer new GAME.json [--scenario standard|conversion] [--seed N] [--first red|black|coin]
+    warjudge sjg new GAME.json [--scenario standard|conversion] [--seed N] [--first red|black|coin]
                                        [--optional cp_allowance ...] [--items 1 | --items red=2,black=1]
                                        [--map FILE]
-    warjudge necromancer act GAME.json SIDE 'ACTION'    (JSON, or the text form: 'move 12 0505 0605';
+    warjudge sjg act GAME.json SIDE 'ACTION'    (JSON, or the text form: 'move 12 0505 0605';
                                                          also 'undo', and the queries 'units' and 'hex 0707')
-    warjudge necromancer show GAME.json [--side red|black] [--units] [--svg out.svg] [--png out.png]
+    warjudge sjg show GAME.json [--side red|black] [--units] [--svg out.svg] [--png out.png]
                                         [--export VIEW.json]   (a side's view, to mail to that player)
-    warjudge necromancer show VIEW.json [--units] [--svg ...]  (a player draws the view the GM sent)
-    warjudge necromancer play [--vs-bot red|black|none] [--seed N] [--scenario ...] [--save FILE]
-    warjudge necromancer map check FILE
-    warjudge necromancer map render [FILE] --svg out.svg [--png out.png]
+    warjudge sjg show VIEW.json [--units] [--svg ...]  (a player draws the view the GM sent)
+    warjudge sjg play [--vs-bot red|black|none] [--seed N] [--scenario ...] [--save FILE]
+    warjudge sjg map check FILE
+    warjudge sjg map render [FILE] --svg out.svg [--png out.png]
 
 Every user error is one red line and exit status 2; a refused action leaves the file as it was.
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 import random
 import secrets
 from pathlib import Path
-from typing import NoReturn, Optional
+from typing import Any, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -28,10 +29,10 @@ from rich.markup import escape
 
 from warjudge.core.errors import WarjudgeError
 
-necromancer_app = typer.Typer(no_args_is_help=True, help="Play Steve Jackson Games' Necromancer (1983), "
+sjg_app = typer.Typer(no_args_is_help=True, help="Play Steve Jackson Games' Necromancer (1983), "
                                                           "by saved game files or at the terminal.")
-necro_map_app = typer.Typer(no_args_is_help=True, help="Check or draw a Necromancer map file.")
-necromancer_app.add_typer(necro_map_app, name="map")
+sjg_map_app = typer.Typer(no_args_is_help=True, help="Check or draw a Necromancer map file.")
+sjg_app.add_typer(sjg_map_app, name="map")
 console = Console()
 err = Console(stderr=True)
 
@@ -65,7 +66,7 @@ def _exists(path: Path) -> bool:
 
 def _must_exist(path: Path) -> None:
     if not _exists(path):
-        _fail(f"{path} does not exist; start a game with 'warjudge necromancer new {path}'")
+        _fail(f"{path} does not exist; start a game with 'warjudge sjg new {path}'")
 
 
 def _new_seed(seed: Optional[int]) -> int:
@@ -96,7 +97,8 @@ def _options(scenario: str, first: str, optional: list[str], items: Optional[str
     for rule in optional:
         if rule not in OPTIONAL_RULES:
             _fail(f"--optional takes {', '.join(OPTIONAL_RULES)}; not {rule!r}")
-    options = {"scenario": scenario, "first": first, "optional": list(dict.fromkeys(optional)), "items": _items(items)}
+    options: dict[str, Any] = {"scenario": scenario, "first": first, "optional": list(dict.fromkeys(optional)),
+                               "items": _items(items)}
     if max_turns is not None:
         if not 1 <= max_turns <= 10_000:
             _fail(f"--max-turns is a whole number from 1 to 10000, not {max_turns}")
@@ -162,7 +164,7 @@ def _items(text: Optional[str]) -> dict[str, int]:
     return out
 
 
-@necromancer_app.command("new")
+@sjg_app.command("new")
 def new(path: Path = typer.Argument(..., help="the game file to create"),
         scenario: str = typer.Option("standard", help="standard (9.1) or conversion (9.2)"),
         seed: Optional[int] = typer.Option(None, help="seed for a reproducible game (default: 128 secret bits)"),
@@ -186,12 +188,11 @@ def new(path: Path = typer.Argument(..., help="the game file to create"),
         _fail(str(exc))
     except OSError as exc:
         _fail(f"cannot write {path}: {exc.strerror}")
-    for line in game.log:
-        console.print(escape(line), highlight=False)
+    _print_events(game.view(None)["events"])
     console.print(f"New {scenario} game in {path}. {_pending_line(game)}", highlight=False)
 
 
-@necromancer_app.command("act")
+@sjg_app.command("act")
 def act(path: Path = typer.Argument(..., help="the game file"),
         side: str = typer.Argument(..., help="red or black: who acts"),
         action: str = typer.Argument(..., help="a JSON action, or the text form: 'move 12 13 0505 0605', 'end', "
@@ -205,7 +206,7 @@ def act(path: Path = typer.Argument(..., help="the game file"),
         Command, acted, complete_action, hex_lines, parse_command, units_table, view_for,
     )
 
-    side = _side(side)
+    side = _side(side) or ""   # a side is required here: typer gives one, _side checks it
     if len(action) > MAX_ACTION_CHARS:
         _fail(f"the action is {len(action):,} characters long; no action needs more than {MAX_ACTION_CHARS:,}")
     _must_exist(path)
@@ -226,7 +227,7 @@ def act(path: Path = typer.Argument(..., help="the game file"),
                 command = parse_command(text, side)
                 if command.kind in ("units", "hex"):
                     view = view_for(game, side)
-                    lines = units_table(view, side, command.arg) if command.kind == "units" else hex_lines(view, command.arg)
+                    lines = units_table(view, side, command.arg) if command.kind == "units" else hex_lines(view, command.arg or "")
                     for line in lines:
                         console.print(escape(line), highlight=False)
                     return
@@ -242,7 +243,7 @@ def act(path: Path = typer.Argument(..., help="the game file"),
     console.print(_pending_line(game), highlight=False)
 
 
-@necromancer_app.command("show")
+@sjg_app.command("show")
 def show(path: Path = typer.Argument(..., help="the game file (the GM's), or a view file a GM exported"),
          side: Optional[str] = typer.Option(None, help="show only what red or black may see"),
          units: bool = typer.Option(False, "--units", help="list every visible unit: number, hex, type"),
@@ -273,14 +274,13 @@ def show(path: Path = typer.Argument(..., help="the game file (the GM's), or a v
         _fail(str(exc) if _exists(path) else f"{path} does not exist")
     except WarjudgeError as exc:
         _fail(str(exc))
-    if exported is not None:
+    if exported is not None and export is not None:
         _write_text(export, exported)
-        console.print(f"Wrote {viewer}'s view to {export}; 'warjudge necromancer show {export}' draws it.",
+        console.print(f"Wrote {viewer}'s view to {export}; 'warjudge sjg show {export}' draws it.",
                       highlight=False)
         return
-    if game is not None and log > 0 and (viewer is None or not (game.pending and game.pending.kind == "deploy")):
-        for line in game.log[-log:]:
-            console.print(escape(line), highlight=False)
+    if log > 0:
+        _print_events(view["events"][-log:], path)
     if units:
         for line in units_table(view, viewer, "all"):
             console.print(escape(line), highlight=False)
@@ -290,6 +290,18 @@ def show(path: Path = typer.Argument(..., help="the game file (the GM's), or a v
         _write_images(view, svg, png)
 
 
+def _print_events(events: list[dict[str, Any]], source: Optional[Path] = None) -> None:
+    """Events (a view's, filtered for its viewer) as the game's log, in English."""
+    from warjudge.presentation.sjg.wording_en import lines
+
+    try:
+        worded = lines(events)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        _fail(f"{source} is damaged: its events cannot be read")
+    for line in worded:
+        console.print(escape(line), highlight=False)
+
+
 def _write_text(path: Path, text: str) -> None:
     try:
         path.write_text(text, encoding="utf-8")
@@ -297,7 +309,7 @@ def _write_text(path: Path, text: str) -> None:
         _fail(f"cannot write {path}: {exc.strerror}")
 
 
-@necromancer_app.command("play")
+@sjg_app.command("play")
 def play(vs_bot: str = typer.Option("black", "--vs-bot", help="the side the heuristic bot plays: red, black or none "
                                     "(hot-seat)"),
          seed: Optional[int] = typer.Option(None, help="seed for a reproducible game (default: 128 secret bits)"),
@@ -326,8 +338,7 @@ def play(vs_bot: str = typer.Option("black", "--vs-bot", help="the side the heur
                 save = save or resume
             else:
                 game = SjgNecromancerGame.new(seed=_new_seed(seed), **options)
-                for line in game.log:
-                    console.print(escape(line), highlight=False)
+                _print_events(game.view(None)["events"])
             run_session(game, bot_side=bot_side, console=console, rng=bot_rng, save_path=save,
                         input_fn=line_reader(console))
     except WarjudgeError as exc:
@@ -355,7 +366,7 @@ def _board(path: Optional[Path]):
         _fail(f"cannot read {path}: {exc.strerror}")
 
 
-@necro_map_app.command("check")
+@sjg_map_app.command("check")
 def map_check(file: Path = typer.Argument(..., help="the map file to validate")) -> None:
     """Validate a Necromancer map file: every broken fact is listed, then exit status 2."""
     from warjudge.hexwar.sjg.board import level4_plateaus
@@ -370,7 +381,7 @@ def map_check(file: Path = typer.Argument(..., help="the map file to validate"))
                   f"{' (a reconstruction)' if board.reconstruction else ''}.", highlight=False)
 
 
-@necro_map_app.command("render")
+@sjg_map_app.command("render")
 def map_render(file: Optional[Path] = typer.Argument(None, help="your map file (default: the reconstruction)"),
                svg: Optional[Path] = typer.Option(None, help="SVG file to write"),
                png: Optional[Path] = typer.Option(None, help="PNG file to write"),
@@ -387,4 +398,4 @@ def map_render(file: Optional[Path] = typer.Argument(None, help="your map file (
     _write_images(view, svg, png)
 
 
-__all__ = ["necromancer_app"]
+__all__ = ["sjg_app"]

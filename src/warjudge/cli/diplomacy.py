@@ -1,4 +1,7 @@
-"""Command line: `warjudge adjudicate`, `warjudge demo`, and `warjudge game ...` for a GM.
+"""`warjudge diplomacy ...`: standard Diplomacy and, with `--variant necromancer`, the
+Middle-earth variant: `adjudicate`, `demo`, the games-master commands (`new`, `orders`,
+`process`, `draw`, `show`) and `map`. The games-master commands also form the hidden
+alias group `warjudge game` (cli/__init__.py), kept for one release.
 
 Every user error is printed as one clear line (JSON for `adjudicate`), never a traceback.
 """
@@ -30,21 +33,13 @@ from warjudge.diplomacy.game import ALL_VARIANTS, DiplomacyGame
 from warjudge.diplomacy.interface import adjudicate_document
 from warjudge.diplomacy import gm
 from warjudge.diplomacy.phases import PhaseReport
-from warjudge.games_cli import add_game_commands
-from warjudge.gondor_sauron_cli import gs_app
-from warjudge.necromancer_cli import necromancer_app
-from warjudge.server.cli import db_app, serve
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help="warjudge: judge and engine for fantasy wargames.")
+diplomacy_app = typer.Typer(no_args_is_help=True, help="Diplomacy: standard, and the Middle-earth variant with "
+                            "--variant necromancer. Adjudicate, play a demo, run a game as its games master, "
+                            "check or draw maps.")
 game_app = typer.Typer(no_args_is_help=True, help="Run a Diplomacy game as a games master, one saved record per game.")
-app.add_typer(game_app, name="game")
 map_app = typer.Typer(no_args_is_help=True, help="Check a map file, or draw a variant's map.")
-app.add_typer(map_app, name="map")
-app.add_typer(necromancer_app, name="necromancer")
-add_game_commands(app)
-app.add_typer(gs_app, name="gs")
-app.command("serve")(serve)
-app.add_typer(db_app, name="db")
+diplomacy_app.add_typer(map_app, name="map")
 console = Console(soft_wrap=True)   # piped to a file, lines are never wrapped or cut
 err = Console(stderr=True, soft_wrap=True)
 
@@ -69,7 +64,7 @@ def _stdin_text(what: str) -> str:
     return decode_utf8(data, what) if isinstance(data, bytes) else data
 
 
-@app.command()
+@diplomacy_app.command()
 def adjudicate(file: Optional[Path] = typer.Argument(None, help="JSON document (default: standard input)")) -> None:
     """Adjudicate one phase: one JSON document in, one JSON document out (docs/interface.md).
     Without "view" the output is the GM's: it holds every secret of a Necromancer phase."""
@@ -110,7 +105,7 @@ def play_bot_game(seed: int, max_year: int, on_phase=None) -> DiplomacyGame:
     return game
 
 
-@app.command()
+@diplomacy_app.command()
 def demo(seed: int = typer.Option(1, help="seed for the bots"),
          max_year: int = typer.Option(1935, help="stop after this year if nobody has won"),
          orders: bool = typer.Option(False, "--orders", help="print every order and its result")) -> None:
@@ -143,7 +138,7 @@ def demo(seed: int = typer.Option(1, help="seed for the bots"),
 # --- games master commands ------------------------------------------------------------
 
 PRIVATE = ("The game file holds every order and secret: keep it; never send it to a player. "
-           "Send each power the output of 'game show --power POWER'.")
+           "Send each power the output of 'warjudge diplomacy show --power POWER'.")
 
 
 def _game_of(record: GameRecord):
@@ -232,12 +227,13 @@ def game_new(path: Path, variant: str = typer.Option("standard", help="standard 
     if variant != "necromancer" and (edition, alignment, map_file) != (None, None, None):
         _fail("--edition, --alignment and --map are Necromancer options; this is a standard game")
     _check_new_file(path)
+    game: DiplomacyGame | NecromancerDiplomacyGame
     try:
         if variant == "necromancer":
             game = NecromancerDiplomacyGame(edition or "2002", True if alignment is None else alignment,
                                    str(map_file) if map_file else None)
         else:
-            game = DiplomacyGame(variant, gm_adjudicates=True)   # phases wait for 'game process'
+            game = DiplomacyGame(variant, gm_adjudicates=True)   # phases wait for 'diplomacy process'
     except WarjudgeError as exc:
         _fail(str(exc))
     _save(game, path)
@@ -301,7 +297,7 @@ def game_process(path: Path, lang: str = typer.Option("en", help="Necromancer re
                  force: bool = typer.Option(False, "--force", help="process TA 2750 without Saruman's third "
                                             "army (it is then lost)")) -> None:
     """Adjudicate the current phase and print the GAMES MASTER'S report (every secret: never
-    forward it; send each power 'game show --power POWER')."""
+    forward it; send each power 'warjudge diplomacy show --power POWER')."""
     _check_lang(lang)
     with _updating(path) as game:
         if _is_necromancer(game) and not force:
@@ -363,7 +359,7 @@ def game_show(path: Path, power: Optional[str] = typer.Option(None, help="only w
             picture = render_svg(game.map, picture_of_view(report.view(viewer), game.map))
     except WarjudgeError as exc:
         _fail(str(exc))
-    if picture is not None:
+    if picture is not None and svg is not None:
         try:
             svg.write_text(picture, encoding="utf-8")
         except OSError as exc:
@@ -482,5 +478,5 @@ def map_picture(file: Optional[Path] = typer.Argument(None, help="your map file 
     _say(f"{file or variant}: every adjacency can be seen and no two strangers share a border.")
 
 
-def main() -> None:  # pragma: no cover - entry point
-    app()
+# the games-master commands are words of `warjudge diplomacy` too
+diplomacy_app.registered_commands.extend(game_app.registered_commands)

@@ -1,0 +1,68 @@
+"""Events and refusals as data: what the rules report (or why they refuse an action) is a
+code and JSON parameters, never a sentence. Wording happens at the edge, one table per
+game family and language; this module names each family's English table by module path
+(as the games registry names games), so rules never import presentation code."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, cast
+
+from warjudge.core.errors import IllegalAction
+from warjudge.core.visibility import HIDDEN_FROM
+
+# code family (the part of a code before its first dot) -> "module:function" giving English
+ENGLISH: dict[str, str] = {"sjg": "warjudge.presentation.sjg.wording_en:english"}
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing the rules report: `code` names it ("sjg.moved"), `params` are JSON
+    values, `hidden_from` the players who may not learn of it (views drop it for them)."""
+
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+    hidden_from: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"code": self.code, "params": self.params}
+        if self.hidden_from:
+            out[HIDDEN_FROM] = list(self.hidden_from)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Event":
+        return cls(data["code"], dict(data.get("params", {})), tuple(data.get(HIDDEN_FROM, ())))
+
+
+def english(event: Event) -> str:
+    """The event in English, from its family's wording table (the code and parameters
+    themselves if the family has none)."""
+    target = ENGLISH.get(event.code.split(".", 1)[0])
+    if target is None:
+        return f"{event.code} {json.dumps(event.params, sort_keys=True)}"
+    module, name = target.split(":")
+    render = cast(Callable[[Event], str], getattr(importlib.import_module(module), name))
+    return render(event)
+
+
+class Refusal(IllegalAction):
+    """An IllegalAction with its reason as data (`code`, `params`); its message is the
+    reason in English, for callers that print it as it is."""
+
+    def __init__(self, code: str, **params: Any):
+        self.event = Event(code, params)
+        super().__init__(english(self.event))
+
+    @property
+    def code(self) -> str:
+        return self.event.code
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return self.event.params
+
+
+__all__ = ["ENGLISH", "Event", "Refusal", "english"]

@@ -1,0 +1,61 @@
+"""What the phase mixins (phase_*.py) use of the game they are mixed into, spelled out
+for the type checker: SjgNecromancerGame (game.py) or a sibling mixin defines each name.
+Nothing here exists at run time, so the game's own definitions are the only ones."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from warjudge.core.dice import Dice
+    from warjudge.core.events import Event
+    from warjudge.hexwar.decisions import Decision
+    from warjudge.hexwar.sjg.setup import Options, Scenario
+    from warjudge.hexwar.sjg.state import Position, Unit
+    from warjudge.hexwar.sjg.tables import CRTResult, UnitType
+
+
+class GameParts:
+    if TYPE_CHECKING:
+        options: Options
+        scenario: Scenario
+        dice: Dice
+        position: Position
+        events: list[Event]
+        queue: list[Decision]
+        winner: str | None
+        turn: int
+        phasing: str
+        first: str
+        deployed: set[str]
+        item_owner: dict[str, str]
+        choices: dict[str, list[str]]
+        counters_left: Counter[Any]
+        extra_units: dict[str, dict[UnitType, int]]
+        drafts: dict[str, list[tuple[str, str]]]
+        moved_to: dict[str, list[str]]
+        moved: set[int]
+        attacked: set[int]
+        opp_spent: set[int]
+        opp_targets: set[int]
+        attacked_hexes: set[str]
+        conversions_used: int
+        searched: set[str]
+        locked: set[int]
+        wraith_moved: set[int]
+        wraith_phases_done: int
+
+        @property
+        def pending(self) -> Decision | None: ...
+        def _say(self, code: str, hidden_from: tuple[str, ...] = (), **params: Any) -> None: ...
+        def _roll(self, dice: int, reason: str, **params: Any) -> int: ...
+        def _eliminate(self, unit: Unit, why: str, combat: bool = False) -> None: ...
+        def _start_turn(self, side: str) -> None: ...
+        def _next_phase(self, after: str) -> None: ...
+        def _queue_retreat(self, side: str, hex_: str, units: list[int], losses: int,
+                           enemies: list[str]) -> None: ...
+        def _crt_roll(self, column: str, modifier: int, why: str, **params: Any) -> tuple[int | None, CRTResult]: ...
+        def _demon_strikes(self, hex_: str) -> None: ...
+        def _banish_demon(self, why: str, **params: Any) -> None: ...
+        def _attempts_left(self) -> int: ...

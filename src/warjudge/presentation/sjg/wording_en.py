@@ -1,0 +1,215 @@
+"""The English wording of SJG Necromancer's events and refusals: the one place where
+what the rules report (an `Event`: a code and JSON parameters) becomes a sentence. The
+terminal, the CLI and the mailed views all print through `english`."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from warjudge.core.events import Event
+from warjudge.hexwar.sjg.moves import MERCENARY_RULE
+
+Params = dict[str, Any]
+
+
+def label(unit: Params) -> str:
+    """A unit as the counters show it: kind initial and id; the Necromancer by side."""
+    return f"N-{unit['side']}" if unit["kind"] == "necromancer" else f"{unit['kind'][0].upper()}{unit['id']}"
+
+
+def _labels(units: Iterable[Params]) -> str:
+    return ", ".join(label(u) for u in units)
+
+
+def _crt(p: Params) -> str:
+    """A combat roll as the log shows it: 'roll 7+1: DR-1', or 'automatic: AE'."""
+    roll = "automatic" if p["roll"] is None else f"roll {p['roll']}{p['modifier']:+d}"
+    return f"{roll}: {p['result']}"
+
+
+ROLL_REASONS: dict[str, Callable[[Params], str]] = {
+    "miasma_placement": lambda p: "Miasma placement (7.2)",
+    "first_player": lambda p: "coin toss for the first player",
+    "odd_counter": lambda p: "who gets the odd counter, 10.5",
+    "miasma_conversion": lambda p: f"Miasma conversion in {p['hex']}",
+    "demon_target": lambda p: "which stack the demon attacks",
+    "demon_attack": lambda p: "the demon's attack",
+    "boulders_on_demon": lambda p: "boulders on the demon",
+    "attack_on_demon": lambda p: "attack on the demon",
+    "combat": lambda p: "combat",
+    "boulder": lambda p: f"boulder on {label(p['unit'])}",
+    "conversion": lambda p: "conversion",
+    "search": lambda p: "search",
+    "jewel_there": lambda p: "is a Jewel there?",
+    "miasma_teleport": lambda p: "Miasma teleport (10.3)",
+    "miasma_direction": lambda p: "Miasma direction (10.2)",
+    "jewel_power": lambda p: f"the {p['jewel']} Jewel's power",
+}
+
+LOSSES: dict[str, str] = {
+    "cliff_suicide": "throws itself over the cliff (6.7)",
+    "AE": "eliminated (AE)",
+    "DE": "eliminated (DE)",
+    "boulders": "crushed by boulders",
+    "demon": "destroyed by the demon",
+    "no_retreat": "cannot retreat (SJG 6.52)",
+    "retreat_minus": "lost (retreat minus)",
+    "retreat_loss": "lost in the retreat",
+    "displaced_over_cliff": "displaced over a cliff",
+    "dragon_flies": "flies away (10.54)",
+    "struggle": "destroyed by the struggle of magic (5.2)",
+}
+
+BANISHED: dict[str, Callable[[Params], str]] = {
+    "own_attack": lambda p: "destroyed by its own attack",
+    "attacked": lambda p: f"destroyed by {p['side']}",
+    "miasma_gone": lambda p: "gone with the Miasma",
+}
+
+
+def _granted(p: Params) -> str:
+    more = f"; {p['short']} more to choose from the counters left" if p.get("short") else ""
+    return f"{p['side']} takes {', '.join(p['items']) or 'nothing'}{more}"
+
+
+def _converted(p: Params) -> str:
+    terms = ", free" if p["free"] else f", {p['cost']} CP"
+    return f"{p['side']} tries to convert {p['target']} (resistance {p['resistance']}, x{p['multiple']}{terms}): {p['result']}"
+
+
+def _retreated(p: Params) -> str:
+    to = f" to {p['to']}" if p.get("to") else ""
+    lost = f", losing {p['lost']}" if p.get("lost") else ""
+    return f"{p['side']} retreats from {p['hex']}{to}{lost}"
+
+
+EVENTS: dict[str, Callable[[Params], str]] = {
+    "sjg.first_player": lambda p: f"{p['side']} moves first",
+    "sjg.items_to_choose": lambda p: "each side chooses its extra items (SJG 10.5)",
+    "sjg.roll": lambda p: f"  roll {p['total']} ({ROLL_REASONS[p['reason']](p)})",
+    "sjg.chosen": lambda p: f"{p['side']} has chosen",
+    "sjg.granted": _granted,
+    "sjg.deployed": lambda p: f"{p['side']} has deployed",
+    "sjg.placement_taken_back": lambda p: f"{p['side']} takes back a placement",
+    "sjg.taken_back": lambda p: f"{p['side']} takes back: {english(Event.from_json(p['what']))}",
+    "sjg.turn_limit": lambda p: f"the game ends after {p['turns']} player-turns, the limit agreed",
+    "sjg.turn": lambda p: f"— turn {p['turn']}: {p['side']} —",
+    "sjg.phase_ended": lambda p: f"{p['side']} ends the {p['phase']} phase",
+    "sjg.eliminated": lambda p: f"{p['unit']['side']} {label(p['unit'])} in {p['hex']} {LOSSES[p['why']]}",
+    "sjg.item_dropped": lambda p: f"the {p['item']} lies in {p['hex']}",
+    "sjg.won": lambda p: f"{p['side']} wins: the enemy Necromancer is destroyed (SJG 2.21)",
+    "sjg.jewel_lost": lambda p: f"the {p['jewel']} Jewel is lost in the mist (SJG 7.3)",
+    "sjg.miasma_converts": lambda p: f"the Miasma converts {p['side']}'s units in {p['hex']} (SJG 7.5)",
+    "sjg.miasma_dissipates": lambda p: "every Jewel is found: the Miasma dissipates (SJG 8.4)",
+    "sjg.moved": lambda p: (f"{p['side']} moves {_labels(p['units'])} {' '.join(p['path'])}"
+                            + (" over the edge" if p.get("suicide") else "")),
+    "sjg.item_taken": lambda p: f"{p['side']} {label(p['unit'])} takes the {p['item']}",
+    "sjg.demon_attacks": lambda p: (f"the demon attacks {p['hex']}: {p['attack']} to {p['defence']}, "
+                                    f"{p['column']} column, {_crt(p)}"),
+    "sjg.demon_banished": lambda p: f"the Miasma demon is {BANISHED[p['why']](p)} (SJG 10.4)",
+    "sjg.no_opportunity_left": lambda p: "no opportunity attack is left to make",
+    "sjg.attacked_demon": lambda p: (f"{p['side']} attacks the demon in {p['hex']}: {p['attack']} to {p['defence']}, "
+                                     f"{p['column']} column, {_crt(p)}"),
+    "sjg.attacked": lambda p: (f"{p['side']} attacks {'+'.join(p['targets'])}: {p['attack']} to {p['defence']}, "
+                               f"{p['column']} column, {_crt(p)}"),
+    "sjg.boulders_dropped": lambda p: (f"{p['side']} drops boulders on {label(p['unit'])} in {p['hex']}: "
+                                       f"{p['attack']} to {p['defence']}, {p['column']}, {_crt(p)}"),
+    "sjg.displaced": lambda p: (f"{p['side']} displaces {_labels(p['units'])} from {p['hex']} to {p['to']} "
+                                f"to make way (SJG 6.52)"),
+    "sjg.retreated": _retreated,
+    "sjg.advanced": lambda p: f"{p['side']} advances {_labels(p['units'])}",
+    "sjg.conversion_tried": _converted,
+    "sjg.searched": lambda p: (f"{p['side']} searches {p['hex']} with {p['points']} SP: needs {p['target']}, "
+                               f"rolled {p['roll']}"),
+    "sjg.jewel_found": lambda p: f"{p['side']} finds the {p['jewel']} Jewel in {p['hex']}!",
+    "sjg.hex_empty": lambda p: f"{p['hex']} is empty; the Miasma will vanish from it",
+    "sjg.demon_unleashed": lambda p: f"the Miasma counter in {p['hex']} shows the demon: it is unleashed (SJG 10.4)",
+    "sjg.miasma_drifts": lambda p: f"the Miasma drifts to {p['centre']}",
+    "sjg.jewel_taken": lambda p: (f"{p['side']}'s Necromancer takes the {p['jewel']} Jewel: "
+                                  f"{p['effect'].replace('_', ' ')}"),
+}
+
+
+
+def _wrong_answer(p: Params) -> str:
+    article = "an" if p["kind"][0] in "aeiou" else "a"
+    answers = " or ".join(f"'{a}'" for a in p["accepts"])
+    return f"{p['player']} now answers {article} {p['kind']} decision with {answers}, not '{p['wanted']}'"
+
+
+REFUSALS: dict[str, Callable[[Params], str]] = {
+    # a rule checked by a helper module that reports its reason in words (`detail`)
+    "sjg.refused.rule": lambda p: p["detail"],
+    "sjg.refused.options": lambda p: f"invalid game options: {p['problems']}",
+    "sjg.refused.malformed": lambda p: f"malformed action: {p['problems']}",
+    "sjg.refused.not_an_object": lambda p: "an action is a JSON object with a 'type'",
+    "sjg.refused.wrong_side": lambda p: f"this action says side {p['said']!r}, but {p['player']!r} sends it",
+    "sjg.refused.game_won": lambda p: f"the game is over: {p['winner']} has won",
+    "sjg.refused.turn_limit": lambda p: f"the game is over: the turn limit ({p['turns']}) is reached",
+    "sjg.refused.not_your_decision": lambda p: f"it is {p['player']}'s decision ({p['kind']}), not {p['side']}'s",
+    "sjg.refused.no_conversions_left": lambda p: ("no conversion attempts left this turn (SJG 5.2, 8.2); "
+                                                  "type 'end' to go on to combat"),
+    "sjg.refused.nothing_to_search": lambda p: ("the Miasma cannot be searched now (none of your units stands in a "
+                                                "Miasma hex not yet searched this turn, or no Jewel is left; "
+                                                "SJG 7.41, 8.4); type 'end'"),
+    "sjg.refused.wrong_answer": _wrong_answer,
+    "sjg.refused.nothing_placed": lambda p: "nothing to take back: you have placed no unit yet",
+    "sjg.refused.nothing_to_undo": lambda p: ("nothing to take back: undo reaches back to the start of the current "
+                                              "phase, and never past a die roll or a secret revealed"),
+    "sjg.refused.foreign_items": lambda p: f"you do not have the {', '.join(p['items'])}",
+    "sjg.refused.no_holder": lambda p: (f"the {p['item']} goes to the Necromancer or to an apprentice you set up; "
+                                        f"none is set up in {p['hex']}"),
+    "sjg.refused.not_yours": lambda p: f"unit {p['unit']} is not one of yours",
+    "sjg.refused.already_moved": lambda p: f"{label(p['unit'])} has already moved this phase",
+    "sjg.refused.no_jewel_to_carry": lambda p: f"there is no Jewel {p['jewel']!r} in the start hex or on the path to carry",
+    "sjg.refused.dragon_carries": lambda p: "a dragon by itself may not carry a Jewel (SJG 10.54)",
+    "sjg.refused.opportunity_method": lambda p: ("opportunity attacks are indirect or boulder attacks on units that "
+                                                 "ended a move (SJG 6.24)"),
+    "sjg.refused.not_opportunity_target": lambda p: (f"{', '.join(p['hexes'])}: not open to an opportunity attack "
+                                                     f"(units that ended their move there, each attacked once; SJG 6.24)"),
+    "sjg.refused.lose_only_retreating": lambda p: f"you may lose only the retreating units: {p['units']}",
+    "sjg.refused.losses_needed": lambda p: f"this result costs {p['need']} unit(s) from the stack in {p['hex']} (SJG 6.53)",
+    "sjg.refused.no_jewel_in_retreat": lambda p: f"no Jewel {p['jewel']!r} with the retreating units",
+    "sjg.refused.cliff_edge_only": lambda p: "a stack with a Jewel may go over an adjacent cliff edge only (SJG 6.52)",
+    "sjg.refused.ring_only": lambda p: ("only the wearer of the Ring of Flight may retreat across a cliff "
+                                        "(SJG 10.55, 6.52); lose the others or retreat another way"),
+    "sjg.refused.no_displacement_needed": lambda p: "no displacement is needed for a retreat across a cliff",
+    "sjg.refused.overstacked": lambda p: (f"{p['hex']} would hold more than {p['limit']} units, or mercenaries with "
+                                          f"others (SJG 4.4, 10.53)"),
+    "sjg.refused.retreat_where": lambda p: (f"say where the units retreat ('to'), or list them all under 'lose'; "
+                                            f"open hexes: {', '.join(p['open'])}"),
+    "sjg.refused.not_a_retreat": lambda p: (f"{p['hex']} is not a legal retreat (one hex farther from the victors, "
+                                            f"no slope, no enemy zone; SJG 6.52); open: {', '.join(p['open'])}"),
+    "sjg.refused.nobody_to_retreat": lambda p: "no units are left to retreat",
+    "sjg.refused.displace_own_only": lambda p: f"only your units in {p['hex']} may be displaced",
+    "sjg.refused.displace_from_zoc": lambda p: "units in an enemy zone of control may not be displaced (SJG 6.52)",
+    "sjg.refused.displace_one_hex": lambda p: f"displaced units move one hex from {p['hex']}",
+    "sjg.refused.displace_once": lambda p: "name each displaced unit once: a unit is displaced one hex (SJG 6.52)",
+    "sjg.refused.displace_into": lambda p: f"units may not be displaced into {p['hex']} (SJG 6.52)",
+    "sjg.refused.retreat_overstacks": lambda p: (f"{p['hex']} would hold {p['count']} units; displace some or lose "
+                                                 f"units (SJG 4.4, 6.52)"),
+    "sjg.refused.retreat_mercenaries": lambda p: f"{p['hex']}: {MERCENARY_RULE}; displace them or retreat elsewhere",
+    "sjg.refused.not_an_advancer": lambda p: (f"unit {p['unit']} did not attack directly in this combat; "
+                                              f"it may not advance (SJG 6.6)"),
+    "sjg.refused.advance_where": lambda p: (f"{label(p['unit'])} may advance one hex into a hex the enemy vacated: "
+                                            f"{', '.join(p['hexes'])}"),
+    "sjg.refused.advance_overstacks": lambda p: f"at most {p['limit']} units may advance into a hex (SJG 4.4)",
+    "sjg.refused.advance_mercenaries": lambda p: f"{p['hex']}: {MERCENARY_RULE}",
+    "sjg.refused.dragon_searches": lambda p: "a dragon by itself may not search (SJG 10.54)",
+    "sjg.refused.not_searchable": lambda p: (f"{p['hex']} cannot be searched now (your units in a Miasma hex, once a "
+                                             f"turn, while Jewels remain; SJG 7.41, 8.4)"),
+    "sjg.refused.no_search_points": lambda p: "these units have no search points",
+}
+
+
+def english(event: Event) -> str:
+    """The event or refusal in English; an unknown code is a bug, reported as such."""
+    render = EVENTS.get(event.code) or REFUSALS.get(event.code)
+    if render is None:
+        raise KeyError(f"no English wording for the event {event.code!r}")
+    return render(event.params)
+
+
+def lines(events: Iterable[Event | dict[str, Any]]) -> list[str]:
+    """Events (or their JSON, as a view carries them) as the lines of the game's log."""
+    return [english(e if isinstance(e, Event) else Event.from_json(e)) for e in events]

@@ -167,6 +167,10 @@ class NecroMap:
     def border(self, a: str, b: str) -> str | None:
         return self._adjacent.get(a, {}).get(b)
 
+    def around(self, province: str) -> dict[str, str]:
+        """Every neighbour of `province` and the kind of border to it (read-only)."""
+        return self._adjacent.get(province, {})
+
     def neighbours(self, province: str, kinds: set[str]) -> set[str]:
         return {other for other, kind in self._adjacent.get(province, {}).items() if kind in kinds}
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Sequence
 
 from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError, WarjudgeError
 from warjudge.core.game import GM, Action, Decision, Outcome, View
@@ -140,7 +140,8 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
             if not isinstance(action.get("player"), str):
                 raise RecordError(f"action {index} names no player")
             entries.append((action["player"], {k: v for k, v in action.items() if k != "player"}))
-        return replay(game, entries)
+        replay(game, entries)
+        return game
 
     @classmethod
     def new(cls, seed: int = 0, **options: Any) -> "NecromancerDiplomacyGame":
@@ -565,7 +566,7 @@ def record_options(options: dict[str, Any], error: type[WarjudgeError] = RecordE
     return edition, alignment, map_data, max_year, gm_adjudicates
 
 
-def replay_legacy(game: NecromancerDiplomacyGame, actions: list[dict[str, Any]]) -> NecromancerDiplomacyGame:
+def replay_legacy(game: NecromancerDiplomacyGame, actions: Sequence[dict[str, Any]]) -> NecromancerDiplomacyGame:
     """A record written before issue 12: its `orders`, `process` and `draw` (each naming the
     phase it was given in) are the games master's actions, replayed as the judge read them."""
     for index, action in enumerate(actions):
@@ -613,7 +614,7 @@ def _hidden_units_placed(results: list[NResult]) -> dict[tuple[str, str], str]:
     return out
 
 
-def eliminations(state: NecroState, dislodged: list[Dislodgement] = ()) -> NecroState:
+def eliminations(state: NecroState, dislodged: Sequence[Dislodgement] = ()) -> NecroState:
     """EN 7.7 ii: once the Wizard is destroyed (dislodged and unable to retreat, or
     disbanded: a Wizard still to retreat is alive), Saruman is eliminated (his units in
     Civil Disorder; the Wizard's SC goes with it). EN 7.8.3 iii: before TA 3020 Sauron falls

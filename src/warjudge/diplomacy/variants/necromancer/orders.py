@@ -251,7 +251,7 @@ def _parse_norder(text: str, power: str, nmap: NecroMap):
         r.end()
         return Waive(power)
     if r.take("BUILD") or (first == "b" and not r.is_province(1) and r.take("AUX")):
-        order = Build(power, r.group("the unit to build"))
+        order: NOrder = Build(power, r.group("the unit to build"))
         r.end()
         return order
     if r.take("ACT"):

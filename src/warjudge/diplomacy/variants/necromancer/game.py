@@ -146,7 +146,10 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
     @classmethod
     def new(cls, seed: int = 0, **options: Any) -> "NecromancerDiplomacyGame":
         """A new game through the registry (core.games.new); the options are a record's
-        (edition, alignment, map, max_year, gm_adjudicates). This variant has no dice."""
+        (edition, alignment, map, max_year, gm_adjudicates); an edition may be given as a
+        number (`--option edition=2000`). This variant has no dice."""
+        if type(options.get("edition")) is int and str(options["edition"]) in EDITIONS:
+            options = {**options, "edition": str(options["edition"])}
         edition, alignment, map_data, max_year, gm_adjudicates = record_options(options)
         return cls(edition, alignment, map_data=map_data, seed=seed, max_year=max_year,
                    gm_adjudicates=gm_adjudicates)

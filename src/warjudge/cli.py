@@ -286,7 +286,7 @@ def game_orders(path: Path, power: str,
 
 
 def _phase(game) -> str:
-    return str(game.state.phase) if _is_necromancer(game) else game.view(None)["phase"]
+    return game.view(None)["phase"]
 
 
 def _standard_orders(game, power: str, orders: list[str]):

@@ -120,8 +120,10 @@ def test_every_listed_order_is_accepted_by_the_judge():  # the list and the judg
                 game.act(power, rng.choice([a for a in game.legal_actions(power) if a["type"] != "retract"]))
             report = game.history[-1]
             voids = [(r.text, r.reason) for r in report.results if r.result == "void"]
-            # a retreat or build judged on the power's sight may still meet a hidden unit there
-            assert all("occupied" in reason for _, reason in voids), (edition, str(phase), voids)
+            # a retreat, build or Activation judged on the power's sight may still meet a hidden
+            # unit there (EN 3.2.1 vi, 7.8.2 vi)
+            assert all("occupied" in reason or "hidden unit" in reason for _, reason in voids), \
+                (edition, str(phase), voids)
 
 
 def test_orders_the_judge_accepts_are_listed():  # completeness, against the mail-order bot

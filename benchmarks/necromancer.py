@@ -1,8 +1,9 @@
 """Necromancer judge benchmark (no peer exists: no other program adjudicates this variant).
 
 Prints (1) the time to adjudicate one movement phase with 40+ units, Multiple Units and
-Double Movement, and (2) the time for complete 8-power random-bot games from TA 2750 to
-TA 3020. Run: .venv/bin/python benchmarks/necromancer.py [--games N] [--seed S]
+Double Movement, (2) on that position through the game interface, the time to list every
+legal order of all 8 powers from scratch and search steps (clone + legal actions + act) per
+CPU second, and (3) the time for complete 8-power random-bot games from TA 2750 to TA 3020. Run: .venv/bin/python benchmarks/necromancer.py [--games N] [--seed S]
 """
 
 from __future__ import annotations
@@ -43,6 +44,34 @@ def busy_phase(rng: random.Random):
     return game, position, orders
 
 
+def interface_figures(game, position) -> None:
+    """Legal orders of every power with no cache (each position's lists are kept once
+    listed), and search steps on a registry game at that position."""
+    from dataclasses import replace
+
+    from warjudge.core import games
+
+    live = games.new("necromancer-diplomacy", seed=1)
+    for power in live.to_act():
+        live.act(power, {"type": "pass"})
+    live.state = replace(live.state, position=position)
+    times = []
+    for _ in range(10):
+        live.state = replace(live.state)   # a new state object: nothing listed is kept
+        t = time.process_time()
+        count = sum(len(live.legal_actions(p)) for p in live.powers)
+        times.append(time.process_time() - t)
+    print(f"legal orders of all 8 powers, {count} actions, from scratch: best {1000 * min(times):.1f} ms, "
+          f"median {1000 * statistics.median(times):.1f} ms")
+    rng, steps, start = random.Random(1), 0, time.process_time()
+    while time.process_time() - start < 2:
+        trial = live.clone()
+        player = rng.choice(trial.to_act())
+        trial.act(player, rng.choice(trial.legal_actions(player)))
+        steps += 1
+    print(f"search steps (clone + legal actions + act): {steps / (time.process_time() - start):,.0f} per CPU second")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20)
@@ -66,6 +95,7 @@ def main() -> None:
             times.append(time.perf_counter() - t)
         print(f"movement phase: {n_units} units, {len(orders)} orders (MUs, Double Movement), "
               f"best {1000 * min(times):.2f} ms, median {1000 * statistics.median(times):.2f} ms; {label}")
+    interface_figures(game, position)
     game_times, phases, winners = [], 0, {}
     for seed in range(args.seed, args.seed + args.games):
         brng = random.Random(seed)

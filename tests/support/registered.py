@@ -11,6 +11,7 @@ from warjudge.core import games
 # game missing here is played with its defaults.
 ENDING_OPTIONS: dict[str, dict[str, Any]] = {
     "diplomacy": {"max_year": 1902},
+    "necromancer-diplomacy": {"max_year": 2780},
     "necromancer-sjg": {"max_turns": 2},
     "gondor": {"max_turns": 2},   # whole battles: tests/hexwar/gondor_sauron/test_bot_games_property.py
     "sauron": {"max_turns": 2},

@@ -142,14 +142,14 @@ PRIVATE = ("The game file holds every order and secret: keep it; never send it t
 
 
 def _game_of(record: GameRecord):
-    """A saved game of either variant, replayed from its record."""
+    """A saved game of either variant, replayed from its record through the registry."""
+    from warjudge.core import games
     from warjudge.diplomacy.variants.necromancer.game import GAME as NECROMANCER
     from warjudge.diplomacy.variants.necromancer.game import LEGACY_GAME as LEGACY_NECROMANCER
-    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 
-    if record.game in (NECROMANCER, LEGACY_NECROMANCER):
-        return NecromancerDiplomacyGame.from_record(record)
-    return DiplomacyGame.from_record(record)
+    if record.game in (NECROMANCER, LEGACY_NECROMANCER, DiplomacyGame.game_id):
+        return games.load(record)
+    return DiplomacyGame.from_record(record)   # refuses another game's record, naming it
 
 
 def _check_game_file(path: Path) -> None:
@@ -194,7 +194,7 @@ def _is_necromancer(game) -> bool:
 
 
 def _check_lang(lang: str) -> None:
-    from warjudge.diplomacy.variants.necromancer.report import LANGS
+    from warjudge.presentation.necromancer_diplomacy.report import LANGS
 
     if lang not in LANGS:
         _fail(f"--lang {lang!r}: reports are in {' or '.join(LANGS)}")
@@ -282,7 +282,7 @@ def game_orders(path: Path, power: str,
 
 
 def _phase(game) -> str:
-    return str(game.state.phase) if _is_necromancer(game) else game.view(None)["phase"]
+    return game.view(None)["phase"]
 
 
 def _standard_orders(game, power: str, orders: list[str]):
@@ -327,7 +327,7 @@ def game_draw(path: Path, powers: list[str] = typer.Argument(..., help="every su
                 gm.draw(game, [p.upper() for p in powers])
         except WarjudgeError as exc:
             _fail(str(exc))
-        drawn = game.drawn if _is_necromancer(game) else game.outcome().winners
+        drawn = game.outcome().winners
     _say(f"The game is drawn between {', '.join(drawn)}.")
 
 
@@ -371,7 +371,7 @@ def game_show(path: Path, power: Optional[str] = typer.Option(None, help="only w
 
 def _report_text(game, report, viewer, lang: str) -> str:
     if _is_necromancer(game):
-        from warjudge.diplomacy.variants.necromancer.report import report_text
+        from warjudge.presentation.necromancer_diplomacy.report import report_text
 
         return report_text(game, report, viewer, lang)
     return _standard_report(game.view(None))

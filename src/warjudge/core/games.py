@@ -94,11 +94,11 @@ def replay(start: Game, entries: list[tuple[str, dict[str, Any]]]) -> Game:
     return start
 
 
-# The Necromancer Diplomacy variant (record id "necromancer-diplomacy", formerly "necromancer")
-# is registered once it answers the whole interface: every registered game is served.
 for _info in (
     GameInfo("diplomacy", "Diplomacy (standard map, DATC-compliant judge)",
              "warjudge.diplomacy.game:DiplomacyGame"),
+    GameInfo("necromancer-diplomacy", "Necromancer, the Middle-earth Diplomacy variant (editions 2000 and 2002)",
+             "warjudge.diplomacy.variants.necromancer.game:NecromancerDiplomacyGame", ("necromancer",)),
     GameInfo("necromancer-sjg", "Necromancer (Steve Jackson Games, 1983), the two-player hex game",
              "warjudge.hexwar.sjg.game:SjgNecromancerGame"),
     GameInfo("gondor", "Gondor (SPI, 1977): the siege of Minas Tirith, Standard Rules on reconstructed data",

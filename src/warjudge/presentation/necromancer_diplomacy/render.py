@@ -83,7 +83,7 @@ def order_arrows(lines: list[dict], nmap) -> list[tuple[str, str, str, str, str]
         except WarjudgeError:
             continue
         power, result = line["power"], line["result"]
-        here = getattr(getattr(order, "unit", None), "province", None)
+        here: str = getattr(getattr(order, "unit", None), "province", "")
         if isinstance(order, (Move, Retreat)) and order.dest != here:
             arrows.append((power, "move", here, order.dest, result))
         elif isinstance(order, DoubleMove):
@@ -175,7 +175,7 @@ def _province(p, at: tuple[float, float], picture: Picture) -> list[str]:
                  f'stroke-width="{3 if alignment != "neutral" else 1.5}"/>')
     parts.append(f'<text x="{x:.0f}" y="{y + 4:.0f}" font-size="10" text-anchor="middle">{escape(p.id)}</text>')
     if p.sc:
-        owners = picture.owners.get(p.id) or [None]
+        owners: list[str | None] = [*picture.owners.get(p.id, [])] or [None]
         for i, owner in enumerate(owners):
             colour = POWER_COLOURS.get(owner, "#ffffff") if owner else "#ffffff"
             parts.append(f'<circle cx="{x + 14 + 9 * i:.0f}" cy="{y - 14:.0f}" r="5" fill="{colour}" '

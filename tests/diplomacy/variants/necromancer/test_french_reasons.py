@@ -16,7 +16,7 @@ from warjudge.diplomacy.variants.necromancer.bots import random_orders
 from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 from warjudge.diplomacy.variants.necromancer.interface import adjudicate_necromancer
 from warjudge.diplomacy.variants.necromancer.pieces import group_of
-from warjudge.diplomacy.variants.necromancer.report import (
+from warjudge.presentation.necromancer_diplomacy.report import (
     FRENCH_REASONS, french_reason, reason_in, reason_templates, report_text,
 )
 

@@ -59,7 +59,7 @@ def test_draw_among_all_survivors(tmp_path):  # EN 6.3 v
 
 
 def test_french_reasons():  # issue 3: reports in either language
-    from warjudge.diplomacy.variants.necromancer.report import reason_in
+    from warjudge.presentation.necromancer_diplomacy.report import reason_in
 
     assert reason_in("fr", "did not prevail in Wes") == "n'a pas pu entrer en Wes"
     assert reason_in("fr", "cut") == "coupé"

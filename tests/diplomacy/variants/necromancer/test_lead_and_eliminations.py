@@ -100,7 +100,7 @@ def test_units_destroyed_when_the_nazgul_leaves_are_reported():  # FR 7.8.1 ix-x
 
 
 def test_an_elimination_is_in_every_report():  # EN/FR 7.7 ii; issue 9: every elimination reported
-    from warjudge.diplomacy.variants.necromancer.report import report_text
+    from warjudge.presentation.necromancer_diplomacy.report import report_text
 
     game, _ = _wizard_dislodged_game()
     report = game.process()

@@ -130,3 +130,14 @@ def test_garbage_never_raises_anything_but_order_error(text):  # Standards: neve
         parse(text)
     except OrderError:
         pass
+
+
+def test_names_of_several_words_are_read_next_to_any_punctuation():  # issue 12: the parser's fast paths
+    from warjudge.diplomacy.variants.necromancer.mapfile import load_necromancer_map
+    from warjudge.diplomacy.variants.necromancer.orders import format_norder, parse_norder
+
+    nmap = load_necromancer_map()
+    for text, canonical in (("A (Minas Tirith) H", "A MTi H"), ("A Pel S A Minas-Tirith", "A Pel S A MTi"),
+                            ("A Pel -> minas tirith", "A Pel - MTi"), ("A Pel → Minas Tirith", "A Pel - MTi"),
+                            ("2A/1F Pel-3A Lam", "2A/1F Pel - 3A Lam"), ("C Wol - Edo, - Wes", "C Wol - Edo - Wes")):
+        assert format_norder(parse_norder(text, "GONDOR", nmap)) == canonical, text

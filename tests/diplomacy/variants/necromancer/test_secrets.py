@@ -106,7 +106,7 @@ def test_a_lead_is_public_and_shows_where_the_nazgul_went():  # EN 7.8.1 vii
 
 
 def test_the_gm_report_and_files_say_they_are_private():  # issue 9 item 8
-    from warjudge.diplomacy.variants.necromancer.report import report_text
+    from warjudge.presentation.necromancer_diplomacy.report import report_text
 
     game = NecromancerDiplomacyGame()
     game.set_orders("SARUMAN", ["Build A Gap"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from warjudge.presentation.necromancer_diplomacy.render import picture_of_view
-from warjudge.diplomacy.variants.necromancer.report import report_text
+from warjudge.presentation.necromancer_diplomacy.report import report_text
 
 HIDDEN = ("W", "N")
 

@@ -1,19 +1,32 @@
-"""A whole Necromancer game: phases chained by the calendar, every change an action in
-the game record (so `NecromancerDiplomacyGame.from_record` replays it exactly).
+"""A whole Necromancer game on the one game interface (core/game.py): phases chained by
+the calendar, every change an action in the game record.
 
-Built so far: Movement with Double Movement, Retreats, Adjustments with Activation,
-victory, Sauron's end after TA 3020, and each power's view of every report.
+Each power orders one atomic action at a time (`{"type": "order", "order": "A Los - SIt"}`
+in canonical text, `{"type": "retract", "order": ...}`; in an Adjustment phase with only
+optional orders left, `{"type": "pass"}`); `legal_actions` lists every legal order
+(legal.py). Once every power is done the phase is adjudicated inside `act`. The games
+master (`act("gm", ...)`) enters a power's orders as written, void lines and all (`orders`:
+the mailed orders of a GM's game, adjudicated and reported as the judge always did),
+adjudicates at once (`process`) or ends the game in a draw. A game made directly is a
+GM's (`gm_adjudicates`); the registry's wait for no GM.
+
+Records written before issue 12 (id `necromancer`, actions with a `phase` and no `player`)
+still load: their `orders`/`process`/`draw` are the GM's actions (docs/rulings.md).
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar, Sequence
 
-from warjudge.core.errors import InputError, OrderError, RecordError, WarjudgeError
+from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError, WarjudgeError
+from warjudge.core.game import GM, Action, Decision, Outcome, View
+from warjudge.core.games import replay
 from warjudge.core.record import GameRecord
-from warjudge.diplomacy.actions import ActionGame, checked_orders
+from warjudge.core.visibility import HIDDEN_FROM, redacted
+from warjudge.diplomacy.actions import checked_orders
+from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
 from warjudge.diplomacy.variants.necromancer.adjustments import judge_adjustments, update_ownership
 from warjudge.diplomacy.variants.necromancer.calendar import (
     ADJUSTMENT, MOVEMENT, RETREAT, SAURON_ENDS, START_YEAR, NPhase, is_adjustment_year, next_turn,
@@ -22,16 +35,24 @@ from warjudge.diplomacy.variants.necromancer.mapfile import load_necromancer_map
 from warjudge.diplomacy.variants.necromancer.movement import (
     Dislodgement, apply_movement, default_rules, double_movement, resolve_movement,
 )
-from warjudge.diplomacy.variants.necromancer.orders import Activate, Disband, parse_norder
+from warjudge.diplomacy.variants.necromancer.legal import (
+    adjustment_orders, canonical_support, is_owed, province_orders, retreat_orders,
+)
+from warjudge.diplomacy.variants.necromancer.orders import (
+    MAX_ORDER_CHARS, Activate, Disband, format_norder, parse_norder,
+)
 from warjudge.diplomacy.variants.necromancer.pieces import HIDDEN_MOVERS, NAZGUL, fold, group_of
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece
 from warjudge.diplomacy.variants.necromancer.resolver import NMR
 from warjudge.diplomacy.variants.necromancer.results import NResult
 from warjudge.diplomacy.variants.necromancer.retreats import judge_retreats
 from warjudge.diplomacy.variants.necromancer.state import NecroState, initial_state
-from warjudge.diplomacy.variants.necromancer.views import Reveal, is_hidden, movement_reveals, player_view
+from warjudge.diplomacy.variants.necromancer.views import (
+    Reveal, is_hidden, movement_reveals, player_view, visible_position,
+)
 
 EDITIONS = ("2000", "2002")
+OPTIONS = ("edition", "alignment", "map", "max_year", "gm_adjudicates")
 GAME = "necromancer-diplomacy"           # the record id (core/games.py)
 LEGACY_GAME = "necromancer"              # records written before issue 12 say this; they still load
 
@@ -48,6 +69,7 @@ class NReport:
     eliminated: list[str] = field(default_factory=list)     # powers eliminated by this phase (EN 7.7 ii, 7.8.3)
     nmap: Any = field(default=None, repr=False)
     rules: Any = field(default=None, repr=False)
+    views_cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # game.view's
 
     def view(self, viewer: str | None = None) -> dict[str, Any]:
         """The report as `viewer` may read it (None: the GM's report), through the one
@@ -55,12 +77,19 @@ class NReport:
         return player_view(self.nmap, self.rules, self, viewer)
 
 
-class NecromancerDiplomacyGame(ActionGame):   # draws: EN 6.3 v
+class NecromancerDiplomacyGame:   # draws: EN 6.3 v
+    """The variant on the one game interface (core/game.py); see the module docstring."""
+
+    game_id: ClassVar[str] = GAME
+
     def __init__(self, edition: str = "2002", alignment: bool = True, map_file: str | None = None,
-                 map_data: dict | None = None):
+                 map_data: dict | None = None, *, seed: int = 0, max_year: int | None = None,
+                 gm_adjudicates: bool = True):
         """A new game on the shipped map, a GM's map file (`map_file`) or a map carried by a
         record (`map_data`). A map from a file is stored in the record itself, so a record
-        never names a file to open and plays anywhere it is copied."""
+        never names a file to open and plays anywhere it is copied. A game made here is a
+        GM's (`gm_adjudicates`: phases wait for the GM's `process`); the registry's games
+        (`new`) are adjudicated once every power is done."""
         if edition not in EDITIONS:
             raise InputError(f"edition {edition!r}: choose 2000 (English text) or 2002 (French text, amended)")
         if map_data is not None:
@@ -71,69 +100,331 @@ class NecromancerDiplomacyGame(ActionGame):   # draws: EN 6.3 v
         options: dict[str, Any] = {"edition": edition, "alignment": alignment}
         if map_file is not None or map_data is not None:
             options["map"] = self.map.spec.model_dump(mode="json")
-        self.record = GameRecord(GAME, 0, options)
+        if max_year is not None:
+            options["max_year"] = max_year
+        if gm_adjudicates:
+            options["gm_adjudicates"] = True
+        record_options(options)
+        self.max_year, self.gm_adjudicates = max_year, gm_adjudicates
+        self.record = GameRecord(GAME, seed, options)
         self.state: NecroState = initial_state(self.map)
         self.dislodged: list[Dislodgement] = []
         self.standoffs: set[str] = set()
-        self.pending: dict[str, list[str]] = {}
+        self.orders: dict[str, list[str]] = {}    # each power's atomic orders this phase, canonical text
+        self.written: dict[str, list[str]] = {}   # orders the GM entered as written (void ones included)
+        self.passed: set[str] = set()              # powers that declined their optional orders
         self.history: list[NReport] = []
         self.drawn: list[str] | None = None   # EN 6.3 v: a draw among all survivors
+        self._cached_for: NecroState | None = None
+        self._cache: dict[tuple, list[str]] = {}
+        self._opening: NReport | None = None
 
     @classmethod
     def from_record(cls, record: GameRecord) -> "NecromancerDiplomacyGame":
         if record.game not in (GAME, LEGACY_GAME):
             raise RecordError(f"this record is for {record.game!r}, not a Necromancer game")
-        edition, alignment, map_data = record_options(record.options)
+        legacy = bool(record.actions) and all("player" not in a for a in record.actions)
+        options = dict(record.options)
+        if legacy:
+            options["gm_adjudicates"] = True   # those games were run by a GM's process
+        edition, alignment, map_data, max_year, gm_adjudicates = record_options(options)
         try:
-            game = cls(edition, alignment, map_data=map_data)
+            game = cls(edition, alignment, map_data=map_data, seed=record.seed, max_year=max_year,
+                       gm_adjudicates=gm_adjudicates)
         except WarjudgeError as exc:
             raise RecordError(f"the record's options cannot be used: {exc}") from None
+        if legacy:
+            return replay_legacy(game, record.actions)
+        entries = []
         for index, action in enumerate(record.actions):
-            try:
-                game.apply(action)
-            except InputError as exc:
-                raise RecordError(f"action {index} cannot be replayed: {exc}") from None
+            if not isinstance(action.get("player"), str):
+                raise RecordError(f"action {index} names no player")
+            entries.append((action["player"], {k: v for k, v in action.items() if k != "player"}))
+        replay(game, entries)
         return game
 
     @classmethod
     def new(cls, seed: int = 0, **options: Any) -> "NecromancerDiplomacyGame":
         """A new game through the registry (core.games.new); the options are a record's
-        (edition, alignment, map). This variant has no dice: the seed is not used."""
-        edition, alignment, map_data = record_options(options)
-        return cls(edition, alignment, map_data=map_data)
+        (edition, alignment, map, max_year, gm_adjudicates); an edition may be given as a
+        number (`--option edition=2000`). This variant has no dice."""
+        if type(options.get("edition")) is int and str(options["edition"]) in EDITIONS:
+            options = {**options, "edition": str(options["edition"])}
+        edition, alignment, map_data, max_year, gm_adjudicates = record_options(options)
+        return cls(edition, alignment, map_data=map_data, seed=seed, max_year=max_year,
+                   gm_adjudicates=gm_adjudicates)
+
+    def clone(self, reseed: bool = True) -> "NecromancerDiplomacyGame":
+        """An independent copy (no dice: `reseed` changes nothing). The position and the
+        reports are never changed in place, so they are shared."""
+        copy = NecromancerDiplomacyGame.__new__(NecromancerDiplomacyGame)
+        copy.__dict__.update(self.__dict__)
+        copy.record = GameRecord.from_json(self.record.to_json())
+        copy.dislodged, copy.standoffs = list(self.dislodged), set(self.standoffs)
+        copy.orders = {p: list(o) for p, o in self.orders.items()}
+        copy.written = {p: list(o) for p, o in self.written.items()}
+        copy.passed, copy.history, copy._cache = set(self.passed), list(self.history), dict(self._cache)
+        copy.drawn = list(self.drawn) if self.drawn is not None else None
+        return copy
+
+    # --- who acts ------------------------------------------------------------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(self.powers)
 
     @property
     def powers(self) -> list[str]:
         return [p.id for p in self.map.spec.powers]
 
-    def apply(self, action: dict[str, Any]) -> None:
-        """Validate, then change state, then log: a rejected action changes nothing."""
-        if action.get("phase") != str(self.state.phase):
-            raise InputError(f"the game is in {self.state.phase}, not {action.get('phase')}")
-        if self.state.winner:
-            raise InputError(f"the game is over: {self.state.winner} has won")
-        if self.drawn:
-            raise InputError(f"the game is over: drawn between {', '.join(self.drawn)}")
+    @property
+    def pending(self) -> dict[str, list[str]]:
+        """Each power's orders for this phase as the judge will read them: the GM's
+        written ones, then the power's own."""
+        return {p: [*self.written.get(p, []), *self.orders.get(p, [])] for p in self.powers
+                if self.written.get(p) or self.orders.get(p)}
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.state.winner) or self.drawn is not None or (
+            self.max_year is not None and self.state.phase.year > self.max_year)
+
+    def _out(self, power: str) -> bool:
+        """EN 7.8.3 ii, 7.7 ii: an eliminated Sauron or Saruman gives no more orders."""
+        return power == "SAURON" and self.state.sauron_eliminated or \
+            power == "SARUMAN" and self.state.saruman_eliminated
+
+    def _legal_orders(self, power: str) -> list[str]:
+        """`power`'s legal orders now, beside those it gave (cached for the position)."""
+        if self._cached_for is not self.state:
+            self._cached_for, self._cache = self.state, {}
+        given = tuple(self.orders.get(power, ()))
+        key = (power, given)
+        if key not in self._cache:
+            self._cache[key] = self._legal_now(power, given)
+        return self._cache[key]
+
+    def _legal_now(self, power: str, given: tuple[str, ...]) -> list[str]:
+        if self._out(power) or power not in self.powers:
+            return []
+        state, kind = self.state, self.state.phase.kind
+        sight = visible_position(state, power, self.report_of().reveal)
+        if kind == RETREAT:
+            return retreat_orders(self.map, self.rules, sight, self.dislodged, self.standoffs, power, given)
+        if kind == ADJUSTMENT:
+            return adjustment_orders(self.map, replace(state, position=sight), power, given)
+        out: list[str] = []
+        at: dict[str, list[str]] = {}
+        for text in given:
+            at.setdefault(parse_norder(text, power, self.map).unit.province, []).append(text)
+        for province, pieces in sorted(state.position.items()):
+            if any(p.power == power for p in pieces):
+                key = (power, province, tuple(at.get(province, ())))
+                if key not in self._cache:
+                    self._cache[key] = province_orders(self.map, self.rules.edition, state.position, sight, power,
+                                                       province, key[2])
+                out += self._cache[key]
+        return out
+
+    def _may_pass(self, power: str, legal: list[str]) -> bool:
+        """Only optional orders left (an Activation, the Nazgul's rebuild, the third army)."""
+        return self.state.phase.kind == ADJUSTMENT and bool(legal) and not any(map(is_owed, legal))
+
+    def _may_act(self, power: str) -> bool:
+        if self.is_over or power not in self.powers or power in self.passed:
+            return False
+        return bool(self._legal_orders(power)) or (self.gm_adjudicates and bool(self.orders.get(power)))
+
+    def to_act(self) -> tuple[str, ...]:
+        return tuple(p for p in self.powers if self._may_act(p))
+
+    def decision(self, player: str) -> Decision | None:
+        if player not in self.to_act():
+            return None
+        kind = {MOVEMENT: "orders", RETREAT: "retreats", ADJUSTMENT: "adjustments"}[self.state.phase.kind]
+        legal = self._legal_orders(player)
+        info: dict[str, Any] = {"phase": str(self.state.phase), "ordered": list(self.orders.get(player, []))}
+        if kind == "adjustments":
+            info["optional_only"] = self._may_pass(player, legal)
+        return Decision(player, kind, info)
+
+    def legal_actions(self, player: str) -> list[Action]:
+        if not self._may_act(player):
+            return []
+        legal = self._legal_orders(player)
+        actions: list[Action] = [{"type": "order", "order": text} for text in legal]
+        actions += [{"type": "retract", "order": text} for text in self.orders.get(player, [])]
+        if self._may_pass(player, legal):
+            actions.append({"type": "pass"})
+        return actions
+
+    # --- acting --------------------------------------------------------------------------
+    def act(self, player: str, action: Action) -> None:
+        """Check completely, then change the game: a refused action raises IllegalAction
+        and changes nothing."""
+        if not isinstance(action, dict):
+            raise IllegalAction("an action is a JSON object with a \"type\"")
+        if self.is_over:
+            raise IllegalAction(f"the game is over ({self.outcome_text()})")
+        if player == GM:
+            self._act_gm(action)
+            return
+        if player not in self.to_act():
+            raise IllegalAction(f"{player} has nothing to order in {self.state.phase}" if player in self.powers
+                                else f"unknown player {player!r}; the powers are {', '.join(self.powers)}")
         kind = action.get("type")
-        if kind == "orders":
-            power, orders = checked_orders(action, self.powers)
-            self.pending[power] = orders
-        elif kind == "draw":
-            self.drawn = self._draw(action.get("powers"))
-        elif kind == "process":
-            before = self.state
-            report = self._process()
-            self.state = eliminations(self.state, self.dislodged)
-            report.eliminated = [power for power, was, now in (
-                ("SARUMAN", before.saruman_eliminated, self.state.saruman_eliminated),
-                ("SAURON", before.sauron_eliminated, self.state.sauron_eliminated)) if now and not was]
-            self.rules = replace(self.rules, sauron_eliminated=self.state.sauron_eliminated)
-            report.state, report.nmap, report.rules = self.state, self.map, self.rules
-            self.history.append(report)
-            self.pending = {}
+        mine = self.orders.get(player, [])
+        if kind == "order" and set(action) == {"type", "order"}:
+            text = self.canonical(player, action["order"])
+            self.orders[player] = [*mine, text]
+            self.record.append({"player": player, "type": "order", "order": text})
+        elif kind == "retract" and set(action) == {"type", "order"}:
+            if not isinstance(action["order"], str) or action["order"] not in mine:
+                raise IllegalAction(f"{player} has no order {str(action['order'])[:80]!r} to take back")
+            self.orders[player] = [t for t in mine if t != action["order"]]
+            self.record.append({"player": player, "type": "retract", "order": action["order"]})
+        elif kind == "pass" and set(action) == {"type"}:
+            if not self._may_pass(player, self._legal_orders(player)):
+                raise IllegalAction(f"{player} still owes orders: only optional ones may be declined")
+            self.passed.add(player)
+            self.record.append({"player": player, "type": "pass"})
         else:
-            raise InputError(f"unknown action type {kind!r}")
-        self.record.append(action)
+            raise IllegalAction(f"{player} may give an order ({{\"type\": \"order\", \"order\": \"A Los - SIt\"}}), "
+                                f"take one back ({{\"type\": \"retract\", \"order\": ...}}) or decline optional "
+                                f"adjustments ({{\"type\": \"pass\"}}), not {action!r:.80}")
+        self._advance()
+
+    def canonical(self, power: str, text: Any) -> str:
+        """The canonical text of one of `power`'s orders if it is legal now; the same order
+        written otherwise (in French, with long names, a supported MU's size) is accepted
+        as the canonical one."""
+        if not isinstance(text, str) or len(text) > MAX_ORDER_CHARS:
+            raise IllegalAction(f"an order is a text of at most {MAX_ORDER_CHARS} characters")
+        try:
+            canonical = format_norder(canonical_support(parse_norder(text, power, self.map)))
+        except OrderError as exc:
+            raise IllegalAction(exc.reason) from None
+        if canonical not in self._legal_orders(power):
+            raise IllegalAction(f"{canonical} is not a legal order for {power} now")
+        return canonical
+
+    def _act_gm(self, action: Action) -> None:
+        kind = action.get("type")
+        if kind == "process" and set(action) == {"type"}:
+            self.record.append({"player": GM, "type": "process"})
+            self._adjudicate()
+            self._advance()
+        elif kind == "draw" and set(action) == {"type", "powers"}:
+            powers = action["powers"]
+            if not isinstance(powers, list) or not all(isinstance(p, str) for p in powers) or \
+                    sorted(powers) != self.survivors():
+                raise IllegalAction(f"a draw must include exactly the surviving powers: {', '.join(self.survivors())}")
+            self.drawn = sorted(powers)
+            self.record.append({"player": GM, "type": "draw", "powers": self.drawn})
+        elif kind == "orders" and set(action) == {"type", "power", "orders"}:
+            try:
+                power, orders = checked_orders(action, self.powers)
+            except InputError as exc:
+                raise IllegalAction(str(exc)) from None
+            self.written[power] = orders
+            self.orders.pop(power, None)
+            self.record.append({"player": GM, "type": "orders", "power": power, "orders": orders})
+        else:
+            raise IllegalAction(f"the games master may enter a power's written 'orders', 'process' the phase or "
+                                f"declare a 'draw', not {action!r:.80}")
+
+    def _advance(self) -> None:
+        """Adjudicate while every power is done (never in a GM's game)."""
+        while not self.gm_adjudicates and not self.is_over and not self.to_act():
+            self._adjudicate()
+
+    def _adjudicate(self) -> None:
+        before = self.state
+        report = self._process()
+        self.state = eliminations(self.state, self.dislodged)
+        report.eliminated = [power for power, was, now in (
+            ("SARUMAN", before.saruman_eliminated, self.state.saruman_eliminated),
+            ("SAURON", before.sauron_eliminated, self.state.sauron_eliminated)) if now and not was]
+        self.rules = replace(self.rules, sauron_eliminated=self.state.sauron_eliminated)
+        report.state, report.nmap, report.rules = self.state, self.map, self.rules
+        self.history.append(report)
+        self.orders, self.written, self.passed = {}, {}, set()
+
+    # --- the games master's conveniences -------------------------------------------------
+    def set_orders(self, power: str, orders: list[str]) -> None:
+        """Enter `power`'s orders as written, replacing earlier ones (checked when adjudicated:
+        a void line is reported void)."""
+        try:
+            self.act(GM, {"type": "orders", "power": power, "orders": orders})
+        except IllegalAction as exc:
+            raise InputError(str(exc)) from None
+
+    def process(self) -> "NReport":
+        try:
+            self.act(GM, {"type": "process"})
+        except IllegalAction as exc:
+            raise InputError(str(exc)) from None
+        return self.history[-1]
+
+    def draw(self, powers: list[str]) -> None:
+        try:
+            self.act(GM, {"type": "draw", "powers": sorted(powers)})
+        except IllegalAction as exc:
+            raise InputError(str(exc)) from None
+
+    def order_problems(self, power: str, orders: list[str]) -> list[tuple[str, str]]:
+        """(order, reason) for each of `power`'s orders that would be void if the phase were
+        adjudicated now: the phase is judged on a copy, so nothing here changes."""
+        if power not in self.powers:
+            raise InputError(f"unknown power {power!r}; powers are {', '.join(self.powers)}")
+        if power not in self.survivors():
+            raise InputError(f"{power} has been eliminated: it gives no more orders "
+                             f"(the powers still playing are {', '.join(self.survivors())})")
+        trial = self.clone(reseed=False)
+        trial.set_orders(power, orders)
+        report = trial.process()
+        return [(r.text, r.reason) for r in report.results if r.power == power and r.result == "void"]
+
+    # --- views and outcome ---------------------------------------------------------------
+    def view(self, player: str | None = None) -> View:
+        """The phase, each power's orders so far (hidden from the others until adjudicated)
+        and the last report as each viewer may read it: the report's one visibility filter
+        (views.player_view) makes each power's copy, marked hidden from everyone else."""
+        powers = self.powers
+        others = {p: [q for q in powers if q != p] for p in powers}
+        report = self.report_of()
+        if not report.views_cache:
+            report.views_cache["GM"] = {**report.view(None), HIDDEN_FROM: list(powers)}
+            for p in powers:
+                report.views_cache[p] = {**report.view(p), HIDDEN_FROM: others[p]}
+        orders = [{"power": p, "order": t, "written": True, HIDDEN_FROM: others[p]}
+                  for p in powers for t in self.written.get(p, [])]
+        orders += [{"power": p, "order": t, HIDDEN_FROM: others[p]} for p in powers for t in self.orders.get(p, [])]
+        outcome = self.outcome()
+        full = {
+            "game": GAME, "edition": self.rules.edition, "alignment": self.rules.alignment,
+            "phase": str(self.state.phase), "max_year": self.max_year,
+            "orders": orders,
+            "passed": [{"power": p, HIDDEN_FROM: others[p]} for p in sorted(self.passed)],
+            "report": dict(report.views_cache),
+            "outcome": None if outcome is None else outcome.to_json(),
+        }
+        return redacted(full, player if player is not None else "")
+
+    def outcome(self) -> Outcome | None:
+        if not self.is_over:
+            return None
+        scores = {p: float(victory_points(self.map, self.state, p)) for p in self.powers}
+        if self.state.winner:
+            return Outcome((self.state.winner,), "victory", scores=scores)
+        if self.drawn is not None:
+            return Outcome(tuple(self.drawn), "draw", draw=True, scores=scores)
+        best = max(scores.values())
+        leaders = tuple(p for p in self.powers if scores[p] == best)
+        return Outcome(leaders, "year-limit", draw=len(leaders) > 1, scores=scores)
+
+    def outcome_text(self) -> str:
+        out = self.outcome()
+        return "not over" if out is None else f"{out.reason}: {', '.join(out.winners)}"
 
     def survivors(self) -> list[str]:
         alive = {p.power for pieces in self.state.position.values() for p in pieces}
@@ -163,12 +454,9 @@ class NecromancerDiplomacyGame(ActionGame):   # draws: EN 6.3 v
 
     def opening_report(self) -> NReport:
         """An empty report of the position as it stands, for a game not yet processed."""
-        return NReport(self.state.phase, [], state=self.state, nmap=self.map, rules=self.rules)
-
-    def _draw(self, powers) -> list[str]:
-        if not isinstance(powers, list) or sorted(powers) != self.survivors():
-            raise InputError(f"a draw must include exactly the surviving powers: {', '.join(self.survivors())}")
-        return sorted(powers)
+        if self._opening is None or self._opening.state is not self.state:
+            self._opening = NReport(self.state.phase, [], state=self.state, nmap=self.map, rules=self.rules)
+        return self._opening
 
     # --- phases ---------------------------------------------------------------------------
     def _entries(self) -> list[tuple[str, str]]:
@@ -177,7 +465,7 @@ class NecromancerDiplomacyGame(ActionGame):   # draws: EN 6.3 v
             if power == "SAURON" and self.state.sauron_eliminated or power == "SARUMAN" and \
                     self.state.saruman_eliminated:
                 continue  # EN 7.8.3 ii, 7.7 ii: their forces are in Civil Disorder
-            out += [(power, text) for text in self.pending.get(power, [])]
+            out += [(power, text) for text in [*self.written.get(power, []), *self.orders.get(power, [])]]
         return out
 
     def _process(self) -> NReport:
@@ -256,21 +544,44 @@ class NecromancerDiplomacyGame(ActionGame):   # draws: EN 6.3 v
             self.state = replace(self.state, phase=next_turn(year))
 
 
-def record_options(options: dict[str, Any]) -> tuple[str, bool, dict | None]:
-    """(edition, alignment, map) from a record, checked strictly: a record is a file that
-    travels, and a wrong type must never be read as something else ("false" is not a boolean)."""
-    unknown = sorted(set(options) - {"edition", "alignment", "map"})
+def record_options(options: dict[str, Any], error: type[WarjudgeError] = RecordError
+                   ) -> tuple[str, bool, dict | None, int | None, bool]:
+    """(edition, alignment, map, max_year, gm_adjudicates) from a record or the registry's
+    options, checked strictly: a record is a file that travels, and a wrong type must never
+    be read as something else ("false" is not a boolean)."""
+    unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
-        raise RecordError(f"the record's options have unknown field(s) {', '.join(unknown)}")
+        raise error(f"the record's options have unknown field(s) {', '.join(unknown)}; "
+                    f"the options are {', '.join(OPTIONS)}")
     edition, alignment, map_data = options.get("edition", "2002"), options.get("alignment", True), options.get("map")
+    max_year, gm_adjudicates = options.get("max_year"), options.get("gm_adjudicates", False)
     if edition not in EDITIONS:
-        raise RecordError(f"the record's option 'edition' is {edition!r}: it must be \"2000\" or \"2002\"")
+        raise error(f"the record's option 'edition' is {edition!r}: it must be \"2000\" or \"2002\"")
     if not isinstance(alignment, bool):
-        raise RecordError(f"the record's option 'alignment' is {alignment!r}: it must be true or false")
+        raise error(f"the record's option 'alignment' is {alignment!r}: it must be true or false")
     if map_data is not None and not isinstance(map_data, dict):
-        raise RecordError("the record's option 'map' must be the map itself (an object); a record never names "
-                          "a file to open (start the game again with --map FILE to store the map in it)")
-    return edition, alignment, map_data
+        raise error("the record's option 'map' must be the map itself (an object); a record never names "
+                    "a file to open (start the game again with --map FILE to store the map in it)")
+    if max_year is not None and (type(max_year) is not int or not START_YEAR <= max_year <= 9999):
+        raise error(f"the option 'max_year' is {max_year!r}: a year from {START_YEAR} to 9999")
+    if type(gm_adjudicates) is not bool:
+        raise error(f"the option 'gm_adjudicates' is {gm_adjudicates!r}: it must be true or false")
+    return edition, alignment, map_data, max_year, gm_adjudicates
+
+
+def replay_legacy(game: NecromancerDiplomacyGame, actions: Sequence[dict[str, Any]]) -> NecromancerDiplomacyGame:
+    """A record written before issue 12: its `orders`, `process` and `draw` (each naming the
+    phase it was given in) are the games master's actions, replayed as the judge read them."""
+    for index, action in enumerate(actions):
+        if action.get("phase") != str(game.state.phase):
+            raise RecordError(f"action {index} cannot be replayed: the game is in {game.state.phase}, "
+                              f"not {action.get('phase')}")
+        translated = {k: v for k, v in action.items() if k != "phase"}
+        try:
+            game.act(GM, translated)
+        except IllegalAction as exc:
+            raise RecordError(f"action {index} cannot be replayed: {exc}") from None
+    return game
 
 
 def _unordered_lines(groups, res, results: list[NResult], secret_armies, secret_beasts) -> set[int]:
@@ -306,7 +617,7 @@ def _hidden_units_placed(results: list[NResult]) -> dict[tuple[str, str], str]:
     return out
 
 
-def eliminations(state: NecroState, dislodged: list[Dislodgement] = ()) -> NecroState:
+def eliminations(state: NecroState, dislodged: Sequence[Dislodgement] = ()) -> NecroState:
     """EN 7.7 ii: once the Wizard is destroyed (dislodged and unable to retreat, or
     disbanded: a Wizard still to retreat is alive), Saruman is eliminated (his units in
     Civil Disorder; the Wizard's SC goes with it). EN 7.8.3 iii: before TA 3020 Sauron falls

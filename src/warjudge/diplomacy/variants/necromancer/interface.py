@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 from warjudge.core.errors import InputError
 from warjudge.diplomacy.variants.necromancer.calendar import RETREAT, START_YEAR, NPhase, is_adjustment_year
 from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
+from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap
 from warjudge.diplomacy.variants.necromancer.movement import Dislodgement
 from warjudge.diplomacy.variants.necromancer.pieces import ARMY, DRAGONS, SPIDERS, parse_group
 
@@ -101,17 +102,14 @@ def adjudicate_necromancer(doc: Any) -> dict[str, Any]:
     names = {}
     for label, values in (("neutralised", s.neutralised), ("secret_armies", s.secret_armies),
                           ("activated", list(s.activated)), ("standoffs", spec.standoffs)):
-        resolved = [nmap.resolve_name(v) for v in values]
-        if None in resolved:
-            raise InputError(f"{label}: unknown province in {values}")
-        names[label] = resolved
+        names[label] = _provinces(nmap, values, f"{label}: unknown province in {values}")
     dislodged = []
     for power, items in spec.dislodged.items():
         for d in items:
             group = parse_group(d.unit, nmap.resolve_name)
-            places = [nmap.resolve_name(v) if v else "" for v in (d.attacker_from, *d.also_forbidden)]
-            if None in places:
-                raise InputError(f"dislodged: unknown province in {d.attacker_from!r}, {d.also_forbidden}")
+            unknown = f"dislodged: unknown province in {d.attacker_from!r}, {d.also_forbidden}"
+            places = [*(_provinces(nmap, [d.attacker_from], unknown) if d.attacker_from else [""]),
+                      *_provinces(nmap, d.also_forbidden, unknown)]
             dislodged.append(Dislodgement(power, group.province, [Piece(power, c) for c in group.components()],
                                           places[0], tuple(places[1:])))
     state = replace(
@@ -139,6 +137,17 @@ def adjudicate_necromancer(doc: Any) -> dict[str, Any]:
                         "neutralised": sorted(after.neutralised), "eriador_alive": after.eriador_alive,
                         "sauron_eliminated": after.sauron_eliminated,
                         "secret_armies": sorted(after.secret_armies), "secret_beasts": sorted(after.secret_beasts)}
+    return out
+
+
+def _provinces(nmap: NecroMap, names: list[str], unknown: str) -> list[str]:
+    """The province ids of `names`, or InputError(`unknown`) if one names no province."""
+    out = []
+    for name in names:
+        pid = nmap.resolve_name(name)
+        if pid is None:
+            raise InputError(unknown)
+        out.append(pid)
     return out
 
 

@@ -167,6 +167,10 @@ class NecroMap:
     def border(self, a: str, b: str) -> str | None:
         return self._adjacent.get(a, {}).get(b)
 
+    def around(self, province: str) -> dict[str, str]:
+        """Every neighbour of `province` and the kind of border to it (read-only)."""
+        return self._adjacent.get(province, {})
+
     def neighbours(self, province: str, kinds: set[str]) -> set[str]:
         return {other for other, kind in self._adjacent.get(province, {}).items() if kind in kinds}
 
@@ -189,7 +193,7 @@ def parse_necromancer_map(raw: str, source: str = "<map>") -> NecroMap:
     spec = validated_spec(raw, source, NecroMapSpec, validate_necromancer_spec)
     provinces = {p.id: Province(p.id, p.name, p.kind, p.sc, tuple(p.home), p.fortress, p.mountain_fortress,
                                 p.alignment, p.standing_army) for p in spec.provinces}
-    borders = {frozenset((a, b)): kind for a, b, kind in spec.borders}
+    borders: dict[frozenset[str], str] = {frozenset((a, b)): kind for a, b, kind in spec.borders}
     return NecroMap(spec, provinces, borders)
 
 
@@ -310,12 +314,12 @@ def _rule_facts(spec: NecroMapSpec, provs: dict[str, ProvinceSpec], powers: dict
     for pw, units in START.items():
         if pw in ("STANDING", "SARUMAN", "SAURON"):
             continue
-        placed = {u.split()[-1] for u in units}
-        if pw in homes and homes[pw] != placed:
-            problems.append(f"EN 6.1: {pw}'s home centres must be where its units start ({', '.join(sorted(placed))})")
-    for pw, expected in (("SARUMAN", {"Dun", "Ise"}), ("SAURON", {"DGu", "MMo"})):
-        if pw in homes and homes[pw] != expected:
-            problems.append(f"EN 6.1: {pw}'s home centres are {', '.join(sorted(expected))}")
+        starts = {u.split()[-1] for u in units}
+        if pw in homes and homes[pw] != starts:
+            problems.append(f"EN 6.1: {pw}'s home centres must be where its units start ({', '.join(sorted(starts))})")
+    for pw, homes_of in (("SARUMAN", {"Dun", "Ise"}), ("SAURON", {"DGu", "MMo"})):
+        if pw in homes and homes[pw] != homes_of:
+            problems.append(f"EN 6.1: {pw}'s home centres are {', '.join(sorted(homes_of))}")
     total = sum(2 if p.id == ERIADOR else 1 for p in provs.values() if p.sc)
     third = total / 3
     if not (spec.victory_points - 1 <= third <= spec.victory_points + 1):

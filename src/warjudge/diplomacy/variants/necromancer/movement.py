@@ -152,9 +152,9 @@ def _join_leaders(nmap: NecroMap, groups: list[Group], leads, verdicts: list[NRe
                     and not all(p.component.personality for p in g.pieces)
                     and any(p.component.kind == target.kind for p in g.pieces)), None)
         reason = "" if led is not None else f"{power} has no {target} to Lead (EN 7.8.1 vii)"
-        if led is not None and led.kind == MOVE and nmap.provinces[led.dest].kind == "sea":
+        if led is not None and led.kind == MOVE and nmap.provinces[led.to].kind == "sea":
             reason = "the Nazgul may never enter a sea province (EN 7.8.1 vi)"
-        if reason:
+        if reason or led is None:
             verdicts[index].set_void(reason)
             groups.append(Group(power, province, nazgul, HOLD, order_index=index))
             continue
@@ -168,10 +168,11 @@ def _wizard_aboard(nmap: NecroMap, groups: list[Group], verdicts: list[NResult])
     for g in groups:
         if g.kind != MOVE or not all(p.component.kind == WIZARD for p in g.pieces):
             continue
-        if nmap.provinces[g.dest].kind != "sea":
+        if nmap.provinces[g.to].kind != "sea":
             continue
         if not any(h.power == g.power and h.kind == MOVE and h.province == g.province and h.dest == g.dest
                    and any(p.component.aux == FLEET for p in h.pieces) for h in groups if h is not g):
+            assert g.order_index is not None   # a move is always ordered
             verdicts[g.order_index].set_void("the Wizard goes to sea only aboard a Saruman A/F making the same move "
                                              "(EN 7.7 vii)")
             g.kind, g.dest = HOLD, None
@@ -181,6 +182,7 @@ def _amendments_2002(position: Position, groups: list[Group], verdicts: list[NRe
     """FR 4.2 vii: several moves of one MU's Components to one province are all void.
     FR 7.8.1 x: in a Nazgul MU, orders are void unless the Nazgul stays or goes with them."""
     def void(g: Group, reason: str) -> None:
+        assert g.order_index is not None   # only ordered groups are voided here
         verdicts[g.order_index].set_void(reason)
         g.kind, g.dest, g.form_size, g.then = HOLD, None, None, None
 
@@ -188,7 +190,7 @@ def _amendments_2002(position: Position, groups: list[Group], verdicts: list[NRe
     for g in groups:
         if g.kind == MOVE and g.order_index is not None and g.dest != g.province and not all(
                 p.component.personality for p in g.pieces):   # Personalities are not Components of an MU
-            moves.setdefault((g.power, g.province, g.dest), []).append(g)
+            moves.setdefault((g.power, g.province, g.to), []).append(g)
     for same in moves.values():
         if len(same) > 1:
             for g in same:
@@ -375,10 +377,10 @@ def apply_movement(nmap: NecroMap, position: Position, groups: list[Group], res:
         for p in g.pieces:
             if p.component.aux == "E":
                 p = _engine_stays(p, g, after)                          # EN 4.4 iv-v
-            if not fleet_survives(nmap, rules, g.province, g.dest):
+            if not fleet_survives(nmap, rules, g.province, g.to):
                 p = without_auxiliary(p, FLEET)
             moved.append(p)
-        after.setdefault(g.dest, []).extend(moved)
+        after.setdefault(g.to, []).extend(moved)
     dislodged += abandoned_by_the_nazgul(after, rules, destroyed if destroyed is not None else [])
     return {k: v for k, v in after.items() if v}, dislodged
 
@@ -429,7 +431,7 @@ def _engine_stays(piece: Piece, group: Group, after: Position) -> Piece:
     return without_auxiliary(piece, "E")
 
 
-def _with_auxiliary(pieces: list[Piece], aux: str) -> list[Piece]:
+def _with_auxiliary(pieces: list[Piece], aux: str | None) -> list[Piece]:
     """A successful Build: each Component gets the Auxiliary, replacing any other (EN 3.4 v);
     an Engine goes to one Component only (EN 4.4 iii); a Nazgul leading the builder gets
     none (EN 3.3 i: Personalities build no Auxiliaries)."""
@@ -456,7 +458,8 @@ def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res
     what a hidden unit's second move revealed (EN 3.2.1 vi)."""
     seconds: list[tuple[Group, str, Piece]] = []
     for i, g in enumerate(groups):
-        if not g.then:
+        then = g.then
+        if not then:
             continue
         first_ok = (i in res.moved) if g.kind == MOVE else not any(
             d.province == g.province and d.power == g.power for d in dislodged)
@@ -465,7 +468,7 @@ def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res
             if verdict is not None:
                 verdict.result, verdict.reason = "fails", "the first order failed; the second is void (EN 3.2.2 viii)"
             continue
-        at = g.dest if g.kind == MOVE else g.province
+        at = g.to if g.kind == MOVE else g.province
         piece = next((p for p in position.get(at, []) if p.power == g.power
                       and p.component.kind == g.pieces[0].component.kind), None)
         if piece is None:
@@ -474,14 +477,14 @@ def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res
             if verdict is not None:
                 verdict.result, verdict.reason = "fails", f"{g.then} saw a bounce this turn (EN 3.2.2 vi)"
             continue
-        impossible = passable(nmap, [piece], at, g.then)
+        impossible = passable(nmap, [piece], at, then)
         if impossible:   # e.g. its Fleet was lost on the first move (EN/FR 4.3 iii)
             if verdict is not None:
                 verdict.result, verdict.reason = "fails", f"the second order is no longer possible: {impossible}"
             continue
         if piece.component.aux is not None:
             bare = without_auxiliary(piece, piece.component.aux)
-            if passable(nmap, [bare], at, g.then) is not None:
+            if passable(nmap, [bare], at, then) is not None:
                 if verdict is not None:   # EN 7.6 v: ignored, the Auxiliary is kept
                     verdict.reason = "the second order needs the Auxiliary it would lose: ignored (EN 7.6 v)"
                 continue
@@ -508,5 +511,5 @@ def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res
     for d in dislodged:   # EN 7.6 iii: not into the overrunning Cavalry's second province
         for origin, second in overrun.items():
             if d.attacker_from == origin:
-                d.also_forbidden += (second,)
+                d.also_forbidden += (second,) if second else ()
     return after, dislodged + more, step, step_res

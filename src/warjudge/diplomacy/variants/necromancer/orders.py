@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from warjudge.core.errors import InputError, OrderError
 from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap, plain_name
@@ -115,19 +116,21 @@ _AUX_WORDS = {"f": FLEET, "fleet": FLEET, "flotte": FLEET, "e": ENGINE, "engine"
 
 
 class _Names:
-    """Per map, once: a pattern for names of several words (spaces or hyphens)."""
+    """Per map, once: a pattern for names of several words (spaces or hyphens), and their
+    first words, so an order naming none of them skips the pattern (issue 12: speed)."""
 
-    _cache: dict[int, tuple[NecroMap, re.Pattern | None]] = {}
+    _cache: dict[int, tuple[NecroMap, re.Pattern | None, frozenset[str]]] = {}
 
     @classmethod
-    def of(cls, nmap: NecroMap) -> re.Pattern | None:
+    def of(cls, nmap: NecroMap) -> tuple[re.Pattern | None, frozenset[str]]:
         hit = cls._cache.get(id(nmap))
         if hit is None or hit[0] is not nmap:
             multi = sorted({n for n in nmap.folded_names if " " in n}, key=len, reverse=True)
             pat = re.compile(r"(?<![\w'])(" + "|".join(
                 r"[\s\-]+".join(map(re.escape, n.split())) for n in multi) + r")(?![\w'])") if multi else None
-            cls._cache[id(nmap)] = hit = (nmap, pat)
-        return hit[1]
+            firsts = frozenset(n.split()[0] for n in multi)
+            cls._cache[id(nmap)] = hit = (nmap, pat, firsts)
+        return hit[1], hit[2]
 
 
 MAX_ORDER_CHARS = 200   # the longest order the grammar can write is far shorter
@@ -137,17 +140,25 @@ _PARENS = re.compile(r"[()]")
 _ARROWS = re.compile(r"(->|=>|→|–|—|-|>)")
 _SEPARATORS = re.compile(r"([,;])")
 _SLASH = re.compile(r"\s*/\s*")
+_RARE_ARROWS = (">", "→", "–", "—")
+_WORD_BREAKS = re.compile(r"[^\w']+")
 
 
 def _tokens(text: str, nmap: NecroMap) -> list[str]:
     t = fold(text.strip()).replace("’", "'")
-    pat = _Names.of(nmap)
-    if pat is not None:
+    pat, firsts = _Names.of(nmap)
+    if pat is not None and not firsts.isdisjoint(_WORD_BREAKS.split(t)):   # a name starts a maximal word
         t = pat.sub(lambda m: " " + nmap.folded_names[plain_name(m.group(1))].lower() + " ", t)
-    t = _PARENS.sub(" ", t)
-    t = _ARROWS.sub(" - ", t)
-    t = _SEPARATORS.sub(r" \1 ", t)
-    t = _SLASH.sub("/", t)
+    if "(" in t or ")" in t:
+        t = _PARENS.sub(" ", t)
+    if any(c in t for c in _RARE_ARROWS):
+        t = _ARROWS.sub(" - ", t)
+    else:   # the usual case: only plain hyphens
+        t = t.replace("-", " - ")
+    if "," in t or ";" in t:
+        t = _SEPARATORS.sub(r" \1 ", t)
+    if "/" in t:
+        t = _SLASH.sub("/", t)
     t = t.replace("tient bon", "tenir").replace("build auxiliary", "b")
     return t.split()
 
@@ -199,11 +210,9 @@ class _Reader:
         tok = self.raw()
         if tok is None or _KEYWORD.get(tok) in ("-", "THEN"):
             return None
-        try:
-            parsed = parse_designation(tok)
-        except InputError:
-            return None
-        self.i += 1
+        parsed = _designation_or_none(tok)
+        if parsed is not None:
+            self.i += 1
         return parsed
 
     def group(self, what: str) -> Group:
@@ -218,6 +227,19 @@ class _Reader:
     def end(self) -> None:
         if not self.done():
             raise self.fail(f"unexpected {' '.join(self.toks[self.i:])!r} at the end")
+
+
+@lru_cache(maxsize=4096)
+def _designation_or_none(token: str) -> tuple[str, int, tuple] | None:
+    """The designation a token writes, or None (a province name, an order word): the
+    parser asks this of most tokens, and a refused designation raised and caught each
+    time was a fifth of the parsing (issue 12: speed)."""
+    if len(token) > 40:
+        return None
+    try:
+        return parse_designation(token)
+    except InputError:
+        return None
 
 
 MAX_KEPT = 50_000   # parsed orders kept per map (a whole game's orders, many times over)
@@ -251,7 +273,7 @@ def _parse_norder(text: str, power: str, nmap: NecroMap):
         r.end()
         return Waive(power)
     if r.take("BUILD") or (first == "b" and not r.is_province(1) and r.take("AUX")):
-        order = Build(power, r.group("the unit to build"))
+        order: NOrder = Build(power, r.group("the unit to build"))
         r.end()
         return order
     if r.take("ACT"):

@@ -86,7 +86,7 @@ def group_of(components: list[Component], province: str) -> Group:
     kinds = {c.kind for c in components}
     if len(kinds) != 1:
         raise ValueError("a written unit holds components of one kind")
-    auxes = {}
+    auxes: dict[str, int] = {}
     for c in components:
         if c.aux:
             auxes[c.aux] = auxes.get(c.aux, 0) + 1
@@ -123,6 +123,7 @@ def _parse_designation(text: str, what: str) -> tuple[str, int, tuple[tuple[str,
     auxiliaries: dict[str, int] = {}
     for part in filter(None, m.group(3).split("/")):
         pm = re.match(r"(\d*)([a-z]+)$", part)
+        assert pm is not None   # _DESIGNATION matched every part
         n = _count(pm.group(1), what, text)
         aux = _letter(pm.group(2), (FLEET, ENGINE), what, text)
         auxiliaries[aux] = auxiliaries.get(aux, 0) + n

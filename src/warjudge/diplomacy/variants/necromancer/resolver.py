@@ -41,6 +41,18 @@ class Group:
     target_kind: str | None = None  # support: the supported unit's kind (a hidden one's result is secret)
 
     @property
+    def to(self) -> str:
+        """A move's destination (asked only of moves, which always have one)."""
+        assert self.dest is not None, "only a move has a destination"
+        return self.dest
+
+    @property
+    def supported(self) -> str:
+        """A support's target province (asked only of supports)."""
+        assert self.target is not None, "only a support has a target"
+        return self.target
+
+    @property
     def base(self) -> int:
         return sum(p.component.strength for p in self.pieces) + (1 if self.led else 0)
 
@@ -80,16 +92,16 @@ class NecroResolver(GuessAndCheck):
         for i, g in enumerate(groups):
             self.at.setdefault(g.province, []).append(i)
             if g.kind == MOVE:
-                self.into.setdefault(g.dest, []).append(i)
+                self.into.setdefault(g.to, []).append(i)
         self.supports_of: dict[int, list[int]] = {i: [] for i in range(n)}
         self.hold_supports: dict[str, list[int]] = {}
         for i, g in enumerate(groups):
             if g.kind != SUPPORT:
                 continue
             if g.dest is None:
-                self.hold_supports.setdefault(g.target, []).append(i)
+                self.hold_supports.setdefault(g.supported, []).append(i)
             else:
-                for j in self.at.get(g.target, ()):
+                for j in self.at.get(g.supported, ()):
                     if groups[j].kind == MOVE and groups[j].dest == g.dest:
                         self.supports_of[j].append(i)
                         break
@@ -183,7 +195,7 @@ class NecroResolver(GuessAndCheck):
         if self.personality_only(g) and self.rules.edition == "2000":
             supports = []            # 2000: "always Strength 0" (ruling)
         strength = g.base + self._support_total(supports, exclude_power=defender)
-        if self.nmap.provinces[g.dest].fortress and g.has_engine and self.rules.edition == "2000":
+        if self.nmap.provinces[g.to].fortress and g.has_engine and self.rules.edition == "2000":
             strength += 1            # EN 4.4 vi: an uncuttable support
         return strength
 
@@ -196,11 +208,11 @@ class NecroResolver(GuessAndCheck):
         g = self.groups[i]
         if self.personality_only(g):
             return [i]
-        same = [k for k in self.into[g.dest] if self.groups[k].power == g.power
+        same = [k for k in self.into[g.to] if self.groups[k].power == g.power
                 and not self.personality_only(self.groups[k])]   # Personalities are written apart
         if len(same) == 1 and g.form_size is None:
             return [i]
-        return same if self.valid_formation(g.power, g.dest, same) else [i]
+        return same if self.valid_formation(g.power, g.to, same) else [i]
 
     def valid_formation(self, power: str, province: str, movers: list[int]) -> bool:
         sizes = {self.groups[k].form_size for k in movers}
@@ -260,8 +272,8 @@ class NecroResolver(GuessAndCheck):
 
     def _move_succeeds(self, i: int) -> bool:
         g = self.groups[i]
-        if self.nmap.provinces[g.dest].kind == "sea" and self.personality_only(g):
-            carriers = [k for k in self.into[g.dest] if self.groups[k].power == g.power
+        if self.nmap.provinces[g.to].kind == "sea" and self.personality_only(g):
+            carriers = [k for k in self.into[g.to] if self.groups[k].power == g.power
                         and self.groups[k].province == g.province and not self.personality_only(self.groups[k])]
             return any(self.resolve(k) for k in carriers)   # EN 7.7 vii: aboard its A/F
         if g.dest == ERIADOR:
@@ -273,7 +285,7 @@ class NecroResolver(GuessAndCheck):
         if own_opp is not None and self.groups[own_opp].power == g.power and not (
                 self.personality_only(g) or self.personality_only(self.groups[own_opp])):
             return False             # own units cannot swap places (standard: no convoys here)
-        defender = self.defender_of(g.dest, g.power)
+        defender = self.defender_of(g.to, g.power)
         attack, opponents = 0, set()
         for k in members:
             own = self.attack_strength(k, defender)
@@ -290,16 +302,16 @@ class NecroResolver(GuessAndCheck):
                         return False  # beaten on its own border (EN 4.2 ix)
                     continue
             attack += own
-        if self.opposed(g.power, g.dest) and attack <= 1 and (attack == 1 or self.rules.edition == "2002"):
+        if self.opposed(g.power, g.to) and attack <= 1 and (attack == 1 or self.rules.edition == "2002"):
             return False             # EN / FR 8.1 v
         if g.province != g.dest and any(self.groups[k].province == g.dest for k in members):
             # EN 4.2 x / FR 4.2 xii: forming where one of its Components holds-to-form, only
             # an enemy taking the province stops the formation (a standoff there does not)
-            return not any(self.groups[k].power != g.power and self.resolve(k) for k in self.into[g.dest])
+            return not any(self.groups[k].power != g.power and self.resolve(k) for k in self.into[g.to])
         siege = any(self.groups[k].has_engine for k in members)
-        if attack <= self.hold_strength(g.dest, g.power, siege, opponents):
+        if attack <= self.hold_strength(g.to, g.power, siege, opponents):
             return False
-        for k in self.into[g.dest]:
+        for k in self.into[g.to]:
             other = self.groups[k]
             if other.power == g.power and (self.personality_only(g) or self.personality_only(other)):
                 continue             # EN 3.3 ii: a Personality goes freely with its friends
@@ -309,7 +321,7 @@ class NecroResolver(GuessAndCheck):
 
     def _own_stay(self, g: Group) -> bool:
         """Do non-Personality Components of g's power stay in g's destination?"""
-        for j in self.at.get(g.dest, ()):
+        for j in self.at.get(g.to, ()):
             h = self.groups[j]
             if h.power == g.power and not self.personality_only(h):
                 if h.kind != MOVE or h.dest == g.dest or not self.resolve(j):
@@ -347,7 +359,7 @@ class NecroResolver(GuessAndCheck):
             if all(j in moved for j in self.at.get(province, ())):
                 standoffs.add(province)
         held = {k for k, g in enumerate(self.groups) if g.kind == MOVE and k not in moved and g.dest != ERIADOR
-                and 0 <= self.hold_strength(g.dest, g.power, g.has_engine, set())
-                and self.attack_strength(k, self.defender_of(g.dest, g.power)) <= self.hold_strength(
-                    g.dest, g.power, g.has_engine, set())}
+                and 0 <= self.hold_strength(g.to, g.power, g.has_engine, set())
+                and self.attack_strength(k, self.defender_of(g.to, g.power)) <= self.hold_strength(
+                    g.to, g.power, g.has_engine, set())}
         return Resolution(moved, support, built, dislodged, standoffs, held)

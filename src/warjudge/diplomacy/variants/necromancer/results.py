@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Any, Iterator
 
 from warjudge.core.errors import OrderError
 from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap
@@ -27,7 +27,7 @@ class NResult:
         self.result, self.reason = "void", reason
 
 
-def parsed(nmap: NecroMap, orders: list[tuple[str, str]], results: list[NResult]) -> Iterator[tuple[NResult, object]]:
+def parsed(nmap: NecroMap, orders: list[tuple[str, str]], results: list[NResult]) -> Iterator[tuple[NResult, Any]]:
     """Each order with its result record (appended to `results`); unparsable ones are
     recorded void with the parser's reason and not yielded."""
     for power, text in orders:

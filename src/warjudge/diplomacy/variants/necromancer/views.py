@@ -86,7 +86,7 @@ def movement_reveals(groups: list[Group], res: Resolution, secret_armies: set[st
                                                        for p in g.pieces)}
     for i, g in enumerate(groups):
         moved = i in res.moved
-        final = g.dest if moved else g.province
+        final = g.to if moved else g.province
         dislodged = res.dislodged.get(g.province, ("", ""))[0] == g.power and not moved
         if g.province in secret_armies and (g.power == "SAURON" and g.kind not in (HOLD, NMR) or dislodged):
             reveal.unmasked_armies.add(g.province)                                      # EN 7.8.2 vii
@@ -196,7 +196,7 @@ def player_view(nmap, rules, report, viewer: str | None) -> dict[str, Any]:
     seen_state = replace(state, position=visible_position(state, viewer, report.reveal),
                          owners=visible_owners(state, viewer))
     powers = [p.id for p in nmap.spec.powers]
-    dislodged = {}
+    dislodged: dict[str, list[dict[str, Any]]] = {}
     for d in report.dislodged:
         entry = {"unit": written_dislodged(d), "attacker_from": d.attacker_from}
         if d.also_forbidden:

@@ -383,7 +383,7 @@ def report_text(game, report, viewer: str | None, lang: str = "en") -> str:
         lines.append(f"  {name(power):<{width}} {', '.join(facts)}: {', '.join(owned + extra) or w['none']}")
     if view["winner"]:
         lines += ["", w["winner"].format(power=name(view["winner"]))]
-    if game.state.winner or game.drawn:
+    if game.is_over:
         lines.append(w["over"])
     elif not game.history or report is game.history[-1]:
         lines += ["", f"{w['next']}: {phase_name(view['next_phase'], lang)}"]

@@ -39,12 +39,12 @@ class NewGame(Strict):
     deadline_at: str | None = Field(None, pattern=r"^([01][0-9]|2[0-3]):[0-5][0-9]$",
                                     description="HH:MM UTC: each deadline moves on to the first such time "
                                                 "(a phase still lasts at least its duration)")
+    press: PressMode | None = Field(
+        None, description="messages between seats; default: full with more than two seats, else none")
 
 
 class Extension(Strict):
     seconds: int = Field(ge=1, le=MAX_SECONDS, description="how much later the current deadline falls")
-    press: PressMode | None = Field(
-        None, description="messages between seats; default: full with more than two seats, else none")
 
 
 class Claim(Strict):

@@ -81,3 +81,17 @@ def test_pages_say_who_may_see_them(browser, other_browser):
     assert other_browser.get(f"/games/{game_id}/gm").status_code == 403       # only the games master
     assert 'data-role="public"' in other_browser.get(f"/games/{game_id}").text
     assert other_browser.get(f"/games/{game_id}?seat=red").status_code == 403
+
+
+def test_a_necromancer_seat_sees_its_own_units_on_the_map_and_no_hidden_one(browser):
+    # the variant's view holds each reader's own report: the map draws the seat's, never the GM's
+    # (found by trying the page: the map came out empty and every order was listed as a build)
+    import re
+
+    csrf = sign_up(browser)
+    game_id = new_game(browser, csrf, "necromancer-diplomacy", ["DWARVES"])
+    mine = browser.get(f"/games/{game_id}/board.svg").text
+    assert len(re.findall(r'data-testid="unit"[^>]*data-power="DWARVES"', mine)) == 3
+    own_report = browser.get(f"/api/games/{game_id}").json()["view"]["report"]["DWARVES"]
+    drawn = set(re.findall(r'data-unit="([^"]+)" data-power="([A-Z]+)"', mine))
+    assert drawn == {(unit, power) for power, units in own_report["units"].items() for unit in units}

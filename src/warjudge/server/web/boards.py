@@ -18,6 +18,10 @@ def _diplomacy(map_id: str | None) -> Renderer:
     def draw(_game: Game, view: dict[str, Any], lang: str) -> str:
         from warjudge.presentation.diplomacy_map import render_map
 
+        if "report" in view:   # the Necromancer variant: the one report this reader may see
+            reports = view["report"]
+            shown = reports["GM"] if "GM" in reports else next(iter(reports.values()), {})
+            return render_map(map_id or "necromancer", shown, lang=lang, orders=shown.get("orders") or [])
         last = view.get("last_phase") or {}
         return render_map(map_id or view.get("variant") or "standard", view, lang=lang,
                           orders=last.get("results") or [])

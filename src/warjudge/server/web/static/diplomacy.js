@@ -129,9 +129,18 @@ function drawLast() {
       `${r.power}: ${r.order} — ${r.result}${r.reason ? ` (${r.reason})` : ""}${r.default ? " [NMR]" : ""}`))));
 }
 
+// The Necromancer variant's view holds the last report each reader may see (its seat's, the
+// games master's "GM"); read it as the standard view's fields (units, dislodged, last phase).
+function flatten(v) {
+  if (!v.report) return v;
+  const r = v.report[game.role] || v.report.GM || Object.values(v.report)[0] || {};
+  return {...v, units: r.units || {}, dislodged: r.dislodged || [], supply_centers: r.supply_centers || {},
+          last_phase: (r.orders || []).length ? {phase: r.phase, results: r.orders} : null};
+}
+
 async function refresh(summary) {
   if (view && view.phase !== summary.view.phase) document.getElementById("submitted")?.replaceChildren();
-  view = summary.view;
+  view = flatten(summary.view);
   document.querySelector('[data-testid="phase"]').textContent = view.phase + (summary.is_over ? " (over)" : "");
   setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline);
   await drawBoard();

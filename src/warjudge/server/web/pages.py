@@ -204,7 +204,7 @@ def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) 
             user = auth.user_of_token(session, credentials.credentials if credentials else None)
             row = _game_row(session, game_id)
             play.require_seat(row, user, body.seat)
-            trial = play.load(row)
+            trial = play.load(row).clone()   # never the loaded game: it is kept for later requests
             results = []
             for text in body.orders:
                 reason = play.apply(trial, body.seat, {"type": "order", "order": text}) if text.strip() else None

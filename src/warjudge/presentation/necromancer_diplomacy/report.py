@@ -114,6 +114,8 @@ FRENCH_REASONS: list[tuple[str, str]] = [
     ("units in Eriador cannot Support (EN 5.1 iii)", "les Unités en Eriador ne peuvent pas Soutenir (FR 5.1 iii)"),
     ("a unit cannot support a move into its own province",
      "une Unité ne peut pas Soutenir une Attaque vers sa propre Province"),
+    ("a unit cannot support itself: only Components of one MU support each other (EN 4.2 viii)",
+     "une Unité ne peut pas se Soutenir elle-même : seules les Composantes d'une même UM se Soutiennent (FR 4.2 viii)"),
     ("{unit} cannot move to {p}, so cannot support there",
      "{unit} ne peut pas aller en {p}, elle ne peut donc pas y Soutenir"),
     ("a Personality cannot build Auxiliaries (EN 3.3 i)",

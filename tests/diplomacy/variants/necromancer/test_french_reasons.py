@@ -171,6 +171,7 @@ CRAFTED = [
     phase("TA2765M", {"GONDOR": ["A Pel", "A Los", "A Lam", "A MTi"]},
           {"GONDOR": ["A Pel - Gor", "A MTi S A Pel - SIt", "A Los - SIt", "A Lam S A Los"]}),
     phase("TA2765M", {"SAURON": ["N SIt"]}, {"SAURON": ["N SIt - Pel - TOL"]}),
+    phase("TA2765M", {"DWARVES": ["A Ere"]}, {"DWARVES": ["A Ere S A Ere - Dal"]}),   # EN 4.2 viii
     phase("TA2765M", {"SAURON": ["2A MMo", "N MMo", "A/E NIt"]},
           {"SAURON": ["N MMo - SIt", "A MMo H", "A/E NIt b E"]}),
     phase("TA2765M", {"GONDOR": ["2A Pel", "A Los", "A Lam"]},

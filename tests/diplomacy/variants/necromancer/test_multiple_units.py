@@ -93,3 +93,19 @@ def test_mus_are_not_formed_or_augmented_in_retreats(edition):  # EN 4.2 xii / F
     other = Dislodgement("GONDOR", "Los", parse_position({"GONDOR": ["A Los"]}, NMAP)["Los"], "MTi")
     board, results = retreat({}, [one, other], ["A SIt R Pel", "A Los R Pel"])    # forming: no
     assert [r.result for r in results] == ["fails", "fails"] and board == {}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_lone_unit_cannot_support_its_own_move(edition):  # EN 4.2 viii / FR 4.2 viii: only Components of one MU
+    # found in the browser: "A Ere S A Ere - Dal" was offered as a legal order and judged a failed support
+    board, dislodged, verdicts, _, _, _ = turn({"DWARVES": ["A Ere"]}, {"DWARVES": ["A Ere S A Ere - Dal"]}, edition)
+    assert verdicts[0].result == "void" and "itself" in verdicts[0].reason
+    assert board == {"DWARVES": ["A Ere"]} and not dislodged
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_component_supports_another_components_move(edition):  # EN 4.2 viii / FR 4.2 viii
+    board, dislodged, verdicts, _, _, _ = turn({"GONDOR": ["2A Pel"], "HARAD": ["A SIt"]},
+                                               {"GONDOR": ["A Pel - SIt", "A Pel S A Pel - SIt"]}, edition)
+    assert [v.result for v in verdicts] == ["succeeds", "succeeds"]
+    assert sorted(board["GONDOR"]) == ["A Pel", "A SIt"] and dislodged[0].province == "SIt"

@@ -257,6 +257,9 @@ def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tu
         aim = order.target_dest or order.target.province
         if aim == here:
             return "a unit cannot support a move into its own province", None
+        mine_here = sum(p.power == power for p in position.get(here, []))
+        if order.target.province == here and mine_here <= len(pieces):
+            return "a unit cannot support itself: only Components of one MU support each other (EN 4.2 viii)", None
         if aim != ERIADOR and passable(nmap, pieces, here, aim) and aim != here:
             return f"{order.unit} cannot move to {aim}, so cannot support there", None
         return "", Group(power, here, pieces, SUPPORT, dest=order.target_dest, target=order.target.province,

@@ -10,7 +10,37 @@ async function bot(seat) {
   catch (error) { showError(error.message); }
 }
 
+// The games master's tools (pause, resume, extend, roll back, replace, the game's own GM
+// actions): each a POST to its route; the page then shows what the server answers.
+async function gmPost(path, body) {
+  showError("");
+  try {
+    const answer = await api("POST", `/api/games/${game.id}/${path}`, body);
+    if ("paused" in answer) showClock(answer);
+    await again();
+  } catch (error) { showError(error.message); }
+}
+
+function showClock(state) {
+  document.getElementById("clock").textContent = state.paused
+    ? `paused: ${Math.round(state.paused_remaining)} s left` : (state.deadline ? "running" : "no deadline");
+  setDeadline(document.querySelector('[data-testid="deadline"]'), state.deadline);
+}
+
+async function listPhases() {
+  const answer = await api("GET", `/api/games/${game.id}/phases`);
+  document.getElementById("rollback-phase").replaceChildren(...answer.phases.map(p =>
+    el("option", {value: String(p.phase), text: `${p.phase} (after ${p.actions_before} actions)`})));
+}
+
+function giveSeat(seat) {
+  const name = document.querySelector(`tr[data-seat="${seat}"] input`).value.trim();
+  return gmPost("replace", {seat, user: name || null});
+}
+
 async function refresh(summary) {
+  showClock(summary);
+  await listPhases();
   document.querySelector('[data-testid="phase"]').textContent =
     `${summary.view?.phase ?? ""} version ${summary.version}${summary.is_over ? " · over" : ""}`;
   setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline);
@@ -18,7 +48,9 @@ async function refresh(summary) {
     el("td", {text: s.seat}), el("td", {text: s.user || (s.bot ? `bot (${s.bot})` : "free")}),
     el("td", {text: s.ready ? "yes" : ""}), el("td", {text: s.invitation || ""}),
     el("td", {}, s.bot ? "" : el("button", {type: "button", onclick: () => bot(s.seat),
-                                          text: s.user ? "replace with a bot" : "seat a bot"})))));
+                                          text: s.user ? "replace with a bot" : "seat a bot"})),
+    el("td", {}, el("input", {"aria-label": `account to hold ${s.seat} (blank: free the seat)`, size: "10"}),
+       el("button", {type: "button", "data-testid": "give-seat", onclick: () => giveSeat(s.seat), text: "give"})))));
   document.getElementById("view-title").textContent = summary.view_of === "gm" ? "The full view"
     : `${summary.view_of}'s view (you hold a seat: the full view is for a games master holding none)`;
   document.getElementById("full").textContent = JSON.stringify(summary.view, null, 1);
@@ -28,6 +60,18 @@ document.querySelector('[data-testid="process"]').addEventListener("click", asyn
   showError("");
   try { await api("POST", `/api/games/${game.id}/process`); document.getElementById("done").textContent = "Adjudicated."; await again(); }
   catch (error) { showError(error.message); }
+});
+document.querySelector('[data-testid="pause"]').addEventListener("click", () => gmPost("pause"));
+document.querySelector('[data-testid="resume"]').addEventListener("click", () => gmPost("resume"));
+document.querySelector('[data-testid="extend"]').addEventListener("click", () =>
+  gmPost("extend", {seconds: Number(document.getElementById("extend-seconds").value)}));
+document.querySelector('[data-testid="rollback"]').addEventListener("click", () =>
+  gmPost("rollback", {phase: Number(document.getElementById("rollback-phase").value)}));
+document.querySelector('[data-testid="gm-act"]').addEventListener("click", () => {
+  let action;
+  try { action = JSON.parse(document.getElementById("gm-action").value); }
+  catch { showError("the action is not JSON"); return; }
+  gmPost("gm", {action});
 });
 startCountdowns();
 const again = follow(`/api/games/${game.id}`, refresh)   // the creator holding no seat: the full view;

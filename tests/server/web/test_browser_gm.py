@@ -1,0 +1,76 @@
+"""The games master's tools from the GM page, in Chromium (issue 14 "GM page": pause,
+extend, roll back, replace a seat, the game's own GM actions; issue 13's GM routes)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+from sqlalchemy.orm import Session
+
+from tests.server.web.browser import chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
+from warjudge.server.models import GameRow
+
+POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+
+
+def stored(live, game_id: str) -> GameRow:
+    """The game's row as the database holds it now (the test reads what the page changed)."""
+    with Session(live.app.state.engine) as session:
+        row = session.get(GameRow, game_id)
+        assert row is not None
+        _ = [s.user for s in row.seats]
+        session.expunge_all()
+        return row
+
+
+def test_the_games_master_pauses_extends_replaces_rolls_back_and_draws_from_the_gm_page(live, chromium):
+    base = live.url
+    gm = watch(chromium.new_context().new_page())
+    bob = watch(chromium.new_context().new_page(), "ENGLAND")
+    sign_up(bob.page, base, "bob")
+
+    # ann starts a timed game holding no seat: she is its games master
+    sign_up(gm.page, base, "ann")
+    form = gm.page.locator('[data-testid="new-diplomacy"]')
+    form.locator('input[name="take_seat"]').uncheck()
+    form.locator('input[name="bots"]').uncheck()
+    form.locator('input[name="phase_seconds"]').fill("3600")
+    form.locator('button[type="submit"]').click()
+    gm.page.wait_for_url(f"{base}/games/*/gm")   # a games master holding no seat lands on the GM page
+    game_id = gm.page.url.split("/games/")[1].split("/")[0].split("?")[0]
+    page = gm.page
+    page.goto(f"{base}/games/{game_id}/gm")
+    phase = page.locator('[data-testid="phase"]')
+    expect(phase).to_contain_text("S1901M")
+
+    # the clock: pause, extend while paused, resume
+    page.locator('[data-testid="pause"]').click()
+    expect(page.locator('[data-testid="clock"]')).to_contain_text("paused")
+    left = stored(live, game_id).paused_remaining
+    page.locator('[data-testid="extend-seconds"]').fill("600")
+    page.locator('[data-testid="extend"]').click()
+    expect(page.locator('[data-testid="clock"]')).not_to_contain_text(f"{round(left)} s left")
+    assert stored(live, game_id).paused_remaining >= left + 599
+    page.locator('[data-testid="resume"]').click()
+    expect(page.locator('[data-testid="clock"]')).to_have_text("running")
+
+    # replace a seat: England goes to bob, who then holds it
+    page.locator('tr[data-seat="ENGLAND"] input').fill("bob")
+    page.locator('tr[data-seat="ENGLAND"] [data-testid="give-seat"]').click()
+    expect(page.locator('tr[data-seat="ENGLAND"]')).to_contain_text("bob")
+    assert [s.user.name for s in stored(live, game_id).seats if s.name == "ENGLAND"] == ["bob"]
+
+    # adjudicate, then roll back to the first phase
+    page.locator('[data-testid="process"]').click()
+    expect(phase).to_contain_text("F1901M")
+    expect(page.locator('[data-testid="rollback-phase"] option')).to_have_count(2)
+    page.locator('[data-testid="rollback-phase"]').select_option("0")
+    page.locator('[data-testid="rollback"]').click()
+    expect(phase).to_contain_text("S1901M")
+
+    # the game's own GM action: a draw ends it
+    page.locator('[data-testid="gm-action"]').fill('{"type": "draw", "powers": %s}' % str(POWERS).replace("'", '"'))
+    page.locator('[data-testid="gm-act"]').click()
+    expect(phase).to_contain_text("over")
+    shot(page, "gm-tools")
+    assert not gm.problems, gm.problems
+    assert not bob.problems, bob.problems

@@ -1,0 +1,46 @@
+// Press on a seat's page: the messages this seat may read (GET …/press?seat=, polled) and a
+// form to write to every seat or to one. Text is shown as text, never as markup.
+import {api, el, gameElement, showError} from "/static/common.js";
+
+const game = gameElement();
+const seat = encodeURIComponent(game.role);
+const list = document.getElementById("messages");
+const to = document.getElementById("press-to");
+const text = document.getElementById("press-text");
+let read = 0;
+
+function addressees(message) {
+  return message.to === "all" ? "everyone" : message.to.join(", ");
+}
+
+async function poll() {
+  try {
+    const answer = await api("GET", `/api/games/${game.id}/press?seat=${seat}&after=${read}`);
+    const panel = document.getElementById("press");
+    panel.hidden = answer.press === "none";
+    if (answer.press === "broadcast") [...to.options].forEach(o => { o.disabled = o.value !== "all"; });
+    for (const m of answer.messages) {
+      list.append(el("li", {"data-from": m.from}, el("b", {text: `${m.from} → ${addressees(m)}: `}), m.text));
+      read = Math.max(read, m.n);
+    }
+  } catch (error) { showError(error.message); }
+}
+
+async function start() {
+  const summary = await api("GET", `/api/games/${game.id}?seat=${seat}`);
+  to.append(...summary.seats.filter(s => s.seat !== game.role).map(s => el("option", {value: s.seat, text: s.seat})));
+  await poll();
+  setInterval(poll, 3000);
+}
+
+document.querySelector('[data-testid="press-send"]').addEventListener("click", async () => {
+  showError("");
+  if (!text.value.trim()) return;
+  try {
+    await api("POST", `/api/games/${game.id}/press`,
+              {seat: game.role, to: to.value === "all" ? "all" : [to.value], text: text.value});
+    text.value = "";
+    await poll();
+  } catch (error) { showError(error.message); }
+});
+start().catch(error => showError(error.message));

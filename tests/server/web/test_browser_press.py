@@ -1,0 +1,45 @@
+"""Press on the Diplomacy page, in Chromium (issue 14 "press (private and broadcast)";
+issue 13's press routes): a private message reaches only its addressee, a broadcast every
+seat, a spectator reads none, and a message's text is shown as text, never as markup."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.server.web.browser import chromium, join, live, sign_up, start_game, watch  # noqa: F401 - fixtures
+
+
+def test_private_and_broadcast_press_between_seats(live, chromium):
+    base = live.url
+    ann = watch(chromium.new_context().new_page(), "AUSTRIA")
+    bob = watch(chromium.new_context().new_page(), "ENGLAND")
+    cid = watch(chromium.new_context().new_page(), "FRANCE")
+    spectator = watch(chromium.new_context().new_page())
+    sign_up(ann.page, base, "ann")
+    game_id = start_game(ann.page, base, "diplomacy")
+    for watched, name, seat in ((bob, "bob", "ENGLAND"), (cid, "cid", "FRANCE")):
+        sign_up(watched.page, base, name)
+        join(watched.page, base, game_id, seat)
+    ann.page.reload()
+
+    secret = "<b>meet</b> me at the old mill"
+    ann.page.locator('[data-testid="press-to"]').select_option("ENGLAND")
+    ann.page.locator('[data-testid="press-input"]').fill(secret)
+    ann.page.locator('[data-testid="press-send"]').click()
+    ann.page.locator('[data-testid="press-to"]').select_option("all")
+    ann.page.locator('[data-testid="press-input"]').fill("peace to all")
+    ann.page.locator('[data-testid="press-send"]').click()
+
+    expect(bob.page.locator('[data-testid="press-messages"] li')).to_have_count(2, timeout=20000)
+    expect(bob.page.locator('[data-testid="press-messages"]')).to_contain_text(secret)   # as text: no <b> element
+    assert bob.page.locator('[data-testid="press-messages"] li b', has_text="meet").count() == 0
+    expect(cid.page.locator('[data-testid="press-messages"] li')).to_have_count(1, timeout=20000)
+    expect(cid.page.locator('[data-testid="press-messages"]')).to_contain_text("peace to all")
+    assert "old mill" not in cid.page.content()
+
+    spectator.page.goto(f"{base}/games/{game_id}")
+    expect(spectator.page.locator('[data-testid="phase"]')).to_have_text("S1901M")
+    assert spectator.page.locator('[data-testid="press-input"]').count() == 0
+    assert "old mill" not in spectator.page.content() and "peace to all" not in spectator.page.content()
+    for watched in (ann, bob, cid, spectator):
+        assert not watched.problems, watched.problems

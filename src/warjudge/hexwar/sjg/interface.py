@@ -206,7 +206,7 @@ def _full_view(game: "SjgNecromancerGame") -> SjgView:
     if m.demon_counter is not None:  # 10.4: face down; nobody knows which counter it is
         miasma["demon_counter"] = {"hex": m.demon_counter, HIDDEN_FROM: list(SIDES)}
     secrets: list[dict[str, Any]] = [{"kind": "choice", "side": s, "items": list(c), HIDDEN_FROM: [other(s)]}
-               for s, c in sorted(game.choices.items())]
+                                     for s, c in sorted(game.choices.items())]
     secrets += [{"kind": "set-up", "side": s, "placements": [[k, h] for k, h in d], HIDDEN_FROM: [other(s)]}
                 for s, d in sorted(game.drafts.items()) if d]
     outcome = game.outcome()

@@ -14,7 +14,7 @@ MAX_ORDER_TEXT = 1000   # an order is a line; the parsers refuse long ones with 
 def checked_orders(action: dict[str, Any], powers) -> tuple[str, list[str]]:
     """The (power, orders) of an 'orders' action, or InputError with the reason."""
     power, orders = action.get("power"), action.get("orders")
-    if power not in powers:
+    if not isinstance(power, str) or power not in powers:
         raise InputError(f"unknown power {power!r}; powers are {', '.join(powers)}")
     if not isinstance(orders, list) or not all(isinstance(o, str) for o in orders):
         raise InputError("orders must be a list of strings")

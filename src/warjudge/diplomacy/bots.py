@@ -7,7 +7,7 @@ import random
 from warjudge.diplomacy.adjustments import adjustment_counts
 from warjudge.diplomacy.legality import check_movement_order, sea_route_possible
 from warjudge.diplomacy.mapdata import ARMY, DipMap, province_of
-from warjudge.diplomacy.orders import Convoy, Hold, Move, SupportHold, SupportMove, format_order
+from warjudge.diplomacy.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, format_order
 from warjudge.diplomacy.phases import ADJUSTMENT, MOVEMENT, GameState
 from warjudge.diplomacy.retreats import retreat_options
 
@@ -50,7 +50,7 @@ def _movement(dmap: DipMap, state: GameState, power: str, rng: random.Random) ->
 
 
 def _helper_order(dmap, units, u, planned, rng):
-    candidates = []
+    candidates: list[Order] = []
     for other in planned.values():
         if dmap.can_reach(u.type, u.location, province_of(other.dest)):
             candidates.append(SupportMove(u.power, u.type, u.location, other.unit_type, other.location,

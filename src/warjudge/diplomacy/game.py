@@ -111,7 +111,8 @@ class DiplomacyGame:
             from warjudge.diplomacy.legacy import replay_legacy
 
             return replay_legacy(game, record.actions)
-        return replay(game, [(a["player"], {k: v for k, v in a.items() if k != "player"}) for a in record.actions])
+        replay(game, [(a["player"], {k: v for k, v in a.items() if k != "player"}) for a in record.actions])
+        return game
 
     def clone(self, reseed: bool = True) -> "DiplomacyGame":
         """An independent copy (Diplomacy has no dice: `reseed` changes nothing)."""
@@ -293,7 +294,7 @@ class DiplomacyGame:
             order, reason = check_movement_order(self.map, self.state.units, order)
         elif kind == RETREAT:
             by_prov = {d.unit.province: d for d in self.state.dislodged}
-            order, reason = check_retreat(self.map, self.state.units, by_prov, self.state.standoffs, order)  # type: ignore[assignment]
+            order, reason = check_retreat(self.map, self.state.units, by_prov, self.state.standoffs, order)
         else:
             order, reason = self._adjustment_order(power, order)
         if reason is not None:

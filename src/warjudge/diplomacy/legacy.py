@@ -9,7 +9,7 @@ disorder). The game becomes a new-format record of the same game.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError
 from warjudge.core.game import GM
@@ -17,8 +17,11 @@ from warjudge.diplomacy.actions import checked_orders
 from warjudge.diplomacy.orders import parse_order
 from warjudge.diplomacy.phases import ADJUSTMENT, MOVEMENT
 
+if TYPE_CHECKING:
+    from warjudge.diplomacy.game import DiplomacyGame
 
-def replay_legacy(game, actions: list[dict[str, Any]]):
+
+def replay_legacy(game: DiplomacyGame, actions: Sequence[dict[str, Any]]) -> DiplomacyGame:
     pending: dict[str, list[str]] = {}
     for index, action in enumerate(actions):
         try:

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable, Iterable, TypeVar
+from typing import Callable, Iterable, Protocol, TypeVar
 
 
-P = TypeVar("P")
+class _HasId(Protocol):
+    """Anything a map file defines under an id (a province, an area)."""
+
+    @property
+    def id(self) -> str: ...
+
+
+P = TypeVar("P", bound=_HasId)
 
 
 def name_clashes(labelled: Iterable[tuple[str, Iterable[str]]], key: Callable[[str], str]) -> list[str]:

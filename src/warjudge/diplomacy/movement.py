@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from warjudge.diplomacy.legality import check_movement_order
 from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap, province_of
-from warjudge.diplomacy.orders import Convoy, Hold, Move, SupportHold, SupportMove
+from warjudge.diplomacy.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from warjudge.diplomacy.resolver import Resolver, moves_to, route_exists
 from warjudge.diplomacy.results import FAILS, SUCCEEDS, VOID, Dislodged, Entry, OrderResult, parse_entries
 from warjudge.diplomacy.units import Unit
@@ -47,13 +47,13 @@ def judge_movement(dmap: DipMap, units: dict[str, Unit], entries: list[Entry]) -
             results.append(r)
             legal.append(r)
 
-    orders = [r.order for r in legal]
+    orders = [_parsed(r) for r in legal]
     convoyed = _convoyed_moves(dmap, orders)
     resolution = Resolver(units, orders, convoyed, dmap.fleet_province_adj).run()
     resolver_orders = {o.province: i for i, o in enumerate(orders)}
 
     for i, r in enumerate(legal):
-        o, ok = r.order, resolution.success[i]
+        o, ok = orders[i], resolution.success[i]
         if isinstance(o, Move):
             r.result = SUCCEEDS if ok else FAILS
             if not ok:
@@ -73,8 +73,7 @@ def judge_movement(dmap: DipMap, units: dict[str, Unit], entries: list[Entry]) -
             r.reason += " (and the unit was dislodged)"
 
     after = {p: u for p, u in units.items() if p not in resolution.dislodged}
-    moving = [(orders[i], units[orders[i].province]) for i, ok in enumerate(resolution.success)
-              if ok and isinstance(orders[i], Move)]
+    moving = [(o, units[o.province]) for o, ok in zip(orders, resolution.success) if ok and isinstance(o, Move)]
     for o, _ in moving:
         after.pop(o.province, None)
     for o, unit in moving:
@@ -83,6 +82,12 @@ def judge_movement(dmap: DipMap, units: dict[str, Unit], entries: list[Entry]) -
         Dislodged(units[p], frm, p in resolution.dislodged_by_convoy) for p, frm in resolution.dislodged.items()
     ]
     return MovementOutcome(results, after, dislodged, resolution.standoffs)
+
+
+def _parsed(r: OrderResult) -> Order:
+    """The order of a result kept as legal: only parsed orders are kept."""
+    assert r.order is not None, f"unparsed order {r.text!r} kept as legal"
+    return r.order
 
 
 def _void_unconvoyed(dmap: DipMap, units: dict[str, Unit], legal: list[OrderResult]) -> None:

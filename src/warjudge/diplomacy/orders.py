@@ -68,7 +68,7 @@ class Disband(Order):
 
 @dataclass(frozen=True)
 class Build(Order):
-    pass
+    unit_type: str   # a build always names its unit: the parser refuses one that does not
 
 
 @dataclass(frozen=True)
@@ -213,16 +213,16 @@ class _Reader:
         if tok is None:
             raise self.fail(f"{what} is missing")
         self.i += 1
-        name, _, coast = tok.partition("/")
+        name, _, coast_word = tok.partition("/")
         pid = self.dmap.names.get(name) or self.dmap.resolve_name(name)
         if pid is None:
             raise self.fail(f"unknown province {name!r}")
-        if not coast:
+        if not coast_word:
             return pid
-        coast = _COAST_WORDS.get(coast)
+        coast = _COAST_WORDS.get(coast_word)
         prov = self.dmap.provinces[pid]
         if coast is None or (prov.coasts and coast not in prov.coasts):
-            raise self.fail(f"{pid} has no coast {tok.partition('/')[2]!r}"
+            raise self.fail(f"{pid} has no coast {coast_word!r}"
                             + (f" (its coasts are {', '.join(prov.coasts)})" if prov.coasts else ""))
         return f"{pid}/{coast}" if prov.coasts else pid
 

@@ -89,12 +89,12 @@ def judge_phase(dmap: DipMap, state: GameState, orders: dict[str, list]) -> Phas
             nxt = _end_of_season(dmap, phase, out.units, state.centers)
         return PhaseReport(phase, out.results, state, nxt, out.dislodged, out.standoffs)
     elif phase.kind == RETREAT:
-        out = judge_retreats(dmap, state.units, state.dislodged, state.standoffs, entries)
-        nxt = _end_of_season(dmap, phase, out.units, state.centers)
-    else:
-        out = judge_adjustments(dmap, state.units, state.centers, entries)
-        nxt = GameState(Phase(phase.year + 1, SPRING, MOVEMENT), out.units, _copy(state.centers))
-    return PhaseReport(phase, out.results, state, nxt)
+        retreated = judge_retreats(dmap, state.units, state.dislodged, state.standoffs, entries)
+        nxt = _end_of_season(dmap, phase, retreated.units, state.centers)
+        return PhaseReport(phase, retreated.results, state, nxt)
+    adjusted = judge_adjustments(dmap, state.units, state.centers, entries)
+    nxt = GameState(Phase(phase.year + 1, SPRING, MOVEMENT), adjusted.units, _copy(state.centers))
+    return PhaseReport(phase, adjusted.results, state, nxt)
 
 
 def _copy(centers: dict[str, set[str]]) -> dict[str, set[str]]:

@@ -70,6 +70,12 @@ class Resolver(GuessAndCheck):
                 if j is not None and j not in convoyed and self._is_move_to(j, o.province):
                     self.opponent[i] = j
 
+    def _move(self, i: int) -> Move:
+        """Order `i`, which the caller only asks about because it is a move (convoyed, attacking, opposed)."""
+        o = self.orders[i]
+        assert isinstance(o, Move), f"order {i} is not a move"
+        return o
+
     def _is_move_to(self, i: int, place: str) -> bool:
         """Is order i a move to `place` (a province, or an exact coast when one is named)?"""
         return moves_to(self.orders[i], place)
@@ -113,7 +119,7 @@ class Resolver(GuessAndCheck):
             return True
         if i in self.no_path:
             return False
-        o = self.orders[i]
+        o = self._move(i)
         fleets = {self.orders[c].province for c in self.convoys_of[i] if self.resolve(c)}
         return route_exists(o.province, province_of(o.dest), fleets, self._sea_adj)
 
@@ -129,7 +135,7 @@ class Resolver(GuessAndCheck):
     def attack_strength(self, i: int) -> int:
         if not self.path(i):
             return 0
-        o = self.orders[i]
+        o = self._move(i)
         dest = province_of(o.dest)
         defender = self.units.get(dest)
         j = self.order_at.get(dest)
@@ -161,7 +167,7 @@ class Resolver(GuessAndCheck):
         return 1 + self._support_count(self.hold_supports.get(province, []))
 
     def _move_succeeds(self, i: int) -> bool:
-        dest = province_of(self.orders[i].dest)
+        dest = province_of(self._move(i).dest)
         attack = self.attack_strength(i)
         j = self.opponent.get(i)
         if j is not None:
@@ -221,7 +227,7 @@ class Resolver(GuessAndCheck):
         return Resolution([bool(v) for v in self.value], path_ok, dislodged, by_convoy, standoffs)
 
 
-def moves_to(order: Order, place: str) -> bool:
+def moves_to(order: Order | None, place: str) -> bool:
     """A support naming a coast matches only a move to that coast (DATC 6.B.9)."""
     if not isinstance(order, Move):
         return False

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from warjudge.diplomacy.legality import fleet_destination
 from warjudge.diplomacy.mapdata import ARMY, DipMap, province_of
-from warjudge.diplomacy.orders import Disband, Move, Retreat
+from warjudge.diplomacy.orders import Disband, Move, Order, Retreat
 from warjudge.diplomacy.results import FAILS, VOID, Dislodged, Entry, OrderResult, parse_entries
 from warjudge.diplomacy.units import Unit
 
@@ -32,7 +32,7 @@ def retreat_options(dmap: DipMap, units: dict[str, Unit], d: Dislodged, standoff
     ]
 
 
-def check_retreat(dmap, units, dislodged: dict[str, Dislodged], standoffs, order) -> tuple[object, str | None]:
+def check_retreat(dmap, units, dislodged: dict[str, Dislodged], standoffs, order: Order) -> tuple[Order, str | None]:
     if isinstance(order, Move):
         if order.via_convoy:
             return order, "a retreat cannot be convoyed"

@@ -269,6 +269,18 @@ def test_complete_action_finds_a_path_and_refuses_foreign_units():
         complete_action(game, parse_command(f"move {enemy.id} 0101", "red"))
 
 
+
+@pytest.mark.parametrize("text", ["help", "units", "hex 0707", "png board.png"])
+def test_complete_action_refuses_a_session_command_clearly(text):
+    """A session command has no game action: a CommandError saying so, not an AttributeError
+    (the old code read the missing action first), and the game is untouched."""
+    game = deployed_game()
+    actions = len(game.record.actions)
+    with pytest.raises(CommandError, match="is not a game action"):
+        complete_action(game, parse_command(text, "red"))
+    assert len(game.record.actions) == actions
+
+
 # --- the command line -------------------------------------------------------------------
 
 def test_cli_new_act_show(tmp_path):

@@ -235,11 +235,14 @@ def test_undo_by_mail_is_saved_and_replays(tmp_path):
     for side in ("red", "black"):
         assert cli("act", str(game), side, "deploy auto").exit_code == 0
     loaded = SjgNecromancerGame.from_record(GameRecord.load(game))
-    unit = next(u for u in loaded.position.side_units("red") if u.kind.value == "wraith" and u.id not in loaded.locked)
+    board = loaded.position.board
+    # 'deploy auto' deploys at random (the CLI's own randomness): take a free wraith with an
+    # empty plateau hex beside it, not merely the first wraith, which may be hemmed in
+    unit, dest = next((u, h) for u in loaded.position.side_units("red")
+                      if u.kind.value == "wraith" and u.id not in loaded.locked
+                      for h in board.neighbours(u.hex)
+                      if not loaded.position.at(h) and board.terrain(h) == "plateau" and not board.is_cliff(u.hex, h))
     start_hex = unit.hex
-    dest = next(h for h in loaded.position.board.neighbours(start_hex)
-                if not loaded.position.at(h) and loaded.position.board.terrain(h) == "plateau"
-                and not loaded.position.board.is_cliff(start_hex, h))
     assert cli("act", str(game), "red", f"move {unit.id} {dest}").exit_code == 0
     result = cli("act", str(game), "red", "undo")
     assert result.exit_code == 0 and "red takes back" in result.output

@@ -8,6 +8,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.movement import path_to
 from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier, must_be_attacked
@@ -19,14 +20,23 @@ from warjudge.hexwar.sjg.state import STACK_LIMIT, WIZARDS, other
 from warjudge.hexwar.sjg.tables import JewelEffect, UnitType
 
 
-def random_action(game: SjgNecromancerGame, rng: random.Random) -> dict[str, Any]:
+def owed(game: SjgNecromancerGame) -> Decision:
+    """The decision the game waits for: a bot is asked to act only while there is one."""
     decision = game.pending
+    assert decision is not None, "no decision is pending: the bot was asked to act on a finished game"
+    return decision
+
+
+def random_action(game: SjgNecromancerGame, rng: random.Random) -> dict[str, Any]:
+    decision = owed(game)
     return _CHOOSERS[decision.kind](game, decision, rng)
 
 
 def choose_action(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any]:
     """10.5: random items worth the allowance, from the counters left."""
-    info = game.decision(side).info
+    decision = game.decision(side)
+    assert decision is not None, f"{side} is asked to choose items while it has nothing to decide"
+    info = decision.info
     left = Counter({Pick(k): n for k, n in info["counters_left"].items()})
     picks: list[str] = []
     need = info["allowance"]
@@ -50,7 +60,9 @@ def deploy_action(game: SjgNecromancerGame, side: str, rng: random.Random) -> di
     kinds = [k for k, n in counts.items() for _ in range(n) if k != UnitType.MERCENARY]
     rng.shuffle(kinds)
     if scenario.name == "standard":
-        skull = pos.necromancer(side).hex
+        necromancer = pos.necromancer(side)
+        assert necromancer is not None, "the standard set-up places each Necromancer before deployment"
+        skull = necromancer.hex
         room = [h for h in board.within(skull, DEPLOY_RADIUS) if board.terrain(h) == "plateau"]
     elif side == "black":
         room = sorted(board.regions["large_level4_plateau"])
@@ -260,5 +272,5 @@ def play_random_game(seed: int, max_turns: int = 200, **options: Any) -> SjgNecr
     rng = random.Random(seed)
     game = SjgNecromancerGame.new(seed=seed, **options)
     while not game.is_over and game.turn <= max_turns:
-        game.act(game.pending.player, random_action(game, rng))
+        game.act(owed(game).player, random_action(game, rng))
     return game

@@ -28,7 +28,7 @@ from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg import demon as D
 from warjudge.hexwar.sjg.board import board_from_record, load_board
 from warjudge.hexwar.sjg.combat import must_be_attacked
-from warjudge.hexwar.sjg.interface import SjgInterface, _copied
+from warjudge.hexwar.sjg.interface import BoardId, SjgInterface, _copied
 from warjudge.hexwar.sjg.items import COUNTERS
 from warjudge.hexwar.sjg.moves import locked_units, stacking_problems
 from warjudge.hexwar.sjg.phase_combat import CombatPhase
@@ -84,7 +84,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         self.counters_left: Counter = Counter(COUNTERS)
         self.extra_units: dict[str, dict[UnitType, int]] = {s: {} for s in SIDES}
         self.drafts: dict[str, list[tuple[str, str]]] = {s: [] for s in SIDES}  # placements so far (9.1), secret
-        self._board_id: dict[str, str] | None = None
+        self._board_id: BoardId | None = None
         self._reset_turn_marks()
         self._open()
 
@@ -253,7 +253,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             pos.sides[side].cp = CP_ALLOWANCE_START if "cp_allowance" in self.options.optional else cp
             if self.scenario.name == "standard":
                 pos.add(UnitType.NECROMANCER, side, board.points[f"start:{side}"])
-        allowance = {s: n for s, n in self.options.items.items() if n}
+        allowance: dict[str, int] = {s: n for s, n in self.options.items.items() if n}
         if allowance:
             self._say("sjg.items_to_choose")
             self._queue_choices(allowance)

@@ -45,7 +45,7 @@ ITEM_PREFERENCE = ("mercenaries", "apprentice", "sword", "bow", "ring", "crystal
 
 
 def heuristic_action(game: SjgNecromancerGame, rng: random.Random) -> dict[str, Any]:
-    decision = game.pending
+    decision = bots.owed(game)
     chooser = _CHOOSERS.get(decision.kind)
     action = chooser(game, decision.player, rng) if chooser else None
     return action or bots.random_action(game, rng)
@@ -253,11 +253,12 @@ def _convert(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[st
     options = []
     for t in sorted({u.hex for u in pos.side_units(other(side))}):
         stack = pos.at(t)
-        if enemy_n and distance(enemy_n.hex, t) <= 1 or any(pos.resistance(u) is None for u in stack):
+        resistance = _stack_resistance(pos, stack)
+        if enemy_n and distance(enemy_n.hex, t) <= 1 or resistance is None:
             continue
         near_me = mine is not None and distance(mine.hex, t) <= 3
         value = len(stack) + 5 * any(pos.jewels_at(t)) + 3 * near_me
-        options.append((-value, t, sum(pos.resistance(u) for u in stack), any(pos.jewels_at(t)) or near_me))
+        options.append((-value, t, resistance, any(pos.jewels_at(t)) or near_me))
     if not options:
         return {"type": "end", "side": side}
     options.sort()
@@ -276,8 +277,19 @@ def _convert(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[st
     return {"type": "end", "side": side}
 
 
+def _stack_resistance(pos: Position, stack: list[Unit]) -> int | None:
+    """The resistance of a whole stack, or None when a unit in it cannot be converted."""
+    total = 0
+    for u in stack:
+        r = pos.resistance(u)
+        if r is None:
+            return None
+        total += r
+    return total
+
+
 def _retreat(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
-    pos, info = game.position, game.pending.info
+    pos, info = game.position, bots.owed(game).info
     home = pos.necromancer(side)
     units = [pos.units[u] for u in info["units"] if u in pos.units]
     counted = sorted((u for u in units if u.kind != UnitType.NECROMANCER), key=lambda u: u.kind == UnitType.ZOMBIE)
@@ -292,7 +304,7 @@ def _retreat(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[st
 
 def _choose(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
     """10.5: units that fight and items a wizard uses, in that order, from what is left."""
-    info = game.pending.info
+    info = bots.owed(game).info
     left, need, picks = dict(info["counters_left"]), info["allowance"], []
     for name in ITEM_PREFERENCE * 2:
         if need and left.get(name, 0) > 0:
@@ -311,5 +323,6 @@ def play_game(red, black, seed: int, max_turns: int = 150, **options: Any) -> Sj
     game = SjgNecromancerGame.new(seed=seed, **options)
     players = {"red": red, "black": black}
     while not game.is_over and game.turn <= max_turns:
-        game.act(game.pending.player, players[game.pending.player](game, rng))
+        player = bots.owed(game).player
+        game.act(player, players[player](game, rng))
     return game

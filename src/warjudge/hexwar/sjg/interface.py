@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections import Counter
 from copy import deepcopy
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
 from warjudge.core.dice import Dice
-from warjudge.core.game import Decision, Outcome
+from warjudge.core.game import Decision, Outcome, View
 from warjudge.core.games import fresh_seed
 from warjudge.core.visibility import HIDDEN_FROM, redacted
 from warjudge.hexwar.sjg.board import map_digest
+from warjudge.hexwar.sjg.parts import GameParts
 from warjudge.hexwar.sjg.state import SIDES, other
 from warjudge.hexwar.sjg.tables import UnitType
 
@@ -54,16 +55,21 @@ class SjgView(TypedDict):
     events: list[dict[str, Any]]
 
 
-class SjgInterface:
-    """The interface methods, mixed into SjgNecromancerGame."""
+class SjgInterface(GameParts):
+    """The interface methods, mixed into SjgNecromancerGame (the only class that has it)."""
 
     game_id: ClassVar[str] = "necromancer-sjg"
 
     @property
-    def players(self: "SjgNecromancerGame") -> tuple[str, ...]:
+    def _game(self) -> "SjgNecromancerGame":
+        """This object as the game it is mixed into, for the functions that take the game."""
+        return cast("SjgNecromancerGame", self)
+
+    @property
+    def players(self) -> tuple[str, ...]:
         return SIDES
 
-    def to_act(self: "SjgNecromancerGame") -> tuple[str, ...]:
+    def to_act(self) -> tuple[str, ...]:
         """The queue's head; both sides while both owe a secret answer (10.5, 9.1)."""
         if self.is_over or not self.queue:
             return ()
@@ -74,13 +80,13 @@ class SjgInterface:
             return tuple(s for s in SIDES if s in owing)
         return (head.player,)
 
-    def decision(self: "SjgNecromancerGame", player: str) -> Decision | None:
+    def decision(self, player: str) -> Decision | None:
         if player not in self.to_act():
             return None
         d = self._decision_for(player)
         return Decision(player, d.kind, {"accepts": list(d.accepts), **_json(d.info)})
 
-    def legal_actions(self: "SjgNecromancerGame", player: str) -> list[dict[str, Any]]:
+    def legal_actions(self, player: str) -> list[dict[str, Any]]:
         """Made once per position and player: kept until the next action and handed to
         clones, so a search that clones a position to try its actions lists them once.
         The actions are shared: read them, send them, do not change them."""
@@ -89,12 +95,12 @@ class SjgInterface:
         kept = vars(self).get(KEPT)
         if kept is None or kept[0] != _stamp(self):
             kept = vars(self)[KEPT] = (_stamp(self), {})
-        lists = kept[1]
+        lists: dict[str, list[dict[str, Any]]] = kept[1]
         if player not in lists:
-            lists[player] = legal_actions(self, player)
+            lists[player] = legal_actions(self._game, player)
         return list(lists[player])
 
-    def outcome(self: "SjgNecromancerGame") -> Outcome | None:
+    def outcome(self) -> Outcome | None:
         """2.21: the side whose Necromancer stands wins. At an agreed turn limit the side
         with more units leads (docs/rulings.md); equal counts are a draw."""
         if self.winner:
@@ -108,24 +114,25 @@ class SjgInterface:
 
     # --- the view -------------------------------------------------------------------------
 
-    def board_id(self: "SjgNecromancerGame") -> BoardId:
+    def board_id(self) -> BoardId:
         if self._board_id is None:
             board = self.position.board
             self._board_id = {"name": str(board.spec.get("name", "necromancer")), "sha256": map_digest(board.spec)}
-        return dict(self._board_id)  # type: ignore[return-value]
+        return self._board_id.copy()
 
-    def view(self: "SjgNecromancerGame", player: str | None = None) -> SjgView:
+    def view(self, player: str | None = None) -> View:
+        """The full view (an SjgView) without what `player` may not see."""
         if player is not None and player not in SIDES:
             raise ValueError(f"no side {player!r}; the sides are red and black")
-        return {**redacted(_full_view(self), player), "viewer": player}  # type: ignore[typeddict-item]
+        return {**redacted(_full_view(self._game), player), "viewer": player}
 
     # --- search -------------------------------------------------------------------------
 
-    def clone(self: "SjgNecromancerGame", reseed: bool = True) -> "SjgNecromancerGame":
+    def clone(self, reseed: bool = True) -> "SjgNecromancerGame":
         """An independent copy, written out by hand (a deep copy is 100 times slower).
         A reseeded clone rolls from a fresh 128-bit seed (and its record names that
         seed), so it cannot foresee the real game's rolls; `reseed=False` is exact."""
-        copy = object.__new__(type(self))
+        copy = object.__new__(type(self._game))
         for key, value in vars(self).items():
             if key not in FRESH:
                 vars(copy)[key] = _copied(value)
@@ -143,7 +150,7 @@ class SjgInterface:
         return copy
 
 
-def _stamp(game: "SjgNecromancerGame") -> tuple[int, int]:
+def _stamp(game: GameParts) -> tuple[int, int]:
     """Changes with every action (each is recorded) and with a position put in place."""
     return game.record.action_count(), id(game.position)
 
@@ -175,7 +182,7 @@ def _screened(game: "SjgNecromancerGame") -> dict[str, list[str]]:
     return {s: [other(s)] for s in SIDES if s in game.deployed}
 
 
-def _full_view(game: "SjgNecromancerGame") -> dict[str, Any]:
+def _full_view(game: "SjgNecromancerGame") -> SjgView:
     from warjudge.hexwar.sjg.views import _side
 
     pos = game.position
@@ -198,8 +205,8 @@ def _full_view(game: "SjgNecromancerGame") -> dict[str, Any]:
                               "jewels_found": m.jewels_found, "demon": m.demon}
     if m.demon_counter is not None:  # 10.4: face down; nobody knows which counter it is
         miasma["demon_counter"] = {"hex": m.demon_counter, HIDDEN_FROM: list(SIDES)}
-    secrets = [{"kind": "choice", "side": s, "items": list(c), HIDDEN_FROM: [other(s)]}
-               for s, c in sorted(game.choices.items())]
+    secrets: list[dict[str, Any]] = [{"kind": "choice", "side": s, "items": list(c), HIDDEN_FROM: [other(s)]}
+                                     for s, c in sorted(game.choices.items())]
     secrets += [{"kind": "set-up", "side": s, "placements": [[k, h] for k, h in d], HIDDEN_FROM: [other(s)]}
                 for s, d in sorted(game.drafts.items()) if d]
     outcome = game.outcome()

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from warjudge.core.dice import Dice
     from warjudge.core.events import Event
+    from warjudge.core.record import GameRecord
     from warjudge.hexwar.decisions import Decision
+    from warjudge.hexwar.sjg.interface import BoardId
     from warjudge.hexwar.sjg.setup import Options, Scenario
     from warjudge.hexwar.sjg.state import Position, Unit
     from warjudge.hexwar.sjg.tables import CRTResult, UnitType
@@ -19,6 +21,9 @@ if TYPE_CHECKING:
 class GameParts:
     if TYPE_CHECKING:
         options: Options
+        record: GameRecord
+        turn_limit_reached: bool
+        _board_id: BoardId | None
         scenario: Scenario
         dice: Dice
         position: Position
@@ -48,6 +53,9 @@ class GameParts:
 
         @property
         def pending(self) -> Decision | None: ...
+        @property
+        def is_over(self) -> bool: ...
+        def _decision_for(self, side: str) -> Decision: ...
         def _say(self, code: str, hidden_from: tuple[str, ...] = (), **params: Any) -> None: ...
         def _roll(self, dice: int, reason: str, **params: Any) -> int: ...
         def _eliminate(self, unit: Unit, why: str, combat: bool = False) -> None: ...

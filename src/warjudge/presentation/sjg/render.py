@@ -261,8 +261,9 @@ class TerminalView:
         view = self.view
         board: HexMap = view["board"]
         lines = Text()
-        if ending(view):
-            lines.append(f"{ending(view).upper()}\n", style="bold green")
+        end = ending(view)
+        if end:
+            lines.append(f"{end.upper()}\n", style="bold green")
         lines.append(f"Turn {view.get('turn', 0)}", style="bold")
         if view.get("phasing"):
             lines.append(f" · {view['phasing']} phasing", style=_side_style(view["phasing"]))
@@ -517,19 +518,19 @@ def scene(view: dict) -> list[Shape]:
 
     # map features: Miasma spirals (7.2) and skulls (9.1)
     for name in MIASMA_POINT_NAMES:
-        h = board.points.get(name)
-        if not h or h not in board.hexes:
+        point = board.points.get(name)
+        if not point or point not in board.hexes:
             continue
-        x, y = hex_centre(h)
-        colour = "#f0e0ff" if h in miasma else "#c08ef0"
+        x, y = hex_centre(point)
+        colour = "#f0e0ff" if point in miasma else "#c08ef0"
         for phase in (0.0, math.pi):
             out.append(Shape("line", _spiral(x, y + 2, 1.6, R * 0.48, phase), stroke=colour, width=1.3))
         out.append(Shape("text", [(x, y + 17)], text=name.split(":")[1].replace("-", ","), size=7,
                          bold=True, fill=colour))
     for side in ("red", "black"):
-        h = board.points.get(f"start:{side}")
-        if h and h in board.hexes:
-            x, y = hex_centre(h)
+        skull = board.points.get(f"start:{side}")
+        if skull and skull in board.hexes:
+            x, y = hex_centre(skull)
             out.extend(_skull(x, y + 1, SIDE_COLOUR[side]))
 
     # Miasma tint outline
@@ -763,7 +764,7 @@ def _font(size: float, bold: bool):
     key = (size, bold)
     if key not in _FONT_CACHE:
         names = ("DejaVuSans-Bold.ttf", "Arial Bold.ttf") if bold else ("DejaVuSans.ttf", "Arial.ttf")
-        font = None
+        font: ImageFont.FreeTypeFont | ImageFont.ImageFont | None = None
         for name in names:
             try:
                 font = ImageFont.truetype(name, max(1, round(size)))
@@ -824,7 +825,7 @@ def render_png(view: dict, path: str | Path) -> Path:
     draw = ImageDraw.Draw(image, "RGBA")
     for s in scene(view):
         _draw(draw, s, k)
-    image = image.resize((int(width), int(height)), Image.LANCZOS).convert("RGB")
+    image = image.resize((int(width), int(height)), Image.Resampling.LANCZOS).convert("RGB")
     path = Path(path)
     image.save(path, format="PNG", optimize=True)
     return path

@@ -88,6 +88,18 @@ class Command:
     action: dict[str, Any] | None = None
     arg: str | None = None
 
+    def game_action(self) -> dict[str, Any]:
+        """The action this command stands for; a session command (help, svg...) has none."""
+        if self.action is None:
+            raise CommandError(f"'{self.kind}' is not a game action")
+        return self.action
+
+    def word(self) -> str:
+        """The hex or file name a hex, svg, png or save command names (the parser requires one)."""
+        if self.arg is None:
+            raise CommandError(f"{self.kind}: say which hex or file")
+        return self.arg
+
 
 HEX = re.compile(r"^[0-9]{4}$", re.ASCII)
 KIND_WORDS = {"z": "zombie", "zombie": "zombie", "zombies": "zombie", "s": "skeleton", "skeleton": "skeleton",
@@ -393,7 +405,8 @@ def _completable(action: dict[str, Any]) -> bool:
 def complete_action(game: SjgNecromancerGame, command: Command, rng: random.Random | None = None) -> dict[str, Any]:
     """The engine action for a parsed command: fills in a move's path from the units'
     hex, `lose all` from the pending retreat, `deploy auto` from the bot."""
-    side = command.action.get("side")
+    given = command.game_action()
+    side = str(given.get("side"))   # the parser always names the side; a JSON action without one matches none
     pending = game.pending
     acting = game.to_act()
     if command.kind in ("deploy_auto", "choose_auto") and pending is not None and side not in acting:
@@ -408,15 +421,16 @@ def complete_action(game: SjgNecromancerGame, command: Command, rng: random.Rand
         return bots.choose_action(game, side, rng or random.Random())
     if command.kind != "action":
         raise CommandError(f"'{command.kind}' is not a game action")
-    if not _completable(command.action):
-        return dict(command.action)  # as it is: the engine refuses a malformed action, saying why
-    action = dict(command.action)
+    if not _completable(given):
+        return dict(given)  # as it is: the engine refuses a malformed action, saying why
+    action = dict(given)
     pos = game.position
     if action["type"] == "move":
-        units = [pos.units.get(u) for u in action["units"]]
-        bad = [uid for uid, u in zip(action["units"], units) if u is None or u.side != side]
+        named = [pos.units.get(u) for u in action["units"]]
+        bad = [uid for uid, u in zip(action["units"], named) if u is None or u.side != side]
         if bad:
             raise CommandError(f"move: unit(s) {', '.join(map(str, bad))} are not yours (type 'units')")
+        units = [u for u in named if u is not None]   # all of them: none is missing
         starts = {u.hex for u in units}
         if len(starts) > 1:
             raise CommandError(f"move: units moving together must start in one hex; these are in {', '.join(sorted(starts))}")
@@ -467,7 +481,8 @@ def _deploy_part(game: SjgNecromancerGame, command: Command, drafts: dict[str, d
     from warjudge.hexwar.sjg.setup import DEPLOY_RADIUS, deploy_problem
     from warjudge.hexwar.sjg.tables import UnitType
 
-    side = command.action["side"]
+    given = command.game_action()
+    side = given["side"]
     pending = game.pending
     if pending is None or pending.kind != "deploy" or pending.player != side:
         raise CommandError("there is nothing for you to deploy now")
@@ -481,7 +496,7 @@ def _deploy_part(game: SjgNecromancerGame, command: Command, drafts: dict[str, d
         wanted[kind.value] += n
     if command.arg != "list":
         merged = {h: list(ks) for h, ks in draft.items()}
-        for h, kinds in command.action["placements"].items():
+        for h, kinds in given["placements"].items():
             merged.setdefault(h, []).extend(kinds)
         placed = Counter(k for ks in merged.values() for k in ks if k != "necromancer")
         over = [k for k in placed if placed[k] > wanted[k]]
@@ -503,7 +518,7 @@ def _deploy_part(game: SjgNecromancerGame, command: Command, drafts: dict[str, d
         if placed == wanted and (game.scenario.name == "standard" or any("necromancer" in ks for ks in merged.values())):
             drafts.pop(side)
             return {"type": "deploy", "side": side, "placements": merged,
-                    **({"holders": command.action["holders"]} if command.action.get("holders") else {})}
+                    **({"holders": given["holders"]} if given.get("holders") else {})}
     placed = Counter(k for ks in draft.values() for k in ks if k != "necromancer")
     left = ", ".join(f"{wanted[k] - placed[k]} {k}s" for k in wanted if wanted[k] > placed[k])
     console.print(escape(f"set-up so far: {' '.join(f'{h}:' + ','.join(ks) for h, ks in sorted(draft.items()))}"
@@ -553,7 +568,7 @@ def turn_summary(lines: list[str]) -> list[str]:
     """A bot's (or any) turn in a few lines: results first (combats, conversions, losses,
     Jewels, the winner), then the moves grouped on one line each side, dice left out."""
     moves: dict[str, list[str]] = {}
-    results = []
+    results: list[str] = []
     for line in lines:
         if line.startswith("  roll "):
             continue
@@ -633,7 +648,7 @@ def run_session(game: SjgNecromancerGame, *, bot_side: str | None = None, input_
     rng = rng or random.Random()
     clear_fn = clear_fn or console.clear
     hot_seat = bot_side is None
-    human = None if hot_seat else other(bot_side)
+    human = None if bot_side is None else other(bot_side)
     shown: tuple | None = None
     bot_lines: list[str] = []
     drafts: dict[str, dict[str, list[str]]] = {}   # partial hand deployments, per side
@@ -692,21 +707,21 @@ def run_session(game: SjgNecromancerGame, *, bot_side: str | None = None, input_
             elif command.kind == "show":
                 shown = None
             elif command.kind == "hex":
-                log(hex_lines(view_for(game, viewer if hot_seat else human), command.arg))
+                log(hex_lines(view_for(game, viewer if hot_seat else human), command.word()))
             elif command.kind == "units":
                 side = viewer if hot_seat else human
                 log(units_table(view_for(game, side), side, command.arg))
             elif command.kind in ("svg", "png"):
                 view = view_for(game, viewer if hot_seat else human)
                 if command.kind == "svg":
-                    Path(command.arg).write_text(render_svg(view), encoding="utf-8")
+                    Path(command.word()).write_text(render_svg(view), encoding="utf-8")
                 else:
-                    render_png(view, command.arg)
-                console.print(f"Wrote {escape(command.arg)}.")
+                    render_png(view, command.word())
+                console.print(f"Wrote {escape(command.word())}.")
             elif command.kind == "save":
-                game.record.save(Path(command.arg))
-                console.print(f"Saved to {escape(command.arg)}.")
-            elif command.kind == "deploy_part" or (command.kind == "action" and command.action["type"] == "deploy"):
+                game.record.save(Path(command.word()))
+                console.print(f"Saved to {escape(command.word())}.")
+            elif command.kind == "deploy_part" or (command.kind == "action" and command.game_action()["type"] == "deploy"):
                 command.kind = "deploy_part"
                 done = _deploy_part(game, command, drafts, console)
                 if done is not None:

@@ -120,6 +120,8 @@ def play_out(game: Game, bots: dict[str, Bot], max_actions: int) -> int:
 
 for _info in (
     BotInfo("necromancer-sjg", "heuristic", "warjudge.hexwar.sjg.heuristic:heuristic_action"),
+    BotInfo("gondor", "heuristic", "warjudge.hexwar.gondor_sauron.bots:HeuristicBot", kind="factory"),
+    BotInfo("sauron", "heuristic", "warjudge.hexwar.gondor_sauron.bots:HeuristicBot", kind="factory"),
 ):
     register(_info)
 

@@ -50,3 +50,14 @@ def heuristic_action(game, player: str, rng: random.Random) -> Action:
 
 
 __all__ = ["heuristic_action", "random_action"]
+
+
+class HeuristicBot:
+    """`heuristic_action` as a `core.bots` bot, so the CLI's selfplay and the play server's
+    seats can name it (`heuristic`) for Gondor and Sauron."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, game: Any, player: str) -> Action:
+        return heuristic_action(game, player, self.rng)

@@ -22,6 +22,23 @@ with both engines in the same run, and
   from a MILA bug this script recognises (each explained where it is printed); and
   unexplained ones, which are bug candidates in one engine or the other.
 
+It then times the phases of ``--games`` games played by warjudge's random bot for at most
+``--years`` years (movement, retreat and adjustment phases, as the games have them): for
+warjudge ``judge_phase``, for MILA a game put at that phase with ``Game.set_state`` (outside
+the timer), and checks that MILA ends each phase with the same units.
+
+Timing is interleaved phase by phase, and which engine goes first alternates from one
+phase and timing run to the next. Per phase kind and overall it prints two ratios (MILA
+time / warjudge time, of summed best times):
+
+* from order text to results: warjudge's judge given order text, against MILA's
+  ``set_orders`` (its parsing and checks) plus ``process``;
+* resolution only: warjudge's judge given already parsed orders (legality checks stay:
+  they are part of resolving), against MILA's ``_process`` on a game whose orders were set
+  before the timer (no parsing; without ``process``'s state snapshot and history).
+
+The machine load (``os.getloadavg``) before and after timing is printed beside them.
+
 The exit status is 0 whatever the comparison finds; read the report.
 """
 
@@ -29,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import random
 import statistics
 import sys
@@ -42,8 +60,12 @@ except ImportError:  # pragma: no cover - depends on the environment
     sys.exit("the `diplomacy` package is missing: run `make bench`, or "
              "`.venv-bench/bin/pip install -e . diplomacy==1.1.2` and use .venv-bench/bin/python")
 
+from warjudge.diplomacy.bots import random_orders
 from warjudge.diplomacy.movement import judge_movement
-from warjudge.diplomacy.orders import parse_order
+from warjudge.diplomacy.orders import (Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold,
+                                       SupportMove, parse_order)
+from warjudge.diplomacy.phases import ADJUSTMENT, MOVEMENT, RETREAT, GameState, initial_state, judge_phase
+from warjudge.diplomacy.retreats import retreat_options
 from warjudge.diplomacy.units import Unit
 from warjudge.diplomacy.variants.standard import standard_map
 
@@ -331,6 +353,127 @@ def run_mila_core(ph: Phase) -> float:
     t0 = time.perf_counter()
     game._process()
     return time.perf_counter() - t0
+
+
+# --- phases of bot games (movement, retreats, adjustments) ----------------------------
+
+@dataclass
+class GamePhase:
+    """One phase of a random-bot game: the position, every power's orders as text and
+    parsed, and the same position and orders written for MILA."""
+    kind: str                              # MOVEMENT, RETREAT or ADJUSTMENT
+    state: GameState
+    orders: dict[str, list[str]]
+    parsed: dict[str, list[Order]]
+    mila_state: dict
+    mila_orders: dict[str, list[str]]
+    after: set[tuple[str, str]]            # warjudge's units at the start of the next phase
+
+
+def bot_game_phases(dmap, games: int, years: int, seed: int) -> list[GamePhase]:
+    """Every phase of `games` games played by warjudge's random bot (legal orders only)
+    for at most `years` years; retreat and adjustment phases come where the game has them."""
+    out = []
+    for g in range(games):
+        rng = random.Random(f"adjudication-bench:{seed}:{g}")
+        state = initial_state(dmap)
+        last_year = state.phase.year + years - 1
+        while state.winner is None and state.phase.year <= last_year:
+            orders = {p: random_orders(dmap, state, p, rng) for p in dmap.powers}
+            parsed = {p: [parse_order(t, p, dmap) for t in texts] for p, texts in orders.items()}
+            report = judge_phase(dmap, state, orders)
+            out.append(GamePhase(state.phase.kind, state, orders, parsed, mila_state(dmap, state),
+                                 {p: [mila_order(o, state) for o in os] for p, os in parsed.items()},
+                                 {(u.power, mila_unit(u)) for u in report.after.units.values()}))
+            state = report.after
+    return out
+
+
+def mila_state(dmap, state: GameState) -> dict:
+    """The position for MILA's Game.set_state (dislodged units starred, with our retreat
+    options, which count the attacker's province and standoffs as MILA's own would)."""
+    units = {p: [mila_unit(u) for u in state.units.values() if u.power == p] for p in dmap.powers}
+    retreats: dict[str, dict[str, list[str]]] = {p: {} for p in dmap.powers}
+    for d in state.dislodged:
+        units[d.unit.power].append("*" + mila_unit(d.unit))
+        retreats[d.unit.power][mila_unit(d.unit)] = [
+            mila_loc(x) for x in retreat_options(dmap, state.units, d, state.standoffs)]
+    centers = {p: [mila_loc(c) for c in sorted(state.centers.get(p, ()))] for p in dmap.powers}
+    return {"name": str(state.phase), "units": units, "retreats": retreats, "centers": centers}
+
+
+def mila_order(o: Order, state: GameState) -> str:
+    """A parsed warjudge order in MILA's syntax (unit types MILA needs are looked up)."""
+    def unit_at(loc: str) -> str:
+        u = state.units.get(prov_of(loc))
+        return mila_unit(u) if u is not None else f"A {mila_loc(loc)}"
+
+    if isinstance(o, Build):
+        return f"{o.unit_type} {mila_loc(o.location)} B"
+    if state.phase.kind == RETREAT:  # the ordered unit is the dislodged one, not its attacker
+        me = next(mila_unit(d.unit) for d in state.dislodged if d.unit.province == prov_of(o.location))
+    else:
+        me = unit_at(o.location)
+    if isinstance(o, Hold):
+        return f"{me} H"
+    if isinstance(o, Move):
+        return f"{me} - {mila_loc(o.dest)}" + (" VIA" if o.via_convoy else "")
+    if isinstance(o, SupportHold):
+        return f"{me} S {unit_at(o.target)}"
+    if isinstance(o, SupportMove):
+        return f"{me} S {unit_at(o.target)} - {mila_loc(o.target_dest)}"
+    if isinstance(o, Convoy):
+        return f"{me} C A {mila_loc(o.army_from)} - {mila_loc(o.army_to)}"
+    if isinstance(o, Retreat):
+        return f"{me} R {mila_loc(o.dest)}"
+    if isinstance(o, Disband):
+        return f"{me} D"
+    raise ValueError(f"no MILA spelling for {o!r}")
+
+
+def mila_game_at(gp: GamePhase, with_orders: bool):
+    game = diplomacy.Game()
+    game.set_state(gp.mila_state)
+    if with_orders:
+        set_game_phase_orders(game, gp)
+    return game
+
+
+def set_game_phase_orders(game, gp: GamePhase) -> None:
+    for power, orders in gp.mila_orders.items():
+        if orders:
+            game.set_orders(power, orders)
+
+
+def time_game_phase_warjudge(dmap, gp: GamePhase) -> tuple[float, float]:
+    """judge_phase from order text, then from parsed orders (resolution without parsing)."""
+    t0 = time.perf_counter()
+    judge_phase(dmap, gp.state, gp.orders)
+    t1 = time.perf_counter()
+    gc.collect()
+    t2 = time.perf_counter()
+    judge_phase(dmap, gp.state, gp.parsed)
+    return t1 - t0, time.perf_counter() - t2
+
+
+def time_game_phase_mila(gp: GamePhase) -> tuple[float, float, float, list, set[tuple[str, str]]]:
+    """set_orders (parsing, checks), process(), and _process() on a second fresh game;
+    game building (set_state) is outside every timer."""
+    game = mila_game_at(gp, with_orders=False)
+    t0 = time.perf_counter()
+    set_game_phase_orders(game, gp)
+    t1 = time.perf_counter()
+    errors = list(game.error)
+    t2 = time.perf_counter()
+    game.process()
+    t3 = time.perf_counter()
+    after = {(p, u) for p, units in game.get_units().items() for u in units if not u.startswith("*")}
+    core = mila_game_at(gp, with_orders=True)
+    gc.collect()
+    t4 = time.perf_counter()
+    core._process()
+    t5 = time.perf_counter()
+    return t1 - t0, t3 - t2, t5 - t4, errors, after
 
 
 # --- comparison ------------------------------------------------------------------------
@@ -637,11 +780,52 @@ def describe(ph: Phase) -> list[str]:
     return lines
 
 
+def fmt_load(load: tuple[float, float, float]) -> str:
+    return ", ".join(f"{x:.2f}" for x in load)
+
+
+def print_by_kind(phases, w_best, wp_best, set_best, m_best, core_best,
+                  games, gw_best, gwp_best, gset_best, gm_best, gcore_best) -> None:
+    """Per phase kind and overall: mean ms per phase and MILA/warjudge ratios (of summed
+    times), from order text to results and resolution only.
+
+    From text: warjudge's judge function given order text vs MILA's set_orders() (which
+    parses and checks orders) plus process(). Resolution only: warjudge given parsed
+    orders (no parsing; its legality checks stay, as they are part of resolving) vs MILA's
+    _process() on a game whose orders were set beforehand (no parsing, no state snapshot
+    or history, which process() adds around it)."""
+    rows: dict[str, list[tuple[float, float, float, float]]] = {}
+    for i in range(len(phases)):
+        rows.setdefault("random movement", []).append(
+            (w_best[i], set_best[i] + m_best[i], wp_best[i], core_best[i]))
+    names = {MOVEMENT: "bot movement", RETREAT: "bot retreat", ADJUSTMENT: "bot adjustment"}
+    for name in names.values():
+        rows[name] = []
+    for i, gp in enumerate(games):
+        rows.setdefault(names[gp.kind], []).append((gw_best[i], gset_best[i] + gm_best[i], gwp_best[i], gcore_best[i]))
+    bot = [t for k in names.values() for t in rows.get(k, [])]
+    if bot:
+        rows["bot games, all phases"] = bot
+    rows["all phases"] = [t for k in ("random movement", "bot games, all phases") for t in rows.get(k, [])]
+    print("per phase kind, mean ms per phase (interleaved, best of the timing runs):")
+    print(f"  {'kind':<22} {'phases':>6} | {'warjudge':>9} {'MILA':>9} {'ratio':>6} (text to results)"
+          f" | {'warjudge':>9} {'MILA':>9} {'ratio':>6} (resolution only)")
+    for kind, ts in rows.items():
+        if not ts:
+            continue
+        sums = [sum(t[j] for t in ts) for j in range(4)]
+        k = len(ts)
+        print(f"  {kind:<22} {k:>6} | {1000 * sums[0] / k:9.3f} {1000 * sums[1] / k:9.3f} {sums[1] / sums[0]:5.1f}x"
+              f"                   | {1000 * sums[2] / k:9.3f} {1000 * sums[3] / k:9.3f} {sums[3] / sums[2]:5.1f}x")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--phases", type=int, default=300, help="random movement phases (default 300)")
     ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     ap.add_argument("--repeats", type=int, default=3, help="timing runs per phase; the best counts (default 3)")
+    ap.add_argument("--games", type=int, default=3, help="random-bot games timed phase by phase (default 3)")
+    ap.add_argument("--years", type=int, default=10, help="years each bot game lasts at most (default 10)")
     args = ap.parse_args(argv)
 
     dmap = standard_map()
@@ -667,22 +851,59 @@ def main(argv: list[str] | None = None) -> int:
     # Interleaved: both engines on each phase in turn (issue 12). The garbage collector is
     # paused while timing and run between runs, as timeit does: otherwise a collection the
     # other engine's garbage made due lands inside the next timed step.
+    # Bot games: the same timing for movement, retreat and adjustment phases.
+    games = bot_game_phases(dmap, args.games, args.years, args.seed)
+    g = len(games)
+    gw_best, gwp_best, gset_best, gm_best, gcore_best = ([inf] * g for _ in range(5))
+    g_errors: list[list] = [[] for _ in range(g)]
+    g_agree = [False] * g
+
+    def time_random_warjudge(i: int) -> None:
+        gc.collect()
+        t, w_out[i] = run_warjudge(dmap, phases[i])
+        w_best[i] = min(w_best[i], t)
+        gc.collect()
+        t, _ = run_warjudge(dmap, phases[i], parsed[i])
+        wp_best[i] = min(wp_best[i], t)
+
+    def time_random_mila(i: int) -> None:
+        gc.collect()
+        t, t_set, m_game[i], m_errors[i] = run_mila(phases[i])
+        m_best[i] = min(m_best[i], t)
+        set_best[i] = min(set_best[i], t_set)
+        gc.collect()
+        core_best[i] = min(core_best[i], run_mila_core(phases[i]))
+
+    def time_game_warjudge(i: int) -> None:
+        gc.collect()
+        t, tp = time_game_phase_warjudge(dmap, games[i])
+        gw_best[i], gwp_best[i] = min(gw_best[i], t), min(gwp_best[i], tp)
+
+    def time_game_mila(i: int) -> None:
+        gc.collect()
+        t_set, t_proc, t_core, g_errors[i], after = time_game_phase_mila(games[i])
+        gset_best[i], gm_best[i] = min(gset_best[i], t_set), min(gm_best[i], t_proc)
+        gcore_best[i] = min(gcore_best[i], t_core)
+        g_agree[i] = after == games[i].after
+
+    # Interleaved phase by phase, and which engine goes first alternates from one phase
+    # (and one timing run) to the next, so neither always runs on caches the other cooled
+    # or warmed (issue 12). The garbage collector is paused while timing and run between
+    # runs, as timeit does: otherwise a collection the other engine's garbage made due
+    # lands inside the next timed step.
+    load_before = os.getloadavg()
     gc.disable()
-    for _ in range(max(1, args.repeats)):
-        for i, ph in enumerate(phases):
-            gc.collect()
-            t, w_out[i] = run_warjudge(dmap, ph)
-            w_best[i] = min(w_best[i], t)
-            gc.collect()
-            t, _ = run_warjudge(dmap, ph, parsed[i])
-            wp_best[i] = min(wp_best[i], t)
-            gc.collect()
-            t, t_set, m_game[i], m_errors[i] = run_mila(ph)
-            m_best[i] = min(m_best[i], t)
-            set_best[i] = min(set_best[i], t_set)
-            gc.collect()
-            core_best[i] = min(core_best[i], run_mila_core(ph))
+    for r in range(max(1, args.repeats)):
+        for i in range(n):
+            pair = (time_random_warjudge, time_random_mila)
+            for step in (pair if (i + r) % 2 == 0 else pair[::-1]):
+                step(i)
+        for i in range(g):
+            pair = (time_game_warjudge, time_game_mila)
+            for step in (pair if (i + r) % 2 == 0 else pair[::-1]):
+                step(i)
     gc.enable()
+    load_after = os.getloadavg()
 
     # Compare.
     agreed, options, mila_bugs, unexplained, rejected, voided = 0, [], [], [], [], []
@@ -745,11 +966,27 @@ def main(argv: list[str] | None = None) -> int:
     for label, value, note in rows:
         print(f"  {label:<42} {value:7.3f}   ({note})")
     # The headline is the whole job both engines do for a user: orders as text in, results out.
+    # The headline is the whole job both engines do for a user: orders as text in, results out.
     print(f"ratio, orders as text to results, MILA set_orders() + process() / warjudge:  {(set_ms + m_ms) / w_ms:5.1f}x")
     print("  other cuts:")
     print(f"    parsing excluded, MILA process() / warjudge parsed orders:              {m_ms / wp_ms:5.1f}x")
     print(f"    resolution cores, MILA _process() / warjudge parsed orders:             {c_ms / wp_ms:5.1f}x")
     print(f"    MILA process() alone / warjudge with parsing (unequal work):            {m_ms / w_ms:5.1f}x")
+    print_by_kind(phases, w_best, wp_best, set_best, m_best, core_best,
+                  games, gw_best, gwp_best, gset_best, gm_best, gcore_best)
+    print(f"machine load (1, 5, 15 min) before timing: {fmt_load(load_before)}; after: {fmt_load(load_after)}"
+          f"  ({os.cpu_count()} cores)")
+    g_rejected = [(i, e) for i, e in enumerate(g_errors) if e]
+    print(f"bot-game phases where MILA's units after the phase equal warjudge's: {sum(g_agree)} of {g}"
+          + (f"; phases with orders MILA rejected: {len(g_rejected)}" if g_rejected else ""))
+    for i in [i for i in range(g) if not g_agree[i]][:10]:
+        print(f"  units differ after bot-game phase {i} ({games[i].state.phase}): "
+              f"{'; '.join(o for os in games[i].mila_orders.values() for o in os)}")
+    if g_rejected:
+        print("  (MILA refuses a convoy order that no chain of fleets now on the board completes, and the fleet")
+        print("   holds; warjudge accepts it, as the rules do, and the convoy simply fails: units agree)")
+    for i, errors in g_rejected[:3]:
+        print(f"  MILA rejected in bot-game phase {i} ({games[i].state.phase}): " + "; ".join(map(str, errors)))
     print(f"phases agreeing:       {agreed} of {n}")
     print(f"order results compared: {compared_orders} ({move_orders} moves, {support_orders} supports), "
           f"agreeing: {agree_orders}")

@@ -30,7 +30,7 @@ def test_two_players_play_a_diplomacy_turn(live, chromium):
     # ann, the games master, seats a bot in France from the GM page
     gm = watch(ann.page.context.new_page(), "AUSTRIA")
     gm.page.goto(f"{base}/games/{game_id}/gm")
-    gm.page.locator('tr[data-seat="FRANCE"] button').click()
+    gm.page.locator('tr[data-seat="FRANCE"] [data-testid="seat-bot"]').click()
     expect(gm.page.locator('tr[data-seat="FRANCE"]')).to_contain_text("bot (random)")
     shot(gm.page, "gm-page")
 

@@ -47,7 +47,7 @@ async function refresh(summary) {
   document.getElementById("seats").replaceChildren(...summary.seats.map(s => el("tr", {"data-seat": s.seat},
     el("td", {text: s.seat}), el("td", {text: s.user || (s.bot ? `bot (${s.bot})` : "free")}),
     el("td", {text: s.ready ? "yes" : ""}), el("td", {text: s.invitation || ""}),
-    el("td", {}, s.bot ? "" : el("button", {type: "button", onclick: () => bot(s.seat),
+    el("td", {}, s.bot ? "" : el("button", {type: "button", "data-testid": "seat-bot", onclick: () => bot(s.seat),
                                           text: s.user ? "replace with a bot" : "seat a bot"})),
     el("td", {}, el("input", {"aria-label": `account to hold ${s.seat} (blank: free the seat)`, size: "10"}),
        el("button", {type: "button", "data-testid": "give-seat", onclick: () => giveSeat(s.seat), text: "give"})))));

@@ -95,3 +95,13 @@ def test_a_necromancer_seat_sees_its_own_units_on_the_map_and_no_hidden_one(brow
     own_report = browser.get(f"/api/games/{game_id}").json()["view"]["report"]["DWARVES"]
     drawn = set(re.findall(r'data-unit="([^"]+)" data-power="([A-Z]+)"', mine))
     assert drawn == {(unit, power) for power, units in own_report["units"].items() for unit in units}
+
+
+def test_a_gondor_game_page_draws_its_battle_map(browser):
+    # issue 15: playable in the browser UI, the board drawn like the SJG game's
+    csrf = sign_up(browser)
+    game_id = new_game(browser, csrf, "gondor", ["westernesse"])
+    svg = browser.get(f"/games/{game_id}/board.svg")
+    assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
+    assert svg.text.count('class="hex"') == 300 and 'data-testid="unit"' in svg.text
+    assert 'data-has-board="yes"' in browser.get(f"/games/{game_id}").text

@@ -44,7 +44,13 @@ def _sjg(game: Game, view: dict[str, Any], _lang: str) -> str:
     return render_svg(picture)
 
 
-RENDERERS: dict[str, Renderer] = {"necromancer-sjg": _sjg, "diplomacy": _diplomacy(None),
+def _gondor_sauron(game: Game, view: dict[str, Any], _lang: str) -> str:
+    from warjudge.presentation.gondor_sauron.render import render_svg
+
+    return render_svg(game.scenario.hexmap(), view)   # type: ignore[attr-defined]  # the public map
+
+
+RENDERERS: dict[str, Renderer] = {"necromancer-sjg": _sjg, "gondor": _gondor_sauron, "sauron": _gondor_sauron, "diplomacy": _diplomacy(None),
                                   "necromancer-diplomacy": _diplomacy("necromancer")}
 LANGUAGES = ("en", "fr")
 

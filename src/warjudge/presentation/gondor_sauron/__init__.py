@@ -1,0 +1,1 @@
+"""Gondor & Sauron drawn for players: the battle map as SVG."""

@@ -1,10 +1,12 @@
-"""What the Diplomacy games share about orders entered as whole lists: their bounds and checks."""
+"""What the Diplomacy games (standard and the Necromancer variant) share about actions:
+the checks every `act` starts with, the games master's draw, and whole order lists."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
-from warjudge.core.errors import InputError
+from warjudge.core.errors import IllegalAction, InputError
+from warjudge.core.game import GM
 
 
 MAX_ORDERS = 500        # far more than any power has units
@@ -21,3 +23,23 @@ def checked_orders(action: dict[str, Any], powers) -> tuple[str, list[str]]:
     if len(orders) > MAX_ORDERS or any(len(o) > MAX_ORDER_TEXT for o in orders):   # bounded before any work
         raise InputError(f"at most {MAX_ORDERS} orders of at most {MAX_ORDER_TEXT} characters for one power")
     return power, list(orders)
+
+
+def check_actor(game: Any, player: str, action: Any, powers: Sequence[str]) -> None:
+    """The checks every Diplomacy `act` starts with: a JSON object, a game not over, and a
+    power that owes orders now (the games master's actions are checked by the game)."""
+    if not isinstance(action, dict):
+        raise IllegalAction("an action is a JSON object with a \"type\"")
+    if game.is_over:
+        raise IllegalAction(f"the game is over ({game.outcome_text()})")
+    if player != GM and player not in game.to_act():
+        raise IllegalAction(f"{player} has nothing to order in {game.state.phase}" if player in powers
+                            else f"unknown player {player!r}; the powers are {', '.join(powers)}")
+
+
+def checked_draw(action: dict[str, Any], survivors: list[str]) -> list[str]:
+    """The powers of the games master's `draw` action: exactly the surviving powers."""
+    powers = action["powers"]
+    if not isinstance(powers, list) or not all(isinstance(p, str) for p in powers) or sorted(powers) != survivors:
+        raise IllegalAction(f"a draw must include exactly the surviving powers: {', '.join(survivors)}")
+    return sorted(powers)

@@ -22,7 +22,7 @@ from warjudge.core.games import replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
 from warjudge.diplomacy import gm
-from warjudge.diplomacy.actions import MAX_ORDER_TEXT
+from warjudge.diplomacy.actions import MAX_ORDER_TEXT, check_actor, checked_draw
 from warjudge.diplomacy.legal_orders import (
     adjustment_need, build_orders, build_sites, movement_orders, retreat_orders,
 )
@@ -225,17 +225,10 @@ class DiplomacyGame:
     def act(self, player: str, action: Action) -> None:
         """Check completely, then change the game: a refused action raises IllegalAction
         and changes nothing."""
-        if not isinstance(action, dict):
-            raise IllegalAction("an action is a JSON object with a \"type\"")
-        if self.is_over:
-            raise IllegalAction(f"the game is over ({self.outcome_text()})")
+        check_actor(self, player, action, self.map.powers)
         if player == GM:
             self._act_gm(action)
             return
-        if player not in self.to_act():
-            known = player in self.map.powers
-            raise IllegalAction(f"{player} has nothing to order in {self.state.phase}" if known else
-                                f"unknown player {player!r}; the powers are {', '.join(self.map.powers)}")
         kind = action.get("type")
         if kind == "order" and set(action) == {"type", "order"}:
             key, text = self.canonical(player, action["order"])
@@ -258,11 +251,7 @@ class DiplomacyGame:
             self._adjudicate()
             self._advance()
         elif kind == "draw" and set(action) == {"type", "powers"}:
-            powers = action["powers"]
-            if not isinstance(powers, list) or sorted(map(str, powers)) != self.survivors() or \
-                    len(set(powers)) != len(powers):
-                raise IllegalAction(f"a draw must include exactly the surviving powers: {', '.join(self.survivors())}")
-            self.drawn = sorted(powers)
+            self.drawn = checked_draw(action, self.survivors())
             self.record.append({"player": GM, "type": "draw", "powers": self.drawn})
         else:
             raise IllegalAction(f"the games master may 'process' the phase or declare a 'draw', not {action!r:.80}")

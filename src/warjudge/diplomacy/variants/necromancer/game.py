@@ -25,7 +25,7 @@ from warjudge.core.game import GM, Action, Decision, Outcome, View
 from warjudge.core.games import replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import HIDDEN_FROM, redacted
-from warjudge.diplomacy.actions import checked_orders
+from warjudge.diplomacy.actions import check_actor, checked_draw, checked_orders
 from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
 from warjudge.diplomacy.variants.necromancer.adjustments import judge_adjustments, update_ownership
 from warjudge.diplomacy.variants.necromancer.calendar import (
@@ -261,16 +261,10 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
     def act(self, player: str, action: Action) -> None:
         """Check completely, then change the game: a refused action raises IllegalAction
         and changes nothing."""
-        if not isinstance(action, dict):
-            raise IllegalAction("an action is a JSON object with a \"type\"")
-        if self.is_over:
-            raise IllegalAction(f"the game is over ({self.outcome_text()})")
+        check_actor(self, player, action, self.powers)
         if player == GM:
             self._act_gm(action)
             return
-        if player not in self.to_act():
-            raise IllegalAction(f"{player} has nothing to order in {self.state.phase}" if player in self.powers
-                                else f"unknown player {player!r}; the powers are {', '.join(self.powers)}")
         kind = action.get("type")
         mine = self.orders.get(player, [])
         if kind == "order" and set(action) == {"type", "order"}:
@@ -314,11 +308,7 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
             self._adjudicate()
             self._advance()
         elif kind == "draw" and set(action) == {"type", "powers"}:
-            powers = action["powers"]
-            if not isinstance(powers, list) or not all(isinstance(p, str) for p in powers) or \
-                    sorted(powers) != self.survivors():
-                raise IllegalAction(f"a draw must include exactly the surviving powers: {', '.join(self.survivors())}")
-            self.drawn = sorted(powers)
+            self.drawn = checked_draw(action, self.survivors())
             self.record.append({"player": GM, "type": "draw", "powers": self.drawn})
         elif kind == "orders" and set(action) == {"type", "power", "orders"}:
             try:

@@ -178,7 +178,7 @@ def test_long_lines_are_not_wrapped_when_piped(tmp_path):  # issue 9 item 13
     game = opened(tmp_path)
     code, out = cli("diplomacy", "show", game)
     warning = [line for line in out.splitlines() if line.startswith("GAMES MASTER'S COPY")]
-    assert warning and len(warning[0]) > 80 and warning[0].endswith("(warjudge game show --power).")
+    assert warning and len(warning[0]) > 80 and warning[0].endswith("(warjudge diplomacy show --power).")
 
 
 def test_order_lists_are_bounded_before_any_work(tmp_path):  # issue 11 item 2

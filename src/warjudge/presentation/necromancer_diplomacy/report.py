@@ -21,7 +21,7 @@ WORDS = {
     "en": {"succeeds": "succeeds", "fails": "fails", "void": "void", "unknown": "unknown",
            "title": "Necromancer", "report_for": "report for", "gm": "the games master",
            "gm_warning": "GAMES MASTER'S COPY: it holds every secret order and position. Never forward it; "
-                         "send each power its own report (warjudge game show --power).",
+                         "send each power its own report (warjudge diplomacy show --power).",
            "M": "Movement", "R": "Retreats", "A": "Adjustments", "orders": "Orders", "no_order": "no order",
            "dislodged": "Dislodged units", "from": "attacked from", "retreats": "may retreat to",
            "no_retreat": "no retreat open: it will be disbanded", "standoffs": "Standoffs",
@@ -35,7 +35,7 @@ WORDS = {
            "title": "Le Nécromant", "report_for": "compte-rendu pour", "gm": "l'arbitre",
            "gm_warning": "EXEMPLAIRE DE L'ARBITRE : il contient tous les ordres et positions secrets. Ne le "
                          "transmettez jamais ; envoyez à chaque Puissance son propre compte-rendu "
-                         "(warjudge game show --power).",
+                         "(warjudge diplomacy show --power).",
            "M": "Mouvements", "R": "Retraites", "A": "Ajustements", "orders": "Ordres", "no_order": "sans ordre",
            "dislodged": "Unités délogées", "from": "attaquée depuis", "retreats": "Retraites possibles",
            "no_retreat": "aucune Retraite possible : elle sera détruite", "standoffs": "Attaques repoussées",

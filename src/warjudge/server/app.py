@@ -171,6 +171,16 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             return {"seats": [{"seat": s, "decision": (d.to_json() if (d := game.decision(s)) else None),
                                "actions": game.legal_actions(s)} for s in held]}
 
+    @app.post("/api/games/{game_id}/preview", tags=["play"])
+    def preview(game_id: str, body: ActionRequest,
+                credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        """What one of the seat's legal actions faces before its dice (odds, modifiers, the
+        table row), from the game's own rules; `preview` is null for an action with no dice
+        to show. Changes nothing."""
+        with transaction() as session:
+            user = caller(session, credentials)
+            return {"preview": play.preview(game_row(session, game_id), user, body.seat, body.action)}
+
     @app.post("/api/games/{game_id}/seats/{seat}", tags=["seats"])
     def claim_seat(game_id: str, seat: str, body: Claim | None = None,
                    credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:

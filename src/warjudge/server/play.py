@@ -180,6 +180,17 @@ def expand(action: dict[str, Any]) -> list[dict[str, Any]] | None:
     return [{"type": "order", "order": o} for o in orders]
 
 
+def preview(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) -> dict[str, Any] | None:
+    """The game's preview of one of the seat's legal actions now (a game without
+    `preview` has none); an action the seat may not take now is refused (409)."""
+    require_seat(row, user, seat_name)
+    game = load(row)
+    if action not in game.legal_actions(seat_name):
+        raise ApiError(409, "that is not one of this seat's legal actions now (see GET …/legal)")
+    explain = getattr(game, "preview", None)
+    return explain(seat_name, action) if explain else None
+
+
 def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) -> list[dict[str, Any]]:
     held = require_seat(row, user, seat_name)
     game = load(row)

@@ -38,6 +38,33 @@ class Strike:
         return self.result is not None
 
 
+@dataclass(frozen=True)
+class Terms:
+    """What one attack is rolled with (7.33): the attack (melee or missile) strength, the
+    target's armour (`cover` of it from a wall, 7.18) and morale, and whether the
+    attacker is fanatical (7.37, 9.33, 10.0)."""
+
+    attack: str
+    armour: int
+    morale: str
+    fanatical: bool
+    cover: int = 0
+
+
+def melee_terms(pos: Position, attacker: CombatUnit, defender: CombatUnit) -> Terms:
+    mine, theirs = pos.ratings(attacker), pos.ratings(defender)
+    return Terms(mine.melee or "", theirs.armour, theirs.morale, pos.fanatical(attacker))
+
+
+def missile_terms(pos: Position, shooter: CombatUnit | Engine, target: CombatUnit) -> Terms:
+    """7.17: as melee, with the missile strength; a catapult is never fanatical (ruling:
+    it is a machine)."""
+    armour = missile_armour(pos, shooter.hex, target, siege_towers(pos))
+    strength = shooter.missile if isinstance(shooter, Engine) else shooter.ratings.missile
+    fanatical = isinstance(shooter, CombatUnit) and pos.fanatical(shooter)
+    return Terms(strength or "", armour, pos.ratings(target).morale, fanatical, armour - pos.ratings(target).armour)
+
+
 def strike(charts: Charts, dice: Dice, attack: str, armour: int, morale: str, fanatical: bool) -> Strike:
     """7.33: two dice against the attack strength and armour; on a casualty, one die
     against the defender's morale. 7.37: a fanatical attacker causes a casualty at once."""
@@ -174,14 +201,19 @@ def leader_combat_problem(pos: Position, attacker: Leader, defender: Leader | Co
     return None
 
 
+def duel_differential(pos: Position, attacker: Leader, defender: Leader) -> int:
+    """7.22: the attacker's Rally Rating minus the defender's (10.0: at night)."""
+    return pos.rally_rating(attacker) - pos.rally_rating(defender)
+
+
 def leader_fight(pos: Position, dice: Dice, attacker: Leader, defender: Leader) -> tuple[int, int, str, str]:
     """7.22: one die against attacker's minus defender's Rally Rating (10.0: Sauron's
     Leaders +3 at night). Returns (differential, die, attacker's result, defender's)."""
-    differential = pos.rally_rating(attacker) - pos.rally_rating(defender)
+    differential = duel_differential(pos, attacker, defender)
     die = dice.roll()
     mine, theirs = pos.charts.leader_result(differential, die)
     return differential, die, mine, theirs
 
 
-__all__ = ["Strike", "cannot_attack", "leader_combat_problem", "leader_fight", "clear_lines", "melee_problem",
+__all__ = ["Strike", "Terms", "cannot_attack", "duel_differential", "melee_terms", "missile_terms", "leader_combat_problem", "leader_fight", "clear_lines", "melee_problem",
            "missile_armour", "missile_problem", "catapult_problem", "obliged_to_attack", "strike", "two_dice"]

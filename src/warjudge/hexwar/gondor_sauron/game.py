@@ -200,6 +200,13 @@ class GondorSauronGame:
         self._apply(player, action)
         self._settle()
 
+    def preview(self, player: str, action: Action) -> dict[str, Any] | None:
+        """What a legal attack, missile fire or duel faces before its dice (issue 14:
+        odds shown before committing); None for anything else."""
+        from warjudge.hexwar.gondor_sauron.preview import attack_preview
+
+        return attack_preview(self.pos, action) if action in self.legal_actions(player) else None
+
     def default_action(self, player: str) -> Action:
         """What the games master's `process` plays for the side to act (ruling): stay,
         stand, end or go on to the next stage where the rules allow it, else the first
@@ -511,14 +518,10 @@ class GondorSauronGame:
             self.state.moved.add(p.id)
 
     def _fire(self, shooter: CombatUnit | Engine, target: CombatUnit) -> None:
-        """7.17: resolved as melee is, with the missile strength; a catapult is never
-        fanatical (ruling: it is a machine)."""
+        """7.17: resolved as melee is, with the missile strength (combat.missile_terms)."""
         self.state.fired.add(shooter.id)
-        armour = combat.missile_armour(self.pos, shooter.hex, target, siege.siege_towers(self.pos))
-        strength = shooter.missile if isinstance(shooter, Engine) else shooter.ratings.missile
-        fanatical = isinstance(shooter, CombatUnit) and self.pos.fanatical(shooter)
-        hit = combat.strike(self.pos.charts, self.dice, strength or "", armour, self.pos.ratings(target).morale,
-                            fanatical)
+        terms = combat.missile_terms(self.pos, shooter, target)
+        hit = combat.strike(self.pos.charts, self.dice, terms.attack, terms.armour, terms.morale, terms.fanatical)
         self._log("fire", unit=shooter.id, target=target.id, dice=hit.total, die=hit.die,
                   result=hit.result.code if hit.result else "-")
         if hit.result:
@@ -587,9 +590,8 @@ class GondorSauronGame:
         self._melee(attacker, defender)
 
     def _melee(self, attacker: CombatUnit, defender: CombatUnit) -> None:
-        mine, theirs = self.pos.ratings(attacker), self.pos.ratings(defender)
-        hit = combat.strike(self.pos.charts, self.dice, mine.melee or "", theirs.armour, theirs.morale,
-                            self.pos.fanatical(attacker))
+        terms = combat.melee_terms(self.pos, attacker, defender)
+        hit = combat.strike(self.pos.charts, self.dice, terms.attack, terms.armour, terms.morale, terms.fanatical)
         self._log("attack", unit=attacker.id, target=defender.id, dice=hit.total, die=hit.die,
                   result=hit.result.code if hit.result else "-")
         if hit.result:

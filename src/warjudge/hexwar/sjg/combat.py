@@ -79,6 +79,8 @@ class AttackPlan:
     column: str
     modifier: int
     demon: bool = False
+    # each die-roll modifier with the rule that gives it; their values sum to `modifier`
+    modifiers: tuple[tuple[int, str], ...] = ()
 
 
 def plan_attack(position: Position, side: str, direct: list[int], indirect: list[int], boulder: list[int],
@@ -137,13 +139,15 @@ def plan_attack(position: Position, side: str, direct: list[int], indirect: list
     attack = sum(attack_strength(position, position.units[u], "direct") for u in direct)
     attack += sum(attack_strength(position, position.units[u], "indirect") for u in indirect)
     attack += sum(attack_strength(position, position.units[u], "boulder") for u in boulder)
-    modifier = (1 in modifiers) - (-1 in modifiers)  # 6.22(b): mixed above/below cancel
+    reasons = [(1, "indirect attack from above (SJG 6.22b)")] if 1 in modifiers else []
+    reasons += [(-1, "indirect attack from below (SJG 6.22b)")] if -1 in modifiers else []  # mixed: they cancel
     if any(position.in_miasma(t) for t in targets):
-        modifier -= 1  # 6.32, 7.3
+        reasons.append((-1, "a target in the Miasma (SJG 6.32, 7.3)"))
+    modifier = sum(value for value, _ in reasons)
     defence = DEMON_STRENGTH if demon else sum(position.defence_strength(u) for t in targets for u in position.at(t))
     column = "per unit" if boulder else odds_column(attack, defence)
     return AttackPlan(tuple(direct), tuple(indirect), tuple(boulder), tuple(targets), attack, defence, column, modifier,
-                      demon)
+                      demon, tuple(reasons))
 
 
 def must_be_attacked(position: Position, side: str) -> set[str]:

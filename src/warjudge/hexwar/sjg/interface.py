@@ -100,6 +100,13 @@ class SjgInterface(GameParts):
             lists[player] = legal_actions(self._game, player)
         return list(lists[player])
 
+    def preview(self, player: str, action: dict[str, Any]) -> dict[str, Any] | None:
+        """What a legal attack faces before its dice: odds column, modifiers, the CRT row
+        (issue 14: shown before the attack is committed); None for anything else."""
+        from warjudge.hexwar.sjg.preview import attack_preview
+
+        return attack_preview(self._game, player, action) if action in self.legal_actions(player) else None
+
     def outcome(self) -> Outcome | None:
         """2.21: the side whose Necromancer stands wins. At an agreed turn limit the side
         with more units leads (docs/rulings.md); equal counts are a draw."""

@@ -194,7 +194,7 @@ class Position:
             base = col.strength(UnitType.ZOMBIE)
         else:
             base = col.strength(unit.kind) + (side.skeleton_bonus if unit.kind == UnitType.SKELETON else 0)
-        return base + self._item_bonus(unit, direct=True)
+        return base + self.item_bonus(unit, direct=True)
 
     def indirect_strength(self, unit: Unit) -> int:
         """0 for units that cannot attack indirectly (6.22: skeletons and Necromancers)."""
@@ -203,9 +203,9 @@ class Position:
         if unit.kind == UnitType.SKELETON:
             return skeleton
         if unit.kind == UnitType.NECROMANCER:
-            return _halved(2 * skeleton, side.necromancer_halved) + self._item_bonus(unit, direct=False)
+            return _halved(2 * skeleton, side.necromancer_halved) + self.item_bonus(unit, direct=False)
         if unit.kind == UnitType.APPRENTICE:
-            return skeleton + self._item_bonus(unit, direct=False)
+            return skeleton + self.item_bonus(unit, direct=False)
         if unit.kind == UnitType.MERCENARY:
             return FIXED_STRENGTH[unit.kind].indirect
         return 0
@@ -236,7 +236,7 @@ class Position:
         return None
 
 
-    def _item_bonus(self, unit: Unit, direct: bool) -> int:
+    def item_bonus(self, unit: Unit, direct: bool) -> int:
         """10.57 Magic Sword (+6 direct), 10.58 Magic Bow (+4 direct and indirect), for the
         wizard who holds them."""
         bonus = SWORD_BONUS if direct and self.wields(unit, "sword") else 0

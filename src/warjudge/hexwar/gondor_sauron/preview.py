@@ -1,0 +1,55 @@
+"""What a Gondor & Sauron attack faces before its dice are rolled (issue 14): for a
+melee or missile attack the strength, the target's armour (with a wall's cover) and
+morale, the two-dice totals that cause a casualty and the morale row the one die is then
+read on; for a Leader duel the differential and its row. Computed by the rules' own
+functions (`combat.melee_terms`, `missile_terms`, `duel_differential`, the charts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warjudge.hexwar.gondor_sauron import combat
+from warjudge.hexwar.gondor_sauron.charts import Charts
+from warjudge.hexwar.gondor_sauron.position import Position
+
+DIE = range(1, 7)
+TWO_DICE = [(a, b) for a in DIE for b in DIE]
+
+
+def attack_preview(pos: Position, action: dict[str, Any]) -> dict[str, Any] | None:
+    """The preview of a legal `attack`, `fire` or `duel`; None for any other action."""
+    kind = action.get("type")
+    if kind == "duel":
+        a, d = pos.leaders[action["leader"]], pos.leaders[action["target"]]
+        differential = combat.duel_differential(pos, a, d)
+        return {"kind": "duel", "attacker": a.id, "target": d.id, "differential": differential,
+                "rule": "one die against the difference of Rally Ratings (SPI 7.22, 10.0 at night)",
+                "row": {str(die): "/".join(pos.charts.leader_result(differential, die)) for die in DIE}}
+    if kind not in ("attack", "fire"):
+        return None
+    target = pos.units[action["target"]]
+    if kind == "attack":
+        attacker = pos.units[action["unit"]]
+        terms = combat.melee_terms(pos, attacker, target)
+    else:
+        shooter = pos.units.get(action["unit"]) or pos.engines[action["unit"]]
+        terms = combat.missile_terms(pos, shooter, target)
+    return {"kind": "melee" if kind == "attack" else "missile", "attacker": action["unit"], "target": target.id,
+            "attack": terms.attack, "armour": terms.armour, "morale": terms.morale, "fanatical": terms.fanatical,
+            "modifiers": _modifiers(terms), **_chances(pos.charts, terms)}
+
+
+def _modifiers(terms: combat.Terms) -> list[dict[str, Any]]:
+    out = [{"value": terms.cover, "why": "armour +1: fired on through a wall of its own hex (SPI 7.18)"}] \
+        if terms.cover else []
+    if terms.fanatical:
+        out.append({"value": 0, "why": "a fanatical attacker causes a casualty without the two dice (SPI 7.37)"})
+    return out
+
+
+def _chances(charts: Charts, terms: combat.Terms) -> dict[str, Any]:
+    """7.33: the casualty totals (every total when fanatical, 7.37), their chance in 36,
+    and one die against morale (7.42)."""
+    totals = sorted(range(2, 13)) if terms.fanatical else sorted(charts.casualty_totals(terms.attack, terms.armour))
+    return {"casualty_on": totals, "chance_in_36": sum(1 for a, b in TWO_DICE if a + b in totals),
+            "morale_row": {str(die): charts.casualty_result(terms.morale, die).code for die in DIE}}

@@ -1,0 +1,28 @@
+"""POST /api/games/{id}/preview (issue 14: odds shown before an attack): the game's own
+preview of one of the seat's legal actions, read-only; anything else is refused."""
+
+from __future__ import annotations
+
+
+def _toy(gm, ann):
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids", "options": {"rounds": 2}})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    return gid
+
+
+def test_a_game_without_previews_answers_null_and_changes_nothing(players):
+    gm, ann, _ = players
+    gid = _toy(gm, ann)
+    before = ann.ok("get", f"/api/games/{gid}")
+    legal = ann.ok("get", f"/api/games/{gid}/legal")["seats"][0]["actions"]
+    assert ann.ok("post", f"/api/games/{gid}/preview", {"seat": "north", "action": legal[0]}) == {"preview": None}
+    assert ann.ok("get", f"/api/games/{gid}")["version"] == before["version"]
+
+
+def test_only_a_legal_action_of_a_held_seat_is_previewed(players):
+    gm, ann, bob = players
+    gid = _toy(gm, ann)
+    refused = ann.post(f"/api/games/{gid}/preview", {"seat": "north", "action": {"type": "bid", "amount": 99}})
+    assert refused.status_code == 409 and "legal actions" in refused.json()["error"]
+    assert bob.post(f"/api/games/{gid}/preview", {"seat": "north", "action": {"type": "bid", "amount": 1}}
+                    ).status_code == 403

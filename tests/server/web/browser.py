@@ -49,12 +49,17 @@ class LiveServer:
         self.thread.join(timeout=10)
         self.app.state.engine.dispose()
 
-    def full_view(self, game_id: str) -> Any:
-        """The games master's full view now, read from the database (the test is the GM)."""
+    def game(self, game_id: str) -> Any:
+        """The game now, loaded from its stored record (the test is the GM): a test may
+        try actions on exact clones of it to know what the dice will do."""
         with Session(self.app.state.engine) as session:
             row = session.get(GameRow, game_id)
             assert row is not None
-            return play.load(row).view(None)
+            return play.load(row)
+
+    def full_view(self, game_id: str) -> Any:
+        """The games master's full view now, read from the database (the test is the GM)."""
+        return self.game(game_id).view(None)
 
 
 @dataclass

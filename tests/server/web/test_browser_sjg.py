@@ -1,34 +1,43 @@
-"""Two players play SJG Necromancer in Chromium: a secret deployment the other side
-cannot see, a move by clicking a stack and a lit hex (by keyboard), an undo, then play on
-until one side may attack, which it does by clicking; any decision the combat asks is
-answered by clicking; a spectator watches; nothing hidden reaches anyone (issue 14)."""
+"""Two people play SJG Necromancer against each other from two browsers, a third watches
+(issue 14): a secret deployment the other side cannot see; a stack split by ticking its
+units and moved by clicking a lit hex (by keyboard); an undo; the turns played on until an
+attack whose dice certainly ask a mid-combat decision (found by trying each attack on an
+exact copy of the stored game: the dice are the game's, so the copy rolls what the game
+will); its odds shown before the confirm equal what the engine resolves; the decision is
+answered by clicking. Nothing hidden reaches anyone."""
 
 from __future__ import annotations
+
+import random
 
 from playwright.sync_api import expect
 
 from tests.server.web.browser import chromium, join, live, shot, sign_up, start_game, watch  # noqa: F401 - fixtures
 
 SIDES = ["red", "black"]
+MID_COMBAT = ("retreat", "advance")
 
 # In the page, with its own session and CSRF token: the seat plays its first legal action
-# that is not a take-back while its decision is `kind` (the rest of a deployment, quickly);
-# with `kind` "*", a random one while it has any decision, stopping at a decision to attack.
-PLAY_ON = """async ([game, seat, kind]) => {
+# that is not a take-back while its decision is `kind` (the rest of a deployment, quickly).
+DEPLOY_ON = """async ([game, seat, kind]) => {
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
   for (let i = 0; i < 400; i++) {
     const legal = await (await fetch(`/api/games/${game}/legal?seat=${seat}`)).json();
     const mine = legal.seats[0];
-    if (!mine.decision || (kind !== "*" && mine.decision.kind !== kind)) return i;
-    if (kind === "*" && mine.actions.some(a => a.type === "attack")) return -2;
-    const choices = mine.actions.filter(a => a.type !== "undo");
-    const action = kind === "*" ? choices[Math.floor(Math.random() * choices.length)] : choices[0];
+    if (!mine.decision || mine.decision.kind !== kind) return i;
+    const action = mine.actions.filter(a => a.type !== "undo")[0];
     const r = await fetch(`/api/games/${game}/actions`, {method: "POST",
-      headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf},
-      body: JSON.stringify({seat, action})});
+      headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf}, body: JSON.stringify({seat, action})});
     if (!r.ok) throw new Error(await r.text());
   }
   return -1;
+}"""
+# One action, sent from the seat's own page.
+SEND = """async ([game, seat, action]) => {
+  const csrf = document.querySelector('meta[name="csrf-token"]').content;
+  const r = await fetch(`/api/games/${game}/actions`, {method: "POST",
+    headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf}, body: JSON.stringify({seat, action})});
+  if (!r.ok) throw new Error(await r.text());
 }"""
 
 
@@ -36,11 +45,55 @@ def stacks(page, side):
     return page.locator(f'[data-testid="map"] [data-testid="unit"][data-side="{side}"]')
 
 
+def described(action) -> str:
+    """An action as the page's choice buttons word it (hexwords.js `describe`)."""
+    def words(v):
+        if isinstance(v, list):
+            return "→".join(map(str, v)) if all(not isinstance(x, (dict, list)) for x in v) else str(v)
+        return str(v).lower() if isinstance(v, bool) else str(v)
+    return " · ".join([action["type"], *(f"{k} {words(v)}" for k, v in action.items() if k not in ("type", "side"))])
+
+
+def shown_after_click(legal, attack) -> bool:
+    """The attack is among the choices the page lists once its first target hex is clicked
+    (decisions.js shows the first 40 that name the hex)."""
+    hex_ = attack["targets"][0]
+    named = [a for a in legal if a["type"] == "attack" and hex_ in a["targets"]]
+    return named.index(attack) < 40
+
+
+def asks_mid_combat(game, side, action) -> bool:
+    """On an exact copy (the game's own dice): the attack leaves a retreat or an advance to decide."""
+    trial = game.clone(reseed=False)
+    trial.act(side, action)
+    return not trial.is_over and any((d := trial.decision(p)) and d.kind in MID_COMBAT for p in trial.to_act())
+
+
+def play_to_a_telling_attack(live, pages, game_id, rng):
+    """Both sides play on (random legal actions, never an undo) until the side to act has an
+    attack that certainly asks a mid-combat decision; returns (side, attack)."""
+    for _ in range(600):
+        game = live.game(game_id)
+        assert not game.is_over, "the game ended before a telling attack"
+        side = game.to_act()[0]
+        legal = [a for a in game.legal_actions(side) if a["type"] != "undo"]
+        attacks = [a for a in legal if a["type"] == "attack" and shown_after_click(legal, a)]
+        telling = next((a for a in attacks if asks_mid_combat(game, side, a)), None)
+        if telling:
+            return side, telling
+        others = [a for a in legal if a["type"] != "attack"] or legal
+        ending = [a for a in others if a["type"] == "end"]
+        pages[side].page.evaluate(SEND, [game_id, side, ending[0] if ending and rng.random() < 0.35
+                                         else rng.choice(others)])
+    raise AssertionError("no attack asked a mid-combat decision in 600 actions")
+
+
 def test_two_players_play_sjg_turns(live, chromium):
     base = live.url
     red = watch(chromium.new_context().new_page(), "red")
     black = watch(chromium.new_context().new_page(), "black")
     spectator = watch(chromium.new_context().new_page())
+    pages = {"red": red, "black": black}
 
     sign_up(red.page, base, "cara")
     game_id = start_game(red.page, base, "necromancer-sjg")
@@ -48,7 +101,7 @@ def test_two_players_play_sjg_turns(live, chromium):
     join(black.page, base, game_id, "black")
 
     # SJG 9.1: red deploys secretly: a click on a hex narrows the choices to it, one is placed
-    expect(red.page.locator('[data-testid="decision"]')).to_contain_text("deploy")
+    expect(red.page.locator('[data-testid="decision"]')).to_have_attribute("data-kind", "deploy")
     first = red.page.locator('#actions [data-testid="choice"][data-type="place"]').first
     hex_id = first.inner_text().split("hex ")[-1].split(" ")[0]
     red.page.locator(f'[data-testid="map"] polygon.hex[data-hex="{hex_id}"]').dispatch_event("click")
@@ -59,7 +112,7 @@ def test_two_players_play_sjg_turns(live, chromium):
     shot(red.page, "sjg-deploy-red")
     black.page.reload()
     spectator.page.goto(f"{base}/games/{game_id}")
-    expect(black.page.locator('[data-testid="decision"]')).to_contain_text("deploy")
+    expect(black.page.locator('[data-testid="decision"]')).to_have_attribute("data-kind", "deploy")
     for other in (black, spectator):   # red's placement reaches neither the other side nor a spectator
         expect(other.page.locator('[data-testid="map"] svg')).to_have_count(1)
         expect(other.page.locator(f'[data-testid="unit"][data-unit="red {hex_id}"]')).to_have_count(0)
@@ -68,74 +121,105 @@ def test_two_players_play_sjg_turns(live, chromium):
         watched.checked(live, game_id, SIDES)
 
     # the rest of both deployments through the API, from each player's own page
-    assert red.page.evaluate(PLAY_ON, [game_id, "red", "deploy"]) > 0
-    assert black.page.evaluate(PLAY_ON, [game_id, "black", "deploy"]) > 0
+    assert red.page.evaluate(DEPLOY_ON, [game_id, "red", "deploy"]) > 0
+    assert black.page.evaluate(DEPLOY_ON, [game_id, "black", "deploy"]) > 0
     for watched in (red, black):
         watched.checked(live, game_id, SIDES)
         watched.page.reload()
         expect(watched.page.locator('[data-testid="decision"]')).not_to_have_text("…")
-    mover = next(w for w in (red, black) if "move" in w.page.locator('[data-testid="decision"]').inner_text())
+    mover = next(w for w in (red, black) if w.page.locator('[data-testid="decision"]').get_attribute("data-kind") == "move")
     side = mover.viewer
 
-    # click a stack: the hexes it may reach are lit; Enter on one moves it there
+    # SJG 4.4: a stack splits: click it, untick one unit, the others go to a lit hex (by keyboard)
+    boxes = mover.page.locator('[data-testid="stack-unit"]')
     for i in range(stacks(mover.page, side).count()):
         stack = stacks(mover.page, side).nth(i)
         origin = stack.get_attribute("data-hex")
         stack.click()
-        if mover.page.locator("polygon.hex.lit").count():
-            break
+        if boxes.count() >= 2:
+            boxes.first.uncheck()
+            if mover.page.locator("polygon.hex.lit").count():
+                break
+    else:
+        raise AssertionError("no stack of two or more units could split")
+    staying = {int(boxes.first.get_attribute("data-id"))}
+    going = {int(boxes.nth(j).get_attribute("data-id")) for j in range(1, boxes.count()) if boxes.nth(j).is_checked()}
     lit = mover.page.locator("polygon.hex.lit").first
     target = lit.get_attribute("data-hex")
-    shot(mover.page, "sjg-move-lit")
+    shot(mover.page, "sjg-split-lit")
     lit.focus()
     lit.press("Enter")
     expect(mover.page.locator(f'[data-testid="unit"][data-unit="{side} {target}"]')).to_have_count(1)
-    expect(mover.page.locator('[data-testid="log"]')).to_contain_text("move")
+    expect(mover.page.locator('[data-testid="log"]')).to_contain_text("you: move")
+    units = {u["id"]: u["hex"] for u in live.full_view(game_id)["units"]}
+    assert {units[u] for u in going} == {target} and {units[u] for u in staying} == {origin}
 
-    # undo puts it back
+    # undo puts them back
     undo = mover.page.locator('[data-testid="undo"]')
     expect(undo).to_be_visible()
     undo.click()
-    expect(mover.page.locator(f'[data-testid="unit"][data-unit="{side} {origin}"]')).to_have_count(1)
     expect(mover.page.locator(f'[data-testid="unit"][data-unit="{side} {target}"]')).to_have_count(0)
+    units = {u["id"]: u["hex"] for u in live.full_view(game_id)["units"]}
+    assert {units[u] for u in going | staying} == {origin}
     shot(mover.page, "sjg-after-undo")
 
-    # both sides play on at random until one may attack; it attacks by clicking, and every
-    # decision the combat asks (retreat, losses, advance, …) is answered by clicking a choice
-    attacker = None
+    # several turns on, until an attack that certainly asks a mid-combat decision
     for watched in (red, black):   # from the lobby (its CSRF token, no polling board to redraw)
         watched.page.goto(f"{base}/lobby")
-    for _ in range(60):
-        for watched in (red, black):
-            if watched.page.evaluate(PLAY_ON, [game_id, watched.viewer, "*"]) == -2:
-                attacker = watched
-                break
-        if attacker:
-            break
-    assert attacker is not None, "nobody came to blows"
+    attacker_side, attack = play_to_a_telling_attack(live, pages, game_id, random.Random(14))
+    game = live.game(game_id)
+    assert game.turn >= 1
+    preview = game.preview(attacker_side, attack)
+    attacker = pages[attacker_side]
     for watched in (red, black):
         watched.page.goto(f"{base}/games/{game_id}")
-    attack = attacker.page.locator('#actions [data-testid="choice"][data-type="attack"]').first
-    expect(attack).to_be_visible()
-    shot(attacker.page, "sjg-attack-offered")
-    attack.click()
-    expect(attacker.page.locator('[data-testid="log"]')).to_contain_text("you: attack")
-    answered: list[str] = []     # the dice decide whether the combat asks anything
-    for _ in range(3):
-        if answered:
-            break
-        for watched in (red, black):
-            watched.page.reload()
-            prompt = watched.page.locator('[data-testid="decision"]')
-            expect(prompt).not_to_have_text("…")
-            kind = prompt.inner_text().split(" ·")[0]
-            if kind not in ("move", "combat", "convert", "opportunity", "take") and not kind.startswith("Nothing"):
-                answered.append(kind)
-                shot(watched.page, f"sjg-combat-{kind}")
-                watched.page.locator('#actions [data-testid="choice"]').first.click()
-                expect(watched.page.locator('[data-testid="log"]')).to_contain_text("you: ")
-    for watched in (red, black):
         watched.checked(live, game_id, SIDES)
+
+    # the attack by clicking: its target hex narrows the choices; the odds come before the dice
+    page = attacker.page
+    expect(page.locator('[data-testid="decision"]')).not_to_have_attribute("data-kind", "")
+    page.locator(f'[data-testid="map"] polygon.hex[data-hex="{attack["targets"][0]}"]').dispatch_event("click")
+    page.locator("#actions").get_by_text(described(attack), exact=True).click()
+    odds = page.locator('[data-testid="odds"]')
+    expect(odds).to_be_visible()
+    shown = [c.get_attribute("data-column") for c in page.locator('[data-testid="odds-column"]').all()]
+    assert shown == [r["column"] for r in preview["rolls"] if "immune" not in r]
+    expect(odds).to_contain_text(f"Attack strength {preview['attack']}")
+    for m in preview["modifiers"]:
+        expect(odds).to_contain_text(m["why"])
+    shot(page, "sjg-attack-odds")
+    events_before = len(live.full_view(game_id)["events"])
+    page.locator('[data-testid="confirm"]').click()
+    expect(page.locator('[data-testid="log"]')).to_contain_text("you: attack")
+    said = [e["params"] for e in live.full_view(game_id)["events"][events_before:]
+            if e["code"] in ("sjg.attacked", "sjg.boulders_dropped")]
+    rolled = [r for r in preview["rolls"] if "immune" not in r]
+    assert [e["column"] for e in said] == [r["column"] for r in rolled]
+    for e, r in zip(said, rolled):   # the result the engine read is the one the shown row gave
+        assert (r["automatic"] or r["row"][str(e["roll"])]) == e["result"]
+
+    # the mid-combat decision, answered by clicking: a lit retreat hex if there is one
+    game = live.game(game_id)
+    decider = next(p for p in game.to_act() if game.decision(p).kind in MID_COMBAT)
+    kind = game.decision(decider).kind
+    answering = pages[decider].page
+    answering.reload()
+    expect(answering.locator('[data-testid="decision"]')).to_have_attribute("data-kind", kind)
+    shot(answering, f"sjg-combat-{kind}")
+    lit = answering.locator("polygon.hex.lit")
+    if kind == "retreat" and lit.count():
+        fled = game.decision(decider).info["units"]
+        to = lit.first.get_attribute("data-hex")
+        lit.first.dispatch_event("click")
+        expect(answering.locator('[data-testid="log"]')).to_contain_text("you: retreat")
+        units = {u["id"]: u["hex"] for u in live.full_view(game_id)["units"]}
+        assert {units[u] for u in fled if u in units} == {to}
+    else:
+        answering.locator('#actions [data-testid="choice"]').first.click()
+        expect(answering.locator('[data-testid="log"]')).to_contain_text("you: ")
+    after = live.game(game_id)
+    assert not any((d := after.decision(p)) and d.kind == kind and d.info == game.decision(decider).info
+                   for p in after.to_act())
 
     spectator.page.reload()
     expect(spectator.page.locator('[data-testid="decision"]')).to_contain_text("Watching")

@@ -104,7 +104,7 @@ def _counters(view: dict[str, Any]) -> list[str]:
             else:
                 shape = (f'<rect x="{x - 6:.1f}" y="{y - 6:.1f}" width="12" height="12" fill="#fff" '
                          f'stroke="{colour}" stroke-width="2"/>')
-            out.append(f'<g data-testid="unit" data-unit="{name}" data-hex="{h}" data-kind="{kind}" '
+            out.append(f'<g data-testid="unit" data-unit="{name}" data-hex="{h}" data-kind="{kind}" tabindex="0" '
                        f'data-side="{escape(str(piece.get("side", "")))}"><title>{name}</title>{shape}</g>')
     return out
 

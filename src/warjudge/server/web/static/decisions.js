@@ -1,10 +1,14 @@
 // The decision page (hex games, and any game without its own page): the board drawn from
 // this seat's view, the current decision as a prompt, its legal actions as choices.
-// Click a stack: the hexes it may reach are lit; click one to move there. Click any hex:
-// the choices that name it. Undo when the game allows it.
+// SJG: click a stack, tick the units to move (a split), the hexes they may reach are lit;
+// click one to move there. Gondor & Sauron: click a piece, its destinations are lit.
+// An attack first shows its odds (the game's own preview) and waits for a confirm.
 import {api, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
+import {describe, promptText} from "/static/hexwords.js";
+import {oddsPanel} from "/static/odds.js";
 
 const MANY = 40;         // more choices than this: narrow them by clicking a hex first
+const ROLLED = new Set(["attack", "fire", "duel"]);   // choices that may have odds to show first
 const game = gameElement();
 const seatQuery = game.isSeat ? `?seat=${encodeURIComponent(game.role)}` : "";
 const board = document.querySelector('[data-testid="map"]');
@@ -12,23 +16,17 @@ const prompt = document.querySelector('[data-testid="decision"]');
 const undo = document.querySelector('[data-testid="undo"]');
 const log = document.querySelector('[data-testid="log"]');
 const list = document.getElementById("actions");
+const stackPanel = document.getElementById("stack");
+const confirmBox = document.getElementById("confirm");
 let actions = [];
+let view = {};
 let selected = null;     // the hex clicked last
+let piece = null;        // a piece clicked last (games whose moves name a piece and a hex)
+let chosen = new Set();  // the units of the selected stack ticked to move
 const hasBoard = !!game.root.dataset.hasBoard;
 
 function note(text) {
   log.prepend(el("li", {text: `${new Date().toLocaleTimeString()} ${text}`}));
-}
-
-// An action in words: "move · units 13 · path 1808→1807", nested facts as compact JSON.
-function words(value) {
-  if (Array.isArray(value)) return value.every(v => typeof v !== "object" || v === null) ? value.join("→") : JSON.stringify(value);
-  return value !== null && typeof value === "object" ? JSON.stringify(value) : String(value);
-}
-
-function describe(action) {
-  const rest = Object.entries(action).filter(([k]) => k !== "type" && k !== "side");
-  return [action.type, ...rest.map(([k, v]) => `${k} ${words(v)}`)].join(" · ");
 }
 
 function mentions(value, hex) {
@@ -39,28 +37,72 @@ function mentions(value, hex) {
 }
 
 const moves = () => actions.filter(a => Array.isArray(a.path) && a.path.length > 1);
+const placed = a => typeof a.to === "string" && (a.piece !== undefined || a.unit !== undefined);   // G&S move, enter, split
+const sameUnits = (a, units) => (a.units || []).length === units.size && a.units.every(u => units.has(u));
 
-// For each hex the stack at `from` may reach: the move taking the most units, then the shortest path.
+// The hexes the ticked units of the stack at `from` may reach together: for each, the plain
+// move (no suicide, no Jewel) with the shortest path.
 function reachable(from) {
   const best = new Map();
-  for (const a of moves().filter(m => m.path[0] === from)) {
+  for (const a of moves().filter(m => m.path[0] === from && sameUnits(m, chosen))) {
     const to = a.path[a.path.length - 1];
     const held = best.get(to);
-    const units = (a.units || []).length;
-    if (!held || units > (held.units || []).length || (units === (held.units || []).length && a.path.length < held.path.length))
+    const plain = x => !x.suicide && !(x.jewels || []).length;
+    if (!held || (plain(a) && !plain(held)) || (plain(a) === plain(held) && a.path.length < held.path.length))
       best.set(to, a);
   }
   return best;
 }
 
+// Where the clicked piece may go (G&S): a move first, else an entry; splits stay in the list.
+function destinations(id) {
+  const best = new Map();
+  for (const a of actions.filter(x => placed(x) && (x.piece === id || x.unit === id) && x.type !== "split")) {
+    if (!best.has(a.to) || a.type === "move") best.set(a.to, a);
+  }
+  return best;
+}
+
+// A retreat (or G&S evasion) to a hex: the hex is lit when only one plain retreat ends there
+// (SJG: losing nothing, displacing nobody, carrying nothing; G&S: the path's last hex).
+function retreatEnd(a) {
+  if ((a.type === "retreat" || a.type === "evade") && Array.isArray(a.path) && a.path.length) return a.path[a.path.length - 1];
+  const plain = !a.lose && !a.displace && !a.carry && !a.over_cliff;
+  return a.type === "retreat" && typeof a.to === "string" && plain ? a.to : null;
+}
+
+function pathEnds() {
+  const ends = new Map();
+  for (const a of actions) {
+    const end = retreatEnd(a);
+    if (end) ends.set(end, ends.has(end) ? null : a);
+  }
+  return new Map([...ends].filter(([, a]) => a));
+}
+
 async function act(action) {
   showError("");
+  confirmBox.replaceChildren();
   try {
     await api("POST", `/api/games/${game.id}/actions`, {seat: game.role, action});
     note(`you: ${describe(action)}`);
-    selected = null;
+    selected = piece = null;
     await again();
   } catch (error) { showError(error.message); note(`refused: ${describe(action)}: ${error.message}`); }
+}
+
+// An attack: the odds first, from the game's own preview; committed only on confirm.
+async function choose(action) {
+  if (!ROLLED.has(action.type)) return act(action);
+  let answer;
+  try { answer = await api("POST", `/api/games/${game.id}/preview`, {seat: game.role, action}); }
+  catch (error) { showError(error.message); return; }
+  if (!answer.preview) return act(action);
+  confirmBox.replaceChildren(oddsPanel(answer.preview), el("p", {text: describe(action)}),
+    el("div", {class: "buttons"},
+       el("button", {type: "button", "data-testid": "confirm", onclick: () => act(action), text: "Attack"}),
+       el("button", {type: "button", "data-testid": "cancel", onclick: () => confirmBox.replaceChildren(), text: "Cancel"})));
+  confirmBox.querySelector('[data-testid="confirm"]').focus();
 }
 
 function light(targets) {
@@ -70,17 +112,41 @@ function light(targets) {
   }
 }
 
+// The units of the selected stack that may move, each with a box to tick (a split, SJG 4.4).
+function drawStack() {
+  const movable = new Set(moves().filter(m => m.path[0] === selected).flatMap(m => m.units || []));
+  const here = (view.units || []).filter(u => movable.has(u.id));
+  stackPanel.replaceChildren(...(here.length > 1 ? [el("p", {class: "hint", text: "Move which units of this stack?"}),
+    ...here.map(u => el("label", {class: "stack-unit"}, el("input", {type: "checkbox", "data-testid": "stack-unit",
+      "data-id": u.id, checked: chosen.has(u.id), onchange: event => {
+        if (event.target.checked) chosen.add(u.id); else chosen.delete(u.id);
+        drawChoices();
+      }}), ` ${u.kind} ${u.id}`))] : []));
+}
+
+function targetsNow() {
+  if (piece) return destinations(piece);
+  if (selected && moves().length) return reachable(selected);
+  return pathEnds();
+}
+
 function drawChoices() {
-  const mine = actions.filter(a => a.type !== "undo" && !(Array.isArray(a.path) && a.path.length > 1));
-  const shown = selected ? mine.filter(a => mentions(a, selected)) : mine;
-  document.getElementById("clear").hidden = !selected;
-  const targets = selected ? reachable(selected) : new Map();
+  const mine = actions.filter(a => a.type !== "undo" && !(Array.isArray(a.path) && a.path.length > 1)
+                                && !(placed(a) && a.type !== "split"));
+  const focus = piece || selected;
+  const shown = focus ? mine.filter(a => mentions(a, focus)) : mine;
+  document.getElementById("clear").hidden = !focus;
+  const targets = targetsNow();
   light(targets.keys());
-  document.getElementById("selection").textContent = selected
-    ? `Hex ${selected}: ${targets.size ? `${targets.size} hexes lit where it may move; ` : ""}${shown.length} other choices.`
-    : (moves().length ? "Click one of your stacks to light the hexes it may reach." : "");
+  drawStack();
+  const where = piece ? `${piece}` : `Hex ${selected}`;
+  const anyPlaced = actions.some(a => placed(a) && a.type !== "split");
+  document.getElementById("selection").textContent = focus
+    ? `${where}: ${targets.size ? `${targets.size} hexes lit where it may go; ` : ""}${shown.length} other choices.`
+    : (moves().length ? "Click one of your stacks to light the hexes it may reach."
+       : anyPlaced ? "Click one of your pieces to light the hexes it may go to." : "");
   list.replaceChildren(...shown.slice(0, MANY).map(a => el("button", {type: "button", class: "choice",
-    "data-testid": "choice", "data-type": a.type, onclick: () => act(a), text: describe(a)})));
+    "data-testid": "choice", "data-type": a.type, onclick: () => choose(a), text: describe(a)})));
   if (shown.length > MANY) list.append(el("p", {class: "hint", text: `${shown.length - MANY} more: click a hex to narrow them.`}));
 }
 
@@ -91,39 +157,55 @@ async function drawBoard() {
   board.innerHTML = (await response.text()).replace(/^<\?xml[^>]*>\s*/, "");
 }
 
+function select(hex) {
+  selected = hex;
+  piece = null;
+  chosen = new Set(moves().filter(m => m.path[0] === hex).flatMap(m => m.units || []));
+  // every unit that may move: if they may not all go together, the biggest group that may
+  if (chosen.size && !moves().some(m => m.path[0] === hex && sameUnits(m, chosen))) {
+    const biggest = moves().filter(m => m.path[0] === hex).sort((a, b) => b.units.length - a.units.length)[0];
+    chosen = new Set(biggest.units);
+  }
+}
+
 board.addEventListener("click", event => {
   const node = event.target.closest("[data-hex]");
   if (!node || !game.isSeat) return;
   const hex = node.dataset.hex;
-  if (selected && hex !== selected) {
-    const move = reachable(selected).get(hex);
-    if (move) { act(move); return; }
-  }
-  selected = hex;
+  const target = targetsNow().get(hex);
+  if (target && node.matches("polygon.hex")) { choose(target); return; }
+  const counter = node.closest('[data-testid="unit"]');
+  if (counter && !counter.dataset.units && actions.some(a => placed(a) && (a.piece === counter.dataset.unit || a.unit === counter.dataset.unit))) {
+    piece = counter.dataset.unit;   // a piece of a game whose moves name it (G&S)
+    selected = hex;
+  } else if (target) { choose(target); return; } else select(hex);
   drawChoices();
 });
 board.addEventListener("keydown", event => {
   if (event.key === "Enter" || event.key === " ") { event.preventDefault(); event.target.dispatchEvent(new MouseEvent("click", {bubbles: true})); }
 });
-document.getElementById("clear").addEventListener("click", () => { selected = null; drawChoices(); });
+document.getElementById("clear").addEventListener("click", () => { selected = piece = null; drawChoices(); });
 
 async function refresh(summary) {
-  const v = summary.view || {};
-  const phase = [v.turn !== undefined ? `turn ${v.turn}` : "", v.phasing ? `${v.phasing} phasing` : "", v.phase || ""]
+  view = summary.view || {};
+  const phase = [view.turn !== undefined ? `turn ${view.turn}` : "", view.phasing ? `${view.phasing} phasing` : "", view.phase || ""]
     .filter(Boolean).join(" · ");
   document.querySelector('[data-testid="phase"]').textContent = (phase || `version ${summary.version}`) +
     (summary.is_over ? " · the game is over" : "");
   setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline);
   note(`${phase || "the game moved on"} (to act: ${summary.to_act.join(", ") || "nobody"})`);
+  confirmBox.replaceChildren();
   await drawBoard();
-  if (!game.isSeat) { prompt.textContent = `Watching as ${game.role}.`; return; }
+  if (!game.isSeat) { prompt.textContent = `Watching as ${game.role}.`; prompt.dataset.kind = ""; return; }
   const answer = await api("GET", `/api/games/${game.id}/legal${seatQuery}`);
   const mine = answer.seats.find(s => s.seat === game.role) || {actions: [], decision: null};
   actions = mine.actions;
   const d = mine.decision;
-  prompt.textContent = d ? [d.kind, ...Object.entries(d.info || {}).map(([k, v]) => `${k}: ${words(v)}`)].join(" · ")
+  prompt.dataset.kind = d ? d.kind : "";
+  prompt.textContent = d ? promptText(d)
                          : (summary.is_over ? "The game is over." : "Nothing to decide now: waiting for the other side.");
   undo.hidden = !actions.some(a => a.type === "undo");
+  if (selected && !piece) select(selected);
   drawChoices();
 }
 

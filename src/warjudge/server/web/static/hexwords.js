@@ -1,0 +1,48 @@
+// The hex games' decisions and actions in words for the decision page: a prompt per
+// decision kind (SJG Necromancer, Gondor & Sauron), an action as a short sentence.
+
+const list = v => (Array.isArray(v) ? v.join(", ") : String(v));
+
+// kind -> (info) -> the question, in words; an unknown kind falls back to its facts.
+const PROMPTS = {
+  // SJG Necromancer
+  choose: () => "Choose your magic items (secret until both have chosen).",
+  deploy: () => "Deploy your units behind the screen: click a hex, then a unit to place there.",
+  move: () => "Movement: click one of your stacks, tick the units to move, then click a lit hex. End when done.",
+  wraith: () => "Wraiths move: click a stack, then a lit hex.",
+  opportunity: i => `Opportunity attack: your units may fire on ${list(i.targets || [])} (pick an attack to see the odds).`,
+  combat: () => "Combat: pick an attack to see its odds before committing; every enemy in your zone must be attacked.",
+  convert: () => "Conversion: pick a target and the Conversion Points to commit.",
+  search: () => "Search the Miasma: pick a hex.",
+  retreat: i => `Retreat from ${i.hex}` + (i.losses ? `, losing at least ${i.losses} unit(s)` : "") +
+    `: to ${list([...(i.options || []), ...(i.flight || [])]) || "nowhere"} (lit), or lose units.`,
+  advance: i => `Advance after combat into ${list(i.hexes || i.targets || [])}, or end.`,
+  // Gondor & Sauron
+  magic: i => `${i.title || "Magic phase"}: move Magic Leaders or cast spells (click a Leader).`,
+  siege: i => `${i.title || "Siege phase"}: bombard a hexside with a siege engine, or end.`,
+  movement: i => `${i.title || "Movement"}: click a piece, then a lit hex to move it there; split or form from the choices.`,
+  evade: i => `${i.unit} is attacked: retreat before combat (evade, a path is lit) or stand and fight.`,
+  rally: i => `${i.title || "Rally phase"}: a Leader may rally a disrupted unit.`,
+};
+const STAGES = {missile: "missile fire (pick a shot to see its odds)", leader: "Leader combat (duels)",
+                melee: "melee: pick an attack to see its odds; units in an enemy zone must attack"};
+
+export function promptText(d) {
+  if (d.kind === "combat" && d.info && d.info.stage) return `${d.info.title || "Combat"}: ${STAGES[d.info.stage] || d.info.stage}.`;
+  if (d.kind === "retreat" && d.info && d.info.unit) return `${d.info.unit} must retreat: click a lit hex or pick a path.`;
+  if (d.kind === "advance" && d.info && d.info.unit) return `${d.info.unit} may advance into ${d.info.hex}, or stay.`;
+  const say = PROMPTS[d.kind];
+  return say ? say(d.info || {}) : [d.kind, ...Object.entries(d.info || {}).map(([k, v]) => `${k}: ${words(v)}`)].join(" · ");
+}
+
+// A value in words: a path as 1808→1807, nested facts as compact JSON.
+export function words(value) {
+  if (Array.isArray(value)) return value.every(v => typeof v !== "object" || v === null) ? value.join("→") : JSON.stringify(value);
+  return value !== null && typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+// An action in words: "move · units 13 · path 1808→1807".
+export function describe(action) {
+  const rest = Object.entries(action).filter(([k]) => k !== "type" && k !== "side");
+  return [action.type, ...rest.map(([k, v]) => `${k} ${words(v)}`)].join(" · ");
+}

@@ -1,0 +1,54 @@
+// What an attack faces before its dice, as the server's preview gives it (computed by the
+// game's own rules: nothing is worked out here), drawn as a confirm step.
+import {el} from "/static/common.js";
+
+const signed = n => (n > 0 ? `+${n}` : String(n));
+
+function table(heads, cells, caption) {
+  return el("table", {class: "odds-row"}, el("caption", {text: caption}),
+    el("tr", {}, el("th", {text: heads[0]}), ...Object.keys(cells).map(k => el("th", {text: k}))),
+    el("tr", {}, el("th", {text: heads[1]}), ...Object.values(cells).map(v => el("td", {text: v}))));
+}
+
+function modifiers(list) {
+  return list.length ? el("ul", {}, ...list.map(m => el("li", {"data-testid": "modifier",
+    text: `${m.value ? signed(m.value) : ""} ${m.why}`.trim()}))) : el("p", {class: "hint", text: "No modifier."});
+}
+
+// SJG 6.2: the attackers' strengths, each roll's odds column and CRT row (the modifier applied).
+function sjg(p) {
+  const out = [el("p", {}, el("b", {text: `Attack strength ${p.attack}`}),
+                        ` against ${p.targets.join(", ")}; die-roll modifier ${signed(p.modifier)}.`),
+               el("ul", {}, ...p.attackers.map(a => el("li", {text:
+                 `${a.kind} ${a.id} in ${a.hex}, ${a.method}: ${a.strength}${a.notes.length ? ` (${a.notes.join("; ")})` : ""}`}))),
+               el("h4", {text: "Modifiers"}), modifiers(p.modifiers)];
+  for (const r of p.rolls) {
+    if (r.immune) { out.push(el("p", {text: `${r.against}: immune (${r.immune}).`})); continue; }
+    out.push(el("p", {"data-testid": "odds-column", "data-column": r.column},
+      el("b", {text: `Odds ${r.column}`}), ` against ${r.against} (defence ${r.defence}` +
+      (r.defenders.length ? `: ${r.defenders.map(d => `${d.kind} ${d.id} ${d.strength}`).join(", ")}` : "") + ")"));
+    out.push(r.automatic ? el("p", {text: `No dice: the result is ${r.automatic}.`})
+                         : table(["Two dice", "Result"], r.row, "The Combat Results Table row (modifier applied)"));
+  }
+  return out;
+}
+
+// G&S 7.33: the casualty totals, then one die against morale; 7.22: a duel's differential.
+function gondor(p) {
+  if (p.kind === "duel") {
+    return [el("p", {"data-testid": "odds-column", "data-column": String(p.differential)},
+              el("b", {text: `Differential ${signed(p.differential)}`}), ` (${p.rule}).`),
+            table(["Die", "Result"], p.row, "Leader Combat Results (attacker/defender)")];
+  }
+  return [el("p", {"data-testid": "odds-column", "data-column": p.attack},
+            el("b", {text: `${p.kind === "melee" ? "Melee" : "Missile"} strength ${p.attack}`}),
+            ` against armour ${p.armour}, morale ${p.morale}.`),
+          el("h4", {text: "Modifiers"}), modifiers(p.modifiers),
+          el("p", {text: `A casualty on two dice totals ${p.casualty_on.join(", ") || "(none)"}: ${p.chance_in_36} in 36.`}),
+          table(["Then one die", "Result"], p.morale_row, "Casualty Results against this morale")];
+}
+
+export function oddsPanel(preview) {
+  return el("div", {"data-testid": "odds", class: "odds"}, el("h3", {text: "Before you attack"}),
+            ...(preview.kind === "attack" ? sjg(preview) : gondor(preview)));
+}

@@ -47,19 +47,21 @@ def stacks(page, side):
 
 def described(action) -> str:
     """An action as the page's choice buttons word it (hexwords.js `describe`)."""
-    def words(v):
+    def words(v, key):
         if isinstance(v, list):
-            return "→".join(map(str, v)) if all(not isinstance(x, (dict, list)) for x in v) else str(v)
+            assert all(not isinstance(x, (dict, list)) for x in v), "only flat lists are worded here"
+            return ("→" if key == "path" else ", ").join(map(str, v))
         return str(v).lower() if isinstance(v, bool) else str(v)
-    return " · ".join([action["type"], *(f"{k} {words(v)}" for k, v in action.items() if k not in ("type", "side"))])
+    return " · ".join([action["type"], *(f"{k} {words(v, k)}" for k, v in action.items() if k not in ("type", "side"))])
 
 
 def shown_after_click(legal, attack) -> bool:
     """The attack is among the choices the page lists once its first target hex is clicked
-    (decisions.js shows the first 40 that name the hex)."""
+    (decisions.js shows the first 40: the plain ones such as `end`, then those naming the hex)."""
     hex_ = attack["targets"][0]
+    plain = [a for a in legal if set(a) <= {"type", "side"}]
     named = [a for a in legal if a["type"] == "attack" and hex_ in a["targets"]]
-    return named.index(attack) < 40
+    return len(plain) + named.index(attack) < 40
 
 
 def asks_mid_combat(game, side, action) -> bool:

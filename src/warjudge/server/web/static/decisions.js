@@ -134,10 +134,14 @@ function drawChoices() {
   const mine = actions.filter(a => a.type !== "undo" && !(Array.isArray(a.path) && a.path.length > 1)
                                 && !(placed(a) && a.type !== "split"));
   const focus = piece || selected;
-  const shown = focus ? mine.filter(a => mentions(a, focus)) : mine;
+  const plain = a => Object.keys(a).every(k => k === "type" || k === "side");   // end, next, stay, stand: always shown first
+  const shown = [...mine.filter(plain), ...mine.filter(a => !plain(a) && (!focus || mentions(a, focus)))];
   document.getElementById("clear").hidden = !focus;
   const targets = targetsNow();
   light(targets.keys());
+  board.querySelectorAll(".chosen").forEach(n => n.classList.remove("chosen"));
+  const picked = piece ? `[data-testid="unit"][data-unit="${piece}"]` : `[data-testid="unit"][data-hex="${selected}"][data-units]`;
+  if (focus) board.querySelectorAll(picked).forEach(n => n.classList.add("chosen"));
   drawStack();
   const where = piece ? `${piece}` : `Hex ${selected}`;
   const anyPlaced = actions.some(a => placed(a) && a.type !== "split");

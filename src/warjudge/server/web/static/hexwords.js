@@ -35,14 +35,17 @@ export function promptText(d) {
   return say ? say(d.info || {}) : [d.kind, ...Object.entries(d.info || {}).map(([k, v]) => `${k}: ${words(v)}`)].join(" · ");
 }
 
-// A value in words: a path as 1808→1807, nested facts as compact JSON.
-export function words(value) {
-  if (Array.isArray(value)) return value.every(v => typeof v !== "object" || v === null) ? value.join("→") : JSON.stringify(value);
+// A value in words: a path as 1808→1807, other lists as "13, 14", nested facts as compact JSON.
+export function words(value, key = "") {
+  if (Array.isArray(value)) {
+    if (!value.every(v => typeof v !== "object" || v === null)) return JSON.stringify(value);
+    return value.join(key === "path" ? "→" : ", ");
+  }
   return value !== null && typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-// An action in words: "move · units 13 · path 1808→1807".
+// An action in words: "move · units 13, 14 · path 1808→1807".
 export function describe(action) {
   const rest = Object.entries(action).filter(([k]) => k !== "type" && k !== "side");
-  return [action.type, ...rest.map(([k, v]) => `${k} ${words(v)}`)].join(" · ");
+  return [action.type, ...rest.map(([k, v]) => `${k} ${words(v, k)}`)].join(" · ");
 }

@@ -119,3 +119,96 @@ def test_a_turn_against_the_bot(live, chromium):
     expect(prompt).not_to_have_text("…")
     shot(page, "gs-next-turn")
     me.checked(live, game_id, [W, S])
+
+
+# In a page, with its session and CSRF token: a JSON API call.
+CALL = """async ([method, path, body]) => {
+  const csrf = document.querySelector('meta[name="csrf-token"]').content;
+  const r = await fetch(path, {method, headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf},
+                               body: body === null ? undefined : JSON.stringify(body)});
+  if (!r.ok) throw new Error(await r.text());
+  return await r.json();
+}"""
+# The seat answers plainly (next, end, stay, stand; else its first choice) while it is to act.
+PLAIN_ON = """async ([game, seat]) => {
+  const csrf = document.querySelector('meta[name="csrf-token"]').content;
+  for (let i = 0; i < 100; i++) {
+    const mine = (await (await fetch(`/api/games/${game}/legal?seat=${seat}`)).json()).seats[0];
+    if (!mine.decision) return i;
+    const action = ["next", "end", "stay", "stand"].map(t => mine.actions.find(a => a.type === t && Object.keys(a).length === 1))
+      .find(Boolean) || mine.actions[0];
+    const r = await fetch(`/api/games/${game}/actions`, {method: "POST",
+      headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf}, body: JSON.stringify({seat, action})});
+    if (!r.ok) throw new Error(await r.text());
+  }
+  return -1;
+}"""
+
+
+def test_melee_odds_shown_before_the_dice_are_what_the_engine_rolls(live, chromium):
+    # SPI 7.31-7.33, 7.42: a unit moved by clicking next to an enemy must melee it; the page
+    # shows the casualty totals and the morale row before the confirm; the engine's roll is read on them
+    from tests.hexwar.gondor_sauron.test_game import small, u
+
+    base = live.url
+    me, orc = watch(chromium.new_context().new_page(), W), watch(chromium.new_context().new_page(), S)
+    sign_up(me.page, base, "elendil")
+    sign_up(orc.page, base, "gorbag")
+    doc = small([u("a", W, "0503", "B3X"), u("d", S, "0505", "B3Y", reduced="D2Y")])
+    game_id = me.page.evaluate(CALL, ["POST", "/api/games", {"game": "sauron", "options": {"scenario": doc}}])["id"]
+    me.page.evaluate(CALL, ["POST", f"/api/games/{game_id}/seats/{W}", None])
+    orc.page.evaluate(CALL, ["POST", f"/api/games/{game_id}/seats/{S}", None])
+    page = me.page
+    page.goto(f"{base}/games/{game_id}")
+    prompt = page.locator('[data-testid="decision"]')
+    for _ in range(20):   # both sides go on to Westernesse's Movement Phase (F)
+        game = live.game(game_id)
+        if game.to_act() == (W,) and game.phase == "F":
+            break
+        if game.to_act() == (S,):
+            orc.page.evaluate(PLAIN_ON, [game_id, S])
+            continue
+        page.reload()
+        expect(prompt).to_have_attribute("data-kind", game.decision(W).kind)
+        wanted = next(k for k in PLAIN if {"type": k} in game.legal_actions(W))
+        page.locator(f'#actions [data-testid="choice"][data-type="{wanted}"]').first.click()
+        expect(page.locator('[data-testid="log"]')).to_contain_text("you: ")
+    page.reload()
+    expect(prompt).to_have_attribute("data-kind", "movement")
+    page.locator('[data-testid="unit"][data-unit="a"]').dispatch_event("click")
+    page.locator('polygon.hex.lit[data-hex="0504"]').dispatch_event("click")
+    expect(page.locator('[data-testid="unit"][data-unit="a"][data-hex="0504"]')).to_have_count(1)
+    page.locator('#actions [data-testid="choice"][data-type="end"]').first.click()
+    for _ in range(20):   # on to the melee (7.31: "a" is in d's zone and must attack it)
+        game = live.game(game_id)
+        if game.to_act() == (W,) and game.stage == "melee":
+            break
+        if game.to_act() == (S,):
+            orc.page.evaluate(PLAIN_ON, [game_id, S])
+            continue
+        page.reload()
+        expect(prompt).to_have_attribute("data-kind", game.decision(W).kind)
+        page.locator('#actions [data-testid="choice"][data-type="next"]').first.click()
+        expect(page.locator('[data-testid="log"]')).to_contain_text("you: next")
+    action = {"type": "attack", "unit": "a", "target": "d"}
+    assert live.game(game_id).legal_actions(W) == [action]
+    preview = live.game(game_id).preview(W, action)
+    page.reload()
+    expect(prompt).to_contain_text("melee")
+    page.locator('#actions [data-testid="choice"][data-type="attack"]').click()
+    odds = page.locator('[data-testid="odds"]')
+    expect(odds).to_contain_text("Melee strength B against armour 3, morale Y.")
+    expect(odds).to_contain_text(f"A casualty on two dice totals {', '.join(map(str, preview['casualty_on']))}: "
+                                 f"{preview['chance_in_36']} in 36.")
+    cells = odds.locator("table.odds-row td")
+    assert [cells.nth(i).inner_text() for i in range(6)] == [preview["morale_row"][str(d)] for d in range(1, 7)]
+    shot(page, "gs-melee-odds")
+    page.locator('[data-testid="confirm"]').click()
+    expect(page.locator('[data-testid="log"]')).to_contain_text("you: attack")
+    said = next(e for e in reversed(live.full_view(game_id)["events"]) if e["event"] == "attack")
+    if said["result"] == "-":
+        assert said["dice"] not in preview["casualty_on"]
+    else:
+        assert said["dice"] in preview["casualty_on"] and preview["morale_row"][str(said["die"])] == said["result"]
+    for watched in (me, orc):
+        watched.checked(live, game_id, [W, S])

@@ -145,6 +145,24 @@ PLAIN_ON = """async ([game, seat]) => {
 }"""
 
 
+def go_on(live, game_id, me, orc, arrived) -> None:
+    """Westernesse answers plainly by clicking, Sauron through the API, until Westernesse
+    is to act and `arrived(game)`."""
+    for _ in range(20):
+        game = live.game(game_id)
+        if game.to_act() == (W,) and arrived(game):
+            return
+        if game.to_act() == (S,):
+            orc.page.evaluate(PLAIN_ON, [game_id, S])
+            continue
+        me.page.reload()
+        expect(me.page.locator('[data-testid="decision"]')).to_have_attribute("data-kind", game.decision(W).kind)
+        wanted = next(k for k in PLAIN if {"type": k} in game.legal_actions(W))
+        me.page.locator(f'#actions [data-testid="choice"][data-type="{wanted}"]').first.click()
+        expect(me.page.locator('[data-testid="log"]')).to_contain_text(f"you: {wanted}")
+    raise AssertionError("the phase never came")
+
+
 def test_melee_odds_shown_before_the_dice_are_what_the_engine_rolls(live, chromium):
     # SPI 7.31-7.33, 7.42: a unit moved by clicking next to an enemy must melee it; the page
     # shows the casualty totals and the morale row before the confirm; the engine's roll is read on them
@@ -161,35 +179,14 @@ def test_melee_odds_shown_before_the_dice_are_what_the_engine_rolls(live, chromi
     page = me.page
     page.goto(f"{base}/games/{game_id}")
     prompt = page.locator('[data-testid="decision"]')
-    for _ in range(20):   # both sides go on to Westernesse's Movement Phase (F)
-        game = live.game(game_id)
-        if game.to_act() == (W,) and game.phase == "F":
-            break
-        if game.to_act() == (S,):
-            orc.page.evaluate(PLAIN_ON, [game_id, S])
-            continue
-        page.reload()
-        expect(prompt).to_have_attribute("data-kind", game.decision(W).kind)
-        wanted = next(k for k in PLAIN if {"type": k} in game.legal_actions(W))
-        page.locator(f'#actions [data-testid="choice"][data-type="{wanted}"]').first.click()
-        expect(page.locator('[data-testid="log"]')).to_contain_text("you: ")
+    go_on(live, game_id, me, orc, lambda g: g.phase == "F")   # to Westernesse's Movement Phase
     page.reload()
     expect(prompt).to_have_attribute("data-kind", "movement")
     page.locator('[data-testid="unit"][data-unit="a"]').dispatch_event("click")
     page.locator('polygon.hex.lit[data-hex="0504"]').dispatch_event("click")
     expect(page.locator('[data-testid="unit"][data-unit="a"][data-hex="0504"]')).to_have_count(1)
     page.locator('#actions [data-testid="choice"][data-type="end"]').first.click()
-    for _ in range(20):   # on to the melee (7.31: "a" is in d's zone and must attack it)
-        game = live.game(game_id)
-        if game.to_act() == (W,) and game.stage == "melee":
-            break
-        if game.to_act() == (S,):
-            orc.page.evaluate(PLAIN_ON, [game_id, S])
-            continue
-        page.reload()
-        expect(prompt).to_have_attribute("data-kind", game.decision(W).kind)
-        page.locator('#actions [data-testid="choice"][data-type="next"]').first.click()
-        expect(page.locator('[data-testid="log"]')).to_contain_text("you: next")
+    go_on(live, game_id, me, orc, lambda g: g.stage == "melee")   # 7.31: "a" is in d's zone and must attack it
     action = {"type": "attack", "unit": "a", "target": "d"}
     assert live.game(game_id).legal_actions(W) == [action]
     preview = live.game(game_id).preview(W, action)

@@ -177,12 +177,12 @@ board.addEventListener("click", event => {
   if (!node || !game.isSeat) return;
   const hex = node.dataset.hex;
   const target = targetsNow().get(hex);
-  if (target && node.matches("polygon.hex")) { choose(target); return; }
+  if (target) { choose(target); return; }   // anything in a lit hex: go there
   const counter = node.closest('[data-testid="unit"]');
-  if (counter && !counter.dataset.units && actions.some(a => placed(a) && (a.piece === counter.dataset.unit || a.unit === counter.dataset.unit))) {
-    piece = counter.dataset.unit;   // a piece of a game whose moves name it (G&S)
+  if (counter && !counter.dataset.units) {  // a piece of a game whose actions name it (G&S)
+    piece = counter.dataset.unit;
     selected = hex;
-  } else if (target) { choose(target); return; } else select(hex);
+  } else select(hex);
   drawChoices();
 });
 board.addEventListener("keydown", event => {

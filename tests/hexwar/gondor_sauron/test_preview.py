@@ -5,9 +5,10 @@ is made and the engine resolves it as the preview said."""
 from __future__ import annotations
 
 from tests.hexwar.gondor_sauron.test_game import S, W, close_in, play_until, small, u
-from tests.support.gs_positions import ScriptedDice, leader, position
+from tests.support.gs_positions import ScriptedDice, leader, position, unit
 
 from warjudge.core import games
+from warjudge.hexwar.gondor_sauron import leaders
 from warjudge.hexwar.gondor_sauron.combat import leader_fight
 from warjudge.hexwar.gondor_sauron.preview import attack_preview
 
@@ -60,11 +61,33 @@ def test_duel_preview_shows_the_differential_and_its_row():
     hero, orc = leader("hero", W, "0504", rally=4), leader("orc", S, "0505", rally=1)
     for night, differential in ((False, 3), (True, 0)):
         pos = position(hero, orc, night=night)
-        shown = attack_preview(pos, {"type": "duel", "leader": "hero", "target": "orc"})
+        shown = attack_preview(pos, {"type": "duel", "leader": "hero", "target": "orc"}, {})
         assert shown["differential"] == differential
         for die in range(1, 7):
             diff, rolled, mine, theirs = leader_fight(pos, ScriptedDice(die), hero, orc)
             assert (diff, shown["row"][str(rolled)]) == (differential, f"{mine}/{theirs}")
+
+
+def faces(total):
+    return min(6, total - 1), total - min(6, total - 1)
+
+
+def test_rally_and_spell_previews_are_the_totals_that_succeed():
+    # SPI 8.34 (10.0: at night Sauron's Leaders +3): two dice under the Leader's Rally Rating;
+    # SPI 8.54: two dice under the Magic Points the spell uses
+    for night in (False, True):
+        nazgul, orcs = leader("nazgul", S, "0505", rally=2, magic=5), unit("orcs", S, "0505")
+        orcs.disrupted = True
+        pos = position(nazgul, orcs, night=night)
+        rally = attack_preview(pos, {"type": "rally", "leader": "nazgul", "unit": "orcs"}, {})
+        spell = attack_preview(pos, {"type": "cast", "leader": "nazgul", "spell": "dread"}, {"dread": 3})
+        assert rally["rating"] == (5 if night else 2) and spell["cost"] == 3
+        for total in range(2, 13):
+            assert leaders.rally(pos, ScriptedDice(*faces(total)), nazgul, orcs)[1] == (total in rally["succeeds_on"])
+            orcs.disrupted, nazgul.magic = True, 5
+            assert leaders.cast(pos, ScriptedDice(*faces(total)), nazgul, 3)[1] == (total in spell["succeeds_on"])
+            nazgul.magic = 5
+        assert rally["chance_in_36"] == sum(1 for a in range(1, 7) for b in range(1, 7) if a + b in rally["succeeds_on"])
 
 
 def test_no_preview_for_moves_or_illegal_attacks():

@@ -1,7 +1,7 @@
 """A player plays a Game-Turn of Gondor & Sauron (the Sauron battle) in Chromium against
 the bot holding the other side (issue 14): a piece clicked lights exactly the hexes its
-legal moves reach and a lit hex moves it there; an attack or a shot shows its odds (the
-game's own preview) before the confirm and the engine then rolls on that row; every other
+legal moves reach and a lit hex moves it there; a spell, an attack or a shot shows its
+odds (the game's own preview) before the confirm and the engine then rolls on them; every other
 decision is answered from clear prompts; the bot answers at once; nothing goes wrong in
 the page."""
 
@@ -15,6 +15,28 @@ W, S = "westernesse", "sauron"
 PLAIN = ("next", "end", "stay", "stand")   # the answers that go on, in the order preferred
 ROLLED = ("attack", "fire", "duel")
 PENDING = ("retreat", "evade", "advance")
+
+
+def acted(page, what: str = "") -> None:
+    """The page (reloaded before each answer) logged the one action it sent: the server
+    took it, so the next look at the game sees its effect."""
+    expect(page.locator('[data-testid="log"] li', has_text=f"you: {what}")).to_have_count(1)
+
+
+def cast_by_clicking(live, page, game_id, action) -> None:
+    """SPI 8.54: the Leader clicked, the spell picked: its chance is shown before its two
+    dice, and the engine's roll succeeds exactly on a total the page listed."""
+    preview = live.game(game_id).preview(W, action)
+    page.locator(f'[data-testid="unit"][data-unit="{action["leader"]}"]').dispatch_event("click")
+    page.locator('#actions [data-testid="choice"][data-type="cast"]', has_text=f"spell {action['spell']}").first.click()
+    odds = page.locator('[data-testid="odds"]')
+    expect(odds).to_contain_text(f"casts {action['spell']} ({preview['cost']} Magic Points")
+    expect(odds).to_contain_text(f"({preview['chance_in_36']} chances in 36)")
+    shot(page, "gs-spell-odds")
+    page.locator('[data-testid="confirm"]').click()
+    acted(page, "cast")
+    said = next(e for e in reversed(live.full_view(game_id)["events"]) if e["event"] == "cast")
+    assert said["success"] == (said["dice"] in preview["succeeds_on"])
 
 
 def where(live, game_id, pid):
@@ -45,6 +67,7 @@ def test_a_turn_against_the_bot(live, chromium):
 
     moved: set[str] = set()    # the decision kinds in which a piece was moved by clicking
     odds_seen = 0
+    cast_seen = False
     for _ in range(80):
         game = live.game(game_id)
         if game.is_over or game.turn >= 2:
@@ -58,6 +81,11 @@ def test_a_turn_against_the_bot(live, chromium):
         pieces = [a for a in legal if a["type"] == "move"]
         rolled = [a for a in legal if a["type"] in ROLLED]
         stuck = not any({"type": k} in legal for k in PLAIN)    # SPI 8.2: Leaders must be restacked first
+        casts = [a for a in legal if a["type"] == "cast"]
+        if casts and not cast_seen:    # whether a spell may be cast depends on the bot's spells
+            cast_by_clicking(live, page, game_id, casts[0])
+            cast_seen = True
+            continue
         if pieces and (decision.kind not in moved or stuck):
             # click a piece: exactly its legal destinations are lit; a lit hex moves it there
             pid, to = restacking(live.full_view(game_id), pieces)
@@ -68,7 +96,7 @@ def test_a_turn_against_the_bot(live, chromium):
             assert {lit.nth(i).get_attribute("data-hex") for i in range(lit.count())} == reach
             shot(page, f"gs-{decision.kind}-lit")
             page.locator(f'polygon.hex[data-hex="{to}"]').dispatch_event("click")
-            expect(page.locator('[data-testid="log"]')).to_contain_text(f"you: move · piece {pid} · to {to}")
+            acted(page, f"move · piece {pid} · to {to}")
             assert where(live, game_id, pid) == to
             moved.add(decision.kind)
             continue
@@ -86,11 +114,11 @@ def test_a_turn_against_the_bot(live, chromium):
                 expect(odds).to_contain_text(f"Differential {preview['differential']:+d}".replace("+0", "0"))
             else:
                 expect(odds).to_contain_text(f"strength {preview['attack']} against armour {preview['armour']}")
-                expect(odds).to_contain_text(f"{preview['chance_in_36']} in 36")
+                expect(odds).to_contain_text(f"({preview['chance_in_36']} chances in 36)")
             shot(page, f"gs-odds-{action['type']}")
             before = len(live.full_view(game_id)["events"])
             page.locator('[data-testid="confirm"]').click()
-            expect(page.locator('[data-testid="log"]')).to_contain_text(f"you: {action['type']}")
+            acted(page, f"{action['type']}")
             said = next(e for e in live.full_view(game_id)["events"][before:] if e["event"] in ROLLED)
             if preview["kind"] == "duel":
                 assert preview["row"][str(said["die"])] == said["result"]
@@ -107,7 +135,7 @@ def test_a_turn_against_the_bot(live, chromium):
             kinds = [a["type"] for a in legal]
             wanted = next((k for k in PLAIN if {"type": k} in legal), kinds[0])
             page.locator(f'#actions [data-testid="choice"][data-type="{wanted}"]').first.click()
-        expect(page.locator('[data-testid="log"]')).to_contain_text("you: ")
+        acted(page)
     else:
         raise AssertionError("the Game-Turn did not end in 80 decisions")
 
@@ -159,26 +187,32 @@ def go_on(live, game_id, me, orc, arrived) -> None:
         expect(me.page.locator('[data-testid="decision"]')).to_have_attribute("data-kind", game.decision(W).kind)
         wanted = next(k for k in PLAIN if {"type": k} in game.legal_actions(W))
         me.page.locator(f'#actions [data-testid="choice"][data-type="{wanted}"]').first.click()
-        expect(me.page.locator('[data-testid="log"]')).to_contain_text(f"you: {wanted}")
+        acted(me.page, wanted)
     raise AssertionError("the phase never came")
 
 
-def test_melee_odds_shown_before_the_dice_are_what_the_engine_rolls(live, chromium):
-    # SPI 7.31-7.33, 7.42: a unit moved by clicking next to an enemy must melee it; the page
-    # shows the casualty totals and the morale row before the confirm; the engine's roll is read on them
+def test_spell_and_melee_odds_shown_before_the_dice_are_what_the_engine_rolls(live, chromium):
+    # SPI 8.54: a spell's chance before its dice; SPI 7.31-7.33, 7.42: a unit moved by clicking
+    # next to an enemy must melee it; the page shows the casualty totals and the morale row
+    # before the confirm; the engine's roll is read on them
     from tests.hexwar.gondor_sauron.test_game import small, u
 
     base = live.url
     me, orc = watch(chromium.new_context().new_page(), W), watch(chromium.new_context().new_page(), S)
     sign_up(me.page, base, "elendil")
     sign_up(orc.page, base, "gorbag")
-    doc = small([u("a", W, "0503", "B3X"), u("d", S, "0505", "B3Y", reduced="D2Y")])
+    doc = small([u("a", W, "0503", "B3X"), u("b", W, "0502", "C2X"), u("d", S, "0505", "B3Y", reduced="D2Y")],
+                leaders=[{"id": "wiz", "side": W, "nationality": "gondor", "rally": 2, "magic": 6, "hex": "0502"}],
+                spells=[{"id": "rend-the-wall", "side": W, "cost": 3, "effect": "breach", "hexside": ["0808", "0809"]}])
+    doc["map"]["hexsides"] = [{"hexes": ["0808", "0809"], "kind": "wall"}]   # far from the fight
     game_id = me.page.evaluate(CALL, ["POST", "/api/games", {"game": "sauron", "options": {"scenario": doc}}])["id"]
     me.page.evaluate(CALL, ["POST", f"/api/games/{game_id}/seats/{W}", None])
     orc.page.evaluate(CALL, ["POST", f"/api/games/{game_id}/seats/{S}", None])
     page = me.page
     page.goto(f"{base}/games/{game_id}")
     prompt = page.locator('[data-testid="decision"]')
+    expect(prompt).to_have_attribute("data-kind", "magic")   # SPI 3.0 A: Westernesse's Magic Leader first
+    cast_by_clicking(live, page, game_id, {"type": "cast", "leader": "wiz", "spell": "rend-the-wall"})
     go_on(live, game_id, me, orc, lambda g: g.phase == "F")   # to Westernesse's Movement Phase
     page.reload()
     expect(prompt).to_have_attribute("data-kind", "movement")
@@ -186,6 +220,7 @@ def test_melee_odds_shown_before_the_dice_are_what_the_engine_rolls(live, chromi
     page.locator('polygon.hex.lit[data-hex="0504"]').dispatch_event("click")
     expect(page.locator('[data-testid="unit"][data-unit="a"][data-hex="0504"]')).to_have_count(1)
     page.locator('#actions [data-testid="choice"][data-type="end"]').first.click()
+    acted(page, "end")
     go_on(live, game_id, me, orc, lambda g: g.stage == "melee")   # 7.31: "a" is in d's zone and must attack it
     action = {"type": "attack", "unit": "a", "target": "d"}
     assert live.game(game_id).legal_actions(W) == [action]
@@ -195,13 +230,13 @@ def test_melee_odds_shown_before_the_dice_are_what_the_engine_rolls(live, chromi
     page.locator('#actions [data-testid="choice"][data-type="attack"]').click()
     odds = page.locator('[data-testid="odds"]')
     expect(odds).to_contain_text("Melee strength B against armour 3, morale Y.")
-    expect(odds).to_contain_text(f"A casualty on two dice totals {', '.join(map(str, preview['casualty_on']))}: "
-                                 f"{preview['chance_in_36']} in 36.")
+    expect(odds).to_contain_text(f"A casualty on two dice totals {', '.join(map(str, preview['casualty_on']))} "
+                                 f"({preview['chance_in_36']} chances in 36).")
     cells = odds.locator("table.odds-row td")
     assert [cells.nth(i).inner_text() for i in range(6)] == [preview["morale_row"][str(d)] for d in range(1, 7)]
     shot(page, "gs-melee-odds")
     page.locator('[data-testid="confirm"]').click()
-    expect(page.locator('[data-testid="log"]')).to_contain_text("you: attack")
+    acted(page, "attack")
     said = next(e for e in reversed(live.full_view(game_id)["events"]) if e["event"] == "attack")
     if said["result"] == "-":
         assert said["dice"] not in preview["casualty_on"]

@@ -201,11 +201,13 @@ class GondorSauronGame:
         self._settle()
 
     def preview(self, player: str, action: Action) -> dict[str, Any] | None:
-        """What a legal attack, missile fire or duel faces before its dice (issue 14:
-        odds shown before committing); None for anything else."""
+        """What a legal attack, missile fire, duel, rally or spell faces before its dice
+        (issue 14: odds shown before committing); None for anything else."""
         from warjudge.hexwar.gondor_sauron.preview import attack_preview
 
-        return attack_preview(self.pos, action) if action in self.legal_actions(player) else None
+        if action not in self.legal_actions(player):
+            return None
+        return attack_preview(self.pos, action, {s.id: s.cost for s in self.scenario.spec.spells})
 
     def default_action(self, player: str) -> Action:
         """What the games master's `process` plays for the side to act (ruling): stay,

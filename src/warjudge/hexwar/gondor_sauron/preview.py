@@ -1,8 +1,9 @@
-"""What a Gondor & Sauron attack faces before its dice are rolled (issue 14): for a
-melee or missile attack the strength, the target's armour (with a wall's cover) and
-morale, the two-dice totals that cause a casualty and the morale row the one die is then
-read on; for a Leader duel the differential and its row. Computed by the rules' own
-functions (`combat.melee_terms`, `missile_terms`, `duel_differential`, the charts)."""
+"""What a Gondor & Sauron roll faces before its dice (issue 14): for a melee or missile
+attack the strength, the target's armour (with a wall's cover) and morale, the two-dice
+totals that cause a casualty and the morale row the one die is then read on; for a Leader
+duel the differential and its row; for a rally or a spell the totals that succeed.
+Computed by the rules' own functions (`combat.melee_terms`, `missile_terms`,
+`duel_differential`, the charts)."""
 
 from __future__ import annotations
 
@@ -16,9 +17,18 @@ DIE = range(1, 7)
 TWO_DICE = [(a, b) for a in DIE for b in DIE]
 
 
-def attack_preview(pos: Position, action: dict[str, Any]) -> dict[str, Any] | None:
-    """The preview of a legal `attack`, `fire` or `duel`; None for any other action."""
+def attack_preview(pos: Position, action: dict[str, Any], spell_costs: dict[str, int]) -> dict[str, Any] | None:
+    """The preview of a legal `attack`, `fire`, `duel`, `rally` or `cast` (`spell_costs`:
+    the scenario's spells' Magic Points); None for any other action."""
     kind = action.get("type")
+    if kind == "rally":   # 8.34: two dice on the Rally Table under the Leader's rating (10.0)
+        rating = pos.rally_rating(pos.leaders[action["leader"]])
+        return {"kind": "rally", "leader": action["leader"], "unit": action["unit"], "rating": rating,
+                **_succeeding([t for t in range(2, 13) if pos.charts.rallies(rating, t)])}
+    if kind == "cast":    # 8.54: two dice on the Magic Spell Chart under the points used
+        cost = spell_costs[action["spell"]]
+        return {"kind": "spell", "leader": action["leader"], "spell": action["spell"], "cost": cost,
+                **_succeeding([t for t in range(2, 13) if pos.charts.spell_succeeds(cost, t)])}
     if kind == "duel":
         a, d = pos.leaders[action["leader"]], pos.leaders[action["target"]]
         differential = combat.duel_differential(pos, a, d)
@@ -51,5 +61,14 @@ def _chances(charts: Charts, terms: combat.Terms) -> dict[str, Any]:
     """7.33: the casualty totals (every total when fanatical, 7.37), their chance in 36,
     and one die against morale (7.42)."""
     totals = sorted(range(2, 13)) if terms.fanatical else sorted(charts.casualty_totals(terms.attack, terms.armour))
-    return {"casualty_on": totals, "chance_in_36": sum(1 for a, b in TWO_DICE if a + b in totals),
+    return {"casualty_on": totals, "chance_in_36": _in_36(totals),
             "morale_row": {str(die): charts.casualty_result(terms.morale, die).code for die in DIE}}
+
+
+def _succeeding(totals: list[int]) -> dict[str, Any]:
+    return {"succeeds_on": totals, "chance_in_36": _in_36(totals)}
+
+
+def _in_36(totals: list[int]) -> int:
+    """How many of the 36 throws of two dice make one of `totals`."""
+    return sum(1 for a, b in TWO_DICE if a + b in totals)

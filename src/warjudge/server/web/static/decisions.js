@@ -2,13 +2,13 @@
 // this seat's view, the current decision as a prompt, its legal actions as choices.
 // SJG: click a stack, tick the units to move (a split), the hexes they may reach are lit;
 // click one to move there. Gondor & Sauron: click a piece, its destinations are lit.
-// An attack first shows its odds (the game's own preview) and waits for a confirm.
+// An attack, a rally or a spell first shows its odds (the game's own preview) and waits for a confirm.
 import {api, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
 import {describe, promptText} from "/static/hexwords.js";
-import {oddsPanel} from "/static/odds.js";
+import {isAttack, oddsPanel} from "/static/odds.js";
 
 const MANY = 40;         // more choices than this: narrow them by clicking a hex first
-const ROLLED = new Set(["attack", "fire", "duel"]);   // choices that may have odds to show first
+const ROLLED = new Set(["attack", "fire", "duel", "rally", "cast"]);   // choices that may have odds to show first
 const game = gameElement();
 const seatQuery = game.isSeat ? `?seat=${encodeURIComponent(game.role)}` : "";
 const board = document.querySelector('[data-testid="map"]');
@@ -91,7 +91,7 @@ async function act(action) {
   } catch (error) { showError(error.message); note(`refused: ${describe(action)}: ${error.message}`); }
 }
 
-// An attack: the odds first, from the game's own preview; committed only on confirm.
+// A roll (attack, rally, spell): the odds first, from the game's own preview; made only on confirm.
 async function choose(action) {
   if (!ROLLED.has(action.type)) return act(action);
   let answer;
@@ -100,7 +100,8 @@ async function choose(action) {
   if (!answer.preview) return act(action);
   confirmBox.replaceChildren(oddsPanel(answer.preview), el("p", {text: describe(action)}),
     el("div", {class: "buttons"},
-       el("button", {type: "button", "data-testid": "confirm", onclick: () => act(action), text: "Attack"}),
+       el("button", {type: "button", "data-testid": "confirm", onclick: () => act(action),
+                     text: isAttack(answer.preview) ? "Attack" : "Roll the dice"}),
        el("button", {type: "button", "data-testid": "cancel", onclick: () => confirmBox.replaceChildren(), text: "Cancel"})));
   confirmBox.querySelector('[data-testid="confirm"]').focus();
 }

@@ -33,8 +33,15 @@ function sjg(p) {
   return out;
 }
 
-// G&S 7.33: the casualty totals, then one die against morale; 7.22: a duel's differential.
+// G&S 7.33: the casualty totals, then one die against morale; 7.22: a duel's differential;
+// 8.34, 8.54: the totals a rally or a spell succeeds on.
 function gondor(p) {
+  if (p.kind === "rally" || p.kind === "spell") {
+    const what = p.kind === "rally" ? `${p.leader} rallies ${p.unit} (Rally Rating ${p.rating})`
+                                    : `${p.leader} casts ${p.spell} (${p.cost} Magic Points, spent only on a success)`;
+    return [el("p", {"data-testid": "odds-column", "data-column": String(p.chance_in_36)}, el("b", {text: what}),
+              `: succeeds on two dice totals ${p.succeeds_on.join(", ") || "(none)"} (${p.chance_in_36} chances in 36).`)];
+  }
   if (p.kind === "duel") {
     return [el("p", {"data-testid": "odds-column", "data-column": String(p.differential)},
               el("b", {text: `Differential ${signed(p.differential)}`}), ` (${p.rule}).`),
@@ -44,11 +51,14 @@ function gondor(p) {
             el("b", {text: `${p.kind === "melee" ? "Melee" : "Missile"} strength ${p.attack}`}),
             ` against armour ${p.armour}, morale ${p.morale}.`),
           el("h4", {text: "Modifiers"}), modifiers(p.modifiers),
-          el("p", {text: `A casualty on two dice totals ${p.casualty_on.join(", ") || "(none)"}: ${p.chance_in_36} in 36.`}),
+          el("p", {text: `A casualty on two dice totals ${p.casualty_on.join(", ") || "(none)"} (${p.chance_in_36} chances in 36).`}),
           table(["Then one die", "Result"], p.morale_row, "Casualty Results against this morale")];
 }
 
+export const isAttack = preview => !["rally", "spell"].includes(preview.kind);
+
 export function oddsPanel(preview) {
-  return el("div", {"data-testid": "odds", class: "odds"}, el("h3", {text: "Before you attack"}),
+  return el("div", {"data-testid": "odds", class: "odds"},
+            el("h3", {text: isAttack(preview) ? "Before you attack" : "Before the dice"}),
             ...(preview.kind === "attack" ? sjg(preview) : gondor(preview)));
 }

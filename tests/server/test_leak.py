@@ -3,8 +3,9 @@ by random seats through the API, the seats also writing each other private and p
 press; every response to every seat, and to a spectator, is checked against the GM's full
 views: no object the full view marks hidden from that viewer may appear in it, no message
 that viewer may not read, and the dice seed in no response at all. The responses checked
-are the views, the legal actions, the answers to actions, the press, the history (every
-phase, against the full view of that phase) and the live events.
+are the views, the legal actions, the previews of actions (an attack's odds), the answers
+to actions, the press, the history (every phase, against the full view of that phase) and
+the live events.
 
 A real game whose class is not on the one game interface yet is skipped with the reason,
 so the test covers it the moment it lands."""
@@ -163,6 +164,10 @@ def _play_checking_every_response(client, game_id: str) -> None:
             gm.post(f"/api/games/{gid}/process")
             continue
         seat, action = rng.choice(choices)
+        rolled = next((a for s, a in choices if s == seat and a.get("type") in ("attack", "fire", "duel")), action)
+        preview = holders[seat].post(f"/api/games/{gid}/preview", {"seat": seat, "action": rolled})
+        _assert_hides(_json(preview), preview.text, [full["view"]], [seat], table.seed, table.unreadable(seat),
+                      f"the preview to {seat}")
         answer = holders[seat].post(f"/api/games/{gid}/actions", {"seat": seat, "action": action})
         assert answer.status_code == 200, answer.text
         after = gm.ok("get", f"/api/games/{gid}")["view"]

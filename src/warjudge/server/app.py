@@ -23,7 +23,7 @@ from warjudge.server.models import GameRow, User
 from warjudge.server.scheduler import Scheduler
 from warjudge.server.deadlines import PhaseRules
 from warjudge.server.schemas import (ActionRequest, BotRequest, Claim, Credentials, Extension, GmAction, NewGame,
-                                     Replacement, RollBack, SeatRequest)
+                                     ReadyRequest, Replacement, RollBack)
 from warjudge.server.views import view_for
 
 Bearer = Depends(auth.bearer_or_cookie)   # a bearer token, or a browser's cookie with its CSRF token
@@ -196,9 +196,11 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             return {"results": play.submit(row, user, body.seat, body.action), "version": row.version}
 
     @app.post("/api/games/{game_id}/ready", tags=["play"])
-    def ready(game_id: str, body: SeatRequest, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+    def ready(game_id: str, body: ReadyRequest, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        """The seat is ready (or, `"ready": false`, no longer: until the deadline it may change its mind)."""
         with changing(game_id, credentials) as (user, row):
-            return {"seat": body.seat, "ready": True, "processed": play.mark_ready(row, user, body.seat)}
+            return {"seat": body.seat, "ready": body.ready,
+                    "processed": play.mark_ready(row, user, body.seat, body.ready)}
 
     @app.post("/api/games/{game_id}/process", tags=["play"])
     def process(game_id: str, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:

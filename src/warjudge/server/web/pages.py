@@ -42,6 +42,8 @@ class OrderCheck(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: str = Field(min_length=1, max_length=64)
     orders: list[str] = Field(max_length=200)
+    replace: bool = Field(False, description="as POST …/actions' {\"orders\", \"replace\": true}: "
+                                             "the seat's orders given before taken back first")
 
 
 def _signed_in(session: Session, request: Request) -> tuple[User, str] | None:
@@ -205,6 +207,8 @@ def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) 
             row = _game_row(session, game_id)
             play.require_seat(row, user, body.seat)
             trial = play.load(row).clone()   # never the loaded game: it is kept for later requests
+            for retract in play.retractions(trial, body.seat) if body.replace else []:
+                play.apply(trial, body.seat, retract)
             results = []
             for text in body.orders:
                 reason = play.apply(trial, body.seat, {"type": "order", "order": text}) if text.strip() else None

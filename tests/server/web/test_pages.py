@@ -105,3 +105,23 @@ def test_a_gondor_game_page_draws_its_battle_map(browser):
     assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
     assert svg.text.count('class="hex"') == 300 and 'data-testid="unit"' in svg.text
     assert 'data-has-board="yes"' in browser.get(f"/games/{game_id}").text
+
+
+def test_the_board_of_an_earlier_phase_is_drawn_from_that_phase_s_view(browser, other_browser):
+    """Issue 14's phase history: phase 0 is the start, phase 1 the end of Spring 1901 with
+    its orders drawn as arrows; a seat sees that phase as it saw it then."""
+    csrf = sign_up(browser)
+    headers = {auth.CSRF_HEADER: csrf}
+    game_id = new_game(browser, csrf, "diplomacy", ["AUSTRIA"])
+    browser.post(f"/api/games/{game_id}/actions", json={"seat": "AUSTRIA", "action": {"orders": ["A bud - ser"]}},
+                 headers=headers)
+    assert browser.post(f"/api/games/{game_id}/process", headers=headers).status_code == 200   # the creator: GM
+    assert browser.get(f"/api/games/{game_id}").json()["view"]["phase"] == "F1901M"
+    start = browser.get(f"/games/{game_id}/board.svg?phase=0").text
+    spring = browser.get(f"/games/{game_id}/board.svg?phase=1").text
+    assert 'data-unit="A bud"' in start and 'data-unit="A ser"' not in start
+    assert 'data-unit="A ser"' in spring and 'data-unit="A bud"' not in spring
+    assert 'data-order="A bud - ser"' in spring and 'data-order="A bud - ser"' not in start   # its arrow
+    missing = browser.get(f"/games/{game_id}/board.svg?phase=9")
+    assert missing.status_code == 404 and "phases so far" in missing.json()["error"]
+    assert browser.get(f"/games/{game_id}/board.svg?phase=-1").status_code == 422

@@ -13,7 +13,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Callable
 
-from fastapi import Depends, FastAPI, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -23,7 +23,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from warjudge.core import games
-from warjudge.server import auth, play
+from warjudge.server import auth, history, play
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow, User
 from warjudge.server.schemas import Credentials
@@ -182,15 +182,18 @@ def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) 
                         user=who[0].name, csrf=auth.csrf_token(who[1]))
 
     @app.get("/games/{game_id}/board.svg", include_in_schema=False)
-    def board(request: Request, game_id: str, seat: str | None = None, lang: str = "en") -> Response:
-        """The board as the caller's view shows it (the same role rule as GET /api/games/{id})."""
+    def board(request: Request, game_id: str, seat: str | None = None, lang: str = "en",
+              phase: int | None = Query(None, ge=0, le=2**31)) -> Response:
+        """The board as the caller's view shows it (the same role rule as GET /api/games/{id});
+        with `phase`, as that role saw it when that finished phase ended (GET …/history/{n})."""
         with transaction() as session:
             who = _signed_in(session, request)
             row = _game_row(session, game_id)
             game = play.load(row)
-            view = view_for(game, play.role(row, who[0] if who else None, seat))
+            role = play.role(row, who[0] if who else None, seat)
             if lang not in LANGUAGES:
                 raise ApiError(422, f"lang: one of {', '.join(LANGUAGES)}")
+            view = view_for(game, role) if phase is None else history.phase_seen_by(row, phase, role)["view"]
             svg = board_svg(row.game, game, view, lang)
             if svg is None:
                 raise ApiError(404, f"no board picture for {row.game} games; play from the legal actions")

@@ -193,3 +193,27 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     shot(ann.page, "diplomacy-phone")
     for watched in (ann, bob, spectator, gm):
         watched.checked(live, game_id, POWERS)
+
+
+def test_a_page_whose_event_stream_is_refused_falls_back_to_a_slow_poll(live, chromium):
+    """Issue 14: live updates come from the event stream; only if the server refuses it
+    does the page ask for the game itself (once at once, then slowly), and keeps trying."""
+    base = live.url
+    page = chromium.new_context().new_page()
+    sign_up(page, base, "dan")
+    game_id = start_game(page, base, "diplomacy")
+    streams: list[str] = []
+
+    def refuse(route) -> None:
+        streams.append(route.request.url)
+        route.fulfill(status=503, content_type="application/json", body='{"error": "no streams today"}')
+    page.route("**/events*", refuse)
+    asks = api_requests(page, game_id)
+    page.reload()
+    expect(page.locator('[data-testid="phase"]')).to_have_text("S1901M")
+    expect(page.locator('#board [data-testid="unit"][data-unit="A bud"]')).to_have_count(1)
+    asks.clear()
+    tried = len(streams)
+    page.wait_for_timeout(5000)
+    assert len(streams) > tried                                               # the stream is asked for again
+    assert f"GET {base}/api/games/{game_id}?seat=AUSTRIA" not in asks, asks  # the game: slowly (30 s)

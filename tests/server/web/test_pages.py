@@ -125,3 +125,22 @@ def test_the_board_of_an_earlier_phase_is_drawn_from_that_phase_s_view(browser, 
     missing = browser.get(f"/games/{game_id}/board.svg?phase=9")
     assert missing.status_code == 404 and "phases so far" in missing.json()["error"]
     assert browser.get(f"/games/{game_id}/board.svg?phase=-1").status_code == 422
+
+
+def test_a_spectator_sees_the_necromancer_map_from_the_public_report(browser, other_browser):
+    """Issue 14: the variant's public report (what every power may read) is a spectator's
+    map; no hidden unit and no Activation reaches it (EN 3.2.1, 7.8.2 vii)."""
+    import re
+
+    csrf = sign_up(browser)
+    game_id = new_game(browser, csrf, "necromancer-diplomacy", ["SAURON"])
+    sign_up(other_browser, "bob")
+    public = other_browser.get(f"/games/{game_id}/board.svg")
+    assert public.status_code == 200
+    drawn = set(re.findall(r'data-unit="([^"]+)" data-power="([A-Z]+)"', public.text))
+    report = other_browser.get(f"/api/games/{game_id}").json()["view"]["report"]
+    assert list(report) == ["public"]
+    assert drawn and drawn == {(unit, power) for power, units in report["public"]["units"].items() for unit in units}
+    sauron = browser.get(f"/games/{game_id}/board.svg").text
+    hidden = set(re.findall(r'data-unit="([^"]+)" data-power="SAURON"', sauron)) - {u for u, _ in drawn}
+    assert hidden, "Sauron's own map shows units the public map does not (his hidden ones)"

@@ -48,7 +48,7 @@ from warjudge.diplomacy.variants.necromancer.results import NResult
 from warjudge.diplomacy.variants.necromancer.retreats import judge_retreats
 from warjudge.diplomacy.variants.necromancer.state import NecroState, initial_state
 from warjudge.diplomacy.variants.necromancer.views import (
-    Reveal, is_hidden, movement_reveals, player_view, visible_position,
+    PUBLIC, Reveal, is_hidden, movement_reveals, player_view, public_report, visible_position,
 )
 
 EDITIONS = ("2000", "2002")
@@ -378,7 +378,8 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
     def view(self, player: str | None = None) -> View:
         """The phase, each power's orders so far (hidden from the others until adjudicated)
         and the last report as each viewer may read it: the report's one visibility filter
-        (views.player_view) makes each power's copy, marked hidden from everyone else."""
+        (views.player_view) makes each power's copy, marked hidden from everyone else, and
+        the public copy (views.public_report) every power and a spectator may read."""
         powers = self.powers
         others = {p: [q for q in powers if q != p] for p in powers}
         report = self.report_of()
@@ -386,6 +387,7 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
             report.views_cache["GM"] = {**report.view(None), HIDDEN_FROM: list(powers)}
             for p in powers:
                 report.views_cache[p] = {**report.view(p), HIDDEN_FROM: others[p]}
+            report.views_cache[PUBLIC] = public_report(report.nmap, report.rules, report)   # marked for nobody
         orders = [{"power": p, "order": t, "written": True, HIDDEN_FROM: others[p]}
                   for p in powers for t in self.written.get(p, [])]
         orders += [{"power": p, "order": t, HIDDEN_FROM: others[p]} for p in powers for t in self.orders.get(p, [])]

@@ -39,6 +39,10 @@ function giveSeat(seat) {
 }
 
 async function refresh(summary) {
+  // a redraw keeps what the games master is typing in a seat's row
+  const typed = new Map([...document.querySelectorAll("#seats tr[data-seat]")].map(row =>
+    [row.dataset.seat, row.querySelector("input")?.value || ""]));
+  const focused = document.activeElement?.closest("tr[data-seat]")?.dataset.seat;
   showClock(summary);
   await listPhases();
   document.querySelector('[data-testid="phase"]').textContent =
@@ -51,6 +55,11 @@ async function refresh(summary) {
                                           text: s.user ? "replace with a bot" : "seat a bot"})),
     el("td", {}, el("input", {"aria-label": `account to hold ${s.seat} (blank: free the seat)`, size: "10"}),
        el("button", {type: "button", "data-testid": "give-seat", onclick: () => giveSeat(s.seat), text: "give"})))));
+  for (const [seat, value] of typed) {
+    const input = document.querySelector(`#seats tr[data-seat="${seat}"] input`);
+    if (input && value) input.value = value;
+    if (input && seat === focused) input.focus();
+  }
   document.getElementById("view-title").textContent = summary.view_of === "gm" ? "The full view"
     : `${summary.view_of}'s view (you hold a seat: the full view is for a games master holding none)`;
   document.getElementById("full").textContent = JSON.stringify(summary.view, null, 1);

@@ -1,8 +1,8 @@
 // Live updates for every game page: one EventSource per page on GET /api/games/{id}/events
 // (server/live.py), shared by the page's scripts; each listener gets the event's public
 // facts (version, phase, to_act, ready, is_over, press). The browser reconnects by itself
-// when a stream ends; only if the server refuses the stream does the page fall back to a
-// slow poll of the same facts' source, the summary.
+// when a stream ends; only while the server keeps refusing the stream does the page fall
+// back to a slow poll of the same facts' source, the summary.
 const SLOW_POLL_MS = 30000;
 const streams = new Map();   // events URL -> {listeners, last}
 
@@ -24,19 +24,25 @@ function tell(stream, facts) {
   for (const listener of stream.listeners) listener(facts);
 }
 
-function open(url, stream, gameId, seat) {
+// A stream the server refused (the browser then gives up on it) is opened again a little
+// later, each time a little later still; meanwhile the page polls slowly.
+const REOPEN_MS = 3000;
+
+function open(url, stream, gameId, seat, failures = 0) {
   const source = new EventSource(url, {withCredentials: true});
-  const heard = event => tell(stream, JSON.parse(event.data));
+  const heard = event => { failures = 0; tell(stream, JSON.parse(event.data)); };
   source.addEventListener("state", heard);
   source.addEventListener("update", heard);
   source.addEventListener("error", () => {
     if (source.readyState !== EventSource.CLOSED) return;   // reconnecting by itself
-    slowPoll(stream, gameId, seat);
+    if (!stream.polling) slowPoll(stream, gameId, seat);
+    setTimeout(() => open(url, stream, gameId, seat, failures + 1), REOPEN_MS * Math.min(failures + 1, 10));
   });
 }
 
-// The stream was refused (or the server cannot stream): the summary every SLOW_POLL_MS.
+// The stream keeps failing: the summary every SLOW_POLL_MS, until the stream speaks again.
 function slowPoll(stream, gameId, seat) {
+  stream.polling = true;
   const path = `/api/games/${gameId}` + (seat ? `?seat=${encodeURIComponent(seat)}` : "");
   const poll = async () => {
     try {
@@ -48,5 +54,6 @@ function slowPoll(stream, gameId, seat) {
     } catch { /* the next poll tries again */ }
   };
   poll();
-  setInterval(poll, SLOW_POLL_MS);
+  const timer = setInterval(() => stream.last && !stream.last.polled ? stop() : poll(), SLOW_POLL_MS);
+  const stop = () => { clearInterval(timer); stream.polling = false; };
 }

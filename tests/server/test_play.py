@@ -173,3 +173,23 @@ def test_the_order_check_can_replace_the_orders_held(players):
         {"order": "A bud - gal", "accepted": True}]
     held = [o["order"] for o in ann.ok("get", f"/api/games/{gid}")["view"]["orders"] if o["power"] == "AUSTRIA"]
     assert held == ["A bud - ser"]   # a dry run: nothing changed
+
+
+def test_new_game_options_are_checked_by_their_description_with_a_clear_422(players, client):
+    """Issue 14: the registry describes each game's options (the lobby's form); a value the
+    description refuses is a 422 naming the option, and no game is made."""
+    gm, _, _ = players
+    available = {g["id"]: g for g in client.get("/api/games-available").json()}
+    edition = next(o for o in available["necromancer-diplomacy"]["options"] if o["name"] == "edition")
+    assert edition == {"name": "edition", "kind": "choice", "help": edition["help"], "default": "2002",
+                       "choices": ["2000", "2002"], "minimum": None, "maximum": None}
+    before = len(gm.ok("get", "/api/games"))
+    for options, named in (({"edition": "1999"}, "edition"), ({"max_year": 2700}, "max_year"),
+                           ({"alignment": "false"}, "alignment")):
+        refused = gm.post("/api/games", {"game": "necromancer-diplomacy", "options": options})
+        assert refused.status_code == 422 and refused.json()["error"].startswith(named), refused.text
+    refused = gm.post("/api/games", {"game": "necromancer-sjg", "options": {"optional": ["cp_allowance", "nope"]}})
+    assert refused.status_code == 422 and "optional" in refused.json()["error"]
+    assert len(gm.ok("get", "/api/games")) == before
+    made = gm.ok("post", "/api/games", {"game": "necromancer-diplomacy", "options": {"edition": "2000", "max_year": 2800}})
+    assert gm.ok("get", f"/api/games/{made['id']}")["view"]["edition"] == "2000"

@@ -125,8 +125,10 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
 
     @app.get("/api/games-available", tags=["games"])
     def registered() -> list[dict[str, Any]]:
-        """The games this server can run (the registry's ids)."""
-        return [{"id": g, "title": games.info(g).title, "bots": bots.names(g)} for g in games.ids()]
+        """The games this server can run (the registry's ids), each with its bots and the
+        options a new game may be given (name, kind, help, default, choices, range)."""
+        return [{"id": g, "title": games.info(g).title, "bots": bots.names(g),
+                 "options": [o.to_json() for o in games.options(g)]} for g in games.ids()]
 
     @app.post("/api/games", status_code=201, tags=["games"])
     def new_game(body: NewGame, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:

@@ -34,6 +34,7 @@ def create(session: Session, user: User, game_id: str, options: dict[str, Any], 
         raise ApiError(422, "options: the server chooses the dice seed; 'seed' is not an option here")
     try:
         info = games.info(game_id)
+        games.check_options(info.id, options)   # the described options, by name, before the game's own checks
         game = games.new(info.id, **options)
     except WarjudgeError as exc:
         raise ApiError(422, str(exc)) from None

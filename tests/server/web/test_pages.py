@@ -144,3 +144,15 @@ def test_a_spectator_sees_the_necromancer_map_from_the_public_report(browser, ot
     sauron = browser.get(f"/games/{game_id}/board.svg").text
     hidden = set(re.findall(r'data-unit="([^"]+)" data-power="SAURON"', sauron)) - {u for u, _ in drawn}
     assert hidden, "Sauron's own map shows units the public map does not (his hidden ones)"
+
+
+def test_the_lobby_offers_each_game_s_described_options_as_fields(browser):
+    """Issue 14: a form per game from the registry's descriptions, not raw JSON."""
+    sign_up(browser)
+    lobby = browser.get("/lobby").text
+    assert 'data-option="edition" data-kind="choice"' in lobby and '<option value="2000"' in lobby
+    assert 'data-option="optional" data-kind="choices"' in lobby and 'value="fourth_jewel"' in lobby
+    assert 'data-option="max_turns" data-kind="int" min="1" max="99"' in lobby   # Gondor's and Sauron's
+    cards = {card.split('"', 1)[0]: card for card in lobby.split('data-testid="new-')[1:]}
+    for game in ("diplomacy", "necromancer-diplomacy", "necromancer-sjg", "gondor", "sauron"):
+        assert 'name="options"' not in cards[game], game   # fields, not raw JSON (kept for undescribed games)

@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 
 from warjudge.core import games
 from warjudge.server import auth, history, play
+from warjudge.server.bots import names as bot_names
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow, User
 from warjudge.server.schemas import Credentials
@@ -151,7 +152,8 @@ def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) 
             mine, joinable = _lobby_games(session, who[0])
             return page(request, "lobby.html", user=who[0].name, csrf=auth.csrf_token(who[1]), mine=mine,
                         joinable=joinable, now=time.time(),
-                        available=[{"id": g, "title": games.info(g).title, "hint": options_hint(g)}
+                        available=[{"id": g, "title": games.info(g).title, "hint": options_hint(g),
+                                    "options": [o.to_json() for o in games.options(g)], "bots": bot_names(g)}
                                    for g in games.ids()])
 
     @app.get("/games/{game_id}", include_in_schema=False)

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Sequence
 
 from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError, WarjudgeError
 from warjudge.core.game import GM, Action, Decision, Outcome, View
-from warjudge.core.games import replay
+from warjudge.core.games import Option, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import HIDDEN_FROM, redacted
 from warjudge.diplomacy.actions import check_actor, checked_draw, checked_orders
@@ -153,6 +153,17 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
         edition, alignment, map_data, max_year, gm_adjudicates = record_options(options)
         return cls(edition, alignment, map_data=map_data, seed=seed, max_year=max_year,
                    gm_adjudicates=gm_adjudicates)
+
+    @classmethod
+    def option_descriptions(cls) -> tuple[Option, ...]:
+        """The options `new` takes that a form can offer (core.games.options); a map of
+        one's own (`map`) is given as a file, not in a form."""
+        return (Option("edition", "choice", "2000: the English text; 2002: the French text with its amendments",
+                       "2002", EDITIONS),
+                Option("alignment", "bool", "the optional Alignment rules (EN 8.1; recommended)", True),
+                Option("max_year", "int", "the game ends after this year (blank: no limit)",
+                       None, minimum=START_YEAR, maximum=9999),
+                Option("gm_adjudicates", "bool", "phases wait for the games master's 'process'", False))
 
     def clone(self, reseed: bool = True) -> "NecromancerDiplomacyGame":
         """An independent copy (no dice: `reseed` changes nothing). The position and the

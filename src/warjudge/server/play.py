@@ -253,8 +253,8 @@ def mark_ready(row: GameRow, user: User, seat_name: str, ready: bool = True) -> 
         return False
     game = load(row)
     waiting = game.to_act()
-    ready = {s.name for s in row.seats if s.ready or s.bot}
-    return bool(waiting) and set(waiting) <= ready and process(row)
+    done = {s.name for s in row.seats if s.ready or s.bot}
+    return bool(waiting) and set(waiting) <= done and process(row)
 
 
 def claim(row: GameRow, user: User, seat_name: str, invitation: str | None) -> None:

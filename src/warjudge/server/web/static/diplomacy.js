@@ -170,8 +170,9 @@ function showReady(isReady) {
   document.getElementById("locked").hidden = !ready;
 }
 
-// The Necromancer variant's view holds the last report each reader may see (its seat's, the
-// games master's "GM"); read it as the standard view's fields (units, dislodged, last phase).
+// The Necromancer variant's view holds the last report each reader may see (its seat's, a
+// spectator's "public", the games master's "GM"); read it as the standard view's fields
+// (units, dislodged, last phase).
 function flatten(v) {
   if (!v.report) return v;
   const r = v.report[game.role] || v.report.GM || Object.values(v.report)[0] || {};
@@ -180,8 +181,8 @@ function flatten(v) {
 }
 
 async function refresh(summary) {
-  if (view && view.phase !== summary.view.phase) document.getElementById("submitted")?.replaceChildren();
   if (view && view.phase !== summary.view.phase) {   // a phase finished: the history has one more
+    document.getElementById("submitted")?.replaceChildren();
     phases = null;
     if (at !== null) await showPhase(at);
   }

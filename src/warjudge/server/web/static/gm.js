@@ -34,20 +34,22 @@ async function listPhases() {
 }
 
 function giveSeat(seat) {
-  const name = document.querySelector(`tr[data-seat="${seat}"] input`).value.trim();
+  const input = document.querySelector(`tr[data-seat="${seat}"] input`);
+  const name = input.value.trim();
+  input.value = "";   // given: not kept for the next redraw
   return gmPost("replace", {seat, user: name || null});
 }
 
 async function refresh(summary) {
-  // a redraw keeps what the games master is typing in a seat's row
-  const typed = new Map([...document.querySelectorAll("#seats tr[data-seat]")].map(row =>
-    [row.dataset.seat, row.querySelector("input")?.value || ""]));
-  const focused = document.activeElement?.closest("tr[data-seat]")?.dataset.seat;
   showClock(summary);
   await listPhases();
   document.querySelector('[data-testid="phase"]').textContent =
     `${summary.view?.phase ?? ""} version ${summary.version}${summary.is_over ? " · over" : ""}`;
   setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline);
+  // a redraw keeps what the games master is typing in a seat's row (read after every await)
+  const typed = new Map([...document.querySelectorAll("#seats tr[data-seat]")].map(row =>
+    [row.dataset.seat, row.querySelector("input")?.value || ""]));
+  const focused = document.activeElement?.closest("tr[data-seat]")?.dataset.seat;
   document.getElementById("seats").replaceChildren(...summary.seats.map(s => el("tr", {"data-seat": s.seat},
     el("td", {text: s.seat}), el("td", {text: s.user || (s.bot ? `bot (${s.bot})` : "free")}),
     el("td", {text: s.ready ? "yes" : ""}), el("td", {text: s.invitation || ""}),

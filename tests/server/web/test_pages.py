@@ -156,3 +156,20 @@ def test_the_lobby_offers_each_game_s_described_options_as_fields(browser):
     cards = {card.split('"', 1)[0]: card for card in lobby.split('data-testid="new-')[1:]}
     for game in ("diplomacy", "necromancer-diplomacy", "necromancer-sjg", "gondor", "sauron"):
         assert 'name="options"' not in cards[game], game   # fields, not raw JSON (kept for undescribed games)
+
+
+def test_an_earlier_necromancer_board_shows_a_spectator_no_hidden_unit(browser, other_browser):
+    """The phase history's board is drawn from the role's history view: a spectator's
+    phase 0 is the public report, without Sauron's hidden units (EN 3.2.1, 7.8.2 vii)."""
+    import re
+
+    csrf = sign_up(browser)
+    game_id = new_game(browser, csrf, "necromancer-diplomacy", ["SAURON"])
+    sign_up(other_browser, "bob")
+    spectator = other_browser.get(f"/games/{game_id}/board.svg?phase=0").text
+    sauron = browser.get(f"/games/{game_id}/board.svg?phase=0").text
+    seen = set(re.findall(r'data-unit="([^"]+)" data-power="SAURON"', spectator))
+    own = set(re.findall(r'data-unit="([^"]+)" data-power="SAURON"', sauron))
+    assert seen < own                          # his hidden units are on his board only
+    history = other_browser.get(f"/api/games/{game_id}/history").json()
+    assert list(history["phases"][0]["view"]["report"]) == ["public"]

@@ -193,3 +193,25 @@ def test_new_game_options_are_checked_by_their_description_with_a_clear_422(play
     assert len(gm.ok("get", "/api/games")) == before
     made = gm.ok("post", "/api/games", {"game": "necromancer-diplomacy", "options": {"edition": "2000", "max_year": 2800}})
     assert gm.ok("get", f"/api/games/{made['id']}")["view"]["edition"] == "2000"
+
+
+def test_replacing_orders_works_for_the_necromancer_variant_too(players):
+    """The variant's retract actions name the order, not the unit; "replace" takes the
+    game's own legal retracts, so the page's order box works the same (issue 14)."""
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "necromancer-diplomacy"})["id"]
+    for seat in ("SARUMAN", "SAURON"):
+        gm.ok("post", f"/api/games/{gid}/seats/{seat}")
+    ann.ok("post", f"/api/games/{gid}/seats/ROHAN")
+    gm.ok("post", f"/api/games/{gid}/actions", {"seat": "SARUMAN", "action": {"orders": ["Build A Gap"]}})
+    gm.ok("post", f"/api/games/{gid}/actions", {"seat": "SAURON", "action": {"type": "pass"}})
+    assert gm.ok("get", f"/api/games/{gid}?seat=SAURON")["view"]["phase"] == "TA2765M"
+    legal = [a["order"] for a in ann.ok("get", f"/api/games/{gid}/legal")["seats"][0]["actions"]
+             if a["type"] == "order"]
+    first, second = legal[0], next(o for o in legal[1:] if o.split()[:2] == legal[0].split()[:2])
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "ROHAN", "action": {"orders": [first]}})
+    answer = ann.ok("post", f"/api/games/{gid}/actions",
+                    {"seat": "ROHAN", "action": {"orders": [second], "replace": True}})
+    assert [(r["action"]["type"], r["accepted"]) for r in answer["results"]] == [("retract", True), ("order", True)]
+    held = [o["order"] for o in ann.ok("get", f"/api/games/{gid}")["view"]["orders"] if o["power"] == "ROHAN"]
+    assert held == [second]

@@ -12,7 +12,7 @@ import httpx2
 from tests.server.conftest import PASSWORD, sign_up
 from tests.server.live import server
 
-KEYS = {"version", "phase", "to_act", "is_over", "press"}
+KEYS = {"version", "phase", "to_act", "is_over", "press", "ready"}
 
 
 def _next_event(lines) -> tuple[str, dict]:
@@ -41,7 +41,8 @@ def test_a_seat_s_stream_has_an_event_after_an_action_and_after_press_to_it(clie
         lines = stream.iter_lines()
         kind, first = _next_event(lines)
         assert kind == "state" and set(first) == KEYS
-        assert first == {"version": 0, "phase": 0, "to_act": ["north", "south"], "is_over": False, "press": 0}
+        assert first == {"version": 0, "phase": 0, "to_act": ["north", "south"], "is_over": False, "press": 0,
+                         "ready": []}
         ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 2}})
         kind, update = _next_event(lines)
         assert kind == "update" and update == first | {"version": 1, "to_act": ["south"]}
@@ -51,6 +52,24 @@ def test_a_seat_s_stream_has_an_event_after_an_action_and_after_press_to_it(clie
         bob.ok("post", f"/api/games/{gid}/press", {"seat": "south", "to": ["north"], "text": "good round"})
         kind, update = _next_event(lines)
         assert kind == "update" and update == first | {"version": 2, "phase": 1, "press": 1}
+
+
+def test_a_seat_saying_ready_or_taking_it_back_is_an_event_for_the_others(client):
+    """Issue 14: a second browser sees the first's ready without asking (the ready seats are
+    public: every summary shows them)."""
+    gm, ann, bob = (sign_up(client) for _ in range(3))
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids-gm"})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    bob.ok("post", f"/api/games/{gid}/seats/south")
+    with client.stream("GET", f"/api/games/{gid}/events", headers=bob.headers, params={"seconds": 8}) as stream:
+        lines = stream.iter_lines()
+        _, first = _next_event(lines)
+        ann.ok("post", f"/api/games/{gid}/ready", {"seat": "north"})
+        kind, update = _next_event(lines)
+        assert kind == "update" and update == first | {"ready": ["north"]}
+        ann.ok("post", f"/api/games/{gid}/ready", {"seat": "north", "ready": False})
+        kind, update = _next_event(lines)
+        assert kind == "update" and update == first
 
 
 def test_press_between_other_seats_sends_a_third_seat_nothing(client):
@@ -129,4 +148,5 @@ def test_a_game_whose_phases_cannot_be_told_apart_still_streams_its_version(clie
     response = ann.get(f"/api/games/{gid}/events", params={"seconds": 0.1})
     kind, state = _next_event(response.text.splitlines())
     assert kind == "state" and state == {"version": 0, "phase": None, "to_act": ["north", "south"],
-                                         "is_over": False, "press": 0}
+                                         "is_over": False, "press": 0,
+                         "ready": []}

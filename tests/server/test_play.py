@@ -115,3 +115,103 @@ def test_a_batch_of_orders_reports_each_acceptance(players):
     answer = ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"orders": ["A Par - Bur"]}})
     assert answer["results"][0]["accepted"] is False and answer["results"][0]["reason"]
     assert gm.ok("get", f"/api/games/{gid}")["version"] == 0
+
+
+def test_a_seat_may_take_back_its_ready_before_the_phase_is_adjudicated(players):
+    """Issue 14: the ready toggle switches off; the phase then waits for that seat again."""
+    gm, ann, bob = players
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids-gm", "options": {"rounds": 2}})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    bob.ok("post", f"/api/games/{gid}/seats/south")
+    assert ann.ok("post", f"/api/games/{gid}/ready", {"seat": "north"})["processed"] is False
+    assert ann.ok("post", f"/api/games/{gid}/ready", {"seat": "north", "ready": False}) == \
+        {"seat": "north", "ready": False, "processed": False}
+    assert [s["ready"] for s in gm.ok("get", f"/api/games/{gid}")["seats"]] == [False, False]
+    assert bob.ok("post", f"/api/games/{gid}/ready", {"seat": "south"})["processed"] is False
+    assert gm.ok("get", f"/api/games/{gid}")["view"]["round"] == 1      # still waiting for north
+    assert ann.ok("post", f"/api/games/{gid}/ready", {"seat": "north"})["processed"] is True
+    assert gm.ok("get", f"/api/games/{gid}")["view"]["round"] == 2
+    assert bob.post(f"/api/games/{gid}/ready", {"seat": "north", "ready": False}).status_code == 403   # not his
+    assert ann.post(f"/api/games/{gid}/ready", {"seat": "north", "ready": "maybe"}).status_code == 422
+
+
+def test_changing_orders_after_ready_takes_the_ready_back(players):
+    """As on webDiplomacy (orders locked while ready): new orders must be confirmed again
+    before they can end the phase early (docs/server.md)."""
+    gm, ann, bob = players
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/AUSTRIA")
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "AUSTRIA", "action": {"orders": ["A bud - ser"]}})
+    ann.ok("post", f"/api/games/{gid}/ready", {"seat": "AUSTRIA"})
+    assert [s["ready"] for s in gm.ok("get", f"/api/games/{gid}")["seats"] if s["seat"] == "AUSTRIA"] == [True]
+    # a second order for the same unit is refused (docs/rulings.md): nothing changed, still ready
+    refused = ann.ok("post", f"/api/games/{gid}/actions", {"seat": "AUSTRIA", "action": {"orders": ["A bud - gal"]}})
+    assert not refused["results"][0]["accepted"]
+    assert [s["ready"] for s in gm.ok("get", f"/api/games/{gid}")["seats"] if s["seat"] == "AUSTRIA"] == [True]
+    # the page's order box is the whole set: "replace" takes back the old orders first
+    replaced = ann.ok("post", f"/api/games/{gid}/actions",
+                      {"seat": "AUSTRIA", "action": {"orders": ["A bud - gal", "F tri - adr"], "replace": True}})
+    assert [(r["action"], r["accepted"]) for r in replaced["results"]] == [
+        ({"type": "retract", "unit": "bud"}, True), ({"type": "order", "order": "A bud - gal"}, True),
+        ({"type": "order", "order": "F tri - adr"}, True)]
+    assert [s["ready"] for s in gm.ok("get", f"/api/games/{gid}")["seats"] if s["seat"] == "AUSTRIA"] == [False]
+    held = [o["order"] for o in ann.ok("get", f"/api/games/{gid}")["view"]["orders"] if o["power"] == "AUSTRIA"]
+    assert sorted(held) == ["A bud - gal", "F tri - adr"]
+    assert ann.post(f"/api/games/{gid}/actions", {"seat": "AUSTRIA", "action": {"orders": [], "replace": "yes"}}
+                    ).status_code == 422
+
+
+def test_the_order_check_can_replace_the_orders_held(players):
+    """The page's live marks check the box as the seat's whole set (issue 14)."""
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/AUSTRIA")
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "AUSTRIA", "action": {"orders": ["A bud - ser"]}})
+    check = {"seat": "AUSTRIA", "orders": ["A bud - gal"]}
+    assert not ann.ok("post", f"/api/games/{gid}/check", check)["results"][0]["accepted"]
+    assert ann.ok("post", f"/api/games/{gid}/check", check | {"replace": True})["results"] == [
+        {"order": "A bud - gal", "accepted": True}]
+    held = [o["order"] for o in ann.ok("get", f"/api/games/{gid}")["view"]["orders"] if o["power"] == "AUSTRIA"]
+    assert held == ["A bud - ser"]   # a dry run: nothing changed
+
+
+def test_new_game_options_are_checked_by_their_description_with_a_clear_422(players, client):
+    """Issue 14: the registry describes each game's options (the lobby's form); a value the
+    description refuses is a 422 naming the option, and no game is made."""
+    gm, _, _ = players
+    available = {g["id"]: g for g in client.get("/api/games-available").json()}
+    edition = next(o for o in available["necromancer-diplomacy"]["options"] if o["name"] == "edition")
+    assert edition == {"name": "edition", "kind": "choice", "help": edition["help"], "default": "2002",
+                       "choices": ["2000", "2002"], "minimum": None, "maximum": None}
+    before = len(gm.ok("get", "/api/games"))
+    for options, named in (({"edition": "1999"}, "edition"), ({"max_year": 2700}, "max_year"),
+                           ({"alignment": "false"}, "alignment")):
+        refused = gm.post("/api/games", {"game": "necromancer-diplomacy", "options": options})
+        assert refused.status_code == 422 and refused.json()["error"].startswith(named), refused.text
+    refused = gm.post("/api/games", {"game": "necromancer-sjg", "options": {"optional": ["cp_allowance", "nope"]}})
+    assert refused.status_code == 422 and "optional" in refused.json()["error"]
+    assert len(gm.ok("get", "/api/games")) == before
+    made = gm.ok("post", "/api/games", {"game": "necromancer-diplomacy", "options": {"edition": "2000", "max_year": 2800}})
+    assert gm.ok("get", f"/api/games/{made['id']}")["view"]["edition"] == "2000"
+
+
+def test_replacing_orders_works_for_the_necromancer_variant_too(players):
+    """The variant's retract actions name the order, not the unit; "replace" takes the
+    game's own legal retracts, so the page's order box works the same (issue 14)."""
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "necromancer-diplomacy"})["id"]
+    for seat in ("SARUMAN", "SAURON"):
+        gm.ok("post", f"/api/games/{gid}/seats/{seat}")
+    ann.ok("post", f"/api/games/{gid}/seats/ROHAN")
+    gm.ok("post", f"/api/games/{gid}/actions", {"seat": "SARUMAN", "action": {"orders": ["Build A Gap"]}})
+    gm.ok("post", f"/api/games/{gid}/actions", {"seat": "SAURON", "action": {"type": "pass"}})
+    assert gm.ok("get", f"/api/games/{gid}?seat=SAURON")["view"]["phase"] == "TA2765M"
+    legal = [a["order"] for a in ann.ok("get", f"/api/games/{gid}/legal")["seats"][0]["actions"]
+             if a["type"] == "order"]
+    first, second = legal[0], next(o for o in legal[1:] if o.split()[:2] == legal[0].split()[:2])
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "ROHAN", "action": {"orders": [first]}})
+    answer = ann.ok("post", f"/api/games/{gid}/actions",
+                    {"seat": "ROHAN", "action": {"orders": [second], "replace": True}})
+    assert [(r["action"]["type"], r["accepted"]) for r in answer["results"]] == [("retract", True), ("order", True)]
+    held = [o["order"] for o in ann.ok("get", f"/api/games/{gid}")["view"]["orders"] if o["power"] == "ROHAN"]
+    assert held == [second]

@@ -33,6 +33,40 @@ class GameInfo:
         return getattr(importlib.import_module(module), name)
 
 
+@dataclass(frozen=True)
+class Option:
+    """One option a new game may be given, described for a form (the lobby) and checked
+    before the game sees it (`check_options`). `kind`: "choice" (one of `choices`),
+    "choices" (any of them, a list), "bool", or "int" (from `minimum` to `maximum`).
+    A default of None means "not given": the game's own default applies."""
+
+    name: str
+    kind: str
+    help: str
+    default: Any = None
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "help": self.help, "default": self.default,
+                "choices": list(self.choices), "minimum": self.minimum, "maximum": self.maximum}
+
+    def problem(self, value: Any) -> str | None:
+        """Why `value` is not this option's, or None."""
+        if self.kind == "bool" and type(value) is not bool:
+            return f"{self.name}: true or false, not {value!r:.40}"
+        if self.kind == "int" and (type(value) is not int or self.minimum is not None and value < self.minimum
+                                   or self.maximum is not None and value > self.maximum):
+            return f"{self.name}: a whole number from {self.minimum} to {self.maximum}, not {value!r:.40}"
+        if self.kind == "choice" and value not in self.choices:
+            return f"{self.name}: one of {', '.join(map(str, self.choices))}, not {value!r:.40}"
+        if self.kind == "choices" and (not isinstance(value, list) or any(v not in self.choices for v in value)
+                                       or len(set(value)) != len(value)):
+            return f"{self.name}: a list of different ones of {', '.join(map(str, self.choices))}, not {value!r:.60}"
+        return None
+
+
 _REGISTRY: dict[str, GameInfo] = {}
 
 
@@ -57,6 +91,20 @@ def info(game_id: str) -> GameInfo:
         if game_id == entry.id or game_id in entry.legacy_ids:
             return entry
     raise InputError(f"unknown game {game_id!r}; the games are: {', '.join(_REGISTRY)}")
+
+
+def options(game_id: str) -> tuple[Option, ...]:
+    """The options a form may offer for a new game of `game_id` (its class's `option_descriptions()`);
+    a game may take more (a map of one's own, a scenario file): those it checks itself."""
+    described = getattr(info(game_id).game_class(), "option_descriptions", None)
+    return tuple(described()) if described else ()
+
+
+def check_options(game_id: str, given: dict[str, Any]) -> None:
+    """InputError naming every described option given a value it cannot take."""
+    problems = [p for o in options(game_id) if o.name in given and (p := o.problem(given[o.name]))]
+    if problems:
+        raise InputError("; ".join(problems))
 
 
 def fresh_seed() -> int:
@@ -108,4 +156,5 @@ for _info in (
 ):
     register(_info)
 
-__all__ = ["GameInfo", "fresh_seed", "ids", "info", "load", "new", "register", "replay", "unregister"]
+__all__ = ["GameInfo", "Option", "check_options", "fresh_seed", "ids", "info", "load", "new", "options", "register",
+           "replay", "unregister"]

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError
 from warjudge.core.game import GM, Action, Decision, Outcome, View
-from warjudge.core.games import replay
+from warjudge.core.games import Option, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
 from warjudge.diplomacy import gm
@@ -94,6 +94,14 @@ class DiplomacyGame:
         checked = checked_options(options)
         return cls(checked["variant"], seed=seed, max_year=checked.get("max_year"),
                    gm_adjudicates=checked.get("gm_adjudicates", False))
+
+    @classmethod
+    def option_descriptions(cls) -> tuple[Option, ...]:
+        """The options `new` takes, for the lobby's form (core.games.options)."""
+        return (Option("variant", "choice", "the map", "standard", VARIANTS),
+                Option("max_year", "int", "the game ends after this year's winter (blank: no limit)",
+                       None, minimum=1901, maximum=9999),
+                Option("gm_adjudicates", "bool", "phases wait for the games master's 'process'", False))
 
     @classmethod
     def from_record(cls, record: GameRecord) -> "DiplomacyGame":

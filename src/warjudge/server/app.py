@@ -23,7 +23,7 @@ from warjudge.server.models import GameRow, User
 from warjudge.server.scheduler import Scheduler
 from warjudge.server.deadlines import PhaseRules
 from warjudge.server.schemas import (ActionRequest, BotRequest, Claim, Credentials, Extension, GmAction, NewGame,
-                                     Replacement, RollBack, SeatRequest)
+                                     ReadyRequest, Replacement, RollBack)
 from warjudge.server.views import view_for
 
 Bearer = Depends(auth.bearer_or_cookie)   # a bearer token, or a browser's cookie with its CSRF token
@@ -125,8 +125,10 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
 
     @app.get("/api/games-available", tags=["games"])
     def registered() -> list[dict[str, Any]]:
-        """The games this server can run (the registry's ids)."""
-        return [{"id": g, "title": games.info(g).title, "bots": bots.names(g)} for g in games.ids()]
+        """The games this server can run (the registry's ids), each with its bots and the
+        options a new game may be given (name, kind, help, default, choices, range)."""
+        return [{"id": g, "title": games.info(g).title, "bots": bots.names(g),
+                 "options": [o.to_json() for o in games.options(g)]} for g in games.ids()]
 
     @app.post("/api/games", status_code=201, tags=["games"])
     def new_game(body: NewGame, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
@@ -206,9 +208,11 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             return {"results": play.submit(row, user, body.seat, body.action), "version": row.version}
 
     @app.post("/api/games/{game_id}/ready", tags=["play"])
-    def ready(game_id: str, body: SeatRequest, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+    def ready(game_id: str, body: ReadyRequest, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        """The seat is ready (or, `"ready": false`, no longer: until the deadline it may change its mind)."""
         with changing(game_id, credentials) as (user, row):
-            return {"seat": body.seat, "ready": True, "processed": play.mark_ready(row, user, body.seat)}
+            return {"seat": body.seat, "ready": body.ready,
+                    "processed": play.mark_ready(row, user, body.seat, body.ready)}
 
     @app.post("/api/games/{game_id}/process", tags=["play"])
     def process(game_id: str, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:

@@ -162,6 +162,14 @@ def replayed(row: GameRow) -> Replay:
     return found
 
 
+def phase_seen_by(row: GameRow, n: int, role: str) -> dict[str, Any]:
+    """Finished phase `n` (0: the start) of the stored game as `role` may see it."""
+    phases = replayed(row).phases
+    if n >= len(phases):
+        raise ApiError(404, f"game {row.id} has {len(phases)} phases so far (0 to {len(phases) - 1})")
+    return phases[n].seen_by(role)
+
+
 def router(sessions: sessionmaker[Session]) -> APIRouter:
     api = APIRouter(tags=["history"])
 
@@ -182,9 +190,10 @@ def router(sessions: sessionmaker[Session]) -> APIRouter:
     def history_entry(game_id: str, n: int = Path(ge=0, le=2**31), seat: str | None = SeatQuery,
                       credentials: Credentials = Bearer) -> dict[str, Any]:
         """One finished phase (0: the start) as the caller's seat may see it."""
-        role, phases = read(game_id, seat, credentials)
-        if n >= len(phases):
-            raise ApiError(404, f"game {game_id} has {len(phases)} phases so far (0 to {len(phases) - 1})")
-        return {"seat": role} | phases[n].seen_by(role)
+        with sessions.begin() as session:
+            user = maybe_caller(session, credentials)
+            row = game_row(session, game_id)
+            role = play.role(row, user, seat)
+        return {"seat": role} | phase_seen_by(row, n, role)
 
     return api

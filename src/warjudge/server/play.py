@@ -34,6 +34,7 @@ def create(session: Session, user: User, game_id: str, options: dict[str, Any], 
         raise ApiError(422, "options: the server chooses the dice seed; 'seed' is not an option here")
     try:
         info = games.info(game_id)
+        games.check_options(info.id, options)   # the described options, by name, before the game's own checks
         game = games.new(info.id, **options)
     except WarjudgeError as exc:
         raise ApiError(422, str(exc)) from None
@@ -170,14 +171,24 @@ def apply(game: Game, player: str, action: dict[str, Any]) -> str | None:
     return None
 
 
-def expand(action: dict[str, Any]) -> list[dict[str, Any]] | None:
-    """`{"orders": [text, …]}` (Diplomacy's batch spelling) as one order action each."""
+def retractions(game: Game, seat_name: str) -> list[dict[str, Any]]:
+    """The actions taking back every order the seat has given this phase (its legal `retract`s)."""
+    return [a for a in game.legal_actions(seat_name) if a.get("type") == "retract"]
+
+
+def expand(game: Game, seat_name: str, action: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """`{"orders": [text, …]}` (Diplomacy's batch spelling) as one order action each; with
+    `"replace": true` the seat's orders given before are taken back first (the order box
+    of a web page is the seat's whole set of orders)."""
     orders = action.get("orders")
     if "type" in action or not isinstance(orders, list):
         return None
     if not all(isinstance(o, str) for o in orders):
         raise ApiError(422, "orders: a list of order texts, such as \"A Par - Bur\"")
-    return [{"type": "order", "order": o} for o in orders]
+    if not isinstance(action.get("replace", False), bool) or set(action) - {"orders", "replace"}:
+        raise ApiError(422, "a batch of orders is {\"orders\": [text, …]} with, if wanted, \"replace\": true")
+    first = retractions(game, seat_name) if action.get("replace") else []
+    return first + [{"type": "order", "order": o} for o in orders]
 
 
 def preview(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) -> dict[str, Any] | None:
@@ -197,7 +208,7 @@ def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) -> 
     if game.is_over:
         raise ApiError(409, f"game {row.id} is over")
     waiting = game.to_act()
-    batch = expand(action)
+    batch = expand(game, seat_name, action)
     results: list[dict[str, Any]] = []
     for one in batch if batch is not None else [action]:
         reason = apply(game, seat_name, one)
@@ -206,6 +217,7 @@ def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) -> 
         raise ApiError(409, results[0]["reason"])
     if any(r["accepted"] for r in results):
         held.acted = True
+        held.ready = False   # orders changed after "ready": confirmed again before they count early (docs/server.md)
         settle(row, game, waiting, seat_name)
     return results
 
@@ -244,14 +256,16 @@ def no_moves_received(row: GameRow, game: Game) -> list[str]:
     return [s.name for s in row.seats if s.name in waiting and not (s.acted or s.ready or s.bot)]
 
 
-def mark_ready(row: GameRow, user: User, seat_name: str) -> bool:
-    """The seat is ready; once every seat that must act is ready (or a bot), the phase is
-    adjudicated at once. True if that happened."""
-    require_seat(row, user, seat_name).ready = True
+def mark_ready(row: GameRow, user: User, seat_name: str, ready: bool = True) -> bool:
+    """The seat is ready (or, `ready` False, no longer); once every seat that must act is
+    ready (or a bot), the phase is adjudicated at once. True if that happened."""
+    require_seat(row, user, seat_name).ready = ready
+    if not ready:
+        return False
     game = load(row)
     waiting = game.to_act()
-    ready = {s.name for s in row.seats if s.ready or s.bot}
-    return bool(waiting) and set(waiting) <= ready and process(row)
+    done = {s.name for s in row.seats if s.ready or s.bot}
+    return bool(waiting) and set(waiting) <= done and process(row)
 
 
 def claim(row: GameRow, user: User, seat_name: str, invitation: str | None) -> None:

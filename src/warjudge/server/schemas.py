@@ -55,6 +55,10 @@ class SeatRequest(Strict):
     seat: str = SeatName
 
 
+class ReadyRequest(SeatRequest):
+    ready: bool = Field(True, description="false: no longer ready (the phase waits for this seat again)")
+
+
 class ActionRequest(Strict):
     seat: str = SeatName
     action: dict[str, Any] = Field(description="one of GET …/legal's actions, or {\"orders\": [text, …]}")

@@ -1,7 +1,10 @@
-"""Two players play a Diplomacy year in Chromium, one order clicked and one typed, a
-build chosen in the winter, the games master adjudicating from the GM page, while a
-spectator watches; nothing hidden reaches any of them (issue 14). France is a bot; the
-other powers, unordered, hold (a bot nearer Serbia could spoil the build)."""
+"""Two players play a Diplomacy year in Chromium (issue 14): one order clicked and one
+typed, ready said and taken back (the other player sees both live, with no polling), the
+games master adjudicating from the GM page, a dislodgement and its retreat chosen by
+clicking the lit province, builds and a disband in the winter, the phase history stepped
+through; a spectator watches. Nothing hidden reaches any of them. England is a bot (far
+from the fighting: a random bot nearer Venice could spoil the dislodgement); the other
+powers, unordered, hold."""
 
 from __future__ import annotations
 
@@ -10,12 +13,25 @@ from playwright.sync_api import expect
 from tests.server.web.browser import chromium, join, live, shot, sign_up, start_game, watch  # noqa: F401 - fixtures
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+QUIET_MS = 7000   # longer than two of the old 3-second polls
 
 
-def test_two_players_play_a_diplomacy_turn(live, chromium):
+def api_requests(page, game_id: str) -> list[str]:
+    """Every request the page makes to the game's API from now on (the live list)."""
+    seen: list[str] = []
+    page.on("request", lambda r: f"/api/games/{game_id}" in r.url and seen.append(f"{r.method} {r.url}"))
+    return seen
+
+
+def click_unit_then_order(page, unit: str, order: str) -> None:
+    page.locator(f'#board [data-testid="unit"][data-unit="{unit}"]').first.click()
+    page.locator(f'#choices button[data-order="{order}"]').click()
+
+
+def test_two_players_play_a_diplomacy_year(live, chromium):
     base = live.url
     ann = watch(chromium.new_context().new_page(), "AUSTRIA")
-    bob = watch(chromium.new_context().new_page(), "ENGLAND")
+    bob = watch(chromium.new_context().new_page(), "ITALY")
     spectator = watch(chromium.new_context().new_page())
 
     # ann signs up and starts a game holding the first seat, the others free for now
@@ -23,75 +39,181 @@ def test_two_players_play_a_diplomacy_turn(live, chromium):
     shot(ann.page, "lobby-empty")
     game_id = start_game(ann.page, base, "diplomacy")
 
-    # bob joins England from the lobby's open games
+    # bob joins Italy from the lobby's open games
     sign_up(bob.page, base, "bob")
-    join(bob.page, base, game_id, "ENGLAND")
+    join(bob.page, base, game_id, "ITALY")
 
-    # ann, the games master, seats a bot in France from the GM page
+    # ann, the games master, seats a bot in England from the GM page
     gm = watch(ann.page.context.new_page(), "AUSTRIA")
     gm.page.goto(f"{base}/games/{game_id}/gm")
-    gm.page.locator('tr[data-seat="FRANCE"] [data-testid="seat-bot"]').click()
-    expect(gm.page.locator('tr[data-seat="FRANCE"]')).to_contain_text("bot (random)")
+    gm.page.locator('tr[data-seat="ENGLAND"] [data-testid="seat-bot"]').click()
+    expect(gm.page.locator('tr[data-seat="ENGLAND"]')).to_contain_text("bot (random)")
     shot(gm.page, "gm-page")
 
-    # ann orders by clicking: her unit, then one of its legal orders
+    # ann orders by clicking: her unit, then one of its legal orders; then a unit and a lit province
     ann.page.reload()
     expect(ann.page.locator('[data-testid="phase"]')).to_have_text("S1901M")
-    ann.page.locator('[data-testid="unit"][data-unit="A bud"]').click()
-    ann.page.locator('#choices button[data-order="A bud - ser"]').click()
+    click_unit_then_order(ann.page, "A bud", "A bud - ser")
     expect(ann.page.locator('[data-testid="order-input"]')).to_have_value("A bud - ser")
-    expect(ann.page.locator('[data-testid="order-status"] li')).to_have_attribute("data-valid", "yes")
+    ann.page.locator('#board [data-testid="unit"][data-unit="A vie"]').click()
+    ann.page.locator('#board [data-province="tyr"].target').click()
+    expect(ann.page.locator('[data-testid="order-input"]')).to_have_value("A bud - ser\nA vie - tyr")
+    expect(ann.page.locator('[data-testid="order-status"] li[data-valid="yes"]')).to_have_count(2)
     ann.page.locator('[data-testid="submit-orders"]').click()
-    expect(ann.page.locator("#held")).to_contain_text("A bud - ser")
+    expect(ann.page.locator("#held")).to_contain_text("A vie - tyr")
 
     # bob types: a bad line is marked invalid with its reason as he types, then mended
+    expect(bob.page.locator('[data-testid="phase"]')).to_have_text("S1901M")
     box = bob.page.locator('[data-testid="order-input"]')
-    box.fill("F lon - nth\nA lvp - xyz")
+    box.fill("F nap - ion\nA rom - xyz")
     status = bob.page.locator('[data-testid="order-status"] li')
     expect(status).to_have_count(2)
     expect(status.nth(0)).to_have_attribute("data-valid", "yes")
     expect(status.nth(1)).to_have_attribute("data-valid", "no")
     expect(status.nth(1)).to_contain_text("xyz")
     shot(bob.page, "diplomacy-typing")
-    box.fill("F lon - nth\nA lvp - yor")
+    box.fill("F nap - ion\nA rom - ven")
     expect(status.nth(1)).to_have_attribute("data-valid", "yes")
     bob.page.locator('[data-testid="submit-orders"]').click()
-    expect(bob.page.locator("#held")).to_contain_text("A lvp - yor")
+    expect(bob.page.locator("#held")).to_contain_text("A rom - ven")
+    # he changes his mind: the box is his whole set of orders, the new ones replace the old
+    box.fill("F nap - ion\nA rom - apu\nA ven H")
+    expect(status).to_have_count(3)
+    expect(bob.page.locator('[data-testid="order-status"] li[data-valid="yes"]')).to_have_count(3)
+    bob.page.locator('[data-testid="submit-orders"]').click()
+    expect(bob.page.locator("#held li")).to_have_count(3)
+    expect(bob.page.locator("#held")).to_contain_text("A rom - apu")
+    expect(bob.page.locator("#held")).not_to_contain_text("A rom - ven")
 
     # the spectator sees the board but nobody's orders
     spectator.page.goto(f"{base}/games/{game_id}")
-    expect(spectator.page.locator('[data-testid="unit"][data-unit="A bud"]')).to_have_count(1)
-    assert "A bud - ser" not in spectator.page.content() and "A lvp - yor" not in spectator.page.content()
-    assert "A bud - ser" not in bob.page.content() and "F lon - nth" not in ann.page.content()
+    expect(spectator.page.locator('#board [data-testid="unit"][data-unit="A bud"]')).to_have_count(1)
+    assert "A bud - ser" not in spectator.page.content() and "A rom - apu" not in spectator.page.content()
+    assert "A bud - ser" not in bob.page.content() and "F nap - ion" not in ann.page.content()
     for watched in (ann, bob, spectator):
         watched.checked(live, game_id, POWERS)
 
-    # ann is ready; the games master adjudicates now (the unordered powers hold)
+    # live, not polled: bob's page asks nothing while nothing happens (once the events of
+    # his own last change, sent within the stream's second, have come)...
+    bob.page.wait_for_timeout(2500)
+    bob_asks = api_requests(bob.page, game_id)
+    bob.page.wait_for_timeout(QUIET_MS)
+    assert bob_asks == [], bob_asks
+    # ...and sees ann's ready, then her taking it back, without a reload
     ann.page.locator('[data-testid="ready"]').click()
     expect(ann.page.locator('[data-testid="ready"]')).to_have_attribute("aria-pressed", "true")
+    expect(ann.page.locator('[data-testid="order-input"]')).not_to_be_editable()   # locked while ready
+    expect(ann.page.locator('[data-testid="submit-orders"]')).to_be_disabled()
+    expect(bob.page.locator('[data-testid="ready-seats"]')).to_have_text("AUSTRIA")
+    expect(gm.page.locator('tr[data-seat="AUSTRIA"]')).to_contain_text("yes")
+    shot(ann.page, "diplomacy-ready")
+    ann.page.locator('[data-testid="ready"]').click()
+    expect(ann.page.locator('[data-testid="ready"]')).to_have_attribute("aria-pressed", "false")
+    expect(ann.page.locator('[data-testid="order-input"]')).to_be_editable()
+    expect(bob.page.locator('[data-testid="ready-seats"]')).to_have_text("—")
+    # one look at the game per change told (each then redraws the page: its legal orders, their marks)
+    assert [r for r in bob_asks if r.endswith(f"/api/games/{game_id}?seat=ITALY")] == \
+        [f"GET {base}/api/games/{game_id}?seat=ITALY"] * 2, bob_asks
+
+    # the games master adjudicates now (the unordered powers hold); everyone sees it live
+    ann.page.locator('[data-testid="ready"]').click()
     gm.page.locator('[data-testid="process"]').click()
-    for watched in (ann, bob):
-        expect(watched.page.locator('[data-testid="phase"]')).to_have_text("F1901M", timeout=10_000)
-    expect(bob.page.locator('[data-testid="unit"][data-unit="F nth"]')).to_have_count(1)
-    expect(bob.page.locator('[data-testid="unit"][data-unit="A yor"]')).to_have_count(1)
-    expect(ann.page.locator('[data-testid="unit"][data-unit="A ser"]')).to_have_count(1)
+    for page in (ann.page, bob.page, spectator.page):
+        expect(page.locator('[data-testid="phase"]')).to_have_text("F1901M")
+    expect(bob.page.locator('#board [data-testid="unit"][data-unit="A apu"]')).to_have_count(1)
+    expect(ann.page.locator('#board [data-testid="unit"][data-unit="A ser"]')).to_have_count(1)
+    expect(ann.page.locator('#board [data-testid="unit"][data-unit="A tyr"]')).to_have_count(1)
     expect(ann.page.locator('[data-testid="log"]')).to_contain_text("A bud - ser — succeeds")
-    spectator.page.reload()
-    expect(spectator.page.locator('[data-testid="phase"]')).to_have_text("F1901M")
     shot(ann.page, "diplomacy-after-turn")
     shot(spectator.page, "diplomacy-spectator")
     for watched in (ann, bob, spectator):
         watched.checked(live, game_id, POWERS)
 
-    # autumn: everyone holds; Serbia is Austria's, so the winter offers her a build
+    # autumn: Trieste's fleet, supported from Tyrolia, dislodges Venice's army
+    click_unit_then_order(ann.page, "F tri", "F tri - ven")
+    click_unit_then_order(ann.page, "A tyr", "A tyr S F tri - ven")
+    expect(ann.page.locator('[data-testid="order-status"] li[data-valid="yes"]')).to_have_count(2)
+    ann.page.locator('[data-testid="submit-orders"]').click()
+    expect(ann.page.locator("#held li")).to_have_count(2)
     gm.page.locator('[data-testid="process"]').click()
-    expect(ann.page.locator('[data-testid="phase"]')).to_have_text("W1901A", timeout=10_000)
+
+    # the retreat: bob clicks his dislodged army, then a lit province
+    expect(bob.page.locator('[data-testid="phase"]')).to_have_text("F1901R")
+    dislodged = bob.page.locator('#board [data-testid="unit"][data-unit="A ven"][data-dislodged="true"]')
+    expect(dislodged).to_have_count(1)
+    dislodged.click()
+    lit = bob.page.locator("#board [data-province].target")
+    expect(lit).to_have_count(3)   # Piedmont, Rome (left by its army), Tuscany: never Trieste, the attacker's
+    assert sorted(lit.evaluate_all("ns => ns.map(n => n.dataset.province)")) == ["pie", "rom", "tus"]
+    shot(bob.page, "diplomacy-retreat")
+    bob.page.locator('#board [data-province="tus"].target').click()
+    expect(box).to_have_value("A ven R tus")
+    expect(bob.page.locator('[data-testid="order-status"] li')).to_have_attribute("data-valid", "yes")
+    bob.page.locator('[data-testid="submit-orders"]').click()     # Italy's only retreat: the phase ends
+
+    # winter: Austria builds (Serbia and Venice are hers), Italy disbands (it lost Venice)
+    for page in (ann.page, bob.page):
+        expect(page.locator('[data-testid="phase"]')).to_have_text("W1901A")
+    expect(bob.page.locator('#board [data-testid="unit"][data-unit="A tus"]')).to_have_count(1)
     ann.page.locator('#choices button[data-order="Build A bud"]').click()
     expect(ann.page.locator('[data-testid="order-status"] li')).to_have_attribute("data-valid", "yes")
-    ann.page.locator('[data-testid="submit-orders"]').click()    # her only adjustment: the winter ends
-    expect(ann.page.locator('[data-testid="phase"]')).to_have_text("S1902M", timeout=10_000)
-    expect(ann.page.locator('[data-testid="map"] [data-testid="unit"][data-unit="A bud"]')).to_have_count(1)
+    ann.page.locator('[data-testid="submit-orders"]').click()
+    expect(ann.page.locator("#held")).to_contain_text("Build A bud")
+    click_unit_then_order(bob.page, "A apu", "A apu D")
+    bob.page.locator('[data-testid="submit-orders"]').click()
+    gm.page.locator('[data-testid="process"]').click()   # Austria's second build waived
+    for page in (ann.page, bob.page):
+        expect(page.locator('[data-testid="phase"]')).to_have_text("S1902M")
+    expect(ann.page.locator('#board [data-testid="map"] [data-testid="unit"][data-unit="A bud"]')).to_have_count(1)
+    expect(bob.page.locator('#board [data-testid="unit"][data-unit="A apu"]')).to_have_count(0)
+
+    # the phase history: back to the autumn's arrows, then the start, by button and by keyboard
+    history = ann.page.locator('[data-testid="history"]')
+    history.locator('[data-testid="history-prev"]').click()
+    expect(history.locator('[data-testid="history-phase"]')).to_contain_text("W1901A")
+    history.locator('[data-testid="history-prev"]').click()
+    history.locator('[data-testid="history-prev"]').click()
+    expect(history.locator('[data-testid="history-phase"]')).to_contain_text("F1901M")
+    expect(history.locator('[data-testid="history-unit"][data-unit="A ven"][data-dislodged="true"]')).to_have_count(1)
+    expect(history.locator('[data-order="F tri - ven"]')).to_have_attribute("data-result", "succeeds")
+    expect(history.locator('[data-testid="history-results"]')).to_contain_text("A tyr S F tri - ven")
+    shot(ann.page, "diplomacy-history")
+    history.locator('[data-testid="history-prev"]').press("ArrowLeft")
+    history.locator('[data-testid="history-prev"]').press("ArrowLeft")
+    expect(history.locator('[data-testid="history-phase"]')).to_contain_text("start")
+    expect(history.locator('[data-testid="history-prev"]')).to_be_disabled()
+    expect(history.locator('[data-testid="history-unit"][data-unit="A bud"]')).to_have_count(1)
+    history.locator('[data-testid="history-next"]').press("ArrowRight")
+    expect(history.locator('[data-testid="history-phase"]')).to_contain_text("S1901M")
+    # bob's history shows his own orders and what the phase's results show, never ann's drafts
+    bob.page.locator('[data-testid="history-prev"]').click()
+    expect(bob.page.locator('[data-testid="history-phase"]')).to_contain_text("W1901A")
+
     ann.page.set_viewport_size({"width": 390, "height": 844})
     shot(ann.page, "diplomacy-phone")
     for watched in (ann, bob, spectator, gm):
         watched.checked(live, game_id, POWERS)
+
+
+def test_a_page_whose_event_stream_is_refused_falls_back_to_a_slow_poll(live, chromium):
+    """Issue 14: live updates come from the event stream; only if the server refuses it
+    does the page ask for the game itself (once at once, then slowly), and keeps trying."""
+    base = live.url
+    page = chromium.new_context().new_page()
+    sign_up(page, base, "dan")
+    game_id = start_game(page, base, "diplomacy")
+    streams: list[str] = []
+
+    def refuse(route) -> None:
+        streams.append(route.request.url)
+        route.fulfill(status=503, content_type="application/json", body='{"error": "no streams today"}')
+    page.route("**/events*", refuse)
+    asks = api_requests(page, game_id)
+    page.reload()
+    expect(page.locator('[data-testid="phase"]')).to_have_text("S1901M")
+    expect(page.locator('#board [data-testid="unit"][data-unit="A bud"]')).to_have_count(1)
+    asks.clear()
+    tried = len(streams)
+    page.wait_for_timeout(5000)
+    assert len(streams) > tried                                               # the stream is asked for again
+    assert f"GET {base}/api/games/{game_id}?seat=AUSTRIA" not in asks, asks  # the game: slowly (30 s)

@@ -105,3 +105,71 @@ def test_a_gondor_game_page_draws_its_battle_map(browser):
     assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
     assert svg.text.count('class="hex"') == 300 and 'data-testid="unit"' in svg.text
     assert 'data-has-board="yes"' in browser.get(f"/games/{game_id}").text
+
+
+def test_the_board_of_an_earlier_phase_is_drawn_from_that_phase_s_view(browser, other_browser):
+    """Issue 14's phase history: phase 0 is the start, phase 1 the end of Spring 1901 with
+    its orders drawn as arrows; a seat sees that phase as it saw it then."""
+    csrf = sign_up(browser)
+    headers = {auth.CSRF_HEADER: csrf}
+    game_id = new_game(browser, csrf, "diplomacy", ["AUSTRIA"])
+    browser.post(f"/api/games/{game_id}/actions", json={"seat": "AUSTRIA", "action": {"orders": ["A bud - ser"]}},
+                 headers=headers)
+    assert browser.post(f"/api/games/{game_id}/process", headers=headers).status_code == 200   # the creator: GM
+    assert browser.get(f"/api/games/{game_id}").json()["view"]["phase"] == "F1901M"
+    start = browser.get(f"/games/{game_id}/board.svg?phase=0").text
+    spring = browser.get(f"/games/{game_id}/board.svg?phase=1").text
+    assert 'data-unit="A bud"' in start and 'data-unit="A ser"' not in start
+    assert 'data-unit="A ser"' in spring and 'data-unit="A bud"' not in spring
+    assert 'data-order="A bud - ser"' in spring and 'data-order="A bud - ser"' not in start   # its arrow
+    missing = browser.get(f"/games/{game_id}/board.svg?phase=9")
+    assert missing.status_code == 404 and "phases so far" in missing.json()["error"]
+    assert browser.get(f"/games/{game_id}/board.svg?phase=-1").status_code == 422
+
+
+def test_a_spectator_sees_the_necromancer_map_from_the_public_report(browser, other_browser):
+    """Issue 14: the variant's public report (what every power may read) is a spectator's
+    map; no hidden unit and no Activation reaches it (EN 3.2.1, 7.8.2 vii)."""
+    import re
+
+    csrf = sign_up(browser)
+    game_id = new_game(browser, csrf, "necromancer-diplomacy", ["SAURON"])
+    sign_up(other_browser, "bob")
+    public = other_browser.get(f"/games/{game_id}/board.svg")
+    assert public.status_code == 200
+    drawn = set(re.findall(r'data-unit="([^"]+)" data-power="([A-Z]+)"', public.text))
+    report = other_browser.get(f"/api/games/{game_id}").json()["view"]["report"]
+    assert list(report) == ["public"]
+    assert drawn and drawn == {(unit, power) for power, units in report["public"]["units"].items() for unit in units}
+    sauron = browser.get(f"/games/{game_id}/board.svg").text
+    hidden = set(re.findall(r'data-unit="([^"]+)" data-power="SAURON"', sauron)) - {u for u, _ in drawn}
+    assert hidden, "Sauron's own map shows units the public map does not (his hidden ones)"
+
+
+def test_the_lobby_offers_each_game_s_described_options_as_fields(browser):
+    """Issue 14: a form per game from the registry's descriptions, not raw JSON."""
+    sign_up(browser)
+    lobby = browser.get("/lobby").text
+    assert 'data-option="edition" data-kind="choice"' in lobby and '<option value="2000"' in lobby
+    assert 'data-option="optional" data-kind="choices"' in lobby and 'value="fourth_jewel"' in lobby
+    assert 'data-option="max_turns" data-kind="int" min="1" max="99"' in lobby   # Gondor's and Sauron's
+    cards = {card.split('"', 1)[0]: card for card in lobby.split('data-testid="new-')[1:]}
+    for game in ("diplomacy", "necromancer-diplomacy", "necromancer-sjg", "gondor", "sauron"):
+        assert 'name="options"' not in cards[game], game   # fields, not raw JSON (kept for undescribed games)
+
+
+def test_an_earlier_necromancer_board_shows_a_spectator_no_hidden_unit(browser, other_browser):
+    """The phase history's board is drawn from the role's history view: a spectator's
+    phase 0 is the public report, without Sauron's hidden units (EN 3.2.1, 7.8.2 vii)."""
+    import re
+
+    csrf = sign_up(browser)
+    game_id = new_game(browser, csrf, "necromancer-diplomacy", ["SAURON"])
+    sign_up(other_browser, "bob")
+    spectator = other_browser.get(f"/games/{game_id}/board.svg?phase=0").text
+    sauron = browser.get(f"/games/{game_id}/board.svg?phase=0").text
+    seen = set(re.findall(r'data-unit="([^"]+)" data-power="SAURON"', spectator))
+    own = set(re.findall(r'data-unit="([^"]+)" data-power="SAURON"', sauron))
+    assert seen < own                          # his hidden units are on his board only
+    history = other_browser.get(f"/api/games/{game_id}/history").json()
+    assert list(history["phases"][0]["view"]["report"]) == ["public"]

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from warjudge.core.dice import Dice
 from warjudge.core.errors import IllegalAction, InputError, RecordError
 from warjudge.core.game import GM, Action, Decision, Outcome, View
-from warjudge.core.games import fresh_seed, replay
+from warjudge.core.games import Option, fresh_seed, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
 from warjudge.hexwar.gondor_sauron import aftermath, combat, formations, leaders, moves, sequence, siege, spells
@@ -108,6 +108,13 @@ class GondorSauronGame:
         self._start_turn()
 
     # --- construction ---------------------------------------------------------------------
+
+    @classmethod
+    def option_descriptions(cls) -> tuple[Option, ...]:
+        """The option a form can offer (core.games.options); a scenario or charts of one's
+        own are given as files, not in a form."""
+        return (Option("max_turns", "int", "end after this many game-turns (blank: the scenario's length)", None,
+                       minimum=1, maximum=99),)
 
     @classmethod
     def new(cls, seed: int, **options: Any) -> "GondorSauronGame":

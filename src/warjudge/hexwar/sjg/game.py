@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import ValidationError
 
 from warjudge.core.dice import Dice
 from warjudge.core.events import Event, Refusal
 from warjudge.core.errors import MapError, RecordError
-from warjudge.core.games import replay
+from warjudge.core.games import Option, replay
 from warjudge.core.record import GameRecord
 from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.grid import distance
@@ -38,7 +38,8 @@ from warjudge.hexwar.sjg.phase_movement import MovementPhase
 from warjudge.hexwar.sjg.phase_search import SearchPhase
 from warjudge.hexwar.sjg.phase_setup import SetupPhase
 from warjudge.hexwar.sjg.phases import DEPLOY_ACTIONS, MIASMA_POINTS, PHASE_ACTIONS
-from warjudge.hexwar.sjg.setup import CP_ALLOWANCE_START, CP_ALLOWANCE_TURN, SCENARIOS, Options, option_problems
+from warjudge.hexwar.sjg.setup import (CP_ALLOWANCE_START, CP_ALLOWANCE_TURN, OPTIONAL_RULES, SCENARIOS, Options,
+                                      option_problems)
 from warjudge.hexwar.sjg.state import SIDES, Jewel, Position, Unit, other, recount
 from warjudge.hexwar.sjg.tables import ConversionResult, UnitType, conversion_result
 
@@ -87,6 +88,19 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         self._board_id: BoardId | None = None
         self._reset_turn_marks()
         self._open()
+
+    @classmethod
+    def option_descriptions(cls) -> tuple[Option, ...]:
+        """The options `new` takes that a form can offer (core.games.options), read from
+        the options' own model; extra items per side and a map of one's own are not."""
+        def choices(name: str) -> tuple[Any, ...]:
+            return get_args(Options.model_fields[name].annotation)
+        return (Option("scenario", "choice", "the standard game or the conversion scenario", "standard",
+                       choices("scenario")),
+                Option("first", "choice", "who plays first (coin: a die decides)", "coin", choices("first")),
+                Option("optional", "choices", "optional rules in play", [], OPTIONAL_RULES),
+                Option("max_turns", "int", "end after this many player-turns (blank: no limit)", None,
+                       minimum=1, maximum=10_000))
 
     @classmethod
     def new(cls, seed: int = 0, board: HexMap | None = None, **options: Any) -> "SjgNecromancerGame":

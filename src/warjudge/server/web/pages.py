@@ -13,7 +13,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Callable
 
-from fastapi import Depends, FastAPI, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -23,7 +23,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from warjudge.core import games
-from warjudge.server import auth, play
+from warjudge.server import auth, history, play
+from warjudge.server.bots import names as bot_names
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow, User
 from warjudge.server.schemas import Credentials
@@ -42,6 +43,8 @@ class OrderCheck(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: str = Field(min_length=1, max_length=64)
     orders: list[str] = Field(max_length=200)
+    replace: bool = Field(False, description="as POST …/actions' {\"orders\", \"replace\": true}: "
+                                             "the seat's orders given before taken back first")
 
 
 def _signed_in(session: Session, request: Request) -> tuple[User, str] | None:
@@ -149,7 +152,8 @@ def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) 
             mine, joinable = _lobby_games(session, who[0])
             return page(request, "lobby.html", user=who[0].name, csrf=auth.csrf_token(who[1]), mine=mine,
                         joinable=joinable, now=time.time(),
-                        available=[{"id": g, "title": games.info(g).title, "hint": options_hint(g)}
+                        available=[{"id": g, "title": games.info(g).title, "hint": options_hint(g),
+                                    "options": [o.to_json() for o in games.options(g)], "bots": bot_names(g)}
                                    for g in games.ids()])
 
     @app.get("/games/{game_id}", include_in_schema=False)
@@ -180,15 +184,18 @@ def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) 
                         user=who[0].name, csrf=auth.csrf_token(who[1]))
 
     @app.get("/games/{game_id}/board.svg", include_in_schema=False)
-    def board(request: Request, game_id: str, seat: str | None = None, lang: str = "en") -> Response:
-        """The board as the caller's view shows it (the same role rule as GET /api/games/{id})."""
+    def board(request: Request, game_id: str, seat: str | None = None, lang: str = "en",
+              phase: int | None = Query(None, ge=0, le=2**31)) -> Response:
+        """The board as the caller's view shows it (the same role rule as GET /api/games/{id});
+        with `phase`, as that role saw it when that finished phase ended (GET …/history/{n})."""
         with transaction() as session:
             who = _signed_in(session, request)
             row = _game_row(session, game_id)
             game = play.load(row)
-            view = view_for(game, play.role(row, who[0] if who else None, seat))
+            role = play.role(row, who[0] if who else None, seat)
             if lang not in LANGUAGES:
                 raise ApiError(422, f"lang: one of {', '.join(LANGUAGES)}")
+            view = view_for(game, role) if phase is None else history.phase_seen_by(row, phase, role)["view"]
             svg = board_svg(row.game, game, view, lang)
             if svg is None:
                 raise ApiError(404, f"no board picture for {row.game} games; play from the legal actions")
@@ -205,6 +212,8 @@ def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) 
             row = _game_row(session, game_id)
             play.require_seat(row, user, body.seat)
             trial = play.load(row).clone()   # never the loaded game: it is kept for later requests
+            for retract in play.retractions(trial, body.seat) if body.replace else []:
+                play.apply(trial, body.seat, retract)
             results = []
             for text in body.orders:
                 reason = play.apply(trial, body.seat, {"type": "order", "order": text}) if text.strip() else None

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Sequence
 
 from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError, WarjudgeError
 from warjudge.core.game import GM, Action, Decision, Outcome, View
-from warjudge.core.games import replay
+from warjudge.core.games import Option, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import HIDDEN_FROM, redacted
 from warjudge.diplomacy.actions import check_actor, checked_draw, checked_orders
@@ -48,7 +48,7 @@ from warjudge.diplomacy.variants.necromancer.results import NResult
 from warjudge.diplomacy.variants.necromancer.retreats import judge_retreats
 from warjudge.diplomacy.variants.necromancer.state import NecroState, initial_state
 from warjudge.diplomacy.variants.necromancer.views import (
-    Reveal, is_hidden, movement_reveals, player_view, visible_position,
+    PUBLIC, Reveal, is_hidden, movement_reveals, player_view, public_report, visible_position,
 )
 
 EDITIONS = ("2000", "2002")
@@ -153,6 +153,17 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
         edition, alignment, map_data, max_year, gm_adjudicates = record_options(options)
         return cls(edition, alignment, map_data=map_data, seed=seed, max_year=max_year,
                    gm_adjudicates=gm_adjudicates)
+
+    @classmethod
+    def option_descriptions(cls) -> tuple[Option, ...]:
+        """The options `new` takes that a form can offer (core.games.options); a map of
+        one's own (`map`) is given as a file, not in a form."""
+        return (Option("edition", "choice", "2000: the English text; 2002: the French text with its amendments",
+                       "2002", EDITIONS),
+                Option("alignment", "bool", "the optional Alignment rules (EN 8.1; recommended)", True),
+                Option("max_year", "int", "the game ends after this year (blank: no limit)",
+                       None, minimum=START_YEAR, maximum=9999),
+                Option("gm_adjudicates", "bool", "phases wait for the games master's 'process'", False))
 
     def clone(self, reseed: bool = True) -> "NecromancerDiplomacyGame":
         """An independent copy (no dice: `reseed` changes nothing). The position and the
@@ -378,7 +389,8 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
     def view(self, player: str | None = None) -> View:
         """The phase, each power's orders so far (hidden from the others until adjudicated)
         and the last report as each viewer may read it: the report's one visibility filter
-        (views.player_view) makes each power's copy, marked hidden from everyone else."""
+        (views.player_view) makes each power's copy, marked hidden from everyone else, and
+        the public copy (views.public_report) every power and a spectator may read."""
         powers = self.powers
         others = {p: [q for q in powers if q != p] for p in powers}
         report = self.report_of()
@@ -386,6 +398,7 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
             report.views_cache["GM"] = {**report.view(None), HIDDEN_FROM: list(powers)}
             for p in powers:
                 report.views_cache[p] = {**report.view(p), HIDDEN_FROM: others[p]}
+            report.views_cache[PUBLIC] = public_report(report.nmap, report.rules, report)   # marked for nobody
         orders = [{"power": p, "order": t, "written": True, HIDDEN_FROM: others[p]}
                   for p in powers for t in self.written.get(p, [])]
         orders += [{"power": p, "order": t, HIDDEN_FROM: others[p]} for p in powers for t in self.orders.get(p, [])]

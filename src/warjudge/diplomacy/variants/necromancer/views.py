@@ -29,6 +29,7 @@ from warjudge.diplomacy.variants.necromancer.resolver import BUILD, HOLD, MOVE, 
 from warjudge.diplomacy.variants.necromancer.retreats import retreat_problem, written_dislodged
 
 BEASTS = (SPIDERS, DRAGONS)
+PUBLIC = "public"   # the reader who is no power: a spectator (public_report)
 
 
 @dataclass
@@ -227,3 +228,10 @@ def player_view(nmap, rules, report, viewer: str | None) -> dict[str, Any]:
     if report.phase.kind == "A":
         view["victory_points"] = {p: victory_points(nmap, counted, p) for p in powers}
     return view
+
+
+def public_report(nmap, rules, report) -> dict[str, Any]:
+    """What every power may read of `report`, for a spectator: the report as read by a
+    reader who is no power, so no power's own secrets (its hidden units, its Activations,
+    its orders not revealed, its retreat choices) and only what the rules reveal to all."""
+    return player_view(nmap, rules, report, PUBLIC)

@@ -1,5 +1,7 @@
 // What every page's script shares: calling the JSON API with the session's CSRF token,
-// showing errors, deadline countdowns and polling the game's version.
+// showing errors, deadline countdowns and following the game's changes (live.js).
+import {listen} from "/static/live.js";
+
 const csrf = document.querySelector('meta[name="csrf-token"]')?.content;
 
 export async function api(method, path, body) {
@@ -57,22 +59,29 @@ export function gameElement() {
   return {root, id: root.dataset.gameId, role: root.dataset.role, isSeat: !!root.dataset.isSeat};
 }
 
-// The game's summary and the caller's view; `onChange` runs whenever its version moves
-// (a phase adjudicated, a bot or another player acted). Press and live updates come later.
-export function follow(path, onChange, every = 3000) {
-  let version = null;
-  const check = async () => {
+// The game's summary and the caller's view; `onChange` runs whenever it moves (a phase
+// adjudicated, a bot or another player acted, a seat said ready or took it back): told by
+// the game's live events (live.js), never by polling. Returns "ask again now".
+export function follow(path, onChange) {
+  const [, gameId, seat] = path.match(/^\/api\/games\/([^/?]+)(?:\?seat=([^&]+))?/);
+  let seen = null, running = Promise.resolve();
+  const once = async () => {
     try {
       const game = await api("GET", path);
-      if (game.version !== version) {
-        version = game.version;
+      const key = `${game.version}|${game.seats.filter(s => s.ready).map(s => s.seat).join(",")}`;
+      if (key !== seen) {
+        seen = key;
         await onChange(game);
       }
     } catch (error) {
       showError(error.message);
     }
   };
-  check();
-  setInterval(check, every);
-  return () => { version = null; return check(); };
+  const check = () => (running = running.then(once));   // one at a time, in order
+  let known = null;
+  listen(gameId, seat && decodeURIComponent(seat), facts => {
+    const key = `${facts.version}|${(facts.ready || []).join(",")}`;
+    if (key !== known) { known = key; check(); }
+  });
+  return () => { seen = null; return check(); };
 }

@@ -1,6 +1,8 @@
 // The Diplomacy page: the board, orders built by clicking a unit (its legal orders from
 // GET …/legal: a coast is its own choice, never guessed) or typed and checked line by line
-// as you type (POST …/check, a dry run), drafts kept in this browser, submit and ready.
+// as you type (POST …/check, a dry run), drafts kept in this browser, submit and ready (a
+// toggle: while ready the orders are locked, as on webDiplomacy), and the phase history.
+// The order box is the seat's whole set of orders: submitting replaces those held.
 import {api, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
 
 const WORDS = {
@@ -8,12 +10,16 @@ const WORDS = {
        ready: "Ready", held: "Orders the judge holds", last: "Last phase", other: "Builds and other choices",
        help: "Click one of your units to see its orders, or type orders, one a line.",
        valid: "valid", invalid: "invalid", none: "none yet", centres: "supply centres", dislodged: "dislodged",
-       accepted: "accepted", refused: "refused"},
+       accepted: "accepted", refused: "refused", locked: "You are ready: your orders are locked. Click Ready again to change them.",
+       start: "the start", after: "after", earlier: "◀ Earlier", later: "Later ▶", history: "History", now: "now",
+       readyseats: "Ready"},
   fr: {phase: "Saison", deadline: "Échéance", seat: "Puissance", orders: "Ordres", submit: "Envoyer les ordres",
        ready: "Prêt", held: "Ordres enregistrés", last: "Saison précédente", other: "Constructions et autres choix",
        help: "Cliquez sur une de vos unités pour voir ses ordres, ou tapez un ordre par ligne.",
        valid: "valide", invalid: "invalide", none: "aucun", centres: "centres", dislodged: "délogée",
-       accepted: "accepté", refused: "refusé"},
+       accepted: "accepté", refused: "refusé", locked: "Vous êtes prêt : vos ordres sont verrouillés. Cliquez sur Prêt pour les modifier.",
+       start: "le début", after: "après", earlier: "◀ Avant", later: "Après ▶", history: "Historique", now: "maintenant",
+       readyseats: "Prêts"},
 };
 let lang = localStorage.getItem("warjudge-lang") || (navigator.language.startsWith("fr") ? "fr" : "en");
 const say = word => (WORDS[lang] || WORDS.en)[word] || word;
@@ -25,6 +31,7 @@ const input = document.querySelector('[data-testid="order-input"]');
 const status = document.querySelector('[data-testid="order-status"]');
 let legal = [];          // this seat's legal order texts now
 let view = null;
+let ready = false;       // this seat said ready: its orders are locked until it takes that back
 
 function translate() {
   document.documentElement.lang = lang;
@@ -55,8 +62,29 @@ async function drawBoard() {
 
 board.addEventListener("click", event => {
   const unit = event.target.closest('[data-testid="unit"]');
-  if (unit && game.isSeat && unit.dataset.power === game.role) choose(unit.dataset.unit);
+  if (unit && game.isSeat && unit.dataset.power === game.role) { choose(unit.dataset.unit); return; }
+  const target = event.target.closest("[data-province].target");
+  if (target && chosen.length) aimAt(target.dataset.province);
 });
+
+let chosen = [];         // the legal orders of the unit last clicked
+
+const destination = order => order.split(" ").pop().split("/")[0].toLowerCase();
+
+// A lit province clicked: the chosen unit's move or retreat there; when that is not one
+// order (two coasts, or only supports end there), the orders ending there are offered.
+function aimAt(province) {
+  const there = chosen.filter(o => destination(o) === province);
+  const moves = there.filter(o => ["-", "R"].includes(o.split(" ")[2]));
+  if (moves.length === 1) addOrder(moves[0]);
+  else if (there.length) offer(there);
+}
+
+function offer(orders) {
+  document.getElementById("choices").replaceChildren(el("p", {text: `${unitOf(orders[0])}:`}),
+    ...orders.map(order => el("button", {type: "button", class: "choice", "data-order": order,
+                                          onclick: () => addOrder(order), text: order})));
+}
 
 function unitOf(order) {
   const words = order.split(" ");
@@ -64,17 +92,16 @@ function unitOf(order) {
 }
 
 function choose(unit) {
+  if (ready) return;
   const box = document.getElementById("choices");
   const prefix = unit.toLowerCase() + " ";
   const orders = legal.filter(o => o.toLowerCase().startsWith(prefix));
+  chosen = orders;
   board.querySelectorAll(".target").forEach(n => n.classList.remove("target"));
   for (const order of orders) {
-    const last = order.split(" ").pop().split("/")[0].toLowerCase();
-    board.querySelectorAll(`[data-province="${last}"]`).forEach(n => n.classList.add("target"));
+    board.querySelectorAll(`[data-province="${destination(order)}"]`).forEach(n => n.classList.add("target"));
   }
-  box.replaceChildren(el("p", {text: `${unit}:`}),
-    ...orders.map(order => el("button", {type: "button", class: "choice", "data-order": order,
-                                          onclick: () => addOrder(order), text: order})));
+  if (orders.length) offer(orders);
   box.querySelector("button")?.focus();
 }
 
@@ -100,12 +127,12 @@ function drawOther() {
 let checking = 0;
 async function check() {
   const lines = input.value.split("\n");
-  localStorage.setItem(draftKey(), input.value);
+  if (!ready) localStorage.setItem(draftKey(), input.value);
   const ticket = ++checking;
   const orders = lines.filter(l => l.trim());
   if (!orders.length) { status.replaceChildren(); return; }
   try {
-    const answer = await api("POST", `/api/games/${game.id}/check`, {seat: game.role, orders});
+    const answer = await api("POST", `/api/games/${game.id}/check`, {seat: game.role, orders, replace: true});
     if (ticket !== checking) return;
     status.replaceChildren(...answer.results.map(r => el("li", {class: r.accepted ? "ok" : "bad",
       "data-valid": r.accepted ? "yes" : "no", "data-order": r.order},
@@ -113,24 +140,39 @@ async function check() {
   } catch (error) { showError(error.message); }
 }
 
+const heldOrders = () => (view.orders || []).filter(o => o.power === game.role).map(o => o.order);
+
 function drawHeld() {
   const held = document.getElementById("held");
   if (!held) return;
-  const mine = (view.orders || []).filter(o => o.power === game.role);
-  held.replaceChildren(...(mine.length ? mine.map(o => el("li", {text: o.order})) : [el("li", {text: say("none")})]));
+  const mine = heldOrders();
+  held.replaceChildren(...(mine.length ? mine.map(o => el("li", {text: o})) : [el("li", {text: say("none")})]));
 }
 
-function drawLast() {
-  const last = view.last_phase;
-  const box = document.getElementById("last");
+// A finished phase's orders with their results, as the reader's view shows them.
+function results(box, last) {
   if (!last) { box.textContent = "—"; return; }
   box.replaceChildren(el("p", {text: last.phase}), el("ul", {class: "results"},
     ...(last.results || []).map(r => el("li", {class: `result ${r.result}`},
       `${r.power}: ${r.order} — ${r.result}${r.reason ? ` (${r.reason})` : ""}${r.default ? " [NMR]" : ""}`))));
 }
 
-// The Necromancer variant's view holds the last report each reader may see (its seat's, the
-// games master's "GM"); read it as the standard view's fields (units, dislodged, last phase).
+const drawLast = () => results(document.getElementById("last"), view.last_phase);
+
+// While ready the order box and its buttons are locked; "Ready" again unlocks them.
+function showReady(isReady) {
+  ready = isReady;
+  const button = document.querySelector('[data-testid="ready"]');
+  button.setAttribute("aria-pressed", ready ? "true" : "false");
+  input.readOnly = ready;
+  document.querySelector('[data-testid="submit-orders"]').disabled = ready;
+  document.querySelectorAll("#choices button, #my-units button").forEach(b => { b.disabled = ready; });
+  document.getElementById("locked").hidden = !ready;
+}
+
+// The Necromancer variant's view holds the last report each reader may see (its seat's, a
+// spectator's "public", the games master's "GM"); read it as the standard view's fields
+// (units, dislodged, last phase).
 function flatten(v) {
   if (!v.report) return v;
   const r = v.report[game.role] || v.report.GM || Object.values(v.report)[0] || {};
@@ -139,9 +181,15 @@ function flatten(v) {
 }
 
 async function refresh(summary) {
-  if (view && view.phase !== summary.view.phase) document.getElementById("submitted")?.replaceChildren();
+  if (view && view.phase !== summary.view.phase) {   // a phase finished: the history has one more
+    document.getElementById("submitted")?.replaceChildren();
+    phases = null;
+    if (at !== null) await showPhase(at);
+  }
   view = flatten(summary.view);
   document.querySelector('[data-testid="phase"]').textContent = view.phase + (summary.is_over ? " (over)" : "");
+  const readySeats = summary.seats.filter(s => s.ready).map(s => s.seat);
+  document.querySelector('[data-testid="ready-seats"]').textContent = readySeats.length ? readySeats.join(", ") : "—";
   setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline);
   await drawBoard();
   drawLast();
@@ -150,19 +198,56 @@ async function refresh(summary) {
   const mine = answer.seats.find(s => s.seat === game.role);
   legal = (mine ? mine.actions : []).filter(a => a.type === "order").map(a => a.order);
   const me = summary.seats.find(s => s.seat === game.role);
-  document.querySelector('[data-testid="ready"]').setAttribute("aria-pressed", me && me.ready ? "true" : "false");
-  input.value = localStorage.getItem(draftKey()) || "";
+  if (!input.matches(":focus")) input.value = localStorage.getItem(draftKey()) ?? heldOrders().join("\n");
   document.getElementById("choices").replaceChildren();
   drawOther();
   drawHeld();
+  showReady(!!(me && me.ready));
   check();
 }
+
+// --- the phase history: each finished phase's map, orders and results as this seat saw them
+const historyBox = document.querySelector('[data-testid="history"]');
+let phases = null;       // GET …/history's phases, read when first wanted, again after a change
+let at = null;           // the phase shown (0: the start)
+
+async function showPhase(n) {
+  if (!phases) phases = (await api("GET", `/api/games/${game.id}/history${seatQuery}`)).phases;
+  at = Math.max(0, Math.min(n, phases.length - 1));
+  const entry = flatten(phases[at].view);
+  const last = entry.last_phase;
+  historyBox.querySelector("#history-label").textContent =
+    `${at} / ${phases.length - 1}: ${last ? `${say("after")} ${last.phase}` : say("start")}` +
+    (at === phases.length - 1 ? ` (${say("now")})` : "");
+  const response = await fetch(`/games/${game.id}/board.svg?phase=${at}&lang=${lang}${seatQuery.replace("?", "&")}`,
+                               {credentials: "same-origin"});
+  if (!response.ok) throw new Error(`the map could not be drawn (${response.status})`);
+  const map = historyBox.querySelector("#history-map");
+  map.innerHTML = await response.text();
+  map.querySelectorAll('[data-testid="map"]').forEach(n => n.setAttribute("data-testid", "history-map"));
+  map.querySelectorAll('[data-testid="unit"]').forEach(n => n.setAttribute("data-testid", "history-unit"));
+  results(historyBox.querySelector("#history-results"), last);
+  historyBox.querySelector("#history-shown").hidden = false;
+  historyBox.querySelector('[data-testid="history-prev"]').disabled = at === 0;
+  historyBox.querySelector('[data-testid="history-next"]').disabled = at === phases.length - 1;
+}
+
+function step(by) {
+  showPhase(at === null ? Number.MAX_SAFE_INTEGER : at + by).catch(error => showError(error.message));
+}
+historyBox.querySelector('[data-testid="history-prev"]').addEventListener("click", () => step(-1));
+historyBox.querySelector('[data-testid="history-next"]').addEventListener("click", () => step(+1));
+historyBox.addEventListener("keydown", event => {
+  if (event.key === "ArrowLeft") { event.preventDefault(); step(-1); }
+  if (event.key === "ArrowRight") { event.preventDefault(); step(+1); }
+});
 
 translate();
 startCountdowns();
 const again = follow(`/api/games/${game.id}${seatQuery}`, refresh);
 document.querySelectorAll("[data-lang]").forEach(b => b.addEventListener("click", () => {
   lang = b.dataset.lang; localStorage.setItem("warjudge-lang", lang); translate(); again();
+  if (at !== null) step(0);
 }));
 
 if (game.isSeat) {
@@ -172,18 +257,20 @@ if (game.isSeat) {
     showError("");
     const orders = input.value.split("\n").map(l => l.trim()).filter(Boolean);
     try {
-      const answer = await api("POST", `/api/games/${game.id}/actions`, {seat: game.role, action: {orders}});
-      const refused = answer.results.filter(r => !r.accepted);
-      document.getElementById("submitted").textContent = `${answer.results.length - refused.length} ${say("accepted")}` +
+      const answer = await api("POST", `/api/games/${game.id}/actions`,
+                               {seat: game.role, action: {orders, replace: true}});
+      const given = answer.results.filter(r => r.action.type === "order");
+      const refused = given.filter(r => !r.accepted);
+      document.getElementById("submitted").textContent = `${given.length - refused.length} ${say("accepted")}` +
         (refused.length ? `, ${refused.length} ${say("refused")}: ${refused.map(r => r.reason).join("; ")}` : "");
       await again();
     } catch (error) { showError(error.message); }
   });
-  document.querySelector('[data-testid="ready"]').addEventListener("click", async event => {
+  document.querySelector('[data-testid="ready"]').addEventListener("click", async () => {
     showError("");
     try {
-      await api("POST", `/api/games/${game.id}/ready`, {seat: game.role});
-      event.target.setAttribute("aria-pressed", "true");
+      await api("POST", `/api/games/${game.id}/ready`, {seat: game.role, ready: !ready});
+      showReady(!ready);
       await again();
     } catch (error) { showError(error.message); }
   });

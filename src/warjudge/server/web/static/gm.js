@@ -34,7 +34,9 @@ async function listPhases() {
 }
 
 function giveSeat(seat) {
-  const name = document.querySelector(`tr[data-seat="${seat}"] input`).value.trim();
+  const input = document.querySelector(`tr[data-seat="${seat}"] input`);
+  const name = input.value.trim();
+  input.value = "";   // given: not kept for the next redraw
   return gmPost("replace", {seat, user: name || null});
 }
 
@@ -44,6 +46,10 @@ async function refresh(summary) {
   document.querySelector('[data-testid="phase"]').textContent =
     `${summary.view?.phase ?? ""} version ${summary.version}${summary.is_over ? " · over" : ""}`;
   setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline);
+  // a redraw keeps what the games master is typing in a seat's row (read after every await)
+  const typed = new Map([...document.querySelectorAll("#seats tr[data-seat]")].map(row =>
+    [row.dataset.seat, row.querySelector("input")?.value || ""]));
+  const focused = document.activeElement?.closest("tr[data-seat]")?.dataset.seat;
   document.getElementById("seats").replaceChildren(...summary.seats.map(s => el("tr", {"data-seat": s.seat},
     el("td", {text: s.seat}), el("td", {text: s.user || (s.bot ? `bot (${s.bot})` : "free")}),
     el("td", {text: s.ready ? "yes" : ""}), el("td", {text: s.invitation || ""}),
@@ -51,6 +57,11 @@ async function refresh(summary) {
                                           text: s.user ? "replace with a bot" : "seat a bot"})),
     el("td", {}, el("input", {"aria-label": `account to hold ${s.seat} (blank: free the seat)`, size: "10"}),
        el("button", {type: "button", "data-testid": "give-seat", onclick: () => giveSeat(s.seat), text: "give"})))));
+  for (const [seat, value] of typed) {
+    const input = document.querySelector(`#seats tr[data-seat="${seat}"] input`);
+    if (input && value) input.value = value;
+    if (input && seat === focused) input.focus();
+  }
   document.getElementById("view-title").textContent = summary.view_of === "gm" ? "The full view"
     : `${summary.view_of}'s view (you hold a seat: the full view is for a games master holding none)`;
   document.getElementById("full").textContent = JSON.stringify(summary.view, null, 1);

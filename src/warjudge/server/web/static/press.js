@@ -1,6 +1,8 @@
-// Press on a seat's page: the messages this seat may read (GET …/press?seat=, polled) and a
-// form to write to every seat or to one. Text is shown as text, never as markup.
+// Press on a seat's page: the messages this seat may read (GET …/press?seat=, asked again
+// when the live events say this seat has more to read) and a form to write to every seat or
+// to one. Text is shown as text, never as markup.
 import {api, el, gameElement, showError} from "/static/common.js";
+import {listen} from "/static/live.js";
 
 const game = gameElement();
 const seat = encodeURIComponent(game.role);
@@ -20,6 +22,7 @@ async function poll() {
     panel.hidden = answer.press === "none";
     if (answer.press === "broadcast") [...to.options].forEach(o => { o.disabled = o.value !== "all"; });
     for (const m of answer.messages) {
+      if (m.n <= read) continue;   // two reads crossing: each message once
       list.append(el("li", {"data-from": m.from}, el("b", {text: `${m.from} → ${addressees(m)}: `}), m.text));
       read = Math.max(read, m.n);
     }
@@ -29,8 +32,11 @@ async function poll() {
 async function start() {
   const summary = await api("GET", `/api/games/${game.id}?seat=${seat}`);
   to.append(...summary.seats.filter(s => s.seat !== game.role).map(s => el("option", {value: s.seat, text: s.seat})));
-  await poll();
-  setInterval(poll, 3000);
+  let known = null;
+  listen(game.id, game.role, facts => {
+    const key = `${facts.press}|${facts.polled || ""}`;
+    if (key !== known) { known = key; poll(); }
+  });
 }
 
 document.querySelector('[data-testid="press-send"]').addEventListener("click", async () => {

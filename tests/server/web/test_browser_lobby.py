@@ -1,0 +1,41 @@
+"""The lobby's new-game form built from the registry's option descriptions (issue 14), in
+Chromium: a Necromancer game started with the 2000 edition, a last year and bots in the
+other seats; a spectator then watches its map, drawn from the variant's public report."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.server.web.browser import chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
+
+NECROMANCER = ["DWARVES", "EASTERLINGS", "ELVES", "GONDOR", "HARAD", "ROHAN", "SARUMAN", "SAURON"]
+
+
+def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chromium):
+    base = live.url
+    ann = watch(chromium.new_context().new_page(), "DWARVES")
+    spectator = watch(chromium.new_context().new_page())
+    sign_up(ann.page, base, "ann")
+    form = ann.page.locator('[data-testid="new-necromancer-diplomacy"]')
+    form.locator('[data-option="edition"]').select_option("2000")
+    form.locator('[data-option="max_year"]').fill("2800")
+    expect(form.locator('[data-option="alignment"]')).to_be_checked()    # the described default
+    expect(form.locator('input[name="options"]')).to_have_count(0)
+    shot(ann.page, "lobby-options")
+    form.locator('button[type="submit"]').click()
+    ann.page.wait_for_url(f"{base}/games/*")
+    game_id = ann.page.url.rsplit("/", 1)[1]
+    full = live.full_view(game_id)
+    assert (full["edition"], full["max_year"], full["alignment"]) == ("2000", 2800, True)
+    expect(ann.page.locator('[data-testid="phase"]')).to_contain_text("TA27")   # the bots played TA 2750
+
+    sign_up(spectator.page, base, "sid")
+    spectator.page.goto(f"{base}/games/{game_id}")
+    units = spectator.page.locator('#board [data-testid="unit"]')
+    expect(units.first).to_be_visible()
+    drawn = set(units.evaluate_all("ns => ns.map(n => `${n.dataset.power} ${n.dataset.unit}`)"))
+    public = full["report"]["public"]["units"]
+    assert drawn == {f"{power} {unit}" for power, us in public.items() for unit in us}
+    shot(spectator.page, "necromancer-spectator")
+    ann.checked(live, game_id, NECROMANCER)
+    spectator.checked(live, game_id, NECROMANCER)

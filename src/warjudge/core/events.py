@@ -10,11 +10,21 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, cast
 
-from warjudge.core.errors import IllegalAction
+from warjudge.core.errors import IllegalAction, OrderError
 from warjudge.core.visibility import HIDDEN_FROM
 
 # code family (the part of a code before its first dot) -> "module:function" giving English
-ENGLISH: dict[str, str] = {"sjg": "warjudge.presentation.sjg.wording_en:english"}
+ENGLISH: dict[str, str] = {
+    "sjg": "warjudge.presentation.sjg.wording_en:english",
+    "necdip": "warjudge.presentation.necromancer_diplomacy.wording_en:english",
+    "dip": "warjudge.presentation.diplomacy.wording_en:english",
+}
+# the same for French: "module:function" taking (event, names), names the power names to print
+FRENCH: dict[str, str] = {
+    "necdip": "warjudge.presentation.necromancer_diplomacy.wording_fr:french",
+    "dip": "warjudge.presentation.diplomacy.wording_fr:french",
+}
+LANGUAGES = ("en", "fr")
 
 
 @dataclass(frozen=True)
@@ -43,9 +53,29 @@ def english(event: Event) -> str:
     target = ENGLISH.get(event.code.split(".", 1)[0])
     if target is None:
         return f"{event.code} {json.dumps(event.params, sort_keys=True)}"
+    return _table(target)(event)
+
+
+def _table(target: str) -> Callable[..., str]:
     module, name = target.split(":")
-    render = cast(Callable[[Event], str], getattr(importlib.import_module(module), name))
-    return render(event)
+    return cast(Callable[..., str], getattr(importlib.import_module(module), name))
+
+
+def worded(event: Event, lang: str = "en", names: dict[str, str] | None = None) -> str:
+    """The event in `lang` ("en" or "fr"; `names`: how to print power ids, French only);
+    English where the family has no table in that language."""
+    target = FRENCH.get(event.code.split(".", 1)[0]) if lang == "fr" else None
+    if target is None:
+        return english(event)
+    return _table(target)(event, names)
+
+
+def reason_json(event: Event | None, lang: str = "en", names: dict[str, str] | None = None) -> dict[str, Any] | None:
+    """What a view or an API answer carries for a reason: its code and parameters, and the
+    text in `lang`, so a client may show either."""
+    if event is None:
+        return None
+    return {"code": event.code, "params": event.params, "text": worded(event, lang, names)}
 
 
 class Refusal(IllegalAction):
@@ -65,4 +95,13 @@ class Refusal(IllegalAction):
         return self.event.params
 
 
-__all__ = ["ENGLISH", "Event", "Refusal", "english"]
+class OrderRefusal(OrderError):
+    """An OrderError with its reason as data: `event` is the code and parameters, `reason`
+    the English wording (what callers of OrderError print)."""
+
+    def __init__(self, text: str, code: str, **params: Any):
+        self.event = Event(code, params)
+        super().__init__(text, english(self.event))
+
+
+__all__ = ["ENGLISH", "FRENCH", "LANGUAGES", "Event", "OrderRefusal", "Refusal", "english", "reason_json", "worded"]

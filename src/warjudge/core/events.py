@@ -70,12 +70,27 @@ def worded(event: Event, lang: str = "en", names: dict[str, str] | None = None) 
     return _table(target)(event, names)
 
 
-def reason_json(event: Event | None, lang: str = "en", names: dict[str, str] | None = None) -> dict[str, Any] | None:
-    """What a view or an API answer carries for a reason: its code and parameters, and the
-    text in `lang`, so a client may show either."""
-    if event is None:
-        return None
-    return {"code": event.code, "params": event.params, "text": worded(event, lang, names)}
+def localised(doc: Any, lang: str, names: dict[str, str] | None = None) -> Any:
+    """A copy of a JSON view or answer whose every reason (an object with a `why`: code and
+    parameters) has its `reason` worded in `lang`; the rest as it is."""
+    if isinstance(doc, list):
+        return [localised(item, lang, names) for item in doc]
+    if not isinstance(doc, dict):
+        return doc
+    out = {key: localised(value, lang, names) for key, value in doc.items()}
+    why = doc.get("why")
+    if isinstance(why, dict) and isinstance(why.get("code"), str):
+        out["reason"] = worded(Event.from_json(why), lang, names)
+    return out
+
+
+def refusal_json(exc: Exception, lang: str = "en", names: dict[str, str] | None = None) -> dict[str, Any]:
+    """How an answer reports a refused action: `reason` in `lang`, and `why` (code and
+    parameters) when the refusal carries them."""
+    event = getattr(exc, "event", None)
+    if not isinstance(event, Event):
+        return {"reason": str(exc)}
+    return {"reason": worded(event, lang, names), "why": {"code": event.code, "params": event.params}}
 
 
 class Refusal(IllegalAction):
@@ -104,4 +119,5 @@ class OrderRefusal(OrderError):
         super().__init__(text, english(self.event))
 
 
-__all__ = ["ENGLISH", "FRENCH", "LANGUAGES", "Event", "OrderRefusal", "Refusal", "english", "reason_json", "worded"]
+__all__ = ["ENGLISH", "FRENCH", "LANGUAGES", "Event", "OrderRefusal", "Refusal", "english", "localised", "refusal_json",
+           "worded"]

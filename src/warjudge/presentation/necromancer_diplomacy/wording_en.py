@@ -6,7 +6,7 @@ amendments have are cited as FR). Everything that prints a reason in English (th
 from __future__ import annotations
 
 from warjudge.core.events import Event
-from warjudge.presentation.necromancer_diplomacy.wording import Names, word
+from warjudge.presentation.wording import Names, word
 
 WHAT = {
     "unit_to_build": "the unit to build", "unit_to_activate": "the unit to activate",
@@ -141,4 +141,4 @@ TEMPLATES = {
 
 def english(event: Event, names: Names = None) -> str:
     """A Necromancer reason in English (power ids printed as they are unless `names`)."""
-    return word(event, TEMPLATES, WHAT, " or ", names, english)
+    return word(event, TEMPLATES, {"what": WHAT}, {"provinces": " or "}, names, english)

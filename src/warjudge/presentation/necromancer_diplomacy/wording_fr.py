@@ -7,7 +7,7 @@ answers come through `french`."""
 from __future__ import annotations
 
 from warjudge.core.events import Event
-from warjudge.presentation.necromancer_diplomacy.wording import Names, word
+from warjudge.presentation.wording import Names, word
 
 WHAT = {
     "unit_to_build": "l'Unité à construire", "unit_to_activate": "l'Unité à activer",
@@ -156,4 +156,4 @@ TEMPLATES = {
 
 def french(event: Event, names: Names = None) -> str:
     """A Necromancer reason in French (power ids printed as `names` gives them)."""
-    return word(event, TEMPLATES, WHAT, " ou ", names, french)
+    return word(event, TEMPLATES, {"what": WHAT}, {"provinces": " ou "}, names, french)

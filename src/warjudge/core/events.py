@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, cast
 
 from warjudge.core.errors import IllegalAction, OrderError
@@ -56,7 +57,9 @@ def english(event: Event) -> str:
     return _table(target)(event)
 
 
+@lru_cache(maxsize=None)
 def _table(target: str) -> Callable[..., str]:
+    """The wording function a "module:function" names (imported once)."""
     module, name = target.split(":")
     return cast(Callable[..., str], getattr(importlib.import_module(module), name))
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from warjudge.diplomacy.legality import check_movement_order
 from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap, province_of
 from warjudge.diplomacy.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from warjudge.diplomacy.reasons import because
 from warjudge.diplomacy.resolver import Resolver, moves_to, route_exists
 from warjudge.diplomacy.results import FAILS, SUCCEEDS, VOID, Dislodged, Entry, OrderResult, parse_entries
 from warjudge.diplomacy.units import Unit
@@ -34,9 +35,9 @@ def judge_movement(dmap: DipMap, units: dict[str, Unit], entries: list[Entry]) -
         if unit is not None and unit.power == r.power:
             ordered.add(order.province)
         if reason is None and already:
-            reason = f"the unit in {order.province} already has an order"
+            reason = because("dip.already_ordered", province=order.province)
         if reason is not None:
-            r.result, r.reason = VOID, reason
+            r.result, r.why = VOID, reason
             continue
         legal.append(r)
     _void_unconvoyed(dmap, units, legal)
@@ -57,20 +58,21 @@ def judge_movement(dmap: DipMap, units: dict[str, Unit], entries: list[Entry]) -
         if isinstance(o, Move):
             r.result = SUCCEEDS if ok else FAILS
             if not ok:
-                r.reason = "no convoy route" if not resolution.path_ok[i] else f"did not prevail in {province_of(o.dest)}"
+                r.why = because("dip.no_convoy_route") if not resolution.path_ok[i] else \
+                    because("dip.did_not_prevail", dest=province_of(o.dest))
         elif isinstance(o, (SupportHold, SupportMove, Convoy)):
             matched = _matched(o, orders, resolver_orders, convoyed)
             if not matched:
-                r.result, r.reason = FAILS, "the supported or convoyed unit was not given the matching order"
+                r.result, r.why = FAILS, because("dip.unmatched")
             elif not ok:
                 r.result = FAILS
-                r.reason = "dislodged" if o.province in resolution.dislodged else "cut"
+                r.why = because("dip.dislodged" if o.province in resolution.dislodged else "dip.cut")
         else:
             if o.province in resolution.dislodged:
-                r.result, r.reason = FAILS, "dislodged"
+                r.result, r.why = FAILS, because("dip.dislodged")
     for r in results:
         if r.result == VOID and r.order is not None and r.order.province in resolution.dislodged:
-            r.reason += " (and the unit was dislodged)"
+            r.why = because("dip.and_dislodged", reason=None if r.why is None else r.why.to_json())
 
     after = {p: u for p, u in units.items() if p not in resolution.dislodged}
     moving = [(o, units[o.province]) for o, ok in zip(orders, resolution.success) if ok and isinstance(o, Move)]
@@ -99,7 +101,7 @@ def _void_unconvoyed(dmap: DipMap, units: dict[str, Unit], legal: list[OrderResu
         o = r.order
         if (isinstance(o, Move) and o.unit_type == ARMY and o.dest not in dmap.army_adj[o.province]
                 and not route_exists(o.province, o.dest, at_sea, dmap.fleet_province_adj)):
-            r.result, r.reason = VOID, f"no fleets stand where they could convoy {o.province} - {o.dest}"
+            r.result, r.why = VOID, because("dip.no_convoy_fleets", src=o.province, dest=o.dest)
             legal.remove(r)
 
 

@@ -2,7 +2,8 @@
 typed, ready said and taken back (the other player sees both live, with no polling), the
 games master adjudicating from the GM page, a dislodgement and its retreat chosen by
 clicking the lit province, builds and a disband in the winter, the phase history stepped
-through; a spectator watches. Nothing hidden reaches any of them. England is a bot (far
+through; a spectator watches; a refused line's reason follows the page's
+language (issue 12). Nothing hidden reaches any of them. England is a bot (far
 from the fighting: a random bot nearer Venice could spoil the dislodgement); the other
 powers, unordered, hold."""
 
@@ -70,8 +71,14 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     expect(status).to_have_count(2)
     expect(status.nth(0)).to_have_attribute("data-valid", "yes")
     expect(status.nth(1)).to_have_attribute("data-valid", "no")
-    expect(status.nth(1)).to_contain_text("xyz")
+    expect(status.nth(1)).to_contain_text("unknown province 'xyz'")
     shot(bob.page, "diplomacy-typing")
+    # in French the reasons come worded in French from their codes (issue 12), then back
+    bob.page.locator('[data-lang="fr"]').click()
+    expect(status.nth(1)).to_contain_text("Province inconnue 'xyz'")
+    shot(bob.page, "diplomacy-typing-fr")
+    bob.page.locator('[data-lang="en"]').click()
+    expect(status.nth(1)).to_contain_text("unknown province 'xyz'")
     box.fill("F nap - ion\nA rom - ven")
     expect(status.nth(1)).to_have_attribute("data-valid", "yes")
     bob.page.locator('[data-testid="submit-orders"]').click()

@@ -63,11 +63,12 @@ export function gameElement() {
 // adjudicated, a bot or another player acted, a seat said ready or took it back): told by
 // the game's live events (live.js), never by polling. Returns "ask again now".
 export function follow(path, onChange) {
-  const [, gameId, seat] = path.match(/^\/api\/games\/([^/?]+)(?:\?seat=([^&]+))?/);
+  const url = () => (typeof path === "function" ? path() : path);   // may follow the page's language
+  const [, gameId, seat] = url().match(/^\/api\/games\/([^/?]+)(?:\?seat=([^&]+))?/);
   let seen = null, running = Promise.resolve();
   const once = async () => {
     try {
-      const game = await api("GET", path);
+      const game = await api("GET", url());
       const key = `${game.version}|${game.seats.filter(s => s.ready).map(s => s.seat).join(",")}`;
       if (key !== seen) {
         seen = key;

@@ -132,7 +132,7 @@ async function check() {
   const orders = lines.filter(l => l.trim());
   if (!orders.length) { status.replaceChildren(); return; }
   try {
-    const answer = await api("POST", `/api/games/${game.id}/check`, {seat: game.role, orders, replace: true});
+    const answer = await api("POST", `/api/games/${game.id}/check?lang=${lang}`, {seat: game.role, orders, replace: true});
     if (ticket !== checking) return;
     status.replaceChildren(...answer.results.map(r => el("li", {class: r.accepted ? "ok" : "bad",
       "data-valid": r.accepted ? "yes" : "no", "data-order": r.order},
@@ -244,7 +244,8 @@ historyBox.addEventListener("keydown", event => {
 
 translate();
 startCountdowns();
-const again = follow(`/api/games/${game.id}${seatQuery}`, refresh);
+// reasons come worded in the reader's language (each also carries its code, as `why`)
+const again = follow(() => `/api/games/${game.id}${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`, refresh);
 document.querySelectorAll("[data-lang]").forEach(b => b.addEventListener("click", () => {
   lang = b.dataset.lang; localStorage.setItem("warjudge-lang", lang); translate(); again();
   if (at !== null) step(0);
@@ -257,7 +258,7 @@ if (game.isSeat) {
     showError("");
     const orders = input.value.split("\n").map(l => l.trim()).filter(Boolean);
     try {
-      const answer = await api("POST", `/api/games/${game.id}/actions`,
+      const answer = await api("POST", `/api/games/${game.id}/actions?lang=${lang}`,
                                {seat: game.role, action: {orders, replace: true}});
       const given = answer.results.filter(r => r.action.type === "order");
       const refused = given.filter(r => !r.accepted);

@@ -119,8 +119,8 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     expect(ann.page.locator('[data-testid="order-input"]')).to_be_editable()
     expect(bob.page.locator('[data-testid="ready-seats"]')).to_have_text("—")
     # one look at the game per change told (each then redraws the page: its legal orders, their marks)
-    assert [r for r in bob_asks if r.endswith(f"/api/games/{game_id}?seat=ITALY")] == \
-        [f"GET {base}/api/games/{game_id}?seat=ITALY"] * 2, bob_asks
+    assert [r for r in bob_asks if r.endswith(f"/api/games/{game_id}?seat=ITALY&lang=en")] == \
+        [f"GET {base}/api/games/{game_id}?seat=ITALY&lang=en"] * 2, bob_asks
 
     # the games master adjudicates now (the unordered powers hold); everyone sees it live
     ann.page.locator('[data-testid="ready"]').click()

@@ -10,6 +10,8 @@ import typer
 
 db_app = typer.Typer(no_args_is_help=True, help="The play server's database.")
 
+SWITCH_INTERVAL = 0.001   # seconds
+
 DATABASE_HELP = ("database URL (sqlite:///path or postgresql://user:pass@host/db); default: "
                  "$WARJUDGE_DATABASE_URL, else a SQLite file in $WARJUDGE_DATA or ./warjudge-data")
 
@@ -35,6 +37,10 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
     from warjudge.server.scheduler import INTERVAL
 
     url = database_url(database)
+    # The GIL passes between threads every SWITCH_INTERVAL instead of Python's 5 ms: a
+    # submission's thread waits for it at every database call, and on SQLite the next
+    # writer in line (writelock.py) waits for it before the write lock is any use.
+    sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         app = create_app(url, deadlines_every=INTERVAL)
     except Exception as exc:  # noqa: BLE001 - a database that cannot be opened is one clear line

@@ -7,10 +7,12 @@ import threading
 import time
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from tests.server.conftest import sign_up
 from warjudge.server import db, live
+from warjudge.server.app import create_app
 from warjudge.server.writelock import FifoLock, WriteTimeout
 
 
@@ -113,3 +115,19 @@ def test_a_live_stream_s_poll_takes_no_write_lock(client, database_url):
         poll.join(5)
         assert polled and polled[0]["version"] == 0   # read while the writer still held the lock
 
+
+
+def test_a_writer_kept_waiting_too_long_gets_a_503_and_changes_nothing(tmp_path, monkeypatch):
+    """Before, a request that waited out the busy timeout was a 500 ("database is locked")."""
+    app = create_app(f"sqlite:///{tmp_path / 'busy.sqlite3'}")
+    with TestClient(app) as client:
+        gm = sign_up(client)
+        gid = gm.ok("post", "/api/games", {"game": "toy-bids"})["id"]
+        monkeypatch.setattr(db, "BUSY_MS", 200)
+        with db.sessions(app.state.engine).begin() as long_change:   # this process's write lock, held
+            long_change.execute(text("UPDATE users SET name = name"))
+            response = gm.post(f"/api/games/{gid}/seats/north")
+        assert response.status_code == 503 and "try again" in response.json()["error"]
+        assert gm.ok("get", f"/api/games/{gid}")["seats"][0]["user"] is None
+        gm.ok("post", f"/api/games/{gid}/seats/north")   # the lock was handed on: the retry works
+    app.state.engine.dispose()

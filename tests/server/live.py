@@ -34,16 +34,16 @@ def _drain(process: subprocess.Popen, output: list[str] | None) -> None:
 
 
 @contextmanager
-def server(data: Path, toy: bool = False, database: str | None = None,
-           output: list[str] | None = None) -> Iterator[tuple[str, list[str], subprocess.Popen]]:
+def server(data: Path, toy: bool = False, database: str | None = None, output: list[str] | None = None,
+           extra: tuple[str, ...] = ()) -> Iterator[tuple[str, list[str], subprocess.Popen]]:
     """Yields the server's base URL, the two lines it printed on start, and its process;
-    every later line it prints is appended to `output` if given."""
+    every later line it prints is appended to `output` if given; `extra`: more options."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "WARJUDGE_DATABASE_URL"} | {
         "WARJUDGE_DATA": str(data), "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-c", WITH_TOY] if toy else [str(Path(sys.executable).parent / "warjudge")]
     options = ["--database", database] if database else []
-    process = subprocess.Popen([*command, "serve", "--port", str(port), *options], env=env, cwd=ROOT,
+    process = subprocess.Popen([*command, "serve", "--port", str(port), *options, *extra], env=env, cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         printed = [process.stdout.readline(), process.stdout.readline()]

@@ -3,9 +3,10 @@ and rate-limited, a token acting only for its own seats."""
 
 from __future__ import annotations
 
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, event, text
 
 from tests.server.conftest import PASSWORD, sign_up
+from warjudge.server import auth, db
 
 
 def test_passwords_and_tokens_are_stored_only_as_hashes(client, database_url):
@@ -61,3 +62,14 @@ def test_no_token_or_a_bad_one_is_a_401(client, players):
     bad = client.post(f"/api/games/{gid}/seats/north", headers={"Authorization": "Bearer nope"})
     assert bad.status_code == 401 and "not valid" in bad.json()["error"]
     assert client.get(f"/api/games/{gid}", headers={"Authorization": "Bearer nope"}).status_code == 401
+
+
+def test_a_token_is_checked_with_one_query(client, database_url):
+    player = sign_up(client)
+    engine = db.make_engine(database_url)
+    statements: list[str] = []
+    event.listen(engine, "before_cursor_execute", lambda *args: statements.append(args[2]))   # BEGIN is not one
+    with db.sessions(engine)() as session:
+        statements.clear()
+        assert auth.user_of_token(session, player.token).name == player.name
+    assert len([s for s in statements if s.startswith("SELECT")]) == 1, statements

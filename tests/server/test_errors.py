@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import pytest
 
 
@@ -109,3 +111,78 @@ def test_a_player_may_not_download_the_record_of_a_running_game(players, game):
     gm, ann, _ = players
     assert ann.get(f"/api/games/{game}/record").status_code == 403
     assert gm.ok("get", f"/api/games/{game}/record")["seed"] > 0
+
+
+# --- every route against odd input (issue 13: "never a 500 on bad input") ---------------
+
+# as they appear in the address (percent-encoded): NUL, a literal '%00', unicode, too long, slashes, spaces
+ODD_IDS = ["%00", "a%00b", "%2500", quote("\u00e9t\u00e9-\u6f22\u5b57"), quote("\U0001f600"), "x" * 1000,
+           "..%2F..%2Fetc", "%20", "a%20b", "%FF%FE"]
+
+
+def _routes(client) -> list[tuple[str, str, dict]]:
+    """(method, path, operation) of every route in the OpenAPI document."""
+    return [(method, path, operation) for path, item in client.get("/openapi.json").json()["paths"].items()
+            for method, operation in item.items()]
+
+
+def _call(player, method: str, path: str, headers: dict | None = None, **kw):
+    return player.client.request(method.upper(), path, headers=player.headers | (headers or {}), **kw)
+
+
+def test_every_route_answers_an_odd_game_id_with_a_clear_error_and_changes_nothing(players, game):
+    """A NUL byte in a game's id was a 500 on PostgreSQL (which refuses NUL in any string)."""
+    gm = players[0]
+    routes = [(m, p) for m, p, _ in _routes(gm.client) if "{game_id}" in p]
+    assert len(routes) >= 20
+    for method, path in routes:
+        for odd in ODD_IDS:
+            address = path.replace("{game_id}", odd).replace("{seat}", "north").replace("{n}", "0")
+            response = _call(gm, method, address, json={}, params={"seconds": 0.05})
+            assert response.status_code in (400, 404, 405, 422), (method, address, response.status_code)
+            assert response.json()["error"], (method, address)
+    assert _version(gm, game) == 0
+
+
+def test_a_nul_byte_anywhere_in_the_address_is_a_400(players, game):
+    gm = players[0]
+    for address in (f"/api/games/{game}?seat=%00", "/games/%00", f"/games/{game}/gm%00",
+                    f"/api/games/{game}/history/0?seat=north%0A"):
+        response = _call(gm, "get", address)
+        assert response.status_code == 400 and "control character" in response.json()["error"], address
+
+
+def test_every_route_refuses_an_oversized_body_and_a_body_of_the_wrong_type(players, game):
+    gm = players[0]
+    for method, path, operation in _routes(gm.client):
+        if method != "post":
+            continue
+        address = path.replace("{game_id}", game).replace("{seat}", "south")
+        big = _call(gm, method, address, content=b'{"x": "' + b"y" * 300_000 + b'"}',
+                    headers={"Content-Type": "application/json"})
+        assert big.status_code == 413 and "KiB" in big.json()["error"], address
+        if "requestBody" not in operation:
+            continue
+        for wrong in ([], "text", 3, {"seat": ["north"], "text": 5, "action": "bid", "name": 7, "password": None}):
+            response = _call(gm, method, address, json=wrong)
+            assert response.status_code == 422 and response.json()["error"], (address, wrong, response.text)
+    assert _version(gm, game) == 0
+
+
+def test_a_seat_the_game_does_not_have_is_a_404_on_every_route_that_names_one(players, game):
+    gm, ann, _ = players
+    for method, address, body in (
+            ("post", f"/api/games/{game}/actions", {"seat": "nobody", "action": {"type": "bid", "amount": 1}}),
+            ("post", f"/api/games/{game}/ready", {"seat": "nobody"}),
+            ("post", f"/api/games/{game}/seats/\u6f22", None),
+            ("post", f"/api/games/{game}/bots", {"seat": "nobody", "bot": "random"}),
+            ("post", f"/api/games/{game}/replace", {"seat": "nobody", "user": None}),
+            ("post", f"/api/games/{game}/press", {"seat": "nobody", "to": "all", "text": "hello"}),
+            ("get", f"/api/games/{game}?seat=nobody", None),
+            ("get", f"/api/games/{game}/legal?seat=nobody", None),
+            ("get", f"/api/games/{game}/history?seat=nobody", None),
+            ("get", f"/api/games/{game}/press?seat=nobody", None)):
+        response = _call(gm, method, address, json=body)
+        assert response.status_code == 404 and "nobody" in response.json()["error"] or \
+            "\u6f22" in response.json()["error"], (address, response.text)
+    assert _version(gm, game) == 0

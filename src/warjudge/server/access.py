@@ -4,7 +4,9 @@ the caller from the bearer token or session cookie and the game's row, with the 
 
 from __future__ import annotations
 
-from fastapi import Depends, Query
+from typing import Annotated
+
+from fastapi import Depends, Path, Query
 from fastapi.security import HTTPAuthorizationCredentials
 from sqlalchemy.orm import Session
 
@@ -14,6 +16,10 @@ from warjudge.server.models import GameRow, User
 
 Credentials = HTTPAuthorizationCredentials | None
 Bearer = Depends(auth.bearer_or_cookie)   # a bearer token, or a browser's cookie with its CSRF token
+# a game's id is 12 URL-safe characters (play.create); a path that cannot be one is a 422
+# naming it before any database sees it (PostgreSQL refuses a NUL byte in any string)
+GameId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="the game's id (POST /api/games)")]
+SeatPath = Annotated[str, Path(min_length=1, max_length=64, description="a seat of the game (its `seats`)")]
 SeatQuery = Query(None, max_length=64, description="whose: one of your seats (omitted: your only seat, "
                                                    "the games master's all, or the public's)")
 

@@ -18,8 +18,9 @@ from sqlalchemy.orm import Session
 from warjudge.core import games
 from warjudge.core.events import localised
 from warjudge.server import auth, bots, db, errors, history, live, play, press, web
+from warjudge.server.access import GameId, SeatPath
 from warjudge.server.errors import ApiError
-from warjudge.server.limits import BodyLimit
+from warjudge.server.limits import RequestLimits
 from warjudge.server.models import GameRow, User
 from warjudge.server.scheduler import Scheduler
 from warjudge.server.deadlines import PhaseRules
@@ -73,12 +74,14 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
                          description="Every registered game, each seat seeing only its own view.")
     app.state.engine = engine
     errors.install(app)
-    app.add_middleware(BodyLimit)
+    app.add_middleware(RequestLimits)
 
     @contextmanager
     def transaction() -> Iterator[Session]:
         with sessions.begin() as session:
             yield session
+
+    reading = sessions.reading   # a request that changes nothing takes no write lock
 
     def caller(session: Session, credentials: HTTPAuthorizationCredentials | None) -> User:
         return auth.user_of_token(session, credentials.credentials if credentials else None)
@@ -110,7 +113,7 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
 
     for extra in (press, history, live):   # press, history and live updates: their own modules
         app.include_router(extra.router(sessions))
-    web.install(app, transaction, limiter)
+    web.install(app, transaction, reading, limiter)
 
     @app.post("/api/users", status_code=201, tags=["accounts"])
     def new_user(body: Credentials) -> dict[str, Any]:
@@ -120,7 +123,7 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
 
     @app.post("/api/tokens", tags=["accounts"])
     def new_token(body: Credentials) -> dict[str, str]:
-        with transaction() as session:
+        with reading() as session:
             stored = auth.password_hash_of(session, limiter, body.name)
         user_id = auth.check_password(limiter, body.name, stored, body.password)
         with transaction() as session:
@@ -147,7 +150,7 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
 
     @app.get("/api/games", tags=["games"])
     def list_games(credentials: HTTPAuthorizationCredentials | None = Bearer) -> list[dict[str, Any]]:
-        with transaction() as session:
+        with reading() as session:
             user = maybe_caller(session, credentials)
             rows = session.scalars(select(GameRow).order_by(GameRow.created_at)).all()
             return [{"id": r.id, "game": r.game, "open": r.open_seats, "you": {"gm": play.is_gm(r, user),
@@ -156,9 +159,9 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
                     for r in rows]
 
     @app.get("/api/games/{game_id}", tags=["games"])
-    def show_game(game_id: str, seat: str | None = SeatQuery, lang: str = LangQuery,
+    def show_game(game_id: GameId, seat: str | None = SeatQuery, lang: str = LangQuery,
                   credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
-        with transaction() as session:
+        with reading() as session:
             user = maybe_caller(session, credentials)
             row = game_row(session, game_id)
             game = play.load(row)
@@ -167,9 +170,9 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             return _summary(row, game, user) | {"view_of": role, "view": view if lang == "en" else localised(view, lang)}
 
     @app.get("/api/games/{game_id}/legal", tags=["play"])
-    def legal(game_id: str, seat: str | None = SeatQuery,
+    def legal(game_id: GameId, seat: str | None = SeatQuery,
               credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
-        with transaction() as session:
+        with reading() as session:
             user = caller(session, credentials)
             row = game_row(session, game_id)
             game = play.load(row)
@@ -178,49 +181,49 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
                                "actions": game.legal_actions(s)} for s in held]}
 
     @app.post("/api/games/{game_id}/preview", tags=["play"])
-    def preview(game_id: str, body: ActionRequest,
+    def preview(game_id: GameId, body: ActionRequest,
                 credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         """What one of the seat's legal actions faces before its dice (odds, modifiers, the
         table row), from the game's own rules; `preview` is null for an action with no dice
         to show. Changes nothing."""
-        with transaction() as session:
+        with reading() as session:
             user = caller(session, credentials)
             return {"preview": play.preview(game_row(session, game_id), user, body.seat, body.action)}
 
     @app.post("/api/games/{game_id}/seats/{seat}", tags=["seats"])
-    def claim_seat(game_id: str, seat: str, body: Claim | None = None,
+    def claim_seat(game_id: GameId, seat: SeatPath, body: Claim | None = None,
                    credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         with changing(game_id, credentials) as (user, row):
             play.claim(row, user, seat, body.invitation if body else None)
             return {"seat": seat, "user": user.name}
 
     @app.post("/api/games/{game_id}/bots", tags=["seats"])
-    def seat_bot(game_id: str, body: BotRequest, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+    def seat_bot(game_id: GameId, body: BotRequest, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         with as_gm(game_id, credentials) as (_, _, row):
             play.seat_bot(row, body.seat, body.bot)
             return {"seat": body.seat, "bot": body.bot}
 
     @app.get("/api/games/{game_id}/bots", tags=["seats"])
-    def game_bots(game_id: str) -> dict[str, Any]:
+    def game_bots(game_id: GameId) -> dict[str, Any]:
         """The bots that can hold a seat of this game (`random` plays every game)."""
-        with transaction() as session:
+        with reading() as session:
             return {"bots": bots.names(game_row(session, game_id).game)}
 
     @app.post("/api/games/{game_id}/actions", tags=["play"])
-    def act(game_id: str, body: ActionRequest, lang: str = LangQuery,
+    def act(game_id: GameId, body: ActionRequest, lang: str = LangQuery,
             credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         with changing(game_id, credentials) as (user, row):
             return {"results": play.submit(row, user, body.seat, body.action, lang), "version": row.version}
 
     @app.post("/api/games/{game_id}/ready", tags=["play"])
-    def ready(game_id: str, body: ReadyRequest, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+    def ready(game_id: GameId, body: ReadyRequest, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         """The seat is ready (or, `"ready": false`, no longer: until the deadline it may change its mind)."""
         with changing(game_id, credentials) as (user, row):
             return {"seat": body.seat, "ready": body.ready,
                     "processed": play.mark_ready(row, user, body.seat, body.ready)}
 
     @app.post("/api/games/{game_id}/process", tags=["play"])
-    def process(game_id: str, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+    def process(game_id: GameId, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         with as_gm(game_id, credentials) as (_, _, row):
             if not play.process(row):
                 raise ApiError(409, f"game {row.id} has nothing to adjudicate now")
@@ -234,46 +237,46 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
                     "paused_remaining": row.paused_remaining}
 
     @app.post("/api/games/{game_id}/pause", tags=["games master"])
-    def pause(game_id: str, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+    def pause(game_id: GameId, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         """Games master: stop the current phase's clock (the time left waits for the resume)."""
         return gm_clock(game_id, credentials, play.pause)
 
     @app.post("/api/games/{game_id}/resume", tags=["games master"])
-    def resume(game_id: str, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+    def resume(game_id: GameId, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         """Games master: the clock runs again with the time that was left."""
         return gm_clock(game_id, credentials, play.resume)
 
     @app.post("/api/games/{game_id}/extend", tags=["games master"])
-    def extend(game_id: str, body: Extension,
+    def extend(game_id: GameId, body: Extension,
                credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         """Games master: the current deadline (or the time left while paused) moves `seconds` on."""
         return gm_clock(game_id, credentials, lambda row, _now: play.extend(row, body.seconds))
 
     @app.post("/api/games/{game_id}/gm", tags=["games master"])
-    def gm_action(game_id: str, body: GmAction, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+    def gm_action(game_id: GameId, body: GmAction, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         """Games master: one of the game's own games-master actions (a draw, the end, `process`)."""
         with as_gm(game_id, credentials) as (_, _, row):
             play.act_as_gm(row, body.action)
             return {"accepted": True, "version": row.version}
 
     @app.get("/api/games/{game_id}/phases", tags=["games master"])
-    def phases(game_id: str, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+    def phases(game_id: GameId, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         """Games master: the phases so far, each with the number of actions before it began."""
-        with transaction() as session:
+        with reading() as session:
             user = caller(session, credentials)
             row = game_row(session, game_id)
             play.require_gm(row, user)
             return {"phases": [{"phase": n, "actions_before": a} for n, a in enumerate(play.phase_starts(row))]}
 
     @app.post("/api/games/{game_id}/rollback", tags=["games master"])
-    def rollback(game_id: str, body: RollBack, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+    def rollback(game_id: GameId, body: RollBack, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         """Games master: play again from the start of an earlier phase (the actions taken out are kept)."""
         with as_gm(game_id, credentials) as (session, user, row):
             play.roll_back(session, row, user, body.phase)
             return {"phase": body.phase, "version": row.version}
 
     @app.post("/api/games/{game_id}/replace", tags=["games master"])
-    def replace(game_id: str, body: Replacement, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+    def replace(game_id: GameId, body: Replacement, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         """Games master: another account takes the seat (or it is freed); its old holder loses it."""
         with as_gm(game_id, credentials) as (session, _, row):
             holder = play.user_named(session, body.user) if body.user else None
@@ -281,10 +284,10 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             return {"seat": body.seat, "user": body.user}
 
     @app.get("/api/games/{game_id}/record", tags=["games"])
-    def record(game_id: str, credentials: HTTPAuthorizationCredentials | None = Bearer) -> Any:
+    def record(game_id: GameId, credentials: HTTPAuthorizationCredentials | None = Bearer) -> Any:
         """The whole record, seed included: for the games master holding no seat, and for
         anyone once the game is over (so the dice can be checked afterwards)."""
-        with transaction() as session:
+        with reading() as session:
             user = maybe_caller(session, credentials)
             row = game_row(session, game_id)
             full_view = play.is_gm(row, user) and not play.held_seats(row, user)

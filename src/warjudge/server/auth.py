@@ -95,10 +95,11 @@ def issue_token(session: Session, user_id: int) -> str:
 def user_of_token(session: Session, token: str | None) -> User:
     if not token:
         raise ApiError(401, "sign in first: send 'Authorization: Bearer <token>' (POST /api/tokens gives one)")
-    row = session.scalars(select(Token).where(Token.token_hash == token_hash(token))).first()
-    if row is None:
+    user = session.scalars(select(User).join(Token, Token.user_id == User.id)
+                           .where(Token.token_hash == token_hash(token))).first()   # one query per request
+    if user is None:
         raise ApiError(401, "this token is not valid; get a new one from POST /api/tokens")
-    return row.user
+    return user
 
 
 # --- browser sessions -------------------------------------------------------------------

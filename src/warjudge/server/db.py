@@ -1,15 +1,18 @@
 """The database: one engine per server, migrations applied before it serves, and the
 write lock a submission holds from reading the game to committing it.
 
-SQLite has no row locks, so every SQLite transaction starts with `BEGIN IMMEDIATE` (the
-database's write lock, waited for up to `BUSY_MS`); PostgreSQL locks the game's row with
-`SELECT … FOR UPDATE` (`locked_game`). Either way two submissions to one game run one
-after the other and neither loses the other's update."""
+SQLite has no row locks, so every SQLite transaction that may write starts with `BEGIN
+IMMEDIATE` (the database's write lock, waited for up to `BUSY_MS`), after queueing for it
+in this process (`writelock.py`); PostgreSQL locks the game's row with `SELECT … FOR
+UPDATE` (`locked_game`). Either way two submissions to one game run one after the other
+and neither loses the other's update. Requests that only read (`Sessions.reading`) take
+no write lock: on SQLite they read a snapshot (WAL) while a writer works."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from alembic import command
 from alembic.config import Config
@@ -18,8 +21,11 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from warjudge.server.models import GameRow
+from warjudge.server.writelock import FifoLock
 
 BUSY_MS = 30_000
+READ_ONLY = "warjudge_read_only"   # execution option of the engine `Sessions.reading` uses
+_HOLDS_LOCK = "warjudge.write_lock"   # connection-record info: this connection holds the queue's turn
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
@@ -39,9 +45,23 @@ def make_engine(url: str) -> Engine:
             dbapi_connection.execute("PRAGMA journal_mode = WAL")
             dbapi_connection.execute("PRAGMA synchronous = NORMAL")
 
+    queue = FifoLock()
+
     @event.listens_for(engine, "begin")
     def _begin(connection: Connection) -> None:
+        if connection.get_execution_options().get(READ_ONLY):
+            connection.exec_driver_sql("BEGIN")   # a snapshot; it must not write
+            return
+        queue.acquire(BUSY_MS / 1000)
+        connection.info[_HOLDS_LOCK] = True   # from here on, returning the connection releases it
         connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    @event.listens_for(engine, "checkin")
+    def _returned(_dbapi_connection: Any, record: Any) -> None:
+        """Every connection goes back to the pool once its transaction is over (committed,
+        rolled back, or the connection dropped), whichever thread returns it."""
+        if record is not None and record.info.pop(_HOLDS_LOCK, False):
+            queue.release()
 
     return engine
 
@@ -55,8 +75,22 @@ def upgrade(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
-def sessions(engine: Engine) -> sessionmaker[Session]:
-    return sessionmaker(engine, expire_on_commit=False)
+class Sessions(sessionmaker[Session]):
+    """`sessions.begin()`: a transaction that may write (on SQLite it holds the write lock
+    from its first statement); `sessions.reading()`: one that only reads."""
+
+    def __init__(self, engine: Engine):
+        super().__init__(engine, expire_on_commit=False)
+        self._reader = engine.execution_options(**{READ_ONLY: True})
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        with self(bind=self._reader) as session, session.begin():
+            yield session
+
+
+def sessions(engine: Engine) -> Sessions:
+    return Sessions(engine)
 
 
 def locked_game(session: Session, game_id: str, skip_locked: bool = False) -> GameRow | None:

@@ -10,6 +10,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
+from warjudge.server.writelock import WriteTimeout
+
 log = logging.getLogger("warjudge.server")
 
 
@@ -29,6 +31,11 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(WriteTimeout)
+    async def _busy(_request: Request, exc: WriteTimeout) -> JSONResponse:
+        return JSONResponse({"error": f"the server is busy ({exc}); nothing was changed: try again"},
+                            status_code=503, headers={"Retry-After": "1"})
 
     @app.exception_handler(HTTPException)
     async def _http(_request: Request, exc: HTTPException) -> JSONResponse:

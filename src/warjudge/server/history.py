@@ -25,14 +25,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, Path
-from sqlalchemy.orm import Session, sessionmaker
 
 from warjudge.core import games
 from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
 from warjudge.server import play
-from warjudge.server.access import Bearer, Credentials, SeatQuery, game_row, maybe_caller
+from warjudge.server.access import Bearer, Credentials, GameId, SeatQuery, game_row, maybe_caller
+from warjudge.server.db import Sessions
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE, view_for
@@ -170,27 +170,27 @@ def phase_seen_by(row: GameRow, n: int, role: str) -> dict[str, Any]:
     return phases[n].seen_by(role)
 
 
-def router(sessions: sessionmaker[Session]) -> APIRouter:
+def router(sessions: Sessions) -> APIRouter:
     api = APIRouter(tags=["history"])
 
     def read(game_id: str, seat: str | None, credentials: Credentials) -> tuple[str, list[Phase]]:
-        with sessions.begin() as session:
+        with sessions.reading() as session:
             user = maybe_caller(session, credentials)
             row = game_row(session, game_id)
             role = play.role(row, user, seat)
         return role, replayed(row).phases
 
     @api.get("/api/games/{game_id}/history")
-    def history(game_id: str, seat: str | None = SeatQuery, credentials: Credentials = Bearer) -> dict[str, Any]:
+    def history(game_id: GameId, seat: str | None = SeatQuery, credentials: Credentials = Bearer) -> dict[str, Any]:
         """Every finished phase (0: the start) as the caller's seat may see it."""
         role, phases = read(game_id, seat, credentials)
         return {"seat": role, "phases": [p.seen_by(role) for p in phases]}
 
     @api.get("/api/games/{game_id}/history/{n}")
-    def history_entry(game_id: str, n: int = Path(ge=0, le=2**31), seat: str | None = SeatQuery,
+    def history_entry(game_id: GameId, n: int = Path(ge=0, le=2**31), seat: str | None = SeatQuery,
                       credentials: Credentials = Bearer) -> dict[str, Any]:
         """One finished phase (0: the start) as the caller's seat may see it."""
-        with sessions.begin() as session:
+        with sessions.reading() as session:
             user = maybe_caller(session, credentials)
             row = game_row(session, game_id)
             role = play.role(row, user, seat)

@@ -20,10 +20,10 @@ from typing import Any, AsyncIterator
 import anyio
 from fastapi import APIRouter, Query
 from fastapi.responses import StreamingResponse
-from sqlalchemy.orm import Session, sessionmaker
 
 from warjudge.server import history, play, press
-from warjudge.server.access import Bearer, Credentials, SeatQuery, game_row, maybe_caller
+from warjudge.server.access import Bearer, Credentials, GameId, SeatQuery, game_row, maybe_caller
+from warjudge.server.db import Sessions
 from warjudge.server.errors import ApiError
 
 POLL = 1.0
@@ -31,8 +31,8 @@ HEARTBEAT = 15.0
 RETRY_MS = 2000
 
 
-def _state(sessions: sessionmaker[Session], game_id: str, role: str) -> dict[str, Any]:
-    with sessions.begin() as session:
+def _state(sessions: Sessions, game_id: str, role: str) -> dict[str, Any]:
+    with sessions.reading() as session:
         row = game_row(session, game_id)
         messages = press.count(session, game_id, role)
         ready = sorted(s.name for s in row.seats if s.ready)   # public: every summary shows it
@@ -50,11 +50,11 @@ def _event(kind: str, state: dict[str, Any]) -> str:
     return f"id: {state['version']}.{state['press']}\nevent: {kind}\ndata: {json.dumps(state)}\n\n"
 
 
-def router(sessions: sessionmaker[Session]) -> APIRouter:
+def router(sessions: Sessions) -> APIRouter:
     api = APIRouter(tags=["live"])
 
     def role_of(game_id: str, seat: str | None, credentials: Credentials) -> str:
-        with sessions.begin() as session:
+        with sessions.reading() as session:
             user = maybe_caller(session, credentials)
             return play.role(game_row(session, game_id), user, seat)
 
@@ -81,7 +81,7 @@ def router(sessions: sessionmaker[Session]) -> APIRouter:
     @api.get("/api/games/{game_id}/events", response_class=StreamingResponse,
              responses={200: {"content": {"text/event-stream": {}},
                               "description": "server-sent events: `state` first, then an `update` per change"}})
-    async def events(game_id: str, seat: str | None = SeatQuery,
+    async def events(game_id: GameId, seat: str | None = SeatQuery,
                      seconds: float = Query(600, gt=0, le=3600, description="the stream ends after this long"),
                      credentials: Credentials = Bearer) -> StreamingResponse:
         """Server-sent events for the caller's seat (as `GET /api/games/{id}` picks it): an

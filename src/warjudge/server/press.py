@@ -16,10 +16,11 @@ from typing import Any, Literal
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy import ColumnElement, false, func, or_, select
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 
 from warjudge.server import play
-from warjudge.server.access import Bearer, Credentials, SeatQuery, caller, game_row, maybe_caller
+from warjudge.server.access import Bearer, Credentials, GameId, SeatQuery, caller, game_row, maybe_caller
+from warjudge.server.db import Sessions
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow
 from warjudge.server.models_press import PressMessage, PressMode, PressRecipient
@@ -135,11 +136,11 @@ def send(session: Session, row: GameRow, seat_name: str, to: list[str] | str, te
     return message
 
 
-def router(sessions: sessionmaker[Session]) -> APIRouter:
+def router(sessions: Sessions) -> APIRouter:
     api = APIRouter(tags=["press"])
 
     @api.post("/api/games/{game_id}/press", status_code=201)
-    def post_press(game_id: str, body: PressRequest, credentials: Credentials = Bearer) -> dict[str, Any]:
+    def post_press(game_id: GameId, body: PressRequest, credentials: Credentials = Bearer) -> dict[str, Any]:
         """A message from one of your seats to other seats, or to "all"."""
         with sessions.begin() as session:
             user = caller(session, credentials)
@@ -149,19 +150,19 @@ def router(sessions: sessionmaker[Session]) -> APIRouter:
             return _as_read(message, count(session, game_id, body.seat))
 
     @api.get("/api/games/{game_id}/press")
-    def get_press(game_id: str, seat: str | None = SeatQuery,
+    def get_press(game_id: GameId, seat: str | None = SeatQuery,
                   after: int = Query(0, ge=0, le=2**31, description="only the messages after the n-th"),
                   credentials: Credentials = Bearer) -> dict[str, Any]:
         """The messages the seat may read: sent by it, to it, or to all (the games master:
         every message; a spectator: none)."""
-        with sessions.begin() as session:
+        with sessions.reading() as session:
             user = maybe_caller(session, credentials)
             row = game_row(session, game_id)
             role = play.role(row, user, seat)
             return {"seat": role, "press": mode_of(session, row), "messages": messages(session, game_id, role, after)}
 
     @api.post("/api/games/{game_id}/press-mode")
-    def set_mode(game_id: str, body: ModeRequest, credentials: Credentials = Bearer) -> dict[str, Any]:
+    def set_mode(game_id: GameId, body: ModeRequest, credentials: Credentials = Bearer) -> dict[str, Any]:
         """Games master: the game's press from now on ("full", "broadcast" or "none")."""
         with sessions.begin() as session:
             user = caller(session, credentials)

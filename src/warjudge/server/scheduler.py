@@ -16,7 +16,6 @@ import threading
 import time
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, sessionmaker
 
 from warjudge.server import db, play
 from warjudge.server.errors import ApiError
@@ -26,14 +25,14 @@ log = logging.getLogger("warjudge.server")
 INTERVAL = 2.0   # seconds between two looks for due games
 
 
-def due(sessions: sessionmaker[Session], now: float) -> list[str]:
+def due(sessions: db.Sessions, now: float) -> list[str]:
     """The games whose deadline has passed (read without locking: each is checked again
     under its lock)."""
-    with sessions() as session:
+    with sessions.reading() as session:
         return list(session.scalars(select(GameRow.id).where(GameRow.deadline <= now).order_by(GameRow.deadline)))
 
 
-def run_due(sessions: sessionmaker[Session], now: float | None = None) -> list[str]:
+def run_due(sessions: db.Sessions, now: float | None = None) -> list[str]:
     """Adjudicate every game whose deadline has passed; the ids of those adjudicated."""
     now = time.time() if now is None else now
     done = []
@@ -55,7 +54,7 @@ class Scheduler:
     interval give or take half of it, so several processes never look in lockstep and
     each takes its share of the deadlines."""
 
-    def __init__(self, sessions: sessionmaker[Session], interval: float = INTERVAL):
+    def __init__(self, sessions: db.Sessions, interval: float = INTERVAL):
         self.sessions, self.interval = sessions, interval
         self._jitter = random.Random()   # timing only: no game's dice
         self._stop = threading.Event()

@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 
 from warjudge.core import games
 from warjudge.server import auth, history, play
+from warjudge.server.access import GameId
 from warjudge.server.bots import names as bot_names
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow, User
@@ -80,7 +81,8 @@ def _lobby_games(session: Session, user: User) -> tuple[list[dict[str, Any]], li
     return mine, joinable
 
 
-def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) -> None:
+def install(app: FastAPI, transaction: Transaction, reading: Transaction, limiter: auth.LoginLimiter) -> None:
+    """The pages; `reading` serves what changes nothing (it takes no write lock)."""
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -145,7 +147,7 @@ def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) 
 
     @app.get("/lobby", include_in_schema=False)
     def lobby(request: Request) -> Response:
-        with transaction() as session:
+        with reading() as session:
             who = _signed_in(session, request)
             if who is None:
                 return RedirectResponse("/signin", status_code=303)
@@ -158,7 +160,7 @@ def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) 
 
     @app.get("/games/{game_id}", include_in_schema=False)
     def game_page(request: Request, game_id: str, seat: str | None = None) -> Response:
-        with transaction() as session:
+        with reading() as session:
             who = _signed_in(session, request)
             row = _game_row(session, game_id)
             user = who[0] if who else None
@@ -174,7 +176,7 @@ def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) 
 
     @app.get("/games/{game_id}/gm", include_in_schema=False)
     def gm_page(request: Request, game_id: str) -> Response:
-        with transaction() as session:
+        with reading() as session:
             who = _signed_in(session, request)
             if who is None:
                 return RedirectResponse("/signin", status_code=303)
@@ -188,7 +190,7 @@ def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) 
               phase: int | None = Query(None, ge=0, le=2**31)) -> Response:
         """The board as the caller's view shows it (the same role rule as GET /api/games/{id});
         with `phase`, as that role saw it when that finished phase ended (GET …/history/{n})."""
-        with transaction() as session:
+        with reading() as session:
             who = _signed_in(session, request)
             row = _game_row(session, game_id)
             game = play.load(row)
@@ -202,7 +204,7 @@ def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) 
             return Response(svg, media_type="image/svg+xml")
 
     @app.post("/api/games/{game_id}/check", tags=["play"])
-    def check_orders(game_id: str, body: OrderCheck, lang: str = "en",
+    def check_orders(game_id: GameId, body: OrderCheck, lang: str = "en",
                      credentials: HTTPAuthorizationCredentials | None = Depends(auth.bearer_or_cookie)
                      ) -> dict[str, Any]:
         """A dry run of typed orders: each line accepted or refused with the reason (in
@@ -210,7 +212,7 @@ def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) 
         stored (the order box's live marks)."""
         if lang not in LANGUAGES:
             raise ApiError(422, f"lang: one of {', '.join(LANGUAGES)}")
-        with transaction() as session:
+        with reading() as session:
             user = auth.user_of_token(session, credentials.credentials if credentials else None)
             row = _game_row(session, game_id)
             play.require_seat(row, user, body.seat)

@@ -1,0 +1,133 @@
+"""SQLite's write lock queued for in arrival order within a process (server/writelock.py),
+and the requests that only read taking no write lock at all (db.Sessions.reading)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import text
+
+from tests.server.conftest import sign_up
+from warjudge.server import db, live
+from warjudge.server.app import create_app
+from warjudge.server.writelock import FifoLock, WriteTimeout
+
+
+def _waiting(lock: FifoLock, count: int) -> None:
+    deadline = time.monotonic() + 5
+    while len(lock._waiting) < count:
+        assert time.monotonic() < deadline, "the threads never queued"
+        time.sleep(0.001)
+
+
+def test_the_write_lock_is_granted_in_the_order_it_was_asked_for():
+    lock, granted = FifoLock(), []
+    lock.acquire(timeout=1)
+
+    def writer(n: int) -> None:
+        lock.acquire(timeout=5)
+        granted.append(n)
+        lock.release()
+
+    threads = []
+    for n in range(8):   # each asks only once the one before it is queued
+        threads.append(threading.Thread(target=writer, args=(n,)))
+        threads[-1].start()
+        _waiting(lock, n + 1)
+    lock.release()
+    for thread in threads:
+        thread.join(5)
+    assert granted == list(range(8))
+    assert not lock.held
+
+
+def test_a_writer_that_waits_too_long_gives_up_its_place_and_the_queue_goes_on():
+    lock = FifoLock()
+    lock.acquire(timeout=1)
+    with pytest.raises(WriteTimeout):
+        lock.acquire(timeout=0.05)
+    assert not lock._waiting
+    lock.release()
+    lock.acquire(timeout=0.05)   # free again: granted at once
+    assert lock.held
+
+
+def test_the_lock_may_be_released_by_another_thread():
+    """A connection may go back to the pool from another thread than the one that began it."""
+    lock = FifoLock()
+    lock.acquire(timeout=1)
+    releaser = threading.Thread(target=lock.release)
+    releaser.start()
+    releaser.join(5)
+    assert not lock.held
+
+
+@pytest.fixture
+def sessions(tmp_path):
+    engine = db.make_engine(f"sqlite:///{tmp_path / 'lock.sqlite3'}")
+    db.upgrade(engine)
+    yield db.sessions(engine)
+    engine.dispose()
+
+
+def test_a_reader_is_not_held_up_by_a_writer(sessions):
+    with sessions.begin() as writer:
+        writer.execute(text("UPDATE users SET name = name"))   # the write lock is held
+        with sessions.reading() as reader:   # before, every transaction waited for it (30 s)
+            assert reader.execute(text("SELECT count(*) FROM games")).scalar() == 0
+
+
+def test_writers_of_one_process_take_turns_and_a_failed_one_hands_the_lock_on(sessions):
+    with pytest.raises(RuntimeError):
+        with sessions.begin() as session:
+            session.execute(text("UPDATE users SET name = name"))
+            raise RuntimeError("rolled back")
+    done = []
+
+    def write() -> None:
+        with sessions.begin() as session:
+            session.execute(text("UPDATE users SET name = name"))
+            time.sleep(0.01)
+        done.append(True)
+
+    threads = [threading.Thread(target=write) for _ in range(5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert done == [True] * 5
+
+
+def test_a_live_stream_s_poll_takes_no_write_lock(client, database_url):
+    """The events stream reads the database every second per open stream: on SQLite it took
+    the write lock each time (every submission queued behind the polls)."""
+    gm = sign_up(client)
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids"})["id"]
+    other = db.sessions(db.make_engine(database_url))   # another transaction holds the write lock
+    polled: list[dict] = []
+    with other.begin() as writer:
+        writer.execute(text("UPDATE users SET name = name"))
+        poll = threading.Thread(target=lambda: polled.append(live._state(other, gid, "public")))
+        poll.start()
+        poll.join(5)
+        assert polled and polled[0]["version"] == 0   # read while the writer still held the lock
+
+
+
+def test_a_writer_kept_waiting_too_long_gets_a_503_and_changes_nothing(tmp_path, monkeypatch):
+    """Before, a request that waited out the busy timeout was a 500 ("database is locked")."""
+    app = create_app(f"sqlite:///{tmp_path / 'busy.sqlite3'}")
+    with TestClient(app) as client:
+        gm = sign_up(client)
+        gid = gm.ok("post", "/api/games", {"game": "toy-bids"})["id"]
+        monkeypatch.setattr(db, "BUSY_MS", 200)
+        with db.sessions(app.state.engine).begin() as long_change:   # this process's write lock, held
+            long_change.execute(text("UPDATE users SET name = name"))
+            response = gm.post(f"/api/games/{gid}/seats/north")
+        assert response.status_code == 503 and "try again" in response.json()["error"]
+        assert gm.ok("get", f"/api/games/{gid}")["seats"][0]["user"] is None
+        gm.ok("post", f"/api/games/{gid}/seats/north")   # the lock was handed on: the retry works
+    app.state.engine.dispose()

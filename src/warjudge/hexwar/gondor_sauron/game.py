@@ -105,6 +105,7 @@ class GondorSauronGame:
         self._legal: tuple[Any, list[Action]] = (None, [])
         self._acted = 0   # actions applied (the legal-action cache's key)
         self._facts: tuple[Any, Any] = (None, None)
+        self._reach: tuple[Any, dict[tuple, list[str]]] = (None, {})   # see _movement_facts
         self._start_turn()
 
     # --- construction ---------------------------------------------------------------------
@@ -263,14 +264,26 @@ class GondorSauronGame:
             taken = {u.hex for u in pos.units.values() if u.side == piece.side}
         else:
             taken = set()
-        return [{"type": "move", "piece": piece.id, "to": h}
-                for h in moves.destinations(pos, piece, zoc=zoc, occupied=occupied) if h not in taken]
+        found = self._reach[1]
+        mine = (piece.id, piece.hex, piece.id in pos.formations, getattr(piece, "reduced", False),
+                getattr(piece, "disrupted", False))
+        if mine not in found:
+            found[mine] = moves.destinations(pos, piece, zoc=zoc, occupied=occupied)
+        return [{"type": "move", "piece": piece.id, "to": h} for h in found[mine] if h not in taken]
 
-    def _movement_facts(self, side: str) -> tuple[set[str], dict[str, str]]:
-        """The enemy ZOC and the occupancy, once per position (keyed by actions applied)."""
+    def _movement_facts(self, side: str) -> tuple[frozenset[str], dict[str, str]]:
+        """The enemy ZOC and the occupancy, once per position (keyed by actions applied).
+        The hexes each piece can reach are remembered while nothing they depend on
+        changes (the enemy's pieces and zones, breaches, demoralization): a side's own
+        moves change none of these, so a Movement Phase searches each piece once."""
         key = (self._acted, side, tuple(sorted((p.id, p.hex) for p in self.pos.leaders.values())))
         if self._facts[0] != key:
-            self._facts = (key, (self.pos.enemy_zoc(side), self.pos.occupancy()))
+            zoc, occupied = frozenset(self.pos.enemy_zoc(side)), self.pos.occupancy()
+            stable = (side, zoc, frozenset(h for h, s in occupied.items() if s != side), self.pos.breached,
+                      frozenset(self.pos.demoralized))
+            if self._reach[0] != stable:
+                self._reach = (stable, {})
+            self._facts = (key, (zoc, occupied))
         return self._facts[1]
 
     def _magic_actions(self, side: str) -> list[Action]:

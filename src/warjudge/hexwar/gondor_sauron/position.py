@@ -27,6 +27,7 @@ class Position:
     formations: dict[str, str] = field(default_factory=dict)   # unit id -> partner (8.4)
     engines: dict[str, Engine] = field(default_factory=dict)   # siege engines (Gondor: 5.0 c)
     _costs: dict = field(default_factory=dict, repr=False, compare=False)
+    _steps: dict = field(default_factory=dict, repr=False, compare=False)
 
     def terrain_cost(self, a: str, b: str, move_class: str) -> int | None:
         """The Terrain Effects Chart's cost of the step a -> b (memoised per breach state)."""
@@ -35,6 +36,21 @@ class Position:
         if found == -1:
             found = self._costs[key] = terrain.step_cost(self.rules, self.map, a, b, move_class, self.breached)
         return found
+
+    def steps(self, move_class: str, formation: bool = False) -> dict[str, tuple[tuple[str, int], ...]]:
+        """hex -> (neighbour, cost) for every step the terrain allows `move_class`, in
+        neighbour order (8.41: a formation only into clear hexes across no hexside),
+        made once per breach state, so that a search pays no call per step."""
+        key = (move_class, formation, self.breached)
+        table = self._steps.get(key)
+        if table is None:
+            m = self.map
+            table = self._steps[key] = {
+                a: tuple((b, cost) for b in m.neighbours(a)
+                         if not (formation and (m.terrain(b) != "clear" or m.hexside_kind(a, b)))
+                         and (cost := self.terrain_cost(a, b, move_class)) is not None)
+                for a in m.hexes}
+        return table
 
     @property
     def rules(self) -> terrain.Ruleset:

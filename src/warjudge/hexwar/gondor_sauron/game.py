@@ -411,11 +411,13 @@ class GondorSauronGame:
 
     def _melee_pairs(self, side: str) -> list[tuple[CombatUnit, CombatUnit]]:
         st = self.state
-        lead = [u for u in self._own(side, CombatUnit) if formations.is_lead(self.pos, u)]
-        return [(u, t) for u in lead if u.id not in st.attacked | st.advanced
-                for t in self._own(other(side), CombatUnit)
-                if t.id not in st.advanced and formations.is_lead(self.pos, t)
-                and not combat.melee_problem(self.pos, u, t)]
+        done = st.attacked | st.advanced
+        lead = [u for u in self._own(side, CombatUnit) if formations.is_lead(self.pos, u) and u.id not in done]
+        targets = [t for t in self._own(other(side), CombatUnit)
+                   if t.id not in st.advanced and formations.is_lead(self.pos, t)]
+        near = self.pos.map.neighbours   # 7.31: melee is between adjacent units
+        return [(u, t) for u in lead for t in targets
+                if t.hex in near(u.hex) and not combat.melee_problem(self.pos, u, t)]
 
     def _obliged(self, side: str) -> list[str]:
         """7.31: units in an enemy ZOC that have not attacked and still can."""

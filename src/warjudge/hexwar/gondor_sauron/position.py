@@ -28,6 +28,7 @@ class Position:
     engines: dict[str, Engine] = field(default_factory=dict)   # siege engines (Gondor: 5.0 c)
     _costs: dict = field(default_factory=dict, repr=False, compare=False)
     _steps: dict = field(default_factory=dict, repr=False, compare=False)
+    _zoc: dict = field(default_factory=dict, repr=False, compare=False)
 
     def terrain_cost(self, a: str, b: str, move_class: str) -> int | None:
         """The Terrain Effects Chart's cost of the step a -> b (memoised per breach state)."""
@@ -52,6 +53,16 @@ class Position:
                 for a in m.hexes}
         return table
 
+    def wall_sides(self) -> tuple[tuple[str, str], ...]:
+        """Every wall, gate and tower hexside of the map (breached or not), each a sorted
+        pair, in order; found once, as the map never changes."""
+        if "walls" not in self._steps:
+            m = self.map
+            self._steps["walls"] = tuple(sorted({(min(h, n), max(h, n)) for h in m.hexes for n in m.neighbours(h)
+                                                 if (kind := m.hexside_kind(h, n))
+                                                 and m.vocabulary.hexsides[kind].breachable}))
+        return self._steps["walls"]
+
     @property
     def rules(self) -> terrain.Ruleset:
         return self.charts.ruleset
@@ -72,12 +83,17 @@ class Position:
         """6.1: every combat unit, except those of a demoralized army (6.14)."""
         return unit.side not in self.demoralized
 
-    def zoc_of(self, unit: CombatUnit) -> set[str]:
-        """6.0, 6.13: the adjacent hexes the unit's zone of control reaches."""
+    def zoc_of(self, unit: CombatUnit) -> frozenset[str]:
+        """6.0, 6.13: the adjacent hexes the unit's zone of control reaches (memoised
+        per hex and breach state: only the terrain decides)."""
         if not self.exerts_zoc(unit):
-            return set()
-        return {n for n in self.map.neighbours(unit.hex)
-                if terrain.zoc_reaches(self.rules, self.map, unit.hex, n, self.breached)}
+            return frozenset()
+        key = (unit.hex, self.breached)
+        found = self._zoc.get(key)
+        if found is None:
+            found = self._zoc[key] = frozenset(n for n in self.map.neighbours(unit.hex)
+                                               if terrain.zoc_reaches(self.rules, self.map, unit.hex, n, self.breached))
+        return found
 
     def enemy_zoc(self, side: str) -> set[str]:
         """Hexes in the zone of control of `side`'s enemies (6.12: several count once)."""

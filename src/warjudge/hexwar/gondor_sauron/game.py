@@ -22,12 +22,13 @@ from warjudge.core.game import GM, Action, Decision, Outcome, View
 from warjudge.core.games import fresh_seed, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
-from warjudge.hexwar.gondor_sauron import aftermath, combat, formations, leaders, moves, sequence, siege, spells
+from warjudge.hexwar.gondor_sauron import (
+    aftermath, cauldrons, combat, formations, leaders, moves, sequence, siege, spells)
 from warjudge.hexwar.gondor_sauron.charts import Charts, default_charts, load_charts
 from warjudge.hexwar.gondor_sauron.morale import loss_value, newly_demoralized
 from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_content, shipped
-from warjudge.hexwar.gondor_sauron.units import SAURON, SIDES, WESTERNESSE, CombatUnit, Engine, Leader, other
+from warjudge.hexwar.gondor_sauron.units import SAURON, SIDES, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, other
 
 PLAYERS = SIDES
 LEADER_COMBAT_RETREAT = 2   # 7.23
@@ -88,7 +89,10 @@ class GondorSauronGame:
         self.record = GameRecord(self.game_id, record.seed, options)
         self.dice = Dice(record.seed)
         units, ldrs = self.scenario.pieces()
-        self.pos = Position(self.scenario.hexmap(), charts, units, ldrs, engines=self.scenario.engines())
+        self.pos = Position(self.scenario.hexmap(), charts, units, ldrs, engines=self.scenario.engines(),
+                            cauldrons=self.scenario.cauldrons())
+        ped = self.scenario.spec.pedestal
+        self.pedestal: tuple[str, str] | None = (ped.leader, ped.hex) if ped else None
         self.to_come: dict[str, list[CombatUnit | Leader]] = self.scenario.arrivals()
         self.waiting: dict[str, CombatUnit | Leader] = {}   # arrived, not yet entered
         self.levels = dict(self.scenario.spec.demoralization_levels)   # 9.21, grown by arrivals
@@ -224,6 +228,8 @@ class GondorSauronGame:
                         for ldr in sorted(pos.leaders.values(), key=lambda x: x.id)],
             "engines": [{"id": e.id, "side": e.side, "kind": e.kind, "hex": e.hex}
                         for e in sorted(pos.engines.values(), key=lambda e: e.id)],
+            "cauldrons": [cauldrons.view_of(c) for c in sorted(pos.cauldrons.values(), key=lambda c: c.id)],
+            "pedestal": {"leader": self.pedestal[0], "hex": self.pedestal[1]} if self.pedestal else None,
             "breached": sorted(sorted(hs) for hs in pos.breached),
             "waiting": sorted(self.waiting), "to_come": sorted(self.to_come),
             "spells_on": {lid: sorted(fx) for lid, fx in sorted(self.state.bound.items())},
@@ -299,7 +305,7 @@ class GondorSauronGame:
         st, acts = self.state, []
         for ldr in self._own(side, Leader):
             if leaders.cast_problem(ldr, 1, ldr.id in st.cast_in_a, self.phase, ldr.id in st.moved) \
-                    or spells.barred(st.bound, ldr.id, "cast"):
+                    or spells.barred(st.bound, ldr.id, "cast") or cauldrons.pedestal_problem(self.pedestal, ldr):
                 continue
             for sp in self.scenario.spec.spells:
                 if sp.side != side or (ldr.id, sp.id) in st.attempts or \
@@ -397,6 +403,9 @@ class GondorSauronGame:
                     for t in targets if not combat.missile_problem(pos, u, t, st.fired, siege_towers=towers)]
             acts += [{"type": "fire", "unit": e.id, "target": t.id} for e in self._own(side, Engine)
                      for t in targets if not combat.catapult_problem(pos, e, t, st.fired | st.sieged)]
+            acts += [{"type": "pour", "cauldron": c.id, "target": t.id} for c in sorted(pos.cauldrons.values(),
+                                                                                         key=lambda c: c.id)
+                     for t in targets if side == WESTERNESSE and not cauldrons.pour_problem(pos, c, t, st.fired)]
             return acts + [{"type": "next"}]
         if self.stage == "leader":    # 7.21: then Leader combat, always optional
             acts = [{"type": "duel", "leader": a.id, "target": d.id}
@@ -468,6 +477,8 @@ class GondorSauronGame:
         elif kind == "fire":
             self._fire(self.pos.units.get(action["unit"]) or self.pos.engines[action["unit"]],
                        self.pos.units[action["target"]])
+        elif kind == "pour":
+            self._pour(self.pos.cauldrons[action["cauldron"]], self.pos.units[action["target"]])
         elif kind == "bombard":
             self._bombard(self.pos.engines[action["engine"]], (action["hexside"][0], action["hexside"][1]))
         elif kind == "cast":
@@ -502,6 +513,8 @@ class GondorSauronGame:
         side to act always has a legal action. Siege engines an enemy reached are lost."""
         for eid in siege.capture(self.pos):
             self._log("engine-destroyed", engine=eid)
+        for lost in cauldrons.capture(self.pos):
+            self._log("cauldron-taken", cauldron=lost.id, dummy=lost.dummy)
         while self.pending:
             p = self.pending[0]
             unit = self.pos.units.get(p.unit)
@@ -535,6 +548,19 @@ class GondorSauronGame:
         hit = combat.strike(self.pos.charts, self.dice, strength or "", armour, self.pos.ratings(target).morale,
                             fanatical)
         self._log("fire", unit=shooter.id, target=target.id, dice=hit.total, die=hit.die,
+                  result=hit.result.code if hit.result else "-")
+        if hit.result:
+            self._casualty(target, hit.result, attacker=None)
+
+    def _pour(self, cauldron: Cauldron, target: CombatUnit) -> None:
+        """Boiling oil (Gondor, reconstructed): resolved as missile fire is (7.17) at the
+        cauldron's attack strength, the wall no cover (it is poured from above); one oil
+        counter is used."""
+        self.state.fired.add(cauldron.id)
+        cauldrons.pour(cauldron)
+        theirs = self.pos.ratings(target)
+        hit = combat.strike(self.pos.charts, self.dice, cauldron.attack, theirs.armour, theirs.morale, False)
+        self._log("pour", cauldron=cauldron.id, target=target.id, dice=hit.total, die=hit.die,
                   result=hit.result.code if hit.result else "-")
         if hit.result:
             self._casualty(target, hit.result, attacker=None)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from warjudge.hexwar import terrain
 from warjudge.hexwar.gondor_sauron.charts import Charts
 from warjudge.hexwar.gondor_sauron.units import (
-    FORMATION_ALLOWANCE, SAURON, WESTERNESSE, CombatUnit, Engine, Leader, Ratings, other)
+    FORMATION_ALLOWANCE, SAURON, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, Ratings, other)
 from warjudge.hexwar.hexmap import HexMap
 
 FANATICAL_MORALES = ("W", "X")  # 9.33
@@ -26,6 +26,7 @@ class Position:
     night: bool = False                        # 10.0
     formations: dict[str, str] = field(default_factory=dict)   # unit id -> partner (8.4)
     engines: dict[str, Engine] = field(default_factory=dict)   # siege engines (Gondor: 5.0 c)
+    cauldrons: dict[str, Cauldron] = field(default_factory=dict)   # Gondor's oil (and dummies)
     _costs: dict = field(default_factory=dict, repr=False, compare=False)
     _steps: dict = field(default_factory=dict, repr=False, compare=False)
     _zoc: dict = field(default_factory=dict, repr=False, compare=False)

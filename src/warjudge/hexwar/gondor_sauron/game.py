@@ -5,8 +5,8 @@ one atomic action from a complete flat `legal_actions` list (a move of one piece
 hex, a missile shot, a Leader duel, a melee attack, a retreat path, an advance, a rally
 attempt, `next`/`end`), and choices forced in the middle of a phase (retreats, advances,
 retreat before combat) wait in a queue that blocks everything else. Dice come from the
-game's `Dice`; everything on the map is open to both sides, so every view is the full
-view (ruling), without the seed.
+game's `Dice`; everything on the map is open to both sides but what lies under Gondor's
+cauldrons (which are dummies), marked hidden from Sauron (ruling); no view holds the seed.
 """
 
 from __future__ import annotations

@@ -675,6 +675,10 @@ class GondorSauronGame:
             self._offer_advance(self.pos.units[advance], here)
 
     def _offer_advance(self, winner: CombatUnit, vacated: str) -> None:
+        """7.51: the victor may advance, asked once (a unit that could not retreat is
+        both a failed retreat and an emptied hex)."""
+        if any(p.kind == "advance" and (p.unit, p.vacated) == (winner.id, vacated) for p in self.pending):
+            return
         if aftermath.advance_hexes(self.pos, winner, vacated, melee=True):
             self.pending.insert(0, Pending("advance", winner.side, winner.id, vacated=vacated))
 

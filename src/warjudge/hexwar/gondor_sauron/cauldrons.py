@@ -40,6 +40,8 @@ def pour(cauldron: Cauldron) -> None:
 def capture(pos: Position) -> list[Cauldron]:
     """Ruling: a cauldron (real or dummy) whose hex a Sauron combat unit enters is lost,
     and what it was is seen."""
+    if not pos.cauldrons:
+        return []
     enemy_at = {u.hex for u in pos.units.values() if u.side == SAURON}
     lost = sorted((c for c in pos.cauldrons.values() if c.hex in enemy_at), key=lambda c: c.id)
     for c in lost:

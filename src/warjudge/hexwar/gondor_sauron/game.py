@@ -127,7 +127,11 @@ class GondorSauronGame:
         return game
 
     def clone(self, reseed: bool = True) -> "GondorSauronGame":
-        twin = copy.deepcopy(self)
+        """A deep copy that shares what never changes in play (the scenario, the map,
+        the charts, the terrain tables memoised from them), so a bot may clone often."""
+        pos = self.pos
+        fixed = (self.scenario, pos.map, pos.charts, pos._costs, pos._steps, pos._zoc)
+        twin = copy.deepcopy(self, {id(x): x for x in fixed})
         if reseed:
             twin.dice = Dice(fresh_seed())
         return twin

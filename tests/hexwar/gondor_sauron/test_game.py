@@ -121,7 +121,9 @@ def test_the_gm_forces_the_game_on():
 
 
 def test_magic_leaders_move_only_in_magic_phases():
-    # SPI 3.0 C: "Magic Leaders may not move in this Phase"; 4.11 they move in A and E
+    # SPI 3.0 C: "Magic Leaders may not move in this Phase"; 4.11 they move in A and E;
+    # 8.52 "They may not move in the Magic Leader Movement Phases" read as the Movement
+    # Phases (docs/rulings.md: the sentence contradicts the one before it)
     doc = small([u("w", W, "0505"), u("s", S, "0909")],
                 [{"id": "elrond", "side": W, "nationality": "gondor", "rally": 3, "magic": 6, "hex": "0505"},
                  {"id": "isildur", "side": W, "nationality": "gondor", "rally": 3, "hex": "0505"}])

@@ -4,6 +4,7 @@ whether it is night."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from warjudge.hexwar import terrain
@@ -54,15 +55,13 @@ class Position:
                 for a in m.hexes}
         return table
 
+    @functools.cached_property
     def wall_sides(self) -> tuple[tuple[str, str], ...]:
         """Every wall, gate and tower hexside of the map (breached or not), each a sorted
         pair, in order; found once, as the map never changes."""
-        if "walls" not in self._steps:
-            m = self.map
-            self._steps["walls"] = tuple(sorted({(min(h, n), max(h, n)) for h in m.hexes for n in m.neighbours(h)
-                                                 if (kind := m.hexside_kind(h, n))
-                                                 and m.vocabulary.hexsides[kind].breachable}))
-        return self._steps["walls"]
+        m = self.map
+        return tuple(sorted({(min(h, n), max(h, n)) for h in m.hexes for n in m.neighbours(h)
+                             if (kind := m.hexside_kind(h, n)) and m.vocabulary.hexsides[kind].breachable}))
 
     @property
     def rules(self) -> terrain.Ruleset:

@@ -33,7 +33,7 @@ def climbs(pos: Position, unit: CombatUnit, a: str, b: str) -> bool:
 
 def breachable_sides(pos: Position) -> list[tuple[str, str]]:
     """The unbreached wall, gate and tower hexsides of the map, each as a sorted pair."""
-    return [hs for hs in pos.wall_sides() if frozenset(hs) not in pos.breached]
+    return [hs for hs in pos.wall_sides if frozenset(hs) not in pos.breached]
 
 
 def bombard_problem(pos: Position, engine: Engine, side: tuple[str, str], used: set[str]) -> str | None:

@@ -1,15 +1,16 @@
 """Gondor & Sauron: random-bot games per second, and the heuristic bot's results against
 the random bot (each side in turn), on both shipped battles.
 
-    .venv/bin/python benchmarks/gondor_sauron.py [GAMES] [MAX_TURNS]
+    .venv/bin/python benchmarks/gondor_sauron.py [--games 200] [--max-turns N] [--only gondor|sauron]
 
-GAMES defaults to 200 per battle (the issue's figure); MAX_TURNS to the whole battle.
+--games defaults to 200 per battle (the issue's figure); --max-turns to the whole battle.
+Every 20 games it prints how far it has got, so a run cut short still gives its rate.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 import time
 
 from warjudge.core import games
@@ -26,22 +27,36 @@ def play(gid: str, seed: int, bots: dict, max_turns: int | None):
     return g.outcome()
 
 
-def main(n: int, max_turns: int | None) -> None:
-    for gid in ("gondor", "sauron"):
-        start = time.perf_counter()
-        for seed in range(n):
-            play(gid, seed, {"westernesse": random_action, "sauron": random_action}, max_turns)
-        rate = n / (time.perf_counter() - start)
-        wins = draws = 0
-        for seed in range(n):
-            smart = "westernesse" if seed % 2 == 0 else "sauron"
-            bots = {smart: heuristic_action, ("sauron" if smart == "westernesse" else "westernesse"): random_action}
-            out = play(gid, 10_000 + seed, bots, max_turns)
-            wins += out.winners == (smart,)
-            draws += out.draw
-        print(f"{gid}: {rate:.2f} random games/s; heuristic vs random over {n} games: "
-              f"{wins} won, {draws} drawn, {n - wins - draws} lost ({100 * wins / n:.0f}% won)")
+def bench(gid: str, n: int, max_turns: int | None) -> None:
+    start = time.perf_counter()
+    for seed in range(n):
+        play(gid, seed, {"westernesse": random_action, "sauron": random_action}, max_turns)
+        if (seed + 1) % 20 == 0 and seed + 1 < n:
+            print(f"  {gid}: {seed + 1} random games, {(seed + 1) / (time.perf_counter() - start):.2f}/s", flush=True)
+    rate = n / (time.perf_counter() - start)
+    print(f"{gid}: {rate:.2f} random games/s over {n} games", flush=True)
+    wins = draws = 0
+    for seed in range(n):
+        smart = "westernesse" if seed % 2 == 0 else "sauron"
+        bots = {smart: heuristic_action, ("sauron" if smart == "westernesse" else "westernesse"): random_action}
+        out = play(gid, 10_000 + seed, bots, max_turns)
+        wins += out.winners == (smart,)
+        draws += out.draw
+        if (seed + 1) % 20 == 0 and seed + 1 < n:
+            print(f"  {gid}: heuristic {wins} won, {draws} drawn of {seed + 1}", flush=True)
+    print(f"{gid}: heuristic vs random over {n} games: {wins} won, {draws} drawn, {n - wins - draws} lost "
+          f"({100 * wins / n:.0f}% won)", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--max-turns", type=int, default=None)
+    ap.add_argument("--only", choices=("gondor", "sauron"), default=None)
+    args = ap.parse_args()
+    for gid in (args.only,) if args.only else ("gondor", "sauron"):
+        bench(gid, args.games, args.max_turns)
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200, int(sys.argv[2]) if len(sys.argv) > 2 else None)
+    main()

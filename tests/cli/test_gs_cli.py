@@ -41,3 +41,16 @@ def test_new_refuses_bad_input_and_existing_files(tmp_path):
     assert run("new", path).exit_code == 0
     assert run("new", path).exit_code == 2
     assert run("show", tmp_path / "missing.json").exit_code == 2
+
+
+def test_show_lists_the_cauldrons_without_saying_which_are_dummies_and_the_pedestal(tmp_path):
+    # [BB-G] cauldrons and dummies (hidden from Sauron: the shared terminal marks none);
+    # [BB-S] Sauron's pedestal
+    gondor, sauron = tmp_path / "g.json", tmp_path / "s.json"
+    assert run("new", gondor, "--game", "gondor", "--seed", 1).exit_code == 0
+    assert run("new", sauron, "--game", "sauron", "--seed", 1).exit_code == 0
+    shown = run("show", gondor).output
+    assert [line.split()[0] for line in shown.splitlines() if " cauldron " in line] == \
+        ["0302", "0304", "0308", "0310", "0312", "0314"]
+    assert "dummy" not in shown
+    assert "1103 S pedestal of sauron" in run("show", sauron).output

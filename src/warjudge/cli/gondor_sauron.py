@@ -188,6 +188,10 @@ def render(g) -> str:
                      + (f" magic {ldr.magic}" if ldr.is_magic else ""))
     for e in sorted(pos.engines.values(), key=lambda e: (e.side, e.id)):
         lines.append(f"  {e.hex} {SIDE_MARK[e.side]} {e.kind.replace('_', ' ')} {e.id}")
+    for c in sorted(pos.cauldrons.values(), key=lambda c: c.id):   # which are dummies is not shown
+        lines.append(f"  {c.hex} {SIDE_MARK['westernesse']} cauldron {c.id}" + (f" poured {c.poured}" * bool(c.poured)))
+    if g.pedestal:
+        lines.append(f"  {g.pedestal[1]} {SIDE_MARK['sauron']} pedestal of {g.pedestal[0]}")
     if pos.breached:
         lines.append("breached: " + ", ".join("-".join(sorted(hs)) for hs in sorted(pos.breached, key=sorted)))
     if g.waiting or g.to_come:

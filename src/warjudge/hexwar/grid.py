@@ -63,10 +63,18 @@ def parse_hex(hid: str) -> tuple[int, int]:
     return int(hid[:2]), int(hid[2:])
 
 
+_AXIAL: dict[str, tuple[int, int]] = {}   # valid hex ids only: at most 10,000
+
+
 def to_axial(hid: str) -> tuple[int, int]:
-    col, row = parse_hex(hid)
-    c, r = col - 1, row - 1
-    return c - (r - (r & 1)) // 2, r
+    """Axial coordinates of a hex id, remembered (bots and rules ask for distances by the
+    million; the answer never changes)."""
+    found = _AXIAL.get(hid) if isinstance(hid, str) else None
+    if found is None:
+        col, row = parse_hex(hid)
+        c, r = col - 1, row - 1
+        found = _AXIAL[hid] = (c - (r - (r & 1)) // 2, r)
+    return found
 
 
 def from_axial(q: int, r: int) -> str:
@@ -74,11 +82,20 @@ def from_axial(q: int, r: int) -> str:
     return hex_id(c + 1, r + 1) if c >= 0 and r >= 0 else "0000"
 
 
+_DISTANCE: dict[tuple[str, str], int] = {}   # between valid hex ids; bounded below
+_DISTANCES_KEPT = 1 << 17                     # every pair of a 360-hex map, a few MB
+
+
 def distance(a: str, b: str) -> int:
-    aq, ar = to_axial(a)
-    bq, br = to_axial(b)
-    dq, dr = aq - bq, ar - br
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    found = _DISTANCE.get((a, b)) if isinstance(a, str) and isinstance(b, str) else None
+    if found is None:
+        aq, ar = to_axial(a)
+        bq, br = to_axial(b)
+        dq, dr = aq - bq, ar - br
+        found = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if len(_DISTANCE) < _DISTANCES_KEPT:
+            _DISTANCE[(a, b)] = found
+    return found
 
 
 def direction_between(a: str, b: str) -> int | None:

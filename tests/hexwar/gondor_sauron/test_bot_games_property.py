@@ -37,6 +37,8 @@ def random_battle(rng: random.Random) -> dict:
                           "ratings": "C2X" if same else rng.choice(RATINGS), "reduced": "E1Z", "hex": h})
         leaders.append({"id": f"{side[0]}L", "side": side, "nationality": nat, "rally": rng.randint(1, 4),
                         "magic": rng.choice([None, 3]), "hex": units[-1]["hex"]})
+    dark = leaders[-1]   # Sauron's pedestal (reconstructed, [BB-S]) under Sauron's Magic Leader
+    doc["pedestal"] = {"leader": dark["id"], "hex": dark["hex"]} if dark["magic"] else None
     doc.update(units=units, leaders=leaders, turns=3, night_turns=[3], demoralization_levels={W: 12, S: 12},
                reinforcements=[], spells=[s for s in doc["spells"] if s["effect"] != "arrive"])
     return doc

@@ -77,7 +77,7 @@ def test_every_morale_has_six_results(charts):
 
 
 def test_leader_combat_differential_columns(charts):
-    # SPI 7.22: one die against attacker's minus defender's rally; [RH]: columns -2 and +1
+    # SPI 7.22, 7.26 (the table): one die against attacker's minus defender's rally; [RH]: columns -2 and +1
     assert {-2, 1} <= set(charts.leader)
     assert all(len(row) == 6 for row in charts.leader.values())
     # off the table's ends the end column is used (ruling)

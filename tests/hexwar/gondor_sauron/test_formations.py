@@ -54,7 +54,8 @@ def test_formation_ratings_allowance_and_terrain():
 def small(units, leaders):
     doc = json.loads((SCENARIOS / "sauron.json").read_text(encoding="utf-8"))
     doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=[])
-    doc.update({"units": units, "leaders": leaders, "turns": 2, "night_turns": [], "reinforcements": [], "spells": []})
+    doc.update({"units": units, "leaders": leaders, "turns": 2, "night_turns": [], "reinforcements": [], "spells": [],
+                "pedestal": None})
     return doc
 
 

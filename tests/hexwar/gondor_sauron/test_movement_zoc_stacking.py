@@ -130,3 +130,29 @@ def test_one_combat_unit_a_hex_leaders_free():
     assert stacking_problems(position(a, b, ldr), W) == ["0303: 2 combat units; one a hex (SPI 5.0)"]
     b.hex = "0404"
     assert stacking_problems(position(a, b, ldr), W) == []
+
+
+def test_both_sides_zones_coexist_in_a_hex_and_count_once():
+    # SPI 6.12: a hex in Friendly and Enemy ZOCs is controlled by both; several enemy
+    # zones in one hex have no additional effect (it costs what the terrain costs, 6.2)
+    w, s, s2 = unit("w", W, "0503"), unit("s", S, "0505"), unit("s2", S, "0703")
+    pos = position(w, s, s2)
+    shared = pos.zoc_of(w) & pos.zoc_of(s)
+    assert "0504" in shared and "0504" in pos.enemy_zoc(W) and "0504" in pos.enemy_zoc(S)
+    mover = unit("m", W, "0503")
+    once = position(mover, s)
+    twice = position(mover, s, unit("s3", S, "0604"))
+    assert "0504" in twice.zoc_of(twice.units["s3"]) and "0504" in twice.zoc_of(s)
+    assert "0503" not in twice.enemy_zoc(W)
+    for pos in (once, twice):
+        assert move_problem(pos, mover, ["0503", "0504"]) is None           # one clear hex: 1 MP
+        assert "zone" in move_problem(pos, mover, ["0503", "0504", "0603"])   # and stop there (6.11)
+
+
+def test_friendly_zones_never_hinder_friendly_units():
+    # SPI 6.16: a unit moves on through hexes its own side's zones reach
+    friends = [unit(f"f{i}", W, h) for i, h in enumerate(("0404", "0606", "0603"))]
+    mover = unit("m", W, "0505")
+    pos = position(mover, *friends)
+    assert move_problem(pos, mover, ["0505", "0504", "0503", "0502"]) is None
+    assert {"0502", "0705"} <= set(destinations(pos, mover))

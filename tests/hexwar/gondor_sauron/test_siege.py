@@ -123,7 +123,7 @@ def gondor(engines, units, leaders=(), **changes) -> dict:
     sides = [{"hexes": ["05%02d" % r, "06%02d" % r], "kind": "gate" if r == 9 else "wall"} for r in range(1, 10)]
     doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=sides)
     doc.update({"units": list(units), "leaders": list(leaders), "engines": list(engines), "turns": 2,
-                "night_turns": [], "reinforcements": [], "spells": [], **changes})
+                "night_turns": [], "reinforcements": [], "spells": [], "cauldrons": [], **changes})
     return doc
 
 

@@ -29,7 +29,7 @@ def test_a_failed_spell_costs_nothing_and_the_leader_may_not_move_that_phase():
     assert g.to_act() == (W,) and {"type": "cast", "leader": "gandalf", "spell": "reveal-aragorn"} in casts(g, W)
     g.dice = ScriptedDice(6, 6)                              # 12: 3 points succeed on 3-10
     g.act(W, {"type": "cast", "leader": "gandalf", "spell": "reveal-aragorn"})
-    assert g.pos.leaders["gandalf"].magic == 12 and "aragorn" in g.to_come
+    assert g.pos.leaders["gandalf"].magic == 10 and "aragorn" in g.to_come
     assert not [a for a in g.legal_actions(W) if a.get("piece") == "gandalf"]      # 8.52
     assert not [a for a in casts(g, W) if a["spell"] == "reveal-aragorn"]          # once a phase (ruling)
     g.act(W, {"type": "end"})
@@ -48,7 +48,7 @@ def test_a_successful_spell_spends_its_points_and_brings_aragorn_to_enter():
     g = games.new("gondor", seed=1)
     g.dice = ScriptedDice(3, 3)
     g.act(W, {"type": "cast", "leader": "gandalf", "spell": "reveal-aragorn"})
-    assert g.pos.leaders["gandalf"].magic == 9 and "aragorn" not in g.to_come
+    assert g.pos.leaders["gandalf"].magic == 7 and "aragorn" not in g.to_come
     assert set(g.waiting) == {"aragorn", "dunedain-1", "dunedain-2"}
     to_phase(g, "F", W)
     entries = [a for a in g.legal_actions(W) if a["type"] == "enter"]
@@ -107,7 +107,7 @@ def test_the_beast_is_summoned_by_its_spell():
     assert {"type": "cast", "leader": "sauron", "spell": "summon-beast"} in casts(g, S)
     g.dice = ScriptedDice(3, 4)
     g.act(S, {"type": "cast", "leader": "sauron", "spell": "summon-beast"})
-    assert g.pos.leaders["sauron"].magic == 15 and "the-beast" in g.waiting
+    assert g.pos.leaders["sauron"].magic == 40 and "the-beast" in g.waiting
     to_phase(g, "C", S)
     g.act(S, {"type": "enter", "piece": "the-beast", "to": "1002"})
     beast = g.pos.units["the-beast"]

@@ -5,8 +5,8 @@ one atomic action from a complete flat `legal_actions` list (a move of one piece
 hex, a missile shot, a Leader duel, a melee attack, a retreat path, an advance, a rally
 attempt, `next`/`end`), and choices forced in the middle of a phase (retreats, advances,
 retreat before combat) wait in a queue that blocks everything else. Dice come from the
-game's `Dice`; everything on the map is open to both sides, so every view is the full
-view (ruling), without the seed.
+game's `Dice`; everything on the map is open to both sides but what lies under Gondor's
+cauldrons (which are dummies), marked hidden from Sauron (ruling); no view holds the seed.
 """
 
 from __future__ import annotations
@@ -22,12 +22,13 @@ from warjudge.core.game import GM, Action, Decision, Outcome, View
 from warjudge.core.games import Option, fresh_seed, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
-from warjudge.hexwar.gondor_sauron import aftermath, combat, formations, leaders, moves, sequence, siege, spells
+from warjudge.hexwar.gondor_sauron import (
+    aftermath, cauldrons, combat, formations, leaders, moves, sequence, siege, spells)
 from warjudge.hexwar.gondor_sauron.charts import Charts, default_charts, load_charts
 from warjudge.hexwar.gondor_sauron.morale import loss_value, newly_demoralized
 from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_content, shipped
-from warjudge.hexwar.gondor_sauron.units import SAURON, SIDES, WESTERNESSE, CombatUnit, Engine, Leader, other
+from warjudge.hexwar.gondor_sauron.units import SAURON, SIDES, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, other
 
 PLAYERS = SIDES
 LEADER_COMBAT_RETREAT = 2   # 7.23
@@ -88,7 +89,10 @@ class GondorSauronGame:
         self.record = GameRecord(self.game_id, record.seed, options)
         self.dice = Dice(record.seed)
         units, ldrs = self.scenario.pieces()
-        self.pos = Position(self.scenario.hexmap(), charts, units, ldrs, engines=self.scenario.engines())
+        self.pos = Position(self.scenario.hexmap(), charts, units, ldrs, engines=self.scenario.engines(),
+                            cauldrons=self.scenario.cauldrons())
+        ped = self.scenario.spec.pedestal
+        self.pedestal: tuple[str, str] | None = (ped.leader, ped.hex) if ped else None
         self.to_come: dict[str, list[CombatUnit | Leader]] = self.scenario.arrivals()
         self.waiting: dict[str, CombatUnit | Leader] = {}   # arrived, not yet entered
         self.levels = dict(self.scenario.spec.demoralization_levels)   # 9.21, grown by arrivals
@@ -105,6 +109,7 @@ class GondorSauronGame:
         self._legal: tuple[Any, list[Action]] = (None, [])
         self._acted = 0   # actions applied (the legal-action cache's key)
         self._facts: tuple[Any, Any] = (None, None)
+        self._reach: tuple[Any, dict[tuple, list[str]]] = (None, {})   # see _movement_facts
         self._start_turn()
 
     # --- construction ---------------------------------------------------------------------
@@ -129,7 +134,11 @@ class GondorSauronGame:
         return game
 
     def clone(self, reseed: bool = True) -> "GondorSauronGame":
-        twin = copy.deepcopy(self)
+        """A deep copy that shares what never changes in play (the scenario, the map,
+        the charts, the terrain tables memoised from them), so a bot may clone often."""
+        pos = self.pos
+        fixed = (self.scenario, pos.map, pos.charts, pos._costs, pos._steps, pos._zoc)
+        twin = copy.deepcopy(self, {id(x): x for x in fixed})
         if reseed:
             twin.dice = Dice(fresh_seed())
         return twin
@@ -239,6 +248,8 @@ class GondorSauronGame:
                         for ldr in sorted(pos.leaders.values(), key=lambda x: x.id)],
             "engines": [{"id": e.id, "side": e.side, "kind": e.kind, "hex": e.hex}
                         for e in sorted(pos.engines.values(), key=lambda e: e.id)],
+            "cauldrons": [cauldrons.view_of(c) for c in sorted(pos.cauldrons.values(), key=lambda c: c.id)],
+            "pedestal": {"leader": self.pedestal[0], "hex": self.pedestal[1]} if self.pedestal else None,
             "breached": sorted(sorted(hs) for hs in pos.breached),
             "waiting": sorted(self.waiting), "to_come": sorted(self.to_come),
             "spells_on": {lid: sorted(fx) for lid, fx in sorted(self.state.bound.items())},
@@ -279,14 +290,26 @@ class GondorSauronGame:
             taken = {u.hex for u in pos.units.values() if u.side == piece.side}
         else:
             taken = set()
-        return [{"type": "move", "piece": piece.id, "to": h}
-                for h in moves.destinations(pos, piece, zoc=zoc, occupied=occupied) if h not in taken]
+        found = self._reach[1]
+        mine = (piece.id, piece.hex, piece.id in pos.formations, getattr(piece, "reduced", False),
+                getattr(piece, "disrupted", False))
+        if mine not in found:
+            found[mine] = moves.destinations(pos, piece, zoc=zoc, occupied=occupied)
+        return [{"type": "move", "piece": piece.id, "to": h} for h in found[mine] if h not in taken]
 
-    def _movement_facts(self, side: str) -> tuple[set[str], dict[str, str]]:
-        """The enemy ZOC and the occupancy, once per position (keyed by actions applied)."""
+    def _movement_facts(self, side: str) -> tuple[frozenset[str], dict[str, str]]:
+        """The enemy ZOC and the occupancy, once per position (keyed by actions applied).
+        The hexes each piece can reach are remembered while nothing they depend on
+        changes (the enemy's pieces and zones, breaches, demoralization): a side's own
+        moves change none of these, so a Movement Phase searches each piece once."""
         key = (self._acted, side, tuple(sorted((p.id, p.hex) for p in self.pos.leaders.values())))
         if self._facts[0] != key:
-            self._facts = (key, (self.pos.enemy_zoc(side), self.pos.occupancy()))
+            zoc, occupied = frozenset(self.pos.enemy_zoc(side)), self.pos.occupancy()
+            stable = (side, zoc, frozenset(h for h, s in occupied.items() if s != side), self.pos.breached,
+                      frozenset(self.pos.demoralized))
+            if self._reach[0] != stable:
+                self._reach = (stable, {})
+            self._facts = (key, (zoc, occupied))
         return self._facts[1]
 
     def _magic_actions(self, side: str) -> list[Action]:
@@ -302,7 +325,7 @@ class GondorSauronGame:
         st, acts = self.state, []
         for ldr in self._own(side, Leader):
             if leaders.cast_problem(ldr, 1, ldr.id in st.cast_in_a, self.phase, ldr.id in st.moved) \
-                    or spells.barred(st.bound, ldr.id, "cast"):
+                    or spells.barred(st.bound, ldr.id, "cast") or cauldrons.pedestal_problem(self.pedestal, ldr):
                 continue
             for sp in self.scenario.spec.spells:
                 if sp.side != side or (ldr.id, sp.id) in st.attempts or \
@@ -400,6 +423,9 @@ class GondorSauronGame:
                     for t in targets if not combat.missile_problem(pos, u, t, st.fired, siege_towers=towers)]
             acts += [{"type": "fire", "unit": e.id, "target": t.id} for e in self._own(side, Engine)
                      for t in targets if not combat.catapult_problem(pos, e, t, st.fired | st.sieged)]
+            acts += [{"type": "pour", "cauldron": c.id, "target": t.id} for c in sorted(pos.cauldrons.values(),
+                                                                                         key=lambda c: c.id)
+                     for t in targets if side == WESTERNESSE and not cauldrons.pour_problem(pos, c, t, st.fired)]
             return acts + [{"type": "next"}]
         if self.stage == "leader":    # 7.21: then Leader combat, always optional
             acts = [{"type": "duel", "leader": a.id, "target": d.id}
@@ -414,11 +440,13 @@ class GondorSauronGame:
 
     def _melee_pairs(self, side: str) -> list[tuple[CombatUnit, CombatUnit]]:
         st = self.state
-        lead = [u for u in self._own(side, CombatUnit) if formations.is_lead(self.pos, u)]
-        return [(u, t) for u in lead if u.id not in st.attacked | st.advanced
-                for t in self._own(other(side), CombatUnit)
-                if t.id not in st.advanced and formations.is_lead(self.pos, t)
-                and not combat.melee_problem(self.pos, u, t)]
+        done = st.attacked | st.advanced
+        lead = [u for u in self._own(side, CombatUnit) if formations.is_lead(self.pos, u) and u.id not in done]
+        targets = [t for t in self._own(other(side), CombatUnit)
+                   if t.id not in st.advanced and formations.is_lead(self.pos, t)]
+        near = self.pos.map.neighbours   # 7.31: melee is between adjacent units
+        return [(u, t) for u in lead for t in targets
+                if t.hex in near(u.hex) and not combat.melee_problem(self.pos, u, t)]
 
     def _obliged(self, side: str) -> list[str]:
         """7.31: units in an enemy ZOC that have not attacked and still can."""
@@ -469,6 +497,8 @@ class GondorSauronGame:
         elif kind == "fire":
             self._fire(self.pos.units.get(action["unit"]) or self.pos.engines[action["unit"]],
                        self.pos.units[action["target"]])
+        elif kind == "pour":
+            self._pour(self.pos.cauldrons[action["cauldron"]], self.pos.units[action["target"]])
         elif kind == "bombard":
             self._bombard(self.pos.engines[action["engine"]], (action["hexside"][0], action["hexside"][1]))
         elif kind == "cast":
@@ -503,6 +533,8 @@ class GondorSauronGame:
         side to act always has a legal action. Siege engines an enemy reached are lost."""
         for eid in siege.capture(self.pos):
             self._log("engine-destroyed", engine=eid)
+        for lost in cauldrons.capture(self.pos):
+            self._log("cauldron-taken", cauldron=lost.id, dummy=lost.dummy)
         while self.pending:
             p = self.pending[0]
             unit = self.pos.units.get(p.unit)
@@ -532,6 +564,19 @@ class GondorSauronGame:
         terms = combat.missile_terms(self.pos, shooter, target)
         hit = combat.strike(self.pos.charts, self.dice, terms.attack, terms.armour, terms.morale, terms.fanatical)
         self._log("fire", unit=shooter.id, target=target.id, dice=hit.total, die=hit.die,
+                  result=hit.result.code if hit.result else "-")
+        if hit.result:
+            self._casualty(target, hit.result, attacker=None)
+
+    def _pour(self, cauldron: Cauldron, target: CombatUnit) -> None:
+        """Boiling oil (Gondor, reconstructed): resolved as missile fire is (7.17) at the
+        cauldron's attack strength, the wall no cover (it is poured from above); one oil
+        counter is used."""
+        self.state.fired.add(cauldron.id)
+        cauldrons.pour(cauldron)
+        theirs = self.pos.ratings(target)
+        hit = combat.strike(self.pos.charts, self.dice, cauldron.attack, theirs.armour, theirs.morale, False)
+        self._log("pour", cauldron=cauldron.id, target=target.id, dice=hit.total, die=hit.die,
                   result=hit.result.code if hit.result else "-")
         if hit.result:
             self._casualty(target, hit.result, attacker=None)
@@ -645,6 +690,10 @@ class GondorSauronGame:
             self._offer_advance(self.pos.units[advance], here)
 
     def _offer_advance(self, winner: CombatUnit, vacated: str) -> None:
+        """7.51: the victor may advance, asked once (a unit that could not retreat is
+        both a failed retreat and an emptied hex)."""
+        if any(p.kind == "advance" and (p.unit, p.vacated) == (winner.id, vacated) for p in self.pending):
+            return
         if aftermath.advance_hexes(self.pos, winner, vacated, melee=True):
             self.pending.insert(0, Pending("advance", winner.side, winner.id, vacated=vacated))
 

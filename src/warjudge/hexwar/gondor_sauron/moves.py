@@ -5,6 +5,7 @@ refused before anything changes."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Set as AbstractSet
 
 from warjudge.hexwar import movement, terrain
 from warjudge.hexwar.gondor_sauron.position import Position
@@ -79,7 +80,7 @@ def blocked_because(pos: Position, piece: Piece, a: str, b: str) -> str:
     return f"{pos.map.terrain(b)} is prohibited to {move_class(piece)} (Terrain Effects Chart)"
 
 
-def destinations(pos: Position, piece: Piece, spent: int = 0, zoc: set[str] | None = None,
+def destinations(pos: Position, piece: Piece, spent: int = 0, zoc: AbstractSet[str] | None = None,
                  occupied: dict[str, str] | None = None) -> list[str]:
     """Every hex `piece` may legally end a move in (its own excluded), sorted. `zoc`
     (its enemies' zones) and `occupied` may be passed in when computed already."""
@@ -88,9 +89,10 @@ def destinations(pos: Position, piece: Piece, spent: int = 0, zoc: set[str] | No
         return []
     avoid = zoc if isinstance(piece, CombatUnit) and avoids_enemy_zoc(pos, piece) else set()
     occupied = pos.occupancy() if occupied is None else occupied
-    found = movement.reachable(piece.hex, pos.allowance(piece) - spent, pos.map.neighbours,
-                               lambda a, b: None if b in avoid else step_cost(pos, piece, a, b, occupied),
-                               stops_for(piece, zoc))
+    enemy = {h for h, side in occupied.items() if side != piece.side}   # 4.27
+    found = movement.reachable_in(piece.hex, pos.allowance(piece) - spent,
+                                  pos.steps(move_class(piece), piece.id in pos.formations),
+                                  enemy | avoid, () if isinstance(piece, Leader) else zoc)
     return sorted(h for h in found if h != piece.hex)
 
 

@@ -4,12 +4,13 @@ whether it is night."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from warjudge.hexwar import terrain
 from warjudge.hexwar.gondor_sauron.charts import Charts
 from warjudge.hexwar.gondor_sauron.units import (
-    FORMATION_ALLOWANCE, SAURON, WESTERNESSE, CombatUnit, Engine, Leader, Ratings, other)
+    FORMATION_ALLOWANCE, SAURON, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, Ratings, other)
 from warjudge.hexwar.hexmap import HexMap
 
 FANATICAL_MORALES = ("W", "X")  # 9.33
@@ -26,7 +27,10 @@ class Position:
     night: bool = False                        # 10.0
     formations: dict[str, str] = field(default_factory=dict)   # unit id -> partner (8.4)
     engines: dict[str, Engine] = field(default_factory=dict)   # siege engines (Gondor: 5.0 c)
+    cauldrons: dict[str, Cauldron] = field(default_factory=dict)   # Gondor's oil (and dummies)
     _costs: dict = field(default_factory=dict, repr=False, compare=False)
+    _steps: dict = field(default_factory=dict, repr=False, compare=False)
+    _zoc: dict = field(default_factory=dict, repr=False, compare=False)
 
     def terrain_cost(self, a: str, b: str, move_class: str) -> int | None:
         """The Terrain Effects Chart's cost of the step a -> b (memoised per breach state)."""
@@ -35,6 +39,29 @@ class Position:
         if found == -1:
             found = self._costs[key] = terrain.step_cost(self.rules, self.map, a, b, move_class, self.breached)
         return found
+
+    def steps(self, move_class: str, formation: bool = False) -> dict[str, tuple[tuple[str, int], ...]]:
+        """hex -> (neighbour, cost) for every step the terrain allows `move_class`, in
+        neighbour order (8.41: a formation only into clear hexes across no hexside),
+        made once per breach state, so that a search pays no call per step."""
+        key = (move_class, formation, self.breached)
+        table = self._steps.get(key)
+        if table is None:
+            m = self.map
+            table = self._steps[key] = {
+                a: tuple((b, cost) for b in m.neighbours(a)
+                         if not (formation and (m.terrain(b) != "clear" or m.hexside_kind(a, b)))
+                         and (cost := self.terrain_cost(a, b, move_class)) is not None)
+                for a in m.hexes}
+        return table
+
+    @functools.cached_property
+    def wall_sides(self) -> tuple[tuple[str, str], ...]:
+        """Every wall, gate and tower hexside of the map (breached or not), each a sorted
+        pair, in order; found once, as the map never changes."""
+        m = self.map
+        return tuple(sorted({(min(h, n), max(h, n)) for h in m.hexes for n in m.neighbours(h)
+                             if (kind := m.hexside_kind(h, n)) and m.vocabulary.hexsides[kind].breachable}))
 
     @property
     def rules(self) -> terrain.Ruleset:
@@ -56,12 +83,17 @@ class Position:
         """6.1: every combat unit, except those of a demoralized army (6.14)."""
         return unit.side not in self.demoralized
 
-    def zoc_of(self, unit: CombatUnit) -> set[str]:
-        """6.0, 6.13: the adjacent hexes the unit's zone of control reaches."""
+    def zoc_of(self, unit: CombatUnit) -> frozenset[str]:
+        """6.0, 6.13: the adjacent hexes the unit's zone of control reaches (memoised
+        per hex and breach state: only the terrain decides)."""
         if not self.exerts_zoc(unit):
-            return set()
-        return {n for n in self.map.neighbours(unit.hex)
-                if terrain.zoc_reaches(self.rules, self.map, unit.hex, n, self.breached)}
+            return frozenset()
+        key = (unit.hex, self.breached)
+        found = self._zoc.get(key)
+        if found is None:
+            found = self._zoc[key] = frozenset(n for n in self.map.neighbours(unit.hex)
+                                               if terrain.zoc_reaches(self.rules, self.map, unit.hex, n, self.breached))
+        return found
 
     def enemy_zoc(self, side: str) -> set[str]:
         """Hexes in the zone of control of `side`'s enemies (6.12: several count once)."""

@@ -17,7 +17,8 @@ from warjudge.core.datafile import validated_spec
 from warjudge.core.errors import InputError, MapError
 from warjudge.core.textinput import UnusableInput, read_user_file
 from warjudge.hexwar.gondor_sauron.charts import VOCABULARY, default_charts
-from warjudge.hexwar.gondor_sauron.units import CAVALRY, INFANTRY, SIDES, CombatUnit, Engine, Leader, Ratings
+from warjudge.hexwar.gondor_sauron.units import (
+    CAVALRY, INFANTRY, SIDES, Cauldron, CombatUnit, Engine, Leader, Ratings)
 from warjudge.hexwar.hexmap import HexMap, HexMapSpec, build_map, geometry_problems, parse_rows
 
 SCENARIOS = Path(__file__).with_name("scenarios")
@@ -67,6 +68,23 @@ class SiegeSpec(BaseModel):
     breach_on: dict[Literal["wall", "gate", "tower"], list[int]]
 
 
+class CauldronSpec(BaseModel):
+    """A cauldron of boiling oil, or a dummy that looks like one (Gondor, [BB-G])."""
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: Name
+    hex: HexId
+    oil: int = Field(default=3, ge=0, le=9)
+    attack: Literal["A", "B", "C", "D", "E"] = "A"
+    dummy: bool = False
+
+
+class PedestalSpec(BaseModel):
+    """Sauron's pedestal: the Magic Leader `leader` casts only while stacked with it ([BB-S])."""
+    model_config = ConfigDict(extra="forbid", strict=True)
+    leader: Name
+    hex: HexId
+
+
 class ArrivalSpec(BaseModel):
     """A reinforcement group: from `turn` on (never: only a spell brings it), it arrives
     at the start of a Game-Turn on one die in `roll` (any roll when empty); its pieces
@@ -109,6 +127,8 @@ class ScenarioSpec(BaseModel):
     leaders: list[LeaderSpec] = Field(max_length=100)
     engines: list[EngineSpec] = Field(default=[], max_length=60)
     siege: Optional[SiegeSpec] = None
+    cauldrons: list[CauldronSpec] = Field(default=[], max_length=20)
+    pedestal: Optional[PedestalSpec] = None
     reinforcements: list[ArrivalSpec] = Field(default=[], max_length=20)
     spells: list[SpellSpec] = Field(default=[], max_length=30)
 
@@ -122,7 +142,8 @@ def _problems(spec: ScenarioSpec) -> list[str]:
         problems.append("demoralization_levels: give one level for westernesse and one for sauron (SPI 9.21)")
     problems += [f"night_turns: {t} is not a Game-Turn of this scenario" for t in spec.night_turns
                  if not 1 <= t <= spec.turns]
-    ids = Counter([u.id for u in spec.units] + [ldr.id for ldr in spec.leaders] + [e.id for e in spec.engines])
+    ids = Counter([u.id for u in spec.units] + [ldr.id for ldr in spec.leaders] + [e.id for e in spec.engines]
+                  + [c.id for c in spec.cauldrons])
     problems += [f"{i}: the id is used {n} times" for i, n in sorted(ids.items()) if n > 1]
     rules = default_charts().ruleset
     m = build_map(spec.map, VOCABULARY)
@@ -196,6 +217,28 @@ def _exclusive_problems(spec: ScenarioSpec, hexes: dict, m: HexMap) -> list[str]
         elif s.group is not None and (s.group not in groups or groups[s.group].side != s.side):
             problems.append(f"spell {s.id}: no {s.side} reinforcement group {s.group!r}")
     problems += [f"spell {i}: the id is used {n} times" for i, n in Counter(s.id for s in spec.spells).items() if n > 1]
+    return problems + _cauldron_and_pedestal_problems(spec, hexes)
+
+
+def _cauldron_and_pedestal_problems(spec: ScenarioSpec, hexes: dict) -> list[str]:
+    """Gondor's cauldrons and dummies, Sauron's pedestal (docs/gondor-sauron-formats.md)."""
+    problems = []
+    if spec.cauldrons and spec.game != "gondor":
+        problems.append("cauldrons: the cauldrons of oil are Gondor's ([BB-G])")
+    problems += [f"cauldron {c.id}: {c.hex} is not on the map" for c in spec.cauldrons if c.hex not in hexes]
+    problems += [f"set-up: {n} cauldrons in {h}; one a hex (ruling)"
+                 for h, n in sorted(Counter(c.hex for c in spec.cauldrons).items()) if n > 1]
+    pieces: list[UnitSpec | LeaderSpec | EngineSpec] = [*spec.units, *spec.leaders, *spec.engines]
+    placed = {p.hex for p in pieces if p.side == "sauron" and p.hex}
+    problems += [f"cauldron {c.id}: Sauron's pieces stand in {c.hex}" for c in spec.cauldrons if c.hex in placed]
+    if spec.pedestal is not None:
+        ped, owner = spec.pedestal, next((x for x in spec.leaders if x.id == spec.pedestal.leader), None)
+        if spec.game != "sauron":
+            problems.append("pedestal: the pedestal is Sauron's, in the Sauron folio ([BB-S])")
+        if ped.hex not in hexes:
+            problems.append(f"pedestal: {ped.hex} is not on the map")
+        if owner is None or owner.side != "sauron" or owner.magic is None:
+            problems.append(f"pedestal: {ped.leader!r} is not a Magic Leader of Sauron's army ([BB-S])")
     return problems
 
 
@@ -229,6 +272,9 @@ class Scenario:
 
     def engines(self) -> dict[str, Engine]:
         return {e.id: Engine(e.id, e.side, e.kind, e.hex, e.allowance, e.missile) for e in self.spec.engines}
+
+    def cauldrons(self) -> dict[str, Cauldron]:
+        return {c.id: Cauldron(c.id, c.hex, c.oil, c.attack, c.dummy) for c in self.spec.cauldrons}
 
     def content(self) -> dict:
         return self.spec.model_dump(mode="json")

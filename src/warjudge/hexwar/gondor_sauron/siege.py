@@ -33,13 +33,7 @@ def climbs(pos: Position, unit: CombatUnit, a: str, b: str) -> bool:
 
 def breachable_sides(pos: Position) -> list[tuple[str, str]]:
     """The unbreached wall, gate and tower hexsides of the map, each as a sorted pair."""
-    found: set[tuple[str, str]] = set()
-    for h in pos.map.hexes:
-        for n in pos.map.neighbours(h):
-            kind = pos.map.hexside_kind(h, n)
-            if kind and pos.map.vocabulary.hexsides[kind].breachable and frozenset((h, n)) not in pos.breached:
-                found.add((min(h, n), max(h, n)))
-    return sorted(found)
+    return [hs for hs in pos.wall_sides if frozenset(hs) not in pos.breached]
 
 
 def bombard_problem(pos: Position, engine: Engine, side: tuple[str, str], used: set[str]) -> str | None:

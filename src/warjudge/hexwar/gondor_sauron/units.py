@@ -115,4 +115,18 @@ class Engine:
     missile: str | None = None         # a catapult's missile strength (7.11)
 
 
-__all__ = ["CAVALRY", "CombatUnit", "Engine", "INFANTRY", "Leader", "Ratings", "SAURON", "SIDES", "WESTERNESSE", "other"]
+@dataclass
+class Cauldron:
+    """A cauldron of boiling oil in Gondor's city (reconstructed from [BB-G]): `oil`
+    counters left under it; a dummy's counters are dummies, so it never pours. Which
+    cauldrons are dummies is hidden from Sauron."""
+
+    id: str
+    hex: str
+    oil: int
+    attack: str                        # the Casualty Probability row its oil attacks on
+    dummy: bool = False
+    poured: int = 0
+
+
+__all__ = ["CAVALRY", "Cauldron", "CombatUnit", "Engine", "INFANTRY", "Leader", "Ratings", "SAURON", "SIDES", "WESTERNESSE", "other"]

@@ -147,3 +147,21 @@ def test_cauldrons_and_the_pedestal_are_validated_all_at_once():
         games.new("sauron", seed=1, scenario=bad)
     assert caught.value.problems == ["cauldrons: the cauldrons of oil are Gondor's ([BB-G])",
                                      "pedestal: 'elf' is not a Magic Leader of Sauron's army ([BB-S])"]
+
+
+def test_the_oil_s_odds_are_shown_before_its_dice_and_are_what_the_pour_rolls():
+    # issue 14 (odds before the dice) for the reconstructed cauldron: strength A against the
+    # target's armour with no wall cover (poured from above), read as missile fire (SPI 7.17)
+    doc = gondor([{"id": "pot", "hex": "0505"}], [u("w", W, "0101"), u("foot", S, "0605")])
+    g = games.new("gondor", seed=1, scenario=doc)
+    to_phase(g, "G", "missile")
+    action = {"type": "pour", "cauldron": "pot", "target": "foot"}
+    shown = g.preview(W, action)
+    assert shown is not None and shown["kind"] == "oil" and shown["attack"] == "A" and shown["modifiers"] == []
+    assert shown["armour"] == g.pos.ratings(g.pos.units["foot"]).armour
+    assert shown["casualty_on"] == sorted(g.pos.charts.casualty_totals("A", shown["armour"]))
+    miss = next(t for t in range(2, 13) if t not in shown["casualty_on"])
+    g.dice = ScriptedDice(miss - 1, 1) if miss > 2 else ScriptedDice(1, 1)
+    g.act(W, action)
+    assert g.pos.units["foot"].hex == "0605"          # a total the preview said misses: no casualty
+    assert g.preview(W, action) is None               # no longer legal: nothing to preview

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from warjudge.hexwar.gondor_sauron.combat import Terms
 from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.units import SAURON, WESTERNESSE, Cauldron, CombatUnit, Leader
 
@@ -29,6 +30,13 @@ def pour_problem(pos: Position, cauldron: Cauldron, target: CombatUnit, used: se
     if target.hex not in pos.map.neighbours(cauldron.hex) or pos.map.hexside_kind(cauldron.hex, target.hex) is None:
         return "oil is poured over a wall, gate or tower hexside onto an adjacent unit (Gondor, reconstructed)"
     return None
+
+
+def pour_terms(pos: Position, cauldron: Cauldron, target: CombatUnit) -> Terms:
+    """What the oil is rolled with: as missile fire (7.17) at the cauldron's attack
+    strength, the wall no cover (it is poured from above)."""
+    theirs = pos.ratings(target)
+    return Terms(cauldron.attack, theirs.armour, theirs.morale, False)
 
 
 def pour(cauldron: Cauldron) -> None:
@@ -63,4 +71,4 @@ def pedestal_problem(pedestal: tuple[str, str] | None, leader: Leader) -> str | 
     return None
 
 
-__all__ = ["capture", "pedestal_problem", "pour", "pour_problem", "view_of"]
+__all__ = ["capture", "pedestal_problem", "pour", "pour_problem", "pour_terms", "view_of"]

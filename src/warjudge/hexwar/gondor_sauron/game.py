@@ -217,7 +217,7 @@ class GondorSauronGame:
         self._settle()
 
     def preview(self, player: str, action: Action) -> dict[str, Any] | None:
-        """What a legal attack, missile fire, duel, rally or spell faces before its dice
+        """What a legal attack, missile fire, oil poured, duel, rally or spell faces before its dice
         (issue 14: odds shown before committing); None for anything else."""
         from warjudge.hexwar.gondor_sauron.preview import attack_preview
 
@@ -573,9 +573,9 @@ class GondorSauronGame:
         cauldron's attack strength, the wall no cover (it is poured from above); one oil
         counter is used."""
         self.state.fired.add(cauldron.id)
+        terms = cauldrons.pour_terms(self.pos, cauldron, target)
         cauldrons.pour(cauldron)
-        theirs = self.pos.ratings(target)
-        hit = combat.strike(self.pos.charts, self.dice, cauldron.attack, theirs.armour, theirs.morale, False)
+        hit = combat.strike(self.pos.charts, self.dice, terms.attack, terms.armour, terms.morale, terms.fanatical)
         self._log("pour", cauldron=cauldron.id, target=target.id, dice=hit.total, die=hit.die,
                   result=hit.result.code if hit.result else "-")
         if hit.result:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from warjudge.hexwar.gondor_sauron import combat
+from warjudge.hexwar.gondor_sauron import cauldrons, combat
 from warjudge.hexwar.gondor_sauron.charts import Charts
 from warjudge.hexwar.gondor_sauron.position import Position
 
@@ -18,7 +18,7 @@ TWO_DICE = [(a, b) for a in DIE for b in DIE]
 
 
 def attack_preview(pos: Position, action: dict[str, Any], spell_costs: dict[str, int]) -> dict[str, Any] | None:
-    """The preview of a legal `attack`, `fire`, `duel`, `rally` or `cast` (`spell_costs`:
+    """The preview of a legal `attack`, `fire`, `pour`, `duel`, `rally` or `cast` (`spell_costs`:
     the scenario's spells' Magic Points); None for any other action."""
     kind = action.get("type")
     if kind == "rally":   # 8.34: two dice on the Rally Table under the Leader's rating (10.0)
@@ -35,9 +35,14 @@ def attack_preview(pos: Position, action: dict[str, Any], spell_costs: dict[str,
         return {"kind": "duel", "attacker": a.id, "target": d.id, "differential": differential,
                 "rule": "one die against the difference of Rally Ratings (SPI 7.22, 10.0 at night)",
                 "row": {str(die): "/".join(pos.charts.leader_result(differential, die)) for die in DIE}}
-    if kind not in ("attack", "fire"):
+    if kind not in ("attack", "fire", "pour"):
         return None
     target = pos.units[action["target"]]
+    if kind == "pour":    # Gondor, reconstructed: as missile fire at the cauldron's strength
+        terms = cauldrons.pour_terms(pos, pos.cauldrons[action["cauldron"]], target)
+        return {"kind": "oil", "attacker": action["cauldron"], "target": target.id, "attack": terms.attack,
+                "armour": terms.armour, "morale": terms.morale, "fanatical": False,
+                "modifiers": _modifiers(terms), **_chances(pos.charts, terms)}
     if kind == "attack":
         attacker = pos.units[action["unit"]]
         terms = combat.melee_terms(pos, attacker, target)

@@ -48,7 +48,7 @@ function gondor(p) {
             table(["Die", "Result"], p.row, "Leader Combat Results (attacker/defender)")];
   }
   return [el("p", {"data-testid": "odds-column", "data-column": p.attack},
-            el("b", {text: `${p.kind === "melee" ? "Melee" : "Missile"} strength ${p.attack}`}),
+            el("b", {text: `${{melee: "Melee", oil: "Boiling oil"}[p.kind] || "Missile"} strength ${p.attack}`}),
             ` against armour ${p.armour}, morale ${p.morale}.`),
           el("h4", {text: "Modifiers"}), modifiers(p.modifiers),
           el("p", {text: `A casualty on two dice totals ${p.casualty_on.join(", ") || "(none)"} (${p.chance_in_36} chances in 36).`}),

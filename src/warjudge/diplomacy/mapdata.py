@@ -117,6 +117,12 @@ class DipMap:
         return self.names.get(normalise_name(text))
 
     @cached_property
+    def canonical_locations(self) -> frozenset[str]:
+        """Every location as canonical order text writes it ('par', 'spa/nc'): the order
+        parser's table for its fast path (issue 12)."""
+        return frozenset([*self.provinces, *(f"{p.id}/{c}" for p in self.provinces.values() for c in p.coasts)])
+
+    @cached_property
     def fleet_province_adj(self) -> dict[str, frozenset[str]]:
         """Province-level fleet adjacency (coasts merged), used for convoy routes."""
         out: dict[str, set[str]] = {}

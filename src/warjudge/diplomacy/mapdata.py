@@ -93,7 +93,12 @@ class DipMap:
         """Can a unit at `location` move to some part of `province` (coasts ignored)?"""
         if unit_type == ARMY:
             return province in self.army_adj.get(location, ())
-        return any(node in self.fleet_adj.get(location, ()) for node in self.fleet_nodes(province))
+        return province in self.fleet_reach.get(location, ())
+
+    @cached_property
+    def fleet_reach(self) -> dict[str, frozenset[str]]:
+        """Fleet position -> the provinces a fleet there can move to (some coast of them)."""
+        return {node: frozenset(province_of(n) for n in adj) for node, adj in self.fleet_adj.items()}
 
     @cached_property
     def supply_centers(self) -> tuple[str, ...]:

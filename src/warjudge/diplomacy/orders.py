@@ -273,11 +273,13 @@ def _parse_canonical(text: str, power: str, dmap: DipMap) -> Order | None:
 
 def parse_order(text: str, power: str, dmap: DipMap) -> Order:
     """Parse one order written by `power`. Raises OrderError with the reason."""
-    if not isinstance(text, str) or not text.strip():
+    if not isinstance(text, str):
         raise OrderError(str(text), "empty order")
     fast = _parse_canonical(text, power, dmap)   # issue 12: parsing was half of a phase's time
     if fast is not None:
         return fast
+    if not text.strip():
+        raise OrderError(text, "empty order")
     r = _Reader(text, power, dmap)
     if r.take("W"):
         if not r.done():

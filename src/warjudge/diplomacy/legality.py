@@ -83,7 +83,7 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
         return order, reason
     if order.unit_type != unit.type or order.location != unit.location:
         order = replace(order, unit_type=unit.type, location=unit.location)
-    here = unit.province
+    here = order.province   # the unit's own province (own_unit found it there)
 
     if isinstance(order, Hold):
         return order, None

@@ -53,9 +53,9 @@ class Resolver(GuessAndCheck):
         self.power = [o.power for o in orders]
         self.order_at: dict[str, int] = {o.province: i for i, o in enumerate(orders)}
         self.moves_to: dict[str, list[int]] = {}
-        self.supports_of: list[list[int]] = [[] for _ in range(n)]
+        self.supports_of: dict[int, list[int]] = {}   # a move -> the supports of it (only moves with some)
         self.hold_supports: dict[str, list[int]] = {}
-        self.convoys_of: list[list[int]] = [[] for _ in range(n)]
+        self.convoys_of: dict[int, list[int]] = {}    # a convoyed move -> the convoys of it
         self.opponent: dict[int, int] = {}
         self.matched: set[int] = set()
         for i, o in enumerate(orders):
@@ -75,12 +75,12 @@ class Resolver(GuessAndCheck):
             elif isinstance(o, SupportMove):
                 j = self.order_at.get(province_of(o.target))
                 if j is not None and self._is_move_to(j, o.target_dest):
-                    self.supports_of[j].append(i)
+                    self.supports_of.setdefault(j, []).append(i)
                     self.matched.add(i)
             elif isinstance(o, Convoy):
                 j = self.order_at.get(o.army_from)
                 if j is not None and j in convoyed and self._is_move_to(j, o.army_to):
-                    self.convoys_of[j].append(i)
+                    self.convoys_of.setdefault(j, []).append(i)
                     self.matched.add(i)
             elif kind[i] == MOVE and i not in convoyed:
                 j = self.order_at.get(dest[i])
@@ -127,7 +127,8 @@ class Resolver(GuessAndCheck):
         if kind == SUPPORT:
             return self._support_given(i)
         if kind == CONVOY:
-            return not self._dislodged(self.orders[i].province)
+            province = self.orders[i].province
+            return province not in self.moves_to or not self._dislodged(province)
         return True
 
     def path(self, i: int) -> bool:
@@ -135,10 +136,12 @@ class Resolver(GuessAndCheck):
             return True
         if i in self.no_path:
             return False
-        fleets = {self.orders[c].province for c in self.convoys_of[i] if self.resolve(c)}
+        fleets = {self.orders[c].province for c in self.convoys_of.get(i, ()) if self.resolve(c)}
         return route_exists(self.orders[i].province, self.dest[i], fleets, self._sea_adj)
 
-    def _support_count(self, supports: list[int], exclude_power: str | None = None) -> int:
+    def _support_count(self, supports: list[int] | None, exclude_power: str | None = None) -> int:
+        if not supports:
+            return 0
         n = 0
         for s in supports:
             if exclude_power is not None and self.power[s] == exclude_power:
@@ -154,13 +157,13 @@ class Resolver(GuessAndCheck):
         defender = self.units.get(dest)
         j = self._moving_from(dest)
         if defender is None or (j is not None and self.opponent.get(i) != j and self.resolve(j)):
-            return 1 + self._support_count(self.supports_of[i])
+            return 1 + self._support_count(self.supports_of.get(i))
         if defender.power == self.power[i]:
             return 0
-        return 1 + self._support_count(self.supports_of[i], exclude_power=defender.power)
+        return 1 + self._support_count(self.supports_of.get(i), exclude_power=defender.power)
 
     def defend_strength(self, i: int) -> int:
-        return 1 + self._support_count(self.supports_of[i])
+        return 1 + self._support_count(self.supports_of.get(i))
 
     def prevent_strength(self, i: int) -> int:
         if not self.path(i):
@@ -168,7 +171,7 @@ class Resolver(GuessAndCheck):
         j = self.opponent.get(i)
         if j is not None and self.resolve(j):
             return 0
-        return 1 + self._support_count(self.supports_of[i])
+        return 1 + self._support_count(self.supports_of.get(i))
 
     def hold_strength(self, province: str) -> int:
         if province not in self.units:
@@ -176,7 +179,7 @@ class Resolver(GuessAndCheck):
         j = self._moving_from(province)
         if j is not None:
             return 0 if self.resolve(j) else 1
-        return 1 + self._support_count(self.hold_supports.get(province, []))
+        return 1 + self._support_count(self.hold_supports.get(province))
 
     def _move_succeeds(self, i: int) -> bool:
         dest = self.dest[i]
@@ -200,6 +203,8 @@ class Resolver(GuessAndCheck):
 
     def _support_given(self, i: int) -> bool:
         o = self.orders[i]
+        if o.province not in self.moves_to:
+            return True   # not attacked: neither cut nor dislodged
         spared = province_of(o.target_dest) if isinstance(o, SupportMove) else None
         for k in self.moves_to.get(o.province, ()):
             if self.power[k] == o.power or self.orders[k].province == spared:

@@ -115,3 +115,23 @@ def test_a_batch_of_orders_reports_each_acceptance(players):
     answer = ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"orders": ["A Par - Bur"]}})
     assert answer["results"][0]["accepted"] is False and answer["results"][0]["reason"]
     assert gm.ok("get", f"/api/games/{gid}")["version"] == 0
+
+
+def test_refusals_and_views_carry_reason_codes_worded_in_the_asked_language(players):
+    """Issue 12: a refusal carries its code and parameters (`why`) and its reason in the
+    language asked for (?lang=fr), as the order box's dry run does; the view's reasons
+    follow the same language, and a language the server has no wording for is refused."""
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "necromancer-diplomacy"})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/SARUMAN")
+    orders = {"seat": "SARUMAN", "action": {"orders": ["Build A Qqq"]}}
+    english = ann.ok("post", f"/api/games/{gid}/actions", orders)["results"][0]
+    assert english["accepted"] is False and english["reason"] == "the unit to build: write the unit like 'A Los' or '2A/1F Pel'"
+    french = ann.ok("post", f"/api/games/{gid}/actions?lang=fr", orders)["results"][0]
+    assert french["why"] == english["why"] == {"code": "necdip.order.bad_unit", "params": {"what": "unit_to_build"}}
+    assert french["reason"] == "l'Unité à construire : écrivez l'Unité comme « A Los » ou « 2A/1F Pel »"
+    checked = ann.ok("post", f"/api/games/{gid}/check?lang=fr", {"seat": "SARUMAN", "orders": ["Build A Qqq"]})
+    assert checked["results"] == [{"order": "Build A Qqq", "accepted": False, **{k: french[k] for k in ("reason", "why")}}]
+    assert gm.ok("get", f"/api/games/{gid}")["version"] == 0   # nothing changed
+    assert ann.get(f"/api/games/{gid}?lang=de").status_code == 422
+    assert ann.ok("get", f"/api/games/{gid}?lang=fr")["view"] == ann.ok("get", f"/api/games/{gid}")["view"]

@@ -293,7 +293,8 @@ def _standard_orders(game, power: str, orders: list[str]):
 
 
 @game_app.command("process")
-def game_process(path: Path, lang: str = typer.Option("en", help="Necromancer reports: en or fr"),
+def game_process(path: Path, lang: str = typer.Option("en", help="the report's language: en or fr "
+                                                     "(standard games: the reasons)"),
                  force: bool = typer.Option(False, "--force", help="process TA 2750 without Saruman's third "
                                             "army (it is then lost)")) -> None:
     """Adjudicate the current phase and print the GAMES MASTER'S report (every secret: never
@@ -334,7 +335,8 @@ def game_draw(path: Path, powers: list[str] = typer.Argument(..., help="every su
 @game_app.command("show")
 def game_show(path: Path, power: Optional[str] = typer.Option(None, help="only what this power may see: the "
                                                                "report to mail it"),
-              lang: str = typer.Option("en", help="Necromancer reports: en or fr"),
+              lang: str = typer.Option("en", help="the report's language: en or fr (standard games: the "
+                                       "reasons)"),
               phase: Optional[str] = typer.Option(None, help="Necromancer: a past phase's report, e.g. TA2780M"),
               svg: Optional[Path] = typer.Option(None, help="Necromancer: also draw this view as SVG")) -> None:
     """Show the last report (or --phase) and the position: as a power sees it with --power,
@@ -374,7 +376,9 @@ def _report_text(game, report, viewer, lang: str) -> str:
         from warjudge.presentation.necromancer_diplomacy.report import report_text
 
         return report_text(game, report, viewer, lang)
-    return _standard_report(game.view(None))
+    from warjudge.core.events import localised
+
+    return _standard_report(localised(game.view(None), lang))   # the reasons in `lang`; the rest in English
 
 
 def _show_standard(game) -> None:

@@ -8,13 +8,24 @@ from __future__ import annotations
 import importlib
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, cast
 
-from warjudge.core.errors import IllegalAction
+from warjudge.core.errors import IllegalAction, OrderError
 from warjudge.core.visibility import HIDDEN_FROM
 
 # code family (the part of a code before its first dot) -> "module:function" giving English
-ENGLISH: dict[str, str] = {"sjg": "warjudge.presentation.sjg.wording_en:english"}
+ENGLISH: dict[str, str] = {
+    "sjg": "warjudge.presentation.sjg.wording_en:english",
+    "necdip": "warjudge.presentation.necromancer_diplomacy.wording_en:english",
+    "dip": "warjudge.presentation.diplomacy.wording_en:english",
+}
+# the same for French: "module:function" taking (event, names), names the power names to print
+FRENCH: dict[str, str] = {
+    "necdip": "warjudge.presentation.necromancer_diplomacy.wording_fr:french",
+    "dip": "warjudge.presentation.diplomacy.wording_fr:french",
+}
+LANGUAGES = ("en", "fr")
 
 
 @dataclass(frozen=True)
@@ -43,9 +54,46 @@ def english(event: Event) -> str:
     target = ENGLISH.get(event.code.split(".", 1)[0])
     if target is None:
         return f"{event.code} {json.dumps(event.params, sort_keys=True)}"
+    return _table(target)(event)
+
+
+@lru_cache(maxsize=None)
+def _table(target: str) -> Callable[..., str]:
+    """The wording function a "module:function" names (imported once)."""
     module, name = target.split(":")
-    render = cast(Callable[[Event], str], getattr(importlib.import_module(module), name))
-    return render(event)
+    return cast(Callable[..., str], getattr(importlib.import_module(module), name))
+
+
+def worded(event: Event, lang: str = "en", names: dict[str, str] | None = None) -> str:
+    """The event in `lang` ("en" or "fr"; `names`: how to print power ids, French only);
+    English where the family has no table in that language."""
+    target = FRENCH.get(event.code.split(".", 1)[0]) if lang == "fr" else None
+    if target is None:
+        return english(event)
+    return _table(target)(event, names)
+
+
+def localised(doc: Any, lang: str, names: dict[str, str] | None = None) -> Any:
+    """A copy of a JSON view or answer whose every reason (an object with a `why`: code and
+    parameters) has its `reason` worded in `lang`; the rest as it is."""
+    if isinstance(doc, list):
+        return [localised(item, lang, names) for item in doc]
+    if not isinstance(doc, dict):
+        return doc
+    out = {key: localised(value, lang, names) for key, value in doc.items()}
+    why = doc.get("why")
+    if isinstance(why, dict) and isinstance(why.get("code"), str):
+        out["reason"] = worded(Event.from_json(why), lang, names)
+    return out
+
+
+def refusal_json(exc: Exception, lang: str = "en", names: dict[str, str] | None = None) -> dict[str, Any]:
+    """How an answer reports a refused action: `reason` in `lang`, and `why` (code and
+    parameters) when the refusal carries them."""
+    event = getattr(exc, "event", None)
+    if not isinstance(event, Event):
+        return {"reason": str(exc)}
+    return {"reason": worded(event, lang, names), "why": {"code": event.code, "params": event.params}}
 
 
 class Refusal(IllegalAction):
@@ -65,4 +113,14 @@ class Refusal(IllegalAction):
         return self.event.params
 
 
-__all__ = ["ENGLISH", "Event", "Refusal", "english"]
+class OrderRefusal(OrderError):
+    """An OrderError with its reason as data: `event` is the code and parameters, `reason`
+    the English wording (what callers of OrderError print)."""
+
+    def __init__(self, text: str, code: str, **params: Any):
+        self.event = Event(code, params)
+        super().__init__(text, english(self.event))
+
+
+__all__ = ["ENGLISH", "FRENCH", "LANGUAGES", "Event", "OrderRefusal", "Refusal", "english", "localised", "refusal_json",
+           "worded"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from warjudge.core.errors import IllegalAction, InputError
+from warjudge.core.errors import InputError
+from warjudge.core.events import Refusal
 from warjudge.core.game import GM
 
 
@@ -29,17 +30,17 @@ def check_actor(game: Any, player: str, action: Any, powers: Sequence[str]) -> N
     """The checks every Diplomacy `act` starts with: a JSON object, a game not over, and a
     power that owes orders now (the games master's actions are checked by the game)."""
     if not isinstance(action, dict):
-        raise IllegalAction("an action is a JSON object with a \"type\"")
+        raise Refusal("dip.act.not_object")
     if game.is_over:
-        raise IllegalAction(f"the game is over ({game.outcome_text()})")
+        raise Refusal("dip.act.over", outcome=game.outcome_text())
     if player != GM and player not in game.to_act():
-        raise IllegalAction(f"{player} has nothing to order in {game.state.phase}" if player in powers
-                            else f"unknown player {player!r}; the powers are {', '.join(powers)}")
+        raise Refusal("dip.act.nothing_to_order", power=player, phase=str(game.state.phase)) if player in powers \
+            else Refusal("dip.act.unknown_player", player=str(player)[:80], powers=list(powers))
 
 
 def checked_draw(action: dict[str, Any], survivors: list[str]) -> list[str]:
     """The powers of the games master's `draw` action: exactly the surviving powers."""
     powers = action["powers"]
     if not isinstance(powers, list) or not all(isinstance(p, str) for p in powers) or sorted(powers) != survivors:
-        raise IllegalAction(f"a draw must include exactly the surviving powers: {', '.join(survivors)}")
+        raise Refusal("dip.act.draw_survivors", powers=list(survivors))
     return sorted(powers)

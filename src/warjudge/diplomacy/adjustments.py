@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, replace
 
+from warjudge.core.events import Event
 from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap
+from warjudge.diplomacy.reasons import because
 from warjudge.diplomacy.orders import Build, Disband, Waive
 from warjudge.diplomacy.results import VOID, Entry, OrderResult, parse_entries
 from warjudge.diplomacy.units import Unit
@@ -36,42 +38,42 @@ def judge_adjustments(dmap: DipMap, units: dict[str, Unit], centers: dict[str, s
             continue
         reason = _apply(dmap, units, centers, counts, used, after, r)
         if reason is not None:
-            r.result, r.reason = VOID, reason
+            r.result, r.why = VOID, reason
     for power, delta in counts.items():
         missing = -delta - used[power]
         if delta < 0 and missing > 0:
             for unit in civil_disorder(dmap, after, power, missing):
                 del after[unit.province]
                 results.append(OrderResult(power, f"{unit} D", Disband(power, unit.type, unit.location),
-                                           reason="civil disorder: disband not ordered", default=True))
+                                           why=because("dip.civil_disorder"), default=True))
     return AdjustmentOutcome(results, after)
 
 
-def _apply(dmap, units, centers, counts, used, after, r: OrderResult) -> str | None:
+def _apply(dmap, units, centers, counts, used, after, r: OrderResult) -> Event | None:
     order, power = r.order, r.power
     delta = counts.get(power, 0)
     if isinstance(order, (Build, Waive)):
         if delta <= 0:
-            return f"{power} has no builds to make"
+            return because("dip.no_builds", power=power)
         if used[power] >= delta:
-            return f"{power} has already used all {delta} build(s)"
+            return because("dip.builds_used", power=power, n=delta)
         if isinstance(order, Build):
             prov = order.province
             if dmap.provinces[prov].home != power:
-                return f"{prov} is not a home supply centre of {power}"
+                return because("dip.not_home", province=prov, power=power)
             if prov not in centers.get(power, ()):
-                return f"{power} does not own {prov}"
+                return because("dip.not_owned", power=power, province=prov)
             if prov in after:
-                return f"{prov} is occupied"
+                return because("dip.occupied", province=prov)
             if order.unit_type == ARMY:
                 if dmap.is_sea(prov):
-                    return "an army cannot be built at sea"
+                    return because("dip.army_at_sea")
                 location = prov
             else:
                 if dmap.provinces[prov].kind != "coastal":
-                    return f"a fleet cannot be built in inland {prov}"
+                    return because("dip.fleet_inland", province=prov)
                 if dmap.provinces[prov].coasts and "/" not in order.location:
-                    return f"say which coast of {prov} to build the fleet on"
+                    return because("dip.build_coast", province=prov)
                 location = order.location
             after[prov] = Unit(power, order.unit_type, location)
             r.order = replace(order, location=location)
@@ -79,21 +81,21 @@ def _apply(dmap, units, centers, counts, used, after, r: OrderResult) -> str | N
         return None
     if isinstance(order, Disband):
         if delta >= 0:
-            return f"{power} has no units to disband"
+            return because("dip.no_disbands", power=power)
         if used[power] >= -delta:
-            return f"{power} has already disbanded all {-delta} unit(s) required"
+            return because("dip.disbands_done", power=power, n=-delta)
         unit = after.get(order.province)
         if unit is None or order.province not in units:
-            return f"there is no unit in {order.province} to disband"
+            return because("dip.no_unit_to_disband", province=order.province)
         if unit.power != power:
-            return f"the unit in {order.province} belongs to {unit.power}"
+            return because("dip.unit_belongs", province=order.province, owner=unit.power)
         if order.unit_type and order.unit_type != unit.type:
-            return f"the unit in {order.province} is {unit}"
+            return because("dip.unit_is", province=order.province, unit=str(unit))
         del after[order.province]
         r.order = replace(order, unit_type=unit.type, location=unit.location)
         used[power] += 1
         return None
-    return "only build, disband and waive orders are allowed in an adjustment phase"
+    return because("dip.adjustment_phase")
 
 
 def civil_disorder(dmap: DipMap, units: dict[str, Unit], power: str, count: int) -> list[Unit]:

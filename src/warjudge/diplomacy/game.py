@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError
+from warjudge.core.errors import IllegalAction, InputError, RecordError
+from warjudge.core.events import Event, OrderRefusal, Refusal
 from warjudge.core.game import GM, Action, Decision, Outcome, View
 from warjudge.core.games import replay
 from warjudge.core.record import GameRecord
@@ -32,6 +33,7 @@ from warjudge.diplomacy.orders import Build, Disband, Order, Waive, format_order
 from warjudge.diplomacy.phases import (
     MOVEMENT, RETREAT, GameState, PhaseReport, initial_state, judge_phase,
 )
+from warjudge.diplomacy.reasons import because
 from warjudge.diplomacy.retreats import check_retreat
 
 VARIANTS = ("standard",)                    # the maps this class plays
@@ -236,12 +238,11 @@ class DiplomacyGame:
             self.record.append({"player": player, "type": "order", "order": text})
         elif kind == "retract" and set(action) == {"type", "unit"}:
             if not isinstance(action["unit"], str) or action["unit"] not in self.pending.get(player, {}):
-                raise IllegalAction(f"{player} has no order for {action['unit']!r} to take back")
+                raise Refusal("dip.act.no_order_to_retract", power=player, unit=str(action["unit"])[:80])
             del self.pending[player][action["unit"]]
             self.record.append({"player": player, "type": "retract", "unit": action["unit"]})
         else:
-            raise IllegalAction(f"{player} may give an order ({{\"type\": \"order\", \"order\": \"A par - bur\"}}) "
-                                f"or take one back ({{\"type\": \"retract\", \"unit\": \"par\"}}), not {action!r:.80}")
+            raise Refusal("dip.act.bad_action", power=player, action=f"{action!r:.80}")
         self._advance()
 
     def _act_gm(self, action: Action) -> None:
@@ -254,27 +255,27 @@ class DiplomacyGame:
             self.drawn = checked_draw(action, self.survivors())
             self.record.append({"player": GM, "type": "draw", "powers": self.drawn})
         else:
-            raise IllegalAction(f"the games master may 'process' the phase or declare a 'draw', not {action!r:.80}")
+            raise Refusal("dip.act.gm_bad_action", action=f"{action!r:.80}")
 
     def canonical(self, power: str, text: Any) -> tuple[str, str]:
         """(unit key, canonical text) of one of `power`'s orders if it is legal now; the
         same order typed differently ('A Par-Bur') is accepted as the canonical one."""
         if not isinstance(text, str) or len(text) > MAX_ORDER_TEXT:
-            raise IllegalAction(f"an order is a text of at most {MAX_ORDER_TEXT} characters")
+            raise Refusal("dip.act.order_text", n=MAX_ORDER_TEXT)
         try:
             order = parse_order(text, power, self.map)
-        except OrderError as exc:
-            raise IllegalAction(exc.reason) from None
+        except OrderRefusal as exc:
+            raise Refusal(exc.event.code, **exc.event.params) from None
         key, canonical = self._normalised(power, order)
         legal = self._legal_orders(power)
         plain = canonical.removesuffix(" via convoy")
         if key in legal and canonical not in legal[key] and plain in legal[key]:
             canonical = plain   # no fleets could convoy it: the same move as the plain one
         if key in self.pending.get(power, {}):
-            raise IllegalAction(f"the unit in {key} already has an order (take it back first)")
+            raise Refusal("dip.act.unit_has_order", province=key)
         if key not in legal or canonical not in legal[key]:
-            raise IllegalAction(f"{canonical} is not a legal order now"
-                                + (f"; the unit's orders are like {legal[key][0]!r}" if key in legal else ""))
+            raise Refusal("dip.act.not_legal_like", order=canonical, example=legal[key][0]) if key in legal \
+                else Refusal("dip.act.not_legal", order=canonical)
         return key, canonical
 
     def _normalised(self, power: str, order: Order) -> tuple[str, str]:
@@ -287,20 +288,20 @@ class DiplomacyGame:
         else:
             order, reason = self._adjustment_order(power, order)
         if reason is not None:
-            raise IllegalAction(reason)
+            raise Refusal(reason.code, **reason.params)
         if isinstance(order, Waive):
             return _waive_key(self.pending.get(power, {})), "Waive"
         return order.province, format_order(order)
 
-    def _adjustment_order(self, power: str, order: Order) -> tuple[Order, str | None]:
+    def _adjustment_order(self, power: str, order: Order) -> tuple[Order, Event | None]:
         if isinstance(order, Disband):
             unit = self.state.units.get(order.province)
             if unit is None or unit.power != power or order.unit_type not in (None, unit.type):
-                return order, f"{power} has no such unit in {order.province}"
+                return order, because("dip.no_such_unit", power=power, province=order.province)
             return Disband(power, unit.type, unit.location), None
         if isinstance(order, (Build, Waive)):
             return order, None
-        return order, "only build, disband and waive orders are allowed in an adjustment phase"
+        return order, because("dip.adjustment_phase")
 
     def _advance(self) -> None:
         """Adjudicate while every power that must act is done (never for a GM's game)."""
@@ -333,7 +334,8 @@ class DiplomacyGame:
             "last_phase": None if last is None else {
                 "phase": str(last.phase),
                 "results": [{"power": r.power, "order": r.canonical, "result": r.result, "reason": r.reason,
-                             "default": r.default} for r in last.results]},
+                             "why": None if r.why is None else r.why.to_json(), "default": r.default}
+                            for r in last.results]},
             "max_year": self.max_year,
             "outcome": None if not self.is_over else self.outcome().to_json(),   # type: ignore[union-attr]
         }

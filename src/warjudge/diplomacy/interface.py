@@ -101,7 +101,7 @@ def adjudicate_document(doc: Any) -> dict[str, Any]:
         "next_phase": str(after.phase),
         "orders": [
             {"power": r.power, "order": r.text, "result": r.result, "reason": r.reason,
-             **({"default": True} if r.default else {})}
+             "why": None if r.why is None else r.why.to_json(), **({"default": True} if r.default else {})}
             for r in report.results
         ],
         "units": _units_out(after.units.values()),

@@ -11,38 +11,41 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 
+from warjudge.core.events import Event
+
 from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap, province_of
 from warjudge.diplomacy.orders import (
     Convoy, Hold, Move, Order, SupportHold, SupportMove,
 )
+from warjudge.diplomacy.reasons import because
 from warjudge.diplomacy.units import Unit
 
-Verdict = tuple[Order, str | None]  # (normalised order, void reason or None)
+Verdict = tuple[Order, Event | None]  # (normalised order, void reason or None)
 
 
-def own_unit(order: Order, units: dict[str, Unit]) -> tuple[Unit | None, str | None]:
+def own_unit(order: Order, units: dict[str, Unit]) -> tuple[Unit | None, Event | None]:
     unit = units.get(order.province)
     if unit is None:
-        return None, f"there is no unit in {order.province}"
+        return None, because("dip.no_unit", province=order.province)
     if unit.power != order.power:
-        return None, f"the unit in {order.province} belongs to {unit.power}, not {order.power}"
+        return None, because("dip.not_your_unit", province=order.province, owner=unit.power, power=order.power)
     if order.unit_type and order.unit_type != unit.type:
-        have = "an army" if unit.type == ARMY else "a fleet"
-        return None, f"there is {have} in {order.province}, not {'a fleet' if unit.type == ARMY else 'an army'}"
+        return None, because("dip.army_not_fleet" if unit.type == ARMY else "dip.fleet_not_army",
+                             province=order.province)
     return unit, None
 
 
-def fleet_destination(dmap: DipMap, location: str, dest: str) -> tuple[str | None, str | None]:
+def fleet_destination(dmap: DipMap, location: str, dest: str) -> tuple[str | None, Event | None]:
     """The fleet position a fleet at `location` reaches when ordered to `dest`."""
     prov = province_of(dest)
     adj = dmap.fleet_adj.get(location, frozenset())
     if "/" in dest:
-        return (dest, None) if dest in adj else (None, f"a fleet in {location} cannot reach {dest}")
+        return (dest, None) if dest in adj else (None, because("dip.fleet_cannot_reach", location=location, dest=dest))
     nodes = [n for n in dmap.fleet_nodes(prov) if n in adj]
     if not nodes:
-        return None, f"a fleet in {location} cannot reach {prov}"
+        return None, because("dip.fleet_cannot_reach", location=location, dest=prov)
     if len(nodes) > 1:
-        return None, f"say which coast of {prov} ({' or '.join(nodes)})"
+        return None, because("dip.which_coast", province=prov, options=nodes)
     return nodes[0], None
 
 
@@ -77,7 +80,7 @@ def _sea_route(dmap: DipMap, start: str, end: str, through: str | None) -> bool:
 
 def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> Verdict:
     if not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
-        return order, f"{type(order).__name__.lower()} orders are not allowed in a movement phase"
+        return order, because("dip.movement_only", kind=type(order).__name__.lower())
     unit, reason = own_unit(order, units)
     if unit is None:
         return order, reason
@@ -90,9 +93,9 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
 
     if isinstance(order, Move):
         if province_of(order.dest) == here:
-            return order, "a unit cannot move to its own province"
+            return order, because("dip.own_province")
         if order.via_convoy and unit.type != ARMY:
-            return order, "only armies can be convoyed"
+            return order, because("dip.armies_only_convoyed")
         dest, by_convoy, reason = _move_geography(dmap, unit.type, unit.location, order.dest)
         if dest != order.dest or (by_convoy and not order.via_convoy):
             order = replace(order, dest=dest, via_convoy=order.via_convoy or by_convoy)
@@ -102,50 +105,52 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
         target_prov = province_of(order.target)
         target = units.get(target_prov)
         if target is None:
-            return order, f"there is no unit in {target_prov} to support"
+            return order, because("dip.no_unit_to_support", province=target_prov)
         if target_prov == here:
-            return order, "a unit cannot support itself"
+            return order, because("dip.support_itself")
         if order.target_type and order.target_type != target.type:
-            return order, f"the unit in {target_prov} is {target}, not {order.target_type} {target_prov}"
+            return order, because("dip.support_wrong_unit", province=target_prov, unit=str(target),
+                                  written=f"{order.target_type} {target_prov}")
         if order.target_type != target.type or order.target != target.location:
             order = replace(order, target_type=target.type, target=target.location)
         if isinstance(order, SupportHold):
             if not dmap.can_reach(unit.type, unit.location, target_prov):
-                return order, f"{unit} cannot move to {target_prov}, so cannot support there"
+                return order, because("dip.cannot_support_hold", unit=str(unit), province=target_prov)
             return order, None
         dest_prov = province_of(order.target_dest)
         if dest_prov == here:
-            return order, "a unit cannot support a move into its own province"
+            return order, because("dip.support_own_province")
         if dest_prov == target_prov:
-            return order, "a unit cannot move to its own province"
+            return order, because("dip.own_province")
         if not dmap.can_reach(unit.type, unit.location, dest_prov):
-            return order, f"{unit} cannot move to {dest_prov}, so cannot support a move there"
+            return order, because("dip.cannot_support_move", unit=str(unit), province=dest_prov)
         return order, None
 
     # Convoy
     if unit.type != FLEET or not dmap.is_sea(here):
-        return order, "only fleets at sea can convoy"
+        return order, because("dip.convoy_fleets_at_sea")
     army_prov, to_prov = province_of(order.army_from), province_of(order.army_to)
     army = units.get(army_prov)
     if order.army_from != army_prov or order.army_to != to_prov:
         order = replace(order, army_from=army_prov, army_to=to_prov)
     if army is None:
-        return order, f"there is no army in {army_prov} to convoy"
+        return order, because("dip.no_army_to_convoy", province=army_prov)
     if army.type != ARMY:
-        return order, "only armies can be convoyed"
+        return order, because("dip.armies_only_convoyed")
     if army_prov == to_prov:
-        return order, "a unit cannot move to its own province"
+        return order, because("dip.own_province")
     if not (dmap.is_coastal(army_prov) and dmap.is_coastal(to_prov)):
-        return order, "convoys go from a coastal province to a coastal province"
+        return order, because("dip.convoy_coastal")
     if not sea_route_possible(dmap, army_prov, to_prov, through=here):
-        return order, f"{here} cannot be part of a convoy route from {army_prov} to {to_prov}"
+        return order, because("dip.not_on_route", here=here, src=army_prov, dest=to_prov)
     return order, None
 
 
-def _move_geography(dmap: DipMap, unit_type: str, location: str, dest: str) -> tuple[str, bool, str | None]:
+def _move_geography(dmap: DipMap, unit_type: str, location: str, dest: str) -> tuple[str, bool, Event | None]:
     """Where a unit at `location` ordered to `dest` (another province) would go, whether only
     a convoy could take it there, and the reason the move is void if it is. Geography only,
-    so the answer is kept on the map (issue 12: most of a movement phase's checks)."""
+    so the answer is kept on the map (issue 12: most of a movement phase's checks); a reason
+    kept there is a frozen Event shared by every order that meets it."""
     key = ("move", unit_type, location, dest)
     known = dmap.route_cache.get(key)
     if known is None:
@@ -153,16 +158,16 @@ def _move_geography(dmap: DipMap, unit_type: str, location: str, dest: str) -> t
     return known
 
 
-def _move_verdict(dmap: DipMap, unit_type: str, location: str, dest: str) -> tuple[str, bool, str | None]:
+def _move_verdict(dmap: DipMap, unit_type: str, location: str, dest: str) -> tuple[str, bool, Event | None]:
     dest_prov, here = province_of(dest), province_of(location)
     if unit_type == ARMY:
         if dmap.is_sea(dest_prov):
-            return dest, False, f"an army cannot move to sea ({dest_prov})"
+            return dest, False, because("dip.army_to_sea", province=dest_prov)
         # an army ignores coasts (DATC 6.B.12)
         if dest_prov in dmap.army_adj[here]:
             return dest_prov, False, None
         if dmap.is_coastal(here) and dmap.is_coastal(dest_prov) and sea_route_possible(dmap, here, dest_prov):
             return dest_prov, True, None
-        return dest_prov, False, f"{dest_prov} is not adjacent to {here} and cannot be reached by convoy"
+        return dest_prov, False, because("dip.unreachable", dest=dest_prov, src=here)
     node, reason = fleet_destination(dmap, location, dest)
     return (node or dest), False, reason

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from warjudge.diplomacy.legality import check_movement_order
 from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap, province_of
 from warjudge.diplomacy.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from warjudge.diplomacy.reasons import because
 from warjudge.diplomacy.resolver import Resolver, route_exists
 from warjudge.diplomacy.results import FAILS, SUCCEEDS, VOID, Dislodged, Entry, OrderResult, parse_entries
 from warjudge.diplomacy.units import Unit
@@ -37,9 +38,9 @@ def judge_movement(dmap: DipMap, units: dict[str, Unit], entries: list[Entry]) -
         if unit is not None and unit.power == r.power:
             ordered.add(prov)
         if reason is None and already:
-            reason = f"the unit in {prov} already has an order"
+            reason = because("dip.already_ordered", province=prov)
         if reason is not None:
-            r.result, r.reason = VOID, reason
+            r.result, r.why = VOID, reason
             continue
         legal.append((r, order))
         if isinstance(order, Move):
@@ -66,19 +67,20 @@ def judge_movement(dmap: DipMap, units: dict[str, Unit], entries: list[Entry]) -
         if isinstance(o, Move):
             r.result = SUCCEEDS if ok else FAILS
             if not ok:
-                r.reason = "no convoy route" if not resolution.path_ok[i] else f"did not prevail in {province_of(o.dest)}"
+                r.why = because("dip.no_convoy_route") if not resolution.path_ok[i] else \
+                    because("dip.did_not_prevail", dest=province_of(o.dest))
         elif isinstance(o, (SupportHold, SupportMove, Convoy)):
             if i not in resolution.matched:
-                r.result, r.reason = FAILS, "the supported or convoyed unit was not given the matching order"
+                r.result, r.why = FAILS, because("dip.unmatched")
             elif not ok:
                 r.result = FAILS
-                r.reason = "dislodged" if o.province in dislodged_at else "cut"
+                r.why = because("dip.dislodged" if o.province in dislodged_at else "dip.cut")
         elif o.province in dislodged_at:
-            r.result, r.reason = FAILS, "dislodged"
+            r.result, r.why = FAILS, because("dip.dislodged")
     if dislodged_at:
         for r in results:
             if r.result == VOID and r.order is not None and r.order.province in dislodged_at:
-                r.reason += " (and the unit was dislodged)"
+                r.why = because("dip.and_dislodged", reason=None if r.why is None else r.why.to_json())
 
     after = {p: u for p, u in units.items() if p not in dislodged_at}
     moving = [(o, units[o.province]) for o, ok in zip(orders, resolution.success) if ok and isinstance(o, Move)]
@@ -100,7 +102,7 @@ def _void_unconvoyed(dmap: DipMap, units: dict[str, Unit], legal: list[tuple[Ord
     at_sea = {p for p, u in units.items() if u.type == FLEET and dmap.is_sea(p)}
     for r, o in by_sea:
         if not route_exists(o.province, o.dest, at_sea, dmap.fleet_province_adj):
-            r.result, r.reason = VOID, f"no fleets stand where they could convoy {o.province} - {o.dest}"
+            r.result, r.why = VOID, because("dip.no_convoy_fleets", src=o.province, dest=o.dest)
             legal.remove((r, o))
 
 

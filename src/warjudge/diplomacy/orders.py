@@ -2,7 +2,7 @@
 
 Parsing is map-aware (abbreviations, aliases and full names) but phase-agnostic: it
 answers "what does this text say", never "is it legal" (that is `legality.py`).
-A malformed order raises OrderError with a reason a player can act on.
+A malformed order raises OrderRefusal (an OrderError) with a reason code a player can act on.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from warjudge.core.errors import OrderError
+from warjudge.core.events import OrderRefusal
 from warjudge.diplomacy.mapdata import DipMap, normalise_name, province_of
 
 
@@ -182,8 +182,8 @@ class _Reader:
         self.kinds = [_KEYWORDS.get(t) for t in self.toks] + [None]
         self.i = 0
 
-    def fail(self, reason: str) -> OrderError:
-        return OrderError(self.text, reason)
+    def fail(self, code: str, **params) -> OrderRefusal:
+        return OrderRefusal(self.text, code, **params)
 
     def peek(self) -> str | None:
         return self.kinds[self.i]
@@ -211,19 +211,19 @@ class _Reader:
     def location(self, what: str) -> str:
         tok = self.raw()
         if tok is None:
-            raise self.fail(f"{what} is missing")
+            raise self.fail("dip.order.missing", what=what)
         self.i += 1
         name, _, coast_word = tok.partition("/")
         pid = self.dmap.names.get(name) or self.dmap.resolve_name(name)
         if pid is None:
-            raise self.fail(f"unknown province {name!r}")
+            raise self.fail("dip.order.unknown_province", token=name)
         if not coast_word:
             return pid
         coast = _COAST_WORDS.get(coast_word)
         prov = self.dmap.provinces[pid]
         if coast is None or (prov.coasts and coast not in prov.coasts):
-            raise self.fail(f"{pid} has no coast {coast_word!r}"
-                            + (f" (its coasts are {', '.join(prov.coasts)})" if prov.coasts else ""))
+            raise self.fail("dip.order.wrong_coast", province=pid, token=coast_word, coasts=list(prov.coasts)) \
+                if prov.coasts else self.fail("dip.order.no_coast", province=pid, token=coast_word)
         return f"{pid}/{coast}" if prov.coasts else pid
 
 
@@ -272,34 +272,34 @@ def _parse_canonical(text: str, power: str, dmap: DipMap) -> Order | None:
 
 
 def parse_order(text: str, power: str, dmap: DipMap) -> Order:
-    """Parse one order written by `power`. Raises OrderError with the reason."""
+    """Parse one order written by `power`. Raises OrderRefusal with the reason."""
     if not isinstance(text, str):
-        raise OrderError(str(text), "empty order")
+        raise OrderRefusal(str(text), "dip.order.empty")
     fast = _parse_canonical(text, power, dmap)   # issue 12: parsing was half of a phase's time
     if fast is not None:
         return fast
     if not text.strip():
-        raise OrderError(text, "empty order")
+        raise OrderRefusal(text, "dip.order.empty")
     r = _Reader(text, power, dmap)
     if r.take("W"):
         if not r.done():
-            raise r.fail("nothing may follow 'waive'")
+            raise r.fail("dip.order.after_waive")
         return Waive(power, None, "")
     if r.take("B"):
         kind = r.unit_type()
-        loc = r.location("the province to build in")
+        loc = r.location("province_to_build")
         if kind is None:
-            raise r.fail("say which unit to build: 'Build A par' or 'Build F bre'")
+            raise r.fail("dip.order.build_which")
         _end(r)
         return Build(power, kind, loc)
     if r.take("D"):  # "Disband F gol", "Remove gol"
         kind = r.unit_type()
-        loc = r.location("the unit to disband")
+        loc = r.location("unit_to_disband")
         _end(r)
         return Disband(power, kind, loc)
 
     kind = r.unit_type()
-    loc = r.location("the ordered unit's province")
+    loc = r.location("ordered_unit")
     if r.done() or r.peek() == "H":
         r.take("H")
         _end(r)
@@ -307,49 +307,49 @@ def parse_order(text: str, power: str, dmap: DipMap) -> Order:
     if r.take("B"):
         _end(r)
         if kind is None:
-            raise r.fail("say which unit to build: 'Build A par' or 'A par B'")
+            raise r.fail("dip.order.build_which_after")
         return Build(power, kind, loc)
     if r.take("D"):
         _end(r)
         return Disband(power, kind, loc)
     if r.take("R"):
         r.take("-")
-        dest = r.location("the retreat destination")
+        dest = r.location("retreat_destination")
         _end(r)
         return Retreat(power, kind, loc, dest)
     if r.take("-"):
-        dest = r.location("the destination")
+        dest = r.location("destination")
         via = False
         if r.take("VIA"):  # "via convoy", "by convoy"
             if not r.take("C"):
-                raise r.fail("expected 'via convoy'")
+                raise r.fail("dip.order.via_convoy")
             via = True
         _end(r)
         return Move(power, kind, loc, dest, via)
     if r.take("S"):
         ttype = r.unit_type()
-        target = r.location("the supported unit")
+        target = r.location("supported_unit")
         if r.done() or r.take("H"):
             _end(r)
             return SupportHold(power, kind, loc, ttype, target)
         if not r.take("-"):
-            raise r.fail("a support is 'S A par' (hold) or 'S A par - bur' (move)")
-        dest = r.location("the supported move's destination")
+            raise r.fail("dip.order.support_form")
+        dest = r.location("support_destination")
         _end(r)
         return SupportMove(power, kind, loc, ttype, target, dest)
     if r.take("C"):
         ttype = r.unit_type()
         if ttype == "F":
-            raise r.fail("only armies can be convoyed")
-        frm = r.location("the convoyed army")
+            raise r.fail("dip.armies_only_convoyed")
+        frm = r.location("convoyed_army")
         if not r.take("-"):
-            raise r.fail("a convoy is 'F nth C A lon - bel'")
-        to = r.location("the convoy's destination")
+            raise r.fail("dip.order.convoy_form")
+        to = r.location("convoy_destination")
         _end(r)
         return Convoy(power, kind, loc, frm, to)
-    raise r.fail(f"cannot understand {r.raw()!r}; orders look like 'A par - bur', 'F nth S A lon - bel', 'A mun H'")
+    raise r.fail("dip.order.not_understood", token=r.raw())
 
 
 def _end(r: _Reader) -> None:
     if not r.done():
-        raise r.fail(f"unexpected {' '.join(r.toks[r.i:])!r} at the end")
+        raise r.fail("dip.order.trailing", rest=" ".join(r.toks[r.i:]))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from warjudge.core.errors import OrderError
+from warjudge.core.events import Event, OrderRefusal, english
 from warjudge.diplomacy.mapdata import DipMap
 from warjudge.diplomacy.orders import Order, format_order, parse_order
 from warjudge.diplomacy.units import Unit
@@ -18,8 +18,13 @@ class OrderResult:
     text: str                 # what the player wrote, or the default order's text
     order: Order | None       # None when the text could not be parsed
     result: str = SUCCEEDS    # succeeds | fails | void
-    reason: str = ""
+    why: Event | None = None  # the reason, as a code (reasons.py) and parameters
     default: bool = False     # the judge supplied this order for an unordered unit
+
+    @property
+    def reason(self) -> str:
+        """The reason in English ('' if none), worded at the edge (wording_en.py)."""
+        return english(self.why) if self.why is not None else ""
 
     @property
     def canonical(self) -> str:
@@ -45,6 +50,6 @@ def parse_entries(entries: list[Entry], dmap: DipMap) -> list[OrderResult]:
             continue
         try:
             out.append(OrderResult(power, str(item), parse_order(item, power, dmap)))
-        except OrderError as exc:
-            out.append(OrderResult(power, str(item), None, VOID, exc.reason))
+        except OrderRefusal as exc:
+            out.append(OrderResult(power, str(item), None, VOID, exc.event))
     return out

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from warjudge.core.events import Event
 from warjudge.diplomacy.legality import fleet_destination
 from warjudge.diplomacy.mapdata import ARMY, DipMap, province_of
 from warjudge.diplomacy.orders import Disband, Move, Order, Retreat
+from warjudge.diplomacy.reasons import because
 from warjudge.diplomacy.results import FAILS, VOID, Dislodged, Entry, OrderResult, parse_entries
 from warjudge.diplomacy.units import Unit
 
@@ -32,27 +34,27 @@ def retreat_options(dmap: DipMap, units: dict[str, Unit], d: Dislodged, standoff
     ]
 
 
-def check_retreat(dmap, units, dislodged: dict[str, Dislodged], standoffs, order: Order) -> tuple[Order, str | None]:
+def check_retreat(dmap, units, dislodged: dict[str, Dislodged], standoffs, order: Order) -> tuple[Order, Event | None]:
     if isinstance(order, Move):
         if order.via_convoy:
-            return order, "a retreat cannot be convoyed"
+            return order, because("dip.retreat_convoyed")
         order = Retreat(order.power, order.unit_type, order.location, order.dest)
     if not isinstance(order, (Retreat, Disband)):
-        return order, "only retreat and disband orders are allowed in a retreat phase"
+        return order, because("dip.retreat_phase")
     d = dislodged.get(order.province)
     if d is None:
-        return order, f"there is no dislodged unit in {order.province}"
+        return order, because("dip.no_dislodged", province=order.province)
     if d.unit.power != order.power:
-        return order, f"the dislodged unit in {order.province} belongs to {d.unit.power}"
+        return order, because("dip.dislodged_not_yours", province=order.province, owner=d.unit.power)
     if order.unit_type and order.unit_type != d.unit.type:
-        return order, f"the dislodged unit in {order.province} is {d.unit}"
+        return order, because("dip.dislodged_is", province=order.province, unit=str(d.unit))
     order = replace(order, unit_type=d.unit.type, location=d.unit.location)
     if isinstance(order, Disband):
         return order, None
     dest = province_of(order.dest)
     if d.unit.type == ARMY:
         if dest not in dmap.army_adj[d.unit.province]:
-            return order, f"{dest} is not adjacent to {d.unit.province}"
+            return order, because("dip.not_adjacent", dest=dest, src=d.unit.province)
         order = replace(order, dest=dest)
     else:
         node, reason = fleet_destination(dmap, d.unit.location, order.dest)
@@ -60,11 +62,11 @@ def check_retreat(dmap, units, dislodged: dict[str, Dislodged], standoffs, order
             return order, reason
         order = replace(order, dest=node)
     if dest in units:
-        return order, f"{dest} is occupied"
+        return order, because("dip.occupied", province=dest)
     if dest == d.attacker_from and not d.via_convoy:
-        return order, f"a unit cannot retreat to the province its attacker came from ({dest})"
+        return order, because("dip.attacker_origin", dest=dest)
     if dest in standoffs:
-        return order, f"{dest} was left vacant by a standoff"
+        return order, because("dip.standoff", dest=dest)
     return order, None
 
 
@@ -82,11 +84,11 @@ def judge_retreats(dmap: DipMap, units: dict[str, Unit], dislodged: list[Dislodg
         mine = order.province in by_prov and by_prov[order.province].unit.power == r.power
         first = mine and order.province not in ordered
         if reason is None and not first:
-            reason = f"the unit in {order.province} already has an order"
+            reason = because("dip.already_ordered", province=order.province)
         if mine:
             ordered.add(order.province)
         if reason is not None:
-            r.result, r.reason = VOID, reason + ("; the unit disbands" if first else "")
+            r.result, r.why = VOID, because("dip.disbands", reason=reason.to_json()) if first else reason
             continue
         chosen[order.province] = r
     for prov, d in by_prov.items():
@@ -105,7 +107,7 @@ def judge_retreats(dmap: DipMap, units: dict[str, Unit], dislodged: list[Dislodg
         unit = by_prov[prov].unit
         if isinstance(r.order, Retreat):
             if targets[province_of(r.order.dest)] > 1:
-                r.result, r.reason = FAILS, "another unit retreated to the same province; both disband"
+                r.result, r.why = FAILS, because("dip.retreat_clash")
                 disbanded.append(unit)
             else:
                 after[province_of(r.order.dest)] = replace(unit, location=r.order.dest)

@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from warjudge.core import games
+from warjudge.core.events import localised
 from warjudge.server import auth, bots, db, errors, history, live, play, press, web
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import BodyLimit
@@ -28,6 +29,8 @@ from warjudge.server.views import view_for
 
 Bearer = Depends(auth.bearer_or_cookie)   # a bearer token, or a browser's cookie with its CSRF token
 SeatQuery = Query(None, max_length=64, description="whose view: one of your seats, or 'public'")
+LangQuery = Query("en", pattern="^(en|fr)$", description="the language of reasons: en or fr (each reason also "
+                                                         "carries its code and parameters, as `why`)")
 
 
 def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:
@@ -151,14 +154,15 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
                     for r in rows]
 
     @app.get("/api/games/{game_id}", tags=["games"])
-    def show_game(game_id: str, seat: str | None = SeatQuery,
+    def show_game(game_id: str, seat: str | None = SeatQuery, lang: str = LangQuery,
                   credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         with transaction() as session:
             user = maybe_caller(session, credentials)
             row = game_row(session, game_id)
             game = play.load(row)
             role = play.role(row, user, seat)
-            return _summary(row, game, user) | {"view_of": role, "view": view_for(game, role)}
+            view = view_for(game, role)
+            return _summary(row, game, user) | {"view_of": role, "view": view if lang == "en" else localised(view, lang)}
 
     @app.get("/api/games/{game_id}/legal", tags=["play"])
     def legal(game_id: str, seat: str | None = SeatQuery,
@@ -191,9 +195,10 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             return {"bots": bots.names(game_row(session, game_id).game)}
 
     @app.post("/api/games/{game_id}/actions", tags=["play"])
-    def act(game_id: str, body: ActionRequest, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+    def act(game_id: str, body: ActionRequest, lang: str = LangQuery,
+            credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         with changing(game_id, credentials) as (user, row):
-            return {"results": play.submit(row, user, body.seat, body.action), "version": row.version}
+            return {"results": play.submit(row, user, body.seat, body.action, lang), "version": row.version}
 
     @app.post("/api/games/{game_id}/ready", tags=["play"])
     def ready(game_id: str, body: SeatRequest, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:

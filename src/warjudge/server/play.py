@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session, object_session
 
 from warjudge.core import games
 from warjudge.core.errors import WarjudgeError
+from warjudge.core.events import refusal_json
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
 from warjudge.server import cache
@@ -160,10 +161,17 @@ def phase_starts(row: GameRow) -> list[int]:
 
 def apply(game: Game, player: str, action: dict[str, Any]) -> str | None:
     """None if the game took the action, else the reason it refused it (nothing changed)."""
+    refused = attempt(game, player, action)
+    return None if refused is None else refused["reason"]
+
+
+def attempt(game: Game, player: str, action: dict[str, Any], lang: str = "en") -> dict[str, Any] | None:
+    """None if the game took the action, else why it refused it (nothing changed): the
+    reason worded in `lang`, and its code and parameters where the game gives them."""
     try:
         game.act(player, action)
     except WarjudgeError as exc:
-        return str(exc)
+        return refusal_json(exc, lang)
     except Exception:  # noqa: BLE001 - a game tripping on odd input must not become a 500
         log.exception("game %s raised on an action", type(game).__name__)
         raise ApiError(422, f"the game cannot read this action: {str(action)[:80]}") from None
@@ -180,7 +188,7 @@ def expand(action: dict[str, Any]) -> list[dict[str, Any]] | None:
     return [{"type": "order", "order": o} for o in orders]
 
 
-def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) -> list[dict[str, Any]]:
+def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
     held = require_seat(row, user, seat_name)
     game = load(row)
     if game.is_over:
@@ -189,8 +197,8 @@ def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) -> 
     batch = expand(action)
     results: list[dict[str, Any]] = []
     for one in batch if batch is not None else [action]:
-        reason = apply(game, seat_name, one)
-        results.append({"action": one, "accepted": reason is None} | ({"reason": reason} if reason else {}))
+        refused = attempt(game, seat_name, one, lang)
+        results.append({"action": one, "accepted": refused is None} | (refused or {}))
     if batch is None and results[0].get("reason"):
         raise ApiError(409, results[0]["reason"])
     if any(r["accepted"] for r in results):

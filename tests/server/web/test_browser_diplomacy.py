@@ -1,6 +1,7 @@
 """Two players play a Diplomacy year in Chromium, one order clicked and one typed, a
 build chosen in the winter, the games master adjudicating from the GM page, while a
-spectator watches; nothing hidden reaches any of them (issue 14). France is a bot; the
+spectator watches; nothing hidden reaches any of them (issue 14); a refused line's
+reason follows the page's language (issue 12). France is a bot; the
 other powers, unordered, hold (a bot nearer Serbia could spoil the build)."""
 
 from __future__ import annotations
@@ -51,8 +52,14 @@ def test_two_players_play_a_diplomacy_turn(live, chromium):
     expect(status).to_have_count(2)
     expect(status.nth(0)).to_have_attribute("data-valid", "yes")
     expect(status.nth(1)).to_have_attribute("data-valid", "no")
-    expect(status.nth(1)).to_contain_text("xyz")
+    expect(status.nth(1)).to_contain_text("unknown province 'xyz'")
     shot(bob.page, "diplomacy-typing")
+    # in French the reasons come worded in French from their codes (issue 12), then back
+    bob.page.locator('[data-lang="fr"]').click()
+    expect(status.nth(1)).to_contain_text("Province inconnue 'xyz'")
+    shot(bob.page, "diplomacy-typing-fr")
+    bob.page.locator('[data-lang="en"]').click()
+    expect(status.nth(1)).to_contain_text("unknown province 'xyz'")
     box.fill("F lon - nth\nA lvp - yor")
     expect(status.nth(1)).to_have_attribute("data-valid", "yes")
     bob.page.locator('[data-testid="submit-orders"]').click()

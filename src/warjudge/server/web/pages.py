@@ -195,11 +195,14 @@ def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) 
             return Response(svg, media_type="image/svg+xml")
 
     @app.post("/api/games/{game_id}/check", tags=["play"])
-    def check_orders(game_id: str, body: OrderCheck,
+    def check_orders(game_id: str, body: OrderCheck, lang: str = "en",
                      credentials: HTTPAuthorizationCredentials | None = Depends(auth.bearer_or_cookie)
                      ) -> dict[str, Any]:
-        """A dry run of typed orders: each line accepted or refused with the reason, as
-        POST …/actions would answer, with nothing stored (the order box's live marks)."""
+        """A dry run of typed orders: each line accepted or refused with the reason (in
+        `lang`, with its code and parameters), as POST …/actions would answer, with nothing
+        stored (the order box's live marks)."""
+        if lang not in LANGUAGES:
+            raise ApiError(422, f"lang: one of {', '.join(LANGUAGES)}")
         with transaction() as session:
             user = auth.user_of_token(session, credentials.credentials if credentials else None)
             row = _game_row(session, game_id)
@@ -207,6 +210,6 @@ def install(app: FastAPI, transaction: Transaction, limiter: auth.LoginLimiter) 
             trial = play.load(row).clone()   # never the loaded game: it is kept for later requests
             results = []
             for text in body.orders:
-                reason = play.apply(trial, body.seat, {"type": "order", "order": text}) if text.strip() else None
-                results.append({"order": text, "accepted": reason is None} | ({"reason": reason} if reason else {}))
+                refused = play.attempt(trial, body.seat, {"type": "order", "order": text}, lang) if text.strip() else None
+                results.append({"order": text, "accepted": refused is None} | (refused or {}))
             return {"results": results}

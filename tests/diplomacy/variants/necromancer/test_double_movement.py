@@ -3,6 +3,7 @@
 import pytest
 
 from tests.diplomacy.variants.necromancer.necro_helpers import NMAP, turn
+from warjudge.core.events import english
 from warjudge.diplomacy.variants.necromancer.retreats import retreat_problem
 
 
@@ -50,7 +51,8 @@ def test_overrun():  # EN 7.6 iii
     assert board["ROHAN"] == ["A Eas", "C Wes"]
     (d,) = dislodged
     assert d.province == "Edo" and d.attacker_from == "Wol"
-    assert "overran" in retreat_problem(NMAP, after, d, "Wes", set(), rules)
+    problem = retreat_problem(NMAP, after, d, "Wes", set(), rules)
+    assert problem.code == "necdip.retreat.overrun" and "overran" in english(problem)
     assert retreat_problem(NMAP, after, d, "Dhw", set(), rules) is None
 
 

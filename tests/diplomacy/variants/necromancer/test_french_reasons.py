@@ -1,24 +1,26 @@
 """Every reason the Necromancer judge gives has a French wording (the issue's "reports in
 either language"), in the French rulebook's terms and numbering (FR v0.5 with the 2002
-amendments).
+amendments). The judge gives reasons as codes with parameters (reasons.py, issue 12);
+wording_en.py and wording_fr.py word them.
 
 The reasons are collected from what the judge really produces: random-bot games mixed
 with mischievous orders (bad provinces, wrong unit kinds, illegal MU and Double Movement
 orders, orders for missing units, builds in wrong places...), and crafted phases run
 through the JSON interface for the rarer rules."""
 
+import json
 import random
 import re
 
 import pytest
 
+from warjudge.core.events import Event, worded
 from warjudge.diplomacy.variants.necromancer.bots import random_orders
 from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 from warjudge.diplomacy.variants.necromancer.interface import adjudicate_necromancer
 from warjudge.diplomacy.variants.necromancer.pieces import group_of
-from warjudge.presentation.necromancer_diplomacy.report import (
-    FRENCH_REASONS, french_reason, reason_in, reason_templates, report_text,
-)
+from warjudge.diplomacy.variants.necromancer.reasons import CODES
+from warjudge.presentation.necromancer_diplomacy.report import reason_in, report_text
 
 # Words that betray English (case-sensitive, so province ids like "And" or "For" pass;
 # none is also a French word, as "second", "phase", "Double" or "Dragons" would be).
@@ -39,12 +41,21 @@ def english_left(french: str) -> set[str]:
     return {w for w in re.findall(r"\w+", text) if w in ENGLISH}
 
 
-def assert_french(reasons) -> None:
-    missing = sorted(r for r in reasons if french_reason(r) is None)
-    assert missing == [], missing
-    for r in reasons:
-        french = reason_in("fr", r)
-        assert french != r and not english_left(french) and "(EN " not in french, (r, french)
+Why = tuple   # a reason as (English text, code and parameters as JSON text), hashable
+
+
+def assert_french(reasons: set[Why]) -> None:
+    for english, why in reasons:
+        event = Event.from_json(json.loads(why))
+        assert worded(event, "en") == english
+        french = worded(event, "fr")
+        assert french != english and not english_left(french) and "(EN " not in french, (english, french)
+
+
+def codes_in(why: dict) -> set[str]:
+    """The code of a reason and of every reason nested in it."""
+    inner = why["params"].get("reason")
+    return {why["code"]} | (codes_in(inner) if isinstance(inner, dict) else set())
 
 
 # --- mischief: random-bot games with bad orders mixed in -------------------------------------------
@@ -125,13 +136,17 @@ def play_with_mischief(seed: int, edition: str, last_year: int = 3035):
         yield game, game.process()
 
 
-def reasons_of(report, powers) -> set[str]:
-    return {line["reason"] for viewer in (None, *powers) for line in report.view(viewer)["orders"] if line["reason"]}
+def whys(lines) -> set[Why]:
+    return {(line["reason"], json.dumps(line["why"], sort_keys=True)) for line in lines if line["why"]}
+
+
+def reasons_of(report, powers) -> set[Why]:
+    return {w for viewer in (None, *powers) for w in whys(report.view(viewer)["orders"])}
 
 
 @pytest.fixture(scope="module")
-def game_reasons() -> set[str]:
-    found: set[str] = set()
+def game_reasons() -> set[Why]:
+    found: set[Why] = set()
     for seed in range(4):
         for edition in ("2000", "2002"):
             for game, report in play_with_mischief(seed, edition):
@@ -244,15 +259,15 @@ CRAFTED = [
           supply_centers={"ROHAN": ["Edo"]}),
     phase("TA2780A", {}, {"SAURON": ["Build N MMo"], "GONDOR": ["Build N MTi"]},
           supply_centers={"SAURON": ["MMo"], "GONDOR": ["MTi"]}),
+    phase("TA2780A", {}, {"EASTERLINGS": ["Build A TOL"]}, supply_centers={"EASTERLINGS": ["TOL"]}),   # EN 4.3 iv
 ]
 
 
 @pytest.fixture(scope="module")
-def crafted_reasons() -> set[str]:
-    found = set()
+def crafted_reasons() -> set[Why]:
+    found: set[Why] = set()
     for doc in CRAFTED:
-        out = adjudicate_necromancer(doc)
-        found |= {line["reason"] for line in out["orders"] if line["reason"]}
+        found |= whys(adjudicate_necromancer(doc)["orders"])
     return found
 
 
@@ -265,82 +280,105 @@ def test_every_crafted_reason_is_in_french(crafted_reasons):  # issue 3
     assert_french(crafted_reasons)
 
 
-def test_every_template_is_a_reason_the_judge_really_gives(game_reasons, crafted_reasons):
-    """The table has no dead entry, and the reasons collected here reach every entry, so a
-    reason the judge gives and these tests miss would be a new one."""
-    used = {t for r in game_reasons | crafted_reasons for t in reason_templates(r)}
-    assert sorted(set(dict(FRENCH_REASONS)) - used) == []
+def test_every_code_is_a_reason_the_judge_really_gives(game_reasons, crafted_reasons):
+    """The registry has no dead code, and the reasons collected here reach every code, so a
+    reason the judge gives and these tests miss would be a new one (refused actions are
+    not report lines: tests/diplomacy/variants/necromancer/test_atomic_orders.py and
+    tests/presentation/necromancer_diplomacy/test_wording.py cover them)."""
+    used = {code for _, why in game_reasons | crafted_reasons for code in codes_in(json.loads(why))}
+    assert sorted(c for c in set(CODES) - used if not c.startswith("necdip.act.")) == []
+
+
+def test_every_reason_has_the_parameters_its_code_declares(game_reasons, crafted_reasons):  # issue 12
+    for _, why in game_reasons | crafted_reasons:
+        data = json.loads(why)
+        assert sorted(data["params"]) == sorted(CODES[data["code"]]), data
 
 
 # --- specific wordings, numbered as the French rulebook numbers them ------------------------------
 
-@pytest.mark.parametrize("english,french", [
+def E(code: str, **params) -> dict:
+    return {"code": "necdip." + code, "params": params}
+
+
+@pytest.mark.parametrize("why,english,french", [
     # FR 4.2 ix (EN 4.2 vii): an MU's support reduced by the strongest cutting attack
-    ("reduced to 1 (EN 4.2 vii)", "réduit à 1 (FR 4.2 ix)"),
+    (E("result.reduced", n=1), "reduced to 1 (EN 4.2 vii)", "réduit à 1 (FR 4.2 ix)"),
     # FR 4.2 vi: the MU's size at departure and arrival
-    ("write the MU's size at departure and arrival, e.g. '2A Los - 2A SIt' (FR 4.2 vi)",
+    (E("move.mu_size"), "write the MU's size at departure and arrival, e.g. '2A Los - 2A SIt' (FR 4.2 vi)",
      "indiquez la taille de l'UM au départ et à l'arrivée, par exemple « 2A Los - 2A SIt » (FR 4.2 vi)"),
     # FR 4.2 vii: several moves of one MU's Components to one Province are void
-    ("an MU's Components moving to one province need one order (FR 4.2 vii)",
+    (E("move.one_order_per_destination"), "an MU's Components moving to one province need one order (FR 4.2 vii)",
      "les Composantes d'une UM faisant mouvement vers une même Province doivent recevoir un seul ordre (FR 4.2 vii)"),
     # FR 4.2 xviii: an Auxiliary left out of the order is destroyed
-    ("an Auxiliary the order left out is destroyed (FR 4.2 xviii)",
+    (E("move.auxiliary_left_out"), "an Auxiliary the order left out is destroyed (FR 4.2 xviii)",
      "un Auxiliaire omis dans l'ordre est détruit (FR 4.2 xviii)"),
     # FR 3.4 iii: Lever fails if the Unit is attacked
-    ("attacked (EN 3.4 iii)", "attaquée (FR 3.4 iii)"),
+    (E("result.attacked"), "attacked (EN 3.4 iii)", "attaquée (FR 3.4 iii)"),
     # FR 3.2.2 viii: the first order of a Double mouvement failed
-    ("the first order failed; the second is void (EN 3.2.2 viii)",
+    (E("double.first_failed"), "the first order failed; the second is void (EN 3.2.2 viii)",
      "le premier ordre a échoué ; le second est nul (FR 3.2.2 viii)"),
     # FR 3.2.2 vi: a second Attaque into a Province where an attack was bounced
-    ("Wes saw a bounce this turn (EN 3.2.2 vi)", "Wes a été le lieu d'une attaque repoussée ce tour (FR 3.2.2 vi)"),
+    (E("double.bounce", dest="Wes"), "Wes saw a bounce this turn (EN 3.2.2 vi)",
+     "Wes a été le lieu d'une attaque repoussée ce tour (FR 3.2.2 vi)"),
     # FR 3.3 vi (EN 3.3 v): building where an enemy Personnalité stands
-    ("an enemy Personality occupies it; the new units are lost (EN 3.3 v)",
+    (E("adjust.enemy_personality"), "an enemy Personality occupies it; the new units are lost (EN 3.3 v)",
      "une Personnalité ennemie occupe la Province ; les nouvelles Unités sont perdues (FR 3.3 vi)"),
     # FR 8.1 vi (EN 8.1 vii): no Retraite into an oppositely aligned Province, then the Unit is destroyed
-    ("no unit may retreat into an oppositely aligned province (EN 8.1 vii); the unit disbands",
+    (E("retreat.disbands", reason=E("retreat.aligned")),
+     "no unit may retreat into an oppositely aligned province (EN 8.1 vii); the unit disbands",
      "aucune Unité ne peut faire Retraite dans une Province d'un Alignement opposé (FR 8.1 vi)"
      " ; l'Unité est détruite"),
     # FR 2.2.2 iv, 3.3 v: two Retraites into one Province
-    ("another unit retreated to NIt; both are destroyed (EN 2.2.2 iv, FR 3.3 v)",
+    (E("retreat.clash", dest="NIt"), "another unit retreated to NIt; both are destroyed (EN 2.2.2 iv, FR 3.3 v)",
      "une autre Unité a fait Retraite en NIt ; les deux sont détruites (FR 2.2.2 iv, 3.3 v)"),
     # FR 7.8.1 vii: only the Nazgûl receives the Commandement order
-    ("only the Nazgul Leads (EN 7.8.1 vii)", "seul le Nazgûl peut recevoir l'ordre de Commandement (FR 7.8.1 vii)"),
+    (E("move.only_nazgul_leads"), "only the Nazgul Leads (EN 7.8.1 vii)",
+     "seul le Nazgûl peut recevoir l'ordre de Commandement (FR 7.8.1 vii)"),
     # FR 7.8.1 x: the Nazgûl leaves its UM
-    ("the Nazgul leaves: this MU's orders are void unless they go with it (FR 7.8.1 x)",
+    (E("move.nazgul_leaves"), "the Nazgul leaves: this MU's orders are void unless they go with it (FR 7.8.1 x)",
      "le Nazgûl s'en va : les ordres de cette UM sont nuls à moins qu'elle ne bouge avec lui (FR 7.8.1 x)"),
     # FR 7.8.2 ii: where the Araignées start
-    ("they start in EMi or NMi (EN 7.8.2 ii)", "leur Province de départ est EMi ou NMi (FR 7.8.2 ii)"),
+    (E("adjust.beasts_start", provinces=["EMi", "NMi"]), "they start in EMi or NMi (EN 7.8.2 ii)",
+     "leur Province de départ est EMi ou NMi (FR 7.8.2 ii)"),
     # FR 7.8.2 i: Armées en attente
-    ("there is no unactivated Standing Army in Gun (EN 7.8.2 i)",
+    (E("adjust.no_standing_army", province="Gun"), "there is no unactivated Standing Army in Gun (EN 7.8.2 i)",
      "il n'y a pas d'Armée en attente non activée en Gun (FR 7.8.2 i)"),
     # FR 7.6 v: the Cavalerie's second order needs its Auxiliaire
-    ("the second order needs the Auxiliary it would lose: ignored (EN 7.6 v)",
+    (E("double.needs_auxiliary"), "the second order needs the Auxiliary it would lose: ignored (EN 7.6 v)",
      "le second ordre exige l'Auxiliaire qui serait détruit : il est ignoré (FR 7.6 v)"),
     # FR 4.3 iv inside FR 3.2.2 (a second order no longer possible)
-    ("the second order is no longer possible: only units with a Fleet may go to sea (EN 4.3 iv)",
+    (E("double.impossible", reason=E("move.fleet_only_sea")),
+     "the second order is no longer possible: only units with a Fleet may go to sea (EN 4.3 iv)",
      "le second ordre n'est plus possible : "
      "seules les Unités attachées à une Flotte peuvent aller en mer (FR 4.3 iv)"),
     # FR 3.2.1 viii: a Soutien to a hidden Unit
-    ("only the supporting power learns this (EN 3.2.1 viii)",
+    (E("result.support_hidden"), "only the supporting power learns this (EN 3.2.1 viii)",
      "seul le donneur du Soutien en est informé (FR 3.2.1 viii)"),
     # FR 2.2.3 i, iii and ii: a failed Attaque, a cut Soutien, then dislodged
-    ("did not prevail in SIt; dislodged", "n'a pas pu entrer en SIt ; délogée"),
-    ("cut; dislodged", "coupé ; délogée"),
+    (E("result.and_dislodged", reason=E("result.did_not_prevail", dest="SIt")), "did not prevail in SIt; dislodged",
+     "n'a pas pu entrer en SIt ; délogée"),
+    (E("result.and_dislodged", reason=E("result.cut")), "cut; dislodged", "coupé ; délogée"),
     # the parser: a part of an order is missing, a Province is unknown
-    ("the supported move's destination is missing", "il manque la destination de l'Attaque soutenue"),
-    ("unknown province 'qqq'", "Province inconnue 'qqq'"),
+    (E("order.missing", what="support_destination"), "the supported move's destination is missing",
+     "il manque la destination de l'Attaque soutenue"),
+    (E("order.unknown_province", token="qqq"), "unknown province 'qqq'", "Province inconnue 'qqq'"),
     # FR 5.1 iii: no Soutien from Eriador
-    ("units in Eriador cannot Support (EN 5.1 iii)", "les Unités en Eriador ne peuvent pas Soutenir (FR 5.1 iii)"),
+    (E("move.eriador_support"), "units in Eriador cannot Support (EN 5.1 iii)",
+     "les Unités en Eriador ne peuvent pas Soutenir (FR 5.1 iii)"),
+    # power names: French in French reasons, ids in English ones (as the reports print them)
+    (E("move.not_yours", unit="A Los", owner="HARAD", power="GONDOR"), "A Los is HARAD's, not GONDOR's",
+     "A Los appartient à Harad, pas à Gondor"),
 ])
-def test_specific_french_wordings(english, french):
-    assert reason_in("fr", english) == french
-    assert reason_in("en", english) == english
+def test_specific_french_wordings(why, english, french):
+    names = {"HARAD": "Harad", "GONDOR": "Gondor"}
+    assert reason_in("fr", why, names) == french
+    assert reason_in("en", why) == english
 
 
-def test_unknown_reasons_and_other_languages_pass_through():
-    assert reason_in("fr", "something new") == "something new"
-    assert french_reason("something new") is None
-    assert reason_in("en", "cut") == "cut"
+def test_unknown_reasons_are_printed_as_their_code():
+    assert reason_in("fr", E("something_new")) == "necdip.something_new {}"
+    assert reason_in("en", E("result.cut")) == "cut"
 
 
 # --- the French report of played phases ----------------------------------------------------------
@@ -350,10 +388,9 @@ def test_french_report_of_played_phases_has_no_english_reason():  # issue 3
     for game, report in play_with_mischief(7, "2002", last_year=2900):
         for viewer in (None, "SAURON"):
             text = report_text(game, report, viewer, lang="fr")
-            english = {line["reason"] for line in report.view(viewer)["orders"] if line["reason"]}
             names = {p.id: p.name_fr for p in game.map.spec.powers}   # power names in French too
-            for reason in english:
-                assert f"({reason_in('fr', reason, names)})" in text
+            for reason, why in whys(report.view(viewer)["orders"]):
+                assert f"({reason_in('fr', json.loads(why), names)})" in text
                 assert f"({reason})" not in text, reason
                 checked += 1
             assert "(EN " not in text

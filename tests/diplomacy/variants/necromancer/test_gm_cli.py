@@ -61,7 +61,10 @@ def test_draw_among_all_survivors(tmp_path):  # EN 6.3 v
 def test_french_reasons():  # issue 3: reports in either language
     from warjudge.presentation.necromancer_diplomacy.report import reason_in
 
-    assert reason_in("fr", "did not prevail in Wes") == "n'a pas pu entrer en Wes"
-    assert reason_in("fr", "cut") == "coupé"
-    assert reason_in("en", "cut") == "cut"
-    assert reason_in("fr", "something new") == "something new"  # unknown reasons stay as they are
+    assert reason_in("fr", {"code": "necdip.result.did_not_prevail", "params": {"dest": "Wes"}}) == \
+        "n'a pas pu entrer en Wes"
+    assert reason_in("fr", {"code": "necdip.result.cut", "params": {}}) == "coupé"
+    assert reason_in("en", {"code": "necdip.result.cut", "params": {}}) == "cut"
+    # unknown reasons are printed as their code and parameters, never a traceback
+    assert reason_in("fr", {"code": "necdip.something_new", "params": {"n": 1}}) == 'necdip.something_new {"n": 1}'
+    assert reason_in("en", None) == ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 
+from warjudge.core.events import Event
 from warjudge.diplomacy.variants.necromancer.calendar import START_YEAR
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, SARUMAN_THIRD_ARMY, NecroMap
 from warjudge.diplomacy.variants.necromancer.orders import Activate, Build, Disband, Waive
@@ -17,6 +18,7 @@ from warjudge.diplomacy.variants.necromancer.pieces import (
     ARMY, CAVALRY, DRAGONS, NAZGUL, SPIDERS, WIZARD, Component,
 )
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece, Position
+from warjudge.diplomacy.variants.necromancer.reasons import because
 from warjudge.diplomacy.variants.necromancer.results import NResult, parsed
 from warjudge.diplomacy.variants.necromancer.state import NecroState
 
@@ -24,6 +26,7 @@ VICTORY = 19
 DWARF_BONUS = {"Ere", "Gre", "Iro", "Mor"}      # EN 7.5 i: +1 each
 ELF_BONUS = {"Lor", "Woo"}                       # EN 7.2 i: +2 each
 UNCOUNTED = (WIZARD, NAZGUL, SPIDERS, DRAGONS)   # EN 3.3 vi, 7.8.2 iii
+LOST = "necdip.adjust.enemy_personality"         # the one build that fails rather than is void (EN 3.3 v)
 
 
 def update_ownership(nmap: NecroMap, state: NecroState) -> NecroState:
@@ -109,57 +112,58 @@ def judge_adjustments(nmap: NecroMap, state: NecroState, orders: list[tuple[str,
     for r, order in parsed(nmap, orders, results):
         power = r.power
         if isinstance(order, Activate):
-            reason = None if power == "SAURON" else "only Sauron Activates (EN 7.8.2 iv)"
+            reason = None if power == "SAURON" else because("necdip.adjust.only_sauron")
             if reason is None and activated:
-                reason = "only one Activation in each Adjustment phase (EN 7.8.2 v)"
+                reason = because("necdip.adjust.one_activation")
             reason = reason or _activate(nmap, state, order, spoiled)
             if reason:
-                r.result, r.reason = "void", reason
+                r.set_void(reason)
             else:
                 activated = True
             continue
         if opening and not (power == "SARUMAN" and isinstance(order, Build)):
-            r.result, r.reason = "void", "TA 2750 has only Sauron's Activation and Saruman's third army (EN 7.7 x)"
+            r.set_void(because("necdip.adjust.opening"))
             continue
         if isinstance(order, Waive):
             if delta[power] - used[power] <= 0:
-                r.result, r.reason = "void", f"{power} has no build to waive"
+                r.set_void(because("necdip.adjust.no_build_to_waive", power=power))
             else:
                 used[power] += 1
             continue
         if isinstance(order, Build):
             reason = _build(nmap, state, order, delta[power] - used[power], built_in, opening)
+            lost = reason is not None and reason.code == LOST
             if reason:
-                r.result, r.reason = ("fails" if reason.startswith("lost:") else "void"), reason.removeprefix("lost: ")
-            if not reason or reason.startswith("lost:"):
+                r.result, r.why = ("fails" if lost else "void"), reason
+            if not reason or lost:
                 used[power] += 0 if order.unit.kind == NAZGUL else order.unit.count
             continue
         if isinstance(order, Disband):
             reason = _disband(state, order, -delta[power] - used[power])
             if reason:
-                r.result, r.reason = "void", reason
+                r.set_void(reason)
             else:
                 used[power] += order.unit.count
             continue
-        r.result, r.reason = "void", "only build, disband, waive and Activate orders in an Adjustment phase"
+        r.set_void(because("necdip.adjust.wrong_phase"))
     for power in powers:   # TA 2750 is a nominal phase: nobody adjusts (EN 7.7 x, 7.8.2 iv)
         missing = -delta[power] - used[power]
         if delta[power] < 0 and missing > 0 and not opening:
             for province, piece in civil_disorder(nmap, state, power, missing):
                 position[province].remove(piece)
-                results.append(NResult(power, f"{piece.component.kind} {province} D", reason="civil disorder",
-                                                default=True))
+                results.append(NResult(power, f"{piece.component.kind} {province} D", default=True,
+                                       why=because("necdip.adjust.civil_disorder")))
     state = replace(state, position={p: v for p, v in position.items() if v})
     return _victory(nmap, state), results
 
 
-def _activate(nmap: NecroMap, state: NecroState, order: Activate, spoiled: list[tuple[str, Piece]]) -> str | None:
+def _activate(nmap: NecroMap, state: NecroState, order: Activate, spoiled: list[tuple[str, Piece]]) -> Event | None:
     unit, province = order.unit, order.unit.province
     pieces = state.position.get(province, [])
     if unit.kind == ARMY:
         standing = [p for p in pieces if p.power == STANDING]
         if not standing or not nmap.provinces[province].standing_army:
-            return f"there is no unactivated Standing Army in {province} (EN 7.8.2 i)"
+            return because("necdip.adjust.no_standing_army", province=province)
         state.position[province] = [Piece("SAURON", p.component) if p.power == STANDING else p for p in pieces]
         state.activated[province] = state.phase.year
         state.owners[province] = "SAURON"
@@ -167,19 +171,19 @@ def _activate(nmap: NecroMap, state: NecroState, order: Activate, spoiled: list[
         return None
     starts = {SPIDERS: nmap.spec.spiders_start, DRAGONS: nmap.spec.dragons_start}.get(unit.kind)
     if starts is None:
-        return "Sauron Activates Standing Armies, the Spiders or the Dragons (EN 7.8.2 iv)"
+        return because("necdip.adjust.activate_what")
     used = state.spiders_used if unit.kind == SPIDERS else state.dragons_used
     if used:
-        return "the Spiders and the Dragons are Activated once each (EN 7.8.2 v)"
+        return because("necdip.adjust.beasts_once")
     if province not in starts:
-        return f"they start in {' or '.join(starts)} (EN 7.8.2 ii)"
+        return because("necdip.adjust.beasts_start", provinces=list(starts))
     if pieces:
         if any(p.component.kind == WIZARD for p in pieces):
             # EN 7.8.2 vi: a hidden unit there spoils the Activation for good (ruling: this one)
             _spend(state, unit.kind)
             spoiled += [(province, p) for p in pieces if p.component.kind == WIZARD]
-            return "a hidden unit is there: the Activation fails and cannot be tried again (EN 7.8.2 vi)"
-        return f"{province} is occupied; they may be Activated later (FR 7.8.2 v)"
+            return because("necdip.adjust.hidden_unit")
+        return because("necdip.adjust.beasts_occupied", province=province)
     _spend(state, unit.kind)
     state.position[province] = [Piece("SAURON", Component(unit.kind))]
     state.secret_beasts.add(unit.kind)
@@ -193,26 +197,27 @@ def _spend(state: NecroState, kind: str) -> None:
         state.dragons_used = True
 
 
-def _build(nmap, state, order: Build, left: int, built_in, opening: bool) -> str | None:
+def _build(nmap, state, order: Build, left: int, built_in, opening: bool) -> Event | None:
+    """Why the build is void (or, LOST, fails), else None: the unit is placed."""
     power, unit, province = order.power, order.unit, order.unit.province
     if unit.auxiliaries:
-        return "Auxiliaries are built by units in a Movement phase, not in adjustments (EN 3.4 i)"
+        return because("necdip.adjust.auxiliaries")
     pieces = state.position.get(province, [])
     if opening:
         if unit.kind != ARMY or unit.count != 1 or province not in SARUMAN_THIRD_ARMY:
-            return "Saruman's third army goes to Agr, Ene, Fan, Gap or Gld (EN 7.7 x)"
+            return because("necdip.adjust.third_army_where")
         if built_in:
-            return "Saruman places one third army"
+            return because("necdip.adjust.one_third_army")
         state.third_army = province
     elif unit.kind == NAZGUL:
         if power != "SAURON" or any(p.component.kind == NAZGUL for ps in state.position.values() for p in ps):
-            return "only Sauron rebuilds the Nazgul, when it is not in play (EN 7.8.1 ii)"
+            return because("necdip.adjust.nazgul_rebuild")
     elif unit.kind in (WIZARD, SPIDERS, DRAGONS):
-        return "these units are never built (EN 7.7 ix, 7.8.2 iii)"
+        return because("necdip.adjust.never_built")
     elif unit.kind == CAVALRY and (power != "ROHAN" or province != "Wol" or built_in.get((power, "C"))):
-        return "Rohan builds one Cavalry a phase, in the Wold (EN 7.6 i)"
+        return because("necdip.adjust.rohan_cavalry")
     if unit.kind != NAZGUL and unit.count > left:
-        return f"{power} has {max(0, left)} build(s) left"
+        return because("necdip.adjust.builds_left", power=power, n=max(0, left))
     if not opening:
         reason = _build_site(nmap, state, power, unit, province, built_in)
         if reason:
@@ -220,8 +225,8 @@ def _build(nmap, state, order: Build, left: int, built_in, opening: bool) -> str
     enemies = [p for p in pieces if p.power != power]
     if enemies and province != ERIADOR:
         if all(p.component.personality for p in enemies):
-            return "lost: an enemy Personality occupies it; the new units are lost (EN 3.3 v)"
-        return f"{province} is occupied"
+            return because(LOST)
+        return because("necdip.occupied", province=province)
     state.position.setdefault(province, []).extend(Piece(power, Component(unit.kind)) for _ in range(unit.count))
     built_in[(power, province)] = built_in.get((power, province), 0) + unit.count
     if unit.kind == CAVALRY:
@@ -229,47 +234,48 @@ def _build(nmap, state, order: Build, left: int, built_in, opening: bool) -> str
     return None
 
 
-def _build_site(nmap, state, power, unit, province, built_in) -> str | None:
+def _build_site(nmap, state, power, unit, province, built_in) -> Event | None:
     pieces = state.position.get(province, [])
     mine = [p for p in pieces if p.power == power and not p.component.personality]
     if province == ERIADOR:
         if power not in ("DWARVES", "ELVES") or not state.eriador_alive:
-            return "Eriador's home centres are the Dwarves' and the Elves' (EN 5.1 iv)"
+            return because("necdip.adjust.eriador_homes")
         if unit.count > 1 or built_in.get((power, province)):
-            return "each Eriador home centre builds one unit a phase (EN 5.1 v)"
+            return because("necdip.adjust.eriador_one")
         return None
     wizard = wizard_at(state) if power == "SARUMAN" else None
     if province == wizard:
         if nmap.provinces[province].kind == "sea":
-            return "not on the Wizard at sea (EN 7.7 iv)"
+            return because("necdip.adjust.wizard_at_sea")
         if mine:
-            return "the Wizard's province already holds a Saruman unit (EN 7.7 iv)"
+            return because("necdip.adjust.wizard_saruman_unit")
         other = state.owners.get(province)
         if other and other != "SARUMAN" and (other == "EASTERLINGS" or other in nmap.provinces[province].home):
-            return "the Wizard's province is another power's home centre (EN 7.7 iv)"
+            return because("necdip.adjust.wizard_home_centre")
         return None
     if province not in home_centres(nmap, state, power):
-        return f"{province} is not a home centre {power} owns"
+        return because("necdip.adjust.not_home_centre", province=province, power=power)
     if nmap.provinces[province].kind == "sea":   # the Easterlings own sea SCs as HSCs (EN 7.1 i)
-        return "no unit can be built at sea: an Army without a Fleet cannot be there (EN 4.3 iv, 3.4 i)"
+        return because("necdip.adjust.no_sea_build")
     mu = power == "GONDOR" or (power == "SAURON" and (
         unit.kind == NAZGUL or any(p.component.kind == NAZGUL for p in pieces)))
     if (mine or built_in.get((power, province)) or unit.count > 1) and not mu:
-        return f"{province} is occupied" if mine else f"{power} builds one unit in a province (EN 4.2 i)"
+        return because("necdip.occupied", province=province) if mine else \
+            because("necdip.adjust.one_unit_per_province", power=power)
     return None
 
 
-def _disband(state: NecroState, order: Disband, left: int) -> str | None:
+def _disband(state: NecroState, order: Disband, left: int) -> Event | None:
     unit, power = order.unit, order.power
     if left <= 0:
-        return f"{power} has no units to disband"
+        return because("necdip.adjust.no_units_to_disband", power=power)
     if unit.count > left:
-        return f"{power} disbands only {left} more"
+        return because("necdip.adjust.disbands_only", power=power, n=left)
     pieces = state.position.get(unit.province, [])
     for comp in unit.components():
         match = next((p for p in pieces if p.power == power and p.component == comp), None)
         if match is None:
-            return f"{power} has no {unit}"
+            return because("necdip.no_such_unit", power=power, unit=str(unit))
         pieces.remove(match)
     return None
 

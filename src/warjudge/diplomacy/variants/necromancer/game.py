@@ -21,12 +21,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Sequence
 
 from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError, WarjudgeError
+from warjudge.core.events import OrderRefusal, Refusal
 from warjudge.core.game import GM, Action, Decision, Outcome, View
 from warjudge.core.games import replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import HIDDEN_FROM, redacted
 from warjudge.diplomacy.actions import check_actor, checked_draw, checked_orders
 from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
+from warjudge.diplomacy.variants.necromancer.reasons import because
 from warjudge.diplomacy.variants.necromancer.adjustments import judge_adjustments, update_ownership
 from warjudge.diplomacy.variants.necromancer.calendar import (
     ADJUSTMENT, MOVEMENT, RETREAT, SAURON_ENDS, START_YEAR, NPhase, is_adjustment_year, next_turn,
@@ -273,18 +275,16 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
             self.record.append({"player": player, "type": "order", "order": text})
         elif kind == "retract" and set(action) == {"type", "order"}:
             if not isinstance(action["order"], str) or action["order"] not in mine:
-                raise IllegalAction(f"{player} has no order {str(action['order'])[:80]!r} to take back")
+                raise Refusal("necdip.act.no_order_to_retract", power=player, order=str(action["order"])[:80])
             self.orders[player] = [t for t in mine if t != action["order"]]
             self.record.append({"player": player, "type": "retract", "order": action["order"]})
         elif kind == "pass" and set(action) == {"type"}:
             if not self._may_pass(player, self._legal_orders(player)):
-                raise IllegalAction(f"{player} still owes orders: only optional ones may be declined")
+                raise Refusal("necdip.act.owes_orders", power=player)
             self.passed.add(player)
             self.record.append({"player": player, "type": "pass"})
         else:
-            raise IllegalAction(f"{player} may give an order ({{\"type\": \"order\", \"order\": \"A Los - SIt\"}}), "
-                                f"take one back ({{\"type\": \"retract\", \"order\": ...}}) or decline optional "
-                                f"adjustments ({{\"type\": \"pass\"}}), not {action!r:.80}")
+            raise Refusal("necdip.act.bad_action", power=player, action=f"{action!r:.80}")
         self._advance()
 
     def canonical(self, power: str, text: Any) -> str:
@@ -292,13 +292,13 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
         written otherwise (in French, with long names, a supported MU's size) is accepted
         as the canonical one."""
         if not isinstance(text, str) or len(text) > MAX_ORDER_CHARS:
-            raise IllegalAction(f"an order is a text of at most {MAX_ORDER_CHARS} characters")
+            raise Refusal("necdip.act.order_text", n=MAX_ORDER_CHARS)
         try:
             canonical = format_norder(canonical_support(parse_norder(text, power, self.map)))
-        except OrderError as exc:
-            raise IllegalAction(exc.reason) from None
+        except OrderRefusal as exc:
+            raise Refusal(exc.event.code, **exc.event.params) from None
         if canonical not in self._legal_orders(power):
-            raise IllegalAction(f"{canonical} is not a legal order for {power} now")
+            raise Refusal("necdip.act.not_legal", order=canonical, power=power)
         return canonical
 
     def _act_gm(self, action: Action) -> None:
@@ -319,8 +319,7 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
             self.orders.pop(power, None)
             self.record.append({"player": GM, "type": "orders", "power": power, "orders": orders})
         else:
-            raise IllegalAction(f"the games master may enter a power's written 'orders', 'process' the phase or "
-                                f"declare a 'draw', not {action!r:.80}")
+            raise Refusal("necdip.act.gm_bad_action", action=f"{action!r:.80}")
 
     def _advance(self) -> None:
         """Adjudicate while every power is done (never in a GM's game)."""
@@ -478,8 +477,7 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
                                                second_step=True))
             for province, piece in destroyed:   # FR 7.8.1 ix: the Nazgul left a Multiple Unit
                 results.append(NResult(piece.power, f"{piece.component.kind} {province} D", default=True,
-                                       reason="the Nazgul left this Multiple Unit: extra units are destroyed "
-                                              "(FR 7.8.1 ix)"))
+                                       why=because("necdip.move.nazgul_left")))
             self.state = replace(self.state, position=position, third_army=None,   # EN 7.7 x: revealed now
                                  secret_armies=secret_armies - reveal.unmasked_armies,
                                  secret_beasts=secret_beasts - reveal.unmasked_beasts)
@@ -587,7 +585,7 @@ def _unordered_lines(groups, res, results: list[NResult], secret_armies, secret_
         for kind in kinds:
             unit = group_of([p.component for p in g.pieces if p.component.kind == kind], g.province)
             results.append(NResult(g.power, f"{unit} H", "fails" if dislodged else "succeeds",
-                                   "dislodged" if dislodged else "", default=True))
+                                   because("necdip.result.dislodged") if dislodged else None, default=True))
             if is_hidden(g.power, kind, secret_beasts) or (g.power == "SAURON" and g.province in secret_armies):
                 hidden.add(len(results) - 1)
         if len(kinds) == 1:

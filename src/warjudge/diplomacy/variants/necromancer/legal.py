@@ -51,7 +51,7 @@ def province_orders(nmap: NecroMap, edition: str, position: Position, sight: Pos
     out = []
     for text in dict.fromkeys(_movement_candidates(nmap, position, sight, power, province, rest)):
         _, verdicts = build_groups(nmap, here, [(power, t) for t in (*given, text)], edition)
-        if all(v.result != "void" for v in verdicts) and not verdicts[-1].reason:
+        if all(v.result != "void" for v in verdicts) and verdicts[-1].why is None:
             out.append(text)
     return out
 

@@ -15,7 +15,9 @@ from warjudge.diplomacy.variants.necromancer.orders import (
 from warjudge.diplomacy.variants.necromancer.pieces import (
     DOUBLE_MOVERS, FLEET, NAZGUL, PERSONALITIES, WIZARD, Group as Written,
 )
+from warjudge.core.events import Event
 from warjudge.diplomacy.variants.necromancer.position import Piece, Position
+from warjudge.diplomacy.variants.necromancer.reasons import because, nested
 from warjudge.diplomacy.variants.necromancer.results import NResult, parsed
 from warjudge.diplomacy.variants.necromancer.resolver import (
     BUILD, HOLD, MOVE, NMR, SUPPORT, Group, NecroResolver, Resolution, Rules,
@@ -42,23 +44,23 @@ def select(position: Position, power: str, unit: Written, taken: set[int],
     return chosen
 
 
-def passable(nmap: NecroMap, pieces: list[Piece], src: str, dest: str) -> str | None:
+def passable(nmap: NecroMap, pieces: list[Piece], src: str, dest: str) -> Event | None:
     """None if these Components may cross from src to dest, else the reason."""
     kind = nmap.border(src, dest)
     if kind is None:
-        return f"{dest} is not adjacent to {src}"
+        return because("necdip.move.not_adjacent", dest=dest, src=src)
     nazgul = all(p.component.kind == NAZGUL for p in pieces)
     if kind == "mountain" and not nazgul:
-        return f"{src} and {dest} are separated by mountains (EN 5.2)"
+        return because("necdip.move.mountains", src=src, dest=dest)
     if all(p.component.kind == WIZARD for p in pieces):
         return None  # EN 7.7 vii: at sea only aboard an A/F, checked with the other orders
     if nmap.provinces[dest].kind == "sea":
         if nazgul:
-            return "the Nazgul may never enter a sea province (EN 7.8.1 vi)"
+            return because("necdip.move.nazgul_sea")
         if not all(p.component.aux == FLEET for p in pieces):
-            return "only units with a Fleet may go to sea (EN 4.3 iv)"
+            return because("necdip.move.fleet_only_sea")
     elif kind == "sea" and nmap.provinces[src].kind == "sea" and not all(p.component.aux == FLEET for p in pieces):
-        return "only units with a Fleet may go to sea (EN 4.3 iv)"
+        return because("necdip.move.fleet_only_sea")
     return None
 
 
@@ -73,10 +75,10 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
     for verdict, order in parsed(nmap, orders, verdicts):
         power = verdict.power
         if isinstance(order, (Build, Activate, Waive)):
-            verdict.set_void("builds, disbands and Activations belong to an Adjustment phase")
+            verdict.set_void(because("necdip.move.adjustment_order"))
             continue
         if isinstance(order, (Retreat, Disband)):
-            verdict.set_void("retreats and disbands belong to a Retreat or Adjustment phase")
+            verdict.set_void(because("necdip.move.retreat_order"))
             continue
         unit = order.unit
         used = taken.setdefault(unit.province, set())
@@ -98,11 +100,11 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
         pieces = [position[unit.province][k] for k in picked]
         if unwritten and edition == "2002":   # FR 4.2 xviii: an Auxiliary left out is destroyed
             pieces = [without_auxiliary(p, p.component.aux) if p.component.aux else p for p in pieces]
-            verdict.reason = "an Auxiliary the order left out is destroyed (FR 4.2 xviii)"
+            verdict.why = because("necdip.move.auxiliary_left_out")
         reason, group = _group(nmap, position, order, pieces)
         if not reason and edition == "2002" and isinstance(order, Move) and unit.count > 1 \
                 and order.dest_size is None:
-            reason = "write the MU's size at departure and arrival, e.g. '2A Los - 2A SIt' (FR 4.2 vi)"
+            reason = because("necdip.move.mu_size")
         used.update(picked)
         if group is not None:
             group.order_index = len(verdicts) - 1
@@ -117,7 +119,7 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
             groups.append(group)
     for key in overfull:   # EN/FR 4.2 v: too many orders for an MU's Components: all are void
         for index in mu_orders.get(key, ()):
-            verdicts[index].set_void("more orders than Components: all of them are void (EN/FR 4.2 v)")
+            verdicts[index].set_void(because("necdip.move.overfull_mu"))
             for g in groups:
                 if g.order_index == index:
                     g.kind, g.dest, g.form_size, g.then, g.target, g.auxiliary = HOLD, None, None, None, None, None
@@ -132,15 +134,15 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
     return groups, verdicts
 
 
-def _missing_unit(position: Position, power: str, unit: Written, used: set[int]) -> str:
+def _missing_unit(position: Position, power: str, unit: Written, used: set[int]) -> Event:
     """Why a written unit selects nothing: already ordered, another power's, or not there."""
     if used and select(position, power, unit, set(), loose=True) is not None:
-        return f"{unit} already has an order (the first one counts)"
+        return because("necdip.move.already_ordered", unit=str(unit))
     owners = sorted({p.power for p in position.get(unit.province, []) if p.power != power
                      and p.component.kind == unit.kind})
     if owners and owners[0] != "STANDING":
-        return f"{unit} is {owners[0]}'s, not {power}'s"
-    return f"{power} has no {unit}"
+        return because("necdip.move.not_yours", unit=str(unit), owner=owners[0], power=power)
+    return because("necdip.no_such_unit", power=power, unit=str(unit))
 
 
 def _join_leaders(nmap: NecroMap, groups: list[Group], leads, verdicts: list[NResult]) -> None:
@@ -151,10 +153,10 @@ def _join_leaders(nmap: NecroMap, groups: list[Group], leads, verdicts: list[NRe
         led = next((g for g in groups if g.power == power and g.province == province and not g.led
                     and not all(p.component.personality for p in g.pieces)
                     and any(p.component.kind == target.kind for p in g.pieces)), None)
-        reason = "" if led is not None else f"{power} has no {target} to Lead (EN 7.8.1 vii)"
+        reason = None if led is not None else because("necdip.move.no_unit_to_lead", power=power, unit=str(target))
         if led is not None and led.kind == MOVE and nmap.provinces[led.to].kind == "sea":
-            reason = "the Nazgul may never enter a sea province (EN 7.8.1 vi)"
-        if reason or led is None:
+            reason = because("necdip.move.nazgul_sea")
+        if reason is not None or led is None:   # no unit to lead always has its reason
             verdicts[index].set_void(reason)
             groups.append(Group(power, province, nazgul, HOLD, order_index=index))
             continue
@@ -173,15 +175,14 @@ def _wizard_aboard(nmap: NecroMap, groups: list[Group], verdicts: list[NResult])
         if not any(h.power == g.power and h.kind == MOVE and h.province == g.province and h.dest == g.dest
                    and any(p.component.aux == FLEET for p in h.pieces) for h in groups if h is not g):
             assert g.order_index is not None   # a move is always ordered
-            verdicts[g.order_index].set_void("the Wizard goes to sea only aboard a Saruman A/F making the same move "
-                                             "(EN 7.7 vii)")
+            verdicts[g.order_index].set_void(because("necdip.move.wizard_at_sea"))
             g.kind, g.dest = HOLD, None
 
 
 def _amendments_2002(position: Position, groups: list[Group], verdicts: list[NResult]) -> None:
     """FR 4.2 vii: several moves of one MU's Components to one province are all void.
     FR 7.8.1 x: in a Nazgul MU, orders are void unless the Nazgul stays or goes with them."""
-    def void(g: Group, reason: str) -> None:
+    def void(g: Group, reason: Event) -> None:
         assert g.order_index is not None   # only ordered groups are voided here
         verdicts[g.order_index].set_void(reason)
         g.kind, g.dest, g.form_size, g.then = HOLD, None, None, None
@@ -194,7 +195,7 @@ def _amendments_2002(position: Position, groups: list[Group], verdicts: list[NRe
     for same in moves.values():
         if len(same) > 1:
             for g in same:
-                void(g, "an MU's Components moving to one province need one order (FR 4.2 vii)")
+                void(g, because("necdip.move.one_order_per_destination"))
     for province, pieces in position.items():
         soldiers = [p for p in pieces if p.power == "SAURON" and not p.component.personality]
         if len(soldiers) < 2:   # no Sauron MU here: no need to look for its Nazgul (issue 12: speed)
@@ -206,14 +207,14 @@ def _amendments_2002(position: Position, groups: list[Group], verdicts: list[NRe
         for g in groups:
             if g is not nazgul and g.power == "SAURON" and g.province == province and g.order_index is not None \
                     and not (g.kind == MOVE and g.dest == nazgul.dest):
-                void(g, "the Nazgul leaves: this MU's orders are void unless they go with it (FR 7.8.1 x)")
+                void(g, because("necdip.move.nazgul_leaves"))
 
 
-def _double(nmap: NecroMap, order: DoubleMove, pieces: list[Piece]) -> tuple[str, Group | None]:
+def _double(nmap: NecroMap, order: DoubleMove, pieces: list[Piece]) -> tuple[Event | None, Group | None]:
     """EN 3.2.2 i-iii: two Hold/Move orders, for Cavalry and the Nazgul only."""
     power, here = order.power, order.unit.province
     if len(pieces) != 1 or pieces[0].component.kind not in DOUBLE_MOVERS:
-        return "only Cavalry and the Nazgul have Double Movement (EN 7.6 ii, 7.8.1 iv)", None
+        return because("necdip.move.double_movers"), None
     first, second = order.first.dest, order.second.dest
     middle = first or here
     if first is not None:
@@ -222,72 +223,72 @@ def _double(nmap: NecroMap, order: DoubleMove, pieces: list[Piece]) -> tuple[str
             return reason, None
     if second is not None:
         if second == middle:
-            return "the second order must move to another province or hold", None
+            return because("necdip.move.second_same"), None
         reason = passable(nmap, _landlubbers(pieces), middle, second) and passable(nmap, pieces, middle, second)
         if reason:
             return reason, None
     kind = MOVE if first is not None else HOLD
-    return "", Group(power, here, pieces, kind, dest=first, then=second or "")
+    return None, Group(power, here, pieces, kind, dest=first, then=second or "")
 
 
 def _landlubbers(pieces: list[Piece]) -> list[Piece]:
     return [without_auxiliary(p, FLEET) for p in pieces]
 
 
-def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tuple[str, Group | None]:
+def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tuple[Event | None, Group | None]:
     power, here = order.power, order.unit.province
     personality = all(p.component.personality for p in pieces)
     if isinstance(order, Hold):
-        return "", Group(power, here, pieces, HOLD)
+        return None, Group(power, here, pieces, HOLD)
     if isinstance(order, Move):
         if order.dest == here:
             if order.dest_size is None:
-                return "a unit cannot move to its own province", None
-            return "", Group(power, here, pieces, MOVE, dest=here, form_size=order.dest_size)
+                return because("necdip.move.own_province"), None
+            return None, Group(power, here, pieces, MOVE, dest=here, form_size=order.dest_size)
         reason = passable(nmap, pieces, here, order.dest)
         if reason:
             return reason, None
         soldiers = sum(not p.component.personality for p in pieces)
         if soldiers > 1 and order.dest != ERIADOR and power not in ("GONDOR", "SAURON"):
-            return f"{power} has no Multiple Units: order these units one by one (EN 4.2 i)", None
-        return "", Group(power, here, pieces, MOVE, dest=order.dest, form_size=order.dest_size)
+            return because("necdip.move.no_multiple_units", power=power), None
+        return None, Group(power, here, pieces, MOVE, dest=order.dest, form_size=order.dest_size)
     if isinstance(order, Support):
         if personality:
-            return "a Personality cannot Support (EN 3.3 i)", None
+            return because("necdip.move.personality_support"), None
         if here == ERIADOR:
-            return "units in Eriador cannot Support (EN 5.1 iii)", None
+            return because("necdip.move.eriador_support"), None
         aim = order.target_dest or order.target.province
         if aim == here:
-            return "a unit cannot support a move into its own province", None
+            return because("necdip.move.support_own_province"), None
         mine_here = sum(p.power == power for p in position.get(here, []))
         if order.target.province == here and mine_here <= len(pieces):
-            return "a unit cannot support itself: only Components of one MU support each other (EN 4.2 viii)", None
+            return because("necdip.move.support_itself"), None
         if aim != ERIADOR and passable(nmap, pieces, here, aim) and aim != here:
-            return f"{order.unit} cannot move to {aim}, so cannot support there", None
-        return "", Group(power, here, pieces, SUPPORT, dest=order.target_dest, target=order.target.province,
+            return because("necdip.move.cannot_support_there", unit=str(order.unit), dest=aim), None
+        return None, Group(power, here, pieces, SUPPORT, dest=order.target_dest, target=order.target.province,
                          target_kind=order.target.kind)
     if isinstance(order, BuildAuxiliary):
         if personality:
-            return "a Personality cannot build Auxiliaries (EN 3.3 i)", None
+            return because("necdip.move.personality_build"), None
         if here == ERIADOR:
-            return "units in Eriador cannot Build (EN 5.1 iii)", None
+            return because("necdip.move.eriador_build"), None
         kind = nmap.provinces[here].kind
         if order.auxiliary == FLEET and kind != "coastal":
-            return "Fleets are built only in coastal provinces (EN 4.3 ii)", None
+            return because("necdip.move.fleet_coastal"), None
         if order.auxiliary != FLEET:
             if kind == "sea":
-                return "Siege Engines are built only on land (EN 4.4 ii)", None
+                return because("necdip.move.engine_land"), None
             if any(p.component.aux == "E" for p in position.get(here, [])):
-                return "only one Siege Engine may be in a province (EN 4.4 iii)", None
-        return "", Group(power, here, pieces, BUILD, auxiliary=order.auxiliary)
+                return because("necdip.move.one_engine"), None
+        return None, Group(power, here, pieces, BUILD, auxiliary=order.auxiliary)
     if isinstance(order, DoubleMove):
         return _double(nmap, order, pieces)
     if isinstance(order, Lead):
         if not all(p.component.kind == NAZGUL for p in pieces):
-            return "only the Nazgul Leads (EN 7.8.1 vii)", None
+            return because("necdip.move.only_nazgul_leads"), None
         if order.target.province != here:
-            return "the Nazgul Leads a unit in its own province (EN 7.8.1 vii)", None
-        return "", None
+            return because("necdip.move.lead_own_province"), None
+        return None, None
     raise TypeError(f"not a movement order: {order!r}")
 
 
@@ -309,24 +310,24 @@ def _mark_results(groups: list[Group], res: Resolution, verdicts: list[NResult])
         dislodged = res.dislodged.get(g.province, ("", ""))[0] == g.power and i not in res.moved
         if g.kind == MOVE and g.dest == g.province:   # EN 4.2 iv: holding to form an MU
             if dislodged:
-                v.result, v.reason = "fails", "dislodged"
+                v.set_failed(because("necdip.result.dislodged"))
             continue
         if g.kind == MOVE and i not in res.moved:
-            v.result, v.reason = "fails", f"did not prevail in {g.dest}"
+            v.set_failed(because("necdip.result.did_not_prevail", dest=g.dest))
         elif g.kind == SUPPORT and not _support_matched(g, groups):   # standard rules: an unmatched support
-            v.result, v.reason = "fails", ("the supported unit was not ordered to move there" if g.dest
-                                           else "the supported unit did not hold")
+            v.set_failed(because("necdip.result.unmatched_move" if g.dest else "necdip.result.unmatched_hold"))
         elif g.kind == SUPPORT and res.support.get(i, 0) < g.base:
-            v.result = "fails"
-            v.reason = "cut" if res.support.get(i, 0) == 0 else f"reduced to {res.support[i]} (EN 4.2 vii)"
+            v.set_failed(because("necdip.result.cut") if res.support.get(i, 0) == 0
+                         else because("necdip.result.reduced", n=res.support[i]))
         elif g.kind == BUILD and i not in res.built:
-            v.result, v.reason = "fails", "attacked (EN 3.4 iii)"
+            v.set_failed(because("necdip.result.attacked"))
         elif g.kind == HOLD and dislodged:
-            v.result, v.reason = "fails", "dislodged"
+            v.set_failed(because("necdip.result.dislodged"))
         if dislodged and g.kind != HOLD:
-            v.reason += "; dislodged"
+            v.why = because("necdip.result.dislodged") if v.why is None else \
+                because("necdip.result.and_dislodged", reason=nested(v.why))
         if dislodged and g.lead_order is not None:   # the Nazgul is dislodged with the unit it leads
-            verdicts[g.lead_order].result, verdicts[g.lead_order].reason = "fails", "dislodged"
+            verdicts[g.lead_order].set_failed(because("necdip.result.dislodged"))
 
 
 def _support_matched(g: Group, groups: list[Group]) -> bool:
@@ -471,7 +472,7 @@ def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res
         verdict = verdicts[g.order_index] if g.order_index is not None else None
         if not first_ok:
             if verdict is not None:
-                verdict.result, verdict.reason = "fails", "the first order failed; the second is void (EN 3.2.2 viii)"
+                verdict.set_failed(because("necdip.double.first_failed"))
             continue
         at = g.to if g.kind == MOVE else g.province
         piece = next((p for p in position.get(at, []) if p.power == g.power
@@ -480,18 +481,18 @@ def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res
             continue
         if g.then in res.standoffs:
             if verdict is not None:
-                verdict.result, verdict.reason = "fails", f"{g.then} saw a bounce this turn (EN 3.2.2 vi)"
+                verdict.set_failed(because("necdip.double.bounce", dest=g.then))
             continue
         impossible = passable(nmap, [piece], at, then)
         if impossible:   # e.g. its Fleet was lost on the first move (EN/FR 4.3 iii)
             if verdict is not None:
-                verdict.result, verdict.reason = "fails", f"the second order is no longer possible: {impossible}"
+                verdict.set_failed(because("necdip.double.impossible", reason=nested(impossible)))
             continue
         if piece.component.aux is not None:
             bare = without_auxiliary(piece, piece.component.aux)
             if passable(nmap, [bare], at, then) is not None:
                 if verdict is not None:   # EN 7.6 v: ignored, the Auxiliary is kept
-                    verdict.reason = "the second order needs the Auxiliary it would lose: ignored (EN 7.6 v)"
+                    verdict.why = because("necdip.double.needs_auxiliary")
                 continue
             position[at].remove(piece)
             position[at].append(bare)   # EN 7.6 v: the Auxiliary is lost before the second order
@@ -509,8 +510,7 @@ def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res
     step_res = NecroResolver(nmap, step, rules).run()
     for i, g in enumerate(step):
         if g.kind == MOVE and i not in step_res.moved and g.order_index is not None:
-            verdicts[g.order_index].result = "fails"
-            verdicts[g.order_index].reason = f"the second order did not prevail in {g.dest}"
+            verdicts[g.order_index].set_failed(because("necdip.double.second_failed", dest=g.dest))
     after, more = apply_movement(nmap, position, step, step_res, rules, destroyed)
     overrun = {g.province: g.then for g, _, _ in seconds if g.kind == MOVE and g.pieces[0].component.kind == "C"}
     for d in dislodged:   # EN 7.6 iii: not into the overrunning Cavalry's second province

@@ -20,7 +20,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from warjudge.core.errors import InputError, OrderError
+from warjudge.core.errors import InputError
+from warjudge.core.events import OrderRefusal
 from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap, plain_name
 from warjudge.diplomacy.variants.necromancer.pieces import (
     ENGINE, FLEET, Group, fold, format_components, parse_designation,
@@ -170,8 +171,8 @@ class _Reader:
         self.words = [_KEYWORD.get(t) for t in self.toks]   # each token's keyword, read once
         self.i = 0
 
-    def fail(self, reason: str) -> OrderError:
-        return OrderError(self.text, reason)
+    def fail(self, code: str, **params) -> OrderRefusal:
+        return OrderRefusal(self.text, code, **params)
 
     def raw(self, ahead: int = 0) -> str | None:
         j = self.i + ahead
@@ -194,10 +195,10 @@ class _Reader:
     def province(self, what: str) -> str:
         tok = self.raw()
         if tok is None:
-            raise self.fail(f"{what} is missing")
+            raise self.fail("necdip.order.missing", what=what)
         pid = self.nmap.resolve_name(tok)
         if pid is None:
-            raise self.fail(f"unknown province {tok!r}")
+            raise self.fail("necdip.order.unknown_province", token=tok)
         self.i += 1
         return pid
 
@@ -220,13 +221,13 @@ class _Reader:
         des = self.designation()
         if des is None or not self.is_province():
             self.i = start
-            raise self.fail(f"{what}: write the unit like 'A Los' or '2A/1F Pel'")
+            raise self.fail("necdip.order.bad_unit", what=what)
         kind, count, aux = des
         return Group(kind, count, aux, self.province(what))
 
     def end(self) -> None:
         if not self.done():
-            raise self.fail(f"unexpected {' '.join(self.toks[self.i:])!r} at the end")
+            raise self.fail("necdip.order.trailing", rest=" ".join(self.toks[self.i:]))
 
 
 @lru_cache(maxsize=4096)
@@ -246,7 +247,7 @@ MAX_KEPT = 50_000   # parsed orders kept per map (a whole game's orders, many ti
 
 
 def parse_norder(text: str, power: str, nmap: NecroMap):
-    """Parse one order written by `power`, in English or French. Raises OrderError.
+    """Parse one order written by `power`, in English or French. Raises OrderRefusal.
 
     Parsed orders are immutable, and a phase parses each order several times (checks,
     adjudication, reports), so the answers are kept on the map (issue 12: parsing was
@@ -264,9 +265,9 @@ def parse_norder(text: str, power: str, nmap: NecroMap):
 
 def _parse_norder(text: str, power: str, nmap: NecroMap):
     if not isinstance(text, str) or not text.strip():
-        raise OrderError(str(text)[:MAX_ORDER_CHARS], "empty order")
+        raise OrderRefusal(str(text)[:MAX_ORDER_CHARS], "necdip.order.empty")
     if len(text) > MAX_ORDER_CHARS:
-        raise OrderError(text[:40] + "...", f"longer than {MAX_ORDER_CHARS} characters")
+        raise OrderRefusal(text[:40] + "...", "necdip.order.too_long", n=MAX_ORDER_CHARS)
     fast = _parse_canonical(text, power, nmap)
     if fast is not None:
         return fast
@@ -276,18 +277,18 @@ def _parse_norder(text: str, power: str, nmap: NecroMap):
         r.end()
         return Waive(power)
     if r.take("BUILD") or (first == "b" and not r.is_province(1) and r.take("AUX")):
-        order: NOrder = Build(power, r.group("the unit to build"))
+        order: NOrder = Build(power, r.group("unit_to_build"))
         r.end()
         return order
     if r.take("ACT"):
-        order = Activate(power, r.group("the unit to activate"))
+        order = Activate(power, r.group("unit_to_activate"))
         r.end()
         return order
     if r.take("D"):
-        order = Disband(power, r.group("the unit to disband"))
+        order = Disband(power, r.group("unit_to_disband"))
         r.end()
         return order
-    unit = r.group("the ordered unit")
+    unit = r.group("ordered_unit")
     return _action(r, power, unit)
 
 
@@ -365,12 +366,12 @@ def _step(r: _Reader) -> tuple[Step, int | None]:
     if r.take("H"):
         return Step(None), None
     if not r.take("-"):
-        raise r.fail("expected a hold ('H') or a move ('- Prov')")
+        raise r.fail("necdip.order.expected_step")
     size = None
     des = r.designation()
     if des is not None:
         size = des[1]
-    return Step(r.province("the destination")), size
+    return Step(r.province("destination")), size
 
 
 def _action(r: _Reader, power: str, unit: Group):
@@ -388,22 +389,22 @@ def _action(r: _Reader, power: str, unit: Group):
         start = r.i
         des = r.designation()
         if des is not None and r.is_province():
-            r.province("the unit")
+            r.province("unit")
         elif des is not None:
             r.i = start
         second, second_size = _step(r)
         r.end()
         if size is not None or second_size is not None:
-            raise r.fail("a Double Move cannot form a Multiple Unit")
+            raise r.fail("necdip.order.double_move_mu")
         if first.dest is None and second.dest is None:
             return Hold(power, unit)
         return DoubleMove(power, unit, first, second)
     if r.take("S"):
-        target = r.group("the supported unit")
+        target = r.group("supported_unit")
         dest = None
         if r.take("-"):
             r.designation()  # a foreign MU's size need not be right (EN 4.2 xv)
-            dest = r.province("the supported move's destination")
+            dest = r.province("support_destination")
         r.end()
         return Support(power, unit, target, dest)
     tok = r.raw()
@@ -415,20 +416,20 @@ def _action(r: _Reader, power: str, unit: Group):
             r.i += 1
             return BuildAuxiliary(power, unit, _AUX_WORDS[nxt])
         if tok in ("l", "c") or word == "LEAD":
-            target = r.group("the led unit")
+            target = r.group("led_unit")
             r.end()
             return Lead(power, unit, target)
-        raise r.fail("say which Auxiliary to build: F (Fleet) or E (Siege Engine)")
+        raise r.fail("necdip.order.which_auxiliary")
     if r.take("R"):
         r.take("-")
-        dest = r.province("the retreat destination")
+        dest = r.province("retreat_destination")
         r.end()
         return Retreat(power, unit, dest)
     if tok == "d" or word == "D":
         r.i += 1
         r.end()
         return Disband(power, unit)
-    raise r.fail(f"cannot understand {tok!r}; orders look like 'A Los - SIt', 'A Pel S A Los - SIt', 'A Los H'")
+    raise r.fail("necdip.order.not_understood", token=tok)
 
 
 # --- canonical text -----------------------------------------------------------------

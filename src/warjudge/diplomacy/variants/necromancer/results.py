@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from warjudge.core.errors import OrderError
+from warjudge.core.events import Event, OrderRefusal, english
 from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap
 from warjudge.diplomacy.variants.necromancer.orders import parse_norder
 
@@ -15,16 +15,24 @@ class NResult:
     power: str
     text: str
     result: str = "succeeds"   # succeeds | fails | void
-    reason: str = ""
+    why: Event | None = None   # the reason, as a code (reasons.py) and parameters
     default: bool = False      # supplied by the judge (e.g. civil disorder)
 
     @property
+    def reason(self) -> str:
+        """The reason in English ('' if none), worded at the edge (wording_en.py)."""
+        return english(self.why) if self.why is not None else ""
+
+    @property
     def void(self) -> str:
-        """The reason when the order is void, else ''."""
+        """The reason in English when the order is void, else ''."""
         return self.reason if self.result == "void" else ""
 
-    def set_void(self, reason: str) -> None:
-        self.result, self.reason = "void", reason
+    def set_void(self, why: Event) -> None:
+        self.result, self.why = "void", why
+
+    def set_failed(self, why: Event) -> None:
+        self.result, self.why = "fails", why
 
 
 def parsed(nmap: NecroMap, orders: list[tuple[str, str]], results: list[NResult]) -> Iterator[tuple[NResult, Any]]:
@@ -35,5 +43,5 @@ def parsed(nmap: NecroMap, orders: list[tuple[str, str]], results: list[NResult]
         results.append(r)
         try:
             yield r, parse_norder(text, power, nmap)
-        except OrderError as exc:
-            r.set_void(exc.reason)
+        except OrderRefusal as exc:
+            r.set_void(exc.event)

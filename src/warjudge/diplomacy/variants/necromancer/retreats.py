@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from warjudge.core.errors import OrderError
+from warjudge.core.events import Event
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
 from warjudge.diplomacy.variants.necromancer.movement import (
     Dislodgement, fleet_survives, passable, without_auxiliary,
@@ -17,6 +18,7 @@ from warjudge.diplomacy.variants.necromancer.movement import (
 from warjudge.diplomacy.variants.necromancer.orders import Disband, Move, Retreat, parse_norder
 from warjudge.diplomacy.variants.necromancer.pieces import FLEET, group_of
 from warjudge.diplomacy.variants.necromancer.position import Piece, Position
+from warjudge.diplomacy.variants.necromancer.reasons import because, nested
 from warjudge.diplomacy.variants.necromancer.resolver import Rules
 from warjudge.diplomacy.variants.necromancer.results import NResult, parsed
 
@@ -28,7 +30,7 @@ def _personality_only(pieces: list[Piece]) -> bool:
 
 
 def retreat_problem(nmap: NecroMap, position: Position, d: Dislodgement, dest: str,
-                    standoffs: set[str], rules: Rules, carriers: frozenset[str] = frozenset()) -> str | None:
+                    standoffs: set[str], rules: Rules, carriers: frozenset[str] = frozenset()) -> Event | None:
     """Why the dislodged unit may not retreat to `dest`, or None. `carriers`: seas a
     Saruman A/F retreats to in this phase (the Wizard may go with it, EN 7.7 viii)."""
     if dest == ERIADOR and nmap.border(d.province, dest) not in (None, "mountain"):
@@ -39,25 +41,25 @@ def retreat_problem(nmap: NecroMap, position: Position, d: Dislodgement, dest: s
     if _personality_only(d.pieces) and nmap.provinces[dest].kind == "sea":
         aboard = any(p.power == d.power and p.component.aux == FLEET for p in position.get(dest, []))
         if nmap.provinces[d.province].kind != "sea" or not (aboard or dest in carriers):
-            return "the Wizard retreats to sea only from sea, to a Saruman A/F (EN 7.7 viii)"
+            return because("necdip.retreat.wizard_sea")
     if dest == d.attacker_from:
-        return f"a unit cannot retreat to the province its attacker came from ({dest})"
+        return because("necdip.retreat.attacker_origin", dest=dest)
     if dest in d.also_forbidden:
-        return f"the Cavalry that overran it went on to {dest} (EN 7.6 iii)"
+        return because("necdip.retreat.overrun", dest=dest)
     if dest in standoffs:
-        return f"{dest} was left vacant by a standoff"
+        return because("necdip.retreat.standoff", dest=dest)
     if rules.alignment:
         pa = rules.power_alignment.get(d.power, "neutral")
         if (pa, rules.province_alignment.get(dest, "neutral")) in OPPOSED:
-            return "no unit may retreat into an oppositely aligned province (EN 8.1 vii)"
+            return because("necdip.retreat.aligned")
     there = position.get(dest, [])
     friends = [p for p in there if p.power == d.power]
     if there and len(friends) < len(there):
         if _personality_only([p for p in there if p.power != d.power]):
             return None  # legal, but the enemy Personality destroys it (EN 3.3 iv)
-        return f"{dest} is occupied"
+        return because("necdip.occupied", province=dest)
     if friends and not (_personality_only(d.pieces) or _personality_only(friends)):
-        return f"{dest} is occupied"                                  # EN 3.3 iii
+        return because("necdip.occupied", province=dest)               # EN 3.3 iii
     return None
 
 
@@ -109,29 +111,30 @@ def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgem
         if isinstance(order, Move):
             order = Retreat(order.power, order.unit, order.dest)
         if not isinstance(order, (Retreat, Disband)):
-            r.result, r.reason = "void", "only retreat and disband orders are allowed in a retreat phase"
+            r.set_void(because("necdip.retreat.wrong_phase"))
             continue
         k = next((k for k, d in enumerate(dislodged) if d.power == power and d.province == order.unit.province
                   and order.unit.kind in {p.component.kind for p in d.pieces}), None)
         if k is None:
-            r.result, r.reason = "void", f"{power} has no dislodged unit in {order.unit.province}"
+            r.set_void(because("necdip.retreat.no_dislodged", power=power, province=order.unit.province))
             continue
         if k in ordered:
-            r.result, r.reason = "void", "this unit already has an order"
+            r.set_void(because("necdip.retreat.already_ordered"))
             continue
         ordered.add(k)
         if isinstance(order, Disband):
             continue
         problem = retreat_problem(nmap, position, dislodged[k], order.dest, standoffs, rules, carriers)
-        if problem and problem.endswith("is occupied"):
+        if problem is not None and problem.code == "necdip.occupied":
             blockers += [(order.dest, p) for p in position.get(order.dest, []) if p.power != power]
         if problem:
-            r.result, r.reason = "void", problem + "; the unit disbands"
+            r.set_void(because("necdip.retreat.disbands", reason=nested(problem)))
             continue
         chosen[k] = (order.dest, r)
     for k, d in enumerate(dislodged):   # no order: the unit disbands (standard rule, EN 1)
         if k not in ordered:
-            results.append(NResult(d.power, f"{written_dislodged(d)} D", reason="no retreat order", default=True))
+            results.append(NResult(d.power, f"{written_dislodged(d)} D", why=because("necdip.retreat.no_order"),
+                                   default=True))
     after: Position = {p: list(v) for p, v in position.items()}
     for k, (dest, r) in chosen.items():
         d = dislodged[k]
@@ -140,12 +143,12 @@ def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgem
             dislodged[j].power != d.power or not (_personality_only(dislodged[j].pieces) or _personality_only(d.pieces))
             for j in rivals)
         if clash:
-            r.result, r.reason = "fails", f"another unit retreated to {dest}; both are destroyed (EN 2.2.2 iv, FR 3.3 v)"
+            r.set_failed(because("necdip.retreat.clash", dest=dest))
             continue
         enemies = [p for p in position.get(dest, []) if p.power != d.power]
         if dest != ERIADOR and enemies:
             blockers += [(dest, p) for p in enemies]
-            r.result, r.reason = "fails", f"an enemy Personality in {dest} destroys the retreating unit (EN 3.3 iv)"
+            r.set_failed(because("necdip.retreat.personality", dest=dest))
             continue
         keep = fleet_survives(nmap, rules, d.province, dest)
         pieces = [p if keep else without_auxiliary(p, FLEET) for p in d.pieces]

@@ -22,9 +22,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from warjudge.core.events import english
 from warjudge.diplomacy.variants.necromancer.adjustments import supply_centres, unit_count, victory_points
 from warjudge.diplomacy.variants.necromancer.pieces import DRAGONS, HIDDEN_MOVERS, NAZGUL, SPIDERS, group_of
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece, Position, format_position
+from warjudge.diplomacy.variants.necromancer.reasons import because
 from warjudge.diplomacy.variants.necromancer.resolver import BUILD, HOLD, MOVE, NMR, SUPPORT, Group, Resolution
 from warjudge.diplomacy.variants.necromancer.retreats import retreat_problem, written_dislodged
 
@@ -179,13 +181,15 @@ def view_results(results, viewer: str | None, reveal: Reveal, hidden_orders: set
         mine = viewer is None or r.power == viewer
         if not mine and index in hidden_orders and index not in reveal.orders:
             continue
-        line = {"power": r.power, "order": r.text, "result": r.result, "reason": r.reason}
+        line = {"power": r.power, "order": r.text, "result": r.result, "reason": r.reason,
+                "why": None if r.why is None else r.why.to_json()}
         if r.default:
             line["default"] = True
         if not mine and index in reveal.partial:
             line["order"] = reveal.partial[index]
         if not mine and index in reveal.results_hidden:
-            line["result"], line["reason"] = "unknown", "only the supporting power learns this (EN 3.2.1 viii)"
+            hidden = because("necdip.result.support_hidden")
+            line.update(result="unknown", reason=english(hidden), why=hidden.to_json())
         out.append(line)
     return out
 

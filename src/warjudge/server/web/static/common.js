@@ -63,7 +63,7 @@ export function follow(path, onChange, every = 3000) {
   let version = null;
   const check = async () => {
     try {
-      const game = await api("GET", path);
+      const game = await api("GET", typeof path === "function" ? path() : path);
       if (game.version !== version) {
         version = game.version;
         await onChange(game);

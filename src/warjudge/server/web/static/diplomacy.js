@@ -105,7 +105,7 @@ async function check() {
   const orders = lines.filter(l => l.trim());
   if (!orders.length) { status.replaceChildren(); return; }
   try {
-    const answer = await api("POST", `/api/games/${game.id}/check`, {seat: game.role, orders});
+    const answer = await api("POST", `/api/games/${game.id}/check?lang=${lang}`, {seat: game.role, orders});
     if (ticket !== checking) return;
     status.replaceChildren(...answer.results.map(r => el("li", {class: r.accepted ? "ok" : "bad",
       "data-valid": r.accepted ? "yes" : "no", "data-order": r.order},
@@ -160,7 +160,8 @@ async function refresh(summary) {
 
 translate();
 startCountdowns();
-const again = follow(`/api/games/${game.id}${seatQuery}`, refresh);
+// reasons come worded in the reader's language (each also carries its code, as `why`)
+const again = follow(() => `/api/games/${game.id}${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`, refresh);
 document.querySelectorAll("[data-lang]").forEach(b => b.addEventListener("click", () => {
   lang = b.dataset.lang; localStorage.setItem("warjudge-lang", lang); translate(); again();
 }));
@@ -172,7 +173,7 @@ if (game.isSeat) {
     showError("");
     const orders = input.value.split("\n").map(l => l.trim()).filter(Boolean);
     try {
-      const answer = await api("POST", `/api/games/${game.id}/actions`, {seat: game.role, action: {orders}});
+      const answer = await api("POST", `/api/games/${game.id}/actions?lang=${lang}`, {seat: game.role, action: {orders}});
       const refused = answer.results.filter(r => !r.accepted);
       document.getElementById("submitted").textContent = `${answer.results.length - refused.length} ${say("accepted")}` +
         (refused.length ? `, ${refused.length} ${say("refused")}: ${refused.map(r => r.reason).join("; ")}` : "");

@@ -1,0 +1,1 @@
+"""Presentation of the standard Diplomacy game: the wording of its reasons."""

@@ -974,6 +974,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"    MILA process() alone / warjudge with parsing (unequal work):            {m_ms / w_ms:5.1f}x")
     print_by_kind(phases, w_best, wp_best, set_best, m_best, core_best,
                   games, gw_best, gwp_best, gset_best, gm_best, gcore_best)
+    print("caches: warjudge keeps only map facts between phases (the parser's table of locations, convoy"
+          " routes, where a\n  move from one place to another can go), as a server keeps its loaded map;"
+          " warmed by the first phase and\n  every phase timed before; no parsed order or position is kept"
+          " from one run to the next (every run parses\n  all its order text again). MILA keeps its map and"
+          " convoy table the same way.")
     print(f"machine load (1, 5, 15 min) before timing: {fmt_load(load_before)}; after: {fmt_load(load_after)}"
           f"  ({os.cpu_count()} cores)")
     g_rejected = [(i, e) for i, e in enumerate(g_errors) if e]

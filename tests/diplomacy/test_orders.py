@@ -179,3 +179,39 @@ def test_garbage_raises_only_order_error(standard_map, text):
     assert canonical
     if "?" not in canonical:  # Standards: canonical text round trip
         assert parse_order(canonical, P, standard_map) == order
+
+
+_CANON_WORDS = st.sampled_from([
+    "A", "F", "H", "D", "R", "S", "C", "-", "via", "convoy", "par", "bur", "spa", "spa/nc", "spa/sc",
+    "stp/sc", "mid", "nth", "lon", "bel", "par/nc", "spa/xc", "xyz", "", "h", "a",
+])
+_CANON_LOC = st.sampled_from(["par", "bur", "spa", "spa/nc", "spa/sc", "stp/sc", "mid", "nth", "lon", "bel",
+                              "par/nc", "spa/xc", "xyz", "Par", "", "bul/ec"])
+_CANON_TYPE = st.sampled_from(["A", "F", "a", "X", ""])
+_CANON_FORMS = st.one_of(
+    st.lists(_CANON_WORDS, min_size=1, max_size=8).map(" ".join),
+    st.tuples(_CANON_TYPE, _CANON_LOC, st.sampled_from(["H", "D", "h"])).map(" ".join),
+    st.tuples(_CANON_TYPE, _CANON_LOC, st.just("-"), _CANON_LOC).map(" ".join),
+    st.tuples(_CANON_TYPE, _CANON_LOC, st.just("-"), _CANON_LOC, st.sampled_from(["via convoy", "via", "by convoy"]))
+    .map(" ".join),
+    st.tuples(_CANON_TYPE, _CANON_LOC, st.sampled_from(["S", "C"]), _CANON_TYPE, _CANON_LOC).map(" ".join),
+    st.tuples(_CANON_TYPE, _CANON_LOC, st.sampled_from(["S", "C"]), _CANON_TYPE, _CANON_LOC, st.just("-"),
+              _CANON_LOC).map(" ".join),
+    st.tuples(_CANON_TYPE, _CANON_LOC, st.just("R"), _CANON_LOC).map(" ".join),
+)
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
+@given(_CANON_FORMS)
+def test_fast_path_reads_what_the_full_reader_reads(standard_map, text):
+    # issue 12 (speed): canonical text is read by a split-and-table fast path; whatever it
+    # accepts must be exactly the order the full reader makes of the same text
+    from warjudge.diplomacy import orders
+
+    fast = orders._parse_canonical(text, P, standard_map)
+    if fast is None:
+        return
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(orders, "_parse_canonical", lambda *args: None)
+        assert orders.parse_order(text, P, standard_map) == fast
+    assert format_order(fast) == text   # canonical text is what the fast path accepts

@@ -86,31 +86,20 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
         return order, reason
     if order.unit_type != unit.type or order.location != unit.location:
         order = replace(order, unit_type=unit.type, location=unit.location)
-    here = unit.province
+    here = order.province   # the unit's own province (own_unit found it there)
 
     if isinstance(order, Hold):
         return order, None
 
     if isinstance(order, Move):
-        dest_prov = province_of(order.dest)
-        if dest_prov == here:
+        if province_of(order.dest) == here:
             return order, because("dip.own_province")
-        if unit.type == ARMY:
-            if dmap.is_sea(dest_prov):
-                return order, because("dip.army_to_sea", province=dest_prov)
-            if order.dest != dest_prov:
-                order = replace(order, dest=dest_prov)  # an army ignores coasts (DATC 6.B.12)
-            if dest_prov in dmap.army_adj[here]:
-                return order, None
-            if dmap.is_coastal(here) and dmap.is_coastal(dest_prov) and sea_route_possible(dmap, here, dest_prov):
-                return replace(order, via_convoy=True), None
-            return order, because("dip.unreachable", dest=dest_prov, src=here)
-        if order.via_convoy:
+        if order.via_convoy and unit.type != ARMY:
             return order, because("dip.armies_only_convoyed")
-        node, reason = fleet_destination(dmap, unit.location, order.dest)
-        if node is None:
-            return order, reason
-        return (order if node == order.dest else replace(order, dest=node)), None
+        dest, by_convoy, reason = _move_geography(dmap, unit.type, unit.location, order.dest)
+        if dest != order.dest or (by_convoy and not order.via_convoy):
+            order = replace(order, dest=dest, via_convoy=order.via_convoy or by_convoy)
+        return order, reason
 
     if isinstance(order, (SupportHold, SupportMove)):
         target_prov = province_of(order.target)
@@ -155,3 +144,30 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
     if not sea_route_possible(dmap, army_prov, to_prov, through=here):
         return order, because("dip.not_on_route", here=here, src=army_prov, dest=to_prov)
     return order, None
+
+
+def _move_geography(dmap: DipMap, unit_type: str, location: str, dest: str) -> tuple[str, bool, Event | None]:
+    """Where a unit at `location` ordered to `dest` (another province) would go, whether only
+    a convoy could take it there, and the reason the move is void if it is. Geography only,
+    so the answer is kept on the map (issue 12: most of a movement phase's checks); a reason
+    kept there is a frozen Event shared by every order that meets it."""
+    key = ("move", unit_type, location, dest)
+    known = dmap.route_cache.get(key)
+    if known is None:
+        known = dmap.route_cache[key] = _move_verdict(dmap, unit_type, location, dest)
+    return known
+
+
+def _move_verdict(dmap: DipMap, unit_type: str, location: str, dest: str) -> tuple[str, bool, Event | None]:
+    dest_prov, here = province_of(dest), province_of(location)
+    if unit_type == ARMY:
+        if dmap.is_sea(dest_prov):
+            return dest, False, because("dip.army_to_sea", province=dest_prov)
+        # an army ignores coasts (DATC 6.B.12)
+        if dest_prov in dmap.army_adj[here]:
+            return dest_prov, False, None
+        if dmap.is_coastal(here) and dmap.is_coastal(dest_prov) and sea_route_possible(dmap, here, dest_prov):
+            return dest_prov, True, None
+        return dest_prov, False, because("dip.unreachable", dest=dest_prov, src=here)
+    node, reason = fleet_destination(dmap, location, dest)
+    return (node or dest), False, reason

@@ -93,7 +93,12 @@ class DipMap:
         """Can a unit at `location` move to some part of `province` (coasts ignored)?"""
         if unit_type == ARMY:
             return province in self.army_adj.get(location, ())
-        return any(node in self.fleet_adj.get(location, ()) for node in self.fleet_nodes(province))
+        return province in self.fleet_reach.get(location, ())
+
+    @cached_property
+    def fleet_reach(self) -> dict[str, frozenset[str]]:
+        """Fleet position -> the provinces a fleet there can move to (some coast of them)."""
+        return {node: frozenset(province_of(n) for n in adj) for node, adj in self.fleet_adj.items()}
 
     @cached_property
     def supply_centers(self) -> tuple[str, ...]:
@@ -115,6 +120,12 @@ class DipMap:
     def resolve_name(self, text: str) -> str | None:
         """Province id for an abbreviation, alias or full name (case-insensitive)."""
         return self.names.get(normalise_name(text))
+
+    @cached_property
+    def canonical_locations(self) -> frozenset[str]:
+        """Every location as canonical order text writes it ('par', 'spa/nc'): the order
+        parser's table for its fast path (issue 12)."""
+        return frozenset([*self.provinces, *(f"{p.id}/{c}" for p in self.provinces.values() for c in p.coasts)])
 
     @cached_property
     def fleet_province_adj(self) -> dict[str, frozenset[str]]:

@@ -227,57 +227,59 @@ class _Reader:
         return f"{pid}/{coast}" if prov.coasts else pid
 
 
-_CANONICAL = re.compile(
-    r"([AF]) ([a-z0-9]+(?:/[a-z]{2})?) (?:(H)|- ([a-z0-9]+(?:/[a-z]{2})?)( via convoy)?"
-    r"|S ([AF]) ([a-z0-9]+(?:/[a-z]{2})?)(?: - ([a-z0-9]+(?:/[a-z]{2})?))?"
-    r"|C A ([a-z0-9]+) - ([a-z0-9]+)|R ([a-z0-9]+(?:/[a-z]{2})?)|(D))")
-
-
-def _canonical_location(token: str | None, dmap: DipMap) -> str | None:
-    """The location a canonical token names ('par', 'spa/nc'), or None to let the full
-    reader decide (and give the reason)."""
-    if token is None:
-        return None
-    name, _, coast = token.partition("/")
-    prov = dmap.provinces.get(name)
-    if prov is None or (coast and coast not in prov.coasts):
-        return None
-    return token
-
-
 def _parse_canonical(text: str, power: str, dmap: DipMap) -> Order | None:
     """Orders written canonically (what `format_order` and the legal-order lists write, and
-    what bots send) are read by one regular expression; None for anything else."""
-    m = _CANONICAL.fullmatch(text)
-    if m is None:
+    what bots send) are read by splitting on single spaces and looking the locations up in
+    the map's table of canonical locations; None for anything else, which the full reader
+    then reads (and explains). Issue 12: this is most of the parsing a phase does."""
+    toks = text.split(" ")
+    n = len(toks)
+    if n < 3 or n > 7:
         return None
-    kind, here, hold, dest, via, ttype, target, tdest, cfrom, cto, retreat, disband = m.groups()
-    locs = [here, dest, target, tdest, cfrom, cto, retreat]
-    found = [_canonical_location(t, dmap) for t in locs]
-    if any(t is not None and f is None for t, f in zip(locs, found)):
+    kind, here, verb = toks[0], toks[1], toks[2]
+    locs = dmap.canonical_locations
+    if (kind != "A" and kind != "F") or here not in locs:
         return None
-    if hold:
-        return Hold(power, kind, here)
-    if dest:
-        return Move(power, kind, here, dest, bool(via))
-    if target:
-        if tdest:
-            return SupportMove(power, kind, here, ttype, target, tdest)
-        return SupportHold(power, kind, here, ttype, target)
-    if cfrom:
-        return Convoy(power, kind, here, cfrom, cto)
-    if retreat:
-        return Retreat(power, kind, here, retreat)
-    return Disband(power, kind, here) if disband else None
+    if n == 3:
+        if verb == "H":
+            return Hold(power, kind, here)
+        return Disband(power, kind, here) if verb == "D" else None
+    if verb == "-":
+        dest = toks[3]
+        if dest not in locs:
+            return None
+        if n == 4:
+            return Move(power, kind, here, dest)
+        if n == 6 and toks[4] == "via" and toks[5] == "convoy":
+            return Move(power, kind, here, dest, True)
+        return None
+    if verb == "S":
+        ttype, target = toks[3], toks[4] if n > 4 else ""
+        if (ttype != "A" and ttype != "F") or target not in locs:
+            return None
+        if n == 5:
+            return SupportHold(power, kind, here, ttype, target)
+        if n == 7 and toks[5] == "-" and toks[6] in locs:
+            return SupportMove(power, kind, here, ttype, target, toks[6])
+        return None
+    if verb == "C":   # the convoyed army's places are provinces, never coasts
+        if n == 7 and toks[3] == "A" and toks[5] == "-" and toks[4] in dmap.provinces and toks[6] in dmap.provinces:
+            return Convoy(power, kind, here, toks[4], toks[6])
+        return None
+    if verb == "R" and n == 4 and toks[3] in locs:
+        return Retreat(power, kind, here, toks[3])
+    return None
 
 
 def parse_order(text: str, power: str, dmap: DipMap) -> Order:
     """Parse one order written by `power`. Raises OrderRefusal with the reason."""
-    if not isinstance(text, str) or not text.strip():
+    if not isinstance(text, str):
         raise OrderRefusal(str(text), "dip.order.empty")
     fast = _parse_canonical(text, power, dmap)   # issue 12: parsing was half of a phase's time
     if fast is not None:
         return fast
+    if not text.strip():
+        raise OrderRefusal(text, "dip.order.empty")
     r = _Reader(text, power, dmap)
     if r.take("W"):
         if not r.done():

@@ -27,6 +27,10 @@ class Resolution:
     dislodged: dict[str, str]           # province -> province the dislodging attack came from
     dislodged_by_convoy: set[str]       # provinces whose unit was dislodged by a convoyed army
     standoffs: set[str]                 # vacant provinces where moves bounced
+    matched: set[int]                   # supports and convoys whose unit was given the matching order
+
+
+HOLD, MOVE, SUPPORT, CONVOY = range(4)   # what an order's decision is about
 
 
 class Resolver(GuessAndCheck):
@@ -42,43 +46,55 @@ class Resolver(GuessAndCheck):
         super().__init__(n)
         self.no_path: set[int] = set()  # Szykman: convoyed moves forced to hold
 
+        # Per order, worked out once (issue 12: the decisions below ask for them thousands
+        # of times a phase): its kind, its power, and for a move the province it goes to.
+        self.kind = kind = [HOLD] * n
+        self.dest = dest = [""] * n
+        self.power = [o.power for o in orders]
         self.order_at: dict[str, int] = {o.province: i for i, o in enumerate(orders)}
         self.moves_to: dict[str, list[int]] = {}
-        self.supports_of: dict[int, list[int]] = {i: [] for i in range(n)}
+        self.supports_of: dict[int, list[int]] = {}   # a move -> the supports of it (only moves with some)
         self.hold_supports: dict[str, list[int]] = {}
-        self.convoys_of: dict[int, list[int]] = {i: [] for i in range(n)}
+        self.convoys_of: dict[int, list[int]] = {}    # a convoyed move -> the convoys of it
         self.opponent: dict[int, int] = {}
+        self.matched: set[int] = set()
         for i, o in enumerate(orders):
             if isinstance(o, Move):
-                self.moves_to.setdefault(province_of(o.dest), []).append(i)
+                kind[i], dest[i] = MOVE, province_of(o.dest)
+                self.moves_to.setdefault(dest[i], []).append(i)
+            elif isinstance(o, (SupportHold, SupportMove)):
+                kind[i] = SUPPORT
+            elif isinstance(o, Convoy):
+                kind[i] = CONVOY
         for i, o in enumerate(orders):
             if isinstance(o, SupportHold):
                 j = self.order_at.get(province_of(o.target))
-                if j is None or not isinstance(orders[j], Move):
+                if j is None or kind[j] != MOVE:
                     self.hold_supports.setdefault(province_of(o.target), []).append(i)
+                    self.matched.add(i)
             elif isinstance(o, SupportMove):
                 j = self.order_at.get(province_of(o.target))
                 if j is not None and self._is_move_to(j, o.target_dest):
-                    self.supports_of[j].append(i)
+                    self.supports_of.setdefault(j, []).append(i)
+                    self.matched.add(i)
             elif isinstance(o, Convoy):
                 j = self.order_at.get(o.army_from)
                 if j is not None and j in convoyed and self._is_move_to(j, o.army_to):
-                    self.convoys_of[j].append(i)
-        for i, o in enumerate(orders):
-            if isinstance(o, Move) and i not in convoyed:
-                j = self.order_at.get(province_of(o.dest))
+                    self.convoys_of.setdefault(j, []).append(i)
+                    self.matched.add(i)
+            elif kind[i] == MOVE and i not in convoyed:
+                j = self.order_at.get(dest[i])
                 if j is not None and j not in convoyed and self._is_move_to(j, o.province):
                     self.opponent[i] = j
-
-    def _move(self, i: int) -> Move:
-        """Order `i`, which the caller only asks about because it is a move (convoyed, attacking, opposed)."""
-        o = self.orders[i]
-        assert isinstance(o, Move), f"order {i} is not a move"
-        return o
 
     def _is_move_to(self, i: int, place: str) -> bool:
         """Is order i a move to `place` (a province, or an exact coast when one is named)?"""
         return moves_to(self.orders[i], place)
+
+    def _moving_from(self, province: str) -> int | None:
+        """The index of the move ordered to the unit in `province`, if it was ordered to move."""
+        j = self.order_at.get(province)
+        return j if j is not None and self.kind[j] == MOVE else None
 
     def backup(self, i: int, cycle: list[int], first: int) -> None:
         """Circular movement: every move in the cycle succeeds. A convoy paradox: the
@@ -96,7 +112,7 @@ class Resolver(GuessAndCheck):
                 self.state[j] = UNRESOLVED
         else:
             for j in cycle:
-                if isinstance(self.orders[j], Move):
+                if self.kind[j] == MOVE:
                     self.value[j], self.state[j] = 1, RESOLVED
                 else:
                     self.state[j] = UNRESOLVED
@@ -105,13 +121,14 @@ class Resolver(GuessAndCheck):
 
     # --- decisions ----------------------------------------------------------------
     def adjudicate(self, i: int) -> bool:
-        o = self.orders[i]
-        if isinstance(o, Move):
+        kind = self.kind[i]
+        if kind == MOVE:
             return self._move_succeeds(i)
-        if isinstance(o, (SupportHold, SupportMove)):
+        if kind == SUPPORT:
             return self._support_given(i)
-        if isinstance(o, Convoy):
-            return not self._dislodged(o.province)
+        if kind == CONVOY:
+            province = self.orders[i].province
+            return province not in self.moves_to or not self._dislodged(province)
         return True
 
     def path(self, i: int) -> bool:
@@ -119,14 +136,15 @@ class Resolver(GuessAndCheck):
             return True
         if i in self.no_path:
             return False
-        o = self._move(i)
-        fleets = {self.orders[c].province for c in self.convoys_of[i] if self.resolve(c)}
-        return route_exists(o.province, province_of(o.dest), fleets, self._sea_adj)
+        fleets = {self.orders[c].province for c in self.convoys_of.get(i, ()) if self.resolve(c)}
+        return route_exists(self.orders[i].province, self.dest[i], fleets, self._sea_adj)
 
-    def _support_count(self, supports: list[int], exclude_power: str | None = None) -> int:
+    def _support_count(self, supports: list[int] | None, exclude_power: str | None = None) -> int:
+        if not supports:
+            return 0
         n = 0
         for s in supports:
-            if exclude_power is not None and self.orders[s].power == exclude_power:
+            if exclude_power is not None and self.power[s] == exclude_power:
                 continue
             if self.resolve(s):
                 n += 1
@@ -135,20 +153,17 @@ class Resolver(GuessAndCheck):
     def attack_strength(self, i: int) -> int:
         if not self.path(i):
             return 0
-        o = self._move(i)
-        dest = province_of(o.dest)
+        dest = self.dest[i]
         defender = self.units.get(dest)
-        j = self.order_at.get(dest)
-        if defender is None or (
-            j is not None and isinstance(self.orders[j], Move) and self.opponent.get(i) != j and self.resolve(j)
-        ):
-            return 1 + self._support_count(self.supports_of[i])
-        if defender.power == o.power:
+        j = self._moving_from(dest)
+        if defender is None or (j is not None and self.opponent.get(i) != j and self.resolve(j)):
+            return 1 + self._support_count(self.supports_of.get(i))
+        if defender.power == self.power[i]:
             return 0
-        return 1 + self._support_count(self.supports_of[i], exclude_power=defender.power)
+        return 1 + self._support_count(self.supports_of.get(i), exclude_power=defender.power)
 
     def defend_strength(self, i: int) -> int:
-        return 1 + self._support_count(self.supports_of[i])
+        return 1 + self._support_count(self.supports_of.get(i))
 
     def prevent_strength(self, i: int) -> int:
         if not self.path(i):
@@ -156,18 +171,18 @@ class Resolver(GuessAndCheck):
         j = self.opponent.get(i)
         if j is not None and self.resolve(j):
             return 0
-        return 1 + self._support_count(self.supports_of[i])
+        return 1 + self._support_count(self.supports_of.get(i))
 
     def hold_strength(self, province: str) -> int:
         if province not in self.units:
             return 0
-        j = self.order_at.get(province)
-        if j is not None and isinstance(self.orders[j], Move):
+        j = self._moving_from(province)
+        if j is not None:
             return 0 if self.resolve(j) else 1
-        return 1 + self._support_count(self.hold_supports.get(province, []))
+        return 1 + self._support_count(self.hold_supports.get(province))
 
     def _move_succeeds(self, i: int) -> bool:
-        dest = province_of(self._move(i).dest)
+        dest = self.dest[i]
         attack = self.attack_strength(i)
         j = self.opponent.get(i)
         if j is not None:
@@ -175,56 +190,52 @@ class Resolver(GuessAndCheck):
                 return False
         elif attack <= self.hold_strength(dest):
             return False
-        for k in self.moves_to.get(dest, ()):
+        for k in self.moves_to[dest]:
             if k != i and attack <= self.prevent_strength(k):
                 return False
         return True
 
     def _dislodged(self, province: str) -> bool:
-        j = self.order_at.get(province)
-        if j is not None and isinstance(self.orders[j], Move) and self.resolve(j):
+        j = self._moving_from(province)
+        if j is not None and self.resolve(j):
             return False
         return any(self.resolve(k) for k in self.moves_to.get(province, ()))
 
     def _support_given(self, i: int) -> bool:
         o = self.orders[i]
+        if o.province not in self.moves_to:
+            return True   # not attacked: neither cut nor dislodged
         spared = province_of(o.target_dest) if isinstance(o, SupportMove) else None
         for k in self.moves_to.get(o.province, ()):
-            attacker = self.orders[k]
-            if attacker.power == o.power or attacker.province == spared:
+            if self.power[k] == o.power or self.orders[k].province == spared:
                 continue
             if self.path(k):
                 return False
         return not self._dislodged(o.province)
 
+    def _vacated(self, province: str) -> bool:
+        """After resolution: did the unit in `province` (if any) move away?"""
+        j = self._moving_from(province)
+        return province not in self.units or (j is not None and bool(self.value[j]))
+
     # --- the whole phase -----------------------------------------------------------
     def run(self) -> Resolution:
         for i in range(len(self.orders)):
             self.resolve(i)
-        path_ok = [isinstance(o, Move) and self.path(i) for i, o in enumerate(self.orders)]
+        path_ok = [k == MOVE and self.path(i) for i, k in enumerate(self.kind)]
         dislodged: dict[str, str] = {}
         by_convoy: set[str] = set()
+        standoffs = set()
         for prov, movers in self.moves_to.items():
             winners = [k for k in movers if self.value[k]]
             if winners:
-                if prov in self.units and not (
-                    prov in self.order_at and isinstance(self.orders[self.order_at[prov]], Move)
-                    and self.value[self.order_at[prov]]
-                ):
+                if not self._vacated(prov):
                     dislodged[prov] = self.orders[winners[0]].province
                     if winners[0] in self.convoyed:
                         by_convoy.add(prov)
-        standoffs = set()
-        for prov, movers in self.moves_to.items():
-            if any(self.value[k] for k in movers):
-                continue
-            vacated = prov not in self.units or (
-                prov in self.order_at and isinstance(self.orders[self.order_at[prov]], Move)
-                and self.value[self.order_at[prov]]
-            )
-            if vacated and any(path_ok[k] for k in movers):
+            elif self._vacated(prov) and any(path_ok[k] for k in movers):
                 standoffs.add(prov)
-        return Resolution([bool(v) for v in self.value], path_ok, dislodged, by_convoy, standoffs)
+        return Resolution([bool(v) for v in self.value], path_ok, dislodged, by_convoy, standoffs, self.matched)
 
 
 def moves_to(order: Order | None, place: str) -> bool:

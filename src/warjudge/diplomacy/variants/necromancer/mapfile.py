@@ -149,6 +149,12 @@ class NecroMap:
         return self.names.get(text.strip().lower()) or self.folded_names.get(plain_name(text))
 
     @cached_property
+    def canonical_ids(self) -> dict[str, str]:
+        """Province ids as canonical order text writes them ('Los', 'SIt'), each naming itself:
+        the order parser's table for its fast path (issue 12)."""
+        return {pid: pid for pid in self.provinces if self.resolve_name(pid) == pid}
+
+    @cached_property
     def parsed_orders(self) -> dict[tuple[str, str], Any]:
         """(order text, power) -> the parsed order (orders.parse_norder keeps them here)."""
         return {}
@@ -171,8 +177,19 @@ class NecroMap:
         """Every neighbour of `province` and the kind of border to it (read-only)."""
         return self._adjacent.get(province, {})
 
-    def neighbours(self, province: str, kinds: set[str]) -> set[str]:
-        return {other for other, kind in self._adjacent.get(province, {}).items() if kind in kinds}
+    def neighbours(self, province: str, kinds: set[str]) -> frozenset[str]:
+        """The neighbours across borders of the given kinds: worked out once per question
+        (issue 12: rebuilding the set on every call was measurable)."""
+        key = (province, frozenset(kinds))
+        found = self._neighbours.get(key)
+        if found is None:
+            found = self._neighbours[key] = frozenset(
+                other for other, kind in self._adjacent.get(province, {}).items() if kind in kinds)
+        return found
+
+    @cached_property
+    def _neighbours(self) -> dict[tuple[str, frozenset[str]], frozenset[str]]:
+        return {}
 
     @property
     def reconstruction(self) -> bool:

@@ -198,9 +198,11 @@ def _amendments_2002(position: Position, groups: list[Group], verdicts: list[NRe
                 void(g, because("necdip.move.one_order_per_destination"))
     for province, pieces in position.items():
         soldiers = [p for p in pieces if p.power == "SAURON" and not p.component.personality]
+        if len(soldiers) < 2:   # no Sauron MU here: no need to look for its Nazgul (issue 12: speed)
+            continue
         nazgul = next((g for g in groups if g.power == "SAURON" and g.province == province
                        and any(p.component.kind == NAZGUL for p in g.pieces)), None)
-        if len(soldiers) < 2 or nazgul is None or nazgul.kind != MOVE:
+        if nazgul is None or nazgul.kind != MOVE:
             continue
         for g in groups:
             if g is not nazgul and g.power == "SAURON" and g.province == province and g.order_index is not None \

@@ -268,6 +268,9 @@ def _parse_norder(text: str, power: str, nmap: NecroMap):
         raise OrderRefusal(str(text)[:MAX_ORDER_CHARS], "necdip.order.empty")
     if len(text) > MAX_ORDER_CHARS:
         raise OrderRefusal(text[:40] + "...", "necdip.order.too_long", n=MAX_ORDER_CHARS)
+    fast = _parse_canonical(text, power, nmap)
+    if fast is not None:
+        return fast
     r = _Reader(text, power, nmap)
     first = r.raw()
     if r.take("WAIVE"):
@@ -287,6 +290,75 @@ def _parse_norder(text: str, power: str, nmap: NecroMap):
         return order
     unit = r.group("ordered_unit")
     return _action(r, power, unit)
+
+
+def _parse_canonical(text: str, power: str, nmap: NecroMap):
+    """Orders written as `format_norder` writes them in English (what the legal-order
+    lists offer and bots send) -- holds, moves, Double Moves, supports, Leads, Auxiliary
+    builds, retreats and disbands -- read by splitting on single spaces and a table of
+    province ids; None for anything else, which the full reader then reads and explains.
+    Issue 12: the full reader was a third of a cold phase."""
+    toks = text.split(" ")
+    n = len(toks)
+    if n < 3 or n > 7 or not text.isascii():
+        return None
+    pat, firsts = _Names.of(nmap)
+    if pat is not None and not firsts.isdisjoint(_WORD_BREAKS.split(text.lower())) and pat.search(text.lower()):
+        return None   # a name of several words: the full reader rewrites it
+    ids = nmap.canonical_ids
+    unit = _canonical_group(toks[0], toks[1], ids)
+    if unit is None:
+        return None
+    verb = toks[2]
+    if n == 3:
+        if verb == "H":
+            return Hold(power, unit)
+        return Disband(power, unit) if verb == "D" else None
+    if verb == "-":
+        size = _designation_or_none(toks[3])
+        if size is not None:   # "- 3A MTi": the MU formed at the destination
+            return Move(power, unit, ids[toks[4]], size[1]) if n == 5 and toks[4] in ids else None
+        to = ids.get(toks[3])
+        if to is None:
+            return None
+        if n == 4:
+            return Move(power, unit, to)
+        if n == 5 and toks[4] == "H":
+            return DoubleMove(power, unit, Step(to), Step(None))
+        if n == 6 and toks[4] == "-" and (then := _canonical_dest(toks[5], ids)) is not None:
+            return DoubleMove(power, unit, Step(to), Step(then))
+        return None
+    if verb == "H" and n == 5 and toks[3] == "-" and (to := _canonical_dest(toks[4], ids)) is not None:
+        return DoubleMove(power, unit, Step(None), Step(to))
+    if verb in ("S", "L") and n >= 5:
+        target = _canonical_group(toks[3], toks[4], ids)
+        if target is None:
+            return None
+        if n == 5:
+            return Support(power, unit, target) if verb == "S" else Lead(power, unit, target)
+        if verb == "S" and n == 7 and toks[5] == "-" and (to := _canonical_dest(toks[6], ids)) is not None:
+            return Support(power, unit, target, to)
+        return None
+    if verb == "b" and n == 4 and toks[3] in ("F", "E"):
+        return BuildAuxiliary(power, unit, _AUX_WORDS[toks[3].lower()])
+    if verb == "R" and n == 4 and toks[3] in ids:
+        return Retreat(power, unit, ids[toks[3]])
+    return None
+
+
+def _canonical_group(designation: str, province: str, ids: dict[str, str]) -> Group | None:
+    """'2A/1F' 'Pel' as canonical text writes a unit, or None."""
+    pid = ids.get(province)
+    if pid is None or _KEYWORD.get(designation.lower()) is not None:
+        return None
+    des = _designation_or_none(designation)
+    return None if des is None else Group(des[0], des[1], des[2], pid)
+
+
+def _canonical_dest(token: str, ids: dict[str, str]) -> str | None:
+    """A destination after '-': a province id that does not also read as a unit designation."""
+    pid = ids.get(token)
+    return pid if pid is not None and _designation_or_none(token) is None else None
 
 
 def _step(r: _Reader) -> tuple[Step, int | None]:

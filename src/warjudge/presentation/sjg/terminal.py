@@ -505,8 +505,8 @@ def _deploy_part(game: SjgNecromancerGame, command: Command, drafts: dict[str, d
                                f"({', '.join(f'{wanted[k]} {k}s' for k in over)}); 'deploy list' shows your set-up")
         kinds = {h: [UnitType(k) for k in ks] for h, ks in merged.items()}
         problem = deploy_problem(game.position, game.scenario, side, kinds, game.extra_units[side])
-        if problem and not problem.startswith("deploy exactly"):
-            raise CommandError(problem)
+        if problem and problem.code != "sjg.refused.deploy_exactly":
+            raise CommandError(in_english([problem])[0])
         skull = game.position.necromancer(side)
         far = sorted(h for h in merged if game.scenario.name == "standard" and skull is not None
                      and distance(h, skull.hex) > DEPLOY_RADIUS)

@@ -332,19 +332,12 @@ def test_conversion_problems():
     assert code_of(game, {**conv, "target": "0610", "multiple": 1}) == "sjg.refused.no_attempts_left"       # 5.2
 
 
-def test_a_stack_with_an_unconvertible_unit():
-    # SJG 5.1: only units with a Conversion Track value may be converted (not the Necromancer)
-    from warjudge.hexwar.sjg.state import Position
-
+def test_mercenaries_may_not_be_converted():
+    # SJG 10.53: "... and may not be converted"
     game, u = start({"N": ("necromancer", "red", "0414"), "n": ("necromancer", "black", "2014"),
-                     "x": ("zombie", "black", "0610")}, cp={"red": 100})
+                     "x": ("mercenary", "black", "0610")}, cp={"red": 100})
     end_until(game, "convert")
-    original = Position.resistance
-    try:
-        Position.resistance = lambda self, unit: None  # type: ignore[method-assign]
-        assert code_of(game, {"type": "convert", "target": "0610", "multiple": 1}) == "sjg.refused.unconvertible"
-    finally:
-        Position.resistance = original  # type: ignore[method-assign]
+    assert code_of(game, {"type": "convert", "target": "0610", "multiple": 1}) == "sjg.refused.unconvertible"
 
 
 def test_enemies_in_a_zone_of_control_must_be_attacked():

@@ -250,7 +250,8 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
     "sjg.refused.near_enemy_necromancer": lambda p: ("the enemy Necromancer, units with him and units next to him may "
                                                      "not be converted (SJG 5.4)"),
     "sjg.refused.with_apprentice": lambda p: "units stacked with an apprentice may not be converted (SJG 10.52)",
-    "sjg.refused.unconvertible": lambda p: f"the stack in {p['hex']} holds a unit that cannot be converted (SJG 5.1)",
+    "sjg.refused.unconvertible": lambda p: (f"the stack in {p['hex']} holds a unit that cannot be converted "
+                                            "(SJG 2.21, 10.53)"),
     "sjg.refused.no_free_attempt": lambda p: "you have no free conversion attempt left (SJG 8.2)",
     "sjg.refused.no_attempts_left": lambda p: "no conversion attempts left this turn (Conversion Track; SJG 5.2, 9.2)",
     "sjg.refused.bad_multiple": lambda p: "commit 1, 2, 3 or 4 times the stack's resistance ('multiple'; SJG 5.2)",

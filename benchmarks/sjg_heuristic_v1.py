@@ -20,6 +20,7 @@ from typing import Any
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.movement import path_to
 from warjudge.hexwar.sjg import bots
+from warjudge.hexwar.sjg.problems import Problem
 from warjudge.hexwar.sjg.combat import can_direct, indirect_modifier, must_be_attacked, plan_attack
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.moves import may_join, reachable_hexes
@@ -104,7 +105,7 @@ def _combat(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str
         if not direct and not indirect:
             continue
         plan = plan_attack(pos, side, direct, indirect, [], [target], spent=game.attacked)
-        if isinstance(plan, str):
+        if isinstance(plan, Problem):
             continue
         forced = target in must_be_attacked(pos, side)
         if plan.column in GOOD_ODDS or forced or target == wizard:

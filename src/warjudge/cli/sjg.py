@@ -253,9 +253,10 @@ def show(path: Path = typer.Argument(..., help="the game file (the GM's), or a v
          log: int = typer.Option(0, help="also print the last N lines of the game's log")) -> None:
     """Print the position (or write it as SVG/PNG), as the games master or as one side."""
     from warjudge.core.textinput import UnusableInput, read_user_file
-    from warjudge.presentation.sjg.terminal import units_table, view_for
+    from warjudge.presentation.sjg.terminal import units_table
     from warjudge.presentation.sjg.render import render_terminal
     from warjudge.hexwar.sjg.viewfile import export_view, import_view, is_view_text
+    from warjudge.hexwar.sjg.views import view as mailed_view   # the view file's own format (viewfile.py)
 
     viewer = _side(side)
     game = None
@@ -268,7 +269,7 @@ def show(path: Path = typer.Argument(..., help="the game file (the GM's), or a v
             viewer = view["viewer"]
         else:
             game = _load(path)
-            view = view_for(game, viewer)
+            view = mailed_view(game, viewer)
         exported = export_view(view) if export is not None else None
     except UnusableInput as exc:
         _fail(str(exc) if _exists(path) else f"{path} does not exist")

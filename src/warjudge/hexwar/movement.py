@@ -9,28 +9,55 @@ saved (SJG 4.1, SPI 4.24).
 from __future__ import annotations
 
 import heapq
-from typing import Callable, Collection, Mapping
+from typing import Callable, Collection, Mapping, NamedTuple
 
 StepCost = Callable[[str, str], "int | None"]
 
 
-def path_problem(path: list[str], allowance: int, step_cost: StepCost, stops: Callable[[str], bool],
-                 adjacent: Callable[[str, str], bool], why: Callable[[str, str], str] | None = None) -> str | None:
-    """Why `path` (start hex first) is not a legal move, or None if it is. `why(a, b)`
-    says why a forbidden step is forbidden (the ruleset knows)."""
+class PathFault(NamedTuple):
+    """Where and why a path is not a legal move: `kind` is "not_adjacent", "blocked"
+    (no unit may step from a to b), "too_dear" (beyond `allowance`) or "must_stop"
+    (it goes on after entering b, an enemy zone of control)."""
+
+    kind: str
+    a: str
+    b: str
+    allowance: int
+
+
+def path_fault(path: list[str], allowance: int, step_cost: StepCost, stops: Callable[[str], bool],
+               adjacent: Callable[[str, str], bool]) -> PathFault | None:
+    """The first fault of `path` (start hex first) as a move, or None if it is legal."""
     spent = 0
     for i, (a, b) in enumerate(zip(path, path[1:])):
         if not adjacent(a, b):
-            return f"{a} and {b} are not adjacent"
+            return PathFault("not_adjacent", a, b, allowance)
         cost = step_cost(a, b)
         if cost is None:
-            return f"cannot move from {a} into {b}" + (f": {why(a, b)}" if why else "")
+            return PathFault("blocked", a, b, allowance)
         spent += cost
         if spent > allowance:
-            return f"the path costs more than the {allowance} movement points available"
+            return PathFault("too_dear", a, b, allowance)
         if stops(b) and i < len(path) - 2:
-            return f"must stop on entering {b} (enemy zone of control)"
+            return PathFault("must_stop", a, b, allowance)
     return None
+
+
+def path_problem(path: list[str], allowance: int, step_cost: StepCost, stops: Callable[[str], bool],
+                 adjacent: Callable[[str, str], bool], why: Callable[[str, str], str] | None = None) -> str | None:
+    """`path_fault` in English, for rulesets that word their own refusals. `why(a, b)`
+    says why a forbidden step is forbidden (the ruleset knows)."""
+    fault = path_fault(path, allowance, step_cost, stops, adjacent)
+    if fault is None:
+        return None
+    kind, a, b, _ = fault
+    if kind == "not_adjacent":
+        return f"{a} and {b} are not adjacent"
+    if kind == "blocked":
+        return f"cannot move from {a} into {b}" + (f": {why(a, b)}" if why else "")
+    if kind == "too_dear":
+        return f"the path costs more than the {allowance} movement points available"
+    return f"must stop on entering {b} (enemy zone of control)"
 
 
 def reachable(start: str, allowance: int, neighbours: Callable[[str], tuple[str, ...]], step_cost: StepCost,

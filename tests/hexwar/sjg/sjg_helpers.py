@@ -141,7 +141,8 @@ def snapshot(game: SjgNecromancerGame) -> str:
     """Everything an action could change."""
     pos = game.position
     marks = {k: copy.deepcopy(v) for k, v in vars(game).items()
-             if k not in ("position", "dice", "record", "events", "queue", "options", "scenario", "_legal_kept")}
+             if k not in ("position", "dice", "record", "events", "queue", "options", "scenario", "_legal_kept",
+                          "_board_id")}   # caches, not state
     state = {
         "units": sorted((u.id, u.kind.value, u.side, u.hex) for u in pos.units.values()),
         "jewels": {k: asdict(j) for k, j in pos.jewels.items()},

@@ -9,6 +9,7 @@ from tests.hexwar.sjg.sjg_helpers import ScriptedDice, act, end, end_until, make
 
 from warjudge.presentation.sjg.wording_en import lines as log_lines
 from warjudge.hexwar.sjg import bots, views
+from warjudge.hexwar.sjg.problems import Problem
 from warjudge.hexwar.sjg.combat import plan_attack
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.state import Item
@@ -34,7 +35,7 @@ def last(game, text):
 
 def plan(game, side, targets, direct=(), indirect=(), boulder=()):
     p = plan_attack(game.position, side, list(direct), list(indirect), list(boulder), targets, spent=set())
-    assert not isinstance(p, str), p
+    assert not isinstance(p, Problem), p
     return p
 
 
@@ -467,7 +468,7 @@ def test_sword_and_bow_serve_only_a_wizard(kind, item, direct, indirect):
         give(game, item, u["h"])
     assert plan(game, "red", ["1110"], direct=ids(u, "h")).attack == direct
     if indirect is None:
-        assert isinstance(plan_attack(game.position, "red", [], ids(u, "h"), [], ["1210"], spent=set()), str)
+        assert isinstance(plan_attack(game.position, "red", [], ids(u, "h"), [], ["1210"], spent=set()), Problem)
     else:
         assert plan(game, "red", ["1210"], indirect=ids(u, "h")).attack == indirect
 

@@ -137,3 +137,19 @@ def test_partial_hand_deployment_at_the_terminal():
     assert "red has deployed" in out
     assert sorted((u.hex, u.kind.value) for u in game.position.side_units("red") if u.kind.value != "necromancer") \
         == sorted((h, k) for h, ks in full.items() for k in ks)
+
+
+def test_a_refused_deploy_line_places_nothing():
+    # SJG 9.1 set-up at the terminal, one `place` action a unit; bad input changes nothing:
+    # the whole line is tried on a copy first, so a bad hex at its end places none of it
+    game = SjgNecromancerGame.new(seed=3, first="red")
+    full = bots.deploy_action(game, "red", random.Random(1))["placements"]
+    first = sorted(full)[0]
+    typed = [f"deploy {first}:{','.join(full[first])} 9999:z", "deploy list", "quit"]
+    console = Console(record=True, width=100, color_system=None, file=open("/dev/null", "w"))
+    run_session(game, bot_side="black", input_fn=lambda prompt: typed.pop(0), console=console,
+                rng=random.Random(2), clear_fn=lambda: None)
+    out = console.export_text()
+    assert "9999 is not a hex on the map" in out and "nothing placed yet" in out
+    assert not [a for a in game.record.actions if a["type"] == "place"]
+    assert not [s for s in game.view("red")["secrets"] if s["kind"] == "set-up"]

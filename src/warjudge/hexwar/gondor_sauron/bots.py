@@ -1,5 +1,5 @@
 """Two bots for Gondor & Sauron, both choosing only among `legal_actions`, so they are
-always legal: `random_action` picks uniformly; `heuristic_action` fires, attacks and forms
+always legal, and reading only the player's `view`: `random_action` picks uniformly; `heuristic_action` fires, attacks and forms
 when it can, rallies, advances, brings on reinforcements, bombards walls, casts spells,
 closes in on the enemy with each unit once a phase, retreats away from the enemy and ends
 a part of the turn only when nothing useful is left. Both draw on the caller's
@@ -20,26 +20,32 @@ def random_action(game, player: str, rng: random.Random) -> Action:
     return rng.choice(game.legal_actions(player))
 
 
-def _nearest_enemy(game, side: str, h: str) -> int:
-    enemies = [u.hex for u in game.pos.units.values() if u.side != side]
+def _nearest_enemy(view: dict[str, Any], side: str, h: str) -> int:
+    enemies = [u["hex"] for u in view["units"] if u["side"] != side and u.get("hex")]
     return min((distance(h, e) for e in enemies), default=0)
+
+
+def _where(view: dict[str, Any]) -> dict[str, str]:
+    """Piece id -> hex, for every piece the view shows on the map."""
+    return {p["id"]: p["hex"] for key in ("units", "leaders", "engines") for p in view.get(key, []) if p.get("hex")}
 
 
 def heuristic_action(game, player: str, rng: random.Random) -> Action:
     legal = game.legal_actions(player)
+    view = game.view(player)
     for kind in EAGER:
         found = [a for a in legal if a["type"] == kind]
         if found:
             return rng.choice(found)
     retreats = [a for a in legal if a["type"] in ("retreat", "evade")]
     if retreats:   # as far from the enemy as the rules allow
-        return max(retreats, key=lambda a: (_nearest_enemy(game, player, a["path"][-1]), "displace_to" not in a))
+        return max(retreats, key=lambda a: (_nearest_enemy(view, player, a["path"][-1]), "displace_to" not in a))
     moves = [a for a in legal if a["type"] == "move"]
     if moves:      # the move that gains the most ground towards the enemy, if any gains
+        where = _where(view)
+
         def gain(a: Action) -> int:
-            pos = game.pos
-            piece = pos.units.get(a["piece"]) or pos.leaders.get(a["piece"]) or pos.engines[a["piece"]]
-            return _nearest_enemy(game, player, piece.hex) - _nearest_enemy(game, player, a["to"])
+            return _nearest_enemy(view, player, where[a["piece"]]) - _nearest_enemy(view, player, a["to"])
         best = max(moves, key=gain)
         if gain(best) > 0:
             return rng.choice([a for a in moves if a["piece"] == best["piece"] and gain(a) == gain(best)])

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.los import intervening_paths
+from warjudge.hexwar.sjg.problems import Problem, problem
 from warjudge.hexwar.sjg.state import Position, Unit
 from warjudge.hexwar.sjg.tables import DEMON_STRENGTH, UnitType, odds_column
 
@@ -84,58 +85,57 @@ class AttackPlan:
 
 
 def plan_attack(position: Position, side: str, direct: list[int], indirect: list[int], boulder: list[int],
-                targets: list[str], *, spent: set[int], demon: bool = False) -> AttackPlan | str:
+                targets: list[str], *, spent: set[int], demon: bool = False) -> AttackPlan | Problem:
     """The attack if legal, else the reason it is not. `spent` are units that have
     already attacked this turn (6.2). `demon`: the target is the Miasma demon (10.4),
     which defends alone at its strength whatever else is in its hex."""
     ids = direct + indirect + boulder
     if not ids:
-        return "an attack needs at least one attacking unit"
+        return problem("no_attackers")
     if len(set(ids)) != len(ids):
-        return "a unit may take part in an attack only once"
+        return problem("attacker_twice")
     if not targets or len(set(targets)) != len(targets):
-        return "name each target hex once"
+        return problem("targets_once")
     if boulder and (direct or indirect):
-        return "boulder attacks may not be combined with direct or indirect combat (SJG 6.23)"
+        return problem("boulders_alone")
     if boulder and len(targets) != 1:
-        return "a boulder attack falls on a single hex below the edge (SJG 6.23)"
+        return problem("boulder_one_hex")
     units = []
     for uid in ids:
         unit = position.units.get(uid)
         if unit is None or unit.side != side:
-            return f"unit {uid} is not one of yours"
+            return problem("not_yours", unit=uid)
         if uid in spent:
-            return f"{unit.label} has already attacked this turn (SJG 6.2)"
+            return problem("already_attacked", unit=unit.ref())
         if position.in_miasma(unit.hex):
-            return f"{unit.label} is in the Miasma and may not attack (SJG 7.3)"
+            return problem("attacks_from_miasma", unit=unit.ref())
         units.append(unit)
     if demon:
         if position.miasma.demon is None or targets != [position.miasma.demon]:
-            return "the Miasma demon is not there" + (f"; it is in {position.miasma.demon}" if position.miasma.demon else "")
+            return problem("no_demon_there", demon=position.miasma.demon)
     for target in [] if demon else targets:
         defenders = position.at(target)
         if not defenders or defenders[0].side == side:
-            return f"there is no enemy unit in {target}"
+            return problem("no_enemy_there", hex=target)
     modifiers = set()
     for uid in direct:
         unit = position.units[uid]
         for t in targets:
             if not can_direct(position, unit, t):
-                return f"{unit.label} cannot attack {t} directly (the target must be adjacent, not over a cliff; SJG 6.21)"
+                return problem("cannot_attack_directly", unit=unit.ref(), hex=t)
     for uid in indirect:
         unit = position.units[uid]
         for t in targets:
             m = indirect_modifier(position, unit, t)
             if m is None:
-                return (f"{unit.label} cannot attack {t} indirectly (skeletons and Necromancers only; two hexes on "
-                        f"the same or a lower level with a clear line of sight, or an adjacent hex above or below; SJG 6.22)")
+                return problem("cannot_attack_indirectly", unit=unit.ref(), hex=t)
             modifiers.add(m)
     for uid in boulder:
         unit = position.units[uid]
         if not can_boulder(position, unit, targets[0]):
-            return f"{unit.label} is not at a cliff edge above {targets[0]} (SJG 6.23)"
+            return problem("not_above", unit=unit.ref(), hex=targets[0])
     if boulder and not demon and all(position.boulder_defence(u) is None for u in position.at(targets[0])):
-        return "Necromancers and apprentices are immune to boulder attacks (SJG 6.23)"
+        return problem("immune_to_boulders", hex=targets[0])
     attack = sum(attack_strength(position, position.units[u], "direct") for u in direct)
     attack += sum(attack_strength(position, position.units[u], "indirect") for u in indirect)
     attack += sum(attack_strength(position, position.units[u], "boulder") for u in boulder)

@@ -13,7 +13,8 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from warjudge.hexwar.grid import distance
-from warjudge.hexwar.sjg.moves import MERCENARY_RULE, mixes_mercenaries
+from warjudge.hexwar.sjg.moves import mixes_mercenaries
+from warjudge.hexwar.sjg.problems import Problem, problem
 from warjudge.hexwar.sjg.setup import CONVERSION_SPACING, DEPLOY_RADIUS
 from warjudge.hexwar.sjg.state import STACK_LIMIT
 from warjudge.hexwar.sjg.tables import UnitType
@@ -57,32 +58,33 @@ def _room(game: "SjgNecromancerGame", side: str) -> list[str]:
     return [h for h in board.hexes if all(distance(h, b) > CONVERSION_SPACING for b in black)]
 
 
-def placement_problem(game: "SjgNecromancerGame", side: str, kind: str, hex_: str) -> str | None:
+def placement_problem(game: "SjgNecromancerGame", side: str, kind: str, hex_: str) -> Problem | None:
     """Why `side` may not place a `kind` in `hex_` now (None: it may)."""
     if still_to_place(game, side)[kind] < 1:
-        return f"you have no {kind} left to place"
+        return problem("none_left_to_place", kind=kind)
     return _hex_problem(game, side, kind, hex_, draft_placements(game, side).get(hex_, []), set(_room(game, side)))
 
 
 def _hex_problem(game: "SjgNecromancerGame", side: str, kind: str, hex_: str, here: list[str],
-                 room: set[str]) -> str | None:
+                 room: set[str]) -> Problem | None:
     pos = game.position
     board = pos.board
     if hex_ not in board.hexes:
-        return f"{hex_} is not a hex on the map"
+        return problem("off_map", hex=hex_)
     if board.terrain(hex_) == "monolith":
-        return f"{hex_} is a monolith; no unit may enter it (SJG 2.13)"
+        return problem("monolith", hex=hex_)
     if any(u.side != side for u in pos.at(hex_)):
-        return f"{hex_} is occupied by the enemy"
+        return problem("enemy_there", hex=hex_)
     if kind != UnitType.NECROMANCER.value and sum(1 for k in here if k != UnitType.NECROMANCER.value) >= STACK_LIMIT:
-        return f"{hex_}: at most {STACK_LIMIT} units may stack (SJG 4.4)"
+        return problem("stack_limit", hex=hex_, limit=STACK_LIMIT)
     if mixes_mercenaries({UnitType(k) for k in [*here, kind]} | {u.kind for u in pos.at(hex_)}):
-        return f"{hex_}: {MERCENARY_RULE}"
+        return problem("mercenaries_mixed", hex=hex_)
     if hex_ not in room:
-        rule = ("within 3 hexes of your Necromancer (SJG 9.1)" if game.scenario.name == "standard"
-                else "on the large level-4 plateau (SJG 9.2)" if side == "black"
-                else f"more than {CONVERSION_SPACING} hexes from every Black unit (SJG 9.2)")
-        return f"{hex_}: units set up {rule}"
+        if game.scenario.name == "standard":
+            return problem("deploy_near_necromancer", hexes=[hex_], radius=DEPLOY_RADIUS)
+        if side == "black":
+            return problem("black_on_plateau", hexes=[hex_])
+        return problem("red_too_near", hexes=[hex_], spacing=CONVERSION_SPACING)
     return None
 
 

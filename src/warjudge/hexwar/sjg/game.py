@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from warjudge.core.dice import Dice
 from warjudge.core.events import Event, Refusal
+from warjudge.hexwar.sjg.problems import Problem, problem as rule_problem, refusal
 from warjudge.core.errors import MapError, RecordError
 from warjudge.core.games import Option, replay
 from warjudge.core.record import GameRecord
@@ -356,25 +357,25 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             return
         problem = self._end_problem(decision)
         if problem:
-            raise Refusal("sjg.refused.rule", detail=problem)
+            raise refusal(problem)
         self.queue.pop(0)
         self._say("sjg.phase_ended", side=act.side, phase=decision.kind)
         if decision.kind == "wraith" and self._queue_wraith_phase():
             return
         self._next_phase(decision.kind)
 
-    def _end_problem(self, decision: Decision) -> str | None:
+    def _end_problem(self, decision: Decision) -> Problem | None:
         """Why the phase may not end yet: 4.4 stacking after movement, 6.21 enemies in
         a zone of control not yet attacked."""
         if decision.kind == "move":
             problems = stacking_problems(self.position, decision.player)
             if problems:
-                return "; ".join(problems)
+                return rule_problem("stacking_at_end", problems=[p.to_json() for p in problems])
         if decision.kind == "combat":
             missing = sorted(must_be_attacked(self.position, decision.player) - self.attacked_hexes)
             free = [h for h in missing if self._could_still_attack(h)]
             if free:
-                return f"enemy units in your zones of control must be attacked (SJG 6.21): {', '.join(free)}"
+                return rule_problem("must_attack", hexes=free)
         return None
 
     # --- movement (4.0, 6.7) ------------------------------------------------------------

@@ -23,6 +23,7 @@ from typing import Any, Callable
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.movement import path_to
 from warjudge.hexwar.sjg import bots
+from warjudge.hexwar.sjg.problems import Problem
 from warjudge.hexwar.sjg.combat import can_direct, indirect_modifier, must_be_attacked, plan_attack
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.moves import may_join, reachable_hexes
@@ -229,7 +230,7 @@ def _combat(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str
             continue
         forced = target in forced_hexes
         plan = plan_attack(pos, side, direct, indirect, [], [target], spent=game.attacked)
-        if isinstance(plan, str):
+        if isinstance(plan, Problem):
             continue
         # 2.12, 6.31: a unit on a slope attacks at half strength and still suffers the
         # results; leave it out unless the attack needs it
@@ -237,7 +238,7 @@ def _combat(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str
                 or pos.units[u].kind in (UnitType.NECROMANCER, UnitType.APPRENTICE)]
         if flat != direct and (flat or indirect):
             lighter = plan_attack(pos, side, flat, indirect, [], [target], spent=game.attacked)
-            if not isinstance(lighter, str) and lighter.column == plan.column:
+            if not isinstance(lighter, Problem) and lighter.column == plan.column:
                 direct, plan = flat, lighter
         good = plan.column in GOOD_ODDS or plan.column == "1-1" and pressing
         if good or forced or target == wizard and plan.column not in ("1-3", "auto-AE"):

@@ -19,6 +19,7 @@ from warjudge.hexwar.sjg.state import SIDES, other
 from warjudge.hexwar.sjg.tables import UnitType
 
 if TYPE_CHECKING:
+    from warjudge.hexwar.hexmap import HexMap
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
 
 FRESH = ("position", "queue", "record", "dice")   # copied by hand in clone; the rest by _copied
@@ -84,7 +85,12 @@ class SjgInterface(GameParts):
         if player not in self.to_act():
             return None
         d = self._decision_for(player)
-        return Decision(player, d.kind, {"accepts": list(d.accepts), **_json(d.info)})
+        info = {"accepts": list(d.accepts), **_json(d.info)}
+        if d.kind == "deploy":  # what the side still has to set up (its forces are public)
+            from warjudge.hexwar.sjg.deploy import still_to_place
+
+            info["to_place"] = {str(k): n for k, n in sorted(still_to_place(self._game, player).items()) if n}
+        return Decision(player, d.kind, info)
 
     def legal_actions(self, player: str) -> list[dict[str, Any]]:
         """Made once per position and player: kept until the next action and handed to
@@ -120,6 +126,12 @@ class SjgInterface(GameParts):
         return Outcome(leaders, "turn-limit", draw=len(leaders) > 1, scores=scores)
 
     # --- the view -------------------------------------------------------------------------
+
+    @property
+    def public_map(self) -> "HexMap":
+        """The map the game is played on: public and fixed for the whole game (no hidden
+        information), for renderers and terminals, which draw a view on it."""
+        return self.position.board
 
     def board_id(self) -> BoardId:
         if self._board_id is None:
@@ -212,6 +224,8 @@ def _full_view(game: "SjgNecromancerGame") -> SjgView:
                               "jewels_found": m.jewels_found, "demon": m.demon}
     if m.demon_counter is not None:  # 10.4: face down; nobody knows which counter it is
         miasma["demon_counter"] = {"hex": m.demon_counter, HIDDEN_FROM: list(SIDES)}
+    if "miasma_demon" in game.options.optional:  # that it still lies face down is public
+        miasma["demon_hidden"] = m.demon_counter is not None
     secrets: list[dict[str, Any]] = [{"kind": "choice", "side": s, "items": list(c), HIDDEN_FROM: [other(s)]}
                                      for s, c in sorted(game.choices.items())]
     secrets += [{"kind": "set-up", "side": s, "placements": [[k, h] for k, h in d], HIDDEN_FROM: [other(s)]}

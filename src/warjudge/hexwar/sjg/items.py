@@ -12,6 +12,7 @@ from collections import Counter
 from enum import StrEnum
 from typing import Callable
 
+from warjudge.hexwar.sjg.problems import Problem, problem
 from warjudge.hexwar.sjg.tables import JewelEffect, UnitType
 
 
@@ -34,43 +35,47 @@ WEIGHT = {Pick.DRAGON: 2}  # 10.54: the dragon counts as two items
 UNITS: dict[Pick, tuple[UnitType, int]] = {Pick.APPRENTICE: (UnitType.APPRENTICE, 1),
                                           Pick.MERCENARIES: (UnitType.MERCENARY, 2),
                                           Pick.DRAGON: (UnitType.DRAGON, 1)}
+_PICKS = frozenset(p.value for p in Pick)
+_POWERS = frozenset(e.value for e in JewelEffect)
+
+
+def pick_problem(text: str) -> Problem | None:
+    """Why `text` names no pick of 10.51-10.58 (None: it does)."""
+    name, _, power = text.partition(":")
+    if name not in _PICKS:
+        return problem("unknown_item", item=name, items=[p.value for p in Pick])
+    if name != Pick.EXTRA_JEWEL and power:
+        return problem("power_on_item", item=name)
+    if name == Pick.EXTRA_JEWEL and power not in _POWERS:
+        return problem("jewel_needs_power", powers=[e.value for e in JewelEffect])
+    return None
 
 
 def parse_pick(text: str) -> tuple[Pick, JewelEffect | None]:
-    """'sword' -> (SWORD, None); 'extra_jewel:zombie_movement' -> (EXTRA_JEWEL, ...)."""
+    """'sword' -> (SWORD, None); 'extra_jewel:zombie_movement' -> (EXTRA_JEWEL, ...).
+    Only for picks `pick_problem` passed."""
     name, _, power = text.partition(":")
-    try:
-        pick = Pick(name)
-    except ValueError:
-        raise ValueError(f"{name!r} is not an item of 10.51-10.58 ({', '.join(p.value for p in Pick)})") from None
-    if pick != Pick.EXTRA_JEWEL:
-        if power:
-            raise ValueError(f"only an extra Jewel takes a power ('{name}' does not)")
-        return pick, None
-    try:
-        return pick, JewelEffect(power)
-    except ValueError:
-        raise ValueError(f"an extra Jewel names its power from the Jewel Table (SJG 10.51): "
-                         f"extra_jewel:<{'|'.join(e.value for e in JewelEffect)}>") from None
+    pick = Pick(name)
+    return pick, JewelEffect(power) if pick == Pick.EXTRA_JEWEL else None
 
 
 def weight(picks: list[str]) -> int:
     return sum(WEIGHT.get(parse_pick(p)[0], 1) for p in picks)
 
 
-def choice_problem(picks: list[str], allowance: int, remaining: Counter) -> str | None:
+def choice_problem(picks: list[str], allowance: int, remaining: Counter) -> Problem | None:
     """Why this choice is not allowed (None: fine): exactly `allowance` items (a dragon
     is two), no more of a kind than the counters left (10.5)."""
-    try:
-        kinds = Counter(parse_pick(p)[0] for p in picks)
-    except ValueError as exc:
-        return str(exc)
+    for text in picks:
+        bad = pick_problem(text)
+        if bad:
+            return bad
+    kinds = Counter(parse_pick(p)[0] for p in picks)
     if weight(picks) != allowance:
-        hint = "; a dragon counts as two, 10.54" if Pick.DRAGON in kinds else ""
-        return f"choose items worth exactly {allowance}, not {weight(picks)} (SJG 10.5{hint})"
+        return problem("items_worth", allowance=allowance, worth=weight(picks), dragon=Pick.DRAGON in kinds)
     for kind, n in kinds.items():
         if kind in COUNTERS and n > remaining[kind]:
-            return f"only {remaining[kind]} {kind.value} counter(s) are left to choose from (SJG 10.5)"
+            return problem("counters_left", item=kind.value, left=remaining[kind])
     return None
 
 

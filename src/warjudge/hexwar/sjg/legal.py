@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from warjudge.core.errors import IllegalAction
 from warjudge.hexwar.movement import path_to, reachable_in
 from warjudge.hexwar.sjg.actions import Move
+from warjudge.hexwar.sjg.problems import Problem
 from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier, plan_attack
 from warjudge.hexwar.sjg.deploy import legal_placements
 from warjudge.hexwar.sjg.items import WEIGHT, Pick, choice_problem
@@ -408,7 +409,7 @@ def _attacks_on(game, side, free, targets, demon) -> list[Action]:
 
 def _if_planned(game, side, targets, direct, indirect, boulder, demon, spent) -> list[Action]:
     plan = plan_attack(game.position, side, direct, indirect, boulder, list(targets), spent=spent, demon=demon)
-    if isinstance(plan, str):
+    if isinstance(plan, Problem):
         return []
     action: Action = {"type": "attack", "side": side, "targets": list(targets)}
     for key, ids in (("direct", direct), ("indirect", indirect), ("boulder", boulder)):

@@ -1,13 +1,14 @@
 """Movement rules of SJG Necromancer (section 4, 6.7, 8.2's wraith phase).
 
-Every check is pure: it reads the position and returns a reason or a cost, so that an
-illegal move is refused before anything changes.
+Every check is pure: it reads the position and returns a reason (a Problem: a code and
+its parameters) or a cost, so that an illegal move is refused before anything changes.
 """
 
 from __future__ import annotations
 
 from warjudge.hexwar.hexmap import HexMap
-from warjudge.hexwar.movement import path_problem, reachable
+from warjudge.hexwar.movement import path_fault, reachable
+from warjudge.hexwar.sjg.problems import Problem, problem
 from warjudge.hexwar.sjg.state import FREE_OF_STACKING, STACK_LIMIT, UNDEAD, WIZARDS, Position, Unit, other
 from warjudge.hexwar.sjg.tables import UnitType
 
@@ -52,47 +53,48 @@ def step_table(board: HexMap) -> dict[str, tuple[tuple[str, int], ...]]:
 
 
 def blocked_because(position: Position, side: str, a: str, b: str, occupied: dict[str, str]) -> str:
-    """Why no unit may step from a to b (step_cost said None)."""
+    """Why no unit may step from a to b (step_cost said None), as a word the wording
+    knows: "monolith" (2.13), "enemy" (4.4), "cliff" (2.16, 4.21) or "closed"."""
     board = position.board
     if board.terrain(b) == "monolith":
-        return f"{b} is a monolith (SJG 2.13)"
+        return "monolith"
     if occupied.get(b) == other(side):
-        return f"enemy units stand in {b} (SJG 4.4)"
+        return "enemy"
     if board.is_cliff(a, b):
-        return f"a cliff lies between {a} and {b}; only wraiths cross cliffs (SJG 2.16, 4.21)"
-    return f"{b} cannot be entered"
+        return "cliff"
+    return "closed"
 
 
 def move_problem(position: Position, units: list[Unit], path: list[str], *, locked: set[int],
-                 suicide: bool = False) -> str | None:
+                 suicide: bool = False) -> Problem | None:
     """Why this group move is illegal (None: legal). `locked` are the units that began
     the phase in an enemy zone of control (4.3)."""
     if len(path) < 2:
-        return "a move needs a path of at least two hexes (where the units are, then each hex entered)"
+        return problem("path_too_short")
     if any(not position.board.grid.contains(h) for h in path):
-        return "the path leaves the map"
+        return problem("path_off_map")
     start, side = path[0], units[0].side
     if any(u.hex != start for u in units):
-        return f"every moving unit must stand in {start}, the path's first hex"
+        return problem("not_at_start", hex=start)
     if locked & {u.id for u in units}:
-        return "a unit that begins its movement phase in an enemy zone of control may not move (SJG 4.3)"
+        return problem("locked_in_zoc")
     occupied = position.occupied()
     board = position.board
     last_a, last_b = path[-2], path[-1]
     if suicide:
         if any(u.kind not in UNDEAD for u in units):
-            return "only undead units may throw themselves over a cliff (SJG 6.7)"
+            return problem("suicide_undead_only")
         if board.cliff_high_side(last_a, last_b) != last_a:
-            return "a suicide move ends by going down over a cliff edge (SJG 6.7)"
+            return problem("suicide_down_cliff")
         walk = path[:-1]
         extra = SUICIDE_COST
     elif len(path) == 2 and board.is_cliff(*path):
         carried = riders(units, position)
         if not all(climbs_cliffs(u, position) or u.id in carried for u in units):
-            return ("only wraiths (a dragon and the wizard it carries, a wizard with the Ring of Flight) may cross "
-                    "a cliff hexside (SJG 4.21, 10.54, 10.55)")
+            return problem("cliff_climbers_only")
         if occupied.get(last_b) == other(side) or board.terrain(last_b) == "monolith":
-            return f"cannot enter {last_b}: {blocked_because(position, side, last_a, last_b, occupied)}"
+            return problem("step_blocked", a=last_a, b=last_b, why=blocked_because(position, side, last_a, last_b,
+                                                                                   occupied))
         return None  # the crossing takes all the unit's movement points (4.21)
     else:
         walk, extra = path, 0
@@ -100,23 +102,19 @@ def move_problem(position: Position, units: list[Unit], path: list[str], *, lock
     dragon_ma = max((position.movement_allowance(u) for u in units if u.kind == UnitType.DRAGON), default=0)
     for unit in units:
         allowance = dragon_ma if unit.id in carried else position.movement_allowance(unit)
-        problem = path_problem(
-            walk, allowance - extra,
-            lambda a, b: step_cost(position, side, a, b, occupied),
-            lambda h: position.in_enemy_zoc(h, side, occupied),
-            lambda a, b: b in board.neighbours(a),
-            lambda a, b: blocked_because(position, side, a, b, occupied),
-        )
-        if problem:
-            if board.is_cliff(*path[:2]) or any(board.is_cliff(a, b) for a, b in zip(walk, walk[1:])):
-                problem += "; only a wraith crosses a cliff, and only as its whole move from where it began (SJG 4.21)"
-            return f"{unit.label}: {problem}"
+        fault = path_fault(walk, allowance - extra, lambda a, b: step_cost(position, side, a, b, occupied),
+                           lambda h: position.in_enemy_zoc(h, side, occupied), lambda a, b: b in board.neighbours(a))
+        if fault:
+            cliff = board.is_cliff(*path[:2]) or any(board.is_cliff(a, b) for a, b in zip(walk, walk[1:]))
+            why = blocked_because(position, side, fault.a, fault.b, occupied) if fault.kind == "blocked" else None
+            return problem("bad_path", unit=unit.ref(), fault=fault.kind, a=fault.a, b=fault.b,
+                           allowance=fault.allowance, why=why, cliff=cliff)
         if suicide and position.in_enemy_zoc(walk[-1], side, occupied) and len(walk) > 1 and walk[-1] != start:
-            return f"{unit.label}: must stop on entering an enemy zone of control (SJG 4.3)"
+            return problem("suicide_from_zoc", unit=unit.ref(), hex=walk[-1])
     return None
 
 
-def stacking_problems(position: Position, side: str) -> list[str]:
+def stacking_problems(position: Position, side: str) -> list[Problem]:
     """4.4 at the end of a movement phase; 10.53 mercenaries stack only with wizards."""
     problems = []
     hexes = {u.hex for u in position.side_units(side)}
@@ -124,13 +122,10 @@ def stacking_problems(position: Position, side: str) -> list[str]:
         here = [u for u in position.at(h) if u.side == side]
         size = sum(1 for u in here if u.kind not in FREE_OF_STACKING)
         if size > STACK_LIMIT:
-            problems.append(f"{h} holds {size} units; at most {STACK_LIMIT} may stack (SJG 4.4)")
+            problems.append(problem("stack_over_limit", hex=h, size=size, limit=STACK_LIMIT))
         if mixes_mercenaries({u.kind for u in here}):
-            problems.append(f"{h}: {MERCENARY_RULE}")
+            problems.append(problem("mercenaries_mixed", hex=h))
     return problems
-
-
-MERCENARY_RULE = "mercenaries may stack only with each other, the Necromancer and his apprentice (SJG 10.53)"
 
 
 def mixes_mercenaries(kinds: set[UnitType]) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 from warjudge.core.events import Refusal
+from warjudge.hexwar.sjg.problems import Problem, refusal
 from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.sjg import actions as A
@@ -40,7 +41,7 @@ class CombatPhase(GameParts):
             for method, ids in (("boulder", boulder), ("indirect", indirect)):
                 if ids and not isinstance(plan_attack(pos, other(side), [], ids if method == "indirect" else [],
                                                       ids if method == "boulder" else [], [h],
-                                                      spent=self.opp_spent), str):
+                                                      spent=self.opp_spent), Problem):
                     ways[method] = ids
             if ways:
                 out[h] = ways
@@ -76,8 +77,8 @@ class CombatPhase(GameParts):
         spent = self.opp_spent if opportunity else self.attacked
         plan = plan_attack(pos, act.side, act.direct, act.indirect, act.boulder, act.targets, spent=spent,
                            demon=act.demon)
-        if isinstance(plan, str):
-            raise Refusal("sjg.refused.rule", detail=plan)
+        if isinstance(plan, Problem):
+            raise refusal(plan)
         for uid in act.direct + act.indirect + act.boulder:
             spent.add(uid)
         if not act.demon:

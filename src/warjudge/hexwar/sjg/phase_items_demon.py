@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from warjudge.core.events import Refusal
+from warjudge.hexwar.sjg.problems import Problem, problem, refusal
 from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg import demon as D
@@ -24,26 +25,26 @@ class ItemsAndDemon(GameParts):
         unit that can carry a Jewel may (10.55), only a wizard uses it (10.57)."""
         problem = self._take_problem(act.side, act.unit, act.item)
         if problem:
-            raise Refusal("sjg.refused.rule", detail=problem)
+            raise refusal(problem)
         unit, item = self.position.units[act.unit], self.position.items[act.item]
         item.holder, item.hex = unit.id, None
         self._say("sjg.item_taken", side=act.side, unit=unit.ref(), item=act.item)
 
-    def _take_problem(self, side: str, unit_id: int, item_id: str) -> str | None:
+    def _take_problem(self, side: str, unit_id: int, item_id: str) -> Problem | None:
         pos = self.position
         unit, item = pos.units.get(unit_id), pos.items.get(item_id)
         if unit is None or unit.side != side:
-            return f"unit {unit_id} is not one of yours"
+            return problem("not_yours", unit=unit_id)
         if item is None:
-            return f"there is no {item_id} in this game"
+            return problem("no_such_item", item=item_id)
         if unit.kind == UnitType.DRAGON:
-            return "a dragon may not carry a Jewel or item by itself (SJG 10.54)"
+            return problem("dragon_takes")
         holder = pos.units.get(item.holder) if item.holder is not None else None
         if item.holder == unit.id:
-            return f"{unit.label} already holds the {item_id}"
+            return problem("already_holds", unit=unit.ref(), item=item_id)
         if holder is None and item.hex != unit.hex or holder is not None and (holder.hex != unit.hex
                                                                             or holder.side != side):
-            return f"the {item_id} is not on the ground or with a friendly unit in {unit.hex}"
+            return problem("item_not_here", item=item_id, hex=unit.hex)
         return None
 
     def _demon_turn(self) -> None:

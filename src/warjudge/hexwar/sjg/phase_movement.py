@@ -7,9 +7,10 @@ decision and dispatches it here through its HANDLERS table."""
 from __future__ import annotations
 
 from warjudge.core.events import Refusal
+from warjudge.hexwar.sjg.problems import Problem, problem, refusal
 from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.sjg import actions as A
-from warjudge.hexwar.sjg.moves import MERCENARY_RULE, locked_units, may_join, mixes_mercenaries, move_problem
+from warjudge.hexwar.sjg.moves import locked_units, may_join, mixes_mercenaries, move_problem
 from warjudge.hexwar.sjg.state import FREE_OF_STACKING, STACK_LIMIT, Jewel, Unit
 from warjudge.hexwar.sjg.tables import UnitType
 from warjudge.hexwar.sjg.phases import PHASE_ACTIONS
@@ -46,11 +47,11 @@ class MovementPhase(GameParts):
         else:
             problem = move_problem(pos, units, list(act.path), locked=self.locked, suicide=act.suicide)
         if problem:
-            raise Refusal("sjg.refused.rule", detail=problem)
+            raise refusal(problem)
         if decision.kind == "move" and not act.suicide:
             problem = self._dead_end_problem(units, act.path[-1])
             if problem:
-                raise Refusal("sjg.refused.rule", detail=problem)
+                raise refusal(problem)
         jewels = self._jewels_on_path(act, units)
         end = act.path[-1]
         moved.update(u.id for u in units)
@@ -68,7 +69,7 @@ class MovementPhase(GameParts):
         self._say("sjg.moved", side=act.side, units=[u.ref() for u in units], path=list(act.path),
                   suicide=act.suicide)
 
-    def _dead_end_problem(self, units: list[Unit], dest: str, there: list[Unit] | None = None) -> str | None:
+    def _dead_end_problem(self, units: list[Unit], dest: str, there: list[Unit] | None = None) -> Problem | None:
         """Ruling on 4.4 and 10.53: stacking counts at the end of the phase, but units that
         have moved (or are held in a zone of control) cannot leave again, so a move that
         leaves more than three of them, or mercenaries with others, in one hex could never
@@ -77,10 +78,9 @@ class MovementPhase(GameParts):
         stuck = [u for u in (pos.at(dest) if there is None else there) if u.id not in moving and (u.id in self.moved or u.id in self.locked)] + units
         size = sum(1 for u in stuck if u.kind not in FREE_OF_STACKING)
         if size > STACK_LIMIT:
-            return (f"{dest} would hold {size} units that can no longer move this phase; at most {STACK_LIMIT} may "
-                    f"stack at its end (SJG 4.4). Move them elsewhere, or 'undo' an earlier move")
+            return problem("dead_end_stack", hex=dest, size=size, limit=STACK_LIMIT)
         if mixes_mercenaries({u.kind for u in stuck}):
-            return f"{dest}: {MERCENARY_RULE}; those units could not part again this phase"
+            return problem("dead_end_mercenaries", hex=dest)
         return None
 
     def _jewels_on_path(self, act: A.Move, units: list[Unit]) -> list[str]:
@@ -93,25 +93,25 @@ class MovementPhase(GameParts):
             raise Refusal("sjg.refused.dragon_carries")
         return list(act.jewels)
 
-    def _wraith_step_problem(self, units: list[Unit], act: A.Move) -> str | None:
+    def _wraith_step_problem(self, units: list[Unit], act: A.Move) -> Problem | None:
         """8.2: after combat, wraiths not in an enemy zone move one hex; no cliff but
         downwards to suicide; slopes allowed."""
         pos = self.position
         if any(u.kind != UnitType.WRAITH for u in units):
-            return "only wraiths move in the extra wraith movement phase (SJG 8.2)"
+            return problem("wraiths_only")
         if len(act.path) != 2:
-            return "in the extra wraith phase a wraith moves one hex (SJG 8.2)"
+            return problem("wraith_one_hex")
         if self.locked & {u.id for u in units}:
-            return "wraiths in an enemy zone of control may not move (SJG 8.2)"
+            return problem("wraith_in_zoc")
         a, b = act.path
         if any(u.hex != a for u in units) or b not in pos.board.neighbours(a):
-            return f"the wraiths must stand in {a} and move to an adjacent hex"
+            return problem("wraith_step", hex=a)
         if pos.board.is_cliff(a, b):
             if act.suicide and pos.board.cliff_high_side(a, b) == a:
                 return None
-            return "a wraith may not cross a cliff in this phase, except down to its end (SJG 8.2)"
+            return problem("wraith_cliff")
         if act.suicide or pos.board.terrain(b) == "monolith" or any(u.side != act.side for u in pos.at(b)):
-            return f"cannot move into {b}"
+            return problem("wraith_blocked", hex=b)
         if not may_join(pos, units, b):
-            return f"{b} would hold more than {STACK_LIMIT} units, or mercenaries with others (SJG 4.4, 10.53)"
+            return problem("overstacked", hex=b, limit=STACK_LIMIT)
         return None

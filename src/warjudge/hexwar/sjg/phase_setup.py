@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from warjudge.core.events import Refusal
+from warjudge.hexwar.sjg.problems import refusal
 from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg.items import COUNTERS, UNITS, Pick, allocate, choice_problem, parse_pick
@@ -38,7 +39,7 @@ class SetupPhase(GameParts):
     def _do_choose(self, act: A.Choose, decision: Decision) -> None:
         problem = choice_problem(act.items, decision.info["allowance"], self.counters_left)
         if problem:
-            raise Refusal("sjg.refused.rule", detail=problem)
+            raise refusal(problem)
         self.choices[act.side] = list(act.items)
         self.queue.remove(decision)
         self._say("sjg.chosen", side=act.side)
@@ -84,7 +85,7 @@ class SetupPhase(GameParts):
         kinds = {h: [UnitType(k) for k in ks] for h, ks in act.placements.items()}
         problem = deploy_problem(self.position, self.scenario, act.side, kinds, self.extra_units[act.side])
         if problem:
-            raise Refusal("sjg.refused.rule", detail=problem)
+            raise refusal(problem)
         holders = self._holders(act, kinds)
         for h, ks in kinds.items():
             for k in ks:
@@ -112,7 +113,7 @@ class SetupPhase(GameParts):
 
         problem = placement_problem(cast("SjgNecromancerGame", self), act.side, act.kind, act.hex)
         if problem:
-            raise Refusal("sjg.refused.rule", detail=problem)
+            raise refusal(problem)
         self.drafts[act.side].append((act.kind, act.hex))
 
     def _holders(self, act: A.Deploy, kinds: dict[str, list[UnitType]]) -> dict[str, str]:

@@ -9,8 +9,9 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from warjudge.hexwar.grid import distance
-from warjudge.hexwar.sjg.moves import MERCENARY_RULE, mixes_mercenaries
-from warjudge.hexwar.sjg.state import Position
+from warjudge.hexwar.sjg.moves import mixes_mercenaries
+from warjudge.hexwar.sjg.problems import Problem, problem
+from warjudge.hexwar.sjg.state import STACK_LIMIT, Position
 from warjudge.hexwar.sjg.tables import UnitType
 
 OptionalRule = Literal["cp_allowance", "miasma_movement", "miasma_teleport", "miasma_demon", "fourth_jewel"]
@@ -86,7 +87,7 @@ CONVERSION_SPACING = 13  # 9.2: no Red unit within 13 hexes of a Black unit
 
 
 def deploy_problem(position: Position, scenario: Scenario, side: str, placements: dict[str, list[UnitType]],
-                   extra: dict[UnitType, int] | None = None) -> str | None:
+                   extra: dict[UnitType, int] | None = None) -> Problem | None:
     """Why these placements break the scenario's set-up rules (None: fine). `extra` are
     the optional units the side chose (10.52-10.54); they set up like the others."""
     board = position.board
@@ -97,46 +98,45 @@ def deploy_problem(position: Position, scenario: Scenario, side: str, placements
     necromancers = 0
     for h, kinds in placements.items():
         if h not in board.hexes:
-            return f"{h} is not a hex on the map"
+            return problem("off_map", hex=h)
         if board.terrain(h) == "monolith":
-            return f"{h} is a monolith; no unit may enter it (SJG 2.13)"
+            return problem("monolith", hex=h)
         counted = sum(1 for k in kinds if k != UnitType.NECROMANCER)
-        if counted > 3:
-            return f"{h}: at most 3 units may stack (SJG 4.4)"
+        if counted > STACK_LIMIT:
+            return problem("stack_limit", hex=h, limit=STACK_LIMIT)
         if mixes_mercenaries(set(kinds) | {u.kind for u in position.at(h)}):
-            return f"{h}: {MERCENARY_RULE}"
+            return problem("mercenaries_mixed", hex=h)
         for k in kinds:
             if k == UnitType.NECROMANCER:
                 necromancers += 1
             elif k in placed:
                 placed[k] += 1
             else:
-                return f"a {k} is not part of this scenario's forces"
+                return problem("not_in_forces", kind=k.value)
         if any(u.side != side for u in position.at(h)):
-            return f"{h} is occupied by the enemy"
+            return problem("enemy_there", hex=h)
     if placed != wanted:
-        want = ", ".join(f"{n} {k}s" for k, n in wanted.items() if n)
-        return f"deploy exactly {want} (SJG {'9.1' if scenario.name == 'standard' else '9.2'})"
+        return problem("deploy_exactly", forces={k.value: n for k, n in wanted.items() if n}, scenario=scenario.name)
     if scenario.name == "standard":
         if necromancers:
-            return "the Necromancer begins on his skull hex; deploy only his units (SJG 9.1)"
+            return problem("necromancer_on_skull")
         necromancer = position.necromancer(side)
         assert necromancer is not None, "the standard scenario puts each Necromancer down first (9.1)"
         skull = necromancer.hex
         far = [h for h in placements if distance(h, skull) > DEPLOY_RADIUS]
         if far:
-            return f"{', '.join(sorted(far))}: units deploy within {DEPLOY_RADIUS} hexes of their Necromancer (SJG 9.1)"
+            return problem("deploy_near_necromancer", hexes=sorted(far), radius=DEPLOY_RADIUS)
         return None
     if necromancers != 1:
-        return "place your Necromancer too: one hex must list 'necromancer' (SJG 9.2)"
+        return problem("place_necromancer")
     if side == "black":
         plateau = board.regions.get("large_level4_plateau", frozenset())
         outside = [h for h in placements if h not in plateau]
         if outside:
-            return f"{', '.join(sorted(outside))}: Black sets up on the large level-4 plateau (SJG 9.2)"
+            return problem("black_on_plateau", hexes=sorted(outside))
         return None
     black = [u.hex for u in position.side_units("black")]
     near = [h for h in placements if any(distance(h, b) <= CONVERSION_SPACING for b in black)]
     if near:
-        return f"{', '.join(sorted(near))}: no Red unit may be within {CONVERSION_SPACING} hexes of a Black unit (SJG 9.2)"
+        return problem("red_too_near", hexes=sorted(near), spacing=CONVERSION_SPACING)
     return None

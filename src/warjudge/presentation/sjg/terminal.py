@@ -52,17 +52,16 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from warjudge.core.errors import WarjudgeError
-from warjudge.hexwar.grid import DIRECTION_NAMES, DIRECTIONS, distance
-from warjudge.hexwar.movement import path_to
-from warjudge.hexwar.sjg import bots
-from warjudge.hexwar.sjg.game import SjgNecromancerGame
-from warjudge.hexwar.sjg.heuristic import heuristic_action
-from warjudge.hexwar.sjg.moves import reachable_hexes
+from warjudge.core import bots
+from warjudge.core.errors import IllegalAction, WarjudgeError
+from warjudge.core.game import Game
+from warjudge.hexwar.grid import DIRECTION_NAMES, DIRECTIONS
+from warjudge.presentation.sjg.picture import picture
 from warjudge.presentation.sjg.render import KIND_LETTER, render_png, render_svg, render_terminal
-from warjudge.hexwar.sjg.state import other
-from warjudge.hexwar.sjg.views import view
 from warjudge.presentation.sjg.wording_en import lines as in_english
+
+GAME_ID = "necromancer-sjg"
+SIDES = ("red", "black")
 
 HELP = __doc__.split("The command language (type `help` in a session):", 1)[1].split("`parse_command`", 1)[0].rstrip()
 
@@ -73,9 +72,14 @@ class CommandError(WarjudgeError):
 
 # --- views ----------------------------------------------------------------------------
 
-def view_for(game: SjgNecromancerGame, side: str | None) -> dict[str, Any]:
-    """What `side` may see (None: everything)."""
-    return view(game, side)
+def view_for(game: Game, side: str | None) -> dict[str, Any]:
+    """What `side` may see (None: everything), drawn on the public map: the game's own
+    filtered view, never its state."""
+    return picture(game.public_map, game.view(side))  # type: ignore[attr-defined]
+
+
+def other(side: str) -> str:
+    return "black" if side == "red" else "red"
 
 
 # --- the command language ---------------------------------------------------------------
@@ -402,66 +406,88 @@ def _completable(action: dict[str, Any]) -> bool:
     return True
 
 
-def complete_action(game: SjgNecromancerGame, command: Command, rng: random.Random | None = None) -> dict[str, Any]:
-    """The engine action for a parsed command: fills in a move's path from the units'
-    hex, `lose all` from the pending retreat, `deploy auto` from the bot."""
+def complete_action(game: Game, command: Command, rng: random.Random | None = None) -> dict[str, Any]:
+    """The engine action for a parsed command: fills in a move's path from the legal
+    list, `lose all` from the retreat decision, `choose auto` and `deploy auto` at random
+    from the legal list. Reads only the interface (decision, legal actions, view)."""
     given = command.game_action()
     side = str(given.get("side"))   # the parser always names the side; a JSON action without one matches none
-    pending = game.pending
     acting = game.to_act()
-    if command.kind in ("deploy_auto", "choose_auto") and pending is not None and side not in acting:
-        raise CommandError(f"it is {' and '.join(acting)}'s decision ({pending.kind}), not {side}'s")
+    decision = game.decision(side)
+    rng = rng or random.Random()
+    if command.kind in ("deploy_auto", "choose_auto") and acting and side not in acting:
+        head = game.decision(acting[0])
+        raise CommandError(f"it is {' and '.join(acting)}'s decision ({head.kind if head else '?'}), not {side}'s")
     if command.kind == "deploy_auto":
-        if pending is None or pending.kind != "deploy":
+        if decision is None or decision.kind != "deploy":
             raise CommandError("there is nothing for you to deploy now")
-        return bots.deploy_action(game, side, rng or random.Random())
+        return _random_set_up(game, side, rng)
     if command.kind == "choose_auto":
-        if pending is None or pending.kind != "choose":
+        if decision is None or decision.kind != "choose":
             raise CommandError("there are no items for you to choose now")
-        return bots.choose_action(game, side, rng or random.Random())
+        return rng.choice([a for a in game.legal_actions(side) if a["type"] == "choose"])
     if command.kind != "action":
         raise CommandError(f"'{command.kind}' is not a game action")
     if not _completable(given):
         return dict(given)  # as it is: the engine refuses a malformed action, saying why
     action = dict(given)
-    pos = game.position
+    view = game.view(side)
     if action["type"] == "move":
-        named = [pos.units.get(u) for u in action["units"]]
-        bad = [uid for uid, u in zip(action["units"], named) if u is None or u.side != side]
-        if bad:
-            raise CommandError(f"move: unit(s) {', '.join(map(str, bad))} are not yours (type 'units')")
-        units = [u for u in named if u is not None]   # all of them: none is missing
-        starts = {u.hex for u in units}
-        if len(starts) > 1:
-            raise CommandError(f"move: units moving together must start in one hex; these are in {', '.join(sorted(starts))}")
-        start = starts.pop()
-        path = list(action["path"])
-        if path[0] != start:
-            path.insert(0, start)
-        if len(path) == 2 and path[1] not in pos.board.neighbours(start):
-            slowest = min(units, key=pos.movement_allowance)
-            found = reachable_hexes(pos, slowest, game.locked)
-            if path[1] not in found:
-                raise CommandError(f"move: {path[1]} cannot be reached from {start} this phase; "
-                                   f"give the path hex by hex to see why")
-            path = path_to(found, path[1])
-        if len(path) < 2:
-            raise CommandError(f"move: the units are already in {start}")
-        action["path"] = path
+        action["path"] = _full_path(game, view, side, action)
     if action.get("demon") and not action["targets"]:
-        if pos.miasma.demon is None:
+        demon = (view.get("miasma") or {}).get("demon")
+        if demon is None:
             raise CommandError("attack: the demon is not on the map")
-        action["targets"] = [pos.miasma.demon]
+        action["targets"] = [demon]
     if action.pop("lose_all", False):
-        pending = game.pending
-        if pending is None or pending.kind != "retreat":
+        if decision is None or decision.kind != "retreat":
             raise CommandError("retreat: there is no retreat to make now")
-        action["lose"] = list(pending.info.get("units", []))
+        action["lose"] = list(decision.info.get("units", []))
         action.pop("to", None)
     return action
 
 
-def acted(game: SjgNecromancerGame, action: dict[str, Any], reader: str | None = None) -> list[str]:
+def _full_path(game: Game, view: dict[str, Any], side: str, action: dict[str, Any]) -> list[str]:
+    """The move's path with its start hex; a lone destination beyond the next hex is
+    reached by the path the legal list gives (the cheapest)."""
+    where = {u["id"]: u for u in view["units"]}
+    named = [where.get(u) for u in action["units"]]
+    bad = [uid for uid, u in zip(action["units"], named) if u is None or u["side"] != side]
+    if bad:
+        raise CommandError(f"move: unit(s) {', '.join(map(str, bad))} are not yours (type 'units')")
+    starts = {u["hex"] for u in named if u is not None}
+    if len(starts) > 1:
+        raise CommandError(f"move: units moving together must start in one hex; these are in {', '.join(sorted(starts))}")
+    start = starts.pop()
+    path = list(action["path"])
+    if path[0] != start:
+        path.insert(0, start)
+    if len(path) == 2 and path[1] not in game.public_map.neighbours(start):  # type: ignore[attr-defined]
+        group = sorted(action["units"])
+        found = [a["path"] for a in game.legal_actions(side) if a["type"] == "move" and sorted(a["units"]) == group
+                 and a["path"][-1] == path[1] and not a.get("suicide")]
+        if not found:
+            raise CommandError(f"move: {path[1]} cannot be reached from {start} this phase; "
+                               f"give the path hex by hex to see why")
+        path = min(found, key=len)
+    if len(path) < 2:
+        raise CommandError(f"move: the units are already in {start}")
+    return path
+
+
+def _random_set_up(game: Game, side: str, rng: random.Random) -> dict[str, Any]:
+    """A random legal set-up: random legal placements, one at a time, on a copy of the
+    game, then one of the complete set-ups the legal list offers."""
+    trial = game.clone()
+    while True:
+        actions = trial.legal_actions(side)
+        complete = [a for a in actions if a["type"] == "deploy"]
+        if complete:
+            return dict(rng.choice(complete))
+        trial.act(side, rng.choice([a for a in actions if a["type"] == "place"]))
+
+
+def acted(game: Game, action: dict[str, Any], reader: str | None = None) -> list[str]:
     """Send `action` through the game interface; what `reader` (by default the side
     acting) may read of the events it caused, in English."""
     side = action["side"]
@@ -471,60 +497,51 @@ def acted(game: SjgNecromancerGame, action: dict[str, Any], reader: str | None =
     return in_english(game.view(reader)["events"][seen:])
 
 
-def _deploy_part(game: SjgNecromancerGame, command: Command, drafts: dict[str, dict[str, list[str]]],
-                 console: Console) -> dict[str, Any] | None:
-    """Partial hand deployments at the terminal: placements accumulate per side until
-    every unit is placed, then the whole set-up goes to the engine as one action (which
-    checks it all again). Each part is checked for what can be checked already."""
-    from collections import Counter
-
-    from warjudge.hexwar.sjg.setup import DEPLOY_RADIUS, deploy_problem
-    from warjudge.hexwar.sjg.tables import UnitType
-
+def _deploy_part(game: Game, command: Command, console: Console) -> list[str]:
+    """Hand deployments at the terminal, a few hexes a line: each line's units are placed
+    behind the screen one `place` action at a time (all of the line or, if the game
+    refuses one, none of it); once every unit is placed the set-up is sent as the one
+    `deploy` the legal list then offers with the item holders asked for. Returns the
+    events' lines."""
     given = command.game_action()
     side = given["side"]
-    pending = game.pending
-    if pending is None or pending.kind != "deploy" or pending.player != side:
+    decision = game.decision(side)
+    if decision is None or decision.kind != "deploy":
         raise CommandError("there is nothing for you to deploy now")
-    draft = drafts.setdefault(side, {})
+    said: list[str] = []
     if command.arg == "clear":
-        drafts.pop(side)
+        while {"type": "undo", "side": side} in game.legal_actions(side):
+            said += acted(game, {"type": "undo", "side": side})
         console.print("set-up cleared")
-        return None
-    wanted = Counter({k.value: n for k, n in game.scenario.forces[side].counts().items()})
-    for kind, n in game.extra_units[side].items():
-        wanted[kind.value] += n
+        return said
     if command.arg != "list":
-        merged = {h: list(ks) for h, ks in draft.items()}
-        for h, kinds in given["placements"].items():
-            merged.setdefault(h, []).extend(kinds)
-        placed = Counter(k for ks in merged.values() for k in ks if k != "necromancer")
-        over = [k for k in placed if placed[k] > wanted[k]]
-        if over:
-            raise CommandError(f"deploy: that places more {', '.join(f'{k}s' for k in over)} than you have "
-                               f"({', '.join(f'{wanted[k]} {k}s' for k in over)}); 'deploy list' shows your set-up")
-        kinds = {h: [UnitType(k) for k in ks] for h, ks in merged.items()}
-        problem = deploy_problem(game.position, game.scenario, side, kinds, game.extra_units[side])
-        if problem and not problem.startswith("deploy exactly"):
-            raise CommandError(problem)
-        skull = game.position.necromancer(side)
-        far = sorted(h for h in merged if game.scenario.name == "standard" and skull is not None
-                     and distance(h, skull.hex) > DEPLOY_RADIUS)
-        if far:
-            raise CommandError(f"{', '.join(far)}: units deploy within {DEPLOY_RADIUS} hexes of their Necromancer "
-                               f"(SJG 9.1)")
-        draft.clear()
-        draft.update(merged)
-        if placed == wanted and (game.scenario.name == "standard" or any("necromancer" in ks for ks in merged.values())):
-            drafts.pop(side)
-            return {"type": "deploy", "side": side, "placements": merged,
-                    **({"holders": given["holders"]} if given.get("holders") else {})}
-    placed = Counter(k for ks in draft.values() for k in ks if k != "necromancer")
-    left = ", ".join(f"{wanted[k] - placed[k]} {k}s" for k in wanted if wanted[k] > placed[k])
+        steps = [{"type": "place", "side": side, "kind": kind, "hex": h}
+                 for h, kinds in given["placements"].items() for kind in kinds]
+        trial = game.clone()
+        for step in steps:   # the whole line is checked before any of it is placed
+            try:
+                trial.act(side, step)
+            except IllegalAction as exc:
+                raise CommandError(f"deploy: {step['kind']} in {step['hex']}: {exc}") from None
+        for step in steps:
+            said += acted(game, step)
+        holders = {i: w for i, w in (given.get("holders") or {}).items() if w != "necromancer"}
+        complete = [a for a in game.legal_actions(side) if a["type"] == "deploy" and a.get("holders", {}) == holders]
+        if complete:
+            return said + acted(game, complete[0])
+        if any(a["type"] == "deploy" for a in game.legal_actions(side)):
+            raise CommandError(f"deploy: every unit is placed, but the items cannot be held as asked ({holders}); "
+                               f"name an apprentice's hex you set up, e.g. 'deploy sword=HEX'")
+    mine = [s for s in game.view(side).get("secrets", []) if s.get("kind") == "set-up" and s.get("side") == side]
+    draft: dict[str, list[str]] = {}
+    for kind, h in (mine[0]["placements"] if mine else []):
+        draft.setdefault(h, []).append(kind)
+    left = (game.decision(side) or decision).info.get("to_place", {})
     console.print(escape(f"set-up so far: {' '.join(f'{h}:' + ','.join(ks) for h, ks in sorted(draft.items()))}"
                          if draft else "nothing placed yet"), highlight=False)
-    console.print(escape(f"still to place: {left or 'your Necromancer'}"), highlight=False)
-    return None
+    console.print(escape(f"still to place: {', '.join(f'{n} {k}s' for k, n in left.items()) or 'nothing'}"),
+                  highlight=False)
+    return said
 
 
 def line_reader(console: Console) -> Callable[[str], str]:
@@ -637,13 +654,14 @@ def _prompt_hint(decision) -> str:
     return hints.get(decision.kind, "help")
 
 
-def run_session(game: SjgNecromancerGame, *, bot_side: str | None = None, input_fn: Callable[[str], str] = input,
+def run_session(game: Game, *, bot_side: str | None = None, input_fn: Callable[[str], str] = input,
                 console: Console | None = None, rng: random.Random | None = None,
-                save_path: str | Path | None = None, clear_fn: Callable[[], None] | None = None) -> SjgNecromancerGame:
+                save_path: str | Path | None = None, clear_fn: Callable[[], None] | None = None) -> Game:
     """Play at the terminal until the game ends or the player quits. `bot_side` is played
-    by the heuristic bot (None: hot-seat, both sides typed in). Every line is read through
-    `input_fn` (EOF ends the session). The record is saved to `save_path` after every
-    action when given."""
+    by the heuristic bot (None: hot-seat, both sides typed in), taken from the bot
+    registry. Every line is read through `input_fn` (EOF ends the session). The record
+    is saved to `save_path` after every action when given. The game is driven only
+    through the interface: `to_act`, `decision`, `legal_actions`, `act`, `view`."""
     console = console or Console()
     rng = rng or random.Random()
     clear_fn = clear_fn or console.clear
@@ -651,7 +669,7 @@ def run_session(game: SjgNecromancerGame, *, bot_side: str | None = None, input_
     human = None if bot_side is None else other(bot_side)
     shown: tuple | None = None
     bot_lines: list[str] = []
-    drafts: dict[str, dict[str, list[str]]] = {}   # partial hand deployments, per side
+    bot = bots.make(GAME_ID, "heuristic", rng) if bot_side else None
 
     def save() -> None:
         if save_path is not None:
@@ -662,15 +680,17 @@ def run_session(game: SjgNecromancerGame, *, bot_side: str | None = None, input_
             console.print(f"[{style}]{escape(line)}[/]" if style else escape(line), highlight=False)
 
     while True:
-        if game.winner:
+        outcome = game.outcome()
+        if outcome is not None and outcome.reason == "victory":
             log(turn_summary(bot_lines))
-            console.print(f"[bold green]{game.winner} wins.[/bold green]")
+            console.print(f"[bold green]{outcome.winners[0]} wins.[/bold green]")
             break
-        decision = game.pending
+        acting = game.to_act()
+        decision = game.decision(acting[0]) if acting else None
         if decision is None:
             break
-        if decision.player == bot_side:
-            bot_lines += acted(game, heuristic_action(game, rng), reader=human)
+        if bot is not None and decision.player == bot_side:
+            bot_lines += acted(game, bot.choose(game, bot_side), reader=human)
             save()
             continue
         if bot_lines:
@@ -678,7 +698,8 @@ def run_session(game: SjgNecromancerGame, *, bot_side: str | None = None, input_
             log(turn_summary(bot_lines))
             bot_lines = []
         viewer = decision.player
-        key = (game.turn, viewer, decision.kind, len(game.record.actions) if decision.kind in ("retreat", "advance") else 0)
+        key = (game.view(viewer)["turn"], viewer, decision.kind,
+               len(game.record.actions) if decision.kind in ("retreat", "advance") else 0)
         if key != shown:
             if hot_seat and decision.kind in ("deploy", "choose") and decision.info.get("simultaneous"):
                 clear_fn()
@@ -723,10 +744,8 @@ def run_session(game: SjgNecromancerGame, *, bot_side: str | None = None, input_
                 console.print(f"Saved to {escape(command.word())}.")
             elif command.kind == "deploy_part" or (command.kind == "action" and command.game_action()["type"] == "deploy"):
                 command.kind = "deploy_part"
-                done = _deploy_part(game, command, drafts, console)
-                if done is not None:
-                    log(acted(game, done))
-                    save()
+                log(_deploy_part(game, command, console))
+                save()
             else:
                 lines = acted(game, complete_action(game, command, rng))
                 log(lines)

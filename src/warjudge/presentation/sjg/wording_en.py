@@ -7,9 +7,16 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from warjudge.core.events import Event
-from warjudge.hexwar.sjg.moves import MERCENARY_RULE
 
 Params = dict[str, Any]
+MERCENARY_RULE = "mercenaries may stack only with each other, the Necromancer and his apprentice (SJG 10.53)"
+CLIFF_HINT = "; only a wraith crosses a cliff, and only as its whole move from where it began (SJG 4.21)"
+BLOCKED = {  # why a step is barred (moves.blocked_because)
+    "monolith": lambda a, b: f"{b} is a monolith (SJG 2.13)",
+    "enemy": lambda a, b: f"enemy units stand in {b} (SJG 4.4)",
+    "cliff": lambda a, b: f"a cliff lies between {a} and {b}; only wraiths cross cliffs (SJG 2.16, 4.21)",
+    "closed": lambda a, b: f"{b} cannot be entered",
+}
 
 
 def label(unit: Params) -> str:
@@ -137,9 +144,119 @@ def _wrong_answer(p: Params) -> str:
     return f"{p['player']} now answers {article} {p['kind']} decision with {answers}, not '{p['wanted']}'"
 
 
+def _bad_path(p: Params) -> str:
+    """moves.move_problem's fault in one unit's path (hexwar.movement.path_fault)."""
+    fault, a, b = p["fault"], p["a"], p["b"]
+    if fault == "not_adjacent":
+        why = f"{a} and {b} are not adjacent"
+    elif fault == "blocked":
+        why = f"cannot move from {a} into {b}: {BLOCKED[p['why']](a, b)}"
+    elif fault == "too_dear":
+        why = f"the path costs more than the {p['allowance']} movement points available"
+    else:
+        why = f"must stop on entering {b} (enemy zone of control)"
+    return f"{label(p['unit'])}: {why}{CLIFF_HINT if p['cliff'] else ''}"
+
+
 REFUSALS: dict[str, Callable[[Params], str]] = {
     # a rule checked by a helper module that reports its reason in words (`detail`)
-    "sjg.refused.rule": lambda p: p["detail"],
+    # 10.5 choices
+    "sjg.refused.unknown_item": lambda p: f"{p['item']!r} is not an item of 10.51-10.58 ({', '.join(p['items'])})",
+    "sjg.refused.power_on_item": lambda p: f"only an extra Jewel takes a power ('{p['item']}' does not)",
+    "sjg.refused.jewel_needs_power": lambda p: ("an extra Jewel names its power from the Jewel Table (SJG 10.51): "
+                                                f"extra_jewel:<{'|'.join(p['powers'])}>"),
+    "sjg.refused.items_worth": lambda p: (f"choose items worth exactly {p['allowance']}, not {p['worth']} (SJG 10.5"
+                                          + ("; a dragon counts as two, 10.54)" if p["dragon"] else ")")),
+    "sjg.refused.counters_left": lambda p: f"only {p['left']} {p['item']} counter(s) are left to choose from (SJG 10.5)",
+    # set-up (9.1, 9.2)
+    "sjg.refused.off_map": lambda p: f"{p['hex']} is not a hex on the map",
+    "sjg.refused.monolith": lambda p: f"{p['hex']} is a monolith; no unit may enter it (SJG 2.13)",
+    "sjg.refused.stack_limit": lambda p: f"{p['hex']}: at most {p['limit']} units may stack (SJG 4.4)",
+    "sjg.refused.mercenaries_mixed": lambda p: f"{p['hex']}: {MERCENARY_RULE}",
+    "sjg.refused.not_in_forces": lambda p: f"a {p['kind']} is not part of this scenario's forces",
+    "sjg.refused.enemy_there": lambda p: f"{p['hex']} is occupied by the enemy",
+    "sjg.refused.deploy_exactly": lambda p: (f"deploy exactly {', '.join(f'{n} {k}s' for k, n in p['forces'].items())} "
+                                             f"(SJG {'9.1' if p['scenario'] == 'standard' else '9.2'})"),
+    "sjg.refused.necromancer_on_skull": lambda p: ("the Necromancer begins on his skull hex; deploy only his units "
+                                                   "(SJG 9.1)"),
+    "sjg.refused.deploy_near_necromancer": lambda p: (f"{', '.join(p['hexes'])}: units deploy within {p['radius']} "
+                                                      "hexes of their Necromancer (SJG 9.1)"),
+    "sjg.refused.place_necromancer": lambda p: "place your Necromancer too: one hex must list 'necromancer' (SJG 9.2)",
+    "sjg.refused.black_on_plateau": lambda p: (f"{', '.join(p['hexes'])}: Black sets up on the large level-4 plateau "
+                                               "(SJG 9.2)"),
+    "sjg.refused.red_too_near": lambda p: (f"{', '.join(p['hexes'])}: no Red unit may be within {p['spacing']} hexes "
+                                           "of a Black unit (SJG 9.2)"),
+    "sjg.refused.none_left_to_place": lambda p: f"you have no {p['kind']} left to place",
+    # items taken in play (10.55-10.58)
+    "sjg.refused.no_such_item": lambda p: f"there is no {p['item']} in this game",
+    "sjg.refused.dragon_takes": lambda p: "a dragon may not carry a Jewel or item by itself (SJG 10.54)",
+    "sjg.refused.already_holds": lambda p: f"{label(p['unit'])} already holds the {p['item']}",
+    "sjg.refused.item_not_here": lambda p: f"the {p['item']} is not on the ground or with a friendly unit in {p['hex']}",
+    # movement (4.0, 6.7, 8.2)
+    "sjg.refused.path_too_short": lambda p: ("a move needs a path of at least two hexes (where the units are, then "
+                                             "each hex entered)"),
+    "sjg.refused.path_off_map": lambda p: "the path leaves the map",
+    "sjg.refused.not_at_start": lambda p: f"every moving unit must stand in {p['hex']}, the path's first hex",
+    "sjg.refused.locked_in_zoc": lambda p: ("a unit that begins its movement phase in an enemy zone of control may "
+                                            "not move (SJG 4.3)"),
+    "sjg.refused.suicide_undead_only": lambda p: "only undead units may throw themselves over a cliff (SJG 6.7)",
+    "sjg.refused.suicide_down_cliff": lambda p: "a suicide move ends by going down over a cliff edge (SJG 6.7)",
+    "sjg.refused.cliff_climbers_only": lambda p: ("only wraiths (a dragon and the wizard it carries, a wizard with the "
+                                                  "Ring of Flight) may cross a cliff hexside (SJG 4.21, 10.54, 10.55)"),
+    "sjg.refused.step_blocked": lambda p: f"cannot enter {p['b']}: {BLOCKED[p['why']](p['a'], p['b'])}",
+    "sjg.refused.bad_path": _bad_path,
+    "sjg.refused.suicide_from_zoc": lambda p: (f"{label(p['unit'])}: must stop on entering an enemy zone of control "
+                                               "(SJG 4.3)"),
+    "sjg.refused.dead_end_stack": lambda p: (f"{p['hex']} would hold {p['size']} units that can no longer move this "
+                                             f"phase; at most {p['limit']} may stack at its end (SJG 4.4). Move them "
+                                             "elsewhere, or 'undo' an earlier move"),
+    "sjg.refused.dead_end_mercenaries": lambda p: (f"{p['hex']}: {MERCENARY_RULE}; those units could not part again "
+                                                   "this phase"),
+    "sjg.refused.wraiths_only": lambda p: "only wraiths move in the extra wraith movement phase (SJG 8.2)",
+    "sjg.refused.wraith_one_hex": lambda p: "in the extra wraith phase a wraith moves one hex (SJG 8.2)",
+    "sjg.refused.wraith_in_zoc": lambda p: "wraiths in an enemy zone of control may not move (SJG 8.2)",
+    "sjg.refused.wraith_step": lambda p: f"the wraiths must stand in {p['hex']} and move to an adjacent hex",
+    "sjg.refused.wraith_cliff": lambda p: ("a wraith may not cross a cliff in this phase, except down to its end "
+                                           "(SJG 8.2)"),
+    "sjg.refused.wraith_blocked": lambda p: f"cannot move into {p['hex']}",
+    # ending a phase
+    "sjg.refused.stacking_at_end": lambda p: "; ".join(lines(p["problems"])),
+    "sjg.refused.stack_over_limit": lambda p: (f"{p['hex']} holds {p['size']} units; at most {p['limit']} may stack "
+                                               "(SJG 4.4)"),
+    "sjg.refused.must_attack": lambda p: ("enemy units in your zones of control must be attacked (SJG 6.21): "
+                                          + ", ".join(p["hexes"])),
+    # combat (6.2-6.23, 7.3, 10.4)
+    "sjg.refused.no_attackers": lambda p: "an attack needs at least one attacking unit",
+    "sjg.refused.attacker_twice": lambda p: "a unit may take part in an attack only once",
+    "sjg.refused.targets_once": lambda p: "name each target hex once",
+    "sjg.refused.boulders_alone": lambda p: ("boulder attacks may not be combined with direct or indirect combat "
+                                             "(SJG 6.23)"),
+    "sjg.refused.boulder_one_hex": lambda p: "a boulder attack falls on a single hex below the edge (SJG 6.23)",
+    "sjg.refused.already_attacked": lambda p: f"{label(p['unit'])} has already attacked this turn (SJG 6.2)",
+    "sjg.refused.attacks_from_miasma": lambda p: f"{label(p['unit'])} is in the Miasma and may not attack (SJG 7.3)",
+    "sjg.refused.no_demon_there": lambda p: ("the Miasma demon is not there"
+                                             + (f"; it is in {p['demon']}" if p["demon"] else "")),
+    "sjg.refused.no_enemy_there": lambda p: f"there is no enemy unit in {p['hex']}",
+    "sjg.refused.cannot_attack_directly": lambda p: (f"{label(p['unit'])} cannot attack {p['hex']} directly (the "
+                                                     "target must be adjacent, not over a cliff; SJG 6.21)"),
+    "sjg.refused.cannot_attack_indirectly": lambda p: (f"{label(p['unit'])} cannot attack {p['hex']} indirectly "
+                                                       "(skeletons and Necromancers only; two hexes on the same or a "
+                                                       "lower level with a clear line of sight, or an adjacent hex "
+                                                       "above or below; SJG 6.22)"),
+    "sjg.refused.not_above": lambda p: f"{label(p['unit'])} is not at a cliff edge above {p['hex']} (SJG 6.23)",
+    "sjg.refused.immune_to_boulders": lambda p: "Necromancers and apprentices are immune to boulder attacks (SJG 6.23)",
+    # conversion (5.2-5.4, 8.2, 10.52)
+    "sjg.refused.nothing_to_convert": lambda p: f"there are no enemy units in {p['hex']}",
+    "sjg.refused.near_enemy_necromancer": lambda p: ("the enemy Necromancer, units with him and units next to him may "
+                                                     "not be converted (SJG 5.4)"),
+    "sjg.refused.with_apprentice": lambda p: "units stacked with an apprentice may not be converted (SJG 10.52)",
+    "sjg.refused.unconvertible": lambda p: (f"the stack in {p['hex']} holds a unit that cannot be converted "
+                                            "(SJG 2.21, 10.53)"),
+    "sjg.refused.no_free_attempt": lambda p: "you have no free conversion attempt left (SJG 8.2)",
+    "sjg.refused.no_attempts_left": lambda p: "no conversion attempts left this turn (Conversion Track; SJG 5.2, 9.2)",
+    "sjg.refused.bad_multiple": lambda p: "commit 1, 2, 3 or 4 times the stack's resistance ('multiple'; SJG 5.2)",
+    "sjg.refused.cp_short": lambda p: (f"{p['multiple']} x {p['resistance']} = {p['cost']} CP, and you have {p['cp']} "
+                                       "(SJG 5.2)"),
     "sjg.refused.options": lambda p: f"invalid game options: {p['problems']}",
     "sjg.refused.malformed": lambda p: f"malformed action: {p['problems']}",
     "sjg.refused.not_an_object": lambda p: "an action is a JSON object with a 'type'",

@@ -1,0 +1,47 @@
+"""What the SJG renderers draw, made from a player's interface view (`game.view(side)`,
+already filtered) and the public map: the terminal, the CLI and the play server draw
+from this and never from the game's state, so a picture holds nothing its viewer may not
+see. The renderers' input keys (render.py's docstring) are filled from the view's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warjudge.hexwar.hexmap import HexMap
+
+
+def picture(board: HexMap, view: dict[str, Any]) -> dict[str, Any]:
+    """The renderer's input for `view` drawn on `board`. The viewer's own secret set-up in
+    progress (SJG 9.1) is drawn, and the first decision owed."""
+    miasma = view.get("miasma") or {}
+    drafts = [{"id": -1 - i, "kind": kind, "side": s["side"], "hex": h}
+              for s in view.get("secrets", []) if s.get("kind") == "set-up"
+              for i, (kind, h) in enumerate(s.get("placements", []))]
+    outcome = view.get("outcome")
+    demon = None
+    if "demon_hidden" in miasma:
+        demon = {"hex": miasma.get("demon"), "hidden": miasma["demon_hidden"]}
+        if "demon_counter" in miasma:   # the full view only
+            demon["counter"] = miasma["demon_counter"]["hex"]
+    return {
+        "board": board, "viewer": view.get("viewer"), "turn": view.get("turn", 0), "phasing": view.get("phasing"),
+        "phase": view.get("phase"), "scenario": view.get("scenario"),
+        "units": view.get("units", []) + drafts, "jewels": view.get("jewels", []),
+        "miasma": miasma.get("hexes", []), "demon": demon, "items": view.get("items", []),
+        "sides": view.get("sides", {}), "pending": _pending(view),
+        "winner": outcome["winners"][0] if outcome and outcome["reason"] == "victory" else None,
+        "outcome": outcome, "moved": view.get("recent_moves", []), "events": view.get("events", []),
+    }
+
+
+def _pending(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The first decision owed, as the side panel lists it (the view holds only what
+    the viewer may know of it)."""
+    decisions = view.get("decisions") or []
+    if not decisions or view.get("outcome"):
+        return None
+    first = decisions[0]
+    return {"player": first["player"], "kind": first["kind"], "accepts": first["accepts"], **first["info"]}
+
+
+__all__ = ["picture"]

@@ -165,3 +165,15 @@ def test_the_oil_s_odds_are_shown_before_its_dice_and_are_what_the_pour_rolls():
     g.act(W, action)
     assert g.pos.units["foot"].hex == "0605"          # a total the preview said misses: no casualty
     assert g.preview(W, action) is None               # no longer legal: nothing to preview
+
+
+def test_the_heuristic_bot_pours_the_oil_it_is_offered():
+    # the reconstructed cauldrons are worth using: the heuristic bot takes a pour like missile fire
+    import random
+
+    from warjudge.hexwar.gondor_sauron.bots import heuristic_action
+
+    doc = gondor([{"id": "pot", "hex": "0505"}], [u("w", W, "0101"), u("foot", S, "0605")])
+    g = games.new("gondor", seed=1, scenario=doc)
+    to_phase(g, "G", "missile")
+    assert heuristic_action(g, W, random.Random(0)) == {"type": "pour", "cauldron": "pot", "target": "foot"}

@@ -7,6 +7,8 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import sign_up
@@ -109,3 +111,21 @@ def test_the_server_runs_its_deadlines_by_itself(database_url):
             assert time.monotonic() - waited < 15, "the deadline passed and nothing happened"
             time.sleep(0.1)
         assert gm.ok("get", f"/api/games/{gid}")["view"]["history"][0]["bids"] == {"north": 3, "south": 0}
+
+
+@pytest.mark.parametrize("game", ["diplomacy", "necromancer-diplomacy", "necromancer-sjg", "gondor", "sauron"])
+def test_every_game_moves_on_at_its_deadline(players, database_url, game):
+    """Issue 13: deadlines run themselves for every registered game; before, an SJG game
+    with a deadline never moved (it had no games master's `process`): the deadline passed,
+    moved on, and the game stayed where it was."""
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": game, "phase_seconds": 60})["id"]
+    seat = gm.ok("get", f"/api/games/{gid}")["to_act"][0]
+    ann.ok("post", f"/api/games/{gid}/seats/{seat}")
+    before = gm.ok("get", f"/api/games/{gid}")
+    sessions = db.sessions(db.make_engine(database_url))
+    assert run_due(sessions, now=before["deadline"] + 1) == [gid]
+    after = gm.ok("get", f"/api/games/{gid}")
+    assert after["version"] > before["version"] and after["deadline"] > before["deadline"]
+    assert seat in after["last_nmr"]            # ann let it pass: reported as NMR
+    assert after["view"] != before["view"]

@@ -1,5 +1,5 @@
 """The example session of docs/server.md, run word for word with curl against a live
-server (on the toy game, so it runs whatever real games are on the interface yet)."""
+server, for a Diplomacy game and an SJG game."""
 
 from __future__ import annotations
 
@@ -20,13 +20,17 @@ def _script() -> str:
 
 
 @pytest.mark.skipif(not (shutil.which("curl") and shutil.which("jq")), reason="the example needs curl and jq")
-def test_the_documented_session_plays_a_round(tmp_path):
-    with server(tmp_path, toy=True) as (base, _, _):
+@pytest.mark.parametrize("game", ["diplomacy", "necromancer-sjg"])
+def test_the_documented_session_plays_a_phase_to_its_deadline(tmp_path, game):
+    """Issue 13's done-when: a Diplomacy game with bots in the other seats, and an SJG
+    game played by two accounts, each phase adjudicated by the server at its deadline."""
+    with server(tmp_path) as (base, _, _):
         done = subprocess.run(["bash", "-euo", "pipefail", "-c", _script()], capture_output=True, text=True,
-                              env=os.environ | {"SERVER": base, "GAME": "toy-bids"}, timeout=120)
+                              env=os.environ | {"SERVER": base, "GAME": game, "PHASE_SECONDS": "3"}, timeout=180)
     assert done.returncode == 0, done.stderr + done.stdout
     lines = done.stdout.strip().splitlines()
-    assert json.loads(lines[-1]) == {"version": 2, "to_act": ["north", "south"], "is_over": False}
-    assert '"accepted":true' in lines[-4] and '"accepted":true' in lines[-3]
-    assert {"from": "north", "to": ["south"], "text": "Shall we share the centre?"} in [
-        json.loads(line) for line in lines if line.startswith('{"from"')]
+    assert [json.loads(line)["text"] for line in lines if line.startswith('{"from"')] == ["Shall we share the centre?"]
+    assert '"accepted":true' in lines[-5] and '"accepted":true' in lines[-4]     # ann's and bob's actions
+    before, after = json.loads(lines[-2]), json.loads(lines[-1])
+    assert not before["is_over"] and after["deadline"] is True
+    assert after["version"] > before["version"]          # moved on at the deadline, nobody forcing it

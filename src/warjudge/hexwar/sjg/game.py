@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from warjudge.core.dice import Dice
 from warjudge.core.events import Event, Refusal
+from warjudge.core.game import GM
 from warjudge.hexwar.sjg.problems import Problem, problem as rule_problem, refusal
 from warjudge.core.errors import MapError, RecordError
 from warjudge.core.games import Option, replay
@@ -48,6 +49,7 @@ GAME = "necromancer-sjg"
 JEWEL_IDS = ("red", "green", "blue", "amber")   # the four Jewel counters (2.26)
 UNDOABLE = frozenset({"move", "take", "attack"})  # the others always change the phase or roll
 NOT_UNDONE = frozenset({"record", "dice", "options", "scenario", "events", "undo_stack", "rolls", "_board_id"})
+FORCED_LIMIT = 2000   # answers one `process` may give: far more than any decision needs (a set-up places ~50)
 
 
 class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase, SearchPhase, ItemsAndDemon,
@@ -141,11 +143,39 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
     def act(self, player: str, action: dict[str, Any]) -> None:
         """The interface's act (core.game): `player` answers with `action` (its "side",
         if given, must be `player`). Refused actions raise IllegalAction and change nothing."""
+        if player == GM:
+            self._forced_on(action)
+            return
         if not isinstance(action, dict):
             raise Refusal("sjg.refused.not_an_object")
         if action.get("side", player) != player:
             raise Refusal("sjg.refused.wrong_side", said=action.get("side"), player=player)
         self.apply({**action, "side": player})
+
+    def default_action(self, player: str) -> dict[str, Any]:
+        """What a side that lets a deadline pass plays (ruling, docs/rulings.md): `end`
+        where its decision may end, else the first legal answer."""
+        legal = self.legal_actions(player)
+        return next((a for a in legal if a.get("type") == "end"), legal[0])
+
+    def _forced_on(self, action: Any) -> None:
+        """The games master's one action, `process` (a deadline passed, or the GM forces
+        the game on): every side still owing its current decision answers it with
+        `default_action` until that decision is answered. Worked out on an exact clone
+        first, so it is whole or nothing; the record holds the answers themselves."""
+        if action != {"type": "process"}:
+            raise Refusal("sjg.refused.gm_process_only")
+        if self.is_over:
+            raise Refusal("sjg.refused.game_over")
+        trial, answers = self.clone(reseed=False), []
+        for side in self.to_act():
+            owed = trial._decision_for(side)
+            while side in trial.to_act() and _same(trial._decision_for(side), owed) and len(answers) < FORCED_LIMIT:
+                answer = {**trial.default_action(side), "side": side}
+                trial.apply(answer)
+                answers.append(answer)
+        for answer in answers:
+            self.apply(answer)
 
     def apply(self, action: dict[str, Any]) -> list[Event]:
         """Apply one action naming its side; returns the events it produced.
@@ -501,3 +531,9 @@ HANDLERS: dict[str, Any] = {
     "convert": SjgNecromancerGame._do_convert, "search": SjgNecromancerGame._do_search,
     "retreat": SjgNecromancerGame._do_retreat,
 }
+
+
+def _same(now: Decision, owed: Decision) -> bool:
+    """Still the decision `owed`: the very one, or (a set-up is answered unit by unit, each
+    answer asking afresh) still that side's set-up."""
+    return now is owed or (now.kind == owed.kind == "deploy" and now.player == owed.player)

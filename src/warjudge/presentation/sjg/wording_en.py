@@ -263,6 +263,8 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
     "sjg.refused.wrong_side": lambda p: f"this action says side {p['said']!r}, but {p['player']!r} sends it",
     "sjg.refused.game_won": lambda p: f"the game is over: {p['winner']} has won",
     "sjg.refused.turn_limit": lambda p: f"the game is over: the turn limit ({p['turns']}) is reached",
+    "sjg.refused.gm_process_only": lambda p: "the games master may only {'type': 'process'} (force the game on)",
+    "sjg.refused.game_over": lambda p: "the game is over: there is nothing to force on",
     "sjg.refused.not_your_decision": lambda p: f"it is {p['player']}'s decision ({p['kind']}), not {p['side']}'s",
     "sjg.refused.no_conversions_left": lambda p: ("no conversion attempts left this turn (SJG 5.2, 8.2); "
                                                   "type 'end' to go on to combat"),

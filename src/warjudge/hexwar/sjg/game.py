@@ -167,7 +167,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             raise Refusal("sjg.refused.gm_process_only")
         if self.is_over:
             raise Refusal("sjg.refused.game_over")
-        trial, answers = self.clone(reseed=False), []
+        trial, answers = self.clone(reseed=False), list[dict[str, Any]]()
         for side in self.to_act():
             owed = trial._decision_for(side)
             while side in trial.to_act() and _same(trial._decision_for(side), owed) and len(answers) < FORCED_LIMIT:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warjudge.hexwar.sjg import actions as A
+from warjudge.hexwar.sjg.problems import Problem
 from warjudge.hexwar.sjg.combat import AttackPlan, attack_strength, plan_attack
 from warjudge.hexwar.sjg.state import Position, Unit
 from warjudge.hexwar.sjg.tables import AUTO_AE, AUTO_DE, DEMON_STRENGTH, crt, odds_column
@@ -31,7 +32,7 @@ def attack_preview(game: "SjgNecromancerGame", side: str, action: dict[str, Any]
     spent = game.opp_spent if decision.kind == "opportunity" else game.attacked
     pos = game.position
     plan = plan_attack(pos, side, act.direct, act.indirect, act.boulder, act.targets, spent=spent, demon=act.demon)
-    if isinstance(plan, str):
+    if isinstance(plan, Problem):
         return None
     attackers = [_attacker(pos, pos.units[uid], method)
                  for method, ids in (("direct", plan.direct), ("indirect", plan.indirect), ("boulder", plan.boulder))

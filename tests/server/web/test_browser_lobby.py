@@ -1,6 +1,7 @@
 """The lobby's new-game form built from the registry's option descriptions (issue 14), in
 Chromium: a Necromancer game started with the 2000 edition, a last year and bots in the
-other seats; a spectator then watches its map, drawn from the variant's public report."""
+other seats; a spectator watches its map, drawn from the variant's public report, while
+the player plays two phases against the bots."""
 
 from __future__ import annotations
 
@@ -37,5 +38,22 @@ def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chro
     public = full["report"]["public"]["units"]
     assert drawn == {f"{power} {unit}" for power, us in public.items() for unit in us}
     shot(spectator.page, "necromancer-spectator")
+
+    # ann plays Dwarves' turns against the bots: typed orders from her legal list, then ready
+    for _ in range(2):
+        game = live.game(game_id)
+        phase = game.view(None)["phase"]
+        expect(ann.page.locator('[data-testid="phase"]')).to_contain_text(phase)
+        orders = [a["order"] for a in game.legal_actions("DWARVES") if a["type"] == "order"]
+        if orders:
+            box = ann.page.locator('[data-testid="order-input"]')
+            box.fill(orders[0])
+            expect(ann.page.locator('[data-testid="order-status"] li[data-valid="yes"]')).to_have_count(1)
+            ann.page.locator('[data-testid="submit-orders"]').click()
+            expect(ann.page.locator("#held")).to_contain_text(orders[0])
+        ann.page.locator('[data-testid="ready"]').click()    # every other power is a bot: the phase ends
+        expect(ann.page.locator('[data-testid="phase"]')).not_to_contain_text(phase)
+        expect(spectator.page.locator('[data-testid="phase"]')).not_to_contain_text(phase)
+    shot(ann.page, "necromancer-after-turns")
     ann.checked(live, game_id, NECROMANCER)
     spectator.checked(live, game_id, NECROMANCER)

@@ -199,6 +199,10 @@ def test_two_players_play_sjg_turns(live, chromium):
     assert [e["column"] for e in said] == [r["column"] for r in rolled]
     for e, r in zip(said, rolled):   # the result the engine read is the one the shown row gave
         assert (r["automatic"] or r["row"][str(e["roll"])]) == e["result"]
+    # the results panel words the roll the engine made, dice and result (issue 14: a log with dice)
+    for e in said:
+        roll = "automatic" if e["roll"] is None else f"roll {e['roll']}{e['modifier']:+d}"
+        expect(page.locator('[data-testid="results"]')).to_contain_text(f"{roll}: {e['result']}")
 
     # the mid-combat decision, answered by clicking: a lit retreat hex if there is one
     game = live.game(game_id)

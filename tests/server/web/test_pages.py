@@ -173,3 +173,25 @@ def test_an_earlier_necromancer_board_shows_a_spectator_no_hidden_unit(browser, 
     assert seen < own                          # his hidden units are on his board only
     history = other_browser.get(f"/api/games/{game_id}/history").json()
     assert list(history["phases"][0]["view"]["report"]) == ["public"]
+
+
+def test_a_hex_game_s_log_is_worded_from_the_caller_s_own_view(browser, other_browser):
+    """Issue 14 (a log of results with dice): the decision page's results come from the
+    seat's own view, worded on the server; a spectator's from the public view; Diplomacy
+    games have none (their views report each phase)."""
+    from warjudge.presentation.logs import log_lines
+
+    csrf = sign_up(browser, "cara")
+    game_id = new_game(browser, csrf, "necromancer-sjg", ["red", "black"])
+    headers = {auth.CSRF_HEADER: csrf}
+    for _ in range(140):      # both set-ups, then red's turn: each seat's first legal answer
+        legal = browser.get(f"/api/games/{game_id}/legal").json()["seats"]
+        seat = next(s for s in legal if s["actions"])
+        assert browser.post(f"/api/games/{game_id}/actions", json={"seat": seat["seat"], "action": seat["actions"][0]},
+                            headers=headers).status_code == 200
+    red = browser.get(f"/games/{game_id}/log?seat=red").json()["lines"]
+    assert red and red == log_lines("necromancer-sjg", browser.get(f"/api/games/{game_id}?seat=red").json()["view"])
+    public = other_browser.get(f"/games/{game_id}/log").json()["lines"]
+    assert public == log_lines("necromancer-sjg", other_browser.get(f"/api/games/{game_id}").json()["view"])
+    other = new_game(browser, csrf, "diplomacy", ["FRANCE"])
+    assert browser.get(f"/games/{other}/log").status_code == 404

@@ -30,6 +30,7 @@ from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow, User
 from warjudge.server.schemas import Credentials
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE, view_for
+from warjudge.presentation.logs import log_lines
 from warjudge.server.web.boards import LANGUAGES, RENDERERS, board_svg, page_kind
 from warjudge.server.web.forms import form_fields
 from warjudge.server.web.options import options_hint
@@ -202,6 +203,19 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, limite
             if svg is None:
                 raise ApiError(404, f"no board picture for {row.game} games; play from the legal actions")
             return Response(svg, media_type="image/svg+xml")
+
+    @app.get("/games/{game_id}/log", include_in_schema=False)
+    def game_log(request: Request, game_id: str, seat: str | None = None) -> dict[str, Any]:
+        """A hex game's log in words, results and dice included, worded from the caller's
+        own view (the same role rule as GET /api/games/{id}), so it holds nothing more."""
+        with reading() as session:
+            who = _signed_in(session, request)
+            row = _game_row(session, game_id)
+            role = play.role(row, who[0] if who else None, seat)
+            lines = log_lines(row.game, view_for(play.load(row), role))
+        if lines is None:
+            raise ApiError(404, f"{row.game} games have no log of results: their views report each phase")
+        return {"lines": lines}
 
     @app.post("/api/games/{game_id}/check", tags=["play"])
     def check_orders(game_id: GameId, body: OrderCheck, lang: str = "en",

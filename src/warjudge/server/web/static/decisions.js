@@ -15,6 +15,7 @@ const board = document.querySelector('[data-testid="map"]');
 const prompt = document.querySelector('[data-testid="decision"]');
 const undo = document.querySelector('[data-testid="undo"]');
 const log = document.querySelector('[data-testid="log"]');
+const results = document.querySelector('[data-testid="results"]');
 const list = document.getElementById("actions");
 const stackPanel = document.getElementById("stack");
 const confirmBox = document.getElementById("confirm");
@@ -191,6 +192,12 @@ board.addEventListener("keydown", event => {
 });
 document.getElementById("clear").addEventListener("click", () => { selected = piece = null; drawChoices(); });
 
+// The game's own log (results with their dice), worded by the server from this seat's view.
+async function drawResults() {
+  const answer = await api("GET", `/games/${game.id}/log${seatQuery}`);
+  results.replaceChildren(...answer.lines.slice().reverse().map(text => el("li", {text})));
+}
+
 async function refresh(summary) {
   view = summary.view || {};
   const phase = [view.turn !== undefined ? `turn ${view.turn}` : "", view.phasing ? `${view.phasing} phasing` : "", view.phase || ""]
@@ -200,7 +207,7 @@ async function refresh(summary) {
   setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline);
   note(`${phase || "the game moved on"} (to act: ${summary.to_act.join(", ") || "nobody"})`);
   confirmBox.replaceChildren();
-  await drawBoard();
+  await Promise.all([drawBoard(), drawResults()]);
   if (!game.isSeat) { prompt.textContent = `Watching as ${game.role}.`; prompt.dataset.kind = ""; return; }
   const answer = await api("GET", `/api/games/${game.id}/legal${seatQuery}`);
   const mine = answer.seats.find(s => s.seat === game.role) || {actions: [], decision: null};

@@ -1,0 +1,61 @@
+"""Gondor & Sauron's events (`view["events"]`: turn, phase, event kind and its facts,
+dice included) as the English lines of the game's log, for the decision page (issue 14:
+"a log of results with dice"). The rules log facts only; the words are here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+Facts = dict[str, Any]
+
+
+def _roll(f: Facts) -> str:
+    """A melee, missile or oil roll (7.33): the two dice (none for a fanatical attacker,
+    7.37), then the one die against morale and its result."""
+    dice = f"two dice {f['dice']}, " if f.get("dice") is not None else "no casualty roll (fanatical), "
+    return f"{dice}die {f['die']}: {f.get('result') or 'no effect'}"
+
+
+WORDS: dict[str, Callable[[Facts], str]] = {
+    "move": lambda f: f"{f['piece']} moves {f['frm']} → {f['to']}",
+    "enter": lambda f: f"{f['piece']} enters the map at {f['to']}",
+    "arrived": lambda f: f"the {f['group']} reinforcements arrive",
+    "reinforcement-roll": lambda f: f"reinforcements ({f['group']}): die {f['die']}",
+    "attack": lambda f: f"{f['unit']} attacks {f['target']}: {_roll(f)}",
+    "fire": lambda f: f"{f['unit']} fires on {f['target']}: {_roll(f)}",
+    "pour": lambda f: f"{f['cauldron']} pours oil on {f['target']}: {_roll(f)}",
+    "duel": lambda f: f"{f['leader']} duels {f['target']}: differential {f['differential']}, die {f['die']}: "
+                      f"{f['result']}",
+    "rally": lambda f: f"{f['leader']} rallies {f['unit']}: two dice {f['dice']}: "
+                       f"{'rallied' if f['rallied'] else 'not rallied'}",
+    "cast": lambda f: f"{f['leader']} casts {f['spell']}" + (f" on {f['target']}" if f.get("target") else "")
+                      + f": two dice {f['dice']}: {'it works' if f['success'] else 'it fails'}",
+    "bombard": lambda f: f"{f['engine']} bombards {'–'.join(f['hexside'])}: two dice {f['dice']}: "
+                         f"{'breached' if f['breached'] else 'holds'}",
+    "evade": lambda f: f"{f['unit']} retreats before combat along {' → '.join(f['path'])}: die {f['die']}"
+                       + (", disrupted" if f.get("disrupted") else ""),
+    "retreat": lambda f: f"{f['unit']} retreats along {' → '.join(f['path'])}",
+    "advance": lambda f: f"{f['unit']} advances into {f['to']}",
+    "displaced": lambda f: f"{f['unit']} is displaced to {f['to']}",
+    "flipped": lambda f: f"{f['unit']} is flipped to its reduced side",
+    "eliminated": lambda f: f"{f['unit']} is eliminated ({f['value']} demoralization points)",
+    "leader-shares": lambda f: f"{f['leader']} shares the result: die {f['die']}",
+    "leader-killed": lambda f: f"{f['leader']} is killed",
+    "form": lambda f: f"{', '.join(f['units'])} form a special formation with {f['leader']} in {f['hex']}",
+    "demoralized": lambda f: f"{f['side']} is demoralized",
+    "engine-destroyed": lambda f: f"{f['engine']} is destroyed",
+    "cauldron-taken": lambda f: f"{f['cauldron']} is taken: it was {'a dummy' if f['dummy'] else 'real'}",
+}
+
+
+def line(event: Facts) -> str:
+    """One event as a line: 'Turn 5 D · …'; a kind without words shows its facts."""
+    facts = {k: v for k, v in event.items() if k not in ("turn", "phase", "event")}
+    say = WORDS.get(str(event.get("event")))
+    text = say(facts) if say else f"{event.get('event')}: " + ", ".join(f"{k} {v}" for k, v in facts.items())
+    return f"Turn {event.get('turn')} {event.get('phase')} · {text}"
+
+
+def lines(events: Iterable[Facts]) -> list[str]:
+    return [line(e) for e in events]

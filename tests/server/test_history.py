@@ -140,3 +140,25 @@ def test_a_record_its_game_cannot_replay_is_a_clear_409_never_a_crash(client, mo
     monkeypatch.setattr(toygame.ToyBids, "from_record", classmethod(broken))
     refused = gm.get(f"/api/games/{gid}/history")
     assert refused.status_code == 409 and "cannot be replayed (KeyError" in refused.json()["error"]
+
+
+def test_the_history_words_its_reasons_in_the_asked_language(client):
+    """Issue 12/14: a finished phase's reasons follow ?lang= as the live view's do (the
+    Diplomacy page's history in French); the codes and everything else are the same."""
+    gm, gid, holders = _seated(client, "diplomacy")
+    holders["FRANCE"].ok("post", f"/api/games/{gid}/actions", {"seat": "FRANCE", "action": {"orders": ["A par - bur"]}})
+    holders["GERMANY"].ok("post", f"/api/games/{gid}/actions", {"seat": "GERMANY", "action": {"orders": ["A mun - bur"]}})
+    gm.ok("post", f"/api/games/{gid}/process")
+    english = holders["FRANCE"].ok("get", f"/api/games/{gid}/history/1")
+    french = holders["FRANCE"].ok("get", f"/api/games/{gid}/history/1", params={"lang": "fr"})
+    assert french == holders["FRANCE"].ok("get", f"/api/games/{gid}/history", params={"lang": "fr"})["phases"][1] \
+        | {"seat": "FRANCE"}
+
+    def reasons(doc):
+        if isinstance(doc, dict):
+            return ([(doc["why"]["code"], doc["reason"])] if isinstance(doc.get("why"), dict) else []) + \
+                [r for v in doc.values() for r in reasons(v)]
+        return [r for v in doc for r in reasons(v)] if isinstance(doc, list) else []
+    en, fr = reasons(english), reasons(french)
+    assert en and [c for c, _ in en] == [c for c, _ in fr] and [t for _, t in en] != [t for _, t in fr]
+    assert holders["FRANCE"].get(f"/api/games/{gid}/history", params={"lang": "de"}).status_code == 422

@@ -20,6 +20,8 @@ Bearer = Depends(auth.bearer_or_cookie)   # a bearer token, or a browser's cooki
 # naming it before any database sees it (PostgreSQL refuses a NUL byte in any string)
 GameId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="the game's id (POST /api/games)")]
 SeatPath = Annotated[str, Path(min_length=1, max_length=64, description="a seat of the game (its `seats`)")]
+LangQuery = Query("en", pattern="^(en|fr)$", description="the language of reasons: en or fr (each reason also "
+                                                         "carries its code and parameters, as `why`)")
 SeatQuery = Query(None, max_length=64, description="whose: one of your seats (omitted: your only seat, "
                                                    "the games master's all, or the public's)")
 

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from warjudge.core import games
 from warjudge.core.events import localised
 from warjudge.server import auth, bots, db, errors, history, live, play, press, web
-from warjudge.server.access import GameId, SeatPath
+from warjudge.server.access import GameId, LangQuery, SeatPath
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import RequestLimits
 from warjudge.server.models import GameRow, User
@@ -30,8 +30,6 @@ from warjudge.server.views import view_for
 
 Bearer = Depends(auth.bearer_or_cookie)   # a bearer token, or a browser's cookie with its CSRF token
 SeatQuery = Query(None, max_length=64, description="whose view: one of your seats, or 'public'")
-LangQuery = Query("en", pattern="^(en|fr)$", description="the language of reasons: en or fr (each reason also "
-                                                         "carries its code and parameters, as `why`)")
 
 
 def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:

@@ -28,10 +28,11 @@ from fastapi import APIRouter, Path
 
 from warjudge.core import games
 from warjudge.core.errors import RecordError, WarjudgeError
+from warjudge.core.events import localised
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
 from warjudge.server import play
-from warjudge.server.access import Bearer, Credentials, GameId, SeatQuery, game_row, maybe_caller
+from warjudge.server.access import Bearer, Credentials, GameId, LangQuery, SeatQuery, game_row, maybe_caller
 from warjudge.server.db import Sessions
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow
@@ -181,19 +182,22 @@ def router(sessions: Sessions) -> APIRouter:
         return role, replayed(row).phases
 
     @api.get("/api/games/{game_id}/history")
-    def history(game_id: GameId, seat: str | None = SeatQuery, credentials: Credentials = Bearer) -> dict[str, Any]:
-        """Every finished phase (0: the start) as the caller's seat may see it."""
+    def history(game_id: GameId, seat: str | None = SeatQuery, lang: str = LangQuery,
+                credentials: Credentials = Bearer) -> dict[str, Any]:
+        """Every finished phase (0: the start) as the caller's seat may see it, its
+        reasons worded in `lang`."""
         role, phases = read(game_id, seat, credentials)
-        return {"seat": role, "phases": [p.seen_by(role) for p in phases]}
+        return {"seat": role, "phases": [localised(p.seen_by(role), lang) for p in phases]}
 
     @api.get("/api/games/{game_id}/history/{n}")
     def history_entry(game_id: GameId, n: int = Path(ge=0, le=2**31), seat: str | None = SeatQuery,
-                      credentials: Credentials = Bearer) -> dict[str, Any]:
-        """One finished phase (0: the start) as the caller's seat may see it."""
+                      lang: str = LangQuery, credentials: Credentials = Bearer) -> dict[str, Any]:
+        """One finished phase (0: the start) as the caller's seat may see it, its reasons
+        worded in `lang`."""
         with sessions.reading() as session:
             user = maybe_caller(session, credentials)
             row = game_row(session, game_id)
             role = play.role(row, user, seat)
-        return {"seat": role} | phase_seen_by(row, n, role)
+        return {"seat": role} | localised(phase_seen_by(row, n, role), lang)
 
     return api

@@ -212,7 +212,7 @@ let phases = null;       // GET …/history's phases, read when first wanted, ag
 let at = null;           // the phase shown (0: the start)
 
 async function showPhase(n) {
-  if (!phases) phases = (await api("GET", `/api/games/${game.id}/history${seatQuery}`)).phases;
+  if (!phases) phases = (await api("GET", `/api/games/${game.id}/history${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`)).phases;
   at = Math.max(0, Math.min(n, phases.length - 1));
   const entry = flatten(phases[at].view);
   const last = entry.last_phase;
@@ -247,7 +247,7 @@ startCountdowns();
 // reasons come worded in the reader's language (each also carries its code, as `why`)
 const again = follow(() => `/api/games/${game.id}${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`, refresh);
 document.querySelectorAll("[data-lang]").forEach(b => b.addEventListener("click", () => {
-  lang = b.dataset.lang; localStorage.setItem("warjudge-lang", lang); translate(); again();
+  lang = b.dataset.lang; localStorage.setItem("warjudge-lang", lang); phases = null; translate(); again();
   if (at !== null) step(0);
 }));
 

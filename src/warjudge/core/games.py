@@ -37,7 +37,8 @@ class GameInfo:
 class Option:
     """One option a new game may be given, described for a form (the lobby) and checked
     before the game sees it (`check_options`). `kind`: "choice" (one of `choices`),
-    "choices" (any of them, a list), "bool", or "int" (from `minimum` to `maximum`).
+    "choices" (any of them, a list), "bool", "int" (from `minimum` to `maximum`), or
+    "counts" (an object giving some of `choices` such a whole number each).
     A default of None means "not given": the game's own default applies."""
 
     name: str
@@ -61,6 +62,11 @@ class Option:
             return f"{self.name}: a whole number from {self.minimum} to {self.maximum}, not {value!r:.40}"
         if self.kind == "choice" and value not in self.choices:
             return f"{self.name}: one of {', '.join(map(str, self.choices))}, not {value!r:.40}"
+        if self.kind == "counts" and (not isinstance(value, dict) or any(
+                k not in self.choices or type(n) is not int or self.minimum is not None and n < self.minimum
+                or self.maximum is not None and n > self.maximum for k, n in value.items())):
+            return (f"{self.name}: for each of {', '.join(map(str, self.choices))} a whole number from "
+                    f"{self.minimum} to {self.maximum}, not {value!r:.60}")
         if self.kind == "choices" and (not isinstance(value, list) or any(v not in self.choices for v in value)
                                        or len(set(value)) != len(value)):
             return f"{self.name}: a list of different ones of {', '.join(map(str, self.choices))}, not {value!r:.60}"

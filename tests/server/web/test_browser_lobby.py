@@ -57,3 +57,17 @@ def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chro
     shot(ann.page, "necromancer-after-turns")
     ann.checked(live, game_id, NECROMANCER)
     spectator.checked(live, game_id, NECROMANCER)
+
+
+def test_an_sjg_game_with_extra_items_from_the_lobby_form(live, chromium):
+    # SJG 10.5: extra items per side, one number field per side in the form
+    ann = watch(chromium.new_context().new_page(), "red")
+    sign_up(ann.page, live.url, "ann")
+    form = ann.page.locator('[data-testid="new-necromancer-sjg"]')
+    form.locator('[data-option="items"] input[data-key="red"]').fill("2")
+    form.locator('[data-option="items"] input[data-key="black"]').fill("1")
+    form.locator('button[type="submit"]').click()
+    ann.page.wait_for_url(f"{live.url}/games/*")
+    game_id = ann.page.url.rsplit("/", 1)[1]
+    assert live.full_view(game_id)["options"]["items"] == {"red": 2, "black": 1}
+    ann.checked(live, game_id, ["red", "black"])

@@ -153,6 +153,7 @@ def test_the_lobby_offers_each_game_s_described_options_as_fields(browser):
     assert 'data-option="edition" data-kind="choice"' in lobby and '<option value="2000"' in lobby
     assert 'data-option="optional" data-kind="choices"' in lobby and 'value="fourth_jewel"' in lobby
     assert 'data-option="max_turns" data-kind="int" min="1" max="99"' in lobby   # Gondor's and Sauron's
+    assert 'data-option="items" data-kind="counts"' in lobby and 'data-key="black"' in lobby   # SJG 10.5
     cards = {card.split('"', 1)[0]: card for card in lobby.split('data-testid="new-')[1:]}
     for game in ("diplomacy", "necromancer-diplomacy", "necromancer-sjg", "gondor", "sauron"):
         assert 'name="options"' not in cards[game], game   # fields, not raw JSON (kept for undescribed games)

@@ -40,8 +40,8 @@ from warjudge.hexwar.sjg.phase_movement import MovementPhase
 from warjudge.hexwar.sjg.phase_search import SearchPhase
 from warjudge.hexwar.sjg.phase_setup import SetupPhase
 from warjudge.hexwar.sjg.phases import DEPLOY_ACTIONS, MIASMA_POINTS, PHASE_ACTIONS
-from warjudge.hexwar.sjg.setup import (CP_ALLOWANCE_START, CP_ALLOWANCE_TURN, OPTIONAL_RULES, SCENARIOS, Options,
-                                      option_problems)
+from warjudge.hexwar.sjg.setup import (CP_ALLOWANCE_START, CP_ALLOWANCE_TURN, MAX_ITEMS, OPTIONAL_RULES, SCENARIOS,
+                                      Options, option_problems)
 from warjudge.hexwar.sjg.state import SIDES, Jewel, Position, Unit, other, recount
 from warjudge.hexwar.sjg.tables import ConversionResult, UnitType, conversion_result
 
@@ -95,13 +95,15 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
     @classmethod
     def option_descriptions(cls) -> tuple[Option, ...]:
         """The options `new` takes that a form can offer (core.games.options), read from
-        the options' own model; extra items per side and a map of one's own are not."""
+        the options' own model; a map of one's own is not (it is a file, not a field)."""
         def choices(name: str) -> tuple[Any, ...]:
             return get_args(Options.model_fields[name].annotation)
         return (Option("scenario", "choice", "the standard game or the conversion scenario", "standard",
                        choices("scenario")),
                 Option("first", "choice", "who plays first (coin: a die decides)", "coin", choices("first")),
                 Option("optional", "choices", "optional rules in play", [], OPTIONAL_RULES),
+                Option("items", "counts", "10.5: extra items each side chooses (a dragon counts as two)", {},
+                       ("red", "black"), minimum=0, maximum=MAX_ITEMS),
                 Option("max_turns", "int", "end after this many player-turns (blank: no limit)", None,
                        minimum=1, maximum=10_000))
 

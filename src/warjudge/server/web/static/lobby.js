@@ -19,6 +19,11 @@ function described(form) {
     if (kind === "bool") options[name] = field.checked;
     else if (kind === "choice") options[name] = field.value;
     else if (kind === "choices") options[name] = [...field.querySelectorAll("input:checked")].map(b => b.value);
+    else if (kind === "counts") {
+      const counts = {};
+      field.querySelectorAll("input[data-key]").forEach(i => { if (i.value !== "") counts[i.dataset.key] = Number(i.value); });
+      options[name] = counts;
+    }
     else if (field.value !== "") options[name] = Number(field.value);
   });
   return options;

@@ -235,3 +235,15 @@ def test_refusals_and_views_carry_reason_codes_worded_in_the_asked_language(play
     assert gm.ok("get", f"/api/games/{gid}")["version"] == 0   # nothing changed
     assert ann.get(f"/api/games/{gid}?lang=de").status_code == 422
     assert ann.ok("get", f"/api/games/{gid}?lang=fr")["view"] == ann.ok("get", f"/api/games/{gid}")["view"]
+
+
+def test_french_reasons_name_the_powers_in_french(players):
+    """The variant's French edition names its powers (Nains, Elfes): a reason worded in
+    French by the server prints those names, not the seat ids, as the CLI's report does."""
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "necromancer-diplomacy"})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/DWARVES")
+    orders = {"seat": "DWARVES", "action": {"orders": ["Build A Ere"]}}
+    french = ann.ok("post", f"/api/games/{gid}/actions?lang=fr", orders)["results"][0]
+    assert french["why"]["params"]["power"] == "DWARVES"
+    assert french["reason"] == "Nains n'a rien à ordonner en TA2750A"

@@ -22,6 +22,12 @@ these few methods and nothing else, the way OpenSpiel drives a `State` or python
   real game's future rolls; `reseed=False` gives an exact copy (tests, GM tools);
 - `record`: the header and action log that `warjudge.core.games.load` replays.
 
+A game may also offer, and callers check with `getattr` before using: `option_descriptions()`
+(the options a form may offer, `core.games.options`), `preview(player, action)` (what a
+legal roll faces before its dice: odds, modifiers, the table row), `default_action(player)`
+(what the games master's `process` plays for a side that lets a deadline pass) and
+`seat_names(lang)` (how reasons worded in that language name the seats).
+
 Dice belong to the game (`core.dice.Dice`, seeded from the record); chance is never a
 player, rolls happen inside `act` and are reported through the views.
 """

@@ -165,7 +165,7 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             game = play.load(row)
             role = play.role(row, user, seat)
             view = view_for(game, role)
-            return _summary(row, game, user) | {"view_of": role, "view": view if lang == "en" else localised(view, lang)}
+            return _summary(row, game, user) | {"view_of": role, "view": view if lang == "en" else localised(view, lang, play.seat_names(game, lang))}
 
     @app.get("/api/games/{game_id}/legal", tags=["play"])
     def legal(game_id: GameId, seat: str | None = SeatQuery,

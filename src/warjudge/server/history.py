@@ -174,20 +174,21 @@ def phase_seen_by(row: GameRow, n: int, role: str) -> dict[str, Any]:
 def router(sessions: Sessions) -> APIRouter:
     api = APIRouter(tags=["history"])
 
-    def read(game_id: str, seat: str | None, credentials: Credentials) -> tuple[str, list[Phase]]:
+    def read(game_id: str, seat: str | None, credentials: Credentials,
+             lang: str) -> tuple[str, list[Phase], dict[str, str] | None]:
         with sessions.reading() as session:
             user = maybe_caller(session, credentials)
             row = game_row(session, game_id)
             role = play.role(row, user, seat)
-        return role, replayed(row).phases
+        return role, replayed(row).phases, play.seat_names(play.load(row), lang)
 
     @api.get("/api/games/{game_id}/history")
     def history(game_id: GameId, seat: str | None = SeatQuery, lang: str = LangQuery,
                 credentials: Credentials = Bearer) -> dict[str, Any]:
         """Every finished phase (0: the start) as the caller's seat may see it, its
         reasons worded in `lang`."""
-        role, phases = read(game_id, seat, credentials)
-        return {"seat": role, "phases": [localised(p.seen_by(role), lang) for p in phases]}
+        role, phases, names = read(game_id, seat, credentials, lang)
+        return {"seat": role, "phases": [localised(p.seen_by(role), lang, names) for p in phases]}
 
     @api.get("/api/games/{game_id}/history/{n}")
     def history_entry(game_id: GameId, n: int = Path(ge=0, le=2**31), seat: str | None = SeatQuery,
@@ -198,6 +199,6 @@ def router(sessions: Sessions) -> APIRouter:
             user = maybe_caller(session, credentials)
             row = game_row(session, game_id)
             role = play.role(row, user, seat)
-        return {"seat": role} | localised(phase_seen_by(row, n, role), lang)
+        return {"seat": role} | localised(phase_seen_by(row, n, role), lang, play.seat_names(play.load(row), lang))
 
     return api

@@ -166,13 +166,20 @@ def apply(game: Game, player: str, action: dict[str, Any]) -> str | None:
     return None if refused is None else refused["reason"]
 
 
+def seat_names(game: Game, lang: str) -> dict[str, str] | None:
+    """How the game names its seats in `lang`, if it says (the Necromancer variant's
+    powers in French); None: reasons print the seat ids."""
+    names = getattr(game, "seat_names", None)
+    return names(lang) if callable(names) else None
+
+
 def attempt(game: Game, player: str, action: dict[str, Any], lang: str = "en") -> dict[str, Any] | None:
     """None if the game took the action, else why it refused it (nothing changed): the
     reason worded in `lang`, and its code and parameters where the game gives them."""
     try:
         game.act(player, action)
     except WarjudgeError as exc:
-        return refusal_json(exc, lang)
+        return refusal_json(exc, lang, seat_names(game, lang))
     except Exception:  # noqa: BLE001 - a game tripping on odd input must not become a 500
         log.exception("game %s raised on an action", type(game).__name__)
         raise ApiError(422, f"the game cannot read this action: {str(action)[:80]}") from None

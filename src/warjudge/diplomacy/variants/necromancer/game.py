@@ -156,6 +156,11 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
         return cls(edition, alignment, map_data=map_data, seed=seed, max_year=max_year,
                    gm_adjudicates=gm_adjudicates)
 
+    def seat_names(self, lang: str) -> dict[str, str]:
+        """How each power is named in `lang` (the map's names: the French edition's in
+        French), for reasons worded at the edge."""
+        return {p.id: p.name_fr if lang == "fr" else p.name for p in self.map.spec.powers}
+
     @classmethod
     def option_descriptions(cls) -> tuple[Option, ...]:
         """The options `new` takes that a form can offer (core.games.options); a map of

@@ -11,6 +11,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from tests.support.sjg_deploy import deploy_action
 from warjudge.cli import app
 from warjudge.hexwar.sjg import bots
 from warjudge.hexwar.sjg.board import DEFAULT_BOARD, load_board
@@ -117,7 +118,7 @@ def test_a_unit_absent_from_the_view_is_absent_from_every_picture():
 
 def test_secret_deployment_is_hidden_in_the_deploying_sides_view():
     game = SjgNecromancerGame.new(seed=2, first="red")
-    game.apply(bots.deploy_action(game, "red", random.Random(1)))
+    game.apply(deploy_action(game, "red", random.Random(1)))
     assert game.pending.player == "black" and game.pending.kind == "deploy"
     black = view_for(game, "black")
     assert {u["side"] for u in black["units"] if u["kind"] != "necromancer"} <= {"black"}
@@ -293,7 +294,7 @@ def test_cli_new_act_show(tmp_path):
     assert runner.invoke(app, ["sjg", "act", str(path), "red", "deploy auto"]).exit_code == 0
     # black deploys by JSON: the same as the bot would
     game = SjgNecromancerGame.from_record(__import__("warjudge.core.record", fromlist=["GameRecord"]).GameRecord.load(path))
-    black = bots.deploy_action(game, "black", random.Random(3))
+    black = deploy_action(game, "black", random.Random(3))
     del black["side"]
     result = runner.invoke(app, ["sjg", "act", str(path), "black", json.dumps(black)])
     assert result.exit_code == 0, result.output

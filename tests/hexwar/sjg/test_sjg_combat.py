@@ -602,3 +602,34 @@ def test_necromancer_lost_in_a_retreat_ends_the_game():
     assert game.pending.kind == "retreat"
     act(game, "retreat", side="black", lose=ids(u, "bn2", "e"))
     assert game.winner == "red" and game.pending is None
+
+
+def test_a_unit_displaced_out_of_a_hex_no_longer_retreats_with_it():
+    # SJG 6.52: a retreat into 0608 displaced skeleton 16 to 0709 before 0608's own retreat
+    # (from a bot game, seed 12). It has left 0608: the retreat lists only units 3 and 17,
+    # and naming 16 is refused, changing nothing. (It was listed, a retreat losing it and
+    # displacing it eliminated it twice, and listing the legal actions crashed.)
+    import json
+    from pathlib import Path
+
+    import pytest
+
+    from warjudge.core.errors import IllegalAction
+    from warjudge.core.record import GameRecord
+    from warjudge.hexwar.sjg.game import SjgNecromancerGame
+
+    text = (Path(__file__).parent / "data" / "displaced_before_its_retreat.json").read_text()
+    game = SjgNecromancerGame.from_record(GameRecord.from_json(text))
+    assert game.position.units[16].hex == "0709"
+    decision = game.pending
+    assert (decision.player, decision.kind, decision.info["hex"]) == ("red", "retreat", "0608")
+    assert decision.info["units"] == [3, 17]
+    legal = game.legal_actions("red")
+    assert legal and not any(16 in a.get("lose", []) for a in legal)
+    before = json.dumps(game.view(None), sort_keys=True, default=str)
+    with pytest.raises(IllegalAction):
+        game.act("red", {"type": "retreat", "side": "red", "lose": [16], "to": "0709",
+                         "displace": [{"units": [16], "to": "0809"}]})
+    assert json.dumps(game.view(None), sort_keys=True, default=str) == before
+    game.act("red", legal[0])
+    assert decision not in game.queue

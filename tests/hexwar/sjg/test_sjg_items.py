@@ -7,6 +7,7 @@ import random
 import pytest
 from tests.hexwar.sjg.sjg_helpers import ScriptedDice, act, end, end_until, make_map, nb, refused, start, two
 
+from tests.support.sjg_deploy import deploy_action
 from warjudge.presentation.sjg.wording_en import lines as log_lines
 from warjudge.hexwar.sjg import bots, views
 from warjudge.hexwar.sjg.problems import Problem
@@ -163,7 +164,7 @@ def test_extra_jewel_works_from_the_start_and_is_not_found():
     assert game.position.miasma.jewels_found == 0 and len(game.position.jewels) == 3
     assert all(j.hex is None and j.delivered_to is None for j in game.position.jewels.values())
     for side in ("red", "black"):
-        game.apply(bots.deploy_action(game, side, random.Random(0)))
+        game.apply(deploy_action(game, side, random.Random(0)))
     necro = game.position.necromancer("red")
     assert game.position.movement_allowance(necro) == 3
 
@@ -174,7 +175,7 @@ def test_deploying_optional_units_and_who_holds_the_items():
     game = choosing(2, 2)
     choose(game, "red", "apprentice", "sword")
     choose(game, "black", "mercenaries", "crystal_ball")
-    deploy = bots.deploy_action(game, "red", random.Random(1))
+    deploy = deploy_action(game, "red", random.Random(1))
     at = next(h for h, ks in deploy["placements"].items() if "apprentice" in ks)
     empty = next(h for h, ks in deploy["placements"].items() if "apprentice" not in ks)
     without = {h: [k for k in ks if k != "apprentice"] for h, ks in deploy["placements"].items()}
@@ -184,7 +185,7 @@ def test_deploying_optional_units_and_who_holds_the_items():
     game.apply(deploy | {"holders": {"sword": at}})
     seen = views.view(game, "black")
     assert [u["kind"] for u in seen["units"] if u["side"] == "red"] == ["necromancer"] and seen["items"] == []
-    black = bots.deploy_action(game, "black", random.Random(2))
+    black = deploy_action(game, "black", random.Random(2))
     merc = next(h for h, ks in black["placements"].items() if "mercenary" in ks)
     donor = next(h for h, ks in black["placements"].items() if "zombie" in ks and h != merc)
     mixed = {h: list(ks) for h, ks in black["placements"].items()}

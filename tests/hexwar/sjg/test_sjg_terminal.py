@@ -11,6 +11,7 @@ import sys
 from rich.console import Console
 from typer.testing import CliRunner
 
+from tests.support.sjg_deploy import deploy_action
 from warjudge.cli import app
 from warjudge.hexwar.sjg import bots
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
@@ -98,7 +99,9 @@ def test_cliffs_are_drawn_on_all_six_hexsides():
 
 def test_slope_miasma_and_last_moves_stay_visible_under_stacks():
     # issue 10 items 5 and 7
-    game = played(turns=3)
+    game, rng = played(turns=3), random.Random(0)
+    while not game.recent_moves():  # the random bot may have ended a movement phase at once
+        game.apply(bots.random_action(game, rng))
     v = view(game, None)
     text = text_of(v, 200)
     assert v["moved"] and "»" in text
@@ -125,7 +128,7 @@ def test_line_editing_is_on_at_the_prompt():
 def test_partial_hand_deployment_at_the_terminal():
     # issue 10 item 8; SJG 9.1: the set-up is sent once every unit is placed
     game = SjgNecromancerGame.new(seed=3, first="red")
-    full = bots.deploy_action(game, "red", random.Random(1))["placements"]
+    full = deploy_action(game, "red", random.Random(1))["placements"]
     hexes = sorted(full)
     parts = [" ".join(f"{h}:{','.join(full[h])}" for h in hexes[i:i + 5]) for i in range(0, len(hexes), 5)]
     typed = ["deploy " + parts[0], "deploy list", "deploy clear"] + ["deploy " + p for p in parts] + ["quit"]
@@ -143,7 +146,7 @@ def test_a_refused_deploy_line_places_nothing():
     # SJG 9.1 set-up at the terminal, one `place` action a unit; bad input changes nothing:
     # the whole line is tried on a copy first, so a bad hex at its end places none of it
     game = SjgNecromancerGame.new(seed=3, first="red")
-    full = bots.deploy_action(game, "red", random.Random(1))["placements"]
+    full = deploy_action(game, "red", random.Random(1))["placements"]
     first = sorted(full)[0]
     typed = [f"deploy {first}:{','.join(full[first])} 9999:z", "deploy list", "quit"]
     console = Console(record=True, width=100, color_system=None, file=open("/dev/null", "w"))

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from warjudge.presentation.sjg.wording_en import lines as log_lines
-from warjudge.hexwar.sjg.bots import deploy_action
+from tests.support.sjg_deploy import deploy_action
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.views import view
 

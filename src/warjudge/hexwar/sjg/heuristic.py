@@ -20,6 +20,7 @@ import weakref
 from collections import deque
 from typing import Any, Callable
 
+from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.movement import path_to
 from warjudge.hexwar.sjg import bots
@@ -45,8 +46,14 @@ CP_RESERVE = 40  # conversion points never spent below this, except on a Jewel b
 ITEM_PREFERENCE = ("mercenaries", "apprentice", "sword", "bow", "ring", "crystal_ball")
 
 
+def _owed(game: SjgNecromancerGame) -> Decision:
+    decision = game.pending
+    assert decision is not None, "no decision is pending: the bot was asked to act on a finished game"
+    return decision
+
+
 def heuristic_action(game: SjgNecromancerGame, rng: random.Random) -> dict[str, Any]:
-    decision = bots.owed(game)
+    decision = _owed(game)
     chooser = _CHOOSERS.get(decision.kind)
     action = chooser(game, decision.player, rng) if chooser else None
     return action or bots.random_action(game, rng)
@@ -290,7 +297,7 @@ def _stack_resistance(pos: Position, stack: list[Unit]) -> int | None:
 
 
 def _retreat(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
-    pos, info = game.position, bots.owed(game).info
+    pos, info = game.position, _owed(game).info
     home = pos.necromancer(side)
     units = [pos.units[u] for u in info["units"] if u in pos.units]
     counted = sorted((u for u in units if u.kind != UnitType.NECROMANCER), key=lambda u: u.kind == UnitType.ZOMBIE)
@@ -305,7 +312,7 @@ def _retreat(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[st
 
 def _choose(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
     """10.5: units that fight and items a wizard uses, in that order, from what is left."""
-    info = bots.owed(game).info
+    info = _owed(game).info
     left, need, picks = dict(info["counters_left"]), info["allowance"], []
     for name in ITEM_PREFERENCE * 2:
         if need and left.get(name, 0) > 0:
@@ -324,6 +331,6 @@ def play_game(red, black, seed: int, max_turns: int = 150, **options: Any) -> Sj
     game = SjgNecromancerGame.new(seed=seed, **options)
     players = {"red": red, "black": black}
     while not game.is_over and game.turn <= max_turns:
-        player = bots.owed(game).player
+        player = _owed(game).player
         game.act(player, players[player](game, rng))
     return game

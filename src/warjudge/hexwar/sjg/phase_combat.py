@@ -289,8 +289,20 @@ class CombatPhase(GameParts):
         for item in falling:
             item.hex = act.over_cliff  # 6.52: "the magical item ends up in the hex below the cliff"
         self.queue.remove(decision)
+        self._forget_displaced()
         self._say("sjg.retreated", side=decision.player, hex=info["hex"], to=act.to, lost=len(lose))
         self._offer_advance_if_ready()
+
+    def _forget_displaced(self) -> None:
+        """6.52: a unit displaced out of a hex whose own retreat is still to come has left
+        that hex and no longer retreats with it (docs/rulings.md); a retreat left with
+        nobody is dropped. (Listing it still let a retreat name it, and the engine
+        eliminated it twice.)"""
+        pos = self.position
+        for d in [d for d in self.queue if d.kind == "retreat"]:
+            d.info["units"] = [u for u in d.info["units"] if u in pos.units and pos.units[u].hex == d.info["hex"]]
+            if not d.info["units"]:
+                self.queue.remove(d)
 
     def _displacements(self, act: A.Retreat, side: str, staying: list[Unit]) -> list[tuple[list[Unit], str]]:
         """6.52: friendly units in the way may be moved one hex (not out of an enemy zone,

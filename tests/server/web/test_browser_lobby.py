@@ -62,7 +62,7 @@ def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chro
 def test_an_sjg_game_with_extra_items_from_the_lobby_form(live, chromium):
     # SJG 10.5: extra items per side, one number field per side in the form
     ann = watch(chromium.new_context().new_page(), "red")
-    sign_up(ann.page, live.url, "ann")
+    sign_up(ann.page, live.url, "sue")    # the server is the module's: "ann" is taken above
     form = ann.page.locator('[data-testid="new-necromancer-sjg"]')
     form.locator('[data-option="items"] input[data-key="red"]').fill("2")
     form.locator('[data-option="items"] input[data-key="black"]').fill("1")

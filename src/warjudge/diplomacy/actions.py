@@ -1,5 +1,6 @@
 """What the Diplomacy games (standard and the Necromancer variant) share about actions:
-the checks every `act` starts with, the games master's draw, and whole order lists."""
+the checks every `act` starts with, the games master's process and draw, and whole order
+lists."""
 
 from __future__ import annotations
 
@@ -36,6 +37,22 @@ def check_actor(game: Any, player: str, action: Any, powers: Sequence[str]) -> N
     if player != GM and player not in game.to_act():
         raise Refusal("dip.act.nothing_to_order", power=player, phase=str(game.state.phase)) if player in powers \
             else Refusal("dip.act.unknown_player", player=str(player)[:80], powers=list(powers))
+
+
+def gm_process_or_draw(game: Any, action: dict[str, Any]) -> bool:
+    """The games master's `process` (adjudicate now) or `draw` (exactly the survivors), the
+    same in both Diplomacy games; False, with nothing done, for any other action."""
+    kind = action.get("type")
+    if kind == "process" and set(action) == {"type"}:
+        game.record.append({"player": GM, "type": "process"})
+        game._adjudicate()
+        game._advance()
+        return True
+    if kind == "draw" and set(action) == {"type", "powers"}:
+        game.drawn = checked_draw(action, game.survivors())
+        game.record.append({"player": GM, "type": "draw", "powers": game.drawn})
+        return True
+    return False
 
 
 def checked_draw(action: dict[str, Any], survivors: list[str]) -> list[str]:

@@ -23,7 +23,7 @@ from warjudge.core.games import Option, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
 from warjudge.diplomacy import gm
-from warjudge.diplomacy.actions import MAX_ORDER_TEXT, check_actor, checked_draw
+from warjudge.diplomacy.actions import MAX_ORDER_TEXT, check_actor, gm_process_or_draw
 from warjudge.diplomacy.legal_orders import (
     adjustment_need, build_orders, build_sites, movement_orders, retreat_orders,
 )
@@ -254,15 +254,7 @@ class DiplomacyGame:
         self._advance()
 
     def _act_gm(self, action: Action) -> None:
-        kind = action.get("type")
-        if kind == "process" and set(action) == {"type"}:
-            self.record.append({"player": GM, "type": "process"})
-            self._adjudicate()
-            self._advance()
-        elif kind == "draw" and set(action) == {"type", "powers"}:
-            self.drawn = checked_draw(action, self.survivors())
-            self.record.append({"player": GM, "type": "draw", "powers": self.drawn})
-        else:
+        if not gm_process_or_draw(self, action):
             raise Refusal("dip.act.gm_bad_action", action=f"{action!r:.80}")
 
     def canonical(self, power: str, text: Any) -> tuple[str, str]:

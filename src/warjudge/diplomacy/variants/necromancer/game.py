@@ -26,7 +26,7 @@ from warjudge.core.game import GM, Action, Decision, Outcome, View
 from warjudge.core.games import Option, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import HIDDEN_FROM, redacted
-from warjudge.diplomacy.actions import check_actor, checked_draw, checked_orders
+from warjudge.diplomacy.actions import check_actor, checked_orders, gm_process_or_draw
 from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
 from warjudge.diplomacy.variants.necromancer.reasons import because
 from warjudge.diplomacy.variants.necromancer.adjustments import judge_adjustments, update_ownership
@@ -318,15 +318,9 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
         return canonical
 
     def _act_gm(self, action: Action) -> None:
-        kind = action.get("type")
-        if kind == "process" and set(action) == {"type"}:
-            self.record.append({"player": GM, "type": "process"})
-            self._adjudicate()
-            self._advance()
-        elif kind == "draw" and set(action) == {"type", "powers"}:
-            self.drawn = checked_draw(action, self.survivors())
-            self.record.append({"player": GM, "type": "draw", "powers": self.drawn})
-        elif kind == "orders" and set(action) == {"type", "power", "orders"}:
+        if gm_process_or_draw(self, action):
+            return
+        if action.get("type") == "orders" and set(action) == {"type", "power", "orders"}:
             try:
                 power, orders = checked_orders(action, self.powers)
             except InputError as exc:

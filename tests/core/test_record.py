@@ -1,4 +1,5 @@
-"""GameRecord: the append-only action log, its JSON file, and replay."""
+"""GameRecord: the append-only action log and its JSON file; replaying one through
+`core.games.load`, the one replay path."""
 
 from __future__ import annotations
 
@@ -9,24 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from warjudge.core import recordfile
+from warjudge.core import games, recordfile
 from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.record import GameRecord, content_checksum
 
-
-class Adder:
-    """Toy game: every action adds a number to a running total."""
-
-    def __init__(self, record: GameRecord):
-        self.header = record
-        self.total = record.options.get("start", 0)
-        self.history: list[int] = []
-
-    def apply(self, action):
-        if action["type"] != "add":
-            raise ValueError(f"unknown action {action['type']}")
-        self.total += action["n"]
-        self.history.append(action["n"])
+from tests.support.toygame import INFO as TOY
 
 
 def _record(*numbers, game="adder", seed=7, options=None) -> GameRecord:
@@ -209,49 +197,62 @@ def test_failed_rename_keeps_the_previous_file(tmp_path, monkeypatch):
     assert path.read_text() == before
 
 
-# --- replay -----------------------------------------------------------------------------
+# --- replay (through the one path, core.games: the toy game of tests/support) ---------------
 
-def test_replay_builds_the_state_from_the_actions():
+def _played(*bids: tuple[str, int], seed: int = 7):
+    """A toy game played live through `act`, one (player, amount) bid at a time."""
+    game = games.new(TOY.id, seed=seed, rounds=3)
+    for player, amount in bids:
+        game.act(player, {"type": "bid", "amount": amount})
+    return game
+
+
+BIDS = (("north", 2), ("south", 1), ("south", 0), ("north", 3))
+
+
+def test_replay_builds_the_state_from_the_actions(toy_registered):
     # Standards: a game is a pure function of its record
-    game = _record(1, 2, 3).replay(Adder)
-    assert game.total == 106
-    assert game.history == [1, 2, 3]
+    live = _played(*BIDS)
+    again = games.load(live.record)
+    assert again.view(None) == live.view(None)
+    assert again.view(None)["coins"] == {"north": 0, "south": 4}   # where the coins end up
+    assert [h["bids"] for h in again.view(None)["history"]] == [{"north": 2, "south": 1}, {"south": 0, "north": 3}]
 
 
-def test_replay_is_deterministic_and_survives_save_and_load(tmp_path):
-    # Standards: the same record always yields the same state
-    r = _record(4, -1, 10)
-    a, b = r.replay(Adder), r.replay(Adder)
-    assert (a.total, a.history) == (b.total, b.history) == (113, [4, -1, 10])
-    r.save(tmp_path / "g.json")
-    c = GameRecord.load(tmp_path / "g.json").replay(Adder)
-    assert (c.total, c.history) == (a.total, a.history)
+def test_replay_is_deterministic_and_survives_save_and_load(toy_registered, tmp_path):
+    # Standards: the same record always yields the same state (the dice too)
+    record = _played(*BIDS).record
+    a, b = games.load(record), games.load(record)
+    assert a.view(None) == b.view(None)
+    assert [h["rolls"] for h in a.view(None)["history"]] == [h["rolls"] for h in b.view(None)["history"]]
+    record.save(tmp_path / "g.json")
+    c = games.load(GameRecord.load(tmp_path / "g.json"))
+    assert c.view(None) == a.view(None) and c.record.to_json() == record.to_json()
 
 
-def test_replay_gives_the_factory_a_fresh_header_and_leaves_the_record_alone():
-    # Standards: replay starts from a fresh game built from the header only
-    r = _record(1, 2)
-    seen = []
-
-    def factory(header):
-        seen.append((header.game, header.seed, header.options, header.actions))
-        return Adder(header)
-
-    r.replay(factory)
-    assert seen == [("adder", 7, {"start": 100}, ())]
-    assert len(r.actions) == 2
+def test_replay_starts_from_the_header_and_leaves_the_record_alone(toy_registered):
+    # Standards: replay starts from a fresh game built from the header only; the record
+    # given is not changed, and the loaded game's record holds the same log
+    record = _played(*BIDS).record
+    before = record.to_json()
+    loaded = games.load(record)
+    assert record.to_json() == before
+    assert loaded.record is not record and loaded.record.to_json() == before
+    loaded.act("north", {"type": "bid", "amount": 0})
+    assert record.to_json() == before
 
 
-def test_replay_of_an_unplayable_action_raises_record_error():
-    # Standards: a record that cannot be replayed is corrupt (RecordError, never another type)
-    r = _record(1)
-    r.append({"type": "add"})  # no "n": Adder raises KeyError
-    with pytest.raises(RecordError, match=r"action 1 \(add\)"):
-        r.replay(Adder)
-    r2 = _record()
-    r2.append({"type": "explode"})
-    with pytest.raises(RecordError, match="action 0"):
-        r2.replay(Adder)
+def test_replay_of_an_unplayable_action_raises_record_error(toy_registered):
+    # Standards: a record that cannot be replayed is corrupt (RecordError, never another
+    # type), and the message names the action
+    record = _played(("north", 2)).record
+    record.append({"type": "bid", "player": "north", "amount": 1})   # north has bid this round
+    with pytest.raises(RecordError, match=r"action 1 \(bid\)"):
+        games.load(record)
+    other = GameRecord(TOY.id, 7, {"rounds": 3})
+    other.append({"type": "explode", "player": "south"})
+    with pytest.raises(RecordError, match=r"action 0 \(explode\)"):
+        games.load(other)
 
 
 # --- corrupt files -------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """The game record: a header plus an append-only log of actions.
 
-Every game engine in warjudge is a pure function of its record: `replay` feeds the
-actions, in order, to a fresh game, so the same record always yields the same state.
+Every game engine in warjudge is a pure function of its record: `core.games.load` (the
+one replay path) feeds the actions, in order, through `act` to the game its header starts,
+so the same record always yields the same state. This module only holds and files them.
 
 A record file is outside input (players mail them to each other), so loading trusts
 nothing: the file is read through `textinput` (regular files only, size-capped, nesting
@@ -19,7 +20,7 @@ import json
 import re
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator, Protocol, TypeVar
+from typing import Any, Callable, Iterator, TypeVar
 
 from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.recordfile import locked, write_atomically
@@ -38,11 +39,6 @@ CHECKSUM = re.compile(r"sha256:[0-9a-f]{64}")
 HEADER_KEYS = ("format", "game", "seed", "options", "actions")
 
 
-class Replayable(Protocol):
-    def apply(self, action: dict[str, Any]) -> None: ...
-
-
-G = TypeVar("G", bound=Replayable)
 T = TypeVar("T")
 
 
@@ -135,18 +131,6 @@ class GameRecord:
     def action_count(self) -> int:
         """How many actions the log holds (cheaply: `actions` copies them all)."""
         return len(self._actions)
-
-    def replay(self, factory: Callable[["GameRecord"], G]) -> G:
-        """Build a fresh game from the header and apply every action in order."""
-        game = factory(GameRecord(self.game, self.seed, self.options))
-        for index, action in enumerate(self._actions):
-            try:
-                game.apply(action)
-            except RecordError:
-                raise
-            except Exception as exc:  # a record that cannot be replayed is corrupt
-                raise RecordError(f"action {index} ({action.get('type')}) cannot be replayed: {exc}") from exc
-        return game
 
     # --- the file --------------------------------------------------------------------
 

@@ -73,9 +73,13 @@ def test_a_cauldron_pours_over_the_wall_once_a_turn_until_its_oil_is_spent():
     assert g.pos.cauldrons["pot"].oil == 0 and g.view(None)["cauldrons"][0]["poured"] == 2
     to_phase(g, "H")
     assert g.turn == 2
-    g.pos.units["far"].hex = "0605"
-    g._acted += 1                                     # the legal-action cache's key
+    step = {"type": "move", "piece": "far", "to": "0605"}   # Sauron brings 'far' to the wall
+    while step not in g.legal_actions(S):
+        p = g.to_act()[0]
+        g.act(p, {"type": "next"} if {"type": "next"} in g.legal_actions(p) else {"type": "end"})
+    g.act(S, step)
     to_phase(g, "G", "missile")
+    assert g.turn == 3 and g.pos.units["far"].hex == "0605"
     assert pours(g) == []                            # its oil is spent
 
 

@@ -18,6 +18,16 @@ def to_phase(g, phase, side=None):
         g.act(p, {"type": "next"} if {"type": "next"} in g.legal_actions(p) else {"type": "end"})
 
 
+def to_turn(g, turn, *faces):
+    """Both sides end every phase (through `act`) until Game-Turn `turn` begins, the
+    dice rolled at its start scripted to `faces` (none: any roll there fails the test)."""
+    while g.turn < turn:
+        to_phase(g, "H", S)                                   # the turn's last decision
+        if g.turn == turn - 1:
+            g.dice = ScriptedDice(*faces)
+        g.act(S, {"type": "end"})
+
+
 def casts(g, side):
     return [a for a in g.legal_actions(side) if a["type"] == "cast"]
 
@@ -63,8 +73,7 @@ def test_a_successful_spell_spends_its_points_and_brings_aragorn_to_enter():
 def test_no_spell_beyond_the_points_left_and_points_never_negative():
     # SPI 8.55
     g = games.new("gondor", seed=1)
-    g.pos.leaders["gandalf"].magic = 2
-    g._acted += 1                                             # the legal-action cache's key
+    g.pos.leaders["gandalf"].magic = 2                        # before play
     assert casts(g, W) == []
 
 
@@ -72,32 +81,30 @@ def test_rohan_arrives_from_turn_five_on_a_five_or_six_and_raises_the_level():
     # Gondor's Reinforcement Track (reconstruction of [JY]): Rohan from turn 5 on a die
     # of 5-6; the garrison's Demoralization Level becomes 76 (9.21)
     g = games.new("gondor", seed=1)
-    g.turn, g.dice = 4, ScriptedDice()
-    g._start_turn()                                           # turn 4: no roll at all
+    to_turn(g, 4)                                             # turn 4: no roll at all
     assert "rohan" in g.to_come
-    g.turn, g.dice = 5, ScriptedDice(4)
-    g._start_turn()
+    to_turn(g, 5, 4)
     assert "rohan" in g.to_come and g.levels[W] == 36
-    g.turn, g.dice = 6, ScriptedDice(5)
-    g._start_turn()
+    to_turn(g, 6, 5)
     assert "rohan" not in g.to_come and "theoden" in g.waiting and g.levels == {W: 76, S: 93}
 
 
 def test_blocked_entry_hexes_make_reinforcements_wait():
     # ruling: a reinforcement enters at a free entry hex of its group; with every one
     # held by the enemy it waits for a later Movement Phase
-    g = games.new("gondor", seed=1)
-    g.turn, g.dice = 5, ScriptedDice(6)
-    g._start_turn()
-    orcs = [g.pos.units[f"mordor-orc-spearmen-{i}"] for i in (3, 4, 5, 6)]   # no Leader with them
-    for orc, h in zip(orcs, ("0801", "1001", "1201", "1401")):
-        orc.hex = h
-    to_phase(g, "F", W)
-    assert not [a for a in g.legal_actions(W) if a["type"] == "enter"]
-    g.pos.units[orcs[0].id].hex = "0909"
-    g._acted += 1
-    entries = {(a["piece"], a["to"]) for a in g.legal_actions(W) if a["type"] == "enter"}
-    assert ("rohirrim-1", "0801") in entries and all(h == "0801" for _, h in entries)
+    def entries(held):
+        g = games.new("gondor", seed=1)
+        orcs = [g.pos.units[f"mordor-orc-spearmen-{i}"] for i in (3, 4, 5, 6)]   # no Leader with them
+        for orc, h in zip(orcs, held):                        # placed before play
+            orc.hex = h
+        to_turn(g, 5, 6)                                      # Rohan arrives
+        to_phase(g, "F", W)
+        assert "rohirrim-1" in g.waiting
+        return {(a["piece"], a["to"]) for a in g.legal_actions(W) if a["type"] == "enter"}
+
+    assert entries(("0801", "1001", "1201", "1401")) == set()
+    free = entries(("0909", "1001", "1201", "1401"))          # 0801 left free
+    assert ("rohirrim-1", "0801") in free and all(h == "0801" for _, h in free)
 
 
 def test_the_beast_is_summoned_by_its_spell():
@@ -139,13 +146,22 @@ def test_a_frozen_leader_forms_nothing_in_play():
     # SPI 8.47 in play: a Leader under Freeze Leader offers no special formation
     from tests.hexwar.gondor_sauron.test_formations import small, u
     doc = small([u("a", W, "0505"), u("b", W, "0504"), u("s", S, "0909")],
-                [{"id": "l", "side": W, "nationality": "gondor", "rally": 2, "hex": "0505"}])
-    g = games.new("sauron", seed=1, scenario=doc)
-    to_phase(g, "F", W)
-    assert [a for a in g.legal_actions(W) if a["type"] == "form"]
-    g.state.bound["l"] = {"freeze"}
-    g._acted += 1
-    assert not [a for a in g.legal_actions(W) if a["type"] == "form"]
+                [{"id": "l", "side": W, "nationality": "gondor", "rally": 2, "hex": "0505"},
+                 {"id": "witch", "side": S, "nationality": "mordor", "rally": 2, "hex": "0909", "magic": 4}])
+    doc["spells"] = [{"id": "wrath", "side": S, "cost": 4, "effect": "freeze", "range": 6}]
+
+    def forms(freeze):
+        g = games.new("sauron", seed=1, scenario=doc)
+        g.act(W, {"type": "end"})
+        if freeze:                                            # 3.0 A: Sauron casts after Westernesse
+            g.dice = ScriptedDice(3, 3)
+            g.act(S, {"type": "cast", "leader": "witch", "spell": "wrath", "target": "l"})
+            assert g.state.bound == {"l": {"freeze"}}
+        to_phase(g, "F", W)
+        return [a for a in g.legal_actions(W) if a["type"] == "form"]
+
+    assert forms(freeze=False)
+    assert not forms(freeze=True)
 
 
 def test_daylight_darkness_disruption_and_breach_spells():
@@ -170,12 +186,12 @@ def test_daylight_darkness_disruption_and_breach_spells():
 def test_night_returns_with_the_next_game_turn():
     # SPI 10.0: the Turn Record's night; a spell's daylight lasts the Game-Turn only
     g = games.new("gondor", seed=1)
-    g.turn = 2
-    g._start_turn()
+    to_turn(g, 2)
     assert g.pos.night
-    g.pos.night = False                                       # Break Darkness
-    g.turn = 3
-    g._start_turn()
+    g.dice = ScriptedDice(3, 3)                               # 6 on two dice: it succeeds (8.54)
+    g.act(W, {"type": "cast", "leader": "gandalf", "spell": "break-darkness"})
+    assert not g.pos.night
+    to_turn(g, 3)
     assert g.pos.night
 
 

@@ -17,6 +17,7 @@ from warjudge.core.errors import WarjudgeError
 from warjudge.hexwar.sjg import bots
 from warjudge.hexwar.sjg.board import DEFAULT_BOARD, load_board_text
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
+from tests.support.sjg_act import act_as_its_side
 
 NASTY = ["", " ", "-1", "0", "9" * 40, "9" * 4301, "1e999", "NaN", "null", "true", "[]", "{}", "é", "\x00",
          "０７０７", "0707 0707", "[" * 200, "->", ":", ",", ">", "all", "d:", "x5", "free free"]
@@ -38,7 +39,7 @@ def positions(seed: int, steps: int) -> SjgNecromancerGame:
     for _ in range(steps):
         if game.is_over:
             break
-        game.apply(bots.random_action(game, rng))
+        act_as_its_side(game, bots.random_action(game, rng))
     return game
 
 
@@ -129,7 +130,9 @@ def cli_args(rng: random.Random, game: str, other: str) -> list[str]:
 
 
 def try_action(game: SjgNecromancerGame, action) -> str:
-    """'result', 'clean' or 'traceback' for one action given to the engine by the CLI's path."""
+    """'result', 'clean' or 'traceback' for one action given to the engine by the CLI's path,
+    played by the side whose decision is pending (as the server plays a seat's action,
+    whatever side the action names)."""
     from warjudge.presentation.sjg.terminal import Command, complete_action, parse_command
 
     try:
@@ -139,7 +142,7 @@ def try_action(game: SjgNecromancerGame, action) -> str:
                 return "clean"
         else:
             command = Command("action", action)
-        game.apply(complete_action(game, command, random.Random(0)))
+        game.act(game.pending.player, complete_action(game, command, random.Random(0)))
         return "result"
     except WarjudgeError:
         return "clean"

@@ -29,6 +29,7 @@ from warjudge.hexwar.hexmap import HexMap, load_hexmap
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.state import SIDES, recount
 from warjudge.hexwar.sjg.tables import UnitType
+from tests.support.sjg_act import act_as_its_side
 
 GRID = Grid(23, 17)
 DEFAULT_POINTS = {"miasma:1-2": "0404", "miasma:3-4": "1209", "miasma:5-6": "2004",
@@ -121,7 +122,7 @@ def start(units: dict[str, tuple[str, str, str]] | None = None, *, board: HexMap
 
 def act(game: SjgNecromancerGame, type_: str, side: str | None = None, **fields) -> list[str]:
     """Apply one action; the events it caused, in English."""
-    return log_lines(game.apply({"type": type_, "side": side or game.pending.player, **fields}))
+    return log_lines(act_as_its_side(game, {"type": type_, "side": side or game.pending.player, **fields}))
 
 
 def end(game: SjgNecromancerGame, side: str | None = None) -> list[str]:
@@ -161,7 +162,7 @@ def refused(game: SjgNecromancerGame, action: dict[str, Any], match: str | None 
     action = {"side": game.pending.player if game.pending else "red", **action}
     before = snapshot(game)
     with pytest.raises(IllegalAction, match=match):
-        game.apply(action)
+        act_as_its_side(game, action)
     assert snapshot(game) == before
 
 

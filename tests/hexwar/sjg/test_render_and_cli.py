@@ -20,6 +20,7 @@ from warjudge.presentation.sjg.terminal import (
     CommandError, complete_action, parse_command, run_session, view_for,
 )
 from warjudge.presentation.sjg.render import render_png, render_svg, render_terminal, stack_label
+from tests.support.sjg_act import act_as_its_side
 
 SVG = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()
@@ -29,7 +30,7 @@ def deployed_game(seed: int = 4) -> SjgNecromancerGame:
     rng = random.Random(seed)
     game = SjgNecromancerGame.new(seed=seed, first="red")
     while game.pending.kind == "deploy":
-        game.apply(bots.random_action(game, rng))
+        act_as_its_side(game, bots.random_action(game, rng))
     return game
 
 
@@ -118,7 +119,7 @@ def test_a_unit_absent_from_the_view_is_absent_from_every_picture():
 
 def test_secret_deployment_is_hidden_in_the_deploying_sides_view():
     game = SjgNecromancerGame.new(seed=2, first="red")
-    game.apply(deploy_action(game, "red", random.Random(1)))
+    act_as_its_side(game, deploy_action(game, "red", random.Random(1)))
     assert game.pending.player == "black" and game.pending.kind == "deploy"
     black = view_for(game, "black")
     assert {u["side"] for u in black["units"] if u["kind"] != "necromancer"} <= {"black"}
@@ -263,7 +264,7 @@ def test_complete_action_finds_a_path_and_refuses_foreign_units():
     far = max(found, key=lambda h: found[h][0])
     action = complete_action(game, parse_command(f"move {unit.id} {far}", "red"))
     assert action["path"][0] == unit.hex and action["path"][-1] == far and len(action["path"]) >= 2
-    game.apply(action)
+    act_as_its_side(game, action)
     assert game.position.units[unit.id].hex == far
     enemy = game.position.side_units("black")[0]
     with pytest.raises(CommandError, match="not yours"):

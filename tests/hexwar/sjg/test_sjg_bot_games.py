@@ -21,6 +21,8 @@ from warjudge.hexwar.sjg.moves import mixes_mercenaries
 from warjudge.hexwar.sjg.state import FREE_OF_STACKING, STACK_LIMIT
 from warjudge.hexwar.sjg.views import view
 
+from tests.support.sjg_act import act_as_its_side
+
 GAMES = int(os.environ.get("WARJUDGE_SJG_GAMES", "120"))
 MAX_TURNS = 120
 OPTIONS = [[], ["cp_allowance", "miasma_demon"], ["miasma_movement", "miasma_teleport"],
@@ -87,9 +89,9 @@ def test_bot_game_keeps_every_invariant_and_replays(seed):
         if rng.random() < 0.02:  # bad input changes nothing
             before = snapshot(game)
             with pytest.raises(IllegalAction):
-                game.apply({"type": "move", "side": game.pending.player, "units": [10_000], "path": ["0101", "0102"]})
+                act_as_its_side(game, {"type": "move", "side": game.pending.player, "units": [10_000], "path": ["0101", "0102"]})
             assert snapshot(game) == before
-        game.apply(players[game.pending.player](game, rng))
+        act_as_its_side(game, players[game.pending.player](game, rng))
         check_invariants(game)
         check_views(game)
     replayed = SjgNecromancerGame.from_record(game.record)
@@ -103,7 +105,7 @@ def test_bots_finish_games():
         rng = random.Random(seed)
         game = SjgNecromancerGame.new(seed=seed)
         while not game.is_over and game.turn <= MAX_TURNS:
-            game.apply(heuristic_action(game, rng))
+            act_as_its_side(game, heuristic_action(game, rng))
         finished += game.is_over
     assert finished >= 4
 

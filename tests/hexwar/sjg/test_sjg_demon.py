@@ -15,6 +15,7 @@ from warjudge.hexwar.sjg.bots import random_action
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.heuristic import heuristic_action
 from warjudge.hexwar.sjg.views import view
+from tests.support.sjg_act import act_as_its_side
 
 RN = {"rn": ("necromancer", "red", "0208")}
 BN = {"bn": ("necromancer", "black", "2208")}
@@ -422,7 +423,7 @@ def test_game_with_the_demon_replays_and_never_shows_the_counter():
         for side in ("red", "black"):
             seen = view(game, side)["demon"]
             assert set(seen) == {"hex", "hidden"} and seen["hidden"] == (game.position.miasma.demon_counter is not None)
-        game.apply(_searching_bot(game, rng))
+        act_as_its_side(game, _searching_bot(game, rng))
     turned = next(i for i, line in enumerate(log_lines(game.events)) if "unleashed" in line)
     assert f"counter in {counter} shows the demon" in log_lines(game.events)[turned]
     assert not any("demon" in line for line in log_lines(game.events)[:turned])

@@ -14,6 +14,7 @@ from warjudge.hexwar.sjg import bots
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.views import view
 from warjudge.presentation.sjg.wording_en import EVENTS, REFUSALS, english, lines
+from tests.support.sjg_act import act_as_its_side
 
 
 def played(seed: int, actions: int = 400) -> SjgNecromancerGame:
@@ -23,7 +24,7 @@ def played(seed: int, actions: int = 400) -> SjgNecromancerGame:
     for _ in range(actions):
         if game.is_over:
             break
-        game.apply(bots.random_action(game, rng))
+        act_as_its_side(game, bots.random_action(game, rng))
     return game
 
 
@@ -49,7 +50,7 @@ def test_a_rule_reports_data_and_the_table_words_it():  # SJG 3.1, 7.2, 9.1: the
 def test_a_refusal_carries_its_reason_code_and_parameters_and_changes_nothing():  # SJG 4.0: own units only
     game = SjgNecromancerGame.new(seed=4, first="red")
     while game.phase != "move":
-        game.apply(bots.random_action(game, random.Random(0)))
+        act_as_its_side(game, bots.random_action(game, random.Random(0)))
     enemy = next(u for u in game.position.units.values() if u.side == "black")
     before = (json.dumps(game.view(None), sort_keys=True), len(game.record.actions))
     with pytest.raises(Refusal) as refused:
@@ -104,7 +105,7 @@ def test_undo_names_the_action_it_takes_back():  # docs/rulings.md: undo within 
     game = SjgNecromancerGame.new(seed=4, first="red")
     rng = random.Random(0)
     while game.phase != "move":
-        game.apply(bots.random_action(game, rng))
+        act_as_its_side(game, bots.random_action(game, rng))
     move = next(a for a in game.legal_actions("red") if a["type"] == "move")
     game.act("red", move)
     moved = game.events[-1]

@@ -15,6 +15,7 @@ from warjudge.hexwar.sjg.combat import plan_attack
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.state import Item
 from warjudge.hexwar.sjg.tables import UnitType, search_target
+from tests.support.sjg_act import act_as_its_side
 
 RN = {"rn": ("necromancer", "red", "0208")}
 BN = {"bn": ("necromancer", "black", "2208")}
@@ -57,7 +58,7 @@ def choosing(red, black, *faces):
 
 
 def choose(game, side, *items):
-    return game.apply({"type": "choose", "side": side, "items": list(items)})
+    return act_as_its_side(game, {"type": "choose", "side": side, "items": list(items)})
 
 
 def got(game, side):
@@ -164,7 +165,7 @@ def test_extra_jewel_works_from_the_start_and_is_not_found():
     assert game.position.miasma.jewels_found == 0 and len(game.position.jewels) == 3
     assert all(j.hex is None and j.delivered_to is None for j in game.position.jewels.values())
     for side in ("red", "black"):
-        game.apply(deploy_action(game, side, random.Random(0)))
+        act_as_its_side(game, deploy_action(game, side, random.Random(0)))
     necro = game.position.necromancer("red")
     assert game.position.movement_allowance(necro) == 3
 
@@ -182,7 +183,7 @@ def test_deploying_optional_units_and_who_holds_the_items():
     refused(game, deploy | {"placements": without, "holders": {}}, "deploy exactly")
     refused(game, deploy | {"holders": {"sword": empty}}, "none is set up")
     refused(game, deploy | {"holders": {"bow": "necromancer"}}, "do not have the bow")
-    game.apply(deploy | {"holders": {"sword": at}})
+    act_as_its_side(game, deploy | {"holders": {"sword": at}})
     seen = views.view(game, "black")
     assert [u["kind"] for u in seen["units"] if u["side"] == "red"] == ["necromancer"] and seen["items"] == []
     black = deploy_action(game, "black", random.Random(2))
@@ -192,7 +193,7 @@ def test_deploying_optional_units_and_who_holds_the_items():
     mixed[donor].remove("zombie")
     mixed[merc].append("zombie")
     refused(game, black | {"placements": mixed}, "mercenaries may stack only")
-    game.apply(black)
+    act_as_its_side(game, black)
     assert game.pending.kind == "move"
     apprentice = next(u for u in game.position.units.values() if u.kind == UnitType.APPRENTICE)
     assert (apprentice.side, apprentice.hex) == ("red", at)
@@ -429,7 +430,7 @@ def test_dragon_crosses_cliffs_with_one_wizard(names, ring, ok):
         refused(game, action, "cliff")
         return
     refused(game, action | {"path": ["1211", "1110", "1010"]}, "whole move")  # 4.21
-    game.apply(action | {"side": "red"})
+    act_as_its_side(game, action | {"side": "red"})
     assert {u[n].hex for n in names} == {"1110"}
 
 
@@ -597,7 +598,7 @@ def test_random_games_with_items_replay_exactly(seed):
                                          "fourth_jewel"])
     pos = game.position
     while not game.is_over and game.turn <= 30:
-        game.apply(bots.random_action(game, rng))
+        act_as_its_side(game, bots.random_action(game, rng))
         for item in pos.items.values():
             holder = pos.units.get(item.holder) if item.holder is not None else None
             assert (holder is None) == (item.holder is None) and (holder is None or holder.kind != UnitType.DRAGON)

@@ -21,6 +21,7 @@ from warjudge.hexwar.grid import distance
 from warjudge.hexwar.sjg import bots
 from warjudge.hexwar.sjg.legal import MAX_COMBINATIONS, canonical
 from warjudge.hexwar.sjg.state import other
+from tests.support.sjg_act import act_as_its_side
 
 RN = {"rn": ("necromancer", "red", "0208")}
 BN = {"bn": ("necromancer", "black", "2208")}
@@ -78,7 +79,7 @@ def unlisted_accepted(game, sample: int, rng: random.Random) -> list[dict[str, A
     for action in rng.sample(listed, min(sample, len(listed))):
         for mutant in mutants(game, action):
             try:
-                game.clone(reseed=False).apply(mutant)
+                act_as_its_side(game.clone(reseed=False), mutant)
             except IllegalAction:
                 continue
             if key(game, mutant) not in keys:
@@ -99,7 +100,7 @@ def test_every_action_act_accepts_near_a_listed_one_is_listed(seed):
         if game.pending.kind in ("combat", "opportunity", "retreat", "advance") or rng.random() < 0.01:
             assert unlisted_accepted(game, 4, rng) == []
             checked += 1
-        game.apply(bots.random_action(game, rng))
+        act_as_its_side(game, bots.random_action(game, rng))
 
 
 def attacks(game, side="red"):

@@ -8,6 +8,7 @@ from tests.hexwar.sjg.sjg_helpers import end_until, make_map, start, two
 from tests.hexwar.sjg.test_sjg_combat import BN, RN, boulder_game, ids, ridge_board
 
 from warjudge.hexwar.sjg.state import Item
+from tests.support.sjg_act import act_as_its_side
 
 
 def attack(side, targets, **kw):
@@ -19,7 +20,7 @@ def resolved(game, action):
     boulder events' parameters)."""
     shown = game.preview(action["side"], action)
     before = len(game.events)
-    game.apply(action)
+    act_as_its_side(game, action)
     said = [e.params for e in game.events[before:] if e.code in ("sjg.attacked", "sjg.boulders_dropped")]
     return shown, said
 

@@ -18,6 +18,7 @@ from warjudge.presentation.sjg.wording_en import EVENTS, REFUSALS
 
 from tests.hexwar.sjg.sjg_helpers import end_until, make_map, nb, refused, start
 from tests.hexwar.sjg.test_sjg_items import RIDGE, ridge_board
+from tests.support.sjg_act import act_as_its_side
 
 SJG = Path(__file__).parents[3] / "src" / "warjudge" / "hexwar" / "sjg"
 RN, BN = {"N": ("necromancer", "red", "0414")}, {"n": ("necromancer", "black", "2014")}
@@ -27,7 +28,7 @@ def code_of(game, action) -> str:
     """The code `action` is refused with; `refused` also checks nothing changed."""
     action = {"side": game.pending.player, **action}
     try:
-        game.clone(reseed=False).apply(action)
+        act_as_its_side(game.clone(reseed=False), action)
     except IllegalAction as exc:
         refused(game, action)
         return exc.code  # type: ignore[attr-defined]
@@ -234,9 +235,9 @@ def test_dead_ends_and_stacking_at_the_end_of_movement():
     game, u = start({"a": ("zombie", "red", "1006"), "b": ("zombie", "red", "1006"), "c": ("zombie", "red", "1006"),
                      "d": ("zombie", "red", "1107"), "m": ("mercenary", "red", "0806"), "y": ("zombie", "red", "0506"),
                      **RN, **BN})
-    game.apply({"type": "move", "side": "red", "units": [u["y"].id], "path": ["0506", "0606"]})
-    game.apply({"type": "move", "side": "red", "units": [u["a"].id, u["b"].id], "path": ["1006", "1007"]})
-    game.apply({"type": "move", "side": "red", "units": [u["c"].id], "path": ["1006", "1007"]})
+    game.act("red", {"type": "move", "side": "red", "units": [u["y"].id], "path": ["0506", "0606"]})
+    game.act("red", {"type": "move", "side": "red", "units": [u["a"].id, u["b"].id], "path": ["1006", "1007"]})
+    game.act("red", {"type": "move", "side": "red", "units": [u["c"].id], "path": ["1006", "1007"]})
     assert code_of(game, mv([u["d"].id], ["1107", "1007"])) == "sjg.refused.dead_end_stack"
     assert code_of(game, mv([u["m"].id], ["0806", "0706", "0606"])) == "sjg.refused.dead_end_mercenaries"
     game2, v = start({"a": ("zombie", "red", "1006"), "b": ("zombie", "red", "1006"), "c": ("zombie", "red", "1006"),
@@ -244,7 +245,7 @@ def test_dead_ends_and_stacking_at_the_end_of_movement():
                       **RN, **BN})
     assert code_of(game2, {"type": "end"}) == "sjg.refused.stacking_at_end"
     with pytest.raises(IllegalAction) as info:
-        game2.apply({"type": "end", "side": "red"})
+        game2.act("red", {"type": "end", "side": "red"})
     inner = [p["code"] for p in info.value.params["problems"]]
     assert inner == ["sjg.refused.mercenaries_mixed", "sjg.refused.stack_over_limit"]
     assert "at most 3 may stack (SJG 4.4)" in str(info.value) and "SJG 10.53" in str(info.value)
@@ -293,9 +294,9 @@ def test_combat_problems():
     assert code_of(game, attack(["1108"], indirect=[z])) == "sjg.refused.cannot_attack_indirectly"     # SJG 6.22
     assert code_of(game, attack(["1108"], boulder=[z])) == "sjg.refused.not_above"                     # SJG 6.23
     game.dice.push(6, 6)
-    game.apply({"type": "attack", "side": "red", "targets": ["1108"], "direct": [z]})
+    game.act("red", {"type": "attack", "side": "red", "targets": ["1108"], "direct": [z]})
     while game.pending.kind != "combat":
-        game.apply(game.legal_actions(game.pending.player)[0])
+        act_as_its_side(game, game.legal_actions(game.pending.player)[0])
     assert code_of(game, attack(["1405"], direct=[z])) == "sjg.refused.already_attacked"              # SJG 6.2
     assert z2
 

@@ -21,6 +21,7 @@ from warjudge.hexwar.sjg.views import view
 from warjudge.hexwar.grid import Grid
 
 from tests.hexwar.sjg.sjg_helpers import make_map
+from tests.support.sjg_act import act_as_its_side
 
 runner = CliRunner()
 
@@ -29,7 +30,7 @@ def played(turns: int = 3, seed: int = 4) -> SjgNecromancerGame:
     game = SjgNecromancerGame.new(seed=seed, first="red")
     rng = random.Random(seed)
     while game.turn < turns:
-        game.apply(bots.random_action(game, rng))
+        act_as_its_side(game, bots.random_action(game, rng))
     return game
 
 
@@ -101,7 +102,7 @@ def test_slope_miasma_and_last_moves_stay_visible_under_stacks():
     # issue 10 items 5 and 7
     game, rng = played(turns=3), random.Random(0)
     while not game.recent_moves():  # the random bot may have ended a movement phase at once
-        game.apply(bots.random_action(game, rng))
+        act_as_its_side(game, bots.random_action(game, rng))
     v = view(game, None)
     text = text_of(v, 200)
     assert v["moved"] and "»" in text

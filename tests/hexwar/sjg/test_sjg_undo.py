@@ -18,6 +18,7 @@ from warjudge.hexwar.sjg.moves import reachable_hexes
 
 
 from tests.hexwar.sjg.sjg_helpers import act, end, refused, snapshot, start
+from tests.support.sjg_act import act_as_its_side
 
 
 def three(side: str, h: str, prefix: str) -> dict:
@@ -88,15 +89,15 @@ def test_undo_in_a_replayed_record_gives_the_same_game():
     rng = random.Random(3)
     game = SjgNecromancerGame.new(seed=5, first="red")
     while game.pending.kind == "deploy":
-        game.apply(bots.random_action(game, rng))
+        act_as_its_side(game, bots.random_action(game, rng))
     unit = next(x for x in game.position.side_units("red") if x.id not in game.locked and x.kind.value == "wraith")
     found = reachable_hexes(game.position, unit, game.locked)
     dest = max(found, key=lambda h: (found[h][0], h))
     from warjudge.hexwar.movement import path_to
 
-    game.apply({"type": "move", "side": "red", "units": [unit.id], "path": path_to(found, dest)})
-    game.apply({"type": "undo", "side": "red"})
-    game.apply({"type": "end", "side": "red"})
+    game.act("red", {"type": "move", "side": "red", "units": [unit.id], "path": path_to(found, dest)})
+    game.act("red", {"type": "undo", "side": "red"})
+    game.act("red", {"type": "end", "side": "red"})
     copy_ = SjgNecromancerGame.from_record(GameRecord.from_json(game.record.to_json()))
     assert sorted((x.id, x.hex, x.side) for x in copy_.position.units.values()) == \
         sorted((x.id, x.hex, x.side) for x in game.position.units.values())
@@ -143,7 +144,7 @@ def some_action_is_legal(game: SjgNecromancerGame, rng: random.Random) -> bool:
     for action in ({"type": "end", "side": side}, {"type": "undo", "side": side}, None):
         trial = copy.deepcopy(game, {id(game.position.board): game.position.board})
         try:
-            trial.apply(action or bots.random_action(trial, rng))
+            act_as_its_side(trial, action or bots.random_action(trial, rng))
             return True
         except IllegalAction:
             continue
@@ -168,6 +169,6 @@ def test_from_random_reachable_positions_some_legal_action_always_exists(seed, s
         else:
             action = bots.random_action(game, rng)
         try:
-            game.apply(action)
+            act_as_its_side(game, action)
         except IllegalAction:
             pass

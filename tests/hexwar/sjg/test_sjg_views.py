@@ -9,10 +9,11 @@ from warjudge.presentation.sjg.wording_en import lines as log_lines
 from tests.support.sjg_deploy import deploy_action
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.views import view
+from tests.support.sjg_act import act_as_its_side
 
 
 def deployed_by(game, side, seed=1):
-    game.apply(deploy_action(game, side, random.Random(seed)))
+    act_as_its_side(game, deploy_action(game, side, random.Random(seed)))
 
 
 def visible_ids(game, side):

@@ -152,7 +152,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             raise Refusal("sjg.refused.not_an_object")
         if action.get("side", player) != player:
             raise Refusal("sjg.refused.wrong_side", said=action.get("side"), player=player)
-        self.apply({**action, "side": player})
+        self._apply({**action, "side": player})
 
     def default_action(self, player: str) -> dict[str, Any]:
         """What a side that lets a deadline pass plays (ruling, docs/rulings.md): `end`
@@ -174,13 +174,14 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             owed = trial._decision_for(side)
             while side in trial.to_act() and _same(trial._decision_for(side), owed) and len(answers) < FORCED_LIMIT:
                 answer = {**trial.default_action(side), "side": side}
-                trial.apply(answer)
+                trial._apply(answer)
                 answers.append(answer)
         for answer in answers:
-            self.apply(answer)
+            self._apply(answer)
 
-    def apply(self, action: dict[str, Any]) -> list[Event]:
-        """Apply one action naming its side; returns the events it produced.
+    def _apply(self, action: dict[str, Any]) -> None:
+        """One action naming its side, for `act` and the game's own modules (a trial on
+        an exact clone); everything else drives the game through `act` (issue 12).
         Refused actions raise IllegalAction and change nothing."""
         parsed = A.parse_action(action)
         if self.winner:
@@ -202,7 +203,6 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             self._deliver_jewels()
             self._remember_for_undo(saved, decision, rolls, self.events[start:])
         self.record.append(parsed.model_dump(exclude_defaults=True) | {"type": parsed.type, "side": parsed.side})
-        return self.events[start:]
 
     def _decision_for(self, side: str) -> Decision:
         """The decision `side` answers now: the queue's head, or its own one of the

@@ -55,7 +55,7 @@ def _accepted(game: "SjgNecromancerGame", candidates: Iterable[Action]) -> list[
     for action in candidates:
         trial = game.clone(reseed=False)
         try:
-            trial.apply(action)
+            trial._apply(action)
         except IllegalAction:
             continue
         out.append(action)

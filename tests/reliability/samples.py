@@ -1,5 +1,5 @@
 """Sample game records of all three games, played by the random bots from fixed seeds, and
-the one loader that rebuilds any of them (as the CLIs do)."""
+the one loader that rebuilds any of them (core.games.load, as the CLIs do)."""
 
 from __future__ import annotations
 
@@ -13,13 +13,10 @@ GAMES = (STANDARD, NECROMANCER, SJG)
 
 
 def build(record: GameRecord):
-    """The game a record holds, whichever game it is."""
-    from warjudge.cli.diplomacy import _game_of
-    from warjudge.hexwar.sjg.game import GAME, SjgNecromancerGame
+    """The game a record holds, whichever game it is, through the one replay path."""
+    from warjudge.core import games
 
-    if record.game == GAME:
-        return SjgNecromancerGame.from_record(record)
-    return _game_of(record)
+    return games.load(record)
 
 
 def _standard() -> GameRecord:
@@ -51,12 +48,12 @@ def _necromancer() -> GameRecord:
 
 
 def _sjg() -> GameRecord:
-    from warjudge.hexwar.sjg.bots import random_action
-    from warjudge.hexwar.sjg.game import SjgNecromancerGame
+    from warjudge.core import games
+    from warjudge.hexwar.sjg.bots import random_action, to_move
 
-    rng, game = random.Random(13), SjgNecromancerGame.new(seed=13, first="red")
+    rng, game = random.Random(13), games.new("necromancer-sjg", seed=13, first="red")
     while len(game.record.actions) < 12 and not game.is_over:
-        game.apply(random_action(game, rng))
+        game.act(to_move(game), random_action(game, rng))
     return game.record
 
 

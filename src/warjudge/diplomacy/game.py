@@ -355,7 +355,9 @@ class DiplomacyGame:
 
     # --- the games master's conveniences (diplomacy/gm.py) -------------------------------
     def set_orders(self, power: str, orders: list[str]) -> list[tuple[str, str]]:
-        """Enter `power`'s orders, replacing earlier ones; void lines are left out and returned."""
+        """Enter `power`'s orders, replacing earlier ones; void lines are left out and returned.
+        A convenience over `act` (diplomacy/gm.py: a `retract` per earlier order, an `order`
+        per line), never a way around it."""
         return gm.enter_orders(self, power, orders)
 
     def order_problems(self, power: str, orders: list[str]) -> list[tuple[str, str]]:
@@ -366,10 +368,12 @@ class DiplomacyGame:
         return gm.order_actions(self, power, orders)[1]
 
     def process(self) -> PhaseReport:
+        """The games master adjudicates the phase, `act(GM, {"type": "process"})`; its report."""
         gm.process(self)
         return self.history[-1]
 
     def draw(self, powers: list[str]) -> None:
+        """The games master declares a draw among `powers`, `act(GM, {"type": "draw", …})`."""
         gm.draw(self, powers)
 
     def outcome_text(self) -> str:

@@ -351,13 +351,15 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
     # --- the games master's conveniences -------------------------------------------------
     def set_orders(self, power: str, orders: list[str]) -> None:
         """Enter `power`'s orders as written, replacing earlier ones (checked when adjudicated:
-        a void line is reported void)."""
+        a void line is reported void). A convenience over `act`: the games master's
+        `act(GM, {"type": "orders", …})`, never a way around it."""
         try:
             self.act(GM, {"type": "orders", "power": power, "orders": orders})
         except IllegalAction as exc:
             raise InputError(str(exc)) from None
 
     def process(self) -> "NReport":
+        """The games master adjudicates the phase, `act(GM, {"type": "process"})`; its report."""
         try:
             self.act(GM, {"type": "process"})
         except IllegalAction as exc:
@@ -365,6 +367,7 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
         return self.history[-1]
 
     def draw(self, powers: list[str]) -> None:
+        """The games master declares a draw among `powers`, `act(GM, {"type": "draw", …})`."""
         try:
             self.act(GM, {"type": "draw", "powers": sorted(powers)})
         except IllegalAction as exc:

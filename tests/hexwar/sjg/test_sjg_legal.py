@@ -3,7 +3,7 @@
 Two spellings count as one action where they cannot lead to different games: units that
 differ only by id (legal.canonical), displacement groups going to the same hex, and for a
 move the path between its ends (one cheapest path is listed per destination; see
-docs/architecture.md)."""
+docs/engines.md)."""
 
 from __future__ import annotations
 

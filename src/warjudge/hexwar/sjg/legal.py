@@ -5,7 +5,7 @@ bot may pick any one and `act` accepts it. Movement lists each unit or group of 
 standing together with every destination it can reach, by one cheapest path (4.1-4.4,
 4.21, 6.7, 10.54); the rarer decisions (retreats, advances, conversions, searches) are
 listed by trying each candidate on an exact clone, so the list holds only what the
-engine accepts. See docs/architecture.md for what the lists leave out.
+engine accepts. See docs/engines.md for what the lists leave out.
 """
 
 from __future__ import annotations

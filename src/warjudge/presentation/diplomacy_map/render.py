@@ -6,7 +6,7 @@ last phase's orders as arrows with their results.
 The picture draws only what the view holds: a player's view was filtered by the game,
 so what is hidden from that player is not in it and not on the map. Every text from the
 view is escaped; the attributes the browser UI relies on are listed in
-docs/architecture.md ("The Diplomacy map").
+docs/web-ui.md ("The Diplomacy map").
 """
 
 from __future__ import annotations

@@ -256,10 +256,10 @@ def test_boulder_example_two_to_one_per_unit():
 
 def test_boulder_ar_results_destroy_the_target():
     # SJG 6.23: AR-1, AR-2 or DE destroys the target unit; plain AR is ignored
-    game, u = boulder_game(fill={"red": 33})  # black 4 units: zombie 12; red boulder defence 11
+    game, u = boulder_game(fill={"red": 33, "black": 68})  # red boulder defence 11
+    assert game.position.sides["black"].count == 71  # zombie strength 4 -> 4 to 11
     end_until(game, "combat")
     game.dice.push(*two(4), *two(5), *two(2))  # 1-3 column (4 to 11): AR-1, AR, AR-2
-    game.position.sides["black"].count = 71  # zombie strength 4 -> 4 to 11
     act(game, "attack", targets=["1211"], boulder=ids(u, "b3"))
     assert "4 to 11, 1-3" in last(game, "boulders on")
     left = {uid for uid in ids(u, "rz", "rs", "rw") if uid in game.position.units}
@@ -274,7 +274,10 @@ def test_boulders_need_a_cliff_and_do_not_mix():
     end_until(game, "combat")
     refused(game, attack(["1211"], boulder=ids(u, "b3"), direct=ids(u, "b1")), "may not be combined")
     refused(game, attack(["1211"], boulder=ids(u, "b3"), indirect=ids(u, "b1")), "may not be combined")
-    game.position.units[u["rn"].id].hex = "1311"  # below 1210 (b3), not below 1110
+    game, u = start({"b1": ("zombie", "black", "1110"), "b3": ("zombie", "black", "1210"),
+                     "rn": ("necromancer", "red", "1311"), **BN},  # 1311: below 1210 (b3), not below 1110
+                    board=ridge_board(), first="black")
+    end_until(game, "combat")
     refused(game, attack(["1311"], boulder=ids(u, "b1")), "cliff edge")
 
 
@@ -566,10 +569,10 @@ def test_retreat_over_cliff_with_jewel():
     game, u = start({"w": ("wraith", "black", "1110"), "x": ("wraith", "black", "1110"),
                      "z": ("zombie", "red", "1109"), "y": ("zombie", "red", "1209"),
                      "r": ("zombie", "red", "1010"), "q": ("zombie", "red", "1210"), **RN, **BN},
-                    board=ridge_board({"1109": "2", "1209": "2"}))
+                    board=ridge_board({"1109": "2", "1209": "2"}), fill={"red": 73})
     game.position.jewels["green"].hex = "1110"
+    assert game.position.sides["red"].count == 77  # red's zombies attack at 3 (77+ column)
     end_until(game, "combat")
-    game.position.sides["red"].count = 77  # red's zombies attack at 3 (77+ column)
     game.dice.push(*two(7))  # 12 to 10: 1-1, 7: DR
     act(game, "attack", targets=["1110"], direct=ids(u, "z", "y", "r", "q"))
     d = game.pending

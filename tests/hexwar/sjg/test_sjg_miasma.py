@@ -224,7 +224,7 @@ def test_wraith_movement_phase_after_combat():
     board = make_map({"1210": "2", "1310": "S3", "1110": "2"},
                      cliffs=(("1210", "1211"), ("1210", "1311")))
     game, u = start({"w": ("wraith", "red", "1010"), "rn": ("necromancer", "red", "1210"),
-                     "z": ("zombie", "red", "0510"), "w2": ("wraith", "red", "0810"),
+                     "z": ("zombie", "red", "0510"), "w2": ("wraith", "red", "0810"), "w4": ("wraith", "red", "1210"),
                      "w3": ("wraith", "red", "1515"), "e": ("zombie", "black", "1615"), **BN}, board=board)
     game.position.jewels["red"].hex = "1010"
     game.dice.push(*two(10))
@@ -241,9 +241,8 @@ def test_wraith_movement_phase_after_combat():
     refused(game, {"type": "move", "units": [u["w"].id], "path": ["1210", "1211"]}, "cliff")
     act(game, "move", units=[u["w"].id], path=["1210", "1310"])  # a slope, after moving this turn
     refused(game, {"type": "move", "units": [u["w"].id], "path": ["1310", "1410"]}, "already moved")
-    game.position.units[u["w2"].id].hex = "1210"
-    act(game, "move", units=[u["w2"].id], path=["1210", "1211"], suicide=True)
-    assert u["w2"].id not in game.position.units
+    act(game, "move", units=[u["w4"].id], path=["1210", "1211"], suicide=True)
+    assert u["w4"].id not in game.position.units
     end(game)
     assert game.pending.player == "black"
 

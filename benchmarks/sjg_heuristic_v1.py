@@ -159,5 +159,6 @@ def play_game(red, black, seed: int, max_turns: int = 150, **options: Any) -> Sj
     game = SjgNecromancerGame.new(seed=seed, **options)
     players = {"red": red, "black": black}
     while not game.is_over and game.turn <= max_turns:
-        game.apply(players[game.pending.player](game, rng))
+        side = game.pending.player
+        game.act(side, players[side](game, rng))   # the one way in (issue 12); the bot is unchanged
     return game

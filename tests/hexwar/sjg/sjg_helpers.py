@@ -121,7 +121,7 @@ def start(units: dict[str, tuple[str, str, str]] | None = None, *, board: HexMap
 
 
 def act(game: SjgNecromancerGame, type_: str, side: str | None = None, **fields) -> list[str]:
-    """Apply one action; the events it caused, in English."""
+    """Play one action through `act`; the events it caused, in English."""
     return log_lines(act_as_its_side(game, {"type": type_, "side": side or game.pending.player, **fields}))
 
 

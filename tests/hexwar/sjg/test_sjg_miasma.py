@@ -144,11 +144,14 @@ def test_jewel_outside_the_miasma_stays_in_the_hex():
 
 # --- 8.1-8.2 Jewels --------------------------------------------------------------------
 
-def deliver(roll, **extra):
-    """Red wraiths carry the red Jewel into their Necromancer's hex; the power is `roll`."""
+def deliver(roll, green=None, **extra):
+    """Red wraiths carry the red Jewel into their Necromancer's hex; the power is `roll`.
+    `green`: the hex the green Jewel lies in from the start (for a second delivery)."""
     game, u = start({"w": ("wraith", "red", "1010"), "rn": ("necromancer", "red", "1210"),
                      "z": ("zombie", "red", "0510"), "s": ("skeleton", "red", "0512"), **BN, **extra})
     game.position.jewels["red"].hex = "1010"
+    if green:
+        game.position.jewels["green"].hex = green
     game.dice.push(*two(roll))
     act(game, "move", units=[u["w"].id], path=["1010", "1110", "1210"], jewels=["red"])
     return game, u
@@ -188,11 +191,13 @@ def test_free_conversions_in_addition_to_ordinary_attempts():
 
 def test_necromancer_movement_jewel_immediate_and_cumulative():
     # SJG 8.2: Necromancer +1 MP, at once and for good; effects are cumulative
-    game, u = deliver(4)
+    game, u = deliver(4, green="1010", w2=("wraith", "red", "1010"))
     assert game.position.movement_allowance(u["rn"]) == 3
-    act(game, "move", units=[u["rn"].id], path=["1210", "1310", "1410", "1510"])
-    game.position.sides["red"].necromancer_mp += 1
+    game.dice.push(*two(4))   # a second Jewel of the same power
+    act(game, "move", units=[u["w2"].id], path=["1010", "1110", "1210"], jewels=["green"])
     assert game.position.movement_allowance(u["rn"]) == 4
+    act(game, "move", units=[u["rn"].id], path=["1210", "1310", "1410", "1510", "1610"])
+    assert u["rn"].hex == "1610"
 
 
 def test_zombie_movement_jewel_applies_this_phase():
@@ -211,10 +216,11 @@ def test_skeleton_strength_jewel_also_for_the_necromancer_indirect():
 def test_necromancer_halved_jewel():
     # SJG 8.2: attacks as one zombie / one skeleton; still defends normally; twice: quarter,
     # rounded up
-    game, u = deliver(12)
+    game, u = deliver(12, green="1010", w2=("wraith", "red", "1010"))
     pos = game.position
     assert (pos.direct_strength(u["rn"]), pos.indirect_strength(u["rn"]), pos.defence_strength(u["rn"])) == (12, 8, 12)
-    pos.sides["red"].necromancer_halved += 1
+    game.dice.push(*two(12))  # a second Jewel of the same power
+    act(game, "move", units=[u["w2"].id], path=["1010", "1110", "1210"], jewels=["green"])
     assert (pos.direct_strength(u["rn"]), pos.indirect_strength(u["rn"])) == (6, 4)
 
 

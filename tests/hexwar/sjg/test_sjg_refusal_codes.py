@@ -16,7 +16,7 @@ from warjudge.hexwar.sjg.moves import move_problem
 from warjudge.hexwar.sjg.state import Item
 from warjudge.presentation.sjg.wording_en import EVENTS, REFUSALS
 
-from tests.hexwar.sjg.sjg_helpers import end_until, make_map, nb, refused, start
+from tests.hexwar.sjg.sjg_helpers import act, end_until, make_map, nb, refused, start
 from tests.hexwar.sjg.test_sjg_items import RIDGE, ridge_board
 from tests.support.sjg_act import act_as_its_side
 
@@ -318,9 +318,10 @@ def test_boulder_problems():
 # --- conversion (5.2-5.4, 8.2, 10.52) ----------------------------------------------------------
 
 def test_conversion_problems():
-    game, u = start({"N": ("necromancer", "red", "0414"), "n": ("necromancer", "black", "1410"),
-                     "g": ("zombie", "black", "1411"), "a": ("apprentice", "black", "0808"), "b": ("zombie", "black", "0808"),
-                     "x": ("zombie", "black", "0610")}, cp={"red": 10})
+    units = {"N": ("necromancer", "red", "0414"), "n": ("necromancer", "black", "1410"),
+             "g": ("zombie", "black", "1411"), "a": ("apprentice", "black", "0808"), "b": ("zombie", "black", "0808"),
+             "x": ("zombie", "black", "0610")}
+    game, u = start(units, cp={"red": 10})
     end_until(game, "convert")
     conv = {"type": "convert"}
     assert code_of(game, {**conv, "target": "0909", "multiple": 1}) == "sjg.refused.nothing_to_convert"
@@ -329,7 +330,12 @@ def test_conversion_problems():
     assert code_of(game, {**conv, "target": "0610", "free": True}) == "sjg.refused.no_free_attempt"         # 8.2
     assert code_of(game, {**conv, "target": "0610"}) == "sjg.refused.bad_multiple"                          # 5.2
     assert code_of(game, {**conv, "target": "0610", "multiple": 4}) == "sjg.refused.cp_short"               # 5.2
-    game.conversions_used = 99
+    game, u = start(units, cp={"red": 100})
+    game.position.sides["red"].free_attempts = 1   # before play: a Jewel's free roll (8.2) keeps the phase open
+    end_until(game, "convert")
+    game.dice.push(1, 1)
+    for _ in range(2):                             # the red column's two attempts, both failing (5.2)
+        act(game, "convert", target="0610", multiple=1)
     assert code_of(game, {**conv, "target": "0610", "multiple": 1}) == "sjg.refused.no_attempts_left"       # 5.2
 
 

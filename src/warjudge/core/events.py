@@ -19,6 +19,7 @@ ENGLISH: dict[str, str] = {
     "sjg": "warjudge.presentation.sjg.wording_en:english",
     "necdip": "warjudge.presentation.necromancer_diplomacy.wording_en:english",
     "dip": "warjudge.presentation.diplomacy.wording_en:english",
+    "gs": "warjudge.presentation.gondor_sauron.wording_en:english",
 }
 # the same for French: "module:function" taking (event, names), names the power names to print
 FRENCH: dict[str, str] = {

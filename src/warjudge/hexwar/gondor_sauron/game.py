@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from warjudge.core.dice import Dice
-from warjudge.core.errors import IllegalAction, InputError, RecordError
+from warjudge.core.errors import InputError, RecordError
+from warjudge.core.events import Refusal
 from warjudge.core.game import GM, Action, Decision, Outcome, View
 from warjudge.core.games import Option, fresh_seed, replay
 from warjudge.core.record import GameRecord
@@ -31,6 +32,8 @@ from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_conte
 from warjudge.hexwar.gondor_sauron.units import SAURON, SIDES, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, other
 
 PLAYERS = SIDES
+OPTIONS = ("scenario", "charts", "max_turns")
+MOST_TURNS = 99
 LEADER_COMBAT_RETREAT = 2   # 7.23
 
 
@@ -72,9 +75,9 @@ class GondorSauronGame:
 
     def __init__(self, record: GameRecord):
         options = dict(record.options)
-        unknown = sorted(set(options) - {"scenario", "charts", "max_turns"})
+        unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
-            raise IllegalAction(f"unknown option(s) {', '.join(unknown)} (scenario, charts, max_turns)")
+            raise Refusal("gs.refused.unknown_options", unknown=unknown, known=list(OPTIONS))
         self.scenario: Scenario = (scenario_from_content(options["scenario"]) if "scenario" in options
                                    else shipped(self.game_id))
         if self.scenario.game != self.game_id:
@@ -83,8 +86,8 @@ class GondorSauronGame:
             else default_charts()
         max_turns = options.get("max_turns")
         if max_turns is not None and (not isinstance(max_turns, int) or isinstance(max_turns, bool)
-                                      or not 1 <= max_turns <= 99):
-            raise IllegalAction("max_turns must be a whole number from 1 to 99")
+                                      or not 1 <= max_turns <= MOST_TURNS):
+            raise Refusal("gs.refused.max_turns", most=MOST_TURNS, given=max_turns)
         self.max_turns = max_turns
         self.record = GameRecord(self.game_id, record.seed, options)
         self.dice = Dice(record.seed)
@@ -119,7 +122,7 @@ class GondorSauronGame:
         """The option a form can offer (core.games.options); a scenario or charts of one's
         own are given as files, not in a form."""
         return (Option("max_turns", "int", "end after this many game-turns (blank: the scenario's length)", None,
-                       minimum=1, maximum=99),)
+                       minimum=1, maximum=MOST_TURNS),)
 
     @classmethod
     def new(cls, seed: int, **options: Any) -> "GondorSauronGame":
@@ -151,7 +154,7 @@ class GondorSauronGame:
 
     @property
     def last_turn(self) -> int:
-        return min(self.scenario.spec.turns, self.max_turns or 99)
+        return min(self.scenario.spec.turns, self.max_turns or MOST_TURNS)
 
     @property
     def is_over(self) -> bool:
@@ -205,16 +208,32 @@ class GondorSauronGame:
     def act(self, player: str, action: Action) -> None:
         if player == GM:
             if action != {"type": "process"}:
-                raise IllegalAction("the games master may only {'type': 'process'}")
+                raise Refusal("gs.refused.gm_process_only")
             if self.is_over:
-                raise IllegalAction("the game is over")
+                raise Refusal("gs.refused.game_over")
             player, action = self.to_act()[0], self.default_action(self.to_act()[0])
-        if not isinstance(action, dict) or action not in self.legal_actions(player):
-            raise IllegalAction(f"{player!r} cannot {str(action)[:120]} now; see legal_actions")
+        self._check(player, action)
         self.record.append({"player": player, **action})
         self._acted += 1
         self._apply(player, action)
         self._settle()
+
+    def _check(self, player: str, action: Action) -> None:
+        """Refuse, with its reason as a code, anything `legal_actions` does not list."""
+        if self.is_over:
+            raise Refusal("gs.refused.game_over")
+        if player not in self.to_act():
+            waiting = self.to_act()[0]
+            raise Refusal("gs.refused.not_your_turn", player=player, waiting=waiting, kind=self._kind(waiting))
+        if not isinstance(action, dict):
+            raise Refusal("gs.refused.not_an_object")
+        if action not in self.legal_actions(player):
+            raise Refusal("gs.refused.not_legal", player=player, action=json.dumps(action, sort_keys=True)[:120],
+                          kind=self._kind(player))
+
+    def _kind(self, player: str) -> str:
+        decision = self.decision(player)
+        return decision.kind if decision else ""
 
     def preview(self, player: str, action: Action) -> dict[str, Any] | None:
         """What a legal attack, missile fire, oil poured, duel, rally or spell faces before its dice

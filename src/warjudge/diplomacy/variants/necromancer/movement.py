@@ -29,13 +29,13 @@ def select(position: Position, power: str, unit: Written, taken: set[int],
     """Indices (in position[province]) of the Components the written unit names; `loose`
     also takes Components whose Auxiliary the order left out."""
     pieces = position.get(unit.province, [])
-    wanted = unit.components()
     chosen: list[int] = []
-    for comp in sorted(wanted, key=lambda c: c.aux is None):  # auxiliaries first, then plain
+    for kind, aux in unit.wanted:   # auxiliaries first, then plain
         for k, piece in enumerate(pieces):
             if k in taken or k in chosen or piece.power != power:
                 continue
-            if piece.component != comp and not (loose and comp.aux is None and piece.component.kind == comp.kind):
+            have = piece.component
+            if have.kind != kind or (have.aux != aux and not (loose and aux is None)):
                 continue
             chosen.append(k)
             break
@@ -44,18 +44,33 @@ def select(position: Position, power: str, unit: Written, taken: set[int],
     return chosen
 
 
+def _all_of(pieces: list[Piece], kind: str) -> bool:
+    """Are all these Components of this kind? (a loop: cheaper than all() on a generator
+    for the one or two Components a group usually has; issue 12: speed)"""
+    for p in pieces:
+        if p.component.kind != kind:
+            return False
+    return True
+
+
+def _personalities(pieces: list[Piece]) -> bool:
+    for p in pieces:
+        if not p.component.personality:
+            return False
+    return True
+
+
 def passable(nmap: NecroMap, pieces: list[Piece], src: str, dest: str) -> Event | None:
     """None if these Components may cross from src to dest, else the reason."""
     kind = nmap.border(src, dest)
     if kind is None:
         return because("necdip.move.not_adjacent", dest=dest, src=src)
-    nazgul = all(p.component.kind == NAZGUL for p in pieces)
-    if kind == "mountain" and not nazgul:
+    if kind == "mountain" and not _all_of(pieces, NAZGUL):
         return because("necdip.move.mountains", src=src, dest=dest)
-    if all(p.component.kind == WIZARD for p in pieces):
+    if _all_of(pieces, WIZARD):
         return None  # EN 7.7 vii: at sea only aboard an A/F, checked with the other orders
     if nmap.provinces[dest].kind == "sea":
-        if nazgul:
+        if _all_of(pieces, NAZGUL):
             return because("necdip.move.nazgul_sea")
         if not all(p.component.aux == FLEET for p in pieces):
             return because("necdip.move.fleet_only_sea")
@@ -124,7 +139,11 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
                 if g.order_index == index:
                     g.kind, g.dest, g.form_size, g.then, g.target, g.auxiliary = HOLD, None, None, None, None, None
     for province, pieces in position.items():
-        rest = [p for k, p in enumerate(pieces) if k not in taken.get(province, set())]
+        ordered = taken.get(province)
+        rest = [p for k, p in enumerate(pieces) if k not in ordered] if ordered else pieces
+        if len(rest) == 1:   # the usual case: one Component, unordered
+            groups.append(Group(rest[0].power, province, [rest[0]], NMR))
+            continue
         for power in sorted({p.power for p in rest}):
             groups.append(Group(power, province, [p for p in rest if p.power == power], NMR))
     _join_leaders(nmap, groups, leads, verdicts)
@@ -168,7 +187,7 @@ def _wizard_aboard(nmap: NecroMap, groups: list[Group], verdicts: list[NResult])
     """EN 7.7 vii: the Wizard goes to (or along) the sea only aboard a Saruman A/F making
     the same move; it may leave an A/F only for land."""
     for g in groups:
-        if g.kind != MOVE or not all(p.component.kind == WIZARD for p in g.pieces):
+        if g.kind != MOVE or not _all_of(g.pieces, WIZARD):
             continue
         if nmap.provinces[g.to].kind != "sea":
             continue
@@ -189,17 +208,16 @@ def _amendments_2002(position: Position, groups: list[Group], verdicts: list[NRe
 
     moves: dict[tuple[str, str, str], list[Group]] = {}
     for g in groups:
-        if g.kind == MOVE and g.order_index is not None and g.dest != g.province and not all(
-                p.component.personality for p in g.pieces):   # Personalities are not Components of an MU
+        if g.kind == MOVE and g.order_index is not None and g.dest != g.province and not _personalities(
+                g.pieces):   # Personalities are not Components of an MU
             moves.setdefault((g.power, g.province, g.to), []).append(g)
     for same in moves.values():
         if len(same) > 1:
             for g in same:
                 void(g, because("necdip.move.one_order_per_destination"))
     for province, pieces in position.items():
-        soldiers = [p for p in pieces if p.power == "SAURON" and not p.component.personality]
-        if len(soldiers) < 2:   # no Sauron MU here: no need to look for its Nazgul (issue 12: speed)
-            continue
+        if len(pieces) < 2 or sum(p.power == "SAURON" and not p.component.personality for p in pieces) < 2:
+            continue   # no Sauron MU here: no need to look for its Nazgul (issue 12: speed)
         nazgul = next((g for g in groups if g.power == "SAURON" and g.province == province
                        and any(p.component.kind == NAZGUL for p in g.pieces)), None)
         if nazgul is None or nazgul.kind != MOVE:
@@ -237,7 +255,6 @@ def _landlubbers(pieces: list[Piece]) -> list[Piece]:
 
 def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tuple[Event | None, Group | None]:
     power, here = order.power, order.unit.province
-    personality = all(p.component.personality for p in pieces)
     if isinstance(order, Hold):
         return None, Group(power, here, pieces, HOLD)
     if isinstance(order, Move):
@@ -248,12 +265,12 @@ def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tu
         reason = passable(nmap, pieces, here, order.dest)
         if reason:
             return reason, None
-        soldiers = sum(not p.component.personality for p in pieces)
-        if soldiers > 1 and order.dest != ERIADOR and power not in ("GONDOR", "SAURON"):
+        if len(pieces) > 1 and order.dest != ERIADOR and power not in ("GONDOR", "SAURON") \
+                and sum(not p.component.personality for p in pieces) > 1:
             return because("necdip.move.no_multiple_units", power=power), None
         return None, Group(power, here, pieces, MOVE, dest=order.dest, form_size=order.dest_size)
     if isinstance(order, Support):
-        if personality:
+        if _personalities(pieces):
             return because("necdip.move.personality_support"), None
         if here == ERIADOR:
             return because("necdip.move.eriador_support"), None
@@ -268,7 +285,7 @@ def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tu
         return None, Group(power, here, pieces, SUPPORT, dest=order.target_dest, target=order.target.province,
                          target_kind=order.target.kind)
     if isinstance(order, BuildAuxiliary):
-        if personality:
+        if _personalities(pieces):
             return because("necdip.move.personality_build"), None
         if here == ERIADOR:
             return because("necdip.move.eriador_build"), None
@@ -380,10 +397,11 @@ def apply_movement(nmap: NecroMap, position: Position, groups: list[Group], res:
     for i in sorted(res.moved):
         g = groups[i]
         moved = []
+        fleets_lost = not fleet_survives(nmap, rules, g.province, g.to)
         for p in g.pieces:
             if p.component.aux == "E":
                 p = _engine_stays(p, g, after)                          # EN 4.4 iv-v
-            if not fleet_survives(nmap, rules, g.province, g.to):
+            if fleets_lost:
                 p = without_auxiliary(p, FLEET)
             moved.append(p)
         after.setdefault(g.to, []).extend(moved)
@@ -398,6 +416,8 @@ def abandoned_by_the_nazgul(position: Position, rules: Rules, destroyed: list[tu
     extra units are destroyed at once, Spiders or Dragons surviving last where possible."""
     out = []
     for province, pieces in position.items():
+        if len(pieces) < 2:
+            continue   # no MU here (issue 12: speed)
         sauron = [k for k, p in enumerate(pieces) if p.power == "SAURON" and not p.component.personality]
         if province == ERIADOR or len(sauron) < 2 or any(
                 p.power == "SAURON" and p.component.kind == NAZGUL for p in pieces):

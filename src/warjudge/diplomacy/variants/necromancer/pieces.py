@@ -29,6 +29,7 @@ _LONG = {
     "dragons": DRAGONS, "dragon": DRAGONS, "fleet": FLEET, "flotte": FLEET, "engine": ENGINE,
     "siege engine": ENGINE, "engin": ENGINE, "engin de siege": ENGINE,
 }
+UNIT_WORDS = frozenset(_LONG)   # the long names a designation may use for a kind or an Auxiliary
 
 
 def fold(text: str) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from warjudge.diplomacy.guess import RESOLVED, UNRESOLVED, GuessAndCheck
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
-from warjudge.diplomacy.variants.necromancer.pieces import ENGINE
+from warjudge.diplomacy.variants.necromancer.pieces import ENGINE, PERSONALITIES, STRENGTH
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece
 
 HOLD, MOVE, SUPPORT, BUILD, NMR = "hold", "move", "support", "build", "nmr"
@@ -89,10 +89,20 @@ class NecroResolver(GuessAndCheck):
         super().__init__(n)
         # Each group's own numbers, worked out once: no group changes while it is resolved,
         # and the judge asks for them thousands of times a phase (issue 12: speed).
-        self.alone = [all(p.component.personality for p in g.pieces) for g in groups]   # only Personalities
-        self.soldiers = [sum(not p.component.personality for p in g.pieces) for g in groups]
-        self.bases = [g.base for g in groups]
-        self.engines = [g.has_engine for g in groups]
+        self.soldiers: list[int] = []   # Components that are not Personalities (EN 3.3)
+        self.bases: list[int] = []      # Group.base
+        self.engines: list[bool] = []   # Group.has_engine
+        for g in groups:
+            soldiers, base, engine = 0, 1 if g.led else 0, False
+            for p in g.pieces:
+                c = p.component
+                soldiers += c.kind not in PERSONALITIES
+                base += STRENGTH[c.kind]
+                engine = engine or c.aux == ENGINE
+            self.soldiers.append(soldiers)
+            self.bases.append(base)
+            self.engines.append(engine)
+        self.alone = [n == 0 for n in self.soldiers]   # only Personalities
         self.decisions: list[int] = []   # the groups whose order can fail; a hold or NMR stands (value 1)
         self.at: dict[str, list[int]] = {}
         self.into: dict[str, list[int]] = {}

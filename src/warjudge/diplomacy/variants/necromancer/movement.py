@@ -7,6 +7,7 @@ Every order is checked here; a void order leaves its Components holding, with th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
 from warjudge.diplomacy.variants.necromancer.orders import (
@@ -22,6 +23,9 @@ from warjudge.diplomacy.variants.necromancer.results import NResult, parsed
 from warjudge.diplomacy.variants.necromancer.resolver import (
     BUILD, HOLD, MOVE, NMR, SUPPORT, Group, NecroResolver, Resolution, Rules,
 )
+
+
+Checked = tuple[Event | None, Group | None]   # why an order is void, else its group
 
 
 def select(position: Position, power: str, unit: Written, taken: set[int],
@@ -116,7 +120,10 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
         if unwritten and edition == "2002":   # FR 4.2 xviii: an Auxiliary left out is destroyed
             pieces = [without_auxiliary(p, p.component.aux) if p.component.aux else p for p in pieces]
             verdict.why = because("necdip.move.auxiliary_left_out")
-        reason, group = _group(nmap, position, order, pieces)
+        check = _CHECKS.get(type(order))
+        if check is None:
+            raise TypeError(f"not a movement order: {order!r}")
+        reason, group = check(nmap, position, order, pieces)
         if not reason and edition == "2002" and isinstance(order, Move) and unit.count > 1 \
                 and order.dest_size is None:
             reason = because("necdip.move.mu_size")
@@ -140,6 +147,8 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
                     g.kind, g.dest, g.form_size, g.then, g.target, g.auxiliary = HOLD, None, None, None, None, None
     for province, pieces in position.items():
         ordered = taken.get(province)
+        if ordered and len(ordered) == len(pieces):
+            continue   # every Component here is ordered
         rest = [p for k, p in enumerate(pieces) if k not in ordered] if ordered else pieces
         if len(rest) == 1:   # the usual case: one Component, unordered
             groups.append(Group(rest[0].power, province, [rest[0]], NMR))
@@ -228,7 +237,7 @@ def _amendments_2002(position: Position, groups: list[Group], verdicts: list[NRe
                 void(g, because("necdip.move.nazgul_leaves"))
 
 
-def _double(nmap: NecroMap, order: DoubleMove, pieces: list[Piece]) -> tuple[Event | None, Group | None]:
+def _double(nmap: NecroMap, position: Position, order: DoubleMove, pieces: list[Piece]) -> Checked:
     """EN 3.2.2 i-iii: two Hold/Move orders, for Cavalry and the Nazgul only."""
     power, here = order.power, order.unit.province
     if len(pieces) != 1 or pieces[0].component.kind not in DOUBLE_MOVERS:
@@ -253,60 +262,73 @@ def _landlubbers(pieces: list[Piece]) -> list[Piece]:
     return [without_auxiliary(p, FLEET) for p in pieces]
 
 
-def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tuple[Event | None, Group | None]:
+def _hold(nmap: NecroMap, position: Position, order: Hold, pieces: list[Piece]) -> Checked:
+    return None, Group(order.power, order.unit.province, pieces, HOLD)
+
+
+def _move(nmap: NecroMap, position: Position, order: Move, pieces: list[Piece]) -> Checked:
     power, here = order.power, order.unit.province
-    if isinstance(order, Hold):
-        return None, Group(power, here, pieces, HOLD)
-    if isinstance(order, Move):
-        if order.dest == here:
-            if order.dest_size is None:
-                return because("necdip.move.own_province"), None
-            return None, Group(power, here, pieces, MOVE, dest=here, form_size=order.dest_size)
-        reason = passable(nmap, pieces, here, order.dest)
-        if reason:
-            return reason, None
-        if len(pieces) > 1 and order.dest != ERIADOR and power not in ("GONDOR", "SAURON") \
-                and sum(not p.component.personality for p in pieces) > 1:
-            return because("necdip.move.no_multiple_units", power=power), None
-        return None, Group(power, here, pieces, MOVE, dest=order.dest, form_size=order.dest_size)
-    if isinstance(order, Support):
-        if _personalities(pieces):
-            return because("necdip.move.personality_support"), None
-        if here == ERIADOR:
-            return because("necdip.move.eriador_support"), None
-        aim = order.target_dest or order.target.province
-        if aim == here:
-            return because("necdip.move.support_own_province"), None
-        mine_here = sum(p.power == power for p in position.get(here, []))
-        if order.target.province == here and mine_here <= len(pieces):
-            return because("necdip.move.support_itself"), None
-        if aim != ERIADOR and passable(nmap, pieces, here, aim) and aim != here:
-            return because("necdip.move.cannot_support_there", unit=str(order.unit), dest=aim), None
-        return None, Group(power, here, pieces, SUPPORT, dest=order.target_dest, target=order.target.province,
-                         target_kind=order.target.kind)
-    if isinstance(order, BuildAuxiliary):
-        if _personalities(pieces):
-            return because("necdip.move.personality_build"), None
-        if here == ERIADOR:
-            return because("necdip.move.eriador_build"), None
-        kind = nmap.provinces[here].kind
-        if order.auxiliary == FLEET and kind != "coastal":
-            return because("necdip.move.fleet_coastal"), None
-        if order.auxiliary != FLEET:
-            if kind == "sea":
-                return because("necdip.move.engine_land"), None
-            if any(p.component.aux == "E" for p in position.get(here, [])):
-                return because("necdip.move.one_engine"), None
-        return None, Group(power, here, pieces, BUILD, auxiliary=order.auxiliary)
-    if isinstance(order, DoubleMove):
-        return _double(nmap, order, pieces)
-    if isinstance(order, Lead):
-        if not all(p.component.kind == NAZGUL for p in pieces):
-            return because("necdip.move.only_nazgul_leads"), None
-        if order.target.province != here:
-            return because("necdip.move.lead_own_province"), None
-        return None, None
-    raise TypeError(f"not a movement order: {order!r}")
+    if order.dest == here:
+        if order.dest_size is None:
+            return because("necdip.move.own_province"), None
+        return None, Group(power, here, pieces, MOVE, dest=here, form_size=order.dest_size)
+    reason = passable(nmap, pieces, here, order.dest)
+    if reason:
+        return reason, None
+    if len(pieces) > 1 and order.dest != ERIADOR and power not in ("GONDOR", "SAURON") \
+            and sum(not p.component.personality for p in pieces) > 1:
+        return because("necdip.move.no_multiple_units", power=power), None
+    return None, Group(power, here, pieces, MOVE, dest=order.dest, form_size=order.dest_size)
+
+
+def _support(nmap: NecroMap, position: Position, order: Support, pieces: list[Piece]) -> Checked:
+    power, here = order.power, order.unit.province
+    if _personalities(pieces):
+        return because("necdip.move.personality_support"), None
+    if here == ERIADOR:
+        return because("necdip.move.eriador_support"), None
+    aim = order.target_dest or order.target.province
+    if aim == here:
+        return because("necdip.move.support_own_province"), None
+    mine_here = sum(p.power == power for p in position.get(here, []))
+    if order.target.province == here and mine_here <= len(pieces):
+        return because("necdip.move.support_itself"), None
+    if aim != ERIADOR and passable(nmap, pieces, here, aim) and aim != here:
+        return because("necdip.move.cannot_support_there", unit=str(order.unit), dest=aim), None
+    return None, Group(power, here, pieces, SUPPORT, dest=order.target_dest, target=order.target.province,
+                       target_kind=order.target.kind)
+
+
+def _build_auxiliary(nmap: NecroMap, position: Position, order: BuildAuxiliary, pieces: list[Piece]) -> Checked:
+    power, here = order.power, order.unit.province
+    if _personalities(pieces):
+        return because("necdip.move.personality_build"), None
+    if here == ERIADOR:
+        return because("necdip.move.eriador_build"), None
+    kind = nmap.provinces[here].kind
+    if order.auxiliary == FLEET and kind != "coastal":
+        return because("necdip.move.fleet_coastal"), None
+    if order.auxiliary != FLEET:
+        if kind == "sea":
+            return because("necdip.move.engine_land"), None
+        if any(p.component.aux == "E" for p in position.get(here, [])):
+            return because("necdip.move.one_engine"), None
+    return None, Group(power, here, pieces, BUILD, auxiliary=order.auxiliary)
+
+
+def _lead(nmap: NecroMap, position: Position, order: Lead, pieces: list[Piece]) -> Checked:
+    if not _all_of(pieces, NAZGUL):
+        return because("necdip.move.only_nazgul_leads"), None
+    if order.target.province != order.unit.province:
+        return because("necdip.move.lead_own_province"), None
+    return None, None
+
+
+# Each Movement order's checks, by its type: the reason it is void, else its group (a
+# Lead's group is the led unit's, joined later).
+_CHECKS: dict[type, Callable[[NecroMap, Position, Any, list[Piece]], Checked]] = {
+    Hold: _hold, Move: _move, Support: _support, BuildAuxiliary: _build_auxiliary, DoubleMove: _double, Lead: _lead,
+}
 
 
 def resolve_movement(nmap: NecroMap, position: Position, orders: list[tuple[str, str]],

@@ -26,6 +26,9 @@ from warjudge.diplomacy.variants.necromancer.resolver import (
 
 
 Checked = tuple[Event | None, Group | None]   # why an order is void, else its group
+_OTHER_PHASES = {Build: "necdip.move.adjustment_order", Activate: "necdip.move.adjustment_order",
+                 Waive: "necdip.move.adjustment_order", Retreat: "necdip.move.retreat_order",
+                 Disband: "necdip.move.retreat_order"}   # orders of other phases: void here
 
 
 def select(position: Position, power: str, unit: Written, taken: set[int],
@@ -92,12 +95,10 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
     overfull: set[tuple[str, str]] = set()
     mu_orders: dict[tuple[str, str], list[int]] = {}
     for verdict, order in parsed(nmap, orders, verdicts):
-        power = verdict.power
-        if isinstance(order, (Build, Activate, Waive)):
-            verdict.set_void(because("necdip.move.adjustment_order"))
-            continue
-        if isinstance(order, (Retreat, Disband)):
-            verdict.set_void(because("necdip.move.retreat_order"))
+        power, index = verdict.power, len(verdicts) - 1
+        wrong_phase = _OTHER_PHASES.get(type(order))
+        if wrong_phase is not None:
+            verdict.set_void(because(wrong_phase))
             continue
         unit = order.unit
         used = taken.setdefault(unit.province, set())
@@ -112,10 +113,10 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
                     p.power == power and not p.component.personality for p in position.get(unit.province, [])) > 1 \
                     and select(position, power, unit, set(), loose=True) is not None:
                 overfull.add((power, unit.province))   # EN/FR 4.2 v: more orders than Components
-                mu_orders.setdefault((power, unit.province), []).append(len(verdicts) - 1)
+                mu_orders.setdefault((power, unit.province), []).append(index)
             continue
         if unit.kind not in PERSONALITIES:
-            mu_orders.setdefault((power, unit.province), []).append(len(verdicts) - 1)
+            mu_orders.setdefault((power, unit.province), []).append(index)
         pieces = [position[unit.province][k] for k in picked]
         if unwritten and edition == "2002":   # FR 4.2 xviii: an Auxiliary left out is destroyed
             pieces = [without_auxiliary(p, p.component.aux) if p.component.aux else p for p in pieces]
@@ -124,19 +125,19 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
         if check is None:
             raise TypeError(f"not a movement order: {order!r}")
         reason, group = check(nmap, position, order, pieces)
-        if not reason and edition == "2002" and isinstance(order, Move) and unit.count > 1 \
+        if unit.count > 1 and not reason and edition == "2002" and isinstance(order, Move) \
                 and order.dest_size is None:
             reason = because("necdip.move.mu_size")
         used.update(picked)
         if group is not None:
-            group.order_index = len(verdicts) - 1
+            group.order_index = index
         if reason:
             verdict.set_void(reason)
             groups.append(Group(power, unit.province, pieces, HOLD,   # a void order holds (ruling)
-                                order_index=len(verdicts) - 1))
+                                order_index=index))
             continue
         if isinstance(order, Lead):
-            leads.append((power, unit.province, order.target, pieces, len(verdicts) - 1))
+            leads.append((power, unit.province, order.target, pieces, index))
         if group is not None:
             groups.append(group)
     for key in overfull:   # EN/FR 4.2 v: too many orders for an MU's Components: all are void
@@ -547,6 +548,11 @@ def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res
         position[at].remove(piece)
         step.append(Group(g.power, at, [piece], MOVE, dest=g.then, order_index=g.order_index))
     for province, pieces in position.items():
+        if not pieces:
+            continue   # the double mover was alone here
+        if len(pieces) == 1 or all(p.power == pieces[0].power for p in pieces):   # the usual case: one power
+            step.append(Group(pieces[0].power, province, list(pieces), HOLD))
+            continue
         for power in sorted({p.power for p in pieces}):
             step.append(Group(power, province, [p for p in pieces if p.power == power], HOLD))
     step_res = NecroResolver(nmap, step, rules).run()

@@ -360,9 +360,10 @@ class NecroResolver(GuessAndCheck):
     def run(self) -> Resolution:
         for i in self.decisions:
             self.resolve(i)
-        moved = {i for i, g in enumerate(self.groups) if g.kind == MOVE and self.value[i]}
-        support = {i: self.value[i] for i, g in enumerate(self.groups) if g.kind == SUPPORT}
-        built = {i for i, g in enumerate(self.groups) if g.kind == BUILD and self.value[i]}
+        groups, value = self.groups, self.value
+        moved = {i for i in self.decisions if groups[i].kind == MOVE and value[i]}
+        support = {i: value[i] for i in self.decisions if groups[i].kind == SUPPORT}
+        built = {i for i in self.decisions if groups[i].kind == BUILD and value[i]}
         dislodged: dict[str, tuple[str, str]] = {}
         for province, movers in self.into.items():
             if province == ERIADOR:
@@ -380,7 +381,8 @@ class NecroResolver(GuessAndCheck):
             if all(j in moved for j in self.at.get(province, ())):
                 standoffs.add(province)
         held = set()
-        for k, g in enumerate(self.groups):
+        for k in self.decisions:
+            g = groups[k]
             if g.kind == MOVE and k not in moved and g.dest != ERIADOR:
                 against = self.hold_strength(g.to, g.power, self.engines[k], set())
                 if 0 <= against and self.attack_strength(k, self.defender_of(g.to, g.power)) <= against:

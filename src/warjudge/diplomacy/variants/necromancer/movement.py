@@ -61,6 +61,7 @@ def _all_of(pieces: list[Piece], kind: str) -> bool:
 
 
 def _personalities(pieces: list[Piece]) -> bool:
+    """Are these Components all Personalities (EN 3.3)? The same kind of loop as _all_of."""
     for p in pieces:
         if not p.component.personality:
             return False

@@ -6,8 +6,10 @@ resolver's per-group numbers (EN 2.2.2, 3.3 i, 4.4: strengths, Personalities, En
 its holds decided before the search (EN 2.2.3: a Hold or an unordered unit never fails by
 itself)."""
 
+import gc
 import json
 import random
+import weakref
 from pathlib import Path
 
 import pytest
@@ -158,3 +160,14 @@ def test_canonical_text_is_searched_for_names_of_several_words_only_where_it_cou
     nmap.parser_tables["names"] = orders._Names(names.pattern, names.firsts, False)
     misread = orders._parse_canonical(text, "GONDOR", nmap)
     assert isinstance(misread, Support) and misread.target_dest == "Gap"
+
+
+def test_the_parsers_tables_do_not_keep_a_map_alive():
+    # each game loads its own map: the parser's per-map tables live on the map, so a
+    # finished game's map is freed (a class-wide table keyed by id() used to keep them all)
+    nmap = load_necromancer_map()
+    assert orders.parse_norder("A Gap of Rohan - Ise", "SARUMAN", nmap).unit.province == "Gap"
+    gone = weakref.ref(nmap)
+    del nmap
+    gc.collect()
+    assert gone() is None

@@ -13,6 +13,8 @@ from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGam
 from warjudge.diplomacy.variants.necromancer.mapfile import load_necromancer_map
 from warjudge.diplomacy.variants.necromancer.orders import format_norder
 
+from tests.diplomacy.variants.necromancer.necro_helpers import full_reader
+
 NMAP = load_necromancer_map()
 _IDS = sorted(NMAP.provinces)
 _PROVINCE = st.sampled_from(_IDS) | st.sampled_from(["los", "Gap", "Xyz", "Minas", "Old", "2A", "H", ""])
@@ -24,12 +26,7 @@ _TAIL = st.lists(st.sampled_from(["-", "H", "F", "E", *_IDS[:6], "2A", "A"]), ma
 
 def _full_reader(text: str, power: str):
     """The same text read with the fast path switched off."""
-    with pytest.MonkeyPatch.context() as m:
-        m.setattr(orders, "_parse_canonical", lambda *args: None)
-        try:
-            return orders._parse_norder(text, power, NMAP)
-        except Exception as exc:   # the fast path must then have declined too
-            return exc
+    return full_reader(text, power, NMAP)
 
 
 @settings(max_examples=800, deadline=None, suppress_health_check=list(HealthCheck))

@@ -160,6 +160,11 @@ class NecroMap:
         return {}
 
     @cached_property
+    def parser_tables(self) -> dict[str, Any]:
+        """What the order parser works out once for this map (orders.py keeps it here)."""
+        return {}
+
+    @cached_property
     def _adjacent(self) -> dict[str, dict[str, str]]:
         """Province -> its neighbours and the kind of each border, built once: the judge asks
         for borders and neighbours thousands of times a phase (issue 12)."""

@@ -7,6 +7,7 @@ Every order is checked here; a void order leaves its Components holding, with th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
 from warjudge.diplomacy.variants.necromancer.orders import (
@@ -24,18 +25,24 @@ from warjudge.diplomacy.variants.necromancer.resolver import (
 )
 
 
+Checked = tuple[Event | None, Group | None]   # why an order is void, else its group
+_OTHER_PHASES = {Build: "necdip.move.adjustment_order", Activate: "necdip.move.adjustment_order",
+                 Waive: "necdip.move.adjustment_order", Retreat: "necdip.move.retreat_order",
+                 Disband: "necdip.move.retreat_order"}   # orders of other phases: void here
+
+
 def select(position: Position, power: str, unit: Written, taken: set[int],
            loose: bool = False) -> list[int] | None:
     """Indices (in position[province]) of the Components the written unit names; `loose`
     also takes Components whose Auxiliary the order left out."""
     pieces = position.get(unit.province, [])
-    wanted = unit.components()
     chosen: list[int] = []
-    for comp in sorted(wanted, key=lambda c: c.aux is None):  # auxiliaries first, then plain
+    for kind, aux in unit.wanted:   # auxiliaries first, then plain
         for k, piece in enumerate(pieces):
             if k in taken or k in chosen or piece.power != power:
                 continue
-            if piece.component != comp and not (loose and comp.aux is None and piece.component.kind == comp.kind):
+            have = piece.component
+            if have.kind != kind or (have.aux != aux and not (loose and aux is None)):
                 continue
             chosen.append(k)
             break
@@ -44,18 +51,34 @@ def select(position: Position, power: str, unit: Written, taken: set[int],
     return chosen
 
 
+def _all_of(pieces: list[Piece], kind: str) -> bool:
+    """Are all these Components of this kind? (a loop: cheaper than all() on a generator
+    for the one or two Components a group usually has; issue 12: speed)"""
+    for p in pieces:
+        if p.component.kind != kind:
+            return False
+    return True
+
+
+def _personalities(pieces: list[Piece]) -> bool:
+    """Are these Components all Personalities (EN 3.3)? The same kind of loop as _all_of."""
+    for p in pieces:
+        if not p.component.personality:
+            return False
+    return True
+
+
 def passable(nmap: NecroMap, pieces: list[Piece], src: str, dest: str) -> Event | None:
     """None if these Components may cross from src to dest, else the reason."""
     kind = nmap.border(src, dest)
     if kind is None:
         return because("necdip.move.not_adjacent", dest=dest, src=src)
-    nazgul = all(p.component.kind == NAZGUL for p in pieces)
-    if kind == "mountain" and not nazgul:
+    if kind == "mountain" and not _all_of(pieces, NAZGUL):
         return because("necdip.move.mountains", src=src, dest=dest)
-    if all(p.component.kind == WIZARD for p in pieces):
+    if _all_of(pieces, WIZARD):
         return None  # EN 7.7 vii: at sea only aboard an A/F, checked with the other orders
     if nmap.provinces[dest].kind == "sea":
-        if nazgul:
+        if _all_of(pieces, NAZGUL):
             return because("necdip.move.nazgul_sea")
         if not all(p.component.aux == FLEET for p in pieces):
             return because("necdip.move.fleet_only_sea")
@@ -73,12 +96,10 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
     overfull: set[tuple[str, str]] = set()
     mu_orders: dict[tuple[str, str], list[int]] = {}
     for verdict, order in parsed(nmap, orders, verdicts):
-        power = verdict.power
-        if isinstance(order, (Build, Activate, Waive)):
-            verdict.set_void(because("necdip.move.adjustment_order"))
-            continue
-        if isinstance(order, (Retreat, Disband)):
-            verdict.set_void(because("necdip.move.retreat_order"))
+        power, index = verdict.power, len(verdicts) - 1
+        wrong_phase = _OTHER_PHASES.get(type(order))
+        if wrong_phase is not None:
+            verdict.set_void(because(wrong_phase))
             continue
         unit = order.unit
         used = taken.setdefault(unit.province, set())
@@ -93,28 +114,31 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
                     p.power == power and not p.component.personality for p in position.get(unit.province, [])) > 1 \
                     and select(position, power, unit, set(), loose=True) is not None:
                 overfull.add((power, unit.province))   # EN/FR 4.2 v: more orders than Components
-                mu_orders.setdefault((power, unit.province), []).append(len(verdicts) - 1)
+                mu_orders.setdefault((power, unit.province), []).append(index)
             continue
         if unit.kind not in PERSONALITIES:
-            mu_orders.setdefault((power, unit.province), []).append(len(verdicts) - 1)
+            mu_orders.setdefault((power, unit.province), []).append(index)
         pieces = [position[unit.province][k] for k in picked]
         if unwritten and edition == "2002":   # FR 4.2 xviii: an Auxiliary left out is destroyed
             pieces = [without_auxiliary(p, p.component.aux) if p.component.aux else p for p in pieces]
             verdict.why = because("necdip.move.auxiliary_left_out")
-        reason, group = _group(nmap, position, order, pieces)
-        if not reason and edition == "2002" and isinstance(order, Move) and unit.count > 1 \
+        check = _CHECKS.get(type(order))
+        if check is None:
+            raise TypeError(f"not a movement order: {order!r}")
+        reason, group = check(nmap, position, order, pieces)
+        if unit.count > 1 and not reason and edition == "2002" and isinstance(order, Move) \
                 and order.dest_size is None:
             reason = because("necdip.move.mu_size")
         used.update(picked)
         if group is not None:
-            group.order_index = len(verdicts) - 1
+            group.order_index = index
         if reason:
             verdict.set_void(reason)
             groups.append(Group(power, unit.province, pieces, HOLD,   # a void order holds (ruling)
-                                order_index=len(verdicts) - 1))
+                                order_index=index))
             continue
         if isinstance(order, Lead):
-            leads.append((power, unit.province, order.target, pieces, len(verdicts) - 1))
+            leads.append((power, unit.province, order.target, pieces, index))
         if group is not None:
             groups.append(group)
     for key in overfull:   # EN/FR 4.2 v: too many orders for an MU's Components: all are void
@@ -124,7 +148,13 @@ def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str
                 if g.order_index == index:
                     g.kind, g.dest, g.form_size, g.then, g.target, g.auxiliary = HOLD, None, None, None, None, None
     for province, pieces in position.items():
-        rest = [p for k, p in enumerate(pieces) if k not in taken.get(province, set())]
+        ordered = taken.get(province)
+        if ordered and len(ordered) == len(pieces):
+            continue   # every Component here is ordered
+        rest = [p for k, p in enumerate(pieces) if k not in ordered] if ordered else pieces
+        if len(rest) == 1:   # the usual case: one Component, unordered
+            groups.append(Group(rest[0].power, province, [rest[0]], NMR))
+            continue
         for power in sorted({p.power for p in rest}):
             groups.append(Group(power, province, [p for p in rest if p.power == power], NMR))
     _join_leaders(nmap, groups, leads, verdicts)
@@ -168,7 +198,7 @@ def _wizard_aboard(nmap: NecroMap, groups: list[Group], verdicts: list[NResult])
     """EN 7.7 vii: the Wizard goes to (or along) the sea only aboard a Saruman A/F making
     the same move; it may leave an A/F only for land."""
     for g in groups:
-        if g.kind != MOVE or not all(p.component.kind == WIZARD for p in g.pieces):
+        if g.kind != MOVE or not _all_of(g.pieces, WIZARD):
             continue
         if nmap.provinces[g.to].kind != "sea":
             continue
@@ -189,17 +219,16 @@ def _amendments_2002(position: Position, groups: list[Group], verdicts: list[NRe
 
     moves: dict[tuple[str, str, str], list[Group]] = {}
     for g in groups:
-        if g.kind == MOVE and g.order_index is not None and g.dest != g.province and not all(
-                p.component.personality for p in g.pieces):   # Personalities are not Components of an MU
+        if g.kind == MOVE and g.order_index is not None and g.dest != g.province and not _personalities(
+                g.pieces):   # Personalities are not Components of an MU
             moves.setdefault((g.power, g.province, g.to), []).append(g)
     for same in moves.values():
         if len(same) > 1:
             for g in same:
                 void(g, because("necdip.move.one_order_per_destination"))
     for province, pieces in position.items():
-        soldiers = [p for p in pieces if p.power == "SAURON" and not p.component.personality]
-        if len(soldiers) < 2:   # no Sauron MU here: no need to look for its Nazgul (issue 12: speed)
-            continue
+        if len(pieces) < 2 or sum(p.power == "SAURON" and not p.component.personality for p in pieces) < 2:
+            continue   # no Sauron MU here: no need to look for its Nazgul (issue 12: speed)
         nazgul = next((g for g in groups if g.power == "SAURON" and g.province == province
                        and any(p.component.kind == NAZGUL for p in g.pieces)), None)
         if nazgul is None or nazgul.kind != MOVE:
@@ -210,7 +239,7 @@ def _amendments_2002(position: Position, groups: list[Group], verdicts: list[NRe
                 void(g, because("necdip.move.nazgul_leaves"))
 
 
-def _double(nmap: NecroMap, order: DoubleMove, pieces: list[Piece]) -> tuple[Event | None, Group | None]:
+def _double(nmap: NecroMap, position: Position, order: DoubleMove, pieces: list[Piece]) -> Checked:
     """EN 3.2.2 i-iii: two Hold/Move orders, for Cavalry and the Nazgul only."""
     power, here = order.power, order.unit.province
     if len(pieces) != 1 or pieces[0].component.kind not in DOUBLE_MOVERS:
@@ -235,61 +264,73 @@ def _landlubbers(pieces: list[Piece]) -> list[Piece]:
     return [without_auxiliary(p, FLEET) for p in pieces]
 
 
-def _group(nmap: NecroMap, position: Position, order, pieces: list[Piece]) -> tuple[Event | None, Group | None]:
+def _hold(nmap: NecroMap, position: Position, order: Hold, pieces: list[Piece]) -> Checked:
+    return None, Group(order.power, order.unit.province, pieces, HOLD)
+
+
+def _move(nmap: NecroMap, position: Position, order: Move, pieces: list[Piece]) -> Checked:
     power, here = order.power, order.unit.province
-    personality = all(p.component.personality for p in pieces)
-    if isinstance(order, Hold):
-        return None, Group(power, here, pieces, HOLD)
-    if isinstance(order, Move):
-        if order.dest == here:
-            if order.dest_size is None:
-                return because("necdip.move.own_province"), None
-            return None, Group(power, here, pieces, MOVE, dest=here, form_size=order.dest_size)
-        reason = passable(nmap, pieces, here, order.dest)
-        if reason:
-            return reason, None
-        soldiers = sum(not p.component.personality for p in pieces)
-        if soldiers > 1 and order.dest != ERIADOR and power not in ("GONDOR", "SAURON"):
-            return because("necdip.move.no_multiple_units", power=power), None
-        return None, Group(power, here, pieces, MOVE, dest=order.dest, form_size=order.dest_size)
-    if isinstance(order, Support):
-        if personality:
-            return because("necdip.move.personality_support"), None
-        if here == ERIADOR:
-            return because("necdip.move.eriador_support"), None
-        aim = order.target_dest or order.target.province
-        if aim == here:
-            return because("necdip.move.support_own_province"), None
-        mine_here = sum(p.power == power for p in position.get(here, []))
-        if order.target.province == here and mine_here <= len(pieces):
-            return because("necdip.move.support_itself"), None
-        if aim != ERIADOR and passable(nmap, pieces, here, aim) and aim != here:
-            return because("necdip.move.cannot_support_there", unit=str(order.unit), dest=aim), None
-        return None, Group(power, here, pieces, SUPPORT, dest=order.target_dest, target=order.target.province,
-                         target_kind=order.target.kind)
-    if isinstance(order, BuildAuxiliary):
-        if personality:
-            return because("necdip.move.personality_build"), None
-        if here == ERIADOR:
-            return because("necdip.move.eriador_build"), None
-        kind = nmap.provinces[here].kind
-        if order.auxiliary == FLEET and kind != "coastal":
-            return because("necdip.move.fleet_coastal"), None
-        if order.auxiliary != FLEET:
-            if kind == "sea":
-                return because("necdip.move.engine_land"), None
-            if any(p.component.aux == "E" for p in position.get(here, [])):
-                return because("necdip.move.one_engine"), None
-        return None, Group(power, here, pieces, BUILD, auxiliary=order.auxiliary)
-    if isinstance(order, DoubleMove):
-        return _double(nmap, order, pieces)
-    if isinstance(order, Lead):
-        if not all(p.component.kind == NAZGUL for p in pieces):
-            return because("necdip.move.only_nazgul_leads"), None
-        if order.target.province != here:
-            return because("necdip.move.lead_own_province"), None
-        return None, None
-    raise TypeError(f"not a movement order: {order!r}")
+    if order.dest == here:
+        if order.dest_size is None:
+            return because("necdip.move.own_province"), None
+        return None, Group(power, here, pieces, MOVE, dest=here, form_size=order.dest_size)
+    reason = passable(nmap, pieces, here, order.dest)
+    if reason:
+        return reason, None
+    if len(pieces) > 1 and order.dest != ERIADOR and power not in ("GONDOR", "SAURON") \
+            and sum(not p.component.personality for p in pieces) > 1:
+        return because("necdip.move.no_multiple_units", power=power), None
+    return None, Group(power, here, pieces, MOVE, dest=order.dest, form_size=order.dest_size)
+
+
+def _support(nmap: NecroMap, position: Position, order: Support, pieces: list[Piece]) -> Checked:
+    power, here = order.power, order.unit.province
+    if _personalities(pieces):
+        return because("necdip.move.personality_support"), None
+    if here == ERIADOR:
+        return because("necdip.move.eriador_support"), None
+    aim = order.target_dest or order.target.province
+    if aim == here:
+        return because("necdip.move.support_own_province"), None
+    mine_here = sum(p.power == power for p in position.get(here, []))
+    if order.target.province == here and mine_here <= len(pieces):
+        return because("necdip.move.support_itself"), None
+    if aim != ERIADOR and passable(nmap, pieces, here, aim) and aim != here:
+        return because("necdip.move.cannot_support_there", unit=str(order.unit), dest=aim), None
+    return None, Group(power, here, pieces, SUPPORT, dest=order.target_dest, target=order.target.province,
+                       target_kind=order.target.kind)
+
+
+def _build_auxiliary(nmap: NecroMap, position: Position, order: BuildAuxiliary, pieces: list[Piece]) -> Checked:
+    power, here = order.power, order.unit.province
+    if _personalities(pieces):
+        return because("necdip.move.personality_build"), None
+    if here == ERIADOR:
+        return because("necdip.move.eriador_build"), None
+    kind = nmap.provinces[here].kind
+    if order.auxiliary == FLEET and kind != "coastal":
+        return because("necdip.move.fleet_coastal"), None
+    if order.auxiliary != FLEET:
+        if kind == "sea":
+            return because("necdip.move.engine_land"), None
+        if any(p.component.aux == "E" for p in position.get(here, [])):
+            return because("necdip.move.one_engine"), None
+    return None, Group(power, here, pieces, BUILD, auxiliary=order.auxiliary)
+
+
+def _lead(nmap: NecroMap, position: Position, order: Lead, pieces: list[Piece]) -> Checked:
+    if not _all_of(pieces, NAZGUL):
+        return because("necdip.move.only_nazgul_leads"), None
+    if order.target.province != order.unit.province:
+        return because("necdip.move.lead_own_province"), None
+    return None, None
+
+
+# Each Movement order's checks, by its type: the reason it is void, else its group (a
+# Lead's group is the led unit's, joined later).
+_CHECKS: dict[type, Callable[[NecroMap, Position, Any, list[Piece]], Checked]] = {
+    Hold: _hold, Move: _move, Support: _support, BuildAuxiliary: _build_auxiliary, DoubleMove: _double, Lead: _lead,
+}
 
 
 def resolve_movement(nmap: NecroMap, position: Position, orders: list[tuple[str, str]],
@@ -380,10 +421,11 @@ def apply_movement(nmap: NecroMap, position: Position, groups: list[Group], res:
     for i in sorted(res.moved):
         g = groups[i]
         moved = []
+        fleets_lost = not fleet_survives(nmap, rules, g.province, g.to)
         for p in g.pieces:
             if p.component.aux == "E":
                 p = _engine_stays(p, g, after)                          # EN 4.4 iv-v
-            if not fleet_survives(nmap, rules, g.province, g.to):
+            if fleets_lost:
                 p = without_auxiliary(p, FLEET)
             moved.append(p)
         after.setdefault(g.to, []).extend(moved)
@@ -398,6 +440,8 @@ def abandoned_by_the_nazgul(position: Position, rules: Rules, destroyed: list[tu
     extra units are destroyed at once, Spiders or Dragons surviving last where possible."""
     out = []
     for province, pieces in position.items():
+        if len(pieces) < 2:
+            continue   # no MU here (issue 12: speed)
         sauron = [k for k, p in enumerate(pieces) if p.power == "SAURON" and not p.component.personality]
         if province == ERIADOR or len(sauron) < 2 or any(
                 p.power == "SAURON" and p.component.kind == NAZGUL for p in pieces):
@@ -505,6 +549,11 @@ def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res
         position[at].remove(piece)
         step.append(Group(g.power, at, [piece], MOVE, dest=g.then, order_index=g.order_index))
     for province, pieces in position.items():
+        if not pieces:
+            continue   # the double mover was alone here
+        if len(pieces) == 1 or all(p.power == pieces[0].power for p in pieces):   # the usual case: one power
+            step.append(Group(pieces[0].power, province, list(pieces), HOLD))
+            continue
         for power in sorted({p.power for p in pieces}):
             step.append(Group(power, province, [p for p in pieces if p.power == power], HOLD))
     step_res = NecroResolver(nmap, step, rules).run()

@@ -24,7 +24,7 @@ from warjudge.core.errors import InputError
 from warjudge.core.events import OrderRefusal
 from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap, plain_name
 from warjudge.diplomacy.variants.necromancer.pieces import (
-    ENGINE, FLEET, Group, fold, format_components, parse_designation,
+    ENGINE, FLEET, UNIT_WORDS, Group, fold, format_components, parse_designation,
 )
 
 
@@ -116,22 +116,41 @@ _KEYWORD = {word: key for key, words in _WORDS.items() for word in words}
 _AUX_WORDS = {"f": FLEET, "fleet": FLEET, "flotte": FLEET, "e": ENGINE, "engine": ENGINE, "engin": ENGINE}
 
 
+@dataclass(frozen=True)
 class _Names:
-    """Per map, once: a pattern for names of several words (spaces or hyphens), and their
-    first words, so an order naming none of them skips the pattern (issue 12: speed)."""
+    """Per map, once (kept on the map): a pattern for names of several words (spaces or
+    hyphens); their first words, so an order naming none of them skips the pattern; and
+    whether canonical order text can hold such a name at all (issue 12: speed)."""
 
-    _cache: dict[int, tuple[NecroMap, re.Pattern | None, frozenset[str]]] = {}
+    pattern: re.Pattern | None
+    firsts: frozenset[str]
+    in_canonical: bool
 
-    @classmethod
-    def of(cls, nmap: NecroMap) -> tuple[re.Pattern | None, frozenset[str]]:
-        hit = cls._cache.get(id(nmap))
-        if hit is None or hit[0] is not nmap:
-            multi = sorted({n for n in nmap.folded_names if " " in n}, key=len, reverse=True)
-            pat = re.compile(r"(?<![\w'])(" + "|".join(
-                r"[\s\-]+".join(map(re.escape, n.split())) for n in multi) + r")(?![\w'])") if multi else None
-            firsts = frozenset(n.split()[0] for n in multi)
-            cls._cache[id(nmap)] = hit = (nmap, pat, firsts)
-        return hit[1], hit[2]
+    @staticmethod
+    def of(nmap: NecroMap) -> _Names:
+        names = nmap.parser_tables.get("names")
+        if names is None:
+            names = nmap.parser_tables["names"] = _Names.build(nmap)
+        return names
+
+    @staticmethod
+    def build(nmap: NecroMap) -> _Names:
+        multi = sorted({n for n in nmap.folded_names if " " in n}, key=len, reverse=True)
+        pat = re.compile(r"(?<![\w'])(" + "|".join(
+            r"[\s\-]+".join(map(re.escape, n.split())) for n in multi) + r")(?![\w'])") if multi else None
+        firsts = frozenset(n.split()[0] for n in multi)
+        # A name the pattern finds has each of its words as a whole word of the text; the
+        # words of text the fast path accepts come from province ids, one-letter order
+        # words, and unit designations (digits, then a letter or a long name: '2a', '1f',
+        # 'army'). A name with a word of no such kind can never be in canonical text.
+        id_words = {w for pid in nmap.canonical_ids for w in _WORD_BREAKS.split(pid.lower())}
+
+        def canonical_word(word: str) -> bool:
+            bare = word.lstrip("0123456789")
+            return word in id_words or len(bare) <= 1 or bare in UNIT_WORDS
+
+        in_canonical = any(all(canonical_word(w) for w in _WORD_BREAKS.split(n) if w) for n in multi)
+        return _Names(pat, firsts, in_canonical)
 
 
 MAX_ORDER_CHARS = 200   # the longest order the grammar can write is far shorter
@@ -147,8 +166,9 @@ _WORD_BREAKS = re.compile(r"[^\w']+")
 
 def _tokens(text: str, nmap: NecroMap) -> list[str]:
     t = fold(text.strip()).replace("’", "'")
-    pat, firsts = _Names.of(nmap)
-    if pat is not None and not firsts.isdisjoint(_WORD_BREAKS.split(t)):   # a name starts a maximal word
+    names = _Names.of(nmap)
+    pat = names.pattern
+    if pat is not None and not names.firsts.isdisjoint(_WORD_BREAKS.split(t)):   # a name starts a maximal word
         t = pat.sub(lambda m: " " + nmap.folded_names[plain_name(m.group(1))].lower() + " ", t)
     if "(" in t or ")" in t:
         t = _PARENS.sub(" ", t)
@@ -302,8 +322,9 @@ def _parse_canonical(text: str, power: str, nmap: NecroMap):
     n = len(toks)
     if n < 3 or n > 7 or not text.isascii():
         return None
-    pat, firsts = _Names.of(nmap)
-    if pat is not None and not firsts.isdisjoint(_WORD_BREAKS.split(text.lower())) and pat.search(text.lower()):
+    names = _Names.of(nmap)
+    if names.in_canonical and names.pattern is not None and not names.firsts.isdisjoint(
+            _WORD_BREAKS.split(text.lower())) and names.pattern.search(text.lower()):
         return None   # a name of several words: the full reader rewrites it
     ids = nmap.canonical_ids
     unit = _canonical_group(toks[0], toks[1], ids)

@@ -29,6 +29,7 @@ _LONG = {
     "dragons": DRAGONS, "dragon": DRAGONS, "fleet": FLEET, "flotte": FLEET, "engine": ENGINE,
     "siege engine": ENGINE, "engin": ENGINE, "engin de siege": ENGINE,
 }
+UNIT_WORDS = frozenset(_LONG)   # the long names a designation may use for a kind or an Auxiliary
 
 
 def fold(text: str) -> str:
@@ -70,8 +71,20 @@ class Group:
         out += [Component(self.kind)] * (self.count - sum(n for _, n in self.auxiliaries))
         return out
 
+    @property
+    def wanted(self) -> tuple[tuple[str, str | None], ...]:
+        """(kind, Auxiliary) of each Component named, in the order of `components()`
+        (Auxiliaries first): kept per designation, asked of every order (issue 12: speed)."""
+        return _wanted(self.kind, self.count, self.auxiliaries)
+
     def __str__(self) -> str:
         return f"{format_components(self.kind, self.count, self.auxiliaries)} {self.province}"
+
+
+@lru_cache(maxsize=1024)
+def _wanted(kind: str, count: int, auxiliaries: tuple[tuple[str, int], ...]) -> tuple[tuple[str, str | None], ...]:
+    plain = count - sum(n for _, n in auxiliaries)
+    return tuple((kind, aux) for aux, n in auxiliaries for _ in range(n)) + ((kind, None),) * plain
 
 
 def format_components(kind: str, count: int, auxiliaries) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from warjudge.diplomacy.guess import RESOLVED, UNRESOLVED, GuessAndCheck
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
-from warjudge.diplomacy.variants.necromancer.pieces import ENGINE
+from warjudge.diplomacy.variants.necromancer.pieces import ENGINE, PERSONALITIES, STRENGTH
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece
 
 HOLD, MOVE, SUPPORT, BUILD, NMR = "hold", "move", "support", "build", "nmr"
@@ -87,12 +87,33 @@ class NecroResolver(GuessAndCheck):
         self.nmap, self.groups, self.rules = nmap, groups, rules
         n = len(groups)
         super().__init__(n)
+        # Each group's own numbers, worked out once: no group changes while it is resolved,
+        # and the judge asks for them thousands of times a phase (issue 12: speed).
+        self.soldiers: list[int] = []   # Components that are not Personalities (EN 3.3)
+        self.bases: list[int] = []      # Group.base
+        self.engines: list[bool] = []   # Group.has_engine
+        for g in groups:
+            soldiers, base, engine = 0, 1 if g.led else 0, False
+            for p in g.pieces:
+                c = p.component
+                soldiers += c.kind not in PERSONALITIES
+                base += STRENGTH[c.kind]
+                engine = engine or c.aux == ENGINE
+            self.soldiers.append(soldiers)
+            self.bases.append(base)
+            self.engines.append(engine)
+        self.alone = [n == 0 for n in self.soldiers]   # only Personalities
+        self.decisions: list[int] = []   # the groups whose order can fail; a hold or NMR stands (value 1)
         self.at: dict[str, list[int]] = {}
         self.into: dict[str, list[int]] = {}
         for i, g in enumerate(groups):
             self.at.setdefault(g.province, []).append(i)
             if g.kind == MOVE:
                 self.into.setdefault(g.to, []).append(i)
+            if g.kind in (MOVE, SUPPORT, BUILD):
+                self.decisions.append(i)
+            else:
+                self.value[i], self.state[i] = 1, RESOLVED
         self.supports_of: dict[int, list[int]] = {i: [] for i in range(n)}
         self.hold_supports: dict[str, list[int]] = {}
         for i, g in enumerate(groups):
@@ -107,7 +128,7 @@ class NecroResolver(GuessAndCheck):
                         break
 
     def top(self, i: int) -> int:
-        return 1 if self.groups[i].kind != SUPPORT else self.groups[i].base
+        return 1 if self.groups[i].kind != SUPPORT else self.bases[i]
 
     def backup(self, i: int, cycle: list[int], first: int) -> None:
         """Circular movement: the moves in the ring succeed. A ring of supports reducing
@@ -168,12 +189,11 @@ class NecroResolver(GuessAndCheck):
         g = self.groups[i]
         if self.opposed(g.power, g.province):
             return 0                 # EN 8.1 vi
-        mine = [p for j in self.at.get(g.province, ()) for p in self.groups[j].pieces
-                if self.groups[j].power == g.power and not p.component.personality]
         cut = self._attacked(g, spare=g.dest)
-        strength = g.base
+        strength = self.bases[i]
         if cut is not None:
-            if len(mine) <= 1:
+            mine = sum(self.soldiers[j] for j in self.at.get(g.province, ()) if self.groups[j].power == g.power)
+            if mine <= 1:
                 return 0             # standard cut
             strength = max(0, strength - cut)   # EN 4.2 vii
             if g.led and strength == 1:
@@ -183,33 +203,37 @@ class NecroResolver(GuessAndCheck):
         return strength
 
     def _support_total(self, supporters: list[int], exclude_power: str | None = None) -> int:
+        if not supporters:
+            return 0
         return sum(self.resolve(s) for s in supporters if self.groups[s].power != exclude_power)
-
-    def personality_only(self, g: Group) -> bool:
-        return all(p.component.personality for p in g.pieces)
 
     def attack_strength(self, i: int, defender: str | None) -> int:
         """Group i's own strength on its border: base + supports (not from the defender)."""
-        g = self.groups[i]
         supports = self.supports_of[i]
-        if self.personality_only(g) and self.rules.edition == "2000":
+        if self.alone[i] and self.rules.edition == "2000":
             supports = []            # 2000: "always Strength 0" (ruling)
-        strength = g.base + self._support_total(supports, exclude_power=defender)
-        if self.nmap.provinces[g.to].fortress and g.has_engine and self.rules.edition == "2000":
+        strength = self.bases[i] + self._support_total(supports, exclude_power=defender)
+        if self.engines[i] and self.rules.edition == "2000" and self.nmap.provinces[self.groups[i].to].fortress:
             strength += 1            # EN 4.4 vi: an uncuttable support
         return strength
 
     def defender_of(self, province: str, mover: str) -> str | None:
-        powers = {self.groups[j].power for j in self.at.get(province, ())} - {mover}
-        return next(iter(powers), None) if province != ERIADOR else None
+        """The power holding `province` against `mover` (only Eriador holds several powers,
+        and it has no defender: EN 5.1 ii)."""
+        if province == ERIADOR:
+            return None
+        for j in self.at.get(province, ()):
+            if self.groups[j].power != mover:
+                return self.groups[j].power
+        return None
 
     def coalition(self, i: int) -> list[int]:
         """The groups of i's power moving into i's destination as one attack."""
         g = self.groups[i]
-        if self.personality_only(g):
+        if self.alone[i]:
             return [i]
         same = [k for k in self.into[g.to] if self.groups[k].power == g.power
-                and not self.personality_only(self.groups[k])]   # Personalities are written apart
+                and not self.alone[k]]   # Personalities are written apart
         if len(same) == 1 and g.form_size is None:
             return [i]
         return same if self.valid_formation(g.power, g.to, same) else [i]
@@ -218,13 +242,10 @@ class NecroResolver(GuessAndCheck):
         sizes = {self.groups[k].form_size for k in movers}
         if len(sizes) != 1 or None in sizes:
             return False
-        staying = sum(sum(not p.component.personality for p in self.groups[j].pieces)
-                      for j in self.at.get(province, ())
+        staying = sum(self.soldiers[j] for j in self.at.get(province, ())
                       if self.groups[j].power == power and self.groups[j].kind != MOVE)
-        arriving = sum(sum(not p.component.personality for p in self.groups[k].pieces) for k in movers
-                       if self.groups[k].province != province)
-        held = sum(sum(not p.component.personality for p in self.groups[k].pieces) for k in movers
-                   if self.groups[k].province == province)
+        arriving = sum(self.soldiers[k] for k in movers if self.groups[k].province != province)
+        held = sum(self.soldiers[k] for k in movers if self.groups[k].province == province)
         may = power == "GONDOR" or (power == "SAURON" and any(
             p.component.kind == "N" for j in [*self.at.get(province, ()), *self.into.get(province, ())]
             if self.groups[j].power == "SAURON" for p in self.groups[j].pieces))
@@ -243,24 +264,26 @@ class NecroResolver(GuessAndCheck):
         """What a move by `against` must beat in `province`; -1 when nothing will be there.
         `exclude`: head-to-head opponents, met on their own border instead."""
         groups = [j for j in self.at.get(province, ()) if self.groups[j].power != against and j not in exclude]
+        if not groups:
+            return -1
         strength, stays, holding, staying = 0, False, False, []
         for j in groups:
             g = self.groups[j]
             if g.kind == MOVE and g.dest != province:
                 if not self.resolve(j):
                     stays = True
-                    strength += sum(1 for p in g.pieces if not p.component.personality)  # EN 2.2.2 iii
+                    strength += self.soldiers[j]   # EN 2.2.2 iii
             else:
                 stays = True
-                staying.append(g)
-                strength += g.base
+                staying.append(j)
+                strength += self.bases[j]
                 leaving = bool(g.then) and self.rules.edition == "2000"     # EN 4.1 vi
                 holding = holding or (g.kind != NMR and not leaving) or g.power == STANDING  # EN 4.1 ii, 7.8.2 xi
         if not stays:
             return -1
         power = self.groups[groups[0]].power
         supports = self.hold_supports.get(province, []) if staying else []
-        if self.rules.edition == "2000" and all(self.personality_only(g) for g in staying):
+        if self.rules.edition == "2000" and all(self.alone[j] for j in staying):
             supports = []            # 2000: a Personality's strength stays 0 (ruling)
         supported = self._support_total(supports)
         if self.opposed(power, province) and not supported:
@@ -272,18 +295,18 @@ class NecroResolver(GuessAndCheck):
 
     def _move_succeeds(self, i: int) -> bool:
         g = self.groups[i]
-        if self.nmap.provinces[g.to].kind == "sea" and self.personality_only(g):
+        if self.alone[i] and self.nmap.provinces[g.to].kind == "sea":
             carriers = [k for k in self.into[g.to] if self.groups[k].power == g.power
-                        and self.groups[k].province == g.province and not self.personality_only(self.groups[k])]
+                        and self.groups[k].province == g.province and not self.alone[k]]
             return any(self.resolve(k) for k in carriers)   # EN 7.7 vii: aboard its A/F
         if g.dest == ERIADOR:
             return True              # EN 5.1 ii: all valid moves to Eriador succeed
         members = self.coalition(i)
-        if members == [i] and not self.personality_only(g) and self._own_stay(g):
+        if members == [i] and not self.alone[i] and self._own_stay(g):
             return False             # own units stay there and no MU is formed (EN 3.3 ii, 4.2 iii)
         own_opp = self.opponent(i)
         if own_opp is not None and self.groups[own_opp].power == g.power and not (
-                self.personality_only(g) or self.personality_only(self.groups[own_opp])):
+                self.alone[i] or self.alone[own_opp]):
             return False             # own units cannot swap places (standard: no convoys here)
         defender = self.defender_of(g.to, g.power)
         attack, opponents = 0, set()
@@ -291,8 +314,7 @@ class NecroResolver(GuessAndCheck):
             own = self.attack_strength(k, defender)
             opp = self.opponent(k)
             if opp is not None and self.groups[opp].power != g.power:
-                h = self.groups[opp]
-                theirs = h.base + self._support_total(self.supports_of[opp])
+                theirs = self.bases[opp] + self._support_total(self.supports_of[opp])
                 if own < theirs and len(members) > 1 and not self.resolve(opp):
                     attack += own     # EN 4.2 ix: the stronger enemy was bounced from k's province,
                     continue          # so k is not dislodged and joins; h stays there, bounced
@@ -308,12 +330,12 @@ class NecroResolver(GuessAndCheck):
             # EN 4.2 x / FR 4.2 xii: forming where one of its Components holds-to-form, only
             # an enemy taking the province stops the formation (a standoff there does not)
             return not any(self.groups[k].power != g.power and self.resolve(k) for k in self.into[g.to])
-        siege = any(self.groups[k].has_engine for k in members)
+        siege = any(self.engines[k] for k in members)
         if attack <= self.hold_strength(g.to, g.power, siege, opponents):
             return False
         for k in self.into[g.to]:
             other = self.groups[k]
-            if other.power == g.power and (self.personality_only(g) or self.personality_only(other)):
+            if other.power == g.power and (self.alone[i] or self.alone[k]):
                 continue             # EN 3.3 ii: a Personality goes freely with its friends
             if k not in members and attack <= self.prevent_strength(k):
                 return False
@@ -323,7 +345,7 @@ class NecroResolver(GuessAndCheck):
         """Do non-Personality Components of g's power stay in g's destination?"""
         for j in self.at.get(g.to, ()):
             h = self.groups[j]
-            if h.power == g.power and not self.personality_only(h):
+            if h.power == g.power and not self.alone[j]:
                 if h.kind != MOVE or h.dest == g.dest or not self.resolve(j):
                     return True
         return False
@@ -332,16 +354,16 @@ class NecroResolver(GuessAndCheck):
         opp = self.opponent(k)
         if opp is not None and self.resolve(opp):
             return 0
-        g = self.groups[k]
-        return g.base + self._support_total(self.supports_of[k])
+        return self.bases[k] + self._support_total(self.supports_of[k])
 
     # --- the whole phase ------------------------------------------------------------------
     def run(self) -> Resolution:
-        for i in range(len(self.groups)):
+        for i in self.decisions:
             self.resolve(i)
-        moved = {i for i, g in enumerate(self.groups) if g.kind == MOVE and self.value[i]}
-        support = {i: self.value[i] for i, g in enumerate(self.groups) if g.kind == SUPPORT}
-        built = {i for i, g in enumerate(self.groups) if g.kind == BUILD and self.value[i]}
+        groups, value = self.groups, self.value
+        moved = {i for i in self.decisions if groups[i].kind == MOVE and value[i]}
+        support = {i: value[i] for i in self.decisions if groups[i].kind == SUPPORT}
+        built = {i for i in self.decisions if groups[i].kind == BUILD and value[i]}
         dislodged: dict[str, tuple[str, str]] = {}
         for province, movers in self.into.items():
             if province == ERIADOR:
@@ -358,8 +380,11 @@ class NecroResolver(GuessAndCheck):
                 continue
             if all(j in moved for j in self.at.get(province, ())):
                 standoffs.add(province)
-        held = {k for k, g in enumerate(self.groups) if g.kind == MOVE and k not in moved and g.dest != ERIADOR
-                and 0 <= self.hold_strength(g.to, g.power, g.has_engine, set())
-                and self.attack_strength(k, self.defender_of(g.to, g.power)) <= self.hold_strength(
-                    g.to, g.power, g.has_engine, set())}
+        held = set()
+        for k in self.decisions:
+            g = groups[k]
+            if g.kind == MOVE and k not in moved and g.dest != ERIADOR:
+                against = self.hold_strength(g.to, g.power, self.engines[k], set())
+                if 0 <= against and self.attack_strength(k, self.defender_of(g.to, g.power)) <= against:
+                    held.add(k)
         return Resolution(moved, support, built, dislodged, standoffs, held)

@@ -11,9 +11,9 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, cast
 
-from warjudge.core.errors import IllegalAction, InputError, RecordError, WarjudgeError
+from warjudge.core.errors import IllegalAction, InputError, RecordError
 from warjudge.core.game import Game
-from warjudge.core.record import GameRecord
+from warjudge.core.record import GameRecord, rebuilt
 
 SEED_BITS = 128
 
@@ -127,13 +127,7 @@ def new(game_id: str, seed: int | None = None, **options: Any) -> Game:
 def load(record: GameRecord) -> Game:
     """The game a record describes: its class rebuilds the start from the header, then
     every action is replayed through `act`, the same path live play takes."""
-    cls = info(record.game).game_class()
-    try:
-        return cast(Game, cls.from_record(record))
-    except WarjudgeError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - an untrusted record must never crash a caller
-        raise RecordError(f"the {record.game} record cannot be replayed ({type(exc).__name__}: {exc})") from None
+    return cast(Game, rebuilt(record, info(record.game).game_class().from_record))
 
 
 def replay(start: Game, entries: list[tuple[str, dict[str, Any]]]) -> Game:

@@ -308,7 +308,6 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             self._queue_deploy()
 
 
-
     def _roll(self, dice: int, reason: str, **params: Any) -> int:
         """`dice` dice from the game's chance source, reported with what they decide."""
         self.rolls += 1
@@ -324,14 +323,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
     # --- extra items (10.5) -------------------------------------------------------------
 
 
-
-
     # --- set-up (9.1, 9.2) -------------------------------------------------------------
-
-
-
-
-
 
 
     # --- the turn ----------------------------------------------------------------------
@@ -413,36 +405,16 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
     # --- movement (4.0, 6.7) ------------------------------------------------------------
 
 
-
-
-
     # --- opportunity attacks (6.24) -----------------------------------------------------
-
-
-
 
 
     # --- combat (6.0) -------------------------------------------------------------------
 
 
-
-
-
-
-
     # --- the Miasma demon (10.4) -----------------------------------------------------------
 
 
-
-
     # --- retreats and advances (6.52-6.6) -----------------------------------------------
-
-
-
-
-
-
-
 
 
     def _eliminate(self, unit: Unit, why: str, combat: bool = False) -> None:
@@ -469,13 +441,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
     # --- conversion (5.0) ----------------------------------------------------------------
 
 
-
-
-
     # --- the Miasma (7.0) and Jewels (8.0) --------------------------------------------
-
-
-
 
 
     def _end_turn(self) -> None:
@@ -512,16 +478,6 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         self._deliver_jewels()
         if not self.winner:
             self._start_turn(other(side))
-
-
-
-
-
-
-
-
-
-
 
 
 # The action handlers, one per action type (undo is handled before the table).

@@ -117,18 +117,20 @@ def test_optional_units_and_items_are_chosen_and_used():
 
 def test_a_lone_unit_does_not_walk_into_a_zone_it_must_attack_at_bad_odds():
     # SJG 4.3, 6.21: a unit that ends next to an enemy must attack; the bot enters a zone
-    # only at 2-1 or better, so a wraith (3 at this count) stays out of the zones of two
-    # zombies on its way to the enemy Necromancer
-    game, u = start({"w": ("wraith", "red", "0808"), "z": ("zombie", "black", "1008"),
-                     "z2": ("zombie", "black", "1009"), "N": ("necromancer", "red", "0414"),
-                     "n": ("necromancer", "black", "2014")}, fill={"black": 40})
-    zones = {h for x in game.view("red")["units"] if x["side"] == "black" for h in x["zone"]}
-    assert "0908" in zones and any(a["path"][-1] in zones for a in game.legal_actions("red")
-                                   if a["type"] == "move" and a["units"] == [u["w"].id])
+    # only at 2-1 or better, so a wraith (5) stays out of the zones of a line of zombies
+    # (10 each) that stands between it and the enemy Necromancer, though 1008, in a zone,
+    # is the listed destination nearest him
+    game, u = start({"w": ("wraith", "red", "0808"), "z1": ("zombie", "black", "1106"),
+                     "z2": ("zombie", "black", "1108"), "z3": ("zombie", "black", "1110"),
+                     "N": ("necromancer", "red", "0414"), "n": ("necromancer", "black", "2008")}, fill={"black": 40})
+    seen = {x["id"]: x for x in game.view("red")["units"]}
+    assert 2 * seen[u["z2"].id]["defence"] > seen[u["w"].id]["direct"]
+    zones = {h for x in seen.values() if x["side"] == "black" for h in x["zone"]}
+    listed = {a["path"][-1] for a in game.legal_actions("red") if a["type"] == "move" and a["units"] == [u["w"].id]}
+    assert "1008" in zones & listed
     bot_moves(game, "red")
     moved = where(game, u["w"].id)
     assert moved != "0808" and moved not in zones
-    assert distance(moved, "2014") < distance("0808", "2014")
 
 
 def test_units_step_next_to_the_enemy_necromancer_together():

@@ -12,9 +12,10 @@ It sees the game only as a player does (issue 12): the side's `view` (units with
 counters' figures and zones of control, Jewels, the Miasma, the CP), its `decision`,
 its `legal_actions` (where each unit can go, who can attack what) and `preview` (the
 odds of an attack), plus the public map the view names (`public_map`, which terminals
-and renderers draw too). It always answers with an action from the legal list; the
-decisions it has no opinion on (and any where its own choice is not listed) get the
-random bot's kind-first choice.
+and renderers draw too). It answers only with what the game accepts: an action from the
+legal list, or one it has tried on a clone (a movement phase is listed once, not after
+every step: the listing costs far more than the step). The decisions it has no opinion
+on, and any where its own choice is refused, get the random bot's kind-first choice.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from warjudge.core.bots import kind_first
+from warjudge.core.errors import IllegalAction
 from warjudge.core.game import Action, Game
 from warjudge.hexwar.grid import distance
 
@@ -57,17 +59,16 @@ class HeuristicBot:
     def choose(self, game: Game, player: str) -> Action:
         decision = game.decision(player)
         assert decision is not None, f"{player} is not asked to act"
-        legal = game.legal_actions(player)
         chooser = _CHOOSERS.get(decision.kind)
-        action = None
         if chooser is not None:
-            seen = Seen(game, player, legal)
+            seen = Seen(game, player)
             memory = self.memory.get(player)
             if memory is None or memory.turn != seen.view["turn"]:
                 memory = self.memory[player] = TurnMemory(seen.view["turn"])
             action = chooser(seen, memory, dict(decision.info))
-        if action is not None and action in legal:
-            return action
+            if action is not None and seen.accepts(action):
+                return action
+        legal = game.legal_actions(player)
         return kind_first([a for a in legal if a["type"] != "undo"] or legal, self.rng)
 
 
@@ -77,6 +78,8 @@ class TurnMemory:
 
     turn: int
     considered: set[int] = field(default_factory=set)   # units it placed or left where they stood
+    moved: set[int] = field(default_factory=set)        # units it moved
+    moves: "dict[int, dict[str, Action]] | None" = None  # the phase's single-unit moves, as first listed
     guards: set[int] | None = None                      # picked at the first move of the turn
     rally: set[str] = field(default_factory=set)        # enemy hexes its units stepped next to
     attacked: set[str] = field(default_factory=set)     # enemy hexes it attacked
@@ -143,8 +146,9 @@ class Seen:
     """One look at the game from `side`'s seat: its view, its legal actions and the map,
     with the questions the bot asks of them."""
 
-    def __init__(self, game: Game, side: str, legal: list[Action]):
-        self.game, self.side, self.legal = game, side, legal
+    def __init__(self, game: Game, side: str):
+        self.game, self.side = game, side
+        self._legal: list[Action] | None = None
         self.view = game.view(side)
         self.map = terrain_of(game, self.view["board"])
         self.units: list[Unit] = self.view["units"]
@@ -157,6 +161,25 @@ class Seen:
                 for h in u["zone"]:
                     self.engaging.setdefault(h, set()).add(u["hex"])
         self.miasma = set(self.view["miasma"]["hexes"])
+
+    @property
+    def legal(self) -> list[Action]:
+        """The side's legal actions, listed when first asked for."""
+        if self._legal is None:
+            self._legal = self.game.legal_actions(self.side)
+        return self._legal
+
+    def accepts(self, action: Action) -> bool:
+        """Does the game take `action` now? The legal list says so when it was made; else
+        the action is tried on a clone (what a search does), which is much cheaper."""
+        if self._legal is not None:
+            return action in self._legal
+        trial = self.game.clone()
+        try:
+            trial.act(self.side, action)
+        except IllegalAction:
+            return False
+        return True
 
     def mine(self) -> list[Unit]:
         return [u for u in self.units if u["side"] == self.side]
@@ -213,7 +236,10 @@ class Seen:
 
 def _destinations(seen: Seen) -> dict[int, dict[str, Action]]:
     """Unit -> destination -> the legal move of that unit alone there (a walk, not a
-    cliff crossing or a jump over an edge), carrying every Jewel on its path."""
+    cliff crossing or a jump over an edge), carrying every Jewel on its path. Within a
+    movement phase only the side's own units move, and they block no friendly path (4.3,
+    4.4), so the list made at the phase's first step still holds for the units yet to
+    move, bar a Jewel carried off or a hex filled up: each move is tried before it is sent."""
     out: dict[int, dict[str, Action]] = {}
     for a in seen.legal:
         if a["type"] != "move" or len(a["units"]) != 1 or a.get("suicide") or seen.map.is_cliff(*a["path"][:2]):
@@ -238,7 +264,9 @@ def _move(seen: Seen, memory: TurnMemory, info: dict[str, Any]) -> Action | None
         return None
     searching = sum(1 for u in seen.mine() if u["hex"] in seen.miasma)
     needed = 1 if seen.ahead() else 2
-    moves = _destinations(seen)
+    if memory.moves is None:
+        memory.moves = _destinations(seen)
+    moves = {u: ends for u, ends in memory.moves.items() if u not in memory.moved}
     if memory.guards is None:
         memory.guards = _pick_guards(seen, home)
     # the Necromancer first, so that his guard follows him to where he stands
@@ -246,26 +274,38 @@ def _move(seen: Seen, memory: TurnMemory, info: dict[str, Any]) -> Action | None
         if unit["id"] not in moves or unit["id"] in memory.considered:
             continue
         memory.considered.add(unit["id"])
-        found = moves[unit["id"]]
         goal = _goal(seen, memory, unit, home["hex"], target, searching)
         if goal is None:
             continue
-        far = seen.map.walking_distances(goal)
         support = _support(seen, memory, target, unit, moves)
-        allowed = [unit["hex"]] + [h for h in found if seen.may_join(unit, h)
-                                   and _worth_engaging(seen, unit, h, target, support, needed)]
-        joining = [h for h in allowed if goal == target and seen.engaged(h) & memory.rally]
-
-        def cost(h: str) -> int:
-            return _move_cost(seen, found[h]["path"]) if h in found else 0
-        best = min(joining or allowed, key=lambda h: (far.get(h, FAR), distance(h, goal), cost(h)))
-        if best == unit["hex"]:
+        best = _best_step(seen, memory, unit, moves[unit["id"]], goal, target, support, needed)
+        if best is not None and not seen.accepts(best):   # listed at the phase's start, no longer good
+            fresh = memory.moves = _destinations(seen)
+            best = _best_step(seen, memory, unit, fresh.get(unit["id"], {}), goal, target, support, needed)
+        if best is None:
             continue
-        memory.rally |= seen.engaged(best)
-        if unit["kind"] == "wraith" and goal in seen.miasma and best in seen.miasma:
+        memory.rally |= seen.engaged(best["path"][-1])
+        memory.moved.add(unit["id"])
+        if unit["kind"] == "wraith" and goal in seen.miasma and best["path"][-1] in seen.miasma:
             searching += 1
-        return found[best]
+        return best
     return {"type": "end", "side": side}
+
+
+def _best_step(seen: Seen, memory: TurnMemory, unit: Unit, found: dict[str, Action], goal: str, target: str,
+               support: Callable[[str], int], needed: int) -> Action | None:
+    """The move of `unit` that gets nearest `goal` by walking, among the hexes where it
+    may stand and that are worth the attack they bring (joining an attack its friends
+    begin, if it is going for the enemy wizard); None: it stays."""
+    far = seen.map.walking_distances(goal)
+    allowed = [unit["hex"]] + [h for h in found if seen.may_join(unit, h)
+                               and _worth_engaging(seen, unit, h, target, support, needed)]
+    joining = [h for h in allowed if goal == target and seen.engaged(h) & memory.rally]
+
+    def cost(h: str) -> int:
+        return _move_cost(seen, found[h]["path"]) if h in found else 0
+    best = min(joining or allowed, key=lambda h: (far.get(h, FAR), distance(h, goal), cost(h)))
+    return None if best == unit["hex"] else found[best]
 
 
 def _support(seen: Seen, memory: TurnMemory, wizard: str, mover: Unit,
@@ -446,11 +486,11 @@ def _retreat(seen: Seen, memory: TurnMemory, info: dict[str, Any]) -> Action | N
     staying = [u for u in units if u["id"] not in lose]
     if home is None:
         return None
-    fits = {h for h in info["options"] if all(seen.may_join(u, h) for u in staying)}
-    carry = sorted(info["jewels"])
-    listed = [a for a in seen.legal if a["type"] == "retreat" and a.get("to") in fits and "displace" not in a
-              and sorted(a.get("lose", [])) == lose and sorted(a.get("carry", [])) == carry]
-    return min(listed, key=lambda a: (distance(a["to"], home["hex"]), a["to"]), default=None)
+    fits = sorted((h for h in info["options"] if all(seen.may_join(u, h) for u in staying)),
+                  key=lambda h: (distance(h, home["hex"]), h))
+    base: Action = {"type": "retreat", "side": seen.side, **({"lose": lose} if lose else {}),
+                    **({"carry": sorted(info["jewels"])} if info["jewels"] else {})}
+    return next((a for h in fits if seen.accepts(a := {**base, "to": h})), None)
 
 
 def _choose(seen: Seen, memory: TurnMemory, info: dict[str, Any]) -> Action | None:

@@ -238,3 +238,26 @@ def test_the_bot_answers_only_with_listed_actions():
         assert entry in replayed.legal_actions(side) or entry["type"] == "deploy"
         replayed.act(side, entry)
     assert replayed.view(None)["units"] == game.view(None)["units"]
+
+
+def test_a_step_listed_at_the_phases_start_is_tried_before_it_is_sent():
+    # SJG 8.1: a Jewel goes with the unit that carries it. The bot lists the movement
+    # phase once; the first zombie carries the Jewel home, so the second one's listed
+    # move (picking that Jewel up on its way) no longer holds and is made afresh.
+    game, u = start({"N": ("necromancer", "red", "0414"), "a": ("zombie", "red", "1008"),
+                     "b": ("zombie", "red", "0908"), "n": ("necromancer", "black", "2008")})
+    jewel = next(iter(game.position.jewels.values()))
+    jewel.hex = "1008"
+    listed = [a for a in game.legal_actions("red") if a["type"] == "move" and a["units"] == [u["b"].id]
+              and "1008" in a["path"] and a.get("jewels") == [jewel.id]]
+    assert listed   # at the start b could pick the Jewel up on its way east
+    player = bot()
+    sent = []
+    while owing(game) == "red" and game.decision("red").kind == "move":
+        sent.append(player.choose(game, "red"))
+        game.act("red", sent[-1])
+    moves = {a["units"][0]: a for a in sent if a["type"] == "move"}
+    assert moves[u["a"].id].get("jewels") == [jewel.id] and "jewels" not in moves[u["b"].id]
+    assert moves[u["b"].id]["path"] == ["0908", "1008", "1108", "1208"]   # its full 3 MP towards the wizard
+    assert distance(where(game, u["a"].id), "0414") < distance("1008", "0414")
+    assert next(j for j in game.view("red")["jewels"] if j["id"] == jewel.id)["hex"] == where(game, u["a"].id)

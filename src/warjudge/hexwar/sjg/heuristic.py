@@ -477,8 +477,9 @@ def _stack_resistance(stack: list[Unit]) -> int | None:
 # --- retreats and the optional units (6.52, 10.5) -----------------------------------------
 
 def _retreat(seen: Seen, memory: TurnMemory, info: dict[str, Any]) -> Action | None:
-    """Lose the weakest (zombies last), then go to the listed retreat hex nearest home
-    where the rest may stand, carrying the Jewels."""
+    """Lose the weakest (zombies last), then go to the retreat hex nearest home where the
+    rest may stand (4.4, 10.53), carrying the Jewels. Where every one is full, None: the
+    random choice among the listed retreats, displacements included (6.52)."""
     home = seen.necromancer(seen.side)
     units = [seen.by_id[u] for u in info["units"] if u in seen.by_id]
     counted = sorted((u for u in units if u["kind"] != "necromancer"), key=lambda u: u["kind"] == "zombie")

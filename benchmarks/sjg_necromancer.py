@@ -5,8 +5,11 @@ turn cap), with actions per second, (2) the heuristic bot's record against the r
 bot over N games, sides alternating, and (3) its record against the heuristic bot as it
 was before issue 10 (a frozen copy: benchmarks/sjg_heuristic_v1.py). Targets (issue 10
 item 10): >=95% wins against the random bot with <5% at the turn cap, >=70% against the
-old bot. Run:
+old bot. Each bot plays on its seat's own RNG (`core.bots.bot_rng`); the heuristic bot
+plays through the game interface only (issue 12), the frozen old bot still reads the
+engine's internals. Run:
     .venv/bin/python benchmarks/sjg_necromancer.py [--games 200] [--speed-games 20] [--jobs 2]
+        [--against all|random|v1]     (--speed-games 0 skips the speed figure)
 """
 
 from __future__ import annotations

@@ -149,6 +149,7 @@ class Seen:
     def __init__(self, game: Game, side: str):
         self.game, self.side = game, side
         self._legal: list[Action] | None = None
+        self._taken: list[Action] = []   # actions a clone took
         self.view = game.view(side)
         self.map = terrain_of(game, self.view["board"])
         self.units: list[Unit] = self.view["units"]
@@ -174,11 +175,14 @@ class Seen:
         the action is tried on a clone (what a search does), which is much cheaper."""
         if self._legal is not None:
             return action in self._legal
+        if action in self._taken:
+            return True
         trial = self.game.clone()
         try:
             trial.act(self.side, action)
         except IllegalAction:
             return False
+        self._taken.append(action)
         return True
 
     def mine(self) -> list[Unit]:

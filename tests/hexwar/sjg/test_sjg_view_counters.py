@@ -1,7 +1,8 @@
 """The public facts each unit of an SJG view carries (issue 12: a bot plays from the view
 alone): its counter's figures as the Conversion Track sets them this turn, and the hexes
-its zone of control reaches. They are on the table for both players, so both sides'
-views hold them and agree on them; hidden set-ups stay hidden (test_sjg_game_interface)."""
+its zone of control reaches. They are on the table for both players, so both sides
+views hold them and agree on them; hidden set-ups stay hidden (test_sjg_game_interface).
+Also: the events of a view, redacted once per viewer as they come, are the log's."""
 
 from __future__ import annotations
 
@@ -104,3 +105,27 @@ def test_the_figures_ride_inside_a_hidden_unit_and_leave_with_it():
     hidden = [x for x in game.view(None)["units"] if "black" in x.get(HIDDEN_FROM, [])]
     assert hidden and all(set(FIELDS) <= set(x) for x in hidden)
     assert {x["id"] for x in game.view("black")["units"]}.isdisjoint({x["id"] for x in hidden})
+
+
+def test_events_redacted_as_they_come_equal_the_whole_log_redacted_at_once():
+    # SJG 9.1: a placement taken back behind the screen is seen by its side only; views
+    # asked between actions (each event is redacted once per viewer) hold what a view of
+    # the whole log, redacted at once, holds, and a clone's views start from its own log
+    from warjudge.core.visibility import redacted
+
+    game = games.new("necromancer-sjg", seed=2, first="red")
+    early = {s: game.view(s)["events"] for s in ("red", "black")}
+    place = next(a for a in game.legal_actions("red") if a["type"] == "place")
+    game.act("red", place)
+    game.view("black")
+    game.act("red", {"type": "undo", "side": "red"})
+    clone = game.clone()
+    clone.act("red", place)
+    clone.act("red", {"type": "undo", "side": "red"})   # the clone's own log grows; the game's does not
+    for viewer in ("red", "black"):
+        whole = redacted(game.view(None)["events"], viewer)
+        assert game.view(viewer)["events"] == whole and whole[:len(early[viewer])] == early[viewer]
+        assert clone.view(viewer)["events"] == redacted(clone.view(None)["events"], viewer)
+    taken_back = [e for e in game.view(None)["events"] if e["code"] == "sjg.placement_taken_back"]
+    assert taken_back and all(e not in game.view("black")["events"] for e in taken_back)
+    assert len(clone.view("red")["events"]) == len(game.view("red")["events"]) + 1

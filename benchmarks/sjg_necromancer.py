@@ -5,8 +5,11 @@ turn cap), with actions per second, (2) the heuristic bot's record against the r
 bot over N games, sides alternating, and (3) its record against the heuristic bot as it
 was before issue 10 (a frozen copy: benchmarks/sjg_heuristic_v1.py). Targets (issue 10
 item 10): >=95% wins against the random bot with <5% at the turn cap, >=70% against the
-old bot. Run:
+old bot. Each bot plays on its seat's own RNG (`core.bots.bot_rng`); the heuristic bot
+plays through the game interface only (issue 12), the frozen old bot still reads the
+engine's internals. Run:
     .venv/bin/python benchmarks/sjg_necromancer.py [--games 200] [--speed-games 20] [--jobs 2]
+        [--against all|random|v1]     (--speed-games 0 skips the speed figure)
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ from pathlib import Path
 
 from rich.progress import track
 
-from warjudge.hexwar.sjg.bots import play_random_game, random_action
-from warjudge.hexwar.sjg.heuristic import heuristic_action, play_game
+from warjudge.core.bots import FunctionBot, bot_rng
+from warjudge.hexwar.sjg.bots import play_game, play_random_game, random_bot
+from warjudge.hexwar.sjg.heuristic import HeuristicBot
 
 sys.path.insert(0, str(Path(__file__).parent))
 from sjg_heuristic_v1 import heuristic_action as old_heuristic_action  # noqa: E402
@@ -42,17 +46,19 @@ def speed(games: int) -> None:
           f"{finished} of {games} ended before the {MAX_TURNS}-turn cap)")
 
 
-OPPONENTS = {"random bot": random_action, "the pre-issue-10 heuristic bot": old_heuristic_action}
+OPPONENTS = {"random bot": random_bot,
+             "the pre-issue-10 heuristic bot": lambda seed, side: FunctionBot(old_heuristic_action, bot_rng(seed, side))}
 
 
 def _one(job: tuple[str, int]) -> tuple[bool | None, int]:
     """One game, the heuristic bot red on even seeds: (did it win, None at the cap; turns)."""
     opponent, seed = job
-    heuristic_red = seed % 2 == 0
-    other = OPPONENTS[opponent]
-    red, black = (heuristic_action, other) if heuristic_red else (other, heuristic_action)
-    game = play_game(red, black, seed, max_turns=MAX_TURNS)
-    return (None if game.winner is None else (game.winner == "red") == heuristic_red), game.turn
+    mine, theirs = ("red", "black") if seed % 2 == 0 else ("black", "red")
+    bots = {mine: HeuristicBot(bot_rng(seed, mine)), theirs: OPPONENTS[opponent](seed, theirs)}
+    game = play_game(bots["red"], bots["black"], seed, max_turns=MAX_TURNS)
+    outcome = game.outcome()
+    won = outcome.winners[0] == mine if outcome is not None and outcome.reason == "victory" else None
+    return won, game.view()["turn"]
 
 
 def strength(games: int, opponent: str, jobs: int) -> None:
@@ -72,11 +78,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games for the heuristic bot's win rate")
     parser.add_argument("--speed-games", type=int, default=20, help="random-bot games for the speed figure")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    parser.add_argument("--against", choices=("all", "random", "v1"), default="all",
+                        help="measure the win rate against the random bot, the frozen old bot, or both")
     args = parser.parse_args()
     random.seed(0)
-    speed(args.speed_games)
+    if args.speed_games:
+        speed(args.speed_games)
     for opponent in OPPONENTS:
-        strength(args.games, opponent, args.jobs)
+        if args.against == "all" or (args.against == "random") == (opponent == "random bot"):
+            strength(args.games, opponent, args.jobs)
 
 
 if __name__ == "__main__":

@@ -69,13 +69,13 @@ def test_a_game_refuses_a_bot_it_does_not_have(players):
 def test_a_named_bot_plays_its_seat(players, monkeypatch):
     gm, ann, _ = players
     chosen: list[str] = []
-    real = heuristic.heuristic_action
+    real = heuristic.HeuristicBot.choose
 
-    def counted(game, rng):
-        chosen.append(game.to_act()[0])
-        return real(game, rng)
+    def counted(self, game, player):
+        chosen.append(player)
+        return real(self, game, player)
 
-    monkeypatch.setattr(heuristic, "heuristic_action", counted)
+    monkeypatch.setattr(heuristic.HeuristicBot, "choose", counted)
     gid = gm.ok("post", "/api/games", {"game": "necromancer-sjg", "options": {"max_turns": 2}})["id"]
     first, second = [s["seat"] for s in gm.ok("get", f"/api/games/{gid}")["seats"]]
     gm.ok("post", f"/api/games/{gid}/bots", {"seat": first, "bot": "heuristic"})

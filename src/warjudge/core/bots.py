@@ -45,8 +45,16 @@ class RandomBot:
         return self.rng.choice(actions)
 
 
+def kind_first(actions: list[Action], rng: random.Random) -> Action:
+    """A kind of action ("type") uniformly, then one action of that kind uniformly: a
+    phase that offers hundreds of moves but one `end` still ends soon (SJG's random bot,
+    and the heuristic bot where it has no opinion)."""
+    kind = rng.choice(sorted({a["type"] for a in actions}))
+    return rng.choice([a for a in actions if a["type"] == kind])
+
+
 class FunctionBot:
-    """A game family's bot written as `function(game, rng) -> action` (SJG's heuristic):
+    """A game family's bot written as `function(game, rng) -> action`:
     it answers the game's current decision, the one the driver asks `to_act()[0]`."""
 
     def __init__(self, function: Callable[[Any, random.Random], Action], rng: random.Random):
@@ -119,11 +127,11 @@ def play_out(game: Game, bots: dict[str, Bot], max_actions: int) -> int:
 
 
 for _info in (
-    BotInfo("necromancer-sjg", "heuristic", "warjudge.hexwar.sjg.heuristic:heuristic_action"),
+    BotInfo("necromancer-sjg", "heuristic", "warjudge.hexwar.sjg.heuristic:HeuristicBot", kind="factory"),
     BotInfo("gondor", "heuristic", "warjudge.hexwar.gondor_sauron.bots:HeuristicBot", kind="factory"),
     BotInfo("sauron", "heuristic", "warjudge.hexwar.gondor_sauron.bots:HeuristicBot", kind="factory"),
 ):
     register(_info)
 
-__all__ = ["RANDOM", "Bot", "BotInfo", "FunctionBot", "RandomBot", "bot_rng", "make", "names", "play_out",
+__all__ = ["RANDOM", "Bot", "BotInfo", "FunctionBot", "RandomBot", "bot_rng", "kind_first", "make", "names", "play_out",
            "register", "unregister"]

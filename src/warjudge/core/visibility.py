@@ -24,11 +24,18 @@ def redacted(full: Any, viewer: str | None) -> Any:
     master, who sees everything)."""
     if viewer is None:
         return full
-    if isinstance(full, dict):
-        return {k: redacted(v, viewer) for k, v in full.items() if not _hidden(v, viewer)}
-    if isinstance(full, list):
-        return [redacted(v, viewer) for v in full if not _hidden(v, viewer)]
-    return full
+    return _kept(full, viewer)
+
+
+def _kept(value: Any, viewer: str) -> Any:
+    """`redacted` for one viewer. Scalars are passed on without a call of their own: a
+    bot asks for a view at every action and a late game's view holds a thousand events."""
+    if isinstance(value, dict):
+        return {k: _kept(v, viewer) if isinstance(v, (dict, list)) else v for k, v in value.items()
+                if not _hidden(v, viewer)}
+    if isinstance(value, list):
+        return [_kept(v, viewer) if isinstance(v, (dict, list)) else v for v in value if not _hidden(v, viewer)]
+    return value
 
 
 def hidden_objects(full: Any, viewer: str) -> Iterator[dict[str, Any]]:

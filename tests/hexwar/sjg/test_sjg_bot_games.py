@@ -16,7 +16,7 @@ from warjudge.presentation.sjg.wording_en import lines as log_lines
 from warjudge.hexwar.decisions import IllegalAction
 from warjudge.hexwar.sjg.bots import random_action
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
-from warjudge.hexwar.sjg.heuristic import heuristic_action
+from warjudge.hexwar.sjg.heuristic import HeuristicBot
 from warjudge.hexwar.sjg.moves import mixes_mercenaries
 from warjudge.hexwar.sjg.state import FREE_OF_STACKING, STACK_LIMIT
 from warjudge.hexwar.sjg.views import view
@@ -34,6 +34,13 @@ def snapshot(game: SjgNecromancerGame) -> str:
     v = view(game)
     v.pop("board")
     return json.dumps([v, game.dice.state(), log_lines(game.events)], sort_keys=True, default=str)
+
+
+def heuristic_player(seed: int):
+    """The heuristic bot (one for both seats: it keeps each side's turn apart) as the
+    `(game, rng) -> action` function the loops below call."""
+    bot = HeuristicBot(random.Random(seed))
+    return lambda game, rng: bot.choose(game, game.to_act()[0])
 
 
 def check_invariants(game: SjgNecromancerGame) -> None:
@@ -82,6 +89,7 @@ def test_bot_game_keeps_every_invariant_and_replays(seed):
     scenario = "conversion" if seed % 4 == 3 else "standard"
     game = SjgNecromancerGame.new(seed=seed, scenario=scenario, optional=OPTIONS[seed % len(OPTIONS)],
                                items=ITEMS[seed % len(ITEMS)])
+    heuristic_action = heuristic_player(seed)
     red, black = [(heuristic_action, random_action), (heuristic_action, heuristic_action),
                   (random_action, heuristic_action)][seed % 3]
     players = {"red": red, "black": black}
@@ -104,6 +112,7 @@ def test_bots_finish_games():
     for seed in range(6):
         rng = random.Random(seed)
         game = SjgNecromancerGame.new(seed=seed)
+        heuristic_action = heuristic_player(seed)
         while not game.is_over and game.turn <= MAX_TURNS:
             act_as_its_side(game, heuristic_action(game, rng))
         finished += game.is_over
@@ -112,9 +121,11 @@ def test_bots_finish_games():
 
 BOT_GAME = """
 from warjudge.presentation.sjg.wording_en import lines as log_lines
-from warjudge.hexwar.sjg.heuristic import heuristic_action, play_game
-game = play_game(heuristic_action, heuristic_action, {seed}, max_turns=30, items={{"red": 2, "black": 2}},
-                 optional=["miasma_demon"])
+from warjudge.core.bots import bot_rng
+from warjudge.hexwar.sjg.bots import play_game
+from warjudge.hexwar.sjg.heuristic import HeuristicBot
+game = play_game(HeuristicBot(bot_rng({seed}, "red")), HeuristicBot(bot_rng({seed}, "black")), {seed}, max_turns=30,
+                 items={{"red": 2, "black": 2}}, optional=["miasma_demon"])
 print(len(game.record.actions), log_lines(game.events)[-1])
 """
 

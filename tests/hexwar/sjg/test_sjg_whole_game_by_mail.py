@@ -21,7 +21,7 @@ from warjudge.cli import app
 from warjudge.core.record import GameRecord
 from warjudge.hexwar.grid import Grid, distance
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
-from warjudge.hexwar.sjg.heuristic import walking_distances
+from warjudge.hexwar.sjg.heuristic import terrain_from_map
 from warjudge.presentation.sjg.render import ending
 from warjudge.hexwar.sjg.viewfile import import_view
 from warjudge.hexwar.sjg.views import view
@@ -98,7 +98,7 @@ class MailBot:
         if kind in ("deploy", "choose"):
             return f"{kind} auto"
         if kind == "move":
-            return self._move(board, mine, theirs, walking_distances(board, wizard) if wizard else {})
+            return self._move(board, mine, theirs, terrain_from_map(board).walking_distances(wizard) if wizard else {})
         if kind == "combat":
             return self._attack(board, mine, theirs, wizard)
         if kind == "retreat":

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from warjudge.core.bots import Bot, FunctionBot, bot_rng, kind_first, play_out
 from warjudge.core.game import Game
 
 Action = dict[str, Any]
@@ -27,8 +28,7 @@ def random_side_action(game: Game, side: str, rng: random.Random) -> Action:
     """A kind of action uniformly, then one of its actions uniformly, from the legal list."""
     legal = [a for a in game.legal_actions(side) if a["type"] != "undo"]
     assert legal, f"{side} is asked to act but has no legal action"
-    kind = rng.choice(sorted({a["type"] for a in legal}))
-    return rng.choice([a for a in legal if a["type"] == kind])
+    return kind_first(legal, rng)
 
 
 def random_action(game: Game, rng: random.Random) -> Action:
@@ -46,3 +46,19 @@ def play_random_game(seed: int, max_turns: int = 200, **options: Any) -> Game:
     while not game.is_over and game.view()["turn"] <= max_turns:
         game.act(to_move(game), random_action(game, rng))
     return game
+
+
+def play_game(red: Bot, black: Bot, seed: int, max_turns: int = 150, **options: Any) -> Game:
+    """`red` against `black` from a new `necromancer-sjg` game with `seed`, until a
+    Necromancer falls or `max_turns` player-turns are played (the game's own turn limit:
+    its outcome then says "turn-limit")."""
+    from warjudge.core import games
+
+    game = games.new("necromancer-sjg", seed=seed, max_turns=max_turns, **options)
+    play_out(game, {"red": red, "black": black}, max_actions=10**7)
+    return game
+
+
+def random_bot(seed: int, side: str) -> Bot:
+    """This module's random bot as a `core.bots` bot, on the seat's own RNG."""
+    return FunctionBot(random_action, bot_rng(seed, side))

@@ -4,6 +4,7 @@ outcome and a fast clone. The rules stay in game.py and the modules it calls."""
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from copy import deepcopy
 from dataclasses import replace
@@ -15,12 +16,13 @@ from warjudge.core.games import fresh_seed
 from warjudge.core.visibility import HIDDEN_FROM, redacted
 from warjudge.hexwar.sjg.board import map_digest
 from warjudge.hexwar.sjg.parts import GameParts
-from warjudge.hexwar.sjg.state import SIDES, other
+from warjudge.hexwar.sjg.state import SIDES, WIZARDS, other
 from warjudge.hexwar.sjg.tables import UnitType
 
 if TYPE_CHECKING:
     from warjudge.hexwar.hexmap import HexMap
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
+    from warjudge.hexwar.sjg.state import Position, Unit
 
 FRESH = ("position", "queue", "record", "dice")   # copied by hand in clone; the rest by _copied
 KEPT = "_legal_kept"  # (stamp, player -> legal actions) of the position it was made for
@@ -143,7 +145,11 @@ class SjgInterface(GameParts):
         """The full view (an SjgView) without what `player` may not see."""
         if player is not None and player not in SIDES:
             raise ValueError(f"no side {player!r}; the sides are red and black")
-        return {**redacted(_full_view(self._game), player), "viewer": player}
+        full = _full_view(self._game)
+        if player is None:
+            return {**full}
+        rest = {k: v for k, v in full.items() if k != "events"}   # redacted once each, as they come
+        return {**redacted(rest, player), "viewer": player, "events": _events_seen(self._game, player)}
 
     # --- search -------------------------------------------------------------------------
 
@@ -201,6 +207,38 @@ def _screened(game: "SjgNecromancerGame") -> dict[str, list[str]]:
     return {s: [other(s)] for s in SIDES if s in game.deployed}
 
 
+# game -> viewer -> each event's JSON as that viewer sees it (None: hidden from the viewer).
+# Events are only ever appended, so each is redacted once per viewer, not at every view:
+# a bot looks at the view before each action and a late game has a thousand events.
+_EVENTS: "weakref.WeakKeyDictionary[Any, dict[str | None, list[dict[str, Any] | None]]]" = weakref.WeakKeyDictionary()
+
+
+def _events_seen(game: "SjgNecromancerGame", viewer: str | None) -> list[dict[str, Any]]:
+    """The game's events as `viewer` may see them (each through `redacted`, like the rest
+    of the view). The event objects are shared between views: read them, do not change them."""
+    seen = _EVENTS.setdefault(game, {}).setdefault(viewer, [])
+    for event in game.events[len(seen):]:
+        data = event.to_json()
+        seen.append(data if viewer is None else None if viewer in data.get(HIDDEN_FROM, ()) else redacted(data, viewer))
+    return [e for e in seen if e is not None]
+
+
+def _unit_facts(pos: "Position", unit: "Unit", figures: dict[Any, dict[str, Any]]) -> dict[str, Any]:
+    """What the table shows every player of a unit: its counter's figures as the
+    Conversion Track sets them this turn (3.1, 5.2: strength, resistance; 4.1: movement
+    allowance; a wizard's Sword or Bow, 10.57-10.58, counted in), and the hexes its zone
+    of control reaches (4.3: not across a cliff, not into or out of the Miasma, 7.3).
+    `resistance` is None for a unit no conversion can take (5.2, 10.52-10.54).
+    `figures` keeps them per side and kind for one view (only a wizard's items differ)."""
+    key = (unit.side, unit.kind, unit.id if unit.kind in WIZARDS else None)
+    found = figures.get(key)
+    if found is None:
+        found = figures[key] = {"direct": pos.direct_strength(unit), "indirect": pos.indirect_strength(unit),
+                                "defence": pos.defence_strength(unit), "movement": pos.movement_allowance(unit),
+                                "resistance": pos.resistance(unit)}
+    return {**found, "zone": [n for n in pos.board.neighbours(unit.hex) if pos.zoc_reaches(unit.hex, n)]}
+
+
 def _full_view(game: "SjgNecromancerGame") -> SjgView:
     from warjudge.hexwar.sjg.views import _side
 
@@ -210,7 +248,8 @@ def _full_view(game: "SjgNecromancerGame") -> SjgView:
     def mark(obj: dict[str, Any], hidden: list[str]) -> dict[str, Any]:
         return {**obj, HIDDEN_FROM: hidden} if hidden else obj
 
-    units = [mark({"id": u.id, "kind": u.kind.value, "side": u.side, "hex": u.hex},
+    figures: dict[Any, dict[str, Any]] = {}
+    units = [mark({"id": u.id, "kind": u.kind.value, "side": u.side, "hex": u.hex, **_unit_facts(pos, u, figures)},
                   [] if u.kind == UnitType.NECROMANCER else screened.get(u.side, []))
              for u in sorted(pos.units.values(), key=lambda u: u.id)]
     items = []
@@ -221,7 +260,9 @@ def _full_view(game: "SjgNecromancerGame") -> SjgView:
                           screened.get(holder.side, []) if holder else []))
     m = pos.miasma
     miasma: dict[str, Any] = {"hexes": sorted(m.hexes), "centre": m.centre, "searched_out": sorted(m.searched_out),
-                              "jewels_found": m.jewels_found, "demon": m.demon}
+                              "jewels_found": m.jewels_found, "demon": m.demon,
+                              # 8.4: how many Jewels the Miasma still hides (which powers they hold stays secret)
+                              "jewels_left": sum(1 for j in pos.jewels.values() if j.hex is None and j.delivered_to is None)}
     if m.demon_counter is not None:  # 10.4: face down; nobody knows which counter it is
         miasma["demon_counter"] = {"hex": m.demon_counter, HIDDEN_FROM: list(SIDES)}
     if "miasma_demon" in game.options.optional:  # that it still lies face down is public
@@ -246,6 +287,6 @@ def _full_view(game: "SjgNecromancerGame") -> SjgView:
         "recent_moves": [] if screened else game.recent_moves(),
         "outcome": outcome.to_json() if outcome else None,
         # what happened, as data (core.events); one a side may not learn of is marked hidden
-        "events": [e.to_json() for e in game.events],
+        "events": _events_seen(game, None),
     }
 

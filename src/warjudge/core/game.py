@@ -25,8 +25,10 @@ these few methods and nothing else, the way OpenSpiel drives a `State` or python
 A game may also offer, and callers check with `getattr` before using: `option_descriptions()`
 (the options a form may offer, `core.games.options`), `preview(player, action)` (what a
 legal roll faces before its dice: odds, modifiers, the table row), `default_action(player)`
-(what the games master's `process` plays for a side that lets a deadline pass) and
-`seat_names(lang)` (how reasons worded in that language name the seats).
+(what the games master's `process` plays for a side that lets a deadline pass),
+`seat_names(lang)` (how reasons worded in that language name the seats) and `public_map`
+(the fixed board a view names only by id and digest, for renderers, terminals and bots;
+it holds nothing hidden).
 
 Dice belong to the game (`core.dice.Dice`, seeded from the record); chance is never a
 player, rolls happen inside `act` and are reported through the views.

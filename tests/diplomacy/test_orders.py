@@ -213,5 +213,11 @@ def test_fast_path_reads_what_the_full_reader_reads(standard_map, text):
         return
     with pytest.MonkeyPatch.context() as m:
         m.setattr(orders, "_parse_canonical", lambda *args: None)
-        assert orders.parse_order(text, P, standard_map) == fast
+        full = orders.parse_order(text, P, standard_map)
+    assert full == fast
+    # the fast path builds its orders without the dataclass constructor: the same class and
+    # every field the same, `province` included, in the same order; and equal orders hash alike
+    assert type(full) is type(fast)
+    assert list(vars(full).items()) == list(vars(fast).items())
+    assert hash(full) == hash(fast)
     assert format_order(fast) == text   # canonical text is what the fast path accepts

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from warjudge.core.events import OrderRefusal
 from warjudge.diplomacy.mapdata import DipMap, normalise_name, province_of
@@ -227,6 +228,25 @@ class _Reader:
         return f"{pid}/{coast}" if prov.coasts else pid
 
 
+_new = object.__new__
+_O = TypeVar("_O", bound=Order)
+
+
+def _quick(cls: type[_O], power: str, unit_type: str, location: str, *rest: object) -> _O:
+    """`cls(power, unit_type, location, *rest)` (every field given) for the canonical fast
+    path: the frozen dataclass's constructor sets each field through object.__setattr__,
+    which made building the order 40 % of parsing it (issue 12). Same fields, same order
+    object (tests/diplomacy/test_orders.py compares them field by field)."""
+    o = _new(cls)
+    fields = o.__dict__
+    fields["power"], fields["unit_type"], fields["location"] = power, unit_type, location
+    names: tuple[str, ...] = cls.__match_args__[3:]
+    for name, value in zip(names, rest):
+        fields[name] = value
+    fields["province"] = location.partition("/")[0]   # last, as __post_init__ sets it
+    return o
+
+
 def _parse_canonical(text: str, power: str, dmap: DipMap) -> Order | None:
     """Orders written canonically (what `format_order` and the legal-order lists write, and
     what bots send) are read by splitting on single spaces and looking the locations up in
@@ -242,32 +262,32 @@ def _parse_canonical(text: str, power: str, dmap: DipMap) -> Order | None:
         return None
     if n == 3:
         if verb == "H":
-            return Hold(power, kind, here)
-        return Disband(power, kind, here) if verb == "D" else None
+            return _quick(Hold, power, kind, here)
+        return _quick(Disband, power, kind, here) if verb == "D" else None
     if verb == "-":
         dest = toks[3]
         if dest not in locs:
             return None
         if n == 4:
-            return Move(power, kind, here, dest)
+            return _quick(Move, power, kind, here, dest, False)
         if n == 6 and toks[4] == "via" and toks[5] == "convoy":
-            return Move(power, kind, here, dest, True)
+            return _quick(Move, power, kind, here, dest, True)
         return None
     if verb == "S":
         ttype, target = toks[3], toks[4] if n > 4 else ""
         if (ttype != "A" and ttype != "F") or target not in locs:
             return None
         if n == 5:
-            return SupportHold(power, kind, here, ttype, target)
+            return _quick(SupportHold, power, kind, here, ttype, target)
         if n == 7 and toks[5] == "-" and toks[6] in locs:
-            return SupportMove(power, kind, here, ttype, target, toks[6])
+            return _quick(SupportMove, power, kind, here, ttype, target, toks[6])
         return None
     if verb == "C":   # the convoyed army's places are provinces, never coasts
         if n == 7 and toks[3] == "A" and toks[5] == "-" and toks[4] in dmap.provinces and toks[6] in dmap.provinces:
-            return Convoy(power, kind, here, toks[4], toks[6])
+            return _quick(Convoy, power, kind, here, toks[4], toks[6])
         return None
     if verb == "R" and n == 4 and toks[3] in locs:
-        return Retreat(power, kind, here, toks[3])
+        return _quick(Retreat, power, kind, here, toks[3])
     return None
 
 

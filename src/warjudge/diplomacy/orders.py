@@ -236,7 +236,9 @@ def _quick(cls: type[_O], power: str, unit_type: str, location: str, *rest: obje
     """`cls(power, unit_type, location, *rest)` (every field given) for the canonical fast
     path: the frozen dataclass's constructor sets each field through object.__setattr__,
     which made building the order 40 % of parsing it (issue 12). Same fields, same order
-    object (tests/diplomacy/test_orders.py compares them field by field)."""
+    object (tests/diplomacy/test_orders.py compares them field by field). Setting each field
+    with object.__setattr__ instead keeps the attributes inline and reads faster, but costs
+    more than it saves (measured: a phase 3 % slower)."""
     o = _new(cls)
     fields = o.__dict__
     fields["power"], fields["unit_type"], fields["location"] = power, unit_type, location

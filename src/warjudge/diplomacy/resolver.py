@@ -22,7 +22,7 @@ from warjudge.diplomacy.units import Unit
 
 @dataclass
 class Resolution:
-    success: list[bool]                 # per order index, the decision
+    success: list[int]                  # per order index, the decision (1 or True: yes)
     path_ok: list[bool]                 # per order index, for moves: did the route hold
     dislodged: dict[str, str]           # province -> province the dislodging attack came from
     dislodged_by_convoy: set[str]       # provinces whose unit was dislodged by a convoyed army
@@ -50,7 +50,7 @@ class Resolver(GuessAndCheck):
         # of times a phase): its kind, its power, and for a move the province it goes to.
         self.kind = kind = [HOLD] * n
         self.dest = dest = [""] * n
-        self.power = [o.power for o in orders]
+        self.power = power = [""] * n
         self.order_at: dict[str, int] = {}
         self.moves_to: dict[str, list[int]] = {}    # province -> the moves to it
         self.move_from: dict[str, int] = {}         # province -> the move ordered to its unit
@@ -59,17 +59,18 @@ class Resolver(GuessAndCheck):
         self.convoys_of: dict[int, list[int]] = {}    # a convoyed move -> the convoys of it
         self.opponent: dict[int, int] = {}
         self.matched: set[int] = set()
-        moves_to, order_at = self.moves_to, self.order_at
+        arrivals, order_at = self.moves_to, self.order_at
         for i, o in enumerate(orders):
             order_at[o.province] = i
+            power[i] = o.power
             if isinstance(o, Move):
                 kind[i] = MOVE
                 self.move_from[o.province] = i
                 dest[i] = d = province_of(o.dest)
-                if d in moves_to:
-                    moves_to[d].append(i)
+                if d in arrivals:
+                    arrivals[d].append(i)
                 else:
-                    moves_to[d] = [i]
+                    arrivals[d] = [i]
             elif isinstance(o, (SupportHold, SupportMove)):
                 kind[i] = SUPPORT
             elif isinstance(o, Convoy):
@@ -85,17 +86,17 @@ class Resolver(GuessAndCheck):
                     self.matched.add(i)
             elif isinstance(o, SupportMove):
                 j = order_at.get(province_of(o.target))
-                if j is not None and self._is_move_to(j, o.target_dest):
+                if j is not None and moves_to(orders[j], o.target_dest):
                     self.supports_of.setdefault(j, []).append(i)
                     self.matched.add(i)
             elif isinstance(o, Convoy):
                 j = order_at.get(o.army_from)
-                if j is not None and j in convoyed and self._is_move_to(j, o.army_to):
+                if j is not None and j in convoyed and dest[j] == o.army_to:   # legality made army_to a province
                     self.convoys_of.setdefault(j, []).append(i)
                     self.matched.add(i)
             elif i not in convoyed:   # a move over land
                 j = order_at.get(dest[i])
-                if j is not None and j not in convoyed and self._is_move_to(j, o.province):
+                if j is not None and j not in convoyed and kind[j] == MOVE and dest[j] == o.province:
                     self.opponent[i] = j
         self._settle_constant_decisions()
 
@@ -116,10 +117,6 @@ class Resolver(GuessAndCheck):
                 i = movers[0]
                 if i not in self.convoyed and i not in self.supports_of:
                     state[i], value[i] = RESOLVED, 1
-
-    def _is_move_to(self, i: int, place: str) -> bool:
-        """Is order i a move to `place` (a province, or an exact coast when one is named)?"""
-        return moves_to(self.orders[i], place)
 
     def backup(self, i: int, cycle: list[int], first: int) -> None:
         """Circular movement: every move in the cycle succeeds. A convoy paradox: the
@@ -267,7 +264,7 @@ class Resolver(GuessAndCheck):
                         by_convoy.add(prov)
             elif vacated and any(path_ok[k] for k in movers):
                 standoffs.add(prov)
-        return Resolution([bool(v) for v in value], path_ok, dislodged, by_convoy, standoffs, self.matched)
+        return Resolution(value, path_ok, dislodged, by_convoy, standoffs, self.matched)
 
 
 def moves_to(order: Order | None, place: str) -> bool:

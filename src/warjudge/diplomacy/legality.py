@@ -109,7 +109,9 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
         return order, None
 
     if isinstance(order, (SupportHold, SupportMove)):
-        target_prov = province_of(order.target)
+        target_prov = order.target
+        if "/" in target_prov:   # province_of, inline (issue 12)
+            target_prov = target_prov[:target_prov.index("/")]
         target = units.get(target_prov)
         if target is None:
             return order, because("dip.no_unit_to_support", province=target_prov)

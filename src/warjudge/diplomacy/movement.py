@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from warjudge.diplomacy.legality import check_movement_order
 from warjudge.core.events import Event
 from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap, province_of
-from warjudge.diplomacy.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from warjudge.diplomacy.orders import Convoy, Hold, Move, Order
 from warjudge.diplomacy.reasons import because
-from warjudge.diplomacy.resolver import Resolver, route_exists
+from warjudge.diplomacy.resolver import HOLD, MOVE, Resolver, route_exists
 from warjudge.diplomacy.results import FAILS, SUCCEEDS, VOID, Dislodged, Entry, OrderResult, parse_entries
 from warjudge.diplomacy.units import Unit
 
@@ -72,16 +72,19 @@ def judge_movement(dmap: DipMap, units: dict[str, Unit], entries: list[Entry]) -
                 orders.append(hold)
 
     convoyed = _convoyed_moves(dmap, orders, army_moves, convoys) if army_moves else set()
-    resolution = Resolver(units, orders, convoyed, dmap.fleet_province_adj).run()
+    resolver = Resolver(units, orders, convoyed, dmap.fleet_province_adj)
+    resolution = resolver.run()
     dislodged_at = resolution.dislodged
-    success, path_ok, matched = resolution.success, resolution.path_ok, resolution.matched
+    success, path_ok, matched, kind = resolution.success, resolution.path_ok, resolution.matched, resolver.kind
 
     after = dict(units)
     moved: list[tuple[Move, Unit]] = []
     for i, r in enumerate(legal):
         o = orders[i]
         ok = success[i]
-        if isinstance(o, Move):
+        k = kind[i]
+        if k == MOVE:
+            assert isinstance(o, Move)
             if ok:
                 r.result = SUCCEEDS
                 unit = units[o.province]
@@ -90,7 +93,7 @@ def judge_movement(dmap: DipMap, units: dict[str, Unit], entries: list[Entry]) -
             else:
                 r.result = FAILS
                 r.why = _NO_CONVOY_ROUTE if not path_ok[i] else _did_not_prevail(province_of(o.dest))
-        elif isinstance(o, (SupportHold, SupportMove, Convoy)):
+        elif k != HOLD:   # a support or a convoy
             if i not in matched:
                 r.result, r.why = FAILS, _UNMATCHED
             elif not ok:
@@ -105,7 +108,8 @@ def judge_movement(dmap: DipMap, units: dict[str, Unit], entries: list[Entry]) -
         for p in dislodged_at:
             after.pop(p, None)   # a dislodged unit that did not move away (its province's winner arrives below)
     for o, unit in moved:
-        after[province_of(o.dest)] = Unit(unit.power, unit.type, o.dest)
+        dest = o.dest
+        after[dest[:dest.index("/")] if "/" in dest else dest] = Unit(unit.power, unit.type, dest)
     dislodged = [
         Dislodged(units[p], frm, p in resolution.dislodged_by_convoy) for p, frm in dislodged_at.items()
     ]

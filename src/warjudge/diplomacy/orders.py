@@ -293,6 +293,9 @@ def _parse_canonical(text: str, power: str, dmap: DipMap) -> Order | None:
     return None
 
 
+parse_canonical = _parse_canonical   # for callers that read many orders (results.parse_entries)
+
+
 def parse_order(text: str, power: str, dmap: DipMap) -> Order:
     """Parse one order written by `power`. Raises OrderRefusal with the reason."""
     if not isinstance(text, str):

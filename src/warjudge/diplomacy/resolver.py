@@ -66,7 +66,8 @@ class Resolver(GuessAndCheck):
             if isinstance(o, Move):
                 kind[i] = MOVE
                 self.move_from[o.province] = i
-                dest[i] = d = province_of(o.dest)
+                d = o.dest
+                dest[i] = d = d[:d.index("/")] if "/" in d else d   # province_of, inline (issue 12)
                 if d in arrivals:
                     arrivals[d].append(i)
                 else:
@@ -79,14 +80,20 @@ class Resolver(GuessAndCheck):
             if kind[i] == HOLD:
                 continue
             if isinstance(o, SupportHold):
-                target = province_of(o.target)
+                target = o.target
+                target = target[:target.index("/")] if "/" in target else target
                 j = order_at.get(target)
                 if j is None or kind[j] != MOVE:
                     self.hold_supports.setdefault(target, []).append(i)
                     self.matched.add(i)
             elif isinstance(o, SupportMove):
-                j = order_at.get(province_of(o.target))
-                if j is not None and moves_to(orders[j], o.target_dest):
+                target = o.target
+                j = order_at.get(target[:target.index("/")] if "/" in target else target)
+                # the supported unit was ordered to move there; a support naming a coast
+                # matches only a move to that coast (DATC 6.B.9)
+                place = o.target_dest
+                if j is not None and kind[j] == MOVE and (
+                        orders[j].dest == place if "/" in place else dest[j] == place):  # type: ignore[attr-defined]
                     self.supports_of.setdefault(j, []).append(i)
                     self.matched.add(i)
             elif isinstance(o, Convoy):
@@ -256,22 +263,22 @@ class Resolver(GuessAndCheck):
             # is the province left empty by the phase (after resolution: no unit, or it moved)?
             j = move_from.get(prov)
             vacated = prov not in units or (j is not None and bool(value[j]))
-            winners = [k for k in movers if value[k]]
-            if winners:
+            winner = None   # the move that arrived (at most one does); plain loops, as a
+            for k in movers:   # comprehension is a call of its own (issue 12)
+                if value[k]:
+                    winner = k
+                    break
+            if winner is not None:
                 if not vacated:
-                    dislodged[prov] = self.orders[winners[0]].province
-                    if winners[0] in self.convoyed:
+                    dislodged[prov] = self.orders[winner].province
+                    if winner in self.convoyed:
                         by_convoy.add(prov)
-            elif vacated and any(path_ok[k] for k in movers):
-                standoffs.add(prov)
+            elif vacated:
+                for k in movers:
+                    if path_ok[k]:
+                        standoffs.add(prov)
+                        break
         return Resolution(value, path_ok, dislodged, by_convoy, standoffs, self.matched)
-
-
-def moves_to(order: Order | None, place: str) -> bool:
-    """A support naming a coast matches only a move to that coast (DATC 6.B.9)."""
-    if not isinstance(order, Move):
-        return False
-    return order.dest == place if "/" in place else province_of(order.dest) == place
 
 
 def route_exists(start: str, end: str, fleets: set[str], sea_adj: dict[str, frozenset[str]]) -> bool:

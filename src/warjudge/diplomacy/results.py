@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from warjudge.core.events import Event, OrderRefusal, english
 from warjudge.diplomacy.mapdata import DipMap
-from warjudge.diplomacy.orders import Order, format_order, parse_order
+from warjudge.diplomacy.orders import Order, format_order, parse_canonical, parse_order
 from warjudge.diplomacy.units import Unit
 
 SUCCEEDS, FAILS, VOID = "succeeds", "fails", "void"
@@ -47,6 +47,11 @@ def parse_entries(entries: list[Entry], dmap: DipMap) -> list[OrderResult]:
     for power, item in entries:
         if isinstance(item, Order):
             out.append(OrderResult(power, format_order(item), item))
+            continue
+        # canonical text (what bots and the legal-order lists write) straight to the fast reader
+        order = parse_canonical(item, power, dmap) if type(item) is str else None
+        if order is not None:
+            out.append(OrderResult(power, item, order))
             continue
         try:
             out.append(OrderResult(power, str(item), parse_order(item, power, dmap)))

@@ -37,15 +37,21 @@ def judge_movement(dmap: DipMap, units: dict[str, Unit], entries: list[Entry]) -
         order, reason = check_movement_order(dmap, units, r.order)
         r.order = order
         prov = order.province
-        unit = units.get(prov)
-        already = prov in ordered
-        if unit is not None and unit.power == r.power:
+        if reason is None and order.power == r.power:   # the usual case: the power's own unit
+            if prov in ordered:
+                r.result, r.why = VOID, because("dip.already_ordered", province=prov)
+                continue
             ordered.add(prov)
-        if reason is None and already:
-            reason = because("dip.already_ordered", province=prov)
-        if reason is not None:
-            r.result, r.why = VOID, reason
-            continue
+        else:
+            unit = units.get(prov)
+            already = prov in ordered
+            if unit is not None and unit.power == r.power:
+                ordered.add(prov)
+            if reason is None and already:
+                reason = because("dip.already_ordered", province=prov)
+            if reason is not None:
+                r.result, r.why = VOID, reason
+                continue
         if isinstance(order, Move):
             if order.unit_type == ARMY:
                 if order.dest not in army_adj[prov]:

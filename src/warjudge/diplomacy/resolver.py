@@ -170,10 +170,11 @@ class Resolver(GuessAndCheck):
 
     def _support_count(self, supports: list[int], exclude_power: str | None = None) -> int:
         n = 0
+        state, value = self.state, self.value
         for s in supports:
             if exclude_power is not None and self.power[s] == exclude_power:
                 continue
-            if self.resolve(s):
+            if value[s] if state[s] == RESOLVED else self.resolve(s):   # most supports were settled
                 n += 1
         return n
 
@@ -232,7 +233,10 @@ class Resolver(GuessAndCheck):
         j = self.move_from.get(province)
         if j is not None and self.resolve(j):
             return False
-        return any(self.resolve(k) for k in self.moves_to.get(province, ()))
+        for k in self.moves_to.get(province, ()):
+            if self.resolve(k):
+                return True
+        return False
 
     def _support_given(self, i: int) -> bool:
         o = self.orders[i]

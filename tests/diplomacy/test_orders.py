@@ -198,6 +198,8 @@ _CANON_FORMS = st.one_of(
     st.tuples(_CANON_TYPE, _CANON_LOC, st.sampled_from(["S", "C"]), _CANON_TYPE, _CANON_LOC, st.just("-"),
               _CANON_LOC).map(" ".join),
     st.tuples(_CANON_TYPE, _CANON_LOC, st.just("R"), _CANON_LOC).map(" ".join),
+    st.tuples(st.sampled_from(["Build", "build", "B"]), _CANON_TYPE, _CANON_LOC).map(" ".join),
+    st.sampled_from(["Waive", "waive", "Waive ", "Waive A"]),
 )
 
 

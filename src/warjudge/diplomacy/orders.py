@@ -232,7 +232,7 @@ _new, _set = object.__new__, object.__setattr__
 _O = TypeVar("_O", bound=Order)
 
 
-def _quick(cls: type[_O], power: str, unit_type: str, location: str,
+def _quick(cls: type[_O], power: str, unit_type: str | None, location: str,
            a: object = None, b: object = None, c: object = None) -> _O:
     """`cls(power, unit_type, location, a, b, c)` (as many of a, b, c as the class has
     fields after `location`, every one given) for the canonical fast path: the dataclass
@@ -264,9 +264,11 @@ def _parse_canonical(text: str, power: str, dmap: DipMap) -> Order | None:
     toks = text.split(" ")
     n = len(toks)
     if n < 3 or n > 7:
-        return None
+        return _quick(Waive, power, None, "") if text == "Waive" else None
     kind, here, verb = toks[0], toks[1], toks[2]
     locs = dmap.canonical_locations
+    if kind == "Build":
+        return _quick(Build, power, here, verb) if n == 3 and (here == "A" or here == "F") and verb in locs else None
     if (kind != "A" and kind != "F") or here not in locs:
         return None
     if n == 3:

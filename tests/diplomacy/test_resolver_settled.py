@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from warjudge.diplomacy.legal_orders import movement_orders
 from warjudge.diplomacy.movement import judge_movement
+from warjudge.diplomacy.guess import RESOLVED, UNRESOLVED
 from warjudge.diplomacy.resolver import Resolver
 from warjudge.diplomacy.units import Unit
 from warjudge.diplomacy.variants.standard import standard_map as load_standard_map
@@ -35,7 +36,7 @@ def _both_ways(monkeypatch, dmap, units, entries):
     """The outcome as judged, and as judged with every decision left to guess-and-check."""
     settled = _outcome(judge_movement(dmap, units, entries))
     with monkeypatch.context() as m:
-        m.setattr(Resolver, "_settle_constant_decisions", lambda self: None)
+        m.setattr(Resolver, "settle_first", False)
         plain = _outcome(judge_movement(dmap, units, entries))
     return settled, plain
 
@@ -47,8 +48,13 @@ def test_some_decisions_are_settled_before_guess_and_check(standard_map):
     orders = [Hold("FRANCE", "A", "par"), SupportHold("FRANCE", "A", "mar", "A", "par"),
               Move("FRANCE", "F", "bre", "mid")]
     r = Resolver(units, orders, set(), standard_map.fleet_province_adj)
-    assert r.state == [2, 2, 2] and r.value == [1, 1, 1]   # RESOLVED, yes
-    assert r.run().success == [True, True, True]
+    assert r.state == [RESOLVED] * 3 and r.value == [1, 1, 1]
+    assert list(map(bool, r.run().success)) == [True, True, True]
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(Resolver, "settle_first", False)
+        r = Resolver(units, orders, set(), standard_map.fleet_province_adj)
+        assert r.state == [UNRESOLVED] * 3   # the plain path the other tests compare with
+        assert list(map(bool, r.run().success)) == [True, True, True]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])

@@ -34,6 +34,15 @@ HOLD, MOVE, SUPPORT, CONVOY = range(4)   # what an order's decision is about
 
 
 class Resolver(GuessAndCheck):
+    # Decisions that depend on no other decision are settled while the orders are read (issue 12:
+    # about half the orders of a phase, each spared a trip through guess-and-check): a hold; a
+    # support or convoy by a unit nothing moves against (neither cut nor dislodged); a move over
+    # land into an empty province that no other unit moves to and no unit supports (strength 1
+    # against nothing). `adjudicate` gives each the same answer without reading any other
+    # decision, so settling them first cannot change a result: tests/diplomacy/
+    # test_resolver_settled.py judges every DATC case and random phases with this off and on.
+    settle_first = True
+
     def __init__(self, units: dict[str, Unit], orders: list[Order], convoyed: set[int],
                  sea_adj: dict[str, frozenset[str]]):
         """`orders`: legal, one per unit. `convoyed`: indices of moves that go by convoy.
@@ -76,9 +85,16 @@ class Resolver(GuessAndCheck):
                 kind[i] = SUPPORT
             elif isinstance(o, Convoy):
                 kind[i] = CONVOY
+        settle = self.settle_first
+        state, value = self.state, self.value
         for i, o in enumerate(orders):
-            if kind[i] == HOLD:
+            k = kind[i]
+            if k == HOLD:
+                if settle:
+                    state[i], value[i] = RESOLVED, 1
                 continue
+            if settle and k != MOVE and o.province not in arrivals:
+                state[i], value[i] = RESOLVED, 1
             if isinstance(o, SupportHold):
                 target = o.target
                 target = target[:target.index("/")] if "/" in target else target
@@ -105,25 +121,12 @@ class Resolver(GuessAndCheck):
                 j = order_at.get(dest[i])
                 if j is not None and j not in convoyed and kind[j] == MOVE and dest[j] == o.province:
                     self.opponent[i] = j
-        self._settle_constant_decisions()
-
-    def _settle_constant_decisions(self) -> None:
-        """Decisions that depend on no other decision are settled before resolution (issue 12:
-        about half the orders of a phase, each spared a trip through guess-and-check): a hold;
-        a support or convoy by a unit nothing moves against (neither cut nor dislodged); a
-        move over land into an empty province that no other unit moves to and no unit
-        supports (strength 1 against nothing). `adjudicate` gives each the same answer
-        without reading any decision, so settling them first cannot change the result
-        (tests/diplomacy/test_resolver_settled.py compares both ways on the DATC cases and random phases)."""
-        state, value, moves_to, orders = self.state, self.value, self.moves_to, self.orders
-        for i, k in enumerate(self.kind):
-            if k == HOLD or (k != MOVE and orders[i].province not in moves_to):
-                state[i], value[i] = RESOLVED, 1
-        for d, movers in moves_to.items():
-            if len(movers) == 1 and d not in self.units:
-                i = movers[0]
-                if i not in self.convoyed and i not in self.supports_of:
-                    state[i], value[i] = RESOLVED, 1
+        if settle:
+            for d, movers in arrivals.items():
+                if len(movers) == 1 and d not in units:
+                    i = movers[0]
+                    if i not in convoyed and i not in self.supports_of:
+                        state[i], value[i] = RESOLVED, 1
 
     def backup(self, i: int, cycle: list[int], first: int) -> None:
         """Circular movement: every move in the cycle succeeds. A convoy paradox: the

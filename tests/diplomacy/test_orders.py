@@ -198,6 +198,8 @@ _CANON_FORMS = st.one_of(
     st.tuples(_CANON_TYPE, _CANON_LOC, st.sampled_from(["S", "C"]), _CANON_TYPE, _CANON_LOC, st.just("-"),
               _CANON_LOC).map(" ".join),
     st.tuples(_CANON_TYPE, _CANON_LOC, st.just("R"), _CANON_LOC).map(" ".join),
+    st.tuples(st.sampled_from(["Build", "build", "B"]), _CANON_TYPE, _CANON_LOC).map(" ".join),
+    st.sampled_from(["Waive", "waive", "Waive ", "Waive A"]),
 )
 
 
@@ -213,5 +215,11 @@ def test_fast_path_reads_what_the_full_reader_reads(standard_map, text):
         return
     with pytest.MonkeyPatch.context() as m:
         m.setattr(orders, "_parse_canonical", lambda *args: None)
-        assert orders.parse_order(text, P, standard_map) == fast
+        full = orders.parse_order(text, P, standard_map)
+    assert full == fast
+    # the fast path builds its orders without the dataclass constructor: the same class and
+    # every field the same, `province` included, in the same order; and equal orders hash alike
+    assert type(full) is type(fast)
+    assert list(vars(full).items()) == list(vars(fast).items())
+    assert hash(full) == hash(fast)
     assert format_order(fast) == text   # canonical text is what the fast path accepts

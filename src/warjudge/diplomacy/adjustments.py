@@ -76,7 +76,8 @@ def _apply(dmap, units, centers, counts, used, after, r: OrderResult) -> Event |
                     return because("dip.build_coast", province=prov)
                 location = order.location
             after[prov] = Unit(power, order.unit_type, location)
-            r.order = replace(order, location=location)
+            if location != order.location:   # dataclasses.replace is slow: only when something changes
+                r.order = replace(order, location=location)
         used[power] += 1
         return None
     if isinstance(order, Disband):
@@ -92,7 +93,8 @@ def _apply(dmap, units, centers, counts, used, after, r: OrderResult) -> Event |
         if order.unit_type and order.unit_type != unit.type:
             return because("dip.unit_is", province=order.province, unit=str(unit))
         del after[order.province]
-        r.order = replace(order, unit_type=unit.type, location=unit.location)
+        if order.unit_type != unit.type or order.location != unit.location:
+            r.order = replace(order, unit_type=unit.type, location=unit.location)
         used[power] += 1
         return None
     return because("dip.adjustment_phase")

@@ -21,6 +21,7 @@ from warjudge.diplomacy.reasons import because
 from warjudge.diplomacy.units import Unit
 
 Verdict = tuple[Order, Event | None]  # (normalised order, void reason or None)
+_MOVEMENT_ORDERS = (Move, SupportHold, SupportMove, Hold, Convoy)
 
 
 def own_unit(order: Order, units: dict[str, Unit]) -> tuple[Unit | None, Event | None]:
@@ -79,30 +80,38 @@ def _sea_route(dmap: DipMap, start: str, end: str, through: str | None) -> bool:
 
 
 def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> Verdict:
-    if not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
+    if not isinstance(order, _MOVEMENT_ORDERS):
         return order, because("dip.movement_only", kind=type(order).__name__.lower())
-    unit, reason = own_unit(order, units)
-    if unit is None:
-        return order, reason
+    here = order.province
+    unit = units.get(here)
+    if unit is None or unit.power != order.power or (order.unit_type and order.unit_type != unit.type):
+        return order, own_unit(order, units)[1]
     if order.unit_type != unit.type or order.location != unit.location:
         order = replace(order, unit_type=unit.type, location=unit.location)
-    here = order.province   # the unit's own province (own_unit found it there)
+
+    if isinstance(order, Move):
+        dest = order.dest
+        if (dest[:dest.index("/")] if "/" in dest else dest) == here:
+            return order, because("dip.own_province")
+        if order.via_convoy and unit.type != ARMY:
+            return order, because("dip.armies_only_convoyed")
+        # geography only, so the answer is kept on the map (issue 12: most of a phase's checks)
+        known = dmap.route_cache.get((unit.type, unit.location, dest))
+        if known is None:
+            known = dmap.route_cache[(unit.type, unit.location, dest)] = \
+                _move_verdict(dmap, unit.type, unit.location, dest)
+        to, by_convoy, reason = known
+        if to != dest or (by_convoy and not order.via_convoy):
+            order = replace(order, dest=to, via_convoy=order.via_convoy or by_convoy)
+        return order, reason
 
     if isinstance(order, Hold):
         return order, None
 
-    if isinstance(order, Move):
-        if province_of(order.dest) == here:
-            return order, because("dip.own_province")
-        if order.via_convoy and unit.type != ARMY:
-            return order, because("dip.armies_only_convoyed")
-        dest, by_convoy, reason = _move_geography(dmap, unit.type, unit.location, order.dest)
-        if dest != order.dest or (by_convoy and not order.via_convoy):
-            order = replace(order, dest=dest, via_convoy=order.via_convoy or by_convoy)
-        return order, reason
-
     if isinstance(order, (SupportHold, SupportMove)):
-        target_prov = province_of(order.target)
+        target_prov = order.target
+        if "/" in target_prov:   # province_of, inline (issue 12)
+            target_prov = target_prov[:target_prov.index("/")]
         target = units.get(target_prov)
         if target is None:
             return order, because("dip.no_unit_to_support", province=target_prov)
@@ -113,8 +122,10 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
                                   written=f"{order.target_type} {target_prov}")
         if order.target_type != target.type or order.target != target.location:
             order = replace(order, target_type=target.type, target=target.location)
+        # dmap.can_reach, inline (issue 12: one call fewer per support)
+        reach = dmap.army_adj if unit.type == ARMY else dmap.fleet_reach
         if isinstance(order, SupportHold):
-            if not dmap.can_reach(unit.type, unit.location, target_prov):
+            if target_prov not in reach.get(unit.location, ()):
                 return order, because("dip.cannot_support_hold", unit=str(unit), province=target_prov)
             return order, None
         dest_prov = province_of(order.target_dest)
@@ -122,7 +133,7 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
             return order, because("dip.support_own_province")
         if dest_prov == target_prov:
             return order, because("dip.own_province")
-        if not dmap.can_reach(unit.type, unit.location, dest_prov):
+        if dest_prov not in reach.get(unit.location, ()):
             return order, because("dip.cannot_support_move", unit=str(unit), province=dest_prov)
         return order, None
 
@@ -146,19 +157,10 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
     return order, None
 
 
-def _move_geography(dmap: DipMap, unit_type: str, location: str, dest: str) -> tuple[str, bool, Event | None]:
-    """Where a unit at `location` ordered to `dest` (another province) would go, whether only
-    a convoy could take it there, and the reason the move is void if it is. Geography only,
-    so the answer is kept on the map (issue 12: most of a movement phase's checks); a reason
-    kept there is a frozen Event shared by every order that meets it."""
-    key = ("move", unit_type, location, dest)
-    known = dmap.route_cache.get(key)
-    if known is None:
-        known = dmap.route_cache[key] = _move_verdict(dmap, unit_type, location, dest)
-    return known
-
-
 def _move_verdict(dmap: DipMap, unit_type: str, location: str, dest: str) -> tuple[str, bool, Event | None]:
+    """Where a unit at `location` ordered to `dest` (another province) would go, whether only
+    a convoy could take it there, and the reason the move is void if it is. A reason kept in
+    the map's cache is a frozen Event shared by every order that meets it."""
     dest_prov, here = province_of(dest), province_of(location)
     if unit_type == ARMY:
         if dmap.is_sea(dest_prov):

@@ -105,6 +105,10 @@ class DipMap:
         return tuple(p.id for p in self.provinces.values() if p.sc)
 
     @cached_property
+    def sea_provinces(self) -> frozenset[str]:
+        return frozenset(p.id for p in self.provinces.values() if p.kind == "sea")
+
+    @cached_property
     def coastal_provinces(self) -> tuple[str, ...]:
         return tuple(p.id for p in self.provinces.values() if p.kind == "coastal")
 

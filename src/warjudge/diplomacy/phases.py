@@ -103,12 +103,10 @@ def _copy(centers: dict[str, set[str]]) -> dict[str, set[str]]:
 
 def update_centers(dmap: DipMap, units: dict[str, Unit], centers: dict[str, set[str]]) -> dict[str, set[str]]:
     """After Fall: a supply centre occupied by a unit now belongs to the unit's power."""
-    out = _copy(centers)
-    for prov, unit in units.items():
-        if dmap.provinces[prov].sc:
-            for owned in out.values():
-                owned.discard(prov)
-            out.setdefault(unit.power, set()).add(prov)
+    occupied = {prov: unit.power for prov, unit in units.items() if dmap.provinces[prov].sc}
+    out = {p: c.difference(occupied) for p, c in centers.items()}
+    for prov, power in occupied.items():
+        out.setdefault(power, set()).add(prov)
     return out
 
 

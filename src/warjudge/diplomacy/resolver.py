@@ -22,7 +22,7 @@ from warjudge.diplomacy.units import Unit
 
 @dataclass
 class Resolution:
-    success: list[bool]                 # per order index, the decision
+    success: list[int]                  # per order index, the decision (1 or True: yes)
     path_ok: list[bool]                 # per order index, for moves: did the route hold
     dislodged: dict[str, str]           # province -> province the dislodging attack came from
     dislodged_by_convoy: set[str]       # provinces whose unit was dislodged by a convoyed army
@@ -34,6 +34,15 @@ HOLD, MOVE, SUPPORT, CONVOY = range(4)   # what an order's decision is about
 
 
 class Resolver(GuessAndCheck):
+    # Decisions that depend on no other decision are settled while the orders are read (issue 12:
+    # about half the orders of a phase, each spared a trip through guess-and-check): a hold; a
+    # support or convoy by a unit nothing moves against (neither cut nor dislodged); a move over
+    # land into an empty province that no other unit moves to and no unit supports (strength 1
+    # against nothing). `adjudicate` gives each the same answer without reading any other
+    # decision, so settling them first cannot change a result: tests/diplomacy/
+    # test_resolver_settled.py judges every DATC case and random phases with this off and on.
+    settle_first = True
+
     def __init__(self, units: dict[str, Unit], orders: list[Order], convoyed: set[int],
                  sea_adj: dict[str, frozenset[str]]):
         """`orders`: legal, one per unit. `convoyed`: indices of moves that go by convoy.
@@ -50,51 +59,74 @@ class Resolver(GuessAndCheck):
         # of times a phase): its kind, its power, and for a move the province it goes to.
         self.kind = kind = [HOLD] * n
         self.dest = dest = [""] * n
-        self.power = [o.power for o in orders]
-        self.order_at: dict[str, int] = {o.province: i for i, o in enumerate(orders)}
-        self.moves_to: dict[str, list[int]] = {}
+        self.power = power = [""] * n
+        self.order_at: dict[str, int] = {}
+        self.moves_to: dict[str, list[int]] = {}    # province -> the moves to it
+        self.move_from: dict[str, int] = {}         # province -> the move ordered to its unit
         self.supports_of: dict[int, list[int]] = {}   # a move -> the supports of it (only moves with some)
         self.hold_supports: dict[str, list[int]] = {}
         self.convoys_of: dict[int, list[int]] = {}    # a convoyed move -> the convoys of it
         self.opponent: dict[int, int] = {}
         self.matched: set[int] = set()
+        arrivals, order_at = self.moves_to, self.order_at
         for i, o in enumerate(orders):
+            order_at[o.province] = i
+            power[i] = o.power
             if isinstance(o, Move):
-                kind[i], dest[i] = MOVE, province_of(o.dest)
-                self.moves_to.setdefault(dest[i], []).append(i)
+                kind[i] = MOVE
+                self.move_from[o.province] = i
+                d = o.dest
+                dest[i] = d = d[:d.index("/")] if "/" in d else d   # province_of, inline (issue 12)
+                if d in arrivals:
+                    arrivals[d].append(i)
+                else:
+                    arrivals[d] = [i]
             elif isinstance(o, (SupportHold, SupportMove)):
                 kind[i] = SUPPORT
             elif isinstance(o, Convoy):
                 kind[i] = CONVOY
+        settle = self.settle_first
+        state, value = self.state, self.value
         for i, o in enumerate(orders):
+            k = kind[i]
+            if k == HOLD:
+                if settle:
+                    state[i], value[i] = RESOLVED, 1
+                continue
+            if settle and k != MOVE and o.province not in arrivals:
+                state[i], value[i] = RESOLVED, 1
             if isinstance(o, SupportHold):
-                j = self.order_at.get(province_of(o.target))
+                target = o.target
+                target = target[:target.index("/")] if "/" in target else target
+                j = order_at.get(target)
                 if j is None or kind[j] != MOVE:
-                    self.hold_supports.setdefault(province_of(o.target), []).append(i)
+                    self.hold_supports.setdefault(target, []).append(i)
                     self.matched.add(i)
             elif isinstance(o, SupportMove):
-                j = self.order_at.get(province_of(o.target))
-                if j is not None and self._is_move_to(j, o.target_dest):
+                target = o.target
+                j = order_at.get(target[:target.index("/")] if "/" in target else target)
+                # the supported unit was ordered to move there; a support naming a coast
+                # matches only a move to that coast (DATC 6.B.9)
+                place = o.target_dest
+                if j is not None and kind[j] == MOVE and (
+                        orders[j].dest == place if "/" in place else dest[j] == place):  # type: ignore[attr-defined]
                     self.supports_of.setdefault(j, []).append(i)
                     self.matched.add(i)
             elif isinstance(o, Convoy):
-                j = self.order_at.get(o.army_from)
-                if j is not None and j in convoyed and self._is_move_to(j, o.army_to):
+                j = order_at.get(o.army_from)
+                if j is not None and j in convoyed and dest[j] == o.army_to:   # legality made army_to a province
                     self.convoys_of.setdefault(j, []).append(i)
                     self.matched.add(i)
-            elif kind[i] == MOVE and i not in convoyed:
-                j = self.order_at.get(dest[i])
-                if j is not None and j not in convoyed and self._is_move_to(j, o.province):
+            elif i not in convoyed:   # a move over land
+                j = order_at.get(dest[i])
+                if j is not None and j not in convoyed and kind[j] == MOVE and dest[j] == o.province:
                     self.opponent[i] = j
-
-    def _is_move_to(self, i: int, place: str) -> bool:
-        """Is order i a move to `place` (a province, or an exact coast when one is named)?"""
-        return moves_to(self.orders[i], place)
-
-    def _moving_from(self, province: str) -> int | None:
-        """The index of the move ordered to the unit in `province`, if it was ordered to move."""
-        j = self.order_at.get(province)
-        return j if j is not None and self.kind[j] == MOVE else None
+        if settle:
+            for d, movers in arrivals.items():
+                if len(movers) == 1 and d not in units:
+                    i = movers[0]
+                    if i not in convoyed and i not in self.supports_of:
+                        state[i], value[i] = RESOLVED, 1
 
     def backup(self, i: int, cycle: list[int], first: int) -> None:
         """Circular movement: every move in the cycle succeeds. A convoy paradox: the
@@ -139,47 +171,52 @@ class Resolver(GuessAndCheck):
         fleets = {self.orders[c].province for c in self.convoys_of.get(i, ()) if self.resolve(c)}
         return route_exists(self.orders[i].province, self.dest[i], fleets, self._sea_adj)
 
-    def _support_count(self, supports: list[int] | None, exclude_power: str | None = None) -> int:
-        if not supports:
-            return 0
+    def _support_count(self, supports: list[int], exclude_power: str | None = None) -> int:
         n = 0
+        state, value = self.state, self.value
         for s in supports:
             if exclude_power is not None and self.power[s] == exclude_power:
                 continue
-            if self.resolve(s):
+            if value[s] if state[s] == RESOLVED else self.resolve(s):   # most supports were settled
                 n += 1
         return n
 
+    # The strengths below skip a call where its answer is known (no supports: 0; a move over
+    # land: its path holds): issue 12, they run tens of times a phase.
     def attack_strength(self, i: int) -> int:
-        if not self.path(i):
+        if i in self.convoyed and not self.path(i):
             return 0
         dest = self.dest[i]
         defender = self.units.get(dest)
-        j = self._moving_from(dest)
+        supports = self.supports_of.get(i)
+        j = self.move_from.get(dest)
         if defender is None or (j is not None and self.opponent.get(i) != j and self.resolve(j)):
-            return 1 + self._support_count(self.supports_of.get(i))
+            return 1 + self._support_count(supports) if supports else 1
         if defender.power == self.power[i]:
             return 0
-        return 1 + self._support_count(self.supports_of.get(i), exclude_power=defender.power)
+        return 1 + self._support_count(supports, exclude_power=defender.power) if supports else 1
 
     def defend_strength(self, i: int) -> int:
-        return 1 + self._support_count(self.supports_of.get(i))
+        supports = self.supports_of.get(i)
+        return 1 + self._support_count(supports) if supports else 1
 
     def prevent_strength(self, i: int) -> int:
-        if not self.path(i):
+        if i in self.convoyed and not self.path(i):
             return 0
         j = self.opponent.get(i)
         if j is not None and self.resolve(j):
             return 0
-        return 1 + self._support_count(self.supports_of.get(i))
+        supports = self.supports_of.get(i)
+        return 1 + self._support_count(supports) if supports else 1
 
     def hold_strength(self, province: str) -> int:
         if province not in self.units:
             return 0
-        j = self._moving_from(province)
+        j = self.move_from.get(province)
         if j is not None:
             return 0 if self.resolve(j) else 1
-        return 1 + self._support_count(self.hold_supports.get(province))
+        supports = self.hold_supports.get(province)
+        return 1 + self._support_count(supports) if supports else 1
 
     def _move_succeeds(self, i: int) -> bool:
         dest = self.dest[i]
@@ -196,10 +233,13 @@ class Resolver(GuessAndCheck):
         return True
 
     def _dislodged(self, province: str) -> bool:
-        j = self._moving_from(province)
+        j = self.move_from.get(province)
         if j is not None and self.resolve(j):
             return False
-        return any(self.resolve(k) for k in self.moves_to.get(province, ()))
+        for k in self.moves_to.get(province, ()):
+            if self.resolve(k):
+                return True
+        return False
 
     def _support_given(self, i: int) -> bool:
         o = self.orders[i]
@@ -209,40 +249,43 @@ class Resolver(GuessAndCheck):
         for k in self.moves_to.get(o.province, ()):
             if self.power[k] == o.power or self.orders[k].province == spared:
                 continue
-            if self.path(k):
+            if k not in self.convoyed or self.path(k):
                 return False
         return not self._dislodged(o.province)
 
-    def _vacated(self, province: str) -> bool:
-        """After resolution: did the unit in `province` (if any) move away?"""
-        j = self._moving_from(province)
-        return province not in self.units or (j is not None and bool(self.value[j]))
-
     # --- the whole phase -----------------------------------------------------------
     def run(self) -> Resolution:
+        state = self.state
         for i in range(len(self.orders)):
-            self.resolve(i)
-        path_ok = [k == MOVE and self.path(i) for i, k in enumerate(self.kind)]
+            if state[i] != RESOLVED:
+                self.resolve(i)
+        path_ok = [k == MOVE for k in self.kind]   # only a convoy route can fail
+        for i in self.convoyed:
+            path_ok[i] = self.path(i)
         dislodged: dict[str, str] = {}
         by_convoy: set[str] = set()
         standoffs = set()
+        value, units, move_from = self.value, self.units, self.move_from
         for prov, movers in self.moves_to.items():
-            winners = [k for k in movers if self.value[k]]
-            if winners:
-                if not self._vacated(prov):
-                    dislodged[prov] = self.orders[winners[0]].province
-                    if winners[0] in self.convoyed:
+            # is the province left empty by the phase (after resolution: no unit, or it moved)?
+            j = move_from.get(prov)
+            vacated = prov not in units or (j is not None and bool(value[j]))
+            winner = None   # the move that arrived (at most one does); plain loops, as a
+            for k in movers:   # comprehension is a call of its own (issue 12)
+                if value[k]:
+                    winner = k
+                    break
+            if winner is not None:
+                if not vacated:
+                    dislodged[prov] = self.orders[winner].province
+                    if winner in self.convoyed:
                         by_convoy.add(prov)
-            elif self._vacated(prov) and any(path_ok[k] for k in movers):
-                standoffs.add(prov)
-        return Resolution([bool(v) for v in self.value], path_ok, dislodged, by_convoy, standoffs, self.matched)
-
-
-def moves_to(order: Order | None, place: str) -> bool:
-    """A support naming a coast matches only a move to that coast (DATC 6.B.9)."""
-    if not isinstance(order, Move):
-        return False
-    return order.dest == place if "/" in place else province_of(order.dest) == place
+            elif vacated:
+                for k in movers:
+                    if path_ok[k]:
+                        standoffs.add(prov)
+                        break
+        return Resolution(value, path_ok, dislodged, by_convoy, standoffs, self.matched)
 
 
 def route_exists(start: str, end: str, fleets: set[str], sea_adj: dict[str, frozenset[str]]) -> bool:

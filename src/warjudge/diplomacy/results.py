@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from warjudge.core.events import Event, OrderRefusal, english
 from warjudge.diplomacy.mapdata import DipMap
-from warjudge.diplomacy.orders import Order, format_order, parse_order
+from warjudge.diplomacy.orders import Order, format_order, parse_canonical, parse_order
 from warjudge.diplomacy.units import Unit
 
 SUCCEEDS, FAILS, VOID = "succeeds", "fails", "void"
@@ -43,13 +43,20 @@ Entry = tuple[str, "str | Order"]  # (power, order text or parsed order)
 
 def parse_entries(entries: list[Entry], dmap: DipMap) -> list[OrderResult]:
     """Parse every entry; unparsable ones come back void with the reason, never raise."""
-    out = []
+    out: list[OrderResult] = []
+    append = out.append
     for power, item in entries:
-        if isinstance(item, Order):
-            out.append(OrderResult(power, format_order(item), item))
+        if type(item) is str:
+            # canonical text (what bots and the legal-order lists write) straight to the fast reader
+            order = parse_canonical(item, power, dmap)
+            if order is not None:
+                append(OrderResult(power, item, order))
+                continue
+        elif isinstance(item, Order):
+            append(OrderResult(power, format_order(item), item))
             continue
         try:
-            out.append(OrderResult(power, str(item), parse_order(item, power, dmap)))
+            append(OrderResult(power, str(item), parse_order(item, power, dmap)))
         except OrderRefusal as exc:
-            out.append(OrderResult(power, str(item), None, VOID, exc.event))
+            append(OrderResult(power, str(item), None, VOID, exc.event))
     return out

@@ -48,19 +48,22 @@ def check_retreat(dmap, units, dislodged: dict[str, Dislodged], standoffs, order
         return order, because("dip.dislodged_not_yours", province=order.province, owner=d.unit.power)
     if order.unit_type and order.unit_type != d.unit.type:
         return order, because("dip.dislodged_is", province=order.province, unit=str(d.unit))
-    order = replace(order, unit_type=d.unit.type, location=d.unit.location)
+    if order.unit_type != d.unit.type or order.location != d.unit.location:   # replace is slow
+        order = replace(order, unit_type=d.unit.type, location=d.unit.location)
     if isinstance(order, Disband):
         return order, None
     dest = province_of(order.dest)
     if d.unit.type == ARMY:
         if dest not in dmap.army_adj[d.unit.province]:
             return order, because("dip.not_adjacent", dest=dest, src=d.unit.province)
-        order = replace(order, dest=dest)
+        to = dest
     else:
         node, reason = fleet_destination(dmap, d.unit.location, order.dest)
         if node is None:
             return order, reason
-        order = replace(order, dest=node)
+        to = node
+    if to != order.dest:
+        order = replace(order, dest=to)
     if dest in units:
         return order, because("dip.occupied", province=dest)
     if dest == d.attacker_from and not d.via_convoy:
@@ -110,7 +113,7 @@ def judge_retreats(dmap: DipMap, units: dict[str, Unit], dislodged: list[Dislodg
                 r.result, r.why = FAILS, because("dip.retreat_clash")
                 disbanded.append(unit)
             else:
-                after[province_of(r.order.dest)] = replace(unit, location=r.order.dest)
+                after[province_of(r.order.dest)] = Unit(unit.power, unit.type, r.order.dest)
         else:
             disbanded.append(unit)
     return RetreatOutcome(results, after, disbanded)

@@ -223,3 +223,21 @@ def test_fast_path_reads_what_the_full_reader_reads(standard_map, text):
     assert list(vars(full).items()) == list(vars(fast).items())
     assert hash(full) == hash(fast)
     assert format_order(fast) == text   # canonical text is what the fast path accepts
+
+
+def test_the_name_reader_does_not_keep_a_map_alive():
+    # a multi-word name needs the map's name reader; it lives on the map, so a map loaded
+    # for one game (a user's own map file) is freed with it: a class-wide table keyed by
+    # id(map) used to keep every map ever read alive
+    import gc
+    import weakref
+
+    from warjudge.diplomacy.mapdata import load_map
+    from warjudge.diplomacy.variants.standard import MAP_FILE
+
+    dmap = load_map(MAP_FILE)
+    assert parse_order("A North Africa - Tunis", "FRANCE", dmap).dest == "tun"
+    gone = weakref.ref(dmap)
+    del dmap
+    gc.collect()
+    assert gone() is None

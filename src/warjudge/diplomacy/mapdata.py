@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -78,6 +78,7 @@ class DipMap:
     start: dict[str, tuple[tuple[str, str], ...]]
     names: dict[str, str] = field(default_factory=dict)  # lower-case name or alias -> id
     route_cache: dict = field(default_factory=dict, repr=False, compare=False)  # geography-only answers: convoy routes, units' reaches
+    name_reader: Any = field(default=None, repr=False, compare=False)  # orders._Names, made once per map
 
     # --- queries -------------------------------------------------------------
     def fleet_nodes(self, province: str) -> tuple[str, ...]:

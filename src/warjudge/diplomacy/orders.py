@@ -124,9 +124,8 @@ _COAST_WORDS = {
 
 
 class _Names:
-    """Per-map regex that turns multi-word province names into their ids."""
-
-    _cache: dict[int, "_Names"] = {}
+    """Per-map regex that turns multi-word province names into their ids. Kept on the map
+    itself, so it lives and dies with it (a table keyed by id(map) kept every map alive)."""
 
     def __init__(self, dmap: DipMap):
         multi = sorted((n for n in dmap.names if " " in n), key=len, reverse=True)
@@ -138,10 +137,10 @@ class _Names:
 
     @classmethod
     def of(cls, dmap: DipMap) -> "_Names":
-        key = id(dmap)
-        if key not in cls._cache or cls._cache[key].dmap is not dmap:
-            cls._cache[key] = cls(dmap)
-        return cls._cache[key]
+        names = dmap.name_reader
+        if not isinstance(names, _Names) or names.dmap is not dmap:   # a copied map makes its own
+            names = dmap.name_reader = cls(dmap)
+        return names
 
     def replace(self, text: str) -> str:
         if self.pattern is None:

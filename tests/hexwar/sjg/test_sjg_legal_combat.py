@@ -22,6 +22,7 @@ OPTIONS = [[], ["miasma_demon"], ["miasma_movement", "miasma_teleport", "miasma_
 ITEMS = [{}, {"red": 3, "black": 2}, {"red": 2, "black": 2}]
 REFERENCE = {"combat": reference.combat, "opportunity": reference.opportunity}
 MAX_TURNS = 14
+SEEN: set[str] = set()  # plan_attack's outcomes the drawn attacks met, over all the games
 
 
 def _players(seed: int):
@@ -31,30 +32,42 @@ def _players(seed: int):
             (random_action, random_action)][seed % 4]
 
 
-def _drawn_attacks(game: SjgNecromancerGame, side: str, rng: random.Random, spent: set[int]):
-    """Attacks of every shape, by any units (either side's, spent or not, in the Miasma or
-    not) on any occupied hexes or the demon's: most of them illegal, for many reasons."""
+def _drawn_attacks(game: SjgNecromancerGame, side: str, rng: random.Random):
+    """Attacks of every shape on any occupied hexes or the demon's: by any units (either
+    side's, spent or not, in the Miasma or not), most of them illegal for many reasons,
+    and by the side's units near the target (boulders from above it), often legal."""
     pos = game.position
     ids = sorted(pos.units)
     hexes = sorted({u.hex for u in pos.units.values()} | ({pos.miasma.demon} if pos.miasma.demon else set()))
-    for _ in range(40):
-        pick = lambda: rng.sample(ids, rng.randint(0, min(3, len(ids))))  # noqa: E731
-        direct, indirect, boulder = pick(), pick(), rng.choice([[], [], pick()])
-        targets = rng.sample(hexes, rng.randint(1, min(2, len(hexes))))
-        if rng.random() < 0.1:
+    for _ in range(60):
+        target = rng.choice(hexes)
+        near = sorted(u.id for u in pos.side_units(side) if target in (u.hex, *pos.board.neighbours(u.hex))
+                      or pos.board.cliff_high_side(u.hex, target) == u.hex)
+        pool = near if near and rng.random() < 0.6 else ids
+        pick = lambda: rng.sample(pool, rng.randint(0, min(3, len(pool))))  # noqa: E731
+        if rng.random() < 0.3:
+            direct, indirect, boulder = [], [], pick()
+        else:
+            direct, indirect, boulder = pick(), pick(), rng.choice([[], [], [], pick()])
+        targets = [target, *rng.sample(hexes, rng.randint(0, 1))]
+        if rng.random() < 0.05:
             targets = targets + targets[:1]  # a hex named twice
         yield direct, indirect, boulder, targets, rng.random() < 0.2 and bool(pos.miasma.demon)
 
 
-def _check_attack_checks(game: SjgNecromancerGame, side: str, rng: random.Random) -> None:
+def _check_attack_checks(game: SjgNecromancerGame, side: str, rng: random.Random) -> set[str]:
+    """`_AttackChecks.legal` agrees with `plan_attack` on drawn attacks; the outcomes seen."""
     pos = game.position
     spent = game.opp_spent if game.pending.kind == "opportunity" else game.attacked
     hexes = {u.hex for u in pos.units.values()} | ({pos.miasma.demon} if pos.miasma.demon else set())
     checks = legal._AttackChecks(game, side, spent, hexes)
-    for direct, indirect, boulder, targets, demon in _drawn_attacks(game, side, rng, spent):
+    outcomes: set[str] = set()
+    for direct, indirect, boulder, targets, demon in _drawn_attacks(game, side, rng):
         planned = plan_attack(pos, side, direct, indirect, boulder, targets, spent=spent, demon=demon)
+        outcomes.add(planned.code.removeprefix("sjg.refused.") if isinstance(planned, Problem) else "legal")
         assert checks.legal(targets, direct, indirect, boulder, demon) == (not isinstance(planned, Problem)), \
             (direct, indirect, boulder, targets, demon, planned)
+    return outcomes
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -71,8 +84,62 @@ def test_combat_listing_equals_the_planned_one(seed):
         if kind in REFERENCE:
             decision = game._decision_for(side)
             assert legal._BY_KIND[kind](game, decision, side) == REFERENCE[kind](game, decision, side)
-            _check_attack_checks(game, side, checks_rng)
-            _check_attack_checks(game, other(side), checks_rng)
+            SEEN.update(_check_attack_checks(game, side, checks_rng))
+            SEEN.update(_check_attack_checks(game, other(side), checks_rng))
             compared += 1
         act_as_its_side(game, players[side](game, rng))
     assert compared > 0
+
+
+def test_drawn_attacks_meet_every_refusal():
+    # the comparison above is worth something only if the drawn attacks reach each check
+    if not SEEN:
+        pytest.skip("run with the games above")
+    assert {"legal", "no_attackers", "attacker_twice", "targets_once", "boulders_alone", "boulder_one_hex",
+            "not_yours", "already_attacked", "no_enemy_there", "cannot_attack_directly",
+            "cannot_attack_indirectly", "not_above", "attacks_from_miasma"} <= SEEN, SEEN
+
+
+def _ridge_position():
+    """Black's combat: zombies and a skeleton on the ridge above red's zombie (1211) and
+    Necromancer (1311, immune to boulders), a skeleton near the demon in the Miasma."""
+    from tests.hexwar.sjg.sjg_helpers import end_until, start
+    from tests.hexwar.sjg.test_sjg_combat import ridge_board
+
+    game, _ = start({"b1": ("zombie", "black", "1110"), "b2": ("skeleton", "black", "1110"),
+                     "b3": ("zombie", "black", "1210"), "b4": ("skeleton", "black", "1507"),
+                     "b5": ("zombie", "black", "1504"), "bn": ("necromancer", "black", "2208"),
+                     "rz": ("zombie", "red", "1211"), "rn": ("necromancer", "red", "1311"),
+                     "rs": ("skeleton", "red", "0208")},
+                    board=ridge_board(), first="black", optional=("miasma_demon",), miasma="1505")
+    end_until(game, "combat")
+    game.position.miasma.demon = "1505"  # revealed now: it would have struck b5 (1504) at the phase's start
+    return game
+
+
+def test_every_attack_shape_on_a_ridge_and_the_demon():
+    # SJG 6.2-6.23, 10.4: the checks agree with plan_attack on every attack the black
+    # units could be named in, and the listing is the planned one
+    from itertools import chain, combinations
+
+    game = _ridge_position()
+    pos, side = game.position, "black"
+    decision = game._decision_for(side)
+    assert legal._combat(game, decision, side) == reference.combat(game, decision, side)
+    hexes = sorted({u.hex for u in pos.units.values()} | {"1505"})
+    checks = legal._AttackChecks(game, side, game.attacked, hexes)
+    ids = sorted(pos.units)
+    groups = [list(g) for g in chain.from_iterable(combinations(ids, n) for n in range(3))]
+    seen = set()
+    for targets in [[h] for h in hexes] + [["1211", "1311"], ["1211", "1211"], []]:
+        for direct in groups:
+            for indirect in groups:
+                for boulder in ([[]] + groups if not direct and not indirect else [[], groups[1]]):
+                    for demon in (False, True):
+                        planned = plan_attack(pos, side, direct, indirect, boulder, targets, spent=game.attacked,
+                                              demon=demon)
+                        seen.add(planned.code.removeprefix("sjg.refused.") if isinstance(planned, Problem)
+                                 else "legal")
+                        assert checks.legal(targets, direct, indirect, boulder, demon) == \
+                            (not isinstance(planned, Problem)), (direct, indirect, boulder, targets, demon, planned)
+    assert {"legal", "immune_to_boulders", "no_demon_there", "not_above", "attacks_from_miasma"} <= seen, seen

@@ -3,10 +3,11 @@ attackers planned by `combat.plan_attack`. Kept only as the reference the fast l
 `hexwar/sjg/legal.py` must equal (same actions, same order); see test_sjg_legal_combat.py."""
 
 from math import prod
+from typing import Any
 from itertools import product
 
 from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier, plan_attack
-from warjudge.hexwar.sjg.legal import MAX_COMBINATIONS, Action, _groups, _subsets, _twin_splits
+from warjudge.hexwar.sjg.legal import MAX_COMBINATIONS, Action, _subsets, _twin_key
 from warjudge.hexwar.sjg.problems import Problem
 from warjudge.hexwar.sjg.state import Unit, other
 
@@ -56,6 +57,33 @@ def _target_sets(targets: list[str], units: list[Unit], reaches) -> list[tuple[s
         near = [t for t in targets if reaches(unit, t)]
         together.update(_subsets(near, 2))
     return [(t,) for t in targets] + sorted(together, key=lambda g: (len(g), g))
+
+
+def _groups(game, ids: list[int]) -> list[list[int]]:
+    """Every non-empty group of `ids`; beyond MAX_COMBINATIONS groups, one group per
+    count of each class of twins (the lowest ids), which holds every distinct attack."""
+    if 2 ** len(ids) <= MAX_COMBINATIONS:
+        return [list(g) for g in _subsets(ids)]
+    return [[u for u, r in split if r] for split in _twin_splits(game, [(u, (None, True)) for u in ids])]
+
+
+def _twin_splits(game, roles: list[tuple[int, tuple[Any, ...]]]) -> list[list[tuple[int, Any]]]:
+    """Each unit given one of its roles, up to twins: within a class of twins with the
+    same roles the lowest ids take the roles in the order listed."""
+    pos = game.position
+    classes: dict[tuple[Any, ...], list[int]] = {}
+    for uid, ways in sorted(roles):
+        classes.setdefault((_twin_key(game, pos.units[uid]), ways), []).append(uid)
+    per_class = []
+    for (_, ways), ids in sorted(classes.items(), key=lambda kv: kv[1]):
+        options = []
+        for counts in product(range(len(ids) + 1), repeat=len(ways) - 1):
+            if sum(counts) <= len(ids):
+                assigned = [r for r, n in zip(ways[1:], counts) for _ in range(n)]
+                assigned += [ways[0]] * (len(ids) - len(assigned))
+                options.append(list(zip(ids, assigned)))
+        per_class.append(options)
+    return [[pair for part in choice for pair in part] for choice in product(*per_class)]
 
 
 def _attacks_on(game, side, free, targets, demon) -> list[Action]:

@@ -15,6 +15,7 @@ from math import prod
 from typing import TYPE_CHECKING, Any, Iterable
 
 from warjudge.core.errors import IllegalAction
+from warjudge.hexwar.grid import distance
 from warjudge.hexwar.movement import path_to, reachable_in
 from warjudge.hexwar.sjg.actions import Move
 from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier
@@ -288,6 +289,7 @@ class _AttackChecks:
         self.position, self.side, self.spent, self.hexes = game.position, side, spent, sorted(set(hexes))
         self._facts: dict[tuple[Any, ...], bool] = {}
         self._reach: dict[tuple[str, int], frozenset[str]] = {}
+        self._close: dict[str, list[str]] = {}
 
     def _fact(self, key: tuple[Any, ...], work) -> bool:
         known = self._facts.get(key)
@@ -297,12 +299,16 @@ class _AttackChecks:
 
     def reach(self, unit: Unit, method: str) -> frozenset[str]:
         """The hexes of this listing (`hexes`: every target it names) `unit` may attack
-        by `method` (6.21-6.23)."""
+        by `method` (6.21-6.23), among those one or two hexes away: every method needs
+        that (an adjacent hex, a cliff hexside, or 6.22's two hexes)."""
         key = (method, unit.id)
         hexes = self._reach.get(key)
         if hexes is None:
+            close = self._close.get(unit.hex)
+            if close is None:
+                close = self._close[unit.hex] = [t for t in self.hexes if 1 <= distance(unit.hex, t) <= 2]
             test = _METHODS[method]
-            hexes = self._reach[key] = frozenset(t for t in self.hexes if test(self.position, unit, t))
+            hexes = self._reach[key] = frozenset(t for t in close if test(self.position, unit, t))
         return hexes
 
     def may_attack(self, uid: int) -> bool:
@@ -353,15 +359,15 @@ def _opportunity(game: "SjgNecromancerGame", decision: "Decision", side: str) ->
     checks = _AttackChecks(game, side, game.opp_spent, ways)
     able = [pos.units[i] for w in ways.values() for i in w.get("indirect", [])]
     out = []
-    for targets in _target_sets(sorted(ways), able, lambda u: checks.reach(u, "indirect")):
+    for targets in _target_sets(sorted(ways), [checks.reach(u, "indirect") for u in able]):
         pool = [u for u in able if checks.reach(u, "indirect").issuperset(targets)]
         for group in _groups(game, sorted({u.id for u in pool})):
             if checks.legal(list(targets), [], group, [], False):
-                out.append(_attack(side, targets, [], group, [], False))
+                out.append(_attack(side, targets, [], sorted(group), [], False))
     for target, w in sorted(ways.items()):
         for group in _groups(game, sorted(w.get("boulder", []))):
             if checks.legal([target], [], [], group, False):
-                out.append(_attack(side, [target], [], [], group, False))
+                out.append(_attack(side, [target], [], [], sorted(group), False))
     return out
 
 
@@ -374,25 +380,23 @@ def _combat(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list
     free = [u for u in pos.side_units(side) if u.id not in game.attacked]
     targets = sorted({u.hex for u in pos.side_units(other(side))})
     checks = _AttackChecks(game, side, game.attacked, [*targets, *([pos.miasma.demon] if pos.miasma.demon else [])])
+    ways = [(u.id, checks.reach(u, "direct"), checks.reach(u, "indirect"), checks.reach(u, "boulder")) for u in free]
+    near = {t: [w for w in ways if t in w[1] or t in w[2] or t in w[3]] for t in checks.hexes}
     out = []
-
-    def reaches(u: Unit) -> frozenset[str]:
-        return checks.reach(u, "direct") | checks.reach(u, "indirect")
-
-    for group in _target_sets(targets, free, reaches):
-        out += _attacks_on(game, checks, side, free, list(group), demon=False)
+    for group in _target_sets(targets, [d | i for _, d, i, _ in ways]):
+        out += _attacks_on(game, checks, side, near[group[0]], list(group), demon=False)
     if pos.miasma.demon:
-        out += _attacks_on(game, checks, side, free, [pos.miasma.demon], demon=True)
+        out += _attacks_on(game, checks, side, near[pos.miasma.demon], [pos.miasma.demon], demon=True)
     return out
 
 
-def _target_sets(targets: list[str], units: list[Unit], reaches) -> list[tuple[str, ...]]:
+def _target_sets(targets: list[str], reaches: list[frozenset[str]]) -> list[tuple[str, ...]]:
     """Every set of target hexes that some one unit reaches all of (each attacker must
-    reach every target, 6.21-6.22; `reaches(unit)`: the hexes it may attack): single
+    reach every target, 6.21-6.22; `reaches`: the hexes each unit may attack): single
     hexes, then the larger sets in order."""
     together: set[tuple[str, ...]] = set()
-    for unit in units:
-        near = [t for t in targets if t in reaches(unit)]
+    for hexes in reaches:
+        near = sorted(hexes.intersection(targets))
         together.update(_subsets(near, 2))
     return [(t,) for t in targets] + sorted(together, key=lambda g: (len(g), g))
 
@@ -442,6 +446,11 @@ def _groups(game: "SjgNecromancerGame", ids: list[int]) -> list[list[int]]:
 def _twin_splits(game: "SjgNecromancerGame", roles: list[tuple[int, tuple[Any, ...]]]) -> list[list[tuple[int, Any]]]:
     """Each unit given one of its roles, up to twins: within a class of twins with the
     same roles the lowest ids take the roles in the order listed."""
+    return [[pair for part in choice for pair in part] for choice in product(*_twin_options(game, roles))]
+
+
+def _twin_options(game: "SjgNecromancerGame", roles: list[tuple[int, tuple[Any, ...]]]) -> list[list[list[tuple[int, Any]]]]:
+    """Per class of twins (in `_twin_splits`' order), each way to give its units roles."""
     pos = game.position
     classes: dict[tuple[Any, ...], list[int]] = {}
     for uid, ways in sorted(roles):
@@ -455,41 +464,56 @@ def _twin_splits(game: "SjgNecromancerGame", roles: list[tuple[int, tuple[Any, .
                 assigned += [ways[0]] * (len(ids) - len(assigned))
                 options.append(list(zip(ids, assigned)))
         per_class.append(options)
-    return [[pair for part in choice for pair in part] for choice in product(*per_class)]
+    return per_class
 
 
-def _attacks_on(game, checks: _AttackChecks, side, free, targets, demon) -> list[Action]:
+def _attacks_on(game, checks: _AttackChecks, side, near, targets, demon) -> list[Action]:
     """Each split of the units able to attack `targets` into direct and indirect attackers
     (each unit's roles are the checks it passes on every target, so a split is legal when
-    the targets are open and its units may attack at all), then the boulder groups."""
-    direct = [u.id for u in free if checks.reach(u, "direct").issuperset(targets)]
-    indirect = [u.id for u in free if checks.reach(u, "indirect").issuperset(targets)]
-    boulder = [u.id for u in free if targets[0] in checks.reach(u, "boulder")] if len(targets) == 1 else []
+    the targets are open and its units may attack at all), then the boulder groups.
+    `near`: (id, direct, indirect, boulder reach) of each unit reaching the first target,
+    in the listing's unit order."""
+    direct = {uid for uid, d, _, _ in near if d.issuperset(targets)}
+    indirect = {uid for uid, _, i, _ in near if i.issuperset(targets)}
+    boulder = [uid for uid, _, _, b in near if targets[0] in b] if len(targets) == 1 else []
     out = []
-    roles = sorted(set(direct) | set(indirect))
+    roles = sorted(direct | indirect)
     ways = [(None, *(["direct"] if u in direct else []), *(["indirect"] if u in indirect else [])) for u in roles]
-    if prod(len(w) for w in ways) <= MAX_COMBINATIONS:
-        splits: Iterable[list[tuple[int, Any]]] = (list(zip(roles, choice)) for choice in product(*ways))
-    else:
-        splits = _twin_splits(game, list(zip(roles, ways)))
     if checks.open_to(targets, demon):
         barred = {u for u in roles if not checks.may_attack(u)}
-        for split in splits:
-            d = [u for u, r in split if r == "direct"]
-            i = [u for u, r in split if r == "indirect"]
+        for d, i in _splits(game, roles, ways):
             if (d or i) and not (barred and barred.intersection(d + i)):
                 out.append(_attack(side, targets, d, i, [], demon))
     for group in _groups(game, boulder):
         if checks.legal(list(targets), [], [], group, demon):
-            out.append(_attack(side, targets, [], [], group, demon))
+            out.append(_attack(side, targets, [], [], sorted(group), demon))
     return out
 
 
+def _splits(game, roles: list[int], ways: list[tuple[Any, ...]]) -> Iterable[tuple[list[int], list[int]]]:
+    """The direct and indirect attackers (each list sorted) of each way to give every unit
+    of `roles` one of its `ways`, in product order; beyond MAX_COMBINATIONS, up to twins."""
+    if prod(len(w) for w in ways) <= MAX_COMBINATIONS:
+        for choice in product(*ways):
+            yield ([u for u, r in zip(roles, choice) if r == "direct"],
+                   [u for u, r in zip(roles, choice) if r == "indirect"])
+    else:  # `_twin_splits`, each class's part of the lists made once
+        per_class = [[([u for u, r in option if r == "direct"], [u for u, r in option if r == "indirect"])
+                      for option in options] for options in _twin_options(game, list(zip(roles, ways)))]
+        for choice in product(*per_class):
+            d = [u for part, _ in choice for u in part]
+            i = [u for _, part in choice for u in part]
+            d.sort()
+            i.sort()
+            yield d, i
+
+
 def _attack(side, targets, direct, indirect, boulder, demon) -> Action:
+    """The attack as the record spells it (each list of attackers given sorted)."""
     action: Action = {"type": "attack", "side": side, "targets": list(targets)}
     for key, ids in (("direct", direct), ("indirect", indirect), ("boulder", boulder)):
         if ids:
-            action[key] = sorted(ids)
+            action[key] = ids
     if demon:
         action["demon"] = True
     return action

@@ -119,3 +119,15 @@ def _if_planned(game, side, targets, direct, indirect, boulder, demon, spent) ->
     if demon:
         action["demon"] = True
     return [action]
+
+
+def must_be_attacked(position, side) -> set[str]:
+    """combat.must_be_attacked as it was (a scan of each neighbour's units)."""
+    enemy_hexes = {u.hex for u in position.units.values() if u.side != side}
+    out = set()
+    for h in enemy_hexes:
+        for n in position.board.neighbours(h):
+            if position.zoc_reaches(n, h) and any(u.side == side for u in position.at(n)):
+                out.add(h)
+                break
+    return out

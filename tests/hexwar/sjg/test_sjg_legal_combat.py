@@ -9,7 +9,7 @@ import pytest
 
 from warjudge.hexwar.sjg import legal
 from warjudge.hexwar.sjg.bots import random_action
-from warjudge.hexwar.sjg.combat import plan_attack
+from warjudge.hexwar.sjg.combat import must_be_attacked, plan_attack
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.heuristic import HeuristicBot
 from warjudge.hexwar.sjg.problems import Problem
@@ -84,6 +84,8 @@ def test_combat_listing_equals_the_planned_one(seed):
         if kind in REFERENCE:
             decision = game._decision_for(side)
             assert legal._BY_KIND[kind](game, decision, side) == REFERENCE[kind](game, decision, side)
+            for either in (side, other(side)):  # SJG 6.21: the attacks owed before combat may end
+                assert must_be_attacked(game.position, either) == reference.must_be_attacked(game.position, either)
             SEEN.update(_check_attack_checks(game, side, checks_rng))
             SEEN.update(_check_attack_checks(game, other(side), checks_rng))
             compared += 1

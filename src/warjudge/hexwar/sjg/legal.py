@@ -15,7 +15,7 @@ from math import prod
 from typing import TYPE_CHECKING, Any, Iterable
 
 from warjudge.core.errors import IllegalAction
-from warjudge.hexwar.grid import distance
+from warjudge.hexwar.grid import from_axial, to_axial
 from warjudge.hexwar.movement import path_to, reachable_in
 from warjudge.hexwar.sjg.actions import Move
 from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier
@@ -286,7 +286,10 @@ class _AttackChecks:
     list to the one `plan_attack` gives)."""
 
     def __init__(self, game: "SjgNecromancerGame", side: str, spent: set[int], hexes: Iterable[str]) -> None:
-        self.position, self.side, self.spent, self.hexes = game.position, side, spent, sorted(set(hexes))
+        self.position, self.side, self.spent, self.hexes = game.position, side, spent, frozenset(hexes)
+        self._first_side: dict[str, str] = {}  # hex -> the side of its first unit (Position.at's order)
+        for unit in self.position.units.values():
+            self._first_side.setdefault(unit.hex, unit.side)
         self._facts: dict[tuple[Any, ...], bool] = {}
         self._reach: dict[tuple[str, int], frozenset[str]] = {}
         self._close: dict[str, list[str]] = {}
@@ -306,7 +309,9 @@ class _AttackChecks:
         if hexes is None:
             close = self._close.get(unit.hex)
             if close is None:
-                close = self._close[unit.hex] = [t for t in self.hexes if 1 <= distance(unit.hex, t) <= 2]
+                q, r = to_axial(unit.hex)
+                close = self._close[unit.hex] = sorted(self.hexes.intersection(
+                    from_axial(q + dq, r + dr) for dq, dr in _ONE_OR_TWO_AWAY))
             test = _METHODS[method]
             hexes = self._reach[key] = frozenset(t for t in close if test(self.position, unit, t))
         return hexes
@@ -318,7 +323,7 @@ class _AttackChecks:
                           and uid not in self.spent and not pos.in_miasma(unit.hex))
 
     def _enemy_at(self, target: str) -> bool:
-        return self._fact(("enemy", target), lambda: bool(d := self.position.at(target)) and d[0].side != self.side)
+        return self._first_side.get(target, self.side) != self.side
 
     def _boulders_bite(self, target: str) -> bool:
         pos = self.position
@@ -347,6 +352,7 @@ class _AttackChecks:
                 and (not boulder or demon or self._boulders_bite(targets[0])))
 
 
+_ONE_OR_TWO_AWAY = [(dq, dr) for dq in range(-2, 3) for dr in range(-2, 3) if 0 < max(abs(dq), abs(dr), abs(dq + dr)) <= 2]
 _METHODS = {"direct": can_direct, "boulder": can_boulder,
             "indirect": lambda pos, unit, target: indirect_modifier(pos, unit, target) is not None}
 

@@ -18,7 +18,8 @@ from warjudge.hexwar.sjg.state import other
 from tests.hexwar.sjg import combat_listing_reference as reference
 from tests.support.sjg_act import act_as_its_side
 
-OPTIONS = [[], ["miasma_demon"], ["miasma_movement", "miasma_teleport", "miasma_demon"], ["fourth_jewel", "cp_allowance"]]
+OPTIONS = [[], ["miasma_demon"], ["miasma_movement", "miasma_teleport", "miasma_demon"],
+           ["fourth_jewel", "cp_allowance"]]
 ITEMS = [{}, {"red": 3, "black": 2}, {"red": 2, "black": 2}]
 REFERENCE = {"combat": reference.combat, "opportunity": reference.opportunity}
 MAX_TURNS = 14

@@ -352,7 +352,8 @@ class _AttackChecks:
                 and (not boulder or demon or self._boulders_bite(targets[0])))
 
 
-_ONE_OR_TWO_AWAY = [(dq, dr) for dq in range(-2, 3) for dr in range(-2, 3) if 0 < max(abs(dq), abs(dr), abs(dq + dr)) <= 2]
+_ONE_OR_TWO_AWAY = [(dq, dr) for dq in range(-2, 3) for dr in range(-2, 3)
+                    if 0 < max(abs(dq), abs(dr), abs(dq + dr)) <= 2]  # axial offsets
 _METHODS = {"direct": can_direct, "boulder": can_boulder,
             "indirect": lambda pos, unit, target: indirect_modifier(pos, unit, target) is not None}
 
@@ -455,7 +456,8 @@ def _twin_splits(game: "SjgNecromancerGame", roles: list[tuple[int, tuple[Any, .
     return [[pair for part in choice for pair in part] for choice in product(*_twin_options(game, roles))]
 
 
-def _twin_options(game: "SjgNecromancerGame", roles: list[tuple[int, tuple[Any, ...]]]) -> list[list[list[tuple[int, Any]]]]:
+def _twin_options(game: "SjgNecromancerGame",
+                  roles: list[tuple[int, tuple[Any, ...]]]) -> list[list[list[tuple[int, Any]]]]:
     """Per class of twins (in `_twin_splits`' order), each way to give its units roles."""
     pos = game.position
     classes: dict[tuple[Any, ...], list[int]] = {}

@@ -309,9 +309,7 @@ class _AttackChecks:
         if hexes is None:
             close = self._close.get(unit.hex)
             if close is None:
-                q, r = to_axial(unit.hex)
-                close = self._close[unit.hex] = sorted(self.hexes.intersection(
-                    from_axial(q + dq, r + dr) for dq, dr in _ONE_OR_TWO_AWAY))
+                close = self._close[unit.hex] = sorted(self.hexes.intersection(_one_or_two_away(unit.hex)))
             test = _METHODS[method]
             hexes = self._reach[key] = frozenset(t for t in close if test(self.position, unit, t))
         return hexes
@@ -354,6 +352,16 @@ class _AttackChecks:
 
 _ONE_OR_TWO_AWAY = [(dq, dr) for dq in range(-2, 3) for dr in range(-2, 3)
                     if 0 < max(abs(dq), abs(dr), abs(dq + dr)) <= 2]  # axial offsets
+_NEAR: dict[str, tuple[str, ...]] = {}  # hex id -> the ids one or two away (geometry only: valid ids, bounded)
+
+
+def _one_or_two_away(hex_: str) -> tuple[str, ...]:
+    found = _NEAR.get(hex_)
+    if found is None:
+        q, r = to_axial(hex_)
+        found = _NEAR[hex_] = tuple(from_axial(q + dq, r + dr) for dq, dr in _ONE_OR_TWO_AWAY)
+    return found
+
 _METHODS = {"direct": can_direct, "boulder": can_boulder,
             "indirect": lambda pos, unit, target: indirect_modifier(pos, unit, target) is not None}
 

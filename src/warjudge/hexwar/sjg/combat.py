@@ -153,10 +153,6 @@ def plan_attack(position: Position, side: str, direct: list[int], indirect: list
 def must_be_attacked(position: Position, side: str) -> set[str]:
     """Hexes of enemy units in a friendly zone of control (6.21: all must be attacked)."""
     enemy_hexes = {u.hex for u in position.units.values() if u.side != side}
-    out = set()
-    for h in enemy_hexes:
-        for n in position.board.neighbours(h):
-            if position.zoc_reaches(n, h) and any(u.side == side for u in position.at(n)):
-                out.add(h)
-                break
-    return out
+    friendly_hexes = {u.hex for u in position.units.values() if u.side == side}
+    return {h for h in enemy_hexes
+            if any(n in friendly_hexes and position.zoc_reaches(n, h) for n in position.board.neighbours(h))}

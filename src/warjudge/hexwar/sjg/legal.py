@@ -15,10 +15,10 @@ from math import prod
 from typing import TYPE_CHECKING, Any, Iterable
 
 from warjudge.core.errors import IllegalAction
+from warjudge.hexwar.grid import from_axial, to_axial
 from warjudge.hexwar.movement import path_to, reachable_in
 from warjudge.hexwar.sjg.actions import Move
-from warjudge.hexwar.sjg.problems import Problem
-from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier, plan_attack
+from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier
 from warjudge.hexwar.sjg.deploy import legal_placements
 from warjudge.hexwar.sjg.items import WEIGHT, Pick, choice_problem
 from warjudge.hexwar.sjg.moves import SUICIDE_COST, climbs_cliffs, may_join, riders, step_table
@@ -277,20 +277,112 @@ def _takes(game: "SjgNecromancerGame", side: str) -> list[Action]:
 
 # --- attacks (6.2, 6.24, 10.4) ----------------------------------------------------------------
 
+class _AttackChecks:
+    """What `combat.plan_attack` checks, per unit and per target hex, worked out once per
+    listing. An attack is legal exactly when its shape is (some attackers, each once;
+    boulders alone, on one hex) and each of these facts holds for its units and hexes;
+    strengths and odds never refuse one. So the listing checks each split of the
+    attackers from the facts instead of planning it (issue 12, "Speed"; a test holds the
+    list to the one `plan_attack` gives)."""
+
+    def __init__(self, game: "SjgNecromancerGame", side: str, spent: set[int], hexes: Iterable[str]) -> None:
+        self.position, self.side, self.spent, self.hexes = game.position, side, spent, frozenset(hexes)
+        self._first_side: dict[str, str] = {}  # hex -> the side of its first unit (Position.at's order)
+        for unit in self.position.units.values():
+            self._first_side.setdefault(unit.hex, unit.side)
+        self._facts: dict[tuple[Any, ...], bool] = {}
+        self._reach: dict[tuple[str, int], frozenset[str]] = {}
+        self._close: dict[str, list[str]] = {}
+
+    def _fact(self, key: tuple[Any, ...], work) -> bool:
+        known = self._facts.get(key)
+        if known is None:
+            known = self._facts[key] = bool(work())
+        return known
+
+    def reach(self, unit: Unit, method: str) -> frozenset[str]:
+        """The hexes of this listing (`hexes`: every target it names) `unit` may attack
+        by `method` (6.21-6.23), among those one or two hexes away: every method needs
+        that (an adjacent hex, a cliff hexside, or 6.22's two hexes)."""
+        key = (method, unit.id)
+        hexes = self._reach.get(key)
+        if hexes is None:
+            close = self._close.get(unit.hex)
+            if close is None:
+                close = self._close[unit.hex] = sorted(self.hexes.intersection(_one_or_two_away(unit.hex)))
+            test = _METHODS[method]
+            hexes = self._reach[key] = frozenset(t for t in close if test(self.position, unit, t))
+        return hexes
+
+    def may_attack(self, uid: int) -> bool:
+        """Its side's, not spent this turn, not in the Miasma (6.2, 7.3)."""
+        pos = self.position
+        return self._fact(("unit", uid), lambda: (unit := pos.units.get(uid)) is not None and unit.side == self.side
+                          and uid not in self.spent and not pos.in_miasma(unit.hex))
+
+    def _enemy_at(self, target: str) -> bool:
+        return self._first_side.get(target, self.side) != self.side
+
+    def _boulders_bite(self, target: str) -> bool:
+        pos = self.position
+        return self._fact(("bites", target),
+                          lambda: not all(pos.boulder_defence(u) is None for u in pos.at(target)))
+
+    def open_to(self, targets: list[str], demon: bool) -> bool:
+        """The target hexes, each once, hold the enemy (or are the demon's, 10.4)."""
+        if not targets or len(set(targets)) != len(targets):
+            return False
+        if demon:
+            return self.position.miasma.demon is not None and targets == [self.position.miasma.demon]
+        return all(self._enemy_at(t) for t in targets)
+
+    def legal(self, targets: list[str], direct: list[int], indirect: list[int], boulder: list[int],
+              demon: bool) -> bool:
+        ids = direct + indirect + boulder
+        if not ids or len(set(ids)) != len(ids) or boulder and (direct or indirect or len(targets) != 1):
+            return False
+        if not self.open_to(targets, demon) or not all(self.may_attack(uid) for uid in ids):
+            return False
+        units = self.position.units
+        return (all(self.reach(units[u], "direct").issuperset(targets) for u in direct)
+                and all(self.reach(units[u], "indirect").issuperset(targets) for u in indirect)
+                and all(targets[0] in self.reach(units[u], "boulder") for u in boulder)
+                and (not boulder or demon or self._boulders_bite(targets[0])))
+
+
+_ONE_OR_TWO_AWAY = [(dq, dr) for dq in range(-2, 3) for dr in range(-2, 3)
+                    if 0 < max(abs(dq), abs(dr), abs(dq + dr)) <= 2]  # axial offsets
+_NEAR: dict[str, tuple[str, ...]] = {}  # hex id -> the ids one or two away (geometry only: valid ids, bounded)
+
+
+def _one_or_two_away(hex_: str) -> tuple[str, ...]:
+    found = _NEAR.get(hex_)
+    if found is None:
+        q, r = to_axial(hex_)
+        found = _NEAR[hex_] = tuple(from_axial(q + dq, r + dr) for dq, dr in _ONE_OR_TWO_AWAY)
+    return found
+
+_METHODS = {"direct": can_direct, "boulder": can_boulder,
+            "indirect": lambda pos, unit, target: indirect_modifier(pos, unit, target) is not None}
+
+
 def _opportunity(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
     """6.24: indirect or boulder attacks, each by any group of the units able to, on one
     open hex or (indirect) on several open hexes every attacker reaches."""
     pos = game.position
     ways = game._opportunity_attackers()
+    checks = _AttackChecks(game, side, game.opp_spent, ways)
     able = [pos.units[i] for w in ways.values() for i in w.get("indirect", [])]
     out = []
-    for targets in _target_sets(sorted(ways), able, lambda u, t: indirect_modifier(pos, u, t) is not None):
-        pool = [u for u in able if all(indirect_modifier(pos, u, t) is not None for t in targets)]
+    for targets in _target_sets(sorted(ways), [checks.reach(u, "indirect") for u in able]):
+        pool = [u for u in able if checks.reach(u, "indirect").issuperset(targets)]
         for group in _groups(game, sorted({u.id for u in pool})):
-            out += _if_planned(game, side, targets, [], group, [], False, game.opp_spent)
+            if checks.legal(list(targets), [], group, [], False):
+                out.append(_attack(side, targets, [], sorted(group), [], False))
     for target, w in sorted(ways.items()):
         for group in _groups(game, sorted(w.get("boulder", []))):
-            out += _if_planned(game, side, [target], [], [], group, False, game.opp_spent)
+            if checks.legal([target], [], [], group, False):
+                out.append(_attack(side, [target], [], [], sorted(group), False))
     return out
 
 
@@ -302,24 +394,24 @@ def _combat(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list
     pos = game.position
     free = [u for u in pos.side_units(side) if u.id not in game.attacked]
     targets = sorted({u.hex for u in pos.side_units(other(side))})
+    checks = _AttackChecks(game, side, game.attacked, [*targets, *([pos.miasma.demon] if pos.miasma.demon else [])])
+    ways = [(u.id, checks.reach(u, "direct"), checks.reach(u, "indirect"), checks.reach(u, "boulder")) for u in free]
+    near = {t: [w for w in ways if t in w[1] or t in w[2] or t in w[3]] for t in checks.hexes}
     out = []
-
-    def reaches(u: Unit, t: str) -> bool:
-        return can_direct(pos, u, t) or indirect_modifier(pos, u, t) is not None
-
-    for group in _target_sets(targets, free, reaches):
-        out += _attacks_on(game, side, free, list(group), demon=False)
+    for group in _target_sets(targets, [d | i for _, d, i, _ in ways]):
+        out += _attacks_on(game, checks, side, near[group[0]], list(group), demon=False)
     if pos.miasma.demon:
-        out += _attacks_on(game, side, free, [pos.miasma.demon], demon=True)
+        out += _attacks_on(game, checks, side, near[pos.miasma.demon], [pos.miasma.demon], demon=True)
     return out
 
 
-def _target_sets(targets: list[str], units: list[Unit], reaches) -> list[tuple[str, ...]]:
+def _target_sets(targets: list[str], reaches: list[frozenset[str]]) -> list[tuple[str, ...]]:
     """Every set of target hexes that some one unit reaches all of (each attacker must
-    reach every target, 6.21-6.22): single hexes, then the larger sets in order."""
+    reach every target, 6.21-6.22; `reaches`: the hexes each unit may attack): single
+    hexes, then the larger sets in order."""
     together: set[tuple[str, ...]] = set()
-    for unit in units:
-        near = [t for t in targets if reaches(unit, t)]
+    for hexes in reaches:
+        near = sorted(hexes.intersection(targets))
         together.update(_subsets(near, 2))
     return [(t,) for t in targets] + sorted(together, key=lambda g: (len(g), g))
 
@@ -369,6 +461,12 @@ def _groups(game: "SjgNecromancerGame", ids: list[int]) -> list[list[int]]:
 def _twin_splits(game: "SjgNecromancerGame", roles: list[tuple[int, tuple[Any, ...]]]) -> list[list[tuple[int, Any]]]:
     """Each unit given one of its roles, up to twins: within a class of twins with the
     same roles the lowest ids take the roles in the order listed."""
+    return [[pair for part in choice for pair in part] for choice in product(*_twin_options(game, roles))]
+
+
+def _twin_options(game: "SjgNecromancerGame",
+                  roles: list[tuple[int, tuple[Any, ...]]]) -> list[list[list[tuple[int, Any]]]]:
+    """Per class of twins (in `_twin_splits`' order), each way to give its units roles."""
     pos = game.position
     classes: dict[tuple[Any, ...], list[int]] = {}
     for uid, ways in sorted(roles):
@@ -382,42 +480,59 @@ def _twin_splits(game: "SjgNecromancerGame", roles: list[tuple[int, tuple[Any, .
                 assigned += [ways[0]] * (len(ids) - len(assigned))
                 options.append(list(zip(ids, assigned)))
         per_class.append(options)
-    return [[pair for part in choice for pair in part] for choice in product(*per_class)]
+    return per_class
 
 
-def _attacks_on(game, side, free, targets, demon) -> list[Action]:
-    pos = game.position
-    direct = [u.id for u in free if all(can_direct(pos, u, t) for t in targets)]
-    indirect = [u.id for u in free if all(indirect_modifier(pos, u, t) is not None for t in targets)]
-    boulder = [u.id for u in free if can_boulder(pos, u, targets[0])] if len(targets) == 1 else []
+def _attacks_on(game, checks: _AttackChecks, side, near, targets, demon) -> list[Action]:
+    """Each split of the units able to attack `targets` into direct and indirect attackers
+    (each unit's roles are the checks it passes on every target, so a split is legal when
+    the targets are open and its units may attack at all), then the boulder groups.
+    `near`: (id, direct, indirect, boulder reach) of each unit reaching the first target,
+    in the listing's unit order."""
+    direct = {uid for uid, d, _, _ in near if d.issuperset(targets)}
+    indirect = {uid for uid, _, i, _ in near if i.issuperset(targets)}
+    boulder = [uid for uid, _, _, b in near if targets[0] in b] if len(targets) == 1 else []
     out = []
-    roles = sorted(set(direct) | set(indirect))
+    roles = sorted(direct | indirect)
     ways = [(None, *(["direct"] if u in direct else []), *(["indirect"] if u in indirect else [])) for u in roles]
-    if prod(len(w) for w in ways) <= MAX_COMBINATIONS:
-        splits = [list(zip(roles, choice)) for choice in product(*ways)]
-    else:
-        splits = _twin_splits(game, list(zip(roles, ways)))
-    for split in splits:
-        d = [u for u, r in split if r == "direct"]
-        i = [u for u, r in split if r == "indirect"]
-        if d or i:
-            out += _if_planned(game, side, targets, d, i, [], demon, game.attacked)
+    if checks.open_to(targets, demon):
+        barred = {u for u in roles if not checks.may_attack(u)}
+        for d, i in _splits(game, roles, ways):
+            if (d or i) and not (barred and barred.intersection(d + i)):
+                out.append(_attack(side, targets, d, i, [], demon))
     for group in _groups(game, boulder):
-        out += _if_planned(game, side, targets, [], [], group, demon, game.attacked)
+        if checks.legal(list(targets), [], [], group, demon):
+            out.append(_attack(side, targets, [], [], sorted(group), demon))
     return out
 
 
-def _if_planned(game, side, targets, direct, indirect, boulder, demon, spent) -> list[Action]:
-    plan = plan_attack(game.position, side, direct, indirect, boulder, list(targets), spent=spent, demon=demon)
-    if isinstance(plan, Problem):
-        return []
+def _splits(game, roles: list[int], ways: list[tuple[Any, ...]]) -> Iterable[tuple[list[int], list[int]]]:
+    """The direct and indirect attackers (each list sorted) of each way to give every unit
+    of `roles` one of its `ways`, in product order; beyond MAX_COMBINATIONS, up to twins."""
+    if prod(len(w) for w in ways) <= MAX_COMBINATIONS:
+        for choice in product(*ways):
+            yield ([u for u, r in zip(roles, choice) if r == "direct"],
+                   [u for u, r in zip(roles, choice) if r == "indirect"])
+    else:  # `_twin_splits`, each class's part of the lists made once
+        per_class = [[([u for u, r in option if r == "direct"], [u for u, r in option if r == "indirect"])
+                      for option in options] for options in _twin_options(game, list(zip(roles, ways)))]
+        for choice in product(*per_class):
+            d = [u for part, _ in choice for u in part]
+            i = [u for _, part in choice for u in part]
+            d.sort()
+            i.sort()
+            yield d, i
+
+
+def _attack(side, targets, direct, indirect, boulder, demon) -> Action:
+    """The attack as the record spells it (each list of attackers given sorted)."""
     action: Action = {"type": "attack", "side": side, "targets": list(targets)}
     for key, ids in (("direct", direct), ("indirect", indirect), ("boulder", boulder)):
         if ids:
-            action[key] = sorted(ids)
+            action[key] = ids
     if demon:
         action["demon"] = True
-    return [action]
+    return action
 
 
 # --- conversion, search, retreats, advances ---------------------------------------------------

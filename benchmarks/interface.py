@@ -24,9 +24,9 @@ def _sjg_midgame() -> tuple[Any, str]:
     """An SJG position at the start of a movement phase with 47 units on the map (the
     issue's figure): the heuristic bots play seed 13 until the units are down to 47,
     or the game's smallest such position if the bots change."""
-    from warjudge.hexwar.sjg.heuristic import heuristic_action
+    from warjudge.hexwar.sjg.heuristic import HeuristicBot
 
-    rng = random.Random(13)
+    bots = {side: HeuristicBot(random.Random(f"13-{side}")) for side in ("red", "black")}
     game = games.new("necromancer-sjg", seed=13, first="red")
     best: tuple[int, Any] = (10**9, None)
     while not game.is_over and game.turn < 80:
@@ -35,7 +35,7 @@ def _sjg_midgame() -> tuple[Any, str]:
             best = (len(game.position.units), game.clone(reseed=False))
             if best[0] <= 47:
                 break
-        game.act(player, heuristic_action(game, rng))
+        game.act(player, bots[player].choose(game, player))
     return best[1], best[1].pending.player
 
 

@@ -164,14 +164,22 @@ class DiplomacyGame:
         """The units `power` orders this phase (adjustments: how many orders it owes)."""
         self._fresh()
         if power not in self._keys_cache:
-            self._keys_cache[power] = self._keys_now(power)
+            if self.state.phase.kind == MOVEMENT:   # every power's at once: one pass over the units
+                self._keys_cache.update(self._movement_keys())
+                self._keys_cache.setdefault(power, [])
+            else:
+                self._keys_cache[power] = self._keys_now(power)
         return self._keys_cache[power]
 
+    def _movement_keys(self) -> dict[str, list[str]]:
+        keys: dict[str, list[str]] = {p: [] for p in self.map.powers}
+        for province, unit in sorted(self.state.units.items()):
+            keys.setdefault(unit.power, []).append(province)
+        return keys
+
     def _keys_now(self, power: str) -> list[str]:
-        kind = self.state.phase.kind
-        if kind == MOVEMENT:
-            return sorted(p for p, u in self.state.units.items() if u.power == power)
-        if kind == RETREAT:
+        """A retreat or adjustment phase's keys for `power`."""
+        if self.state.phase.kind == RETREAT:
             return sorted(d.unit.province for d in self.state.dislodged if d.unit.power == power)
         return [str(i) for i in range(adjustment_need(self.map, self.state, power))]
 

@@ -11,7 +11,7 @@ unchanged (tests/diplomacy/test_game_interface.py checks this on whole games).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from warjudge.diplomacy.adjustments import adjustment_counts
 from warjudge.diplomacy.mapdata import ARMY, DipMap, province_of
@@ -20,8 +20,9 @@ from warjudge.diplomacy.retreats import retreat_options
 from warjudge.diplomacy.units import Unit
 
 
-@dataclass(frozen=True)
-class _Reach:
+class _Reach(NamedTuple):
+    """A unit's moves (a tuple: made per unit and phase, so cheaper than a dataclass)."""
+
     moves: tuple[str, ...]        # canonical move orders
     dests: frozenset[str]         # provinces those moves go to
     reach: tuple[str, ...]        # provinces the unit could support into (no convoy), sorted
@@ -86,25 +87,32 @@ def _reach(dmap: DipMap, unit: Unit, by_sea: set[str] | None) -> _Reach:
 def movement_orders(dmap: DipMap, units: dict[str, Unit]) -> dict[str, list[str]]:
     """Province of each unit -> every legal order of that unit, canonical."""
     groups = _fleet_groups(dmap, units)
-    ordered = sorted(units.values(), key=lambda u: u.province)
     carried = _convoy_reach(groups)
-    named = [(u.province, str(u), u, _reach(dmap, u, carried.get(u.province))) for u in ordered]
+    named = [(here, f"{u.type} {u.location}", u.type == ARMY, _reach(dmap, u, carried.get(here)))
+             for here, u in sorted(units.items())]   # units are keyed by their province
     holds = {here: f" S {text}" for here, text, _, _ in named}   # the endings, written once
     movers: dict[str, list[tuple[str, str]]] = {}   # province -> (from, " S A par - bur") of each move there
     for here, text, _, reach in named:
         for dest in reach.dests:
             movers.setdefault(dest, []).append((here, f" S {text} - {dest}"))
+    armies = [here for here, _, is_army, _ in named if is_army]
+    shore_lists: dict[frozenset[str], list[str]] = {}   # each fleet group's shores, sorted once
     out: dict[str, list[str]] = {}
-    for here, text, unit, mine in named:
+    for here, text, is_army, mine in named:
         orders = [text + " H", *mine.moves]
         orders += [text + holds[prov] for prov in mine.reach if prov in holds]
         for dest in mine.reach:
-            orders += [text + ending for prov, ending in movers.get(dest, ()) if prov != here]
-        shores = groups.get(here) if unit.type != ARMY else None
+            there = movers.get(dest)
+            if there:
+                orders += [text + ending for prov, ending in there if prov != here]
+        shores = None if is_army else groups.get(here)
         if shores:
-            for prov, _, army, _ in named:
-                if army.type == ARMY and prov in shores:
-                    orders += [f"{text} C A {prov} - {d}" for d in sorted(shores) if d != prov]
+            listed = shore_lists.get(shores)
+            if listed is None:
+                listed = shore_lists[shores] = sorted(shores)
+            for prov in armies:
+                if prov in shores:
+                    orders += [f"{text} C A {prov} - {d}" for d in listed if d != prov]
         out[here] = orders
     return out
 

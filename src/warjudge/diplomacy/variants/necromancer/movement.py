@@ -295,7 +295,7 @@ def _support(nmap: NecroMap, position: Position, order: Support, pieces: list[Pi
     mine_here = sum(p.power == power for p in position.get(here, []))
     if order.target.province == here and mine_here <= len(pieces):
         return because("necdip.move.support_itself"), None
-    if aim != ERIADOR and passable(nmap, pieces, here, aim) and aim != here:
+    if aim != ERIADOR and passable(nmap, pieces, here, aim):   # aim == here was refused above
         return because("necdip.move.cannot_support_there", unit=str(order.unit), dest=aim), None
     return None, Group(power, here, pieces, SUPPORT, dest=order.target_dest, target=order.target.province,
                        target_kind=order.target.kind)

@@ -15,6 +15,7 @@ from typing import Any
 
 from warjudge.core import games
 from warjudge.core.dice import Dice
+from warjudge.hexwar.gondor_sauron.charts import DEFAULT_CHARTS
 from warjudge.hexwar.gondor_sauron.scenario import SCENARIOS
 
 W, S = "westernesse", "sauron"
@@ -59,6 +60,14 @@ def scenario(units: list[dict], leaders: list[dict] = (), game: str = "sauron", 
     else:
         doc.update(engines=[], cauldrons=[], siege=None)
     doc.update(changes)
+    return doc
+
+
+def charts(**tables: Any) -> dict:
+    """The shipped charts with some tables replaced (a transcription of one's own, the
+    `charts` option): `charts(rally={...})`."""
+    doc = json.loads(DEFAULT_CHARTS.read_text(encoding="utf-8"))
+    doc.update(tables)
     return doc
 
 
@@ -107,5 +116,5 @@ def events(g, kind: str) -> list[dict]:
     return [e for e in g.view(None)["events"] if e["event"] == kind]
 
 
-__all__ = ["S", "W", "events", "leader", "moves", "new", "of_type", "piece", "play_until", "scenario",
+__all__ = ["S", "W", "charts", "events", "leader", "moves", "new", "of_type", "piece", "play_until", "scenario",
            "seed_rolling", "unit", "where"]

@@ -23,11 +23,11 @@ SIZE = 9
 
 
 @functools.lru_cache(maxsize=None)
-def seed_rolling(*faces: int) -> int:
-    """The first seed whose dice roll `faces` first, in order."""
+def seed_rolling(*faces: int | None) -> int:
+    """The first seed whose dice roll `faces` first, in order (None: any face)."""
     for seed in range(10_000_000):
         dice = Dice(seed)
-        if all(dice.roll() == f for f in faces):
+        if all(dice.roll() == f or f is None for f in faces):
             return seed
     raise AssertionError(f"no seed rolls {faces}")
 
@@ -71,7 +71,7 @@ def charts(**tables: Any) -> dict:
     return doc
 
 
-def new(doc: dict, *faces: int, **options: Any):
+def new(doc: dict, *faces: int | None, **options: Any):
     """A game of `doc` whose first dice roll `faces`."""
     return games.new(doc["game"], seed=seed_rolling(*faces), scenario=doc, **options)
 

@@ -170,3 +170,21 @@ def test_the_leader_combat_results_table_is_read_from_the_charts():
     play_until(g, "G", W, "leader")
     g.act(W, {"type": "duel", "leader": "h1", "target": "orc"})
     assert events(g, "duel")[-1]["result"] == "-/E" and piece(g, "orc") is None
+
+
+def test_a_disrupted_unit_made_to_retreat_by_a_duel_is_eliminated_not_flipped():
+    # SPI 7.23 with 7.57: the unit of a Leader hit in a duel "must retreat two hexes"; a
+    # disrupted unit forced to retreat is eliminated instead (7.23's flip is for a unit
+    # with no way to retreat). Westernesse's wizard disrupts the orc's unit in Phase A (a
+    # transcribed Magic Spell Chart on which one point always succeeds); the orc's unit
+    # has hexes to retreat to
+    doc = duel_position(spells=[{"id": "sleep", "side": W, "cost": 1, "effect": "disrupt", "range": 9}])
+    doc["map"]["hexsides"] = []
+    doc["leaders"].append(leader("wiz", W, "0504", magic=5))
+    g = new(doc, None, None, 1, 1, 1, charts=charts(magic_spell={"1": list(range(2, 13))}))
+    g.act(W, {"type": "cast", "leader": "wiz", "spell": "sleep", "target": "o"})
+    assert piece(g, "o")["disrupted"]
+    play_until(g, "G", W, "leader")
+    g.act(W, {"type": "duel", "leader": "h1", "target": "orc"})
+    assert events(g, "duel")[-1]["result"] == "-/A"
+    assert piece(g, "o") is None and "o" in g.view(None)["eliminated"]

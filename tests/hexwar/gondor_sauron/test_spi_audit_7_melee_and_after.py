@@ -171,10 +171,12 @@ def test_a_unit_that_cannot_retreat_is_eliminated():
 def test_disrupted_units_neither_move_nor_attack_defend_normally_and_die_if_driven_back():
     # SPI 7.57: a unit that retreated is disrupted: it may not move, fire or melee until
     # rallied; it defends normally, but a disrupted unit forced to retreat is eliminated
-    doc = scenario([unit("a", W, "0504", "B3X"), unit("d", S, "0505", "Be3X"), unit("b", W, "0909", "B3X")])
-    g = new(doc, 6, 6, 1, 1, 5, 1, 1, 5)     # D: d's obliged attack misses; G: r1 twice
-    play_until(g, "D", S, "melee")
-    g.act(S, {"type": "attack", "unit": "d", "target": "a"})
+    doc = scenario([unit("a", W, "0503", "B3X"), unit("d", S, "0505", "Be3X"), unit("b", W, "0909", "B3X")])
+    sure = charts()["casualty_probability"]
+    sure["B"]["3"] = list(range(2, 13))                  # a transcription on which B always wounds 3
+    g = new(doc, None, None, 5, None, None, 5, charts=charts(casualty_probability=sure))   # X, 5: retreat one
+    play_until(g, "F", W)
+    g.act(W, {"type": "move", "piece": "a", "to": "0504"})
     play_until(g, "G", W, "melee")
     g.act(W, {"type": "attack", "unit": "a", "target": "d"})
     g.act(S, {"type": "retreat", "path": ["0506"]})

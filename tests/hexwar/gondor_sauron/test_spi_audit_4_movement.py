@@ -5,7 +5,7 @@ from `legal_actions` and `view`."""
 import pytest
 
 from warjudge.core.errors import IllegalAction
-from tests.support.gs_audit import S, W, leader, moves, new, of_type, piece, play_until, scenario, unit, where
+from tests.support.gs_audit import S, W, charts, leader, moves, new, of_type, piece, play_until, scenario, unit, where
 
 GROVE_ROWS = {f"{c:02d}{r:02d}": "G0" for c in range(1, 10) for r in (4, 6)}   # row 05 a corridor for cavalry
 
@@ -143,3 +143,15 @@ def test_siege_equipment_stacks_with_a_unit():
     g.act(S, {"type": "move", "piece": "ladder", "to": "0506"})
     g.act(S, {"type": "move", "piece": "orc", "to": "0506"})
     assert where(g)[0] == "C" and piece(g, "orc")["hex"] == "0506"
+
+
+def test_terrain_costs_are_read_from_the_terrain_effects_chart():
+    # SPI 4.3, 4.29 (and 2.2): the Terrain Effects Chart is the chart sheet's: on a
+    # transcription where a grove costs infantry 1 point, four points reach the grove
+    # at 0505 that the shipped chart (2 points) puts out of reach
+    doc = scenario([unit("i", W, "0105"), unit("s", S, "0909")], tokens={"0505": "G0", "0504": "G0", "0506": "G0"})
+    cheap = charts()["terrain_effects"]
+    cheap["terrain"]["grove"]["cost"]["infantry"] = 1
+    g = new(doc, charts=charts(terrain_effects=cheap))
+    play_until(g, "F", W)
+    assert "0505" in moves(g, W, "i")

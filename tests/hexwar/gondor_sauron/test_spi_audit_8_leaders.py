@@ -118,10 +118,10 @@ def forms(g):
 
 
 def test_who_may_make_a_special_formation():
-    # SPI 8.4, 8.41: only Westernesse Leaders and units, in clear terrain; 8.42: two
-    # cavalry (Wedge) or two infantry (Shield Wall), nothing else; 8.43: the same
-    # nationality and strengths, with or beside the Leader at the start of the Movement
-    # Phase, outside enemy zones
+    # SPI 8.0, 8.4, 8.41: only Westernesse Leaders command formations, of Westernesse
+    # units, in clear terrain; 8.42: two cavalry (Wedge) or two infantry (Shield Wall),
+    # nothing else; 8.43: the same nationality and strengths, with or beside the Leader
+    # at the start of the Movement Phase, outside enemy zones
     g = new(scenario(FORMERS, [leader("l", W, "0505")]))
     play_until(g, "F", W)
     assert forms(g) == {("a", "b")}

@@ -188,3 +188,23 @@ def test_a_disrupted_unit_made_to_retreat_by_a_duel_is_eliminated_not_flipped():
     g.act(W, {"type": "duel", "leader": "h1", "target": "orc"})
     assert events(g, "duel")[-1]["result"] == "-/A"
     assert piece(g, "o") is None and "o" in g.view(None)["eliminated"]
+
+
+def test_missiles_into_and_out_of_a_grove_or_mountain_hex():
+    # SPI 7.13: fire is blocked "through" such hexes only (docs/rulings.md): a bowman in
+    # a mountain fires at a unit in a grove
+    doc = scenario([unit("bow", W, "0505", "e2X"), unit("t", S, "0705", "e1X")], tokens={"0505": "M0", "0705": "G0"})
+    g = new(doc)
+    play_until(g, "G", W, "missile")
+    assert fire_targets(g, W, "bow") == {"t"}
+
+
+def test_a_killed_leader_adds_nothing_to_his_armys_losses():
+    # SPI 9.12: only combat units have a Unit Demoralization Value (a transcribed Leader
+    # Combat Results Table: +3, die 1 kills the defender)
+    table = charts()["leader_combat"]
+    table["+3"] = ["-/E"] + table["+3"][1:]
+    g = new(duel_position(), 1, 1, 1, charts=charts(leader_combat=table))
+    play_until(g, "G", W, "leader")
+    g.act(W, {"type": "duel", "leader": "h1", "target": "orc"})
+    assert piece(g, "orc") is None and g.view(None)["losses"][S] == 0

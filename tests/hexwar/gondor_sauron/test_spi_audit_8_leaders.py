@@ -52,7 +52,7 @@ def test_rallying_in_the_joint_rally_phase_adjacent_own_nationality_three_a_turn
     play_until(g, "G", W)
     assert not of_type(g, W, "rally")
     play_until(g, "H", W)
-    assert rallies(g, W, "imrahil") == {"g1", "g2", "g3", "g4"}
+    assert rallies(g, W, "imrahil") == {"g1", "g2", "g3", "g4"}      # not e1, g5 (wall), g6 (two hexes)
     assert "e2" in rallies(g, W, "gandalf")
     for u in ("g1", "g2", "g3"):
         g.act(W, {"type": "rally", "leader": "imrahil", "unit": u})
@@ -80,6 +80,15 @@ def test_one_attempt_a_unit_a_turn_no_combined_ratings_and_again_next_turn():
     play_until(g, "H", W, turn=3)
     g.act(W, {"type": "rally", "leader": "imrahil", "unit": "g1"})
     assert not piece(g, "g1")["disrupted"]
+
+
+def test_a_leader_rallies_the_unit_stacked_with_him():
+    # SPI 8.31 "adjacent": a unit in the Leader's own hex is nearer still (docs/rulings.md)
+    doc = disrupting(["g0"], RALLY_UNITS[:1], RALLY_LEADERS[:1])
+    g = new(doc, charts=charts(magic_spell=SURE_SPELLS, rally=RALLY))
+    cast_all(g, ["g0"])
+    play_until(g, "H", W)
+    assert rallies(g, W, "imrahil") == {"g0"}
 
 
 def test_the_shipped_rally_table_two_dice_under_the_rating():

@@ -253,3 +253,10 @@ def test_leaders_go_with_a_retreating_unit_and_share_its_a_or_e_on_five_or_six()
     g.act(W, {"type": "attack", "unit": "a", "target": "d"})
     g.act(S, {"type": "stand"})
     assert piece(g, "d") is None and piece(g, "orc") == {**piece(g, "orc"), "hex": "0807", "rally": 2}
+
+
+def test_no_melee_where_the_defenders_zone_does_not_reach():
+    # SPI 7.0, 7.31 with 6.13 (docs/rulings.md): melee is made in the defender's zone;
+    # none against a unit in a Tunnel hex beside the attacker
+    g = melee(scenario([unit("a", W, "0504"), unit("d", S, "0505", "e1X")], tokens={"0505": "U0"}))
+    assert g.legal_actions(W) == [{"type": "end"}]

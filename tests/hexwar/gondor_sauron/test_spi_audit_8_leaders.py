@@ -221,3 +221,21 @@ def test_casting_spells_points_spent_only_on_success():
     assert events(g, "cast")[-1]["success"] is True and piece(g, "wiz")["magic"] == 1
     play_until(g, "A", W, turn=3)
     assert {a["spell"] for a in of_type(g, W, "cast")} == {"fear"}        # freeze costs 2: 1 left
+
+
+def test_a_shield_wall_of_bowmen_still_never_melees():
+    # SPI 8.44 with 2.3 (docs/rulings.md): a formation of missile-only units "attacks at
+    # A" but, like its units, never melees: it is not obliged to, nor offered
+    doc = scenario([unit("a", W, "0505", "e1Y"), unit("b", W, "0605", "e1Y"), unit("s", S, "0703", "C1X")],
+                   [leader("l", W, "0505")])
+    harmless = charts()["casualty_probability"]
+    harmless["C"]["4"] = []                                # s's obliged attack in Phase D never wounds
+    g = new(doc, charts=charts(casualty_probability=harmless))
+    play_until(g, "F", W)
+    g.act(W, {"type": "form", "units": ["a", "b"], "leader": "l"})
+    play_until(g, "C", S, turn=2)
+    g.act(S, {"type": "move", "piece": "s", "to": "0504"})
+    play_until(g, "D", S, "melee")
+    g.act(S, {"type": "attack", "unit": "s", "target": "a"})
+    play_until(g, "G", W, "melee")
+    assert g.legal_actions(W) == [{"type": "end"}]

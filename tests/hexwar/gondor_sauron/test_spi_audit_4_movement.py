@@ -5,6 +5,7 @@ from `legal_actions` and `view`."""
 import pytest
 
 from warjudge.core.errors import IllegalAction
+from warjudge.hexwar.gondor_sauron.scenario import ScenarioError
 from tests.support.gs_audit import S, W, charts, leader, moves, new, of_type, piece, play_until, scenario, unit, where
 
 GROVE_ROWS = {f"{c:02d}{r:02d}": "G0" for c in range(1, 10) for r in (4, 6)}   # row 05 a corridor for cavalry
@@ -48,7 +49,7 @@ def test_everything_not_cavalry_moves_as_infantry():
     assert "0205" in moves(g, W, "bow") and "0405" in moves(g, W, "bow") and "0605" not in moves(g, W, "bow")
     assert "0207" not in moves(g, W, "c")
     doc["units"][0]["kind"] = "beast"
-    with pytest.raises(Exception):
+    with pytest.raises(ScenarioError, match="kind"):
         new(doc)
 
 

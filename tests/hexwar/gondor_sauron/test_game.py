@@ -13,6 +13,7 @@ from warjudge.core.game import GM
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import hidden_objects
 from warjudge.hexwar.gondor_sauron.scenario import SCENARIOS, ScenarioError, load_scenario
+from tests.support.gs_audit import charts
 from tests.support.gs_positions import ScriptedDice
 
 W, S = "westernesse", "sauron"
@@ -181,11 +182,16 @@ def test_night_turns_from_the_scenario():
 
 
 def test_rally_in_the_joint_rally_phase():
-    # SPI 3.0 H, 8.34
+    # SPI 3.0 H, 8.34: w, disrupted by Sauron's spell in Phase A (a transcribed Magic
+    # Spell Chart on which one point always succeeds), is rallied in Phase H
     doc = small([u("w", W, "0505"), u("x", W, "0504"), u("s", S, "0909")],
-                [{"id": "imrahil", "side": W, "nationality": "gondor", "rally": 3, "hex": "0504"}])
-    g = games.new("sauron", seed=1, scenario=doc)
-    g.pos.units["w"].disrupted = True
+                [{"id": "imrahil", "side": W, "nationality": "gondor", "rally": 3, "hex": "0504"},
+                 {"id": "witch", "side": S, "nationality": "mordor", "rally": 1, "magic": 9, "hex": "0909"}],
+                spells=[{"id": "visions", "side": S, "cost": 1, "effect": "disrupt", "range": 12}])
+    g = games.new("sauron", seed=1, scenario=doc, charts=charts(magic_spell={"1": list(range(2, 13))}))
+    g.act(W, {"type": "end"})
+    g.act(S, {"type": "cast", "leader": "witch", "spell": "visions", "target": "w"})
+    assert [x["id"] for x in g.view(None)["units"] if x["disrupted"]] == ["w"]
     play_until(g, W, "H")
     assert {"type": "rally", "leader": "imrahil", "unit": "w"} in g.legal_actions(W)
     g.dice = ScriptedDice(1, 1)

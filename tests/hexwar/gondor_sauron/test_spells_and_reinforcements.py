@@ -70,11 +70,21 @@ def test_a_successful_spell_spends_its_points_and_brings_aragorn_to_enter():
     assert {"type": "enter", "piece": "aragorn", "to": "2015"} in g.legal_actions(W)          # Leaders stack
 
 
+def shipped_with(change) -> dict:
+    """Gondor's shipped scenario file, changed by `change(doc)` before the game starts."""
+    doc = json.loads((SCENARIOS / "gondor.json").read_text(encoding="utf-8"))
+    change(doc)
+    return doc
+
+
 def test_no_spell_beyond_the_points_left_and_points_never_negative():
-    # SPI 8.55
-    g = games.new("gondor", seed=1)
-    g.pos.leaders["gandalf"].magic = 2                        # before play
+    # SPI 8.55: Gandalf with 2 points left tries none of Westernesse's spells (3 and 4)
+    def two_points(doc):
+        next(ldr for ldr in doc["leaders"] if ldr["id"] == "gandalf")["magic"] = 2
+
+    g = games.new("gondor", seed=1, scenario=shipped_with(two_points))
     assert casts(g, W) == []
+    assert casts(games.new("gondor", seed=1), W)
 
 
 def test_rohan_arrives_from_turn_five_on_a_five_or_six_and_raises_the_level():
@@ -93,10 +103,12 @@ def test_blocked_entry_hexes_make_reinforcements_wait():
     # ruling: a reinforcement enters at a free entry hex of its group; with every one
     # held by the enemy it waits for a later Movement Phase
     def entries(held):
-        g = games.new("gondor", seed=1)
-        orcs = [g.pos.units[f"mordor-orc-spearmen-{i}"] for i in (3, 4, 5, 6)]   # no Leader with them
-        for orc, h in zip(orcs, held):                        # placed before play
-            orc.hex = h
+        def orcs_at_the_entries(doc):
+            orcs = {f"mordor-orc-spearmen-{i}": h for i, h in zip((3, 4, 5, 6), held)}   # no Leader with them
+            for x in doc["units"]:
+                x["hex"] = orcs.get(x["id"], x.get("hex"))
+
+        g = games.new("gondor", seed=1, scenario=shipped_with(orcs_at_the_entries))
         to_turn(g, 5, 6)                                      # Rohan arrives
         to_phase(g, "F", W)
         assert "rohirrim-1" in g.waiting

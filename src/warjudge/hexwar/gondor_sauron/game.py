@@ -700,8 +700,8 @@ class GondorSauronGame:
         if aftermath.retreat_choices(self.pos, unit, hexes):
             self.pending.insert(0, Pending("retreat", unit.side, unit.id, hexes, unit.hex, advance, fallback))
             return
-        if fallback == "flip" and not aftermath.flip(unit):   # 7.23
-            self._log("flipped", unit=unit.id)
+        if fallback == "flip" and not unit.disrupted and not aftermath.flip(unit):
+            self._log("flipped", unit=unit.id)   # 7.23; a disrupted unit is eliminated (7.57)
             return
         here = unit.hex
         self._eliminate(unit)                                  # 7.56

@@ -276,15 +276,13 @@ def test_charts_and_scenario_options_are_validated_and_carried():
 
 def test_leaders_must_be_stacked_when_their_combat_phase_begins():
     # SPI 8.1: Westernesse may not end Phase F while Imrahil can still join a Gondor unit;
-    # Elrond (a Magic Leader) may stack with anyone, and must by the end of Phase E
+    # Elrond (a Magic Leader) may stack with anyone: he may stay alone in Phase E, as a
+    # unit may still join him in Phase F (ruling: 8.1 is judged when the Combat Phase begins)
     doc = small([u("w", W, "0505"), u("s", S, "0909")],
                 [{"id": "imrahil", "side": W, "nationality": "gondor", "rally": 3, "hex": "0101"},
                  {"id": "elrond", "side": W, "nationality": "elves", "rally": 3, "magic": 6, "hex": "0102"}])
     g = games.new("sauron", seed=1, scenario=doc)
-    g.act(W, {"type": "end"})                               # A: not yet Westernesse's last chance
-    g.act(S, {"type": "end"})
     play_until(g, W, "E")
-    assert {"type": "end"} not in g.legal_actions(W)
     g.act(W, {"type": "move", "piece": "elrond", "to": "0505"})
     assert {"type": "end"} in g.legal_actions(W)
     g.act(W, {"type": "end"})
@@ -311,8 +309,8 @@ def test_a_gondor_record_with_siege_spells_and_reinforcements_replays_exactly():
     # determinism: bombardments, spells and Rohan's roll come from the game's dice, so the
     # record replays bit for bit
     from warjudge.hexwar.gondor_sauron.bots import heuristic_action
-    g = games.new("gondor", seed=24, max_turns=6)
-    rng = random.Random(24)
+    g = games.new("gondor", seed=21, max_turns=6)
+    rng = random.Random(21)
     while not g.is_over:
         p = g.to_act()[0]
         g.act(p, heuristic_action(g, p, rng))

@@ -13,17 +13,16 @@ W, S = "westernesse", "sauron"
 RING = ("0504", "0605", "0506", "0406", "0405", "0404")   # the neighbours of 0505
 
 
-def battle(game: str, units, leaders=(), walls=(), **changes) -> dict:
-    """A 9x9 clear map with the given pieces; `walls`: (hex, hex) wall hexsides."""
+def battle(game: str, units, leaders=(), walls=(), tokens=None, **changes) -> dict:
+    """A 9x9 clear map with the given pieces; `walls`: (hex, hex) wall hexsides;
+    `tokens`: hex -> map token for other terrain ("U0": a Tunnel hex outside the city)."""
     doc = json.loads((SCENARIOS / f"{game}.json").read_text(encoding="utf-8"))
-    doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9,
+    rows = [" ".join((tokens or {}).get(f"{c:02d}{r:02d}", "0") for c in range(1, 10)) for r in range(1, 10)]
+    doc["map"].update(width=9, height=9, rows=rows,
                       hexsides=[{"hexes": list(pair), "kind": "wall"} for pair in walls])
+    doc.update({"pedestal": None} if game == "sauron" else {"engines": [], "cauldrons": []})
     doc.update({"units": list(units), "leaders": list(leaders), "turns": 3, "night_turns": [],
                 "reinforcements": [], "spells": [], **changes})
-    if game == "sauron":
-        doc["pedestal"] = None
-    else:
-        doc.update(engines=[], cauldrons=[])
     return doc
 
 

@@ -429,6 +429,8 @@ class GondorSauronGame:
         action can stack is transferred when it ends, `_restack`)."""
         pos = self.pos
         alone = [ldr for ldr in self._own(side, Leader) if leaders.stacking_problem(pos, ldr)]
+        if not alone:
+            return []
         found = set()
         for a in acts:
             if a["type"] == "form":

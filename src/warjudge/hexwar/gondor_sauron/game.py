@@ -29,7 +29,7 @@ from warjudge.hexwar.gondor_sauron.charts import Charts, default_charts, load_ch
 from warjudge.hexwar.gondor_sauron.morale import loss_value, newly_demoralized
 from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_content, shipped
-from warjudge.hexwar.gondor_sauron.units import SAURON, SIDES, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, other
+from warjudge.hexwar.gondor_sauron.units import SIDES, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, other
 
 PLAYERS = SIDES
 OPTIONS = ("scenario", "charts", "max_turns")

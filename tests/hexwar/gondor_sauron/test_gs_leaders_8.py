@@ -59,6 +59,23 @@ def test_a_leader_left_behind_by_his_unit_must_follow_it():
     assert {"type": "end"} in g.legal_actions(S)
 
 
+def test_a_leader_who_enters_alone_must_be_joined_by_a_unit_of_his_nation():
+    # SPI 8.1 (and 8.1's "deployment and reinforcement schedules"): Theoden enters the
+    # map alone; the phase may not end while a Rohan unit can still enter into his hex
+    # (a bug let it: a Leader who had entered counted as moved)
+    rohan = {"group": "rohan", "side": W, "turn": 1, "roll": [], "entry": ["0101", "0102"], "demoralization": 0}
+    doc = battle("sauron", [unit("w", W, "0505"), unit("s", S, "0909"),
+                            {**unit("rider", W, None, nationality="rohan"), "hex": None, "arrives": "rohan"}],
+                 [{**leader("theoden", W, None, nationality="rohan"), "hex": None, "arrives": "rohan"}],
+                 reinforcements=[rohan])
+    g = new("sauron", doc)
+    play_until(g, W, "F")
+    g.act(W, {"type": "enter", "piece": "theoden", "to": "0101"})
+    assert {"type": "end"} not in g.legal_actions(W)
+    g.act(W, {"type": "enter", "piece": "rider", "to": "0101"})
+    assert {"type": "end"} in g.legal_actions(W)
+
+
 def test_a_magic_leader_may_wait_alone_for_any_unit_to_join_him():
     # SPI 8.1 "Magic Leaders ... may stack with any combat unit"; ruling: 8.1 is judged when
     # the Combat Phase begins, so he may end Phase A alone, and the Movement Phase may not

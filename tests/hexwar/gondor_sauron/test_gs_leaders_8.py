@@ -2,9 +2,12 @@
 scenario files and `act` only. Neighbours of 0505: 0504 NE, 0605 E, 0506 SE, 0406 SW,
 0405 W, 0404 NW."""
 
+import json
+
 import pytest
 
 from warjudge.core.events import Refusal
+from warjudge.hexwar.gondor_sauron.charts import DEFAULT_CHARTS
 from tests.support.gs_scenarios import (
     RING, S, W, battle, charts, events, leader, leader_view, new, play_until, unit, where)
 
@@ -199,3 +202,25 @@ def test_sharing_a_result_is_no_leader_combat_and_moves_no_unit():
         assert g.to_act() == (W,) and where(g, "d") == "0505" and where(g, "orc") == "0505"
         shared += leader_view(g, "orc")["rally"] == 2      # he shared the A: wounded
     assert shared
+
+
+def test_a_disrupted_unit_that_must_make_a_7_23_retreat_is_eliminated():
+    # SPI 7.57 "a disrupted unit that is forced to retreat is eliminated instead" (ruling:
+    # also when 7.23 forces the retreat; a bug flipped it), an E its Leader may share (8.24).
+    # Charts: every spell works, every duel wounds the defender; Sinister Visions disrupts
+    mine = json.loads(DEFAULT_CHARTS.read_text(encoding="utf-8"))
+    mine["magic_spell"] = {k: list(range(2, 13)) for k in mine["magic_spell"]}
+    mine["leader_combat"] = {k: ["-/A"] * 6 for k in mine["leader_combat"]}
+    doc = battle("sauron", [unit("a", W, "0505", reduced="D2Y"), unit("d", S, "0605"), unit("home", W, "0101")],
+                 [leader("hero", W, "0505", rally=3), leader("witch", S, "0605", magic=8)],
+                 walls=[("0505", h) for h in RING],
+                 spells=[{"id": "visions", "side": S, "cost": 3, "effect": "disrupt", "range": 4}])
+    g = new("sauron", doc, charts=mine)
+    g.act(W, {"type": "end"})
+    g.act(S, {"type": "cast", "leader": "witch", "spell": "visions", "target": "a"})
+    play_until(g, S, "D", "leader")
+    g.act(S, {"type": "duel", "leader": "witch", "target": "hero"})
+    assert where(g, "a") is None and events(g, "eliminated")[-1]["unit"] == "a"
+    roll = events(g, "leader-share")[-1]
+    assert (roll["leader"], roll["result"]) == ("hero", "E")
+    assert where(g, "hero") == (None if roll["shared"] else "0101")

@@ -722,7 +722,7 @@ class GondorSauronGame:
             self.pending.insert(0, Pending("retreat", unit.side, unit.id, hexes, unit.hex, advance, fallback))
             return
         if fallback == "flip":                                 # 7.23, and 8.24: an A or an E
-            if not aftermath.flip(unit):
+            if not unit.disrupted and not aftermath.flip(unit):   # 7.57: a disrupted unit dies instead
                 self._log("flipped", unit=unit.id)
                 self._share(unit, "A")
                 return

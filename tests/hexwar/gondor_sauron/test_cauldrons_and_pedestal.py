@@ -127,7 +127,9 @@ def test_sauron_casts_only_while_stacked_with_his_pedestal():
     assert not [a for a in off.legal_actions(S) if a["type"] == "cast"]
     assert off.view(W)["pedestal"] == {"leader": "dark", "hex": "0303"}
     # he may still move (and leave it): the pedestal stays where it is (ruling)
-    on.act(S, {"type": "move", "piece": "dark", "to": "0606"})
+    on.act(S, {"type": "move", "piece": "dark", "to": "0404"})
+    to_phase(on, "C")
+    on.act(S, {"type": "move", "piece": "s", "to": "0404"})   # SPI 8.1: stacked before Phase D
     to_phase(on, "E")
     assert on.to_act() == (S,) and not [a for a in on.legal_actions(S) if a["type"] == "cast"]
     assert on.view(None)["pedestal"]["hex"] == "0505"

@@ -5,15 +5,34 @@ a refusal changes nothing."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from warjudge.core import games
 from warjudge.core.events import Refusal, refusal_json
 from warjudge.core.game import GM
+from warjudge.hexwar.gondor_sauron.scenario import SCENARIOS
 from warjudge.hexwar.gondor_sauron.units import SIDES
 from warjudge.presentation.gondor_sauron.wording_en import REFUSALS
 
 W, S = SIDES
+
+
+def _leader_alone() -> dict:
+    """A 9x9 clear battle where Imrahil may walk away from his Gondor unit."""
+    doc = json.loads((SCENARIOS / "sauron.json").read_text(encoding="utf-8"))
+    doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=[])
+    doc.update(units=[{"id": "w", "side": W, "nationality": "gondor", "kind": "infantry", "ratings": "C2X",
+                       "hex": "0505"},
+                      {"id": "s", "side": S, "nationality": "mordor", "kind": "infantry", "ratings": "C2X",
+                       "hex": "0909"}],
+               leaders=[{"id": "imrahil", "side": W, "nationality": "gondor", "rally": 3, "hex": "0505"}],
+               turns=2, night_turns=[], reinforcements=[], spells=[], pedestal=None)
+    return doc
+
+
+LEADER_ALONE = _leader_alone()
 
 
 def refused(game, player, action) -> Refusal:
@@ -37,6 +56,12 @@ def reached() -> dict[str, Refusal]:
                            (waiting, {"type": "fly"})):
         exc = refused(g, player, action)
         out.setdefault(exc.code, exc)
+    alone = games.new("sauron", seed=2, scenario=LEADER_ALONE)   # SPI 8.1
+    while alone.phase != "F":
+        alone.act(GM, {"type": "process"})
+    alone.act(W, {"type": "move", "piece": "imrahil", "to": "0303"})
+    exc = refused(alone, W, {"type": "end"})
+    out.setdefault(exc.code, exc)
     over = games.new("gondor", seed=3, max_turns=1)
     while not over.is_over:
         over.act(GM, {"type": "process"})

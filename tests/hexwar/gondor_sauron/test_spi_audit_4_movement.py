@@ -107,11 +107,11 @@ def test_through_friends_never_into_the_enemy():
     # and any number may pass through; no unit ever enters an enemy-occupied hex (a lone
     # Leader's too). 5.0: units may always move through friendly occupied hexes
     doc = scenario([unit("c", W, "0105", "B3X", "cavalry"), unit("f", W, "0205", "B3X", "cavalry"),
-                    unit("d", W, "0305", "B3X", "cavalry"), unit("s", S, "0101")],
-                   [leader("orc", S, "0705")], tokens=GROVE_ROWS)
+                    unit("d", W, "0305", "B3X", "cavalry"), unit("s", S, "0101"),
+                    unit("o", S, "0705")], tokens=GROVE_ROWS)
     g = new(doc)
     play_until(g, "F", W)
-    assert moves(g, W, "c") == {"0405", "0505", "0605"}                 # through f and d, not into the orc
+    assert moves(g, W, "c") == {"0405", "0505", "0605"}                 # through f and d, not into o
     g.act(W, {"type": "move", "piece": "c", "to": "0605"})
     assert {"0405", "0505"} <= moves(g, W, "f")                         # through d's hex as well
     with pytest.raises(IllegalAction):

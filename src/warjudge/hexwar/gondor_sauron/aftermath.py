@@ -5,6 +5,7 @@ nothing here chooses for a player."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from warjudge.hexwar import terrain
@@ -121,10 +122,11 @@ def leader_shares(die: int) -> bool:
     return die in LEADER_SHARES
 
 
-def nearest_friend(pos: Position, side: str, here: str) -> list[str]:
+def nearest_friend(pos: Position, side: str, here: str,
+                   fits: Callable[[CombatUnit], bool] = lambda u: True) -> list[str]:
     """8.24: where a Leader left alone goes: the hexes of the nearest friendly combat
-    units (the owner picks among equals)."""
-    friends = sorted({u.hex for u in pos.units.values() if u.side == side})
+    units (those that `fits`), in hex order."""
+    friends = sorted({u.hex for u in pos.units.values() if u.side == side and fits(u)})
     if not friends:
         return []
     best = min(distance(here, h) for h in friends)

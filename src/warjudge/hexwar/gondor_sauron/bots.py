@@ -1,8 +1,9 @@
 """Two bots for Gondor & Sauron, both choosing only among `legal_actions`, so they are
 always legal, and reading only the player's `view`: `random_action` picks uniformly;
 `heuristic_action` fires, pours oil, attacks and forms when it can, rallies, advances,
-brings on reinforcements, bombards walls, casts spells, closes in on the enemy with each unit once a phase, retreats away from the enemy and ends
-a part of the turn only when nothing useful is left. Both draw on the caller's
+brings on reinforcements, bombards walls, casts spells, keeps its Leaders stacked with its
+units (8.1), closes in on the enemy with each unit once a phase, retreats away from the
+enemy and ends a part of the turn only when nothing useful is left. Both draw on the caller's
 `random.Random`, never on the game's dice."""
 
 from __future__ import annotations
@@ -30,6 +31,19 @@ def _where(view: dict[str, Any]) -> dict[str, str]:
     return {p["id"]: p["hex"] for key in ("units", "leaders", "engines") for p in view.get(key, []) if p.get("hex")}
 
 
+def _leader_moves(view: dict[str, Any], player: str, legal: list[Action]) -> tuple[list[Action], list[Action]]:
+    """8.1: the moves that stack a lone Leader with a friendly unit (he joins one, or one
+    joins him), and the moves that would leave a Leader alone where no unit stands."""
+    mine = {u["hex"] for u in view["units"] if u["side"] == player and u.get("hex")}
+    leaders = {x["id"]: x["hex"] for x in view["leaders"] if x["side"] == player and x.get("hex")}
+    lone = set(leaders.values()) - mine
+    moves = [a for a in legal if a["type"] == "move"]
+    joining = [a for a in moves if (a["piece"] in leaders and leaders[a["piece"]] in lone and a["to"] in mine)
+               or (a["piece"] not in leaders and a["to"] in lone)]
+    astray = [a for a in moves if a["piece"] in leaders and a["to"] not in mine]
+    return joining, astray
+
+
 def heuristic_action(game, player: str, rng: random.Random) -> Action:
     legal = game.legal_actions(player)
     view = game.view(player)
@@ -40,7 +54,10 @@ def heuristic_action(game, player: str, rng: random.Random) -> Action:
     retreats = [a for a in legal if a["type"] in ("retreat", "evade")]
     if retreats:   # as far from the enemy as the rules allow
         return max(retreats, key=lambda a: (_nearest_enemy(view, player, a["path"][-1]), "displace_to" not in a))
-    moves = [a for a in legal if a["type"] == "move"]
+    joining, astray = _leader_moves(view, player, legal)
+    if joining:
+        return rng.choice(joining)
+    moves = [a for a in legal if a["type"] == "move" and a not in astray]
     if moves:      # the move that gains the most ground towards the enemy, if any gains
         where = _where(view)
 

@@ -57,12 +57,12 @@ def melee_terms(pos: Position, attacker: CombatUnit, defender: CombatUnit) -> Te
 
 
 def missile_terms(pos: Position, shooter: CombatUnit | Engine, target: CombatUnit) -> Terms:
-    """7.17: as melee, with the missile strength; a catapult is never fanatical (ruling:
-    it is a machine)."""
+    """7.17: as melee (7.33), with the missile strength. Never fanatical (ruling: 7.37
+    is a rule of Melee Combat, and the rules oppose "attack/melee" to missile fire, 9.32):
+    fanatical archers still roll on the Casualty Probability Table."""
     armour = missile_armour(pos, shooter.hex, target, siege_towers(pos))
     strength = shooter.missile if isinstance(shooter, Engine) else shooter.ratings.missile
-    fanatical = isinstance(shooter, CombatUnit) and pos.fanatical(shooter)
-    return Terms(strength or "", armour, pos.ratings(target).morale, fanatical, armour - pos.ratings(target).armour)
+    return Terms(strength or "", armour, pos.ratings(target).morale, False, armour - pos.ratings(target).armour)
 
 
 def strike(charts: Charts, dice: Dice, attack: str, armour: int, morale: str, fanatical: bool) -> Strike:
@@ -125,18 +125,35 @@ def _tunnel(pos: Position, h: str) -> bool:
 def clear_lines(pos: Position, a: str, b: str, siege_towers: frozenset = frozenset()) -> list[list[str]]:
     """The clear lines of missile fire from `a` to `b`, ends included (7.13): not
     through Tower, Grove or Mountain hexes, nor over Siege Towers; through walls and
-    units; into or out of a Tunnel only along the tunnel. A line that leaves the map
-    is no line (ruling, as for SJG sight)."""
+    units; into, out of or through a Tunnel only along the tunnel (`follows_tunnels`).
+    A line that leaves the map is no line (ruling, as for SJG sight)."""
     found = []
     for line in intervening_paths(a, b):
         if any(h not in pos.map.hexes for h in line):
             continue
         if any(terrain.sight_blocked(pos.rules, pos.map, h) or h in siege_towers for h in line[1:-1]):
             continue
-        if (_tunnel(pos, a) or _tunnel(pos, b)) and not all(_tunnel(pos, h) for h in line):
+        if not follows_tunnels(pos, line):
             continue
         found.append(line)
     return found
+
+
+def follows_tunnels(pos: Position, line: list[str]) -> bool:
+    """7.13: missiles go into or out of Tunnel hexes only "if they follow the path of the
+    tunnel". Ruling: a line that touches a Tunnel hex has only Tunnel hexes between its
+    ends (it runs inside the tunnel, its ends at most one hex out, at a mouth), and it
+    steps between a Tunnel hex and one outside only where a unit could (no unbreached
+    wall, gate or tower hexside: the tunnel's sides are rock)."""
+    if not any(_tunnel(pos, h) for h in line):
+        return True
+    if not all(_tunnel(pos, h) for h in line[1:-1]):
+        return False
+    for x, y in zip(line, line[1:]):
+        if _tunnel(pos, x) != _tunnel(pos, y) and pos.map.hexside_kind(x, y) is not None \
+                and frozenset((x, y)) not in pos.breached:
+            return False
+    return True
 
 
 def missile_problem(pos: Position, shooter: CombatUnit, target: CombatUnit, fired: set[str],
@@ -215,5 +232,5 @@ def leader_fight(pos: Position, dice: Dice, attacker: Leader, defender: Leader) 
     return differential, die, mine, theirs
 
 
-__all__ = ["Strike", "Terms", "cannot_attack", "duel_differential", "melee_terms", "missile_terms", "leader_combat_problem", "leader_fight", "clear_lines", "melee_problem",
+__all__ = ["Strike", "Terms", "cannot_attack", "duel_differential", "melee_terms", "missile_terms", "leader_combat_problem", "leader_fight", "clear_lines", "follows_tunnels", "melee_problem",
            "missile_armour", "missile_problem", "catapult_problem", "obliged_to_attack", "strike", "two_dice"]

@@ -29,7 +29,7 @@ from warjudge.hexwar.gondor_sauron.charts import Charts, default_charts, load_ch
 from warjudge.hexwar.gondor_sauron.morale import loss_value, newly_demoralized
 from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_content, shipped
-from warjudge.hexwar.gondor_sauron.units import SAURON, SIDES, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, other
+from warjudge.hexwar.gondor_sauron.units import SIDES, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, other
 
 PLAYERS = SIDES
 OPTIONS = ("scenario", "charts", "max_turns")
@@ -227,6 +227,11 @@ class GondorSauronGame:
             raise Refusal("gs.refused.not_your_turn", player=player, waiting=waiting, kind=self._kind(waiting))
         if not isinstance(action, dict):
             raise Refusal("gs.refused.not_an_object")
+        if action == {"type": "end"} and action not in self.legal_actions(player) and not self.pending \
+                and self._phase().kind == "movement":
+            alone = self._restackable(player, self.legal_actions(player))
+            if alone:
+                raise Refusal("gs.refused.leaders_alone", leaders=alone)
         if action not in self.legal_actions(player):
             raise Refusal("gs.refused.not_legal", player=player, action=json.dumps(action, sort_keys=True)[:120],
                           kind=self._kind(player))
@@ -334,9 +339,7 @@ class GondorSauronGame:
     def _magic_actions(self, side: str) -> list[Action]:
         # 3.0 A/E, 4.11: Magic Leaders move or cast spells
         acts = [a for ldr in self._own(side, Leader) if ldr.is_magic for a in self._moves_of(ldr)]
-        acts += self._casts(side)
-        last_chance = (self.phase, side) in (("A", SAURON), ("E", WESTERNESSE))
-        return acts + ([] if last_chance and self._must_restack(side, magic=True) else [{"type": "end"}])
+        return acts + self._casts(side) + [{"type": "end"}]
 
     def _casts(self, side: str) -> list[Action]:
         """8.52-8.55, 3.0 A/E: each spell of the scenario a Magic Leader can afford, once
@@ -391,7 +394,7 @@ class GondorSauronGame:
         acts += [a for e in self._own(side, Engine) for a in self._moves_of(e)]
         acts += self._entries(side)
         acts += self._forms(side) if side == WESTERNESSE else []
-        return acts + ([] if self._must_restack(side, magic=False) else [{"type": "end"}])
+        return acts + ([] if self._restackable(side, acts) else [{"type": "end"}])
 
     def _splits_of(self, unit: CombatUnit) -> list[Action]:
         """8.48: one unit of a formation moves away on its own, which disbands it."""
@@ -416,22 +419,35 @@ class GondorSauronGame:
                      if not formations.form_problem(self.pos, a, b, ldr, self.state.moved)]
         return acts
 
-    def _must_restack(self, side: str, magic: bool) -> bool:
-        """8.1: a Leader must stand with a combat unit (of its nationality unless it is a
-        Magic Leader) when its side's Combat Phase begins. The side may not end its last
-        phase of movement before then while such a Leader has not moved and can still
-        reach a legal stack (ruling: one that cannot is left where it is)."""
-        for ldr in self._own(side, Leader):
-            if ldr.is_magic != magic or ldr.id in self.state.moved or not leaders.stacking_problem(self.pos, ldr):
+    def _restackable(self, side: str, acts: list[Action]) -> list[str]:
+        """8.1: every Leader must stand with a combat unit he may stack with (of his
+        nationality unless he is a Magic Leader) when his side's Combat Phase begins, that
+        is when its Movement Phase ends, however he came to be alone (moved, left behind,
+        entered alone). The Leaders of `side` not so stacked whom one of the `acts` would
+        stack (he moves to such a unit, or such a unit moves, splits, enters or forms
+        into his hex): while there are any the phase may not end (ruling: one whom no
+        action can stack is transferred when it ends, `_restack`)."""
+        pos = self.pos
+        alone = [ldr for ldr in self._own(side, Leader) if leaders.stacking_problem(pos, ldr)]
+        if not alone:
+            return []
+        found = set()
+        for a in acts:
+            if a["type"] == "form":
+                to, movers = pos.leaders[a["leader"]].hex, [pos.units[x] for x in a["units"]]
+            elif a["type"] in ("move", "split", "enter"):
+                mover = a.get("piece") or a["unit"]
+                to = a["to"]
+                piece = pos.units.get(mover) or pos.leaders.get(mover) or self.waiting.get(mover)
+                if isinstance(piece, Leader):
+                    if piece in alone and any(leaders.accepts(piece, u) for u in pos.units_at(to)):
+                        found.add(piece.id)
+                    continue
+                movers = [piece] if isinstance(piece, CombatUnit) else []
+            else:
                 continue
-            here = ldr.hex
-            for a in self._moves_of(ldr):
-                ldr.hex = a["to"]
-                fixed = leaders.stacking_problem(self.pos, ldr) is None
-                ldr.hex = here
-                if fixed:
-                    return True
-        return False
+            found |= {ldr.id for ldr in alone if ldr.hex == to and any(leaders.accepts(ldr, u) for u in movers)}
+        return sorted(found)
 
     def _combat_actions(self, side: str) -> list[Action]:
         pos, st = self.pos, self.state
@@ -638,21 +654,32 @@ class GondorSauronGame:
         diff, die, mine, theirs = combat.leader_fight(self.pos, self.dice, a, d)
         self._log("duel", leader=a.id, target=d.id, differential=diff, die=die, result=f"{mine}/{theirs}")
         for ldr, res in ((a, mine), (d, theirs)):
-            if res != "-":
-                self._leader_hit(ldr, res)
+            if res == "-":
+                continue
+            here = [u for u in self.pos.units_at(ldr.hex) if u.side == ldr.side]
+            self._wound(ldr, res)
+            for u in here:   # 7.23: the unit stacked with him retreats two hexes, or flips, or dies
+                formations.dissolve(self.pos, u)
+                self._retreat_or(u, LEADER_COMBAT_RETREAT, fallback="flip")
 
-    def _leader_hit(self, ldr: Leader, res: str) -> None:
-        """7.22-7.23: A wounds (Rally Rating -1, ruling), E kills; the combat unit stacked
-        with the Leader retreats two hexes, or flips, or dies."""
-        here = [u for u in self.pos.units_at(ldr.hex) if u.side == ldr.side]
+    def _wound(self, ldr: Leader, res: str) -> None:
+        """A Leader's A wounds him (Rally Rating -1, ruling), his E kills him (7.22, 8.21)."""
         if res == "E":
             del self.pos.leaders[ldr.id]
             self._log("leader-killed", leader=ldr.id)
         else:
             ldr.rally = max(0, ldr.rally - 1)
-        for u in here:
-            formations.dissolve(self.pos, u)
-            self._retreat_or(u, LEADER_COMBAT_RETREAT, fallback="flip")
+
+    def _share(self, unit: CombatUnit, res: str) -> None:
+        """8.24: each Leader stacked with a unit suffering an A or E result (by melee,
+        missile, oil, catapult or 7.23) rolls a die and suffers the same on 5-6. Sharing
+        is no Leader combat: it moves no unit (7.23 is for duels only)."""
+        for ldr in [x for x in self.pos.leaders.values() if x.hex == unit.hex and x.side == unit.side]:
+            die = self.dice.roll()
+            shared = aftermath.leader_shares(die)
+            self._log("leader-share", leader=ldr.id, unit=unit.id, result=res, die=die, shared=shared)
+            if shared:
+                self._wound(ldr, res)
 
     def _declare(self, attacker: CombatUnit, defender: CombatUnit) -> None:
         self.state.attacked |= {u.id for u in formations.members(self.pos, attacker)}   # 7.34
@@ -674,13 +701,7 @@ class GondorSauronGame:
         """7.42 applied; 8.24 Leaders share A/E on 5-6; 7.51 a melee victor may advance."""
         here = unit.hex
         if result.shared_by_leader:
-            for ldr in [x for x in self.pos.leaders.values() if x.hex == here and x.side == unit.side]:
-                die = self.dice.roll()
-                if aftermath.leader_shares(die):
-                    self._log("leader-shares", leader=ldr.id, die=die)
-                    self._leader_hit(ldr, "E" if result.eliminated else "A")
-        if unit.id not in self.pos.units:
-            return
+            self._share(unit, "E" if result.eliminated else "A")
         group = formations.members(self.pos, unit)
         if result.half and len(group) == 2:      # 8.46: one unit of the formation is lost
             formations.dissolve(self.pos, unit)
@@ -700,9 +721,12 @@ class GondorSauronGame:
         if aftermath.retreat_choices(self.pos, unit, hexes):
             self.pending.insert(0, Pending("retreat", unit.side, unit.id, hexes, unit.hex, advance, fallback))
             return
-        if fallback == "flip" and not unit.disrupted and not aftermath.flip(unit):
-            self._log("flipped", unit=unit.id)   # 7.23; a disrupted unit is eliminated (7.57)
-            return
+        if fallback == "flip":                                 # 7.23, and 8.24: an A or an E
+            if not unit.disrupted and not aftermath.flip(unit):   # 7.57: a disrupted unit dies instead
+                self._log("flipped", unit=unit.id)
+                self._share(unit, "A")
+                return
+            self._share(unit, "E")
         here = unit.hex
         self._eliminate(unit)                                  # 7.56
         if advance:
@@ -721,6 +745,7 @@ class GondorSauronGame:
         kind = action["type"]
         if kind == "advance":   # a formation advances whole (ruling)
             self._log("advance", unit=unit.id, to=p.vacated)
+            self._carry_leaders(unit, p.vacated)
             for u in formations.members(self.pos, unit):
                 u.hex = p.vacated
                 self.state.advanced.add(u.id)
@@ -748,30 +773,49 @@ class GondorSauronGame:
                 self._offer_advance(self.pos.units[p.then_advance], here)
 
     def _follow(self, unit: CombatUnit, path: list[str]) -> None:
-        """A unit retreats along `path`; Leaders stacked with it go too (ruling)."""
+        """A unit retreats along `path`."""
+        self._carry_leaders(unit, path[-1])
+        unit.hex = path[-1]
+
+    def _carry_leaders(self, unit: CombatUnit, to: str) -> None:
+        """Leaders stacked with a unit that retreats or advances go with it (ruling: 8.1
+        wants them stacked, and a Leader left alone would bar the enemy's way, 4.27)."""
         for ldr in self.pos.leaders.values():
             if ldr.hex == unit.hex and ldr.side == unit.side:
-                ldr.hex = path[-1]
-        unit.hex = path[-1]
+                ldr.hex = to
 
     def _eliminate(self, unit: CombatUnit) -> None:
         """9.13: its value counts towards its army's losses; 8.24: a Leader left alone
-        goes to the nearest friendly combat unit (the first in hex order on ties)."""
+        is transferred to the nearest friendly combat unit (`leaders.restack_hex`)."""
         formations.dissolve(self.pos, unit)
         del self.pos.units[unit.id]
         self.losses[unit.side] += loss_value([unit])
         self.eliminated.append(unit.id)
         self._log("eliminated", unit=unit.id, value=unit.full.demoralization_value())
-        for ldr in self.pos.leaders.values():
+        for ldr in list(self.pos.leaders.values()):
             if ldr.hex == unit.hex and ldr.side == unit.side and not self.pos.units_at(unit.hex):
-                found = aftermath.nearest_friend(self.pos, ldr.side, ldr.hex)
-                if found:
-                    ldr.hex = found[0]
+                self._transfer(ldr)
+
+    def _transfer(self, ldr: Leader) -> None:
+        to = leaders.restack_hex(self.pos, ldr)
+        if to is not None and to != ldr.hex:
+            self._log("leader-transferred", leader=ldr.id, frm=ldr.hex, to=to)
+            ldr.hex = to
+
+    def _restack(self, side: str) -> None:
+        """8.1 when a Movement Phase ends (its side's Combat Phase begins): a Leader still
+        not stacked as he must be, whom no action could stack (`_restackable`), is
+        transferred as 8.24 transfers a Leader whose unit is eliminated (ruling)."""
+        for ldr in self._own(side, Leader):
+            if leaders.stacking_problem(self.pos, ldr):
+                self._transfer(ldr)
 
     # --- the sequence of play -------------------------------------------------------------
 
     def _end_part(self) -> None:
         ph = self._phase()
+        if ph.kind == "movement":
+            self._restack(ph.sides[self.acting])
         if self.acting + 1 < len(ph.sides):
             self.acting += 1
             self.state.moved = set()

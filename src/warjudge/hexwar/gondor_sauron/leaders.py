@@ -5,11 +5,18 @@ from __future__ import annotations
 
 from warjudge.core.dice import Dice
 from warjudge.hexwar import terrain
+from warjudge.hexwar.gondor_sauron.aftermath import nearest_friend
 from warjudge.hexwar.gondor_sauron.combat import two_dice
 from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.units import CombatUnit, Leader
 
 RALLIES_A_TURN = 3   # 8.32
+
+
+def accepts(leader: Leader, unit: CombatUnit) -> bool:
+    """8.1: a friendly combat unit the Leader may stack with: any, for a Magic Leader;
+    one of his own nationality, for the others."""
+    return unit.side == leader.side and (leader.is_magic or unit.nationality == leader.nationality)
 
 
 def stacking_problem(pos: Position, leader: Leader) -> str | None:
@@ -18,9 +25,19 @@ def stacking_problem(pos: Position, leader: Leader) -> str | None:
     here = [u for u in pos.units_at(leader.hex) if u.side == leader.side]
     if not here:
         return f"{leader.id} must be stacked with a combat unit (SPI 8.1)"
-    if not leader.is_magic and all(u.nationality != leader.nationality for u in here):
+    if not any(accepts(leader, u) for u in here):
         return f"{leader.id} may stack only with a {leader.nationality} unit (SPI 8.1)"
     return None
+
+
+def restack_hex(pos: Position, leader: Leader) -> str | None:
+    """Where a Leader left without a unit he may stack with is transferred (8.24, and
+    8.1 when he could not restack himself, ruling): the nearest hex holding a unit he
+    may stack with, else the nearest holding any friendly combat unit (8.24's words);
+    the first in hex order on ties; None with no friendly combat unit on the map."""
+    found = nearest_friend(pos, leader.side, leader.hex, lambda u: accepts(leader, u)) \
+        or nearest_friend(pos, leader.side, leader.hex)
+    return found[0] if found else None
 
 
 def rally_problem(pos: Position, leader: Leader, unit: CombatUnit, rallied_by: dict[str, int],
@@ -81,4 +98,4 @@ def cast(pos: Position, dice: Dice, leader: Leader, cost: int) -> tuple[int, boo
     return total, ok
 
 
-__all__ = ["cast", "cast_problem", "rally", "rally_problem", "stacking_problem"]
+__all__ = ["accepts", "cast", "cast_problem", "rally", "rally_problem", "restack_hex", "stacking_problem"]

@@ -40,7 +40,9 @@ WORDS: dict[str, Callable[[Facts], str]] = {
     "displaced": lambda f: f"{f['unit']} is displaced to {f['to']}",
     "flipped": lambda f: f"{f['unit']} is flipped to its reduced side",
     "eliminated": lambda f: f"{f['unit']} is eliminated ({f['value']} demoralization points)",
-    "leader-shares": lambda f: f"{f['leader']} shares the result: die {f['die']}",
+    "leader-share": lambda f: f"{f['leader']}, stacked with {f['unit']}, rolls to share its {f['result']}: "
+                              f"die {f['die']}: {'shared' if f['shared'] else 'unhurt'}",
+    "leader-transferred": lambda f: f"{f['leader']} is transferred {f['frm']} → {f['to']}",
     "leader-killed": lambda f: f"{f['leader']} is killed",
     "form": lambda f: f"{', '.join(f['units'])} form a special formation with {f['leader']} in {f['hex']}",
     "demoralized": lambda f: f"{f['side']} is demoralized",

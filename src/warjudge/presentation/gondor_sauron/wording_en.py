@@ -21,6 +21,8 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
     "gs.refused.not_an_object": lambda p: "an action is a JSON object with a \"type\"",
     "gs.refused.not_legal": lambda p: f"{p['player']} cannot {p['action']} now ({p['kind']}); "
                                       f"see legal_actions",
+    "gs.refused.leaders_alone": lambda p: f"{', '.join(p['leaders'])} must be stacked with a combat unit they may "
+                                          f"stack with before the Combat Phase, and can still be (SPI 8.1)",
 }
 
 

@@ -6,14 +6,13 @@ from __future__ import annotations
 import pytest
 
 from tests.server.conftest import PASSWORD
-from tests.server.web.conftest import sign_up
+from tests.server.web.conftest import form_csrf, sign_up
 from warjudge.server import auth
 
 
 def test_sign_up_sets_an_httponly_secure_lax_cookie(browser):
-    response = browser.post("/signup", data={"name": "ann", "password": PASSWORD})
-    cookie = response.headers["set-cookie"]
-    assert cookie.startswith(f"{auth.SESSION_COOKIE}=")
+    response = browser.post("/signup", data={"name": "ann", "password": PASSWORD, "csrf_token": form_csrf(browser)})
+    [cookie] = [c for c in response.headers.get_list("set-cookie") if c.startswith(f"{auth.SESSION_COOKIE}=")]
     for flag in ("HttpOnly", "Secure", "SameSite=lax", "Path=/"):
         assert flag.lower() in cookie.lower(), cookie
 
@@ -59,19 +58,20 @@ def test_signing_out_needs_the_token_and_ends_the_session(browser):
 def test_a_wrong_password_is_said_on_the_page_and_sets_no_cookie(browser):
     sign_up(browser)
     browser.cookies.clear()
-    response = browser.post("/signin", data={"name": "ann", "password": "not the password"})
+    csrf = form_csrf(browser)
+    response = browser.post("/signin", data={"name": "ann", "password": "not the password", "csrf_token": csrf})
     assert response.status_code == 401 and "wrong name or password" in response.text
-    assert "set-cookie" not in response.headers
-    assert browser.post("/signin", data={"name": "ann", "password": PASSWORD}).status_code == 303
+    assert not [c for c in response.headers.get_list("set-cookie") if c.startswith(f"{auth.SESSION_COOKIE}=")]
+    assert browser.post("/signin", data={"name": "ann", "password": PASSWORD, "csrf_token": csrf}).status_code == 303
 
 
 def test_a_bad_sign_up_is_named_and_creates_nobody(browser):
-    response = browser.post("/signup", data={"name": "no spaces", "password": "short"})
+    response = browser.post("/signup", data={"name": "no spaces", "password": "short", "csrf_token": form_csrf(browser)})
     assert response.status_code == 422 and "name" in response.text and "password" in response.text
     assert browser.post("/api/tokens", json={"name": "no spaces", "password": "short"}).status_code == 422
     sign_up(browser, "bob")
     browser.cookies.clear()
-    taken = browser.post("/signup", data={"name": "bob", "password": PASSWORD})
+    taken = browser.post("/signup", data={"name": "bob", "password": PASSWORD, "csrf_token": form_csrf(browser)})
     assert taken.status_code == 409 and "taken" in taken.text
 
 

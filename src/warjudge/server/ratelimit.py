@@ -43,10 +43,13 @@ class Rate:
 
     @classmethod
     def parse(cls, text: str) -> "Rate":
-        burst, every = text.split("/")
-        rate = cls(int(burst), float(every))
+        try:
+            burst, every = text.split("/")
+            rate = cls(int(burst), float(every))
+        except ValueError:
+            rate = cls(0, 0)
         if rate.burst < 1 or not 0 < rate.every < math.inf:
-            raise ValueError(text)
+            raise ValueError(f"{text!r}: a limit is burst/seconds, such as 5/60")
         return rate
 
 

@@ -9,12 +9,15 @@ import threading
 from typing import Iterator
 
 import pytest
+import uvicorn
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
+from typer.testing import CliRunner
 
 from tests.server.conftest import PASSWORD
-from warjudge.server import accounts, auth
+from warjudge.cli import app as warjudge_cli
+from warjudge.server import accounts, auth, cli
 from warjudge.server.app import create_app
 from warjudge.server.models import User
 from warjudge.server.ratelimit import Limits
@@ -168,3 +171,28 @@ def test_limits_are_read_from_the_environment(monkeypatch):
     for bad in ("sign=1/1", "login=0/5", "login=5", "login=5/0"):
         with pytest.raises(ValueError):
             Limits.parse(bad)
+
+
+def _uvicorn_config(monkeypatch, tmp_path, *options: str) -> uvicorn.Config:
+    """The uvicorn configuration `warjudge serve` would run with these options."""
+    ran: dict = {}
+    monkeypatch.setattr(cli, "_process_app", lambda url, migrate: "the app")
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: ran.update(kw, app=app))
+    monkeypatch.delenv("FORWARDED_ALLOW_IPS", raising=False)
+    result = CliRunner().invoke(warjudge_cli, ["serve", "--database", f"sqlite:///{tmp_path / 'x.sqlite3'}", *options])
+    assert result.exit_code == 0, result.output
+    return uvicorn.Config(**ran)
+
+
+def test_serve_counts_the_socket_peer_unless_told_which_proxies_to_trust(monkeypatch, tmp_path):
+    # a client connecting from the server's own machine could otherwise name any address it
+    # liked in X-Forwarded-For (uvicorn trusts it from 127.0.0.1 by default)
+    assert _uvicorn_config(monkeypatch, tmp_path).proxy_headers is False
+    behind = _uvicorn_config(monkeypatch, tmp_path, "--forwarded-allow-ips", "10.0.0.2")
+    assert behind.proxy_headers is True and behind.forwarded_allow_ips == "10.0.0.2"
+
+
+def test_serve_refuses_limits_it_cannot_read(monkeypatch, tmp_path):
+    monkeypatch.setenv("WARJUDGE_RATE_LIMITS", "")    # restored after the test: `serve` sets it for its workers
+    result = CliRunner().invoke(warjudge_cli, ["serve", "--rate-limits", "login=5", "--database", "sqlite://"])
+    assert result.exit_code == 2 and "burst/seconds" in result.output

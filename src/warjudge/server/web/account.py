@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
@@ -21,7 +22,7 @@ from warjudge.server.schemas import Credentials, PasswordChange
 from warjudge.server.web.forms import form_fields
 
 Page = Callable[..., HTMLResponse]
-SignedIn = Callable[[Session, Request], "tuple[User, str] | None"]
+SignedIn = Callable[[Session, Request], tuple[User, str] | None]
 Transaction = Callable[[], AbstractContextManager[Session]]
 STALE_FORM = "this form has expired or came from another site: it was not sent; try again"
 
@@ -66,37 +67,40 @@ def install(app: FastAPI, reading: Transaction, users: accounts.Accounts, page: 
     def signin_page(request: Request) -> HTMLResponse:
         return form_page(request)
 
-    @app.post("/signin", include_in_schema=False)
-    async def signin(request: Request) -> Response:
+    async def account_form(request: Request, step: Callable[[Credentials, str], str],
+                           invalid: Callable[[ValidationError], tuple[int, str]]) -> Response:
+        """A sign-in or sign-up form: its CSRF token checked, then `step` (a session's token)
+        run off the event loop, since Argon2 takes a deliberate fraction of a second."""
         fields = await checked_form(request)
         if fields is None:
             return form_page(request, 403, STALE_FORM)
-        name, password = fields.get("name", ""), fields.get("password", "")
+        name = fields.get("name", "")
         try:
-            Credentials(name=name, password=password)   # no account has a name or password out of bounds
-        except ValidationError:
-            return form_page(request, 401, accounts.WRONG, name)
+            body = Credentials(name=name, password=fields.get("password", ""))
+        except ValidationError as exc:
+            return form_page(request, *invalid(exc), name)
         try:
-            token = users.sign_in(name, password, ratelimit.client_address(request), auth.BROWSER)
+            token = await run_in_threadpool(step, body, ratelimit.client_address(request))
         except ApiError as exc:
             return form_page(request, exc.status, exc, name)
         return signed_in_response(token)
 
+    def sign_in(body: Credentials, address: str) -> str:
+        return users.sign_in(body.name, body.password, address, auth.BROWSER)
+
+    def sign_up(body: Credentials, address: str) -> str:
+        token = users.sign_up(body, address, auth.BROWSER)
+        assert token is not None   # asked for with its kind
+        return token
+
+    @app.post("/signin", include_in_schema=False)
+    async def signin(request: Request) -> Response:
+        # no account has a name or a password out of bounds
+        return await account_form(request, sign_in, lambda _exc: (401, accounts.WRONG))
+
     @app.post("/signup", include_in_schema=False)
     async def signup(request: Request) -> Response:
-        fields = await checked_form(request)
-        if fields is None:
-            return form_page(request, 403, STALE_FORM)
-        try:
-            body = Credentials(name=fields.get("name", ""), password=fields.get("password", ""))
-        except ValidationError as exc:
-            return form_page(request, 422, _problems(exc), fields.get("name", ""))
-        try:
-            token = users.sign_up(body, ratelimit.client_address(request), auth.BROWSER)
-        except ApiError as exc:
-            return form_page(request, exc.status, exc, body.name)
-        assert token is not None
-        return signed_in_response(token)
+        return await account_form(request, sign_up, lambda exc: (422, _problems(exc)))
 
     async def session_form(request: Request) -> tuple[str, dict[str, str]]:
         """A signed-in form's fields, once its CSRF token is checked (403 if it is wrong)."""
@@ -112,12 +116,19 @@ def install(app: FastAPI, reading: Transaction, users: accounts.Accounts, page: 
         response.delete_cookie(auth.SESSION_COOKIE, path="/")
         return response
 
+    def revoking(token: str, revoke: Callable[[Session, User], object]) -> None:
+        with users.begin() as session:
+            revoke(session, auth.user_of_token(session, token))
+
+    def sign_out(token: str) -> None:
+        with users.begin() as session:
+            auth.revoke_token(session, token)
+
     @app.post("/signout", include_in_schema=False)
     async def signout(request: Request) -> Response:
         if request.cookies.get(auth.SESSION_COOKIE):
             token, _ = await session_form(request)
-            with users.begin() as session:
-                auth.revoke_token(session, token)
+            await run_in_threadpool(sign_out, token)   # valid or not: the cookie goes either way
         return signed_out()
 
     @app.get("/account", include_in_schema=False)
@@ -139,11 +150,11 @@ def install(app: FastAPI, reading: Transaction, users: accounts.Accounts, page: 
         try:
             change = PasswordChange(old_password=fields.get("old_password", ""),
                                     new_password=fields.get("new_password", ""))
-            revoked = users.change_password(token, change, ratelimit.client_address(request))
+            revoked = await run_in_threadpool(users.change_password, token, change, ratelimit.client_address(request))
         except ValidationError as exc:
-            return account_page(request, 422, error=_problems(exc))
+            return await run_in_threadpool(account_page, request, 422, error=_problems(exc))
         except ApiError as exc:
-            response = account_page(request, exc.status, error=exc.message)
+            response = await run_in_threadpool(account_page, request, exc.status, error=exc.message)
             response.headers.update(exc.headers or {})
             return response
         return RedirectResponse(f"/account?done=password-{revoked}", status_code=303)
@@ -151,13 +162,11 @@ def install(app: FastAPI, reading: Transaction, users: accounts.Accounts, page: 
     @app.post("/account/signout-everywhere", include_in_schema=False)
     async def signout_everywhere(request: Request) -> Response:
         token, _ = await session_form(request)
-        with users.begin() as session:
-            accounts.revoke(session, auth.user_of_token(session, token))
+        await run_in_threadpool(revoking, token, accounts.revoke)
         return signed_out()
 
     @app.post("/account/tokens/{token_id}/revoke", include_in_schema=False)
     async def revoke(request: Request, token_id: int) -> Response:
         token, _ = await session_form(request)
-        with users.begin() as session:
-            accounts.revoke_one(session, auth.user_of_token(session, token), token_id)
+        await run_in_threadpool(revoking, token, lambda session, user: accounts.revoke_one(session, user, token_id))
         return RedirectResponse("/account", status_code=303)

@@ -163,6 +163,15 @@ def test_the_sign_in_form_goes_through_the_same_limits(app, owner):
         assert _refused(_login(web, "ann", PASSWORD))         # the API counts the form's failures
 
 
+def test_the_sign_up_form_goes_through_the_same_limit(app):
+    with TestClient(app, base_url="https://testserver", client=("203.0.113.4", 1), follow_redirects=False) as web:
+        for n in range(Limits().signup.burst):
+            assert web.post("/api/users", json={"name": f"u{n}", "password": PASSWORD}).status_code == 201
+        csrf = web.get("/signin").text.split('name="csrf_token" value="')[1].split('"')[0]
+        page = web.post("/signup", data={"name": "one-more", "password": PASSWORD, "csrf_token": csrf})
+        assert _refused(page) and "new accounts from this address" in page.text
+
+
 def test_limits_are_read_from_the_environment(monkeypatch):
     monkeypatch.setenv("WARJUDGE_RATE_LIMITS", "signup=50/60, login=3/10")
     limits = Limits.from_env()

@@ -65,6 +65,7 @@ def test_revoking_a_token_ends_it_and_only_ones_own(client):
     ann, bob = sign_up(client, "ann"), sign_up(client, "bob")
     other = _second_token(client, ann)
     other_id = other.ok("get", "/api/tokens")["tokens"][0]["id"]
+    assert client.delete(f"/api/tokens/{2**64}", headers=ann.headers).status_code == 422   # no such id can exist
     refused = client.delete(f"/api/tokens/{other_id}", headers=bob.headers)
     assert refused.status_code == 404 and other.get("/api/tokens").status_code == 200
     assert client.delete(f"/api/tokens/{other_id}", headers=ann.headers).status_code == 204

@@ -11,9 +11,9 @@ import time
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Callable, cast
+from typing import Annotated, Any, Callable, cast
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Path, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials
 from sqlalchemy import CursorResult, Delete, delete, select
 from sqlalchemy.orm import Session
@@ -25,6 +25,7 @@ from warjudge.server.models import Token, User
 from warjudge.server.schemas import Credentials, PasswordChange
 
 Transaction = Callable[[], AbstractContextManager[Session]]
+TokenId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a token's id (GET /api/tokens)")]
 WRONG = "wrong name or password"
 
 
@@ -136,7 +137,7 @@ def router(accounts: Accounts, reading: Transaction) -> APIRouter:
             return {"tokens": tokens_of(session, auth.user_of_token(session, token), token)}
 
     @routes.delete("/api/tokens/{token_id}", status_code=204)
-    def revoke_token(token_id: int, credentials: HTTPAuthorizationCredentials | None = Bearer) -> Response:
+    def revoke_token(token_id: TokenId, credentials: HTTPAuthorizationCredentials | None = Bearer) -> Response:
         """Revokes one of your tokens (or browser sessions) at once."""
         with accounts.begin() as session:
             revoke_one(session, auth.user_of_token(session, token_of(credentials)), token_id)

@@ -16,14 +16,14 @@ from contextvars import ContextVar
 from typing import Any, Awaitable, Callable
 
 from argon2 import PasswordHasher
-from argon2.exceptions import VerificationError
+from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from warjudge.server.errors import ApiError
+from warjudge.server.errors import ApiError, log
 from warjudge.server.models import Token, User
 
 HASHER = PasswordHasher()
@@ -62,7 +62,7 @@ def password_is(stored: str | None, password: str) -> bool:
         stored = _NOBODY
     try:
         return HASHER.verify(stored, password) and stored is not _NOBODY
-    except VerificationError:
+    except (VerificationError, InvalidHashError):   # the latter: a stored hash argon2 cannot read
         return False
 
 
@@ -133,8 +133,11 @@ class RecordTokenUse:
                 await run_in_threadpool(self._record, used)
 
     def _record(self, used: list[int]) -> None:
-        with self.begin() as session:
-            session.execute(update(Token).where(Token.id.in_(used)).values(last_used_at=time.time()))
+        try:
+            with self.begin() as session:
+                session.execute(update(Token).where(Token.id.in_(used)).values(last_used_at=time.time()))
+        except Exception:  # noqa: BLE001 - the request was answered; its token's last use is only a hint
+            log.warning("the tokens' last use could not be recorded", exc_info=True)
 
 
 # --- browser sessions -------------------------------------------------------------------

@@ -166,7 +166,7 @@ def install(app: FastAPI, reading: Transaction, users: accounts.Accounts, page: 
         return signed_out()
 
     @app.post("/account/tokens/{token_id}/revoke", include_in_schema=False)
-    async def revoke(request: Request, token_id: int) -> Response:
+    async def revoke(request: Request, token_id: accounts.TokenId) -> Response:
         token, _ = await session_form(request)
         await run_in_threadpool(revoking, token, lambda session, user: accounts.revoke_one(session, user, token_id))
         return RedirectResponse("/account", status_code=303)

@@ -15,7 +15,7 @@ from sqlalchemy import create_engine, text
 from tests.server import gmtoy, postgres
 from tests.support import toygame
 from warjudge.core import games
-from warjudge.server import auth, db
+from warjudge.server import accounts, auth, db
 from warjudge.server.app import create_app
 from warjudge.server.ratelimit import Limits, Rate
 
@@ -74,6 +74,24 @@ def client(database_url) -> Iterator[TestClient]:
     with TestClient(app) as test_client:
         yield test_client
     app.state.engine.dispose()
+
+
+class Clock:
+    """The limits' and tokens' time, moved on by the test."""
+
+    def __init__(self) -> None:
+        self.now = 2_000_000_000.0
+
+    def time(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    fake = Clock()
+    monkeypatch.setattr(accounts, "time", fake)
+    monkeypatch.setattr(auth, "time", fake)
+    return fake
 
 
 @dataclass

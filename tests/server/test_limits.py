@@ -17,30 +17,12 @@ from typer.testing import CliRunner
 
 from tests.server.conftest import PASSWORD
 from warjudge.cli import app as warjudge_cli
-from warjudge.server import accounts, auth, cli
+from warjudge.server import auth, cli
 from warjudge.server.app import create_app
 from warjudge.server.models import User
 from warjudge.server.ratelimit import Limits
 
 WRONG = "not the password"
-
-
-class Clock:
-    """The limits' and tokens' time, moved on by the test."""
-
-    def __init__(self) -> None:
-        self.now = 2_000_000_000.0
-
-    def time(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock(monkeypatch) -> Clock:
-    fake = Clock()
-    monkeypatch.setattr(accounts, "time", fake)
-    monkeypatch.setattr(auth, "time", fake)
-    return fake
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 
 from tests.server.conftest import PASSWORD, Player, sign_up
-from tests.server.test_limits import clock  # noqa: F401 - a fixture
 from warjudge.server import auth, db
 from warjudge.server.app import create_app
 from fastapi.testclient import TestClient

@@ -15,8 +15,9 @@ from sqlalchemy import create_engine, text
 from tests.server import gmtoy, postgres
 from tests.support import toygame
 from warjudge.core import games
-from warjudge.server import auth, db
+from warjudge.server import accounts, auth, db
 from warjudge.server.app import create_app
+from warjudge.server.ratelimit import Limits, Rate
 
 PASSWORD = "correct horse battery"
 _names = itertools.count()
@@ -51,7 +52,7 @@ def database_url(request, tmp_path) -> str:
     url = request.getfixturevalue("postgres_server")
     engine = create_engine(url)
     with engine.begin() as connection:
-        connection.execute(text("TRUNCATE users, tokens, games, seats CASCADE"))
+        connection.execute(text("TRUNCATE users, tokens, games, seats, rate_buckets CASCADE"))
     engine.dispose()
     return url
 
@@ -62,12 +63,35 @@ def cheap_password_hashes(monkeypatch) -> None:
     monkeypatch.setattr(auth, "HASHER", PasswordHasher.from_parameters(profiles.CHEAPEST))
 
 
+# the tests sign up many accounts from one address: only the tests of the limits keep the
+# default sign-up limit (tests/server/test_limits.py)
+MANY_SIGNUPS = Limits(signup=Rate(10_000, 0.001))
+
+
 @pytest.fixture
 def client(database_url) -> Iterator[TestClient]:
-    app = create_app(database_url)
+    app = create_app(database_url, limits=MANY_SIGNUPS)
     with TestClient(app) as test_client:
         yield test_client
     app.state.engine.dispose()
+
+
+class Clock:
+    """The limits' and tokens' time, moved on by the test."""
+
+    def __init__(self) -> None:
+        self.now = 2_000_000_000.0
+
+    def time(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    fake = Clock()
+    monkeypatch.setattr(accounts, "time", fake)
+    monkeypatch.setattr(auth, "time", fake)
+    return fake
 
 
 @dataclass

@@ -37,7 +37,8 @@ def test_wrong_passwords_are_refused_then_rate_limited(client):
     for _ in range(5):
         assert client.post("/api/tokens", json={"name": "ann", "password": "wrong password"}).status_code == 401
     limited = client.post("/api/tokens", json={"name": "ann", "password": PASSWORD})
-    assert limited.status_code == 429 and "wait" in limited.json()["error"]
+    assert limited.status_code == 429 and "try again in 60 seconds" in limited.json()["error"]
+    assert limited.headers["Retry-After"] == "60"
     assert client.post("/api/tokens", json={"name": "nobody", "password": PASSWORD}).status_code == 401
 
 

@@ -17,14 +17,14 @@ from sqlalchemy.orm import Session
 
 from warjudge.core import games
 from warjudge.core.events import localised
-from warjudge.server import auth, bots, db, errors, history, live, play, press, web
+from warjudge.server import accounts, auth, bots, db, errors, history, live, play, press, ratelimit, web
 from warjudge.server.access import GameId, LangQuery, SeatPath
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import RequestLimits
 from warjudge.server.models import GameRow, User
 from warjudge.server.scheduler import Scheduler
 from warjudge.server.deadlines import PhaseRules
-from warjudge.server.schemas import (ActionRequest, BotRequest, Claim, Credentials, Extension, GmAction, NewGame,
+from warjudge.server.schemas import (ActionRequest, BotRequest, Claim, Extension, GmAction, NewGame,
                                      ReadyRequest, Replacement, RollBack)
 from warjudge.server.views import view_for
 
@@ -48,14 +48,16 @@ def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:
             "you": {"gm": gm, "seats": play.held_seats(row, user)}}
 
 
-def create_app(url: str, migrate: bool = True, deadlines_every: float | None = None) -> FastAPI:
+def create_app(url: str, migrate: bool = True, deadlines_every: float | None = None,
+               limits: ratelimit.Limits | None = None, token_days: float | None = None) -> FastAPI:
     """The server on the database at `url`; `deadlines_every` (seconds) runs the deadline
-    scheduler in this process while the app is up (`warjudge serve` always does)."""
+    scheduler in this process while the app is up (`warjudge serve` always does); the
+    login and sign-up `limits` and the tokens' lifetime in days, if not given, from the
+    environment (`WARJUDGE_RATE_LIMITS`, `WARJUDGE_TOKEN_DAYS`) or their defaults."""
     engine = db.make_engine(url)
     if migrate:
         db.upgrade(engine)
     sessions = db.sessions(engine)
-    limiter = auth.LoginLimiter()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -73,6 +75,7 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
     app.state.engine = engine
     errors.install(app)
     app.add_middleware(RequestLimits)
+    app.add_middleware(auth.RecordTokenUse, begin=sessions.begin)
 
     @contextmanager
     def transaction() -> Iterator[Session]:
@@ -111,21 +114,10 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
 
     for extra in (press, history, live):   # press, history and live updates: their own modules
         app.include_router(extra.router(sessions))
-    web.install(app, transaction, reading, limiter)
-
-    @app.post("/api/users", status_code=201, tags=["accounts"])
-    def new_user(body: Credentials) -> dict[str, Any]:
-        password_hash = auth.hash_password(body.password)
-        with transaction() as session:
-            return {"name": auth.create_user(session, body.name, password_hash).name}
-
-    @app.post("/api/tokens", tags=["accounts"])
-    def new_token(body: Credentials) -> dict[str, str]:
-        with reading() as session:
-            stored = auth.password_hash_of(session, limiter, body.name)
-        user_id = auth.check_password(limiter, body.name, stored, body.password)
-        with transaction() as session:
-            return {"token": auth.issue_token(session, user_id)}
+    users = accounts.Accounts(transaction, limits or ratelimit.Limits.from_env(),
+                              token_days or auth.token_days_from_env())
+    app.include_router(accounts.router(users, reading))
+    web.install(app, transaction, reading, users)
 
     @app.get("/api/games-available", tags=["games"])
     def registered() -> list[dict[str, Any]]:

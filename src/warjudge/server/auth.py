@@ -1,56 +1,48 @@
 """Accounts and bearer tokens.
 
 Passwords are hashed with Argon2id (argon2-cffi); a token is 256 random bits shown once,
-and only its SHA-256 is stored. Failed logins are rate-limited per account name so a
-password cannot be guessed online (per process: several processes each keep their own)."""
+and only its SHA-256 is stored, with its first characters to tell it apart. Every token
+expires (`WARJUDGE_TOKEN_DAYS`, 30 days by default) and can be revoked; its last use is
+recorded at most every TOUCH_EVERY seconds, after the response, so that a request that
+only reads still takes no write lock. Login and sign-up limits: `ratelimit.py`."""
 
 from __future__ import annotations
 
 import hashlib
+import os
 import secrets
-import threading
 import time
-from collections import defaultdict, deque
+from contextvars import ContextVar
+from typing import Any, Awaitable, Callable
 
 from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from argon2.exceptions import VerificationError
-from sqlalchemy import select
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
 
-from warjudge.server.errors import ApiError
+from warjudge.server.errors import ApiError, log
 from warjudge.server.models import Token, User
 
 HASHER = PasswordHasher()
-MAX_FAILURES = 5          # failed logins per name within WINDOW seconds, then 429
-WINDOW = 60.0
+TOKEN_DAYS_ENV = "WARJUDGE_TOKEN_DAYS"
+TOKEN_DAYS = 30.0
+TOUCH_EVERY = 300.0   # seconds: how stale a token's recorded last use may grow
+PREFIX_CHARS = 8      # of a token, kept to tell it apart in the list of one's tokens
+API, BROWSER = "api", "browser"
+
+
+def token_days_from_env() -> float:
+    days = float(os.environ.get(TOKEN_DAYS_ENV) or TOKEN_DAYS)
+    if not 0 < days <= 3650:
+        raise ValueError(f"{TOKEN_DAYS_ENV}: a number of days from 0 to 3650, not {days}")
+    return days
 
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-class LoginLimiter:
-    def __init__(self, max_failures: int = MAX_FAILURES, window: float = WINDOW):
-        self.max_failures, self.window = max_failures, window
-        self._failures: dict[str, deque[float]] = defaultdict(deque)
-        self._lock = threading.Lock()
-
-    def _recent(self, name: str, moment: float) -> deque[float]:
-        times = self._failures[name]
-        while times and times[0] <= moment - self.window:
-            times.popleft()
-        return times
-
-    def check(self, name: str) -> None:
-        with self._lock:
-            if len(self._recent(name, time.monotonic())) >= self.max_failures:
-                raise ApiError(429, f"too many failed logins for this name; wait {int(self.window)} seconds")
-
-    def failed(self, name: str) -> None:
-        with self._lock:
-            self._recent(name, time.monotonic()).append(time.monotonic())
 
 
 # Hashing takes a deliberate fraction of a second: it is done outside every transaction,
@@ -58,6 +50,20 @@ class LoginLimiter:
 
 def hash_password(password: str) -> str:
     return HASHER.hash(password)
+
+
+_NOBODY: str | None = None   # a hash checked for a name that has no account, so its answer takes as long
+
+
+def password_is(stored: str | None, password: str) -> bool:
+    global _NOBODY
+    if stored is None:
+        _NOBODY = _NOBODY or HASHER.hash(secrets.token_urlsafe(16))
+        stored = _NOBODY
+    try:
+        return HASHER.verify(stored, password) and stored is not _NOBODY
+    except (VerificationError, InvalidHashError):   # the latter: a stored hash argon2 cannot read
+        return False
 
 
 def create_user(session: Session, name: str, password_hash: str) -> User:
@@ -68,38 +74,70 @@ def create_user(session: Session, name: str, password_hash: str) -> User:
     return user
 
 
-def password_hash_of(session: Session, limiter: LoginLimiter, name: str) -> tuple[int, str] | None:
-    limiter.check(name)
-    user = session.scalars(select(User).where(User.name == name)).first()
-    return (user.id, user.password_hash) if user else None
-
-
-def check_password(limiter: LoginLimiter, name: str, stored: tuple[int, str] | None, password: str) -> int:
-    """The user's id if the password is theirs, else a 401 (counted against the name)."""
-    try:
-        if stored is None:
-            raise VerificationError
-        HASHER.verify(stored[1], password)
-    except VerificationError:
-        limiter.failed(name)
-        raise ApiError(401, "wrong name or password") from None
-    return stored[0]
-
-
-def issue_token(session: Session, user_id: int) -> str:
+def issue_token(session: Session, user_id: int, lifetime: float, kind: str = API) -> str:
+    """A new token for the user (their expired ones are deleted on the way)."""
+    now = time.time()
+    session.execute(delete(Token).where(Token.user_id == user_id, Token.expires_at <= now))
     token = secrets.token_urlsafe(32)
-    session.add(Token(user_id=user_id, token_hash=token_hash(token)))
+    session.add(Token(user_id=user_id, token_hash=token_hash(token), kind=kind, prefix=token[:PREFIX_CHARS],
+                      expires_at=now + lifetime, last_used_at=now))
     return token
+
+
+USED: ContextVar[list[int] | None] = ContextVar("warjudge_tokens_used", default=None)
 
 
 def user_of_token(session: Session, token: str | None) -> User:
     if not token:
         raise ApiError(401, "sign in first: send 'Authorization: Bearer <token>' (POST /api/tokens gives one)")
-    user = session.scalars(select(User).join(Token, Token.user_id == User.id)
-                           .where(Token.token_hash == token_hash(token))).first()   # one query per request
-    if user is None:
+    found = session.execute(select(User, Token.id, Token.expires_at, Token.last_used_at)
+                            .join(Token, Token.user_id == User.id)
+                            .where(Token.token_hash == token_hash(token))).first()   # one query per request
+    if found is None:
         raise ApiError(401, "this token is not valid; get a new one from POST /api/tokens")
+    user, token_id, expires_at, last_used_at = found
+    now = time.time()
+    if expires_at <= now:
+        raise ApiError(401, "this token has expired; get a new one from POST /api/tokens (or sign in again)")
+    used = USED.get()
+    if used is not None and (last_used_at is None or last_used_at < now - TOUCH_EVERY):
+        used.append(token_id)
     return user
+
+
+def token_id_of(session: Session, token: str) -> int | None:
+    return session.scalars(select(Token.id).where(Token.token_hash == token_hash(token))).first()
+
+
+ASGI = Callable[[dict[str, Any], Any, Any], Awaitable[None]]
+
+
+class RecordTokenUse:
+    """Middleware: the tokens a request used whose recorded last use had grown stale get
+    it set, in a short transaction of its own after the response is sent."""
+
+    def __init__(self, app: ASGI, begin: Callable[[], Any]):
+        self.app, self.begin = app, begin
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        used: list[int] = []
+        reset = USED.set(used)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            USED.reset(reset)
+            if used:
+                await run_in_threadpool(self._record, used)
+
+    def _record(self, used: list[int]) -> None:
+        try:
+            with self.begin() as session:
+                session.execute(update(Token).where(Token.id.in_(used)).values(last_used_at=time.time()))
+        except Exception:  # noqa: BLE001 - the request was answered; its token's last use is only a hint
+            log.warning("the tokens' last use could not be recorded", exc_info=True)
 
 
 # --- browser sessions -------------------------------------------------------------------
@@ -110,6 +148,10 @@ def user_of_token(session: Session, token: str | None) -> User:
 # and need none.
 
 SESSION_COOKIE = "warjudge_session"
+# Before sign-in (the sign-in and sign-up forms) the CSRF token is derived the same way from
+# a random pre-session cookie: a form posted from another site lacks the field (and, the
+# cookie being SameSite=Lax, the cookie too), so it cannot sign a browser into the wrong account.
+PRE_SESSION_COOKIE = "warjudge_presession"
 CSRF_HEADER = "X-CSRF-Token"
 CSRF_FIELD = "csrf_token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -125,9 +167,7 @@ def check_csrf(session_token: str, sent: str | None) -> None:
 
 
 def revoke_token(session: Session, token: str) -> None:
-    row = session.scalars(select(Token).where(Token.token_hash == token_hash(token))).first()
-    if row is not None:
-        session.delete(row)
+    session.execute(delete(Token).where(Token.token_hash == token_hash(token)))
 
 
 BEARER = HTTPBearer(auto_error=False, description="a token from POST /api/tokens")

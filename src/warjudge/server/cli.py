@@ -28,15 +28,34 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
           workers: int = typer.Option(1, min=1, max=64, help="server processes sharing the port, to use "
                                                              "several cores (PostgreSQL; docs/server.md)"),
           access_log: bool = typer.Option(False, help="log every request (costs about a fifth of the "
-                                                       "throughput under load)")) -> None:
+                                                       "throughput under load)"),
+          forwarded_allow_ips: Optional[str] = typer.Option(
+              None, help="the proxies (comma-separated addresses, or *) whose X-Forwarded-For names the "
+                         "client; by default none: the limits count the socket's peer, which no client can forge"),
+          rate_limits: Optional[str] = typer.Option(
+              None, help="login and sign-up limits, e.g. 'login=5/60,signup=5/600' (burst/seconds); default: "
+                         "$WARJUDGE_RATE_LIMITS, else docs/server.md's"),
+          token_days: Optional[float] = typer.Option(
+              None, help="how long a token or browser session lasts; default: $WARJUDGE_TOKEN_DAYS, else 30")) -> None:
     """Run the play server: every registered game over HTTP (API docs at /docs)."""
     import os
 
     import uvicorn
 
-    from warjudge.server import db
+    from warjudge.server import auth, db
     from warjudge.server.config import URL_ENV, database_url
+    from warjudge.server.ratelimit import LIMITS_ENV, Limits
 
+    for name, value in ((LIMITS_ENV, rate_limits), (auth.TOKEN_DAYS_ENV, token_days)):
+        if value is not None:   # the environment carries them to every worker process
+            os.environ[name] = str(value)
+    try:
+        Limits.from_env(), auth.token_days_from_env()
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    proxies: dict[str, Any] = {"proxy_headers": forwarded_allow_ips is not None,
+                               "forwarded_allow_ips": forwarded_allow_ips}
     url = database_url(database)
     try:
         if workers == 1:
@@ -50,10 +69,10 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
     print(f"database: {_shown(url)}", flush=True)   # shown at once even when piped to a log
     print(f"warjudge play server: http://{host}:{port}/  (API docs: http://{host}:{port}/docs)", flush=True)
     if workers == 1:
-        uvicorn.run(app, host=host, port=port, log_level="info", access_log=access_log)
+        uvicorn.run(app, host=host, port=port, log_level="info", access_log=access_log, **proxies)
     else:
         uvicorn.run("warjudge.server.cli:worker_app", factory=True, workers=workers, host=host, port=port,
-                    log_level="info", access_log=access_log)
+                    log_level="info", access_log=access_log, **proxies)
 
 
 def worker_app() -> Any:

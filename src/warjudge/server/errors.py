@@ -16,10 +16,11 @@ log = logging.getLogger("warjudge.server")
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None):
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers   # such as a 429's Retry-After
 
 
 def _problem(error: dict) -> str:
@@ -30,7 +31,7 @@ def _problem(error: dict) -> str:
 def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(WriteTimeout)
     async def _busy(_request: Request, exc: WriteTimeout) -> JSONResponse:

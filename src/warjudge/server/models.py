@@ -41,8 +41,23 @@ class Token(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    kind: Mapped[str] = mapped_column(String(16), server_default="api")   # "api" or "browser" (a sign-in cookie)
+    prefix: Mapped[str | None] = mapped_column(String(16), nullable=True)   # its first characters, to tell it apart
+    expires_at: Mapped[float] = mapped_column(Float)   # Unix seconds
+    last_used_at: Mapped[float | None] = mapped_column(Float, nullable=True)   # Unix seconds, to the TOUCH_EVERY
 
     user: Mapped[User] = relationship()
+
+
+class RateBucket(Base):
+    """One rate limit's count for one key (a hash of what it counts, such as a name and an
+    address), kept as the moment it drains to nothing (`ratelimit.py`): shared by every
+    server process on the database."""
+
+    __tablename__ = "rate_buckets"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    empty_at: Mapped[float] = mapped_column(Float, index=True)   # Unix seconds
 
 
 class GameRow(Base):

@@ -21,9 +21,17 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+Password = Field(min_length=8, max_length=1024)
+
+
 class Credentials(Strict):
     name: str = Name
-    password: str = Field(min_length=8, max_length=1024)
+    password: str = Password
+
+
+class PasswordChange(Strict):
+    old_password: str = Field(min_length=1, max_length=1024, description="the password now")
+    new_password: str = Password
 
 
 class NewGame(Strict):

@@ -16,6 +16,7 @@ import uvicorn
 from playwright.sync_api import expect, sync_playwright
 from sqlalchemy.orm import Session
 
+from tests.server.conftest import MANY_SIGNUPS
 from tests.server.live import free_port
 from tests.support.leaks import leaked
 from warjudge.server import play
@@ -30,7 +31,7 @@ expect.set_options(timeout=20_000)   # a loaded 2-core machine: pages may take s
 
 class LiveServer:
     def __init__(self, data: Path):
-        self.app = create_app(f"sqlite:///{data / 'browser.sqlite3'}")
+        self.app = create_app(f"sqlite:///{data / 'browser.sqlite3'}", limits=MANY_SIGNUPS)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))

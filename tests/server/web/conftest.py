@@ -10,13 +10,13 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import PASSWORD
+from tests.server.conftest import MANY_SIGNUPS, PASSWORD
 from warjudge.server.app import create_app
 
 
 @pytest.fixture
 def web_app(tmp_path) -> Iterator[FastAPI]:
-    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}")
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", limits=MANY_SIGNUPS)
     yield app
     app.state.engine.dispose()
 
@@ -38,9 +38,15 @@ def other_browser(web_app) -> Iterator[TestClient]:
     yield from _client(web_app)
 
 
+def form_csrf(client: TestClient) -> str:
+    """The sign-in page's forms' CSRF token (the page also sets its pre-session cookie)."""
+    page = client.get("/signin")
+    return re.search(r'name="csrf_token" value="([0-9a-f]+)"', page.text).group(1)
+
+
 def sign_up(client: TestClient, name: str = "ann") -> str:
     """Signs up through the form; the session's CSRF token, read from the lobby page."""
-    response = client.post("/signup", data={"name": name, "password": PASSWORD})
+    response = client.post("/signup", data={"name": name, "password": PASSWORD, "csrf_token": form_csrf(client)})
     assert response.status_code == 303 and response.headers["location"] == "/lobby"
     lobby = client.get("/lobby")
     assert lobby.status_code == 200

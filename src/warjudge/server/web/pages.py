@@ -3,8 +3,9 @@ run of typed orders). Pages carry no game data: each page's script asks the JSON
 the caller's view, so the page, the API and every other client share one filter.
 
 Signing in sets an HttpOnly, Secure, SameSite=Lax cookie holding a session token (a row
-of the tokens table, revoked at sign-out); every page that can change anything carries the
-session's CSRF token for its scripts (`auth.bearer_or_cookie` checks it on the API)."""
+of the tokens table, revoked at sign-out; `account.py`); every page that can change
+anything carries the session's CSRF token for its scripts (`auth.bearer_or_cookie` checks
+it on the API)."""
 
 from __future__ import annotations
 
@@ -18,26 +19,25 @@ from fastapi.security import HTTPAuthorizationCredentials
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from warjudge.core import games
 from warjudge.server import auth, history, play
+from warjudge.server.accounts import Accounts
 from warjudge.server.access import GameId
 from warjudge.server.bots import names as bot_names
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow, User
-from warjudge.server.schemas import Credentials
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE, view_for
 from warjudge.presentation.logs import log_lines
 from warjudge.server.web.boards import LANGUAGES, RENDERERS, board_svg, page_kind
-from warjudge.server.web.forms import form_fields
+from warjudge.server.web import account
 from warjudge.server.web.options import options_hint
 
 HERE = Path(__file__).parent
 TEMPLATES = Jinja2Templates(directory=HERE / "templates")
-SESSION_DAYS = 30
 Transaction = Callable[[], AbstractContextManager[Session]]
 
 
@@ -82,69 +82,18 @@ def _lobby_games(session: Session, user: User) -> tuple[list[dict[str, Any]], li
     return mine, joinable
 
 
-def install(app: FastAPI, transaction: Transaction, reading: Transaction, limiter: auth.LoginLimiter) -> None:
+def install(app: FastAPI, transaction: Transaction, reading: Transaction, users: Accounts) -> None:
     """The pages; `reading` serves what changes nothing (it takes no write lock)."""
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
         return TEMPLATES.TemplateResponse(request, template, context, status_code=status)
 
-    def signed_in_response(token: str) -> RedirectResponse:
-        response = RedirectResponse("/lobby", status_code=303)
-        response.set_cookie(auth.SESSION_COOKIE, token, max_age=SESSION_DAYS * 86400, httponly=True,
-                            secure=True, samesite="lax", path="/")
-        return response
-
     @app.get("/", include_in_schema=False)
     def home() -> RedirectResponse:
         return RedirectResponse("/lobby", status_code=303)
 
-    @app.get("/signin", include_in_schema=False)
-    def signin_page(request: Request) -> HTMLResponse:
-        return page(request, "signin.html")
-
-    @app.post("/signin", include_in_schema=False)
-    async def signin(request: Request) -> Response:
-        fields = await form_fields(request)
-        name, password = fields.get("name", ""), fields.get("password", "")
-        try:
-            with transaction() as session:
-                stored = auth.password_hash_of(session, limiter, name)
-            user_id = auth.check_password(limiter, name, stored, password)
-            with transaction() as session:
-                token = auth.issue_token(session, user_id)
-        except ApiError as exc:
-            return page(request, "signin.html", exc.status, error=exc.message, name=name)
-        return signed_in_response(token)
-
-    @app.post("/signup", include_in_schema=False)
-    async def signup(request: Request) -> Response:
-        fields = await form_fields(request)
-        try:
-            body = Credentials(name=fields.get("name", ""), password=fields.get("password", ""))
-        except ValidationError as exc:
-            problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
-            return page(request, "signin.html", 422, error=problems, name=fields.get("name", ""))
-        password_hash = auth.hash_password(body.password)
-        try:
-            with transaction() as session:
-                user = auth.create_user(session, body.name, password_hash)
-                session.flush()
-                token = auth.issue_token(session, user.id)
-        except ApiError as exc:
-            return page(request, "signin.html", exc.status, error=exc.message, name=body.name)
-        return signed_in_response(token)
-
-    @app.post("/signout", include_in_schema=False)
-    async def signout(request: Request) -> Response:
-        token = request.cookies.get(auth.SESSION_COOKIE)
-        if token:
-            auth.check_csrf(token, (await form_fields(request)).get(auth.CSRF_FIELD))
-            with transaction() as session:
-                auth.revoke_token(session, token)
-        response = RedirectResponse("/signin", status_code=303)
-        response.delete_cookie(auth.SESSION_COOKIE, path="/")
-        return response
+    account.install(app, reading, users, page, _signed_in)
 
     @app.get("/lobby", include_in_schema=False)
     def lobby(request: Request) -> Response:

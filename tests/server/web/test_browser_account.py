@@ -1,0 +1,37 @@
+"""The account page in Chromium (issue 22, finding 10): the sessions listed, a password
+changed (which signs the other browser out), then sign out everywhere."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.server.web.browser import PASSWORD, chromium, live, sign_up, watch  # noqa: F401 - fixtures
+
+
+def test_the_account_page_changes_the_password_and_signs_out_everywhere(live, chromium):
+    base = live.url
+    mine, other = watch(chromium.new_context().new_page()), watch(chromium.new_context().new_page())
+    sign_up(mine.page, base, "acc")
+    other.page.goto(f"{base}/signin")
+    form = other.page.locator('form[action="/signin"]')
+    form.locator('input[name="name"]').fill("acc")
+    form.locator('input[name="password"]').fill(PASSWORD)
+    form.locator('[data-testid="signin"]').click()
+    other.page.wait_for_url(f"{base}/lobby")
+
+    mine.page.locator('[data-testid="account"]').click()
+    rows = mine.page.locator('[data-testid="sessions"] tbody tr')
+    expect(rows).to_have_count(2)
+    expect(rows.filter(has_text="(this one)")).to_have_count(1)
+    expect(rows.first.locator(".moment").first).not_to_have_text("")      # dates written by the page's script
+    mine.page.locator('input[name="old_password"]').fill(PASSWORD)
+    mine.page.locator('input[name="new_password"]').fill("a new long password")
+    mine.page.locator('[data-testid="change-password"]').click()
+    expect(mine.page.locator('[data-testid="done"]')).to_contain_text("1 other session")
+    expect(rows).to_have_count(1)
+    other.page.goto(f"{base}/lobby")
+    other.page.wait_for_url(f"{base}/signin")
+
+    mine.page.locator('[data-testid="signout-everywhere"]').click()
+    mine.page.wait_for_url(f"{base}/signin")
+    assert not mine.problems and not other.problems, mine.problems + other.problems

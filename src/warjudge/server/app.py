@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from contextlib import asynccontextmanager, contextmanager
+from functools import partial
 from typing import Any, AsyncIterator, Callable, Iterator
 
 from fastapi import Depends, FastAPI, Query
@@ -17,12 +18,12 @@ from sqlalchemy.orm import Session
 
 from warjudge.core import games
 from warjudge.core.events import localised
-from warjudge.server import auth, bots, db, errors, history, live, play, press, web
+from warjudge.server import auth, bots, botturns, db, errors, history, live, play, press, web
 from warjudge.server.access import GameId, LangQuery, SeatPath
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import RequestLimits
 from warjudge.server.models import GameRow, User
-from warjudge.server.scheduler import Scheduler
+from warjudge.server.scheduler import Scheduler, run_due
 from warjudge.server.deadlines import PhaseRules
 from warjudge.server.schemas import (ActionRequest, BotRequest, Claim, Credentials, Extension, GmAction, NewGame,
                                      ReadyRequest, Replacement, RollBack)
@@ -48,9 +49,12 @@ def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:
             "you": {"gm": gm, "seats": play.held_seats(row, user)}}
 
 
-def create_app(url: str, migrate: bool = True, deadlines_every: float | None = None) -> FastAPI:
+def create_app(url: str, migrate: bool = True, deadlines_every: float | None = None,
+               bot_pace: botturns.Pace | None = None) -> FastAPI:
     """The server on the database at `url`; `deadlines_every` (seconds) runs the deadline
-    scheduler in this process while the app is up (`warjudge serve` always does)."""
+    scheduler in this process while the app is up, `bot_pace` the bots' steps at that
+    pace (`warjudge serve` runs both; without `bot_pace` no bot acts unless a test steps
+    them, `botturns.run_due`)."""
     engine = db.make_engine(url)
     if migrate:
         db.upgrade(engine)
@@ -59,18 +63,21 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        scheduler = Scheduler(sessions, deadlines_every) if deadlines_every else None
-        if scheduler:
-            scheduler.start()
+        threads = [Scheduler(partial(run_due, sessions), deadlines_every)] if deadlines_every else []
+        if bot_pace:
+            threads.append(Scheduler(partial(botturns.run_due, sessions, bot_pace), bot_pace.poll, "warjudge-bots"))
+        for thread in threads:
+            thread.start()
         yield
-        if scheduler:
-            scheduler.stop()
+        for thread in threads:
+            thread.stop()
 
     # the API docs' scripts are served from the fastapi-offline package, not a CDN: these
     # machines may have no internet
     app = FastAPIOffline(title="warjudge play server", version="1", lifespan=lifespan,
                          description="Every registered game, each seat seeing only its own view.")
     app.state.engine = engine
+    app.state.sessions = sessions
     errors.install(app)
     app.add_middleware(RequestLimits)
 

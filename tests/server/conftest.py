@@ -113,7 +113,7 @@ def run_bots(client: TestClient, most: int = 2_000) -> int:
     """Every game's bots take their steps, one after another, until none must act, as the
     server's background thread would with no pause (the app of these tests runs none):
     deterministic, and each test says when the bots answer. How many steps were taken."""
-    sessions = client.app.state.sessions
+    sessions = db.sessions(client.app.state.engine)   # sharing the app's write lock queue
     taken = 0
     while found := botturns.due(sessions, time.time()):
         for game_id in found:

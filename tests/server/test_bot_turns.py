@@ -47,7 +47,7 @@ TRIGGERS = {   # every way a request (or the deadline thread) starts a phase in 
 @pytest.mark.parametrize("trigger", TRIGGERS)
 def test_no_request_plays_a_bot_s_move(players, trigger):
     gm, ann, _ = players
-    sessions = gm.client.app.state.sessions
+    sessions = db.sessions(gm.client.app.state.engine)
     gid = gm.ok("post", "/api/games", {"game": "toy-bids-gm", "options": {"rounds": 3}, "phase_seconds": 60})["id"]
     ann.ok("post", f"/api/games/{gid}/seats/north")
     gm.ok("post", f"/api/games/{gid}/bots", {"seat": "south", "bot": "random"})
@@ -61,7 +61,7 @@ def test_no_request_plays_a_bot_s_move(players, trigger):
 def test_bots_in_every_seat_of_an_endless_game_cost_the_requests_nothing(players):
     """The finding itself: before, the request seating the eighth bot played to TA 7235."""
     gm = players[0]
-    sessions = gm.client.app.state.sessions
+    sessions = db.sessions(gm.client.app.state.engine)
     gid = gm.ok("post", "/api/games", {"game": "necromancer-diplomacy"})["id"]   # no last year
     for seat in NECROMANCER:
         gm.ok("post", f"/api/games/{gid}/bots", {"seat": seat, "bot": "random"})
@@ -111,7 +111,7 @@ def test_another_writer_is_not_held_up_while_the_bots_think(players, monkeypatch
 
 def test_the_scheduler_plays_a_game_of_bots_to_its_end_in_bounded_steps(players):
     gm = players[0]
-    sessions = gm.client.app.state.sessions
+    sessions = db.sessions(gm.client.app.state.engine)
     gid = gm.ok("post", "/api/games", {"game": "diplomacy", "options": {"max_year": 1902}})["id"]
     for seat in [s["seat"] for s in gm.ok("get", f"/api/games/{gid}")["seats"]]:
         gm.ok("post", f"/api/games/{gid}/bots", {"seat": seat, "bot": "random"})
@@ -129,7 +129,7 @@ def test_the_scheduler_plays_a_game_of_bots_to_its_end_in_bounded_steps(players)
 
 def test_a_game_the_bots_play_alone_takes_a_step_per_pace(players):
     gm = players[0]
-    sessions = gm.client.app.state.sessions
+    sessions = db.sessions(gm.client.app.state.engine)
     pace = botturns.Pace(burst=2, every=30.0)
     gid = gm.ok("post", "/api/games", {"game": "toy-bids-gm", "options": {"rounds": 5}})["id"]
     gm.ok("post", f"/api/games/{gid}/bots", {"seat": "north", "bot": "random"})
@@ -211,13 +211,14 @@ def test_a_seat_given_to_a_player_while_its_bot_thinks_is_not_played_by_the_bot(
     monkeypatch.setattr(bots, "step", think)
     assert gm.ok("get", f"/api/games/{gid}/record")["actions"] == []
     assert gm.ok("get", f"/api/games/{gid}")["seats"][1]["user"] == ann.name
-    assert run_bots(client) == 0 and _stored(client.app.state.sessions, gid)[2] is None
+    assert run_bots(client) == 0 and _stored(db.sessions(client.app.state.engine), gid)[2] is None
 
 
 def test_the_server_s_own_thread_answers_for_the_bots_and_the_stream_tells_the_player(database_url):
-    """A player against a bot: it answers within the background thread's poll, with no
-    request doing the work, and the player's live stream has an event for each answer."""
-    app = create_app(database_url, bot_pace=botturns.Pace(poll=0.05))
+    """A player against a bot: the request that leaves the bot to act wakes the bots'
+    thread (its own look would come 15 to 45 s later, after the stream has ended), which
+    answers with no request doing the work; the player's live stream tells of it."""
+    app = create_app(database_url, bot_pace=botturns.Pace(poll=30.0))
     with TestClient(app) as client:
         gm, ann = sign_up(client), sign_up(client)
         gid = gm.ok("post", "/api/games", {"game": "toy-bids", "options": {"rounds": 2}})["id"]

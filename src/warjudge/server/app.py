@@ -60,24 +60,25 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
         db.upgrade(engine)
     sessions = db.sessions(engine)
     limiter = auth.LoginLimiter()
+    bot_threads: list[Scheduler] = []   # while the app is up: woken by a change that leaves a bot to act
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         threads = [Scheduler(partial(run_due, sessions), deadlines_every)] if deadlines_every else []
         if bot_pace:
-            threads.append(Scheduler(partial(botturns.run_due, sessions, bot_pace), bot_pace.poll, "warjudge-bots"))
-        for thread in threads:
+            bot_threads.append(Scheduler(partial(botturns.run_due, sessions, bot_pace), bot_pace.poll, "warjudge-bots"))
+        for thread in threads + bot_threads:
             thread.start()
         yield
-        for thread in threads:
+        for thread in threads + bot_threads:
             thread.stop()
+        bot_threads.clear()
 
     # the API docs' scripts are served from the fastapi-offline package, not a CDN: these
     # machines may have no internet
     app = FastAPIOffline(title="warjudge play server", version="1", lifespan=lifespan,
                          description="Every registered game, each seat seeing only its own view.")
     app.state.engine = engine
-    app.state.sessions = sessions
     errors.install(app)
     app.add_middleware(RequestLimits)
 
@@ -105,7 +106,9 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
         """The caller and the game's row, locked: one transaction for the whole change."""
         with transaction() as session:
             user = caller(session, credentials)
-            yield user, game_row(session, game_id, lock=True)
+            row = game_row(session, game_id, lock=True)
+            yield user, row
+        wake_bots(row)
 
     @contextmanager
     def as_gm(game_id: str, credentials: HTTPAuthorizationCredentials | None) -> Iterator[tuple[Session, User, GameRow]]:
@@ -115,6 +118,13 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             row = game_row(session, game_id, lock=True)
             play.require_gm(row, user)
             yield session, user, row
+        wake_bots(row)
+
+    def wake_bots(row: GameRow) -> None:
+        """The change is committed: if it left a bot to act, this process's bots answer now."""
+        if row.bots_at is not None:
+            for thread in bot_threads:
+                thread.wake()
 
     for extra in (press, history, live):   # press, history and live updates: their own modules
         app.include_router(extra.router(sessions))

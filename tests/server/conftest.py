@@ -4,6 +4,7 @@ small helpers that act as a user of the API would."""
 from __future__ import annotations
 
 import itertools
+import time
 from dataclasses import dataclass
 from typing import Any, Iterator
 
@@ -15,11 +16,12 @@ from sqlalchemy import create_engine, text
 from tests.server import gmtoy, postgres
 from tests.support import toygame
 from warjudge.core import games
-from warjudge.server import accounts, auth, db
+from warjudge.server import accounts, auth, botturns, db
 from warjudge.server.app import create_app
 from warjudge.server.ratelimit import Limits, Rate
 
 PASSWORD = "correct horse battery"
+UNPACED = botturns.Pace(burst=1_000_000, every=0.0)   # the tests' bots: every step at once
 _names = itertools.count()
 
 
@@ -129,3 +131,16 @@ def sign_up(client: TestClient, name: str | None = None) -> Player:
 def players(client):
     """gm, ann, bob: three accounts."""
     return sign_up(client, "gm"), sign_up(client, "ann"), sign_up(client, "bob")
+
+
+def run_bots(client: TestClient, most: int = 2_000) -> int:
+    """Every game's bots take their steps, one after another, until none must act, as the
+    server's background thread would with no pause (the app of these tests runs none):
+    deterministic, and each test says when the bots answer. How many steps were taken."""
+    sessions = db.sessions(client.app.state.engine)   # sharing the app's write lock queue
+    taken = 0
+    while found := botturns.due(sessions, time.time()):
+        for game_id in found:
+            taken += botturns.step(sessions, game_id, UNPACED)
+        assert taken <= most, "the bots went on and on"
+    return taken

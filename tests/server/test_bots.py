@@ -1,11 +1,15 @@
 """Bots in seats: the GM seats one, it answers whenever its seat must act, a game of
-bots plays itself to the end, and a bot's choices follow from the stored game alone."""
+bots plays itself to the end, and a bot's choices follow from the stored game alone.
+
+The bots play in the background (issue 22): no request takes a bot's move, whatever it
+changed; the tests step the bots with `run_bots`, as the server's thread would."""
 
 from __future__ import annotations
 
+from tests.server.conftest import run_bots
 from tests.support.toygame import ToyBids
 from warjudge.hexwar.sjg import heuristic
-from warjudge.server.bots import play_bots
+from warjudge.server import bots
 
 
 def test_a_bot_answers_as_soon_as_its_seat_must_act(players):
@@ -13,7 +17,8 @@ def test_a_bot_answers_as_soon_as_its_seat_must_act(players):
     gid = gm.ok("post", "/api/games", {"game": "toy-bids", "options": {"rounds": 2}})["id"]
     ann.ok("post", f"/api/games/{gid}/seats/north")
     gm.ok("post", f"/api/games/{gid}/bots", {"seat": "south", "bot": "random"})
-    assert gm.ok("get", f"/api/games/{gid}")["to_act"] == ["north"]   # the bot bid at once
+    assert run_bots(gm.client) == 1
+    assert gm.ok("get", f"/api/games/{gid}")["to_act"] == ["north"]   # the bot bid in its first step
     ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 5}})
     state = gm.ok("get", f"/api/games/{gid}")
     assert state["view"]["round"] == 2 and state["view"]["history"][0]["bids"]["north"] == 5
@@ -28,6 +33,7 @@ def test_the_gm_replaces_a_player_by_a_bot(players):
     gm.ok("post", f"/api/games/{gid}/bots", {"seat": "north", "bot": "random"})
     assert ann.post(f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 0}}
                     ).status_code == 403
+    run_bots(gm.client)
     assert gm.ok("get", f"/api/games/{gid}")["to_act"] == ["south"]
 
 
@@ -36,17 +42,26 @@ def test_a_game_of_bots_plays_to_its_end(players):
     gid = gm.ok("post", "/api/games", {"game": "toy-bids", "options": {"rounds": 5}})["id"]
     gm.ok("post", f"/api/games/{gid}/bots", {"seat": "north", "bot": "random"})
     gm.ok("post", f"/api/games/{gid}/bots", {"seat": "south", "bot": "random"})
+    assert run_bots(gm.client) == 5   # a step per round: it ends where a new one begins
     state = gm.ok("get", f"/api/games/{gid}")
     assert state["is_over"] and len(state["view"]["history"]) == 5 and state["outcome"]["reason"] in ("victory", "draw")
+    assert run_bots(gm.client) == 0   # a game that is over: its bots stop
+
+
+def _played_out(seeds: dict[str, str]) -> ToyBids:
+    """A toy game played by two random bots, a step per stored version from 3 on."""
+    game, version = ToyBids.new(7, rounds=5), 3
+    while not game.is_over:
+        assert bots.step(game, seeds, version, dict.fromkeys(seeds, bots.RANDOM)).taken == 2
+        version += 1
+    return game
 
 
 def test_a_bots_choices_follow_from_its_seed_and_the_game_version():
     seeds = {"north": "a" * 32, "south": "b" * 32}
-    first, second = ToyBids.new(7, rounds=5), ToyBids.new(7, rounds=5)
-    assert play_bots(first, seeds, version=3) == play_bots(second, seeds, version=3) == 10
+    first, second = _played_out(seeds), _played_out(seeds)
     assert first.record.to_json() == second.record.to_json()
-    other = ToyBids.new(7, rounds=5)
-    play_bots(other, {"north": "c" * 32, "south": "d" * 32}, version=3)
+    other = _played_out({"north": "c" * 32, "south": "d" * 32})
     assert other.record.actions != first.record.actions
 
 
@@ -80,6 +95,7 @@ def test_a_named_bot_plays_its_seat(players, monkeypatch):
     first, second = [s["seat"] for s in gm.ok("get", f"/api/games/{gid}")["seats"]]
     gm.ok("post", f"/api/games/{gid}/bots", {"seat": first, "bot": "heuristic"})
     gm.ok("post", f"/api/games/{gid}/bots", {"seat": second, "bot": "heuristic"})
+    run_bots(gm.client)
     state = gm.ok("get", f"/api/games/{gid}")
     assert state["is_over"] and [s["bot"] for s in state["seats"]] == ["heuristic", "heuristic"]
     record = gm.ok("get", f"/api/games/{gid}/record")

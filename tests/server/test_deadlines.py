@@ -11,7 +11,7 @@ import pytest
 
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import sign_up
+from tests.server.conftest import run_bots, sign_up
 from warjudge.server import db, play, scheduler
 from warjudge.server.app import create_app
 from warjudge.server.scheduler import run_due
@@ -96,6 +96,7 @@ def test_a_game_without_deadlines_and_a_finished_game_have_none(players):
     gid = gm.ok("post", "/api/games", {"game": "toy-bids", "options": {"rounds": 1}, "phase_seconds": 60})["id"]
     gm.ok("post", f"/api/games/{gid}/bots", {"seat": "north", "bot": "random"})
     gm.ok("post", f"/api/games/{gid}/bots", {"seat": "south", "bot": "random"})
+    run_bots(gm.client)
     assert gm.ok("get", f"/api/games/{gid}")["deadline"] is None
     assert gm.post("/api/games", {"game": "toy-bids", "phase_seconds": 0}).status_code == 422
 

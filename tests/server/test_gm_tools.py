@@ -8,7 +8,7 @@ import json
 
 from sqlalchemy import select
 
-from tests.server.conftest import sign_up
+from tests.server.conftest import run_bots, sign_up
 from warjudge.server import db
 from warjudge.server.models import RolledBack
 
@@ -122,12 +122,16 @@ def test_a_roll_back_in_a_game_with_a_bot_lets_the_bot_answer_again(players):
     gm, ann, _ = players
     gid = gm.ok("post", "/api/games", {"game": "toy-bids-gm", "options": {"rounds": 3}})["id"]
     ann.ok("post", f"/api/games/{gid}/seats/north")
-    gm.ok("post", f"/api/games/{gid}/bots", {"seat": "south", "bot": "random"})   # bids at once, every round
-    _bid(ann, gid, "north", 1)
-    _bid(ann, gid, "north", 1)   # two rounds over; the bot bid in round 3 already
+    gm.ok("post", f"/api/games/{gid}/bots", {"seat": "south", "bot": "random"})   # bids in its step, every round
+    for _ in range(2):
+        run_bots(gm.client)
+        _bid(ann, gid, "north", 1)
+    run_bots(gm.client)   # two rounds over; the bot bid in round 3
     phases = gm.ok("get", f"/api/games/{gid}/phases")["phases"]
     assert [p["actions_before"] for p in phases] == [0, 2, 4]   # each round began before the bot's answer
     gm.ok("post", f"/api/games/{gid}/rollback", {"phase": 1})
+    assert gm.ok("get", f"/api/games/{gid}")["to_act"] == ["north", "south"]
+    run_bots(gm.client)
     state = gm.ok("get", f"/api/games/{gid}")
-    assert len(state["view"]["history"]) == 1 and state["to_act"] == ["north"]   # the bot bid again at once
+    assert len(state["view"]["history"]) == 1 and state["to_act"] == ["north"]   # the bot bid again
     assert [p["actions_before"] for p in gm.ok("get", f"/api/games/{gid}/phases")["phases"]] == [0, 2]

@@ -167,7 +167,7 @@ def test_limits_are_read_from_the_environment(monkeypatch):
 def _uvicorn_config(monkeypatch, tmp_path, *options: str) -> uvicorn.Config:
     """The uvicorn configuration `warjudge serve` would run with these options."""
     ran: dict = {}
-    monkeypatch.setattr(cli, "_process_app", lambda url, migrate: "the app")
+    monkeypatch.setattr(cli, "_process_app", lambda url, migrate, **_: "the app")
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: ran.update(kw, app=app))
     monkeypatch.delenv("FORWARDED_ALLOW_IPS", raising=False)
     result = CliRunner().invoke(warjudge_cli, ["serve", "--database", f"sqlite:///{tmp_path / 'x.sqlite3'}", *options])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from contextlib import asynccontextmanager, contextmanager
+from functools import partial
 from typing import Any, AsyncIterator, Callable, Iterator
 
 from fastapi import Depends, FastAPI, Query
@@ -17,12 +18,12 @@ from sqlalchemy.orm import Session
 
 from warjudge.core import games
 from warjudge.core.events import localised
-from warjudge.server import accounts, auth, bots, db, errors, history, live, play, press, ratelimit, web
+from warjudge.server import accounts, auth, bots, botturns, db, errors, history, live, play, press, ratelimit, web
 from warjudge.server.access import GameId, LangQuery, SeatPath
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import RequestLimits
 from warjudge.server.models import GameRow, User
-from warjudge.server.scheduler import Scheduler
+from warjudge.server.scheduler import Scheduler, run_due
 from warjudge.server.deadlines import PhaseRules
 from warjudge.server.schemas import (ActionRequest, BotRequest, Claim, Extension, GmAction, NewGame,
                                      ReadyRequest, Replacement, RollBack)
@@ -49,24 +50,31 @@ def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:
 
 
 def create_app(url: str, migrate: bool = True, deadlines_every: float | None = None,
-               limits: ratelimit.Limits | None = None, token_days: float | None = None) -> FastAPI:
+               limits: ratelimit.Limits | None = None, token_days: float | None = None,
+               bot_pace: botturns.Pace | None = None) -> FastAPI:
     """The server on the database at `url`; `deadlines_every` (seconds) runs the deadline
-    scheduler in this process while the app is up (`warjudge serve` always does); the
-    login and sign-up `limits` and the tokens' lifetime in days, if not given, from the
-    environment (`WARJUDGE_RATE_LIMITS`, `WARJUDGE_TOKEN_DAYS`) or their defaults."""
+    scheduler in this process while the app is up, `bot_pace` the bots' steps at that
+    pace (`warjudge serve` runs both; without `bot_pace` no bot acts unless a test steps
+    them, `botturns.run_due`); the login and sign-up `limits` and the tokens' lifetime in
+    days, if not given, from the environment (`WARJUDGE_RATE_LIMITS`,
+    `WARJUDGE_TOKEN_DAYS`) or their defaults."""
     engine = db.make_engine(url)
     if migrate:
         db.upgrade(engine)
     sessions = db.sessions(engine)
+    bot_threads: list[Scheduler] = []   # while the app is up: woken by a change that leaves a bot to act
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        scheduler = Scheduler(sessions, deadlines_every) if deadlines_every else None
-        if scheduler:
-            scheduler.start()
+        threads = [Scheduler(partial(run_due, sessions), deadlines_every)] if deadlines_every else []
+        if bot_pace:
+            bot_threads.append(Scheduler(partial(botturns.run_due, sessions, bot_pace), bot_pace.poll, "warjudge-bots"))
+        for thread in threads + bot_threads:
+            thread.start()
         yield
-        if scheduler:
-            scheduler.stop()
+        for thread in threads + bot_threads:
+            thread.stop()
+        bot_threads.clear()
 
     # the API docs' scripts are served from the fastapi-offline package, not a CDN: these
     # machines may have no internet
@@ -101,7 +109,9 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
         """The caller and the game's row, locked: one transaction for the whole change."""
         with transaction() as session:
             user = caller(session, credentials)
-            yield user, game_row(session, game_id, lock=True)
+            row = game_row(session, game_id, lock=True)
+            yield user, row
+        wake_bots(row)
 
     @contextmanager
     def as_gm(game_id: str, credentials: HTTPAuthorizationCredentials | None) -> Iterator[tuple[Session, User, GameRow]]:
@@ -111,6 +121,13 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             row = game_row(session, game_id, lock=True)
             play.require_gm(row, user)
             yield session, user, row
+        wake_bots(row)
+
+    def wake_bots(row: GameRow) -> None:
+        """The change is committed: if it left a bot to act, this process's bots answer now."""
+        if row.bots_at is not None:
+            for thread in bot_threads:
+                thread.wake()
 
     for extra in (press, history, live):   # press, history and live updates: their own modules
         app.include_router(extra.router(sessions))

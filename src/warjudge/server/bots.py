@@ -1,16 +1,21 @@
 """Bots that fill seats on the server: every game's named bots (`core.bots`: `random` for
-every game, stronger ones a game family registers, such as SJG's `heuristic`). A bot's RNG
-is seeded from the seat's own secret seed and the game's stored version, so its choice is
-reproducible from the database and foreseeable by no player.
+every game, stronger ones a game family registers, such as SJG's `heuristic`).
+
+Determinism: a bot's RNG is seeded from its seat's own secret seed, the game's stored
+version and how many actions the bots took before it in the same step, so its choice is
+reproducible from the database and foreseeable by no player (the seed never leaves it).
 
 The server's `random` leaves take-backs (`retract`, `undo`) out while anything else is
 legal, so a bot makes progress and a game of bots always ends. A named bot answers the
-game's current decision, so it acts only when its seat is the first the game waits for."""
+game's current decision, so it acts only when its seat is the first the game waits for.
+The bots play in the background (`botturns.py`), one bounded step at a time: `step`
+here is the game work of one such step, on a game already loaded."""
 
 from __future__ import annotations
 
 import random
 import secrets
+from dataclasses import dataclass
 
 from warjudge.core import bots as core_bots
 from warjudge.core.errors import InputError
@@ -18,7 +23,7 @@ from warjudge.core.game import Action, Game
 
 RANDOM = core_bots.RANDOM
 TAKE_BACKS = {"retract", "undo"}
-MAX_BOT_ACTIONS = 20_000   # per request: a safety net against a game that never lets bots finish
+STEP_ACTIONS = 64   # bot actions per step at most: a Necromancer phase of eight bots takes up to 54
 
 
 def new_bot_seed() -> str:
@@ -46,22 +51,42 @@ def _choice(game: Game, seat: str, bot: str, rng: random.Random) -> Action | Non
         return None
 
 
-def play_bots(game: Game, bot_seeds: dict[str, str], version: int, bot_names: dict[str, str] | None = None) -> int:
-    """Let every bot seat that must act do so until none must; returns how many actions.
-    `bot_names` gives each seat's bot (default `random`)."""
-    bot_names = bot_names or {}
+def movers(game: Game, bot_names: dict[str, str]) -> list[str]:
+    """The bot seats (`bot_names`: seat -> bot) that act now: every waiting `random` bot, a
+    named bot only when its seat is the first the game waits for."""
+    if game.is_over:
+        return []
+    waiting = game.to_act()
+    return [seat for seat in waiting if seat in bot_names and (bot_names[seat] == RANDOM or seat == waiting[0])]
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one step of the bots did: `taken` actions; `began`: the last of them began a
+    new phase (a seat other than the bot's now waits that did not); `stuck`: a bot to act
+    found nothing to do (it waits until something else changes)."""
+
+    taken: int
+    began: bool = False
+    stuck: bool = False
+
+
+def step(game: Game, bot_seeds: dict[str, str], version: int, bot_names: dict[str, str],
+         limit: int = STEP_ACTIONS) -> Step:
+    """The bots act until none must, a new phase begins, or they took `limit` actions;
+    `version` is the game's stored version (their RNGs' seed, with the seat's)."""
     taken = 0
-    while taken < MAX_BOT_ACTIONS and not game.is_over:
-        waiting = game.to_act()
-        ready = [seat for seat in waiting if seat in bot_seeds
-                 and (bot_names.get(seat, RANDOM) == RANDOM or seat == waiting[0])]
+    while taken < limit:
+        ready = [seat for seat in movers(game, bot_names) if seat in bot_seeds]
         if not ready:
             break
-        seat = ready[0]
+        seat, waiting = ready[0], game.to_act()
         rng = random.Random(f"{bot_seeds[seat]}:{version}:{taken}")
-        action = _choice(game, seat, bot_names.get(seat, RANDOM), rng)
+        action = _choice(game, seat, bot_names[seat], rng)
         if action is None:
-            break
+            return Step(taken, stuck=True)
         game.act(seat, action)
         taken += 1
-    return taken
+        if set(game.to_act()) - set(waiting) - {seat}:
+            return Step(taken, began=True)
+    return Step(taken)

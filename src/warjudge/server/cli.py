@@ -3,6 +3,7 @@ command runs, so every other warjudge command starts as fast as before."""
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any, Optional
 
@@ -11,6 +12,7 @@ import typer
 db_app = typer.Typer(no_args_is_help=True, help="The play server's database.")
 
 SWITCH_INTERVAL = 0.001   # seconds
+BOT_PACE_ENV = "WARJUDGE_BOT_PACE"   # `serve --bot-pace`, handed to `--workers`' processes
 
 DATABASE_HELP = ("database URL (sqlite:///path or postgresql://user:pass@host/db); default: "
                  "$WARJUDGE_DATABASE_URL, else a SQLite file in $WARJUDGE_DATA or ./warjudge-data")
@@ -36,10 +38,10 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
               None, help="login and sign-up limits, e.g. 'login=5/60,signup=5/600' (burst/seconds); default: "
                          "$WARJUDGE_RATE_LIMITS, else docs/server.md's"),
           token_days: Optional[float] = typer.Option(
-              None, help="how long a token or browser session lasts; default: $WARJUDGE_TOKEN_DAYS, else 30")) -> None:
+              None, help="how long a token or browser session lasts; default: $WARJUDGE_TOKEN_DAYS, else 30"),
+          bot_pace: float = typer.Option(1.0, min=0.0, max=3600.0, help="seconds between two steps of a game "
+                                                                          "the bots play alone (docs/server.md)")) -> None:
     """Run the play server: every registered game over HTTP (API docs at /docs)."""
-    import os
-
     import uvicorn
 
     from warjudge.server import auth, db
@@ -59,10 +61,11 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
     url = database_url(database)
     try:
         if workers == 1:
-            app = _process_app(url, migrate=True)
+            app = _process_app(url, migrate=True, bot_pace=bot_pace)
         else:   # migrated once here; each worker process builds its own app (`worker_app`)
             db.upgrade(db.make_engine(url))
             os.environ[URL_ENV] = url
+            os.environ[BOT_PACE_ENV] = str(bot_pace)
     except Exception as exc:  # noqa: BLE001 - a database that cannot be opened is one clear line
         typer.echo(f"error: cannot open the database {_shown(url)}: {type(exc).__name__}: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -79,22 +82,24 @@ def worker_app() -> Any:
     """The app of one of `serve --workers`' processes (the database URL is in the environment)."""
     from warjudge.server.config import database_url
 
-    return _process_app(database_url(), migrate=False)
+    return _process_app(database_url(), migrate=False, bot_pace=float(os.environ.get(BOT_PACE_ENV, "1.0")))
 
 
-def _process_app(url: str, migrate: bool) -> Any:
-    """The app, with its deadline scheduler, in a process tuned for serving."""
+def _process_app(url: str, migrate: bool, bot_pace: float) -> Any:
+    """The app, with its deadline scheduler and its bots' (`bot_pace`: seconds between two
+    steps of a game the bots play alone), in a process tuned for serving."""
     import gc
     import logging
 
     from warjudge.server.app import create_app
+    from warjudge.server.botturns import Pace
     from warjudge.server.scheduler import INTERVAL
 
     # The GIL passes between threads every SWITCH_INTERVAL instead of Python's 5 ms: a
     # submission's thread waits for it at every database call, and on SQLite the next
     # writer in line (writelock.py) waits for it before the write lock is any use.
     sys.setswitchinterval(SWITCH_INTERVAL)
-    app = create_app(url, migrate=migrate, deadlines_every=INTERVAL)
+    app = create_app(url, migrate=migrate, deadlines_every=INTERVAL, bot_pace=Pace(every=bot_pace))
     # Everything loaded so far (the modules, the app, its migrations) lives as long as the
     # process: kept out of the garbage collector's full passes, which otherwise walked it all
     # and stopped every request for 80-350 ms under load (measured with gc.callbacks).

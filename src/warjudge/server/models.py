@@ -75,6 +75,8 @@ class GameRow(Base):
     phase_rules: Mapped[str | None] = mapped_column(Text, nullable=True)   # JSON: deadlines.PhaseRules
     last_nmr: Mapped[str | None] = mapped_column(Text, nullable=True)   # JSON: seats that missed the last deadline
     phase_starts: Mapped[str | None] = mapped_column(Text, nullable=True)   # JSON: action count as each phase began
+    bots_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)   # when its bots act next (botturns.py)
+    bot_streak: Mapped[int] = mapped_column(Integer, default=0)   # steps the bots took in a row, no one else acting
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, onupdate=now)
 

@@ -1,5 +1,6 @@
 """Playing a stored game: load it from its record, check who may do what, apply a
-submission, let the bots answer, store the new record. Routes call these inside one
+submission, store the new record (and whether the bots must answer: they do in the
+background, `botturns.py`). Routes call these inside one
 transaction holding the game's lock, so a submission is applied whole or not at all."""
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
 from warjudge.server import cache
 from warjudge.server.bots import names as bot_names
-from warjudge.server.bots import new_bot_seed, play_bots
+from warjudge.server.bots import movers, new_bot_seed
 from warjudge.server.deadlines import PhaseRules, next_deadline, phase_kind
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow, RolledBack, Seat, User
@@ -115,30 +116,42 @@ def require_gm(row: GameRow, user: User) -> None:
 
 def settle(row: GameRow, game: Game, waiting_before: tuple[str, ...], actor: str | None,
            now: float | None = None) -> None:
-    """Bots answer, the deadline moves on if a new phase began, and the record is stored
-    (the caller's transaction commits it). A new phase began when the server adjudicated
-    (`actor` None) or when a seat other than the actor now has to act that did not before
-    (docs/rulings.md); it began before the bots' answers if it had begun already then."""
-    def began() -> bool:
-        return actor is None or bool(set(game.to_act()) - set(waiting_before) - {actor})
+    """After a change by a player, the games master or a deadline: the deadline moves on
+    if a new phase began, the bots are told whether they must act, and the record is
+    stored (the caller's transaction commits it). A new phase began when the server
+    adjudicated (`actor` None) or when a seat other than the actor now has to act that
+    did not before (docs/rulings.md). No bot acts here: they play in the background
+    (`botturns.py`), so a request does a bounded amount of game work."""
+    began = actor is None or bool(set(game.to_act()) - set(waiting_before) - {actor})
+    store(row, game, began, time.time() if now is None else now)
 
-    start = game.record.action_count() if began() else None
-    bot_seeds = {s.name: s.bot_seed for s in row.seats if s.bot and s.bot_seed}
-    try:
-        play_bots(game, bot_seeds, row.version, {s.name: s.bot for s in row.seats if s.bot})
-    except WarjudgeError as exc:  # a game refusing its own legal action is a bug in that game
-        log.error("a bot of game %s was refused: %s", row.id, exc)
-        raise ApiError(409, f"a bot's move was refused by the game ({exc}); nothing was changed") from None
-    if start is None and began():
-        start = game.record.action_count()
+
+def store(row: GameRow, game: Game, began: bool, now: float, bots_wait: float = 0.0, streak: int = 0) -> None:
+    """The game's new state in its row: the phase's start and deadline if one `began`,
+    the record, the version moved on, and when its bots act next (`bots_wait` seconds
+    from now, if any must; `streak`: how many steps the bots have taken in a row)."""
     if game.is_over:
         row.deadline = row.paused_remaining = None
-    elif start is not None:
+    elif began:
         for s in row.seats:   # a new phase: nobody has acted in it or is ready yet
             s.ready = s.acted = False
-        start_phase(row, game, start, time.time() if now is None else now)
+        start_phase(row, game, game.record.action_count(), now)
     row.record = game.record.to_json()
     row.version += 1
+    due = bool(movers(game, seat_bots(row)))
+    row.bots_at, row.bot_streak = (time.time() + bots_wait, streak) if due else (None, 0)
+
+
+def seat_bots(row: GameRow) -> dict[str, str]:
+    """The seats a bot holds, with their bots."""
+    return {s.name: s.bot for s in row.seats if s.bot}
+
+
+def all_ready(row: GameRow, game: Game) -> bool:
+    """Every seat that must act is ready or a bot (whose answer is in, or who has none)."""
+    waiting = game.to_act()
+    done = {s.name for s in row.seats if s.ready or s.bot}
+    return bool(waiting) and set(waiting) <= done
 
 
 def start_phase(row: GameRow, game: Game, start: int, now: float) -> None:
@@ -273,14 +286,13 @@ def no_moves_received(row: GameRow, game: Game) -> list[str]:
 
 def mark_ready(row: GameRow, user: User, seat_name: str, ready: bool = True) -> bool:
     """The seat is ready (or, `ready` False, no longer); once every seat that must act is
-    ready (or a bot), the phase is adjudicated at once. True if that happened."""
+    ready (or a bot), the phase is adjudicated at once. True if that happened. A bot that
+    still has to answer is waited for: once it has, its step adjudicates (`botturns.py`)."""
     require_seat(row, user, seat_name).ready = ready
     if not ready:
         return False
     game = load(row)
-    waiting = game.to_act()
-    done = {s.name for s in row.seats if s.ready or s.bot}
-    return bool(waiting) and set(waiting) <= done and process(row)
+    return not movers(game, seat_bots(row)) and all_ready(row, game) and process(row)
 
 
 def claim(row: GameRow, user: User, seat_name: str, invitation: str | None) -> None:

@@ -1,6 +1,6 @@
 """Deadlines that run themselves: a thread in each server process looks for games whose
 deadline has passed and adjudicates each exactly once, however many processes share the
-database.
+database. Another such thread takes the bots' steps (`botturns.py`).
 
 Exactly once: a game is adjudicated only inside a transaction holding its row lock, after
 checking again under the lock that its deadline has passed; the same transaction moves the
@@ -14,6 +14,7 @@ import logging
 import random
 import threading
 import time
+from typing import Callable
 
 from sqlalchemy import select
 
@@ -50,26 +51,35 @@ def run_due(sessions: db.Sessions, now: float | None = None) -> list[str]:
 
 
 class Scheduler:
-    """The background thread; `stop()` ends it within one interval. Each wait is the
-    interval give or take half of it, so several processes never look in lockstep and
-    each takes its share of the deadlines."""
+    """A background thread doing `work` every `interval` seconds (the deadlines; the bots'
+    steps, `botturns.run_due`), or at once when woken (`wake`: a request just left a bot
+    to act); `stop()` ends it within one interval. Each wait is the interval give or take
+    half of it, so several processes never look in lockstep and each takes its share."""
 
-    def __init__(self, sessions: db.Sessions, interval: float = INTERVAL):
-        self.sessions, self.interval = sessions, interval
+    def __init__(self, work: Callable[[], object], interval: float = INTERVAL, name: str = "warjudge-deadlines"):
+        self.work, self.interval = work, interval
         self._jitter = random.Random()   # timing only: no game's dice
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="warjudge-deadlines", daemon=True)
+        self._stop, self._wake = threading.Event(), threading.Event()
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
 
     def start(self) -> None:
         self._thread.start()
 
+    def wake(self) -> None:
+        self._wake.set()
+
     def stop(self) -> None:
         self._stop.set()
+        self._wake.set()
         self._thread.join()
 
     def _run(self) -> None:
-        while not self._stop.wait(self.interval * self._jitter.uniform(0.5, 1.5)):
+        while True:
+            self._wake.wait(self.interval * self._jitter.uniform(0.5, 1.5))
+            self._wake.clear()
+            if self._stop.is_set():
+                return
             try:
-                run_due(self.sessions)
-            except Exception:  # noqa: BLE001 - a database hiccup must not end the deadlines for good
-                log.exception("the deadline scheduler failed; trying again")
+                self.work()
+            except Exception:  # noqa: BLE001 - a database hiccup must not end the work for good
+                log.exception("the %s thread failed; trying again", self._thread.name)

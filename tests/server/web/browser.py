@@ -21,6 +21,7 @@ from tests.server.live import free_port
 from tests.support.leaks import leaked
 from warjudge.server import play
 from warjudge.server.app import create_app
+from warjudge.server.botturns import Pace
 from warjudge.server.models import GameRow
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -30,8 +31,10 @@ expect.set_options(timeout=20_000)   # a loaded 2-core machine: pages may take s
 
 
 class LiveServer:
+    """The server with its bots' thread, as `warjudge serve` runs it (a quicker poll)."""
+
     def __init__(self, data: Path):
-        self.app = create_app(f"sqlite:///{data / 'browser.sqlite3'}", limits=MANY_SIGNUPS)
+        self.app = create_app(f"sqlite:///{data / 'browser.sqlite3'}", limits=MANY_SIGNUPS, bot_pace=Pace(poll=0.05))
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
@@ -51,12 +54,18 @@ class LiveServer:
         self.app.state.engine.dispose()
 
     def game(self, game_id: str) -> Any:
-        """The game now, loaded from its stored record (the test is the GM): a test may
-        try actions on exact clones of it to know what the dice will do."""
-        with Session(self.app.state.engine) as session:
-            row = session.get(GameRow, game_id)
-            assert row is not None
-            return play.load(row)
+        """The game now, once its bots have answered (they play in the server's background
+        thread), loaded from its stored record (the test is the GM): a test may try
+        actions on exact clones of it to know what the dice will do."""
+        deadline = time.monotonic() + 30
+        while True:
+            with Session(self.app.state.engine) as session:
+                row = session.get(GameRow, game_id)
+                assert row is not None
+                if row.bots_at is None:
+                    return play.load(row)
+            assert time.monotonic() < deadline, "the bots never answered"
+            time.sleep(0.05)
 
     def full_view(self, game_id: str) -> Any:
         """The games master's full view now, read from the database (the test is the GM)."""

@@ -2,8 +2,8 @@
 the bot holding the other side (issue 14): a piece clicked lights exactly the hexes its
 legal moves reach and a lit hex moves it there; a spell, an attack or a shot shows its
 odds (the game's own preview) before the confirm and the engine then rolls on them; every other
-decision is answered from clear prompts; the bot answers at once; nothing goes wrong in
-the page."""
+decision is answered from clear prompts; the bot answers in the background as soon as it
+has the turn; nothing goes wrong in the page."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def test_a_turn_against_the_bot(live, chromium):
         game = live.game(game_id)
         if game.is_over or game.turn >= 2:
             break
-        assert game.to_act() == (W,), "the bot answers within the request that hands it the turn"
+        assert game.to_act() == (W,), "the bot answered in the background when it had the turn"
         decision = game.decision(W)
         legal = game.legal_actions(W)
         page.reload()

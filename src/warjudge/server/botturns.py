@@ -1,0 +1,148 @@
+"""Bots play in the background, one bounded step at a time, never inside a request.
+
+A change that leaves a bot to act (a player's action, a phase adjudicated, a bot seated)
+stores when the game's bots act next (`bots_at`); the scheduler of each server process
+looks for such games and takes one *step* for each (`bots.step`: the bots act until none
+must, a new phase begins, or `bots.STEP_ACTIONS`). A step is three short transactions:
+
+1. the claim: `bots_at` moved on by `LEASE` only if it is still due (one conditional
+   UPDATE), so among several processes one takes the step and the others skip the game;
+2. a read: the game loaded from a snapshot, and the bots' actions computed on it with no
+   lock held (an SJG heuristic turn thinks for seconds; nobody waits for it);
+3. the commit, holding the game's row lock: kept only if the game's version and its bots
+   are still those the step read (a player who acted meanwhile moved the version on and
+   the step is taken again from the new state), so a step is applied exactly once.
+
+The pace (`Pace`): after a change by anyone else the bots take up to `burst` steps at
+once (a player waiting on them sees them answer within a poll); a game the bots go on
+playing alone takes one step per `every` seconds, and one look works `busy` seconds at
+most, so games of bots cannot eat the server. A game that is over has no `bots_at`."""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+
+from sqlalchemy import select, update
+
+from warjudge.core import games
+from warjudge.core.errors import WarjudgeError
+from warjudge.core.game import GM, Game
+from warjudge.core.record import GameRecord
+from warjudge.server import bots, cache, db, play
+from warjudge.server.models import GameRow
+
+log = logging.getLogger("warjudge.server")
+LEASE = 60.0   # seconds a claimed step may take before another process may take it again
+BATCH = 32     # games looked at per query
+
+
+@dataclass(frozen=True)
+class Pace:
+    """`poll`: seconds between two looks for games whose bots must act; `burst`: steps the
+    bots take at once after a change by anyone else; `every`: then, seconds between two
+    steps of one game; `busy`: seconds one look may work before the next waits its turn."""
+
+    poll: float = 0.25
+    burst: int = 4
+    every: float = 1.0
+    busy: float = 0.5
+
+
+@dataclass(frozen=True)
+class _Read:
+    """What a step computed from: the version, the bots (seat -> bot, seat -> seed)."""
+
+    version: int
+    bot_names: dict[str, str]
+    bot_seeds: dict[str, str]
+    streak: int
+
+
+def due(sessions: db.Sessions, now: float) -> list[str]:
+    """Games whose bots must act, those just changed by someone else first (read without
+    locking: each is claimed before its step)."""
+    with sessions.reading() as session:
+        query = (select(GameRow.id).where(GameRow.bots_at <= now)
+                 .order_by(GameRow.bot_streak, GameRow.bots_at).limit(BATCH))
+        return list(session.scalars(query))
+
+
+def claim(sessions: db.Sessions, game_id: str, now: float) -> bool:
+    """This process takes the game's next step (False: another took it, or it is not due)."""
+    with sessions.begin() as session:
+        taken = session.execute(update(GameRow).where(GameRow.id == game_id, GameRow.bots_at <= now)
+                                .values(bots_at=now + LEASE).execution_options(synchronize_session=False))
+        return bool(getattr(taken, "rowcount", 0) == 1)
+
+
+def _loaded(row: GameRow) -> Game:
+    """The row's game from the cache (taken: no request shares it while the bots change
+    it) or replayed; never kept under this version again, since the step changes it."""
+    game = cache.GAMES.take(row.id, row.version)
+    return game if game is not None else games.load(GameRecord.from_json(row.record, f"stored game {row.id}"))
+
+
+def step(sessions: db.Sessions, game_id: str, pace: Pace = Pace(), now: float | None = None) -> bool:
+    """One step of the game's bots, if this process claims it; True if it was committed."""
+    now = time.time() if now is None else now
+    if not claim(sessions, game_id, now):
+        return False
+    with sessions.reading() as session:
+        row = session.get(GameRow, game_id)
+        if row is None:
+            return False
+        read = _Read(row.version, play.seat_bots(row), {s.name: s.bot_seed for s in row.seats if s.bot_seed},
+                     row.bot_streak)
+        try:
+            game = _loaded(row)
+        except WarjudgeError as exc:   # a damaged record: tried again after the lease, never a crash
+            log.error("the bots of game %s cannot load it: %s", game_id, exc)
+            return False
+    try:
+        done = bots.step(game, read.bot_seeds, read.version, read.bot_names)
+    except WarjudgeError as exc:  # a game refusing its own legal action is a bug in that game
+        log.error("a bot of game %s was refused: %s", game_id, exc)
+        return False
+    return _commit(sessions, game_id, game, read, done, pace)
+
+
+def _commit(sessions: db.Sessions, game_id: str, game: Game, read: _Read, done: bots.Step, pace: Pace) -> bool:
+    """Store the step under the game's lock if the game is still as the step read it."""
+    with sessions.begin() as session:
+        row = db.locked_game(session, game_id)
+        if row is None or row.version != read.version:
+            return False   # changed meanwhile: that change set `bots_at` anew
+        if play.seat_bots(row) != read.bot_names:
+            row.bots_at = time.time()   # a seat changed hands meanwhile: look again from there
+            return False
+        began = done.began
+        idle = not began and (done.stuck or not bots.movers(game, read.bot_names))   # the bots are done for now
+        if idle and any(s.ready for s in row.seats) and play.all_ready(row, game):
+            began = play.apply(game, GM, {"type": "process"}) is None   # the ready players waited for the bots
+        if not (done.taken or began):
+            row.bots_at, row.bot_streak = None, 0   # nothing to do until something else changes
+            return False
+        streak = read.streak + 1
+        play.store(row, game, began, time.time(), 0.0 if streak < pace.burst else pace.every, streak)
+        if done.stuck and not began:   # it waits, as a player's seat would, for something else to change
+            row.bots_at, row.bot_streak = None, 0
+        cache.loaded(session, row, game)
+    return True
+
+
+def run_due(sessions: db.Sessions, pace: Pace = Pace(), now: float | None = None) -> int:
+    """Take a step for every game whose bots must act, again while any is due at once,
+    for `pace.busy` seconds at most; how many steps were committed."""
+    started = time.monotonic()
+    taken = 0
+    while time.monotonic() - started < pace.busy:
+        found = due(sessions, time.time() if now is None else now)
+        for game_id in found:
+            taken += step(sessions, game_id, pace, now)
+            if time.monotonic() - started >= pace.busy:
+                break
+        if not found:
+            break
+    return taken

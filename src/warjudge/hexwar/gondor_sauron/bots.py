@@ -38,8 +38,9 @@ def heuristic_action(game, player: str, rng: random.Random) -> Action:
         if found:
             return rng.choice(found)
     retreats = [a for a in legal if a["type"] in ("retreat", "evade")]
-    if retreats:   # as far from the enemy as the rules allow
-        return max(retreats, key=lambda a: (_nearest_enemy(view, player, a["path"][-1]), "displace_to" not in a))
+    if retreats:   # as far from the enemy as the rules allow, displacing as few friends as may be (never declining)
+        return max(retreats, key=lambda a: (_nearest_enemy(view, player, a["path"][-1]),
+                                            -len(a.get("then_to", [])) - ("displace_to" in a)))
     moves = [a for a in legal if a["type"] == "move"]
     if moves:      # the move that gains the most ground towards the enemy, if any gains
         where = _where(view)

@@ -183,7 +183,8 @@ class GondorSauronGame:
             return None
         if self.pending:
             p = self.pending[0]
-            return Decision(player, p.kind, {"unit": p.unit, "hexes": p.hexes, "hex": p.vacated})
+            kind = "displace" if {"type": "decline"} in self.legal_actions(player) else p.kind   # 7.61
+            return Decision(player, kind, {"unit": p.unit, "hexes": p.hexes, "hex": p.vacated})
         ph = self._phase()
         return Decision(player, ph.kind, {"turn": self.turn, "phase": ph.code, "title": ph.title,
                                           "stage": self.stage if ph.kind == "combat" else None})
@@ -486,15 +487,12 @@ class GondorSauronGame:
             return [{"type": "advance", "unit": p.unit}, {"type": "stay"}]
         if p.kind == "evade":   # 7.7: retreat one or two hexes before the melee, or stand
             acts = [{"type": "evade", "path": list(c.path)} for n in (1, 2)
-                     for c in aftermath.retreat_choices(self.pos, unit, n) if c.displaced is None]
+                     for c in aftermath.retreat_choices(self.pos, unit, n) if not c.chain]
             return acts + [{"type": "stand"}]
-        acts = []
-        for c in aftermath.retreat_choices(self.pos, unit, p.hexes):
-            if c.displaced is None:
-                acts.append({"type": "retreat", "path": list(c.path)})
-            else:
-                acts += [{"type": "retreat", "path": list(c.path), "displace_to": h} for h in c.displaced_to]
-        return acts
+        acts = [{"type": "retreat", "path": list(c.path)} | _displacing(c.chain)
+                for c in aftermath.retreat_choices(self.pos, unit, p.hexes)]
+        # 7.61: a friend *may* be displaced; declining loses the retreating unit
+        return acts + ([{"type": "decline"}] if any("displace_to" in a for a in acts) else [])
 
     # --- applying an action ---------------------------------------------------------------
 
@@ -563,7 +561,7 @@ class GondorSauronGame:
                 self.pending.pop(0)
             elif p.kind == "retreat" and not self._pending_actions(p):
                 self.pending.pop(0)
-                self._retreat_or(unit, p.hexes, advance=p.then_advance, fallback=p.fallback)
+                self._cannot_retreat(unit, p.then_advance, p.fallback)
             else:
                 return
 
@@ -657,7 +655,7 @@ class GondorSauronGame:
     def _declare(self, attacker: CombatUnit, defender: CombatUnit) -> None:
         self.state.attacked |= {u.id for u in formations.members(self.pos, attacker)}   # 7.34
         if defender.id not in self.pos.formations and aftermath.may_retreat_before_combat(defender, [attacker]) and \
-                any(c.displaced is None for n in (1, 2) for c in aftermath.retreat_choices(self.pos, defender, n)):
+                any(not c.chain for n in (1, 2) for c in aftermath.retreat_choices(self.pos, defender, n)):
             self.pending.insert(0, Pending("evade", defender.side, defender.id, vacated=attacker.id))
             return
         self._melee(attacker, defender)
@@ -700,6 +698,11 @@ class GondorSauronGame:
         if aftermath.retreat_choices(self.pos, unit, hexes):
             self.pending.insert(0, Pending("retreat", unit.side, unit.id, hexes, unit.hex, advance, fallback))
             return
+        self._cannot_retreat(unit, advance, fallback)
+
+    def _cannot_retreat(self, unit: CombatUnit, advance: str, fallback: str) -> None:
+        """7.56 (7.63 when a displacement is declined): the unit is eliminated, and the
+        victor may advance; 7.23: a Leader-combat retreat flips it first."""
         if fallback == "flip" and not aftermath.flip(unit):   # 7.23
             self._log("flipped", unit=unit.id)
             return
@@ -733,19 +736,27 @@ class GondorSauronGame:
             self._offer_advance(self.pos.units[p.vacated], here)
         elif kind == "stand":
             self._melee(self.pos.units[p.vacated], unit)
+        elif kind == "decline":
+            self._log("declined", unit=unit.id)
+            self._cannot_retreat(unit, p.then_advance, p.fallback)
         elif kind == "retreat":
             here = unit.hex
-            if "displace_to" in action:
-                friend = next(u for u in self.pos.units_at(action["path"][-1]) if u.side == unit.side)
-                formations.dissolve(self.pos, friend)           # ruling: a displaced formation breaks up
-                self._follow(friend, [action["displace_to"]])
-                friend.disrupted = True                         # 7.65
-                self._log("displaced", unit=friend.id, to=action["displace_to"])
+            self._displace(unit, [action["path"][-1], *_chain_of(action)])
             self._follow(unit, action["path"])
             unit.disrupted = True                               # 7.57
             self._log("retreat", unit=unit.id, path=action["path"])
             if p.then_advance and p.then_advance in self.pos.units:
                 self._offer_advance(self.pos.units[p.then_advance], here)
+
+    def _displace(self, unit: CombatUnit, hexes: list[str]) -> None:
+        """7.61-7.65: each friend in `hexes` (but the last) retreats one hex into the next,
+        the farthest first, so every hex is free when entered; displaced units are
+        disrupted."""
+        friends = [next(u for u in self.pos.units_at(h) if u.side == unit.side) for h in hexes[:-1]]
+        for friend, to in reversed(list(zip(friends, hexes[1:]))):
+            self._follow(friend, [to])
+            friend.disrupted = True                         # 7.65
+            self._log("displaced", unit=friend.id, to=to)
 
     def _follow(self, unit: CombatUnit, path: list[str]) -> None:
         """A unit retreats along `path`; Leaders stacked with it go too (ruling)."""
@@ -807,6 +818,18 @@ class GondorSauronGame:
 
     def _log(self, kind: str, **facts: Any) -> None:
         self.events.append({"turn": self.turn, "phase": self.phase, "event": kind, **facts})
+
+
+def _displacing(chain: tuple[str, ...]) -> Action:
+    """A retreat action's displacement chain (7.64): where the friend in the path's last
+    hex goes, then where each friend displaced in turn goes."""
+    if not chain:
+        return {}
+    return {"displace_to": chain[0]} | ({"then_to": list(chain[1:])} if len(chain) > 1 else {})
+
+
+def _chain_of(action: Action) -> list[str]:
+    return [action["displace_to"], *action.get("then_to", [])] if "displace_to" in action else []
 
 
 class SauronGame(GondorSauronGame):

@@ -73,7 +73,7 @@ def test_random_games_end_and_keep_the_invariants(gid):
     for g in random_game(gid, 3, max_turns=3):
         values.update({x.id: x.full.demoralization_value() for x in g.pos.units.values()})
         hexes = [x.hex for x in g.pos.units.values()]
-        assert len(hexes) == len(set(hexes))
+        assert g.is_over or g.decision(g.to_act()[0]).kind == "movement" or len(hexes) == len(set(hexes))   # 4.28
         occupied = {}
         for piece in (*g.pos.units.values(), *g.pos.leaders.values()):
             assert occupied.setdefault(piece.hex, piece.side) == piece.side

@@ -12,6 +12,7 @@ from warjudge.core.events import Refusal, refusal_json
 from warjudge.core.game import GM
 from warjudge.hexwar.gondor_sauron.units import SIDES
 from warjudge.presentation.gondor_sauron.wording_en import REFUSALS
+from tests.hexwar.gondor_sauron.test_gs_stacking_end_of_phase import overstacked
 
 W, S = SIDES
 
@@ -37,6 +38,8 @@ def reached() -> dict[str, Refusal]:
                            (waiting, {"type": "fly"})):
         exc = refused(g, player, action)
         out.setdefault(exc.code, exc)
+    exc = refused(overstacked(), W, {"type": "end"})   # SPI 4.28
+    out.setdefault(exc.code, exc)
     over = games.new("gondor", seed=3, max_turns=1)
     while not over.is_over:
         over.act(GM, {"type": "process"})

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -23,6 +24,7 @@ from warjudge.core.game import GM, Action, Decision, Outcome, View
 from warjudge.core.games import Option, fresh_seed, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
+from warjudge.hexwar import stacking
 from warjudge.hexwar.gondor_sauron import (
     aftermath, cauldrons, combat, formations, leaders, moves, sequence, siege, spells)
 from warjudge.hexwar.gondor_sauron.charts import Charts, default_charts, load_charts
@@ -113,6 +115,7 @@ class GondorSauronGame:
         self._acted = 0   # actions applied (the legal-action cache's key)
         self._facts: tuple[Any, Any] = (None, None)
         self._reach: tuple[Any, dict[tuple, list[str]]] = (None, {})   # see _movement_facts
+        self._plan: tuple[Any, Any] = (None, None)   # see _stacking_plan
         self._start_turn()
 
     # --- construction ---------------------------------------------------------------------
@@ -229,6 +232,9 @@ class GondorSauronGame:
         if not isinstance(action, dict):
             raise Refusal("gs.refused.not_an_object")
         if action not in self.legal_actions(player):
+            if action == {"type": "end"} and not self.pending and self._phase().kind == "movement" and \
+                    (hexes := self._overstacked_at_end_of_movement(player)):
+                raise Refusal("gs.refused.overstacked", hexes=hexes)
             raise Refusal("gs.refused.not_legal", player=player, action=json.dumps(action, sort_keys=True)[:120],
                           kind=self._kind(player))
 
@@ -253,7 +259,8 @@ class GondorSauronGame:
         for wanted in ("stay", "stand", "next", "end"):
             if {"type": wanted} in legal:
                 return {"type": wanted}
-        return legal[0]
+        remedy = self._stacking_remedy(player) if self._phase().kind == "movement" and not self.pending else None
+        return remedy if remedy in legal else legal[0]
 
     def view(self, player: str | None = None) -> View:
         pos = self.pos
@@ -299,23 +306,26 @@ class GondorSauronGame:
         return sorted((p for p in found[kind].values() if p.side == side), key=lambda p: p.id)
 
     def _moves_of(self, piece: CombatUnit | Leader | Engine) -> list[Action]:
+        reach = self._reach_of(piece)
+        if isinstance(piece, Engine):   # ruling: one siege engine a hex
+            taken = {e.hex for e in self.pos.engines.values()}
+            reach = [h for h in reach if h not in taken]
+        elif isinstance(piece, CombatUnit):   # 4.28, 5.0: onto a friend if the phase can still end
+            reach = [h for h in reach if self._phase_can_end_after(piece.side, {piece.id: (h, (h,))})]
+        return [{"type": "move", "piece": piece.id, "to": h} for h in reach]
+
+    def _reach_of(self, piece: CombatUnit | Leader | Engine) -> list[str]:
+        """Every hex the piece may still move to this phase, friends' hexes included."""
         st = self.state
         if piece.id in st.moved | st.casting | st.sieged or spells.barred(st.bound, piece.id, "move"):
             return []
-        pos = self.pos
         zoc, occupied = self._movement_facts(piece.side)
-        if isinstance(piece, Engine):   # ruling: one siege engine a hex
-            taken = {e.hex for e in pos.engines.values()}
-        elif isinstance(piece, CombatUnit):   # 5.0, 4.28
-            taken = {u.hex for u in pos.units.values() if u.side == piece.side}
-        else:
-            taken = set()
         found = self._reach[1]
-        mine = (piece.id, piece.hex, piece.id in pos.formations, getattr(piece, "reduced", False),
+        mine = (piece.id, piece.hex, piece.id in self.pos.formations, getattr(piece, "reduced", False),
                 getattr(piece, "disrupted", False))
         if mine not in found:
-            found[mine] = moves.destinations(pos, piece, zoc=zoc, occupied=occupied)
-        return [{"type": "move", "piece": piece.id, "to": h} for h in found[mine] if h not in taken]
+            found[mine] = moves.destinations(self.pos, piece, zoc=zoc, occupied=occupied)
+        return found[mine]
 
     def _movement_facts(self, side: str) -> tuple[frozenset[str], dict[str, str]]:
         """The enemy ZOC and the occupancy, once per position (keyed by actions applied).
@@ -369,13 +379,13 @@ class GondorSauronGame:
         """Reinforcements that have arrived enter at a free entry hex of their group
         (ruling: they stop there; with every entry hex blocked they wait)."""
         occupied = self.pos.occupancy()
-        friends = {u.hex for u in self.pos.units.values()}
         acts = []
         for pid, piece in sorted(self.waiting.items()):
             if piece.side != side:
                 continue
             acts += [{"type": "enter", "piece": pid, "to": h} for h in self.entry_of[pid]
-                     if occupied.get(h) in (None, side) and not (isinstance(piece, CombatUnit) and h in friends)]
+                     if occupied.get(h) in (None, side) and not (isinstance(piece, CombatUnit)
+                                                                 and not self._phase_can_end_after(side, {pid: (h, (h,))}))]
         return acts
 
     def _movement_actions(self, side: str) -> list[Action]:
@@ -392,17 +402,22 @@ class GondorSauronGame:
         acts += [a for e in self._own(side, Engine) for a in self._moves_of(e)]
         acts += self._entries(side)
         acts += self._forms(side) if side == WESTERNESSE else []
-        return acts + ([] if self._must_restack(side, magic=False) else [{"type": "end"}])
+        ended = not self._must_restack(side, magic=False) and not self._overstacked_at_end_of_movement(side)
+        return acts + ([{"type": "end"}] if ended else [])
 
     def _splits_of(self, unit: CombatUnit) -> list[Action]:
-        """8.48: one unit of a formation moves away on its own, which disbands it."""
-        partner = self.pos.formations[unit.id]
+        """8.48: one unit of a formation moves away on its own, which disbands it (and
+        the one left may still move)."""
+        partner = self.pos.units[self.pos.formations[unit.id]]
+        lead = formations.members(self.pos, unit)[0].id
+        self._stacking_plan(unit.side)   # made for the formation as it stands
         formations.dissolve(self.pos, unit)
         try:
-            found = self._moves_of(unit)
+            found, left = self._reach_of(unit), (partner.hex, (partner.hex, *self._reach_of(partner)))
         finally:
-            self.pos.formations.update({unit.id: partner, partner: unit.id})
-        return [{"type": "split", "unit": unit.id, "to": a["to"]} for a in found]
+            self.pos.formations.update({unit.id: partner.id, partner.id: unit.id})
+        return [{"type": "split", "unit": unit.id, "to": h} for h in found
+                if self._phase_can_end_after(unit.side, {lead: None, partner.id: left, unit.id: (h, (h,))})]
 
     def _forms(self, side: str) -> list[Action]:
         """8.43: two like units with or beside a Leader that has not moved."""
@@ -414,8 +429,66 @@ class GondorSauronGame:
                     if u.hex == ldr.hex or u.hex in self.pos.map.neighbours(ldr.hex)]
             acts += [{"type": "form", "units": [a.id, b.id], "leader": ldr.id}
                      for i, a in enumerate(near) for b in near[i + 1:]
-                     if not formations.form_problem(self.pos, a, b, ldr, self.state.moved)]
+                     if not formations.form_problem(self.pos, a, b, ldr, self.state.moved)
+                     and self._phase_can_end_after(side, {b.id: None, a.id: (ldr.hex, (ldr.hex,))})]
         return acts
+
+    # --- 4.28, 5.0: stacking is met at the end of the Movement Phase -------------------------
+
+    def _stacking_pieces(self, side: str) -> dict[str, tuple[str, tuple[str, ...]]]:
+        """Each combat unit of `side` (a formation as one, named by its first unit, 5.0 b):
+        its hex and the hexes it may end this phase in (its own, then its moves')."""
+        return {u.id: (u.hex, (u.hex, *self._reach_of(u))) for u in self._own(side, CombatUnit)
+                if formations.is_lead(self.pos, u)}
+
+    def _stacking_plan(self, side: str) -> tuple[dict[str, tuple[str, tuple[str, ...]]], dict[str, str] | None]:
+        """The pieces, and where each could end the phase within the limit (those that
+        need not move staying), once per position; None if nothing can meet it."""
+        key = (self._acted, side)
+        if self._plan[0] != key:
+            pieces = self._stacking_pieces(side)
+            plan = stacking.assignment({p: o for p, (_, o) in pieces.items()}, self.pos.rules.stacking,
+                                       {p: h for p, (h, _) in pieces.items()})
+            self._plan = (key, (pieces, plan))
+        return self._plan[1]
+
+    def _phase_can_end_after(self, side: str, changes: dict[str, tuple[str, tuple[str, ...]] | None]) -> bool:
+        """Whether the phase could still end within the stacking limit once `changes`
+        are made (a piece's new hex and where it may then end, or None: gone). A move
+        that could not is refused: it would leave a stack nothing may put right."""
+        pieces, plan = self._stacking_plan(side)
+        if plan is None:
+            return True
+        mine = {h for p, (h, _) in pieces.items() if p not in changes}
+        if not self._overstacked_at_end_of_movement(side) and \
+                all(c is None or c[0] not in mine for c in changes.values()):
+            return True   # the position stays within the limit
+        options, start = {p: o for p, (_, o) in pieces.items()}, dict(plan)
+        for p, change in changes.items():
+            options.pop(p, None)
+            start.pop(p, None)
+            if change is not None:
+                start[p], options[p] = change
+        return stacking.assignment(options, self.pos.rules.stacking, start) is not None
+
+    def _overstacked_at_end_of_movement(self, side: str) -> list[str]:
+        """4.28, 5.0: the hexes where `side` has more combat units than the limit (a
+        formation counting one), which it must put right before its Movement Phase
+        ends; none when no move left could (ruling: what cannot be put right does not
+        stop the game)."""
+        pieces, plan = self._stacking_plan(side)
+        counts = Counter(h for h, _ in pieces.values())
+        return [] if plan is None else sorted(h for h, n in counts.items() if n > self.pos.rules.stacking)
+
+    def _stacking_remedy(self, side: str) -> Action | None:
+        """The games master's move for a side that may not end its Movement Phase for
+        its stacking: a piece of an overstacked hex (then any) to where the plan puts it."""
+        pieces, plan = self._stacking_plan(side)
+        crowded = set(self._overstacked_at_end_of_movement(side))
+        for p in sorted(pieces, key=lambda p: (pieces[p][0] not in crowded, p)):
+            if plan and plan[p] != pieces[p][0]:
+                return {"type": "move", "piece": p, "to": plan[p]}
+        return None
 
     def _must_restack(self, side: str, magic: bool) -> bool:
         """8.1: a Leader must stand with a combat unit (of its nationality unless it is a

@@ -107,6 +107,10 @@ def test_the_room_to_spread_out_is_found_through_a_chain():
     # 4.28 as a matching: x must leave h1; y in h2 can make room by going on to h3
     from warjudge.hexwar.stacking import assignment
     options = {"w": ("h1",), "x": ("h1", "h2"), "y": ("h2", "h3")}
-    assert assignment(options, 1, {"w": "h1", "x": "h1", "y": "h2"}) == {"w": "h1", "x": "h2", "y": "h3"}
+    found = assignment(options, 1, {"w": "h1", "x": "h1", "y": "h2"})
+    assert found is not None and found.hexes == {"w": "h1", "x": "h2", "y": "h3"}
     assert assignment({**options, "y": ("h2",)}, 1, {}) is None
     assert assignment({**options, "y": ("h2",)}, 2, {}) is not None
+    # a new piece fixed in h2 needs x to move on, and x has nowhere left; given h4 it has
+    assert not found.allows("z", "h2") and not found.allows("z", "h1")
+    assert assignment({**options, "x": ("h1", "h2", "h4")}, 1, {}).allows("z", "h2")

@@ -15,7 +15,7 @@ import copy
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from warjudge.core.dice import Dice
 from warjudge.core.errors import InputError, RecordError
@@ -50,6 +50,18 @@ class Pending:
     vacated: str = ""       # advance: the hex; evade: the attacker's id
     then_advance: str = ""  # after a melee retreat, the attacker that may advance
     fallback: str = ""      # 7.23: "flip" when a Leader-combat retreat is impossible
+
+
+class StackingPlan(NamedTuple):
+    """A side's combat units as stacking pieces (a formation one, 5.0 b): hex and the
+    hexes it may end the phase in; where each could end it within the limit (None:
+    nothing can meet it); how many stand in each hex; the hexes over the limit (none
+    when nothing can put them right)."""
+
+    pieces: dict[str, tuple[str, tuple[str, ...]]]
+    plan: stacking.Assignment | None
+    counts: Counter[str]
+    over: list[str]
 
 
 @dataclass
@@ -310,8 +322,9 @@ class GondorSauronGame:
         if isinstance(piece, Engine):   # ruling: one siege engine a hex
             taken = {e.hex for e in self.pos.engines.values()}
             reach = [h for h in reach if h not in taken]
-        elif isinstance(piece, CombatUnit):   # 4.28, 5.0: onto a friend if the phase can still end
-            reach = [h for h in reach if self._phase_can_end_after(piece.side, {piece.id: (h, (h,))})]
+        elif isinstance(piece, CombatUnit) and reach:   # 4.28, 5.0: onto a friend if the phase can still end
+            plan = self._stacking_plan(piece.side).plan
+            reach = reach if plan is None else [h for h in reach if h not in plan.held or plan.allows(piece.id, h)]
         return [{"type": "move", "piece": piece.id, "to": h} for h in reach]
 
     def _reach_of(self, piece: CombatUnit | Leader | Engine) -> list[str]:
@@ -441,29 +454,32 @@ class GondorSauronGame:
         return {u.id: (u.hex, (u.hex, *self._reach_of(u))) for u in self._own(side, CombatUnit)
                 if formations.is_lead(self.pos, u)}
 
-    def _stacking_plan(self, side: str) -> tuple[dict[str, tuple[str, tuple[str, ...]]], dict[str, str] | None]:
-        """The pieces, and where each could end the phase within the limit (those that
-        need not move staying), once per position; None if nothing can meet it."""
+    def _stacking_plan(self, side: str) -> StackingPlan:
+        """Where each piece could end the phase within the limit, once per position."""
         key = (self._acted, side)
         if self._plan[0] != key:
             pieces = self._stacking_pieces(side)
             plan = stacking.assignment({p: o for p, (_, o) in pieces.items()}, self.pos.rules.stacking,
                                        {p: h for p, (h, _) in pieces.items()})
-            self._plan = (key, (pieces, plan))
+            counts = Counter(h for h, _ in pieces.values())
+            over = [] if plan is None else sorted(h for h, n in counts.items() if n > self.pos.rules.stacking)
+            self._plan = (key, StackingPlan(pieces, plan, counts, over))
         return self._plan[1]
 
     def _phase_can_end_after(self, side: str, changes: dict[str, tuple[str, tuple[str, ...]] | None]) -> bool:
         """Whether the phase could still end within the stacking limit once `changes`
         are made (a piece's new hex and where it may then end, or None: gone). A move
         that could not is refused: it would leave a stack nothing may put right."""
-        pieces, plan = self._stacking_plan(side)
+        pieces, plan, counts, over = self._stacking_plan(side)
         if plan is None:
             return True
-        mine = {h for p, (h, _) in pieces.items() if p not in changes}
-        if not self._overstacked_at_end_of_movement(side) and \
-                all(c is None or c[0] not in mine for c in changes.values()):
+        [(piece, change)] = changes.items() if len(changes) == 1 else [("", None)]
+        if change is not None and change[1] == (change[0],):
+            return plan.allows(piece, change[0])   # one piece fixed in one hex: one search
+        leaving = Counter(pieces[p][0] for p in changes if p in pieces)
+        if not over and all(c is None or counts[c[0]] <= leaving[c[0]] for c in changes.values()):
             return True   # the position stays within the limit
-        options, start = {p: o for p, (_, o) in pieces.items()}, dict(plan)
+        options, start = {p: o for p, (_, o) in pieces.items()}, dict(plan.hexes)
         for p, change in changes.items():
             options.pop(p, None)
             start.pop(p, None)
@@ -476,18 +492,16 @@ class GondorSauronGame:
         formation counting one), which it must put right before its Movement Phase
         ends; none when no move left could (ruling: what cannot be put right does not
         stop the game)."""
-        pieces, plan = self._stacking_plan(side)
-        counts = Counter(h for h, _ in pieces.values())
-        return [] if plan is None else sorted(h for h, n in counts.items() if n > self.pos.rules.stacking)
+        return self._stacking_plan(side).over
 
     def _stacking_remedy(self, side: str) -> Action | None:
         """The games master's move for a side that may not end its Movement Phase for
         its stacking: a piece of an overstacked hex (then any) to where the plan puts it."""
-        pieces, plan = self._stacking_plan(side)
-        crowded = set(self._overstacked_at_end_of_movement(side))
+        pieces, plan, _, over = self._stacking_plan(side)
+        crowded = set(over)
         for p in sorted(pieces, key=lambda p: (pieces[p][0] not in crowded, p)):
-            if plan and plan[p] != pieces[p][0]:
-                return {"type": "move", "piece": p, "to": plan[p]}
+            if plan and plan.hexes[p] != pieces[p][0]:
+                return {"type": "move", "piece": p, "to": plan.hexes[p]}
         return None
 
     def _must_restack(self, side: str, magic: bool) -> bool:

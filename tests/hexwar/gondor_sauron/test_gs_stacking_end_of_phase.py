@@ -73,6 +73,7 @@ def test_the_phase_may_not_end_on_a_broken_stack_and_says_where():
         g.act(W, {"type": "end"})
     assert (caught.value.code, caught.value.params) == ("gs.refused.overstacked", {"hexes": ["0304"]})
     assert "0304" in REFUSALS[caught.value.code](caught.value.params) and g.view(None) == before
+    assert g.decision(W).info["overstacked"] == ["0304"]   # the page says so before `end` is tried
 
 
 def test_no_stop_on_a_friend_that_can_no_longer_move():

@@ -201,8 +201,11 @@ class GondorSauronGame:
             kind = "displace" if {"type": "decline"} in self.legal_actions(player) else p.kind   # 7.61
             return Decision(player, kind, {"unit": p.unit, "hexes": p.hexes, "hex": p.vacated})
         ph = self._phase()
-        return Decision(player, ph.kind, {"turn": self.turn, "phase": ph.code, "title": ph.title,
-                                          "stage": self.stage if ph.kind == "combat" else None})
+        info = {"turn": self.turn, "phase": ph.code, "title": ph.title,
+                "stage": self.stage if ph.kind == "combat" else None}
+        if ph.kind == "movement":   # 4.28: the stacks to put right before the phase may end
+            info["overstacked"] = self._overstacked_at_end_of_movement(player)
+        return Decision(player, ph.kind, info)
 
     def legal_actions(self, player: str) -> list[Action]:
         """Cached per action count: every change goes through `act`, which appends."""

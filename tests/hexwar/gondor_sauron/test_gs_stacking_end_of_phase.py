@@ -22,17 +22,18 @@ from warjudge.presentation.gondor_sauron.wording_en import REFUSALS
 W, S = "westernesse", "sauron"
 
 
-def unit(uid: str, side: str, hex_: str, ratings: str = "C2X") -> dict:
-    return {"id": uid, "side": side, "nationality": "gondor" if side == W else "mordor", "kind": "infantry",
+def unit(uid: str, side: str, hex_: str, ratings: str = "C2X", kind: str = "infantry") -> dict:
+    return {"id": uid, "side": side, "nationality": "gondor" if side == W else "mordor", "kind": kind,
             "ratings": ratings, "hex": hex_}
 
 
-def westernesse_moving(*units: dict):
-    """A 9x9 clear Sauron battle with Westernesse's a (0303) and b (0304), Sauron's e far
-    off and `units`, at Westernesse's Movement Phase (F)."""
+def westernesse_moving(*units: dict, b: dict | None = None, groves: tuple[str, ...] = ()):
+    """A 9x9 Sauron battle (clear but the `groves`) with Westernesse's a (0303) and b
+    (0304), Sauron's e far off and `units`, at Westernesse's Movement Phase (F)."""
     doc = json.loads((SCENARIOS / "sauron.json").read_text(encoding="utf-8"))
-    doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=[])
-    doc.update({"units": [unit("a", W, "0303"), unit("b", W, "0304"), unit("e", S, "0909"), *units],
+    rows = [" ".join("G0" if f"{c:02d}{r:02d}" in groves else "0" for c in range(1, 10)) for r in range(1, 10)]
+    doc["map"].update(width=9, height=9, rows=rows, hexsides=[])
+    doc.update({"units": [unit("a", W, "0303"), b or unit("b", W, "0304"), unit("e", S, "0909"), *units],
                 "leaders": [], "turns": 2, "night_turns": [], "reinforcements": [], "spells": [], "pedestal": None})
     g = games.new("sauron", seed=1, scenario=doc)
     while g.phase != "F":
@@ -85,6 +86,18 @@ def test_no_stop_on_a_friend_that_can_no_longer_move():
     g.act(W, {"type": "move", "piece": "b", "to": "0404"})
     moves = {a["to"] for a in g.legal_actions(W) if a["type"] == "move" and a["piece"] == "a"}
     assert "0304" in moves and "0404" not in moves          # b has moved
+
+
+def test_no_move_takes_the_only_room_a_stack_has_left():
+    # SPI 4.28: cavalry b, hemmed in by groves (prohibited to it), can leave a's stop on
+    # its hex only for a's old hex 0303: infantry c may take 0303 before, not after
+    hemmed = ("0302", "0403", "0204", "0203", "0202", "0404", "0405", "0305")
+    g = westernesse_moving(unit("c", W, "0405"), b=unit("b", W, "0304", "B3X", "cavalry"), groves=hemmed)
+    assert {"type": "move", "piece": "c", "to": "0303"} in g.legal_actions(W)
+    g.act(W, {"type": "move", "piece": "a", "to": "0304"})
+    assert {a["to"] for a in g.legal_actions(W) if a["type"] == "move" and a["piece"] == "b"} == {"0303"}
+    assert {"type": "move", "piece": "c", "to": "0303"} not in g.legal_actions(W)
+    assert {"type": "move", "piece": "c", "to": "0302"} in g.legal_actions(W)
 
 
 def test_the_games_master_puts_a_broken_stack_right():

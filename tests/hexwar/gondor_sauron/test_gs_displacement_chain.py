@@ -13,6 +13,7 @@ from warjudge.core import games
 from warjudge.hexwar.gondor_sauron.bots import heuristic_action
 from warjudge.hexwar.gondor_sauron.charts import DEFAULT_CHARTS
 from warjudge.hexwar.gondor_sauron.scenario import SCENARIOS
+from warjudge.hexwar.grid import distance
 from warjudge.presentation.gondor_sauron.log_en import lines
 
 W, S = "westernesse", "sauron"
@@ -108,3 +109,23 @@ def test_the_heuristic_bot_displaces_rather_than_declines():
     g = battle([unit("f", W, "0506"), unit("g", W, "0507")], walled(D_BOXED, F_BOXED))
     chosen = heuristic_action(g, W, random.Random(1))
     assert chosen["type"] == "retreat" and chosen["displace_to"] == "0507"
+
+
+def corridor(friends: int):
+    """d and `friends` friends in a walled line 0505, 0506, … each able to step only to
+    the next hex (d also towards its attacker at 0404); the last one stands free."""
+    line = ["0505", "0506", "0507", "0508", "0509", "0609", "0608"][:friends + 1]
+    ring = [f"{c:02d}{r:02d}" for c in range(1, 10) for r in range(1, 10)]
+    sides = {frozenset((h, n)) for i, h in enumerate(line[:-1]) for n in ring
+             if distance(h, n) == 1 and n not in line[max(0, i - 1):i + 2] and n != "0404"}
+    units = [unit(f"f{i}", W, h) for i, h in enumerate(line[1:], 1)]
+    return battle(units, [{"hexes": sorted(s), "kind": "wall"} for s in sorted(sides, key=sorted)])
+
+
+def test_a_chain_is_at_most_four_displacements_long():
+    # SPI 7.64 (ruling: at most four units displaced by one retreat, so a listing is bounded)
+    g = corridor(4)
+    chains = [a for a in g.legal_actions(W) if a["type"] == "retreat"]
+    assert chains and all(len(a["then_to"]) == 3 for a in chains)
+    g = corridor(5)
+    assert g.view(W)["eliminated"] == ["d"]

@@ -68,8 +68,8 @@ def test_displacement_chosen_when_no_free_hex():
     walls = {("0505", h): "wall" for h in ("0504", "0506", "0406", "0405", "0404")}
     pos = position(d, f, sides=walls)
     choices = retreat_choices(pos, d, 1)
-    assert [(c.path, c.displaced) for c in choices] == [(("0605",), "f")]
-    assert "0505" not in choices[0].displaced_to and choices[0].displaced_to
+    assert {c.path for c in choices} == {("0605",)} and all(len(c.chain) == 1 for c in choices)
+    assert "0505" not in {c.chain[0] for c in choices}
     # 7.63: the friend cannot move either: the retreating unit dies
     boxed = {**walls, **{("0605", h): "wall" for h in ("0604", "0705", "0606", "0506", "0504")}}
     assert retreat_choices(position(d, f, sides=boxed), d, 1) == []

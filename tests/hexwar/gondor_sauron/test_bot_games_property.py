@@ -58,8 +58,9 @@ def check(g, values):
     for piece in (*pos.units.values(), *pos.leaders.values()):
         assert occupied.setdefault(piece.hex, piece.side) == piece.side          # 4.27
     hexes = [u.hex for u in pos.units.values() if pos.formations.get(u.id, "") < u.id]
-    assert g.pending or len(hexes) == len(set(hexes))      # 5.0, 5.0 b (a broken formation's
-    #                                                        units retreat one decision at a time)
+    moving = not g.is_over and g.decision(g.to_act()[0]).kind == "movement"
+    assert g.pending or moving or len(hexes) == len(set(hexes))   # 5.0, 5.0 b (a broken formation's units
+    #                                  retreat one decision at a time); 4.28: met when a Movement Phase ends
     for a, b in pos.formations.items():                                           # 8.4
         assert pos.formations[b] == a and pos.units[a].hex == pos.units[b].hex
         assert pos.map.terrain(pos.units[a].hex) == "clear" and pos.units[a].side == W

@@ -74,7 +74,7 @@ def test_random_games_end_and_keep_the_invariants(gid):
     for g in random_game(gid, 3, max_turns=3):
         values.update({x.id: x.full.demoralization_value() for x in g.pos.units.values()})
         hexes = [x.hex for x in g.pos.units.values()]
-        assert len(hexes) == len(set(hexes))
+        assert g.is_over or g.decision(g.to_act()[0]).kind == "movement" or len(hexes) == len(set(hexes))   # 4.28
         occupied = {}
         for piece in (*g.pos.units.values(), *g.pos.leaders.values()):
             assert occupied.setdefault(piece.hex, piece.side) == piece.side
@@ -374,7 +374,7 @@ def test_a_displaced_friend_retreats_as_in_a_retreat_and_is_disrupted():
     close_in(g, to="0404")
     g.dice = ScriptedDice(1, 1, 5)                     # 2: a casualty; X, die 5: retreat one
     g.act(W, {"type": "attack", "unit": "a", "target": "d"})
-    options = g.legal_actions(S)
+    options = [o for o in g.legal_actions(S) if o["type"] == "retreat"]
     assert options and all(o["path"] == ["0506"] and "displace_to" in o for o in options)
     zone = g.pos.zoc_of(g.pos.units["a"])
     assert not {o["displace_to"] for o in options} & (zone | {"0505"})                   # 7.62

@@ -41,15 +41,16 @@ def test_a_leader_may_not_end_movement_alone_while_a_unit_can_join_him():
 def test_a_leader_on_a_foreign_unit_is_transferred_to_his_own_when_the_combat_phase_begins():
     # SPI 8.1 "Normal (non-magic) Leaders must be stacked with a combat unit of their own
     # nationality": a bug let a Mordor Leader begin Phase D on an Easterling unit. No
-    # action can stack him now (his Mordor unit may not enter a friend's hex, 5.0), so
-    # the phase may end, and he is transferred as 8.24 transfers a Leader left alone (ruling)
+    # action can stack him once his Mordor unit has moved (4.21: once a phase), so the
+    # phase may end, and he is transferred as 8.24 transfers a Leader left alone (ruling)
     g = new("sauron", mordor())
     play_until(g, S, "C")
+    g.act(S, {"type": "move", "piece": "m", "to": "0503"})
     g.act(S, {"type": "move", "piece": "gothmog", "to": "0705"})
     g.act(S, {"type": "end"})
-    assert g.phase == "D" and where(g, "gothmog") == "0505"
+    assert g.phase == "D" and where(g, "gothmog") == "0503"
     assert events(g, "leader-transferred")[-1] == {"turn": 1, "phase": "C", "event": "leader-transferred",
-                                                   "leader": "gothmog", "frm": "0705", "to": "0505"}
+                                                   "leader": "gothmog", "frm": "0705", "to": "0503"}
 
 
 def test_a_leader_left_behind_by_his_unit_must_follow_it():

@@ -15,6 +15,7 @@ from warjudge.core.game import GM
 from warjudge.hexwar.gondor_sauron.scenario import SCENARIOS
 from warjudge.hexwar.gondor_sauron.units import SIDES
 from warjudge.presentation.gondor_sauron.wording_en import REFUSALS
+from tests.hexwar.gondor_sauron.test_gs_stacking_end_of_phase import overstacked
 
 W, S = SIDES
 
@@ -61,6 +62,8 @@ def reached() -> dict[str, Refusal]:
         alone.act(GM, {"type": "process"})
     alone.act(W, {"type": "move", "piece": "imrahil", "to": "0303"})
     exc = refused(alone, W, {"type": "end"})
+    out.setdefault(exc.code, exc)
+    exc = refused(overstacked(), W, {"type": "end"})   # SPI 4.28
     out.setdefault(exc.code, exc)
     over = games.new("gondor", seed=3, max_turns=1)
     while not over.is_over:

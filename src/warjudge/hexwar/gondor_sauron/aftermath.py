@@ -19,6 +19,7 @@ from warjudge.hexwar.grid import distance
 LEADER_SHARES = (5, 6)          # 8.24
 BEFORE_COMBAT_DISRUPTED = (1, 2, 3)   # 7.7
 DISPLACEMENT_HEXES = 1          # 7.61 ruling: a displaced unit retreats one hex
+MAX_DISPLACED = 4               # 7.64 ruling: the longest chain of displacements one retreat makes
 
 
 def flip(unit: CombatUnit) -> bool:
@@ -43,11 +44,12 @@ def casualty_eliminates(unit: CombatUnit, result: CasualtyResult) -> bool:
 @dataclass(frozen=True)
 class RetreatChoice:
     """A retreat path (the hexes entered) and, when its last hex holds a friend, the
-    displaced unit with its own one-hex retreats (7.61)."""
+    displacement chain that makes way (7.61, 7.64): `chain[0]` is where the friend in
+    the path's last hex goes; when that hex holds a friend too, `chain[1]` is where that
+    one goes, and so on, the last into a free hex."""
 
     path: tuple[str, ...]
-    displaced: str | None = None
-    displaced_to: tuple[str, ...] = ()
+    chain: tuple[str, ...] = ()
 
 
 def _steps(pos: Position, unit: CombatUnit, here: str, seen: set[str]) -> list[str]:
@@ -66,31 +68,42 @@ def retreat_paths(pos: Position, unit: CombatUnit, hexes: int) -> list[tuple[str
     return sorted(p for p, _, _ in paths)
 
 
-def _friend_at(pos: Position, unit: CombatUnit, h: str) -> CombatUnit | None:
-    return next((u for u in pos.units.values() if u.hex == h and u.side == unit.side and u is not unit), None)
+def _friends_at(pos: Position, unit: CombatUnit, h: str) -> list[CombatUnit]:
+    return sorted((u for u in pos.units.values() if u.hex == h and u.side == unit.side and u is not unit),
+                  key=lambda u: u.id)
+
+
+def _make_way(pos: Position, friends: list[CombatUnit], taken: frozenset[str], room: int) -> list[tuple[str, ...]]:
+    """The ways the friend standing in a hex a retreat needs can make way (7.61-7.64):
+    it retreats one hex by the rules of retreat, never into a hex the retreat or the
+    chain uses (`taken`), into a free hex if it has one, else displacing in turn the
+    friend in a hex it could enter, at most `room` more times. A hex with two friends
+    (a formation) or a disrupted friend cannot make way (5.0; 7.57, 7.63)."""
+    if len(friends) != 1 or friends[0].disrupted:
+        return []
+    friend = friends[0]
+    hexes = [q[-1] for q in retreat_paths(pos, friend, DISPLACEMENT_HEXES) if q[-1] not in taken]
+    free: list[tuple[str, ...]] = [(h,) for h in hexes if not _friends_at(pos, friend, h)]
+    if free or room == 0:
+        return free
+    return [(h, *rest) for h in hexes
+            for rest in _make_way(pos, _friends_at(pos, friend, h), taken | {h}, room - 1)]
 
 
 def retreat_choices(pos: Position, unit: CombatUnit, hexes: int) -> list[RetreatChoice]:
     """The owner's choices for a retreat of `hexes` (empty: the unit is eliminated,
     7.56). A disrupted unit forced to retreat is eliminated (7.57). Paths ending on a
-    friend are offered only when no free path exists, and only if the friend can itself
-    retreat; otherwise the retreating unit dies instead (7.61-7.63)."""
+    friend are offered only when no free path exists, each with every chain of
+    displacements that makes way (7.61-7.64, at most MAX_DISPLACED units); with none
+    the retreating unit dies instead (7.63)."""
     if unit.disrupted:
         return []
     paths = retreat_paths(pos, unit, hexes)
-    free = [RetreatChoice(p) for p in paths if _friend_at(pos, unit, p[-1]) is None]
+    free = [RetreatChoice(p) for p in paths if not _friends_at(pos, unit, p[-1])]
     if free:
         return free
-    found = []
-    for p in paths:
-        friend = _friend_at(pos, unit, p[-1])
-        if friend is None or friend.disrupted:   # 7.57: disrupted units may not be displaced
-            continue
-        away = [q[-1] for q in retreat_paths(pos, friend, DISPLACEMENT_HEXES)
-                if q[-1] not in p and _friend_at(pos, friend, q[-1]) is None]
-        if away:
-            found.append(RetreatChoice(p, friend.id, tuple(away)))
-    return found
+    return [RetreatChoice(p, chain) for p in paths
+            for chain in _make_way(pos, _friends_at(pos, unit, p[-1]), frozenset({unit.hex, *p}), MAX_DISPLACED - 1)]
 
 
 def advance_hexes(pos: Position, winner: CombatUnit, vacated: str, melee: bool) -> list[str]:

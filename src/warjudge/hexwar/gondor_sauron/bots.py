@@ -52,8 +52,9 @@ def heuristic_action(game, player: str, rng: random.Random) -> Action:
         if found:
             return rng.choice(found)
     retreats = [a for a in legal if a["type"] in ("retreat", "evade")]
-    if retreats:   # as far from the enemy as the rules allow
-        return max(retreats, key=lambda a: (_nearest_enemy(view, player, a["path"][-1]), "displace_to" not in a))
+    if retreats:   # as far from the enemy as the rules allow, displacing as few friends as may be (never declining)
+        return max(retreats, key=lambda a: (_nearest_enemy(view, player, a["path"][-1]),
+                                            -len(a.get("then_to", [])) - ("displace_to" in a)))
     joining, astray = _leader_moves(view, player, legal)
     if joining:
         return rng.choice(joining)
@@ -69,7 +70,17 @@ def heuristic_action(game, player: str, rng: random.Random) -> Action:
     for kind in ("next", "end"):
         if {"type": kind} in legal:
             return {"type": kind}
-    return rng.choice(legal)
+    spread = _spreading(view, player, moves)
+    return rng.choice(spread or legal)
+
+
+def _spreading(view: dict[str, Any], side: str, moves: list[Action]) -> list[Action]:
+    """Moves of a unit off a hex it shares with a friend to a hex no friend holds: what
+    puts a stack right before the Movement Phase may end (SPI 4.28)."""
+    mine = [u["hex"] for u in view["units"] if u["side"] == side and u.get("hex") and not u.get("formation")]
+    shared = {h for h in mine if mine.count(h) > 1}
+    where = {u["id"]: u["hex"] for u in view["units"]}
+    return [a for a in moves if where.get(a["piece"]) in shared and a["to"] not in mine]
 
 
 __all__ = ["heuristic_action", "random_action"]

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from warjudge.core.dice import Dice
 from warjudge.core.errors import InputError, RecordError
@@ -23,6 +24,7 @@ from warjudge.core.game import GM, Action, Decision, Outcome, View
 from warjudge.core.games import Option, fresh_seed, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
+from warjudge.hexwar import stacking
 from warjudge.hexwar.gondor_sauron import (
     aftermath, cauldrons, combat, formations, leaders, moves, sequence, siege, spells)
 from warjudge.hexwar.gondor_sauron.charts import Charts, default_charts, load_charts
@@ -48,6 +50,18 @@ class Pending:
     vacated: str = ""       # advance: the hex; evade: the attacker's id
     then_advance: str = ""  # after a melee retreat, the attacker that may advance
     fallback: str = ""      # 7.23: "flip" when a Leader-combat retreat is impossible
+
+
+class StackingPlan(NamedTuple):
+    """A side's combat units as stacking pieces (a formation one, 5.0 b): hex and the
+    hexes it may end the phase in; where each could end it within the limit (None:
+    nothing can meet it); how many stand in each hex; the hexes over the limit (none
+    when nothing can put them right)."""
+
+    pieces: dict[str, tuple[str, tuple[str, ...]]]
+    plan: stacking.Assignment | None
+    counts: Counter[str]
+    over: list[str]
 
 
 @dataclass
@@ -113,6 +127,7 @@ class GondorSauronGame:
         self._acted = 0   # actions applied (the legal-action cache's key)
         self._facts: tuple[Any, Any] = (None, None)
         self._reach: tuple[Any, dict[tuple, list[str]]] = (None, {})   # see _movement_facts
+        self._plan: tuple[Any, Any] = (None, None)   # see _stacking_plan
         self._start_turn()
 
     # --- construction ---------------------------------------------------------------------
@@ -183,10 +198,14 @@ class GondorSauronGame:
             return None
         if self.pending:
             p = self.pending[0]
-            return Decision(player, p.kind, {"unit": p.unit, "hexes": p.hexes, "hex": p.vacated})
+            kind = "displace" if {"type": "decline"} in self.legal_actions(player) else p.kind   # 7.61
+            return Decision(player, kind, {"unit": p.unit, "hexes": p.hexes, "hex": p.vacated})
         ph = self._phase()
-        return Decision(player, ph.kind, {"turn": self.turn, "phase": ph.code, "title": ph.title,
-                                          "stage": self.stage if ph.kind == "combat" else None})
+        info = {"turn": self.turn, "phase": ph.code, "title": ph.title,
+                "stage": self.stage if ph.kind == "combat" else None}
+        if ph.kind == "movement":   # 4.28: the stacks to put right before the phase may end
+            info["overstacked"] = self._overstacked_at_end_of_movement(player)
+        return Decision(player, ph.kind, info)
 
     def legal_actions(self, player: str) -> list[Action]:
         """Cached per action count: every change goes through `act`, which appends."""
@@ -233,6 +252,9 @@ class GondorSauronGame:
             if alone:
                 raise Refusal("gs.refused.leaders_alone", leaders=alone)
         if action not in self.legal_actions(player):
+            if action == {"type": "end"} and not self.pending and self._phase().kind == "movement" and \
+                    (hexes := self._overstacked_at_end_of_movement(player)):
+                raise Refusal("gs.refused.overstacked", hexes=hexes)
             raise Refusal("gs.refused.not_legal", player=player, action=json.dumps(action, sort_keys=True)[:120],
                           kind=self._kind(player))
 
@@ -257,7 +279,8 @@ class GondorSauronGame:
         for wanted in ("stay", "stand", "next", "end"):
             if {"type": wanted} in legal:
                 return {"type": wanted}
-        return legal[0]
+        remedy = self._stacking_remedy(player) if self._phase().kind == "movement" and not self.pending else None
+        return remedy if remedy in legal else legal[0]
 
     def view(self, player: str | None = None) -> View:
         pos = self.pos
@@ -303,23 +326,27 @@ class GondorSauronGame:
         return sorted((p for p in found[kind].values() if p.side == side), key=lambda p: p.id)
 
     def _moves_of(self, piece: CombatUnit | Leader | Engine) -> list[Action]:
+        reach = self._reach_of(piece)
+        if isinstance(piece, Engine):   # ruling: one siege engine a hex
+            taken = {e.hex for e in self.pos.engines.values()}
+            reach = [h for h in reach if h not in taken]
+        elif isinstance(piece, CombatUnit) and reach:   # 4.28, 5.0: onto a friend if the phase can still end
+            plan = self._stacking_plan(piece.side).plan
+            reach = reach if plan is None else [h for h in reach if h not in plan.held or plan.allows(piece.id, h)]
+        return [{"type": "move", "piece": piece.id, "to": h} for h in reach]
+
+    def _reach_of(self, piece: CombatUnit | Leader | Engine) -> list[str]:
+        """Every hex the piece may still move to this phase, friends' hexes included."""
         st = self.state
         if piece.id in st.moved | st.casting | st.sieged or spells.barred(st.bound, piece.id, "move"):
             return []
-        pos = self.pos
         zoc, occupied = self._movement_facts(piece.side)
-        if isinstance(piece, Engine):   # ruling: one siege engine a hex
-            taken = {e.hex for e in pos.engines.values()}
-        elif isinstance(piece, CombatUnit):   # 5.0, 4.28
-            taken = {u.hex for u in pos.units.values() if u.side == piece.side}
-        else:
-            taken = set()
         found = self._reach[1]
-        mine = (piece.id, piece.hex, piece.id in pos.formations, getattr(piece, "reduced", False),
+        mine = (piece.id, piece.hex, piece.id in self.pos.formations, getattr(piece, "reduced", False),
                 getattr(piece, "disrupted", False))
         if mine not in found:
-            found[mine] = moves.destinations(pos, piece, zoc=zoc, occupied=occupied)
-        return [{"type": "move", "piece": piece.id, "to": h} for h in found[mine] if h not in taken]
+            found[mine] = moves.destinations(self.pos, piece, zoc=zoc, occupied=occupied)
+        return found[mine]
 
     def _movement_facts(self, side: str) -> tuple[frozenset[str], dict[str, str]]:
         """The enemy ZOC and the occupancy, once per position (keyed by actions applied).
@@ -371,13 +398,13 @@ class GondorSauronGame:
         """Reinforcements that have arrived enter at a free entry hex of their group
         (ruling: they stop there; with every entry hex blocked they wait)."""
         occupied = self.pos.occupancy()
-        friends = {u.hex for u in self.pos.units.values()}
         acts = []
         for pid, piece in sorted(self.waiting.items()):
             if piece.side != side:
                 continue
             acts += [{"type": "enter", "piece": pid, "to": h} for h in self.entry_of[pid]
-                     if occupied.get(h) in (None, side) and not (isinstance(piece, CombatUnit) and h in friends)]
+                     if occupied.get(h) in (None, side) and not (isinstance(piece, CombatUnit)
+                                                                 and not self._phase_can_end_after(side, {pid: (h, (h,))}))]
         return acts
 
     def _movement_actions(self, side: str) -> list[Action]:
@@ -394,17 +421,22 @@ class GondorSauronGame:
         acts += [a for e in self._own(side, Engine) for a in self._moves_of(e)]
         acts += self._entries(side)
         acts += self._forms(side) if side == WESTERNESSE else []
-        return acts + ([] if self._restackable(side, acts) else [{"type": "end"}])
+        ended = not self._restackable(side, acts) and not self._overstacked_at_end_of_movement(side)
+        return acts + ([{"type": "end"}] if ended else [])
 
     def _splits_of(self, unit: CombatUnit) -> list[Action]:
-        """8.48: one unit of a formation moves away on its own, which disbands it."""
-        partner = self.pos.formations[unit.id]
+        """8.48: one unit of a formation moves away on its own, which disbands it (and
+        the one left may still move)."""
+        partner = self.pos.units[self.pos.formations[unit.id]]
+        lead = formations.members(self.pos, unit)[0].id
+        self._stacking_plan(unit.side)   # made for the formation as it stands
         formations.dissolve(self.pos, unit)
         try:
-            found = self._moves_of(unit)
+            found, left = self._reach_of(unit), (partner.hex, (partner.hex, *self._reach_of(partner)))
         finally:
-            self.pos.formations.update({unit.id: partner, partner: unit.id})
-        return [{"type": "split", "unit": unit.id, "to": a["to"]} for a in found]
+            self.pos.formations.update({unit.id: partner.id, partner.id: unit.id})
+        return [{"type": "split", "unit": unit.id, "to": h} for h in found
+                if self._phase_can_end_after(unit.side, {lead: None, partner.id: left, unit.id: (h, (h,))})]
 
     def _forms(self, side: str) -> list[Action]:
         """8.43: two like units with or beside a Leader that has not moved."""
@@ -416,8 +448,67 @@ class GondorSauronGame:
                     if u.hex == ldr.hex or u.hex in self.pos.map.neighbours(ldr.hex)]
             acts += [{"type": "form", "units": [a.id, b.id], "leader": ldr.id}
                      for i, a in enumerate(near) for b in near[i + 1:]
-                     if not formations.form_problem(self.pos, a, b, ldr, self.state.moved)]
+                     if not formations.form_problem(self.pos, a, b, ldr, self.state.moved)
+                     and self._phase_can_end_after(side, {b.id: None, a.id: (ldr.hex, (ldr.hex,))})]
         return acts
+
+    # --- 4.28, 5.0: stacking is met at the end of the Movement Phase -------------------------
+
+    def _stacking_pieces(self, side: str) -> dict[str, tuple[str, tuple[str, ...]]]:
+        """Each combat unit of `side` (a formation as one, named by its first unit, 5.0 b):
+        its hex and the hexes it may end this phase in (its own, then its moves')."""
+        return {u.id: (u.hex, (u.hex, *self._reach_of(u))) for u in self._own(side, CombatUnit)
+                if formations.is_lead(self.pos, u)}
+
+    def _stacking_plan(self, side: str) -> StackingPlan:
+        """Where each piece could end the phase within the limit, once per position."""
+        key = (self._acted, side)
+        if self._plan[0] != key:
+            pieces = self._stacking_pieces(side)
+            plan = stacking.assignment({p: o for p, (_, o) in pieces.items()}, self.pos.rules.stacking,
+                                       {p: h for p, (h, _) in pieces.items()})
+            counts = Counter(h for h, _ in pieces.values())
+            over = [] if plan is None else sorted(h for h, n in counts.items() if n > self.pos.rules.stacking)
+            self._plan = (key, StackingPlan(pieces, plan, counts, over))
+        return self._plan[1]
+
+    def _phase_can_end_after(self, side: str, changes: dict[str, tuple[str, tuple[str, ...]] | None]) -> bool:
+        """Whether the phase could still end within the stacking limit once `changes`
+        are made (a piece's new hex and where it may then end, or None: gone). A move
+        that could not is refused: it would leave a stack nothing may put right."""
+        pieces, plan, counts, over = self._stacking_plan(side)
+        if plan is None:
+            return True
+        [(piece, change)] = changes.items() if len(changes) == 1 else [("", None)]
+        if change is not None and change[1] == (change[0],):
+            return plan.allows(piece, change[0])   # one piece fixed in one hex: one search
+        leaving = Counter(pieces[p][0] for p in changes if p in pieces)
+        if not over and all(c is None or counts[c[0]] <= leaving[c[0]] for c in changes.values()):
+            return True   # the position stays within the limit
+        options, start = {p: o for p, (_, o) in pieces.items()}, dict(plan.hexes)
+        for p, change in changes.items():
+            options.pop(p, None)
+            start.pop(p, None)
+            if change is not None:
+                start[p], options[p] = change
+        return stacking.assignment(options, self.pos.rules.stacking, start) is not None
+
+    def _overstacked_at_end_of_movement(self, side: str) -> list[str]:
+        """4.28, 5.0: the hexes where `side` has more combat units than the limit (a
+        formation counting one), which it must put right before its Movement Phase
+        ends; none when no move left could (ruling: what cannot be put right does not
+        stop the game)."""
+        return self._stacking_plan(side).over
+
+    def _stacking_remedy(self, side: str) -> Action | None:
+        """The games master's move for a side that may not end its Movement Phase for
+        its stacking: a piece of an overstacked hex (then any) to where the plan puts it."""
+        pieces, plan, _, over = self._stacking_plan(side)
+        crowded = set(over)
+        for p in sorted(pieces, key=lambda p: (pieces[p][0] not in crowded, p)):
+            if plan and plan.hexes[p] != pieces[p][0]:
+                return {"type": "move", "piece": p, "to": plan.hexes[p]}
+        return None
 
     def _restackable(self, side: str, acts: list[Action]) -> list[str]:
         """8.1: every Leader must stand with a combat unit he may stack with (of his
@@ -502,15 +593,12 @@ class GondorSauronGame:
             return [{"type": "advance", "unit": p.unit}, {"type": "stay"}]
         if p.kind == "evade":   # 7.7: retreat one or two hexes before the melee, or stand
             acts = [{"type": "evade", "path": list(c.path)} for n in (1, 2)
-                     for c in aftermath.retreat_choices(self.pos, unit, n) if c.displaced is None]
+                     for c in aftermath.retreat_choices(self.pos, unit, n) if not c.chain]
             return acts + [{"type": "stand"}]
-        acts = []
-        for c in aftermath.retreat_choices(self.pos, unit, p.hexes):
-            if c.displaced is None:
-                acts.append({"type": "retreat", "path": list(c.path)})
-            else:
-                acts += [{"type": "retreat", "path": list(c.path), "displace_to": h} for h in c.displaced_to]
-        return acts
+        acts = [{"type": "retreat", "path": list(c.path)} | _displacing(c.chain)
+                for c in aftermath.retreat_choices(self.pos, unit, p.hexes)]
+        # 7.61: a friend *may* be displaced; declining loses the retreating unit
+        return acts + ([{"type": "decline"}] if any("displace_to" in a for a in acts) else [])
 
     # --- applying an action ---------------------------------------------------------------
 
@@ -579,7 +667,7 @@ class GondorSauronGame:
                 self.pending.pop(0)
             elif p.kind == "retreat" and not self._pending_actions(p):
                 self.pending.pop(0)
-                self._retreat_or(unit, p.hexes, advance=p.then_advance, fallback=p.fallback)
+                self._cannot_retreat(unit, p.then_advance, p.fallback)
             else:
                 return
 
@@ -684,7 +772,7 @@ class GondorSauronGame:
     def _declare(self, attacker: CombatUnit, defender: CombatUnit) -> None:
         self.state.attacked |= {u.id for u in formations.members(self.pos, attacker)}   # 7.34
         if defender.id not in self.pos.formations and aftermath.may_retreat_before_combat(defender, [attacker]) and \
-                any(c.displaced is None for n in (1, 2) for c in aftermath.retreat_choices(self.pos, defender, n)):
+                any(not c.chain for n in (1, 2) for c in aftermath.retreat_choices(self.pos, defender, n)):
             self.pending.insert(0, Pending("evade", defender.side, defender.id, vacated=attacker.id))
             return
         self._melee(attacker, defender)
@@ -721,8 +809,14 @@ class GondorSauronGame:
         if aftermath.retreat_choices(self.pos, unit, hexes):
             self.pending.insert(0, Pending("retreat", unit.side, unit.id, hexes, unit.hex, advance, fallback))
             return
-        if fallback == "flip":                                 # 7.23, and 8.24: an A or an E
-            if not unit.disrupted and not aftermath.flip(unit):   # 7.57: a disrupted unit dies instead
+        self._cannot_retreat(unit, advance, fallback)
+
+    def _cannot_retreat(self, unit: CombatUnit, advance: str, fallback: str) -> None:
+        """7.56 (7.63 when a displacement is declined): the unit is eliminated, and the
+        victor may advance; 7.23: a Leader-combat retreat flips it first (8.24: an A or an
+        E its Leaders may share; 7.57: a disrupted unit is eliminated instead)."""
+        if fallback == "flip":
+            if not unit.disrupted and not aftermath.flip(unit):
                 self._log("flipped", unit=unit.id)
                 self._share(unit, "A")
                 return
@@ -758,19 +852,27 @@ class GondorSauronGame:
             self._offer_advance(self.pos.units[p.vacated], here)
         elif kind == "stand":
             self._melee(self.pos.units[p.vacated], unit)
+        elif kind == "decline":
+            self._log("declined", unit=unit.id)
+            self._cannot_retreat(unit, p.then_advance, p.fallback)
         elif kind == "retreat":
             here = unit.hex
-            if "displace_to" in action:
-                friend = next(u for u in self.pos.units_at(action["path"][-1]) if u.side == unit.side)
-                formations.dissolve(self.pos, friend)           # ruling: a displaced formation breaks up
-                self._follow(friend, [action["displace_to"]])
-                friend.disrupted = True                         # 7.65
-                self._log("displaced", unit=friend.id, to=action["displace_to"])
+            self._displace(unit, [action["path"][-1], *_chain_of(action)])
             self._follow(unit, action["path"])
             unit.disrupted = True                               # 7.57
             self._log("retreat", unit=unit.id, path=action["path"])
             if p.then_advance and p.then_advance in self.pos.units:
                 self._offer_advance(self.pos.units[p.then_advance], here)
+
+    def _displace(self, unit: CombatUnit, hexes: list[str]) -> None:
+        """7.61-7.65: each friend in `hexes` (but the last) retreats one hex into the next,
+        the farthest first, so every hex is free when entered; displaced units are
+        disrupted."""
+        friends = [next(u for u in self.pos.units_at(h) if u.side == unit.side) for h in hexes[:-1]]
+        for friend, to in reversed(list(zip(friends, hexes[1:]))):
+            self._follow(friend, [to])
+            friend.disrupted = True                         # 7.65
+            self._log("displaced", unit=friend.id, to=to)
 
     def _follow(self, unit: CombatUnit, path: list[str]) -> None:
         """A unit retreats along `path`."""
@@ -851,6 +953,18 @@ class GondorSauronGame:
 
     def _log(self, kind: str, **facts: Any) -> None:
         self.events.append({"turn": self.turn, "phase": self.phase, "event": kind, **facts})
+
+
+def _displacing(chain: tuple[str, ...]) -> Action:
+    """A retreat action's displacement chain (7.64): where the friend in the path's last
+    hex goes, then where each friend displaced in turn goes."""
+    if not chain:
+        return {}
+    return {"displace_to": chain[0]} | ({"then_to": list(chain[1:])} if len(chain) > 1 else {})
+
+
+def _chain_of(action: Action) -> list[str]:
+    return [action["displace_to"], *action.get("then_to", [])] if "displace_to" in action else []
 
 
 class SauronGame(GondorSauronGame):

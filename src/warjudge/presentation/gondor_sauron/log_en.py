@@ -38,6 +38,7 @@ WORDS: dict[str, Callable[[Facts], str]] = {
     "retreat": lambda f: f"{f['unit']} retreats along {' → '.join(f['path'])}",
     "advance": lambda f: f"{f['unit']} advances into {f['to']}",
     "displaced": lambda f: f"{f['unit']} is displaced to {f['to']}",
+    "declined": lambda f: f"{f['unit']} does not displace its friends and is lost instead",
     "flipped": lambda f: f"{f['unit']} is flipped to its reduced side",
     "eliminated": lambda f: f"{f['unit']} is eliminated ({f['value']} demoralization points)",
     "leader-share": lambda f: f"{f['leader']}, stacked with {f['unit']}, rolls to share its {f['result']}: "

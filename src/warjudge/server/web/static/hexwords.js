@@ -20,7 +20,10 @@ const PROMPTS = {
   // Gondor & Sauron
   magic: i => `${i.title || "Magic phase"}: move Magic Leaders or cast spells (click a Leader).`,
   siege: i => `${i.title || "Siege phase"}: bombard a hexside with a siege engine, or end.`,
-  movement: i => `${i.title || "Movement"}: click a piece, then a lit hex to move it there; split or form from the choices.`,
+  movement: i => `${i.title || "Movement"}: click a piece, then a lit hex to move it there; split or form from the choices.` +
+    ((i.overstacked || []).length ? ` Before ending, move a unit off ${list(i.overstacked)}: one combat unit a hex.` : ""),
+  displace: i => `${i.unit} must retreat and its only way out holds friends: displace them (a choice names where ` +
+    `each goes) or decline and lose ${i.unit}.`,
   evade: i => `${i.unit} is attacked: retreat before combat (evade, a path is lit) or stand and fight.`,
   rally: i => `${i.title || "Rally phase"}: a Leader may rally a disrupted unit.`,
 };

@@ -53,16 +53,25 @@ def _json(response) -> Any:
     return response.json()
 
 
+class _FullViews(history._Splitter):
+    """The history's own replay, also keeping the full view where each phase ends."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.full: list[Any] = []
+
+    def close(self, game: Any) -> None:
+        super().close(game)
+        self.full.append(game.view(None))
+
+
 def _phase_full_views(record: GameRecord) -> list[Any]:
     """The full view at the end of each phase the history shows (0: the start)."""
-    views, length = [], 0
-    for phase in history.split(record).phases:
-        length += len(phase.actions)
-        prefix = record.restarted()
-        for action in record.actions[:length]:
-            prefix.append(action)
-        views.append(games.load(prefix).view(None))
-    return views
+    splitter = _FullViews()
+    game = splitter.observing(games.info(record.game).game_class()).from_record(record)
+    if not splitter.phases:
+        splitter.close(game)
+    return splitter.full
 
 
 def _events(response) -> list[Any]:

@@ -111,3 +111,23 @@ def test_a_gondor_search_clone_holds_no_real_seed():
     # core/game.py: "nothing holding a clone can foresee the real game's future rolls"
     game = games.new("gondor", seed=123456789)
     assert game.clone().record.seed != 123456789 and game.clone(reseed=False).record.seed == 123456789
+
+
+def test_verify_checks_every_seed_of_a_reseeded_record():
+    # docs/server.md "Provably fair dice": the seed's commitment, then each reseed's, in order
+    from warjudge.core.verify import verify
+
+    game = games.new("toy-bids", seed=11, rounds=2)
+    game.act("north", {"type": "bid", "amount": 1})
+    game.act("south", {"type": "bid", "amount": 1})
+    record = game.record.restarted()
+    for action in game.record.actions:
+        record.append(action)
+    record.reseed(game.dice.rolls_made, 12)
+    for seat in ("north", "south"):
+        record.append({"type": "bid", "player": seat, "amount": 0})
+    done = verify(record, [commitment(11), commitment(12)])
+    assert (done.actions, done.rolls, done.seeds) == (4, 4, 2)
+    for published in ([commitment(11)], [commitment(11), commitment(13)], [commitment(12), commitment(12)]):
+        with pytest.raises(RecordError, match="commitment"):
+            verify(record, published)

@@ -18,7 +18,7 @@ from tests.support import toygame
 from warjudge.core import games
 from warjudge.core.game import Game
 from warjudge.core.record import GameRecord
-from warjudge.server import auth, db
+from warjudge.server import auth, db, play
 from warjudge.server.app import create_app
 from warjudge.server.models import GameRow
 
@@ -115,8 +115,12 @@ def stored_record(client: TestClient, game_id: str) -> GameRecord:
 
 
 def stored_game(client: TestClient, game_id: str) -> Game:
-    """The game as the server holds it (its full view is `view(None)`), replayed from the database."""
-    return games.load(stored_record(client, game_id))
+    """The game as the server holds it (its full view is `view(None)`): the server's own
+    cached copy when it holds the stored version, so read it, never change it."""
+    with Session(client.app.state.engine) as session:
+        row = session.get(GameRow, game_id)
+        assert row is not None
+        return play.load(row)
 
 
 @pytest.fixture

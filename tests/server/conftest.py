@@ -12,12 +12,16 @@ import pytest
 from argon2 import PasswordHasher, profiles
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
+from sqlalchemy.orm import Session
 
 from tests.server import gmtoy, postgres
 from tests.support import toygame
 from warjudge.core import games
-from warjudge.server import accounts, auth, botturns, db
+from warjudge.core.game import Game
+from warjudge.core.record import GameRecord
+from warjudge.server import accounts, auth, botturns, db, play
 from warjudge.server.app import create_app
+from warjudge.server.models import GameRow
 from warjudge.server.ratelimit import Limits, Rate
 
 PASSWORD = "correct horse battery"
@@ -125,6 +129,24 @@ def sign_up(client: TestClient, name: str | None = None) -> Player:
     assert client.post("/api/users", json={"name": name, "password": PASSWORD}).status_code == 201
     token = client.post("/api/tokens", json={"name": name, "password": PASSWORD}).json()["token"]
     return Player(client, name, token)
+
+
+def stored_record(client: TestClient, game_id: str) -> GameRecord:
+    """The game's record as the server keeps it, seeds and secrets included: a test reads it
+    from the database, since no route gives it to anyone while the game runs."""
+    with Session(client.app.state.engine) as session:
+        row = session.get(GameRow, game_id)
+        assert row is not None
+        return GameRecord.from_json(row.record)
+
+
+def stored_game(client: TestClient, game_id: str) -> Game:
+    """The game as the server holds it (its full view is `view(None)`): the server's own
+    cached copy when it holds the stored version, so read it, never change it."""
+    with Session(client.app.state.engine) as session:
+        row = session.get(GameRow, game_id)
+        assert row is not None
+        return play.load(row)
 
 
 @pytest.fixture

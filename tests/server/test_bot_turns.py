@@ -14,7 +14,7 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import UNPACED, run_bots, sign_up
+from tests.server.conftest import UNPACED, run_bots, sign_up, stored_record
 from tests.server.test_events import _next_event
 from warjudge.server import bots, botturns, db, scheduler
 from warjudge.server.app import create_app
@@ -191,7 +191,7 @@ def test_a_ready_player_waits_for_the_bots_before_the_phase_is_adjudicated(playe
     answer = ann.ok("post", f"/api/games/{gid}/ready", {"seat": "north"})
     assert not answer["processed"]   # before, the bot's seat would have taken the default bid
     assert run_bots(gm.client) == 2   # round 1, then the bot's bid in round 2
-    record = gm.ok("get", f"/api/games/{gid}/record")["actions"]
+    record = stored_record(gm.client, gid).actions
     assert [a["player"] for a in record] == ["south", "north", "south"]   # the bot's own bid, then north's default
     assert gm.ok("get", f"/api/games/{gid}")["view"]["history"][0]["bids"]["north"] == 0
 
@@ -209,7 +209,7 @@ def test_a_seat_given_to_a_player_while_its_bot_thinks_is_not_played_by_the_bot(
     monkeypatch.setattr(bots, "step", replaced_meanwhile)
     assert run_bots(client) == 0
     monkeypatch.setattr(bots, "step", think)
-    assert gm.ok("get", f"/api/games/{gid}/record")["actions"] == []
+    assert not stored_record(gm.client, gid).actions
     assert gm.ok("get", f"/api/games/{gid}")["seats"][1]["user"] == ann.name
     assert run_bots(client) == 0 and _stored(db.sessions(client.app.state.engine), gid)[2] is None
 

@@ -107,10 +107,14 @@ def test_only_the_gm_seats_bots_and_processes(players, game):
     assert nothing.status_code == 409 and "nothing to adjudicate" in nothing.json()["error"]
 
 
-def test_a_player_may_not_download_the_record_of_a_running_game(players, game):
+def test_nobody_may_download_the_record_of_a_running_game(players, game):
+    # docs/server.md "Secrets": the seed never leaves the server while a game runs, the
+    # games master's and the creator's request included
     gm, ann, _ = players
-    assert ann.get(f"/api/games/{game}/record").status_code == 403
-    assert gm.ok("get", f"/api/games/{game}/record")["seed"] > 0
+    for who in (ann, gm):
+        refused = who.get(f"/api/games/{game}/record")
+        assert refused.status_code == 409 and "not over" in refused.json()["error"]
+        assert '"seed"' not in refused.text
 
 
 # --- every route against odd input (issue 13: "never a 500 on bad input") ---------------

@@ -8,7 +8,9 @@ import json
 
 from sqlalchemy import select
 
-from tests.server.conftest import run_bots, sign_up
+from tests.server.conftest import run_bots, sign_up, stored_record
+from warjudge.core import games
+from warjudge.core.dice import commitment
 from warjudge.server import db
 from warjudge.server.models import RolledBack
 
@@ -42,7 +44,7 @@ def test_the_gm_rolls_back_to_the_start_of_an_earlier_phase(players, database_ur
     assert state["view"]["history"] == state["view"]["history"][:1] and len(state["view"]["history"]) == 1
     assert state["view"]["history"][0]["bids"] == {"north": 1, "south": 2}   # round 1 stands
     assert state["to_act"] == ["north", "south"] and state["version"] > version
-    assert len(gm.ok("get", f"/api/games/{gid}/record")["actions"]) == 2
+    assert stored_record(gm.client, gid).action_count() == 2
     assert gm.ok("get", f"/api/games/{gid}/phases")["phases"][-1] == {"phase": 1, "actions_before": 2}
     with db.sessions(db.make_engine(database_url))() as session:   # the tail is kept
         kept = session.scalars(select(RolledBack).where(RolledBack.game_id == gid)).one()
@@ -50,6 +52,36 @@ def test_the_gm_rolls_back_to_the_start_of_an_earlier_phase(players, database_ur
     _bid(ann, gid, "north", 0)   # round 2 is played again
     _bid(bob, gid, "south", 0)
     assert gm.ok("get", f"/api/games/{gid}")["view"]["history"][1]["bids"] == {"north": 0, "south": 0}
+
+
+def _rolls_of_rounds(gm, ann, bob, gid, rounds):
+    for _ in range(rounds):
+        _bid(ann, gid, "north", 0)
+        _bid(bob, gid, "south", 0)
+    return [h["rolls"] for h in gm.ok("get", f"/api/games/{gid}")["view"]["history"]]
+
+
+def test_a_roll_back_draws_fresh_dice_from_where_it_goes_back_to(players):
+    # docs/record-format.md "Reseeds": a games master's roll back must not let anyone see
+    # the dice to come (the rolls taken out) or try the same dice again
+    gm, ann, bob = players
+    gid = _game(players, game="toy-bids", options={"rounds": 20})
+    first = _rolls_of_rounds(gm, ann, bob, gid, 10)
+    seed = stored_record(gm.client, gid).seed
+    assert gm.ok("get", f"/api/games/{gid}")["seed_commitments"] == [commitment(seed)]
+    gm.ok("post", f"/api/games/{gid}/rollback", {"phase": 1})
+    again = _rolls_of_rounds(gm, ann, bob, gid, 9)   # the same bids as before
+    assert again[0] == first[0]                       # round 1 was kept
+    assert again[1:] != first[1:]                     # 18 dice: the same by chance once in 36**9
+    record = stored_record(gm.client, gid)
+    (reseed,) = record.reseeds
+    assert reseed.roll == 2 and reseed.seed != seed   # from round 2's first die on
+    assert gm.ok("get", f"/api/games/{gid}")["seed_commitments"] == [commitment(seed), commitment(reseed.seed)]
+    assert games.load(record).view(None)["history"] == gm.ok("get", f"/api/games/{gid}")["view"]["history"]
+    gm.ok("post", f"/api/games/{gid}/rollback", {"phase": 0})   # further back: another reseed, from roll 0
+    assert [r.roll for r in stored_record(gm.client, gid).reseeds] == [2, 0]
+    assert len(_rolls_of_rounds(gm, ann, bob, gid, 1)) == 1
+    assert len(gm.ok("get", f"/api/games/{gid}")["seed_commitments"]) == 3
 
 
 def test_a_roll_back_that_cannot_be_done_changes_nothing(players):

@@ -1,8 +1,10 @@
-"""The leak test (issue 13, "Secrets and safety"): games of every registered game played
-by random seats through the API, the seats also writing each other private and public
-press; every response to every seat, and to a spectator, is checked against the GM's full
-views: no object the full view marks hidden from that viewer may appear in it, no message
-that viewer may not read, and the dice seed in no response at all. The responses checked
+"""The leak test (issue 13, "Secrets and safety"; issue 22): games of every registered game
+played by random seats through the API, the seats also writing each other private and
+public press; every response to every seat, to the games master (the creator holding no
+seat) and to a spectator is checked against the game's full views, read from the
+database: no object the full view marks hidden from that viewer may appear in it (the
+games master and the spectator: hidden from any seat), no message that viewer may not
+read, and the dice seed in no response at all. The responses checked
 are the views, the legal actions, the previews of actions (an attack's odds), the answers
 to actions, the press, the history (every phase, against the full view of that phase) and
 the live events.
@@ -18,21 +20,26 @@ from typing import Any
 
 import pytest
 
-from tests.server.conftest import sign_up
+from tests.server.conftest import sign_up, stored_game, stored_record
 from tests.server.registered import GAMES
 from tests.support.leaks import leaked
+from warjudge.core import games
+from warjudge.core.record import GameRecord
+from warjudge.server import history
+from warjudge.server.views import GM_ROLE
 
 MAX_STEPS = 60          # submissions per game; the GM forces a phase every PROCESS_EVERY
 PROCESS_EVERY = 10
-GM_ROUTES = [("phases", None), ("record", None), ("pause", {}), ("resume", {}), ("extend", {"seconds": 60}),
+GM_ROUTES = [("phases", None), ("pause", {}), ("resume", {}), ("extend", {"seconds": 60}),
              ("rollback", {"phase": 0}), ("gm", {"action": {"type": "process"}}), ("process", {}),
              ("replace", {"seat": "x", "user": None}), ("bots", {"seat": "x", "bot": "random"})]
 PRESS_EVERY = 3         # a seat writes a message every PRESS_EVERY steps
 
 
-def _assert_hides(sent: Any, text: str, full_views: list[Any], viewer_seats: list[str], seed: int,
+def _assert_hides(sent: Any, text: str, full_views: list[Any], viewer_seats: list[str], seeds: list[int],
                   unreadable: list[str], what: str) -> None:
-    assert str(seed) not in text, f"{what}: the dice seed was sent"
+    for seed in seeds:
+        assert str(seed) not in text, f"{what}: the dice seed was sent"
     for message in unreadable:
         assert message not in text, f"{what}: a message its reader may not read was sent: {message!r}"
     for full in full_views:
@@ -44,6 +51,27 @@ def _assert_hides(sent: Any, text: str, full_views: list[Any], viewer_seats: lis
 def _json(response) -> Any:
     assert response.status_code < 500, response.text
     return response.json()
+
+
+class _FullViews(history._Splitter):
+    """The history's own replay, also keeping the full view where each phase ends."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.full: list[Any] = []
+
+    def close(self, game: Any) -> None:
+        super().close(game)
+        self.full.append(game.view(None))
+
+
+def _phase_full_views(record: GameRecord) -> list[Any]:
+    """The full view at the end of each phase the history shows (0: the start)."""
+    splitter = _FullViews()
+    game = splitter.observing(games.info(record.game).game_class()).from_record(record)
+    if not splitter.phases:
+        splitter.close(game)
+    return splitter.full
 
 
 def _events(response) -> list[Any]:
@@ -81,8 +109,19 @@ def test_the_check_catches_press_read_by_a_seat_it_is_not_for(client, monkeypatc
     from warjudge.server.views import GM_ROLE
 
     real = press.readable
-    monkeypatch.setattr(press, "readable", lambda game_id, role: real(game_id, GM_ROLE))
+    monkeypatch.setattr(press, "readable", lambda game_id, role: real(game_id, "north"))
     with pytest.raises(AssertionError, match="may not read"):
+        _play_checking_every_response(client, "toy-bids")
+
+
+def test_the_check_catches_a_games_master_given_the_full_view(client, monkeypatch):
+    # issue 22: the games master (the creator holding no seat) got every seat's secrets
+    from warjudge.server import app as server_app, views
+
+    real = views.view_for
+    monkeypatch.setattr(server_app, "view_for", lambda game, role: game.view(None) if role == GM_ROLE
+                        else real(game, role))
+    with pytest.raises(AssertionError, match="hidden from"):
         _play_checking_every_response(client, "toy-bids")
 
 
@@ -92,16 +131,23 @@ class _Table:
     def __init__(self, client, game_id: str):
         self.client, self.gm = client, sign_up(client)
         self.gid = self.gm.ok("post", "/api/games", {"game": game_id, "press": "full"})["id"]
-        self.seed = self.gm.ok("get", f"/api/games/{self.gid}/record")["seed"]
         self.seats = [s["seat"] for s in self.gm.ok("get", f"/api/games/{self.gid}")["seats"]]
         self.holders = {seat: sign_up(client) for seat in self.seats}
         for seat, player in self.holders.items():
             player.ok("post", f"/api/games/{self.gid}/seats/{seat}")
         self.messages: list[tuple[str, list[str] | str, str]] = []   # sender, to, text
 
-    def unreadable(self, seat: str | None) -> list[str]:
+    @property
+    def seeds(self) -> list[int]:
+        record = stored_record(self.client, self.gid)
+        return [record.seed, *(r.seed for r in record.reseeds)]
+
+    def unreadable(self, reader: str | None) -> list[str]:
+        """The messages `reader` (a seat, GM_ROLE, None: a spectator) may not read."""
+        if reader == GM_ROLE:
+            return [text for _, to, text in self.messages if to != "all"]
         return [text for sender, to, text in self.messages
-                if seat is None or not (sender == seat or to == "all" or seat in to)]
+                if reader is None or not (sender == reader or to == "all" or reader in to)]
 
     def write(self, rng: random.Random, step: int) -> None:
         sender = rng.choice(self.seats)
@@ -111,19 +157,28 @@ class _Table:
         self.holders[sender].ok("post", f"/api/games/{self.gid}/press", {"seat": sender, "to": to, "text": text})
         self.messages.append((sender, to, text))
 
-    def check_reads(self, full: Any, deep: bool) -> None:
-        """Every read of every seat (and the public): views, legal actions, press; with
-        `deep`, also the history (each phase against that phase's full view) and the live
-        events (a short stream)."""
+    def check_reads(self, deep: bool) -> None:
+        """Every read of every seat, of the games master and of the public: views, legal
+        actions, press, the record (refused while the game runs); with `deep`, also the
+        history (each phase against that phase's full view) and the live events (a short
+        stream)."""
         base = f"/api/games/{self.gid}"
-        phases_full = [p["view"] for p in self.gm.ok("get", f"{base}/history")["phases"]] if deep else []
-        readers: list[tuple[Any, str | None]] = [(p, s) for s, p in self.holders.items()] + [(self.client, None)]
+        seeds, game = self.seeds, stored_game(self.client, self.gid)
+        full = game.view(None)
+        phases_full = _phase_full_views(stored_record(self.client, self.gid)) if deep else []
+        readers: list[tuple[Any, str | None]] = [(p, s) for s, p in self.holders.items()] + \
+            [(self.gm, GM_ROLE), (self.client, None)]
         for reader, seat in readers:
-            viewers = [seat] if seat else self.seats
-            paths = [base, f"{base}/press"] + ([f"{base}/legal"] if seat else [])
+            viewers = [seat] if seat not in (None, GM_ROLE) else self.seats
+            paths = [base, f"{base}/press", f"{base}/record"] + ([f"{base}/legal"] if seat else []) + \
+                ([f"{base}/phases"] if seat == GM_ROLE else [])
             for path in paths:
                 response = reader.get(path)
-                _assert_hides(_json(response), response.text, [full], viewers, self.seed, self.unreadable(seat),
+                if path.endswith("/record"):   # the whole record once the game is over, and nobody's before
+                    assert response.status_code == (200 if game.is_over else 409), response.text
+                    if game.is_over:
+                        continue
+                _assert_hides(_json(response), response.text, [full], viewers, seeds, self.unreadable(seat),
                               f"{path} to {seat or 'the public'}")
             if not deep:
                 continue
@@ -131,10 +186,10 @@ class _Table:
             phases = _json(response)["phases"]
             assert len(phases) == len(phases_full)
             for phase, phase_full in zip(phases, phases_full):
-                _assert_hides(phase, json.dumps(phase), [phase_full, full], viewers, self.seed,
+                _assert_hides(phase, json.dumps(phase), [phase_full, full], viewers, seeds,
                               self.unreadable(seat), f"history phase {phase['n']} to {seat or 'the public'}")
             response = reader.get(f"{base}/events", params={"seconds": 0.05})
-            _assert_hides(_events(response), response.text, [full], viewers, self.seed, self.unreadable(seat),
+            _assert_hides(_events(response), response.text, [full], viewers, seeds, self.unreadable(seat),
                           f"the events to {seat or 'the public'}")
 
 
@@ -143,21 +198,22 @@ def _play_checking_every_response(client, game_id: str) -> None:
     gid, gm, holders = table.gid, table.gm, table.holders
     rng = random.Random(f"leak:{game_id}")
     for step in range(MAX_STEPS):
-        full = gm.ok("get", f"/api/games/{gid}")
-        if full["is_over"]:
+        summary = gm.ok("get", f"/api/games/{gid}")
+        if summary["is_over"]:
             break
         if step % PRESS_EVERY == 0:
             table.write(rng, step)
-        table.check_reads(full["view"], deep=step % (2 * PROCESS_EVERY) == 0)
+        table.check_reads(deep=step % (2 * PROCESS_EVERY) == 0)
+        full, seeds = stored_game(client, gid).view(None), table.seeds
         if step % PROCESS_EVERY == 0:
             for seat, player in holders.items():   # the games master's routes: refused, and nothing in the refusal
                 for route, body in GM_ROUTES:
                     answer = player.get(f"/api/games/{gid}/{route}") if body is None else \
                         player.post(f"/api/games/{gid}/{route}", body)
                     assert answer.status_code == 403, (route, answer.text)
-                    _assert_hides(_json(answer), answer.text, [full["view"]], [seat], table.seed,
+                    _assert_hides(_json(answer), answer.text, [full], [seat], seeds,
                                   table.unreadable(seat), f"{route} to {seat}")
-        waiting = [s for s in full["to_act"] if s in holders]
+        waiting = [s for s in summary["to_act"] if s in holders]
         legal = {s: holders[s].ok("get", f"/api/games/{gid}/legal")["seats"][0]["actions"] for s in waiting}
         choices = [(s, a) for s in waiting for a in legal[s]]
         if step % PROCESS_EVERY == PROCESS_EVERY - 1 or not choices:
@@ -166,11 +222,11 @@ def _play_checking_every_response(client, game_id: str) -> None:
         seat, action = rng.choice(choices)
         rolled = next((a for s, a in choices if s == seat and a.get("type") in ("attack", "fire", "duel")), action)
         preview = holders[seat].post(f"/api/games/{gid}/preview", {"seat": seat, "action": rolled})
-        _assert_hides(_json(preview), preview.text, [full["view"]], [seat], table.seed, table.unreadable(seat),
+        _assert_hides(_json(preview), preview.text, [full], [seat], seeds, table.unreadable(seat),
                       f"the preview to {seat}")
         answer = holders[seat].post(f"/api/games/{gid}/actions", {"seat": seat, "action": action})
         assert answer.status_code == 200, answer.text
-        after = gm.ok("get", f"/api/games/{gid}")["view"]
-        _assert_hides(answer.json(), answer.text, [full["view"], after], [seat], table.seed,
+        after = stored_game(client, gid).view(None)
+        _assert_hides(answer.json(), answer.text, [full, after], [seat], seeds,
                       table.unreadable(seat), f"the answer to {seat}'s action")
-    table.check_reads(gm.ok("get", f"/api/games/{gid}")["view"], deep=True)
+    table.check_reads(deep=True)

@@ -30,9 +30,9 @@ class ToyBids:
         rounds = record.options.get("rounds", 3)
         if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= 20:
             raise IllegalAction("rounds must be a whole number from 1 to 20")
-        self.record = GameRecord(self.game_id, record.seed, {"rounds": rounds})
+        self.record = record.restarted({"rounds": rounds})
         self.rounds = rounds
-        self.dice = Dice(record.seed)
+        self.dice = Dice.of(record)
         self.coins = {p: COINS for p in PLAYERS}
         self.score = {p: 0 for p in PLAYERS}
         self.bids: dict[str, int] = {}
@@ -108,7 +108,7 @@ class ToyBids:
         copy = type(self).__new__(type(self))
         copy.record = GameRecord.from_json(self.record.to_json())
         copy.rounds = self.rounds
-        copy.dice = Dice(fresh_seed()) if reseed else Dice(self.dice.seed, self.dice.rolls_made)
+        copy.dice = Dice(fresh_seed()) if reseed else self.dice.copy()
         copy.coins, copy.score, copy.bids = dict(self.coins), dict(self.score), dict(self.bids)
         copy.history = [dict(h) for h in self.history]
         return copy

@@ -5,6 +5,7 @@ Diplomacy variant and the SJG game never share a word.
     warjudge sjg ...         Steve Jackson Games' Necromancer (1983)
     warjudge gs ...          SPI's Gondor & Sauron (1977)
     warjudge games | selfplay GAME   every registered game, through the one interface
+    warjudge verify RECORD   a finished game's dice against the commitments the server published
     warjudge serve | db ...  the play server
 
 The words of the previous release stay for one more as hidden aliases that print a
@@ -25,6 +26,7 @@ from warjudge.cli.diplomacy import adjudicate, demo, diplomacy_app, game_app, ma
 from warjudge.cli.games import add_game_commands
 from warjudge.cli.gondor_sauron import gs_app
 from warjudge.cli.sjg import sjg_app
+from warjudge.cli.verify import verify_command
 from warjudge.server.cli import db_app, serve
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="warjudge: judge and engine for fantasy wargames.")
@@ -32,6 +34,7 @@ app.add_typer(diplomacy_app, name="diplomacy")
 app.add_typer(sjg_app, name="sjg")
 app.add_typer(gs_app, name="gs")
 add_game_commands(app)
+app.command("verify")(verify_command)
 app.command("serve")(serve)
 app.add_typer(db_app, name="db")
 

@@ -20,8 +20,9 @@ import json
 import re
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, Iterator, NamedTuple, TypeVar
 
+from warjudge.core.dice import commitment
 from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.recordfile import locked, write_atomically
 from warjudge.core.textinput import UnusableInput, load_json, path_exists, read_user_file
@@ -37,9 +38,22 @@ MAX_TYPE_CHARS = 64
 GAME_NAME = re.compile(r"[a-z][a-z0-9-]{0,63}")
 CHECKSUM = re.compile(r"sha256:[0-9a-f]{64}")
 HEADER_KEYS = ("format", "game", "seed", "options", "actions")
+RESEEDS = "reseeds"                   # optional (version 2): written only when a roll back made one
+MAX_RESEEDS = 1000
+MAX_ROLL = 2**63
 
 
 T = TypeVar("T")
+
+
+class Reseed(NamedTuple):
+    """From dice word `roll` on (the dice's `rolls_made`), the rolls use `seed` (core.dice)."""
+
+    roll: int
+    seed: int
+
+    def to_json(self) -> dict[str, int]:
+        return {"roll": self.roll, "seed": self.seed}
 
 
 def canonical_json(value: Any) -> str:
@@ -77,6 +91,20 @@ def _seed_problem(seed: Any) -> str | None:
     return None
 
 
+def _reseeds_problem(reseeds: Any) -> str | None:
+    if not isinstance(reseeds, list) or not 0 < len(reseeds) <= MAX_RESEEDS:
+        return f"reseeds: a list of 1 to {MAX_RESEEDS} objects (a record without one leaves the field out)"
+    for index, entry in enumerate(reseeds):
+        if not isinstance(entry, dict) or set(entry) != {"roll", "seed"}:
+            return f"reseeds.{index}: an object with exactly 'roll' and 'seed'"
+        if type(entry["roll"]) is not int or not 0 <= entry["roll"] < MAX_ROLL:
+            return f"reseeds.{index}.roll: a whole number from 0, not {_short(entry['roll'])}"
+        problem = _seed_problem(entry["seed"])
+        if problem:
+            return f"reseeds.{index}.{problem}"
+    return None
+
+
 def _action_problem(action: Any) -> str | None:
     if not isinstance(action, dict):
         return "an action is an object with a 'type' string"
@@ -94,7 +122,8 @@ def _short(value: Any) -> str:
 class GameRecord:
     """Append-only action log. Actions are JSON-compatible dicts with a "type" key."""
 
-    def __init__(self, game: str, seed: int = 0, options: dict[str, Any] | None = None):
+    def __init__(self, game: str, seed: int = 0, options: dict[str, Any] | None = None,
+                 reseeds: tuple[Reseed, ...] = ()):
         if not isinstance(game, str) or not game:
             raise RecordError("a record needs the name of its game")
         problem = _game_problem(game) or _seed_problem(seed)
@@ -105,7 +134,29 @@ class GameRecord:
         self.game = game
         self.seed = seed
         self.options = _frozen_copy(options or {}, "options", MAX_OPTIONS_CHARS)
+        self.reseeds: tuple[Reseed, ...] = ()
+        for reseed in reseeds:
+            self.reseed(*reseed)
         self._actions: list[dict[str, Any]] = []
+
+    def restarted(self, options: dict[str, Any] | None = None) -> "GameRecord":
+        """The same game, seed and reseeds with no action yet (`options`, if given, as its
+        game normalised them): where a game's replay starts its own record."""
+        return GameRecord(self.game, self.seed, self.options if options is None else options, self.reseeds)
+
+    def reseed(self, roll: int, seed: int) -> None:
+        """From dice word `roll` on, the rolls use `seed` (a roll back's fresh dice)."""
+        problem = _reseeds_problem([{"roll": roll, "seed": seed}])
+        if problem:
+            raise RecordError(f"this reseed cannot be stored: {problem}")
+        if len(self.reseeds) >= MAX_RESEEDS:
+            raise RecordError(f"a record holds at most {MAX_RESEEDS} reseeds")
+        self.reseeds += (Reseed(roll, seed),)
+
+    def commitments(self) -> list[str]:
+        """What the play server publishes while the game runs: the commitment of the seed,
+        then of each reseed's, in order (core.dice.commitment)."""
+        return [commitment(self.seed)] + [commitment(r.seed) for r in self.reseeds]
 
     @property
     def actions(self) -> tuple[dict[str, Any], ...]:
@@ -114,9 +165,11 @@ class GameRecord:
 
     def copy(self, seed: int | None = None) -> "GameRecord":
         """An independent record with the same actions (shared: they are never changed
-        once appended), under another seed if given (a search clone's fresh dice)."""
+        once appended), under another seed if given (a search clone's fresh dice: then
+        without the reseeds, whose seeds hold the real game's future rolls)."""
         twin = object.__new__(GameRecord)
         twin.game, twin.seed, twin.options = self.game, self.seed if seed is None else seed, self.options
+        twin.reseeds = self.reseeds if seed is None else ()
         twin._actions = list(self._actions)
         return twin
 
@@ -135,12 +188,13 @@ class GameRecord:
     # --- the file --------------------------------------------------------------------
 
     def _content(self) -> dict[str, Any]:
+        reseeds = {RESEEDS: [r.to_json() for r in self.reseeds]} if self.reseeds else {}
         return {"format": FORMAT, "game": self.game, "seed": self.seed, "options": self.options,
-                "actions": self._actions}
+                **reseeds, "actions": self._actions}
 
     def to_json(self) -> str:
         content = self._content()
-        header = {k: content[k] for k in HEADER_KEYS if k != "actions"}
+        header = {k: v for k, v in content.items() if k != "actions"}
         return json.dumps({**header, "checksum": content_checksum(content), "actions": self._actions},
                           indent=1, ensure_ascii=False)
 
@@ -155,11 +209,12 @@ class GameRecord:
             shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
             raise RecordError(f"{source} is not a valid warjudge record: {shown}")
         if data["format"] == FORMAT:
-            content = {k: data[k] for k in HEADER_KEYS}
+            content = {k: data[k] for k in (*HEADER_KEYS, RESEEDS) if k in data}
             if content_checksum(content) != data["checksum"]:
                 raise RecordError(f"{source} does not verify: its checksum does not match its content, so it was "
                                   "changed or damaged after warjudge saved it; use a good copy of the file")
-        record = cls(data["game"], data["seed"], data["options"])
+        record = cls(data["game"], data["seed"], data["options"],
+                     tuple(Reseed(r["roll"], r["seed"]) for r in data.get(RESEEDS, ())))
         for action in data["actions"]:
             record.append(action)
         return record
@@ -195,10 +250,13 @@ def _file_problems(data: Any) -> list[str]:
                 f"and {LEGACY_FORMAT})"]
     expected = set(HEADER_KEYS) | ({"checksum"} if version == FORMAT else set())
     problems = [f"{key}: missing" for key in sorted(expected - data.keys())]
-    problems += [f"{key}: unknown field" for key in sorted(data.keys() - expected)]
+    problems += [f"{key}: unknown field" for key in sorted(data.keys() - expected - ({RESEEDS} if version == FORMAT
+                                                                                    else set()))]
     if problems:
         return problems
     problems = [p for p in (_game_problem(data["game"]), _seed_problem(data["seed"])) if p]
+    if RESEEDS in data and (problem := _reseeds_problem(data[RESEEDS])):
+        problems.append(problem)
     if version == FORMAT and not (isinstance(data["checksum"], str) and CHECKSUM.fullmatch(data["checksum"])):
         problems.append("checksum: 'sha256:' and 64 lowercase hexadecimal digits")
     if not isinstance(data["options"], dict):
@@ -260,5 +318,5 @@ def updating(path: str | Path, build: Callable[[GameRecord], Any] | None = None)
             write_atomically(path, after)
 
 
-__all__ = ["FORMAT", "LEGACY_FORMAT", "GameRecord", "canonical_json", "content_checksum", "load_game",
+__all__ = ["FORMAT", "LEGACY_FORMAT", "GameRecord", "Reseed", "canonical_json", "content_checksum", "load_game",
            "rebuilt", "updating"]

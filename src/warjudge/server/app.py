@@ -46,6 +46,7 @@ def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:
             "phase_rules": json.loads(row.phase_rules) if row.phase_rules else None,
             "paused": row.paused_remaining is not None, "paused_remaining": row.paused_remaining,
             "last_nmr": json.loads(row.last_nmr) if row.last_nmr else [],
+            "seed_commitments": game.record.commitments(),
             "you": {"gm": gm, "seats": play.held_seats(row, user)}}
 
 
@@ -291,16 +292,16 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             return {"seat": body.seat, "user": body.user}
 
     @app.get("/api/games/{game_id}/record", tags=["games"])
-    def record(game_id: GameId, credentials: HTTPAuthorizationCredentials | None = Bearer) -> Any:
-        """The whole record, seed included: for the games master holding no seat, and for
-        anyone once the game is over (so the dice can be checked afterwards)."""
+    def record(game_id: GameId) -> Any:
+        """The whole record, seeds and every secret included, once the game is over, for
+        anyone (check it with `warjudge verify`); while it runs, nobody's, the games master's
+        and the creator's included: GET …/history is what each may see meanwhile."""
         with reading() as session:
-            user = maybe_caller(session, credentials)
             row = game_row(session, game_id)
-            full_view = play.is_gm(row, user) and not play.held_seats(row, user)
-            if not (full_view or play.load(row).is_over):
-                raise ApiError(403, "the record holds the dice seed and every secret: the games master (holding "
-                                    "no seat) may download it, anyone else once the game is over")
+            if not play.load(row).is_over:
+                raise ApiError(409, f"game {row.id} is not over: its record holds the dice seed and every "
+                                    "secret, which stay on the server until it ends (meanwhile GET "
+                                    f"/api/games/{row.id}/history is what you may see)")
             return json.loads(row.record)
 
     return app

@@ -6,9 +6,9 @@ and `act`, the path live play takes) with every top-level `act` observed. A phas
 master acted, the game ended, a seat other than the actor must now act that did not
 before) and also where a seat still acting is asked another kind of decision (a hex
 game's movement, then its combat: one side's turn holds several phases). At each end,
-and at the start (phase 0), the views of every seat, of the games master and of the public
+and at the start (phase 0), the views of every seat and of the public
 are taken; a caller then gets its role's view, the actions of the phase that role may see
-(its own; the games master all of them; a spectator none: what others did reaches a seat
+(its own; anyone else, the games master included, none: what others did reaches a seat
 only through its views), and the phase's results as its view shows them. Actions of the
 phase still under way are in no entry.
 
@@ -36,7 +36,7 @@ from warjudge.server.access import Bearer, Credentials, GameId, LangQuery, SeatQ
 from warjudge.server.db import Sessions
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow
-from warjudge.server.views import GM_ROLE, PUBLIC_ROLE, view_for
+from warjudge.server.views import PUBLIC_ROLE, seen_as, view_for
 
 CACHED_GAMES = 16   # games whose phases are kept (each holds every role's view of every phase)
 
@@ -50,7 +50,8 @@ class Phase:
     outcome: dict[str, Any] | None
 
     def seen_by(self, role: str) -> dict[str, Any]:
-        actions = [{"player": p, "action": a} for p, a in self.actions if role in (GM_ROLE, p)]
+        role = seen_as(role)
+        actions = [{"player": p, "action": a} for p, a in self.actions if role == p]
         return {"n": self.n, "actions": actions, "view": self.views[role], "to_act": list(self.to_act),
                 "is_over": self.outcome is not None, "outcome": self.outcome}
 
@@ -83,7 +84,7 @@ class _Splitter:
         self.depth = 0
 
     def close(self, game: Game) -> None:
-        roles = [*game.players, GM_ROLE, PUBLIC_ROLE]
+        roles = [*game.players, PUBLIC_ROLE]
         outcome = game.outcome()
         self.phases.append(Phase(len(self.phases), tuple(self.pending),
                                  {r: _frozen(view_for(game, r)) for r in roles},

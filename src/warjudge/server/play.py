@@ -15,7 +15,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, object_session
 
 from warjudge.core import games
-from warjudge.core.errors import WarjudgeError
+from warjudge.core.dice import Dice
+from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.events import refusal_json
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
@@ -86,7 +87,8 @@ def is_gm(row: GameRow, user: User | None) -> bool:
 
 def role(row: GameRow, user: User | None, asked: str | None) -> str:
     """Whose view the caller gets: the seat asked for (it must hold it), its only seat,
-    the GM's full view (the creator holding no seat), else the public view."""
+    else GM_ROLE (the creator holding no seat) or PUBLIC_ROLE, both shown the public view
+    (`views.view_for`): the games master never sees a seat's secrets."""
     held = held_seats(row, user)
     if asked is not None:
         if asked in held:
@@ -355,7 +357,8 @@ def act_as_gm(row: GameRow, action: dict[str, Any]) -> None:
 
 def roll_back(session: Session, row: GameRow, user: User, phase: int) -> None:
     """The record truncated to where phase `phase` (0: the first) began; the actions taken
-    out are kept in the `rollbacks` table. Every seat starts the phase afresh."""
+    out are kept in the `rollbacks` table. Every seat starts the phase afresh, and a game
+    with dice draws fresh ones from there (`redrawn`)."""
     starts = phase_starts(row)
     if not 0 <= phase < len(starts):
         raise ApiError(409, f"game {row.id} has phases 0 to {len(starts) - 1}; there is no phase {phase}")
@@ -363,11 +366,11 @@ def roll_back(session: Session, row: GameRow, user: User, phase: int) -> None:
     kept, tail = record.actions[:starts[phase]], record.actions[starts[phase]:]
     if not tail:
         raise ApiError(409, f"nothing to roll back: phase {phase} of game {row.id} has no action yet")
-    truncated = GameRecord(record.game, record.seed, dict(record.options))
+    truncated = record.restarted()
     for action in kept:
         truncated.append(dict(action))
     try:
-        game = games.load(truncated)
+        game = redrawn(truncated, games.load(truncated))
     except WarjudgeError as exc:
         raise ApiError(409, f"game {row.id} cannot be rolled back to phase {phase}: {exc}") from None
     session.add(RolledBack(game_id=row.id, by_user_id=user.id, from_version=row.version, to_phase=phase,
@@ -376,6 +379,22 @@ def roll_back(session: Session, row: GameRow, user: User, phase: int) -> None:
     row.last_nmr = None
     cache.loaded(session, row, game)
     settle(row, game, (), None)
+
+
+def redrawn(record: GameRecord, game: Game) -> Game:
+    """The game of `record` with fresh dice from its next roll on (a reseed whose
+    commitment the summary publishes), so that nobody, the games master included, can
+    roll back to see or re-try the same dice (docs/record-format.md). A game without dice
+    is returned as it is, its record unchanged."""
+    dice = getattr(game, "dice", None)
+    if not isinstance(dice, Dice):
+        return game
+    record.reseed(dice.rolls_made, games.fresh_seed())
+    again = games.load(record)
+    if again.record.reseeds != record.reseeds:   # a game that drops them would roll the old dice again
+        raise RecordError(f"the {record.game} game does not keep its record's reseeds, so it cannot "
+                          "draw fresh dice after a roll back")
+    return again
 
 
 def replace_holder(row: GameRow, seat_name: str, user: User | None) -> None:

@@ -1,7 +1,8 @@
 """Press (issue 13): messages between a game's seats, private or to everyone.
 
 A seat reads what it sent, what was sent to it and every broadcast; the games master (the
-creator holding no seat) reads everything; a spectator reads nothing. A game's press mode
+creator holding no seat) reads the broadcasts only: a private message is a seat's secret,
+hidden from the games master as from everyone else; a spectator reads nothing. A game's press mode
 is `full` (private and broadcast), `broadcast` (public messages only) or `none`; a game
 with more than two seats (the Diplomacy family, where talking is half the game) has full
 press unless its creator chose otherwise, a two-seat game none (docs/rulings.md).
@@ -83,7 +84,7 @@ def readable(game_id: str, role: str) -> ColumnElement[bool]:
     """The SQL condition: the messages of this game that `role` may read."""
     in_game = PressMessage.game_id == game_id
     if role == GM_ROLE:
-        return in_game
+        return in_game & PressMessage.broadcast
     if role == PUBLIC_ROLE:
         return in_game & false()   # a spectator reads no press
     to_it = select(PressRecipient.message_id).where(PressRecipient.seat == role)
@@ -154,7 +155,7 @@ def router(sessions: Sessions) -> APIRouter:
                   after: int = Query(0, ge=0, le=2**31, description="only the messages after the n-th"),
                   credentials: Credentials = Bearer) -> dict[str, Any]:
         """The messages the seat may read: sent by it, to it, or to all (the games master:
-        every message; a spectator: none)."""
+        those to all; a spectator: none)."""
         with sessions.reading() as session:
             user = maybe_caller(session, credentials)
             row = game_row(session, game_id)

@@ -42,18 +42,23 @@ def test_the_dry_run_is_only_for_the_seats_holder_and_needs_the_csrf_token(brows
     assert other_browser.post(f"/api/games/{game_id}/check", json=body).status_code == 401
 
 
+def placed_in_secret(client, csrf: str, game_id: str) -> str:
+    """Red places its first unit of the SJG set-up (SJG 9.1, secret); the board's mark of it."""
+    place = next(a for a in client.get(f"/api/games/{game_id}/legal?seat=red").json()["seats"][0]["actions"]
+                 if a["type"] == "place")
+    acted = client.post(f"/api/games/{game_id}/actions", json={"seat": "red", "action": place},
+                        headers={auth.CSRF_HEADER: csrf})
+    assert acted.status_code == 200, acted.text
+    return f'data-unit="red {place["hex"]}"'
+
+
 def test_a_secret_set_up_is_drawn_for_its_side_only(browser, other_browser):
     # SJG 9.1: "deployed secretly (use a screen)": red's placement is on red's board only
     csrf = sign_up(browser, "cara")
     game_id = new_game(browser, csrf, "necromancer-sjg", ["red"])
     dan = sign_up(other_browser, "dan")
     assert other_browser.post(f"/api/games/{game_id}/seats/black", headers={auth.CSRF_HEADER: dan}).status_code == 200
-    place = next(a for a in browser.get(f"/api/games/{game_id}/legal").json()["seats"][0]["actions"]
-                 if a["type"] == "place")
-    acted = browser.post(f"/api/games/{game_id}/actions", json={"seat": "red", "action": place},
-                         headers={auth.CSRF_HEADER: csrf})
-    assert acted.status_code == 200, acted.text
-    stack = f'data-unit="red {place["hex"]}"'
+    stack = placed_in_secret(browser, csrf, game_id)
     assert stack in browser.get(f"/games/{game_id}/board.svg").text
     assert stack not in other_browser.get(f"/games/{game_id}/board.svg").text
     other_browser.cookies.clear()                                   # a spectator
@@ -196,3 +201,28 @@ def test_a_hex_game_s_log_is_worded_from_the_caller_s_own_view(browser, other_br
     assert public == log_lines("necromancer-sjg", other_browser.get(f"/api/games/{game_id}").json()["view"])
     other = new_game(browser, csrf, "diplomacy", ["FRANCE"])
     assert browser.get(f"/games/{other}/log").status_code == 404
+
+
+def test_a_games_master_s_pages_show_no_seat_s_secret(web_app, browser, other_browser):
+    # issue 22: the games master (the creator holding no seat) was shown the full view: a
+    # secret set-up (SJG 9.1) on its board, in its page's view and its log
+    from sqlalchemy.orm import Session
+
+    from tests.support.leaks import leaked
+    from warjudge.server import play
+    from warjudge.server.models import GameRow
+
+    csrf = sign_up(browser, "gm")
+    game_id = new_game(browser, csrf, "necromancer-sjg", [])
+    dan = sign_up(other_browser, "dan")
+    for seat in ("red", "black"):
+        assert other_browser.post(f"/api/games/{game_id}/seats/{seat}", headers={auth.CSRF_HEADER: dan}).status_code == 200
+    stack = placed_in_secret(other_browser, dan, game_id)
+    assert stack in other_browser.get(f"/games/{game_id}/board.svg?seat=red").text
+    assert stack not in browser.get(f"/games/{game_id}/board.svg").text
+    with Session(web_app.state.engine) as session:
+        full = play.load(session.get(GameRow, game_id)).view(None)
+    for path in (f"/api/games/{game_id}", f"/games/{game_id}/log", f"/api/games/{game_id}/history"):
+        shown = browser.get(path)
+        assert shown.status_code == 200 and not leaked(shown.json(), full, "black"), path
+    assert 'data-role="gm"' in browser.get(f"/games/{game_id}").text

@@ -103,8 +103,8 @@ class GondorSauronGame:
                                       or not 1 <= max_turns <= MOST_TURNS):
             raise Refusal("gs.refused.max_turns", most=MOST_TURNS, given=max_turns)
         self.max_turns = max_turns
-        self.record = GameRecord(self.game_id, record.seed, options)
-        self.dice = Dice(record.seed)
+        self.record = record.restarted(options)
+        self.dice = Dice.of(record)
         units, ldrs = self.scenario.pieces()
         self.pos = Position(self.scenario.hexmap(), charts, units, ldrs, engines=self.scenario.engines(),
                             cauldrons=self.scenario.cauldrons())
@@ -157,8 +157,9 @@ class GondorSauronGame:
         pos = self.pos
         fixed = (self.scenario, pos.map, pos.charts, pos._costs, pos._steps, pos._zoc)
         twin = copy.deepcopy(self, {id(x): x for x in fixed})
-        if reseed:
+        if reseed:   # the clone's record names its own seed: the real one stays with the game
             twin.dice = Dice(fresh_seed())
+            twin.record = self.record.copy(seed=twin.dice.seed)
         return twin
 
     # --- the interface --------------------------------------------------------------------

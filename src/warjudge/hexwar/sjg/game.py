@@ -69,8 +69,8 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             except MapError as exc:
                 raise RecordError(f"the record's map cannot be used: {exc}") from None
         self.scenario = SCENARIOS[self.options.scenario]
-        self.record = GameRecord(GAME, record.seed, record.options)
-        self.dice = Dice(record.seed)
+        self.record = record.restarted()
+        self.dice = Dice.of(record)
         self.position = Position(board or load_board())
         self.events: list[Event] = []                  # what happened, as data (core.events)
         self.queue: list[Decision] = []

@@ -165,8 +165,8 @@ class SjgInterface(GameParts):
         if reseed:
             copy.dice = Dice(seed)
         else:  # a test's scripted dice are copied whole
-            copy.dice = Dice(self.dice.seed, self.dice.rolls_made) if type(self.dice) is Dice else deepcopy(self.dice)
-        copy.record = self.record.copy(seed=seed)
+            copy.dice = self.dice.copy() if type(self.dice) is Dice else deepcopy(self.dice)
+        copy.record = self.record.copy(seed=seed if reseed else None)
         copy.position = self.position.clone()
         copy.queue = [replace(d, info=_copied(d.info)) for d in self.queue]
         kept = vars(self).get(KEPT)

@@ -1,5 +1,5 @@
 // The games master's page: who holds each seat, a bot for any seat, adjudicate now, and
-// the full view (the GM's own, from GET /api/games/{id}).
+// the public view (a games master sees no seat's secrets while the game runs: GET /api/games/{id}).
 import {api, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
 
 const game = gameElement();
@@ -62,8 +62,9 @@ async function refresh(summary) {
     if (input && value) input.value = value;
     if (input && seat === focused) input.focus();
   }
-  document.getElementById("view-title").textContent = summary.view_of === "gm" ? "The full view"
-    : `${summary.view_of}'s view (you hold a seat: the full view is for a games master holding none)`;
+  document.getElementById("view-title").textContent = summary.view_of === "gm"
+    ? "The public view (no seat's secrets: they stay on the server until the game is over)"
+    : `${summary.view_of}'s view (you hold a seat)`;
   document.getElementById("full").textContent = JSON.stringify(summary.view, null, 1);
 }
 
@@ -85,4 +86,4 @@ document.querySelector('[data-testid="gm-act"]').addEventListener("click", () =>
   gmPost("gm", {action});
 });
 startCountdowns();
-const again = follow(`/api/games/${game.id}`, refresh)   // the creator holding no seat: the full view;
+const again = follow(`/api/games/${game.id}`, refresh)   // the creator holding no seat: the public view;

@@ -43,7 +43,8 @@ def unavailable(error: BaseException) -> bool:
 
 
 def lost_connection(error: BaseException) -> bool:
-    """A connection that broke (worth one more run on a new one), not a busy SQLite file."""
+    """A PostgreSQL failure (a connection that broke, a transaction the server gave up),
+    worth one more run on a new connection; not a busy SQLite file, which waited 30 s."""
     return isinstance(error, sa.DBAPIError) and not isinstance(error.orig, sqlite3.Error) and unavailable(error)
 
 

@@ -13,6 +13,7 @@ from typing import Iterator
 import pytest
 from typer.testing import CliRunner
 
+import warjudge
 from warjudge.cli import app
 from warjudge.core import bots, games
 from warjudge.core.games import GameInfo
@@ -79,7 +80,9 @@ def test_selfplay_stops_at_max_actions_and_says_it_did_not_finish() -> None:
 @pytest.mark.parametrize("args, message", [
     (["chess", "--seed", "1"], "unknown game 'chess'"),
     ([INFO.id, "--seed", "1", "--option", "rounds"], "write it as NAME=VALUE"),
-    ([INFO.id, "--seed", "1", "--option", "rounds=99"], "rounds must be a whole number"),
+    ([INFO.id, "--seed", "1", "--option", "rounds=99"], "rounds: a whole number from 1 to 20"),
+    (["necromancer-sjg", "--seed", "1", "--option", "board={\"x\": 1}"], "unknown option(s) board"),  # issue 22
+    (["necromancer-sjg", "--seed", "1", "--option", "map=/nonexistent/map.json"], "the map file"),
     ([INFO.id, "--seed", "1", "--bots", "random,random,random"], "one per player"),
     ([INFO.id, "--seed", "1", "--bots", "genius"], "no bot 'genius'"),
     ([INFO.id, "--seed", "1", "--max-actions", "0"], "at least 1"),
@@ -90,6 +93,15 @@ def test_selfplay_refuses_bad_requests_with_one_clear_line(args: list[str], mess
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith("error: ") and message in result.stderr and "Traceback" not in result.output
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_selfplay_reads_a_file_option_from_the_file_it_names(tmp_path) -> None:
+    # issue 22: a map of one's own is a described option; `--option map=FILE` reads the file
+    board = json.loads((Path(warjudge.__file__).parent / "hexwar/sjg/board.json").read_text(encoding="utf-8"))
+    board["name"] = "my own transcription"
+    (tmp_path / "mine.json").write_text(json.dumps(board, indent=2), encoding="utf-8")
+    out = selfplay("necromancer-sjg", "--seed", "1", "--max-actions", "3", "--option", f"map={tmp_path / 'mine.json'}")
+    assert out["options"]["map"]["name"] == "my own transcription" and out["actions"] == 3
 
 
 # --- every registered game, every kind of bot, in two processes ------------------------------

@@ -12,7 +12,7 @@ from typing import Any, Iterator
 import pytest
 
 from warjudge.core import bots, games
-from warjudge.core.errors import IllegalAction, InputError
+from warjudge.core.errors import InputError
 from warjudge.core.game import Action, Game
 from warjudge.core.record import canonical_json
 from warjudge.core.selfplay import selfplay, state_hash
@@ -115,7 +115,7 @@ def test_selfplay_stops_at_the_action_limit_and_says_so() -> None:
 
 @pytest.mark.parametrize("names, options, error", [
     (["random", "random", "random"], {}, "name one bot for all of them or one per player"),
-    (["random"], {"colour": "red"}, "does not take these options"),
+    (["random"], {"colour": "red"}, "unknown option.* colour; toy-fixed takes rounds"),
     (["genius"], {}, "no bot 'genius'"),
 ])
 def test_selfplay_refuses_bad_requests_clearly(names: list[str], options: dict[str, Any], error: str) -> None:
@@ -123,8 +123,8 @@ def test_selfplay_refuses_bad_requests_clearly(names: list[str], options: dict[s
         selfplay("toy-fixed", 1, names, options)
 
 
-def test_selfplay_passes_the_games_own_option_errors_on() -> None:
-    with pytest.raises(IllegalAction, match="rounds"):
+def test_selfplay_passes_option_errors_on() -> None:
+    with pytest.raises(InputError, match="rounds: a whole number from 1 to 20"):
         selfplay(INFO.id, 1, ["random"], {"rounds": 0})
 
 

@@ -25,6 +25,13 @@ def binaries() -> Path | None:
     return Path(versions[-1]).parent if versions else None
 
 
+def restart(url: str, mode: str = "fast") -> None:
+    """Restart the server `cluster()` started at `url` (`fast`: its connections are cut)."""
+    folder = Path(url.split("host=", 1)[1].split("&", 1)[0])
+    subprocess.run(_as_owner([str(binaries() / "pg_ctl"), "-D", str(folder / "data"), "-m", mode, "-w", "restart"]),
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
 def _as_owner(command: list[str]) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
 

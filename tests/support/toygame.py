@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from warjudge.core.dice import Dice
 from warjudge.core.errors import IllegalAction, RecordError
 from warjudge.core.game import Action, Decision, Outcome, View
-from warjudge.core.games import GameInfo, fresh_seed, replay
+from warjudge.core.games import GameInfo, Option, fresh_seed, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
 
@@ -37,6 +37,10 @@ class ToyBids:
         self.score = {p: 0 for p in PLAYERS}
         self.bids: dict[str, int] = {}
         self.history: list[dict[str, Any]] = []
+
+    @classmethod
+    def option_descriptions(cls) -> tuple[Option, ...]:
+        return (Option("rounds", "int", "rounds to play", 3, minimum=1, maximum=20),)
 
     @classmethod
     def new(cls, seed: int, **options: Any) -> "ToyBids":

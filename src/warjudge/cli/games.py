@@ -15,6 +15,7 @@ import typer
 from warjudge.core import bots, games
 from warjudge.core.errors import InputError, WarjudgeError
 from warjudge.core.selfplay import MAX_ACTIONS, selfplay
+from warjudge.core.textinput import load_json, read_user_file
 
 
 def _fail(message: str) -> NoReturn:
@@ -34,19 +35,27 @@ def list_games(as_json: bool = typer.Option(False, "--json", help="one JSON docu
         typer.echo(f"{row['id']:<24}{row['title']}{also}; bots: {', '.join(row['bots'])}")
 
 
-def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """`k=v` pairs; a value that reads as JSON (a number, true, a list) is taken as JSON,
-    any other as text."""
+def parse_options(pairs: list[str], described: tuple[games.Option, ...] = ()) -> dict[str, Any]:
+    """`k=v` pairs, read as the game describes option `k` (`described`): a choice as typed
+    (`edition=2000` is "2000"), a file option's `v` as a file to read (its JSON, with the
+    limits of every user file), any other `v` that reads as JSON (a number, true, a list)
+    as JSON, else as text."""
+    kinds = {o.name: o.kind for o in described}
     options: dict[str, Any] = {}
     for pair in pairs:
         key, equals, text = pair.partition("=")
-        if not equals or not key.strip():
+        key = key.strip()
+        if not equals or not key:
             raise InputError(f"--option {pair!r}: write it as NAME=VALUE, e.g. --option max_year=1905")
-        try:
-            value = json.loads(text)
-        except ValueError:
-            value = text
-        options[key.strip()] = value
+        if kinds.get(key) == "choice":
+            options[key] = text
+        elif kinds.get(key) == "file":
+            options[key] = load_json(read_user_file(text, f"the {key} file"), f"the {key} file {text}")
+        else:
+            try:
+                options[key] = json.loads(text)
+            except ValueError:
+                options[key] = text
     return options
 
 
@@ -56,7 +65,8 @@ def selfplay_command(
     bot_list: str = typer.Option(bots.RANDOM, "--bots", help="one bot for every player, or one per player "
                                  "in order, comma-separated (see `warjudge games`)"),
     option: Optional[list[str]] = typer.Option(None, help="a game option NAME=VALUE, e.g. max_year=1905 "
-                                               "(Diplomacy) or max_turns=20 (SJG); repeatable"),
+                                               "(Diplomacy), max_turns=20 (SJG) or map=FILE (a file "
+                                               "option names the file); repeatable"),
     max_actions: int = typer.Option(MAX_ACTIONS, help="stop after this many actions (reported as "
                                     "\"finished\": false)"),
 ) -> None:
@@ -66,7 +76,8 @@ def selfplay_command(
         if max_actions < 1:
             raise InputError("--max-actions must be at least 1")
         names = [name.strip() for name in bot_list.split(",")]
-        summary = selfplay(games.info(game).id, seed, names, parse_options(option or []), max_actions)
+        game_id = games.info(game).id
+        summary = selfplay(game_id, seed, names, parse_options(option or [], games.options(game_id)), max_actions)
     except WarjudgeError as exc:
         _fail(str(exc))
     typer.echo(json.dumps(summary, indent=1))

@@ -86,8 +86,7 @@ MAX_TURNS_HELP = ("end the game after N player-turns if no Necromancer has falle
 def _options(scenario: str, first: str, optional: list[str], items: Optional[str], map_file: Optional[Path],
              max_turns: Optional[int] = None) -> dict:
     """Game options from the command line, each checked with a message that says what
-    is allowed; a map file is read once and carried in the record (never its path)."""
-    from warjudge.hexwar.sjg.board import carried_map
+    is allowed; a map file is read and carried in the record (never its path)."""
     from warjudge.hexwar.sjg.setup import OPTIONAL_RULES, SCENARIOS
 
     if scenario not in SCENARIOS:
@@ -104,7 +103,7 @@ def _options(scenario: str, first: str, optional: list[str], items: Optional[str
             _fail(f"--max-turns is a whole number from 1 to 10000, not {max_turns}")
         options["max_turns"] = max_turns
     if map_file is not None:
-        options["map"] = carried_map(_board(map_file))
+        options["map"] = _board(map_file).spec   # the game checks it again and carries it with its digest
     return options
 
 

@@ -23,7 +23,8 @@ these few methods and nothing else, the way OpenSpiel drives a `State` or python
 - `record`: the header and action log that `warjudge.core.games.load` replays.
 
 A game may also offer, and callers check with `getattr` before using: `option_descriptions()`
-(the options a form may offer, `core.games.options`), `preview(player, action)` (what a
+(every option `new` takes, `core.games.options`; `core.games.new` refuses any other, so a
+game describing none takes none), `preview(player, action)` (what a
 legal roll faces before its dice: odds, modifiers, the table row), `default_action(player)`
 (what the games master's `process` plays for a side that lets a deadline pass),
 `seat_names(lang)` (how reasons worded in that language name the seats) and `public_map`

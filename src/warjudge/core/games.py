@@ -7,6 +7,7 @@ on no game family; a game family (or a test) may `register` more.
 from __future__ import annotations
 
 import importlib
+import json
 import secrets
 from dataclasses import dataclass
 from typing import Any, cast
@@ -14,8 +15,10 @@ from typing import Any, cast
 from warjudge.core.errors import IllegalAction, InputError, RecordError
 from warjudge.core.game import Game
 from warjudge.core.record import GameRecord, rebuilt
+from warjudge.core.textinput import json_depth_problem
 
 SEED_BITS = 128
+MAX_FILE_OPTION_BYTES = 128 * 1024   # a data file given as an option, as canonical JSON (the shipped ones: 4-20 KiB)
 
 
 @dataclass(frozen=True)
@@ -37,8 +40,10 @@ class GameInfo:
 class Option:
     """One option a new game may be given, described for a form (the lobby) and checked
     before the game sees it (`check_options`). `kind`: "choice" (one of `choices`),
-    "choices" (any of them, a list), "bool", "int" (from `minimum` to `maximum`), or
-    "counts" (an object giving some of `choices` such a whole number each).
+    "choices" (any of them, a list), "bool", "int" (from `minimum` to `maximum`),
+    "counts" (an object giving some of `choices` such a whole number each), or "file"
+    (a data file's content, a JSON object of at most `max_bytes` as canonical JSON, which
+    the game then checks with the loader its command line uses for that file).
     A default of None means "not given": the game's own default applies."""
 
     name: str
@@ -48,10 +53,12 @@ class Option:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    max_bytes: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "help": self.help, "default": self.default,
-                "choices": list(self.choices), "minimum": self.minimum, "maximum": self.maximum}
+                "choices": list(self.choices), "minimum": self.minimum, "maximum": self.maximum,
+                "max_bytes": self.max_bytes}
 
     def problem(self, value: Any) -> str | None:
         """Why `value` is not this option's, or None."""
@@ -67,9 +74,24 @@ class Option:
                 or self.maximum is not None and n > self.maximum for k, n in value.items())):
             return (f"{self.name}: for each of {', '.join(map(str, self.choices))} a whole number from "
                     f"{self.minimum} to {self.maximum}, not {value!r:.60}")
-        if self.kind == "choices" and (not isinstance(value, list) or any(v not in self.choices for v in value)
-                                       or len(set(value)) != len(value)):
+        if self.kind == "choices" and (not isinstance(value, list) or any(v not in self.choices for v in value) or len(set(value)) != len(value)):
             return f"{self.name}: a list of different ones of {', '.join(map(str, self.choices))}, not {value!r:.60}"
+        if self.kind == "file":
+            return self._file_problem(value)
+        return None
+
+    def _file_problem(self, value: Any) -> str | None:
+        if not isinstance(value, dict):
+            return f"{self.name}: the content of a data file (a JSON object), not {value!r:.40}"
+        try:
+            text = json.dumps(value, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError, RecursionError):
+            return f"{self.name}: not JSON data"
+        deep = json_depth_problem(text)
+        if deep:
+            return f"{self.name}: {deep}"
+        if self.max_bytes is not None and len(text.encode()) > self.max_bytes:
+            return f"{self.name}: larger than {self.max_bytes // 1024} KiB as JSON"
         return None
 
 
@@ -100,15 +122,21 @@ def info(game_id: str) -> GameInfo:
 
 
 def options(game_id: str) -> tuple[Option, ...]:
-    """The options a form may offer for a new game of `game_id` (its class's `option_descriptions()`);
-    a game may take more (a map of one's own, a scenario file): those it checks itself."""
+    """Every option a new game of `game_id` takes (its class's `option_descriptions()`;
+    a game describing none takes none)."""
     described = getattr(info(game_id).game_class(), "option_descriptions", None)
     return tuple(described()) if described else ()
 
 
 def check_options(game_id: str, given: dict[str, Any]) -> None:
-    """InputError naming every described option given a value it cannot take."""
-    problems = [p for o in options(game_id) if o.name in given and (p := o.problem(given[o.name]))]
+    """InputError naming every option the game does not describe and every described one
+    given a value it cannot take."""
+    described = options(game_id)
+    names = {o.name for o in described}
+    unknown = sorted(str(name)[:40] for name in given if name not in names)
+    problems = [f"unknown option(s) {', '.join(unknown)}; {info(game_id).id} takes "
+                f"{', '.join(sorted(names)) or 'no options'}"] if unknown else []
+    problems += [p for o in described if o.name in given and (p := o.problem(given[o.name]))]
     if problems:
         raise InputError("; ".join(problems))
 
@@ -119,7 +147,9 @@ def fresh_seed() -> int:
 
 
 def new(game_id: str, seed: int | None = None, **options: Any) -> Game:
-    """A new game; options are the game's own and are checked by it."""
+    """A new game; every option is checked against the game's descriptions
+    (`check_options`), then by the game itself."""
+    check_options(game_id, options)
     cls = info(game_id).game_class()
     return cast(Game, cls.new(fresh_seed() if seed is None else seed, **options))
 

@@ -36,10 +36,7 @@ def seat_names(game: Game, names: list[str]) -> dict[str, str]:
 def selfplay(game_id: str, seed: int, bot_names: list[str], options: dict[str, Any],
              max_actions: int = MAX_ACTIONS) -> dict[str, Any]:
     """Play `game_id` from `seed` to its end (or `max_actions`) and sum it up."""
-    try:
-        game = games.new(game_id, seed=seed, **options)
-    except TypeError as exc:  # an option the game's constructor does not take
-        raise InputError(f"{game_id} does not take these options: {exc}") from None
+    game = games.new(game_id, seed=seed, **options)
     seats = seat_names(game, bot_names)
     played = bots.play_out(game, {p: bots.make(game.game_id, name, bots.bot_rng(seed, p))
                                   for p, name in seats.items()}, max_actions)

@@ -6,11 +6,17 @@ IMMEDIATE` (the database's write lock, waited for up to `BUSY_MS`), after queuei
 in this process (`writelock.py`); PostgreSQL locks the game's row with `SELECT … FOR
 UPDATE` (`locked_game`). Either way two submissions to one game run one after the other
 and neither loses the other's update. Requests that only read (`Sessions.reading`) take
-no write lock: on SQLite they read a snapshot (WAL) while a writer works."""
+no write lock: on SQLite they read a snapshot (WAL) while a writer works.
+
+A PostgreSQL server that is restarting is waited for up to `CONNECT_PATIENCE` seconds
+when connecting, and `Attempt` tells `outage.py` whether a failed request had begun to
+commit (only one that had not is run again)."""
 
 from __future__ import annotations
 
+import time
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -27,11 +33,38 @@ BUSY_MS = 30_000
 READ_ONLY = "warjudge_read_only"   # execution option of the engine `Sessions.reading` uses
 _HOLDS_LOCK = "warjudge.write_lock"   # connection-record info: this connection holds the queue's turn
 MIGRATIONS = Path(__file__).parent / "migrations"
+CONNECT_PATIENCE = 5.0   # seconds a new connection waits for a database server that is (re)starting
+
+
+class Attempt:
+    """One run of a request: `commit_begun` once any of its write transactions began to
+    commit (after that, running it again might apply it twice)."""
+
+    _current: ContextVar["Attempt | None"] = ContextVar("warjudge_attempt", default=None)
+
+    def __init__(self) -> None:
+        self.commit_begun = False
+
+    @classmethod
+    def begin(cls) -> "Attempt":
+        attempt = cls()
+        cls._current.set(attempt)
+        return attempt
+
+    @classmethod
+    def end(cls) -> None:
+        cls._current.set(None)
+
+    @classmethod
+    def committing(cls, session: Session) -> None:
+        attempt = cls._current.get()
+        if attempt is not None and not session.info.get(READ_ONLY):
+            attempt.commit_begun = True
 
 
 def make_engine(url: str) -> Engine:
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
+        return _patient(create_engine(url, pool_pre_ping=True))
     memory = url in ("sqlite://", "sqlite:///:memory:")
     pool: dict[str, Any] = {"poolclass": StaticPool} if memory else {}   # one shared in-memory database
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_MS / 1000}, **pool)
@@ -66,6 +99,24 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+def _patient(engine: Engine) -> Engine:
+    """Connecting retries while the server refuses (a restart) for up to CONNECT_PATIENCE s;
+    `pool_pre_ping` finds the connections a restart broke before a request uses them."""
+
+    @event.listens_for(engine, "do_connect")
+    def _connect(dialect: Any, _record: Any, cargs: Any, cparams: Any) -> Any:
+        deadline = time.monotonic() + CONNECT_PATIENCE
+        while True:
+            try:
+                return dialect.connect(*cargs, **cparams)
+            except dialect.loaded_dbapi.OperationalError:
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.1)
+
+    return engine
+
+
 def upgrade(engine: Engine) -> None:
     """Bring the schema to the newest migration (a no-op when it is there already)."""
     config = Config()
@@ -82,10 +133,11 @@ class Sessions(sessionmaker[Session]):
     def __init__(self, engine: Engine):
         super().__init__(engine, expire_on_commit=False)
         self._reader = engine.execution_options(**{READ_ONLY: True})
+        event.listen(self, "before_commit", Attempt.committing)
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
-        with self(bind=self._reader) as session, session.begin():
+        with self(bind=self._reader, info={READ_ONLY: True}) as session, session.begin():
             yield session
 
 

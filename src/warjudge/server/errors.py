@@ -1,5 +1,6 @@
 """Every error the server sends is JSON `{"error": message}` with the right status; a
-request the server cannot read is a 422 naming each problem, never a traceback."""
+request the server cannot read is a 422 naming each problem, never a traceback; a database
+that cannot be used for now is a 503 with `Retry-After` (`outage.py`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
+from warjudge.server.outage import DatabaseOutage
 from warjudge.server.writelock import WriteTimeout
 
 log = logging.getLogger("warjudge.server")
@@ -29,6 +31,8 @@ def _problem(error: dict) -> str:
 
 
 def install(app: FastAPI) -> None:
+    app.add_middleware(DatabaseOutage)   # a database outage: a 503, never a 500 (outage.py)
+
     @app.exception_handler(ApiError)
     async def _api(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse({"error": exc.message}, status_code=exc.status, headers=exc.headers)

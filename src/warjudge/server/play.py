@@ -37,12 +37,9 @@ def create(session: Session, user: User, game_id: str, options: dict[str, Any], 
         raise ApiError(422, "options: the server chooses the dice seed; 'seed' is not an option here")
     try:
         info = games.info(game_id)
-        games.check_options(info.id, options)   # the described options, by name, before the game's own checks
-        game = games.new(info.id, **options)
+        game = games.new(info.id, **options)   # every option by name (games.check_options), then the game's checks
     except WarjudgeError as exc:
         raise ApiError(422, str(exc)) from None
-    except TypeError as exc:
-        raise ApiError(422, f"these options are not the {game_id} game's: {exc}") from None
     row = GameRow(id=secrets.token_urlsafe(9), game=info.id, record=game.record.to_json(), creator_id=user.id,
                   open_seats=open_seats, version=0, phase_seconds=rules.seconds,
                   phase_rules=rules.to_json() if rules.timed else None,

@@ -5,6 +5,8 @@ the player plays two phases against the bots."""
 
 from __future__ import annotations
 
+import json
+
 from playwright.sync_api import expect
 
 from tests.server.web.browser import chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
@@ -71,3 +73,24 @@ def test_an_sjg_game_with_extra_items_from_the_lobby_form(live, chromium):
     game_id = ann.page.url.rsplit("/", 1)[1]
     assert live.full_view(game_id)["options"]["items"] == {"red": 2, "black": 1}
     ann.checked(live, game_id, ["red", "black"])
+
+
+def test_a_sauron_game_on_a_scenario_file_from_the_lobby_form(live, chromium, tmp_path):
+    # issue 22: a scenario of one's own is a described option, a file field of the form;
+    # a file the validator refuses is named in the page's error and makes no game
+    from tests.core.test_game_options import shipped
+
+    page = chromium.new_context().new_page()
+    sign_up(page, live.url, "tom")
+    form = page.locator('[data-testid="new-sauron"]')
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(shipped("sauron", "scenario") | {"turns": "many"}), encoding="utf-8")
+    form.locator('[data-option="scenario"]').set_input_files(str(broken))
+    form.locator('button[type="submit"]').click()
+    expect(page.locator("#error")).to_contain_text("turns")
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(shipped("sauron", "scenario") | {"name": "my own Last Alliance"}), encoding="utf-8")
+    form.locator('[data-option="scenario"]').set_input_files(str(mine))
+    form.locator('button[type="submit"]').click()
+    page.wait_for_url(f"{live.url}/games/*")
+    assert live.full_view(page.url.rsplit("/", 1)[1])["scenario"] == "my own Last Alliance"

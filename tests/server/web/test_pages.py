@@ -164,6 +164,17 @@ def test_the_lobby_offers_each_game_s_described_options_as_fields(browser):
         assert 'name="options"' not in cards[game], game   # fields, not raw JSON (kept for undescribed games)
 
 
+def test_the_lobby_offers_each_data_file_option_as_a_file_field(browser):
+    """Issue 22: a map, scenario or charts of one's own is a described option, a file field."""
+    sign_up(browser)
+    cards = {card.split('"', 1)[0]: card for card in browser.get("/lobby").text.split('data-testid="new-')[1:]}
+    for game, names in (("necromancer-diplomacy", ["map"]), ("necromancer-sjg", ["map"]),
+                        ("gondor", ["scenario", "charts"]), ("sauron", ["scenario", "charts"])):
+        for name in names:
+            assert f'data-option="{name}" data-kind="file"' in cards[game], (game, name)
+    assert 'data-kind="file"' not in cards["diplomacy"]
+
+
 def test_an_earlier_necromancer_board_shows_a_spectator_no_hidden_unit(browser, other_browser):
     """The phase history's board is drawn from the role's history view: a spectator's
     phase 0 is the public report, without Sauron's hidden units (EN 3.2.1, 7.8.2 vii)."""

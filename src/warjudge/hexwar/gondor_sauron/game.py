@@ -21,7 +21,7 @@ from warjudge.core.dice import Dice
 from warjudge.core.errors import InputError, RecordError
 from warjudge.core.events import Refusal
 from warjudge.core.game import GM, Action, Decision, Outcome, View
-from warjudge.core.games import Option, fresh_seed, replay
+from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, fresh_seed, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
 from warjudge.hexwar import stacking
@@ -134,10 +134,13 @@ class GondorSauronGame:
 
     @classmethod
     def option_descriptions(cls) -> tuple[Option, ...]:
-        """The option a form can offer (core.games.options); a scenario or charts of one's
-        own are given as files, not in a form."""
+        """The options `new` takes (core.games.options)."""
         return (Option("max_turns", "int", "end after this many game-turns (blank: the scenario's length)", None,
-                       minimum=1, maximum=MOST_TURNS),)
+                       minimum=1, maximum=MOST_TURNS),
+                Option("scenario", "file", "your own scenario file (docs/gondor-sauron-formats.md), checked as "
+                       "'gs new --scenario' checks it (blank: the shipped one)", max_bytes=MAX_FILE_OPTION_BYTES),
+                Option("charts", "file", "your own charts file (docs/gondor-sauron-formats.md), checked as "
+                       "'gs new --charts' checks it (blank: the shipped ones)", max_bytes=MAX_FILE_OPTION_BYTES))
 
     @classmethod
     def new(cls, seed: int, **options: Any) -> "GondorSauronGame":

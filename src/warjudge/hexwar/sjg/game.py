@@ -10,6 +10,7 @@ state bit for bit.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import replace
 from typing import Any, get_args
@@ -21,14 +22,14 @@ from warjudge.core.events import Event, Refusal
 from warjudge.core.game import GM
 from warjudge.hexwar.sjg.problems import Problem, problem as rule_problem, refusal
 from warjudge.core.errors import MapError, RecordError
-from warjudge.core.games import Option, replay
+from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
 from warjudge.core.record import GameRecord
 from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.hexmap import HexMap
 from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg import demon as D
-from warjudge.hexwar.sjg.board import board_from_record, load_board
+from warjudge.hexwar.sjg.board import board_from_record, carried_map, load_board, load_board_text
 from warjudge.hexwar.sjg.combat import must_be_attacked
 from warjudge.hexwar.sjg.interface import BoardId, SjgInterface, _copied
 from warjudge.hexwar.sjg.items import COUNTERS
@@ -94,8 +95,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
 
     @classmethod
     def option_descriptions(cls) -> tuple[Option, ...]:
-        """The options `new` takes that a form can offer (core.games.options), read from
-        the options' own model; a map of one's own is not (it is a file, not a field)."""
+        """The options `new` takes (core.games.options), read from the options' own model."""
         def choices(name: str) -> tuple[Any, ...]:
             return get_args(Options.model_fields[name].annotation)
         return (Option("scenario", "choice", "the standard game or the conversion scenario", "standard",
@@ -105,10 +105,19 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
                 Option("items", "counts", "10.5: extra items each side chooses (a dragon counts as two)", {},
                        ("red", "black"), minimum=0, maximum=MAX_ITEMS),
                 Option("max_turns", "int", "end after this many player-turns (blank: no limit)", None,
-                       minimum=1, maximum=10_000))
+                       minimum=1, maximum=10_000),
+                Option("map", "file", "your own map file (docs/hexwar-map-format.md), checked as --map checks "
+                       "it and carried in the record (blank: the shipped reconstruction)",
+                       max_bytes=MAX_FILE_OPTION_BYTES))
 
     @classmethod
     def new(cls, seed: int = 0, board: HexMap | None = None, **options: Any) -> "SjgNecromancerGame":
+        """A new game. `map` is a map file's content, checked as `--map` checks it and
+        carried in the record with its digest; `board` (for Python callers only) is a map
+        already loaded, which the record does not carry."""
+        if isinstance(options.get("map"), dict):
+            board = load_board_text(json.dumps(options["map"]), "given as the option 'map'")
+            options = {**options, "map": carried_map(board)}
         try:
             opts = Options.model_validate(options)
         except ValidationError as exc:

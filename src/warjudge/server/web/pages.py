@@ -34,7 +34,6 @@ from warjudge.server.views import GM_ROLE, PUBLIC_ROLE, view_for
 from warjudge.presentation.logs import log_lines
 from warjudge.server.web.boards import LANGUAGES, RENDERERS, board_svg, page_kind
 from warjudge.server.web import account
-from warjudge.server.web.options import options_hint
 
 HERE = Path(__file__).parent
 TEMPLATES = Jinja2Templates(directory=HERE / "templates")
@@ -104,7 +103,7 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
             mine, joinable = _lobby_games(session, who[0])
             return page(request, "lobby.html", user=who[0].name, csrf=auth.csrf_token(who[1]), mine=mine,
                         joinable=joinable, now=time.time(),
-                        available=[{"id": g, "title": games.info(g).title, "hint": options_hint(g),
+                        available=[{"id": g, "title": games.info(g).title,
                                     "options": [o.to_json() for o in games.options(g)], "bots": bot_names(g)}
                                    for g in games.ids()])
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from warjudge.cli.games import parse_options
 from warjudge.core import games
 from warjudge.core.errors import IllegalAction
 from warjudge.core.game import GM
@@ -41,7 +42,8 @@ def test_the_variant_is_registered_under_both_ids():  # issue 12
     assert games.info("necromancer-diplomacy").id == games.info("necromancer").id == "necromancer-diplomacy"
     game = games.new("necromancer-diplomacy", seed=3, edition="2000", alignment=False, max_year=2780)
     assert game.record.options == {"edition": "2000", "alignment": False, "max_year": 2780}
-    assert games.new("necromancer-diplomacy", edition=2000).record.options["edition"] == "2000"   # as typed
+    typed = parse_options(["edition=2000"], games.options("necromancer-diplomacy"))   # --option, as typed
+    assert games.new("necromancer-diplomacy", **typed).record.options["edition"] == "2000"
     with pytest.raises(Exception, match="max_year"):
         games.new("necromancer-diplomacy", max_year="2780")
 

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Sequence
 from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError, WarjudgeError
 from warjudge.core.events import OrderRefusal, Refusal
 from warjudge.core.game import GM, Action, Decision, Outcome, View
-from warjudge.core.games import Option, replay
+from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import HIDDEN_FROM, redacted
 from warjudge.diplomacy.actions import check_actor, checked_orders, gm_process_or_draw
@@ -148,10 +148,7 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
     @classmethod
     def new(cls, seed: int = 0, **options: Any) -> "NecromancerDiplomacyGame":
         """A new game through the registry (core.games.new); the options are a record's
-        (edition, alignment, map, max_year, gm_adjudicates); an edition may be given as a
-        number (`--option edition=2000`). This variant has no dice."""
-        if type(options.get("edition")) is int and str(options["edition"]) in EDITIONS:
-            options = {**options, "edition": str(options["edition"])}
+        (edition, alignment, map, max_year, gm_adjudicates). This variant has no dice."""
         edition, alignment, map_data, max_year, gm_adjudicates = record_options(options)
         return cls(edition, alignment, map_data=map_data, seed=seed, max_year=max_year,
                    gm_adjudicates=gm_adjudicates)
@@ -163,14 +160,16 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
 
     @classmethod
     def option_descriptions(cls) -> tuple[Option, ...]:
-        """The options `new` takes that a form can offer (core.games.options); a map of
-        one's own (`map`) is given as a file, not in a form."""
+        """The options `new` takes (core.games.options)."""
         return (Option("edition", "choice", "2000: the English text; 2002: the French text with its amendments",
                        "2002", EDITIONS),
                 Option("alignment", "bool", "the optional Alignment rules (EN 8.1; recommended)", True),
                 Option("max_year", "int", "the game ends after this year (blank: no limit)",
                        None, minimum=START_YEAR, maximum=9999),
-                Option("gm_adjudicates", "bool", "phases wait for the games master's 'process'", False))
+                Option("gm_adjudicates", "bool", "phases wait for the games master's 'process'", False),
+                Option("map", "file", "your own map file (docs/necromancer-map-format.md), checked as "
+                       "--map checks it and stored in the record (blank: the shipped reconstruction)",
+                       max_bytes=MAX_FILE_OPTION_BYTES))
 
     def clone(self, reseed: bool = True) -> "NecromancerDiplomacyGame":
         """An independent copy (no dice: `reseed` changes nothing). The position and the

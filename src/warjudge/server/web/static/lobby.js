@@ -11,10 +11,11 @@ document.querySelectorAll("button.join").forEach(button => button.addEventListen
 }));
 
 // The options the registry describes (GET /api/games-available), as the form's fields
-// set them: a blank number is "not given" (the game's default).
-function described(form) {
+// set them: a blank number or file is "not given" (the game's default); a file option
+// sends the file's JSON, which the server checks as the command line checks that file.
+async function described(form) {
   const options = {};
-  form.querySelectorAll("[data-option]").forEach(field => {
+  for (const field of form.querySelectorAll("[data-option]")) {
     const name = field.dataset.option, kind = field.dataset.kind;
     if (kind === "bool") options[name] = field.checked;
     else if (kind === "choice") options[name] = field.value;
@@ -24,17 +25,25 @@ function described(form) {
       field.querySelectorAll("input[data-key]").forEach(i => { if (i.value !== "") counts[i.dataset.key] = Number(i.value); });
       options[name] = counts;
     }
+    else if (kind === "file") { if (field.files.length) options[name] = await fileJson(field, name); }
     else if (field.value !== "") options[name] = Number(field.value);
-  });
+  }
   return options;
+}
+
+async function fileJson(field, name) {
+  const file = field.files[0];
+  if (file.size > 4 * Number(field.dataset.maxBytes)) throw new Error(`${name}: the file ${file.name} is too large`);
+  try { return JSON.parse(await file.text()); }
+  catch { throw new Error(`${name}: the file ${file.name} is not JSON`); }
 }
 
 document.querySelectorAll("form.new-game").forEach(form => form.addEventListener("submit", async event => {
   event.preventDefault();
   showError("");
   let options;
-  try { options = form.options ? JSON.parse(form.options.value || "{}") : described(form); }
-  catch { showError("Options: not JSON, such as {\"variant\": \"standard\"}"); return; }
+  try { options = await described(form); }
+  catch (error) { showError(error.message); return; }
   const body = {game: form.dataset.game, options, open: form.open.checked};
   if (form.phase_seconds.value) body.phase_seconds = Number(form.phase_seconds.value);
   try {

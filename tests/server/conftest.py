@@ -105,3 +105,19 @@ def sign_up(client: TestClient, name: str | None = None) -> Player:
 def players(client):
     """gm, ann, bob: three accounts."""
     return sign_up(client, "gm"), sign_up(client, "ann"), sign_up(client, "bob")
+
+
+def listed(player, gid: str, **params) -> dict:
+    """Every page of the game's history as `player` gets it, joined."""
+    def page(start: int) -> dict:
+        response = player.get(f"/api/games/{gid}/history", params=params | {"start": start})
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    first = page(0)
+    pages, phases = first, list(first["phases"])
+    while pages["next"] is not None:
+        pages = page(pages["next"])
+        phases += pages["phases"]
+    assert len(phases) == first["count"]
+    return first | {"phases": phases}

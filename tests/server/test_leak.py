@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.conftest import sign_up
+from tests.server.conftest import listed, sign_up
 from tests.server.registered import GAMES
 from tests.support.leaks import leaked
 
@@ -67,11 +67,10 @@ def test_the_check_catches_a_server_that_sends_a_seat_the_full_view(client, monk
 
 
 def test_the_check_catches_a_history_that_shows_a_seat_the_full_view_mid_phase(client, monkeypatch):
-    from warjudge.server import history
+    from warjudge.server import phases
 
-    monkeypatch.setattr(history, "view_for", lambda game, role: game.view(None))
-    monkeypatch.setattr(history, "ends_phase", lambda game, actor, before: True)
-    history._cache.clear()
+    monkeypatch.setattr(phases, "view_for", lambda game, role: game.view(None))
+    monkeypatch.setattr(phases, "ends_phase", lambda game, actor, before: True)
     with pytest.raises(AssertionError, match="hidden from"):
         _play_checking_every_response(client, "toy-bids")
 
@@ -116,7 +115,7 @@ class _Table:
         `deep`, also the history (each phase against that phase's full view) and the live
         events (a short stream)."""
         base = f"/api/games/{self.gid}"
-        phases_full = [p["view"] for p in self.gm.ok("get", f"{base}/history")["phases"]] if deep else []
+        phases_full = [p["view"] for p in listed(self.gm, self.gid)["phases"]] if deep else []
         readers: list[tuple[Any, str | None]] = [(p, s) for s, p in self.holders.items()] + [(self.client, None)]
         for reader, seat in readers:
             viewers = [seat] if seat else self.seats
@@ -127,8 +126,7 @@ class _Table:
                               f"{path} to {seat or 'the public'}")
             if not deep:
                 continue
-            response = reader.get(f"{base}/history")
-            phases = _json(response)["phases"]
+            phases = listed(reader, self.gid)["phases"]
             assert len(phases) == len(phases_full)
             for phase, phase_full in zip(phases, phases_full):
                 _assert_hides(phase, json.dumps(phase), [phase_full, full], viewers, self.seed,

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from warjudge.core import games
 from warjudge.core.events import localised
-from warjudge.server import auth, bots, db, errors, history, live, play, press, web
+from warjudge.server import auth, bots, db, errors, history, live, phases, play, press, web
 from warjudge.server.access import GameId, LangQuery, SeatPath
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import RequestLimits
@@ -48,9 +48,11 @@ def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:
             "you": {"gm": gm, "seats": play.held_seats(row, user)}}
 
 
-def create_app(url: str, migrate: bool = True, deadlines_every: float | None = None) -> FastAPI:
+def create_app(url: str, migrate: bool = True, deadlines_every: float | None = None,
+               phases_every: float | None = None) -> FastAPI:
     """The server on the database at `url`; `deadlines_every` (seconds) runs the deadline
-    scheduler in this process while the app is up (`warjudge serve` always does)."""
+    scheduler in this process while the app is up, `phases_every` the background fold of
+    stored phases (`phases.Builder`) (`warjudge serve` always runs both)."""
     engine = db.make_engine(url)
     if migrate:
         db.upgrade(engine)
@@ -60,17 +62,20 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         scheduler = Scheduler(sessions, deadlines_every) if deadlines_every else None
-        if scheduler:
-            scheduler.start()
+        builder = phases.Builder(sessions, phases_every) if phases_every else None
+        for started in (scheduler, builder):
+            if started:
+                started.start()
         yield
-        if scheduler:
-            scheduler.stop()
+        for started in (scheduler, builder):
+            if started:
+                started.stop()
 
     # the API docs' scripts are served from the fastapi-offline package, not a CDN: these
     # machines may have no internet
     app = FastAPIOffline(title="warjudge play server", version="1", lifespan=lifespan,
                          description="Every registered game, each seat seeing only its own view.")
-    app.state.engine = engine
+    app.state.engine, app.state.sessions = engine, sessions
     errors.install(app)
     app.add_middleware(RequestLimits)
 

@@ -17,11 +17,12 @@ from sqlalchemy.orm import Session
 
 from warjudge.core import games
 from warjudge.core.events import localised
-from warjudge.server import auth, bots, db, errors, history, live, phases, play, press, web
+from warjudge.server import auth, bots, db, errors, history, live, play, press, web
 from warjudge.server.access import GameId, LangQuery, SeatPath
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import RequestLimits
 from warjudge.server.models import GameRow, User
+from warjudge.server.phases import Builder
 from warjudge.server.scheduler import Scheduler
 from warjudge.server.deadlines import PhaseRules
 from warjudge.server.schemas import (ActionRequest, BotRequest, Claim, Credentials, Extension, GmAction, NewGame,
@@ -62,7 +63,7 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         scheduler = Scheduler(sessions, deadlines_every) if deadlines_every else None
-        builder = phases.Builder(sessions, phases_every) if phases_every else None
+        builder = Builder(sessions, phases_every) if phases_every else None
         for started in (scheduler, builder):
             if started:
                 started.start()

@@ -24,7 +24,8 @@ from __future__ import annotations
 import json
 import threading
 import time
-from typing import Any, AsyncIterator
+import weakref
+from typing import Any, AsyncIterator, Callable
 
 import anyio
 from fastapi import APIRouter, Query, Request
@@ -99,7 +100,9 @@ class Slots:
         self._open: dict[str, int] = {}
         self._lock = threading.Lock()
 
-    def take(self, client: str) -> None:
+    def take(self, client: str) -> Callable[[], None]:
+        """A place for one more stream of `client` (else 429 or 503); call what it returns,
+        once or more, to give it back."""
         with self._lock:
             if sum(self._open.values()) >= self.total:
                 raise HTTPException(503, f"the server holds {self.total} live-update streams, its most: "
@@ -108,12 +111,15 @@ class Slots:
                 raise HTTPException(429, f"you hold {self.per_client} live-update streams open, the most one "
                                          "client may: close one first", headers={"Retry-After": RETRY_AFTER})
             self._open[client] = self._open.get(client, 0) + 1
+        held = [True]
 
-    def give_back(self, client: str) -> None:
-        with self._lock:
-            self._open[client] -= 1
-            if not self._open[client]:
-                del self._open[client]
+        def give_back() -> None:
+            with self._lock:
+                if held.pop() if held else False:
+                    self._open[client] -= 1
+                    if not self._open[client]:
+                        del self._open[client]
+        return give_back
 
 
 def router(sessions: Sessions) -> APIRouter:
@@ -127,7 +133,7 @@ def router(sessions: Sessions) -> APIRouter:
             return play.role(game_row(session, game_id), user, seat), user.id if user else None
 
     async def stream(game_id: str, role: str, first: dict[str, Any], seconds: float,
-                     client: str) -> AsyncIterator[str]:
+                     give_back: Callable[[], None]) -> AsyncIterator[str]:
         try:
             yield f"retry: {RETRY_MS}\n" + _event("state", first)
             seen = _seen(first)
@@ -148,7 +154,7 @@ def router(sessions: Sessions) -> APIRouter:
                     quiet_since = time.monotonic()
                     yield ": still here\n\n"
         finally:
-            slots.give_back(client)
+            give_back()
 
     @api.get("/api/games/{game_id}/events", response_class=StreamingResponse,
              responses={200: {"content": {"text/event-stream": {}},
@@ -162,8 +168,10 @@ def router(sessions: Sessions) -> APIRouter:
         role, user_id = await anyio.to_thread.run_sync(role_of, game_id, seat, credentials)
         client = f"user {user_id}" if user_id is not None else f"address {request.client.host if request.client else '?'}"
         first = await anyio.to_thread.run_sync(_state, sessions, game_id, role)
-        slots.take(client)
-        return StreamingResponse(stream(game_id, role, first, seconds, client), media_type="text/event-stream",
+        give_back = slots.take(client)
+        events = stream(game_id, role, first, seconds, give_back)
+        weakref.finalize(events, give_back)   # a client gone before its stream began: the place comes back too
+        return StreamingResponse(events, media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
     return api

@@ -128,7 +128,7 @@ def test_a_stream_poll_of_a_long_game_reads_the_database_only(client, monkeypatc
     gm = sign_up(client)
     gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
     _store(client.app.state.engine, gid, _long_diplomacy())
-    while phases.behind(client.app.state.sessions, 10, set()):
+    while phases.behind(client.app.state.sessions, 10, set()):   # as the background fold does
         phases.catch_up(client.app.state.sessions, gid)
     _cold()
     monkeypatch.setattr(DiplomacyGame, "act", lambda *a: pytest.fail("a poll played an action"))

@@ -40,9 +40,10 @@ def up_to_date(sessions: Sessions, row: GameRow) -> phases.Progress:
         progress = phases.stored_progress(session, row.id)
     if progress is None or progress.version != row.version:
         progress = phases.catch_up(sessions, row.id)
-    if progress.version != row.version:
+    if progress is None or progress.version != row.version:
         raise HTTPException(503, f"the history of game {row.id} is being brought up to date "
-                                 f"({progress.phases} phases so far): try again", headers={"Retry-After": "2"})
+                                 f"({progress.phases if progress else 0} phases so far): try again",
+                            headers={"Retry-After": "2"})
     return progress
 
 

@@ -58,8 +58,8 @@ def _polled(sessions: Sessions, game_id: str, role: str) -> dict[str, Any]:
         messages = press.count(session, game_id, role)
         progress = phases.stored_progress(session, game_id)
     if progress is None or progress.version != version:
-        try:
-            progress = phases.catch_up(sessions, game_id)
+        try:   # another stream of this process folding the game already: its news come next poll
+            progress = phases.catch_up(sessions, game_id, wait=False)
         except phases.Unsplittable:   # a game whose phases cannot be told apart still has a version
             progress = None
     known = progress is not None and progress.version == version   # else: still folding (a long old game)

@@ -248,25 +248,35 @@ def _resumed(session: Session, game_id: str, stored: GameProgress | None, record
     return fold
 
 
-def catch_up(sessions: Sessions, game_id: str) -> Progress:
+def catch_up(sessions: Sessions, game_id: str, wait: bool = True) -> Progress | None:
     """Fold at most `STEP` more of the game's actions into its stored state (nothing if it
-    is up to date); the progress stored after (still behind if the game is longer)."""
-    with _folding[hash(game_id) % len(_folding)]:
-        with sessions.reading() as session:
-            row = session.get(GameRow, game_id)
-            if row is None:
-                raise ApiError(404, f"there is no game {game_id!r}")
-            version, text = row.version, row.record
-            stored = session.scalars(select(GameProgress).where(GameProgress.game_id == game_id)
-                                     .options(defer(GameProgress.state))).first()
-            if stored is not None and stored.code == code() and stored.version == version:
-                return Progress.of(stored)
-            seen = (stored.code, stored.actions, stored.digest) if stored else None
-            record = _parsed(text, game_id)
-            entries = _entries(record, game_id)
-            fold = _resumed(session, game_id, stored, record, entries)
-        fold.play(game_id, entries, min(len(entries), fold.actions + STEP))
-        return _store(sessions, game_id, seen, fold, entries, version)
+    is up to date); the progress stored after (still behind if the game is longer). With
+    `wait` False, None at once if this process is folding the game already."""
+    folding = _folding[hash(game_id) % len(_folding)]
+    if not folding.acquire(blocking=wait):
+        return None
+    try:
+        return _caught_up(sessions, game_id)
+    finally:
+        folding.release()
+
+
+def _caught_up(sessions: Sessions, game_id: str) -> Progress:
+    with sessions.reading() as session:
+        row = session.get(GameRow, game_id)
+        if row is None:
+            raise ApiError(404, f"there is no game {game_id!r}")
+        version, text = row.version, row.record
+        stored = session.scalars(select(GameProgress).where(GameProgress.game_id == game_id)
+                                 .options(defer(GameProgress.state))).first()
+        if stored is not None and stored.code == code() and stored.version == version:
+            return Progress.of(stored)
+        seen = (stored.code, stored.actions, stored.digest) if stored else None
+        record = _parsed(text, game_id)
+        entries = _entries(record, game_id)
+        fold = _resumed(session, game_id, stored, record, entries)
+    fold.play(game_id, entries, min(len(entries), fold.actions + STEP))
+    return _store(sessions, game_id, seen, fold, entries, version)
 
 
 def _store(sessions: Sessions, game_id: str, seen: tuple[str, int, str] | None, fold: _Fold,

@@ -19,7 +19,7 @@ from tests.support import toygame
 from warjudge.core import games
 from warjudge.core.game import Game
 from warjudge.core.record import GameRecord
-from warjudge.server import accounts, auth, botturns, db, play
+from warjudge.server import accounts, auth, botturns, db, phases, play
 from warjudge.server.app import create_app
 from warjudge.server.models import GameRow
 from warjudge.server.ratelimit import Limits, Rate
@@ -166,3 +166,42 @@ def run_bots(client: TestClient, most: int = 2_000) -> int:
             taken += botturns.step(sessions, game_id, UNPACED)
         assert taken <= most, "the bots went on and on"
     return taken
+
+
+def listed(player, gid: str, **params) -> dict:
+    """Every page of the game's history as `player` gets it, joined."""
+    def page(start: int) -> dict:
+        response = player.get(f"/api/games/{gid}/history", params=params | {"start": start})
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    first = page(0)
+    pages, phases = first, list(first["phases"])
+    while pages["next"] is not None:
+        pages = page(pages["next"])
+        phases += pages["phases"]
+    assert len(phases) == first["count"]
+    return first | {"phases": phases}
+
+
+def phase_truth(record: GameRecord) -> list[dict[str, Any]]:
+    """Each phase the history shows (0: the start), worked out here from the record alone:
+    its actions, who was to act and the outcome at its end, and the full view then."""
+    game = games.load(record.restarted())
+    listing = games.entries(record)
+    assert listing is not None
+
+    def ended(actions: list) -> dict[str, Any]:
+        outcome = game.outcome()
+        return {"actions": actions, "to_act": list(game.to_act()), "full": game.view(None),
+                "outcome": outcome.to_json() if outcome else None}
+
+    found, actions = [ended([])], []
+    for player, action in listing:
+        before = phases.asked(game)
+        game.act(player, action)
+        actions.append((player, action))
+        if phases.ends_phase(game, player, before):
+            found.append(ended(actions))
+            actions = []
+    return found

@@ -20,12 +20,11 @@ from typing import Any
 
 import pytest
 
-from tests.server.conftest import sign_up, stored_game, stored_record
+from tests.server.conftest import listed, phase_truth, sign_up, stored_game, stored_record
 from tests.server.registered import GAMES
 from tests.support.leaks import leaked
 from warjudge.core import games
 from warjudge.core.record import GameRecord
-from warjudge.server import history
 from warjudge.server.views import GM_ROLE
 
 MAX_STEPS = 60          # submissions per game; the GM forces a phase every PROCESS_EVERY
@@ -53,26 +52,6 @@ def _json(response) -> Any:
     return response.json()
 
 
-class _FullViews(history._Splitter):
-    """The history's own replay, also keeping the full view where each phase ends."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.full: list[Any] = []
-
-    def close(self, game: Any) -> None:
-        super().close(game)
-        self.full.append(game.view(None))
-
-
-def _phase_full_views(record: GameRecord) -> list[Any]:
-    """The full view at the end of each phase the history shows (0: the start)."""
-    splitter = _FullViews()
-    game = splitter.observing(games.info(record.game).game_class()).from_record(record)
-    if not splitter.phases:
-        splitter.close(game)
-    return splitter.full
-
 
 def _events(response) -> list[Any]:
     assert response.status_code == 200, response.text
@@ -95,11 +74,10 @@ def test_the_check_catches_a_server_that_sends_a_seat_the_full_view(client, monk
 
 
 def test_the_check_catches_a_history_that_shows_a_seat_the_full_view_mid_phase(client, monkeypatch):
-    from warjudge.server import history
+    from warjudge.server import phases
 
-    monkeypatch.setattr(history, "view_for", lambda game, role: game.view(None))
-    monkeypatch.setattr(history, "ends_phase", lambda game, actor, before: True)
-    history._cache.clear()
+    monkeypatch.setattr(phases, "view_for", lambda game, role: game.view(None))
+    monkeypatch.setattr(phases, "ends_phase", lambda game, actor, before: True)
     with pytest.raises(AssertionError, match="hidden from"):
         _play_checking_every_response(client, "toy-bids")
 
@@ -165,7 +143,7 @@ class _Table:
         base = f"/api/games/{self.gid}"
         seeds, game = self.seeds, stored_game(self.client, self.gid)
         full = game.view(None)
-        phases_full = _phase_full_views(stored_record(self.client, self.gid)) if deep else []
+        phases_full = [p["full"] for p in phase_truth(stored_record(self.client, self.gid))] if deep else []
         readers: list[tuple[Any, str | None]] = [(p, s) for s, p in self.holders.items()] + \
             [(self.gm, GM_ROLE), (self.client, None)]
         for reader, seat in readers:
@@ -182,8 +160,7 @@ class _Table:
                               f"{path} to {seat or 'the public'}")
             if not deep:
                 continue
-            response = reader.get(f"{base}/history")
-            phases = _json(response)["phases"]
+            phases = listed(reader, self.gid)["phases"]
             assert len(phases) == len(phases_full)
             for phase, phase_full in zip(phases, phases_full):
                 _assert_hides(phase, json.dumps(phase), [phase_full, full], viewers, seeds,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import json
 import secrets
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -19,6 +20,7 @@ from warjudge.core.textinput import json_depth_problem
 
 SEED_BITS = 128
 MAX_FILE_OPTION_BYTES = 128 * 1024   # a data file given as an option, as canonical JSON (the shipped ones: 4-20 KiB)
+_LISTING: ContextVar[list[tuple[str, dict[str, Any]]] | None] = ContextVar("warjudge_listing", default=None)
 
 
 @dataclass(frozen=True)
@@ -164,12 +166,29 @@ def replay(start: Game, entries: list[tuple[str, dict[str, Any]]]) -> Game:
     """Apply (player, action) pairs to a game at its start, in order; the first refused
     one becomes a RecordError naming its index. Every game's `from_record` ends here, so
     replay is one path, the one live play takes."""
+    listing = _LISTING.get()
+    if listing is not None:   # `entries` is asking: list them, play none
+        listing.extend(entries)
+        return start
     for index, (player, action) in enumerate(entries):
         try:
             start.act(player, action)
         except (IllegalAction, InputError) as exc:
             raise RecordError(f"action {index} ({action.get('type')}) cannot be replayed: {exc}") from None
     return start
+
+
+def entries(record: GameRecord) -> list[tuple[str, dict[str, Any]]] | None:
+    """The (player, action) pairs the record's game would `replay`, in order, without
+    playing them: what a saved position replays to catch up with the record. None for a
+    record its game replays another way (a legacy record)."""
+    listing: list[tuple[str, dict[str, Any]]] = []
+    token = _LISTING.set(listing)
+    try:
+        info(record.game).game_class().from_record(record)
+    finally:
+        _LISTING.reset(token)
+    return listing if len(listing) == record.action_count() else None
 
 
 for _info in (
@@ -186,5 +205,5 @@ for _info in (
 ):
     register(_info)
 
-__all__ = ["GameInfo", "Option", "check_options", "fresh_seed", "ids", "info", "load", "new", "options", "register",
+__all__ = ["GameInfo", "Option", "check_options", "entries", "fresh_seed", "ids", "info", "load", "new", "options", "register",
            "replay", "unregister"]

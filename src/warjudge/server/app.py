@@ -23,6 +23,7 @@ from warjudge.server.access import GameId, LangQuery, SeatPath
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import RequestLimits
 from warjudge.server.models import GameRow, User
+from warjudge.server.phases import Builder
 from warjudge.server.scheduler import Scheduler, run_due
 from warjudge.server.deadlines import PhaseRules
 from warjudge.server.schemas import (ActionRequest, BotRequest, Claim, Extension, GmAction, NewGame,
@@ -52,10 +53,11 @@ def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:
 
 def create_app(url: str, migrate: bool = True, deadlines_every: float | None = None,
                limits: ratelimit.Limits | None = None, token_days: float | None = None,
-               bot_pace: botturns.Pace | None = None) -> FastAPI:
+               bot_pace: botturns.Pace | None = None, phases_every: float | None = None) -> FastAPI:
     """The server on the database at `url`; `deadlines_every` (seconds) runs the deadline
     scheduler in this process while the app is up, `bot_pace` the bots' steps at that
-    pace (`warjudge serve` runs both; without `bot_pace` no bot acts unless a test steps
+    pace, `phases_every` the background fold of stored phases (`phases.Builder`)
+    (`warjudge serve` runs all three; without `bot_pace` no bot acts unless a test steps
     them, `botturns.run_due`); the login and sign-up `limits` and the tokens' lifetime in
     days, if not given, from the environment (`WARJUDGE_RATE_LIMITS`,
     `WARJUDGE_TOKEN_DAYS`) or their defaults."""
@@ -68,11 +70,16 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         threads = [Scheduler(partial(run_due, sessions), deadlines_every)] if deadlines_every else []
+        builder = Builder(sessions, phases_every) if phases_every else None
         if bot_pace:
             bot_threads.append(Scheduler(partial(botturns.run_due, sessions, bot_pace), bot_pace.poll, "warjudge-bots"))
         for thread in threads + bot_threads:
             thread.start()
+        if builder:
+            builder.start()
         yield
+        if builder:
+            builder.stop()
         for thread in threads + bot_threads:
             thread.stop()
         bot_threads.clear()
@@ -81,7 +88,7 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
     # machines may have no internet
     app = FastAPIOffline(title="warjudge play server", version="1", lifespan=lifespan,
                          description="Every registered game, each seat seeing only its own view.")
-    app.state.engine = engine
+    app.state.engine, app.state.sessions = engine, sessions
     errors.install(app)
     app.add_middleware(RequestLimits)
     app.add_middleware(auth.RecordTokenUse, begin=sessions.begin)

@@ -99,7 +99,8 @@ def _process_app(url: str, migrate: bool, bot_pace: float) -> Any:
     # submission's thread waits for it at every database call, and on SQLite the next
     # writer in line (writelock.py) waits for it before the write lock is any use.
     sys.setswitchinterval(SWITCH_INTERVAL)
-    app = create_app(url, migrate=migrate, deadlines_every=INTERVAL, bot_pace=Pace(every=bot_pace))
+    app = create_app(url, migrate=migrate, deadlines_every=INTERVAL, bot_pace=Pace(every=bot_pace),
+                     phases_every=INTERVAL)
     # Everything loaded so far (the modules, the app, its migrations) lives as long as the
     # process: kept out of the garbage collector's full passes, which otherwise walked it all
     # and stopped every request for 80-350 ms under load (measured with gc.callbacks).

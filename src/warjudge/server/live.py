@@ -8,88 +8,170 @@ carries only facts every seat may see (the version, how many phases are finished
 must act, who is ready, whether it is over) and the role's own message count; the client
 then GETs its view, history or press.
 
+A poll reads three small things (the game's version, the ready seats, the role's message
+count) and the stored progress (`phases.py`): it never loads or replays the game. When the
+version moved on, the stored phases are folded up to it (a bounded step, once per game in
+the process, whoever asks); streams of one game and role share a poll made less than half
+a `POLL` ago, so many watchers of one game cost about one query a second.
+
 A stream ends after `seconds` (an EventSource reconnects by itself) and when the client
-goes away; a comment line every `HEARTBEAT` seconds keeps proxies from closing it."""
+goes away; a comment line every `HEARTBEAT` seconds keeps proxies from closing it. Each
+process holds at most `config.stream_caps()` streams: so many per client (its account, or
+signed out its address: 429) and so many in all (503), each refusal with a Retry-After."""
 
 from __future__ import annotations
 
 import json
+import threading
 import time
-from typing import Any, AsyncIterator
+import weakref
+from typing import Any, AsyncIterator, Callable
 
 import anyio
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
+from sqlalchemy import select
+from starlette.exceptions import HTTPException
 
-from warjudge.server import history, play, press
+from warjudge.server import config, phases, play, press
 from warjudge.server.access import Bearer, Credentials, GameId, SeatQuery, game_row, maybe_caller
 from warjudge.server.db import Sessions
 from warjudge.server.errors import ApiError
+from warjudge.server.models import GameRow, Seat
 
 POLL = 1.0
 HEARTBEAT = 15.0
 RETRY_MS = 2000
+RETRY_AFTER = "10"   # seconds a refused stream is told to wait
+MEMO = 4096          # (game, role) polls remembered for the streams sharing them
+
+_memo: dict[tuple[str, str], tuple[float, dict[str, Any]]] = {}
+_memo_lock = threading.Lock()
+
+
+def _polled(sessions: Sessions, game_id: str, role: str) -> dict[str, Any]:
+    with sessions.reading() as session:
+        version = session.scalar(select(GameRow.version).where(GameRow.id == game_id))
+        if version is None:
+            raise ApiError(404, f"there is no game {game_id!r}")
+        ready = sorted(session.scalars(select(Seat.name).where(Seat.game_id == game_id, Seat.ready)))   # public
+        messages = press.count(session, game_id, role)
+        progress = phases.stored_progress(session, game_id)
+    if progress is None or progress.version != version:
+        try:   # another stream of this process folding the game already: its news come next poll
+            progress = phases.catch_up(sessions, game_id, wait=False)
+        except phases.Unsplittable:   # a game whose phases cannot be told apart still has a version
+            progress = None
+    known = progress is not None and progress.version == version   # else: still folding (a long old game)
+    return {"version": version, "phase": progress.phases - 1 if known and progress else None,
+            "to_act": list(progress.to_act) if known and progress else None,
+            "is_over": progress.is_over if known and progress else None, "press": messages, "ready": ready}
 
 
 def _state(sessions: Sessions, game_id: str, role: str) -> dict[str, Any]:
-    with sessions.reading() as session:
-        row = game_row(session, game_id)
-        messages = press.count(session, game_id, role)
-        ready = sorted(s.name for s in row.seats if s.ready)   # public: every summary shows it
-    try:
-        now = history.replayed(row)
-        phase, to_act, is_over = len(now.phases) - 1, now.to_act, now.is_over
-    except ApiError:   # a game whose phases cannot be told apart still has a version
-        game = play.load(row)
-        phase, to_act, is_over = None, game.to_act(), game.is_over
-    return {"version": row.version, "phase": phase, "to_act": list(to_act), "is_over": is_over,
-            "press": messages, "ready": ready}
+    """Where the game stands for `role`: a poll of the database, or one that another
+    stream of the same game and role made less than half a `POLL` ago."""
+    now = time.monotonic()
+    with _memo_lock:
+        kept = _memo.get((game_id, role))
+    if kept and now - kept[0] < POLL / 2:
+        return kept[1]
+    state = _polled(sessions, game_id, role)
+    with _memo_lock:
+        if len(_memo) >= MEMO:
+            _memo.clear()
+        _memo[(game_id, role)] = (now, state)
+    return state
 
 
 def _event(kind: str, state: dict[str, Any]) -> str:
     return f"id: {state['version']}.{state['press']}\nevent: {kind}\ndata: {json.dumps(state)}\n\n"
 
 
+def _seen(state: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(json.dumps(state[k]) for k in ("version", "press", "ready", "phase", "to_act", "is_over"))
+
+
+class Slots:
+    """The streams open in this process, per client and in all, within their caps."""
+
+    def __init__(self, per_client: int, total: int):
+        self.per_client, self.total = per_client, total
+        self._open: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def take(self, client: str) -> Callable[[], None]:
+        """A place for one more stream of `client` (else 429 or 503); call what it returns,
+        once or more, to give it back."""
+        with self._lock:
+            if sum(self._open.values()) >= self.total:
+                raise HTTPException(503, f"the server holds {self.total} live-update streams, its most: "
+                                         "try again later", headers={"Retry-After": RETRY_AFTER})
+            if self._open.get(client, 0) >= self.per_client:
+                raise HTTPException(429, f"you hold {self.per_client} live-update streams open, the most one "
+                                         "client may: close one first", headers={"Retry-After": RETRY_AFTER})
+            self._open[client] = self._open.get(client, 0) + 1
+        held = [True]
+
+        def give_back() -> None:
+            with self._lock:
+                if held.pop() if held else False:
+                    self._open[client] -= 1
+                    if not self._open[client]:
+                        del self._open[client]
+        return give_back
+
+
 def router(sessions: Sessions) -> APIRouter:
     api = APIRouter(tags=["live"])
 
-    def role_of(game_id: str, seat: str | None, credentials: Credentials) -> str:
+    slots = Slots(*config.stream_caps())
+
+    def role_of(game_id: str, seat: str | None, credentials: Credentials) -> tuple[str, int | None]:
         with sessions.reading() as session:
             user = maybe_caller(session, credentials)
-            return play.role(game_row(session, game_id), user, seat)
+            return play.role(game_row(session, game_id), user, seat), user.id if user else None
 
-    async def stream(game_id: str, role: str, first: dict[str, Any], seconds: float) -> AsyncIterator[str]:
-        yield f"retry: {RETRY_MS}\n" + _event("state", first)
-        seen = (first["version"], first["press"], first["ready"])
-        end = time.monotonic() + seconds
-        quiet_since = time.monotonic()
-        while time.monotonic() < end:
-            await anyio.sleep(min(POLL, max(0.0, end - time.monotonic())))
-            try:
-                state = await anyio.to_thread.run_sync(_state, sessions, game_id, role)
-            except ApiError as exc:   # the game was deleted or damaged meanwhile: say so, and end
-                yield f"event: error\ndata: {json.dumps({'error': exc.message})}\n\n"
-                return
-            if (state["version"], state["press"], state["ready"]) != seen:
-                seen = (state["version"], state["press"], state["ready"])
-                quiet_since = time.monotonic()
-                yield _event("update", state)
-            elif time.monotonic() - quiet_since >= HEARTBEAT:
-                quiet_since = time.monotonic()
-                yield ": still here\n\n"
+    async def stream(game_id: str, role: str, first: dict[str, Any], seconds: float,
+                     give_back: Callable[[], None]) -> AsyncIterator[str]:
+        try:
+            yield f"retry: {RETRY_MS}\n" + _event("state", first)
+            seen = _seen(first)
+            end = time.monotonic() + seconds
+            quiet_since = time.monotonic()
+            while time.monotonic() < end:
+                await anyio.sleep(min(POLL, max(0.0, end - time.monotonic())))
+                try:
+                    state = await anyio.to_thread.run_sync(_state, sessions, game_id, role)
+                except ApiError as exc:   # the game was deleted or damaged meanwhile: say so, and end
+                    yield f"event: error\ndata: {json.dumps({'error': exc.message})}\n\n"
+                    return
+                if _seen(state) != seen:
+                    seen = _seen(state)
+                    quiet_since = time.monotonic()
+                    yield _event("update", state)
+                elif time.monotonic() - quiet_since >= HEARTBEAT:
+                    quiet_since = time.monotonic()
+                    yield ": still here\n\n"
+        finally:
+            give_back()
 
     @api.get("/api/games/{game_id}/events", response_class=StreamingResponse,
              responses={200: {"content": {"text/event-stream": {}},
                               "description": "server-sent events: `state` first, then an `update` per change"}})
-    async def events(game_id: GameId, seat: str | None = SeatQuery,
+    async def events(request: Request, game_id: GameId, seat: str | None = SeatQuery,
                      seconds: float = Query(600, gt=0, le=3600, description="the stream ends after this long"),
                      credentials: Credentials = Bearer) -> StreamingResponse:
         """Server-sent events for the caller's seat (as `GET /api/games/{id}` picks it): an
         `update` whenever the game's version, the seats that are ready or the seat's readable
-        press change."""
-        role = await anyio.to_thread.run_sync(role_of, game_id, seat, credentials)
+        press change. 429 when the caller holds too many streams, 503 when the server does."""
+        role, user_id = await anyio.to_thread.run_sync(role_of, game_id, seat, credentials)
+        client = f"user {user_id}" if user_id is not None else f"address {request.client.host if request.client else '?'}"
         first = await anyio.to_thread.run_sync(_state, sessions, game_id, role)
-        return StreamingResponse(stream(game_id, role, first, seconds), media_type="text/event-stream",
+        give_back = slots.take(client)
+        events = stream(game_id, role, first, seconds, give_back)
+        weakref.finalize(events, give_back)   # a client gone before its stream began: the place comes back too
+        return StreamingResponse(events, media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
     return api

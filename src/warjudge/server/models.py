@@ -2,14 +2,16 @@
 a test checks the two never drift apart.
 
 A game is stored as its record (header, seed, action log): the record is the whole truth,
-the server rebuilds the game from it for each request, so a crash can lose at most the
-submission whose transaction did not commit, never half of one."""
+so a crash can lose at most the submission whose transaction did not commit, never half of
+one. What is derived from it to keep reads cheap (each finished phase as every role sees
+it, a saved position every few actions: `phases.py`) is rebuilt from the record whenever
+it does not match it."""
 
 from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, LargeBinary, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 NAME_CHARS = 64
@@ -114,3 +116,36 @@ class RolledBack(Base):
     from_version: Mapped[int] = mapped_column(Integer)
     to_phase: Mapped[int] = mapped_column(Integer)
     actions: Mapped[str] = mapped_column(Text)   # JSON: the actions taken out of the record, in order
+
+
+class GameProgress(Base):
+    """How far a game's record has been folded into stored phases (`phases.py`), by which
+    code, and a saved position: the pickled game after `state_actions` actions."""
+
+    __tablename__ = "game_progress"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    code: Mapped[str] = mapped_column(String(64))   # phases.code(): the package that built this
+    version: Mapped[int | None] = mapped_column(Integer, nullable=True)   # the game's version, once folded whole
+    actions: Mapped[int] = mapped_column(Integer)   # record actions folded into phases
+    digest: Mapped[str] = mapped_column(String(64))   # SHA-256 of those actions
+    phases: Mapped[int] = mapped_column(Integer)   # finished phases stored (0 to phases - 1)
+    phase_start: Mapped[int] = mapped_column(Integer)   # record actions before the phase under way
+    to_act: Mapped[str] = mapped_column(Text)   # JSON, after `actions` actions
+    is_over: Mapped[bool] = mapped_column(Boolean)
+    names: Mapped[str] = mapped_column(Text)   # JSON: language -> the game's seat names (or null)
+    state_actions: Mapped[int] = mapped_column(Integer)
+    state_digest: Mapped[str] = mapped_column(String(64))
+    state: Mapped[bytes] = mapped_column(LargeBinary, deferred=True)   # zlib'd pickle: the database is trusted
+
+
+class GamePhase(Base):
+    """One finished phase of a game as one role (a seat, or the public: the games master reads that one)
+    sees it: `history.py`'s entry, as JSON."""
+
+    __tablename__ = "game_phases"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    role: Mapped[str] = mapped_column(String(NAME_CHARS), primary_key=True)
+    data: Mapped[str] = mapped_column(Text)

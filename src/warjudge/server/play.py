@@ -20,7 +20,7 @@ from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.events import refusal_json
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
-from warjudge.server import cache
+from warjudge.server import cache, phases
 from warjudge.server.bots import names as bot_names
 from warjudge.server.bots import movers, new_bot_seed
 from warjudge.server.deadlines import PhaseRules, next_deadline, phase_kind
@@ -53,12 +53,14 @@ def create(session: Session, user: User, game_id: str, options: dict[str, Any], 
 
 def load(row: GameRow) -> Game:
     """The row's game: from this process's cache when it holds the stored version
-    (`cache.py`), else replayed from the record."""
+    (`cache.py`), else from its saved position and the few actions after it
+    (`phases.restored`), else replayed from the record."""
     session = object_session(row)
     game = cache.take(session, row) if session else None
     if game is None:
         try:
-            game = games.load(GameRecord.from_json(row.record, f"stored game {row.id}"))
+            record = GameRecord.from_json(row.record, f"stored game {row.id}")
+            game = (phases.restored(session, row, record) if session else None) or games.load(record)
         except WarjudgeError as exc:  # a damaged database row: say so, never a traceback
             log.error("game %s cannot be loaded: %s", row.id, exc)
             raise ApiError(409, f"game {row.id} cannot be loaded: {exc}") from None

@@ -146,7 +146,8 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
             role = play.role(row, who[0] if who else None, seat)
             if lang not in LANGUAGES:
                 raise ApiError(422, f"lang: one of {', '.join(LANGUAGES)}")
-            view = view_for(game, role) if phase is None else history.phase_seen_by(row, phase, role)["view"]
+            view = view_for(game, role) if phase is None else \
+                history.phase_seen_by(request.app.state.sessions, row, phase, role)[0]["view"]
             svg = board_svg(row.game, game, view, lang)
             if svg is None:
                 raise ApiError(404, f"no board picture for {row.game} games; play from the legal actions")

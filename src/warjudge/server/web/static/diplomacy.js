@@ -183,7 +183,7 @@ function flatten(v) {
 async function refresh(summary) {
   if (view && view.phase !== summary.view.phase) {   // a phase finished: the history has one more
     document.getElementById("submitted")?.replaceChildren();
-    phases = null;
+    count = null;
     if (at !== null) await showPhase(at);
   }
   view = flatten(summary.view);
@@ -208,17 +208,21 @@ async function refresh(summary) {
 
 // --- the phase history: each finished phase's map, orders and results as this seat saw them
 const historyBox = document.querySelector('[data-testid="history"]');
-let phases = null;       // GET …/history's phases, read when first wanted, again after a change
+let count = null;        // how many phases are finished (GET …/history/{n}'s count), asked again after a change
 let at = null;           // the phase shown (0: the start)
 
+const phaseEntry = n => api("GET", `/api/games/${game.id}/history/${n}${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`);
+
 async function showPhase(n) {
-  if (!phases) phases = (await api("GET", `/api/games/${game.id}/history${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`)).phases;
-  at = Math.max(0, Math.min(n, phases.length - 1));
-  const entry = flatten(phases[at].view);
+  if (count === null) count = (await phaseEntry(0)).count;
+  at = Math.max(0, Math.min(n, count - 1));
+  const shown = await phaseEntry(at);   // one phase at a time: a long game's whole history is never sent
+  count = shown.count;
+  const entry = flatten(shown.view);
   const last = entry.last_phase;
   historyBox.querySelector("#history-label").textContent =
-    `${at} / ${phases.length - 1}: ${last ? `${say("after")} ${last.phase}` : say("start")}` +
-    (at === phases.length - 1 ? ` (${say("now")})` : "");
+    `${at} / ${count - 1}: ${last ? `${say("after")} ${last.phase}` : say("start")}` +
+    (at === count - 1 ? ` (${say("now")})` : "");
   const response = await fetch(`/games/${game.id}/board.svg?phase=${at}&lang=${lang}${seatQuery.replace("?", "&")}`,
                                {credentials: "same-origin"});
   if (!response.ok) throw new Error(`the map could not be drawn (${response.status})`);
@@ -229,7 +233,7 @@ async function showPhase(n) {
   results(historyBox.querySelector("#history-results"), last);
   historyBox.querySelector("#history-shown").hidden = false;
   historyBox.querySelector('[data-testid="history-prev"]').disabled = at === 0;
-  historyBox.querySelector('[data-testid="history-next"]').disabled = at === phases.length - 1;
+  historyBox.querySelector('[data-testid="history-next"]').disabled = at === count - 1;
 }
 
 function step(by) {
@@ -247,7 +251,7 @@ startCountdowns();
 // reasons come worded in the reader's language (each also carries its code, as `why`)
 const again = follow(() => `/api/games/${game.id}${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`, refresh);
 document.querySelectorAll("[data-lang]").forEach(b => b.addEventListener("click", () => {
-  lang = b.dataset.lang; localStorage.setItem("warjudge-lang", lang); phases = null; translate(); again();
+  lang = b.dataset.lang; localStorage.setItem("warjudge-lang", lang); count = null; translate(); again();
   if (at !== null) step(0);
 }));
 

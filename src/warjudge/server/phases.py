@@ -1,0 +1,355 @@
+"""Stored phases and saved positions (issue 22): what reads are served from, so that no
+read replays a whole game.
+
+A game's record is *folded* into stored state: its actions are played in order on a game
+and, where a phase ends (`ends_phase`), that phase is stored once per role (each seat
+and the public, which the games master reads too) exactly as the history shows it to that role (`Phase`), the
+one visibility filter (`views.view_for`) applied as it is written. Each fold takes at
+most `STEP` actions (bounded work, whoever asks) and goes on from where the last one
+stopped: from the process's own game at that point, else from the saved position (the
+pickled game, saved every `SNAPSHOT_EVERY` actions) and the few actions after it.
+
+The stored state is checked against the record before it is used: the SHA-256 of the
+actions it was built from (a roll back makes it start again) and `code()`, the hash of
+the package that built it (a new version of warjudge builds everything afresh, so no view
+filtered by older code is ever shown, and no pickle is read by other code than wrote it).
+A pickle runs code when it is read: the database is trusted (docs/server.md).
+
+Folds happen when a read finds the stored state behind the game (`catch_up`, one per game
+at a time in a process), and in the background (`Builder`: old databases, games nobody
+reads)."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import logging
+import pickle
+import threading
+import zlib
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import delete, or_, select
+from sqlalchemy.orm import Session, defer
+from starlette.exceptions import HTTPException
+
+import warjudge
+from warjudge.core import games
+from warjudge.core.errors import WarjudgeError
+from warjudge.core.game import GM, Game
+from warjudge.core.record import GameRecord
+from warjudge.server.db import Sessions, locked_game
+from warjudge.server.errors import ApiError
+from warjudge.server.models import GamePhase, GameProgress, GameRow
+from warjudge.server.views import PUBLIC_ROLE, seen_as, view_for
+
+log = logging.getLogger("warjudge.server")
+STEP = 200            # record actions one fold plays at most
+SNAPSHOT_EVERY = 50   # a saved position at least this often: a cold load replays fewer actions
+CURSORS = 32          # games whose folding game this process keeps between folds
+LANGUAGES = ("en", "fr")
+Entry = tuple[str, dict[str, Any]]
+
+
+class Unsplittable(ApiError):
+    """A game that replays its record other than through `act` (a legacy record): its
+    phases cannot be told apart."""
+
+
+@functools.cache
+def code() -> str:
+    """SHA-256 of the package's files (its source and its data): stored state is trusted
+    only when this same code built it."""
+    root = Path(warjudge.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def asked(game: Game) -> dict[str, str]:
+    """Who must act now, and the kind of decision each is asked."""
+    return {p: (d.kind if (d := game.decision(p)) else "") for p in game.to_act()}
+
+
+def ends_phase(game: Game, actor: str, before: dict[str, str]) -> bool:
+    """Did the action just taken by `actor` (when `before` was asked) end a phase? Yes if
+    the games master acted, the game ended, a seat other than the actor must now act that
+    did not before, or a seat still acting is now asked another kind of decision."""
+    now = asked(game)
+    return actor == GM or game.is_over or bool(set(now) - set(before) - {actor}) or \
+        any(before.get(p, kind) != kind for p, kind in now.items())
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where the stored state of a game stands."""
+
+    version: int | None   # the game's version it covers whole (None: not yet)
+    phases: int
+    to_act: tuple[str, ...]
+    is_over: bool
+    names: dict[str, Any]
+
+    @classmethod
+    def of(cls, stored: GameProgress) -> "Progress":
+        return cls(stored.version, stored.phases, tuple(json.loads(stored.to_act)), stored.is_over,
+                   json.loads(stored.names))
+
+
+def stored_progress(session: Session, game_id: str) -> Progress | None:
+    """The game's stored progress if this code built it (its saved position not read)."""
+    found = session.scalars(select(GameProgress).where(GameProgress.game_id == game_id)
+                            .options(defer(GameProgress.state))).first()
+    return Progress.of(found) if found is not None and found.code == code() else None
+
+
+def stored_phases(session: Session, game_id: str, role: str, first: int, count: int) -> list[dict[str, Any]]:
+    """Stored phases `first` to `first + count - 1` as `role` sees them."""
+    rows = session.scalars(select(GamePhase.data).where(
+        GamePhase.game_id == game_id, GamePhase.role == seen_as(role), GamePhase.n >= first,
+        GamePhase.n < first + count).order_by(GamePhase.n))
+    return [json.loads(data) for data in rows]
+
+
+def _digest(entries: list[Entry]) -> str:
+    return hashlib.sha256(json.dumps(entries, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _entries(record: GameRecord, game_id: str) -> list[Entry]:
+    try:
+        listing = games.entries(record)
+    except WarjudgeError as exc:
+        raise ApiError(409, f"game {game_id} cannot be replayed: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - a damaged record is an error, never a crash
+        raise ApiError(409, f"game {game_id} cannot be replayed ({type(exc).__name__}: {exc})") from None
+    if listing is None:
+        raise Unsplittable(409, f"the {record.game} game replays its record without `act`, so its phases "
+                            "cannot be told apart: its history cannot be shown")
+    return listing
+
+
+def _parsed(text: str, game_id: str) -> GameRecord:
+    try:
+        return GameRecord.from_json(text, f"stored game {game_id}")
+    except WarjudgeError as exc:
+        raise ApiError(409, f"game {game_id} cannot be replayed: {exc}") from None
+
+
+def _played(game: Game, entries: list[Entry], game_id: str) -> None:
+    for player, action in entries:
+        try:
+            game.act(player, action)
+        except Exception as exc:  # noqa: BLE001 - as games.load: a record that does not replay is an error
+            raise ApiError(409, f"game {game_id} cannot be replayed ({type(exc).__name__}: {exc})") from None
+
+
+def _unpickled(state: bytes) -> Game:
+    game: Game = pickle.loads(zlib.decompress(state))   # noqa: S301 - written by this code (`code()`), trusted DB
+    return game
+
+
+def restored(session: Session, row: GameRow, record: GameRecord) -> Game | None:
+    """The row's game from its saved position and the record's actions after it (at most
+    `SNAPSHOT_EVERY` and a fold's lag); None when there is no saved position this code
+    wrote for this record."""
+    stored = session.get(GameProgress, row.id)
+    if stored is None or stored.code != code():
+        return None
+    entries = games.entries(record)
+    if entries is None or stored.state_actions > len(entries) or \
+            _digest(entries[:stored.state_actions]) != stored.state_digest:
+        return None
+    game = _saved(session, row.id)
+    if game is not None:
+        _played(game, entries[stored.state_actions:], row.id)
+    return game
+
+
+@dataclass
+class _Fold:
+    """A fold under way: the game after `actions` record actions and what it produced."""
+
+    game: Game
+    actions: int
+    phases: int
+    phase_start: int
+    state_actions: int
+    rows: list[GamePhase]
+
+    def close(self, game_id: str, entries: list[Entry]) -> None:
+        """The phase under way ends here: stored once per role, as that role sees it."""
+        game, outcome = self.game, self.game.outcome()
+        done = entries[self.phase_start:self.actions]
+        for role in [*game.players, PUBLIC_ROLE]:
+            entry = {"n": self.phases, "actions": [{"player": p, "action": a} for p, a in done if role == p],
+                     "view": view_for(game, role), "to_act": list(game.to_act()), "is_over": outcome is not None,
+                     "outcome": outcome.to_json() if outcome else None}
+            self.rows.append(GamePhase(game_id=game_id, n=self.phases, role=role, data=json.dumps(entry)))
+        self.phases, self.phase_start = self.phases + 1, self.actions
+
+    def play(self, game_id: str, entries: list[Entry], upto: int) -> None:
+        before = asked(self.game)
+        for player, action in entries[self.actions:upto]:
+            _played(self.game, [(player, action)], game_id)
+            self.actions += 1
+            if ends_phase(self.game, player, before):
+                self.close(game_id, entries)
+            before = asked(self.game)
+
+
+_cursors: OrderedDict[str, tuple[int, str, Game]] = OrderedDict()   # game id -> (actions, digest, game)
+_cursors_lock = threading.Lock()
+_folding = [threading.Lock() for _ in range(64)]   # one fold per game at a time in this process
+
+
+def _cursor(game_id: str, actions: int, digest: str) -> Game | None:
+    with _cursors_lock:
+        kept = _cursors.pop(game_id, None)
+    return kept[2] if kept and kept[:2] == (actions, digest) else None
+
+
+def _keep_cursor(game_id: str, actions: int, digest: str, game: Game) -> None:
+    with _cursors_lock:
+        _cursors[game_id] = (actions, digest, game)
+        while len(_cursors) > CURSORS:
+            _cursors.popitem(last=False)
+
+
+def _saved(session: Session, game_id: str) -> Game | None:
+    state = session.scalar(select(GameProgress.state).where(GameProgress.game_id == game_id))
+    try:
+        return _unpickled(state) if state is not None else None
+    except Exception:  # noqa: BLE001 - a damaged saved position: the record is the truth
+        log.exception("the saved position of game %s cannot be read; folding its record afresh", game_id)
+        return None
+
+
+def _resumed(session: Session, game_id: str, stored: GameProgress | None, record: GameRecord,
+             entries: list[Entry]) -> _Fold:
+    """Where the stored state leaves off, if it matches the record; else the start."""
+    if stored is not None and stored.code == code() and stored.actions <= len(entries) and \
+            _digest(entries[:stored.actions]) == stored.digest:
+        game = _cursor(game_id, stored.actions, stored.digest) or _saved(session, game_id)
+        if game is not None:
+            if game.record.action_count() < stored.actions:   # the saved position, not the cursor
+                _played(game, entries[stored.state_actions:stored.actions], game_id)
+            return _Fold(game, stored.actions, stored.phases, stored.phase_start, stored.state_actions, [])
+    try:
+        start = games.load(GameRecord(record.game, record.seed, dict(record.options)))
+    except WarjudgeError as exc:
+        raise ApiError(409, f"game {game_id} cannot be replayed: {exc}") from None
+    fold = _Fold(start, 0, 0, 0, -1, [])
+    fold.close(game_id, entries)   # phase 0: the start
+    return fold
+
+
+def catch_up(sessions: Sessions, game_id: str, wait: bool = True) -> Progress | None:
+    """Fold at most `STEP` more of the game's actions into its stored state (nothing if it
+    is up to date); the progress stored after (still behind if the game is longer). With
+    `wait` False, None at once if this process is folding the game already."""
+    folding = _folding[hash(game_id) % len(_folding)]
+    if not folding.acquire(blocking=wait):
+        return None
+    try:
+        return _caught_up(sessions, game_id)
+    finally:
+        folding.release()
+
+
+def _caught_up(sessions: Sessions, game_id: str) -> Progress:
+    with sessions.reading() as session:
+        row = session.get(GameRow, game_id)
+        if row is None:
+            raise ApiError(404, f"there is no game {game_id!r}")
+        version, text = row.version, row.record
+        stored = session.scalars(select(GameProgress).where(GameProgress.game_id == game_id)
+                                 .options(defer(GameProgress.state))).first()
+        if stored is not None and stored.code == code() and stored.version == version:
+            return Progress.of(stored)
+        seen = (stored.code, stored.actions, stored.digest) if stored else None
+        record = _parsed(text, game_id)
+        entries = _entries(record, game_id)
+        fold = _resumed(session, game_id, stored, record, entries)
+    fold.play(game_id, entries, min(len(entries), fold.actions + STEP))
+    return _store(sessions, game_id, seen, fold, entries, version)
+
+
+def _store(sessions: Sessions, game_id: str, seen: tuple[str, int, str] | None, fold: _Fold,
+           entries: list[Entry], version: int) -> Progress:
+    game, whole = fold.game, fold.actions == len(entries)
+    digest = _digest(entries[:fold.actions])
+    names = getattr(game, "seat_names", None)
+    with sessions.begin() as session:
+        if locked_game(session, game_id) is None:
+            raise ApiError(404, f"there is no game {game_id!r}")
+        now = session.scalars(select(GameProgress).where(GameProgress.game_id == game_id)
+                              .options(defer(GameProgress.state))).first()
+        if (now and (now.code, now.actions, now.digest)) != (seen or None):   # another fold got there first
+            if now is None or now.code != code():
+                raise HTTPException(503, f"the stored phases of game {game_id} changed meanwhile: try again",
+                                    headers={"Retry-After": "1"})
+            return Progress.of(now)
+        if fold.state_actions < 0:   # folded from the start: whatever was stored is not this record's
+            session.execute(delete(GamePhase).where(GamePhase.game_id == game_id))
+        session.add_all(fold.rows)
+        if now is None:
+            now = GameProgress(game_id=game_id)
+            session.add(now)
+        now.code, now.version, now.actions, now.digest = code(), version if whole else None, fold.actions, digest
+        now.phases, now.phase_start, now.is_over = fold.phases, fold.phase_start, game.is_over
+        now.to_act = json.dumps(list(game.to_act()))
+        now.names = json.dumps({lang: names(lang) if callable(names) else None for lang in LANGUAGES})
+        if fold.state_actions < 0 or fold.actions - fold.state_actions >= SNAPSHOT_EVERY or \
+                (game.is_over and fold.actions != fold.state_actions):
+            now.state = zlib.compress(pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL), 1)
+            now.state_actions, now.state_digest = fold.actions, digest
+        progress = Progress.of(now)
+    _keep_cursor(game_id, fold.actions, digest, game)
+    return progress
+
+
+def behind(sessions: Sessions, limit: int, skip: set[tuple[str, int]]) -> list[str]:
+    """Games whose stored state does not cover their current version (or was built by
+    other code), but for those (id, version) in `skip`."""
+    with sessions.reading() as session:
+        query = select(GameRow.id, GameRow.version).outerjoin(GameProgress, GameProgress.game_id == GameRow.id).where(or_(
+            GameProgress.game_id.is_(None), GameProgress.code != code(), GameProgress.version.is_(None),
+            GameProgress.version != GameRow.version)).order_by(GameRow.updated_at.desc())
+        return [game_id for game_id, version in session.execute(query) if (game_id, version) not in skip][:limit]
+
+
+class Builder:
+    """The background fold: every `interval` seconds, one step for each of a few games that
+    are behind (an old database's games, games nobody reads), so reads find them ready."""
+
+    def __init__(self, sessions: Sessions, interval: float, games_per_look: int = 4):
+        self.sessions, self.interval, self.games_per_look = sessions, interval, games_per_look
+        self._stop = threading.Event()
+        self._failed: set[tuple[str, int]] = set()   # (game, version) that cannot be replayed: not tried again
+        self._thread = threading.Thread(target=self._run, name="warjudge-phases", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval):
+            try:
+                for game_id in behind(self.sessions, self.games_per_look, self._failed):
+                    try:
+                        catch_up(self.sessions, game_id)
+                    except ApiError as exc:   # a game that cannot be replayed stays as it is
+                        log.error("stored phases of game %s: %s", game_id, exc.message)
+                        with self.sessions.reading() as session:
+                            version = session.scalar(select(GameRow.version).where(GameRow.id == game_id))
+                        self._failed.add((game_id, version or 0))
+            except Exception:  # noqa: BLE001 - a database hiccup must not end the folding for good
+                log.exception("folding stored phases failed; trying again")

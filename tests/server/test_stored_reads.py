@@ -1,0 +1,200 @@
+"""Issue 22: reads are cheap and bounded. A long game's history, views, board, log and live
+updates come from stored state (`phases.py`: each finished phase stored per role, a saved
+position every few actions), never from a replay of the whole game, even cold (a new
+process, an emptied cache); the stored state is built in bounded steps, an old database's
+games included; live-update streams are capped per client and in all."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from alembic import command
+from alembic.config import Config
+from fastapi.testclient import TestClient
+from sqlalchemy import update
+
+from tests.server.conftest import listed, sign_up
+from warjudge.core import games
+from warjudge.core.game import GM
+from warjudge.diplomacy.game import DiplomacyGame
+from warjudge.server import cache, db, live, phases
+from warjudge.server.app import create_app
+from warjudge.server.bots import random_choice
+from warjudge.server.models import GameRow
+from warjudge.server.views import public_view
+
+LONG = 300   # record actions: longer than one fold's step (phases.STEP), six saved positions' worth
+
+
+def _long_diplomacy(actions: int = LONG) -> DiplomacyGame:
+    """A Diplomacy game of random legal actions, the games master adjudicating whenever
+    nobody is left to act: built through the game interface, in under a second."""
+    game = games.new("diplomacy", seed=3)
+    rng = random.Random("a long game")
+    while game.record.action_count() < actions and not game.is_over:
+        waiting = game.to_act()
+        if not waiting:
+            game.act(GM, {"type": "process"})
+            continue
+        seat = rng.choice(waiting)
+        game.act(seat, random_choice(game, seat, rng))
+    assert isinstance(game, DiplomacyGame)
+    return game
+
+
+def _store(engine, gid: str, game: DiplomacyGame) -> None:
+    """The game's record written straight into its row, as a long game played so far."""
+    with engine.begin() as connection:
+        connection.execute(update(GameRow).where(GameRow.id == gid).values(
+            record=game.record.to_json(), version=GameRow.version + 1))
+
+
+def _cold() -> None:
+    """As a freshly started process: no loaded game, no folding game, no shared poll."""
+    cache.GAMES._games.clear()
+    phases._cursors.clear()
+    live._memo.clear()
+
+
+@pytest.fixture
+def counted_acts(monkeypatch) -> list[str]:
+    """Every action a Diplomacy game plays (by anyone), and no whole replay at all."""
+    played: list[str] = []
+    real_act = DiplomacyGame.act
+
+    def act(self, player, action):
+        played.append(player)
+        return real_act(self, player, action)
+
+    def no_replay(record):   # a game's start (no action yet) is no replay
+        assert not record.action_count(), f"a whole replay of a {record.action_count()}-action record"
+        return real_load(record)
+
+    real_load = games.load
+
+    monkeypatch.setattr(DiplomacyGame, "act", act)
+    monkeypatch.setattr(games, "load", no_replay)
+    return played
+
+
+def test_every_read_of_a_long_game_comes_from_stored_state_even_cold(client, counted_acts):
+    gm = sign_up(client)
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    gm.ok("post", f"/api/games/{gid}/seats/FRANCE")
+    long = _long_diplomacy()
+    _store(client.app.state.engine, gid, long)
+    # the first read folds one bounded step (phases.STEP actions) and says when to come back
+    refused = client.get(f"/api/games/{gid}/history/0")
+    assert refused.status_code == 503 and refused.headers["Retry-After"] == "2"
+    assert "being brought up to date" in refused.json()["error"]
+    assert client.get(f"/api/games/{gid}/history/0").status_code == 200   # the second step finishes it
+    everything = listed(gm, gid)   # the games master's every phase, a page at a time
+    played = counted_acts
+    played.clear()
+    last = everything["count"] - 1
+    for path in (f"/api/games/{gid}/history/{last}", f"/api/games/{gid}/history?start=3&limit=2",
+                 f"/api/games/{gid}/events?seconds=0.05"):
+        _cold()
+        assert gm.get(path).status_code == 200, path
+        assert played == [], f"{path} played {len(played)} actions"
+    assert gm.ok("get", f"/api/games/{gid}/history/{last}")["view"] == everything["phases"][last]["view"]
+    for path in (f"/api/games/{gid}", f"/api/games/{gid}/legal", f"/games/{gid}/board.svg",
+                 f"/games/{gid}/board.svg?phase=2", f"/games/{gid}/log"):
+        _cold()
+        assert gm.get(path).status_code in (200, 404), path   # a Diplomacy game has no log: 404, after loading
+        assert len(played) < phases.SNAPSHOT_EVERY, f"{path} played {len(played)} actions"
+        played.clear()
+    _cold()
+    assert gm.ok("get", f"/api/games/{gid}")["view"] == long.view("FRANCE")   # the saved position is the game
+
+
+def test_a_cold_load_replays_only_the_actions_after_the_saved_position(client, counted_acts):
+    gm = sign_up(client)
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    long = _long_diplomacy()
+    _store(client.app.state.engine, gid, long)
+    for _ in range(2):
+        client.get(f"/api/games/{gid}/history/0")
+    assert client.get(f"/api/games/{gid}/history/0").status_code == 200
+    behind = _long_diplomacy(LONG + phases.SNAPSHOT_EVERY - 1)   # the same game, played on
+    _store(client.app.state.engine, gid, behind)
+    counted_acts.clear()
+    _cold()
+    assert gm.ok("get", f"/api/games/{gid}")["view"] == public_view(behind)   # the GM sees the public view
+    assert len(counted_acts) == phases.SNAPSHOT_EVERY - 1
+
+
+def test_a_stream_poll_of_a_long_game_reads_the_database_only(client, monkeypatch):
+    gm = sign_up(client)
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    _store(client.app.state.engine, gid, _long_diplomacy())
+    while phases.behind(client.app.state.sessions, 10, set()):   # as the background fold does
+        phases.catch_up(client.app.state.sessions, gid)
+    _cold()
+    monkeypatch.setattr(DiplomacyGame, "act", lambda *a: pytest.fail("a poll played an action"))
+    monkeypatch.setattr(games, "load", lambda record: pytest.fail("a poll replayed the game"))
+    state = live._state(client.app.state.sessions, gid, "public")
+    assert state["version"] == 1 and state["phase"] == listed(gm, gid)["count"] - 1
+
+
+@pytest.fixture
+def capped(tmp_path, monkeypatch):
+    """A server holding at most two streams per client and three in all."""
+    monkeypatch.setenv("WARJUDGE_STREAMS_PER_CLIENT", "2")
+    monkeypatch.setenv("WARJUDGE_STREAMS_TOTAL", "3")
+    app = create_app(f"sqlite:///{tmp_path / 'capped.sqlite3'}")
+    with TestClient(app) as test_client:
+        yield test_client
+    app.state.engine.dispose()
+
+
+def test_streams_are_capped_per_client_429_and_in_all_503_each_with_a_retry_after(capped):
+    gm, ann, bob = (sign_up(capped) for _ in range(3))
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids"})["id"]
+    events = f"/api/games/{gid}/events"
+    with capped.stream("GET", events, headers=ann.headers, params={"seconds": 3}) as first, \
+            capped.stream("GET", events, headers=ann.headers, params={"seconds": 3}) as second:
+        assert first.status_code == second.status_code == 200
+        too_many = ann.get(events, params={"seconds": 0.05})
+        assert too_many.status_code == 429 and too_many.headers["Retry-After"] == live.RETRY_AFTER
+        assert "2 live-update streams" in too_many.json()["error"]
+        with capped.stream("GET", events, headers=bob.headers, params={"seconds": 3}) as third:
+            assert third.status_code == 200
+            full = gm.get(events, params={"seconds": 0.05})
+            assert full.status_code == 503 and full.headers["Retry-After"] == live.RETRY_AFTER
+            for stream in (first, second, third):
+                assert sum(1 for _ in stream.iter_lines()) > 0   # each runs to its end
+    assert ann.get(events, params={"seconds": 0.05}).status_code == 200   # ended streams give their places back
+    assert capped.get(events, params={"seconds": 0.05}).status_code == 200   # signed out: by address
+
+
+def test_an_old_database_s_long_game_is_folded_in_bounded_steps_and_read(tmp_path):
+    """A database of the version before stored phases (migration 0004), holding a long
+    game: the new server migrates it, and its reads work, built a bounded step at a time."""
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = db.make_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(db.MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0004")
+    long = _long_diplomacy()
+    with engine.begin() as connection:
+        connection.exec_driver_sql("INSERT INTO users (id, name, password_hash, created_at) "
+                                   "VALUES (1, 'old', 'x', '2026-01-01')")
+        connection.exec_driver_sql(
+            "INSERT INTO games (id, game, record, creator_id, open_seats, version, created_at, updated_at) "
+            "VALUES ('oldgame', 'diplomacy', ?, 1, 1, 40, '2026-01-01', '2026-01-01')", (long.record.to_json(),))
+        for n, seat in enumerate(long.players):
+            connection.exec_driver_sql("INSERT INTO seats (game_id, name, position, ready, acted, invitation) "
+                                       "VALUES ('oldgame', ?, ?, 0, 0, 'x')", (seat, n))
+    engine.dispose()
+    app = create_app(url)
+    with TestClient(app) as client:
+        assert client.get("/api/games/oldgame/history/0").status_code == 503   # one step of the two
+        assert client.get("/api/games/oldgame/history/0").status_code == 200
+        assert client.get("/api/games/oldgame").json()["view"] == phases.view_for(long, "public")
+        every = listed(client, "oldgame")
+        assert every["count"] > 10 and [p["n"] for p in every["phases"]] == list(range(every["count"]))
+    app.state.engine.dispose()

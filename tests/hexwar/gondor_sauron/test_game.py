@@ -317,8 +317,8 @@ def test_a_gondor_record_with_siege_spells_and_reinforcements_replays_exactly():
     # determinism: bombardments, spells and Rohan's roll come from the game's dice, so the
     # record replays bit for bit
     from warjudge.hexwar.gondor_sauron.bots import heuristic_action
-    g = games.new("gondor", seed=24, max_turns=6)
-    rng = random.Random(24)
+    g = games.new("gondor", seed=3, max_turns=6)
+    rng = random.Random(3)
     while not g.is_over:
         p = g.to_act()[0]
         g.act(p, heuristic_action(g, p, rng))
@@ -357,10 +357,9 @@ def test_each_attacker_melees_once_and_a_defender_may_be_meleed_by_each():
     play_until(g, W, "G", "melee")
     assert g.legal_actions(W) == [{"type": "attack", "unit": "a", "target": "d"},
                                   {"type": "attack", "unit": "b", "target": "d"}]      # 7.31: no end
-    g.dice = ScriptedDice(6, 6)                        # 12: C against 2 wounds on 2-7 only
+    g.dice = ScriptedDice(6, 6, 6, 5)                  # 12, 11: C against 2 wounds on 2-7 only
     g.act(W, {"type": "attack", "unit": "a", "target": "d"})
-    assert g.legal_actions(W) == [{"type": "attack", "unit": "b", "target": "d"}]
-    g.dice = ScriptedDice(6, 5)
+    assert g.legal_actions(W) == [{"type": "attack", "unit": "b", "target": "d"}]   # 7.31: b may attack only d
     g.act(W, {"type": "attack", "unit": "b", "target": "d"})
     assert g.legal_actions(W) == [{"type": "end"}]
     assert [e["unit"] for e in g.events if e["event"] == "attack"] == ["a", "b"]

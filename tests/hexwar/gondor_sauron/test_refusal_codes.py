@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.gs_audit import new, play_until, scenario, unit
+
 from warjudge.core import games
 from warjudge.core.events import Refusal, refusal_json
 from warjudge.core.game import GM
@@ -43,6 +45,10 @@ def reached() -> dict[str, Refusal]:
     for player in (GM, W):
         exc = refused(over, player, {"type": "process"} if player == GM else {"type": "end"})
         out.setdefault(exc.code, exc)
+    melee = new(scenario([unit("a", W, "0504"), unit("d", S, "0505", "e1X")]))
+    play_until(melee, "G", W, "melee")
+    exc = refused(melee, W, {"type": "end"})
+    out.setdefault(exc.code, exc)
     return out
 
 
@@ -70,6 +76,15 @@ def test_an_unlisted_action_names_the_decision():
     exc = refused(g, waiting, {"type": "move", "piece": "nobody", "to": "0101"})
     assert exc.code == "gs.refused.not_legal" and exc.params["kind"] == g.decision(waiting).kind
     assert '"piece": "nobody"' in exc.params["action"] and "see legal_actions" in str(exc)
+
+
+def test_ending_the_melee_names_the_units_that_must_attack():
+    # SPI 7.31: a unit in an enemy zone must attack; the refusal says which
+    g = new(scenario([unit("a", W, "0504"), unit("b", W, "0605"), unit("d", S, "0505", "e1X")]))
+    play_until(g, "G", W, "melee")
+    exc = refused(g, W, {"type": "end"})
+    assert exc.code == "gs.refused.must_attack" and exc.params == {"player": W, "units": ["a", "b"]}
+    assert str(exc) == "westernesse cannot end the melee: a, b must attack an enemy whose zone it is in (SPI 7.31)"
 
 
 def test_options_are_refused_with_the_known_ones_named():

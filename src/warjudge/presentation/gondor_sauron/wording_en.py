@@ -19,6 +19,8 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
     "gs.refused.not_your_turn": lambda p: f"it is not {p['player']}'s turn: {p['waiting']} is to act"
                                           + (f" ({p['kind']})" if p.get("kind") else ""),
     "gs.refused.not_an_object": lambda p: "an action is a JSON object with a \"type\"",
+    "gs.refused.must_attack": lambda p: f"{p['player']} cannot end the melee: "
+                                        f"{', '.join(p['units'])} must attack an enemy whose zone it is in (SPI 7.31)",
     "gs.refused.not_legal": lambda p: f"{p['player']} cannot {p['action']} now ({p['kind']}); "
                                       f"see legal_actions",
 }

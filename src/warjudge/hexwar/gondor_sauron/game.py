@@ -251,8 +251,8 @@ class GondorSauronGame:
 
     def default_action(self, player: str) -> Action:
         """What the games master's `process` plays for the side to act (ruling): stay,
-        stand, end or go on to the next stage where the rules allow it, else the first
-        legal choice (a forced retreat, an obliged attack)."""
+        stand, resolve the attacks stated (7.32), end or go on to the next stage where the
+        rules allow it, else the first legal choice (a forced retreat, an obliged attack)."""
         legal = self.legal_actions(player)
         for wanted in ("stay", "stand", "next", "resolve", "end"):
             if {"type": wanted} in legal:

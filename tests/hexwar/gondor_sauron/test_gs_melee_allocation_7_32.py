@@ -108,3 +108,15 @@ def test_cavalry_attacked_by_stated_cavalry_does_not_retreat_before_combat():
     g.act(W, ATTACK_A)
     g.act(W, ATTACK_B)
     assert g.decision(S) is None and len(events(g, "attack")) == 2
+
+
+def test_the_statement_is_shown_and_resolve_previews_each_stated_attack():
+    # SPI 7.32, 7.33: while a statement is open the decision names it; `resolve` shows the
+    # odds of each stated attack in the order they will be made
+    g = melee()
+    g.act(W, ATTACK_A)
+    assert g.decision(W).info["stated"] == {"target": "d1", "units": ["a"]}
+    shown = g.preview(W, RESOLVE)
+    assert shown["kind"] == "melee-statement" and shown["target"] == "d1"
+    assert [(x["attacker"], x["attack"], x["armour"], x["casualty_on"]) for x in shown["attacks"]] == \
+           [("a", "C", 2, [2, 3, 4, 5, 6, 7])]

@@ -187,8 +187,12 @@ class GondorSauronGame:
             p = self.pending[0]
             return Decision(player, p.kind, {"unit": p.unit, "hexes": p.hexes, "hex": p.vacated})
         ph = self._phase()
-        return Decision(player, ph.kind, {"turn": self.turn, "phase": ph.code, "title": ph.title,
-                                          "stage": self.stage if ph.kind == "combat" else None})
+        info = {"turn": self.turn, "phase": ph.code, "title": ph.title,
+                "stage": self.stage if ph.kind == "combat" else None}
+        al = self.state.allocation
+        if ph.kind == "combat" and al is not None:   # 7.32: the attackers stated so far
+            info["stated"] = {"target": al.target, "units": list(al.attackers)}
+        return Decision(player, ph.kind, info)
 
     def legal_actions(self, player: str) -> list[Action]:
         """Cached per action count: every change goes through `act`, which appends."""
@@ -242,11 +246,15 @@ class GondorSauronGame:
 
     def preview(self, player: str, action: Action) -> dict[str, Any] | None:
         """What a legal attack, missile fire, oil poured, duel, rally or spell faces before its dice
-        (issue 14: odds shown before committing); None for anything else."""
-        from warjudge.hexwar.gondor_sauron.preview import attack_preview
+        (issue 14: odds shown before committing), or the attacks stated against a defender
+        (`resolve`, 7.32); None for anything else."""
+        from warjudge.hexwar.gondor_sauron.preview import attack_preview, statement_preview
 
         if action not in self.legal_actions(player):
             return None
+        al = self.state.allocation
+        if action == melee.RESOLVE and al is not None:
+            return statement_preview(self.pos, al.target, al.attackers)
         return attack_preview(self.pos, action, {s.id: s.cost for s in self.scenario.spec.spells})
 
     def default_action(self, player: str) -> Action:

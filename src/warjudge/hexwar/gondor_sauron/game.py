@@ -2,9 +2,10 @@
 
 The Sequence of Play (3.0) runs phase by phase; every choice the rules give a player is
 one atomic action from a complete flat `legal_actions` list (a move of one piece to one
-hex, a missile shot, a Leader duel, a melee attack, a retreat path, an advance, a rally
-attempt, `next`/`end`), and choices forced in the middle of a phase (retreats, advances,
-retreat before combat) wait in a queue that blocks everything else. Dice come from the
+hex, a missile shot, a Leader duel, a unit stated to melee a defender and `resolve` to
+make the stated attacks (melee.py), a retreat path, an advance, a rally attempt,
+`next`/`end`), and choices forced in the middle of a phase (retreats, advances, retreat
+before combat) wait in a queue that blocks everything else. Dice come from the
 game's `Dice`; everything on the map is open to both sides but what lies under Gondor's
 cauldrons (which are dummies), marked hidden from Sauron (ruling); no view holds the seed.
 """

@@ -235,8 +235,10 @@ class GondorSauronGame:
             raise Refusal("gs.refused.not_your_turn", player=player, waiting=waiting, kind=self._kind(waiting))
         if not isinstance(action, dict):
             raise Refusal("gs.refused.not_an_object")
-        if action == {"type": "end"} and not self.pending and self._phase().kind == "combat" and self._obliged(player):
-            raise Refusal("gs.refused.must_attack", player=player, units=self._obliged(player))   # 7.31
+        owing = self._obliged(player) if action == {"type": "end"} and self._phase().kind == "combat" \
+            and not self.pending else []
+        if owing:   # 7.31
+            raise Refusal("gs.refused.must_attack", player=player, units=owing)
         if action not in self.legal_actions(player):
             raise Refusal("gs.refused.not_legal", player=player, action=json.dumps(action, sort_keys=True)[:120],
                           kind=self._kind(player))

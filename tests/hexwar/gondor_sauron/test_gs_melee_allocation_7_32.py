@@ -11,6 +11,7 @@ import pytest
 from tests.support.gs_audit import S, W, events, new, of_type, piece, play_until, scenario, unit
 
 from warjudge.core.events import Refusal
+from warjudge.core.game import GM
 
 ATTACK_A = {"type": "attack", "unit": "a", "target": "d1"}
 ATTACK_B = {"type": "attack", "unit": "b", "target": "d1"}
@@ -120,3 +121,12 @@ def test_the_statement_is_shown_and_resolve_previews_each_stated_attack():
     assert shown["kind"] == "melee-statement" and shown["target"] == "d1"
     assert [(x["attacker"], x["attack"], x["armour"], x["casualty_on"]) for x in shown["attacks"]] == \
            [("a", "C", 2, [2, 3, 4, 5, 6, 7])]
+
+
+def test_the_games_master_process_resolves_an_open_statement():
+    # SPI 7.32 (ruling on `process`): with a statement open, the default is to resolve it
+    g = melee(6, 6)
+    g.act(W, ATTACK_A)
+    g.act(GM, {"type": "process"})
+    assert [(e["unit"], e["target"]) for e in events(g, "attack")] == [("a", "d1")]
+    assert g.legal_actions(W) == [{"type": "attack", "unit": "b", "target": "d2"}]

@@ -9,6 +9,8 @@ import json
 
 import pytest
 
+from tests.support.gs_audit import new, play_until, scenario, unit
+
 from warjudge.core import games
 from warjudge.core.events import Refusal, refusal_json
 from warjudge.core.game import GM
@@ -46,9 +48,10 @@ def refused(game, player, action) -> Refusal:
 
 def reached() -> dict[str, Refusal]:
     out = {}
+    game_class = games.info("gondor").game_class()   # a record's options, past games.new's own check
     for options in ({"colour": "red"}, {"max_turns": 0}, {"max_turns": True}):
         with pytest.raises(Refusal) as caught:
-            games.new("gondor", seed=1, **options)
+            game_class.new(1, **options)
         out.setdefault(caught.value.code, caught.value)
     g = games.new("sauron", seed=2)
     waiting = g.to_act()[0]
@@ -71,6 +74,10 @@ def reached() -> dict[str, Refusal]:
     for player in (GM, W):
         exc = refused(over, player, {"type": "process"} if player == GM else {"type": "end"})
         out.setdefault(exc.code, exc)
+    melee = new(scenario([unit("a", W, "0504"), unit("d", S, "0505", "e1X")]))
+    play_until(melee, "G", W, "melee")
+    exc = refused(melee, W, {"type": "end"})
+    out.setdefault(exc.code, exc)
     return out
 
 
@@ -100,7 +107,16 @@ def test_an_unlisted_action_names_the_decision():
     assert '"piece": "nobody"' in exc.params["action"] and "see legal_actions" in str(exc)
 
 
+def test_ending_the_melee_names_the_units_that_must_attack():
+    # SPI 7.31: a unit in an enemy zone must attack; the refusal says which
+    g = new(scenario([unit("a", W, "0504"), unit("b", W, "0605"), unit("d", S, "0505", "e1X")]))
+    play_until(g, "G", W, "melee")
+    exc = refused(g, W, {"type": "end"})
+    assert exc.code == "gs.refused.must_attack" and exc.params == {"player": W, "units": ["a", "b"]}
+    assert str(exc) == "westernesse cannot end the melee: a, b must attack an enemy whose zone it is in (SPI 7.31)"
+
+
 def test_options_are_refused_with_the_known_ones_named():
-    with pytest.raises(Refusal) as caught:
-        games.new("gondor", seed=1, colour="red")
+    with pytest.raises(Refusal) as caught:   # a record's options: games.new refuses them before the game
+        games.info("gondor").game_class().new(1, colour="red")
     assert caught.value.params == {"unknown": ["colour"], "known": ["scenario", "charts", "max_turns"]}

@@ -17,9 +17,9 @@ def losses_after_flip_and_kill(level):
     g.act(W, {"type": "move", "piece": "a1", "to": "0504"})
     g.act(W, {"type": "move", "piece": "a2", "to": "0605"})
     play_until(g, "G", W, "melee")
-    g.act(W, {"type": "attack", "unit": "a1", "target": "d"})
-    assert piece(g, "d")["reduced"]
+    g.act(W, {"type": "attack", "unit": "a1", "target": "d"})   # both must be stated (SPI 7.31, 7.32)
     g.act(W, {"type": "attack", "unit": "a2", "target": "d"})
+    assert [e["result"] for e in events(g, "attack")] == ["A", "E"]
     g.act(W, {"type": "stay"})
     assert piece(g, "d") is None
     return g

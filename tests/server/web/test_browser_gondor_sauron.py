@@ -82,6 +82,17 @@ def test_a_turn_against_the_bot(live, chromium):
         rolled = [a for a in legal if a["type"] in ROLLED]
         stuck = not any({"type": k} in legal for k in PLAIN)    # SPI 8.2: Leaders must be restacked first
         casts = [a for a in legal if a["type"] == "cast"]
+        if (decision.info or {}).get("stated"):
+            # SPI 7.32: attackers are stated against a defender before any attack is made:
+            # add the next one the rules require, else resolve; either shows its odds first
+            step = {"type": "resolve"} if {"type": "resolve"} in legal else \
+                next(a for a in legal if a["type"] == "attack")
+            words = "resolve" if step["type"] == "resolve" else f"unit {step['unit']} · target {step['target']}"
+            page.locator(f'#actions [data-testid="choice"][data-type="{step["type"]}"]', has_text=words).first.click()
+            expect(page.locator('[data-testid="odds"]')).to_be_visible()
+            page.locator('[data-testid="confirm"]').click()
+            acted(page, step["type"])
+            continue
         if casts and not cast_seen:    # whether a spell may be cast depends on the bot's spells
             cast_by_clicking(live, page, game_id, casts[0])
             cast_seen = True
@@ -119,7 +130,9 @@ def test_a_turn_against_the_bot(live, chromium):
             before = len(live.full_view(game_id)["events"])
             page.locator('[data-testid="confirm"]').click()
             acted(page, f"{action['type']}")
-            said = next(e for e in live.full_view(game_id)["events"][before:] if e["event"] in ROLLED)
+            said = next((e for e in live.full_view(game_id)["events"][before:] if e["event"] in ROLLED), None)
+            if said is None:   # SPI 7.32: the unit is stated; the attacks follow the statement
+                continue
             if preview["kind"] == "duel":
                 assert preview["row"][str(said["die"])] == said["result"]
             elif said["result"] != "-":   # a casualty: on a total the preview listed, read on its morale row
@@ -244,3 +257,43 @@ def test_spell_and_melee_odds_shown_before_the_dice_are_what_the_engine_rolls(li
         assert said["dice"] in preview["casualty_on"] and preview["morale_row"][str(said["die"])] == said["result"]
     for watched in (me, orc):
         watched.checked(live, game_id, [W, S])
+
+
+def test_a_melee_statement_is_made_on_the_page_and_resolved_with_each_attacks_odds(live, chromium):
+    # SPI 7.32: the player states the units attacking a defender (each with its odds), the
+    # prompt names them, and `resolve` shows each stated attack's odds before any dice;
+    # 7.31: b, beside d2 too, need not be stated against d1 (no casualty is possible here,
+    # so the position stays put whatever the dice)
+    from tests.hexwar.gondor_sauron.test_game import small, u
+    from tests.support.gs_audit import charts
+
+    base = live.url
+    me, orc = watch(chromium.new_context().new_page(), W), watch(chromium.new_context().new_page(), S)
+    sign_up(me.page, base, "isildur")
+    sign_up(orc.page, base, "shagrat")
+    harmless = {k: {a: [] for a in v} for k, v in charts()["casualty_probability"].items()}
+    doc = small([u("a", W, "0504"), u("b", W, "0605"), u("d1", S, "0505"), u("d2", S, "0606")])
+    options = {"scenario": doc, "charts": charts(casualty_probability=harmless)}
+    game_id = me.page.evaluate(CALL, ["POST", "/api/games", {"game": "sauron", "options": options}])["id"]
+    me.page.evaluate(CALL, ["POST", f"/api/games/{game_id}/seats/{W}", None])
+    orc.page.evaluate(CALL, ["POST", f"/api/games/{game_id}/seats/{S}", None])
+    page = me.page
+    page.goto(f"{base}/games/{game_id}")
+    go_on(live, game_id, me, orc, lambda g: g.phase == "G" and g.stage == "melee")
+    page.reload()
+    page.locator('#actions [data-testid="choice"][data-type="attack"]', has_text="unit a · target d1").click()
+    expect(page.locator('[data-testid="odds"]')).to_contain_text("Melee strength C against armour 2")
+    page.locator('[data-testid="confirm"]').click()
+    acted(page, "attack")
+    page.reload()
+    prompt = page.locator('[data-testid="decision"]')
+    expect(prompt).to_contain_text("a will attack d1")
+    page.locator('#actions [data-testid="choice"][data-type="resolve"]').click()
+    expect(page.locator('[data-testid="odds"]')).to_contain_text("First: a against d1")
+    assert not [e for e in live.full_view(game_id)["events"] if e["event"] == "attack" and e["unit"] == "a"]
+    page.locator('[data-testid="confirm"]').click()
+    acted(page, "resolve")
+    assert [e["target"] for e in live.full_view(game_id)["events"] if e["event"] == "attack" and e["unit"] == "a"] \
+        == ["d1"]
+    assert live.game(game_id).legal_actions(W) == [{"type": "attack", "unit": "b", "target": "d2"}]
+    me.checked(live, game_id, [W, S])

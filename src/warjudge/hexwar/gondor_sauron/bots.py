@@ -1,6 +1,7 @@
 """Two bots for Gondor & Sauron, both choosing only among `legal_actions`, so they are
 always legal, and reading only the player's `view`: `random_action` picks uniformly;
-`heuristic_action` fires, pours oil, attacks and forms when it can, rallies, advances,
+`heuristic_action` fires, pours oil, attacks (stating every unit it can against the
+defender it picks, SPI 7.32, then resolving) and forms when it can, rallies, advances,
 brings on reinforcements, bombards walls, casts spells, keeps its Leaders stacked with its
 units (8.1), closes in on the enemy with each unit once a phase, retreats away from the
 enemy and ends a part of the turn only when nothing useful is left. Both draw on the caller's
@@ -14,7 +15,7 @@ from typing import Any
 from warjudge.hexwar.grid import distance
 
 Action = dict[str, Any]
-EAGER = ("fire", "pour", "attack", "rally", "advance", "stand", "form", "enter", "bombard", "cast")
+EAGER = ("fire", "pour", "attack", "resolve", "rally", "advance", "stand", "form", "enter", "bombard", "cast")
 
 
 def random_action(game, player: str, rng: random.Random) -> Action:

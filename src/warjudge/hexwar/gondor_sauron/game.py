@@ -2,9 +2,10 @@
 
 The Sequence of Play (3.0) runs phase by phase; every choice the rules give a player is
 one atomic action from a complete flat `legal_actions` list (a move of one piece to one
-hex, a missile shot, a Leader duel, a melee attack, a retreat path, an advance, a rally
-attempt, `next`/`end`), and choices forced in the middle of a phase (retreats, advances,
-retreat before combat) wait in a queue that blocks everything else. Dice come from the
+hex, a missile shot, a Leader duel, a unit stated to melee a defender and `resolve` to
+make the stated attacks (melee.py), a retreat path, an advance, a rally attempt,
+`next`/`end`), and choices forced in the middle of a phase (retreats, advances, retreat
+before combat) wait in a queue that blocks everything else. Dice come from the
 game's `Dice`; everything on the map is open to both sides but what lies under Gondor's
 cauldrons (which are dummies), marked hidden from Sauron (ruling); no view holds the seed.
 """
@@ -26,7 +27,7 @@ from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
 from warjudge.hexwar import stacking
 from warjudge.hexwar.gondor_sauron import (
-    aftermath, cauldrons, combat, formations, leaders, moves, sequence, siege, spells)
+    aftermath, cauldrons, combat, formations, leaders, melee, moves, sequence, siege, spells)
 from warjudge.hexwar.gondor_sauron.charts import Charts, default_charts, load_charts
 from warjudge.hexwar.gondor_sauron.morale import loss_value, newly_demoralized
 from warjudge.hexwar.gondor_sauron.position import Position
@@ -72,6 +73,8 @@ class TurnState:
     fired: set[str] = field(default_factory=set)        # 7.14, per Game-Turn
     fought: set[str] = field(default_factory=set)       # 7.24, per Combat Phase
     attacked: set[str] = field(default_factory=set)     # 7.34, per Combat Phase
+    meleed: set[str] = field(default_factory=set)       # 7.32: defenders stated against, per Combat Phase
+    allocation: melee.Allocation | None = None          # 7.32: the statement being made or resolved
     advanced: set[str] = field(default_factory=set)     # 7.52, per Combat Phase
     rallied_by: dict[str, int] = field(default_factory=dict)   # 8.32
     tried: set[str] = field(default_factory=set)        # 8.36
@@ -209,6 +212,9 @@ class GondorSauronGame:
                 "stage": self.stage if ph.kind == "combat" else None}
         if ph.kind == "movement":   # 4.28: the stacks to put right before the phase may end
             info["overstacked"] = self._overstacked_at_end_of_movement(player)
+        al = self.state.allocation
+        if ph.kind == "combat" and al is not None:   # 7.32: the attackers stated so far
+            info["stated"] = {"target": al.target, "units": list(al.attackers)}
         return Decision(player, ph.kind, info)
 
     def legal_actions(self, player: str) -> list[Action]:
@@ -240,6 +246,7 @@ class GondorSauronGame:
         self._acted += 1
         self._apply(player, action)
         self._settle()
+        self._resume_melee()
 
     def _check(self, player: str, action: Action) -> None:
         """Refuse, with its reason as a code, anything `legal_actions` does not list."""
@@ -255,6 +262,10 @@ class GondorSauronGame:
             alone = self._restackable(player, self.legal_actions(player))
             if alone:
                 raise Refusal("gs.refused.leaders_alone", leaders=alone)
+        owing = self._obliged(player) if action == {"type": "end"} and self._phase().kind == "combat" \
+            and not self.pending else []
+        if owing:   # 7.31
+            raise Refusal("gs.refused.must_attack", player=player, units=owing)
         if action not in self.legal_actions(player):
             if action == {"type": "end"} and not self.pending and self._phase().kind == "movement" and \
                     (hexes := self._overstacked_at_end_of_movement(player)):
@@ -268,19 +279,23 @@ class GondorSauronGame:
 
     def preview(self, player: str, action: Action) -> dict[str, Any] | None:
         """What a legal attack, missile fire, oil poured, duel, rally or spell faces before its dice
-        (issue 14: odds shown before committing); None for anything else."""
-        from warjudge.hexwar.gondor_sauron.preview import attack_preview
+        (issue 14: odds shown before committing), or the attacks stated against a defender
+        (`resolve`, 7.32); None for anything else."""
+        from warjudge.hexwar.gondor_sauron.preview import attack_preview, statement_preview
 
         if action not in self.legal_actions(player):
             return None
+        al = self.state.allocation
+        if action == melee.RESOLVE and al is not None:
+            return statement_preview(self.pos, al.target, al.attackers)
         return attack_preview(self.pos, action, {s.id: s.cost for s in self.scenario.spec.spells})
 
     def default_action(self, player: str) -> Action:
         """What the games master's `process` plays for the side to act (ruling): stay,
-        stand, end or go on to the next stage where the rules allow it, else the first
-        legal choice (a forced retreat, an obliged attack)."""
+        stand, resolve the attacks stated (7.32), end or go on to the next stage where the
+        rules allow it, else the first legal choice (a forced retreat, an obliged attack)."""
         legal = self.legal_actions(player)
-        for wanted in ("stay", "stand", "next", "end"):
+        for wanted in ("stay", "stand", "next", "resolve", "end"):
             if {"type": wanted} in legal:
                 return {"type": wanted}
         remedy = self._stacking_remedy(player) if self._phase().kind == "movement" and not self.pending else None
@@ -563,25 +578,19 @@ class GondorSauronGame:
                     if not combat.leader_combat_problem(pos, a, d, st.fought)
                     and not spells.barred(st.bound, a.id, "duel")]
             return acts + [{"type": "next"}]
-        acts = [{"type": "attack", "unit": u.id, "target": t.id} for u, t in self._melee_pairs(side)]
-        if not self._obliged(side):
+        acts = melee.actions(self.pos, self._melee_pairs(side), st.allocation)
+        if st.allocation is None and not self._obliged(side):
             acts.append({"type": "end"})
         return acts
 
     def _melee_pairs(self, side: str) -> list[tuple[CombatUnit, CombatUnit]]:
         st = self.state
-        done = st.attacked | st.advanced
-        lead = [u for u in self._own(side, CombatUnit) if formations.is_lead(self.pos, u) and u.id not in done]
-        targets = [t for t in self._own(other(side), CombatUnit)
-                   if t.id not in st.advanced and formations.is_lead(self.pos, t)]
-        near = self.pos.map.neighbours   # 7.31: melee is between adjacent units
-        return [(u, t) for u in lead for t in targets
-                if t.hex in near(u.hex) and not combat.melee_problem(self.pos, u, t)]
+        stated = st.allocation.attackers if st.allocation else []
+        return melee.pairs(self.pos, side, st.attacked | st.advanced | set(stated), st.advanced | st.meleed)
 
     def _obliged(self, side: str) -> list[str]:
-        """7.31: units in an enemy ZOC that have not attacked and still can."""
-        able = {u.id for u, t in self._melee_pairs(side) if u.hex in self.pos.zoc_of(t)}
-        return sorted(able)
+        """7.31: units in an enemy ZOC that have not attacked nor been stated and still can."""
+        return melee.obliged(self.pos, self._melee_pairs(side)) if self.stage == "melee" else []
 
     def _rally_actions(self, side: str) -> list[Action]:
         st = self.state
@@ -642,7 +651,9 @@ class GondorSauronGame:
         elif kind == "duel":
             self._duel(self.pos.leaders[action["leader"]], self.pos.leaders[action["target"]])
         elif kind == "attack":
-            self._declare(self.pos.units[action["unit"]], self.pos.units[action["target"]])
+            self._state_attacker(side, action["unit"], action["target"])
+        elif kind == "resolve":
+            self._resolve_allocation()
         elif kind == "rally":
             ldr, u = self.pos.leaders[action["leader"]], self.pos.units[action["unit"]]
             self.state.rallied_by[ldr.id] = self.state.rallied_by.get(ldr.id, 0) + 1
@@ -773,13 +784,51 @@ class GondorSauronGame:
             if shared:
                 self._wound(ldr, res)
 
-    def _declare(self, attacker: CombatUnit, defender: CombatUnit) -> None:
-        self.state.attacked |= {u.id for u in formations.members(self.pos, attacker)}   # 7.34
-        if defender.id not in self.pos.formations and aftermath.may_retreat_before_combat(defender, [attacker]) and \
-                any(not c.chain for n in (1, 2) for c in aftermath.retreat_choices(self.pos, defender, n)):
-            self.pending.insert(0, Pending("evade", defender.side, defender.id, vacated=attacker.id))
-            return
-        self._melee(attacker, defender)
+    def _state_attacker(self, side: str, unit: str, target: str) -> None:
+        """7.32: one more unit stated against the defender; the statement closes by itself
+        when no unit is left to add."""
+        st = self.state
+        if st.allocation is None:
+            st.allocation = melee.Allocation(target, self.pos.units[target].hex)
+        st.allocation.attackers.append(unit)
+        if melee.actions(self.pos, self._melee_pairs(side), st.allocation) == [melee.RESOLVE]:
+            self._resolve_allocation()
+
+    def _resolve_allocation(self) -> None:
+        """7.32, 7.34: every stated unit is spent now; the defender may first retreat
+        before combat (7.7: cavalry only if no stated attacker is cavalry); the attacks
+        follow in `_resume_melee`."""
+        st, pos = self.state, self.pos
+        al = st.allocation
+        assert al is not None
+        al.resolving = True
+        st.meleed.add(al.target)
+        for uid in al.attackers:
+            st.attacked |= {u.id for u in formations.members(pos, pos.units[uid])}
+        self._log("allocated", target=al.target, units=list(al.attackers))
+        defender = pos.units[al.target]
+        if defender.id not in pos.formations and \
+                aftermath.may_retreat_before_combat(defender, [pos.units[u] for u in al.attackers]) and \
+                any(not c.chain for n in (1, 2) for c in aftermath.retreat_choices(pos, defender, n)):
+            self.pending.insert(0, Pending("evade", defender.side, defender.id, vacated=al.attackers[0]))
+
+    def _resume_melee(self) -> None:
+        """The stated attacks, one at a time (7.32), each once the choices the last one
+        forced (retreats, advances) are made; one whose defender is gone, has retreated or
+        is out of reach lapses (ruling)."""
+        al = self.state.allocation
+        while al is not None and al.resolving and not self.pending:
+            if al.done == len(al.attackers):
+                self.state.allocation = None
+                return
+            uid = al.attackers[al.done]
+            al.done += 1
+            why = melee.lapse(self.pos, al, uid)
+            if why:
+                self._log("attack-lapsed", unit=uid, target=al.target, why=why)
+            else:
+                self._melee(self.pos.units[uid], self.pos.units[al.target])
+            self._settle()
 
     def _melee(self, attacker: CombatUnit, defender: CombatUnit) -> None:
         terms = combat.melee_terms(self.pos, attacker, defender)
@@ -854,8 +903,8 @@ class GondorSauronGame:
             unit.disrupted = die <= 3   # 7.7: disrupted on 1-3
             self._log("evade", unit=unit.id, path=action["path"], die=die, disrupted=unit.disrupted)
             self._offer_advance(self.pos.units[p.vacated], here)
-        elif kind == "stand":
-            self._melee(self.pos.units[p.vacated], unit)
+        elif kind == "stand":   # the stated attacks follow (_resume_melee)
+            self._log("stand", unit=unit.id)
         elif kind == "decline":
             self._log("declined", unit=unit.id)
             self._cannot_retreat(unit, p.then_advance, p.fallback)
@@ -933,6 +982,7 @@ class GondorSauronGame:
         turn, code = sequence.following(self.game_id, self.turn, self.phase)
         self.phase, self.acting, self.stage = code, 0, "missile"
         self.state.moved, self.state.fought, self.state.attacked, self.state.advanced = set(), set(), set(), set()
+        self.state.meleed = set()
         self.state.casting, self.state.attempts = set(), set()
         if turn != self.turn:
             self.turn = turn

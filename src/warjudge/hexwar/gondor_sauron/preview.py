@@ -54,6 +54,13 @@ def attack_preview(pos: Position, action: dict[str, Any], spell_costs: dict[str,
             "modifiers": _modifiers(terms), **_chances(pos.charts, terms)}
 
 
+def statement_preview(pos: Position, target: str, attackers: list[str]) -> dict[str, Any]:
+    """`resolve` (SPI 7.32): each stated attack's melee preview, in the order they will be
+    made (a later one only if the defender is still there)."""
+    return {"kind": "melee-statement", "target": target,
+            "attacks": [attack_preview(pos, {"type": "attack", "unit": u, "target": target}, {}) for u in attackers]}
+
+
 def _modifiers(terms: combat.Terms) -> list[dict[str, Any]]:
     out = [{"value": terms.cover, "why": "armour +1: fired on through a wall of its own hex (SPI 7.18)"}] \
         if terms.cover else []

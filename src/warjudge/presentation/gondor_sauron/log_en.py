@@ -17,12 +17,18 @@ def _roll(f: Facts) -> str:
     return f"{dice}die {f['die']}: {f.get('result') or 'no effect'}"
 
 
+LAPSES = {"defender-eliminated": "it is eliminated", "defender-retreated": "it has retreated",
+          "attacker-unable": "the attacker can no longer reach it"}
+
 WORDS: dict[str, Callable[[Facts], str]] = {
     "move": lambda f: f"{f['piece']} moves {f['frm']} → {f['to']}",
     "enter": lambda f: f"{f['piece']} enters the map at {f['to']}",
     "arrived": lambda f: f"the {f['group']} reinforcements arrive",
     "reinforcement-roll": lambda f: f"reinforcements ({f['group']}): die {f['die']}",
+    "allocated": lambda f: f"{', '.join(f['units'])} will attack {f['target']}, one after another",
     "attack": lambda f: f"{f['unit']} attacks {f['target']}: {_roll(f)}",
+    "attack-lapsed": lambda f: f"{f['unit']}'s attack on {f['target']} lapses: {LAPSES.get(f['why'], f['why'])}",
+    "stand": lambda f: f"{f['unit']} stands to be attacked",
     "fire": lambda f: f"{f['unit']} fires on {f['target']}: {_roll(f)}",
     "pour": lambda f: f"{f['cauldron']} pours oil on {f['target']}: {_roll(f)}",
     "duel": lambda f: f"{f['leader']} duels {f['target']}: differential {f['differential']}, die {f['die']}: "

@@ -21,6 +21,8 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
     "gs.refused.not_an_object": lambda p: "an action is a JSON object with a \"type\"",
     "gs.refused.overstacked": lambda p: f"the Movement Phase may not end with more than one combat unit a hex "
                                         f"(SPI 4.28, 5.0): move one away from {', '.join(p['hexes'])} first",
+    "gs.refused.must_attack": lambda p: f"{p['player']} cannot end the melee: "
+                                        f"{', '.join(p['units'])} must attack an enemy whose zone it is in (SPI 7.31)",
     "gs.refused.not_legal": lambda p: f"{p['player']} cannot {p['action']} now ({p['kind']}); "
                                       f"see legal_actions",
     "gs.refused.leaders_alone": lambda p: f"{', '.join(p['leaders'])} must be stacked with a combat unit they may "

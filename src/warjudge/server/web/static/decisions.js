@@ -8,7 +8,7 @@ import {describe, promptText} from "/static/hexwords.js";
 import {isAttack, oddsPanel} from "/static/odds.js";
 
 const MANY = 40;         // more choices than this: narrow them by clicking a hex first
-const ROLLED = new Set(["attack", "fire", "duel", "rally", "cast"]);   // choices that may have odds to show first
+const ROLLED = new Set(["attack", "resolve", "fire", "duel", "rally", "cast"]);   // choices that may have odds to show first
 const game = gameElement();
 const seatQuery = game.isSeat ? `?seat=${encodeURIComponent(game.role)}` : "";
 const board = document.querySelector('[data-testid="map"]');

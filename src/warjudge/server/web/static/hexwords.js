@@ -28,9 +28,13 @@ const PROMPTS = {
   rally: i => `${i.title || "Rally phase"}: a Leader may rally a disrupted unit.`,
 };
 const STAGES = {missile: "missile fire (pick a shot to see its odds)", leader: "Leader combat (duels)",
-                melee: "melee: pick an attack to see its odds; units in an enemy zone must attack"};
+                melee: "melee: pick an attack to see its odds; state every unit attacking that defender before " +
+                       "any attack is made; units in an enemy zone must attack"};
 
 export function promptText(d) {
+  if (d.kind === "combat" && d.info && d.info.stated)   // SPI 7.32: a statement being made
+    return `${d.info.title || "Combat"}: ${list(d.info.stated.units)} will attack ${d.info.stated.target}; ` +
+           "add another attacker, or resolve to make the attacks one after another.";
   if (d.kind === "combat" && d.info && d.info.stage) return `${d.info.title || "Combat"}: ${STAGES[d.info.stage] || d.info.stage}.`;
   if (d.kind === "retreat" && d.info && d.info.unit) return `${d.info.unit} must retreat: click a lit hex or pick a path.`;
   if (d.kind === "advance" && d.info && d.info.unit) return `${d.info.unit} may advance into ${d.info.hex}, or stay.`;

@@ -33,9 +33,12 @@ function sjg(p) {
   return out;
 }
 
-// G&S 7.33: the casualty totals, then one die against morale; 7.22: a duel's differential;
+// G&S 7.33: the casualty totals, then one die against morale (7.32: for each stated attack); 7.22: a duel's differential;
 // 8.34, 8.54: the totals a rally or a spell succeeds on.
 function gondor(p) {
+  if (p.kind === "melee-statement")   // 7.32: the stated attacks, made one after another
+    return p.attacks.flatMap((a, i) => [el("h4", {text: `${i ? "Then" : "First"}: ${a.attacker} against ${p.target}`}),
+                                        ...gondor(a)]);
   if (p.kind === "rally" || p.kind === "spell") {
     const what = p.kind === "rally" ? `${p.leader} rallies ${p.unit} (Rally Rating ${p.rating})`
                                     : `${p.leader} casts ${p.spell} (${p.cost} Magic Points, spent only on a success)`;

@@ -14,7 +14,7 @@ import secrets
 
 from warjudge.core import bots as core_bots
 from warjudge.core.errors import InputError
-from warjudge.core.game import Action, Game
+from warjudge.core.game import Action, Game, waiting_for
 
 RANDOM = core_bots.RANDOM
 TAKE_BACKS = {"retract", "undo"}
@@ -52,7 +52,7 @@ def play_bots(game: Game, bot_seeds: dict[str, str], version: int, bot_names: di
     bot_names = bot_names or {}
     taken = 0
     while taken < MAX_BOT_ACTIONS and not game.is_over:
-        waiting = game.to_act()
+        waiting = waiting_for(game)   # a Diplomacy bot with all its orders given is done (drafts)
         ready = [seat for seat in waiting if seat in bot_seeds
                  and (bot_names.get(seat, RANDOM) == RANDOM or seat == waiting[0])]
         if not ready:

@@ -2,7 +2,8 @@
 // GET …/legal: a coast is its own choice, never guessed) or typed and checked line by line
 // as you type (POST …/check, a dry run), drafts kept in this browser, submit and ready (a
 // toggle: while ready the orders are locked, as on webDiplomacy), and the phase history.
-// The order box is the seat's whole set of orders: submitting replaces those held.
+// The order box is the seat's whole set of orders: submitting replaces those held, as
+// often as wanted until the phase ends (it waits for every seat's Ready, or the deadline).
 import {api, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
 
 const WORDS = {
@@ -259,20 +260,22 @@ if (game.isSeat) {
     const orders = input.value.split("\n").map(l => l.trim()).filter(Boolean);
     try {
       const answer = await api("POST", `/api/games/${game.id}/actions?lang=${lang}`,
-                               {seat: game.role, action: {orders, replace: true}});
+                               {seat: game.role, action: {orders, replace: true}, phase: view.phase});
       const given = answer.results.filter(r => r.action.type === "order");
       const refused = given.filter(r => !r.accepted);
       document.getElementById("submitted").textContent = `${given.length - refused.length} ${say("accepted")}` +
         (refused.length ? `, ${refused.length} ${say("refused")}: ${refused.map(r => r.reason).join("; ")}` : "");
       await again();
-    } catch (error) { showError(error.message); }
+    } catch (error) { showError(error.message); await again(); }
   });
+  // Each request names the phase it is for: one sent as the phase ends is refused (409, the
+  // reason shown), never applied to the next phase.
   document.querySelector('[data-testid="ready"]').addEventListener("click", async () => {
     showError("");
     try {
-      await api("POST", `/api/games/${game.id}/ready`, {seat: game.role, ready: !ready});
+      await api("POST", `/api/games/${game.id}/ready`, {seat: game.role, ready: !ready, phase: view.phase});
       showReady(!ready);
       await again();
-    } catch (error) { showError(error.message); }
+    } catch (error) { showError(error.message); await again(); }
   });
 }

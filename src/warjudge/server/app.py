@@ -132,7 +132,7 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
         """The games this server can run (the registry's ids), each with its bots and the
         options a new game may be given (name, kind, help, default, choices, range)."""
         return [{"id": g, "title": games.info(g).title, "bots": bots.names(g),
-                 "options": [o.to_json() for o in games.options(g) if o.name not in play.served_options(g)]}
+                 "options": play.offered_options(g)}
                 for g in games.ids()]
 
     @app.post("/api/games", status_code=201, tags=["games"])

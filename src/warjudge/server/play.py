@@ -65,6 +65,12 @@ def served_options(game_id: str) -> dict[str, Any]:
             if any(o.name == name for o in games.options(game_id))}
 
 
+def offered_options(game_id: str) -> list[dict[str, Any]]:
+    """The options a new game of `game_id` may be given here (the lobby's form): the
+    game's described options but those the server sets itself."""
+    return [o.to_json() for o in games.options(game_id) if o.name not in SERVED_OPTIONS]
+
+
 def load(row: GameRow) -> Game:
     """The row's game: from this process's cache when it holds the stored version
     (`cache.py`), else replayed from the record."""

@@ -24,6 +24,7 @@ def test_orders_stay_drafts_until_ready(live, chromium):
     page = ann.page
     expect(page.locator('[data-testid="phase"]')).to_have_text("S1901M")
     box, submit = page.locator('[data-testid="order-input"]'), page.locator('[data-testid="submit-orders"]')
+    expect(page.locator('[data-i18n="help"]')).to_contain_text("change them until you click Ready")
 
     box.fill("A bud - ser\nA vie - tyr\nF tri H")
     expect(page.locator('[data-testid="order-status"] li[data-valid="yes"]')).to_have_count(3)
@@ -43,7 +44,8 @@ def test_orders_stay_drafts_until_ready(live, chromium):
     page.on("request", lambda r: r.url.endswith(f"/api/games/{game_id}/ready") and sent.append(json.loads(r.post_data)))
     page.locator('[data-testid="ready"]').click()
     expect(page.locator('[data-testid="phase"]')).to_have_text("F1901M")
-    expect(page.locator('#board [data-testid="unit"][data-unit="A gal"]')).to_have_count(1)
+    expect(page.locator('[data-testid="log"]')).to_contain_text("A vie - gal")   # the changed order was judged
+    expect(page.locator('[data-testid="log"]')).not_to_contain_text("A vie - tyr")
     assert sent == [{"seat": "AUSTRIA", "ready": True, "phase": "S1901M"}]
     expect(page.locator('[data-testid="ready"]')).to_have_attribute("aria-pressed", "false")   # a new phase
     ann.checked(live, game_id, POWERS)

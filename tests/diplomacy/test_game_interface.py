@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from warjudge.core import games
-from warjudge.core.errors import IllegalAction, RecordError
+from warjudge.core.errors import IllegalAction, InputError, RecordError
 from warjudge.core.game import GM
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import hidden_objects
@@ -242,9 +242,9 @@ def test_clone_then_the_same_actions_give_the_same_game_and_records_replay():  #
 
 
 def test_options_are_checked():  # Standards: a clear error for bad input
-    with pytest.raises(IllegalAction, match="max_year"):
+    with pytest.raises(InputError, match="max_year"):
         games.new("diplomacy", seed=0, max_year="1905")
-    with pytest.raises(IllegalAction, match="unknown option"):
+    with pytest.raises(InputError, match="unknown option"):
         games.new("diplomacy", seed=0, colour="red")
     bad = GameRecord("diplomacy", 0, {"variant": "standard"})
     bad.append({"player": "FRANCE", "type": "order", "order": "A par - mun"})

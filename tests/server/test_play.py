@@ -205,6 +205,7 @@ def test_replacing_orders_works_for_the_necromancer_variant_too(players):
     ann.ok("post", f"/api/games/{gid}/seats/ROHAN")
     gm.ok("post", f"/api/games/{gid}/actions", {"seat": "SARUMAN", "action": {"orders": ["Build A Gap"]}})
     gm.ok("post", f"/api/games/{gid}/actions", {"seat": "SAURON", "action": {"type": "pass"}})
+    assert gm.ok("post", f"/api/games/{gid}/ready", {"seat": "SARUMAN"})["processed"]   # his build: a draft till then
     assert gm.ok("get", f"/api/games/{gid}?seat=SAURON")["view"]["phase"] == "TA2765M"
     legal = [a["order"] for a in ann.ok("get", f"/api/games/{gid}/legal")["seats"][0]["actions"]
              if a["type"] == "order"]

@@ -27,7 +27,10 @@ A game may also offer, and callers check with `getattr` before using: `option_de
 game describing none takes none), `preview(player, action)` (what a
 legal roll faces before its dice: odds, modifiers, the table row), `default_action(player)`
 (what the games master's `process` plays for a side that lets a deadline pass),
-`seat_names(lang)` (how reasons worded in that language name the seats) and `public_map`
+`seat_names(lang)` (how reasons worded in that language name the seats), `waiting_for()`
+(those of `to_act()` the phase still waits for: in a game whose players may revise their
+orders until the phase is processed, as Diplomacy's `drafts`, a player who gave them all
+may act but is waited for no more; without it, everyone in `to_act()`) and `public_map`
 (the fixed board a view names only by id and digest, for renderers, terminals and bots;
 it holds nothing hidden).
 
@@ -108,4 +111,10 @@ class Game(Protocol):
     def clone(self, reseed: bool = True) -> "Game": ...
 
 
-__all__ = ["GM", "Action", "Decision", "Game", "IllegalAction", "Outcome", "View"]
+def waiting_for(game: Game) -> tuple[str, ...]:
+    """The players the game still waits for this phase (its `waiting_for()` if it has one)."""
+    own = getattr(game, "waiting_for", None)
+    return tuple(own()) if callable(own) else game.to_act()
+
+
+__all__ = ["GM", "Action", "Decision", "Game", "IllegalAction", "Outcome", "View", "waiting_for"]

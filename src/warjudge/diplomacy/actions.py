@@ -9,10 +9,14 @@ from typing import Any, Sequence
 from warjudge.core.errors import InputError
 from warjudge.core.events import Refusal
 from warjudge.core.game import GM
+from warjudge.core.games import Option
 
 
 MAX_ORDERS = 500        # far more than any power has units
 MAX_ORDER_TEXT = 1000   # an order is a line; the parsers refuse long ones with a reason
+DRAFTS_OPTION = Option("drafts", "bool", "orders stay drafts until the phase is processed: a power may change "
+                       "them after giving them all (the play server sets it: every seat ready, or the deadline)",
+                       False)
 
 
 def checked_orders(action: dict[str, Any], powers) -> tuple[str, list[str]]:

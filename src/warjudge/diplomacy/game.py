@@ -6,7 +6,11 @@ A power whose units all have orders is done; once every power that must act is d
 phase is adjudicated inside `act`. The games master (`act("gm", …)`) may adjudicate at
 once (`process`: unordered units take the rules' defaults) or end the game in a draw.
 With the option `gm_adjudicates` (the GM's saved games) phases wait for the GM's
-`process` even when every power is done.
+`process` even when every power is done. With the option `drafts` (the play server's
+games) orders stay drafts until the phase is processed: a power whose units all have
+orders may still change them (it stays in `to_act`; `waiting_for` leaves it out), and a
+phase waits for `process` (the server's: every seat ready, or the deadline) unless no
+power has anything to order in it.
 
 Records written before this interface (actions "orders"/"process"/"draw" with a phase)
 still load: `from_record` translates them (docs/rulings.md, "Old Diplomacy records").
@@ -23,7 +27,7 @@ from warjudge.core.games import Option, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
 from warjudge.diplomacy import gm
-from warjudge.diplomacy.actions import MAX_ORDER_TEXT, check_actor, gm_process_or_draw
+from warjudge.diplomacy.actions import DRAFTS_OPTION, MAX_ORDER_TEXT, check_actor, gm_process_or_draw
 from warjudge.diplomacy.legal_orders import (
     adjustment_need, build_orders, build_sites, movement_orders, retreat_orders,
 )
@@ -38,7 +42,7 @@ from warjudge.diplomacy.retreats import check_retreat
 
 VARIANTS = ("standard",)                    # the maps this class plays
 ALL_VARIANTS = ("standard", "necromancer")  # every Diplomacy variant warjudge plays
-OPTIONS = ("variant", "max_year", "gm_adjudicates")
+OPTIONS = ("variant", "max_year", "gm_adjudicates", "drafts")
 
 
 def load_variant_map(variant: str) -> DipMap:
@@ -63,11 +67,12 @@ def checked_options(options: dict[str, Any]) -> dict[str, Any]:
         if type(year) is not int or not 1901 <= year <= 9999:
             raise IllegalAction(f"max_year {year!r}: a year from 1901 to 9999")
         out["max_year"] = year
-    gm = options.get("gm_adjudicates", False)
-    if type(gm) is not bool:
-        raise IllegalAction(f"gm_adjudicates {gm!r}: true or false")
-    if gm:
-        out["gm_adjudicates"] = True
+    for flag in ("gm_adjudicates", "drafts"):   # stored only when set: older records replay unchanged
+        value = options.get(flag, False)
+        if type(value) is not bool:
+            raise IllegalAction(f"{flag} {value!r}: true or false")
+        if value:
+            out[flag] = True
     return out
 
 
@@ -75,12 +80,14 @@ class DiplomacyGame:
     game_id: ClassVar[str] = "diplomacy"
 
     def __init__(self, variant: str = "standard", *, seed: int = 0, max_year: int | None = None,
-                 gm_adjudicates: bool = False):
-        options = checked_options({"variant": variant, "max_year": max_year, "gm_adjudicates": gm_adjudicates})
+                 gm_adjudicates: bool = False, drafts: bool = False):
+        options = checked_options({"variant": variant, "max_year": max_year, "gm_adjudicates": gm_adjudicates,
+                                   "drafts": drafts})
         self.map = load_variant_map(variant)
         self.variant = variant
         self.max_year: int | None = options.get("max_year")
         self.gm_adjudicates: bool = options.get("gm_adjudicates", False)
+        self.drafts: bool = options.get("drafts", False)
         self.record = GameRecord(self.game_id, seed, options)
         self.state: GameState = initial_state(self.map)
         self.history: list[PhaseReport] = []
@@ -95,7 +102,7 @@ class DiplomacyGame:
     def new(cls, seed: int, **options: Any) -> "DiplomacyGame":
         checked = checked_options(options)
         return cls(checked["variant"], seed=seed, max_year=checked.get("max_year"),
-                   gm_adjudicates=checked.get("gm_adjudicates", False))
+                   gm_adjudicates=checked.get("gm_adjudicates", False), drafts=checked.get("drafts", False))
 
     @classmethod
     def option_descriptions(cls) -> tuple[Option, ...]:
@@ -103,7 +110,8 @@ class DiplomacyGame:
         return (Option("variant", "choice", "the map", "standard", VARIANTS),
                 Option("max_year", "int", "the game ends after this year's winter (blank: no limit)",
                        None, minimum=1901, maximum=9999),
-                Option("gm_adjudicates", "bool", "phases wait for the games master's 'process'", False))
+                Option("gm_adjudicates", "bool", "phases wait for the games master's 'process'", False),
+                DRAFTS_OPTION)
 
     @classmethod
     def from_record(cls, record: GameRecord) -> "DiplomacyGame":
@@ -189,10 +197,15 @@ class DiplomacyGame:
     def to_act(self) -> tuple[str, ...]:
         return tuple(p for p in self.map.powers if self._may_act(p))
 
+    def waiting_for(self) -> tuple[str, ...]:
+        """The powers of `to_act` whose orders are not all given yet (with `drafts` or
+        `gm_adjudicates`, a power with a complete set may act but is waited for no more)."""
+        return tuple(p for p in self.to_act() if self._owes(p))
+
     def _may_act(self, power: str) -> bool:
         if self.is_over or power not in self.map.powers:
             return False
-        return bool(self._keys(power)) if self.gm_adjudicates else self._owes(power)
+        return bool(self._keys(power)) if self.gm_adjudicates or self.drafts else self._owes(power)
 
     def decision(self, player: str) -> Decision | None:
         if player not in self.to_act():
@@ -312,7 +325,8 @@ class DiplomacyGame:
         return order, because("dip.adjustment_phase")
 
     def _advance(self) -> None:
-        """Adjudicate while every power that must act is done (never for a GM's game)."""
+        """Adjudicate while every power that must act is done (never for a GM's game; with
+        `drafts`, only a phase in which no power has anything to order)."""
         while not self.gm_adjudicates and not self.is_over and not self.to_act():
             self._adjudicate()
 

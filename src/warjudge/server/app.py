@@ -149,7 +149,8 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
         """The games this server can run (the registry's ids), each with its bots and the
         options a new game may be given (name, kind, help, default, choices, range)."""
         return [{"id": g, "title": games.info(g).title, "bots": bots.names(g),
-                 "options": [o.to_json() for o in games.options(g)]} for g in games.ids()]
+                 "options": play.offered_options(g)}
+                for g in games.ids()]
 
     @app.post("/api/games", status_code=201, tags=["games"])
     def new_game(body: NewGame, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
@@ -228,14 +229,15 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
     def act(game_id: GameId, body: ActionRequest, lang: str = LangQuery,
             credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         with changing(game_id, credentials) as (user, row):
-            return {"results": play.submit(row, user, body.seat, body.action, lang), "version": row.version}
+            return {"results": play.submit(row, user, body.seat, body.action, lang, body.phase),
+                    "version": row.version}
 
     @app.post("/api/games/{game_id}/ready", tags=["play"])
     def ready(game_id: GameId, body: ReadyRequest, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         """The seat is ready (or, `"ready": false`, no longer: until the deadline it may change its mind)."""
         with changing(game_id, credentials) as (user, row):
             return {"seat": body.seat, "ready": body.ready,
-                    "processed": play.mark_ready(row, user, body.seat, body.ready)}
+                    "processed": play.mark_ready(row, user, body.seat, body.ready, body.phase)}
 
     @app.post("/api/games/{game_id}/process", tags=["play"])
     def process(game_id: GameId, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from warjudge.core import bots as core_bots
 from warjudge.core.errors import InputError
-from warjudge.core.game import Action, Game
+from warjudge.core.game import Action, Game, waiting_for
 
 RANDOM = core_bots.RANDOM
 TAKE_BACKS = {"retract", "undo"}
@@ -56,7 +56,7 @@ def movers(game: Game, bot_names: dict[str, str]) -> list[str]:
     named bot only when its seat is the first the game waits for."""
     if game.is_over:
         return []
-    waiting = game.to_act()
+    waiting = waiting_for(game)   # a Diplomacy bot with all its orders given is done (drafts)
     return [seat for seat in waiting if seat in bot_names and (bot_names[seat] == RANDOM or seat == waiting[0])]
 
 

@@ -119,8 +119,8 @@ def _commit(sessions: db.Sessions, game_id: str, game: Game, read: _Read, done: 
             return False
         began = done.began
         idle = not began and (done.stuck or not bots.movers(game, read.bot_names))   # the bots are done for now
-        if idle and any(s.ready for s in row.seats) and play.all_ready(row, game):
-            began = play.apply(game, GM, {"type": "process"}) is None   # the ready players waited for the bots
+        if idle and play.all_ready(row, game):
+            began = play.apply(game, GM, {"type": "process"}) is None   # the ready players (if any) waited for the bots
         if not (done.taken or began):
             row.bots_at, row.bot_streak = None, 0   # nothing to do until something else changes
             return False

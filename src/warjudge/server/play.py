@@ -18,7 +18,7 @@ from warjudge.core import games
 from warjudge.core.dice import Dice
 from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.events import refusal_json
-from warjudge.core.game import GM, Game
+from warjudge.core.game import GM, Game, waiting_for
 from warjudge.core.record import GameRecord
 from warjudge.server import cache, phases
 from warjudge.server.bots import names as bot_names
@@ -37,7 +37,11 @@ def create(session: Session, user: User, game_id: str, options: dict[str, Any], 
         raise ApiError(422, "options: the server chooses the dice seed; 'seed' is not an option here")
     try:
         info = games.info(game_id)
-        game = games.new(info.id, **options)   # every option by name (games.check_options), then the game's checks
+        served = served_options(info.id)
+        if set(served) & set(options):
+            raise ApiError(422, f"options: {', '.join(sorted(set(served) & set(options)))} is set by the server "
+                                "(orders stay drafts until every seat is ready or the deadline)")
+        game = games.new(info.id, **options, **served)   # every option by name (games.check_options), then the game's checks
     except WarjudgeError as exc:
         raise ApiError(422, str(exc)) from None
     row = GameRow(id=secrets.token_urlsafe(9), game=info.id, record=game.record.to_json(), creator_id=user.id,
@@ -49,6 +53,21 @@ def create(session: Session, user: User, game_id: str, options: dict[str, Any], 
     session.add(row)
     cache.loaded(session, row, game)
     return row
+
+
+SERVED_OPTIONS = {"drafts": True}   # Diplomacy: orders may change until every seat is ready or the deadline
+
+
+def served_options(game_id: str) -> dict[str, Any]:
+    """The options the server gives every game of `game_id` that takes them (never a form's)."""
+    return {name: value for name, value in SERVED_OPTIONS.items()
+            if any(o.name == name for o in games.options(game_id))}
+
+
+def offered_options(game_id: str) -> list[dict[str, Any]]:
+    """The options a new game of `game_id` may be given here (the lobby's form): the
+    game's described options but those the server sets itself."""
+    return [o.to_json() for o in games.options(game_id) if o.name not in SERVED_OPTIONS]
 
 
 def load(row: GameRow) -> Game:
@@ -148,13 +167,6 @@ def seat_bots(row: GameRow) -> dict[str, str]:
     return {s.name: s.bot for s in row.seats if s.bot}
 
 
-def all_ready(row: GameRow, game: Game) -> bool:
-    """Every seat that must act is ready or a bot (whose answer is in, or who has none)."""
-    waiting = game.to_act()
-    done = {s.name for s in row.seats if s.ready or s.bot}
-    return bool(waiting) and set(waiting) <= done
-
-
 def start_phase(row: GameRow, game: Game, start: int, now: float) -> None:
     """A new phase began at `now`, when the record held `start` actions: where it began is
     noted (for roll backs), and its deadline set by the game's rules (while the games
@@ -231,11 +243,33 @@ def preview(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) ->
     return explain(seat_name, action) if explain else None
 
 
-def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
+def current_phase(game: Game) -> str | None:
+    """The phase as the game's views name it (Diplomacy's "S1902M"); None if they name none."""
+    phase = game.view(None).get("phase")
+    return None if phase is None else str(phase)
+
+
+def check_phase(game: Game, sent: str | None) -> None:
+    """A request made for a phase that has ended is refused (409), never applied to the
+    next one; a request naming no phase (an API client's choice) is not checked."""
+    if sent is None:
+        return
+    now = current_phase(game)
+    if now is None:
+        raise ApiError(422, "phase: this game's views name no phase; send the request without one")
+    if sent != now:
+        raise ApiError(409, f"the phase {sent} has ended; you are now in {now}. Nothing was changed: "
+                            f"look at {now} and act again")
+
+
+def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any], lang: str = "en",
+           phase: str | None = None) -> list[dict[str, Any]]:
+    """Apply the seat's action (or batch of orders); with `phase`, only if that phase is still on."""
     held = require_seat(row, user, seat_name)
     game = load(row)
     if game.is_over:
         raise ApiError(409, f"game {row.id} is over")
+    check_phase(game, phase)
     waiting = game.to_act()
     batch = expand(game, seat_name, action)
     results: list[dict[str, Any]] = []
@@ -285,15 +319,24 @@ def no_moves_received(row: GameRow, game: Game) -> list[str]:
     return [s.name for s in row.seats if s.name in waiting and not (s.acted or s.ready or s.bot)]
 
 
-def mark_ready(row: GameRow, user: User, seat_name: str, ready: bool = True) -> bool:
-    """The seat is ready (or, `ready` False, no longer); once every seat that must act is
-    ready (or a bot), the phase is adjudicated at once. True if that happened. A bot that
-    still has to answer is waited for: once it has, its step adjudicates (`botturns.py`)."""
-    require_seat(row, user, seat_name).ready = ready
-    if not ready:
-        return False
+def all_ready(row: GameRow, game: Game) -> bool:
+    """Every seat that has something to do this phase is ready, or is a bot that has done
+    it all (a Diplomacy bot is ready once it has given every order: `waiting_for`)."""
+    waiting, owing = game.to_act(), set(waiting_for(game))
+    done = {s.name for s in row.seats if s.ready or (s.bot and s.name not in owing)}
+    return bool(waiting) and set(waiting) <= done
+
+
+def mark_ready(row: GameRow, user: User, seat_name: str, ready: bool = True, phase: str | None = None) -> bool:
+    """The seat is ready (or, `ready` False, no longer) for `phase` (if given, it must be
+    the current one); once every seat that must act is ready, the phase is adjudicated at
+    once. True if that happened. A bot that still has to answer is waited for: once it
+    has, its step adjudicates (`botturns.py`)."""
+    held = require_seat(row, user, seat_name)
     game = load(row)
-    return not movers(game, seat_bots(row)) and all_ready(row, game) and process(row)
+    check_phase(game, phase)
+    held.ready = ready
+    return ready and not movers(game, seat_bots(row)) and all_ready(row, game) and process(row)
 
 
 def claim(row: GameRow, user: User, seat_name: str, invitation: str | None) -> None:

@@ -63,13 +63,20 @@ class SeatRequest(Strict):
     seat: str = SeatName
 
 
+PhaseSent = Field(None, min_length=1, max_length=64,
+                  description="the phase this request is for, as the view names it (\"S1902M\"): if that phase "
+                              "has ended, the request is refused (409) and changes nothing; omitted, not checked")
+
+
 class ReadyRequest(SeatRequest):
     ready: bool = Field(True, description="false: no longer ready (the phase waits for this seat again)")
+    phase: str | None = PhaseSent
 
 
 class ActionRequest(Strict):
     seat: str = SeatName
     action: dict[str, Any] = Field(description="one of GET …/legal's actions, or {\"orders\": [text, …]}")
+    phase: str | None = PhaseSent
 
 
 class BotRequest(Strict):

@@ -156,7 +156,9 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     bob.page.locator('#board [data-province="tus"].target').click()
     expect(box).to_have_value("A ven R tus")
     expect(bob.page.locator('[data-testid="order-status"] li')).to_have_attribute("data-valid", "yes")
-    bob.page.locator('[data-testid="submit-orders"]').click()     # Italy's only retreat: the phase ends
+    bob.page.locator('[data-testid="submit-orders"]').click()     # Italy's only retreat, a draft until...
+    expect(bob.page.locator("#held")).to_contain_text("A ven R tus")
+    bob.page.locator('[data-testid="ready"]').click()             # ...he is ready: the phase ends
 
     # winter: Austria builds (Serbia and Venice are hers), Italy disbands (it lost Venice)
     for page in (ann.page, bob.page):

@@ -104,7 +104,7 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
             return page(request, "lobby.html", user=who[0].name, csrf=auth.csrf_token(who[1]), mine=mine,
                         joinable=joinable, now=time.time(),
                         available=[{"id": g, "title": games.info(g).title,
-                                    "options": [o.to_json() for o in games.options(g)], "bots": bot_names(g)}
+                                    "options": play.offered_options(g), "bots": bot_names(g)}
                                    for g in games.ids()])
 
     @app.get("/games/{game_id}", include_in_schema=False)

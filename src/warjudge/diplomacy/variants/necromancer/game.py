@@ -8,7 +8,10 @@ optional orders left, `{"type": "pass"}`); `legal_actions` lists every legal ord
 master (`act("gm", ...)`) enters a power's orders as written, void lines and all (`orders`:
 the mailed orders of a GM's game, adjudicated and reported as the judge always did),
 adjudicates at once (`process`) or ends the game in a draw. A game made directly is a
-GM's (`gm_adjudicates`); the registry's wait for no GM.
+GM's (`gm_adjudicates`); the registry's wait for no GM. With the option `drafts` (the
+play server's games) orders stay drafts until the phase is processed: a power that gave
+all its orders may still change them (it stays in `to_act`; `waiting_for` leaves it
+out), and a phase waits for `process` unless no power has anything to order in it.
 
 Records written before issue 12 (id `necromancer`, actions with a `phase` and no `player`)
 still load: their `orders`/`process`/`draw` are the GM's actions (docs/rulings.md).
@@ -26,7 +29,7 @@ from warjudge.core.game import GM, Action, Decision, Outcome, View
 from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import HIDDEN_FROM, redacted
-from warjudge.diplomacy.actions import check_actor, checked_orders, gm_process_or_draw
+from warjudge.diplomacy.actions import DRAFTS_OPTION, check_actor, checked_orders, gm_process_or_draw
 from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
 from warjudge.diplomacy.variants.necromancer.reasons import because
 from warjudge.diplomacy.variants.necromancer.adjustments import judge_adjustments, update_ownership
@@ -54,7 +57,7 @@ from warjudge.diplomacy.variants.necromancer.views import (
 )
 
 EDITIONS = ("2000", "2002")
-OPTIONS = ("edition", "alignment", "map", "max_year", "gm_adjudicates")
+OPTIONS = ("edition", "alignment", "map", "max_year", "gm_adjudicates", "drafts")
 GAME = "necromancer-diplomacy"           # the record id (core/games.py)
 LEGACY_GAME = "necromancer"              # records written before issue 12 say this; they still load
 
@@ -86,7 +89,7 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
 
     def __init__(self, edition: str = "2002", alignment: bool = True, map_file: str | None = None,
                  map_data: dict | None = None, *, seed: int = 0, max_year: int | None = None,
-                 gm_adjudicates: bool = True):
+                 gm_adjudicates: bool = True, drafts: bool = False):
         """A new game on the shipped map, a GM's map file (`map_file`) or a map carried by a
         record (`map_data`). A map from a file is stored in the record itself, so a record
         never names a file to open and plays anywhere it is copied. A game made here is a
@@ -106,8 +109,10 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
             options["max_year"] = max_year
         if gm_adjudicates:
             options["gm_adjudicates"] = True
+        if drafts:   # stored only when set: older records replay unchanged
+            options["drafts"] = True
         record_options(options)
-        self.max_year, self.gm_adjudicates = max_year, gm_adjudicates
+        self.max_year, self.gm_adjudicates, self.drafts = max_year, gm_adjudicates, drafts
         self.record = GameRecord(GAME, seed, options)
         self.state: NecroState = initial_state(self.map)
         self.dislodged: list[Dislodgement] = []
@@ -129,10 +134,10 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
         options = dict(record.options)
         if legacy:
             options["gm_adjudicates"] = True   # those games were run by a GM's process
-        edition, alignment, map_data, max_year, gm_adjudicates = record_options(options)
+        edition, alignment, map_data, max_year, gm_adjudicates, drafts = record_options(options)
         try:
             game = cls(edition, alignment, map_data=map_data, seed=record.seed, max_year=max_year,
-                       gm_adjudicates=gm_adjudicates)
+                       gm_adjudicates=gm_adjudicates, drafts=drafts)
         except WarjudgeError as exc:
             raise RecordError(f"the record's options cannot be used: {exc}") from None
         if legacy:
@@ -148,10 +153,10 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
     @classmethod
     def new(cls, seed: int = 0, **options: Any) -> "NecromancerDiplomacyGame":
         """A new game through the registry (core.games.new); the options are a record's
-        (edition, alignment, map, max_year, gm_adjudicates). This variant has no dice."""
-        edition, alignment, map_data, max_year, gm_adjudicates = record_options(options)
+        (edition, alignment, map, max_year, gm_adjudicates, drafts). This variant has no dice."""
+        edition, alignment, map_data, max_year, gm_adjudicates, drafts = record_options(options)
         return cls(edition, alignment, map_data=map_data, seed=seed, max_year=max_year,
-                   gm_adjudicates=gm_adjudicates)
+                   gm_adjudicates=gm_adjudicates, drafts=drafts)
 
     def seat_names(self, lang: str) -> dict[str, str]:
         """How each power is named in `lang` (the map's names: the French edition's in
@@ -169,7 +174,8 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
                 Option("gm_adjudicates", "bool", "phases wait for the games master's 'process'", False),
                 Option("map", "file", "your own map file (docs/necromancer-map-format.md), checked as "
                        "--map checks it and stored in the record (blank: the shipped reconstruction)",
-                       max_bytes=MAX_FILE_OPTION_BYTES))
+                       max_bytes=MAX_FILE_OPTION_BYTES),
+                DRAFTS_OPTION)
 
     def clone(self, reseed: bool = True) -> "NecromancerDiplomacyGame":
         """An independent copy (no dice: `reseed` changes nothing). The position and the
@@ -249,10 +255,16 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
     def _may_act(self, power: str) -> bool:
         if self.is_over or power not in self.powers or power in self.passed:
             return False
-        return bool(self._legal_orders(power)) or (self.gm_adjudicates and bool(self.orders.get(power)))
+        return bool(self._legal_orders(power)) or ((self.gm_adjudicates or self.drafts) and bool(self.orders.get(power)))
 
     def to_act(self) -> tuple[str, ...]:
         return tuple(p for p in self.powers if self._may_act(p))
+
+    def waiting_for(self) -> tuple[str, ...]:
+        """The powers of `to_act` that have orders left to give (or, only optional ones
+        left, have not passed); with `drafts` or `gm_adjudicates` a power that gave all
+        its orders may act but is waited for no more."""
+        return tuple(p for p in self.to_act() if self._legal_orders(p))
 
     def decision(self, player: str) -> Decision | None:
         if player not in self.to_act():
@@ -331,7 +343,8 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
             raise Refusal("necdip.act.gm_bad_action", action=f"{action!r:.80}")
 
     def _advance(self) -> None:
-        """Adjudicate while every power is done (never in a GM's game)."""
+        """Adjudicate while every power is done (never in a GM's game; with `drafts`, only
+        a phase in which no power has anything to order)."""
         while not self.gm_adjudicates and not self.is_over and not self.to_act():
             self._adjudicate()
 
@@ -547,8 +560,8 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
 
 
 def record_options(options: dict[str, Any], error: type[WarjudgeError] = RecordError
-                   ) -> tuple[str, bool, dict | None, int | None, bool]:
-    """(edition, alignment, map, max_year, gm_adjudicates) from a record or the registry's
+                   ) -> tuple[str, bool, dict | None, int | None, bool, bool]:
+    """(edition, alignment, map, max_year, gm_adjudicates, drafts) from a record or the registry's
     options, checked strictly: a record is a file that travels, and a wrong type must never
     be read as something else ("false" is not a boolean)."""
     unknown = sorted(set(options) - set(OPTIONS))
@@ -566,9 +579,10 @@ def record_options(options: dict[str, Any], error: type[WarjudgeError] = RecordE
                     "a file to open (start the game again with --map FILE to store the map in it)")
     if max_year is not None and (type(max_year) is not int or not START_YEAR <= max_year <= 9999):
         raise error(f"the option 'max_year' is {max_year!r}: a year from {START_YEAR} to 9999")
-    if type(gm_adjudicates) is not bool:
-        raise error(f"the option 'gm_adjudicates' is {gm_adjudicates!r}: it must be true or false")
-    return edition, alignment, map_data, max_year, gm_adjudicates
+    for flag in ("gm_adjudicates", "drafts"):
+        if type(options.get(flag, False)) is not bool:
+            raise error(f"the option '{flag}' is {options[flag]!r}: it must be true or false")
+    return edition, alignment, map_data, max_year, gm_adjudicates, options.get("drafts", False)
 
 
 def replay_legacy(game: NecromancerDiplomacyGame, actions: Sequence[dict[str, Any]]) -> NecromancerDiplomacyGame:

@@ -2,20 +2,21 @@
 // GET …/legal: a coast is its own choice, never guessed) or typed and checked line by line
 // as you type (POST …/check, a dry run), drafts kept in this browser, submit and ready (a
 // toggle: while ready the orders are locked, as on webDiplomacy), and the phase history.
-// The order box is the seat's whole set of orders: submitting replaces those held.
+// The order box is the seat's whole set of orders: submitting replaces those held, as
+// often as wanted until the phase ends (it waits for every seat's Ready, or the deadline).
 import {api, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
 
 const WORDS = {
   en: {phase: "Phase", deadline: "Deadline", seat: "Seat", orders: "Orders", submit: "Submit orders",
        ready: "Ready", held: "Orders the judge holds", last: "Last phase", other: "Builds and other choices",
-       help: "Click one of your units to see its orders, or type orders, one a line.",
+       help: "Click one of your units to see its orders, or type orders, one a line. You may change them until you click Ready or the deadline passes.",
        valid: "valid", invalid: "invalid", none: "none yet", centres: "supply centres", dislodged: "dislodged",
        accepted: "accepted", refused: "refused", locked: "You are ready: your orders are locked. Click Ready again to change them.",
        start: "the start", after: "after", earlier: "◀ Earlier", later: "Later ▶", history: "History", now: "now",
        readyseats: "Ready"},
   fr: {phase: "Saison", deadline: "Échéance", seat: "Puissance", orders: "Ordres", submit: "Envoyer les ordres",
        ready: "Prêt", held: "Ordres enregistrés", last: "Saison précédente", other: "Constructions et autres choix",
-       help: "Cliquez sur une de vos unités pour voir ses ordres, ou tapez un ordre par ligne.",
+       help: "Cliquez sur une de vos unités pour voir ses ordres, ou tapez un ordre par ligne. Vous pouvez les changer jusqu'à ce que vous cliquiez sur Prêt ou que l'échéance passe.",
        valid: "valide", invalid: "invalide", none: "aucun", centres: "centres", dislodged: "délogée",
        accepted: "accepté", refused: "refusé", locked: "Vous êtes prêt : vos ordres sont verrouillés. Cliquez sur Prêt pour les modifier.",
        start: "le début", after: "après", earlier: "◀ Avant", later: "Après ▶", history: "Historique", now: "maintenant",
@@ -263,20 +264,22 @@ if (game.isSeat) {
     const orders = input.value.split("\n").map(l => l.trim()).filter(Boolean);
     try {
       const answer = await api("POST", `/api/games/${game.id}/actions?lang=${lang}`,
-                               {seat: game.role, action: {orders, replace: true}});
+                               {seat: game.role, action: {orders, replace: true}, phase: view.phase});
       const given = answer.results.filter(r => r.action.type === "order");
       const refused = given.filter(r => !r.accepted);
       document.getElementById("submitted").textContent = `${given.length - refused.length} ${say("accepted")}` +
         (refused.length ? `, ${refused.length} ${say("refused")}: ${refused.map(r => r.reason).join("; ")}` : "");
       await again();
-    } catch (error) { showError(error.message); }
+    } catch (error) { showError(error.message); await again(); }
   });
+  // Each request names the phase it is for: one sent as the phase ends is refused (409, the
+  // reason shown), never applied to the next phase.
   document.querySelector('[data-testid="ready"]').addEventListener("click", async () => {
     showError("");
     try {
-      await api("POST", `/api/games/${game.id}/ready`, {seat: game.role, ready: !ready});
+      await api("POST", `/api/games/${game.id}/ready`, {seat: game.role, ready: !ready, phase: view.phase});
       showReady(!ready);
       await again();
-    } catch (error) { showError(error.message); }
+    } catch (error) { showError(error.message); await again(); }
   });
 }

@@ -146,7 +146,9 @@ def stored_game(client: TestClient, game_id: str) -> Game:
     with Session(client.app.state.engine) as session:
         row = session.get(GameRow, game_id)
         assert row is not None
-        return play.load(row)
+        game = play.load(row)
+        session.commit()   # hands the server's cached copy back (cache.py keeps a loaded game on commit)
+        return game
 
 
 @pytest.fixture

@@ -106,6 +106,7 @@ def test_a_live_stream_s_poll_takes_no_write_lock(client, database_url):
     the write lock each time (every submission queued behind the polls)."""
     gm = sign_up(client)
     gid = gm.ok("post", "/api/games", {"game": "toy-bids"})["id"]
+    gm.ok("get", f"/api/games/{gid}/history/0")   # its phases stored: a poll folds (writes) once per change only
     other = db.sessions(db.make_engine(database_url))   # another transaction holds the write lock
     polled: list[dict] = []
     with other.begin() as writer:

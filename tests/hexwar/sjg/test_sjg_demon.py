@@ -69,7 +69,7 @@ def test_each_of_the_seven_hexes_can_hide_the_demon(faces, index):
 def test_game_rolls_two_secret_dice_for_the_counter(monkeypatch):
     # SJG 7.2, 10.4: one die places the Miasma (3: the 3-4 spiral, 1209); two more dice,
     # not reported, choose the demon's counter ((6,6) rolled again, then (2,1): the 7th hex)
-    monkeypatch.setattr(game_module, "Dice", lambda seed: ScriptedDice(3, 6, 6, 2, 1))
+    monkeypatch.setattr(game_module.Dice, "of", staticmethod(lambda record: ScriptedDice(3, 6, 6, 2, 1)))
     game = SjgNecromancerGame.new(seed=0, board=make_map(), first="red", optional=["miasma_demon"])
     assert game.dice.faces == [] and sorted(game.position.miasma.hexes) == MIASMA
     assert game.position.miasma.demon_counter == "1309"

@@ -214,10 +214,15 @@ let at = null;           // the phase shown (0: the start)
 
 const phaseEntry = n => api("GET", `/api/games/${game.id}/history/${n}${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`);
 
+let asked = 0;           // the latest step asked for: an answer to an earlier step that comes late is dropped
+
 async function showPhase(n) {
+  const mine = ++asked;
   if (count === null) count = (await phaseEntry(0)).count;
+  if (mine !== asked) return;
   at = Math.max(0, Math.min(n, count - 1));
   const shown = await phaseEntry(at);   // one phase at a time: a long game's whole history is never sent
+  if (mine !== asked) return;
   count = shown.count;
   const entry = flatten(shown.view);
   const last = entry.last_phase;
@@ -227,8 +232,10 @@ async function showPhase(n) {
   const response = await fetch(`/games/${game.id}/board.svg?phase=${at}&lang=${lang}${seatQuery.replace("?", "&")}`,
                                {credentials: "same-origin"});
   if (!response.ok) throw new Error(`the map could not be drawn (${response.status})`);
+  const drawn = await response.text();
+  if (mine !== asked) return;
   const map = historyBox.querySelector("#history-map");
-  map.innerHTML = await response.text();
+  map.innerHTML = drawn;
   map.querySelectorAll('[data-testid="map"]').forEach(n => n.setAttribute("data-testid", "history-map"));
   map.querySelectorAll('[data-testid="unit"]').forEach(n => n.setAttribute("data-testid", "history-unit"));
   results(historyBox.querySelector("#history-results"), last);

@@ -19,7 +19,7 @@ run: $(BIN)/python
 test: $(BIN)/python postgres chromium
 	$(BIN)/pip install --quiet -e '.[test]'
 	$(BIN)/python -m mypy
-	$(BIN)/python -m pytest -n auto   # one worker per core (pytest-xdist)
+	$(BIN)/python -m pytest -n auto --durations=30   # one worker per core (pytest-xdist); the slowest named, to keep CI short
 
 # The play server's tests also run on a real PostgreSQL server (tests/server/postgres.py
 # starts a throwaway one): Debian's postgresql package, installed here if it is missing.

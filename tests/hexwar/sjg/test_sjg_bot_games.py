@@ -124,7 +124,7 @@ from warjudge.presentation.sjg.wording_en import lines as log_lines
 from warjudge.core.bots import bot_rng
 from warjudge.hexwar.sjg.bots import play_game
 from warjudge.hexwar.sjg.heuristic import HeuristicBot
-game = play_game(HeuristicBot(bot_rng({seed}, "red")), HeuristicBot(bot_rng({seed}, "black")), {seed}, max_turns=30,
+game = play_game(HeuristicBot(bot_rng({seed}, "red")), HeuristicBot(bot_rng({seed}, "black")), {seed}, max_turns=12,
                  items={{"red": 2, "black": 2}}, optional=["miasma_demon"])
 print(len(game.record.actions), log_lines(game.events)[-1])
 """
@@ -138,5 +138,5 @@ def test_bot_games_are_the_same_in_every_process(seed):
     import sys
 
     runs = {subprocess.run([sys.executable, "-c", BOT_GAME.format(seed=seed)], capture_output=True, text=True,
-                           env={**os.environ, "PYTHONHASHSEED": str(h)}, check=True).stdout for h in (1, 2, 3)}
+                           env={**os.environ, "PYTHONHASHSEED": str(h)}, check=True).stdout for h in (1, 2)}
     assert len(runs) == 1

@@ -268,11 +268,17 @@ def lost_actions(url: str, accepted: Counter[tuple[str, str]]) -> int:
 CLIENTS: dict[str, Client] = {"toy": toy_client, "abuse": toy_client, "sjg": sjg_client}
 
 
-async def load(mix: str, bases: list[str], clients: int, seconds: float, pids: list[int]) -> tuple[Tally, float, float]:
-    """The mix's clients for `seconds`: what they saw, the time it took, the servers' CPU seconds."""
+async def accounts(base: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The headers of the normal clients' account and of the abuser's."""
+    return await sign_up(base, "load"), await sign_up(base, "abuser")
+
+
+async def load(mix: str, bases: list[str], clients: int, seconds: float, pids: list[int],
+               signed: tuple[dict[str, str], dict[str, str]]) -> tuple[Tally, float, float]:
+    """The mix's clients for `seconds` (`signed`: `accounts`): what they saw, the time it
+    took, the servers' CPU seconds."""
     tally = Tally()
-    headers = await sign_up(bases[0], "load")
-    abusive = await sign_up(bases[-1], "abuser") if mix == "abuse" else {}
+    headers, abusive = signed
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
     started = time.monotonic()
     stop_at = started + seconds
@@ -294,8 +300,9 @@ def run(kind: str, mix: str, clients: int, seconds: float, processes: int) -> Fi
     database = postgres.cluster() if kind == "postgresql" else nullcontext(None)
     with database as url, tempfile.TemporaryDirectory() as data, ExitStack() as servers:
         started = [servers.enter_context(live.server(Path(data), toy=True, database=url)) for _ in range(processes)]
-        tally, elapsed, cpu = asyncio.run(load(mix, [base for base, _, _ in started], clients, seconds,
-                                               [process.pid for _, _, process in started]))
+        bases = [base for base, _, _ in started]
+        tally, elapsed, cpu = asyncio.run(load(mix, bases, clients, seconds, [process.pid for _, _, process in started],
+                                               asyncio.run(accounts(bases[0]))))
         lost = lost_actions(url or f"sqlite:///{data}/warjudge.sqlite3", tally.accepted)
     ordered = sorted(tally.latencies) or [0.0]
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]

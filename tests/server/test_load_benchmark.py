@@ -25,8 +25,9 @@ def test_every_load_mix_runs_and_loses_nothing(tmp_path):
     bench = benchmark()
     bench.ABUSE_STREAMS, bench.ABUSE_BOT_GAMES = 20, 1   # past the caps all the same, in a second
     with live.server(tmp_path, toy=True) as (base, _, process):
+        signed = asyncio.run(bench.accounts(base))
         for mix in bench.MIXES:
             # a client asserts every answer it gets (a changed route fails here); how many it
             # gets in the time depends on the machine, so that is not asserted
-            tally, _, _ = asyncio.run(bench.load(mix, [base], 7, 0.5, [process.pid]))
+            tally, _, _ = asyncio.run(bench.load(mix, [base], 7, 0.5, [process.pid], signed))
             assert bench.lost_actions(f"sqlite:///{tmp_path}/warjudge.sqlite3", tally.accepted) == 0, mix

@@ -1,36 +1,52 @@
-"""Play server load: N concurrent clients on localhost, each submitting actions to its own
-games through the HTTP API of a real `warjudge serve` process; prints throughput and
+"""Play server load: N concurrent clients on localhost, each submitting actions to its games
+through the HTTP API of a real `warjudge serve` process; prints, per mix, throughput and
 p50/p99 latency of the submissions, on SQLite and on a throwaway PostgreSQL server.
 
-The games are the toy secret-bids game of tests/support (two seats, every submission a
-real action through the registry, record load, store and commit). Issue 13's target on a
-2-core machine: >= 300 submissions/s with p99 < 200 ms at 50 clients.
+The mixes (`--mix`, all by default; a fresh server for each):
+- `toy`: the toy secret-bids game of tests/support (two seats, every submission a real
+  action through the registry, record load, store and commit);
+- `diplomacy`: 7-seat standard Diplomacy games, each client one seat: it orders every one
+  of its units from `GET …/legal` (a random legal order, naming the phase), then says
+  Ready; the last Ready adjudicates, as in real play, and every seat plays the next phase;
+- `sjg`: SJG Necromancer games, each client both sides, a random legal action at a time;
+- `abuse`: the toy clients while one other account seats all-bot games, reads their
+  histories (`/history/N`, `/history` pages) over and over and opens as many live-update
+  streams as it can (500 asked; the caps' 429 and 503 answers are counted, not errors).
+Issue 22's target on a 2-core machine: >= 300 submissions/s with p99 < 200 ms at 50
+clients on every mix (for the abuse mix: its normal clients), with no action lost.
 
 Besides throughput and latency it prints the servers' CPU time per submission (what the
-server costs, whatever else the machine is doing) and the load average before the run: on
-a shared machine the latencies swing with the load, so compare versions back to back.
-`--processes N` starts N servers on one database and spreads the clients over them (a
-load balancer's work), as docs/server.md describes for PostgreSQL.
+server costs, whatever else the machine is doing: the Diplomacy clients' reads and Readies
+are in it) and the machine's load average and CPU count beside every figure: on a shared
+machine the latencies swing with the load, so compare versions back to back. After each
+run it counts every game's actions in the database: `lost` is the accepted submissions the
+stored records do not hold (it must be 0). `--processes N` starts N servers on one
+database and spreads the clients over them (a load balancer's work), as docs/server.md
+describes for PostgreSQL.
 
 Run: .venv/bin/python benchmarks/server_load.py [--clients 50] [--seconds 20] [--db sqlite|postgresql|both]
-     [--processes 1]
+     [--mix toy|diplomacy|sjg|abuse|all] [--processes 1]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
+import random
 import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from contextlib import ExitStack, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Awaitable, Callable
 
-import httpx2 as httpx
+from sqlalchemy import create_engine, text
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # benchmarks are run as scripts from the repository
@@ -38,15 +54,42 @@ sys.path.insert(0, str(ROOT))  # benchmarks are run as scripts from the reposito
 from tests.server import live, postgres  # noqa: E402
 
 PASSWORD = "benchmark password"
-ROUNDS = 20   # a game of 40 submissions, then the client starts another
+ROUNDS = 20   # a toy game of 40 submissions, then the client starts another
+MIXES = ("toy", "diplomacy", "sjg", "abuse")
+DIPLOMACY_SEATS = 7
+POLL = 0.05   # seconds between two looks of a seat that waits for the others
+ABUSE_STREAMS = 500
+ABUSE_BOT_GAMES = 4
 
 
-async def sign_up(http: httpx.AsyncClient) -> dict[str, str]:
-    """One account for every client (Argon2 is deliberately slow, and not what is measured)."""
-    name = "load"
-    await http.post("/api/users", json={"name": name, "password": PASSWORD})
-    token = (await http.post("/api/tokens", json={"name": name, "password": PASSWORD})).json()["token"]
-    return {"Authorization": f"Bearer {token}"}
+@dataclass
+class Tally:
+    """What the clients saw: each submission's latency, the accepted ones per game and seat."""
+    latencies: list[float] = field(default_factory=list)
+    accepted: Counter[tuple[str, str]] = field(default_factory=Counter)
+    refused: int = 0            # 409: a phase that ended meanwhile (Diplomacy), never an error
+    answers: Counter[str] = field(default_factory=Counter)   # the abuser's answers by route and status
+
+    async def submit(self, http: "Connection", gid: str, seat: str, action: dict[str, Any],
+                     phase: str | None = None) -> bool:
+        started = time.perf_counter()
+        status, answer = await http.request("POST", f"/api/games/{gid}/actions",
+                                            {"seat": seat, "action": action} | ({"phase": phase} if phase else {}))
+        self.latencies.append(time.perf_counter() - started)
+        if status == 409:
+            self.refused += 1
+            return False
+        assert status == 200, answer
+        self.accepted[gid, seat] += 1
+        return True
+
+
+async def sign_up(base: str, name: str) -> dict[str, str]:
+    """One account for all of a mix's clients (Argon2 is deliberately slow, and not what is measured)."""
+    async with Connection(base, {}) as http:
+        await http.request("POST", "/api/users", {"name": name, "password": PASSWORD})
+        _, made = await http.request("POST", "/api/tokens", {"name": name, "password": PASSWORD})
+    return {"Authorization": f"Bearer {json.loads(made)['token']}"}
 
 
 class Connection:
@@ -67,10 +110,10 @@ class Connection:
     async def __aexit__(self, *_exc: object) -> None:
         self.writer.close()
 
-    async def post(self, path: str, body: object) -> tuple[int, bytes]:
-        data = json.dumps(body).encode()
-        self.writer.write(f"POST {path} HTTP/1.1\r\n{self.fixed}Content-Length: {len(data)}\r\n\r\n".encode() + data)
-        status = int((await self.reader.readline()).split()[1])
+    async def request(self, method: str, path: str, body: object = None) -> tuple[int, bytes]:
+        data = b"" if body is None else json.dumps(body).encode()
+        self.writer.write(f"{method} {path} HTTP/1.1\r\n{self.fixed}Content-Length: {len(data)}\r\n\r\n".encode() + data)
+        status = await self.status_line()
         length = 0
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.partition(b":")
@@ -78,24 +121,118 @@ class Connection:
                 length = int(value)
         return status, await self.reader.readexactly(length)
 
+    async def status_line(self) -> int:
+        return int((await self.reader.readline()).split()[1])
 
-async def client_loop(base: str, headers: dict[str, str], stop_at: float, latencies: list[float]) -> None:
+    async def json(self, path: str) -> Any:
+        status, answer = await self.request("GET", path)
+        assert status == 200, answer
+        return json.loads(answer)
+
+    async def new_game(self, body: dict[str, Any], claim: bool = True) -> tuple[str, list[str]]:
+        """A new game (this account its games master) and its seats, all claimed if `claim`."""
+        status, made = await self.request("POST", "/api/games", body | {"open": True})
+        assert status == 201, made
+        gid, seats = json.loads(made)["id"], [s["seat"] for s in json.loads(made)["seats"]]
+        for seat in seats if claim else ():
+            assert (await self.request("POST", f"/api/games/{gid}/seats/{seat}"))[0] == 200
+        return gid, seats
+
+
+Client = Callable[[str, dict[str, str], float, Tally], Awaitable[None]]
+
+
+async def toy_client(base: str, headers: dict[str, str], stop_at: float, tally: Tally) -> None:
     async with Connection(base, headers) as http:
         while time.monotonic() < stop_at:
-            status, made = await http.post("/api/games", {"game": "toy-bids", "options": {"rounds": ROUNDS}})
-            assert status == 201, made
-            gid = json.loads(made)["id"]
-            for seat in ("north", "south"):
-                assert (await http.post(f"/api/games/{gid}/seats/{seat}", None))[0] == 200
+            gid, _ = await http.new_game({"game": "toy-bids", "options": {"rounds": ROUNDS}})
             for _ in range(ROUNDS):
                 for seat in ("north", "south"):
                     if time.monotonic() >= stop_at:
                         return
-                    started = time.perf_counter()
-                    status, answer = await http.post(f"/api/games/{gid}/actions",
-                                                     {"seat": seat, "action": {"type": "bid", "amount": 0}})
-                    latencies.append(time.perf_counter() - started)
-                    assert status == 200, answer
+                    await tally.submit(http, gid, seat, {"type": "bid", "amount": 0})
+
+
+async def sjg_client(base: str, headers: dict[str, str], stop_at: float, tally: Tally) -> None:
+    """Both sides of SJG Necromancer games: a random legal action of a side that has one."""
+    chooser = random.Random(len(tally.latencies))
+    async with Connection(base, headers) as http:
+        while time.monotonic() < stop_at:
+            gid, _ = await http.new_game({"game": "necromancer-sjg"})
+            while time.monotonic() < stop_at:
+                seats = [s for s in (await http.json(f"/api/games/{gid}/legal"))["seats"] if s["actions"]]
+                if not seats:
+                    break   # over: another game
+                seat = chooser.choice(seats)
+                await tally.submit(http, gid, seat["seat"], chooser.choice(seat["actions"]))
+
+
+async def diplomacy_seat(base: str, headers: dict[str, str], stop_at: float, tally: Tally, gid: str,
+                         seat: str) -> None:
+    """One power: each phase, a random legal order for every unit (naming the phase), then Ready."""
+    chooser = random.Random(f"{gid} {seat}")
+    done: str | None = None
+    async with Connection(base, headers) as http:
+        while time.monotonic() < stop_at:
+            mine = (await http.json(f"/api/games/{gid}/legal?seat={seat}"))["seats"][0]
+            decision, actions = mine["decision"], mine["actions"]
+            phase = decision and decision["info"].get("phase")
+            if decision is None and (await http.json(f"/api/games/{gid}?seat={seat}"))["is_over"]:
+                return
+            if decision is None or not actions or phase == done:
+                await asyncio.sleep(POLL)   # the others' turn
+                continue
+            units = decision["info"].get("units") or [None]
+            for unit in units:
+                fitting = [a for a in actions if unit is None or a.get("order", "").startswith(f"{unit} ")]
+                if fitting and time.monotonic() < stop_at:
+                    await tally.submit(http, gid, seat, chooser.choice(fitting), phase)
+            await http.request("POST", f"/api/games/{gid}/ready", {"seat": seat, "ready": True, "phase": phase})
+            done = phase
+
+
+async def diplomacy_client(base: str, headers: dict[str, str], stop_at: float, tally: Tally) -> None:
+    """Seven clients (this one and six more): one game after another, each client a power."""
+    async with Connection(base, headers) as http:
+        while time.monotonic() < stop_at:
+            gid, powers = await http.new_game({"game": "diplomacy"})
+            await asyncio.gather(*(diplomacy_seat(base, headers, stop_at, tally, gid, p) for p in powers))
+
+
+async def hold_stream(base: str, headers: dict[str, str], gid: str, stop_at: float, tally: Tally) -> None:
+    """One live-update stream, held open until the end (or refused: 429 per client, 503 in all)."""
+    async with Connection(base, headers) as http:
+        http.writer.write(f"GET /api/games/{gid}/events HTTP/1.1\r\n{http.fixed}\r\n".encode())
+        status = await http.status_line()
+        if time.monotonic() >= stop_at:
+            return   # answered after the run: its place would come back at once
+        tally.answers[f"stream {status}"] += 1
+        if status == 200:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(http.reader.read(-1), stop_at - time.monotonic())
+
+
+async def abuser(base: str, headers: dict[str, str], stop_at: float, tally: Tally) -> None:
+    """Another account: all-bot games, their histories read over and over, and streams (its
+    own and signed out) until the caps refuse them."""
+    async with Connection(base, headers) as http:
+        made = [await http.new_game({"game": "necromancer-diplomacy" if n % 2 else "diplomacy"}, claim=False)
+                for n in range(ABUSE_BOT_GAMES)]
+        gids = [gid for gid, _ in made]
+        streams = [asyncio.create_task(hold_stream(base, headers if n % 2 else {}, gids[n % len(gids)], stop_at, tally))
+                   for n in range(ABUSE_STREAMS)]
+        for gid, seats in made:
+            for seat in seats:
+                status, answer = await http.request("POST", f"/api/games/{gid}/bots", {"seat": seat, "bot": "random"})
+                assert status == 200, answer
+        while time.monotonic() < stop_at:
+            for gid in gids:
+                status, page = await http.request("GET", f"/api/games/{gid}/history?limit=100")
+                tally.answers[f"history {status}"] += 1
+                count = json.loads(page).get("count", 1) if status == 200 else 1
+                status, _ = await http.request("GET", f"/api/games/{gid}/history/{random.randrange(count)}")
+                tally.answers[f"history/N {status}"] += 1
+        await asyncio.gather(*streams)
 
 
 @dataclass
@@ -105,6 +242,9 @@ class Figures:
     p50_ms: float
     p99_ms: float
     cpu_ms: float   # the servers' CPU time per submission
+    refused: int
+    lost: int
+    answers: Counter[str]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -113,20 +253,66 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def load(bases: list[str], clients: int, seconds: float, pids: list[int]) -> Figures:
-    latencies: list[float] = []
-    async with httpx.AsyncClient(base_url=bases[0], timeout=120) as http:
-        headers = await sign_up(http)
+def lost_actions(url: str, accepted: Counter[tuple[str, str]]) -> int:
+    """The accepted submissions that the stored records do not hold, game by game and seat by seat."""
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        stored: Counter[tuple[str, str]] = Counter()
+        for gid, record in connection.execute(text("SELECT id, record FROM games")):
+            for action in json.loads(record)["actions"]:
+                stored[gid, action.get("player", action.get("side", ""))] += 1   # SJG names its side
+    engine.dispose()
+    return sum(max(0, n - stored[key]) for key, n in accepted.items())
+
+
+CLIENTS: dict[str, Client] = {"toy": toy_client, "abuse": toy_client, "sjg": sjg_client}
+
+
+async def accounts(base: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The headers of the normal clients' account and of the abuser's."""
+    return await sign_up(base, "load"), await sign_up(base, "abuser")
+
+
+async def load(mix: str, bases: list[str], clients: int, seconds: float, pids: list[int],
+               signed: tuple[dict[str, str], dict[str, str]]) -> tuple[Tally, float, float]:
+    """The mix's clients for `seconds` (`signed`: `accounts`): what they saw, the time it
+    took, the servers' CPU seconds."""
+    tally = Tally()
+    headers, abusive = signed
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
     started = time.monotonic()
-    await asyncio.gather(*(client_loop(bases[n % len(bases)], headers, started + seconds, latencies)
-                           for n in range(clients)))
-    elapsed = time.monotonic() - started
-    cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
-    ordered = sorted(latencies)
+    stop_at = started + seconds
+    if mix == "diplomacy":   # a client for each power: the first of each seven starts the game
+        runs = [diplomacy_client(bases[n % len(bases)], headers, stop_at, tally)
+                for n in range(max(1, clients // DIPLOMACY_SEATS))]
+    else:
+        runs = [CLIENTS[mix](bases[n % len(bases)], headers, stop_at, tally) for n in range(clients)]
+    abuse = asyncio.create_task(abuser(bases[-1], abusive, stop_at, tally)) if mix == "abuse" else None
+    await asyncio.gather(*runs)
+    elapsed, cpu = time.monotonic() - started, sum(cpu_seconds(pid) for pid in pids) - cpu_before
+    if abuse:
+        await abuse
+    return tally, elapsed, cpu
+
+
+def run(kind: str, mix: str, clients: int, seconds: float, processes: int) -> Figures:
+    """A fresh server (or `processes` of them) on a fresh database, the mix against it."""
+    database = postgres.cluster() if kind == "postgresql" else nullcontext(None)
+    with database as url, tempfile.TemporaryDirectory() as data, ExitStack() as servers:
+        started = [servers.enter_context(live.server(Path(data), toy=True, database=url)) for _ in range(processes)]
+        bases = [base for base, _, _ in started]
+        tally, elapsed, cpu = asyncio.run(load(mix, bases, clients, seconds, [process.pid for _, _, process in started],
+                                               asyncio.run(accounts(bases[0]))))
+        lost = lost_actions(url or f"sqlite:///{data}/warjudge.sqlite3", tally.accepted)
+    ordered = sorted(tally.latencies) or [0.0]
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    return Figures(len(ordered), len(ordered) / elapsed, statistics.median(ordered) * 1000, p99 * 1000,
-                   cpu / len(ordered) * 1000)
+    return Figures(len(tally.latencies), len(tally.latencies) / elapsed, statistics.median(ordered) * 1000,
+                   p99 * 1000, cpu / max(1, len(tally.latencies)) * 1000, tally.refused, lost, tally.answers)
+
+
+def machine() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.1f} {five:.1f} {fifteen:.1f}, {os.cpu_count()} CPUs"
 
 
 def main() -> None:
@@ -134,20 +320,18 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--mix", choices=[*MIXES, "all"], default="all")
     parser.add_argument("--processes", type=int, default=1, help="server processes on the one database")
     args = parser.parse_args()
     for kind in ("sqlite", "postgresql") if args.db == "both" else (args.db,):
-        database = postgres.cluster() if kind == "postgresql" else nullcontext(None)
-        with database as url, tempfile.TemporaryDirectory() as data, ExitStack() as servers:
-            started = [servers.enter_context(live.server(Path(data), toy=True, database=url))
-                       for _ in range(args.processes)]
-            load_average = os.getloadavg()[0]
-            figures = asyncio.run(load([base for base, _, _ in started], args.clients, args.seconds,
-                                       [process.pid for _, _, process in started]))
-        print(f"{kind:10} {args.clients} clients, {args.processes} process(es): {figures.submissions} submissions "
-              f"in {args.seconds:.0f} s = {figures.per_second:.0f}/s, p50 {figures.p50_ms:.1f} ms, "
-              f"p99 {figures.p99_ms:.1f} ms, server CPU {figures.cpu_ms:.2f} ms per submission "
-              f"(load average {load_average:.1f} before)", flush=True)
+        for mix in MIXES if args.mix == "all" else (args.mix,):
+            before = machine()
+            f = run(kind, mix, args.clients, args.seconds, args.processes)
+            abuse = "".join(f", {k}: {n}" for k, n in sorted(f.answers.items()))
+            print(f"{kind:10} {mix:9} {args.clients} clients, {args.processes} process(es): {f.submissions} "
+                  f"submissions in {args.seconds:.0f} s = {f.per_second:.0f}/s, p50 {f.p50_ms:.1f} ms, "
+                  f"p99 {f.p99_ms:.1f} ms, server CPU {f.cpu_ms:.2f} ms per submission, {f.refused} refused "
+                  f"(phase over), lost {f.lost}{abuse} ({before} before, {machine()} after)", flush=True)
 
 
 if __name__ == "__main__":

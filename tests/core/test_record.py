@@ -121,6 +121,15 @@ def test_to_json_from_json_round_trip():
     assert back.to_json() == r.to_json()
 
 
+def test_compact_json_is_the_same_record_without_the_layout():
+    # the play server stores records compact (docs/record-format.md: the checksum covers the content, not the layout)
+    r = _record(1, -2, 30)
+    compact = r.to_json(compact=True)
+    assert "\n" not in compact and ", " not in compact and len(compact) < len(r.to_json())
+    assert json.loads(compact) == json.loads(r.to_json())
+    assert GameRecord.from_json(compact).to_json() == r.to_json()
+
+
 _json_scalars = st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.text(max_size=8) | \
     st.floats(allow_nan=False, allow_infinity=False)
 _json = st.recursive(_json_scalars, lambda kids: st.lists(kids, max_size=3)

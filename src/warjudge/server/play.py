@@ -44,7 +44,7 @@ def create(session: Session, user: User, game_id: str, options: dict[str, Any], 
         game = games.new(info.id, **options, **served)   # every option by name (games.check_options), then the game's checks
     except WarjudgeError as exc:
         raise ApiError(422, str(exc)) from None
-    row = GameRow(id=secrets.token_urlsafe(9), game=info.id, record=game.record.to_json(), creator_id=user.id,
+    row = GameRow(id=secrets.token_urlsafe(9), game=info.id, record=game.record.to_json(compact=True), creator_id=user.id,
                   open_seats=open_seats, version=0, phase_seconds=rules.seconds,
                   phase_rules=rules.to_json() if rules.timed else None,
                   deadline=next_deadline(rules, phase_kind(game), time.time()))
@@ -156,7 +156,7 @@ def store(row: GameRow, game: Game, began: bool, now: float, bots_wait: float = 
         for s in row.seats:   # a new phase: nobody has acted in it or is ready yet
             s.ready = s.acted = False
         start_phase(row, game, game.record.action_count(), now)
-    row.record = game.record.to_json()
+    row.record = game.record.to_json(compact=True)
     row.version += 1
     due = bool(movers(game, seat_bots(row)))
     row.bots_at, row.bot_streak = (time.time() + bots_wait, streak) if due else (None, 0)

@@ -1,0 +1,33 @@
+"""benchmarks/server_load.py is not a test (speed is measured, never asserted), but it
+must not rot: each of its mixes runs for about a second against a real server, and every
+submission it saw accepted is in the stored records."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import sys
+from pathlib import Path
+
+from tests.server import live
+
+SCRIPT = Path(__file__).parents[2] / "benchmarks" / "server_load.py"
+
+
+def benchmark():
+    spec = importlib.util.spec_from_file_location("server_load", SCRIPT)
+    module = sys.modules["server_load"] = importlib.util.module_from_spec(spec)   # for its dataclasses
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_load_mix_runs_and_loses_nothing(tmp_path):
+    bench = benchmark()
+    bench.ABUSE_STREAMS, bench.ABUSE_BOT_GAMES = 20, 1   # past the caps all the same, in a second
+    with live.server(tmp_path, toy=True) as (base, _, process):
+        signed = asyncio.run(bench.accounts(base))
+        for mix in bench.MIXES:
+            # a client asserts every answer it gets (a changed route fails here); how many it
+            # gets in the time depends on the machine, so that is not asserted
+            tally, _, _ = asyncio.run(bench.load(mix, [base], 7, 0.5, [process.pid], signed))
+            assert bench.lost_actions(f"sqlite:///{tmp_path}/warjudge.sqlite3", tally.accepted) == 0, mix

@@ -222,3 +222,14 @@ def test_the_account_page_sets_the_address_and_the_notices(client):
         assert (dora.email, dora.mail_events) == ("dora@example.org", "press")
     page = browser.get("/account").text
     assert 'value="dora@example.org"' in page and 'name="event_press" value="1" checked' in page
+
+
+def test_smtp_urls_and_their_mistakes():
+    starttls = mail.Smtp.from_url("smtp+starttls://me%40x.org:p%2Fss@mail.x.org?from=j@x.org&site=https://x.org/")
+    assert (starttls.host, starttls.port, starttls.security, starttls.user, starttls.password, starttls.sender,
+            starttls.site) == ("mail.x.org", 587, "starttls", "me@x.org", "p/ss", "j@x.org", "https://x.org")
+    assert (mail.Smtp.from_url("smtps://h").port, mail.Smtp.from_url("smtp://h:2525").port) == (465, 2525)
+    for bad, said in (("ftp://h", "scheme"), ("smtp://", "no host"), ("smtp://h:99999", "port"),
+                      ("smtp://h?to=x", "unknown setting")):
+        with pytest.raises(ValueError, match=said):
+            mail.Smtp.from_url(bad)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import email
 import socket
+import threading
 import time
 from email import policy
 from email.message import EmailMessage
@@ -18,7 +19,7 @@ from sqlalchemy import func, select, update
 
 from tests.server.conftest import MANY_SIGNUPS, sign_up
 from tests.server.web.conftest import sign_up as web_sign_up
-from warjudge.server import db, mail
+from warjudge.server import db, mail, notify
 from warjudge.server.app import create_app
 from warjudge.server.models import User
 from warjudge.server.models_mail import OutboxMail
@@ -234,3 +235,28 @@ def test_smtp_urls_and_their_mistakes():
                       ("smtp://h?to=x", "unknown setting")):
         with pytest.raises(ValueError, match=said):
             mail.Smtp.from_url(bad)
+
+
+def test_several_processes_queue_a_reminder_once(client, database_url, monkeypatch):
+    gid, gm, ann, bob = _game(client, phase_seconds=3 * 24 * 3600)
+    deadline = gm.ok("get", f"/api/games/{gid}")["deadline"]
+    processes = [db.sessions(db.make_engine(database_url)) for _ in range(3)]
+    every_one_saw_it_due = threading.Barrier(len(processes))
+    seen_due = notify._due_reminders
+
+    def due(sessions, now):
+        found = seen_due(sessions, now)
+        every_one_saw_it_due.wait()
+        return found
+
+    monkeypatch.setattr(notify, "_due_reminders", due)
+    threads = [threading.Thread(target=notify.remind_due, args=(s, deadline - HOUR)) for s in processes]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    with _sessions(client).reading() as session:
+        events = session.scalars(select(OutboxMail.event).where(OutboxMail.event == "reminder")).all()
+    assert events == ["reminder", "reminder"]   # north and south, once each
+    for process in processes:
+        process.kw["bind"].dispose()

@@ -12,6 +12,7 @@ from warjudge.cli import app
 from warjudge.server import db
 from warjudge.server.config import database_url
 from warjudge.server import models_press  # noqa: F401 - its tables are in Base's metadata
+from warjudge.server import models_mail  # noqa: F401 - its tables are in Base's metadata
 from warjudge.server.models import Base
 
 
@@ -23,7 +24,7 @@ def test_the_migrations_build_the_models_tables(database_url):
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
     assert set(inspect(engine).get_table_names()) == {"alembic_version", "games", "rollbacks", "seats", "tokens",
                                                       "users", "press_modes", "press_messages", "press_recipients",
-                                                      "rate_buckets", "game_progress", "game_phases"}
+                                                      "rate_buckets", "game_progress", "game_phases", "mail_outbox", "mail_marks"}
 
 
 def test_db_upgrade_makes_the_default_sqlite_database_in_the_data_folder(tmp_path, monkeypatch):

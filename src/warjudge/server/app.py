@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from warjudge.core import games
 from warjudge.core.events import localised
-from warjudge.server import accounts, auth, bots, botturns, db, errors, history, live, play, press, ratelimit, web
+from warjudge.server import accounts, auth, bots, botturns, db, errors, history, live, mail, play, press, ratelimit, web
 from warjudge.server.access import GameId, LangQuery, SeatPath
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import RequestLimits
@@ -53,23 +53,28 @@ def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:
 
 def create_app(url: str, migrate: bool = True, deadlines_every: float | None = None,
                limits: ratelimit.Limits | None = None, token_days: float | None = None,
-               bot_pace: botturns.Pace | None = None, phases_every: float | None = None) -> FastAPI:
+               bot_pace: botturns.Pace | None = None, phases_every: float | None = None,
+               smtp: mail.Smtp | None = None) -> FastAPI:
     """The server on the database at `url`; `deadlines_every` (seconds) runs the deadline
     scheduler in this process while the app is up, `bot_pace` the bots' steps at that
     pace, `phases_every` the background fold of stored phases (`phases.Builder`)
     (`warjudge serve` runs all three; without `bot_pace` no bot acts unless a test steps
     them, `botturns.run_due`); the login and sign-up `limits` and the tokens' lifetime in
     days, if not given, from the environment (`WARJUDGE_RATE_LIMITS`,
-    `WARJUDGE_TOKEN_DAYS`) or their defaults."""
+    `WARJUDGE_TOKEN_DAYS`) or their defaults. With `smtp`, notifications are queued and
+    (with `deadlines_every`) sent in the background (`mail.py`); without, none is."""
     engine = db.make_engine(url)
     if migrate:
         db.upgrade(engine)
     sessions = db.sessions(engine)
+    mail.configure(smtp)
     bot_threads: list[Scheduler] = []   # while the app is up: woken by a change that leaves a bot to act
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         threads = [Scheduler(partial(run_due, sessions), deadlines_every)] if deadlines_every else []
+        if deadlines_every and smtp:
+            threads.append(Scheduler(partial(mail.run, sessions), deadlines_every, "warjudge-mail"))
         builder = Builder(sessions, phases_every) if phases_every else None
         if bot_pace:
             bot_threads.append(Scheduler(partial(botturns.run_due, sessions, bot_pace), bot_pace.poll, "warjudge-bots"))

@@ -13,6 +13,9 @@ db_app = typer.Typer(no_args_is_help=True, help="The play server's database.")
 
 SWITCH_INTERVAL = 0.001   # seconds
 BOT_PACE_ENV = "WARJUDGE_BOT_PACE"   # `serve --bot-pace`, handed to `--workers`' processes
+SMTP_HELP = ("the SMTP server that sends the e-mail notifications: smtp://user:pass@host:port (plain), "
+             "smtps://... (TLS) or smtp+starttls://..., with ?from=address&site=https://your.site (the links' "
+             "start); default: $WARJUDGE_SMTP_URL, else no mail is sent (docs/server.md)")
 
 DATABASE_HELP = ("database URL (sqlite:///path or postgresql://user:pass@host/db); default: "
                  "$WARJUDGE_DATABASE_URL, else a SQLite file in $WARJUDGE_DATA or ./warjudge-data")
@@ -40,19 +43,20 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
           token_days: Optional[float] = typer.Option(
               None, help="how long a token or browser session lasts; default: $WARJUDGE_TOKEN_DAYS, else 30"),
           bot_pace: float = typer.Option(1.0, min=0.0, max=3600.0, help="seconds between two steps of a game "
-                                                                          "the bots play alone (docs/server.md)")) -> None:
+                                                                          "the bots play alone (docs/server.md)"),
+          smtp: Optional[str] = typer.Option(None, help=SMTP_HELP)) -> None:
     """Run the play server: every registered game over HTTP (API docs at /docs)."""
     import uvicorn
 
-    from warjudge.server import auth, db
+    from warjudge.server import auth, db, mail
     from warjudge.server.config import URL_ENV, database_url
     from warjudge.server.ratelimit import LIMITS_ENV, Limits
 
-    for name, value in ((LIMITS_ENV, rate_limits), (auth.TOKEN_DAYS_ENV, token_days)):
+    for name, value in ((LIMITS_ENV, rate_limits), (auth.TOKEN_DAYS_ENV, token_days), (mail.SMTP_ENV, smtp)):
         if value is not None:   # the environment carries them to every worker process
             os.environ[name] = str(value)
     try:
-        Limits.from_env(), auth.token_days_from_env()
+        Limits.from_env(), auth.token_days_from_env(), mail.Smtp.from_env()
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -93,6 +97,7 @@ def _process_app(url: str, migrate: bool, bot_pace: float) -> Any:
 
     from warjudge.server.app import create_app
     from warjudge.server.botturns import Pace
+    from warjudge.server.mail import Smtp
     from warjudge.server.scheduler import INTERVAL
 
     # The GIL passes between threads every SWITCH_INTERVAL instead of Python's 5 ms: a
@@ -100,7 +105,7 @@ def _process_app(url: str, migrate: bool, bot_pace: float) -> Any:
     # writer in line (writelock.py) waits for it before the write lock is any use.
     sys.setswitchinterval(SWITCH_INTERVAL)
     app = create_app(url, migrate=migrate, deadlines_every=INTERVAL, bot_pace=Pace(every=bot_pace),
-                     phases_every=INTERVAL)
+                     phases_every=INTERVAL, smtp=Smtp.from_env())
     # Everything loaded so far (the modules, the app, its migrations) lives as long as the
     # process: kept out of the garbage collector's full passes, which otherwise walked it all
     # and stopped every request for 80-350 ms under load (measured with gc.callbacks).

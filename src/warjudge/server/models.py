@@ -15,6 +15,7 @@ from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, LargeBinar
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 NAME_CHARS = 64
+ALL_EVENTS = "phase,reminder,press,start,end"   # the mails an account receives unless it says otherwise
 
 
 def now() -> datetime:
@@ -32,6 +33,9 @@ class User(Base):
     name: Mapped[str] = mapped_column(String(NAME_CHARS), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)   # notifications (mail.py); None: none
+    mail_events: Mapped[str] = mapped_column(String(128), server_default=ALL_EVENTS)   # comma-separated: notify.EVENTS
+    mail_key: Mapped[str | None] = mapped_column(String(64), nullable=True)   # signs its unsubscribe links
 
 
 class Token(Base):

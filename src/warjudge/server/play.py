@@ -20,7 +20,7 @@ from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.events import refusal_json
 from warjudge.core.game import GM, Game, waiting_for
 from warjudge.core.record import GameRecord
-from warjudge.server import cache, phases
+from warjudge.server import cache, notify, phases
 from warjudge.server.bots import names as bot_names
 from warjudge.server.bots import movers, new_bot_seed
 from warjudge.server.deadlines import PhaseRules, next_deadline, phase_kind
@@ -160,6 +160,7 @@ def store(row: GameRow, game: Game, began: bool, now: float, bots_wait: float = 
     row.version += 1
     due = bool(movers(game, seat_bots(row)))
     row.bots_at, row.bot_streak = (time.time() + bots_wait, streak) if due else (None, 0)
+    notify.stored(row, game, began, now)
 
 
 def seat_bots(row: GameRow) -> dict[str, str]:
@@ -348,6 +349,7 @@ def claim(row: GameRow, user: User, seat_name: str, invitation: str | None) -> N
     if not row.open_seats and not (invitation and secrets.compare_digest(invitation, wanted.invitation)):
         raise ApiError(403, f"the seat {seat_name!r} needs its invitation from the games master")
     wanted.user_id = user.id
+    notify.started(row)
 
 
 def seat_bot(row: GameRow, seat_name: str, bot: str) -> None:

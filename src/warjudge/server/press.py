@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy import ColumnElement, false, func, or_, select
 from sqlalchemy.orm import Session
 
-from warjudge.server import play
+from warjudge.server import notify, play
 from warjudge.server.access import Bearer, Credentials, GameId, SeatQuery, caller, game_row, maybe_caller
 from warjudge.server.db import Sessions
 from warjudge.server.errors import ApiError
@@ -134,6 +134,7 @@ def send(session: Session, row: GameRow, seat_name: str, to: list[str] | str, te
                            version=row.version, recipients=[PressRecipient(seat=s) for s in recipients])
     session.add(message)
     session.flush()
+    notify.press(row, seat_name, None if to == "all" else recipients, text)
     return message
 
 

@@ -9,6 +9,15 @@ from sqlalchemy.orm import Session
 from tests.server.web.browser import chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
 from warjudge.server.models import GameRow
 
+# The browser's Notification API, recorded: the permission is granted when asked
+NOTIFICATIONS = """
+window.asked = 0; window.notified = [];
+window.Notification = class {
+  constructor(title, options) { window.notified.push({title, body: options.body}); }
+  static get permission() { return window.asked ? "granted" : "default"; }
+  static async requestPermission() { window.asked += 1; return "granted"; }
+};
+"""
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
 
 
@@ -26,6 +35,7 @@ def test_the_games_master_pauses_extends_replaces_rolls_back_and_draws_from_the_
     base = live.url
     gm = watch(chromium.new_context().new_page())
     bob = watch(chromium.new_context().new_page(), "ENGLAND")
+    bob.page.add_init_script(NOTIFICATIONS)
     sign_up(bob.page, base, "bob")
 
     # ann starts a timed game holding no seat: she is its games master
@@ -58,10 +68,17 @@ def test_the_games_master_pauses_extends_replaces_rolls_back_and_draws_from_the_
     page.locator('tr[data-seat="ENGLAND"] [data-testid="give-seat"]').click()
     expect(page.locator('tr[data-seat="ENGLAND"]')).to_contain_text("bob")
     assert [s.user.name for s in stored(live, game_id).seats if s.name == "ENGLAND"] == ["bob"]
+    bob.page.goto(f"{base}/games/{game_id}")   # England's page: the browser alerts bob once he asked (issue 24)
+    expect(bob.page.locator('[data-testid="phase"]')).to_contain_text("S1901M")
+    assert bob.page.evaluate("window.asked") == 0   # not before the click
+    bob.page.locator('[data-testid="alert-me"]').click()
+    expect(bob.page.locator('[data-testid="alert-me"]')).to_have_text("Alerts on")
 
     # adjudicate, then roll back to the first phase
     page.locator('[data-testid="process"]').click()
     expect(phase).to_contain_text("F1901M")
+    bob.page.wait_for_function("window.notified.length === 1")
+    assert "ENGLAND" in bob.page.evaluate("window.notified[0].body")
     expect(page.locator('[data-testid="rollback-phase"] option')).to_have_count(2)
     page.locator('[data-testid="rollback-phase"]').select_option("0")
     page.locator('[data-testid="rollback"]').click()

@@ -15,7 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
-from warjudge.server import accounts, auth, ratelimit
+from warjudge.server import accounts, auth, notify, ratelimit
 from warjudge.server.errors import ApiError
 from warjudge.server.models import User
 from warjudge.server.schemas import Credentials, PasswordChange
@@ -142,7 +142,9 @@ def install(app: FastAPI, reading: Transaction, users: accounts.Accounts, page: 
                 return RedirectResponse("/signin", status_code=303)
             user, token = who
             return page(request, "account.html", status, user=user.name, csrf=auth.csrf_token(token),
-                        tokens=accounts.tokens_of(session, user, token), days=users.token_days, **context)
+                        tokens=accounts.tokens_of(session, user, token), days=users.token_days,
+                        email=user.email or "", events=user.mail_events.split(","), event_names=notify.EVENT_NAMES,
+                        mail_on=notify.ENABLED, **context)
 
     @app.post("/account/password", include_in_schema=False)
     async def change_password(request: Request) -> Response:
@@ -170,3 +172,22 @@ def install(app: FastAPI, reading: Transaction, users: accounts.Accounts, page: 
         token, _ = await session_form(request)
         await run_in_threadpool(revoking, token, lambda session, user: accounts.revoke_one(session, user, token_id))
         return RedirectResponse("/account", status_code=303)
+
+    @app.post("/account/mail", include_in_schema=False)
+    async def mail_settings(request: Request) -> Response:
+        token, fields = await session_form(request)
+        try:
+            address = notify.checked_address(fields.get("email", ""))
+        except ValueError as exc:
+            return await run_in_threadpool(account_page, request, 422, error=str(exc))
+        events = [e for e in notify.EVENTS if fields.get(f"event_{e}")]
+        await run_in_threadpool(revoking, token, lambda session, user: notify.choose(user, address, events))
+        return RedirectResponse("/account?done=mail", status_code=303)
+
+    def unsubscribed(request: Request, user_id: int, token: str) -> HTMLResponse:
+        with users.begin() as session:
+            done = notify.unsubscribe(session, user_id, token)
+        return page(request, "unsubscribed.html", 200 if done else 404, done=done)
+
+    # One click, signed in or not: the link in every mail (GET) and its List-Unsubscribe-Post (RFC 8058)
+    app.add_api_route("/unsubscribe/{user_id}/{token}", unsubscribed, methods=["GET", "POST"], include_in_schema=False)

@@ -13,6 +13,7 @@ export function listen(gameId, seat, listener) {
     stream = {listeners: [], last: null};
     streams.set(url, stream);
     open(url, stream, gameId, seat);
+    if (seat) offerAlerts(stream, seat);
   }
   stream.listeners.push(listener);
   if (stream.last) listener(stream.last);
@@ -56,4 +57,27 @@ function slowPoll(stream, gameId, seat) {
   poll();
   const timer = setInterval(() => stream.last && !stream.last.polled ? stop() : poll(), SLOW_POLL_MS);
   const stop = () => { clearInterval(timer); stream.polling = false; };
+}
+
+// Browser notifications while the page is open: an "Alert me" button (permission is asked
+// only on its click, as browsers require); once allowed, a notification at each new phase
+// in which this seat must act. Nothing is shown that the page itself does not show.
+function offerAlerts(stream, seat) {
+  if (!("Notification" in window) || Notification.permission === "denied") return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.testid = "alert-me";
+  const label = () => { button.textContent = Notification.permission === "granted" ? "Alerts on" : "Alert me"; };
+  label();
+  button.addEventListener("click", async () => { await Notification.requestPermission(); label(); });
+  (document.querySelector("main") || document.body).prepend(button);
+  let phase;
+  stream.listeners.push(facts => {
+    if (facts.phase == null) return;   // the server is still folding the game: no phase count yet
+    const fresh = phase !== undefined && facts.phase !== phase;
+    phase = facts.phase;
+    if (fresh && Notification.permission === "granted" && (facts.to_act || []).includes(seat) && !facts.is_over) {
+      new Notification("warjudge: a new phase, your move", {body: `${seat} · ${document.title}`, tag: "warjudge-phase"});
+    }
+  });
 }

@@ -39,4 +39,5 @@ def _unmoved(game: "GondorSauronGame", side: str) -> list[Cost]:
     if not could:
         return []
     return [{"what": "units-unmoved", "rule": "SPI 4.11", "units": could,
-             "why": f"{len(could)} pieces that could still move or enter stay where they are this turn (SPI 4.11)"}]
+             "why": f"{len(could)} piece{'s' if len(could) > 1 else ''} could still move or enter: ending the "
+                    "phase leaves them where they are this turn (SPI 4.11)"}]

@@ -56,7 +56,7 @@ def _retreat(game: "SjgNecromancerGame", side: str, action: dict[str, Any]) -> l
     extra = sum(1 for u in lose if pos.units[u].kind != UnitType.NECROMANCER) - need
     if extra > 0 and len(lose) < len(ids):
         out.append({"what": "units-lost", "rule": "SJG 6.52", "hex": info["hex"], "units": lose,
-                    "why": f"{_names(game, lose, ('is', 'are'))} eliminated: {extra} more than the result's {need} (SJG 6.52)"})
+                    "why": f"{_names(game, lose, ('is', 'are'))} eliminated: the result takes {need or 'no'} unit{'' if need == 1 else 's'}, this loses {extra} more (SJG 6.52)"})
     thrown = [u for d in action.get("displace", []) if pos.board.is_cliff(action["to"], d["to"]) for u in d["units"]]
     if thrown:
         out.append({"what": "units-lost", "rule": "SJG 6.52", "hex": action["to"], "units": thrown,
@@ -75,4 +75,5 @@ def _unmoved(game: "SjgNecromancerGame", side: str) -> list[Cost]:
     if not could:
         return []
     return [{"what": "units-unmoved", "rule": "SJG 4.1", "units": could,
-             "why": f"{len(could)} units that could still move stay where they are this turn (SJG 4.1)"}]
+             "why": f"{len(could)} unit{'s' if len(could) > 1 else ''} could still move: ending the phase "
+                    "leaves them where they are this turn (SJG 4.1)"}]

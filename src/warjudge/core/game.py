@@ -25,7 +25,9 @@ these few methods and nothing else, the way OpenSpiel drives a `State` or python
 A game may also offer, and callers check with `getattr` before using: `option_descriptions()`
 (every option `new` takes, `core.games.options`; `core.games.new` refuses any other, so a
 game describing none takes none), `preview(player, action)` (what a
-legal roll faces before its dice: odds, modifiers, the table row), `default_action(player)`
+legal roll faces before its dice: odds, modifiers, the table row), `cost(player, action)` (what
+a legal action forfeits: units lost, a Jewel left, moves given up, each with its rule and a
+sentence; empty when nothing), `default_action(player)`
 (what the games master's `process` plays for a side that lets a deadline pass),
 `seat_names(lang)` (how reasons worded in that language name the seats), `waiting_for()`
 (those of `to_act()` the phase still waits for: in a game whose players may revise their

@@ -198,8 +198,9 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             row = game_row(session, game_id)
             game = play.load(row)
             held = play.held_seats(row, user) if seat is None else [play.require_seat(row, user, seat).name]
+            listed = {s: game.legal_actions(s) for s in held}
             return {"seats": [{"seat": s, "decision": (d.to_json() if (d := game.decision(s)) else None),
-                               "actions": game.legal_actions(s)} for s in held]}
+                               "actions": listed[s], "costs": play.costs(game, s, listed[s])} for s in held]}
 
     @app.post("/api/games/{game_id}/preview", tags=["play"])
     def preview(game_id: GameId, body: ActionRequest,

@@ -244,6 +244,16 @@ def preview(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) ->
     return explain(seat_name, action) if explain else None
 
 
+def costs(game: Game, seat_name: str, actions: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """What each of the seat's legal `actions` forfeits, by its index in the list, from the
+    game's own `cost` (issue 24: units lost, Jewels left, moves given up); only the costly
+    ones are named, and a game without `cost` names none."""
+    cost = getattr(game, "cost", None)
+    if cost is None:
+        return {}
+    return {str(i): found for i, a in enumerate(actions) if (found := cost(seat_name, a))}
+
+
 def current_phase(game: Game) -> str | None:
     """The phase as the game's views name it (Diplomacy's "S1902M"); None if they name none."""
     phase = game.view(None).get("phase")

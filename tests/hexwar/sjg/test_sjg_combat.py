@@ -563,9 +563,9 @@ def test_jewel_left_in_the_hex_when_its_bearer_dies():
     act(game, "attack", targets=["1110"], direct=ids(u, "z"))
     assert u["e"].id not in game.position.units and game.position.jewels["green"].hex == "1110"
 
-def test_retreat_over_cliff_with_jewel():
-    # SJG 6.52 exception: a stack with a Jewel that cannot retreat may go over an adjacent
-    # edge: the units are destroyed, the Jewel lands in the hex below
+def jewel_on_the_edge():
+    """Black's two wraiths with the green Jewel on a ridge hex, hemmed in by red's four
+    zombies, told to retreat (DR) with nowhere to go but over the edge."""
     game, u = start({"w": ("wraith", "black", "1110"), "x": ("wraith", "black", "1110"),
                      "z": ("zombie", "red", "1109"), "y": ("zombie", "red", "1209"),
                      "r": ("zombie", "red", "1010"), "q": ("zombie", "red", "1210"), **RN, **BN},
@@ -575,6 +575,13 @@ def test_retreat_over_cliff_with_jewel():
     end_until(game, "combat")
     game.dice.push(*two(7))  # 12 to 10: 1-1, 7: DR
     act(game, "attack", targets=["1110"], direct=ids(u, "z", "y", "r", "q"))
+    return game, u
+
+
+def test_retreat_over_cliff_with_jewel():
+    # SJG 6.52 exception: a stack with a Jewel that cannot retreat may go over an adjacent
+    # edge: the units are destroyed, the Jewel lands in the hex below
+    game, u = jewel_on_the_edge()
     d = game.pending
     assert d.kind == "retreat" and d.info["options"] == [] and sorted(d.info["over_cliff"]) == ["1111", "1211"]
     refused(game, {"type": "retreat", "side": "black", "over_cliff": "1209"}, "adjacent cliff")

@@ -23,6 +23,15 @@ def acted(page, what: str = "") -> None:
     expect(page.locator('[data-testid="log"] li', has_text=f"you: {what}")).to_have_count(1)
 
 
+def answer(page, game, wanted: str) -> None:
+    """Click the choice `wanted` (a plain one); one that forfeits something (issue 24: the
+    game's `cost`, e.g. ending a Movement Phase with pieces unmoved, SPI 4.11) asks first."""
+    page.locator(f'#actions [data-testid="choice"][data-type="{wanted}"]').first.click()
+    if game.cost(W, {"type": wanted}):
+        expect(page.locator('[data-testid="cost"]')).to_contain_text("SPI")
+        page.locator('[data-testid="confirm"]').click()
+
+
 def cast_by_clicking(live, page, game_id, action) -> None:
     """SPI 8.54: the Leader clicked, the spell picked: its chance is shown before its two
     dice, and the engine's roll succeeds exactly on a total the page listed."""
@@ -147,7 +156,7 @@ def test_a_turn_against_the_bot(live, chromium):
         else:
             kinds = [a["type"] for a in legal]
             wanted = next((k for k in PLAIN if {"type": k} in legal), kinds[0])
-            page.locator(f'#actions [data-testid="choice"][data-type="{wanted}"]').first.click()
+            answer(page, game, wanted)
         acted(page)
     else:
         raise AssertionError("the Game-Turn did not end in 80 decisions")
@@ -199,7 +208,7 @@ def go_on(live, game_id, me, orc, arrived) -> None:
         me.page.reload()
         expect(me.page.locator('[data-testid="decision"]')).to_have_attribute("data-kind", game.decision(W).kind)
         wanted = next(k for k in PLAIN if {"type": k} in game.legal_actions(W))
-        me.page.locator(f'#actions [data-testid="choice"][data-type="{wanted}"]').first.click()
+        answer(me.page, game, wanted)
         acted(me.page, wanted)
     raise AssertionError("the phase never came")
 
@@ -232,7 +241,7 @@ def test_spell_and_melee_odds_shown_before_the_dice_are_what_the_engine_rolls(li
     page.locator('[data-testid="unit"][data-unit="a"]').dispatch_event("click")
     page.locator('polygon.hex.lit[data-hex="0504"]').dispatch_event("click")
     expect(page.locator('[data-testid="unit"][data-unit="a"][data-hex="0504"]')).to_have_count(1)
-    page.locator('#actions [data-testid="choice"][data-type="end"]').first.click()
+    answer(page, live.game(game_id), "end")
     acted(page, "end")
     go_on(live, game_id, me, orc, lambda g: g.stage == "melee")   # 7.31: "a" is in d's zone and must attack it
     action = {"type": "attack", "unit": "a", "target": "d"}

@@ -290,6 +290,14 @@ class GondorSauronGame:
             return statement_preview(self.pos, al.target, al.attackers)
         return attack_preview(self.pos, action, {s.id: s.cost for s in self.scenario.spec.spells})
 
+    def cost(self, player: str, action: Action) -> list[dict[str, Any]]:
+        """What one of the player's legal actions now forfeits (a unit lost declining a
+        displacement, the moves given up ending the Movement Phase), each with its rule and
+        a sentence; empty for a safe action (issue 24)."""
+        from warjudge.hexwar.gondor_sauron.costs import action_cost
+
+        return action_cost(self, player, action)
+
     def default_action(self, player: str) -> Action:
         """What the games master's `process` plays for the side to act (ruling): stay,
         stand, resolve the attacks stated (7.32), end or go on to the next stage where the

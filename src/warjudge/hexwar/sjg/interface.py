@@ -115,6 +115,14 @@ class SjgInterface(GameParts):
 
         return attack_preview(self._game, player, action) if action in self.legal_actions(player) else None
 
+    def cost(self, player: str, action: dict[str, Any]) -> list[dict[str, Any]]:
+        """What one of the player's legal actions now forfeits (units lost over a cliff or
+        beyond a result's count, Jewels left, moves given up), each with its rule and a
+        sentence; empty for a safe action (issue 24)."""
+        from warjudge.hexwar.sjg.costs import action_cost
+
+        return action_cost(self._game, player, action)
+
     def outcome(self) -> Outcome | None:
         """2.21: the side whose Necromancer stands wins. At an agreed turn limit the side
         with more units leads (docs/rulings.md); equal counts are a draw."""

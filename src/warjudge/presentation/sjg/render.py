@@ -364,6 +364,11 @@ BG = "#f7f3ea"
 INK = "#2b2520"
 
 
+# drawn over a hex but not a target of its own: a click on it is a click on the hex below
+# (issue 24: a slope's hatching swallowed clicks)
+DECORATION = {"pointer-events": "none"}
+
+
 @dataclass
 class Shape:
     """One drawing primitive. kind: poly, line, circle, text, rect, group."""
@@ -501,19 +506,19 @@ def scene(view: dict) -> list[Shape]:
                 off = k * 6.5
                 seg = _clip_line_to_poly((x - R + off, y + R), (x + R + off, y - R), inner)
                 if seg:
-                    out.append(Shape("line", list(seg), stroke=hatch, width=1.1))
+                    out.append(Shape("line", list(seg), stroke=hatch, width=1.1, attrs=DECORATION))
         elif terrain == "monolith":
             x, y = hex_centre(h)
             pillar = [(x - 7, y + 11), (x - 8.5, y - 4), (x - 3, y - 13), (x + 4, y - 12),
                       (x + 8.5, y - 3), (x + 7, y + 11)]
             out.append(Shape("poly", [(x - 11, y + 12), (x + 11, y + 12), (x + 8, y + 15), (x - 8, y + 15)],
-                             fill=_mix(fill, "#000000", 0.3)))
+                             fill=_mix(fill, "#000000", 0.3), attrs=DECORATION))
             out.append(Shape("poly", pillar, fill=MONOLITH_FILL, stroke="#1e1e22", width=1.2,
-                             attrs={"class": "monolith"}))
-            out.append(Shape("line", [(x - 2, y - 9), (x - 3, y + 9)], stroke="#8a8a94", width=1.2))
+                             attrs={"class": "monolith", **DECORATION}))
+            out.append(Shape("line", [(x - 2, y - 9), (x - 3, y + 9)], stroke="#8a8a94", width=1.2, attrs=DECORATION))
         # hex number, small, at the top of the hex
         x, y = hex_centre(h)
-        out.append(Shape("text", [(x, y - R * 0.62)], text=h, size=6.2,
+        out.append(Shape("text", [(x, y - R * 0.62)], text=h, size=6.2, attrs=DECORATION,
                          fill="#f2e8d2" if level <= 2 and terrain != "monolith" else "#4a3d2c"))
 
     # map features: Miasma spirals (7.2) and skulls (9.1)
@@ -524,7 +529,7 @@ def scene(view: dict) -> list[Shape]:
         x, y = hex_centre(point)
         colour = "#f0e0ff" if point in miasma else "#c08ef0"
         for phase in (0.0, math.pi):
-            out.append(Shape("line", _spiral(x, y + 2, 1.6, R * 0.48, phase), stroke=colour, width=1.3))
+            out.append(Shape("line", _spiral(x, y + 2, 1.6, R * 0.48, phase), stroke=colour, width=1.3, attrs=DECORATION))
         out.append(Shape("text", [(x, y + 17)], text=name.split(":")[1].replace("-", ","), size=7,
                          bold=True, fill=colour))
     for side in ("red", "black"):

@@ -3,6 +3,8 @@
 // SJG: click a stack, tick the units to move (a split), the hexes they may reach are lit;
 // click one to move there. Gondor & Sauron: click a piece, its destinations are lit.
 // An attack, a rally or a spell first shows its odds (the game's own preview) and waits for a confirm.
+// An action that forfeits something (units lost, a Jewel left, moves given up: the game's own
+// `costs`, sent with the legal actions) is lit in danger colours and asks in words before it is sent.
 import {api, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
 import {describe, promptText} from "/static/hexwords.js";
 import {isAttack, oddsPanel} from "/static/odds.js";
@@ -20,6 +22,7 @@ const list = document.getElementById("actions");
 const stackPanel = document.getElementById("stack");
 const confirmBox = document.getElementById("confirm");
 let actions = [];
+let costOf = new Map();  // a legal action -> what it forfeits (the server's `costs`), if anything
 let view = {};
 let selected = null;     // the hex clicked last
 let piece = null;        // a piece clicked last (games whose moves name a piece and a hex)
@@ -48,7 +51,7 @@ function reachable(from) {
   for (const a of moves().filter(m => m.path[0] === from && sameUnits(m, chosen))) {
     const to = a.path[a.path.length - 1];
     const held = best.get(to);
-    const plain = x => !x.suicide && !(x.jewels || []).length;
+    const plain = x => !costOf.has(x) && !(x.jewels || []).length;
     if (!held || (plain(a) && !plain(held)) || (plain(a) === plain(held) && a.path.length < held.path.length))
       best.set(to, a);
   }
@@ -92,25 +95,48 @@ async function act(action) {
   } catch (error) { showError(error.message); note(`refused: ${describe(action)}: ${error.message}`); }
 }
 
-// A roll (attack, rally, spell): the odds first, from the game's own preview; made only on confirm.
+// What the action forfeits, in the game's own words, each with its rule.
+function costPanel(cost) {
+  return el("div", {"data-testid": "cost", class: "cost", role: "alert"},
+            el("h3", {text: "This cannot be taken back"}),
+            el("ul", {}, ...cost.map(c => el("li", {"data-what": c.what, text: c.why}))));
+}
+
+// A roll (attack, rally, spell): the odds first, from the game's own preview; an action with a
+// cost: what it forfeits. Either is made only on confirm.
 async function choose(action) {
-  if (!ROLLED.has(action.type)) return act(action);
-  let answer;
-  try { answer = await api("POST", `/api/games/${game.id}/preview`, {seat: game.role, action}); }
-  catch (error) { showError(error.message); return; }
-  if (!answer.preview) return act(action);
-  confirmBox.replaceChildren(oddsPanel(answer.preview), el("p", {text: describe(action)}),
+  const cost = costOf.get(action);
+  let odds = null;
+  if (ROLLED.has(action.type)) {
+    try { odds = (await api("POST", `/api/games/${game.id}/preview`, {seat: game.role, action})).preview; }
+    catch (error) { showError(error.message); return; }
+  }
+  if (!odds && !cost) return act(action);
+  confirmBox.replaceChildren(...(odds ? [oddsPanel(odds)] : []), ...(cost ? [costPanel(cost)] : []),
+    el("p", {text: describe(action)}),
     el("div", {class: "buttons"},
        el("button", {type: "button", "data-testid": "confirm", onclick: () => act(action),
-                     text: isAttack(answer.preview) ? "Attack" : "Roll the dice"}),
+                     text: cost ? "Confirm the loss" : isAttack(odds) ? "Attack" : "Roll the dice"}),
        el("button", {type: "button", "data-testid": "cancel", onclick: () => confirmBox.replaceChildren(), text: "Cancel"})));
   confirmBox.querySelector('[data-testid="confirm"]').focus();
 }
 
+// Lights the hexes `targets` (hex -> the action a click there makes); one whose action
+// forfeits something is lit in danger colours, its title saying what it costs.
 function light(targets) {
-  board.querySelectorAll(".lit").forEach(n => { n.classList.remove("lit"); n.removeAttribute("tabindex"); });
-  for (const hex of targets) {
-    board.querySelectorAll(`polygon.hex[data-hex="${hex}"]`).forEach(n => { n.classList.add("lit"); n.setAttribute("tabindex", "0"); });
+  board.querySelectorAll(".lit").forEach(n => { n.classList.remove("lit", "costly"); n.removeAttribute("tabindex"); });
+  board.querySelectorAll("title.cost").forEach(n => n.remove());
+  for (const [hex, action] of targets) {
+    const cost = costOf.get(action);
+    board.querySelectorAll(`polygon.hex[data-hex="${hex}"]`).forEach(n => {
+      n.classList.add("lit"); n.setAttribute("tabindex", "0");
+      if (!cost) return;
+      n.classList.add("costly");
+      const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+      title.classList.add("cost");
+      title.textContent = cost.map(c => c.why).join("; ");
+      n.prepend(title);
+    });
   }
 }
 
@@ -140,7 +166,7 @@ function drawChoices() {
   const shown = [...mine.filter(plain), ...mine.filter(a => !plain(a) && (!focus || mentions(a, focus)))];
   document.getElementById("clear").hidden = !focus;
   const targets = targetsNow();
-  light(targets.keys());
+  light(targets);
   board.querySelectorAll(".chosen").forEach(n => n.classList.remove("chosen"));
   const picked = piece ? `[data-testid="unit"][data-unit="${piece}"]` : `[data-testid="unit"][data-hex="${selected}"][data-units]`;
   if (focus) board.querySelectorAll(picked).forEach(n => n.classList.add("chosen"));
@@ -151,8 +177,10 @@ function drawChoices() {
     ? `${where}: ${targets.size ? `${targets.size} hexes lit where it may go; ` : ""}${shown.length} other choices.`
     : (moves().length ? "Click one of your stacks to light the hexes it may reach."
        : anyPlaced ? "Click one of your pieces to light the hexes it may go to." : "");
-  list.replaceChildren(...shown.slice(0, MANY).map(a => el("button", {type: "button", class: "choice",
-    "data-testid": "choice", "data-type": a.type, onclick: () => choose(a), text: describe(a)})));
+  list.replaceChildren(...shown.slice(0, MANY).map(a => el("button", {type: "button",
+    class: costOf.has(a) ? "choice costly" : "choice", "data-testid": "choice", "data-type": a.type,
+    title: costOf.has(a) ? costOf.get(a).map(c => c.why).join("; ") : null,
+    onclick: () => choose(a), text: `${costOf.has(a) ? "⚠ " : ""}${describe(a)}`})));
   if (shown.length > MANY) list.append(el("p", {class: "hint", text: `${shown.length - MANY} more: click a hex to narrow them.`}));
 }
 
@@ -212,6 +240,7 @@ async function refresh(summary) {
   const answer = await api("GET", `/api/games/${game.id}/legal${seatQuery}`);
   const mine = answer.seats.find(s => s.seat === game.role) || {actions: [], decision: null};
   actions = mine.actions;
+  costOf = new Map(Object.entries(mine.costs || {}).map(([i, cost]) => [actions[Number(i)], cost]));
   const d = mine.decision;
   prompt.dataset.kind = d ? d.kind : "";
   prompt.textContent = d ? promptText(d)

@@ -26,7 +26,7 @@ from warjudge.server.models import GameRow, User
 from warjudge.server.phases import Builder
 from warjudge.server.scheduler import Scheduler, run_due
 from warjudge.server.deadlines import PhaseRules
-from warjudge.server.schemas import (ActionRequest, BotRequest, Claim, Extension, GmAction, NewGame,
+from warjudge.server.schemas import (ActionRequest, BotRequest, Claim, Extension, GmAction, NewGame, SetupRequest,
                                      ReadyRequest, Replacement, RollBack)
 from warjudge.server.views import view_for
 
@@ -211,6 +211,17 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
         with reading() as session:
             user = caller(session, credentials)
             return {"preview": play.preview(game_row(session, game_id), user, body.seat, body.action)}
+
+    @app.post("/api/games/{game_id}/setup", tags=["play"])
+    def setup(game_id: GameId, body: SetupRequest,
+              credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        """A set-up drafted in the seat's page (SJG 9.1, 9.2), checked unit by unit and, with
+        `fill`, completed in a named formation or like an earlier set-up: what is placed and
+        left, the zone, where each kind left may go, the `deploy` to send once complete.
+        Changes nothing."""
+        with reading() as session:
+            user = caller(session, credentials)
+            return play.setup_plan(game_row(session, game_id), user, body.seat, body.placements, body.fill, body.like)
 
     @app.post("/api/games/{game_id}/seats/{seat}", tags=["seats"])
     def claim_seat(game_id: GameId, seat: SeatPath, body: Claim | None = None,

@@ -253,6 +253,21 @@ def costs(game: Game, seat_name: str, actions: list[dict[str, Any]]) -> dict[str
         return {}
     return {str(i): found for i, a in enumerate(actions) if (found := cost(seat_name, a))}
 
+def setup_plan(row: GameRow, user: User, seat_name: str, placements: dict[str, list[str]],
+               fill: str | None, like: dict[str, list[str]] | None) -> dict[str, Any]:
+    """The game's check (and completion) of a set-up the seat drafts in its page (SJG);
+    a set-up that breaks the rules, or a game with no such set-up, is refused (409).
+    Changes nothing: the set-up is sent as one action once complete."""
+    require_seat(row, user, seat_name)
+    game = load(row)
+    plan = getattr(game, "setup_plan", None)
+    if plan is None:
+        raise ApiError(409, f"a {row.game} game has no set-up to draft")
+    try:
+        return dict(plan(seat_name, placements, fill, like))
+    except WarjudgeError as exc:
+        raise ApiError(409, f"{refusal_json(exc)['reason']}. Nothing was changed") from None
+
 
 def current_phase(game: Game) -> str | None:
     """The phase as the game's views name it (Diplomacy's "S1902M"); None if they name none."""

@@ -79,6 +79,16 @@ class ActionRequest(Strict):
     phase: str | None = PhaseSent
 
 
+Placements = dict[str, Annotated[list[str], Field(max_length=8)]]
+
+
+class SetupRequest(Strict):
+    seat: str = SeatName
+    placements: Placements = Field({}, max_length=200, description="hex -> kinds placed there so far (SJG 9.1)")
+    fill: str | None = Field(None, max_length=32, description="place the rest: a formation's id, or \"like\"")
+    like: Placements | None = Field(None, max_length=200, description="an earlier set-up, followed by \"like\"")
+
+
 class BotRequest(Strict):
     seat: str = SeatName
     bot: str = Field(RANDOM, pattern=r"^[A-Za-z0-9_.-]{1,64}$",

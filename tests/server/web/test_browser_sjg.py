@@ -1,5 +1,5 @@
 """Two people play SJG Necromancer against each other from two browsers, a third watches
-(issue 14): a secret deployment the other side cannot see; a stack split by ticking its
+(issue 14): a secret deployment in a few clicks (issue 24) the other side cannot see; a stack split by ticking its
 units and moved by clicking a lit hex (by keyboard); an undo; the turns played on until an
 attack whose dice certainly ask a mid-combat decision (found by trying each attack on an
 exact copy of the stored game: the dice are the game's, so the copy rolls what the game
@@ -9,6 +9,7 @@ answered by clicking. Nothing hidden reaches anyone."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from playwright.sync_api import expect
 
@@ -102,16 +103,44 @@ def test_two_players_play_sjg_turns(live, chromium):
     sign_up(black.page, base, "dan")
     join(black.page, base, game_id, "black")
 
-    # SJG 9.1: red deploys secretly: a click on a hex narrows the choices to it, one is placed
+    # SJG 9.1 in a few clicks (issue 24): two wraiths placed by hand, one taken back, the rest
+    # in a formation, the counts and the summary read, one commit; on a phone-sized screen
     expect(red.page.locator('[data-testid="decision"]')).to_have_attribute("data-kind", "deploy")
-    first = red.page.locator('#actions [data-testid="choice"][data-type="place"]').first
-    hex_id = first.inner_text().split("hex ")[-1].split(" ")[0]
-    red.page.locator(f'[data-testid="map"] polygon.hex[data-hex="{hex_id}"]').dispatch_event("click")
-    choice = red.page.locator('#actions [data-testid="choice"]').first
-    expect(choice).to_contain_text(hex_id)
-    choice.click()
+    red.page.set_viewport_size({"width": 390, "height": 844})
+    left = red.page.locator('[data-testid="setup-left"]')
+    expect(left).to_have_text("Left to place: 8 skeletons, 25 wraiths, 17 zombies (50 in all).")
+    assert red.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scroll"
+    kinds = red.page.locator('[data-testid="setup-kind"]')
+    assert all(kinds.nth(i).bounding_box()["height"] >= 44 for i in range(kinds.count())), "a thumb's 44 px"
+    kinds.filter(has_text="Wraiths").click()
+    zone = red.page.locator("polygon.hex.setup-zone")   # 9.1: within 3 hexes of the skull (37 less the map's edge)
+    expect(zone).not_to_have_count(0)
+    assert 30 <= zone.count() <= 37
+    lit = red.page.locator("polygon.hex.setup-lit")
+    free = [h for h in lit.evaluate_all("ns => ns.map(n => n.dataset.hex)")
+            if red.page.locator(f'[data-testid="unit"][data-hex="{h}"]').count() == 0]
+    for n, hex_ in enumerate(free[:2]):
+        red.page.locator(f'polygon.hex.setup-lit[data-hex="{hex_}"]').dispatch_event("click")
+        expect(left).to_contain_text(f"{24 - n} wraiths")
+    red.page.locator(f'[data-testid="setup-counter"][data-setup-hex="{free[1]}"]').dispatch_event("click")
+    expect(left).to_contain_text("24 wraiths")
+    expect(red.page.locator('[data-testid="setup-summary"]')).to_have_text(f"1 wraith in 1 hex, {free[0]}.")
+    commit = red.page.locator('[data-testid="setup-commit"]')
+    expect(commit).to_have_text("Place 49 more to set up")
+    red.page.locator('[data-testid="setup-formation"][data-formation="front"]').click()
+    expect(left).to_have_text("Every unit is placed.")
+    expect(red.page.locator('[data-testid="setup-summary"]')).to_contain_text("8 skeletons, 25 wraiths, 17 zombies in ")
+    expect(red.page.locator(f'[data-testid="setup-counter"][data-setup-hex="{free[0]}"] title')).to_contain_text("wraith")
+    assert red.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scroll"
+    shot(red.page, "sjg-setup-phone")
+    red.page.set_viewport_size({"width": 1366, "height": 768})
+    shot(red.page, "sjg-setup-desktop")
+    expect(commit).to_contain_text("Set up these units")
+    commit.click()
+    expect(red.page.locator('[data-testid="decision"]')).to_have_attribute("data-kind", "")
+    hex_id = free[0]
     expect(red.page.locator(f'[data-testid="unit"][data-unit="red {hex_id}"]')).to_have_count(1)
-    shot(red.page, "sjg-deploy-red")
+    assert sum(Counter(u["kind"] for u in live.full_view(game_id)["units"] if u["side"] == "red").values()) == 51
     black.page.reload()
     spectator.page.goto(f"{base}/games/{game_id}")
     expect(black.page.locator('[data-testid="decision"]')).to_have_attribute("data-kind", "deploy")
@@ -123,7 +152,6 @@ def test_two_players_play_sjg_turns(live, chromium):
         watched.checked(live, game_id, SIDES)
 
     # the rest of both deployments through the API, from each player's own page
-    assert red.page.evaluate(DEPLOY_ON, [game_id, "red", "deploy"]) > 0
     assert black.page.evaluate(DEPLOY_ON, [game_id, "black", "deploy"]) > 0
     for watched in (red, black):
         watched.checked(live, game_id, SIDES)
@@ -146,8 +174,11 @@ def test_two_players_play_sjg_turns(live, chromium):
         raise AssertionError("no stack of two or more units could split")
     staying = {int(boxes.first.get_attribute("data-id"))}
     going = {int(boxes.nth(j).get_attribute("data-id")) for j in range(1, boxes.count()) if boxes.nth(j).is_checked()}
-    lit = mover.page.locator("polygon.hex.lit").first
-    target = lit.get_attribute("data-hex")
+    plain = {a["path"][-1] for a in live.game(game_id).legal_actions(side) if a["type"] == "move"
+             and a["path"][0] == origin and set(a["units"]) == going and not a.get("suicide")}   # not over a cliff (6.7)
+    target = next(h for h in mover.page.locator("polygon.hex.lit").evaluate_all("ns => ns.map(n => n.dataset.hex)")
+                  if h in plain)
+    lit = mover.page.locator(f'polygon.hex.lit[data-hex="{target}"]').first
     shot(mover.page, "sjg-split-lit")
     lit.focus()
     lit.press("Enter")

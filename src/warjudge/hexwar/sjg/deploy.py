@@ -34,18 +34,22 @@ def wanted(game: "SjgNecromancerGame", side: str) -> Counter:
     return counts
 
 
-def still_to_place(game: "SjgNecromancerGame", side: str) -> Counter:
-    return wanted(game, side) - Counter(k for k, _ in game.drafts[side])
+Draft = list[tuple[str, str]]   # (kind, hex) in the order placed
 
 
-def draft_placements(game: "SjgNecromancerGame", side: str) -> dict[str, list[str]]:
+def still_to_place(game: "SjgNecromancerGame", side: str, draft: Draft | None = None) -> Counter:
+    """What the side has left to set up after `draft` (default: its placements so far)."""
+    return wanted(game, side) - Counter(k for k, _ in (game.drafts[side] if draft is None else draft))
+
+
+def draft_placements(game: "SjgNecromancerGame", side: str, draft: Draft | None = None) -> dict[str, list[str]]:
     placements: dict[str, list[str]] = {}
-    for kind, h in game.drafts[side]:
+    for kind, h in (game.drafts[side] if draft is None else draft):
         placements.setdefault(h, []).append(kind)
     return placements
 
 
-def _room(game: "SjgNecromancerGame", side: str) -> list[str]:
+def room(game: "SjgNecromancerGame", side: str) -> list[str]:
     """The hexes the scenario lets the side set up in (9.1 within 3 hexes of its
     Necromancer; 9.2 Black on the large level-4 plateau, Red 14+ hexes from Black)."""
     board, pos = game.position.board, game.position
@@ -58,14 +62,27 @@ def _room(game: "SjgNecromancerGame", side: str) -> list[str]:
     return [h for h in board.hexes if all(distance(h, b) > CONVERSION_SPACING for b in black)]
 
 
-def placement_problem(game: "SjgNecromancerGame", side: str, kind: str, hex_: str) -> Problem | None:
-    """Why `side` may not place a `kind` in `hex_` now (None: it may)."""
-    if still_to_place(game, side)[kind] < 1:
+def placement_problem(game: "SjgNecromancerGame", side: str, kind: str, hex_: str,
+                      draft: Draft | None = None) -> Problem | None:
+    """Why `side` may not place a `kind` in `hex_` after `draft` (default: its placements
+    so far) (None: it may)."""
+    if still_to_place(game, side, draft)[kind] < 1:
         return problem("none_left_to_place", kind=kind)
-    return _hex_problem(game, side, kind, hex_, draft_placements(game, side).get(hex_, []), set(_room(game, side)))
+    return hex_problem(game, side, kind, hex_, draft_placements(game, side, draft).get(hex_, []),
+                        set(room(game, side)))
 
 
-def _hex_problem(game: "SjgNecromancerGame", side: str, kind: str, hex_: str, here: list[str],
+def legal_hexes(game: "SjgNecromancerGame", side: str, draft: Draft | None = None) -> dict[str, list[str]]:
+    """Kind left to place -> the hexes where one may go next, after `draft` (default: the
+    side's placements so far)."""
+    left, placed = still_to_place(game, side, draft), draft_placements(game, side, draft)
+    hexes = room(game, side)
+    inside = set(hexes)
+    return {kind: [h for h in hexes if hex_problem(game, side, kind, h, placed.get(h, []), inside) is None]
+            for kind in sorted(+left)}
+
+
+def hex_problem(game: "SjgNecromancerGame", side: str, kind: str, hex_: str, here: list[str],
                  room: set[str]) -> Problem | None:
     pos = game.position
     board = pos.board
@@ -94,11 +111,8 @@ def legal_placements(game: "SjgNecromancerGame", side: str) -> list[dict[str, An
     left = still_to_place(game, side)
     draft = draft_placements(game, side)
     if +left:
-        room = _room(game, side)
-        inside = set(room)
         return [{"type": "place", "side": side, "kind": kind, "hex": h}
-                for kind in sorted(left) for h in room
-                if _hex_problem(game, side, kind, h, draft.get(h, []), inside) is None]
+                for kind, hexes in legal_hexes(game, side).items() for h in hexes]
     items = sorted(i for i, s in game.item_owner.items() if s == side)
     wizards = ["necromancer", *sorted(h for h, ks in draft.items() if UnitType.APPRENTICE.value in ks)]
     actions = []

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
 from warjudge.core.dice import Dice
+from warjudge.core.events import Refusal
 from warjudge.core.game import Decision, Outcome, View
 from warjudge.core.games import fresh_seed
 from warjudge.core.visibility import HIDDEN_FROM, redacted
@@ -122,6 +123,17 @@ class SjgInterface(GameParts):
         from warjudge.hexwar.sjg.costs import action_cost
 
         return action_cost(self._game, player, action)
+
+    def setup_plan(self, player: str, placements: dict[str, list[str]], fill: str | None = None,
+                   like: dict[str, list[str]] | None = None) -> dict[str, Any]:
+        """The seat's set-up drafted in full, checked and perhaps completed (formations.py),
+        while its decision is the set-up; changes nothing."""
+        from warjudge.hexwar.sjg.formations import setup_plan
+
+        d = self.decision(player)
+        if d is None or d.kind != "deploy":
+            raise Refusal("sjg.refused.not_setting_up", side=player)
+        return setup_plan(self._game, player, placements, fill, like)
 
     def outcome(self) -> Outcome | None:
         """2.21: the side whose Necromancer stands wins. At an agreed turn limit the side

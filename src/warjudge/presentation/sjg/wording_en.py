@@ -187,6 +187,8 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
     "sjg.refused.red_too_near": lambda p: (f"{', '.join(p['hexes'])}: no Red unit may be within {p['spacing']} hexes "
                                            "of a Black unit (SJG 9.2)"),
     "sjg.refused.none_left_to_place": lambda p: f"you have no {p['kind']} left to place",
+    "sjg.refused.not_setting_up": lambda p: f"{p['side']} is not setting up now",
+    "sjg.refused.unknown_formation": lambda p: f"there is no formation {p['formation']!r}: {', '.join(p['known'])}",
     # items taken in play (10.55-10.58)
     "sjg.refused.no_such_item": lambda p: f"there is no {p['item']} in this game",
     "sjg.refused.dragon_takes": lambda p: "a dragon may not carry a Jewel or item by itself (SJG 10.54)",

@@ -246,8 +246,24 @@ async function refresh(summary) {
   prompt.textContent = d ? promptText(d)
                          : (summary.is_over ? "The game is over." : "Nothing to decide now: waiting for the other side.");
   undo.hidden = !actions.some(a => a.type === "undo");
+  if (await setupScreen(d)) return;
   if (selected && !piece) select(selected);
   drawChoices();
+}
+
+// SJG's set-up has its own screen (setup.js), loaded only while the seat sets up.
+let setup = null;
+async function setupScreen(d) {
+  if (d && d.kind === "deploy" && d.info && d.info.to_place) {
+    setup = setup || await import("/static/setup.js");
+    undo.hidden = true;
+    prompt.textContent = "Set up behind the screen: pick a kind, then click a lit hex; or fill the rest in a formation.";
+    document.getElementById("selection").textContent = "";
+    await setup.showSetup(game, board, list, act);
+    return true;
+  }
+  if (setup) setup.hideSetup();
+  return false;
 }
 
 undo.addEventListener("click", () => { const a = actions.find(x => x.type === "undo"); if (a) act(a); });

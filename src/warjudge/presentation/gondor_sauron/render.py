@@ -99,7 +99,7 @@ def _walls_casing(board: HexMap) -> list[str]:
 
 def _pieces(view: dict[str, Any]) -> list[str]:
     """Combat units stacked at the hex's middle, Leaders at its top right, engines at its
-    bottom left, cauldrons at its right."""
+    bottom left, cauldrons at its right; Sauron's pedestal under them all."""
     by_hex: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     for key, kind in (("units", "unit"), ("leaders", "leader"), ("engines", "engine")):
         for piece in view.get(key, []):
@@ -132,7 +132,7 @@ def _pieces(view: dict[str, Any]) -> list[str]:
             out.append(counters.cauldron(piece, x0 + 21, y0 - 10))
     pedestal = view.get("pedestal")
     if isinstance(pedestal, dict) and pedestal.get("hex"):
-        out.append(f'<polygon data-pedestal="{escape(str(pedestal["hex"]))}" points="{_points(_inset(str(pedestal["hex"])))}" '
+        out.insert(0, f'<polygon data-pedestal="{escape(str(pedestal["hex"]))}" points="{_points(_inset(str(pedestal["hex"])))}" '
                    f'fill="none" stroke="#b000b0" stroke-width="4" pointer-events="none"><title>Sauron\'s pedestal'
                    f'</title></polygon>')
     return out

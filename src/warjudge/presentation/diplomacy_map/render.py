@@ -17,6 +17,7 @@ from typing import Any
 
 from warjudge.core.errors import InputError
 from warjudge.presentation.diplomacy_map.boards import Board, board_for
+from warjudge.presentation.diplomacy_map.legend import legend, legend_height
 from warjudge.presentation.diplomacy_map.orders import OrderMark, order_marks
 from warjudge.presentation.diplomacy_map.outlines import border_lines, region_paths
 from warjudge.presentation.diplomacy_map.places import coast_points, unit_point
@@ -24,7 +25,7 @@ from warjudge.presentation.diplomacy_map.style import (
     COAST, GAP_FILL, IMPASSABLE_FILL, LAND, MOUNTAIN, NEUTRAL_SC, SEA, WORDS, power_colour, tint)
 from warjudge.presentation.diplomacy_map.tessellation import GAP, regions_of, shared_edges
 
-LEGEND_HEIGHT = 60
+LABEL = 15    # user units of labels and counters' letters: at least 11 px on screen at 1366x768
 
 
 def render_map(map_id_or_map: Any, view: dict[str, Any], *, lang: str = "en",
@@ -41,9 +42,9 @@ def render_map(map_id_or_map: Any, view: dict[str, Any], *, lang: str = "en",
     dislodged = _dislodged(board, view)
     owners = _owners(board, view)
     marks = order_marks(board, orders or [])
+    height = board.height + legend_height(board, board.width, words)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" data-testid="map" data-map="{escape(board.map_id)}" '
-           f'viewBox="0 0 {board.width} {board.height + LEGEND_HEIGHT}" width="{board.width}" '
-           f'height="{board.height + LEGEND_HEIGHT}" font-family="sans-serif">',
+           f'viewBox="0 0 {board.width} {height}" width="{board.width}" height="{height}" font-family="sans-serif">',
            _defs(owners),
            f'<rect width="{board.width}" height="{board.height}" fill="{GAP_FILL}"/>']
     out.extend(_regions(board, owners, words))
@@ -56,7 +57,7 @@ def render_map(map_id_or_map: Any, view: dict[str, Any], *, lang: str = "en",
         out.append(_counter(board, power, text, province, coast, dislodged=False, slot=_slot(units, i)))
     for i, (power, text, province, coast) in enumerate(dislodged):
         out.append(_counter(board, power, text, province, coast, dislodged=True, slot=_slot(dislodged, i)))
-    out.extend(_legend(board, view, words))
+    out.extend(legend(board, view, words))
     out.append("</svg>")
     return "\n".join(out)
 
@@ -225,12 +226,13 @@ def _labels(board: Board, owners: dict[str, list[str]]) -> list[str]:
     out = []
     for place in board.places.values():
         x, y = place.anchor
-        out.append(f'<text x="{x:.0f}" y="{y - 15:.0f}" font-size="11" text-anchor="middle" fill="#222" '
+        out.append(f'<text x="{x:.0f}" y="{y - 17:.0f}" font-size="{LABEL}" font-weight="bold" text-anchor="middle" '
+                   f'fill="#222" stroke="#fff" stroke-width="3" stroke-opacity="0.7" paint-order="stroke" '
                    f'pointer-events="none">{escape(place.id)}</text>')
         if place.sc:
             owned = owners.get(place.id, [])
             colour = power_colour(owned[0]) if owned else NEUTRAL_SC
-            out.append(f'<circle data-sc="{escape(place.id)}" cx="{x:.0f}" cy="{y + 17:.0f}" r="4.5" '
+            out.append(f'<circle data-sc="{escape(place.id)}" cx="{x:.0f}" cy="{y + 19:.0f}" r="5.5" '
                        f'fill="{colour}" stroke="#111" stroke-width="1" pointer-events="none"/>')
     return out
 
@@ -238,9 +240,9 @@ def _labels(board: Board, owners: dict[str, list[str]]) -> list[str]:
 def _coast_markers(board: Board) -> list[str]:
     out = []
     for coast, (x, y) in coast_points(board).items():
-        out.append(f'<g data-coast="{escape(coast)}"><circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="#ffffff" '
-                   f'fill-opacity="0.8" stroke="{COAST}" stroke-width="1.2"/><text x="{x:.1f}" y="{y + 3:.1f}" '
-                   f'font-size="8" text-anchor="middle">{escape(coast.split("/")[1])}</text></g>')
+        out.append(f'<g data-coast="{escape(coast)}"><circle cx="{x:.1f}" cy="{y:.1f}" r="11" fill="#ffffff" '
+                   f'fill-opacity="0.85" stroke="{COAST}" stroke-width="1.2"/><text x="{x:.1f}" y="{y + 5:.1f}" '
+                   f'font-size="{LABEL}" text-anchor="middle">{escape(coast.split("/")[1])}</text></g>')
     return out
 
 
@@ -248,33 +250,21 @@ def _counter(board: Board, power: str, text: str, province: str, coast: str | No
              slot: tuple[int, int]) -> str:
     x, y = unit_point(board, province, coast)
     index, count = slot
-    x += (index - (count - 1) / 2) * 22
+    x += (index - (count - 1) / 2) * 28
     if dislodged:
         x, y = x + 14, y + 12
     kind = text.rsplit(" ", 1)[0] if " " in text else text
     colour = power_colour(power)
     outline = 'stroke="#d00000" stroke-width="2" stroke-dasharray="3,2"' if dislodged else \
         'stroke="#111" stroke-width="1.2"'
-    shape = (f'<circle r="10" fill="{colour}" {outline}/>' if kind.startswith("F") else
-             f'<rect x="-10" y="-10" width="20" height="20" rx="4" fill="{colour}" {outline}/>')
-    size = 11 if len(kind) <= 1 else 8
+    shape = (f'<circle r="13" fill="{colour}" {outline}/>' if kind.startswith("F") else
+             f'<rect x="-13" y="-13" width="26" height="26" rx="4" fill="{colour}" {outline}/>')
+    size = LABEL
     extra = ' data-dislodged="true"' if dislodged else ""
     return (f'<g data-testid="unit" data-unit="{escape(text)}" data-power="{escape(power)}"{extra} '
             f'transform="translate({x:.1f},{y:.1f})">{shape}<text y="{size / 3 + 0.5:.1f}" font-size="{size}" '
             f'font-weight="bold" text-anchor="middle" fill="#fff" stroke="#000" stroke-width="0.6" '
             f'paint-order="stroke">{escape(kind)}</text><title>{escape(power)}: {escape(text)}</title></g>')
-
-
-def _legend(board: Board, view: dict[str, Any], words: dict[str, str]) -> list[str]:
-    y = board.height + 22
-    title = " ".join(str(view[k]) for k in ("phase", "viewer") if view.get(k))
-    out = [f'<rect y="{board.height}" width="{board.width}" height="{LEGEND_HEIGHT}" fill="#f4ecd8"/>',
-           f'<text x="12" y="{y}" font-size="15" font-weight="bold">{escape(board.title)}'
-           f'{escape(" — " + title) if title else ""}</text>']
-    if board.reconstruction:
-        out.append(f'<text x="12" y="{y + 18}" font-size="11" fill="#7a1f1f">{escape(words["reconstruction"])}</text>')
-    out.append(f'<text x="12" y="{y + 32}" font-size="11">{escape(words["legend"])}</text>')
-    return out
 
 
 __all__ = ["OrderMark", "render_map"]

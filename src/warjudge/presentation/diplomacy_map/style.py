@@ -15,15 +15,23 @@ STANDARD_COLOURS = {   # the colours of the Avalon Hill board, Russia in purple 
     "AUSTRIA": "#c62828", "ENGLAND": "#1a237e", "FRANCE": "#29a3e0", "GERMANY": "#424242",
     "ITALY": "#2e7d32", "RUSSIA": "#7b1fa2", "TURKEY": "#f9a825",
 }
+KEYS = {   # the legend's words (legend.py): one per kind of thing the map draws
+    "en": {"land": "land", "sea": "sea", "impassable": "impassable", "owned": "owned (the power's colour)",
+           "army": "army", "fleet": "fleet", "sc": "supply centre", "neutral-sc": "unowned centre",
+           "dislodged": "dislodged", "coast": "coast (nc north, sc south, ec east...)",
+           "mountain": "mountain border", "crossing": "crossing", "move": "move", "support": "support",
+           "hold": "hold", "failed": "failed order"},
+    "fr": {"land": "terre", "sea": "mer", "impassable": "infranchissable", "owned": "possédée (couleur de la puissance)",
+           "army": "armée", "fleet": "flotte", "sc": "centre de ravitaillement", "neutral-sc": "centre neutre",
+           "dislodged": "délogé", "coast": "côte (nc nord, sc sud, ec est...)", "mountain": "frontière de montagne",
+           "crossing": "passage", "move": "mouvement", "support": "soutien", "hold": "tient",
+           "failed": "ordre échoué"},
+}
 WORDS = {
-    "en": {"impassable": "impassable", "legend": "Square: army · circle: fleet · dot: supply centre "
-                                                 "(grey: unowned) · red dashed counter: dislodged · "
-                                                 "dashed arrow with a cross: failed order",
-           "reconstruction": "Reconstructed map: not the official board"},
-    "fr": {"impassable": "infranchissable", "legend": "Carré : armée · rond : flotte · point : centre de "
-                                                      "ravitaillement (gris : neutre) · pion cerclé de rouge : "
-                                                      "délogé · flèche tiretée et croix : ordre échoué",
-           "reconstruction": "Carte reconstituée : ce n'est pas le plateau officiel"},
+    "en": {"impassable": "impassable", "reconstruction": "Reconstructed map: not the official board",
+           **{f"key-{k}": v for k, v in KEYS["en"].items()}},
+    "fr": {"impassable": "infranchissable", "reconstruction": "Carte reconstituée : ce n'est pas le plateau officiel",
+           **{f"key-{k}": v for k, v in KEYS["fr"].items()}},
 }
 
 

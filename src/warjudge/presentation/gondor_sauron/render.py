@@ -1,5 +1,6 @@
 """A Gondor & Sauron view as SVG: the battle map's hexes by terrain and city level, walls,
-gates and towers (dashed where breached), every counter the view holds, the hex numbers.
+gates and towers (dashed red where breached), every counter the view holds (counters.py),
+the hex numbers, and a legend of everything the map and the view show (legend.py).
 It reads only the public map and the view, so it draws nothing a side may not see.
 
 Stable attributes for the browser: each hex `<polygon class="hex" data-hex="0304">`, each
@@ -13,16 +14,13 @@ from typing import Any
 
 from warjudge.hexwar.grid import parse_hex
 from warjudge.hexwar.hexmap import HexMap
+from warjudge.presentation.gondor_sauron import counters
+from warjudge.presentation.gondor_sauron.legend import TERRAIN_FILL, legend, legend_height, terrain_key
 
-R = 24.0                                   # hex circumradius, px
+R = 30.0                                   # hex circumradius, px
 SQ3 = math.sqrt(3)
-MARGIN, TOP = 20.0, 46.0
-TERRAIN_FILL = {"clear": "#e9e0c9", "grove": "#86a86f", "mountain": "#8d7d6c", "tunnel": "#5f554a",
-                "tower": "#b9ab93"}
-LEVEL_TINT = {1: "#d8cdb2", 2: "#c7b994"}  # city levels, the higher the darker
-SIDE_INK = {"wall": "#3b2f24", "gate": "#8a4b1c", "tower": "#1f1a15"}
-SIDE_COLOUR = {"westernesse": "#2a5a9e", "sauron": "#2b2b2b"}
-KIND_LETTER = {"infantry": "I", "cavalry": "C", "bowmen": "B", "beast": "X"}
+MARGIN, TOP = 20.0, 52.0
+HEX_NUMBER = counters.TEXT
 
 
 def centre(h: str) -> tuple[float, float]:
@@ -47,80 +45,118 @@ def _shared_edge(a: str, b: str) -> tuple[tuple[float, float], tuple[float, floa
 def _hexes(board: HexMap) -> list[str]:
     out = []
     for h in board.hexes:
-        terrain = str(board.terrain(h))
-        level = board.level(h)
-        fill = LEVEL_TINT.get(level, TERRAIN_FILL.get(terrain, "#ddd")) if terrain == "clear" else \
-            TERRAIN_FILL.get(terrain, "#ddd")
+        terrain, level = str(board.terrain(h)), board.level(h)
+        key = terrain_key(terrain, level)
         x, y = centre(h)
         out.append(f'<polygon class="hex" data-hex="{h}" data-terrain="{escape(terrain)}" data-level="{level}" '
-                   f'points="{_points(corners(h))}" fill="{fill}" stroke="#a89a80" stroke-width="0.8">'
-                   f'<title>{h} {escape(terrain)}{f" level {level}" if level else ""}</title></polygon>')
-        out.append(f'<text x="{x:.1f}" y="{y - R * 0.55:.1f}" font-size="7" fill="#6b604f" '
+                   f'points="{_points(corners(h))}" fill="{TERRAIN_FILL.get(key, "#ddd")}" stroke="#a89a80" '
+                   f'stroke-width="0.8"><title>{h} {escape(terrain)}{f" level {level}" if level else ""}</title>'
+                   f'</polygon>')
+        ink = "#f4ecd8" if key in ("mountain", "tunnel") else "#5b5040"
+        out.append(f'<text x="{x:.1f}" y="{y - R * 0.5:.1f}" font-size="{HEX_NUMBER}" fill="{ink}" '
                    f'text-anchor="middle" pointer-events="none">{h}</text>')
     return out
 
 
 def _hexsides(board: HexMap, breached: set[frozenset[str]]) -> list[str]:
+    """Walls as thick dark ramparts on a light casing, gates in brown with a gap, towers
+    with a round keep at their middle; a breach dashed in red."""
     out = []
     for side, kind in sorted(board.sides.items(), key=lambda item: sorted(item[0])):
         edge = _shared_edge(*sorted(side))
         if edge is None:
             continue
         (x1, y1), (x2, y2) = edge
-        dash = ' stroke-dasharray="4 3"' if side in breached else ""
-        out.append(f'<line data-hexside="{"-".join(sorted(side))}" data-kind="{escape(kind)}" '
-                   f'data-breached="{str(side in breached).lower()}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" '
-                   f'y2="{y2:.1f}" stroke="{SIDE_INK.get(kind, "#000")}" stroke-width="{5 if kind == "tower" else 3.5}"'
-                   f' stroke-linecap="round"{dash}/>')
+        broken = side in breached
+        ink = "#d02020" if broken else {"wall": "#2a1f16", "gate": "#9a4b10", "tower": "#111"}.get(kind, "#000")
+        dash = ' stroke-dasharray="5 4"' if broken else ""
+        coords = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
+        out.append(f'<g><title>{escape(kind)}{" (breached)" if broken else ""}</title>'
+                   f'<line data-hexside="{"-".join(sorted(side))}" data-kind="{escape(kind)}" '
+                   f'data-breached="{str(broken).lower()}" {coords} stroke="{ink}" stroke-width="7" '
+                   f'stroke-linecap="round"{dash}/></g>')
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        if kind == "gate":
+            out.append(f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="5" fill="#f1d36b" stroke="{ink}" stroke-width="2" '
+                       'pointer-events="none"/>')
+        elif kind == "tower":
+            out.append(f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="8" fill="#555" stroke="{ink}" stroke-width="2.5" '
+                       'pointer-events="none"/>')
     return out
 
 
-def _counters(view: dict[str, Any]) -> list[str]:
-    """Combat units, Leaders and siege engines, several to a hex fanned out."""
-    pieces: list[tuple[str, dict[str, Any]]] = [("unit", u) for u in view.get("units", [])] + \
-        [("leader", u) for u in view.get("leaders", [])] + [("engine", u) for u in view.get("engines", [])]
+def _walls_casing(board: HexMap) -> list[str]:
+    """A pale band under every fortified hexside, so the walls stand out on any terrain."""
+    out = []
+    for side in sorted(board.sides, key=sorted):
+        edge = _shared_edge(*sorted(side))
+        if edge is not None:
+            (x1, y1), (x2, y2) = edge
+            out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#f7f3ea" '
+                       'stroke-width="11" stroke-linecap="round" pointer-events="none"/>')
+    return out
+
+
+def _pieces(view: dict[str, Any]) -> list[str]:
+    """Combat units stacked at the hex's middle, Leaders at its top right, engines at its
+    bottom left, cauldrons at its right; Sauron's pedestal under them all."""
     by_hex: dict[str, list[tuple[str, dict[str, Any]]]] = {}
-    for kind, piece in pieces:
-        if piece.get("hex"):
-            by_hex.setdefault(str(piece["hex"]), []).append((kind, piece))
+    for key, kind in (("units", "unit"), ("leaders", "leader"), ("engines", "engine")):
+        for piece in view.get(key, []):
+            if piece.get("hex"):
+                by_hex.setdefault(str(piece["hex"]), []).append((kind, piece))
     out = []
     for h, here in sorted(by_hex.items()):
         x0, y0 = centre(h)
-        for i, (kind, piece) in enumerate(here):
-            x, y = x0 - 6 * (len(here) - 1) + 12 * i, y0 + 2
-            colour = SIDE_COLOUR.get(str(piece.get("side")), "#777")
-            name = escape(str(piece.get("id", "")))
+        units = [p for k, p in here if k == "unit"]
+        alone = len(here) == 1
+        placed = {"unit": 0, "leader": 0, "engine": 0}
+        for kind, piece in here:
+            i = placed[kind]
+            placed[kind] += 1
             if kind == "unit":
-                label = KIND_LETTER.get(str(piece.get("kind")), "?") + escape(str(piece.get("ratings", "")))
-                faded = ' opacity="0.6"' if piece.get("disrupted") else ""
-                shape = (f'<rect x="{x - 13:.1f}" y="{y - 8:.1f}" width="26" height="16" rx="2" fill="{colour}" '
-                         f'stroke="#fff" stroke-width="1"{faded}/>'
-                         f'<text x="{x:.1f}" y="{y + 3.5:.1f}" font-size="8" fill="#fff" text-anchor="middle">'
-                         f'{label}</text>')
+                x, y = x0 + 4 * i, y0 + 5 - 4 * i
+                shape, title = counters.unit(piece, x, y), counters.unit_title(piece)
             elif kind == "leader":
-                shape = (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="8" fill="#f1d36b" stroke="{colour}" stroke-width="2"/>'
-                         f'<text x="{x:.1f}" y="{y + 3:.1f}" font-size="8" text-anchor="middle">'
-                         f'{escape(str(piece.get("id", "?"))[:2].title())}</text>')
+                x, y = (x0, y0) if alone or not units else (x0 + 17 + 9 * i, y0 - 12)
+                shape, title = counters.leader(piece, x, y), counters.leader_title(piece)
             else:
-                shape = (f'<rect x="{x - 6:.1f}" y="{y - 6:.1f}" width="12" height="12" fill="#fff" '
-                         f'stroke="{colour}" stroke-width="2"/>')
+                x, y = (x0, y0) if alone else (x0 - 17, y0 + 17)
+                shape, title = counters.engine(piece, x, y), counters.engine_title(piece)
+            name = escape(str(piece.get("id", "")))
             out.append(f'<g data-testid="unit" data-unit="{name}" data-hex="{h}" data-kind="{kind}" tabindex="0" '
-                       f'data-side="{escape(str(piece.get("side", "")))}"><title>{name}</title>{shape}</g>')
+                       f'data-side="{escape(str(piece.get("side", "")))}"><title>{escape(title)}</title>{shape}</g>')
+    for piece in view.get("cauldrons", []):
+        if piece.get("hex"):
+            x0, y0 = centre(str(piece["hex"]))
+            out.append(counters.cauldron(piece, x0 + 21, y0 - 10))
+    pedestal = view.get("pedestal")
+    if isinstance(pedestal, dict) and pedestal.get("hex"):
+        out.insert(0, f'<polygon data-pedestal="{escape(str(pedestal["hex"]))}" points="{_points(_inset(str(pedestal["hex"])))}" '
+                   f'fill="none" stroke="#b000b0" stroke-width="4" pointer-events="none"><title>Sauron\'s pedestal'
+                   f'</title></polygon>')
     return out
 
 
+def _inset(h: str) -> list[tuple[float, float]]:
+    x, y = centre(h)
+    return [(x + (px - x) * 0.85, y + (py - y) * 0.85) for px, py in corners(h)]
+
+
 def render_svg(board: HexMap, view: dict[str, Any]) -> str:
-    """The view on its battle map, as a standalone SVG document."""
+    """The view on its battle map, with its legend under it, as a standalone SVG document."""
     width = math.ceil(2 * MARGIN + SQ3 * R * (board.grid.width + 0.5))
-    height = math.ceil(TOP + 20 + R * (2 + 1.5 * (board.grid.height - 1)))
+    map_height = math.ceil(TOP + 10 + R * (2 + 1.5 * (board.grid.height - 1)))
+    height = map_height + legend_height(board, view, width)
     breached = {frozenset(pair) for pair in view.get("breached", []) if len(pair) == 2}
     said = board.reconstruction and "reconstruct" not in board.name.lower()
     title = f"{board.name}{' (reconstructed map, not the printed one)' if said else ''}"
     status = f"Game-Turn {view.get('turn', '?')} · phase {view.get('phase', '?')}" + \
         (" · night" if view.get("night") else "")
-    body = [*_hexes(board), *_hexsides(board, breached), *_counters(view)]
+    body = [*_hexes(board), *_walls_casing(board), *_hexsides(board, breached), *_pieces(view),
+            *legend(board, view, width, map_height)]
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, sans-serif">'
             f'<rect width="{width}" height="{height}" fill="#f7f3ea"/>'
-            f'<text x="{MARGIN}" y="18" font-size="13" font-weight="bold">{escape(title)}</text>'
-            f'<text x="{MARGIN}" y="34" font-size="10">{escape(status)}</text>' + "".join(body) + "</svg>")
+            f'<text x="{MARGIN}" y="22" font-size="17" font-weight="bold">{escape(title)}</text>'
+            f'<text x="{MARGIN}" y="42" font-size="{HEX_NUMBER}">{escape(status)}</text>' + "".join(body) + "</svg>")

@@ -518,7 +518,7 @@ def scene(view: dict) -> list[Shape]:
             out.append(Shape("line", [(x - 2, y - 9), (x - 3, y + 9)], stroke="#8a8a94", width=1.2, attrs=DECORATION))
         # hex number, small, at the top of the hex
         x, y = hex_centre(h)
-        out.append(Shape("text", [(x, y - R * 0.62)], text=h, size=6.2, attrs=DECORATION,
+        out.append(Shape("text", [(x, y - R * 0.62)], text=h, size=11, attrs=DECORATION,
                          fill="#f2e8d2" if level <= 2 and terrain != "monolith" else "#4a3d2c"))
 
     # map features: Miasma spirals (7.2) and skulls (9.1)
@@ -530,7 +530,7 @@ def scene(view: dict) -> list[Shape]:
         colour = "#f0e0ff" if point in miasma else "#c08ef0"
         for phase in (0.0, math.pi):
             out.append(Shape("line", _spiral(x, y + 2, 1.6, R * 0.48, phase), stroke=colour, width=1.3, attrs=DECORATION))
-        out.append(Shape("text", [(x, y + 17)], text=name.split(":")[1].replace("-", ","), size=7,
+        out.append(Shape("text", [(x, y + 17)], text=name.split(":")[1].replace("-", ","), size=10,
                          bold=True, fill=colour))
     for side in ("red", "black"):
         skull = board.points.get(f"start:{side}")
@@ -597,7 +597,7 @@ def scene(view: dict) -> list[Shape]:
                              stroke="#3a3020", width=1.0, radius=2,
                              attrs={"class": "item", "data-item": item["id"], "data-hex": item["hex"]},
                              title=f"the {item['id']}, lying here"))
-            out.append(Shape("text", [(x, y + R * 0.45 + 3.5)], fill="#3a3020", text=item["id"][:2].upper(), size=7))
+            out.append(Shape("text", [(x, y + R * 0.45 + 3.5)], fill="#3a3020", text=item["id"][:2].upper(), size=10))
 
     out.extend(_legend(board, width, height))
     return out

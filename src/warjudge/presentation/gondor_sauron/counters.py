@@ -1,0 +1,98 @@
+"""Gondor & Sauron counters drawn the way SPI printed them: a square in the side's colour
+with the unit-type symbol in a box and the ratings under it (melee and missile strength,
+armour, morale, e.g. "Be3X"), Leaders as discs with their initials and rally rating, siege
+engines and cauldrons as small square markers. Several pieces in a hex stack up, the
+Leaders and markers at its corners; every piece names itself in full on hover or tap."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from warjudge.hexwar.gondor_sauron.units import Ratings
+
+TEXT = 14.5   # user units: at least 11 px on screen at 1366x768 (issue 24)
+SIDE_COLOUR = {"westernesse": "#2a5a9e", "sauron": "#7a1f1f"}
+SIDE_NAME = {"westernesse": "Westernesse", "sauron": "Sauron"}
+ENGINE_LETTER = {"catapult": "C", "siege_tower": "T", "ladder": "L"}
+ENGINE_NAME = {"catapult": "catapult", "siege_tower": "siege tower", "ladder": "ladder"}
+
+
+def unit_symbol(kind: str, missile: bool) -> str:
+    """The NATO-style box of the unit's type, at the origin (20 x 12): infantry a cross,
+    cavalry a slash, the Beast a star; a bow's arc over it when it shoots."""
+    box = '<rect x="-10" y="-6" width="20" height="12" fill="#fff" stroke="#111" stroke-width="1"/>'
+    mark = {"infantry": '<path d="M-10,-6 L10,6 M-10,6 L10,-6" stroke="#111" stroke-width="1.3"/>',
+            "cavalry": '<path d="M-10,6 L10,-6" stroke="#111" stroke-width="1.3"/>',
+            "beast": '<path d="M0,-5 L1.5,-1 L5,-1 L2,1.5 L3,5 L0,2.5 L-3,5 L-2,1.5 L-5,-1 L-1.5,-1 Z" fill="#111"/>',
+            }.get(kind, '<text y="4" font-size="10" text-anchor="middle">?</text>')
+    bow = '<path d="M-7,-8 Q0,-14 7,-8" fill="none" stroke="#fff" stroke-width="1.6"/>' if missile else ""
+    return box + mark + bow
+
+
+def _ratings_text(code: str, x: float, y: float) -> str:
+    squeeze = f' textLength="{7.5 * len(code):.0f}" lengthAdjust="spacingAndGlyphs"' if len(code) > 3 else ""
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{TEXT}" font-weight="bold" fill="#fff" '
+            f'text-anchor="middle"{squeeze}>{escape(code)}</text>')
+
+
+def unit_title(piece: dict[str, Any]) -> str:
+    code = str(piece.get("ratings", ""))
+    words = [str(piece.get("id", "")), f"{piece.get('kind', '')}, {SIDE_NAME.get(str(piece.get('side')), '')}"]
+    try:
+        r = Ratings.parse(code)
+        words.append(f"melee {r.melee or '-'}, missile {r.missile or '-'}, armour {r.armour}, morale {r.morale}")
+    except ValueError:
+        words.append(code)
+    words += [w for w, on in (("reduced", piece.get("reduced")), ("disrupted", piece.get("disrupted")),
+                              (f"formation {piece.get('formation')}", piece.get("formation"))) if on]
+    return " · ".join(words)
+
+
+def unit(piece: dict[str, Any], x: float, y: float) -> str:
+    colour = SIDE_COLOUR.get(str(piece.get("side")), "#777")
+    code = str(piece.get("ratings", ""))
+    missile = any(c.islower() for c in code)
+    edge = 'stroke="#e02020" stroke-width="2.5" stroke-dasharray="4,2"' if piece.get("disrupted") else \
+        'stroke="#fff" stroke-width="1.2"'
+    reduced = (f'<rect x="{x - 19:.1f}" y="{y - 16:.1f}" width="38" height="4" fill="#f0c040"/>'
+               if piece.get("reduced") else "")
+    return (f'<rect x="{x - 20:.1f}" y="{y - 17:.1f}" width="40" height="35" rx="3" fill="{colour}" {edge}/>{reduced}'
+            f'<g transform="translate({x:.1f},{y - 4:.1f})">{unit_symbol(str(piece.get("kind")), missile)}</g>'
+            + _ratings_text(code, x, y + 15))
+
+
+def leader(piece: dict[str, Any], x: float, y: float) -> str:
+    colour = SIDE_COLOUR.get(str(piece.get("side")), "#777")
+    initials = "".join(w[0] for w in str(piece.get("id", "?")).split("-")[:2]).title()
+    ring = "#b000b0" if piece.get("magic") else colour
+    return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="12.5" fill="#f1d36b" stroke="{ring}" stroke-width="3"/>'
+            f'<text x="{x:.1f}" y="{y + 5:.1f}" font-size="{TEXT}" font-weight="bold" text-anchor="middle">'
+            f'{escape(initials)}</text>')
+
+
+def leader_title(piece: dict[str, Any]) -> str:
+    magic = f", magic {piece['magic']}" if piece.get("magic") else ""
+    return f"{piece.get('id', '')}: Leader of {SIDE_NAME.get(str(piece.get('side')), '')}, rally {piece.get('rally', '?')}{magic}"
+
+
+def engine(piece: dict[str, Any], x: float, y: float) -> str:
+    colour = SIDE_COLOUR.get(str(piece.get("side")), "#777")
+    letter = ENGINE_LETTER.get(str(piece.get("kind")), "?")
+    return (f'<rect x="{x - 11:.1f}" y="{y - 11:.1f}" width="22" height="22" fill="#fff" stroke="{colour}" '
+            f'stroke-width="3"/><text x="{x:.1f}" y="{y + 5:.1f}" font-size="{TEXT}" font-weight="bold" '
+            f'fill="{colour}" text-anchor="middle">{letter}</text>')
+
+
+def engine_title(piece: dict[str, Any]) -> str:
+    kind = ENGINE_NAME.get(str(piece.get("kind")), str(piece.get("kind", "engine")))
+    return f"{piece.get('id', '')}: {kind} of {SIDE_NAME.get(str(piece.get('side')), '')}"
+
+
+def cauldron(piece: dict[str, Any], x: float, y: float) -> str:
+    poured = int(piece.get("poured") or 0)
+    return (f'<g data-cauldron="{escape(str(piece.get("id", "")))}"><title>{escape(str(piece.get("id", "")))}: '
+            f'cauldron of oil ({poured} poured)</title><path d="M{x - 13:.1f},{y - 9:.1f} h26 l-4,18 h-18 z" '
+            f'fill="#d9822b" stroke="#3b2f24" stroke-width="1.5"/><text x="{x:.1f}" y="{y + 5:.1f}" '
+            f'font-size="{TEXT}" font-weight="bold" text-anchor="middle" textLength="20" '
+            f'lengthAdjust="spacingAndGlyphs">oil</text></g>')

@@ -1,0 +1,45 @@
+"""Issue 24 finding 8: a Gondor & Sauron board explains itself: a legend of what the map
+and the view hold, counters printed SPI-style with their ratings, walls drawn to be seen."""
+
+from __future__ import annotations
+
+import re
+
+from warjudge.core import games
+from warjudge.presentation.gondor_sauron.render import render_svg
+
+
+def _svg(game_id: str) -> tuple[str, dict]:
+    game = games.new(game_id, seed=3)
+    view = game.view(game.players[0])
+    return render_svg(game.scenario.hexmap(), view), view
+
+
+def test_the_legend_lists_what_the_board_uses():
+    gondor, _ = _svg("gondor")
+    items = re.search(r'data-testid="legend" data-items="([^"]*)"', gondor).group(1).split()
+    # Minas Tirith: its city levels, walls, gate and towers, its engines and cauldrons
+    assert {"level-1", "level-2", "wall", "gate", "tower-side", "breach", "catapult", "siege_tower",
+            "ladder", "cauldron", "leader", "magic", "infantry"} <= set(items)
+    sauron, _ = _svg("sauron")
+    items = re.search(r'data-testid="legend" data-items="([^"]*)"', sauron).group(1).split()
+    assert "pedestal" in items and "wall" not in items and "catapult" not in items   # Dagorlad has neither
+    for item in items:
+        assert f'<g data-key="{item}">' in sauron
+
+
+def test_a_counter_shows_its_ratings_type_and_side():
+    # SPI 2.6: melee and missile strength, armour and morale printed on the counter
+    svg, view = _svg("gondor")
+    unit = view["units"][0]
+    counter = re.search(rf'<g data-testid="unit" data-unit="{unit["id"]}".*?</g>(?=<g data-testid|<g data-cauldron|<polygon|<g data-testid="legend")',
+                        svg, re.S).group(0)
+    assert f'>{unit["ratings"]}</text>' in counter
+    assert "armour" in counter and "morale" in counter      # its full reading on hover
+    assert {"westernesse": "#2a5a9e", "sauron": "#7a1f1f"}[unit["side"]] in counter
+
+
+def test_walls_are_thick_and_cased():
+    svg, _ = _svg("gondor")
+    wall = re.search(r'<line data-hexside="[^"]+" data-kind="wall"[^>]*/>', svg).group(0)
+    assert float(re.search(r'stroke-width="([\d.]+)"', wall).group(1)) >= 6

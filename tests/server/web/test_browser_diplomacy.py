@@ -170,6 +170,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     expect(ann.page.locator("#held")).to_contain_text("Build A bud")
     click_unit_then_order(bob.page, "A apu", "A apu D")
     bob.page.locator('[data-testid="submit-orders"]').click()
+    expect(bob.page.locator("#held")).to_contain_text("A apu D")   # held before the games master acts
     gm.page.locator('[data-testid="process"]').click()   # Austria's second build waived
     for page in (ann.page, bob.page):
         expect(page.locator('[data-testid="phase"]')).to_have_text("S1902M")

@@ -1,5 +1,7 @@
 """The one game interface, per registered game: clone()/s, legal_actions()/s on a
-mid-game position and full search steps (clone + legal actions + act) per second (issue 12).
+mid-game position and full search steps (clone + legal actions + act) per second (issue 12),
+and clone()/s at the start, middle and end of a game (issue 25: a clone must cost the same
+at any point, at least 10,000/s).
 
 Run: .venv/bin/python benchmarks/interface.py [GAME ...]. The SJG position is a game the
 heuristic bots play to a movement phase with 47 units on the map; the others are random
@@ -12,6 +14,7 @@ listed root, lists the clone's actions (kept: the same position) and plays one.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -39,17 +42,27 @@ def _sjg_midgame() -> tuple[Any, str]:
     return best[1], best[1].pending.player
 
 
-def _random_midgame(game_id: str, steps: int = 60) -> tuple[Any, str]:
-    """`steps` random legal actions from seed 7 (fewer if the game ends): a mid-game
-    position of any game on the interface."""
+LONG = 4000   # actions: the Diplomacy games' random play lasts hundreds of turns, so "end" stops here
+
+
+def _random_game(game_id: str, actions: int) -> Any:
+    """Random legal play from seed 7 (the same moves every run) for `actions` actions,
+    or until the game ends or nobody can act."""
     rng = random.Random(7)
     game = games.new(game_id, seed=7)
-    for _ in range(steps):
+    for _ in range(actions):
         waiting = [p for p in game.to_act() if game.legal_actions(p)]
         if game.outcome() is not None or not waiting:
             break
         player = rng.choice(waiting)
         game.act(player, rng.choice(game.legal_actions(player)))
+    return game
+
+
+def _random_midgame(game_id: str, steps: int = 60) -> tuple[Any, str]:
+    """`steps` random legal actions (fewer if the game ends): a mid-game position of any
+    game on the interface."""
+    game = _random_game(game_id, steps)
     return game, next(p for p in game.to_act() if game.legal_actions(p))
 
 
@@ -92,10 +105,25 @@ def measure(game_id: str) -> dict[str, float]:
             "legal actions": len(game.legal_actions(player))}
 
 
+def clones_over_game(game_id: str) -> dict[str, float]:
+    """clone()/s at the start, the middle and the end of a random game (its end, or
+    action LONG)."""
+    end = _random_game(game_id, LONG)
+    played = end.record.action_count()
+    figures: dict[str, float] = {}
+    for name, game in (("start", games.new(game_id, seed=7)), ("middle", _random_game(game_id, played // 2)),
+                       ("end", end)):
+        figures[f"clone/s {name}"] = _rate(game.clone, 1.0)
+    return {**figures, "actions played": played}
+
+
 def main(ids: list[str]) -> None:
     for game_id in ids or games.ids():
         figures = measure(game_id)
         print(game_id + ": " + ", ".join(f"{k} {v:,.0f}" for k, v in figures.items()))
+        over = clones_over_game(game_id)
+        load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+        print(f"{game_id}: " + ", ".join(f"{k} {v:,.0f}" for k, v in over.items()) + f" (load average {load})")
 
 
 if __name__ == "__main__":

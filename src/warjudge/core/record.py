@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator, NamedTuple, TypeVar
 
 from warjudge.core.dice import commitment
 from warjudge.core.errors import RecordError, WarjudgeError
+from warjudge.core.log import Log
 from warjudge.core.recordfile import locked, write_atomically
 from warjudge.core.textinput import UnusableInput, load_json, path_exists, read_user_file
 
@@ -137,7 +138,7 @@ class GameRecord:
         self.reseeds: tuple[Reseed, ...] = ()
         for reseed in reseeds:
             self.reseed(*reseed)
-        self._actions: list[dict[str, Any]] = []
+        self._actions: Log[dict[str, Any]] = Log()   # shared with copies (core/log.py)
 
     def restarted(self, options: dict[str, Any] | None = None) -> "GameRecord":
         """The same game, seed and reseeds with no action yet (`options`, if given, as its
@@ -164,13 +165,13 @@ class GameRecord:
         return tuple(json.loads(json.dumps(a)) for a in self._actions)
 
     def copy(self, seed: int | None = None) -> "GameRecord":
-        """An independent record with the same actions (shared: they are never changed
-        once appended), under another seed if given (a search clone's fresh dice: then
+        """An independent record with the same actions (shared, in O(1): they are never
+        changed once appended), under another seed if given (a search clone's fresh dice: then
         without the reseeds, whose seeds hold the real game's future rolls)."""
         twin = object.__new__(GameRecord)
         twin.game, twin.seed, twin.options = self.game, self.seed if seed is None else seed, self.options
         twin.reseeds = self.reseeds if seed is None else ()
-        twin._actions = list(self._actions)
+        twin._actions = self._actions.copy()
         return twin
 
     def append(self, action: dict[str, Any]) -> None:
@@ -190,7 +191,7 @@ class GameRecord:
     def _content(self) -> dict[str, Any]:
         reseeds = {RESEEDS: [r.to_json() for r in self.reseeds]} if self.reseeds else {}
         return {"format": FORMAT, "game": self.game, "seed": self.seed, "options": self.options,
-                **reseeds, "actions": self._actions}
+                **reseeds, "actions": list(self._actions)}
 
     def to_json(self, compact: bool = False) -> str:
         """The file's text: indented for people to read, or `compact` (the play server's
@@ -198,7 +199,7 @@ class GameRecord:
         content = self._content()
         header = {k: v for k, v in content.items() if k != "actions"}
         layout: dict[str, Any] = {"separators": (",", ":")} if compact else {"indent": 1}
-        return json.dumps({**header, "checksum": content_checksum(content), "actions": self._actions},
+        return json.dumps({**header, "checksum": content_checksum(content), "actions": content["actions"]},
                           ensure_ascii=False, **layout)
 
     @classmethod

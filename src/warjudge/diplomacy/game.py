@@ -133,10 +133,12 @@ class DiplomacyGame:
         return game
 
     def clone(self, reseed: bool = True) -> "DiplomacyGame":
-        """An independent copy (Diplomacy has no dice: `reseed` changes nothing)."""
+        """An independent copy (Diplomacy has no dice: `reseed` changes nothing), in time
+        that does not grow with the game: the record's past actions and the phase
+        reports are never changed once made, so they are shared; the position is copied."""
         copy = DiplomacyGame.__new__(DiplomacyGame)
         copy.__dict__.update(self.__dict__)
-        copy.record = GameRecord.from_json(self.record.to_json())
+        copy.record = self.record.copy()
         copy.state = GameState(self.state.phase, dict(self.state.units),
                                {p: set(c) for p, c in self.state.centers.items()},
                                list(self.state.dislodged), set(self.state.standoffs), self.state.winner)

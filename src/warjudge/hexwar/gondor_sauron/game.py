@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, NamedTuple
 
 from warjudge.core.dice import Dice
@@ -23,6 +23,7 @@ from warjudge.core.errors import InputError, RecordError
 from warjudge.core.events import Refusal
 from warjudge.core.game import GM, Action, Decision, Outcome, View
 from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, fresh_seed, replay
+from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
 from warjudge.hexwar import stacking
@@ -30,7 +31,7 @@ from warjudge.hexwar.gondor_sauron import (
     aftermath, cauldrons, combat, formations, leaders, melee, moves, sequence, siege, spells)
 from warjudge.hexwar.gondor_sauron.charts import Charts, default_charts, load_charts
 from warjudge.hexwar.gondor_sauron.morale import loss_value, newly_demoralized
-from warjudge.hexwar.gondor_sauron.position import Position
+from warjudge.hexwar.gondor_sauron.position import Position, copied
 from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_content, shipped
 from warjudge.hexwar.gondor_sauron.units import SIDES, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, other
 
@@ -84,6 +85,18 @@ class TurnState:
     cast_in_a: set[str] = field(default_factory=set)    # 3.0 E
     bound: dict[str, set[str]] = field(default_factory=dict)   # Leader -> spells on it this turn
 
+    def clone(self) -> "TurnState":
+        """An independent copy (every set and the statement copied)."""
+        twin = copied(self)
+        for name, value in vars(self).items():
+            if isinstance(value, set):
+                vars(twin)[name] = set(value)
+        twin.rallied_by = dict(self.rallied_by)
+        twin.bound = {leader: set(spells) for leader, spells in self.bound.items()}
+        if self.allocation is not None:
+            twin.allocation = replace(self.allocation, attackers=list(self.allocation.attackers))
+        return twin
+
 
 class GondorSauronGame:
     """One battle; the class is registered twice, as `gondor` and as `sauron`."""
@@ -125,7 +138,7 @@ class GondorSauronGame:
         self.acting = 0
         self.state = TurnState()
         self.pending: list[Pending] = []
-        self.events: list[dict[str, Any]] = []
+        self.events: Log[dict[str, Any]] = Log()   # shared with clones (core/log.py)
         self._legal: tuple[Any, list[Action]] = (None, [])
         self._acted = 0   # actions applied (the legal-action cache's key)
         self._facts: tuple[Any, Any] = (None, None)
@@ -158,14 +171,28 @@ class GondorSauronGame:
         return game
 
     def clone(self, reseed: bool = True) -> "GondorSauronGame":
-        """A deep copy that shares what never changes in play (the scenario, the map,
-        the charts, the terrain tables memoised from them), so a bot may clone often."""
-        pos = self.pos
-        fixed = (self.scenario, pos.map, pos.charts, pos._costs, pos._steps, pos._zoc)
-        twin = copy.deepcopy(self, {id(x): x for x in fixed})
-        if reseed:   # the clone's record names its own seed: the real one stays with the game
+        """An independent copy in time that does not grow with the game: what changes in
+        play (the pieces, the counts, the queue) is copied; what never changes once made
+        (the scenario, the map, the charts, the terrain tables memoised from them, the
+        record's and the event log's past entries) is shared. A reseeded clone rolls from
+        a fresh seed its record names (the real one stays with the game); `reseed=False`
+        is exact."""
+        twin = object.__new__(type(self))
+        vars(twin).update(vars(self))
+        twin.pos = self.pos.clone()
+        twin.to_come = {group: [copied(p) for p in pieces] for group, pieces in self.to_come.items()}
+        twin.waiting = {pid: copied(p) for pid, p in self.waiting.items()}
+        twin.levels, twin.losses, twin.eliminated = dict(self.levels), dict(self.losses), list(self.eliminated)
+        twin.state = self.state.clone()
+        twin.pending = [copied(p) for p in self.pending]
+        twin.events = self.events.copy()
+        twin._reach = (self._reach[0], dict(self._reach[1]))
+        if reseed:
             twin.dice = Dice(fresh_seed())
             twin.record = self.record.copy(seed=twin.dice.seed)
+        else:
+            twin.dice = self.dice.copy() if type(self.dice) is Dice else copy.deepcopy(self.dice)
+            twin.record = self.record.copy()
         return twin
 
     # --- the interface --------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from warjudge.hexwar import terrain
 from warjudge.hexwar.gondor_sauron.charts import Charts
@@ -31,6 +32,18 @@ class Position:
     _costs: dict = field(default_factory=dict, repr=False, compare=False)
     _steps: dict = field(default_factory=dict, repr=False, compare=False)
     _zoc: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def clone(self) -> "Position":
+        """An independent copy: the pieces and what play changes are copied; the map, the
+        charts and the terrain tables memoised from them are shared (they never change)."""
+        twin = object.__new__(Position)
+        vars(twin).update(vars(self))
+        twin.units = {uid: copied(u) for uid, u in self.units.items()}
+        twin.leaders = {lid: copied(ldr) for lid, ldr in self.leaders.items()}
+        twin.engines = {eid: copied(e) for eid, e in self.engines.items()}
+        twin.cauldrons = {cid: copied(c) for cid, c in self.cauldrons.items()}
+        twin.demoralized, twin.formations = set(self.demoralized), dict(self.formations)
+        return twin
 
     def terrain_cost(self, a: str, b: str, move_class: str) -> int | None:
         """The Terrain Effects Chart's cost of the step a -> b (memoised per breach state)."""
@@ -128,4 +141,14 @@ class Position:
         return leader.rally + (3 if self.night and leader.side == SAURON else 0)
 
 
-__all__ = ["Position"]
+P = TypeVar("P")
+
+
+def copied(piece: P) -> P:
+    """A new piece with the same fields (shared: strings, numbers and frozen ratings)."""
+    twin = object.__new__(type(piece))
+    vars(twin).update(vars(piece))
+    return twin
+
+
+__all__ = ["Position", "copied"]

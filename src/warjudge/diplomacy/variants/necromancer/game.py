@@ -178,11 +178,12 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
                 DRAFTS_OPTION)
 
     def clone(self, reseed: bool = True) -> "NecromancerDiplomacyGame":
-        """An independent copy (no dice: `reseed` changes nothing). The position and the
-        reports are never changed in place, so they are shared."""
+        """An independent copy (no dice: `reseed` changes nothing), in time that does not
+        grow with the game. The position, the reports and the record's past actions are
+        never changed in place, so they are shared."""
         copy = NecromancerDiplomacyGame.__new__(NecromancerDiplomacyGame)
         copy.__dict__.update(self.__dict__)
-        copy.record = GameRecord.from_json(self.record.to_json())
+        copy.record = self.record.copy()
         copy.dislodged, copy.standoffs = list(self.dislodged), set(self.standoffs)
         copy.orders = {p: list(o) for p, o in self.orders.items()}
         copy.written = {p: list(o) for p, o in self.written.items()}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from contextlib import AbstractContextManager
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any, Callable
 
 from fastapi import Depends, FastAPI, Query, Request
@@ -87,6 +88,14 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
 
     def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
         return TEMPLATES.TemplateResponse(request, template, context, status_code=status)
+
+    def error_page(request: Request, status: int, message: str, headers: Mapping[str, str] | None) -> HTMLResponse:
+        """A page's error as a page (errors.py): its status, the message and a way home."""
+        answer = page(request, "error.html", status, code=status, message=message)
+        answer.headers.update(headers or {})
+        return answer
+
+    app.state.error_page = error_page
 
     @app.get("/", include_in_schema=False)
     def home() -> RedirectResponse:

@@ -23,7 +23,7 @@ def test_the_migrations_build_the_models_tables(database_url):
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
     assert set(inspect(engine).get_table_names()) == {"alembic_version", "games", "rollbacks", "seats", "tokens",
                                                       "users", "press_modes", "press_messages", "press_recipients",
-                                                      "rate_buckets", "game_progress", "game_phases", "press_reads",
+                                                      "rate_buckets", "game_progress", "game_phases",
                                                       "game_requests"}
 
 

@@ -44,15 +44,3 @@ class PressRecipient(Base):
     message_id: Mapped[int] = mapped_column(ForeignKey("press_messages.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[str] = mapped_column(String(NAME_CHARS), primary_key=True, index=True)
 
-
-class PressRead(Base):
-    """How far one user, in one seat, has read one thread (`thread`: a digest of its
-    seats, or "all"): the id of the last message read, never shown to anyone."""
-
-    __tablename__ = "press_reads"
-
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
-    seat: Mapped[str] = mapped_column(String(NAME_CHARS), primary_key=True)
-    thread: Mapped[str] = mapped_column(String(64), primary_key=True)
-    read_id: Mapped[int] = mapped_column(Integer)

@@ -25,7 +25,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from warjudge.core import games
-from warjudge.server import auth, history, play
+from warjudge.server import auth, history, play, press
 from warjudge.server.accounts import Accounts
 from warjudge.server.access import GameId
 from warjudge.server.bots import names as bot_names
@@ -129,7 +129,7 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
             role = play.role(row, user, seat)
             return page(request, f"{page_kind(row.game)}.html", game_id=game_id, game=row.game,
                         title=games.info(row.game).title, role=role, is_seat=role not in (GM_ROLE, PUBLIC_ROLE),
-                        has_board=row.game in RENDERERS,
+                        has_board=row.game in RENDERERS, press_max=press.MAX_TEXT,
                         gm=play.is_gm(row, user), user=user and user.name, csrf=who and auth.csrf_token(who[1]))
 
     @app.get("/games/{game_id}/gm", include_in_schema=False)

@@ -1,5 +1,4 @@
-"""press people can follow and games made once (issue 24): each message's phase, each
-reader's read marks per thread, and the key a creation request was sent with, so that a
+"""press people can follow and games made once (issue 24): each message's phase, and the key a creation request was sent with, so that a
 double click on Start makes one game
 
 Revision ID: 0008
@@ -18,14 +17,6 @@ depends_on = None
 def upgrade() -> None:
     op.add_column("press_messages", sa.Column("phase", sa.String(64), nullable=True))
     op.create_table(
-        "press_reads",
-        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
-        sa.Column("user_id", sa.Integer(), sa.ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
-        sa.Column("seat", sa.String(64), primary_key=True),
-        sa.Column("thread", sa.String(64), primary_key=True),
-        sa.Column("read_id", sa.Integer(), nullable=False),
-    )
-    op.create_table(
         "game_requests",
         sa.Column("user_id", sa.Integer(), sa.ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
         sa.Column("key", sa.String(64), primary_key=True),
@@ -35,6 +26,5 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("game_requests")
-    op.drop_table("press_reads")
     with op.batch_alter_table("press_messages") as batch:
         batch.drop_column("phase")

@@ -36,8 +36,8 @@ def test_the_gm_rolls_back_to_the_start_of_an_earlier_phase(players, database_ur
     _bid(bob, gid, "south", 1)   # round 2 over
     _bid(ann, gid, "north", 0)   # round 3 under way
     phases = gm.ok("get", f"/api/games/{gid}/phases")["phases"]
-    assert phases == [{"phase": 0, "actions_before": 0}, {"phase": 1, "actions_before": 2},
-                      {"phase": 2, "actions_before": 4}]
+    assert phases == [{"phase": 0, "actions_before": 0, "name": None}, {"phase": 1, "actions_before": 2, "name": None},
+                      {"phase": 2, "actions_before": 4, "name": None}]   # the toy's views name no phase
     version = gm.ok("get", f"/api/games/{gid}")["version"]
     gm.ok("post", f"/api/games/{gid}/rollback", {"phase": 1})
     state = gm.ok("get", f"/api/games/{gid}")
@@ -45,7 +45,7 @@ def test_the_gm_rolls_back_to_the_start_of_an_earlier_phase(players, database_ur
     assert state["view"]["history"][0]["bids"] == {"north": 1, "south": 2}   # round 1 stands
     assert state["to_act"] == ["north", "south"] and state["version"] > version
     assert stored_record(gm.client, gid).action_count() == 2
-    assert gm.ok("get", f"/api/games/{gid}/phases")["phases"][-1] == {"phase": 1, "actions_before": 2}
+    assert gm.ok("get", f"/api/games/{gid}/phases")["phases"][-1] == {"phase": 1, "actions_before": 2, "name": None}
     with db.sessions(db.make_engine(database_url))() as session:   # the tail is kept
         kept = session.scalars(select(RolledBack).where(RolledBack.game_id == gid)).one()
         assert [a["amount"] for a in json.loads(kept.actions)] == [3, 1, 0] and kept.to_phase == 1
@@ -167,3 +167,12 @@ def test_a_roll_back_in_a_game_with_a_bot_lets_the_bot_answer_again(players):
     state = gm.ok("get", f"/api/games/{gid}")
     assert len(state["view"]["history"]) == 1 and state["to_act"] == ["north"]   # the bot bid again
     assert [p["actions_before"] for p in gm.ok("get", f"/api/games/{gid}/phases")["phases"]] == [0, 2]
+
+
+def test_the_roll_back_list_names_each_phase(players):
+    # issue 24 finding 15: the list read "0 (after 0 actions)"; a GM picks a phase by its name
+    gm, _, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    gm.ok("post", f"/api/games/{gid}/process")
+    gm.ok("post", f"/api/games/{gid}/process")
+    assert [p["name"] for p in gm.ok("get", f"/api/games/{gid}/phases")["phases"]] == ["S1901M", "F1901M", "S1902M"]

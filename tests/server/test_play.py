@@ -248,3 +248,17 @@ def test_french_reasons_name_the_powers_in_french(players):
     french = ann.ok("post", f"/api/games/{gid}/actions?lang=fr", orders)["results"][0]
     assert french["why"]["params"]["power"] == "DWARVES"
     assert french["reason"] == "Nains n'a rien à ordonner en TA2750A"
+
+
+def test_the_same_creation_key_twice_makes_one_game(players):
+    # issue 24 finding 10: a double click on Start (or a retry) sends its key twice: one game
+    gm, ann, _ = players
+    first = _new_toy(gm, request_key="start-click-0001")
+    again = _new_toy(gm, request_key="start-click-0001")
+    assert again == first
+    other_user = _new_toy(ann, request_key="start-click-0001")   # a key is each user's own
+    fresh = _new_toy(gm, request_key="start-click-0002")
+    assert len({first["id"], other_user["id"], fresh["id"]}) == 3
+    assert [g["id"] for g in gm.ok("get", "/api/games")].count(first["id"]) == 1
+    bad = gm.post("/api/games", {"game": "toy-bids", "request_key": "no spaces allowed"})
+    assert bad.status_code == 422 and "request_key" in bad.json()["error"]

@@ -29,7 +29,7 @@ def test_a_private_message_is_read_by_its_sender_and_its_recipient_only(client):
     sent = ann.post(f"/api/games/{gid}/press", {"seat": "AUSTRIA", "to": ["ENGLAND"], "text": "Alliance?"})
     assert sent.status_code == 201, sent.text
     assert sent.json() | {"sent_at": None} == {"n": 1, "from": "AUSTRIA", "to": ["ENGLAND"], "text": "Alliance?",
-                                               "version": 0, "sent_at": None}
+                                               "version": 0, "phase": "S1901M", "sent_at": None}
     bob.ok("post", f"/api/games/{gid}/press", {"seat": "ENGLAND", "to": "all", "text": "Peace to all"})
 
     assert _texts(ann, gid) == ["Alliance?", "Peace to all"]
@@ -128,3 +128,21 @@ def test_press_needs_a_token_and_a_game(client):
     assert client.post(f"/api/games/{gid}/press", json={"seat": "AUSTRIA", "to": "all", "text": "hi"}).status_code == 401
     assert ann.post("/api/games/nope/press", {"seat": "AUSTRIA", "to": "all", "text": "hi"}).status_code == 404
     assert ann.get(f"/api/games/{gid}/press", params={"seat": "ENGLAND"}).status_code == 403
+
+
+def test_each_message_carries_its_phase_and_text_past_the_limit_is_refused_whole(players):
+    # issue 24 finding 13: press is tagged with its phase; 4,001 characters are refused, never cut
+    gm, ann, bob = players
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/AUSTRIA")
+    bob.ok("post", f"/api/games/{gid}/seats/ENGLAND")
+    ann.ok("post", f"/api/games/{gid}/press", {"seat": "AUSTRIA", "to": ["ENGLAND"], "text": "spring"})
+    gm.ok("post", f"/api/games/{gid}/process")
+    too_long = ann.post(f"/api/games/{gid}/press", {"seat": "AUSTRIA", "to": ["ENGLAND"], "text": "x" * 4001})
+    assert too_long.status_code == 422 and "at most 4000 characters" in too_long.json()["error"]
+    empty = ann.post(f"/api/games/{gid}/press", {"seat": "AUSTRIA", "to": ["ENGLAND"], "text": " \n "})
+    assert empty.status_code == 422 and "empty" in empty.json()["error"]
+    ann.ok("post", f"/api/games/{gid}/press", {"seat": "AUSTRIA", "to": ["ENGLAND"], "text": "autumn"})
+    read = bob.ok("get", f"/api/games/{gid}/press")["messages"]
+    assert [(m["text"], m["phase"]) for m in read] == [("spring", "S1901M"), ("autumn", "F1901M")]
+    assert gm.ok("get", f"/api/games/{gid}/press")["messages"] == []   # a private message stays the seats' own

@@ -22,7 +22,7 @@ from warjudge.server import accounts, auth, bots, botturns, db, errors, history,
 from warjudge.server.access import GameId, LangQuery, SeatPath
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import RequestLimits
-from warjudge.server.models import GameRow, User
+from warjudge.server.models import GameRequest, GameRow, User
 from warjudge.server.phases import Builder
 from warjudge.server.scheduler import Scheduler, run_due
 from warjudge.server.deadlines import PhaseRules
@@ -49,6 +49,12 @@ def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:
             "last_nmr": json.loads(row.last_nmr) if row.last_nmr else [],
             "seed_commitments": game.record.commitments(),
             "you": {"gm": gm, "seats": play.held_seats(row, user)}}
+
+
+def _created(row: GameRow) -> dict[str, Any]:
+    """What creating a game answers: its id and each seat's invitation."""
+    return {"id": row.id, "game": row.game,
+            "seats": [{"seat": s.name, "invitation": s.invitation} for s in row.seats]}
 
 
 def create_app(url: str, migrate: bool = True, deadlines_every: float | None = None,
@@ -161,13 +167,17 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
     def new_game(body: NewGame, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         with transaction() as session:
             user = caller(session, credentials)
+            made = body.request_key and session.get(GameRequest, (user.id, body.request_key))
+            if made:   # the same request again: the game it made
+                return _created(game_row(session, made.game_id))
             rules = PhaseRules(body.phase_seconds, body.phase_seconds_by_kind, body.deadline_at)
             row = play.create(session, user, body.game, body.options, body.open, rules)
             session.flush()
+            if body.request_key:
+                session.add(GameRequest(user_id=user.id, key=body.request_key, game_id=row.id))
             if body.press:
                 press.choose(session, row, body.press)
-            return {"id": row.id, "game": row.game,
-                    "seats": [{"seat": s.name, "invitation": s.invitation} for s in row.seats]}
+            return _created(row)
 
     @app.get("/api/games", tags=["games"])
     def list_games(credentials: HTTPAuthorizationCredentials | None = Bearer) -> list[dict[str, Any]]:
@@ -295,12 +305,15 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
 
     @app.get("/api/games/{game_id}/phases", tags=["games master"])
     def phases(game_id: GameId, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
-        """Games master: the phases so far, each with the number of actions before it began."""
+        """Games master: the phases so far, each with its name and the number of actions before it began."""
         with reading() as session:
             user = caller(session, credentials)
             row = game_row(session, game_id)
             play.require_gm(row, user)
-            return {"phases": [{"phase": n, "actions_before": a} for n, a in enumerate(play.phase_starts(row))]}
+            starts = play.phase_starts(row)
+        names = history.phase_names(sessions, row)
+        return {"phases": [{"phase": n, "actions_before": a, "name": names[n] if n < len(names) else None}
+                           for n, a in enumerate(starts)]}
 
     @app.post("/api/games/{game_id}/rollback", tags=["games master"])
     def rollback(game_id: GameId, body: RollBack, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:

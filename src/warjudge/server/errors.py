@@ -1,14 +1,17 @@
-"""Every error the server sends is JSON `{"error": message}` with the right status; a
+"""Every error the API sends is JSON `{"error": message}` with the right status; a
 request the server cannot read is a 422 naming each problem, never a traceback; a database
-that cannot be used for now is a 503 with `Retry-After` (`outage.py`)."""
+that cannot be used for now is a 503 with `Retry-After` (`outage.py`). A browser asking for
+a page (not under /api/, accepting HTML) gets the same message as an HTML page with a link
+home (`app.state.error_page`, set by the pages)."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from warjudge.server.outage import DatabaseOutage
@@ -30,21 +33,29 @@ def _problem(error: dict) -> str:
     return f"{where}: {error.get('msg', 'invalid')}" if where else str(error.get("msg", "invalid"))
 
 
+def _answer(request: Request, status: int, message: str, headers: Mapping[str, str] | None = None) -> Response:
+    page = getattr(request.app.state, "error_page", None)
+    wants_page = not request.url.path.startswith("/api/") and "text/html" in request.headers.get("accept", "")
+    if page is not None and wants_page:
+        return page(request, status, message, headers)
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
 def install(app: FastAPI) -> None:
     app.add_middleware(DatabaseOutage)   # a database outage: a 503, never a 500 (outage.py)
 
     @app.exception_handler(ApiError)
-    async def _api(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=exc.headers)
+    async def _api(request: Request, exc: ApiError) -> Response:
+        return _answer(request, exc.status, exc.message, exc.headers)
 
     @app.exception_handler(WriteTimeout)
-    async def _busy(_request: Request, exc: WriteTimeout) -> JSONResponse:
-        return JSONResponse({"error": f"the server is busy ({exc}); nothing was changed: try again"},
-                            status_code=503, headers={"Retry-After": "1"})
+    async def _busy(request: Request, exc: WriteTimeout) -> Response:
+        return _answer(request, 503, f"the server is busy ({exc}); nothing was changed: try again",
+                       {"Retry-After": "1"})
 
     @app.exception_handler(HTTPException)
-    async def _http(_request: Request, exc: HTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+    async def _http(request: Request, exc: HTTPException) -> Response:
+        return _answer(request, exc.status_code, str(exc.detail), exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -53,6 +64,6 @@ def install(app: FastAPI) -> None:
                              "problems": problems}, status_code=422)
 
     @app.exception_handler(Exception)
-    async def _bug(_request: Request, exc: Exception) -> JSONResponse:
+    async def _bug(request: Request, exc: Exception) -> Response:
         log.exception("internal error")
-        return JSONResponse({"error": "internal error; the server's log has the details"}, status_code=500)
+        return _answer(request, 500, "internal error; the server's log has the details")

@@ -27,6 +27,7 @@ from warjudge.server.access import Bearer, Credentials, GameId, LangQuery, SeatQ
 from warjudge.server.db import Sessions
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow
+from warjudge.server.views import GM_ROLE
 
 PAGE = 20       # phases in a listing when `limit` is not given
 MAX_PAGE = 50   # and at most
@@ -56,6 +57,18 @@ def phase_seen_by(sessions: Sessions, row: GameRow, n: int, role: str) -> tuple[
     if not found:
         raise ApiError(404, f"game {row.id} has {progress.phases} phases so far (0 to {progress.phases - 1})")
     return found[0], progress
+
+
+def phase_names(sessions: Sessions, row: GameRow) -> list[str | None]:
+    """Each phase's name as the games master's view gives it as the phase begins (Diplomacy's
+    "F1901M", a hex game's "turn 3 · movement"); an empty list while the stored phases are behind."""
+    try:
+        progress = up_to_date(sessions, row)
+    except HTTPException:
+        return []
+    with sessions.reading() as session:
+        views = [p["view"] for p in phases.stored_phases(session, row.id, GM_ROLE, 0, progress.phases)]
+    return [(f"turn {v['turn']} · {v.get('phase')}" if "turn" in v else v.get("phase")) for v in views]
 
 
 def router(sessions: Sessions) -> APIRouter:

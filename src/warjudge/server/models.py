@@ -153,3 +153,14 @@ class GamePhase(Base):
     n: Mapped[int] = mapped_column(Integer, primary_key=True)
     role: Mapped[str] = mapped_column(String(NAME_CHARS), primary_key=True)
     data: Mapped[str] = mapped_column(Text)
+
+
+class GameRequest(Base):
+    """The key a creation request carried (the lobby's form sends one per click of Start):
+    the same key from the same user again gets the game it made, not a second one."""
+
+    __tablename__ = "game_requests"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))

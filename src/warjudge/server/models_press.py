@@ -31,6 +31,7 @@ class PressMessage(Base):
     broadcast: Mapped[bool] = mapped_column(Boolean)
     text: Mapped[str] = mapped_column(Text)
     version: Mapped[int] = mapped_column(Integer)     # the game's version when it was sent
+    phase: Mapped[str | None] = mapped_column(String(64), nullable=True)   # as the game's views name it
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
     recipients: Mapped[list["PressRecipient"]] = relationship(cascade="all, delete-orphan",
@@ -42,3 +43,4 @@ class PressRecipient(Base):
 
     message_id: Mapped[int] = mapped_column(ForeignKey("press_messages.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[str] = mapped_column(String(NAME_CHARS), primary_key=True, index=True)
+

@@ -101,7 +101,8 @@ def _as_read(message: PressMessage, n: int) -> dict[str, Any]:
     read (a database id would tell a seat how many messages it was not sent)."""
     return {"n": n, "from": message.sender,
             "to": "all" if message.broadcast else [r.seat for r in message.recipients],
-            "text": message.text, "version": message.version, "sent_at": _utc(message.created_at).isoformat()}
+            "text": message.text, "version": message.version, "phase": message.phase,
+            "sent_at": _utc(message.created_at).isoformat()}
 
 
 def _utc(moment: datetime) -> datetime:
@@ -131,7 +132,7 @@ def send(session: Session, row: GameRow, seat_name: str, to: list[str] | str, te
         if not recipients:
             raise ApiError(422, "to: name at least one seat other than your own, or \"all\"")
     message = PressMessage(game_id=row.id, sender=seat_name, broadcast=to == "all", text=text,
-                           version=row.version, recipients=[PressRecipient(seat=s) for s in recipients])
+                           version=row.version, phase=play.current_phase(play.load(row)), recipients=[PressRecipient(seat=s) for s in recipients])
     session.add(message)
     session.flush()
     notify.press(row, seat_name, None if to == "all" else recipients, text)

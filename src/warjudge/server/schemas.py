@@ -49,6 +49,10 @@ class NewGame(Strict):
                                                 "(a phase still lasts at least its duration)")
     press: PressMode | None = Field(
         None, description="messages between seats; default: full with more than two seats, else none")
+    request_key: str | None = Field(
+        None, min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$",
+        description="any new random string per game wanted: the same key sent again (a double click, "
+                    "a retry) gets the game it made, never a second game")
 
 
 class Extension(Strict):

@@ -12,7 +12,7 @@ from tests.server.web.browser import chromium, join, live, sign_up, start_game, 
 def test_private_and_broadcast_press_between_seats(live, chromium):
     base = live.url
     ann = watch(chromium.new_context().new_page(), "AUSTRIA")
-    bob = watch(chromium.new_context().new_page(), "ENGLAND")
+    bob = watch(chromium.new_context(viewport={"width": 390, "height": 844}).new_page(), "ENGLAND")   # a phone
     cid = watch(chromium.new_context().new_page(), "FRANCE")
     spectator = watch(chromium.new_context().new_page())
     sign_up(ann.page, base, "ann")
@@ -30,10 +30,23 @@ def test_private_and_broadcast_press_between_seats(live, chromium):
     ann.page.locator('[data-testid="press-input"]').fill("peace to all")
     ann.page.locator('[data-testid="press-send"]').click()
 
-    expect(bob.page.locator('[data-testid="press-messages"] li')).to_have_count(2, timeout=20000)
+    # issue 24 findings 3 and 13: an empty send says why; the limit is stated; a 4,000-letter
+    # word wraps on a phone instead of widening the page; each message shows its phase
+    ann.page.locator('[data-testid="press-input"]').fill("   ")
+    ann.page.locator('[data-testid="press-send"]').click()
+    expect(ann.page.locator("#error")).to_contain_text("empty")
+    ann.page.locator('[data-testid="press-input"]').fill("x" * 4001)
+    expect(ann.page.locator('[data-testid="press-left"]')).to_contain_text("1 characters too many (at most 4000)")
+    ann.page.locator('[data-testid="press-send"]').click()
+    expect(ann.page.locator("#error")).to_contain_text("at most 4000")
+    ann.page.locator('[data-testid="press-input"]').fill("W" * 4000)
+    ann.page.locator('[data-testid="press-send"]').click()
+    expect(bob.page.locator('[data-testid="press-messages"] li')).to_have_count(3, timeout=20000)
+    expect(bob.page.locator('[data-testid="press-phase"]').first).to_have_text(" · S1901M")
+    assert bob.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     expect(bob.page.locator('[data-testid="press-messages"]')).to_contain_text(secret)   # as text: no <b> element
     assert bob.page.locator('[data-testid="press-messages"] li b', has_text="meet").count() == 0
-    expect(cid.page.locator('[data-testid="press-messages"] li')).to_have_count(1, timeout=20000)
+    expect(cid.page.locator('[data-testid="press-messages"] li')).to_have_count(2, timeout=20000)
     expect(cid.page.locator('[data-testid="press-messages"]')).to_contain_text("peace to all")
     assert "old mill" not in cid.page.content()
 

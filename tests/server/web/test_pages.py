@@ -237,3 +237,19 @@ def test_a_games_master_s_pages_show_no_seat_s_secret(web_app, browser, other_br
         shown = browser.get(path)
         assert shown.status_code == 200 and not leaked(shown.json(), full, "black"), path
     assert 'data-role="gm"' in browser.get(f"/games/{game_id}").text
+
+
+def test_a_page_s_error_is_a_page_with_a_way_home_and_the_api_keeps_json(browser, other_browser):
+    # issue 24 finding 15: /games/999999 was raw JSON in the browser
+    html = {"Accept": "text/html,application/xhtml+xml"}
+    missing = browser.get("/games/999999", headers=html)
+    assert missing.status_code == 404 and missing.headers["content-type"].startswith("text/html")
+    assert "there is no game &#39;999999&#39;" in missing.text and 'href="/lobby"' in missing.text
+    csrf = sign_up(browser)
+    game_id = new_game(browser, csrf, "necromancer-sjg", ["red"])
+    sign_up(other_browser, "bob")
+    refused = other_browser.get(f"/games/{game_id}/gm", headers=html)
+    assert refused.status_code == 403 and "<h1" in refused.text and 'href="/lobby"' in refused.text
+    api = browser.get("/api/games/999999", headers=html)        # the API answers JSON, whatever is accepted
+    assert api.status_code == 404 and api.json() == {"error": "there is no game '999999'"}
+    assert browser.get("/games/999999").json()["error"]        # a script's fetch (no text/html) keeps JSON

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from contextlib import AbstractContextManager
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any, Callable
 
 from fastapi import Depends, FastAPI, Query, Request
@@ -24,7 +25,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from warjudge.core import games
-from warjudge.server import auth, history, play
+from warjudge.server import auth, history, play, press
 from warjudge.server.accounts import Accounts
 from warjudge.server.access import GameId
 from warjudge.server.bots import names as bot_names
@@ -88,6 +89,14 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
     def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
         return TEMPLATES.TemplateResponse(request, template, context, status_code=status)
 
+    def error_page(request: Request, status: int, message: str, headers: Mapping[str, str] | None) -> HTMLResponse:
+        """A page's error as a page (errors.py): its status, the message and a way home."""
+        answer = page(request, "error.html", status, code=status, message=message)
+        answer.headers.update(headers or {})
+        return answer
+
+    app.state.error_page = error_page
+
     @app.get("/", include_in_schema=False)
     def home() -> RedirectResponse:
         return RedirectResponse("/lobby", status_code=303)
@@ -120,7 +129,7 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
             role = play.role(row, user, seat)
             return page(request, f"{page_kind(row.game)}.html", game_id=game_id, game=row.game,
                         title=games.info(row.game).title, role=role, is_seat=role not in (GM_ROLE, PUBLIC_ROLE),
-                        has_board=row.game in RENDERERS,
+                        has_board=row.game in RENDERERS, press_max=press.MAX_TEXT,
                         gm=play.is_gm(row, user), user=user and user.name, csrf=who and auth.csrf_token(who[1]))
 
     @app.get("/games/{game_id}/gm", include_in_schema=False)

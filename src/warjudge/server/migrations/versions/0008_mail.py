@@ -2,14 +2,14 @@
 of its unsubscribe links; the outbox the scheduler drains; the marks that queue each
 game's notices once
 
-Revision ID: 0008_mail
+Revision ID: 0008
 Revises: 0007
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008_mail"
+revision = "0008"
 down_revision = "0007"
 branch_labels = None
 depends_on = None

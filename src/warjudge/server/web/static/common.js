@@ -15,6 +15,16 @@ export async function api(method, path, body) {
   return data;
 }
 
+// While `work` runs the button is disabled and says it is waiting (aria-busy); a second
+// click meanwhile does nothing. Returns what `work` returns.
+export async function busy(button, work) {
+  if (!button || button.getAttribute("aria-busy") === "true") return undefined;
+  button.setAttribute("aria-busy", "true");
+  button.disabled = true;
+  try { return await work(); }
+  finally { button.removeAttribute("aria-busy"); button.disabled = false; }
+}
+
 export function showError(message) {
   const box = document.getElementById("error");
   if (!box) return;

@@ -220,7 +220,7 @@ async function showPhase(n) {
   const mine = ++asked;
   if (count === null) count = (await phaseEntry(0)).count;
   if (mine !== asked) return;
-  at = Math.max(0, Math.min(n, count - 1));
+  at = Math.max(0, Math.min(n < 0 ? count + n : n, count - 1));   // n < 0: counted from the last
   const shown = await phaseEntry(at);   // one phase at a time: a long game's whole history is never sent
   if (mine !== asked) return;
   count = shown.count;
@@ -244,8 +244,9 @@ async function showPhase(n) {
   historyBox.querySelector('[data-testid="history-next"]').disabled = at === count - 1;
 }
 
+// Nothing shown yet: the last stored phase is now, so the first "Earlier" shows the one before it.
 function step(by) {
-  showPhase(at === null ? Number.MAX_SAFE_INTEGER : at + by).catch(error => showError(error.message));
+  showPhase(at === null ? (by < 0 ? -2 : -1) : at + by).catch(error => showError(error.message));
 }
 historyBox.querySelector('[data-testid="history-prev"]').addEventListener("click", () => step(-1));
 historyBox.querySelector('[data-testid="history-next"]').addEventListener("click", () => step(+1));

@@ -30,7 +30,7 @@ function showClock(state) {
 async function listPhases() {
   const answer = await api("GET", `/api/games/${game.id}/phases`);
   document.getElementById("rollback-phase").replaceChildren(...answer.phases.map(p =>
-    el("option", {value: String(p.phase), text: `${p.phase} (after ${p.actions_before} actions)`})));
+    el("option", {value: String(p.phase), text: p.name ? `${p.name} (phase ${p.phase})` : `phase ${p.phase}`})));
 }
 
 function giveSeat(seat) {

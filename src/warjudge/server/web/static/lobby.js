@@ -1,14 +1,14 @@
 // The lobby: join a free seat, start a new game (taking the first seat, bots in the rest).
-import {api, showError, startCountdowns} from "/static/common.js";
+import {api, busy, showError, startCountdowns} from "/static/common.js";
 
 startCountdowns();
 
-document.querySelectorAll("button.join").forEach(button => button.addEventListener("click", async () => {
+document.querySelectorAll("button.join").forEach(button => button.addEventListener("click", () => busy(button, async () => {
   try {
     await api("POST", `/api/games/${button.dataset.game}/seats/${encodeURIComponent(button.dataset.seat)}`);
     location.href = `/games/${button.dataset.game}`;
   } catch (error) { showError(error.message); }
-}));
+})));
 
 // The options the registry describes (GET /api/games-available), as the form's fields
 // set them: a blank number or file is "not given" (the game's default); a file option
@@ -38,13 +38,23 @@ async function fileJson(field, name) {
   catch { throw new Error(`${name}: the file ${file.name} is not JSON`); }
 }
 
-document.querySelectorAll("form.new-game").forEach(form => form.addEventListener("submit", async event => {
+// One key per game wanted: a second click, or a retry, while it is made gets the same game
+// (POST /api/games' request_key); the button is busy meanwhile.
+document.querySelectorAll("form.new-game").forEach(form => form.addEventListener("submit", event => {
   event.preventDefault();
+  form.dataset.key ||= [...crypto.getRandomValues(new Uint8Array(16))].map(b => b.toString(16).padStart(2, "0")).join("");
+  busy(form.querySelector('button[type="submit"]'), () => start(form));
+}));
+
+// Back to the lobby from the game's page: a fresh lobby (the new game listed, new keys).
+window.addEventListener("pageshow", event => { if (event.persisted) location.reload(); });
+
+async function start(form) {
   showError("");
   let options;
   try { options = await described(form); }
   catch (error) { showError(error.message); return; }
-  const body = {game: form.dataset.game, options, open: form.open.checked};
+  const body = {game: form.dataset.game, options, open: form.open.checked, request_key: form.dataset.key};
   if (form.phase_seconds.value) body.phase_seconds = Number(form.phase_seconds.value);
   try {
     const created = await api("POST", "/api/games", body);
@@ -55,5 +65,6 @@ document.querySelectorAll("form.new-game").forEach(form => form.addEventListener
         await api("POST", `/api/games/${created.id}/bots`, {seat, bot: form.bot ? form.bot.value : "random"});
     }
     location.href = form.take_seat.checked ? `/games/${created.id}` : `/games/${created.id}/gm`;
+    await new Promise(() => {});   // busy until the next page replaces this one
   } catch (error) { showError(error.message); }
-}));
+}

@@ -23,7 +23,10 @@ async function poll() {
     if (answer.press === "broadcast") [...to.options].forEach(o => { o.disabled = o.value !== "all"; });
     for (const m of answer.messages) {
       if (m.n <= read) continue;   // two reads crossing: each message once
-      list.append(el("li", {"data-from": m.from}, el("b", {text: `${m.from} → ${addressees(m)}: `}), m.text));
+      list.append(el("li", {"data-from": m.from},
+        el("small", {class: "press-when"}, el("time", {datetime: m.sent_at, text: new Date(m.sent_at).toLocaleString()}),
+           m.phase ? el("span", {class: "press-phase", "data-testid": "press-phase", text: ` · ${m.phase}`}) : ""),
+        el("br"), el("b", {text: `${m.from} → ${addressees(m)}: `}), m.text));
       read = Math.max(read, m.n);
     }
   } catch (error) { showError(error.message); }
@@ -39,13 +42,27 @@ async function start() {
   });
 }
 
+// The limit is stated next to the box; past it, or empty, the message is refused with a
+// reason, never cut (the server refuses it too).
+const MAX = Number(text.dataset.max);
+const left = document.getElementById("press-left");
+const countLeft = () => {
+  const n = MAX - text.value.length;
+  left.textContent = n >= 0 ? `${n} of ${MAX} characters left` : `${-n} characters too many (at most ${MAX})`;
+  left.classList.toggle("bad", n < 0);
+};
+text.addEventListener("input", countLeft);
+countLeft();
+
 document.querySelector('[data-testid="press-send"]').addEventListener("click", async () => {
   showError("");
-  if (!text.value.trim()) return;
+  if (!text.value.trim()) { showError("The message is empty: write something to send."); return; }
+  if (text.value.length > MAX) { showError(`The message is ${text.value.length} characters long: at most ${MAX}. Nothing was sent.`); return; }
   try {
     await api("POST", `/api/games/${game.id}/press`,
               {seat: game.role, to: to.value === "all" ? "all" : [to.value], text: text.value});
     text.value = "";
+    countLeft();
     await poll();
   } catch (error) { showError(error.message); }
 });

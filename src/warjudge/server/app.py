@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from warjudge.core import games
 from warjudge.core.events import localised
+from warjudge.presentation import choices
 from warjudge.server import accounts, auth, bots, botturns, db, errors, history, live, play, press, ratelimit, web
 from warjudge.server.access import GameId, LangQuery, SeatPath
 from warjudge.server.errors import ApiError
@@ -49,6 +50,14 @@ def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:
             "last_nmr": json.loads(row.last_nmr) if row.last_nmr else [],
             "seed_commitments": game.record.commitments(),
             "you": {"gm": gm, "seats": play.held_seats(row, user)}}
+
+
+def _legal_of(game_id: str, game: Any, seat: str, lang: str) -> dict[str, Any]:
+    """A seat's decision and legal actions, and in a hex game their labels (worded in `lang`)."""
+    actions = game.legal_actions(seat)
+    worded = game_id in choices.CHOOSERS
+    return {"seat": seat, "decision": (d.to_json() if (d := game.decision(seat)) else None), "actions": actions,
+            **({"labels": choices.labels(game_id, game, actions, view_for(game, seat), lang)} if worded else {})}
 
 
 def create_app(url: str, migrate: bool = True, deadlines_every: float | None = None,
@@ -186,15 +195,16 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             return _summary(row, game, user) | {"view_of": role, "view": view if lang == "en" else localised(view, lang, play.seat_names(game, lang))}
 
     @app.get("/api/games/{game_id}/legal", tags=["play"])
-    def legal(game_id: GameId, seat: str | None = SeatQuery,
+    def legal(game_id: GameId, seat: str | None = SeatQuery, lang: str = LangQuery,
               credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        """Each held seat's decision and legal actions; in a hex game each action also has
+        its `labels` entry, the action worded in `lang` for a person (from the seat's view)."""
         with reading() as session:
             user = caller(session, credentials)
             row = game_row(session, game_id)
             game = play.load(row)
             held = play.held_seats(row, user) if seat is None else [play.require_seat(row, user, seat).name]
-            return {"seats": [{"seat": s, "decision": (d.to_json() if (d := game.decision(s)) else None),
-                               "actions": game.legal_actions(s)} for s in held]}
+            return {"seats": [_legal_of(row.game, game, s, lang) for s in held]}
 
     @app.post("/api/games/{game_id}/preview", tags=["play"])
     def preview(game_id: GameId, body: ActionRequest,

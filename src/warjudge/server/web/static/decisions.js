@@ -25,6 +25,14 @@ let selected = null;     // the hex clicked last
 let piece = null;        // a piece clicked last (games whose moves name a piece and a hex)
 let chosen = new Set();  // the units of the selected stack ticked to move
 const hasBoard = !!game.root.dataset.hasBoard;
+// The choices come worded by the server in the reader's language (GET …/legal's labels);
+// the language is the one the Diplomacy page keeps, switched by the EN/FR buttons.
+let lang = localStorage.getItem("warjudge-lang") || (navigator.language.startsWith("fr") ? "fr" : "en");
+const CONFIRM = {en: {fire: "Fire", attack: "Attack", roll: "Roll the dice", cancel: "Cancel"},
+                 fr: {fire: "Tirer", attack: "Attaquer", roll: "Lancer les dés", cancel: "Annuler"}};
+const confirmWord = word => (CONFIRM[lang] || CONFIRM.en)[word];
+let worded = new WeakMap();   // action -> its label from the server
+const label = a => worded.get(a) || describe(a);
 
 function note(text) {
   log.prepend(el("li", {text: `${new Date().toLocaleTimeString()} ${text}`}));
@@ -86,10 +94,10 @@ async function act(action) {
   confirmBox.replaceChildren();
   try {
     await api("POST", `/api/games/${game.id}/actions`, {seat: game.role, action});
-    note(`you: ${describe(action)}`);
+    note(`you: ${label(action)}`);
     selected = piece = null;
     await again();
-  } catch (error) { showError(error.message); note(`refused: ${describe(action)}: ${error.message}`); }
+  } catch (error) { showError(error.message); note(`refused: ${label(action)}: ${error.message}`); }
 }
 
 // A roll (attack, rally, spell): the odds first, from the game's own preview; made only on confirm.
@@ -99,11 +107,13 @@ async function choose(action) {
   try { answer = await api("POST", `/api/games/${game.id}/preview`, {seat: game.role, action}); }
   catch (error) { showError(error.message); return; }
   if (!answer.preview) return act(action);
-  confirmBox.replaceChildren(oddsPanel(answer.preview), el("p", {text: describe(action)}),
+  const button = action.type === "fire" ? "fire" : isAttack(answer.preview) ? "attack" : "roll";
+  confirmBox.replaceChildren(oddsPanel(answer.preview), el("p", {text: label(action)}),
     el("div", {class: "buttons"},
        el("button", {type: "button", "data-testid": "confirm", onclick: () => act(action),
-                     text: isAttack(answer.preview) ? "Attack" : "Roll the dice"}),
-       el("button", {type: "button", "data-testid": "cancel", onclick: () => confirmBox.replaceChildren(), text: "Cancel"})));
+                     text: confirmWord(button)}),
+       el("button", {type: "button", "data-testid": "cancel", onclick: () => confirmBox.replaceChildren(),
+                     text: confirmWord("cancel")})));
   confirmBox.querySelector('[data-testid="confirm"]').focus();
 }
 
@@ -152,7 +162,7 @@ function drawChoices() {
     : (moves().length ? "Click one of your stacks to light the hexes it may reach."
        : anyPlaced ? "Click one of your pieces to light the hexes it may go to." : "");
   list.replaceChildren(...shown.slice(0, MANY).map(a => el("button", {type: "button", class: "choice",
-    "data-testid": "choice", "data-type": a.type, onclick: () => choose(a), text: describe(a)})));
+    "data-testid": "choice", "data-type": a.type, onclick: () => choose(a), text: label(a)})));
   if (shown.length > MANY) list.append(el("p", {class: "hint", text: `${shown.length - MANY} more: click a hex to narrow them.`}));
 }
 
@@ -200,7 +210,7 @@ async function drawResults() {
 
 async function refresh(summary) {
   view = summary.view || {};
-  const phase = [view.turn !== undefined ? `turn ${view.turn}` : "", view.phasing ? `${view.phasing} phasing` : "", view.phase || ""]
+  const phase = [view.turn !== undefined ? `turn ${view.turn}` : "", view.phasing ? `${view.phasing} phasing` : "", view.phase_title ? `phase ${view.phase}: ${view.phase_title}` : view.phase || ""]
     .filter(Boolean).join(" · ");
   document.querySelector('[data-testid="phase"]').textContent = (phase || `version ${summary.version}`) +
     (summary.is_over ? " · the game is over" : "");
@@ -209,9 +219,10 @@ async function refresh(summary) {
   confirmBox.replaceChildren();
   await Promise.all([drawBoard(), drawResults()]);
   if (!game.isSeat) { prompt.textContent = `Watching as ${game.role}.`; prompt.dataset.kind = ""; return; }
-  const answer = await api("GET", `/api/games/${game.id}/legal${seatQuery}`);
+  const answer = await api("GET", `/api/games/${game.id}/legal${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`);
   const mine = answer.seats.find(s => s.seat === game.role) || {actions: [], decision: null};
   actions = mine.actions;
+  worded = new WeakMap(actions.map((a, i) => [a, (mine.labels || [])[i]]).filter(([, text]) => text));
   const d = mine.decision;
   prompt.dataset.kind = d ? d.kind : "";
   prompt.textContent = d ? promptText(d)
@@ -222,5 +233,9 @@ async function refresh(summary) {
 }
 
 undo.addEventListener("click", () => { const a = actions.find(x => x.type === "undo"); if (a) act(a); });
+document.querySelectorAll("[data-lang]").forEach(b => b.addEventListener("click", () => {
+  lang = b.dataset.lang; localStorage.setItem("warjudge-lang", lang); document.documentElement.lang = lang; again();
+}));
+document.documentElement.lang = lang;
 startCountdowns();
 const again = follow(`/api/games/${game.id}${seatQuery}`, refresh);

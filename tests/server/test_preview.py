@@ -26,3 +26,15 @@ def test_only_a_legal_action_of_a_held_seat_is_previewed(players):
     assert refused.status_code == 409 and "legal actions" in refused.json()["error"]
     assert bob.post(f"/api/games/{gid}/preview", {"seat": "north", "action": {"type": "bid", "amount": 1}}
                     ).status_code == 403
+
+
+def test_a_hex_game_s_legal_actions_come_worded_in_the_reader_s_language(players):
+    # issue 24 finding 9: the page shows labels, never ids or JSON
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "gondor"})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/westernesse")
+    for lang, move in (("en", "Move Gandalf to "), ("fr", "Déplacer Gandalf en ")):
+        seat = ann.ok("get", f"/api/games/{gid}/legal?lang={lang}")["seats"][0]
+        assert len(seat["labels"]) == len(seat["actions"])
+        assert any(label.startswith(move) for label in seat["labels"])
+    assert "labels" not in ann.ok("get", f"/api/games/{gid}/legal?lang=fr")["seats"][0]["actions"][0]

@@ -12,6 +12,8 @@ import random
 
 from playwright.sync_api import expect
 
+from warjudge.presentation.choices import labels
+
 from tests.server.web.browser import chromium, join, live, shot, sign_up, start_game, watch  # noqa: F401 - fixtures
 
 SIDES = ["red", "black"]
@@ -43,16 +45,6 @@ SEND = """async ([game, seat, action]) => {
 
 def stacks(page, side):
     return page.locator(f'[data-testid="map"] [data-testid="unit"][data-side="{side}"]')
-
-
-def described(action) -> str:
-    """An action as the page's choice buttons word it (hexwords.js `describe`)."""
-    def words(v, key):
-        if isinstance(v, list):
-            assert all(not isinstance(x, (dict, list)) for x in v), "only flat lists are worded here"
-            return ("→" if key == "path" else ", ").join(map(str, v))
-        return str(v).lower() if isinstance(v, bool) else str(v)
-    return " · ".join([action["type"], *(f"{k} {words(v, k)}" for k, v in action.items() if k not in ("type", "side"))])
 
 
 def shown_after_click(legal, attack) -> bool:
@@ -181,7 +173,8 @@ def test_two_players_play_sjg_turns(live, chromium):
     page = attacker.page
     expect(page.locator('[data-testid="decision"]')).not_to_have_attribute("data-kind", "")
     page.locator(f'[data-testid="map"] polygon.hex[data-hex="{attack["targets"][0]}"]').dispatch_event("click")
-    page.locator("#actions").get_by_text(described(attack), exact=True).click()
+    page.locator("#actions").get_by_text(labels("necromancer-sjg", game, [attack], game.view(attack["side"]), "en")[0],
+                                           exact=True).click()
     odds = page.locator('[data-testid="odds"]')
     expect(odds).to_be_visible()
     shown = [c.get_attribute("data-column") for c in page.locator('[data-testid="odds-column"]').all()]

@@ -9,6 +9,7 @@ answered by clicking. Nothing hidden reaches anyone."""
 from __future__ import annotations
 
 import random
+import re
 
 from playwright.sync_api import expect
 
@@ -97,7 +98,8 @@ def test_two_players_play_sjg_turns(live, chromium):
     # SJG 9.1: red deploys secretly: a click on a hex narrows the choices to it, one is placed
     expect(red.page.locator('[data-testid="decision"]')).to_have_attribute("data-kind", "deploy")
     first = red.page.locator('#actions [data-testid="choice"][data-type="place"]').first
-    hex_id = first.inner_text().split("hex ")[-1].split(" ")[0]
+    expect(first).to_have_text(re.compile(r"^Place an? [a-z]+ in \d{4}"))   # worded (issue 24 finding 9)
+    hex_id = re.search(r"\d{4}", first.inner_text()).group(0)
     red.page.locator(f'[data-testid="map"] polygon.hex[data-hex="{hex_id}"]').dispatch_event("click")
     choice = red.page.locator('#actions [data-testid="choice"]').first
     expect(choice).to_contain_text(hex_id)
@@ -144,7 +146,7 @@ def test_two_players_play_sjg_turns(live, chromium):
     lit.focus()
     lit.press("Enter")
     expect(mover.page.locator(f'[data-testid="unit"][data-unit="{side} {target}"]')).to_have_count(1)
-    expect(mover.page.locator('[data-testid="log"]')).to_contain_text("you: move")
+    expect(mover.page.locator('[data-testid="log"]')).to_contain_text("you: Move ")
     units = {u["id"]: u["hex"] for u in live.full_view(game_id)["units"]}
     assert {units[u] for u in going} == {target} and {units[u] for u in staying} == {origin}
 
@@ -185,7 +187,7 @@ def test_two_players_play_sjg_turns(live, chromium):
     shot(page, "sjg-attack-odds")
     events_before = len(live.full_view(game_id)["events"])
     page.locator('[data-testid="confirm"]').click()
-    expect(page.locator('[data-testid="log"]')).to_contain_text("you: attack")
+    expect(page.locator('[data-testid="log"]')).to_contain_text("you: Attack ")
     said = [e["params"] for e in live.full_view(game_id)["events"][events_before:]
             if e["code"] in ("sjg.attacked", "sjg.boulders_dropped")]
     rolled = [r for r in preview["rolls"] if "immune" not in r]
@@ -210,7 +212,7 @@ def test_two_players_play_sjg_turns(live, chromium):
         fled = game.decision(decider).info["units"]
         to = lit.first.get_attribute("data-hex")
         lit.first.dispatch_event("click")
-        expect(answering.locator('[data-testid="log"]')).to_contain_text("you: retreat")
+        expect(answering.locator('[data-testid="log"]')).to_contain_text(re.compile(r"you: (Retreat|Lose|Go over)"))
         units = {u["id"]: u["hex"] for u in live.full_view(game_id)["units"]}
         assert {units[u] for u in fled if u in units} == {to}
     else:

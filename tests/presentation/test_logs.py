@@ -41,10 +41,18 @@ def test_a_melee_roll_is_logged_with_its_dice_and_result():
     # SPI 7.33: two dice on the Casualty Probability Table, then one die against morale
     line = log_en.line({"turn": 5, "phase": "D", "event": "attack", "unit": "orcs-1", "target": "knights-2",
                         "dice": 7, "die": 3, "result": "r1"})
-    assert line == "Turn 5 D · orcs-1 attacks knights-2: two dice 7, die 3: r1"
+    assert line == "Turn 5, D (Forces of Sauron Combat Phase) · orcs-1 attacks knights-2: two dice 7, die 3: r1"
     fanatical = log_en.line({"turn": 9, "phase": "D", "event": "attack", "unit": "u", "target": "t",
                              "dice": None, "die": 6, "result": None})
-    assert fanatical == "Turn 9 D · u attacks t: no casualty roll (fanatical), die 6: no effect"
+    assert fanatical == "Turn 9, D (Forces of Sauron Combat Phase) · u attacks t: no casualty roll (fanatical), die 6: no effect"
+
+
+def test_a_missile_shot_that_misses_reads_as_no_casualty_and_says_what_its_letter_is():
+    # SPI 7.17, 7.33: a shot's two dice miss, so no morale die is rolled; 3.0: phase G
+    line = log_en.line({"turn": 1, "phase": "G", "event": "fire", "unit": "archers-6", "target": "orcs-2",
+                        "dice": 7, "die": None, "result": "-"})
+    assert line == "Turn 1, G (Westernesse Combat Phase) · archers-6 fires on orcs-2: two dice 7: no casualty"
+    assert "None" not in line and ": -" not in line
 
 
 def test_diplomacy_games_have_no_hex_log():

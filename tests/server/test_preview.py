@@ -51,3 +51,15 @@ def test_the_legal_actions_come_with_what_each_costly_one_forfeits(players):
     assert suicides and set(costs) == suicides | {end}
     assert {costs[i][0]["rule"] for i in suicides} == {"SJG 6.7"} and costs[end][0]["rule"] == "SJG 4.1"
     assert [s["costs"] for s in seats if s is not mover] == [{}]
+
+
+def test_a_hex_game_s_legal_actions_come_worded_in_the_reader_s_language(players):
+    # issue 24 finding 9: the page shows labels, never ids or JSON
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "gondor"})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/westernesse")
+    for lang, move in (("en", "Move Gandalf to "), ("fr", "Déplacer Gandalf en ")):
+        seat = ann.ok("get", f"/api/games/{gid}/legal?lang={lang}")["seats"][0]
+        assert len(seat["labels"]) == len(seat["actions"])
+        assert any(label.startswith(move) for label in seat["labels"])
+    assert "labels" not in ann.ok("get", f"/api/games/{gid}/legal?lang=fr")["seats"][0]["actions"][0]

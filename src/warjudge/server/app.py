@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from warjudge.core import games
 from warjudge.core.events import localised
+from warjudge.presentation import choices
 from warjudge.server import accounts, auth, bots, botturns, db, errors, history, live, mail, play, press, ratelimit, web
 from warjudge.server.access import GameId, LangQuery, SeatPath
 from warjudge.server.errors import ApiError
@@ -55,6 +56,16 @@ def _created(row: GameRow) -> dict[str, Any]:
     """What creating a game answers: its id and each seat's invitation."""
     return {"id": row.id, "game": row.game,
             "seats": [{"seat": s.name, "invitation": s.invitation} for s in row.seats]}
+
+
+def _legal_of(game_id: str, game: Any, seat: str, lang: str) -> dict[str, Any]:
+    """A seat's decision and legal actions with what each costly one forfeits, and in a hex
+    game their labels (worded in `lang`)."""
+    actions = game.legal_actions(seat)
+    worded = game_id in choices.CHOOSERS
+    return {"seat": seat, "decision": (d.to_json() if (d := game.decision(seat)) else None), "actions": actions,
+            "costs": play.costs(game, seat, actions),
+            **({"labels": choices.labels(game_id, game, actions, view_for(game, seat), lang)} if worded else {})}
 
 
 def create_app(url: str, migrate: bool = True, deadlines_every: float | None = None,
@@ -201,16 +212,16 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             return _summary(row, game, user) | {"view_of": role, "view": view if lang == "en" else localised(view, lang, play.seat_names(game, lang))}
 
     @app.get("/api/games/{game_id}/legal", tags=["play"])
-    def legal(game_id: GameId, seat: str | None = SeatQuery,
+    def legal(game_id: GameId, seat: str | None = SeatQuery, lang: str = LangQuery,
               credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        """Each held seat's decision and legal actions; in a hex game each action also has
+        its `labels` entry, the action worded in `lang` for a person (from the seat's view)."""
         with reading() as session:
             user = caller(session, credentials)
             row = game_row(session, game_id)
             game = play.load(row)
             held = play.held_seats(row, user) if seat is None else [play.require_seat(row, user, seat).name]
-            listed = {s: game.legal_actions(s) for s in held}
-            return {"seats": [{"seat": s, "decision": (d.to_json() if (d := game.decision(s)) else None),
-                               "actions": listed[s], "costs": play.costs(game, s, listed[s])} for s in held]}
+            return {"seats": [_legal_of(row.game, game, s, lang) for s in held]}
 
     @app.post("/api/games/{game_id}/preview", tags=["play"])
     def preview(game_id: GameId, body: ActionRequest,

@@ -73,7 +73,8 @@ def test_a_retreat_displaces_a_chain_of_friends():
     g.act(W, {"type": "retreat", "path": ["0506"], "displace_to": "0507", "then_to": ["0508"]})
     assert [where(g, x) for x in "dfg"] == [("0506", True), ("0507", True), ("0508", True)]
     said = lines(g.view(W)["events"])
-    assert said[-3:-1] == ["Turn 1 D · g is displaced to 0508", "Turn 1 D · f is displaced to 0507"]
+    assert said[-3:-1] == ["Turn 1, D (Forces of Sauron Combat Phase) · g is displaced to 0508",
+                          "Turn 1, D (Forces of Sauron Combat Phase) · f is displaced to 0507"]
 
 
 def test_the_owner_may_decline_a_displacement_and_lose_the_retreating_unit():

@@ -7,7 +7,11 @@ has the turn; nothing goes wrong in the page."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
+
+from warjudge.presentation.choices import labels
 
 from tests.server.web.browser import chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
 
@@ -17,10 +21,18 @@ ROLLED = ("attack", "fire", "duel")
 PENDING = ("retreat", "evade", "advance")
 
 
+def worded(game, action) -> str:
+    """The action as its choice button words it (GET …/legal's label, issue 24 finding 9)."""
+    return labels(game.game_id, game, [action], game.view(W), "en")[0]
+
+
 def acted(page, what: str = "") -> None:
     """The page (reloaded before each answer) logged the one action it sent: the server
     took it, so the next look at the game sees its effect."""
-    expect(page.locator('[data-testid="log"] li', has_text=f"you: {what}")).to_have_count(1)
+    said = page.locator('[data-testid="log"] li', has_text="you: ")
+    expect(said.first).to_be_visible()
+    expect(page.locator('[data-testid="log"] li', has_text="refused")).to_have_count(0)
+    expect(said.first).not_to_contain_text("·")    # worded for a person (issue 24 finding 9), not the action's fields
 
 
 def answer(page, game, wanted: str) -> None:
@@ -37,7 +49,7 @@ def cast_by_clicking(live, page, game_id, action) -> None:
     dice, and the engine's roll succeeds exactly on a total the page listed."""
     preview = live.game(game_id).preview(W, action)
     page.locator(f'[data-testid="unit"][data-unit="{action["leader"]}"]').dispatch_event("click")
-    page.locator('#actions [data-testid="choice"][data-type="cast"]', has_text=f"spell {action['spell']}").first.click()
+    page.locator('#actions [data-testid="choice"][data-type="cast"]', has_text=worded(live.game(game_id), action)).first.click()
     odds = page.locator('[data-testid="odds"]')
     expect(odds).to_contain_text(f"casts {action['spell']} ({preview['cost']} Magic Points")
     expect(odds).to_contain_text(f"({preview['chance_in_36']} chances in 36)")
@@ -96,7 +108,7 @@ def test_a_turn_against_the_bot(live, chromium):
             # add the next one the rules require, else resolve; either shows its odds first
             step = {"type": "resolve"} if {"type": "resolve"} in legal else \
                 next(a for a in legal if a["type"] == "attack")
-            words = "resolve" if step["type"] == "resolve" else f"unit {step['unit']} · target {step['target']}"
+            words = worded(game, step)
             page.locator(f'#actions [data-testid="choice"][data-type="{step["type"]}"]', has_text=words).first.click()
             expect(page.locator('[data-testid="odds"]')).to_be_visible()
             page.locator('[data-testid="confirm"]').click()
@@ -127,7 +139,7 @@ def test_a_turn_against_the_bot(live, chromium):
             key = "unit" if "unit" in action else "leader"
             page.locator(f'[data-testid="unit"][data-unit="{action[key]}"]').dispatch_event("click")
             page.locator(f'#actions [data-testid="choice"][data-type="{action["type"]}"]',
-                         has_text=f"target {action['target']}").first.click()
+                         has_text=worded(game, action)).first.click()
             odds = page.locator('[data-testid="odds"]')
             expect(odds).to_be_visible()
             if preview["kind"] == "duel":
@@ -290,7 +302,7 @@ def test_a_melee_statement_is_made_on_the_page_and_resolved_with_each_attacks_od
     page.goto(f"{base}/games/{game_id}")
     go_on(live, game_id, me, orc, lambda g: g.phase == "G" and g.stage == "melee")
     page.reload()
-    page.locator('#actions [data-testid="choice"][data-type="attack"]', has_text="unit a · target d1").click()
+    page.locator('#actions [data-testid="choice"][data-type="attack"]', has_text=re.compile(r"^A\b.* attacks D1\b")).click()
     expect(page.locator('[data-testid="odds"]')).to_contain_text("Melee strength C against armour 2")
     page.locator('[data-testid="confirm"]').click()
     acted(page, "attack")

@@ -9,9 +9,12 @@ answered by clicking. Nothing hidden reaches anyone."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 from playwright.sync_api import expect
+
+from warjudge.presentation.choices import labels
 
 from tests.server.web.browser import chromium, join, live, shot, sign_up, start_game, watch  # noqa: F401 - fixtures
 
@@ -44,16 +47,6 @@ SEND = """async ([game, seat, action]) => {
 
 def stacks(page, side):
     return page.locator(f'[data-testid="map"] [data-testid="unit"][data-side="{side}"]')
-
-
-def described(action) -> str:
-    """An action as the page's choice buttons word it (hexwords.js `describe`)."""
-    def words(v, key):
-        if isinstance(v, list):
-            assert all(not isinstance(x, (dict, list)) for x in v), "only flat lists are worded here"
-            return ("→" if key == "path" else ", ").join(map(str, v))
-        return str(v).lower() if isinstance(v, bool) else str(v)
-    return " · ".join([action["type"], *(f"{k} {words(v, k)}" for k, v in action.items() if k not in ("type", "side"))])
 
 
 def shown_after_click(legal, attack) -> bool:
@@ -183,7 +176,7 @@ def test_two_players_play_sjg_turns(live, chromium):
     lit.focus()
     lit.press("Enter")
     expect(mover.page.locator(f'[data-testid="unit"][data-unit="{side} {target}"]')).to_have_count(1)
-    expect(mover.page.locator('[data-testid="log"]')).to_contain_text("you: move")
+    expect(mover.page.locator('[data-testid="log"]')).to_contain_text("you: Move ")
     units = {u["id"]: u["hex"] for u in live.full_view(game_id)["units"]}
     assert {units[u] for u in going} == {target} and {units[u] for u in staying} == {origin}
 
@@ -212,7 +205,8 @@ def test_two_players_play_sjg_turns(live, chromium):
     page = attacker.page
     expect(page.locator('[data-testid="decision"]')).not_to_have_attribute("data-kind", "")
     page.locator(f'[data-testid="map"] polygon.hex[data-hex="{attack["targets"][0]}"]').dispatch_event("click")
-    page.locator("#actions").get_by_text(described(attack), exact=True).click()
+    page.locator("#actions").get_by_text(labels("necromancer-sjg", game, [attack], game.view(attack["side"]), "en")[0],
+                                           exact=True).click()
     odds = page.locator('[data-testid="odds"]')
     expect(odds).to_be_visible()
     shown = [c.get_attribute("data-column") for c in page.locator('[data-testid="odds-column"]').all()]
@@ -223,7 +217,7 @@ def test_two_players_play_sjg_turns(live, chromium):
     shot(page, "sjg-attack-odds")
     events_before = len(live.full_view(game_id)["events"])
     page.locator('[data-testid="confirm"]').click()
-    expect(page.locator('[data-testid="log"]')).to_contain_text("you: attack")
+    expect(page.locator('[data-testid="log"]')).to_contain_text("you: Attack ")
     said = [e["params"] for e in live.full_view(game_id)["events"][events_before:]
             if e["code"] in ("sjg.attacked", "sjg.boulders_dropped")]
     rolled = [r for r in preview["rolls"] if "immune" not in r]
@@ -248,7 +242,7 @@ def test_two_players_play_sjg_turns(live, chromium):
         fled = game.decision(decider).info["units"]
         to = lit.first.get_attribute("data-hex")
         lit.first.dispatch_event("click")
-        expect(answering.locator('[data-testid="log"]')).to_contain_text("you: retreat")
+        expect(answering.locator('[data-testid="log"]')).to_contain_text(re.compile(r"you: (Retreat|Lose|Go over)"))
         units = {u["id"]: u["hex"] for u in live.full_view(game_id)["units"]}
         assert {units[u] for u in fled if u in units} == {to}
     else:

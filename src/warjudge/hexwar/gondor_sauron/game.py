@@ -340,7 +340,7 @@ class GondorSauronGame:
         pos = self.pos
         full = {
             "game": self.game_id, "scenario": self.scenario.spec.name, "turn": self.turn, "phase": self.phase,
-            "night": pos.night, "stage": self.stage, "to_act": list(self.to_act()),
+            "phase_title": self._phase().title, "night": pos.night, "stage": self.stage, "to_act": list(self.to_act()),
             "units": [{"id": u.id, "side": u.side, "nationality": u.nationality, "kind": u.kind, "hex": u.hex,
                        "ratings": u.ratings.code, "reduced": u.reduced, "disrupted": u.disrupted,
                        "formation": pos.formations.get(u.id)}

@@ -7,14 +7,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from warjudge.hexwar.gondor_sauron import sequence
+
 Facts = dict[str, Any]
 
 
 def _roll(f: Facts) -> str:
-    """A melee, missile or oil roll (7.33): the two dice (none for a fanatical attacker,
-    7.37), then the one die against morale and its result."""
+    """A melee, missile or oil roll (7.33): the two dice on the Casualty Probability Table
+    (none for a fanatical attacker, 7.37); only on a casualty, the one die against morale
+    and its result (the Casualty Results Table's code)."""
+    if f.get("die") is None:
+        return f"two dice {f['dice']}: no casualty"
     dice = f"two dice {f['dice']}, " if f.get("dice") is not None else "no casualty roll (fanatical), "
-    return f"{dice}die {f['die']}: {f.get('result') or 'no effect'}"
+    result = f.get("result")
+    return f"{dice}die {f['die']}: {result if result and result != '-' else 'no effect'}"
 
 
 LAPSES = {"defender-eliminated": "it is eliminated", "defender-retreated": "it has retreated",
@@ -59,11 +65,18 @@ WORDS: dict[str, Callable[[Facts], str]] = {
 
 
 def line(event: Facts) -> str:
-    """One event as a line: 'Turn 5 D · …'; a kind without words shows its facts."""
+    """One event as a line: 'Turn 5, D (Forces of Sauron Combat Phase) · …'; a kind
+    without words shows its facts."""
     facts = {k: v for k, v in event.items() if k not in ("turn", "phase", "event")}
     say = WORDS.get(str(event.get("event")))
     text = say(facts) if say else f"{event.get('event')}: " + ", ".join(f"{k} {v}" for k, v in facts.items())
-    return f"Turn {event.get('turn')} {event.get('phase')} · {text}"
+    return f"Turn {event.get('turn')}, {_phase(event.get('phase'))} · {text}"
+
+
+def _phase(code: Any) -> str:
+    """'D (Forces of Sauron Combat Phase)': the letter with the phase it stands for (SPI 3.0)."""
+    titles = {p.code: p.title for p in sequence.phases(sequence.GONDOR)}   # Sauron's are the same, less B
+    return f"{code} ({titles[code]})" if code in titles else f"phase {code}"
 
 
 def lines(events: Iterable[Facts]) -> list[str]:

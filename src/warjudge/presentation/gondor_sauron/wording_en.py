@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from warjudge.core.events import Event
+from warjudge.presentation.gondor_sauron import choice_facts
 
 Params = dict[str, Any]
 
@@ -36,3 +37,70 @@ def english(event: Event) -> str:
     if render is None:
         raise KeyError(f"no English wording for the refusal {event.code!r}")
     return render(event.params)
+
+
+# Choices: a legal action as a person reads it (issue 24 finding 9; presentation/choices.py)
+SMALL = {"of", "the"}
+
+
+def piece(piece_id: str, printed: dict[str, str]) -> str:
+    """'Gondor Knights 10 (CD4X)': the counter's name and the code printed on it."""
+    words, number = choice_facts.name_parts(piece_id)
+    name = _title(words)
+    code = printed.get(piece_id, "")
+    return f"{name}{f' {number}' if number else ''}{f' ({code})' if code else ''}"
+
+
+def _title(words: tuple[str, ...] | list[str]) -> str:
+    return " ".join(w if w in SMALL and i else w.capitalize() for i, w in enumerate(words))
+
+
+def spell(spell_id: str) -> str:
+    """'total-eclipse-of-the-sun' -> 'Total Eclipse of the Sun'."""
+    return _title(spell_id.split("-"))
+
+
+def _path(hexes: list[str]) -> str:
+    return " → ".join(hexes)
+
+
+def chooser(view: Params, _places: dict[str, str]) -> Callable[[Params], str]:
+    """Words for the actions of a seat that sees `view` (its counters' codes read once)."""
+    printed = choice_facts.codes(view)
+    return lambda action: choice(action, printed)
+
+
+def choice(action: Params, printed: dict[str, str]) -> str:
+    """The action as a short English sentence."""
+    def name(key: str) -> str:
+        return piece(str(action[key]), printed)
+
+    kind = action.get("type")
+    words: dict[str, Callable[[], str]] = {
+        "move": lambda: f"move {name('piece')} to {action['to']}",
+        "enter": lambda: f"bring {name('piece')} onto the map at {action['to']}",
+        "split": lambda: f"split {name('unit')}: part goes to {action['to']}",
+        "form": lambda: f"form {', '.join(piece(u, printed) for u in action['units'])} into a special formation "
+                        f"with {name('leader')}",
+        "cast": lambda: f"{name('leader')} casts {spell(action['spell'])}"
+                        + (f" on {name('target')}" if action.get("target") else ""),
+        "bombard": lambda: f"{name('engine')} bombards the hexside {'–'.join(action['hexside'])}",
+        "fire": lambda: f"{name('unit')} fires on {name('target')}",
+        "pour": lambda: f"pour {name('cauldron')} on {name('target')}",
+        "attack": lambda: f"{name('unit')} attacks {name('target')}",
+        "duel": lambda: f"{name('leader')} duels {name('target')}",
+        "rally": lambda: f"{name('leader')} rallies {name('unit')}",
+        "advance": lambda: f"advance {name('unit')}" + (f" into {action['to']}" if action.get("to") else ""),
+        "evade": lambda: f"retreat before combat to {_path(action['path'])}",
+        "retreat": lambda: f"retreat by {_path(action['path'])}" + (
+            f", displacing the friends there to {_path([action['displace_to'], *action.get('then_to', [])])}"
+            if action.get("displace_to") else ""),
+        "decline": lambda: "do not displace: the retreating unit is lost instead",
+        "stand": lambda: "stand and fight",
+        "stay": lambda: "stay (do not advance)",
+        "resolve": lambda: "make the stated attacks",
+        "next": lambda: "go on to the next combat stage",
+        "end": lambda: "end this phase",
+    }
+    say = words.get(str(kind))
+    return say() if say else str(kind)

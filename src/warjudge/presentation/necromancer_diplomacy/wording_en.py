@@ -133,6 +133,10 @@ TEMPLATES = {
                              "back ({{\"type\": \"retract\", \"order\": ...}}) or decline optional adjustments "
                              "({{\"type\": \"pass\"}}), not {action}",
     "necdip.act.order_text": "an order is a text of at most {n} characters",
+    "necdip.act.already_ordered": "{unit} already has an order ({order}); retract it first to give another",
+    "necdip.act.nothing_there": "{power} has no unit in {province} that can be ordered now",
+    "necdip.act.wrong_unit": "the unit in that province is {unit}, not {given}",
+    "necdip.act.no_such_order": "{unit} cannot be ordered {order} now (no such route, convoy or support); it may, e.g.: {examples}",
     "necdip.act.not_legal": "{order} is not a legal order for {power} now",
     "necdip.act.gm_bad_action":
         "the games master may enter a power's written 'orders', 'process' the phase or declare a 'draw', not {action}",
@@ -141,4 +145,4 @@ TEMPLATES = {
 
 def english(event: Event, names: Names = None) -> str:
     """A Necromancer reason in English (power ids printed as they are unless `names`)."""
-    return word(event, TEMPLATES, {"what": WHAT}, {"provinces": " or "}, names, english)
+    return word(event, TEMPLATES, {"what": WHAT}, {"provinces": " or ", "examples": "; "}, names, english)

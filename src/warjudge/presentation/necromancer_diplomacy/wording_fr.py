@@ -147,6 +147,10 @@ TEMPLATES = {
                              "retirer un ({{\"type\": \"retract\", \"order\": ...}}) ou renoncer aux Ajustements "
                              "facultatifs ({{\"type\": \"pass\"}}), pas {action}",
     "necdip.act.order_text": "un ordre est un texte d'au plus {n} caractères",
+    "necdip.act.already_ordered": "{unit} a déjà un ordre ({order}) ; retirez-le d'abord pour en donner un autre",
+    "necdip.act.nothing_there": "{power} n'a en {province} aucune unité à qui donner un ordre maintenant",
+    "necdip.act.wrong_unit": "l'unité de cette province est {unit}, pas {given}",
+    "necdip.act.no_such_order": "{unit} ne peut pas recevoir l'ordre {order} maintenant (pas de tel trajet, convoi ou soutien) ; par exemple : {examples}",
     "necdip.act.not_legal": "{order} n'est pas un ordre permis à {power} maintenant",
     "necdip.act.gm_bad_action":
         "l'arbitre peut saisir les ordres écrits d'une Puissance ('orders'), traiter la phase ('process') "
@@ -156,4 +160,4 @@ TEMPLATES = {
 
 def french(event: Event, names: Names = None) -> str:
     """A Necromancer reason in French (power ids printed as `names` gives them)."""
-    return word(event, TEMPLATES, {"what": WHAT}, {"provinces": " ou "}, names, french)
+    return word(event, TEMPLATES, {"what": WHAT}, {"provinces": " ou ", "examples": " ; "}, names, french)

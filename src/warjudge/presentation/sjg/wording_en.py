@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from warjudge.core.events import Event
+from warjudge.presentation.sjg import choice_facts
 
 Params = dict[str, Any]
 MERCENARY_RULE = "mercenaries may stack only with each other, the Necromancer and his apprentice (SJG 10.53)"
@@ -334,3 +335,105 @@ def english(event: Event) -> str:
 def lines(events: Iterable[Event | dict[str, Any]]) -> list[str]:
     """Events (or their JSON, as a view carries them) as the lines of the game's log."""
     return [english(e if isinstance(e, Event) else Event.from_json(e)) for e in events]
+
+
+# Choices: a legal action as a person reads it (issue 24 finding 9; presentation/choices.py)
+KIND_WORDS = {"necromancer": ("the Necromancer", "Necromancers"), "apprentice": ("an apprentice", "apprentices"),
+              "dragon": ("a dragon", "dragons"), "wraith": ("a wraith", "wraiths"),
+              "skeleton": ("a skeleton", "skeletons"), "zombie": ("a zombie", "zombies"),
+              "mercenary": ("a mercenary", "mercenaries"), "unit": ("a unit", "units")}
+POINT_WORDS = {"start:red": "Red's skull", "start:black": "Black's skull", "miasma:1-2": "Miasma point 1-2",
+               "miasma:3-4": "Miasma point 3-4", "miasma:5-6": "Miasma point 5-6"}
+ITEM_WORDS = {"apprentice": "an apprentice", "mercenaries": "a pair of mercenaries", "dragon": "a dragon",
+              "ring": "the Ring of Flight", "crystal_ball": "the Crystal Ball", "sword": "the Sword",
+              "bow": "the Bow"}
+PHASE_WORDS = {"move": "movement", "wraith": "wraith movement", "opportunity": "opportunity attack",
+               "combat": "combat", "convert": "conversion", "search": "search", "advance": "advance"}
+
+
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) < 2 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def _units(counted: list[tuple[str, int]]) -> str:
+    """'2 zombies and a wraith'."""
+    return _and([KIND_WORDS[k][0] if n == 1 else f"{n} {KIND_WORDS[k][1]}"
+                 for k, n in ((k if k in KIND_WORDS else "unit", n) for k, n in counted)]) or "no units"
+
+
+def _item(item: str) -> str:
+    name, power = choice_facts.item_parts(item)
+    return f"an extra Jewel ({power.replace('_', ' ')})" if power else ITEM_WORDS.get(name, name.replace("_", " "))
+
+
+def _jewels(names: list[str]) -> str:
+    return _and([f"the {j} Jewel" for j in names])
+
+
+def chooser(view: Params, places: dict[str, str]) -> Callable[[Params], str]:
+    """Words for the actions of a seat that sees `view` (its units indexed once)."""
+    by_id = choice_facts.index(view)
+    return lambda action: choice(action, view, by_id, places)
+
+
+def choice(action: Params, view: Params, by_id: dict[str, str], places: dict[str, str]) -> str:
+    """The action as a short English sentence: units by kind, hexes with their map names."""
+    def at(h: str) -> str:
+        return f"{h} ({POINT_WORDS.get(places[h], places[h])})" if h in places else h
+
+    def who(ids: list[Any]) -> str:
+        return _units(choice_facts.kinds(by_id, ids))
+
+    kind = action.get("type")
+    if kind == "place":
+        return f"place {KIND_WORDS.get(action['kind'], KIND_WORDS['unit'])[0]} in {at(action['hex'])}"
+    if kind == "deploy":
+        counted, hexes = choice_facts.placed(action.get("placements", {}))
+        return f"commit the set-up: {_units(counted)} in {hexes} hexes"
+    if kind == "undo":
+        return "take back the last action"
+    if kind == "end":
+        phase = PHASE_WORDS.get(str(view.get("phase")))
+        return f"end the {phase} phase" if phase else "end this phase"
+    if kind == "choose":
+        return f"choose {_and([_item(i) for i in action['items']]) or 'no items'}"
+    if kind == "take":
+        return f"{who([action['unit']])} takes {_item(action['item'])}"
+    if kind == "move":
+        path = " → ".join(at(h) for h in action["path"])
+        carry = f", carrying {_jewels(action['jewels'])}" if action.get("jewels") else ""
+        over = ", then over the cliff edge: lost (SJG 6.7)" if action.get("suicide") else ""
+        return f"move {who(action['units'])} {path}{carry}{over}"
+    if kind == "attack":
+        where = _and([at(h) for h in action["targets"]])
+        if action.get("demon"):
+            where = f"the demon in {where}"
+        how = [f"{who(action[k])} {word}" for k, word in (("direct", "directly"), ("indirect", "indirectly"),
+                                                          ("boulder", "dropping boulders")) if action.get(k)]
+        return f"attack {where}" + (f" with {_and(how)}" if how else " with every unit that may")
+    if kind == "convert":
+        terms = "free attempt at three times its resistance" if action.get("free") else \
+            f"{action.get('multiple', 0)} × its resistance in Conversion Points"
+        return f"try to convert the stack in {at(action['target'])} ({terms})"
+    if kind == "retreat":
+        return _retreat(action, at, who)
+    if kind == "advance":
+        moves = action.get("moves") or {}
+        return ("advance " + _and([f"{who([u])} into {at(h)}" for u, h in moves.items()])) if moves \
+            else "do not advance"
+    if kind == "search":
+        return f"search the Miasma in {at(action['hex'])}"
+    return str(kind)
+
+
+def _retreat(action: Params, at: Callable[[str], str], who: Callable[[list[Any]], str]) -> str:
+    parts = [f"lose {who(action['lose'])}"] if action.get("lose") else []
+    if action.get("to"):
+        parts.append(f"retreat to {at(action['to'])}")
+    if action.get("over_cliff"):
+        parts.append(f"go over the cliff edge into {at(action['over_cliff'])}")
+    for group in action.get("displace", []):
+        parts.append(f"make way by moving {who(group['units'])} to {at(group['to'])}")
+    if action.get("carry"):
+        parts.append(f"carry {_jewels(action['carry'])}")
+    return _and(parts) if parts else "retreat"

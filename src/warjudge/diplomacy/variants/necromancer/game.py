@@ -32,6 +32,7 @@ from warjudge.core.visibility import HIDDEN_FROM, redacted
 from warjudge.diplomacy.actions import DRAFTS_OPTION, check_actor, checked_orders, gm_process_or_draw
 from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
 from warjudge.diplomacy.variants.necromancer.reasons import because
+from warjudge.diplomacy.variants.necromancer import refusals
 from warjudge.diplomacy.variants.necromancer.adjustments import judge_adjustments, update_ownership
 from warjudge.diplomacy.variants.necromancer.calendar import (
     ADJUSTMENT, MOVEMENT, RETREAT, SAURON_ENDS, START_YEAR, NPhase, is_adjustment_year, next_turn,
@@ -325,8 +326,10 @@ class NecromancerDiplomacyGame:   # draws: EN 6.3 v
             canonical = format_norder(canonical_support(parse_norder(text, power, self.map)))
         except OrderRefusal as exc:
             raise Refusal(exc.event.code, **exc.event.params) from None
-        if canonical not in self._legal_orders(power):
-            raise Refusal("necdip.act.not_legal", order=canonical, power=power)
+        legal = self._legal_orders(power)
+        if canonical not in legal:
+            why = refusals.why_not(canonical, power, sorted(legal), self.orders.get(power, []))
+            raise Refusal(why.code, **why.params)
         return canonical
 
     def _act_gm(self, action: Action) -> None:

@@ -130,6 +130,10 @@ CODES: dict[str, tuple[str, ...]] = {
     "necdip.act.bad_action": ("power", "action"),
     "necdip.act.order_text": ("n",),
     "necdip.act.not_legal": ("order", "power"),
+    "necdip.act.already_ordered": ("unit", "order"),
+    "necdip.act.nothing_there": ("province", "power"),
+    "necdip.act.wrong_unit": ("given", "unit"),
+    "necdip.act.no_such_order": ("order", "unit", "examples"),
     "necdip.act.gm_bad_action": ("action",),
 }
 

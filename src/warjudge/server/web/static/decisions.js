@@ -28,6 +28,16 @@ let selected = null;     // the hex clicked last
 let piece = null;        // a piece clicked last (games whose moves name a piece and a hex)
 let chosen = new Set();  // the units of the selected stack ticked to move
 const hasBoard = !!game.root.dataset.hasBoard;
+// The choices come worded by the server in the reader's language (GET …/legal's labels);
+// the language is the one the Diplomacy page keeps, switched by the EN/FR buttons.
+let lang = localStorage.getItem("warjudge-lang") || (navigator.language.startsWith("fr") ? "fr" : "en");
+const CONFIRM = {en: {fire: "Fire", attack: "Attack", roll: "Roll the dice", cancel: "Cancel",
+                      loss: "Confirm the loss", lasting: "This cannot be taken back"},
+                 fr: {fire: "Tirer", attack: "Attaquer", roll: "Lancer les dés", cancel: "Annuler",
+                      loss: "Confirmer la perte", lasting: "Ceci ne peut être repris"}};
+const confirmWord = word => (CONFIRM[lang] || CONFIRM.en)[word];
+let worded = new WeakMap();   // action -> its label from the server
+const label = a => worded.get(a) || describe(a);
 
 function note(text) {
   log.prepend(el("li", {text: `${new Date().toLocaleTimeString()} ${text}`}));
@@ -89,16 +99,16 @@ async function act(action) {
   confirmBox.replaceChildren();
   try {
     await api("POST", `/api/games/${game.id}/actions`, {seat: game.role, action});
-    note(`you: ${describe(action)}`);
+    note(`you: ${label(action)}`);
     selected = piece = null;
     await again();
-  } catch (error) { showError(error.message); note(`refused: ${describe(action)}: ${error.message}`); }
+  } catch (error) { showError(error.message); note(`refused: ${label(action)}: ${error.message}`); }
 }
 
 // What the action forfeits, in the game's own words, each with its rule.
 function costPanel(cost) {
   return el("div", {"data-testid": "cost", class: "cost", role: "alert"},
-            el("h3", {text: "This cannot be taken back"}),
+            el("h3", {text: confirmWord("lasting")}),
             el("ul", {}, ...cost.map(c => el("li", {"data-what": c.what, text: c.why}))));
 }
 
@@ -112,12 +122,14 @@ async function choose(action) {
     catch (error) { showError(error.message); return; }
   }
   if (!odds && !cost) return act(action);
+  const button = cost ? "loss" : action.type === "fire" ? "fire" : isAttack(odds) ? "attack" : "roll";
   confirmBox.replaceChildren(...(odds ? [oddsPanel(odds)] : []), ...(cost ? [costPanel(cost)] : []),
-    el("p", {text: describe(action)}),
+    el("p", {text: label(action)}),
     el("div", {class: "buttons"},
        el("button", {type: "button", "data-testid": "confirm", onclick: () => act(action),
-                     text: cost ? "Confirm the loss" : isAttack(odds) ? "Attack" : "Roll the dice"}),
-       el("button", {type: "button", "data-testid": "cancel", onclick: () => confirmBox.replaceChildren(), text: "Cancel"})));
+                     text: confirmWord(button)}),
+       el("button", {type: "button", "data-testid": "cancel", onclick: () => confirmBox.replaceChildren(),
+                     text: confirmWord("cancel")})));
   confirmBox.querySelector('[data-testid="confirm"]').focus();
 }
 
@@ -180,7 +192,7 @@ function drawChoices() {
   list.replaceChildren(...shown.slice(0, MANY).map(a => el("button", {type: "button",
     class: costOf.has(a) ? "choice costly" : "choice", "data-testid": "choice", "data-type": a.type,
     title: costOf.has(a) ? costOf.get(a).map(c => c.why).join("; ") : null,
-    onclick: () => choose(a), text: `${costOf.has(a) ? "⚠ " : ""}${describe(a)}`})));
+    onclick: () => choose(a), text: `${costOf.has(a) ? "⚠ " : ""}${label(a)}`})));
   if (shown.length > MANY) list.append(el("p", {class: "hint", text: `${shown.length - MANY} more: click a hex to narrow them.`}));
 }
 
@@ -228,7 +240,7 @@ async function drawResults() {
 
 async function refresh(summary) {
   view = summary.view || {};
-  const phase = [view.turn !== undefined ? `turn ${view.turn}` : "", view.phasing ? `${view.phasing} phasing` : "", view.phase || ""]
+  const phase = [view.turn !== undefined ? `turn ${view.turn}` : "", view.phasing ? `${view.phasing} phasing` : "", view.phase_title ? `phase ${view.phase}: ${view.phase_title}` : view.phase || ""]
     .filter(Boolean).join(" · ");
   document.querySelector('[data-testid="phase"]').textContent = (phase || `version ${summary.version}`) +
     (summary.is_over ? " · the game is over" : "");
@@ -237,10 +249,11 @@ async function refresh(summary) {
   confirmBox.replaceChildren();
   await Promise.all([drawBoard(), drawResults()]);
   if (!game.isSeat) { prompt.textContent = `Watching as ${game.role}.`; prompt.dataset.kind = ""; return; }
-  const answer = await api("GET", `/api/games/${game.id}/legal${seatQuery}`);
+  const answer = await api("GET", `/api/games/${game.id}/legal${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`);
   const mine = answer.seats.find(s => s.seat === game.role) || {actions: [], decision: null};
   actions = mine.actions;
   costOf = new Map(Object.entries(mine.costs || {}).map(([i, cost]) => [actions[Number(i)], cost]));
+  worded = new WeakMap(actions.map((a, i) => [a, (mine.labels || [])[i]]).filter(([, text]) => text));
   const d = mine.decision;
   prompt.dataset.kind = d ? d.kind : "";
   prompt.textContent = d ? promptText(d)
@@ -267,5 +280,9 @@ async function setupScreen(d) {
 }
 
 undo.addEventListener("click", () => { const a = actions.find(x => x.type === "undo"); if (a) act(a); });
+document.querySelectorAll("[data-lang]").forEach(b => b.addEventListener("click", () => {
+  lang = b.dataset.lang; localStorage.setItem("warjudge-lang", lang); document.documentElement.lang = lang; again();
+}));
+document.documentElement.lang = lang;
 startCountdowns();
 const again = follow(`/api/games/${game.id}${seatQuery}`, refresh);

@@ -1,0 +1,56 @@
+"""Each legal action of a hex game worded for a person, in the reader's language (issue 24
+finding 9): the page shows these labels and posts the action itself back. The words live
+in each game's wording_en.py / wording_fr.py (`choice`); this module picks the table and
+gives it what it reads: the seat's own view (nothing more is seen) and the map's named
+places."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from warjudge.core.game import Game
+
+Action = dict[str, Any]
+View = dict[str, Any]
+Chooser = Callable[[View, dict[str, str]], Callable[[Action], str]]
+
+
+def _sjg(lang: str) -> Chooser:
+    if lang == "fr":
+        from warjudge.presentation.sjg.wording_fr import chooser
+    else:
+        from warjudge.presentation.sjg.wording_en import chooser
+    return chooser
+
+
+def _gondor_sauron(lang: str) -> Chooser:
+    if lang == "fr":
+        from warjudge.presentation.gondor_sauron.wording_fr import chooser
+    else:
+        from warjudge.presentation.gondor_sauron.wording_en import chooser
+    return chooser
+
+
+CHOOSERS: dict[str, Callable[[str], Chooser]] = {"necromancer-sjg": _sjg, "gondor": _gondor_sauron,
+                                                 "sauron": _gondor_sauron}
+
+
+def places(game_id: str, game: Game) -> dict[str, str]:
+    """The public map's named points (hex -> point name), for games that have them."""
+    if game_id != "necromancer-sjg":
+        return {}
+    board = game.position.board   # type: ignore[attr-defined]  # the public map
+    return {h: name for name, h in sorted(board.points.items())}
+
+
+def labels(game_id: str, game: Game, actions: list[Action], view: View, lang: str) -> list[str] | None:
+    """One label per action, in order; None for a game whose page words its own."""
+    chooser = CHOOSERS.get(game_id)
+    if chooser is None:
+        return None
+    say = chooser(lang)(view, places(game_id, game))
+    return [_capital(say(action)) for action in actions]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,20 @@
+"""What a Gondor & Sauron choice's wording needs from the seat's view, in no language: a
+piece's printed name split into its words and number ('gondor-knights-10' -> words
+('gondor', 'knights'), '10'), and the ratings its counter shows (combat units only)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+KIND_LETTER = {"infantry": "I", "cavalry": "C", "bowmen": "B", "beast": "X"}   # as render.py prints them
+
+
+def name_parts(piece_id: str) -> tuple[tuple[str, ...], str]:
+    words = piece_id.split("-")
+    return (tuple(words[:-1]), words[-1]) if words[-1].isdigit() else (tuple(words), "")
+
+
+def codes(view: dict[str, Any]) -> dict[str, str]:
+    """Combat unit id -> its counter's printed code ('CD4X': kind letter and ratings)."""
+    return {str(u.get("id")): KIND_LETTER.get(str(u.get("kind")), "") + str(u["ratings"])
+            for u in view.get("units", []) if u.get("ratings")}

@@ -1,0 +1,34 @@
+"""What an SJG choice's wording needs from the seat's view, in no language: the kinds of
+the units an action names (the counters show kinds, not ids), counted in the counter
+sheet's order, and the totals of a set-up."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterable
+
+ORDER = ("necromancer", "apprentice", "dragon", "wraith", "skeleton", "zombie", "mercenary")
+
+
+def index(view: dict[str, Any]) -> dict[str, str]:
+    """Unit id -> kind, for the units the view shows (built once per view)."""
+    return {str(u.get("id")): str(u.get("kind")) for u in view.get("units", [])}
+
+
+def kinds(by_id: dict[str, str], ids: Iterable[Any]) -> list[tuple[str, int]]:
+    """(kind, how many) for the units `ids` names, as the view's `index` knows them."""
+    counted = Counter(by_id.get(str(i), "unit") for i in ids)
+    return sorted(counted.items(), key=lambda kv: ORDER.index(kv[0]) if kv[0] in ORDER else len(ORDER))
+
+
+def placed(placements: dict[str, list[str]]) -> tuple[list[tuple[str, int]], int]:
+    """A set-up's units counted by kind, and the number of hexes they stand in."""
+    counted = Counter(k for there in placements.values() for k in there)
+    return sorted(counted.items(), key=lambda kv: ORDER.index(kv[0]) if kv[0] in ORDER else len(ORDER)), \
+        len(placements)
+
+
+def item_parts(item: str) -> tuple[str, str]:
+    """'extra_jewel:zombie_movement' -> ('extra_jewel', 'zombie_movement'); 'sword' -> ('sword', '')."""
+    name, _, power = item.partition(":")
+    return name, power

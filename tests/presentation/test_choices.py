@@ -50,7 +50,7 @@ def _positions(game_id: str, seed: int, steps: int) -> Iterator[tuple[Any, str, 
 
 @pytest.mark.parametrize("game_id, steps, wanted", [
     ("necromancer-sjg", 200, {"place", "undo", "move", "end", "attack", "convert"}),
-    ("gondor", 150, {"move", "cast", "end", "next", "fire", "attack", "evade", "stand"}),
+    ("gondor", 300, {"move", "cast", "end", "next", "fire", "attack", "evade", "stand"}),
     ("sauron", 150, {"move", "cast", "end", "next", "form", "fire", "attack"})])
 def test_every_legal_action_gets_a_label_in_words_in_both_languages(game_id, steps, wanted):
     seen: set[str] = set()

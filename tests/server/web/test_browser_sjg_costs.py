@@ -46,7 +46,9 @@ def test_a_move_over_the_cliff_edge_is_marked_and_asks_first(live, chromium):
     red = watch(chromium.new_context(viewport={"width": 1366, "height": 768}).new_page(), "red")
     page = red.page
     sign_up(page, live.url, "eve")
-    page.locator('[data-testid="new-necromancer-sjg"] button[type="submit"]').click()   # a bot holds black
+    form = page.locator('[data-testid="new-necromancer-sjg"]')
+    form.locator('select[data-option="first"]').select_option("red")   # red moves first, not the coin's pick
+    form.locator('button[type="submit"]').click()   # a bot holds black
     page.wait_for_url(f"{live.url}/games/*")
     game_id = page.url.rsplit("/", 1)[1]
     expect(page.locator('[data-testid="decision"]')).to_have_attribute("data-kind", "deploy")
@@ -81,7 +83,7 @@ def test_a_move_over_the_cliff_edge_is_marked_and_asks_first(live, chromium):
 
     target.click()
     page.locator('[data-testid="confirm"]').click()
-    expect(page.locator('[data-testid="log"]')).to_contain_text("you: move")
+    expect(page.locator('[data-testid="log"]')).to_contain_text("over the cliff edge: lost (SJG 6.7)")   # worded (finding 9)
     after = live.game(game_id)
     assert len(after.record.actions) == actions_before + 1
     assert not any(u in after.position.units for u in suicide["units"])

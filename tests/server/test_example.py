@@ -26,7 +26,7 @@ def test_the_documented_session_plays_a_phase_to_its_deadline(tmp_path, game):
     game played by two accounts, each phase adjudicated by the server at its deadline."""
     with server(tmp_path) as (base, _, _):
         done = subprocess.run(["bash", "-euo", "pipefail", "-c", _script()], capture_output=True, text=True,
-                              env=os.environ | {"SERVER": base, "GAME": game, "PHASE_SECONDS": "3"}, timeout=180)
+                              env=os.environ | {"SERVER": base, "GAME": game, "PHASE_SECONDS": "8"}, timeout=180)
     assert done.returncode == 0, done.stderr + done.stdout
     lines = done.stdout.strip().splitlines()
     assert [json.loads(line)["text"] for line in lines if line.startswith('{"from"')] == ["Shall we share the centre?"]

@@ -109,3 +109,17 @@ def test_drafts_are_the_servers_own_option(players, client):
         assert "drafts" not in [o["name"] for o in available[game]["options"]]
         refused = gm.post("/api/games", {"game": game, "options": {"drafts": False}})
         assert refused.status_code == 422 and "drafts is set by the server" in refused.json()["error"]
+
+
+def test_the_summary_says_whose_answer_the_phase_still_waits_for(players):
+    """`to_act` names every power (each may still change its drafts); `waiting` leaves out
+    the bots that have ordered and the ready seats: what the documented session waits on
+    (it waited on `to_act` and so never saw the bots answer)."""
+    gm, ann, bob = players
+    gid = _game(gm, ann, bob)
+    state = gm.ok("get", f"/api/games/{gid}")
+    assert state["to_act"] == POWERS and state["waiting"] == ["AUSTRIA", "ITALY"]
+    _orders(ann, gid, "AUSTRIA", ["A bud - ser", "A vie - tyr", "F tri H"])
+    assert gm.ok("get", f"/api/games/{gid}")["waiting"] == ["AUSTRIA", "ITALY"]   # ordered, not ready
+    ann.ok("post", f"/api/games/{gid}/ready", {"seat": "AUSTRIA"})
+    assert gm.ok("get", f"/api/games/{gid}")["waiting"] == ["ITALY"]

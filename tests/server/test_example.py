@@ -24,9 +24,11 @@ def _script() -> str:
 def test_the_documented_session_plays_a_phase_to_its_deadline(tmp_path, game):
     """Issue 13's done-when: a Diplomacy game with bots in the other seats, and an SJG
     game played by two accounts, each phase adjudicated by the server at its deadline."""
+    # The phase's clock runs from the game's creation: 15 s leave a loaded machine time to
+    # reach ann's turn before the deadline.
     with server(tmp_path) as (base, _, _):
         done = subprocess.run(["bash", "-euo", "pipefail", "-c", _script()], capture_output=True, text=True,
-                              env=os.environ | {"SERVER": base, "GAME": game, "PHASE_SECONDS": "8"}, timeout=180)
+                              env=os.environ | {"SERVER": base, "GAME": game, "PHASE_SECONDS": "15"}, timeout=180)
     assert done.returncode == 0, done.stderr + done.stdout
     lines = done.stdout.strip().splitlines()
     assert [json.loads(line)["text"] for line in lines if line.startswith('{"from"')] == ["Shall we share the centre?"]

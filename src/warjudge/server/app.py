@@ -42,7 +42,8 @@ def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:
              for s in row.seats]
     outcome = game.outcome()
     return {"id": row.id, "game": row.game, "title": games.info(row.game).title, "open": row.open_seats,
-            "version": row.version, "seats": seats, "to_act": list(game.to_act()), "is_over": game.is_over,
+            "version": row.version, "seats": seats, "to_act": list(game.to_act()),
+            "waiting": play.waited_for(row, game), "is_over": game.is_over,
             "outcome": outcome.to_json() if outcome else None,
             "phase_seconds": row.phase_seconds, "deadline": row.deadline,
             "phase_rules": json.loads(row.phase_rules) if row.phase_rules else None,

@@ -345,12 +345,19 @@ def no_moves_received(row: GameRow, game: Game) -> list[str]:
     return [s.name for s in row.seats if s.name in waiting and not (s.acted or s.ready or s.bot)]
 
 
-def all_ready(row: GameRow, game: Game) -> bool:
-    """Every seat that has something to do this phase is ready, or is a bot that has done
-    it all (a Diplomacy bot is ready once it has given every order: `waiting_for`)."""
-    waiting, owing = game.to_act(), set(waiting_for(game))
+def waited_for(row: GameRow, game: Game) -> list[str]:
+    """The seats this phase still waits for: each that may act and is neither ready nor a
+    bot that has done it all (a Diplomacy bot is done once it has given every order:
+    `waiting_for`). A Diplomacy power may change its drafts until the phase ends, so
+    `to_act` names every power; this says whose answer is still missing."""
+    owing = set(waiting_for(game))
     done = {s.name for s in row.seats if s.ready or (s.bot and s.name not in owing)}
-    return bool(waiting) and set(waiting) <= done
+    return [seat for seat in game.to_act() if seat not in done]
+
+
+def all_ready(row: GameRow, game: Game) -> bool:
+    """Every seat that has something to do this phase is ready, or is a bot that has done it all."""
+    return bool(game.to_act()) and not waited_for(row, game)
 
 
 def mark_ready(row: GameRow, user: User, seat_name: str, ready: bool = True, phase: str | None = None) -> bool:

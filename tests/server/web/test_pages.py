@@ -253,3 +253,16 @@ def test_a_page_s_error_is_a_page_with_a_way_home_and_the_api_keeps_json(browser
     api = browser.get("/api/games/999999", headers=html)        # the API answers JSON, whatever is accepted
     assert api.status_code == 404 and api.json() == {"error": "there is no game '999999'"}
     assert browser.get("/games/999999").json()["error"]        # a script's fetch (no text/html) keeps JSON
+
+
+def test_the_lobby_names_the_seats_a_diplomacy_phase_still_waits_for(browser):
+    """Every power may change its drafts, but the lobby names only those not yet ready: a
+    player who is ready is not shown as owing orders."""
+    csrf = sign_up(browser)
+    game_id = new_game(browser, csrf, "diplomacy", ["AUSTRIA", "ENGLAND"])
+    waiting = browser.get("/lobby").text.split(f'/games/{game_id}"', 1)[1].split("</tr>", 1)[0]
+    assert ">AUSTRIA<" in waiting and ">ENGLAND<" in waiting
+    ready = browser.post(f"/api/games/{game_id}/ready", json={"seat": "AUSTRIA"}, headers={auth.CSRF_HEADER: csrf})
+    assert ready.status_code == 200, ready.text
+    waiting = browser.get("/lobby").text.split(f'/games/{game_id}"', 1)[1].split("</tr>", 1)[0]
+    assert ">AUSTRIA<" not in waiting and ">ENGLAND<" in waiting

@@ -67,7 +67,7 @@ def _game_row(session: Session, game_id: str) -> GameRow:
 
 
 def _lobby_games(session: Session, user: User) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """(my games: each with whose turn it is and its deadline; open games I may join)."""
+    """(my games: each with the seats it waits for and its deadline; open games I may join)."""
     mine, joinable = [], []
     for row in session.scalars(select(GameRow).order_by(GameRow.created_at)).all():
         held = play.held_seats(row, user)
@@ -75,7 +75,7 @@ def _lobby_games(session: Session, user: User) -> tuple[list[dict[str, Any]], li
         if held or play.is_gm(row, user):
             game = play.load(row)
             mine.append({"id": row.id, "title": games.info(row.game).title, "seats": held,
-                         "gm": play.is_gm(row, user), "to_act": list(game.to_act()), "is_over": game.is_over,
+                         "gm": play.is_gm(row, user), "waiting": play.waited_for(row, game), "is_over": game.is_over,
                          "deadline": row.deadline})
         elif row.open_seats and free:
             joinable.append({"id": row.id, "title": games.info(row.game).title, "free": free})

@@ -37,8 +37,9 @@ def test_wrong_passwords_are_refused_then_rate_limited(client):
     for _ in range(5):
         assert client.post("/api/tokens", json={"name": "ann", "password": "wrong password"}).status_code == 401
     limited = client.post("/api/tokens", json={"name": "ann", "password": PASSWORD})
-    assert limited.status_code == 429 and "try again in 60 seconds" in limited.json()["error"]
-    assert limited.headers["Retry-After"] == "60"
+    # the window is 60 s from the first failure; a slow machine has used a few seconds of it
+    wait = int(limited.headers["Retry-After"])
+    assert limited.status_code == 429 and 50 <= wait <= 60 and f"try again in {wait} seconds" in limited.json()["error"]
     assert client.post("/api/tokens", json={"name": "nobody", "password": PASSWORD}).status_code == 401
 
 

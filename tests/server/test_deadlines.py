@@ -103,9 +103,10 @@ def test_a_game_without_deadlines_and_a_finished_game_have_none(players):
 
 def test_the_server_runs_its_deadlines_by_itself(database_url):
     with TestClient(create_app(database_url, deadlines_every=0.1)) as client:
-        gm, ann = sign_up(client), sign_up(client)
+        gm, ann, bob = sign_up(client), sign_up(client), sign_up(client)
         gid = gm.ok("post", "/api/games", {"game": "toy-bids-gm", "phase_seconds": 1})["id"]
         ann.ok("post", f"/api/games/{gid}/seats/north")
+        bob.ok("post", f"/api/games/{gid}/seats/south")   # the clock starts; bob never bids
         ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 3}})
         waited = time.monotonic()
         while not gm.ok("get", f"/api/games/{gid}")["view"]["history"]:
@@ -123,6 +124,9 @@ def test_every_game_moves_on_at_its_deadline(players, database_url, game):
     gid = gm.ok("post", "/api/games", {"game": game, "phase_seconds": 60})["id"]
     seat = gm.ok("get", f"/api/games/{gid}")["to_act"][0]
     ann.ok("post", f"/api/games/{gid}/seats/{seat}")
+    for other in gm.ok("get", f"/api/games/{gid}")["seats"]:   # the others to bots (not run here): the clock starts
+        if other["seat"] != seat:
+            gm.ok("post", f"/api/games/{gid}/bots", {"seat": other["seat"], "bot": "random"})
     before = gm.ok("get", f"/api/games/{gid}")
     sessions = db.sessions(db.make_engine(database_url))
     assert run_due(sessions, now=before["deadline"] + 1) == [gid]
@@ -130,3 +134,35 @@ def test_every_game_moves_on_at_its_deadline(players, database_url, game):
     assert after["version"] > before["version"] and after["deadline"] > before["deadline"]
     assert seat in after["last_nmr"]            # ann let it pass: reported as NMR
     assert after["view"] != before["view"]
+
+
+def test_the_clock_starts_when_every_seat_is_taken(players, database_url):
+    """A first phase never runs out while the seats are still being filled (before, the
+    deadline counted from the game's creation: the documented session's bots and players
+    could find their first phase over before they had joined). Once started, a seat
+    freed later stops no clock."""
+    gm, ann, bob = players
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids-gm", "options": {"rounds": 3}, "phase_seconds": 60})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    waiting = gm.ok("get", f"/api/games/{gid}")
+    assert waiting["deadline"] is None and waiting["clock_waits_for_seats"] is True
+    refused = gm.post(f"/api/games/{gid}/extend", {"seconds": 60})
+    assert refused.status_code == 409 and "starts when every seat is taken" in refused.json()["error"]
+    sessions = db.sessions(db.make_engine(database_url))
+    assert run_due(sessions, now=time.time() + 10 * 86_400) == []          # nothing runs out meanwhile
+    before = time.time()
+    bob.ok("post", f"/api/games/{gid}/seats/south")
+    started = gm.ok("get", f"/api/games/{gid}")
+    assert before + 60 <= started["deadline"] <= time.time() + 60 and started["clock_waits_for_seats"] is False
+    gm.ok("post", f"/api/games/{gid}/replace", {"seat": "south", "user": None})
+    assert gm.ok("get", f"/api/games/{gid}")["deadline"] == started["deadline"]
+
+
+def test_the_games_master_may_start_the_clock_before_the_seats_are_taken(players):
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids-gm", "phase_seconds": 60})["id"]
+    assert ann.post(f"/api/games/{gid}/start", {}).status_code == 403          # the games master's alone
+    started = gm.ok("post", f"/api/games/{gid}/start")
+    assert started["deadline"] is not None and started["clock_waits_for_seats"] is False
+    again = gm.post(f"/api/games/{gid}/start", {})
+    assert again.status_code == 409 and "not waiting for its seats" in again.json()["error"]

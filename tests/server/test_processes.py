@@ -34,12 +34,13 @@ def test_two_server_processes_adjudicate_each_phase_once_and_lose_no_order(tmp_p
         bases = [stack.enter_context(server(tmp_path / f"p{n}", toy=True, database=database_url, output=logs[n]))[0]
                  for n in range(2)]
         https = [stack.enter_context(httpx.Client(base_url=base, timeout=30)) for base in bases]
-        gm, ann = _headers(https[0], "gm"), _headers(https[1], "ann")
+        gm, ann, bob = _headers(https[0], "gm"), _headers(https[1], "ann"), _headers(https[0], "bob")
         ids = [https[n % 2].post("/api/games", headers=gm, json={"game": "toy-bids-gm", "options": {"rounds": ROUNDS},
                                                                   "phase_seconds": 1}).json()["id"]
                for n in range(GAMES)]
-        for n, gid in enumerate(ids):   # ann plays north; south is nobody's: it misses every deadline (NMR)
+        for n, gid in enumerate(ids):   # ann plays north; bob holds south and misses every deadline (NMR)
             assert https[n % 2].post(f"/api/games/{gid}/seats/north", headers=ann).status_code == 200
+            assert https[n % 2].post(f"/api/games/{gid}/seats/south", headers=bob).status_code == 200
         accepted = {gid: 0 for gid in ids}
         pick = random.Random(13)
         stop_at = time.monotonic() + 60

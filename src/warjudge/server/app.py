@@ -46,6 +46,7 @@ def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:
             "waiting": play.waited_for(row, game), "is_over": game.is_over,
             "outcome": outcome.to_json() if outcome else None,
             "phase_seconds": row.phase_seconds, "deadline": row.deadline,
+            "clock_waits_for_seats": play.waits_for_seats(row),
             "phase_rules": json.loads(row.phase_rules) if row.phase_rules else None,
             "paused": row.paused_remaining is not None, "paused_remaining": row.paused_remaining,
             "last_nmr": json.loads(row.last_nmr) if row.last_nmr else [],
@@ -290,7 +291,13 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
         with as_gm(game_id, credentials) as (_, _, row):
             change(row, time.time())
             return {"deadline": row.deadline, "paused": row.paused_remaining is not None,
-                    "paused_remaining": row.paused_remaining}
+                    "paused_remaining": row.paused_remaining, "clock_waits_for_seats": play.waits_for_seats(row)}
+
+    @app.post("/api/games/{game_id}/start", tags=["games master"])
+    def start(game_id: GameId, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
+        """Games master: start the clock of a game whose seats are not all taken (it starts
+        by itself once they are); the free seats miss their deadlines."""
+        return gm_clock(game_id, credentials, play.start_now)
 
     @app.post("/api/games/{game_id}/pause", tags=["games master"])
     def pause(game_id: GameId, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:

@@ -47,7 +47,7 @@ def create(session: Session, user: User, game_id: str, options: dict[str, Any], 
     row = GameRow(id=secrets.token_urlsafe(9), game=info.id, record=game.record.to_json(compact=True), creator_id=user.id,
                   open_seats=open_seats, version=0, phase_seconds=rules.seconds,
                   phase_rules=rules.to_json() if rules.timed else None,
-                  deadline=next_deadline(rules, phase_kind(game), time.time()))
+                  deadline=None)   # the clock starts when every seat is taken (`start_clock`)
     row.seats = [Seat(name=p, position=i, invitation=secrets.token_urlsafe(12), ready=False)
                  for i, p in enumerate(game.players)]
     session.add(row)
@@ -175,11 +175,36 @@ def start_phase(row: GameRow, game: Game, start: int, now: float) -> None:
     starts = phase_starts(row)
     if starts[-1] != start:
         row.phase_starts = json.dumps(starts + [start])
+    if waits_for_seats(row):
+        return
     deadline = next_deadline(PhaseRules.stored(row.phase_seconds, row.phase_rules), phase_kind(game), now)
     if row.paused_remaining is not None and deadline is not None:
         row.paused_remaining = deadline - now
     else:
         row.deadline = deadline
+
+
+def all_held(row: GameRow) -> bool:
+    return all(s.user_id is not None or s.bot for s in row.seats)
+
+
+def waits_for_seats(row: GameRow) -> bool:
+    """A timed game whose clock has not started: no phase of it ever had a deadline
+    (none set, none paused) because a seat has never been taken. Once it started, a
+    seat freed later (the games master's `replace`) stops no clock."""
+    timed = PhaseRules.stored(row.phase_seconds, row.phase_rules).timed
+    return timed and row.deadline is None and row.paused_remaining is None and not all_held(row)
+
+
+def start_clock(row: GameRow, now: float) -> None:
+    """The last free seat was just taken: the phase's deadline counts from now, as it
+    would on a site where a game begins once it is full (nobody's first phase runs out
+    while the seats are still being filled)."""
+    if row.deadline is not None or row.paused_remaining is not None or not all_held(row):
+        return
+    game = load(row)
+    if not game.is_over:
+        row.deadline = next_deadline(PhaseRules.stored(row.phase_seconds, row.phase_rules), phase_kind(game), now)
 
 
 def phase_starts(row: GameRow) -> list[int]:
@@ -381,6 +406,7 @@ def claim(row: GameRow, user: User, seat_name: str, invitation: str | None) -> N
     if not row.open_seats and not (invitation and secrets.compare_digest(invitation, wanted.invitation)):
         raise ApiError(403, f"the seat {seat_name!r} needs its invitation from the games master")
     wanted.user_id = user.id
+    start_clock(row, time.time())
     notify.started(row)
 
 
@@ -390,8 +416,18 @@ def seat_bot(row: GameRow, seat_name: str, bot: str) -> None:
         raise ApiError(422, f"bot: {row.game} has no bot {bot!r}; its bots are: {', '.join(bot_names(row.game))}")
     wanted = seat(row, seat_name)
     wanted.user_id, wanted.bot, wanted.bot_seed, wanted.ready = None, bot, new_bot_seed(), False
+    start_clock(row, time.time())
     game = load(row)
     settle(row, game, game.to_act(), seat_name)
+
+
+def start_now(row: GameRow, now: float) -> None:
+    """The games master starts the clock before every seat is taken (the free seats miss
+    their deadlines, as a player who never orders does)."""
+    if not waits_for_seats(row):
+        raise ApiError(409, f"game {row.id}'s clock is not waiting for its seats")
+    game = load(row)
+    row.deadline = next_deadline(PhaseRules.stored(row.phase_seconds, row.phase_rules), phase_kind(game), now)
 
 
 def pause(row: GameRow, now: float) -> None:
@@ -400,7 +436,8 @@ def pause(row: GameRow, now: float) -> None:
     if row.paused_remaining is not None:
         raise ApiError(409, f"game {row.id} is paused already")
     if row.deadline is None:
-        raise ApiError(409, f"game {row.id} has no deadline to pause")
+        yet = " yet: its clock starts when every seat is taken" if waits_for_seats(row) else " to pause"
+        raise ApiError(409, f"game {row.id} has no deadline{yet}")
     row.paused_remaining, row.deadline = max(0.0, row.deadline - now), None
 
 
@@ -416,6 +453,8 @@ def extend(row: GameRow, seconds: int) -> None:
         row.paused_remaining += seconds
     elif row.deadline is not None:
         row.deadline += seconds
+    elif waits_for_seats(row):
+        raise ApiError(409, f"game {row.id} has no deadline yet: its clock starts when every seat is taken")
     else:
         raise ApiError(409, f"game {row.id} has no deadline to extend")
 
@@ -480,6 +519,7 @@ def replace_holder(row: GameRow, seat_name: str, user: User | None) -> None:
     wanted.user_id, wanted.bot, wanted.bot_seed, wanted.ready = (user.id if user else None), None, None, False
     if user is None:
         wanted.invitation = secrets.token_urlsafe(12)
+    start_clock(row, time.time())
 
 
 def user_named(session: Session, name: str) -> User:

@@ -52,7 +52,11 @@ def test_the_games_master_pauses_extends_replaces_rolls_back_and_draws_from_the_
     phase = page.locator('[data-testid="phase"]')
     expect(phase).to_contain_text("S1901M")
 
-    # the clock: pause, extend while paused, resume
+    # the clock: it waits for the seats until the games master starts it; pause, extend while paused, resume
+    expect(page.locator('[data-testid="clock"]')).to_have_text("starts when every seat is taken")
+    page.locator('[data-testid="start-clock"]').click()
+    expect(page.locator('[data-testid="clock"]')).to_have_text("running")
+    expect(page.locator('[data-testid="start-clock"]')).to_be_hidden()
     page.locator('[data-testid="pause"]').click()
     expect(page.locator('[data-testid="clock"]')).to_contain_text("paused")
     left = stored(live, game_id).paused_remaining

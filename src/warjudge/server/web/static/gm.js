@@ -22,8 +22,11 @@ async function gmPost(path, body) {
 }
 
 function showClock(state) {
+  const waits = state.clock_waits_for_seats;
+  document.querySelector('[data-testid="start-clock"]').hidden = !waits;
   document.getElementById("clock").textContent = state.paused
-    ? `paused: ${Math.round(state.paused_remaining)} s left` : (state.deadline ? "running" : "no deadline");
+    ? `paused: ${Math.round(state.paused_remaining)} s left`
+    : (state.deadline ? "running" : waits ? "starts when every seat is taken" : "no deadline");
   setDeadline(document.querySelector('[data-testid="deadline"]'), state.deadline);
 }
 
@@ -73,6 +76,7 @@ document.querySelector('[data-testid="process"]').addEventListener("click", asyn
   try { await api("POST", `/api/games/${game.id}/process`); document.getElementById("done").textContent = "Adjudicated."; await again(); }
   catch (error) { showError(error.message); }
 });
+document.querySelector('[data-testid="start-clock"]').addEventListener("click", () => gmPost("start"));
 document.querySelector('[data-testid="pause"]').addEventListener("click", () => gmPost("pause"));
 document.querySelector('[data-testid="resume"]').addEventListener("click", () => gmPost("resume"));
 document.querySelector('[data-testid="extend"]').addEventListener("click", () =>

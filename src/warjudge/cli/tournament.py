@@ -16,6 +16,7 @@ from typing import IO, Any, Iterator, Optional
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich import box
 from rich.table import Table
 
 from warjudge.cli.games import parse_options
@@ -23,7 +24,7 @@ from warjudge.core import games
 from warjudge.core.errors import InputError, WarjudgeError
 from warjudge.core.tournament import Match, by_seat, play_match, schedule, table, turn_limit
 
-_out = Console(soft_wrap=True)
+_out = Console(width=max(Console().width, 100))   # the table whole, also when written to a file
 _err = Console(stderr=True)
 
 
@@ -56,16 +57,16 @@ def run(matches: list[Match], jobs: int, out: Optional[IO[str]]) -> list[dict[st
 
 
 def show(lines: list[dict[str, Any]]) -> None:
-    rows = Table(title=f"{lines[0]['game']}: {len(lines)} games")
-    for heading in ("bot", "games", "won", "drawn", "lost", "win rate [95 % CI]", "Elo (BT)", "CPU ms/decision"):
+    rows = Table(title=f"{lines[0]['game']}: {len(lines)} games", box=box.SIMPLE_HEAD)
+    for heading in ("bot", "games", "won", "drawn", "lost", "win %", "95 % CI", "Elo", "CPU ms/dec."):
         rows.add_column(heading, justify="left" if heading == "bot" else "right")
     for r in table(lines):
         low, high = r.win_interval
         cpu = "-" if r.cpu_ms_per_decision is None else f"{r.cpu_ms_per_decision:.2f}"
-        rows.add_row(r.bot, str(r.games), str(r.wins), str(r.draws), str(r.losses),
-                     f"{r.wins / r.games:.1%} [{low:.1%}, {high:.1%}]", f"{r.elo:+.0f}", cpu)
+        rows.add_row(r.bot, str(r.games), str(r.wins), str(r.draws), str(r.losses), f"{r.wins / r.games:.1%}",
+                     f"{low:.1%}-{high:.1%}", f"{r.elo:+.0f}", cpu)
     _out.print(rows)
-    seats = Table(title="by seat: the lone bot's results")
+    seats = Table(title="by seat: the lone bot's results", box=box.SIMPLE_HEAD)
     for heading in ("bot", "seat", "against", "won", "drawn", "lost"):
         seats.add_column(heading)
     for (bot, seat, other), (won, drawn, lost) in sorted(by_seat(lines).items()):

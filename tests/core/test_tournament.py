@@ -149,3 +149,17 @@ def test_a_bad_request_gets_one_clear_line_and_plays_nothing(args: list[str], me
     result = runner.invoke(app, ["tournament", *args])
     assert result.exit_code == 2 and result.stdout == "" and "Traceback" not in result.output
     assert result.stderr.startswith("error: ") and message in result.stderr, result.stderr
+
+
+def test_a_game_that_cannot_go_on_stops_the_tournament_with_one_clear_line(tmp_path: Path) -> None:
+    stuck = games.GameInfo("toy-stuck", "stuck", "tests.core.test_bots:StuckBids")
+    games.register(stuck)
+    bots.register(bots.BotInfo(stuck.id, "all-in", ALL_IN.entry, kind="factory"))
+    try:
+        result = runner.invoke(app, ["tournament", stuck.id, "--bots", "random,all-in", "--games", "1",
+                                     "--out", str(tmp_path / "stuck.jsonl")])
+    finally:
+        bots.unregister(stuck.id, "all-in")
+        games.unregister(stuck.id)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stderr.strip() == "error: toy-stuck: nobody may act but the game is not over"

@@ -103,6 +103,9 @@ def tournament_command(
         raise typer.Exit(2)
     try:
         lines = run(matches, jobs, handle)
+    except WarjudgeError as exc:   # a game a bot could not go on with: say which, keep the lines so far
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
     finally:
         if handle is not None:
             handle.close()

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from warjudge.cli import app
 from warjudge.core import bots, games
 from warjudge.core.ratings import bradley_terry, wilson
-from warjudge.core.tournament import seed_list, winner
+from warjudge.core.tournament import by_seat, seed_list, winner
 
 from tests.support.toygame import INFO
 
@@ -97,6 +97,9 @@ def test_a_tiny_tournament_alternates_sides_and_gives_the_same_lines_with_any_jo
         assert line["decisions"] == {"all-in": 2, "random": 2} and set(line["cpu_s"]) == {"all-in", "random"}
         assert line["winner"] == winner(line["seats"], line["outcome"]["winners"])
     assert "all-in" in table and "random" in table and "Elo" in table
+    seats = by_seat(lines)   # both bots of a two-player game held their seat alone, each side twice
+    assert {key: sum(c) for key, c in seats.items()} == {(b, s, o): 2 for b, o in (("random", "all-in"), ("all-in", "random"))
+                                                          for s in ("north", "south")}
     _, parallel = tournament(tmp_path, "two.jsonl", *args, "--jobs", "2")
     assert without_cpu(parallel) == without_cpu(lines)
     _, other = tournament(tmp_path, "other.jsonl", *args[:-3], "8", "--max-turns", "2")
@@ -113,6 +116,9 @@ def test_in_diplomacy_one_bot_plays_every_power_in_turn_against_copies_of_the_ot
         for line in chunk:
             assert line["pairing"] == [lone_bot, field_bot]
             assert [p for p, b in line["seats"].items() if b == lone_bot] == [line["lone"]]
+    assert {key: sum(c) for key, c in by_seat(lines).items()} == {   # only the bot alone, at each power once
+        (lone, power, field): 1 for lone, field in (("random", "second-random"), ("second-random", "random"))
+        for power in powers}
 
 
 HASH_RUN = """

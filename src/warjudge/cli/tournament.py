@@ -66,7 +66,7 @@ def show(lines: list[dict[str, Any]]) -> None:
         rows.add_row(r.bot, str(r.games), str(r.wins), str(r.draws), str(r.losses), f"{r.wins / r.games:.1%}",
                      f"{low:.1%}-{high:.1%}", f"{r.elo:+.0f}", cpu)
     _out.print(rows)
-    seats = Table(title="by seat: the lone bot's results", box=box.SIMPLE_HEAD)
+    seats = Table(title="by seat: a bot alone at a seat", box=box.SIMPLE_HEAD)
     for heading in ("bot", "seat", "against", "won", "drawn", "lost"):
         seats.add_column(heading)
     for (bot, seat, other), (won, drawn, lost) in sorted(by_seat(lines).items()):

@@ -212,12 +212,16 @@ def table(lines: list[dict[str, Any]]) -> list[Row]:
 
 
 def by_seat(lines: list[dict[str, Any]]) -> dict[tuple[str, str, str], list[int]]:
-    """(lone bot, its seat, field bot) -> [wins, draws, losses] of the lone bot there."""
+    """(bot, seat, other bot) -> [wins, draws, losses] of a bot that held that seat alone
+    (both bots of a two-player game; in Diplomacy the one against copies of the other)."""
     counts: dict[tuple[str, str, str], list[int]] = {}
     for line in lines:
-        lone, field_bot = line["pairing"]
-        cell = counts.setdefault((lone, line["lone"], field_bot), [0, 0, 0])
-        cell[0 if line["winner"] == lone else 1 if line["winner"] is None else 2] += 1
+        held = list(line["seats"].values())
+        for seat, bot in line["seats"].items():
+            if held.count(bot) == 1:
+                other = next(b for b in held if b != bot)
+                cell = counts.setdefault((bot, seat, other), [0, 0, 0])
+                cell[0 if line["winner"] == bot else 1 if line["winner"] is None else 2] += 1
     return counts
 
 

@@ -91,7 +91,7 @@ def turn_limit(game_id: str, turns: int) -> dict[str, int]:
     """The option that ends `game_id` after `turns` turns: `max_turns` (hex games) or
     `rounds`. The Diplomacy games end by year (`--option max_year=…`): the variant's
     game-turns skip years, so a count of turns is not a year."""
-    described = {o.name: o for o in games.options(game_id)}
+    described = [o.name for o in games.options(game_id)]
     for name in TURN_OPTIONS:
         if name in described:
             return {name: turns}

@@ -22,6 +22,7 @@ from rich.table import Table
 from warjudge.cli.games import parse_options
 from warjudge.core import games
 from warjudge.core.errors import InputError, WarjudgeError
+from warjudge.core.ratings import wilson
 from warjudge.core.tournament import Match, by_seat, play_match, schedule, table, turn_limit
 
 _out = Console(width=max(Console().width, 100))   # the table whole, also when written to a file
@@ -67,10 +68,12 @@ def show(lines: list[dict[str, Any]]) -> None:
                      f"{low:.1%}-{high:.1%}", f"{r.elo:+.0f}", cpu)
     _out.print(rows)
     seats = Table(title="by seat: a bot alone at a seat", box=box.SIMPLE_HEAD)
-    for heading in ("bot", "seat", "against", "won", "drawn", "lost"):
+    for heading in ("bot", "seat", "against", "won", "drawn", "lost", "win %", "95 % CI"):
         seats.add_column(heading)
     for (bot, seat, other), (won, drawn, lost) in sorted(by_seat(lines).items()):
-        seats.add_row(bot, seat, other, str(won), str(drawn), str(lost))
+        low, high = wilson(won, won + drawn + lost)
+        seats.add_row(bot, seat, other, str(won), str(drawn), str(lost), f"{won / (won + drawn + lost):.1%}",
+                      f"{low:.1%}-{high:.1%}")
     _out.print(seats)
 
 

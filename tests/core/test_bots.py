@@ -71,6 +71,22 @@ def test_the_random_bot_chooses_uniformly_among_the_legal_actions_only() -> None
         bot.choose(game, "gm")                         # nothing legal: a clear error
 
 
+class Undoable(ToyBids):
+    """The toy game with an `undo` always on offer, as SJG offers it."""
+
+    game_id = "toy-undo"
+
+    def legal_actions(self, player: str) -> list[Action]:
+        return [{"type": "undo"}] + super().legal_actions(player) if player in self.to_act() else []
+
+
+def test_the_random_bot_leaves_take_backs_out_while_anything_else_is_legal() -> None:
+    # issue 26: SJG's random bot chose `undo` as often as anything else; the server's did not
+    game = Undoable.new(seed=1)
+    bot = bots.RandomBot(bots.bot_rng(7, "north"))
+    assert {bot.choose(game, "north")["type"] for _ in range(200)} == {"bid"}
+
+
 def test_a_bot_rng_is_fixed_by_seed_and_seat() -> None:
     draws = [bots.bot_rng(3, "north").random() for _ in range(2)]
     assert draws[0] == draws[1] != bots.bot_rng(3, "south").random() != bots.bot_rng(4, "north").random()

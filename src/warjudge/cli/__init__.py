@@ -5,6 +5,7 @@ Diplomacy variant and the SJG game never share a word.
     warjudge sjg ...         Steve Jackson Games' Necromancer (1983)
     warjudge gs ...          SPI's Gondor & Sauron (1977)
     warjudge games | selfplay GAME   every registered game, through the one interface
+    warjudge tournament GAME  bots against each other: results and ratings
     warjudge verify RECORD   a finished game's dice against the commitments the server published
     warjudge serve | db ...  the play server
 
@@ -26,6 +27,7 @@ from warjudge.cli.diplomacy import adjudicate, demo, diplomacy_app, game_app, ma
 from warjudge.cli.games import add_game_commands
 from warjudge.cli.gondor_sauron import gs_app
 from warjudge.cli.sjg import sjg_app
+from warjudge.cli.tournament import tournament_command
 from warjudge.cli.verify import verify_command
 from warjudge.server.cli import db_app, serve
 
@@ -34,6 +36,7 @@ app.add_typer(diplomacy_app, name="diplomacy")
 app.add_typer(sjg_app, name="sjg")
 app.add_typer(gs_app, name="gs")
 add_game_commands(app)
+app.command("tournament")(tournament_command)
 app.command("verify")(verify_command)
 app.command("serve")(serve)
 app.add_typer(db_app, name="db")

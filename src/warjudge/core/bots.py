@@ -19,6 +19,7 @@ from warjudge.core.errors import InputError
 from warjudge.core.game import Action, Game
 
 RANDOM = "random"
+TAKE_BACKS = frozenset({"retract", "undo"})
 
 
 class Bot(Protocol):
@@ -31,18 +32,27 @@ def bot_rng(seed: int, player: str) -> random.Random:
     return random.Random(f"warjudge-bot:{seed}:{player}")
 
 
+def random_choice(game: Game, player: str, rng: random.Random) -> Action | None:
+    """Uniform over the legal actions, leaving take-backs (`retract`, `undo`) out while
+    anything else is legal, so a game of random bots makes progress and ends; None when
+    nothing is legal."""
+    actions = game.legal_actions(player)
+    choices = [a for a in actions if a.get("type") not in TAKE_BACKS] or actions
+    return rng.choice(choices) if choices else None
+
+
 class RandomBot:
-    """Uniform over the complete legal list: a game that lists its actions completely
-    can be played to its end by this bot alone."""
+    """`random_choice` as a bot (the server's `random` and the tournament's are the same):
+    a game that lists its actions completely can be played to its end by this bot alone."""
 
     def __init__(self, rng: random.Random):
         self.rng = rng
 
     def choose(self, game: Game, player: str) -> Action:
-        actions = game.legal_actions(player)
-        if not actions:
+        action = random_choice(game, player, self.rng)
+        if action is None:
             raise InputError(f"{player!r} has no legal action to choose from")
-        return self.rng.choice(actions)
+        return action
 
 
 def kind_first(actions: list[Action], rng: random.Random) -> Action:
@@ -97,6 +107,11 @@ def unregister(game_id: str, name: str) -> None:
     _REGISTRY.pop((game_id, name), None)
 
 
+def info(game_id: str, name: str) -> BotInfo | None:
+    """A named bot's registration (None for `random`, which needs none, or an unknown name)."""
+    return _REGISTRY.get((game_id, name))
+
+
 def names(game_id: str) -> list[str]:
     """The bots that play `game_id`, the random bot first."""
     return [RANDOM] + sorted(name for game, name in _REGISTRY if game == game_id)
@@ -133,5 +148,5 @@ for _info in (
 ):
     register(_info)
 
-__all__ = ["RANDOM", "Bot", "BotInfo", "FunctionBot", "RandomBot", "bot_rng", "kind_first", "make", "names", "play_out",
-           "register", "unregister"]
+__all__ = ["RANDOM", "TAKE_BACKS", "Bot", "BotInfo", "FunctionBot", "RandomBot", "bot_rng", "info", "kind_first", "make",
+           "names", "play_out", "random_choice", "register", "unregister"]

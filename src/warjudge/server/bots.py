@@ -5,8 +5,8 @@ Determinism: a bot's RNG is seeded from its seat's own secret seed, the game's s
 version and how many actions the bots took before it in the same step, so its choice is
 reproducible from the database and foreseeable by no player (the seed never leaves it).
 
-The server's `random` leaves take-backs (`retract`, `undo`) out while anything else is
-legal, so a bot makes progress and a game of bots always ends. A named bot answers the
+The `random` bot (`core.bots.random_choice`) leaves take-backs (`retract`, `undo`) out
+while anything else is legal, so a bot makes progress and a game of bots always ends. A named bot answers the
 game's current decision, so it acts only when its seat is the first the game waits for.
 The bots play in the background (`botturns.py`), one bounded step at a time: `step`
 here is the game work of one such step, on a game already loaded."""
@@ -18,11 +18,11 @@ import secrets
 from dataclasses import dataclass
 
 from warjudge.core import bots as core_bots
+from warjudge.core.bots import random_choice
 from warjudge.core.errors import InputError
 from warjudge.core.game import Action, Game, waiting_for
 
 RANDOM = core_bots.RANDOM
-TAKE_BACKS = {"retract", "undo"}
 STEP_ACTIONS = 64   # bot actions per step at most: a Necromancer phase of eight bots takes up to 54
 
 
@@ -33,13 +33,6 @@ def new_bot_seed() -> str:
 def names(game_id: str) -> list[str]:
     """The bots that can hold a seat of `game_id`, `random` first."""
     return core_bots.names(game_id)
-
-
-def random_choice(game: Game, seat: str, rng: random.Random) -> Action | None:
-    actions = game.legal_actions(seat)
-    onward = [a for a in actions if a.get("type") not in TAKE_BACKS]
-    choices = onward or actions
-    return rng.choice(choices) if choices else None
 
 
 def _choice(game: Game, seat: str, bot: str, rng: random.Random) -> Action | None:

@@ -1,0 +1,118 @@
+"""`warjudge tournament GAME --bots A,B --games N`: bots against each other on a fixed
+schedule (`core.tournament`), in worker processes, one JSONL line per game (`--out`) and a
+table of wins, Wilson intervals, Bradley–Terry ratings and CPU per decision.
+
+The lines are written in schedule order whatever order the workers finish in, so the
+same seed gives the same file (CPU times aside) with any --jobs.
+"""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import IO, Any, Iterator, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich import box
+from rich.table import Table
+
+from warjudge.cli.games import parse_options
+from warjudge.core import games
+from warjudge.core.errors import InputError, WarjudgeError
+from warjudge.core.ratings import wilson
+from warjudge.core.tournament import Match, by_seat, play_match, schedule, table, turn_limit
+
+_out = Console(width=max(Console().width, 100))   # the table whole, also when written to a file
+_err = Console(stderr=True)
+
+
+def _results(matches: list[Match], jobs: int) -> Iterator[dict[str, Any]]:
+    """Result lines as games finish (in this process when `jobs` is 1)."""
+    if jobs == 1:
+        yield from map(play_match, matches)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures: list[Future[dict[str, Any]]] = [pool.submit(play_match, m) for m in matches]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def run(matches: list[Match], jobs: int, out: Optional[IO[str]]) -> list[dict[str, Any]]:
+    """Play every match with a progress bar; write the lines to `out` in schedule order."""
+    done: dict[int, dict[str, Any]] = {}
+    written = 0
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=_err, transient=True) as progress:
+        task = progress.add_task(matches[0].game.id, total=len(matches))
+        for line in _results(matches, jobs):
+            done[line["index"]] = line
+            while written in done and out is not None:
+                out.write(json.dumps(done[written], sort_keys=True) + "\n")
+                out.flush()
+                written += 1
+            progress.advance(task)
+    return [done[i] for i in sorted(done)]
+
+
+def show(lines: list[dict[str, Any]]) -> None:
+    rows = Table(title=f"{lines[0]['game']}: {len(lines)} games", box=box.SIMPLE_HEAD)
+    for heading in ("bot", "games", "won", "drawn", "lost", "win %", "95 % CI", "Elo", "CPU ms/dec."):
+        rows.add_column(heading, justify="left" if heading == "bot" else "right")
+    for r in table(lines):
+        low, high = r.win_interval
+        cpu = "-" if r.cpu_ms_per_decision is None else f"{r.cpu_ms_per_decision:.2f}"
+        rows.add_row(r.bot, str(r.games), str(r.wins), str(r.draws), str(r.losses), f"{r.wins / r.games:.1%}",
+                     f"{low:.1%}-{high:.1%}", f"{r.elo:+.0f}", cpu)
+    _out.print(rows)
+    seats = Table(title="by seat: a bot alone at a seat", box=box.SIMPLE_HEAD)
+    for heading in ("bot", "seat", "against", "won", "drawn", "lost", "win %", "95 % CI"):
+        seats.add_column(heading)
+    for (bot, seat, other), (won, drawn, lost) in sorted(by_seat(lines).items()):
+        low, high = wilson(won, won + drawn + lost)
+        seats.add_row(bot, seat, other, str(won), str(drawn), str(lost), f"{won / (won + drawn + lost):.1%}",
+                      f"{low:.1%}-{high:.1%}")
+    _out.print(seats)
+
+
+def tournament_command(
+    game: str = typer.Argument(..., help="a game id (see `warjudge games`)"),
+    bot_list: str = typer.Option(..., "--bots", help="two or more different bots, comma-separated "
+                                 "(see `warjudge games`)"),
+    games_per_pairing: int = typer.Option(..., "--games", help="games for each pairing of two bots"),
+    jobs: int = typer.Option(1, help="worker processes"),
+    seed: int = typer.Option(1, help="the tournament's seed: the same seed plays the same games"),
+    max_turns: Optional[int] = typer.Option(None, help="end every game after this many turns (Diplomacy: years)"),
+    option: Optional[list[str]] = typer.Option(None, help="a game option NAME=VALUE, as for `warjudge selfplay`; "
+                                               "repeatable"),
+    out: Optional[Path] = typer.Option(None, help="write one JSON line per game to this file"),
+) -> None:
+    """Play every pairing of the bots N games, seats rotated, and print the table."""
+    try:
+        if jobs < 1:
+            raise InputError("--jobs must be at least 1")
+        if max_turns is not None and max_turns < 1:
+            raise InputError("--max-turns must be at least 1")
+        game_id = games.info(game).id
+        options = parse_options(option or [], games.options(game_id))
+        if max_turns is not None:
+            options.update(turn_limit(game_id, max_turns))
+        matches = schedule(game_id, [name.strip() for name in bot_list.split(",")], games_per_pairing, seed, options)
+        handle = out.open("w", encoding="utf-8") if out is not None else None
+    except (WarjudgeError, OSError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2)
+    try:
+        lines = run(matches, jobs, handle)
+    except WarjudgeError as exc:   # a game a bot could not go on with: say which, keep the lines so far
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
+    finally:
+        if handle is not None:
+            handle.close()
+    show(lines)
+
+
+__all__ = ["run", "show", "tournament_command"]

@@ -343,9 +343,14 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
 
     @app.post("/api/games/{game_id}/rollback", tags=["games master"])
     def rollback(game_id: GameId, body: RollBack, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
-        """Games master: play again from the start of an earlier phase (the actions taken out are kept)."""
+        """Games master: play again from the start of an earlier phase (the actions taken out
+        are kept). The game is replayed to there before its row is locked (`play.cut`)."""
+        with reading() as session:
+            row = game_row(session, game_id)
+            play.require_gm(row, caller(session, credentials))
+        done = play.cut(row, body.phase)   # no transaction open meanwhile
         with as_gm(game_id, credentials) as (session, user, row):
-            play.roll_back(session, row, user, body.phase)
+            play.roll_back(session, row, user, done)
             return {"phase": body.phase, "version": row.version}
 
     @app.post("/api/games/{game_id}/replace", tags=["games master"])

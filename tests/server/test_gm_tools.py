@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from tests.server.conftest import run_bots, sign_up, stored_record
 from warjudge.core import games
 from warjudge.core.dice import commitment
-from warjudge.server import db
+from warjudge.server import db, play
 from warjudge.server.models import RolledBack
 
 
@@ -82,6 +82,45 @@ def test_a_roll_back_draws_fresh_dice_from_where_it_goes_back_to(players):
     assert [r.roll for r in stored_record(gm.client, gid).reseeds] == [2, 0]
     assert len(_rolls_of_rounds(gm, ann, bob, gid, 1)) == 1
     assert len(gm.ok("get", f"/api/games/{gid}")["seed_commitments"]) == 3
+
+
+def test_a_roll_back_replays_the_game_before_it_locks_it(players, monkeypatch):
+    """Issue 22: a roll back replayed the game (twice, with dice) inside the games master's
+    locked transaction, so on SQLite every other change waited for the replay. It is now
+    worked out first, the lock taken only to store it."""
+    gm, ann, bob = players
+    gid = _game(players, game="toy-bids")
+    _bid(ann, gid, "north", 1)
+    _bid(bob, gid, "south", 2)   # round 1 over
+    _bid(ann, gid, "north", 3)
+    monkeypatch.setattr(db, "BUSY_MS", 300)   # a change that must wait gives up in 0.3 s
+    load, changed = games.load, []
+
+    def load_while_another_changes(record):
+        with gm.client.app.state.sessions.begin() as session:   # another account's change meanwhile
+            changed.append(session.execute(update(RolledBack).where(RolledBack.id == -1).values(to_phase=0)).rowcount)
+        return load(record)
+
+    monkeypatch.setattr(games, "load", load_while_another_changes)
+    gm.ok("post", f"/api/games/{gid}/rollback", {"phase": 1})
+    assert changed and gm.ok("get", f"/api/games/{gid}")["to_act"] == ["north", "south"]
+
+
+def test_a_roll_back_replays_a_bounded_number_of_actions(players, monkeypatch):
+    """Issue 22: no request does unbounded work. A roll back that would replay more than
+    `ROLLBACK_REPLAY` actions is refused with a 409 naming the phases it may go back to,
+    and changes nothing."""
+    gm, ann, bob = players
+    gid = _game(players)
+    _bid(ann, gid, "north", 1)
+    _bid(bob, gid, "south", 2)   # round 1 over: 2 actions before phase 1
+    _bid(ann, gid, "north", 3)
+    monkeypatch.setattr(play, "ROLLBACK_REPLAY", 1, raising=False)
+    refused = gm.post(f"/api/games/{gid}/rollback", {"phase": 1})
+    assert refused.status_code == 409 and "at most 1 actions" in refused.json()["error"]
+    assert "phases 0 to 0 only" in refused.json()["error"]
+    assert gm.ok("get", f"/api/games/{gid}")["to_act"] == ["south"]   # nothing changed
+    gm.ok("post", f"/api/games/{gid}/rollback", {"phase": 0})
 
 
 def test_a_roll_back_that_cannot_be_done_changes_nothing(players):

@@ -58,6 +58,23 @@ def test_the_game_list_shows_each_caller_its_part(players):
     assert listed[gid]["seats"] == [{"seat": "north", "taken": False}, {"seat": "south", "taken": True}]
 
 
+def test_the_game_list_is_a_page_at_a_time_newest_first(players):
+    """Issue 22: GET /api/games listed every game on the server in one answer. Now a page
+    (`limit`, at most 200) from `start`, newest first, the next page in a Link header;
+    `mine=true` keeps the caller's own games."""
+    gm, ann, _ = players
+    ids = [_new_toy(gm)["id"] for _ in range(3)]
+    ann.ok("post", f"/api/games/{ids[0]}/seats/south")
+    first = gm.get("/api/games", params={"limit": 2})
+    assert [g["id"] for g in first.json()] == ids[:0:-1]
+    assert first.headers["link"] == '</api/games?start=2&limit=2>; rel="next"'
+    last = gm.get("/api/games", params={"start": 2, "limit": 2})
+    assert [g["id"] for g in last.json()] == ids[:1] and "link" not in last.headers
+    assert [g["id"] for g in ann.ok("get", "/api/games", params={"mine": "true"})] == ids[:1]
+    assert gm.get("/api/games", params={"limit": 201}).status_code == 422
+    assert ann.client.get("/api/games", params={"mine": "true"}).status_code == 401
+
+
 def test_a_spectator_gets_the_public_view(client, players):
     gm, ann, _ = players
     gid = _new_toy(gm)["id"]

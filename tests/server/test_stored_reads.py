@@ -169,6 +169,24 @@ def test_streams_are_capped_per_client_429_and_in_all_503_each_with_a_retry_afte
     assert capped.get(events, params={"seconds": 0.05}).status_code == 200   # signed out: by address
 
 
+def test_a_stream_over_its_cap_is_refused_before_any_database_read(capped, monkeypatch):
+    """Issue 22: a refused stream first looked up the caller, the game and its state (three
+    database reads each): the caps now come first, so a flood of streams costs no query."""
+    gm, ann = sign_up(capped), sign_up(capped)
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids"})["id"]
+    events, reads = f"/api/games/{gid}/events", []
+    with capped.stream("GET", events, headers=ann.headers, params={"seconds": 1}) as first, \
+            capped.stream("GET", events, headers=ann.headers, params={"seconds": 1}) as second:
+        assert first.status_code == second.status_code == 200
+        caller = live.maybe_caller   # the stream's first read (its polls read no account)
+        monkeypatch.setattr(live, "maybe_caller", lambda *a: reads.append("the caller") or caller(*a))
+        assert ann.get(events, params={"seconds": 0.05}).status_code == 429
+        assert reads == []
+        monkeypatch.undo()
+        for stream in (first, second):
+            assert sum(1 for _ in stream.iter_lines()) > 0
+
+
 def test_an_old_database_s_long_game_is_folded_in_bounded_steps_and_read(tmp_path):
     """A database of the version before stored phases (migration 0004), holding a long
     game: the new server migrates it, and its reads work, built a bounded step at a time."""

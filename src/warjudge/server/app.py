@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager, contextmanager
 from functools import partial
 from typing import Any, AsyncIterator, Callable, Iterator
 
-from fastapi import Depends, FastAPI, Query
+from fastapi import Depends, FastAPI, Query, Response
 from fastapi.security import HTTPAuthorizationCredentials
 from fastapi_offline import FastAPIOffline
 from sqlalchemy import select
@@ -30,8 +30,10 @@ from warjudge.server.deadlines import PhaseRules
 from warjudge.server.schemas import (ActionRequest, BotRequest, Claim, Extension, GmAction, NewGame, SetupRequest,
                                      ReadyRequest, Replacement, RollBack)
 from warjudge.server.views import view_for
+from warjudge.server.web.pages import is_mine, newest_page
 
 Bearer = Depends(auth.bearer_or_cookie)   # a bearer token, or a browser's cookie with its CSRF token
+LIST_DEFAULT, LIST_MAX = 50, 200   # games a page of GET /api/games lists, by default and at most
 SeatQuery = Query(None, max_length=64, description="whose view: one of your seats, or 'public'")
 
 
@@ -193,10 +195,22 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             return _created(row)
 
     @app.get("/api/games", tags=["games"])
-    def list_games(credentials: HTTPAuthorizationCredentials | None = Bearer) -> list[dict[str, Any]]:
+    def list_games(response: Response, credentials: HTTPAuthorizationCredentials | None = Bearer,
+                   start: int = Query(0, ge=0, le=2**31, description="how many of the newest games to pass over"),
+                   limit: int = Query(LIST_DEFAULT, ge=1, le=LIST_MAX, description="the most games to list"),
+                   mine: bool = Query(False, description="only the caller's: as games master or holding a seat")
+                   ) -> list[dict[str, Any]]:
+        """A page of the games, newest first: a `Link: <…>; rel="next"` header says where
+        the next page starts, if there is one."""
         with reading() as session:
             user = maybe_caller(session, credentials)
-            rows = session.scalars(select(GameRow).order_by(GameRow.created_at)).all()
+            if mine and user is None:
+                raise ApiError(401, "mine=true: sign in (a bearer token) to list your own games")
+            query = select(GameRow).where(is_mine(user)) if mine and user else select(GameRow)
+            rows, more = newest_page(session, query, start, limit)
+            if more:
+                response.headers["Link"] = f'</api/games?start={start + limit}&limit={limit}' \
+                                           f'{"&mine=true" if mine else ""}>; rel="next"'
             return [{"id": r.id, "game": r.game, "open": r.open_seats, "you": {"gm": play.is_gm(r, user),
                      "seats": play.held_seats(r, user)},
                      "seats": [{"seat": s.name, "taken": s.user_id is not None or s.bot is not None} for s in r.seats]}
@@ -336,9 +350,14 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
 
     @app.post("/api/games/{game_id}/rollback", tags=["games master"])
     def rollback(game_id: GameId, body: RollBack, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
-        """Games master: play again from the start of an earlier phase (the actions taken out are kept)."""
+        """Games master: play again from the start of an earlier phase (the actions taken out
+        are kept). The game is replayed to there before its row is locked (`play.cut`)."""
+        with reading() as session:
+            row = game_row(session, game_id)
+            play.require_gm(row, caller(session, credentials))
+        done = play.cut(row, body.phase)   # no transaction open meanwhile
         with as_gm(game_id, credentials) as (session, user, row):
-            play.roll_back(session, row, user, body.phase)
+            play.roll_back(session, row, user, done)
             return {"phase": body.phase, "version": row.version}
 
     @app.post("/api/games/{game_id}/replace", tags=["games master"])

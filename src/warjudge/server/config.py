@@ -30,7 +30,7 @@ def database_url(explicit: str | None = None) -> str:
 
 STREAMS_PER_CLIENT_ENV = "WARJUDGE_STREAMS_PER_CLIENT"
 STREAMS_TOTAL_ENV = "WARJUDGE_STREAMS_TOTAL"
-STREAMS_PER_CLIENT = 8   # live-update streams one account (or, signed out, one address) may hold open
+STREAMS_PER_CLIENT = 8   # live-update streams one token (or, signed out, one address) may hold open
 STREAMS_TOTAL = 500      # and all clients together, per server process
 
 

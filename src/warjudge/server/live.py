@@ -16,11 +16,13 @@ a `POLL` ago, so many watchers of one game cost about one query a second.
 
 A stream ends after `seconds` (an EventSource reconnects by itself) and when the client
 goes away; a comment line every `HEARTBEAT` seconds keeps proxies from closing it. Each
-process holds at most `config.stream_caps()` streams: so many per client (its account, or
-signed out its address: 429) and so many in all (503), each refusal with a Retry-After."""
+process holds at most `config.stream_caps()` streams: so many per client (its token, or
+signed out its address: 429) and so many in all (503), each refusal with a Retry-After,
+checked before the stream reads anything from the database."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 import time
@@ -122,15 +124,23 @@ class Slots:
         return give_back
 
 
+def client_of(request: Request, credentials: Credentials) -> str:
+    """Whose streams count together, told without reading the database (the caps come
+    first): the token sent (a signed-in browser's session or an API token; a token that
+    signs nobody in is refused next, its place given back), else the address."""
+    if credentials is not None:
+        return "token " + hashlib.sha256(credentials.credentials.encode()).hexdigest()
+    return f"address {request.client.host if request.client else '?'}"
+
+
 def router(sessions: Sessions) -> APIRouter:
     api = APIRouter(tags=["live"])
 
     slots = Slots(*config.stream_caps())
 
-    def role_of(game_id: str, seat: str | None, credentials: Credentials) -> tuple[str, int | None]:
+    def role_of(game_id: str, seat: str | None, credentials: Credentials) -> str:
         with sessions.reading() as session:
-            user = maybe_caller(session, credentials)
-            return play.role(game_row(session, game_id), user, seat), user.id if user else None
+            return play.role(game_row(session, game_id), maybe_caller(session, credentials), seat)
 
     async def stream(game_id: str, role: str, first: dict[str, Any], seconds: float,
                      give_back: Callable[[], None]) -> AsyncIterator[str]:
@@ -165,10 +175,13 @@ def router(sessions: Sessions) -> APIRouter:
         """Server-sent events for the caller's seat (as `GET /api/games/{id}` picks it): an
         `update` whenever the game's version, the seats that are ready or the seat's readable
         press change. 429 when the caller holds too many streams, 503 when the server does."""
-        role, user_id = await anyio.to_thread.run_sync(role_of, game_id, seat, credentials)
-        client = f"user {user_id}" if user_id is not None else f"address {request.client.host if request.client else '?'}"
-        first = await anyio.to_thread.run_sync(_state, sessions, game_id, role)
-        give_back = slots.take(client)
+        give_back = slots.take(client_of(request, credentials))   # before any database read
+        try:
+            role = await anyio.to_thread.run_sync(role_of, game_id, seat, credentials)
+            first = await anyio.to_thread.run_sync(_state, sessions, game_id, role)
+        except BaseException:
+            give_back()
+            raise
         events = stream(game_id, role, first, seconds, give_back)
         weakref.finalize(events, give_back)   # a client gone before its stream began: the place comes back too
         return StreamingResponse(events, media_type="text/event-stream",

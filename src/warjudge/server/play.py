@@ -9,6 +9,7 @@ import json
 import logging
 import secrets
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
@@ -470,10 +471,24 @@ def act_as_gm(row: GameRow, action: dict[str, Any]) -> None:
     settle(row, game, game.to_act(), None)
 
 
-def roll_back(session: Session, row: GameRow, user: User, phase: int) -> None:
-    """The record truncated to where phase `phase` (0: the first) began; the actions taken
-    out are kept in the `rollbacks` table. Every seat starts the phase afresh, and a game
-    with dice draws fresh ones from there (`redrawn`)."""
+ROLLBACK_REPLAY = 5_000   # record actions a roll back replays at most (twice with dice: `redrawn`)
+
+
+@dataclass(frozen=True)
+class Cut:
+    """A roll back worked out from a game's row at `version`, before its row is locked:
+    the game from the start of phase `phase` with fresh dice, the actions taken out."""
+
+    version: int
+    phase: int
+    game: Game
+    tail: list[dict[str, Any]]
+
+
+def cut(row: GameRow, phase: int) -> Cut:
+    """The game cut where phase `phase` (0: the first) began: replayed from its record (at
+    most `ROLLBACK_REPLAY` actions, else a 409), with fresh dice from there (`redrawn`).
+    Only reads the row, so the replay needs no lock and holds up nobody's change."""
     starts = phase_starts(row)
     if not 0 <= phase < len(starts):
         raise ApiError(409, f"game {row.id} has phases 0 to {len(starts) - 1}; there is no phase {phase}")
@@ -481,6 +496,11 @@ def roll_back(session: Session, row: GameRow, user: User, phase: int) -> None:
     kept, tail = record.actions[:starts[phase]], record.actions[starts[phase]:]
     if not tail:
         raise ApiError(409, f"nothing to roll back: phase {phase} of game {row.id} has no action yet")
+    if len(kept) > ROLLBACK_REPLAY:
+        reachable = [n for n, start in enumerate(starts) if start <= ROLLBACK_REPLAY]
+        raise ApiError(409, f"game {row.id} is {len(kept)} actions long before phase {phase}: a roll back replays "
+                            f"at most {ROLLBACK_REPLAY} actions in a request, so it may go back to phases 0 to "
+                            f"{reachable[-1]} only")
     truncated = record.restarted()
     for action in kept:
         truncated.append(dict(action))
@@ -488,12 +508,23 @@ def roll_back(session: Session, row: GameRow, user: User, phase: int) -> None:
         game = redrawn(truncated, games.load(truncated))
     except WarjudgeError as exc:
         raise ApiError(409, f"game {row.id} cannot be rolled back to phase {phase}: {exc}") from None
-    session.add(RolledBack(game_id=row.id, by_user_id=user.id, from_version=row.version, to_phase=phase,
-                           actions=json.dumps(list(tail))))
-    row.phase_starts = json.dumps(starts[:phase + 1])
+    return Cut(row.version, phase, game, list(tail))
+
+
+def roll_back(session: Session, row: GameRow, user: User, done: Cut) -> None:
+    """The record truncated as `done` worked out (the row locked, still at the version it
+    was worked out from, else a 409); the actions taken out are kept in the `rollbacks`
+    table. Every seat starts the phase afresh, and a game with dice draws fresh ones from
+    there (`redrawn`)."""
+    if row.version != done.version:
+        raise ApiError(409, f"game {row.id} changed while its roll back was worked out: look at its phases "
+                            "again and retry")
+    session.add(RolledBack(game_id=row.id, by_user_id=user.id, from_version=row.version, to_phase=done.phase,
+                           actions=json.dumps(done.tail)))
+    row.phase_starts = json.dumps(phase_starts(row)[:done.phase + 1])
     row.last_nmr = None
-    cache.loaded(session, row, game)
-    settle(row, game, (), None)
+    cache.loaded(session, row, done.game)
+    settle(row, done.game, (), None)
 
 
 def redrawn(record: GameRecord, game: Game) -> Game:

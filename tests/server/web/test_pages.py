@@ -266,3 +266,31 @@ def test_the_lobby_names_the_seats_a_diplomacy_phase_still_waits_for(browser):
     assert ready.status_code == 200, ready.text
     waiting = browser.get("/lobby").text.split(f'/games/{game_id}"', 1)[1].split("</tr>", 1)[0]
     assert ">AUSTRIA<" not in waiting and ">ENGLAND<" in waiting
+
+
+def _row_of(lobby: str, game_id: str) -> str:
+    return lobby.split(f'/games/{game_id}"', 1)[1].split("</tr>", 1)[0]
+
+
+def test_the_lobby_reads_a_page_of_games_and_replays_none(web_app, browser, other_browser, monkeypatch):
+    """Issue 22: the lobby read every game on the server and replayed each of the caller's.
+    Now it reads a page of the caller's games and of the open ones, newest first, and says
+    whom a game waits for from the loaded game or the stored progress, never a replay."""
+    from warjudge.server import cache, phases, play
+    from warjudge.server.web import pages
+    csrf, bob = sign_up(browser), sign_up(other_browser, "bob")
+    mine = [new_game(browser, csrf, "diplomacy", ["AUSTRIA"]) for _ in range(3)]
+    others = [new_game(other_browser, bob, "diplomacy", []) for _ in range(3)]
+    phases.catch_up(web_app.state.sessions, mine[0])   # its stored progress, at its version
+    cache.GAMES._games.clear()   # as after a restart: no game loaded
+    loads: list[str] = []
+    monkeypatch.setattr(play, "load", lambda row: loads.append(row.id))
+    monkeypatch.setattr(pages, "LOBBY_PAGE", 2, raising=False)
+    first, second = browser.get("/lobby").text, browser.get("/lobby?page=1").text
+    assert loads == []
+    assert [g for g in mine if f'/games/{g}"' in first] == mine[1:] and f'/games/{mine[0]}"' in second
+    assert [g for g in others if f'data-game="{g}" data-seat="ENGLAND"' in first] == others[1:]
+    assert f'data-game="{others[0]}" data-seat="ENGLAND"' in second
+    assert 'href="/lobby?page=1" rel="next"' in first and 'href="/lobby?page=0" rel="prev"' in second
+    assert ">AUSTRIA<" in _row_of(second, mine[0]) and ">ENGLAND<" in _row_of(second, mine[0])   # stored
+    assert "not known yet" in _row_of(first, mine[1])   # neither loaded nor folded: no replay to find out

@@ -21,16 +21,16 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session, defer, selectinload
 
 from warjudge.core import games
-from warjudge.server import auth, history, play, press
+from warjudge.server import auth, cache, history, phases, play, press
 from warjudge.server.accounts import Accounts
 from warjudge.server.access import GameId
 from warjudge.server.bots import names as bot_names
 from warjudge.server.errors import ApiError
-from warjudge.server.models import GameRow, User
+from warjudge.server.models import GameRow, Seat, User
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE, view_for
 from warjudge.presentation.logs import log_lines
 from warjudge.server.web.boards import LANGUAGES, RENDERERS, board_svg, page_kind
@@ -66,20 +66,61 @@ def _game_row(session: Session, game_id: str) -> GameRow:
     return row
 
 
-def _lobby_games(session: Session, user: User) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """(my games: each with the seats it waits for and its deadline; open games I may join)."""
-    mine, joinable = [], []
-    for row in session.scalars(select(GameRow).order_by(GameRow.created_at)).all():
-        held = play.held_seats(row, user)
-        free = [s.name for s in row.seats if s.user_id is None and not s.bot]
-        if held or play.is_gm(row, user):
-            game = play.load(row)
-            mine.append({"id": row.id, "title": games.info(row.game).title, "seats": held,
-                         "gm": play.is_gm(row, user), "waiting": play.waited_for(row, game), "is_over": game.is_over,
-                         "deadline": row.deadline})
-        elif row.open_seats and free:
-            joinable.append({"id": row.id, "title": games.info(row.game).title, "free": free})
-    return mine, joinable
+LOBBY_PAGE = 25   # games in each of the lobby's lists per page
+
+
+def newest_page(session: Session, query: Any, start: int, limit: int) -> tuple[list[GameRow], bool]:
+    """`limit` of the games `query` selects from the `start`th, newest first (their records
+    not read, their seats in one more query), and whether there are more: a listing reads
+    a bounded number of rows however many games the server holds."""
+    rows = session.scalars(query.options(defer(GameRow.record), selectinload(GameRow.seats))
+                           .order_by(GameRow.created_at.desc(), GameRow.id).offset(start).limit(limit + 1)).all()
+    return list(rows[:limit]), len(rows) > limit
+
+
+def _listed(session: Session, query: Any, page: int) -> tuple[list[GameRow], bool]:
+    return newest_page(session, query, page * LOBBY_PAGE, LOBBY_PAGE)
+
+
+def is_mine(user: User) -> Any:
+    """The condition a game of `user`'s meets: its games master, or holding one of its seats."""
+    return or_(GameRow.creator_id == user.id, GameRow.id.in_(select(Seat.game_id).where(Seat.user_id == user.id)))
+
+
+def _standing(session: Session, row: GameRow, progress: phases.Progress | None) -> tuple[list[str] | None, bool]:
+    """(the seats the game waits for, is it over) without replaying it: from this process's
+    loaded game at the row's version (`cache.py`), else from its stored progress
+    (`phases.py`: who may act, less the seats that are ready and the bots, which act in
+    the background); (None, False) while neither has caught up with the game."""
+    game = cache.take(session, row)
+    if game is not None:
+        cache.loaded(session, row, game)   # back in the cache when this read ends
+        return play.waited_for(row, game), game.is_over
+    if progress is None or progress.version != row.version:
+        return None, False
+    done = {s.name for s in row.seats if s.ready or s.bot}
+    return [seat for seat in progress.to_act if seat not in done], progress.is_over
+
+
+def _lobby_games(session: Session, user: User, page: int) -> dict[str, Any]:
+    """A page of my games (each with the seats it waits for and its deadline) and of the
+    open games I may join, and whether either list goes on: a bounded number of rows
+    read and no game replayed, however many games the server holds."""
+    seated = select(Seat.game_id).where(Seat.user_id == user.id)
+    rows, more_mine = _listed(session, select(GameRow).where(is_mine(user)), page)
+    progress = phases.stored_progresses(session, [row.id for row in rows])
+    mine = []
+    for row in rows:
+        waiting, over = _standing(session, row, progress.get(row.id))
+        mine.append({"id": row.id, "title": games.info(row.game).title, "seats": play.held_seats(row, user),
+                     "gm": play.is_gm(row, user), "waiting": waiting, "is_over": over, "deadline": row.deadline})
+    free_seat = select(Seat.game_id).where(Seat.user_id.is_(None), Seat.bot.is_(None))
+    open_rows, more_open = _listed(session, select(GameRow).where(
+        GameRow.open_seats, GameRow.creator_id != user.id, GameRow.id.in_(free_seat),
+        GameRow.id.not_in(seated)), page)
+    joinable = [{"id": row.id, "title": games.info(row.game).title,
+                 "free": [s.name for s in row.seats if s.user_id is None and not s.bot]} for row in open_rows]
+    return {"mine": mine, "joinable": joinable, "page": page, "more": more_mine or more_open}
 
 
 def install(app: FastAPI, transaction: Transaction, reading: Transaction, users: Accounts) -> None:
@@ -104,14 +145,13 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
     account.install(app, reading, users, page, _signed_in)
 
     @app.get("/lobby", include_in_schema=False)
-    def lobby(request: Request) -> Response:
+    def lobby(request: Request, page_number: int = Query(0, alias="page", ge=0, le=10_000)) -> Response:
         with reading() as session:
             who = _signed_in(session, request)
             if who is None:
                 return RedirectResponse("/signin", status_code=303)
-            mine, joinable = _lobby_games(session, who[0])
-            return page(request, "lobby.html", user=who[0].name, csrf=auth.csrf_token(who[1]), mine=mine,
-                        joinable=joinable, now=time.time(),
+            return page(request, "lobby.html", user=who[0].name, csrf=auth.csrf_token(who[1]),
+                        **_lobby_games(session, who[0], page_number), now=time.time(),
                         available=[{"id": g, "title": games.info(g).title,
                                     "options": play.offered_options(g), "bots": bot_names(g)}
                                    for g in games.ids()])

@@ -120,6 +120,8 @@ def test_a_roll_back_replays_a_bounded_number_of_actions(players, monkeypatch):
     assert refused.status_code == 409 and "at most 1 actions" in refused.json()["error"]
     assert "phases 0 to 0 only" in refused.json()["error"]
     assert gm.ok("get", f"/api/games/{gid}")["to_act"] == ["south"]   # nothing changed
+    listed = gm.ok("get", f"/api/games/{gid}/phases")["phases"]   # what the GM page offers: the reachable ones
+    assert [p["phase"] for p in listed] == [0]
     gm.ok("post", f"/api/games/{gid}/rollback", {"phase": 0})
 
 

@@ -338,13 +338,14 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
 
     @app.get("/api/games/{game_id}/phases", tags=["games master"])
     def phases(game_id: GameId, credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
-        """Games master: the phases so far, each with its name and the number of actions before it began."""
+        """Games master: the phases a roll back may reach (those that began within
+        `play.ROLLBACK_REPLAY` actions), each with its name and the number of actions before it."""
         with reading() as session:
             user = caller(session, credentials)
             row = game_row(session, game_id)
             play.require_gm(row, user)
-            starts = play.phase_starts(row)
-        names = history.phase_names(sessions, row)
+            starts = [start for start in play.phase_starts(row) if start <= play.ROLLBACK_REPLAY]
+        names = history.phase_names(sessions, row, len(starts))
         return {"phases": [{"phase": n, "actions_before": a, "name": names[n] if n < len(names) else None}
                            for n, a in enumerate(starts)]}
 

@@ -59,15 +59,16 @@ def phase_seen_by(sessions: Sessions, row: GameRow, n: int, role: str) -> tuple[
     return found[0], progress
 
 
-def phase_names(sessions: Sessions, row: GameRow) -> list[str | None]:
-    """Each phase's name as the games master's view gives it as the phase begins (Diplomacy's
-    "F1901M", a hex game's "turn 3 · movement"); an empty list while the stored phases are behind."""
+def phase_names(sessions: Sessions, row: GameRow, most: int) -> list[str | None]:
+    """The first `most` phases' names as the games master's view gives them as each phase
+    begins (Diplomacy's "F1901M", a hex game's "turn 3 · movement"); an empty list while
+    the stored phases are behind."""
     try:
         progress = up_to_date(sessions, row)
     except HTTPException:
         return []
     with sessions.reading() as session:
-        views = [p["view"] for p in phases.stored_phases(session, row.id, GM_ROLE, 0, progress.phases)]
+        views = [p["view"] for p in phases.stored_phases(session, row.id, GM_ROLE, 0, min(most, progress.phases))]
     return [(f"turn {v['turn']} · {v.get('phase')}" if "turn" in v else v.get("phase")) for v in views]
 
 

@@ -12,7 +12,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 
 from tests.server.conftest import PASSWORD, Player, sign_up
-from warjudge.server import auth, db
+from warjudge.server import accounts, auth, db
 from warjudge.server.app import create_app
 from fastapi.testclient import TestClient
 
@@ -117,3 +117,13 @@ def test_tokens_of_a_database_made_before_expiry_still_work_and_now_expire(datab
         [listed] = old.ok("get", "/api/tokens")["tokens"]
         assert listed["prefix"] is None and listed["kind"] == "api"
         assert 29 * 86400 < listed["expires_at"] - time.time() <= 30 * 86400
+
+
+def test_the_list_of_tokens_is_bounded(client, monkeypatch):
+    """Issue 22, no request does unbounded work: signing in again and again adds tokens,
+    the list shows the newest `TOKENS_LISTED` of them."""
+    monkeypatch.setattr(accounts, "TOKENS_LISTED", 2)
+    ann = sign_up(client, "ann")
+    newest = [_second_token(client, ann) for _ in range(2)][-1]
+    listed = newest.ok("get", "/api/tokens")["tokens"]
+    assert len(listed) == 2 and listed[0]["current"]

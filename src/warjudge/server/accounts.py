@@ -92,11 +92,14 @@ def _moment(value: datetime) -> float:
     return (value if value.tzinfo else value.replace(tzinfo=timezone.utc)).timestamp()   # SQLite drops the zone
 
 
+TOKENS_LISTED = 200   # a script signing in over and over must not make the list unbounded
+
+
 def tokens_of(session: Session, user: User, current: str) -> list[dict[str, Any]]:
-    """The user's unexpired tokens, newest first: never the secret, only its first characters."""
+    """The user's newest `TOKENS_LISTED` unexpired tokens: never the secret, only its first characters."""
     mine = auth.token_hash(current)
     rows = session.scalars(select(Token).where(Token.user_id == user.id, Token.expires_at > time.time())
-                           .order_by(Token.id.desc())).all()
+                           .order_by(Token.id.desc()).limit(TOKENS_LISTED)).all()
     return [{"id": t.id, "prefix": t.prefix, "kind": t.kind, "created_at": _moment(t.created_at),
              "last_used_at": t.last_used_at, "expires_at": t.expires_at, "current": t.token_hash == mine}
             for t in rows]

@@ -75,22 +75,28 @@ class Values:
     def _spread(self, base: dict[str, float], adj: Any, weights: tuple[int, ...], land_only: bool) -> dict[str, float]:
         """Each round a province's value becomes the mean of its own and its neighbours'
         (DumbBot's proximity); the rounds are summed with falling weights."""
-        dmap, total, layer = self.dmap, {pid: 0.0 for pid in base}, base
-        places = [pid for pid in base if not (land_only and dmap.is_sea(pid))]
+        near = _neighbour_lists(self.dmap, adj, land_only)
+        total, layer = dict.fromkeys(base, 0.0), base
         for weight in weights:
-            for pid in places:
+            for pid in near:
                 total[pid] += weight * layer[pid]
-            nxt = {}
-            for pid in places:
-                near = [q for q in adj.get(pid, ()) if q in layer]
-                nxt[pid] = (layer[pid] + sum(layer[q] for q in near)) / 5
-            layer = {**layer, **nxt}
-        for pid in places:
+            layer = {**layer, **{pid: (layer[pid] + sum(layer[q] for q in others)) / 5 for pid, others in near.items()}}
+        for pid in near:
             total[pid] += STRENGTH_WEIGHT * self.strength.get(pid, 0) - COMPETITION_WEIGHT * self.competition.get(pid, 0)
         return total
 
     def of(self, unit_type: str, province: str) -> float:
         return (self.army if unit_type == ARMY else self.fleet).get(province, 0.0)
+
+
+def _neighbour_lists(dmap: DipMap, adj: Any, land_only: bool) -> dict[str, tuple[str, ...]]:
+    """Province -> its neighbours, sorted (a float sum in set order would differ between
+    PYTHONHASHSEEDs), made once per map; armies' lists leave the seas out."""
+    key = ("heuristic-neighbours", land_only)
+    if key not in dmap.route_cache:
+        dmap.route_cache[key] = {pid: tuple(sorted(q for q in adj.get(pid, ()) if q in dmap.provinces))
+                                 for pid in sorted(dmap.provinces) if not (land_only and dmap.is_sea(pid))}
+    return dmap.route_cache[key]
 
 
 def _unit_key(order: str) -> str:
@@ -122,12 +128,18 @@ def plan_movement(dmap: DipMap, state: GameState, power: str, legal: dict[str, l
     for key in units:
         unit = state.units[key]
         options = [(values.of(unit.type, key), f"{unit} H")]
+        allowed = set(legal[key])
         for text in legal[key]:
             words = text.split()
             if words[2] != "-" or len(words) != 4:
                 continue
             dest = province_of(words[3])
-            if not dmap.can_reach(unit.type, unit.location, dest) or dest in target:
+            if not dmap.can_reach(unit.type, unit.location, dest):
+                continue
+            if dest in target:   # ours already goes there: support it where another power contests it
+                support = f"{unit} S {state.units[target[dest]]} - {dest}"
+                if target[dest] in moving and support in allowed and values.competition.get(dest, 0) > 0:
+                    options.append((values.of(unit.type, dest) + COMPETITION_WEIGHT * values.competition[dest], support))
                 continue
             occupant = state.units.get(dest)
             if occupant is not None and occupant.power == power and dest not in moving:

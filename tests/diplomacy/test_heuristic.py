@@ -92,3 +92,14 @@ def test_a_dislodged_unit_retreats_towards_value_rather_than_disbanding():
             game.act("GERMANY", {"type": "order", "order": order})
         assert game.state.phase.kind == "R"
         assert _orders(game, "FRANCE", seed)[0].startswith("A bur R "), seed
+
+
+def test_an_army_on_an_island_is_convoyed_to_a_centre():
+    # England's army cannot walk towards France's centres; its fleet, with nothing to take
+    # next to it, carries the army across the Channel
+    for seed in range(10):
+        game = _position("S1902M", [("ENGLAND", "A", "lon"), ("ENGLAND", "F", "eng")],
+                         {"ENGLAND": {"lon", "edi", "lvp", "bel", "bre", "hol", "den", "nwy"}, "FRANCE": {"par", "mar"}})
+        orders = _orders(game, "ENGLAND", seed)
+        move = next(o for o in orders if o.startswith("A lon"))
+        assert move.endswith(" via convoy") and f"F eng C {move.removesuffix(' via convoy')}" in orders, orders

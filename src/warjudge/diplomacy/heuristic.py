@@ -121,9 +121,10 @@ def plan_movement(dmap: DipMap, state: GameState, power: str, legal: dict[str, l
     target: dict[str, str] = {}       # destination province -> unit province going (or staying) there
     for key, text in given.items():
         words = text.split()
-        target[province_of(words[-1]) if words[2] == "-" else key] = key
+        target[province_of(words[3]) if words[2] == "-" else key] = key
     units = sorted(legal, key=lambda p: (-max(values.of(state.units[p].type, q) for q in _dests(legal[p]) + [p]), p))
     orders: dict[str, str] = {}
+    gains: dict[str, float] = {}      # how much better than holding each unit's order is
     moving = {k for k, t in given.items() if t.split()[2] == "-"}
     for key in units:
         unit = state.units[key]
@@ -146,14 +147,52 @@ def plan_movement(dmap: DipMap, state: GameState, power: str, legal: dict[str, l
                 continue       # never bounce our own unit: only into a place it has left
             options.append((values.of(unit.type, dest), text))
         choice = _pick(options, rng) if key not in target else f"{unit} H"
-        orders[key] = choice
+        orders[key], gains[key] = choice, dict((t, v) for v, t in options)[choice] - options[0][0]
         words = choice.split()
         if words[2] == "-":
             moving.add(key)
             target[province_of(words[3])] = key
         else:
             target[key] = key
+    _convoys(dmap, state, power, legal, orders, gains, target, moving, values)
     return _supports(state, power, legal, orders, given, values.competition)
+
+
+def _convoys(dmap: DipMap, state: GameState, power: str, legal: dict[str, list[str]], orders: dict[str, str],
+             gains: dict[str, float], target: dict[str, str], moving: set[str], values: Values) -> None:
+    """An army goes by sea where that is worth more than what it and one of our fleets next
+    to both shores were about to do (England's armies leave their island)."""
+    for army in sorted(orders):
+        if state.units[army].type != ARMY or orders[army].split()[2] not in ("H", "-") or "via" in orders[army]:
+            continue
+        best: tuple[float, str, str, str] | None = None
+        for text in legal[army]:
+            if not text.endswith(" via convoy"):
+                continue
+            dest = province_of(text.split()[3])
+            occupant = state.units.get(dest)
+            if dest in target or (occupant is not None and occupant.power == power and dest not in moving):
+                continue
+            gain = values.of(ARMY, dest) - values.of(ARMY, army)
+            for fleet in sorted(orders):
+                convoy = f"{state.units[fleet]} C {state.units[army]} - {dest}"
+                if (convoy in legal[fleet] and target.get(fleet, fleet) == fleet and gain > gains[fleet] + gains[army]
+                        and " C " not in orders[fleet]
+                        and {army, dest} <= dmap.fleet_province_adj.get(fleet, frozenset())
+                        and (best is None or gain > best[0])):
+                    best = (gain, text, fleet, convoy)
+        if best is None:
+            continue
+        gain, text, fleet, convoy = best
+        for unit in (army, fleet):   # what they were about to do is given up
+            words = orders[unit].split()
+            if words[2] == "-":
+                target.pop(province_of(words[3]), None)
+                moving.discard(unit)
+        target[fleet], target[province_of(text.split()[3])] = fleet, army
+        target.pop(army, None)
+        moving.add(army)
+        orders[army], orders[fleet], gains[army], gains[fleet] = text, convoy, gain, 0.0
 
 
 def _dests(orders: list[str]) -> list[str]:

@@ -226,22 +226,26 @@ class HeuristicBot:
 
     def __init__(self, rng: random.Random):
         self.rng = rng
-        self._plans: dict[tuple[int, str], dict[str, str]] = {}
+        self._planned: tuple[GameState, str, dict[str, str]] | None = None   # the position itself, not its id
 
     def choose(self, game: Any, player: str) -> Action:
         actions = [a for a in game.legal_actions(player) if a["type"] == "order"]
         if not actions:
             raise InputError(f"{player!r} has no order to give")
-        texts = {a["order"] for a in actions}
-        plan = self._plans.get((id(game.state), player))
-        pending = game.pending.get(player, {})
-        if plan is None or not any(t in texts for k, t in plan.items() if k not in pending):
-            plan = self._plan(game, player, actions)
-            self._plans = {(id(game.state), player): plan}
-        for key, text in sorted(plan.items()):
-            if key not in pending and text in texts:
-                return {"type": "order", "order": text}
-        return self.rng.choice(actions)
+        texts, pending = {a["order"] for a in actions}, game.pending.get(player, {})
+        if self._planned is not None and self._planned[0] is game.state and self._planned[1] == player:
+            plan = self._planned[2]
+            if any(t in texts for k, t in plan.items() if k not in pending):
+                return self._next(plan, pending, texts)
+        plan = self._plan(game, player, actions)
+        self._planned = (game.state, player, plan)
+        return self._next(plan, pending, texts)
+
+    @staticmethod
+    def _next(plan: dict[str, str], pending: dict[str, str], texts: set[str]) -> Action:
+        """The plan's first order not given yet (every plan orders each unit legally)."""
+        return next({"type": "order", "order": text} for key, text in sorted(plan.items())
+                    if key not in pending and text in texts)
 
     def _plan(self, game: Any, power: str, actions: list[Action]) -> dict[str, str]:
         dmap, state = game.map, game.state

@@ -24,24 +24,25 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
 
 
-def one_game(seed: int, hero: str, max_year: int) -> tuple[bool, int, float, int]:
-    """(solo, last year, heuristic CPU seconds, heuristic power-phases) of one game."""
+def one_game(seed: int, hero: str, max_year: int) -> tuple[bool, int, list[float]]:
+    """(solo, last year, the heuristic's CPU seconds in each of its power-phases) of one game."""
     game = DiplomacyGame(seed=seed, max_year=max_year)
     seats = {p: bots.make("diplomacy", "heuristic" if p == hero else "random", bots.bot_rng(seed, p))
              for p in game.powers}
-    cpu, phases, last_phase = 0.0, 0, None
+    cpu: list[float] = []
+    last_phase = None
     while not game.is_over:
         power = game.to_act()[0]
         if power == hero:
             if game.state is not last_phase:
-                phases, last_phase = phases + 1, game.state
+                cpu, last_phase = cpu + [0.0], game.state
             start = time.process_time()
             action = seats[power].choose(game, power)
-            cpu += time.process_time() - start
+            cpu[-1] += time.process_time() - start
         else:
             action = seats[power].choose(game, power)
         game.act(power, action)
-    return game.state.winner == hero, game.state.phase.year, cpu, phases
+    return game.state.winner == hero, game.state.phase.year, cpu
 
 
 def main() -> None:
@@ -50,20 +51,21 @@ def main() -> None:
     parser.add_argument("--max-year", type=int, default=1930)
     args = parser.parse_args()
     powers = DiplomacyGame().powers
-    total_wins, total, years, cpu, phases = 0, 0, [], 0.0, 0
+    total_wins, total, years, cpu = 0, 0, [], []
     for hero in powers:
         wins = 0
         for seed in range(args.games):
-            solo, year, seconds, count = one_game(seed, hero, args.max_year)
+            solo, year, seconds = one_game(seed, hero, args.max_year)
             wins += solo
             years += [year] if solo else []
-            cpu, phases = cpu + seconds, phases + count
+            cpu += seconds
         low, high = wilson(wins, args.games)
         print(f"{hero:8} {wins}/{args.games} solo  95% [{low:.2f}, {high:.2f}]", flush=True)
         total_wins, total = total_wins + wins, total + args.games
     low, high = wilson(total_wins, total)
     print(f"all      {total_wins}/{total} solo  95% [{low:.3f}, {high:.3f}]  median solo year "
-          f"{statistics.median(years) if years else '-'}  {1000 * cpu / max(phases, 1):.1f} ms CPU per power-phase")
+          f"{statistics.median(years) if years else '-'}  ms CPU per power-phase: mean "
+          f"{1000 * statistics.fmean(cpu):.1f}, max {1000 * max(cpu):.1f}")
 
 
 if __name__ == "__main__":

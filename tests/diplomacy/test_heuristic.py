@@ -103,3 +103,12 @@ def test_an_army_on_an_island_is_convoyed_to_a_centre():
         orders = _orders(game, "ENGLAND", seed)
         move = next(o for o in orders if o.startswith("A lon"))
         assert move.endswith(" via convoy") and f"F eng C {move.removesuffix(' via convoy')}" in orders, orders
+
+
+def test_it_removes_the_unit_where_its_value_is_lowest():
+    # the army that holds Paris against a large Germany is worth more than a fleet in the Barents Sea
+    german = {"ber", "kie", "mun", "bel", "hol", "den", "mar", "bre", "spa", "por"}
+    for seed in range(10):
+        game = _position("W1901A", [("FRANCE", "A", "par"), ("FRANCE", "F", "bar"), ("GERMANY", "A", "bur")],
+                         {"FRANCE": {"par"}, "GERMANY": german, "RUSSIA": {"stp", "mos", "war", "sev"}})
+        assert _orders(game, "FRANCE", seed) == ["F bar D"]

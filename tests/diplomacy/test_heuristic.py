@@ -99,7 +99,8 @@ def test_an_army_on_an_island_is_convoyed_to_a_centre():
     # next to it, carries the army across the Channel
     for seed in range(10):
         game = _position("S1902M", [("ENGLAND", "A", "lon"), ("ENGLAND", "F", "eng")],
-                         {"ENGLAND": {"lon", "edi", "lvp", "bel", "bre", "hol", "den", "nwy"}, "FRANCE": {"par", "mar"}})
+                         {"ENGLAND": {"lon", "edi", "lvp", "bel", "bre", "hol", "den", "nwy", "spa", "por"},
+                          "FRANCE": {"par", "mar"}})
         orders = _orders(game, "ENGLAND", seed)
         move = next(o for o in orders if o.startswith("A lon"))
         assert move.endswith(" via convoy") and f"F eng C {move.removesuffix(' via convoy')}" in orders, orders

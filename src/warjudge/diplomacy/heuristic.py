@@ -5,7 +5,8 @@ power that threatens it), spread over the map by proximity; each unit then moves
 weighted draw among the best destinations, where its power's value is highest, never
 into a province another of its units goes to or stays in; units that stay support moves
 into contested provinces; retreats go to the best value, builds where it is highest and
-removals where it is lowest.
+removals where it is lowest. An army goes by convoy where that beats what it and one
+fleet were about to do.
 
 The bot plans the whole phase at once and hands out one order per `choose`, always one
 of `game.legal_actions`. A plan respects the orders its power already gave, so a bot made
@@ -106,7 +107,7 @@ def _unit_key(order: str) -> str:
 
 def _pick(options: list[tuple[float, str]], rng: random.Random) -> str:
     """The best option, or by a weighted draw one of those within CLOSE of it."""
-    options.sort(key=lambda o: (-o[0], o[1]))
+    options = sorted(options, key=lambda o: (-o[0], o[1]))
     best = options[0][0]
     floor = best - abs(best) * CLOSE
     near = [o for o in options if o[0] >= floor]

@@ -65,7 +65,8 @@ def main() -> None:
     low, high = wilson(total_wins, total)
     print(f"all      {total_wins}/{total} solo  95% [{low:.3f}, {high:.3f}]  median solo year "
           f"{statistics.median(years) if years else '-'}  ms CPU per power-phase: mean "
-          f"{1000 * statistics.fmean(cpu):.1f}, max {1000 * max(cpu):.1f}")
+          f"{1000 * statistics.fmean(cpu):.1f}, 99th percentile {1000 * statistics.quantiles(cpu, n=100)[-1]:.1f}, "
+          f"max {1000 * max(cpu):.1f}")
 
 
 if __name__ == "__main__":

@@ -113,3 +113,14 @@ def test_it_removes_the_unit_where_its_value_is_lowest():
         game = _position("W1901A", [("FRANCE", "A", "par"), ("FRANCE", "F", "bar"), ("GERMANY", "A", "bur")],
                          {"FRANCE": {"par"}, "GERMANY": german, "RUSSIA": {"stp", "mos", "war", "sev"}})
         assert _orders(game, "FRANCE", seed) == ["F bar D"]
+
+
+def test_a_unit_makes_room_for_an_order_already_given():
+    # the power already moved Burgundy into Picardy: Picardy's army moves on, neither holding
+    # nor swapping (either would bounce our own units)
+    for seed in range(10):
+        game = _position("F1901M", [("FRANCE", "A", "pic"), ("FRANCE", "A", "bur"), ("GERMANY", "A", "ber")],
+                         {"FRANCE": set(FRANCE_HOME), "GERMANY": {"ber", "mun", "kie"}})
+        game.act("FRANCE", {"type": "order", "order": "A bur - pic"})
+        order = _orders(game, "FRANCE", seed)[0]
+        assert order.startswith("A pic - ") and not order.endswith("bur"), order

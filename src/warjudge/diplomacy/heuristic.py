@@ -129,7 +129,8 @@ def plan_movement(dmap: DipMap, state: GameState, power: str, legal: dict[str, l
     moving = {k for k, t in given.items() if t.split()[2] == "-"}
     for key in units:
         unit = state.units[key]
-        options = [(values.of(unit.type, key), f"{unit} H")]
+        hold = values.of(unit.type, key)
+        options = [(hold, f"{unit} H")]
         allowed = set(legal[key])
         for text in legal[key]:
             words = text.split()
@@ -144,11 +145,13 @@ def plan_movement(dmap: DipMap, state: GameState, power: str, legal: dict[str, l
                     options.append((values.of(unit.type, dest) + COMPETITION_WEIGHT * values.competition[dest], support))
                 continue
             occupant = state.units.get(dest)
-            if occupant is not None and occupant.power == power and dest not in moving:
-                continue       # never bounce our own unit: only into a place it has left
+            if occupant is not None and occupant.power == power and (dest not in moving or target.get(key) == dest):
+                continue       # never bounce our own unit: only into a place it leaves, and no swap
             options.append((values.of(unit.type, dest), text))
-        choice = _pick(options, rng) if key not in target else f"{unit} H"
-        orders[key], gains[key] = choice, dict((t, v) for v, t in options)[choice] - options[0][0]
+        if key in target and len(options) > 1:   # an order given earlier brings one of ours here: make room
+            options = options[1:]
+        choice = _pick(options, rng)
+        orders[key], gains[key] = choice, dict((t, v) for v, t in options)[choice] - hold
         words = choice.split()
         if words[2] == "-":
             moving.add(key)
@@ -211,7 +214,7 @@ def _supports(state: GameState, power: str, legal: dict[str, list[str]], orders:
         if orders[key].split()[2] != "H":
             continue
         allowed = set(legal[key])
-        for mover, text in moves:
+        for _, text in moves:
             words = text.split()
             dest = province_of(words[3])
             support = f"{orders[key].rsplit(' ', 1)[0]} S {words[0]} {words[1]} - {dest}"

@@ -108,12 +108,13 @@ def test_selfplay_reads_a_file_option_from_the_file_it_names(tmp_path) -> None:
 
 def bot_specs() -> list[tuple[str, str]]:
     """(game, --bots) for every registered game: random, and where the game offers one its
-    heuristic bot alone and mixed with the random bot (seat by seat, in order)."""
+    heuristic bot alone and mixed with the random bot (seat by seat, in turn)."""
     specs = []
     for game_id in games.ids():
         specs.append((game_id, "random"))
         if "heuristic" in bots.names(game_id):
-            specs += [(game_id, "heuristic"), (game_id, "random,heuristic")]
+            seats = len(games.new(game_id, seed=0, **ENDING_OPTIONS.get(game_id, {})).players)
+            specs += [(game_id, "heuristic"), (game_id, ",".join((["random", "heuristic"] * seats)[:seats]))]
     return specs
 
 

@@ -68,7 +68,7 @@ def test_a_bots_choices_follow_from_its_seed_and_the_game_version():
 def test_each_game_lists_its_bots(client, players):
     gm = players[0]
     available = {g["id"]: g["bots"] for g in client.get("/api/games-available").json()}
-    assert available["necromancer-sjg"] == ["random", "heuristic"] and available["diplomacy"] == ["random"]
+    assert available["necromancer-sjg"] == ["random", "heuristic"] and available["diplomacy"] == ["random", "heuristic"]
     gid = gm.ok("post", "/api/games", {"game": "necromancer-sjg"})["id"]
     assert client.get(f"/api/games/{gid}/bots").json() == {"bots": ["random", "heuristic"]}
 
@@ -101,3 +101,18 @@ def test_a_named_bot_plays_its_seat(players, monkeypatch):
     record = gm.ok("get", f"/api/games/{gid}/record")
     assert [a["side"] for a in record["actions"]] == chosen   # every action was the heuristic's
     assert set(chosen) == {first, second}
+
+
+def test_diplomacy_heuristic_bots_play_a_game_on_the_server(players):
+    # issue 26: the Diplomacy heuristic takes seats like any named bot (drafts: each order a draft)
+    gm = players[0]
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy", "options": {"max_year": 1901}})["id"]
+    seats = [s["seat"] for s in gm.ok("get", f"/api/games/{gid}")["seats"]]
+    for seat in seats:
+        gm.ok("post", f"/api/games/{gid}/bots", {"seat": seat, "bot": "heuristic"})
+    run_bots(gm.client)
+    state = gm.ok("get", f"/api/games/{gid}")
+    assert state["is_over"] and {s["bot"] for s in state["seats"]} == {"heuristic"}
+    record = gm.ok("get", f"/api/games/{gid}/record")
+    orders = [a for a in record["actions"] if a.get("type") == "order"]
+    assert {a["player"] for a in orders} == set(seats) and len(orders) >= 22 * 2   # two movement phases of 22 units

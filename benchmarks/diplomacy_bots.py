@@ -8,20 +8,12 @@ heuristic's CPU milliseconds per power-phase.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 
 from warjudge.core import bots
+from warjudge.core.ratings import wilson
 from warjudge.diplomacy.game import DiplomacyGame
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre, half = p + z * z / (2 * n), z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
 
 
 def one_game(seed: int, hero: str, max_year: int) -> tuple[bool, int, list[float]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.server.conftest import sign_up
+from warjudge.server import press
 
 MARKUP = "<script>alert('x')</script> & <b>bold</b>"
 
@@ -146,3 +147,17 @@ def test_each_message_carries_its_phase_and_text_past_the_limit_is_refused_whole
     read = bob.ok("get", f"/api/games/{gid}/press")["messages"]
     assert [(m["text"], m["phase"]) for m in read] == [("spring", "S1901M"), ("autumn", "F1901M")]
     assert gm.ok("get", f"/api/games/{gid}/press")["messages"] == []   # a private message stays the seats' own
+
+
+def test_a_read_answers_a_page_of_messages_at_most(client, monkeypatch):
+    """Issue 22, no request does unbounded work: a read took every message the seat may
+    read (even with `after`); it now answers `PAGE` at most, with `more` while others follow,
+    each numbered as before."""
+    monkeypatch.setattr(press, "PAGE", 2)
+    gid, _, ann, bob, _ = _diplomacy_with_three(client)
+    for text in ("one", "two", "three"):
+        ann.ok("post", f"/api/games/{gid}/press", {"seat": "AUSTRIA", "to": ["ENGLAND"], "text": text})
+    first = bob.ok("get", f"/api/games/{gid}/press")
+    assert [m["text"] for m in first["messages"]] == ["one", "two"] and first["more"] is True
+    rest = bob.ok("get", f"/api/games/{gid}/press", params={"after": 2})
+    assert [(m["n"], m["text"]) for m in rest["messages"]] == [(3, "three")] and rest["more"] is False

@@ -110,9 +110,15 @@ def _utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
-def messages(session: Session, game_id: str, role: str, after: int = 0) -> list[dict[str, Any]]:
-    found = session.scalars(select(PressMessage).where(readable(game_id, role)).order_by(PressMessage.id)).all()
-    return [_as_read(m, n) for n, m in enumerate(found, 1) if n > after]
+PAGE = 200   # messages one read answers at most (`more` says if others follow)
+
+
+def messages(session: Session, game_id: str, role: str, after: int = 0) -> tuple[list[dict[str, Any]], bool]:
+    """The messages after the `after`-th that `role` may read, `PAGE` at most, and whether
+    more follow: a read costs the same however long the game's press has grown."""
+    found = session.scalars(select(PressMessage).where(readable(game_id, role)).order_by(PressMessage.id)
+                            .offset(after).limit(PAGE + 1)).all()
+    return [_as_read(m, n) for n, m in enumerate(found[:PAGE], after + 1)], len(found) > PAGE
 
 
 def send(session: Session, row: GameRow, seat_name: str, to: list[str] | str, text: str) -> PressMessage:
@@ -162,7 +168,8 @@ def router(sessions: Sessions) -> APIRouter:
             user = maybe_caller(session, credentials)
             row = game_row(session, game_id)
             role = play.role(row, user, seat)
-            return {"seat": role, "press": mode_of(session, row), "messages": messages(session, game_id, role, after)}
+            page, more = messages(session, game_id, role, after)
+            return {"seat": role, "press": mode_of(session, row), "messages": page, "more": more}
 
     @api.post("/api/games/{game_id}/press-mode")
     def set_mode(game_id: GameId, body: ModeRequest, credentials: Credentials = Bearer) -> dict[str, Any]:

@@ -17,18 +17,21 @@ function addressees(message) {
 
 async function poll() {
   try {
-    const answer = await api("GET", `/api/games/${game.id}/press?seat=${seat}&after=${read}`);
-    const panel = document.getElementById("press");
-    panel.hidden = answer.press === "none";
-    if (answer.press === "broadcast") [...to.options].forEach(o => { o.disabled = o.value !== "all"; });
-    for (const m of answer.messages) {
-      if (m.n <= read) continue;   // two reads crossing: each message once
-      list.append(el("li", {"data-from": m.from},
-        el("small", {class: "press-when"}, el("time", {datetime: m.sent_at, text: new Date(m.sent_at).toLocaleString()}),
-           m.phase ? el("span", {class: "press-phase", "data-testid": "press-phase", text: ` · ${m.phase}`}) : ""),
-        el("br"), el("b", {text: `${m.from} → ${addressees(m)}: `}), m.text));
-      read = Math.max(read, m.n);
-    }
+    let answer;
+    do {   // a page at a time until none follows
+      answer = await api("GET", `/api/games/${game.id}/press?seat=${seat}&after=${read}`);
+      const panel = document.getElementById("press");
+      panel.hidden = answer.press === "none";
+      if (answer.press === "broadcast") [...to.options].forEach(o => { o.disabled = o.value !== "all"; });
+      for (const m of answer.messages) {
+        if (m.n <= read) continue;   // two reads crossing: each message once
+        list.append(el("li", {"data-from": m.from},
+          el("small", {class: "press-when"}, el("time", {datetime: m.sent_at, text: new Date(m.sent_at).toLocaleString()}),
+             m.phase ? el("span", {class: "press-phase", "data-testid": "press-phase", text: ` · ${m.phase}`}) : ""),
+          el("br"), el("b", {text: `${m.from} → ${addressees(m)}: `}), m.text));
+        read = Math.max(read, m.n);
+      }
+    } while (answer.more && answer.messages.length);
   } catch (error) { showError(error.message); }
 }
 

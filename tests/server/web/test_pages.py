@@ -162,6 +162,8 @@ def test_the_lobby_offers_each_game_s_described_options_as_fields(browser):
     cards = {card.split('"', 1)[0]: card for card in lobby.split('data-testid="new-')[1:]}
     for game in ("diplomacy", "necromancer-diplomacy", "necromancer-sjg", "gondor", "sauron"):
         assert 'name="options"' not in cards[game], game   # fields, not raw JSON (kept for undescribed games)
+    for game in ("diplomacy", "necromancer-sjg", "gondor", "sauron"):   # issue 26: the opponent worth playing
+        assert '<option value="heuristic" selected>' in cards[game], game
 
 
 def test_the_lobby_offers_each_data_file_option_as_a_file_field(browser):

@@ -54,6 +54,7 @@ def test_the_games_master_pauses_extends_replaces_rolls_back_and_draws_from_the_
 
     # the clock: it waits for the seats until the games master starts it; pause, extend while paused, resume
     expect(page.locator('[data-testid="clock"]')).to_have_text("starts when every seat is taken")
+    expect(page.locator('[data-testid="deadline"]')).to_have_text("when every seat is taken")
     page.locator('[data-testid="start-clock"]').click()
     expect(page.locator('[data-testid="clock"]')).to_have_text("running")
     expect(page.locator('[data-testid="start-clock"]')).to_be_hidden()

@@ -113,7 +113,8 @@ def _lobby_games(session: Session, user: User, page: int) -> dict[str, Any]:
     for row in rows:
         waiting, over = _standing(session, row, progress.get(row.id))
         mine.append({"id": row.id, "title": games.info(row.game).title, "seats": play.held_seats(row, user),
-                     "gm": play.is_gm(row, user), "waiting": waiting, "is_over": over, "deadline": row.deadline})
+                     "gm": play.is_gm(row, user), "waiting": waiting, "is_over": over, "deadline": row.deadline,
+                     "waits_for_seats": play.waits_for_seats(row)})
     free_seat = select(Seat.game_id).where(Seat.user_id.is_(None), Seat.bot.is_(None))
     open_rows, more_open = _listed(session, select(GameRow).where(
         GameRow.open_seats, GameRow.creator_id != user.id, GameRow.id.in_(free_seat),

@@ -53,15 +53,17 @@ function remaining(deadline) {
 export function startCountdowns() {
   const tick = () => document.querySelectorAll("[data-deadline]").forEach(node => {
     const deadline = Number(node.dataset.deadline);
-    node.textContent = deadline ? remaining(deadline) : "none";
+    node.textContent = deadline ? remaining(deadline) : (node.dataset.none || "none");
   });
   tick();
   setInterval(tick, 1000);
 }
 
-export function setDeadline(node, deadline) {
+// `none`: what a missing deadline reads as (a game whose clock waits for its seats says so).
+export function setDeadline(node, deadline, none = "none") {
   node.dataset.deadline = deadline || "";
-  node.textContent = deadline ? remaining(deadline) : "none";
+  node.dataset.none = none;
+  node.textContent = deadline ? remaining(deadline) : none;
 }
 
 export function gameElement() {

@@ -244,7 +244,8 @@ async function refresh(summary) {
     .filter(Boolean).join(" · ");
   document.querySelector('[data-testid="phase"]').textContent = (phase || `version ${summary.version}`) +
     (summary.is_over ? " · the game is over" : "");
-  setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline);
+  setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline,
+              summary.clock_waits_for_seats ? "when every seat is taken" : "none");
   note(`${phase || "the game moved on"} (to act: ${summary.to_act.join(", ") || "nobody"})`);
   confirmBox.replaceChildren();
   await Promise.all([drawBoard(), drawResults()]);

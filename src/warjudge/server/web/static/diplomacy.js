@@ -13,14 +13,14 @@ const WORDS = {
        valid: "valid", invalid: "invalid", none: "none yet", centres: "supply centres", dislodged: "dislodged",
        accepted: "accepted", refused: "refused", locked: "You are ready: your orders are locked. Click Ready again to change them.",
        start: "the start", after: "after", earlier: "◀ Earlier", later: "Later ▶", history: "History", now: "now",
-       readyseats: "Ready"},
+       readyseats: "Ready", waitsforseats: "when every seat is taken"},
   fr: {phase: "Saison", deadline: "Échéance", seat: "Puissance", orders: "Ordres", submit: "Envoyer les ordres",
        ready: "Prêt", held: "Ordres enregistrés", last: "Saison précédente", other: "Constructions et autres choix",
        help: "Cliquez sur une de vos unités pour voir ses ordres, ou tapez un ordre par ligne. Vous pouvez les changer jusqu'à ce que vous cliquiez sur Prêt ou que l'échéance passe.",
        valid: "valide", invalid: "invalide", none: "aucun", centres: "centres", dislodged: "délogée",
        accepted: "accepté", refused: "refusé", locked: "Vous êtes prêt : vos ordres sont verrouillés. Cliquez sur Prêt pour les modifier.",
        start: "le début", after: "après", earlier: "◀ Avant", later: "Après ▶", history: "Historique", now: "maintenant",
-       readyseats: "Prêts"},
+       readyseats: "Prêts", waitsforseats: "quand chaque puissance aura un joueur"},
 };
 let lang = localStorage.getItem("warjudge-lang") || (navigator.language.startsWith("fr") ? "fr" : "en");
 const say = word => (WORDS[lang] || WORDS.en)[word] || word;
@@ -191,7 +191,8 @@ async function refresh(summary) {
   document.querySelector('[data-testid="phase"]').textContent = view.phase + (summary.is_over ? " (over)" : "");
   const readySeats = summary.seats.filter(s => s.ready).map(s => s.seat);
   document.querySelector('[data-testid="ready-seats"]').textContent = readySeats.length ? readySeats.join(", ") : "—";
-  setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline);
+  setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline,
+              summary.clock_waits_for_seats ? say("waitsforseats") : "none");
   await drawBoard();
   drawLast();
   if (!game.isSeat) return;

@@ -27,7 +27,8 @@ function showClock(state) {
   document.getElementById("clock").textContent = state.paused
     ? `paused: ${Math.round(state.paused_remaining)} s left`
     : (state.deadline ? "running" : waits ? "starts when every seat is taken" : "no deadline");
-  setDeadline(document.querySelector('[data-testid="deadline"]'), state.deadline);
+  setDeadline(document.querySelector('[data-testid="deadline"]'), state.deadline,
+              waits ? "when every seat is taken" : "none");
 }
 
 async function listPhases() {
@@ -48,7 +49,8 @@ async function refresh(summary) {
   await listPhases();
   document.querySelector('[data-testid="phase"]').textContent =
     `${summary.view?.phase ?? ""} version ${summary.version}${summary.is_over ? " · over" : ""}`;
-  setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline);
+  setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline,
+              summary.clock_waits_for_seats ? "when every seat is taken" : "none");
   // a redraw keeps what the games master is typing in a seat's row (read after every await)
   const typed = new Map([...document.querySelectorAll("#seats tr[data-seat]")].map(row =>
     [row.dataset.seat, row.querySelector("input")?.value || ""]));

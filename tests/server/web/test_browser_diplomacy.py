@@ -47,6 +47,8 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     # ann, the games master, seats a bot in England from the GM page
     gm = watch(ann.page.context.new_page(), "AUSTRIA")
     gm.page.goto(f"{base}/games/{game_id}/gm")
+    assert gm.page.locator('[data-testid="bot-name"]').input_value() == "heuristic"   # the stronger by default
+    gm.page.locator('[data-testid="bot-name"]').select_option("random")
     gm.page.locator('tr[data-seat="ENGLAND"] [data-testid="seat-bot"]').click()
     expect(gm.page.locator('tr[data-seat="ENGLAND"]')).to_contain_text("bot (random)")
     shot(gm.page, "gm-page")

@@ -6,7 +6,7 @@ const game = gameElement();
 
 async function bot(seat) {
   showError("");
-  try { await api("POST", `/api/games/${game.id}/bots`, {seat, bot: "random"}); await again(); }
+  try { await api("POST", `/api/games/${game.id}/bots`, {seat, bot: document.getElementById("bot-name").value}); await again(); }
   catch (error) { showError(error.message); }
 }
 

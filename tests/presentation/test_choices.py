@@ -59,6 +59,7 @@ def test_every_legal_action_gets_a_label_in_words_in_both_languages(game_id, ste
         for lang in ("en", "fr"):
             said = labels(game_id, game, actions, view, lang)
             assert said is not None and len(said) == len(actions)
+            _same_words_same_deed(actions, said, view)
             for action, text in zip(actions, said):
                 seen.add(action["type"])
                 assert text and text != action["type"] and text[0].isupper(), (action, text)
@@ -69,6 +70,25 @@ def test_every_legal_action_gets_a_label_in_words_in_both_languages(game_id, ste
                                      r"squelettes|spectres|units|unités)|\)|-)", _without_known_numbers(text, view)), \
                     (action, text)
     assert wanted <= seen
+
+
+def _same_words_same_deed(actions: list[dict[str, Any]], said: list[str], view: dict[str, Any]) -> None:
+    """Two choices worded alike differ at most by which of several like units in one hex acts
+    (the page shows one button per wording): three wraiths attacking one hex from three hexes
+    are three choices, named by where they stand."""
+    stands = {u["id"]: (u["kind"], u.get("hex")) for u in view.get("units", []) if "id" in u}
+
+    def deed(value: Any) -> Any:
+        if isinstance(value, dict):
+            return tuple(sorted((k, deed(stands.get(int(k)) if k.isdigit() else k), deed(v)) for k, v in value.items()))
+        if isinstance(value, list):
+            return tuple(sorted(map(repr, (deed(v) for v in value))))
+        return stands.get(value, value) if isinstance(value, int) else value
+
+    first: dict[str, Any] = {}
+    for action, text in zip(actions, said):
+        if action["type"] != "move" or len(action.get("path", ())) < 2:   # moves are drawn on the map
+            assert first.setdefault(text, deed(action)) == deed(action), (text, action)
 
 
 def _an_id(value: str, game_id: str) -> bool:

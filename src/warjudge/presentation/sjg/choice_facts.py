@@ -15,6 +15,20 @@ def index(view: dict[str, Any]) -> dict[str, str]:
     return {str(u.get("id")): str(u.get("kind")) for u in view.get("units", [])}
 
 
+def hexes(view: dict[str, Any]) -> dict[str, str]:
+    """Unit id -> the hex it stands in, for the units the view shows."""
+    return {str(u.get("id")): str(u.get("hex")) for u in view.get("units", []) if u.get("hex")}
+
+
+def by_hex(by_id: dict[str, str], where: dict[str, str], ids: Iterable[Any]) -> list[tuple[str, list[tuple[str, int]]]]:
+    """The units `ids` names grouped by the hex they stand in ('' where the view does not
+    say), each group counted by kind: two wraiths attacking from two hexes are two choices."""
+    groups: dict[str, list[Any]] = {}
+    for i in ids:
+        groups.setdefault(where.get(str(i), ""), []).append(i)
+    return [(h, kinds(by_id, groups[h])) for h in sorted(groups)]
+
+
 def kinds(by_id: dict[str, str], ids: Iterable[Any]) -> list[tuple[str, int]]:
     """(kind, how many) for the units `ids` names, as the view's `index` knows them."""
     counted = Counter(by_id.get(str(i), "unit") for i in ids)

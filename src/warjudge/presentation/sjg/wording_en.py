@@ -347,6 +347,7 @@ POINT_WORDS = {"start:red": "Red's skull", "start:black": "Black's skull", "mias
 ITEM_WORDS = {"apprentice": "an apprentice", "mercenaries": "a pair of mercenaries", "dragon": "a dragon",
               "ring": "the Ring of Flight", "crystal_ball": "the Crystal Ball", "sword": "the Sword",
               "bow": "the Bow"}
+FROM = "from"   # a stack named by the hex it acts from
 PHASE_WORDS = {"move": "movement", "wraith": "wraith movement", "opportunity": "opportunity attack",
                "combat": "combat", "convert": "conversion", "search": "search", "advance": "advance"}
 
@@ -372,17 +373,22 @@ def _jewels(names: list[str]) -> str:
 
 def chooser(view: Params, places: dict[str, str]) -> Callable[[Params], str]:
     """Words for the actions of a seat that sees `view` (its units indexed once)."""
-    by_id = choice_facts.index(view)
-    return lambda action: choice(action, view, by_id, places)
+    by_id, stands = choice_facts.index(view), choice_facts.hexes(view)
+    return lambda action: choice(action, view, by_id, places, stands)
 
 
-def choice(action: Params, view: Params, by_id: dict[str, str], places: dict[str, str]) -> str:
+def choice(action: Params, view: Params, by_id: dict[str, str], places: dict[str, str],
+           stands: dict[str, str]) -> str:
     """The action as a short English sentence: units by kind, hexes with their map names."""
     def at(h: str) -> str:
         return f"{h} ({POINT_WORDS.get(places[h], places[h])})" if h in places else h
 
     def who(ids: list[Any]) -> str:
         return _units(choice_facts.kinds(by_id, ids))
+
+    def who_from(ids: list[Any]) -> str:   # which stack acts: units of one kind in two hexes differ
+        return _and([f"{_units(counted)} {FROM} {h}" if h else _units(counted)
+                     for h, counted in choice_facts.by_hex(by_id, stands, ids)])
 
     kind = action.get("type")
     if kind == "place":
@@ -408,7 +414,7 @@ def choice(action: Params, view: Params, by_id: dict[str, str], places: dict[str
         where = _and([at(h) for h in action["targets"]])
         if action.get("demon"):
             where = f"the demon in {where}"
-        how = [f"{who(action[k])} {word}" for k, word in (("direct", "directly"), ("indirect", "indirectly"),
+        how = [f"{who_from(action[k])} {word}" for k, word in (("direct", "directly"), ("indirect", "indirectly"),
                                                           ("boulder", "dropping boulders")) if action.get(k)]
         return f"attack {where}" + (f" with {_and(how)}" if how else " with every unit that may")
     if kind == "convert":
@@ -419,7 +425,7 @@ def choice(action: Params, view: Params, by_id: dict[str, str], places: dict[str
         return _retreat(action, at, who)
     if kind == "advance":
         moves = action.get("moves") or {}
-        return ("advance " + _and([f"{who([u])} into {at(h)}" for u, h in moves.items()])) if moves \
+        return ("advance " + _and([f"{who_from([u])} into {at(h)}" for u, h in moves.items()])) if moves \
             else "do not advance"
     if kind == "search":
         return f"search the Miasma in {at(action['hex'])}"

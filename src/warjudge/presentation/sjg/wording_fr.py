@@ -25,6 +25,7 @@ JEWEL_POWERS = {"two_free_conversions": "deux conversions gratuites", "one_free_
                 "wraith_movement_phase": "phase de mouvement des spectres",
                 "necromancer_halved": "Nécromancien affaibli"}
 JEWEL_COLOURS = {"red": "rouge", "green": "vert", "blue": "bleu", "amber": "ambre"}
+FROM = "depuis"   # a stack named by the hex it acts from
 PHASE_WORDS = {"move": "de mouvement", "wraith": "de mouvement des spectres", "opportunity": "d'attaque d'opportunité",
                "combat": "de combat", "convert": "de conversion", "search": "de fouille", "advance": "d'avance"}
 
@@ -52,17 +53,22 @@ def _jewels(names: list[str]) -> str:
 
 def chooser(view: Params, places: dict[str, str]) -> Callable[[Params], str]:
     """Words for the actions of a seat that sees `view` (its units indexed once)."""
-    by_id = choice_facts.index(view)
-    return lambda action: choice(action, view, by_id, places)
+    by_id, stands = choice_facts.index(view), choice_facts.hexes(view)
+    return lambda action: choice(action, view, by_id, places, stands)
 
 
-def choice(action: Params, view: Params, by_id: dict[str, str], places: dict[str, str]) -> str:
+def choice(action: Params, view: Params, by_id: dict[str, str], places: dict[str, str],
+           stands: dict[str, str]) -> str:
     """L'action en une courte phrase française."""
     def at(h: str) -> str:
         return f"{h} ({POINT_WORDS.get(places[h], places[h])})" if h in places else h
 
     def who(ids: list[Any]) -> str:
         return _units(choice_facts.kinds(by_id, ids))
+
+    def who_from(ids: list[Any]) -> str:   # which stack acts: units of one kind in two hexes differ
+        return _and([f"{_units(counted)} {FROM} {h}" if h else _units(counted)
+                     for h, counted in choice_facts.by_hex(by_id, stands, ids)])
 
     kind = action.get("type")
     if kind == "place":
@@ -88,7 +94,7 @@ def choice(action: Params, view: Params, by_id: dict[str, str], places: dict[str
         where = _and([at(h) for h in action["targets"]])
         if action.get("demon"):
             where = f"le démon en {where}"
-        how = [f"{who(action[k])} {word}" for k, word in (("direct", "au contact"), ("indirect", "à distance"),
+        how = [f"{who_from(action[k])} {word}" for k, word in (("direct", "au contact"), ("indirect", "à distance"),
                                                           ("boulder", "en lançant des rochers")) if action.get(k)]
         return f"attaquer {where}" + (f" avec {_and(how)}" if how else " avec toutes les unités qui le peuvent")
     if kind == "convert":
@@ -99,7 +105,7 @@ def choice(action: Params, view: Params, by_id: dict[str, str], places: dict[str
         return _retreat(action, at, who)
     if kind == "advance":
         moves = action.get("moves") or {}
-        return ("avancer " + _and([f"{who([u])} en {at(h)}" for u, h in moves.items()])) if moves \
+        return ("avancer " + _and([f"{who_from([u])} en {at(h)}" for u, h in moves.items()])) if moves \
             else "ne pas avancer"
     if kind == "search":
         return f"fouiller le Miasme en {at(action['hex'])}"

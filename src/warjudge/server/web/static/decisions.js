@@ -175,7 +175,9 @@ function drawChoices() {
                                 && !(placed(a) && a.type !== "split"));
   const focus = piece || selected;
   const plain = a => Object.keys(a).every(k => k === "type" || k === "side");   // end, next, stay, stand: always shown first
-  const shown = [...mine.filter(plain), ...mine.filter(a => !plain(a) && (!focus || mentions(a, focus)))];
+  const said = new Set();   // one button per wording: units of one kind in one hex are interchangeable
+  const shown = [...mine.filter(plain), ...mine.filter(a => !plain(a) && (!focus || mentions(a, focus)))]
+    .filter(a => !said.has(label(a)) && said.add(label(a)));
   document.getElementById("clear").hidden = !focus;
   const targets = targetsNow();
   light(targets);

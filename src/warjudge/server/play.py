@@ -178,7 +178,7 @@ def start_phase(row: GameRow, game: Game, start: int, now: float) -> None:
         row.phase_starts = json.dumps(starts + [start])
     if waits_for_seats(row):
         return
-    deadline = next_deadline(PhaseRules.stored(row.phase_seconds, row.phase_rules), phase_kind(game), now)
+    deadline = _phase_deadline(row, game, now)
     if row.paused_remaining is not None and deadline is not None:
         row.paused_remaining = deadline - now
     else:
@@ -201,11 +201,19 @@ def start_clock(row: GameRow, now: float) -> None:
     """The last free seat was just taken: the phase's deadline counts from now, as it
     would on a site where a game begins once it is full (nobody's first phase runs out
     while the seats are still being filled)."""
-    if row.deadline is not None or row.paused_remaining is not None or not all_held(row):
-        return
+    if row.deadline is None and row.paused_remaining is None and all_held(row):
+        _begin_clock(row, now)
+
+
+def _begin_clock(row: GameRow, now: float) -> None:
     game = load(row)
     if not game.is_over:
-        row.deadline = next_deadline(PhaseRules.stored(row.phase_seconds, row.phase_rules), phase_kind(game), now)
+        row.deadline = _phase_deadline(row, game, now)
+
+
+def _phase_deadline(row: GameRow, game: Game, now: float) -> float | None:
+    """When the phase beginning at `now` ends by the game's clock rules (None: untimed)."""
+    return next_deadline(PhaseRules.stored(row.phase_seconds, row.phase_rules), phase_kind(game), now)
 
 
 def phase_starts(row: GameRow) -> list[int]:
@@ -359,8 +367,7 @@ def deadline_passed(row: GameRow, now: float) -> bool:
         row.last_nmr = json.dumps(missed)
         return True
     game = load(row)
-    row.deadline = None if game.is_over else next_deadline(
-        PhaseRules.stored(row.phase_seconds, row.phase_rules), phase_kind(game), now)
+    row.deadline = None if game.is_over else _phase_deadline(row, game, now)
     return False
 
 
@@ -427,8 +434,7 @@ def start_now(row: GameRow, now: float) -> None:
     their deadlines, as a player who never orders does)."""
     if not waits_for_seats(row):
         raise ApiError(409, f"game {row.id}'s clock is not waiting for its seats")
-    game = load(row)
-    row.deadline = next_deadline(PhaseRules.stored(row.phase_seconds, row.phase_rules), phase_kind(game), now)
+    _begin_clock(row, now)
 
 
 def pause(row: GameRow, now: float) -> None:

@@ -18,6 +18,8 @@ still load: `from_record` translates them (docs/rulings.md, "Old Diplomacy recor
 
 from __future__ import annotations
 
+import random
+
 from typing import Any, ClassVar
 
 from warjudge.core.errors import IllegalAction, InputError, RecordError
@@ -145,6 +147,18 @@ class DiplomacyGame:
         copy.history = list(self.history)
         copy.pending = {p: dict(o) for p, o in self.pending.items()}
         copy.drawn = list(self.drawn) if self.drawn is not None else None
+        return copy
+
+    def sample_hidden(self, player: str, rng: random.Random) -> "DiplomacyGame":
+        """A game `player` cannot tell from this one, for search over what it does not know
+        (IS-MCTS): in standard Diplomacy that is only the orders the other powers have
+        given this phase, each replaced by a legal order drawn from `rng`."""
+        copy = self.clone()
+        for power, given in sorted(self.pending.items()):
+            if power != player and given:
+                copy.pending[power] = {}
+                for _ in given:
+                    copy.act(power, rng.choice([a for a in copy.legal_actions(power) if a["type"] == "order"]))
         return copy
 
     # --- who acts --------------------------------------------------------------------

@@ -1,0 +1,111 @@
+"""The five games under OpenSpiel (issue 26): registered by `import warjudge.openspiel`,
+driven through pyspiel's own API, searched by OpenSpiel's own MCTS and IS-MCTS bots,
+with nothing a seat may not see in what a seat's strings and tensors hold."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.observation import make_observation
+
+from warjudge.core import games
+from warjudge.core.record import canonical_json
+from warjudge.openspiel import parameters, short_name
+
+SHORT = {"diplomacy": {"max_year": 1901}, "necromancer-diplomacy": {"max_year": 2765},
+         "necromancer-sjg": {"max_turns": 1}, "gondor": {"max_turns": 1}, "sauron": {"max_turns": 1}}
+
+
+def _play(state, steps: int, rng: np.random.RandomState):
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_every_game_is_registered_with_its_options_as_parameters() -> None:
+    assert {short_name(g) for g in games.ids()} <= set(pyspiel.registered_names())
+    assert short_name("necromancer-diplomacy") == "warjudge_necromancer_diplomacy"
+    game = pyspiel.load_game("warjudge_necromancer_diplomacy")
+    assert game.num_players() == 8 and game.get_type().short_name == "warjudge_necromancer_diplomacy"
+    assert game.get_parameters()["edition"] == "2002" and "drafts" not in game.get_parameters()
+    assert parameters("diplomacy") == {"variant": "standard", "max_year": 0}
+    # a parameter the game refuses is refused with the game's own reason
+    with pytest.raises(Exception, match="max_year"):
+        pyspiel.load_game("warjudge_diplomacy", {"max_year": 1})
+
+
+@pytest.mark.parametrize("game_id", list(SHORT))
+def test_a_seat_sees_only_its_own_view_and_an_illegal_id_is_refused(game_id: str) -> None:
+    game = pyspiel.load_game(short_name(game_id), SHORT[game_id])
+    state = _play(game.new_initial_state(), 12, np.random.RandomState(3))
+    seed = str(state.game.record.seed)
+    observer, recall = make_observation(game), make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    for player in range(game.num_players()):
+        observer.set_from(state, player)   # OpenSpiel's generic observer: the same view, hashed
+        assert list(observer.tensor) == state.observation_tensor(player)
+        assert observer.string_from(state, player) == state.observation_string(player)
+        assert recall.string_from(state, player) == state.information_state_string(player)
+        view = state.game.view(state.game.players[player])
+        assert state.observation_string(player) == canonical_json(view)
+        assert state.information_state_string(player).startswith(canonical_json(view))
+        assert seed not in state.information_state_string(player)
+        assert len(state.observation_tensor(player)) == 1024
+    if not state.is_terminal():
+        before = state.game.record.action_count()
+        with pytest.raises(pyspiel.SpielError, match="not legal"):
+            state.apply_action(len(state.legal_actions()) + 5)
+        assert state.game.record.action_count() == before
+
+
+def test_a_clone_is_independent_and_rolls_its_own_dice() -> None:
+    game = pyspiel.load_game("warjudge_gondor", SHORT["gondor"])
+    state = _play(game.new_initial_state(), 5, np.random.RandomState(1))
+    copy = state.clone()
+    assert copy.game is not state.game and copy.game.record.seed != state.game.record.seed
+    assert copy.information_state_string(0) == state.information_state_string(0)
+    _play(copy, 3, np.random.RandomState(2))
+    assert state.game.record.action_count() + 3 == copy.game.record.action_count() or copy.is_terminal()
+
+
+def test_openspiel_mcts_plays_a_whole_diplomacy_year_for_one_power() -> None:
+    game = pyspiel.load_game("warjudge_diplomacy", SHORT["diplomacy"])
+    rng = np.random.RandomState(5)
+    bot = mcts.MCTSBot(game, 2, 3, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        move = bot.step(state) if state.current_player() == 0 else int(rng.choice(state.legal_actions()))
+        assert move in state.legal_actions()
+        state.apply_action(move)
+    assert len(state.returns()) == 7 and max(state.returns()) >= 0
+
+
+@pytest.mark.parametrize("game_id", ["necromancer-diplomacy", "necromancer-sjg", "gondor", "sauron"])
+def test_openspiel_mcts_chooses_a_legal_action_in_every_hex_and_variant_game(game_id: str) -> None:
+    game = pyspiel.load_game(short_name(game_id), SHORT[game_id])
+    rng = np.random.RandomState(7)
+    state = _play(game.new_initial_state(), 6, rng)
+    bot = mcts.MCTSBot(game, 2, 3, mcts.RandomRolloutEvaluator(1, rng, max_length=15), random_state=rng)
+    before = state.information_state_string()
+    assert bot.step(state) in state.legal_actions()
+    assert state.information_state_string() == before   # the search played on clones
+
+
+def test_openspiel_ismcts_searches_diplomacy_over_orders_it_cannot_see() -> None:
+    game = pyspiel.load_game("warjudge_diplomacy", SHORT["diplomacy"])
+    rng = np.random.RandomState(9)
+    state = game.new_initial_state()
+    while state.current_player() != 3:   # three powers have ordered, unseen by the fourth
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    sample = state.resample_from_infostate(3, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert sample.information_state_string(3) == state.information_state_string(3)
+    assert {p: dict(o) for p, o in sample.game.pending.items()} != {p: dict(o) for p, o in state.game.pending.items()}
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 4, max_world_samples=4, random_state=rng)
+    assert bot.step(state) in state.legal_actions()
+    # a game that cannot sample its secrets says so instead of searching the real state
+    sjg = pyspiel.load_game("warjudge_necromancer_sjg", SHORT["necromancer-sjg"]).new_initial_state()
+    with pytest.raises(pyspiel.SpielError, match="cannot sample"):
+        sjg.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from warjudge.core.dice import Dice
 from warjudge.core.events import Event, Refusal
-from warjudge.core.game import GM
+from warjudge.core.game import GM, Game
 from warjudge.hexwar.sjg.problems import Problem, problem as rule_problem, refusal
 from warjudge.core.errors import MapError, RecordError
 from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
@@ -54,8 +54,10 @@ FORCED_LIMIT = 2000   # answers one `process` may give: far more than any decisi
 
 
 class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase, SearchPhase, ItemsAndDemon,
-                         SjgInterface):
+                         SjgInterface, Game):
     """One game. `pending` is the decision the game waits for; `act` answers it."""
+
+    dice: Dice
 
     def __init__(self, record: GameRecord, board: HexMap | None = None):
         if record.game != GAME:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parents[2]
-PAGES = ("docs/architecture.md",)
+PAGES = ("docs/architecture.md", "docs/adding-a-game.md")
 PATH = re.compile(r"`([\w./-]+(?:\.(?:py|md|json)|/))`")
 
 

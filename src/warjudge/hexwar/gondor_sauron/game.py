@@ -943,7 +943,7 @@ class GondorSauronGame(Game):
             here = unit.hex
             self._follow(unit, action["path"])
             die = self.dice.roll()
-            unit.disrupted = die <= 3   # 7.7: disrupted on 1-3
+            unit.disrupted = die in aftermath.BEFORE_COMBAT_DISRUPTED   # 7.7: disrupted on 1-3
             self._log("evade", unit=unit.id, path=action["path"], die=die, disrupted=unit.disrupted)
             self._offer_advance(self.pos.units[p.vacated], here)
         elif kind == "stand":   # the stated attacks follow (_resume_melee)

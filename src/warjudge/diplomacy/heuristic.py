@@ -33,7 +33,7 @@ FLEET_LEAD = 1                        # a power builds a fleet only while it has
 CLOSE = 0.2                           # a destination this close (fraction) to the best may be drawn instead
 
 
-def _size(centres: int) -> float:
+def size(centres: int) -> float:
     """How much a power of this many centres is worth attacking or fearing (DumbBot's quadratic)."""
     return centres * centres + 4 * centres + 16
 
@@ -44,7 +44,7 @@ class Values:
     def __init__(self, dmap: DipMap, state: GameState, power: str):
         self.dmap, self.state, self.power = dmap, state, power
         owner = {sc: p for p, centres in state.centers.items() for sc in centres}
-        size = {p: _size(len(c)) for p, c in state.centers.items()}
+        worth = {p: size(len(c)) for p, c in state.centers.items()}
         season = FALL if state.phase.season == FALL else SPRING
         weights = FALL_WEIGHTS if season == FALL else SPRING_WEIGHTS
         attack, defence = ATTACK_WEIGHT[season], DEFENCE_WEIGHT[season]
@@ -54,9 +54,9 @@ class Values:
             if not dmap.provinces[pid].sc:
                 base[pid] = 0.0
             elif owner.get(pid) == power:
-                base[pid] = defence * max((size.get(p, 0) for p in self.threats.get(pid, ())), default=0) / 1000
+                base[pid] = defence * max((worth.get(p, 0) for p in self.threats.get(pid, ())), default=0) / 1000
             else:
-                base[pid] = attack * (size.get(owner[pid], 0) if pid in owner else _size(NEUTRAL_SIZE)) / 1000
+                base[pid] = attack * (worth.get(owner[pid], 0) if pid in owner else size(NEUTRAL_SIZE)) / 1000
         self.army = self._spread(base, dmap.army_adj, weights, land_only=True)
         self.fleet = self._spread(base, dmap.fleet_province_adj, weights, land_only=False)
 
@@ -77,20 +77,27 @@ class Values:
         return strength, competition
 
     def _spread(self, base: dict[str, float], adj: Any, weights: tuple[int, ...], land_only: bool) -> dict[str, float]:
-        """Each round a province's value becomes the mean of its own and its neighbours'
-        (DumbBot's proximity); the rounds are summed with falling weights."""
+        """The spread values plus the power's strength, less the competition, at each place."""
         near = _neighbour_lists(self.dmap, adj, land_only)
-        total, layer = dict.fromkeys(base, 0.0), base
-        for weight in weights:
-            for pid in near:
-                total[pid] += weight * layer[pid]
-            layer = {**layer, **{pid: (layer[pid] + sum(layer[q] for q in others)) / 5 for pid, others in near.items()}}
+        total = spread(base, near, weights)
         for pid in near:
             total[pid] += STRENGTH_WEIGHT * self.strength.get(pid, 0) - COMPETITION_WEIGHT * self.competition.get(pid, 0)
         return total
 
     def of(self, unit_type: str, province: str) -> float:
         return (self.army if unit_type == ARMY else self.fleet).get(province, 0.0)
+
+
+def spread(base: dict[str, float], near: dict[str, tuple[str, ...]], weights: tuple[int, ...]) -> dict[str, float]:
+    """Each round a province's value becomes the mean of its own and its neighbours'
+    (DumbBot's proximity, over any map's neighbour lists); the rounds are summed with
+    falling weights."""
+    total, layer = dict.fromkeys(base, 0.0), base
+    for weight in weights:
+        for pid in near:
+            total[pid] += weight * layer[pid]
+        layer = {**layer, **{pid: (layer[pid] + sum(layer[q] for q in others)) / 5 for pid, others in near.items()}}
+    return total
 
 
 def _neighbour_lists(dmap: DipMap, adj: Any, land_only: bool) -> dict[str, tuple[str, ...]]:
@@ -108,7 +115,7 @@ def _unit_key(order: str) -> str:
     return province_of(order.split()[1])
 
 
-def _pick(options: list[tuple[float, str]], rng: random.Random) -> str:
+def pick(options: list[tuple[float, str]], rng: random.Random) -> str:
     """The best option, or by a weighted draw one of those within CLOSE of it."""
     options = sorted(options, key=lambda o: (-o[0], o[1]))
     best = options[0][0]
@@ -153,7 +160,7 @@ def plan_movement(dmap: DipMap, state: GameState, power: str, legal: dict[str, l
             options.append((values.of(unit.type, dest), text))
         if key in target and len(options) > 1:   # an order given earlier brings one of ours here: make room
             options = options[1:]
-        choice = _pick(options, rng)
+        choice = pick(options, rng)
         orders[key], gains[key] = choice, dict((t, v) for v, t in options)[choice] - hold
         words = choice.split()
         if words[2] == "-":
@@ -372,4 +379,4 @@ def adjustment_plan(dmap: DipMap, state: GameState, power: str, orders: list[str
     return {province_of(best.split()[2]): best}
 
 
-__all__ = ["HeuristicBot", "Values", "adjustment_plan", "plan_movement", "retreat_plan"]
+__all__ = ["HeuristicBot", "Values", "adjustment_plan", "pick", "plan_movement", "retreat_plan", "size", "spread"]

@@ -50,6 +50,16 @@ def test_games_names_the_old_record_ids_a_game_still_reads() -> None:
         games.unregister("toy-renamed")
 
 
+def test_games_names_the_capabilities_each_game_offers() -> None:
+    # issue 25: the registry declares what each game offers beyond the interface
+    rows = {r["id"]: r for r in json.loads(runner.invoke(app, ["games", "--json"]).stdout)}
+    assert rows["necromancer-sjg"]["capabilities"] == ["cost", "default_action", "option_descriptions", "preview",
+                                                       "public_map", "setup_plan"]
+    assert rows[INFO.id]["capabilities"] == ["option_descriptions"]
+    lines = runner.invoke(app, ["games"]).stdout.splitlines()
+    assert "; offers: option_descriptions, seat_names, waiting_for; bots:" in lines[games.ids().index("necromancer-diplomacy")]
+
+
 def selfplay(*args: str) -> dict:
     result = runner.invoke(app, ["selfplay", *args])
     assert result.exit_code == 0, result.output

@@ -1,5 +1,6 @@
-"""The conformance test fails on a game that breaks each promise: every kind of broken
-toy game (tests/support/brokentoys.py) is caught by the check meant for it."""
+"""The shipped conformance checks (warjudge.testing.conformance) fail on a game that breaks
+each promise: every kind of broken toy game (tests/support/brokentoys.py) is caught by
+the check meant for it."""
 
 from __future__ import annotations
 
@@ -8,19 +9,19 @@ from typing import Callable, Iterator
 import pytest
 
 from warjudge.core import games
+from warjudge.testing import conformance
 
-from tests.core import test_conformance as conformance
 from tests.support.brokentoys import INFOS
 
-CAUGHT_BY: dict[str, Callable[[str], None]] = {
-    "toy-leaky": conformance.test_views_are_json_hold_no_seed_and_nothing_hidden_from_the_viewer,
-    "toy-seed": conformance.test_views_are_json_hold_no_seed_and_nothing_hidden_from_the_viewer,
-    "toy-half": conformance.test_listed_actions_are_accepted_and_everything_else_is_refused_changing_nothing,
-    "toy-generous": conformance.test_listed_actions_are_accepted_and_everything_else_is_refused_changing_nothing,
-    "toy-shared": conformance.test_an_exact_clone_given_the_same_actions_stays_identical_and_independent,
-    "toy-early": conformance.test_random_play_reaches_an_outcome_and_every_step_keeps_the_promises,
-    "toy-forgetful": conformance.test_loading_the_record_gives_the_same_game_at_every_checked_step,
-    "toy-hash-order": conformance.test_the_same_seed_gives_the_same_final_state_in_every_process,
+CAUGHT_BY: dict[str, Callable[..., None]] = {
+    "toy-leaky": conformance.check_views_are_json_hold_no_seed_and_nothing_hidden_from_the_viewer,
+    "toy-seed": conformance.check_views_are_json_hold_no_seed_and_nothing_hidden_from_the_viewer,
+    "toy-half": conformance.check_listed_actions_are_accepted_and_everything_else_is_refused_changing_nothing,
+    "toy-generous": conformance.check_listed_actions_are_accepted_and_everything_else_is_refused_changing_nothing,
+    "toy-shared": conformance.check_an_exact_clone_given_the_same_actions_stays_identical_and_independent,
+    "toy-early": conformance.check_random_play_reaches_an_outcome_and_every_step_keeps_the_promises,
+    "toy-forgetful": conformance.check_loading_the_record_gives_the_same_game_at_every_checked_step,
+    "toy-hash-order": conformance.check_the_same_seed_gives_the_same_final_state_in_every_process,
 }
 
 

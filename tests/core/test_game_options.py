@@ -14,6 +14,7 @@ import pytest
 import warjudge
 from warjudge.core import games
 from warjudge.core.errors import InputError, WarjudgeError
+from warjudge.core.game import Game
 
 SHIPPED = Path(warjudge.__file__).parent
 FILES = {("necromancer-diplomacy", "map"): "diplomacy/variants/necromancer/map.json",
@@ -68,7 +69,7 @@ def test_a_value_outside_the_description_is_refused_by_name(game_id):
 
 
 def test_a_game_with_no_description_takes_no_option():
-    class Bare:
+    class Bare(Game):   # inherits the capabilities' defaults (issue 25), describing no option
         @classmethod
         def new(cls, seed: int, **options: object) -> "Bare":
             return cls()

@@ -124,3 +124,30 @@ def test_a_unit_makes_room_for_an_order_already_given():
         game.act("FRANCE", {"type": "order", "order": "A bur - pic"})
         order = _orders(game, "FRANCE", seed)[0]
         assert order.startswith("A pic - ") and not order.endswith("bur"), order
+
+
+TURKEY_AND_AROUND = {"ank", "con", "smy", "sev", "rum", "bul", "gre", "ser"}
+
+
+def test_fleets_behind_the_lines_step_towards_a_centre_not_their_own():
+    # Turkey holds every centre its fleets can reach soon and nobody threatens them: the
+    # values barely reach past the Aegean, and the fleets used to hold in their home
+    # centres for the rest of the game (blocking builds); now they head for the front
+    for seed in range(10):
+        game = _position("S1905M", [("TURKEY", "F", "ank"), ("TURKEY", "F", "bla"), ("TURKEY", "F", "con"),
+                                    ("ENGLAND", "A", "lon")],
+                         {"TURKEY": set(TURKEY_AND_AROUND), "ENGLAND": {"lon", "edi", "lvp"}})
+        orders = _orders(game, "TURKEY", seed)
+        assert "F con - aeg" in orders and sum(o.endswith(" H") for o in orders) <= 1, orders
+
+
+def test_a_power_with_too_many_fleets_builds_armies():
+    # an England of fleets values a fleet in each home centre more than an army, and used
+    # to stall below eighteen centres with no army to take the inland ones
+    english = {"lon", "edi", "lvp", "nwy", "bel", "hol", "den", "swe"}
+    for seed in range(10):
+        game = _position("W1905A", [("ENGLAND", "F", "nth"), ("ENGLAND", "F", "nrg"), ("ENGLAND", "F", "eng"),
+                                    ("ENGLAND", "F", "bel"), ("ENGLAND", "A", "nwy"), ("FRANCE", "A", "par")],
+                         {"ENGLAND": english, "FRANCE": {"par", "bre", "mar"}})
+        builds = _orders(game, "ENGLAND", seed)
+        assert [b.split()[1] for b in builds] == ["A", "A", "F"], builds   # an army while fleets outnumber armies by two or more

@@ -1,7 +1,7 @@
 """docs/architecture.md stays true (issue 12: it "shows the interface and where each
 game's rules, presentation and wording live"): every path it names exists, so a module
 moved or renamed without the page following fails here. Paths are under `src/warjudge`
-unless they start with docs/, tests/ or src/."""
+unless they start with docs/, tests/ or src/. docs/adding-a-game.md is held to the same."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parents[2]
-PAGES = ("docs/architecture.md",)
+PAGES = {"docs/architecture.md": 40, "docs/adding-a-game.md": 6}   # page: more paths than this named
 PATH = re.compile(r"`([\w./-]+(?:\.(?:py|md|json)|/))`")
 
 
@@ -30,7 +30,7 @@ def missing(text: str) -> list[str]:
 @pytest.mark.parametrize("page", PAGES)
 def test_every_path_the_page_names_exists(page: str) -> None:
     text = (ROOT / page).read_text(encoding="utf-8")
-    assert len(named_paths(text)) > 40   # the scan finds the page's paths
+    assert len(named_paths(text)) > PAGES[page]   # the scan finds the page's paths
     assert not missing(text), f"{page} names paths that do not exist: {missing(text)}"
 
 

@@ -22,7 +22,7 @@ import pytest
 
 from tests.server.conftest import listed, phase_truth, sign_up, stored_game, stored_record
 from tests.server.registered import GAMES
-from tests.support.leaks import leaked
+from warjudge.testing.leaks import leaked
 from warjudge.core import games
 from warjudge.core.record import GameRecord
 from warjudge.server.views import GM_ROLE

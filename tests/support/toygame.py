@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from warjudge.core.dice import Dice
 from warjudge.core.errors import IllegalAction, RecordError
-from warjudge.core.game import Action, Decision, Outcome, View
+from warjudge.core.game import Action, Decision, Game, Outcome, View
 from warjudge.core.games import GameInfo, Option, fresh_seed, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
@@ -23,7 +23,7 @@ COINS = 5
 INFO = GameInfo("toy-bids", "Secret bids (a test game)", "tests.support.toygame:ToyBids")
 
 
-class ToyBids:
+class ToyBids(Game):
     game_id: ClassVar[str] = "toy-bids"
 
     def __init__(self, record: GameRecord):

@@ -24,15 +24,17 @@ def _fail(message: str) -> NoReturn:
 
 
 def list_games(as_json: bool = typer.Option(False, "--json", help="one JSON document instead of lines")) -> None:
-    """List the registered games, their older record ids and their bots."""
+    """List the registered games, their older record ids, the optional capabilities
+    each offers (core.game.CAPABILITIES) and their bots."""
     rows = [{"id": i, "title": games.info(i).title, "also_reads": list(games.info(i).legacy_ids),
-             "bots": bots.names(i)} for i in games.ids()]
+             "capabilities": sorted(games.info(i).capabilities()), "bots": bots.names(i)} for i in games.ids()]
     if as_json:
         typer.echo(json.dumps(rows, indent=1))
         return
     for row in rows:
         also = f" (records: also {', '.join(row['also_reads'])})" if row["also_reads"] else ""
-        typer.echo(f"{row['id']:<24}{row['title']}{also}; bots: {', '.join(row['bots'])}")
+        offers = f"; offers: {', '.join(row['capabilities'])}" if row["capabilities"] else ""
+        typer.echo(f"{row['id']:<24}{row['title']}{also}{offers}; bots: {', '.join(row['bots'])}")
 
 
 def parse_options(pairs: list[str], described: tuple[games.Option, ...] = ()) -> dict[str, Any]:

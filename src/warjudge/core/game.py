@@ -22,19 +22,24 @@ these few methods and nothing else, the way OpenSpiel drives a `State` or python
   real game's future rolls; `reseed=False` gives an exact copy (tests, GM tools);
 - `record`: the header and action log that `warjudge.core.games.load` replays.
 
-A game may also offer, and callers check with `getattr` before using: `option_descriptions()`
-(every option `new` takes, `core.games.options`; `core.games.new` refuses any other, so a
-game describing none takes none), `preview(player, action)` (what a
-legal roll faces before its dice: odds, modifiers, the table row), `cost(player, action)` (what
-a legal action forfeits: units lost, a Jewel left, moves given up, each with its rule and a
-sentence; empty when nothing), `default_action(player)`
-(what the games master's `process` plays for a side that lets a deadline pass),
-`seat_names(lang)` (how reasons worded in that language name the seats), `waiting_for()`
-(those of `to_act()` the phase still waits for: in a game whose players may revise their
-orders until the phase is processed, as Diplomacy's `drafts`, a player who gave them all
-may act but is waited for no more; without it, everyone in `to_act()`) and `public_map`
-(the fixed board a view names only by id and digest, for renderers, terminals and bots;
-it holds nothing hidden).
+Every optional capability is declared on `Game` with a default, so a caller simply
+calls it (python-chess's hooks, OpenSpiel's `GameType.provides_*`); a game class
+inherits `Game` and overrides those it offers, and `GameInfo.capabilities()` names them:
+`option_descriptions()` (every option `new` takes, `core.games.options`; `core.games.new`
+refuses any other, so a game describing none takes none), `preview(player, action)` (what a
+legal roll faces before its dice: odds, modifiers, the table row; None: nothing to show),
+`cost(player, action)` (what a legal action forfeits: units lost, a Jewel left, moves given
+up, each with its rule and a sentence; empty when nothing), `default_action(player)`
+(what the games master's `process` plays for a side that lets a deadline pass; None: the
+game's own defaults), `seat_names(lang)` (how reasons worded in that language name the
+seats; None: by their ids), `waiting_for()` (those of `to_act()` the phase still waits
+for: in a game whose players may revise their orders until the phase is processed, as
+Diplomacy's `drafts`, a player who gave them all may act but is waited for no more; by
+default everyone in `to_act()`), `setup_plan(player, placements, fill, like)` (a set-up
+drafted piece by piece, checked and completed; None: the game has no such set-up) and
+`public_map` (the fixed board a view names only by id and digest, for renderers,
+terminals and bots; it holds nothing hidden; None: the view carries its whole board).
+`dice` is the game's `core.dice.Dice`, None for a game without chance.
 
 Dice belong to the game (`core.dice.Dice`, seeded from the record); chance is never a
 player, rolls happen inside `act` and are reported through the views.
@@ -43,10 +48,14 @@ player, rolls happen inside `act` and are reported through the views.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Protocol, runtime_checkable
 
+from warjudge.core.dice import Dice
 from warjudge.core.errors import IllegalAction
 from warjudge.core.record import GameRecord
+
+if TYPE_CHECKING:
+    from warjudge.core.games import Option
 
 GM = "gm"  # the games master's pseudo-seat: `act(GM, …)` forces the game on
 
@@ -86,11 +95,14 @@ class Outcome:
 
 @runtime_checkable
 class Game(Protocol):
-    """The interface; see the module docstring. Implementations also provide the class
-    methods `new(seed, **options)` and `from_record(record)` that the registry calls."""
+    """The interface; see the module docstring. The members with a body are the optional
+    capabilities, defaulted: a game class inherits them and overrides those it offers.
+    Implementations also provide the class methods `new(seed, **options)` and
+    `from_record(record)` that the registry calls."""
 
     game_id: ClassVar[str]
     record: GameRecord
+    dice: Dice | None = None
 
     @property
     def players(self) -> tuple[str, ...]: ...
@@ -112,11 +124,45 @@ class Game(Protocol):
 
     def clone(self, reseed: bool = True) -> "Game": ...
 
+    # --- optional capabilities, with their defaults (CAPABILITIES) --------------------------
 
-def waiting_for(game: Game) -> tuple[str, ...]:
-    """The players the game still waits for this phase (its `waiting_for()` if it has one)."""
-    own = getattr(game, "waiting_for", None)
-    return tuple(own()) if callable(own) else game.to_act()
+    @classmethod
+    def option_descriptions(cls) -> tuple["Option", ...]:
+        return ()
+
+    def preview(self, player: str, action: Action) -> dict[str, Any] | None:
+        return None
+
+    def cost(self, player: str, action: Action) -> list[dict[str, Any]]:
+        return []
+
+    def default_action(self, player: str) -> Action | None:
+        return None
+
+    def seat_names(self, lang: str) -> dict[str, str] | None:
+        return None
+
+    def waiting_for(self) -> tuple[str, ...]:
+        return self.to_act()
+
+    def setup_plan(self, player: str, placements: dict[str, list[str]], fill: str | None = None,
+                   like: dict[str, list[str]] | None = None) -> dict[str, Any] | None:
+        return None
+
+    @property
+    def public_map(self) -> Any:
+        return None
 
 
-__all__ = ["GM", "Action", "Decision", "Game", "IllegalAction", "Outcome", "View", "waiting_for"]
+CAPABILITIES = ("option_descriptions", "preview", "cost", "default_action", "seat_names", "waiting_for",
+                "setup_plan", "public_map")
+
+
+def provided(cls: type) -> frozenset[str]:
+    """The optional capabilities a game class offers: those it defines rather than
+    inheriting `Game`'s default."""
+    return frozenset(name for name in CAPABILITIES
+                     if next((k for k in cls.__mro__ if name in vars(k)), Game) is not Game)
+
+
+__all__ = ["CAPABILITIES", "GM", "Action", "Decision", "Game", "IllegalAction", "Outcome", "View", "provided"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from warjudge.core.errors import IllegalAction, InputError, RecordError
-from warjudge.core.game import Game
+from warjudge.core.game import Game, provided
 from warjudge.core.record import GameRecord, rebuilt
 from warjudge.core.textinput import json_depth_problem
 
@@ -26,7 +26,8 @@ _LISTING: ContextVar[list[tuple[str, dict[str, Any]]] | None] = ContextVar("warj
 @dataclass(frozen=True)
 class GameInfo:
     """A registered game: its id (also the record's `game` field), a title for people,
-    where its class lives ("package.module:Class"), and record ids it also reads."""
+    where its class lives ("package.module:Class"), and record ids it also reads. What
+    the game offers beyond the interface is declared by its class (`capabilities`)."""
 
     id: str
     title: str
@@ -36,6 +37,11 @@ class GameInfo:
     def game_class(self) -> Any:
         module, _, name = self.entry.partition(":")
         return getattr(importlib.import_module(module), name)
+
+    def capabilities(self) -> frozenset[str]:
+        """The optional capabilities (core.game.CAPABILITIES) the game offers, as OpenSpiel's
+        `GameType.provides_*`: a caller may rely on the others' defaults."""
+        return provided(self.game_class())
 
 
 @dataclass(frozen=True)
@@ -126,8 +132,7 @@ def info(game_id: str) -> GameInfo:
 def options(game_id: str) -> tuple[Option, ...]:
     """Every option a new game of `game_id` takes (its class's `option_descriptions()`;
     a game describing none takes none)."""
-    described = getattr(info(game_id).game_class(), "option_descriptions", None)
-    return tuple(described()) if described else ()
+    return tuple(cast(type[Game], info(game_id).game_class()).option_descriptions())
 
 
 def check_options(game_id: str, given: dict[str, Any]) -> None:

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from warjudge.core import games
-from warjudge.core.dice import Dice
 from warjudge.core.errors import RecordError
 from warjudge.core.record import CHECKSUM, GameRecord
 
@@ -65,8 +64,7 @@ def verify(record: GameRecord, commitments: list[str], outcome: Any = None) -> V
     found_outcome = ended.to_json() if ended else {}
     if outcome is not None and outcome != found_outcome:
         raise RecordError(f"the record replays to the outcome {found_outcome}, not to the one published, {outcome}")
-    dice = getattr(game, "dice", None)
-    return Verified(record.game, record.action_count(), dice.rolls if isinstance(dice, Dice) else 0,
+    return Verified(record.game, record.action_count(), game.dice.rolls if game.dice else 0,
                     len(actual), found_outcome)
 
 

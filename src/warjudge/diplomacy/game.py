@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from warjudge.core.errors import IllegalAction, InputError, RecordError
 from warjudge.core.events import Event, OrderRefusal, Refusal
-from warjudge.core.game import GM, Action, Decision, Outcome, View
+from warjudge.core.game import GM, Action, Decision, Game, Outcome, View
 from warjudge.core.games import Option, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
@@ -78,7 +78,7 @@ def checked_options(options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-class DiplomacyGame:
+class DiplomacyGame(Game):
     game_id: ClassVar[str] = "diplomacy"
 
     def __init__(self, variant: str = "standard", *, seed: int = 0, max_year: int | None = None,

@@ -4,9 +4,10 @@ of it is used): every province gets a value for the power from the supply centre
 power that threatens it), spread over the map by proximity; each unit then moves, by a
 weighted draw among the best destinations, where its power's value is highest, never
 into a province another of its units goes to or stays in; units that stay support moves
-into contested provinces; retreats go to the best value, builds where it is highest and
-removals where it is lowest. An army goes by convoy where that beats what it and one
-fleet were about to do.
+into contested provinces; retreats go to the best value, builds where it is highest (armies once the fleets
+outnumber them) and removals where it is lowest. An army goes by convoy where that beats
+what it and one fleet were about to do, and a unit idle behind the lines marches towards
+the nearest centre not its power's.
 
 The bot plans the whole phase at once and hands out one order per `choose`, always one
 of `game.legal_actions`. A plan respects the orders its power already gave, so a bot made
@@ -27,10 +28,12 @@ SPRING_WEIGHTS = (100, 1000, 30, 10, 6, 5, 4, 3, 2, 1)   # proximity weights by 
 FALL_WEIGHTS = (1000, 100, 30, 10, 6, 5, 4, 3, 2, 1)     # in fall a centre taken now counts
 STRENGTH_WEIGHT, COMPETITION_WEIGHT = 1000, 1000
 ATTACK_WEIGHT, DEFENCE_WEIGHT = {SPRING: 700, FALL: 600}, {SPRING: 300, FALL: 400}   # per mille
+UNREACHABLE = 1_000                   # the distance of a province a unit type cannot reach
+FLEET_LEAD = 1                        # a power builds a fleet only while it has at most this many more fleets than armies
 CLOSE = 0.2                           # a destination this close (fraction) to the best may be drawn instead
 
 
-def _size(centres: int) -> float:
+def size(centres: int) -> float:
     """How much a power of this many centres is worth attacking or fearing (DumbBot's quadratic)."""
     return centres * centres + 4 * centres + 16
 
@@ -41,7 +44,7 @@ class Values:
     def __init__(self, dmap: DipMap, state: GameState, power: str):
         self.dmap, self.state, self.power = dmap, state, power
         owner = {sc: p for p, centres in state.centers.items() for sc in centres}
-        size = {p: _size(len(c)) for p, c in state.centers.items()}
+        worth = {p: size(len(c)) for p, c in state.centers.items()}
         season = FALL if state.phase.season == FALL else SPRING
         weights = FALL_WEIGHTS if season == FALL else SPRING_WEIGHTS
         attack, defence = ATTACK_WEIGHT[season], DEFENCE_WEIGHT[season]
@@ -51,9 +54,9 @@ class Values:
             if not dmap.provinces[pid].sc:
                 base[pid] = 0.0
             elif owner.get(pid) == power:
-                base[pid] = defence * max((size.get(p, 0) for p in self.threats.get(pid, ())), default=0) / 1000
+                base[pid] = defence * max((worth.get(p, 0) for p in self.threats.get(pid, ())), default=0) / 1000
             else:
-                base[pid] = attack * (size.get(owner[pid], 0) if pid in owner else _size(NEUTRAL_SIZE)) / 1000
+                base[pid] = attack * (worth.get(owner[pid], 0) if pid in owner else size(NEUTRAL_SIZE)) / 1000
         self.army = self._spread(base, dmap.army_adj, weights, land_only=True)
         self.fleet = self._spread(base, dmap.fleet_province_adj, weights, land_only=False)
 
@@ -74,20 +77,27 @@ class Values:
         return strength, competition
 
     def _spread(self, base: dict[str, float], adj: Any, weights: tuple[int, ...], land_only: bool) -> dict[str, float]:
-        """Each round a province's value becomes the mean of its own and its neighbours'
-        (DumbBot's proximity); the rounds are summed with falling weights."""
+        """The spread values plus the power's strength, less the competition, at each place."""
         near = _neighbour_lists(self.dmap, adj, land_only)
-        total, layer = dict.fromkeys(base, 0.0), base
-        for weight in weights:
-            for pid in near:
-                total[pid] += weight * layer[pid]
-            layer = {**layer, **{pid: (layer[pid] + sum(layer[q] for q in others)) / 5 for pid, others in near.items()}}
+        total = spread(base, near, weights)
         for pid in near:
             total[pid] += STRENGTH_WEIGHT * self.strength.get(pid, 0) - COMPETITION_WEIGHT * self.competition.get(pid, 0)
         return total
 
     def of(self, unit_type: str, province: str) -> float:
         return (self.army if unit_type == ARMY else self.fleet).get(province, 0.0)
+
+
+def spread(base: dict[str, float], near: dict[str, tuple[str, ...]], weights: tuple[int, ...]) -> dict[str, float]:
+    """Each round a province's value becomes the mean of its own and its neighbours'
+    (DumbBot's proximity, over any map's neighbour lists); the rounds are summed with
+    falling weights."""
+    total, layer = dict.fromkeys(base, 0.0), base
+    for weight in weights:
+        for pid in near:
+            total[pid] += weight * layer[pid]
+        layer = {**layer, **{pid: (layer[pid] + sum(layer[q] for q in others)) / 5 for pid, others in near.items()}}
+    return total
 
 
 def _neighbour_lists(dmap: DipMap, adj: Any, land_only: bool) -> dict[str, tuple[str, ...]]:
@@ -105,7 +115,7 @@ def _unit_key(order: str) -> str:
     return province_of(order.split()[1])
 
 
-def _pick(options: list[tuple[float, str]], rng: random.Random) -> str:
+def pick(options: list[tuple[float, str]], rng: random.Random) -> str:
     """The best option, or by a weighted draw one of those within CLOSE of it."""
     options = sorted(options, key=lambda o: (-o[0], o[1]))
     best = options[0][0]
@@ -150,7 +160,7 @@ def plan_movement(dmap: DipMap, state: GameState, power: str, legal: dict[str, l
             options.append((values.of(unit.type, dest), text))
         if key in target and len(options) > 1:   # an order given earlier brings one of ours here: make room
             options = options[1:]
-        choice = _pick(options, rng)
+        choice = pick(options, rng)
         orders[key], gains[key] = choice, dict((t, v) for v, t in options)[choice] - hold
         words = choice.split()
         if words[2] == "-":
@@ -159,6 +169,7 @@ def plan_movement(dmap: DipMap, state: GameState, power: str, legal: dict[str, l
         else:
             target[key] = key
     _convoys(dmap, state, power, legal, orders, gains, target, moving, values)
+    _march(dmap, state, power, legal, orders, target, moving, values)
     return _supports(state, power, legal, orders, given, values.competition)
 
 
@@ -197,6 +208,71 @@ def _convoys(dmap: DipMap, state: GameState, power: str, legal: dict[str, list[s
         target.pop(army, None)
         moving.add(army)
         orders[army], orders[fleet], gains[army], gains[fleet] = text, convoy, gain, 0.0
+
+
+def _march(dmap: DipMap, state: GameState, power: str, legal: dict[str, list[str]], orders: dict[str, str],
+           target: dict[str, str], moving: set[str], values: Values) -> None:
+    """A unit behind the lines (no other power's unit can reach it) that would hold, or
+    move to another such place no nearer a centre not ours, steps towards the nearest
+    such centre instead: the spread values fade within a few provinces, which left whole
+    fleets shuffling behind the front and home centres blocked for builds. Units nearest
+    the front go first, and again while one that moves makes room for another."""
+    distance = {kind: _distances(dmap, state, power, kind) for kind in ("A", "F")}
+
+    def far(unit_type: str, location: str) -> int:
+        return distance[unit_type].get(location, UNREACHABLE)
+
+    def idle(key: str) -> bool:
+        unit, words = state.units[key], orders[key].split()
+        if values.competition.get(key, 0) > 0 or words[2] not in ("H", "-") or len(words) != (3 if words[2] == "H" else 4):
+            return False
+        return words[2] == "H" or (values.competition.get(province_of(words[3]), 0) == 0
+                                   and far(unit.type, words[3]) >= far(unit.type, unit.location))
+
+    changed = True
+    while changed:
+        changed = False
+        for key in sorted((k for k in orders if idle(k)), key=lambda k: (far(state.units[k].type, state.units[k].location), k)):
+            unit, words = state.units[key], orders[key].split()
+            best: tuple[int, float, str] | None = None
+            for text in legal[key]:
+                step = text.split()
+                if step[2] != "-" or len(step) != 4 or step[3] == (words[3] if words[2] == "-" else None):
+                    continue
+                dest = province_of(step[3])
+                occupant = state.units.get(dest)
+                if (dest in target or not dmap.can_reach(unit.type, unit.location, dest)
+                        or far(unit.type, step[3]) >= far(unit.type, unit.location)
+                        or (occupant is not None and occupant.power == power and dest not in moving)):
+                    continue
+                option = (far(unit.type, step[3]), -values.of(unit.type, dest), text)
+                best = option if best is None or option < best else best
+            if best is None:
+                continue
+            old = province_of(words[3]) if words[2] == "-" else key
+            if target.get(old) == key:
+                del target[old]
+            target[province_of(best[2].split()[3])] = key
+            moving.add(key)
+            orders[key], changed = best[2], True
+
+
+def _distances(dmap: DipMap, state: GameState, power: str, unit_type: str) -> dict[str, int]:
+    """Location -> moves a unit of this type there needs to reach a centre the power does
+    not own (a fleet's by coast: from Bulgaria's east coast Greece is three moves away)."""
+    adj = dmap.army_adj if unit_type == ARMY else dmap.fleet_adj
+    frontier = sorted(place for place in adj if province_of(place) in dmap.provinces
+                      and dmap.provinces[province_of(place)].sc and province_of(place) not in state.centers.get(power, ()))
+    distance = dict.fromkeys(frontier, 0)
+    while frontier:
+        step = []
+        for place in frontier:
+            for near in sorted(adj.get(place, ())):
+                if near in adj and near not in distance:
+                    distance[near] = distance[place] + 1
+                    step.append(near)
+        frontier = step
+    return distance
 
 
 def _dests(orders: list[str]) -> list[str]:
@@ -257,7 +333,8 @@ class HeuristicBot:
         given = dict(game.pending.get(power, {}))
         legal: dict[str, list[str]] = {}
         if kind == ADJUSTMENT:
-            return adjustment_plan(dmap, state, power, [a["order"] for a in actions], self.rng)
+            return adjustment_plan(dmap, state, power, [a["order"] for a in actions], list(given.values()),
+                                   self.rng)
         for a in actions:
             legal.setdefault(_unit_key(a["order"]), []).append(a["order"])
         if kind == MOVEMENT:
@@ -281,10 +358,12 @@ def retreat_plan(dmap: DipMap, state: GameState, power: str, legal: dict[str, li
     return out
 
 
-def adjustment_plan(dmap: DipMap, state: GameState, power: str, orders: list[str],
+def adjustment_plan(dmap: DipMap, state: GameState, power: str, orders: list[str], given: list[str],
                     rng: random.Random) -> dict[str, str]:
     """Builds on the best-valued free home centres (army or fleet, whichever values the
-    place more), or removals of the units where the power's value is lowest."""
+    place more, but an army where the fleets outnumber the armies by more than FLEET_LEAD:
+    an England of sixteen fleets and one army stalled at sixteen centres), or removals of
+    the units where the power's value is lowest. `given` are the orders given this phase."""
     values = Values(dmap, state, power)
     removals = [o for o in orders if o.endswith(" D")]
     if removals:
@@ -293,8 +372,11 @@ def adjustment_plan(dmap: DipMap, state: GameState, power: str, orders: list[str
     builds = [o for o in orders if o.startswith("Build")]
     if not builds:
         return {"waive": "Waive"}
+    kinds = [u.type for u in state.units.values() if u.power == power] + [t.split()[1] for t in given if t.startswith("Build")]
+    if kinds.count("F") > kinds.count(ARMY) + FLEET_LEAD:   # fleets alone cannot take the inland centres
+        builds = [o for o in builds if o.split()[1] == ARMY] or builds
     best = max(builds, key=lambda o: (values.of(o.split()[1], province_of(o.split()[2])), o))
     return {province_of(best.split()[2]): best}
 
 
-__all__ = ["HeuristicBot", "Values", "adjustment_plan", "plan_movement", "retreat_plan"]
+__all__ = ["HeuristicBot", "Values", "adjustment_plan", "pick", "plan_movement", "retreat_plan", "size", "spread"]

@@ -8,15 +8,7 @@ of the two hexes that touch the line, the usual reading of "any part to any part
 
 from __future__ import annotations
 
-from typing import Callable
-
 from warjudge.hexwar.grid import lines_between
-
-
-def clear_line(a: str, b: str, obstructs: Callable[[str], bool]) -> bool:
-    """True if some nudged line from `a` to `b` passes no hex (ends excluded) that
-    `obstructs`. `obstructs` decides what blocks: terrain, height, units."""
-    return any(not any(obstructs(h) for h in line[1:-1]) for line in lines_between(a, b))
 
 
 def intervening_paths(a: str, b: str) -> list[list[str]]:

@@ -39,8 +39,7 @@ def places(game_id: str, game: Game) -> dict[str, str]:
     """The public map's named points (hex -> point name), for games that have them."""
     if game_id != "necromancer-sjg":
         return {}
-    board = game.position.board   # type: ignore[attr-defined]  # the public map
-    return {h: name for name, h in sorted(board.points.items())}
+    return {h: name for name, h in sorted(game.public_map.points.items())}
 
 
 def labels(game_id: str, game: Game, actions: list[Action], view: View, lang: str) -> list[str] | None:

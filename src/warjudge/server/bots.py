@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from warjudge.core import bots as core_bots
 from warjudge.core.bots import random_choice
 from warjudge.core.errors import InputError
-from warjudge.core.game import Action, Game, waiting_for
+from warjudge.core.game import Action, Game
 
 RANDOM = core_bots.RANDOM
 STEP_ACTIONS = 64   # bot actions per step at most: a Necromancer phase of eight bots takes up to 54
@@ -49,7 +49,7 @@ def movers(game: Game, bot_names: dict[str, str]) -> list[str]:
     named bot only when its seat is the first the game waits for."""
     if game.is_over:
         return []
-    waiting = waiting_for(game)   # a Diplomacy bot with all its orders given is done (drafts)
+    waiting = game.waiting_for()   # a Diplomacy bot with all its orders given is done (drafts)
     return [seat for seat in waiting if seat in bot_names and (bot_names[seat] == RANDOM or seat == waiting[0])]
 
 

@@ -12,8 +12,6 @@ from typing import Any
 
 from warjudge.core.game import Game
 
-DAY = 24 * 3600
-
 
 @dataclass(frozen=True)
 class PhaseRules:

@@ -24,7 +24,7 @@ from typing import Iterable
 from sqlalchemy import select
 from sqlalchemy.orm import Session, object_session
 
-from warjudge.core.game import Game, waiting_for
+from warjudge.core.game import Game
 from warjudge.server import db
 from warjudge.server.errors import ApiError
 from warjudge.server.models import ALL_EVENTS, GameRow, User
@@ -184,7 +184,7 @@ def _remind(session: Session, row: GameRow, now: float) -> int:
     if not marked or not marked[-1]:
         return 0   # the nearest reminder was queued already (a farther one now due is only marked: it is late)
     game = load(row)
-    missing = set(waiting_for(game)) & set(game.to_act())
+    missing = set(game.waiting_for()) & set(game.to_act())
     late = [s.name for s in row.seats if s.name in missing and not s.ready]
     _queue(session, row, late, "reminder", f"game {row.id}: {_phase_name(game)} ends in {due[-1]}",
            f"The deadline of {_phase_name(game)} in game {row.id} ({row.game}) is {_at(row.deadline)}, "

@@ -288,7 +288,6 @@ def _store(sessions: Sessions, game_id: str, seen: tuple[str, int, str] | None, 
            entries: list[Entry], version: int) -> Progress:
     game, whole = fold.game, fold.actions == len(entries)
     digest = _digest(entries[:fold.actions])
-    names = getattr(game, "seat_names", None)
     with sessions.begin() as session:
         if locked_game(session, game_id) is None:
             raise ApiError(404, f"there is no game {game_id!r}")
@@ -308,7 +307,7 @@ def _store(sessions: Sessions, game_id: str, seen: tuple[str, int, str] | None, 
         now.code, now.version, now.actions, now.digest = code(), version if whole else None, fold.actions, digest
         now.phases, now.phase_start, now.is_over = fold.phases, fold.phase_start, game.is_over
         now.to_act = json.dumps(list(game.to_act()))
-        now.names = json.dumps({lang: names(lang) if callable(names) else None for lang in LANGUAGES})
+        now.names = json.dumps({lang: game.seat_names(lang) for lang in LANGUAGES})
         if fold.state_actions < 0 or fold.actions - fold.state_actions >= SNAPSHOT_EVERY or \
                 (game.is_over and fold.actions != fold.state_actions):
             now.state = zlib.compress(pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL), 1)

@@ -16,10 +16,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, object_session
 
 from warjudge.core import games
-from warjudge.core.dice import Dice
 from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.events import refusal_json
-from warjudge.core.game import GM, Game, waiting_for
+from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
 from warjudge.server import cache, notify, phases
 from warjudge.server.bots import names as bot_names
@@ -230,8 +229,7 @@ def apply(game: Game, player: str, action: dict[str, Any]) -> str | None:
 def seat_names(game: Game, lang: str) -> dict[str, str] | None:
     """How the game names its seats in `lang`, if it says (the Necromancer variant's
     powers in French); None: reasons print the seat ids."""
-    names = getattr(game, "seat_names", None)
-    return names(lang) if callable(names) else None
+    return game.seat_names(lang)
 
 
 def attempt(game: Game, player: str, action: dict[str, Any], lang: str = "en") -> dict[str, Any] | None:
@@ -274,18 +272,14 @@ def preview(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) ->
     game = load(row)
     if action not in game.legal_actions(seat_name):
         raise ApiError(409, "that is not one of this seat's legal actions now (see GET …/legal)")
-    explain = getattr(game, "preview", None)
-    return explain(seat_name, action) if explain else None
+    return game.preview(seat_name, action)
 
 
 def costs(game: Game, seat_name: str, actions: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     """What each of the seat's legal `actions` forfeits, by its index in the list, from the
     game's own `cost` (issue 24: units lost, Jewels left, moves given up); only the costly
     ones are named, and a game without `cost` names none."""
-    cost = getattr(game, "cost", None)
-    if cost is None:
-        return {}
-    return {str(i): found for i, a in enumerate(actions) if (found := cost(seat_name, a))}
+    return {str(i): found for i, a in enumerate(actions) if (found := game.cost(seat_name, a))}
 
 def setup_plan(row: GameRow, user: User, seat_name: str, placements: dict[str, list[str]],
                fill: str | None, like: dict[str, list[str]] | None) -> dict[str, Any]:
@@ -294,13 +288,13 @@ def setup_plan(row: GameRow, user: User, seat_name: str, placements: dict[str, l
     Changes nothing: the set-up is sent as one action once complete."""
     require_seat(row, user, seat_name)
     game = load(row)
-    plan = getattr(game, "setup_plan", None)
-    if plan is None:
-        raise ApiError(409, f"a {row.game} game has no set-up to draft")
     try:
-        return dict(plan(seat_name, placements, fill, like))
+        plan = game.setup_plan(seat_name, placements, fill, like)
     except WarjudgeError as exc:
         raise ApiError(409, f"{refusal_json(exc)['reason']}. Nothing was changed") from None
+    if plan is None:
+        raise ApiError(409, f"a {row.game} game has no set-up to draft")
+    return plan
 
 
 def current_phase(game: Game) -> str | None:
@@ -383,7 +377,7 @@ def waited_for(row: GameRow, game: Game) -> list[str]:
     bot that has done it all (a Diplomacy bot is done once it has given every order:
     `waiting_for`). A Diplomacy power may change its drafts until the phase ends, so
     `to_act` names every power; this says whose answer is still missing."""
-    owing = set(waiting_for(game))
+    owing = set(game.waiting_for())
     done = {s.name for s in row.seats if s.ready or (s.bot and s.name not in owing)}
     return [seat for seat in game.to_act() if seat not in done]
 
@@ -538,8 +532,8 @@ def redrawn(record: GameRecord, game: Game) -> Game:
     commitment the summary publishes), so that nobody, the games master included, can
     roll back to see or re-try the same dice (docs/record-format.md). A game without dice
     is returned as it is, its record unchanged."""
-    dice = getattr(game, "dice", None)
-    if not isinstance(dice, Dice):
+    dice = game.dice
+    if dice is None:
         return game
     record.reseed(dice.rolls_made, games.fresh_seed())
     again = games.load(record)

@@ -11,7 +11,7 @@ import pytest
 from warjudge.core import games
 from warjudge.hexwar.gondor_sauron.scenario import SCENARIOS, ScenarioError
 from tests.support.gs_positions import S, W, ScriptedDice
-from tests.support.leaks import leaked
+from warjudge.testing.leaks import leaked
 
 
 def gondor(cauldrons, units, **changes) -> dict:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support import svgshapes
-from tests.support.leaks import leaked
+from warjudge.testing.leaks import leaked
 from warjudge.core import games
 from warjudge.core.errors import InputError
 from warjudge.core.visibility import hidden_objects

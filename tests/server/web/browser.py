@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from tests.server.conftest import MANY_SIGNUPS
 from tests.server.live import free_port
-from tests.support.leaks import leaked
+from warjudge.testing.leaks import leaked
 from warjudge.server import play
 from warjudge.server.app import create_app
 from warjudge.server.botturns import Pace

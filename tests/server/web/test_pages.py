@@ -221,7 +221,7 @@ def test_a_games_master_s_pages_show_no_seat_s_secret(web_app, browser, other_br
     # secret set-up (SJG 9.1) on its board, in its page's view and its log
     from sqlalchemy.orm import Session
 
-    from tests.support.leaks import leaked
+    from warjudge.testing.leaks import leaked
     from warjudge.server import play
     from warjudge.server.models import GameRow
 

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, NamedTuple
 from warjudge.core.dice import Dice
 from warjudge.core.errors import InputError, RecordError
 from warjudge.core.events import Refusal
-from warjudge.core.game import GM, Action, Decision, Outcome, View
+from warjudge.core.game import GM, Action, Decision, Game, Outcome, View
 from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, fresh_seed, replay
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
@@ -34,6 +34,7 @@ from warjudge.hexwar.gondor_sauron.morale import loss_value, newly_demoralized
 from warjudge.hexwar.gondor_sauron.position import Position, copied
 from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_content, shipped
 from warjudge.hexwar.gondor_sauron.units import SIDES, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, other
+from warjudge.hexwar.hexmap import HexMap
 
 PLAYERS = SIDES
 OPTIONS = ("scenario", "charts", "max_turns")
@@ -98,10 +99,11 @@ class TurnState:
         return twin
 
 
-class GondorSauronGame:
+class GondorSauronGame(Game):
     """One battle; the class is registered twice, as `gondor` and as `sauron`."""
 
     game_id: ClassVar[str] = "gondor"
+    dice: Dice
 
     def __init__(self, record: GameRecord):
         options = dict(record.options)
@@ -303,6 +305,12 @@ class GondorSauronGame:
     def _kind(self, player: str) -> str:
         decision = self.decision(player)
         return decision.kind if decision else ""
+
+    @property
+    def public_map(self) -> HexMap:
+        """The battle's map, public and fixed for the whole game (what changes on it, a
+        breach or a unit, is in the view): for renderers, which draw a view on it."""
+        return self.pos.map
 
     def preview(self, player: str, action: Action) -> dict[str, Any] | None:
         """What a legal attack, missile fire, oil poured, duel, rally or spell faces before its dice
@@ -935,7 +943,7 @@ class GondorSauronGame:
             here = unit.hex
             self._follow(unit, action["path"])
             die = self.dice.roll()
-            unit.disrupted = die <= 3   # 7.7: disrupted on 1-3
+            unit.disrupted = die in aftermath.BEFORE_COMBAT_DISRUPTED   # 7.7: disrupted on 1-3
             self._log("evade", unit=unit.id, path=action["path"], die=die, disrupted=unit.disrupted)
             self._offer_advance(self.pos.units[p.vacated], here)
         elif kind == "stand":   # the stated attacks follow (_resume_melee)

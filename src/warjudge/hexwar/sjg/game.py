@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from warjudge.core.dice import Dice
 from warjudge.core.events import Event, Refusal
-from warjudge.core.game import GM
+from warjudge.core.game import GM, Game
 from warjudge.hexwar.sjg.problems import Problem, problem as rule_problem, refusal
 from warjudge.core.errors import MapError, RecordError
 from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
@@ -54,8 +54,10 @@ FORCED_LIMIT = 2000   # answers one `process` may give: far more than any decisi
 
 
 class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase, SearchPhase, ItemsAndDemon,
-                         SjgInterface):
+                         SjgInterface, Game):
     """One game. `pending` is the decision the game waits for; `act` answers it."""
+
+    dice: Dice
 
     def __init__(self, record: GameRecord, board: HexMap | None = None):
         if record.game != GAME:
@@ -316,7 +318,6 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         else:
             self._queue_deploy()
 
-
     def _roll(self, dice: int, reason: str, **params: Any) -> int:
         """`dice` dice from the game's chance source, reported with what they decide."""
         self.rolls += 1
@@ -328,12 +329,6 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         """Report what happened as an event (code and JSON parameters); the wording is
         presentation's (presentation/sjg/wording_en.py)."""
         self.events.append(Event(code, params, hidden_from))
-
-    # --- extra items (10.5) -------------------------------------------------------------
-
-
-    # --- set-up (9.1, 9.2) -------------------------------------------------------------
-
 
     # --- the turn ----------------------------------------------------------------------
 
@@ -383,7 +378,6 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
                 self._end_turn()
                 return
 
-
     def _do_end(self, act: A.End, decision: Decision) -> None:
         if decision.kind == "advance":  # 6.6: advancing is optional; 'end' stays put
             self._do_advance(A.Advance(type="advance", side=act.side), decision)
@@ -411,21 +405,6 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
                 return rule_problem("must_attack", hexes=free)
         return None
 
-    # --- movement (4.0, 6.7) ------------------------------------------------------------
-
-
-    # --- opportunity attacks (6.24) -----------------------------------------------------
-
-
-    # --- combat (6.0) -------------------------------------------------------------------
-
-
-    # --- the Miasma demon (10.4) -----------------------------------------------------------
-
-
-    # --- retreats and advances (6.52-6.6) -----------------------------------------------
-
-
     def _eliminate(self, unit: Unit, why: str, combat: bool = False) -> None:
         pos = self.position
         hex_ = unit.hex
@@ -445,13 +424,6 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
                 jewel.hex = None  # 7.3: lost in the mist, to be found again
                 pos.miasma.jewels_found -= 1
                 self._say("sjg.jewel_lost", jewel=jewel.id)
-
-
-    # --- conversion (5.0) ----------------------------------------------------------------
-
-
-    # --- the Miasma (7.0) and Jewels (8.0) --------------------------------------------
-
 
     def _end_turn(self) -> None:
         """3.6: Miasma conversion of the phasing side's units, then searched hexes and a

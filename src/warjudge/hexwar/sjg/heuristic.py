@@ -127,7 +127,7 @@ def terrain_of(game: Game, board_id: dict[str, str]) -> Terrain:
     """The geometry of the public map the view names (by its digest), read once per map."""
     key = board_id["sha256"]
     if key not in _TERRAIN:
-        _TERRAIN[key] = terrain_from_map(getattr(game, "public_map"))
+        _TERRAIN[key] = terrain_from_map(game.public_map)
     return _TERRAIN[key]
 
 
@@ -232,7 +232,7 @@ class Seen:
         return self.engaging.get(h, set())
 
     def preview_column(self, action: Action) -> str | None:
-        preview = getattr(self.game, "preview")(self.side, action)
+        preview = self.game.preview(self.side, action)
         return preview["rolls"][0]["column"] if preview and preview.get("rolls") else None
 
 

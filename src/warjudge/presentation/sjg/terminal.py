@@ -75,7 +75,7 @@ class CommandError(WarjudgeError):
 def view_for(game: Game, side: str | None) -> dict[str, Any]:
     """What `side` may see (None: everything), drawn on the public map: the game's own
     filtered view, never its state."""
-    return picture(game.public_map, game.view(side))  # type: ignore[attr-defined]
+    return picture(game.public_map, game.view(side))
 
 
 def other(side: str) -> str:
@@ -462,7 +462,7 @@ def _full_path(game: Game, view: dict[str, Any], side: str, action: dict[str, An
     path = list(action["path"])
     if path[0] != start:
         path.insert(0, start)
-    if len(path) == 2 and path[1] not in game.public_map.neighbours(start):  # type: ignore[attr-defined]
+    if len(path) == 2 and path[1] not in game.public_map.neighbours(start):
         group = sorted(action["units"])
         found = [a["path"] for a in game.legal_actions(side) if a["type"] == "move" and sorted(a["units"]) == group
                  and a["path"][-1] == path[1] and not a.get("suicide")]

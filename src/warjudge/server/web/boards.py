@@ -36,7 +36,7 @@ def _sjg(game: Game, view: dict[str, Any], _lang: str) -> str:
     drafts = [{"id": -1 - i, "kind": kind, "side": s["side"], "hex": h}
               for s in view.get("secrets", []) if s.get("kind") == "set-up"
               for i, (kind, h) in enumerate(s.get("placements", []))]
-    picture = {"board": game.position.board,   # type: ignore[attr-defined]  # the public map
+    picture = {"board": game.public_map,
                "turn": view.get("turn", 0), "phasing": view.get("phasing"), "phase": view.get("phase"),
                "units": view.get("units", []) + drafts, "jewels": view.get("jewels", []),
                "miasma": miasma.get("hexes", []) if isinstance(miasma, dict) else miasma,
@@ -47,7 +47,7 @@ def _sjg(game: Game, view: dict[str, Any], _lang: str) -> str:
 def _gondor_sauron(game: Game, view: dict[str, Any], _lang: str) -> str:
     from warjudge.presentation.gondor_sauron.render import render_svg
 
-    return render_svg(game.scenario.hexmap(), view)   # type: ignore[attr-defined]  # the public map
+    return render_svg(game.public_map, view)
 
 
 RENDERERS: dict[str, Renderer] = {"necromancer-sjg": _sjg, "gondor": _gondor_sauron, "sauron": _gondor_sauron, "diplomacy": _diplomacy(None),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from tests.support.leaks import leaked
+from warjudge.testing.leaks import leaked
 from warjudge.core import games
 from warjudge.core.visibility import HIDDEN_FROM
 from warjudge.diplomacy.variants.necromancer.bots import random_orders

@@ -47,10 +47,6 @@ class NPhase:
             raise InputError(f"phase {text!r}: only turns in years ending in 0 have an Adjustment phase")
         return phase
 
-    @property
-    def is_adjustment_turn(self) -> bool:
-        return is_adjustment_year(self.year)
-
 
 def is_adjustment_year(year: int) -> bool:
     return year % 10 == 0

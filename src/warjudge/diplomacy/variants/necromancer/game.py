@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Sequence
 
 from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError, WarjudgeError
 from warjudge.core.events import OrderRefusal, Refusal
-from warjudge.core.game import GM, Action, Decision, Outcome, View
+from warjudge.core.game import GM, Action, Decision, Game, Outcome, View
 from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import HIDDEN_FROM, redacted
@@ -83,7 +83,7 @@ class NReport:
         return player_view(self.nmap, self.rules, self, viewer)
 
 
-class NecromancerDiplomacyGame:   # draws: EN 6.3 v
+class NecromancerDiplomacyGame(Game):   # draws: EN 6.3 v
     """The variant on the one game interface (core/game.py); see the module docstring."""
 
     game_id: ClassVar[str] = GAME

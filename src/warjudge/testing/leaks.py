@@ -1,5 +1,6 @@
-"""The one leak check the tests share: does a JSON document sent to a viewer hold an
-object the full view marks hidden from them, with its mark or without it?"""
+"""The one leak check the tests (and a new game's own, through `warjudge.testing.conformance`)
+share: does a JSON document sent to a viewer hold an object the full view marks hidden
+from them, with its mark or without it?"""
 
 from __future__ import annotations
 

@@ -1,0 +1,155 @@
+"""The `heuristic` bot for Necromancer (issue 26), the standard heuristic's ideas on the
+variant's map: province values from the supply centres (another power's worth its size,
+an unowned one a small power's, our own the size of the largest power next to it),
+spread by proximity with the standard bot's `spread`; each unit in turn moves where the
+value is highest without bouncing our own units, or supports one of our moves into a
+contested province; retreats go to the best value; builds and Activations go where the
+value is highest, removals where it is lowest.
+
+It reads only what its power sees (`visible_position`: hidden armies stay hidden) and
+gives one order per `choose`, always one of `game.legal_actions`, so it follows the
+variant's own rules (Multiple Units, Auxiliaries, Personalities, Fortresses...) without
+knowing them; it does not merge units, build Auxiliaries, lead or double-move."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from warjudge.core.errors import InputError
+from warjudge.core.game import Action
+from warjudge.diplomacy.heuristic import (
+    ATTACK_WEIGHT, COMPETITION_WEIGHT, DEFENCE_WEIGHT, FALL_WEIGHTS, NEUTRAL_SIZE, SPRING_WEIGHTS, STRENGTH_WEIGHT,
+    pick, size, spread,
+)
+from warjudge.diplomacy.phases import FALL, SPRING
+from warjudge.diplomacy.variants.necromancer.calendar import ADJUSTMENT, RETREAT, is_adjustment_year
+from warjudge.diplomacy.variants.necromancer.orders import (
+    Activate, Build, Disband, DoubleMove, Hold, Move, Retreat, Support, parse_norder,
+)
+from warjudge.diplomacy.variants.necromancer.views import visible_position
+
+BORDERS = {"land", "coast", "sea", "mountain"}
+
+
+def province_values(game: Any, power: str) -> tuple[dict[str, float], dict[str, int]]:
+    """(value of each province for `power`, the most pieces another power has next to
+    each): what the power sees only."""
+    nmap, state = game.map, game.state
+    sight = visible_position(state, power, game.report_of().reveal)
+    centres: dict[str, int] = {}
+    for owner in state.owners.values():
+        centres[owner] = centres.get(owner, 0) + 1
+    near = {pid: tuple(sorted(nmap.neighbours(pid, BORDERS))) for pid in sorted(nmap.provinces)}
+    reach: dict[str, dict[str, int]] = {}
+    for province in sorted(sight):
+        for piece in sight[province]:
+            for pid in (province, *near.get(province, ())):
+                counts = reach.setdefault(pid, {})
+                counts[piece.power] = counts.get(piece.power, 0) + 1
+    competition = {pid: max((n for p, n in counts.items() if p != power), default=0) for pid, counts in reach.items()}
+    base: dict[str, float] = {}
+    season = FALL if is_adjustment_year(state.phase.year) else SPRING
+    for pid in sorted(nmap.provinces):
+        owner = state.owners.get(pid)
+        if not nmap.provinces[pid].sc:
+            base[pid] = 0.0
+        elif owner == power:
+            threats = [p for p in reach.get(pid, {}) if p != power]
+            base[pid] = DEFENCE_WEIGHT[season] * max((size(centres.get(p, 0)) for p in threats), default=0) / 1000
+        else:
+            base[pid] = ATTACK_WEIGHT[season] * size(centres[owner] if owner else NEUTRAL_SIZE) / 1000
+    weights = FALL_WEIGHTS if is_adjustment_year(state.phase.year) else SPRING_WEIGHTS   # centres change hands then
+    total = spread(base, near, weights)
+    for pid in near:
+        total[pid] += (STRENGTH_WEIGHT * reach.get(pid, {}).get(power, 0)
+                       - COMPETITION_WEIGHT * competition.get(pid, 0))
+    return total, competition
+
+
+class NecromancerHeuristicBot:
+    """The registered `heuristic` bot for `necromancer-diplomacy`; deterministic from its RNG."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+        self._values: tuple[Any, str, tuple[dict[str, float], dict[str, int]]] | None = None
+
+    def choose(self, game: Any, player: str) -> Action:
+        actions = game.legal_actions(player)
+        orders = [a for a in actions if a["type"] == "order"]
+        if not orders:
+            if {"type": "pass"} in actions:
+                return {"type": "pass"}
+            raise InputError(f"{player!r} has no order to give")
+        if self._values is None or self._values[0] is not game.state or self._values[1] != player:
+            self._values = (game.state, player, province_values(game, player))
+        values, competition = self._values[2]
+        parsed = [(parse_norder(a["order"], player, game.map), a) for a in orders]
+        kind = game.state.phase.kind
+        if kind == ADJUSTMENT:
+            return _adjustment(parsed, values, {"type": "pass"} in actions)
+        if kind == RETREAT:
+            return _retreat(parsed, values, game.pending.get(player, []), player, game.map)
+        given = [parse_norder(t, player, game.map) for t in game.pending.get(player, [])]
+        return _movement(parsed, values, competition, given, game.state.position, player, self.rng)
+
+
+def _adjustment(parsed: list[tuple[Any, Action]], values: dict[str, float], may_pass: bool) -> Action:
+    """The best-valued build or Activation, else the lowest-valued removal, else pass."""
+    gains = [(values.get(o.unit.province, 0.0), a["order"], a) for o, a in parsed if isinstance(o, (Build, Activate))]
+    if gains:
+        return max(gains, key=lambda g: (g[0], g[1]))[2]
+    if may_pass:
+        return {"type": "pass"}
+    losses = [(values.get(o.unit.province, 0.0) if hasattr(o, "unit") else 0.0, a["order"], a) for o, a in parsed]
+    return min(losses, key=lambda g: (g[0], g[1]))[2]
+
+
+def _retreat(parsed: list[tuple[Any, Action]], values: dict[str, float], given: list[str], power: str,
+             nmap: Any) -> Action:
+    """A retreat to the best value not already taken by one of ours, else a disband."""
+    taken = {o.dest for o in (parse_norder(t, power, nmap) for t in given) if isinstance(o, Retreat)}
+    first = min(o.unit.province for o, _ in parsed)
+    mine = [(o, a) for o, a in parsed if o.unit.province == first]
+    options = [(values.get(o.dest, 0.0), a["order"], a) for o, a in mine if isinstance(o, Retreat) and o.dest not in taken]
+    if options:
+        return max(options, key=lambda g: (g[0], g[1]))[2]
+    return next((a for o, a in mine if isinstance(o, Disband)), mine[0][1])
+
+
+def _movement(parsed: list[tuple[Any, Action]], values: dict[str, float], competition: dict[str, int],
+              given: list[Any], position: Any, power: str, rng: random.Random) -> Action:
+    """The order of the first unit left: the best-valued move or hold, or a support of
+    one of our moves into a province another power can reach."""
+    target = set()
+    moves = set()
+    for o in given:
+        if isinstance(o, Move):
+            target.add(o.dest)
+            moves.add((o.unit.province, o.dest))
+        elif isinstance(o, DoubleMove):
+            target.add(o.second.dest or o.first.dest or o.unit.province)
+        else:
+            target.add(o.unit.province)
+    first = min((o.unit.province, str(o.unit)) for o, _ in parsed)
+    mine = [(o, a) for o, a in parsed if (o.unit.province, str(o.unit)) == first]
+    options: list[tuple[float, str]] = []
+    by_text = {a["order"]: a for _, a in mine}
+    for o, a in mine:
+        if isinstance(o, Hold):
+            options.append((values.get(o.unit.province, 0.0), a["order"]))
+        elif isinstance(o, Move) and o.dest_size is None and o.dest not in target and not any(
+                p.power == power for p in position.get(o.dest, ())):
+            options.append((values.get(o.dest, 0.0), a["order"]))
+        elif (isinstance(o, Support) and (o.target.province, o.target_dest) in moves
+              and competition.get(o.target_dest or "", 0) > 0):
+            dest = o.target_dest or ""
+            options.append((values.get(dest, 0.0) + COMPETITION_WEIGHT * competition[dest], a["order"]))
+    if first[0] in target and len(options) > 1:   # one of ours moves in: make room
+        options = [o for o in options if not by_text[o[1]]["order"].endswith(" H")] or options
+    if not options:
+        return mine[0][1]
+    return by_text[pick(options, rng)]
+
+
+__all__ = ["NecromancerHeuristicBot", "province_values"]

@@ -1,0 +1,38 @@
+"""The example game of docs/adding-a-game.md (issue 25): registered through
+`games.register` and nothing else, it passes the shipped conformance checks and plays
+by its one rule."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import pytest
+
+from warjudge.core import games
+from warjudge.core.errors import IllegalAction, InputError
+from warjudge.testing.conformance import check_game
+
+from tests.support.nim import INFO
+
+
+@pytest.fixture(autouse=True)
+def nim_registered() -> Iterator[None]:
+    games.register(INFO)
+    yield
+    games.unregister(INFO.id)
+
+
+def test_the_example_game_passes_the_shipped_conformance_checks():
+    check_game("nim", {"heap": 5})
+
+
+def test_whoever_takes_the_last_counter_wins_and_options_are_checked():
+    game = games.new("nim", heap=4)
+    game.act("first", {"type": "take", "count": 3})
+    with pytest.raises(IllegalAction):
+        game.act("second", {"type": "take", "count": 2})   # one counter left
+    game.act("second", {"type": "take", "count": 1})
+    assert game.outcome().winners == ("second",) and games.load(game.record).view() == game.view()
+    with pytest.raises(InputError, match="heap"):
+        games.new("nim", heap=0)
+    assert games.info("nim").capabilities() == {"option_descriptions"}

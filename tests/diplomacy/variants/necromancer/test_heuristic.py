@@ -1,0 +1,49 @@
+"""The Necromancer `heuristic` bot (issue 26): its orders are legal, a game of it replays
+bit for bit, and each of its own ideas shows in a position made for it."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from warjudge.core import bots
+from warjudge.core.record import GameRecord
+from warjudge.diplomacy.variants.necromancer.calendar import NPhase
+from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
+from warjudge.diplomacy.variants.necromancer.position import parse_position
+
+GAME = "necromancer-diplomacy"
+
+
+def _played(seed: int) -> NecromancerDiplomacyGame:
+    game = NecromancerDiplomacyGame.new(seed=seed, max_year=2780)
+    seats = {p: bots.make(GAME, "heuristic" if i % 2 == 0 else "random", bots.bot_rng(seed, p))
+             for i, p in enumerate(game.powers)}
+    bots.play_out(game, seats, 5_000)
+    return game
+
+
+def test_a_short_game_of_heuristics_is_legal_and_replays_bit_for_bit():
+    game = _played(4)   # `act` refuses an illegal order, so every order the bots gave was legal
+    assert game.is_over and game.state.phase.year > 2780
+    again = NecromancerDiplomacyGame.from_record(GameRecord.from_json(game.record.to_json()))
+    assert again.record.to_json() == game.record.to_json() and again.state == game.state
+    assert _played(4).record.to_json() == game.record.to_json()   # the bots are deterministic from their seeds
+
+
+def test_in_an_adjustment_turn_a_unit_holds_the_unowned_centre_it_stands_on():
+    # centres change hands only in the turns whose year ends in 0 (TA 2780): the army in
+    # Lossarnach, the one unowned centre near Gondor, stays to take it rather than step
+    # on towards the centres further off (which it did when every turn was valued alike)
+    game = NecromancerDiplomacyGame.new(seed=1)
+    position = parse_position({"GONDOR": ["A Los", "A Pel"], "ROHAN": ["A Edo"]}, game.map)
+    owners = {pid: owner for pid, owner in game.state.owners.items() if pid != "Los"} | {"SIt": "GONDOR"}
+    game.state = replace(game.state, phase=NPhase(2780, "M"), position=position, owners=owners)
+    for seed in range(5):
+        bot, orders = bots.make(GAME, "heuristic", random.Random(seed)), []
+        clone = game.clone(reseed=False)
+        while "GONDOR" in clone.waiting_for():
+            action = bot.choose(clone, "GONDOR")
+            clone.act("GONDOR", action)
+            orders.append(action["order"])
+        assert "A Los H" in orders, orders

@@ -1,0 +1,37 @@
+"""The example game of docs/adding-a-game.md is served with no change of the server
+(issue 25): registered, it is offered in the lobby, created, seated, played through the
+API with its capabilities' defaults (no preview, no cost), and its page is served."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import pytest
+
+from warjudge.core import games
+
+from tests.support.nim import INFO
+
+
+@pytest.fixture(autouse=True)
+def nim_registered() -> Iterator[None]:
+    games.register(INFO)
+    yield
+    games.unregister(INFO.id)
+
+
+def test_the_example_game_is_played_through_the_api_and_its_page(players):
+    gm, ann, bob = players
+    offered = {g["id"]: g for g in gm.ok("get", "/api/games-available")}
+    assert offered["nim"]["bots"] == ["random"] and [o["name"] for o in offered["nim"]["options"]] == ["heap"]
+    gid = gm.ok("post", "/api/games", {"game": "nim", "options": {"heap": 4}})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/first")
+    bob.ok("post", f"/api/games/{gid}/seats/second")
+    take3 = {"type": "take", "count": 3}
+    assert ann.ok("post", f"/api/games/{gid}/preview", {"seat": "first", "action": take3}) == {"preview": None}
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "first", "action": take3})
+    assert bob.ok("get", f"/api/games/{gid}/legal")["seats"][0]["actions"] == [{"type": "take", "count": 1}]
+    bob.ok("post", f"/api/games/{gid}/actions", {"seat": "second", "action": {"type": "take", "count": 1}})
+    final = gm.ok("get", f"/api/games/{gid}")
+    assert final["is_over"] and final["outcome"]["winners"] == ["second"]
+    assert ann.get(f"/games/{gid}").status_code == 200

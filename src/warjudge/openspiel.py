@@ -34,7 +34,7 @@ import numpy as np
 import pyspiel
 
 from warjudge.core import games
-from warjudge.core.game import Action, Game, waiting_for
+from warjudge.core.game import Action, Game
 from warjudge.core.pettingzoo_env import FEATURES, MAX_ACTIONS, encode_view, end_rewards
 from warjudge.core.record import canonical_json
 
@@ -106,7 +106,7 @@ class WarjudgeState(pyspiel.State):
 
     def current_player(self) -> int:
         if self.acting is None:   # OpenSpiel asks several times per step; the game works it out once
-            waiting = () if self.game.is_over else waiting_for(self.game) or self.game.to_act()
+            waiting = () if self.game.is_over else self.game.waiting_for() or self.game.to_act()
             self.acting = self.players.index(waiting[0]) if waiting else int(pyspiel.PlayerId.TERMINAL)
         return self.acting
 
@@ -159,12 +159,11 @@ class WarjudgeState(pyspiel.State):
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> WarjudgeState:
         """A state `player` cannot tell from this one (what IS-MCTS searches over), from the
         game's own `sample_hidden`; a game without one says so rather than leak its secrets."""
-        sample = getattr(self.game, "sample_hidden", None)
+        sample = self.game.sample_hidden(self.players[player], random.Random(int(probability_sampler() * 2 ** 53)))
         if sample is None:
             raise pyspiel.SpielError(f"{self.get_game().game_id} cannot sample what a player does not see, "
                                      "so IS-MCTS cannot search it; MCTS can")
-        rng = random.Random(int(probability_sampler() * 2 ** 53))
-        return WarjudgeState(self.get_game(), sample(self.players[player], rng), tuple(list(o) for o in self.own))
+        return WarjudgeState(self.get_game(), sample, tuple(list(o) for o in self.own))
 
     def __str__(self) -> str:
         """The games master's full view: for the person running the search, never a bot."""

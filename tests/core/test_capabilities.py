@@ -19,7 +19,7 @@ PROBED = {*CAPABILITIES, "dice"}
 def test_each_registered_game_declares_the_capabilities_it_offers():
     offered = {game_id: games.info(game_id).capabilities() for game_id in games.ids()}
     assert offered == {
-        "diplomacy": {"option_descriptions", "waiting_for"},
+        "diplomacy": {"option_descriptions", "waiting_for", "sample_hidden"},
         "necromancer-diplomacy": {"option_descriptions", "waiting_for", "seat_names"},
         "necromancer-sjg": {"option_descriptions", "preview", "cost", "default_action", "setup_plan", "public_map"},
         "gondor": {"option_descriptions", "preview", "cost", "default_action", "public_map"},

@@ -36,7 +36,10 @@ seats; None: by their ids), `waiting_for()` (those of `to_act()` the phase still
 for: in a game whose players may revise their orders until the phase is processed, as
 Diplomacy's `drafts`, a player who gave them all may act but is waited for no more; by
 default everyone in `to_act()`), `setup_plan(player, placements, fill, like)` (a set-up
-drafted piece by piece, checked and completed; None: the game has no such set-up) and
+drafted piece by piece, checked and completed; None: the game has no such set-up),
+`sample_hidden(player, rng)` (a game the player cannot tell from this one, its secrets
+redrawn from `rng`, for search over what it does not know, such as IS-MCTS; None: the game
+cannot) and
 `public_map` (the fixed board a view names only by id and digest, for renderers,
 terminals and bots; it holds nothing hidden; None: the view carries its whole board).
 `dice` is the game's `core.dice.Dice`, None for a game without chance.
@@ -46,6 +49,8 @@ player, rolls happen inside `act` and are reported through the views.
 """
 
 from __future__ import annotations
+
+import random
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Protocol, runtime_checkable
@@ -149,13 +154,16 @@ class Game(Protocol):
                    like: dict[str, list[str]] | None = None) -> dict[str, Any] | None:
         return None
 
+    def sample_hidden(self, player: str, rng: random.Random) -> "Game | None":
+        return None
+
     @property
     def public_map(self) -> Any:
         return None
 
 
 CAPABILITIES = ("option_descriptions", "preview", "cost", "default_action", "seat_names", "waiting_for",
-                "setup_plan", "public_map")
+                "setup_plan", "sample_hidden", "public_map")
 
 
 def provided(cls: type) -> frozenset[str]:

@@ -149,7 +149,7 @@ class DiplomacyGame(Game):
         copy.drawn = list(self.drawn) if self.drawn is not None else None
         return copy
 
-    def sample_hidden(self, player: str, rng: random.Random) -> "DiplomacyGame":
+    def sample_hidden(self, player: str, rng: random.Random) -> "DiplomacyGame | None":
         """A game `player` cannot tell from this one, for search over what it does not know
         (IS-MCTS): in standard Diplomacy that is only the orders the other powers have
         given this phase, each replaced by a legal order drawn from `rng`."""

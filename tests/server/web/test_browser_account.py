@@ -1,5 +1,6 @@
 """The account page in Chromium (issue 22, finding 10): the sessions listed, a password
-changed (which signs the other browser out), then sign out everywhere."""
+changed (which signs the other browser out; its button busy while it is sent, so a double
+click posts once: issue 24), then sign out everywhere."""
 
 from __future__ import annotations
 
@@ -26,7 +27,17 @@ def test_the_account_page_changes_the_password_and_signs_out_everywhere(live, ch
     expect(rows.first.locator(".moment").first).not_to_have_text("")      # dates written by the page's script
     mine.page.locator('input[name="old_password"]').fill(PASSWORD)
     mine.page.locator('input[name="new_password"]').fill("a new long password")
-    mine.page.locator('[data-testid="change-password"]').click()
+    held: list = []
+
+    def hold(route) -> None:
+        held.append(route)
+    mine.page.route("**/account/password", hold)
+    mine.page.locator('[data-testid="change-password"]').dblclick()
+    state = mine.page.evaluate("""() => { const b = document.querySelector('[data-testid="change-password"]');
+                                          return [b.disabled, b.textContent]; }""")   # the page still shown
+    assert state == [True, "Sending…"] and len(held) == 1, (state, held)
+    held[0].continue_()
+    mine.page.unroute("**/account/password", hold)
     expect(mine.page.locator('[data-testid="done"]')).to_contain_text("1 other session")
     expect(rows).to_have_count(1)
     other.page.goto(f"{base}/lobby")

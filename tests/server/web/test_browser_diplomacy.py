@@ -153,8 +153,8 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     expect(ann.page.locator('[data-testid="phase-banner"]')).to_contain_text("nothing to order this phase")
     for hidden in ("order-input", "submit-orders", "ready"):
         expect(ann.page.locator(f'[data-testid="{hidden}"]')).to_be_hidden()
-    expect(bob.page.locator('[data-testid="phase-banner"]')).to_contain_text(
-        "Fall 1901 (moves) adjudicated · you have 1 unit to order")
+    expect(bob.page.locator('[data-testid="phase-banner"] strong')).to_have_text("Fall 1901 (moves) adjudicated")
+    expect(bob.page.locator('[data-testid="phase-banner"]')).to_contain_text("· you have 1 unit to order")
     dislodged = bob.page.locator('#board [data-testid="unit"][data-unit="A ven"][data-dislodged="true"]')
     expect(dislodged).to_have_count(1)
     dislodged.click()

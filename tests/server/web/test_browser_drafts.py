@@ -19,7 +19,7 @@ POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"
 
 def test_orders_stay_drafts_until_ready(live, chromium):
     base = live.url
-    ann = watch(chromium.new_context().new_page(), "AUSTRIA")
+    ann = watch(chromium.new_context(viewport={"width": 1366, "height": 768}).new_page(), "AUSTRIA")
     sign_up(ann.page, base, "ann")
     ann.page.locator('[data-testid="new-diplomacy"] button[type="submit"]').click()   # bots in the other seats
     ann.page.wait_for_url(f"{base}/games/*")
@@ -95,6 +95,9 @@ def test_orders_stay_drafts_until_ready(live, chromium):
     assert page.locator('link[rel="icon"]').get_attribute("href").startswith("data:image/svg+xml")
     assert page.evaluate("window.beeps") == 1
     shot(page, "diplomacy-phase-banner")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "diplomacy-phase-banner-phone")
+    page.set_viewport_size({"width": 1366, "height": 768})
     page.evaluate(SHOW_THE_TAB)
     assert page.title() == title and page.locator('link[rel="icon"]').get_attribute("href") == "data:,"
     banner.locator('[data-testid="banner-results"]').click()

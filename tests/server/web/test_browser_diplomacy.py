@@ -148,6 +148,13 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
 
     # the retreat: bob clicks his dislodged army, then a lit province
     expect(bob.page.locator('[data-testid="phase"]')).to_have_text("F1901R")
+    # issue 24: Austria has nothing to retreat: said plainly, with no empty order form
+    expect(ann.page.locator('[data-testid="nothing-to-order"]')).to_have_text("F1901R: nothing to order this phase.")
+    expect(ann.page.locator('[data-testid="phase-banner"]')).to_contain_text("nothing to order this phase")
+    for hidden in ("order-input", "submit-orders", "ready"):
+        expect(ann.page.locator(f'[data-testid="{hidden}"]')).to_be_hidden()
+    expect(bob.page.locator('[data-testid="phase-banner"] strong')).to_have_text("Fall 1901 (moves) adjudicated")
+    expect(bob.page.locator('[data-testid="phase-banner"]')).to_contain_text("· you have 1 unit to order")
     dislodged = bob.page.locator('#board [data-testid="unit"][data-unit="A ven"][data-dislodged="true"]')
     expect(dislodged).to_have_count(1)
     dislodged.click()

@@ -1,22 +1,25 @@
 """Issue 24 in Chromium: a player against six bots gives every unit an order, changes one
 (the set is replaced, never "nothing to order"), and the phase waits for her Ready; the
-page's Ready names the phase it was clicked in, so a late one is refused, not applied to
-the next phase."""
+page's Submit and Ready name the phase they were clicked in, so a late one is refused in
+plain words, not applied to the next phase, and the draft is kept. The phase change is
+loud: a banner saying what to do, the hidden tab's title and icon marked, a beep if the
+sound is on. Result words follow the page's language (`?lang=fr`)."""
 
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import expect
 
-from tests.server.web.browser import chromium, live, sign_up, watch  # noqa: F401 - fixtures
+from tests.server.web.browser import chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
 
 
 def test_orders_stay_drafts_until_ready(live, chromium):
     base = live.url
-    ann = watch(chromium.new_context().new_page(), "AUSTRIA")
+    ann = watch(chromium.new_context(viewport={"width": 1366, "height": 768}).new_page(), "AUSTRIA")
     sign_up(ann.page, base, "ann")
     ann.page.locator('[data-testid="new-diplomacy"] button[type="submit"]').click()   # bots in the other seats
     ann.page.wait_for_url(f"{base}/games/*")
@@ -40,12 +43,92 @@ def test_orders_stay_drafts_until_ready(live, chromium):
     page.wait_for_timeout(1000)
     expect(page.locator('[data-testid="phase"]')).to_have_text("S1901M")   # waiting for her Ready
 
-    sent: list[dict] = []
-    page.on("request", lambda r: r.url.endswith(f"/api/games/{game_id}/ready") and sent.append(json.loads(r.post_data)))
-    page.locator('[data-testid="ready"]').click()
+    # she turns the sound on (off by default, remembered) and looks at another tab
+    sound = page.locator('[data-testid="sound"]')
+    expect(sound).to_have_attribute("aria-pressed", "false")
+    sound.click()
+    expect(sound).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("localStorage.getItem('warjudge-sound')") == "on"
+    page.evaluate(COUNT_BEEPS)
+    page.evaluate(HIDE_THE_TAB)
+    title = page.title()
+
+    # a late change: the games master adjudicates while her Submit is on its way (double clicked)
+    box.fill("A bud - ser\nA vie - boh\nF tri H")
+    held: list = []
+    def submitted(url: str) -> bool:
+        return f"/api/games/{game_id}/actions?" in url
+
+    def hold(route) -> None:
+        held.append(route)
+    page.route(submitted, hold)
+    submit.dblclick()
+    expect(submit).to_be_disabled()
+    expect(submit).to_have_text("Sending…")
+    gm = page.context.new_page()
+    gm.goto(f"{base}/games/{game_id}/gm")
+    processed: list[str] = []
+    gm.on("request", lambda r: r.url.endswith("/process") and processed.append(r.url))
+    gm.locator('[data-testid="process"]').dblclick()   # busy too: one adjudication, not a 409
+    expect(gm.locator("#done")).to_have_text("Adjudicated.")
+    gm.close()
     expect(page.locator('[data-testid="phase"]')).to_have_text("F1901M")
+    assert len(held) == 1 and len(processed) == 1, (held, processed)   # one post each
+    held[0].continue_()
+    page.unroute(submitted, hold)
+    expect(page.locator("#error")).to_contain_text(
+        "The phase ended before this reached the server: the phase S1901M has ended; you are now in F1901M")
+    expect(box).to_have_value("A bud - ser\nA vie - boh\nF tri H")     # her draft is still there
+    expect(submit).to_have_text("Submit orders")
+    # the refusal, as meant: its status and the browser's console line for it
+    ann.problems.remove(f"409: POST {base}/api/games/{game_id}/actions?lang=en")
+    ann.problems.remove("console: Failed to load resource: the server responded with a status of 409 (Conflict)")
     expect(page.locator('[data-testid="log"]')).to_contain_text("A vie - gal")   # the changed order was judged
     expect(page.locator('[data-testid="log"]')).not_to_contain_text("A vie - tyr")
-    assert sent == [{"seat": "AUSTRIA", "ready": True, "phase": "S1901M"}]
+    expect(page.locator('[data-testid="log"]')).not_to_contain_text("A vie - boh")  # the late one: never
+
+    # the banner says what happened and what to do; the hidden tab's title and icon say it too
+    banner = page.locator('[data-testid="phase-banner"]')
+    expect(banner).to_contain_text("Spring 1901 (moves) adjudicated")
+    expect(banner).to_contain_text(re.compile(r"you have \d units? to order"))
+    assert page.title() == f"(•1) {title}"
+    assert page.locator('link[rel="icon"]').get_attribute("href").startswith("data:image/svg+xml")
+    assert page.evaluate("window.beeps") == 1
+    shot(page, "diplomacy-phase-banner")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "diplomacy-phase-banner-phone")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.evaluate(SHOW_THE_TAB)
+    assert page.title() == title and page.locator('link[rel="icon"]').get_attribute("href") == "data:,"
+    banner.locator('[data-testid="banner-results"]').click()
+    expect(page.locator('[data-testid="history-phase"]')).to_contain_text("S1901M")
+    expect(page.locator('[data-testid="history-results"]')).to_contain_text("A vie - gal")
+
+    # every unit holds (the heuristic bots order once she has: they wait for the first power waited for)
+    units = page.locator("#my-units button").evaluate_all("bs => bs.map(b => b.dataset.unitButton)")
+    box.fill("\n".join(f"{unit} H" for unit in units))
+    expect(page.locator('[data-testid="order-status"] li[data-valid="yes"]')).to_have_count(len(units))
+    submit.click()
+    expect(page.locator("#held li")).to_have_count(len(units))
+    sent: list[dict] = []
+    page.on("request", lambda r: r.url.endswith(f"/api/games/{game_id}/ready") and sent.append(json.loads(r.post_data)))
+    page.locator('[data-testid="ready"]').dblclick()
+    expect(page.locator('[data-testid="phase"]')).not_to_have_text("F1901M")
+    assert sent == [{"seat": "AUSTRIA", "ready": True, "phase": "F1901M"}]   # once, for the phase it was clicked in
     expect(page.locator('[data-testid="ready"]')).to_have_attribute("aria-pressed", "false")   # a new phase
+
+    # in French (?lang=fr) the judge's result words are French too
+    page.goto(f"{base}/games/{game_id}?lang=fr")
+    expect(page.locator('[data-testid="log"]')).to_contain_text(re.compile("réussit|échoue"))
+    expect(page.locator('[data-testid="log"]')).not_to_contain_text(re.compile("succeeds|fails"))
     ann.checked(live, game_id, POWERS)
+
+
+COUNT_BEEPS = """() => { window.beeps = 0; const start = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (...args) { window.beeps += 1; return start.apply(this, args); }; }"""
+HIDE_THE_TAB = """() => { window.hiddenTab = true;
+  Object.defineProperty(document, "hidden", {configurable: true, get: () => window.hiddenTab});
+  Object.defineProperty(document, "visibilityState", {configurable: true,
+                                                      get: () => (window.hiddenTab ? "hidden" : "visible")});
+  document.dispatchEvent(new Event("visibilitychange")); }"""
+SHOW_THE_TAB = """() => { window.hiddenTab = false; document.dispatchEvent(new Event("visibilitychange")); }"""

@@ -54,6 +54,8 @@ def test_a_move_over_the_cliff_edge_is_marked_and_asks_first(live, chromium):
     expect(page.locator('[data-testid="decision"]')).to_have_attribute("data-kind", "deploy")
     page.evaluate(SEND, [game_id, "red", deploy_action(live.game(game_id), "red", random.Random(1))])
     expect(page.locator('[data-testid="decision"]')).to_have_attribute("data-kind", "move")
+    # issue 24: the phase moved on without this page's doing: a banner says what to do now
+    expect(page.locator('[data-testid="phase-banner"]')).to_contain_text("your turn: move")
 
     # finding 15: a real click on a slope's hatching selects the hex under it
     page.locator(f'polygon.hex[data-hex="{SLOPE}"]').click(timeout=5_000)

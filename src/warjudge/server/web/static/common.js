@@ -15,15 +15,23 @@ export async function api(method, path, body) {
   return data;
 }
 
-// While `work` runs the button is disabled and says it is waiting (aria-busy); a second
-// click meanwhile does nothing. Returns what `work` returns.
+// While `work` runs the button is disabled and says "Sending…" (aria-busy); a second click
+// meanwhile does nothing, so a double click never posts twice. Returns what `work` returns.
 export async function busy(button, work) {
-  if (!button || button.getAttribute("aria-busy") === "true") return undefined;
+  if (!button || button.getAttribute("aria-busy") === "true" || button.disabled) return undefined;
+  const text = button.textContent, sending = sendingWord();
   button.setAttribute("aria-busy", "true");
   button.disabled = true;
+  button.textContent = sending;
   try { return await work(); }
-  finally { button.removeAttribute("aria-busy"); button.disabled = false; }
+  finally {
+    button.removeAttribute("aria-busy");
+    if (button.textContent === sending) button.textContent = text;   // unless the page reworded it meanwhile
+    button.disabled = false;
+  }
 }
+const SENDING = {en: "Sending…", fr: "Envoi…"};
+export const sendingWord = () => SENDING[document.documentElement.lang] || SENDING.en;
 
 export function showError(message) {
   const box = document.getElementById("error");

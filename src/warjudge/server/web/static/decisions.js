@@ -5,9 +5,10 @@
 // An attack, a rally or a spell first shows its odds (the game's own preview) and waits for a confirm.
 // An action that forfeits something (units lost, a Jewel left, moves given up: the game's own
 // `costs`, sent with the legal actions) is lit in danger colours and asks in words before it is sent.
-import {api, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
+import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
 import {describe, promptText} from "/static/hexwords.js";
 import {isAttack, oddsPanel} from "/static/odds.js";
+import {announce, soundToggle} from "/static/phasealert.js";
 
 const MANY = 40;         // more choices than this: narrow them by clicking a hex first
 const ROLLED = new Set(["attack", "resolve", "fire", "duel", "rally", "cast"]);   // choices that may have odds to show first
@@ -27,14 +28,20 @@ let view = {};
 let selected = null;     // the hex clicked last
 let piece = null;        // a piece clicked last (games whose moves name a piece and a hex)
 let chosen = new Set();  // the units of the selected stack ticked to move
+let phaseNow = null;     // the phase as the status line names it
+let sending = false;     // an action is on its way: no second one until it is answered
 const hasBoard = !!game.root.dataset.hasBoard;
 // The choices come worded by the server in the reader's language (GET …/legal's labels);
 // the language is the one the Diplomacy page keeps, switched by the EN/FR buttons.
 let lang = localStorage.getItem("warjudge-lang") || (navigator.language.startsWith("fr") ? "fr" : "en");
 const CONFIRM = {en: {fire: "Fire", attack: "Attack", roll: "Roll the dice", cancel: "Cancel",
-                      loss: "Confirm the loss", lasting: "This cannot be taken back"},
+                      loss: "Confirm the loss", lasting: "This cannot be taken back",
+                      ended: "The phase ended before this reached the server:", phase: "New phase",
+                      turn: "your turn", wait: "waiting for the other side", over: "the game is over"},
                  fr: {fire: "Tirer", attack: "Attaquer", roll: "Lancer les dés", cancel: "Annuler",
-                      loss: "Confirmer la perte", lasting: "Ceci ne peut être repris"}};
+                      loss: "Confirmer la perte", lasting: "Ceci ne peut être repris",
+                      ended: "La phase s'est terminée avant que ceci n'arrive au serveur :", phase: "Nouvelle phase",
+                      turn: "à vous", wait: "en attente de l'autre camp", over: "la partie est terminée"}};
 const confirmWord = word => (CONFIRM[lang] || CONFIRM.en)[word];
 let worded = new WeakMap();   // action -> its label from the server
 const label = a => worded.get(a) || describe(a);
@@ -94,15 +101,23 @@ function pathEnds() {
   return new Map([...ends].filter(([, a]) => a));
 }
 
+// One action at a time; a refusal that came because the phase had moved on says so plainly.
 async function act(action) {
+  if (sending) return;
+  sending = true;
   showError("");
   confirmBox.replaceChildren();
+  const sent = phaseNow;
   try {
     await api("POST", `/api/games/${game.id}/actions`, {seat: game.role, action});
     note(`you: ${label(action)}`);
     selected = piece = null;
     await again();
-  } catch (error) { showError(error.message); note(`refused: ${label(action)}: ${error.message}`); }
+  } catch (error) {
+    await again();
+    showError(phaseNow !== sent ? `${confirmWord("ended")} ${error.message}` : error.message);
+    note(`refused: ${label(action)}: ${error.message}`);
+  } finally { sending = false; }
 }
 
 // What the action forfeits, in the game's own words, each with its rule.
@@ -126,7 +141,7 @@ async function choose(action) {
   confirmBox.replaceChildren(...(odds ? [oddsPanel(odds)] : []), ...(cost ? [costPanel(cost)] : []),
     el("p", {text: label(action)}),
     el("div", {class: "buttons"},
-       el("button", {type: "button", "data-testid": "confirm", onclick: () => act(action),
+       el("button", {type: "button", "data-testid": "confirm", onclick: event => busy(event.currentTarget, () => act(action)),
                      text: confirmWord(button)}),
        el("button", {type: "button", "data-testid": "cancel", onclick: () => confirmBox.replaceChildren(),
                      text: confirmWord("cancel")})));
@@ -194,7 +209,7 @@ function drawChoices() {
   list.replaceChildren(...shown.slice(0, MANY).map(a => el("button", {type: "button",
     class: costOf.has(a) ? "choice costly" : "choice", "data-testid": "choice", "data-type": a.type,
     title: costOf.has(a) ? costOf.get(a).map(c => c.why).join("; ") : null,
-    onclick: () => choose(a), text: `${costOf.has(a) ? "⚠ " : ""}${label(a)}`})));
+    onclick: event => busy(event.currentTarget, () => choose(a)), text: `${costOf.has(a) ? "⚠ " : ""}${label(a)}`})));
   if (shown.length > MANY) list.append(el("p", {class: "hint", text: `${shown.length - MANY} more: click a hex to narrow them.`}));
 }
 
@@ -249,6 +264,8 @@ async function refresh(summary) {
   setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline,
               summary.clock_waits_for_seats ? "when every seat is taken" : "none");
   note(`${phase || "the game moved on"} (to act: ${summary.to_act.join(", ") || "nobody"})`);
+  const moved = phaseNow !== null && phase !== phaseNow && !sending;   // not by this page's own action
+  phaseNow = phase;
   confirmBox.replaceChildren();
   await Promise.all([drawBoard(), drawResults()]);
   if (!game.isSeat) { prompt.textContent = `Watching as ${game.role}.`; prompt.dataset.kind = ""; return; }
@@ -261,6 +278,7 @@ async function refresh(summary) {
   prompt.dataset.kind = d ? d.kind : "";
   prompt.textContent = d ? promptText(d)
                          : (summary.is_over ? "The game is over." : "Nothing to decide now: waiting for the other side.");
+  if (moved) newPhase(phase, d, summary);
   undo.hidden = !actions.some(a => a.type === "undo");
   if (await setupScreen(d)) return;
   if (selected && !piece) select(selected);
@@ -282,10 +300,22 @@ async function setupScreen(d) {
   return false;
 }
 
-undo.addEventListener("click", () => { const a = actions.find(x => x.type === "undo"); if (a) act(a); });
+// The banner of a phase this page did not end itself: what this seat must do now.
+function newPhase(phase, decision, summary) {
+  const todo = summary.is_over ? confirmWord("over")
+    : decision ? `${confirmWord("turn")}: ${view.phase_title || view.phase || decision.kind}` : confirmWord("wait");
+  announce({headline: `${confirmWord("phase")}: ${phase}`, todo, lang, openResults: () => {
+    results.setAttribute("tabindex", "-1");
+    results.scrollIntoView({block: "center"});
+    results.focus();
+  }});
+}
+
+undo.addEventListener("click", () => busy(undo, async () => { const a = actions.find(x => x.type === "undo"); if (a) await act(a); }));
 document.querySelectorAll("[data-lang]").forEach(b => b.addEventListener("click", () => {
-  lang = b.dataset.lang; localStorage.setItem("warjudge-lang", lang); document.documentElement.lang = lang; again();
+  lang = b.dataset.lang; localStorage.setItem("warjudge-lang", lang); document.documentElement.lang = lang; sound(); again();
 }));
 document.documentElement.lang = lang;
+const sound = soundToggle(document.querySelector(".status"), () => lang);
 startCountdowns();
 const again = follow(`/api/games/${game.id}${seatQuery}`, refresh);

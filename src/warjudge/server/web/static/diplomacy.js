@@ -4,7 +4,8 @@
 // toggle: while ready the orders are locked, as on webDiplomacy), and the phase history.
 // The order box is the seat's whole set of orders: submitting replaces those held, as
 // often as wanted until the phase ends (it waits for every seat's Ready, or the deadline).
-import {api, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
+import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
+import {announce, soundToggle} from "/static/phasealert.js";
 
 const WORDS = {
   en: {phase: "Phase", deadline: "Deadline", seat: "Seat", orders: "Orders", submit: "Submit orders",
@@ -13,17 +14,39 @@ const WORDS = {
        valid: "valid", invalid: "invalid", none: "none yet", centres: "supply centres", dislodged: "dislodged",
        accepted: "accepted", refused: "refused", locked: "You are ready: your orders are locked. Click Ready again to change them.",
        start: "the start", after: "after", earlier: "◀ Earlier", later: "Later ▶", history: "History", now: "now",
-       readyseats: "Ready", waitsforseats: "when every seat is taken"},
+       readyseats: "Ready", waitsforseats: "when every seat is taken",
+       adjudicated: "adjudicated", results: "see the results", nothing: "nothing to order this phase",
+       units: "you have {n} units to order", unit: "you have 1 unit to order", build: "you may build {n}",
+       disband: "you must disband {n}", choose: "you have choices to make", over: "the game is over",
+       ended: "The phase ended before this reached the server:", kept: "your draft is kept in the order box.",
+       S: "Spring", F: "Fall", W: "Winter", M: "moves", R: "retreats", A: "adjustments"},
   fr: {phase: "Saison", deadline: "Échéance", seat: "Puissance", orders: "Ordres", submit: "Envoyer les ordres",
        ready: "Prêt", held: "Ordres enregistrés", last: "Saison précédente", other: "Constructions et autres choix",
        help: "Cliquez sur une de vos unités pour voir ses ordres, ou tapez un ordre par ligne. Vous pouvez les changer jusqu'à ce que vous cliquiez sur Prêt ou que l'échéance passe.",
        valid: "valide", invalid: "invalide", none: "aucun", centres: "centres", dislodged: "délogée",
        accepted: "accepté", refused: "refusé", locked: "Vous êtes prêt : vos ordres sont verrouillés. Cliquez sur Prêt pour les modifier.",
        start: "le début", after: "après", earlier: "◀ Avant", later: "Après ▶", history: "Historique", now: "maintenant",
-       readyseats: "Prêts", waitsforseats: "quand chaque puissance aura un joueur"},
+       readyseats: "Prêts", waitsforseats: "quand chaque puissance aura un joueur",
+       adjudicated: "arbitrée", results: "voir les résultats", nothing: "rien à ordonner cette saison",
+       units: "vous avez {n} unités à ordonner", unit: "vous avez 1 unité à ordonner", build: "vous pouvez construire {n}",
+       disband: "vous devez détruire {n}", choose: "vous avez des choix à faire", over: "la partie est terminée",
+       ended: "La saison s'est terminée avant que ceci n'arrive au serveur :",
+       kept: "votre brouillon reste dans la boîte des ordres.",
+       S: "Printemps", F: "Automne", W: "Hiver", M: "mouvements", R: "retraites", A: "ajustements"},
 };
+// ?lang=fr in the address chooses the language (and keeps it), as the EN/FR buttons do
+const addressed = new URLSearchParams(location.search).get("lang");
+if (addressed in WORDS) localStorage.setItem("warjudge-lang", addressed);
 let lang = localStorage.getItem("warjudge-lang") || (navigator.language.startsWith("fr") ? "fr" : "en");
 const say = word => (WORDS[lang] || WORDS.en)[word] || word;
+const RESULTS = JSON.parse(document.getElementById("game").dataset.resultWords || "{}");   // the judge's words, by language
+const resultWord = result => (RESULTS[lang] || {})[result] || result;
+
+// "S1901M" as a person reads it ("Spring 1901 (moves)"); a variant's own names as they are.
+function phaseName(code) {
+  const parts = /^([SFW])(\d+)([MRA])$/.exec(code || "");
+  return parts ? `${say(parts[1])} ${parts[2]} (${say(parts[3])})` : code;
+}
 
 const game = gameElement();
 const seatQuery = game.isSeat ? `?seat=${encodeURIComponent(game.role)}` : "";
@@ -155,7 +178,7 @@ function results(box, last) {
   if (!last) { box.textContent = "—"; return; }
   box.replaceChildren(el("p", {text: last.phase}), el("ul", {class: "results"},
     ...(last.results || []).map(r => el("li", {class: `result ${r.result}`},
-      `${r.power}: ${r.order} — ${r.result}${r.reason ? ` (${r.reason})` : ""}${r.default ? " [NMR]" : ""}`))));
+      `${r.power}: ${r.order} — ${resultWord(r.result)}${r.reason ? ` (${r.reason})` : ""}${r.default ? " [NMR]" : ""}`))));
 }
 
 const drawLast = () => results(document.getElementById("last"), view.last_phase);
@@ -166,7 +189,8 @@ function showReady(isReady) {
   const button = document.querySelector('[data-testid="ready"]');
   button.setAttribute("aria-pressed", ready ? "true" : "false");
   input.readOnly = ready;
-  document.querySelector('[data-testid="submit-orders"]').disabled = ready;
+  const submit = document.querySelector('[data-testid="submit-orders"]');
+  submit.disabled = ready || submit.getAttribute("aria-busy") === "true";   // a Submit on its way stays busy
   document.querySelectorAll("#choices button, #my-units button").forEach(b => { b.disabled = ready; });
   document.getElementById("locked").hidden = !ready;
 }
@@ -181,8 +205,36 @@ function flatten(v) {
           last_phase: (r.orders || []).length ? {phase: r.phase, results: r.orders} : null};
 }
 
+// What this seat must do in the phase now, in a few words (the banner's second half).
+function todo(summary) {
+  if (summary.is_over) return say("over");
+  if (!game.isSeat) return "";
+  if (!summary.to_act.includes(game.role)) return say("nothing");
+  if (/A$/.test(view.phase)) {
+    const centres = [].concat((view.supply_centers || {})[game.role] || []).length;
+    const units = ((view.units || {})[game.role] || []).length;
+    if (centres !== units) return say(centres > units ? "build" : "disband").replace("{n}", Math.abs(centres - units));
+  }
+  const onBoard = new Set([...((view.units || {})[game.role] || []), ...dislodged().map(d => d.unit)].map(u => u.toLowerCase()));
+  const units = new Set(legal.map(o => unitOf(o).toLowerCase()).filter(u => onBoard.has(u))).size;
+  return units ? say(units === 1 ? "unit" : "units").replace("{n}", units) : say("choose");
+}
+
+// A seat with nothing to order this phase (the game does not list it among those to act)
+// sees that said, not an empty order form.
+function showNothing(summary) {
+  const nothing = !summary.to_act.includes(game.role) && !summary.is_over;
+  const note = document.querySelector('[data-testid="nothing-to-order"]');
+  note.hidden = !nothing;
+  note.textContent = nothing ? `${view.phase}: ${say("nothing")}.` : "";
+  document.getElementById("order-form").hidden = nothing;
+  document.querySelector('[data-testid="submit-orders"]').hidden = nothing;
+  document.querySelector('[data-testid="ready"]').hidden = nothing;
+}
+
 async function refresh(summary) {
-  if (view && view.phase !== summary.view.phase) {   // a phase finished: the history has one more
+  const ended = view && view.phase !== summary.view.phase ? view.phase : null;
+  if (ended) {   // a phase finished: the history has one more
     document.getElementById("submitted")?.replaceChildren();
     count = null;
     if (at !== null) await showPhase(at);
@@ -195,7 +247,7 @@ async function refresh(summary) {
               summary.clock_waits_for_seats ? say("waitsforseats") : "none");
   await drawBoard();
   drawLast();
-  if (!game.isSeat) return;
+  if (!game.isSeat) { if (ended) newPhase(ended, summary); return; }
   const answer = await api("GET", `/api/games/${game.id}/legal${seatQuery}`);
   const mine = answer.seats.find(s => s.seat === game.role);
   legal = (mine ? mine.actions : []).filter(a => a.type === "order").map(a => a.order);
@@ -205,7 +257,14 @@ async function refresh(summary) {
   drawOther();
   drawHeld();
   showReady(!!(me && me.ready));
+  showNothing(summary);
   check();
+  if (ended) newPhase(ended, summary);
+}
+
+function newPhase(ended, summary) {
+  announce({headline: `${phaseName(ended)} ${say("adjudicated")}`, todo: todo(summary), lang,
+            openResults: () => { step(0, -1); historyBox.scrollIntoView({block: "start"}); }});
 }
 
 // --- the phase history: each finished phase's map, orders and results as this seat saw them
@@ -246,8 +305,9 @@ async function showPhase(n) {
 }
 
 // Nothing shown yet: the last stored phase is now, so the first "Earlier" shows the one before it.
-function step(by) {
-  showPhase(at === null ? (by < 0 ? -2 : -1) : at + by).catch(error => showError(error.message));
+// `to`: a phase counted from the last (-1: now, whose results are the last phase's).
+function step(by, to) {
+  showPhase(to ?? (at === null ? (by < 0 ? -2 : -1) : at + by)).catch(error => showError(error.message));
 }
 historyBox.querySelector('[data-testid="history-prev"]').addEventListener("click", () => step(-1));
 historyBox.querySelector('[data-testid="history-next"]').addEventListener("click", () => step(+1));
@@ -257,38 +317,58 @@ historyBox.addEventListener("keydown", event => {
 });
 
 translate();
+const sound = soundToggle(document.querySelector(".status"), () => lang);
 startCountdowns();
 // reasons come worded in the reader's language (each also carries its code, as `why`)
 const again = follow(() => `/api/games/${game.id}${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`, refresh);
 document.querySelectorAll("[data-lang]").forEach(b => b.addEventListener("click", () => {
-  lang = b.dataset.lang; localStorage.setItem("warjudge-lang", lang); count = null; translate(); again();
+  lang = b.dataset.lang; localStorage.setItem("warjudge-lang", lang); count = null; translate(); sound(); again();
   if (at !== null) step(0);
 }));
 
 if (game.isSeat) {
   let timer = null;
-  input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(check, 250); });
-  document.querySelector('[data-testid="submit-orders"]').addEventListener("click", async () => {
+  // the draft is kept at once (a redraw reads it back), checked once the typing pauses
+  input.addEventListener("input", () => {
+    if (!ready) localStorage.setItem(draftKey(), input.value);
+    clearTimeout(timer); timer = setTimeout(check, 250);
+  });
+  const submit = document.querySelector('[data-testid="submit-orders"]');
+  submit.addEventListener("click", () => busy(submit, async () => {
     showError("");
-    const orders = input.value.split("\n").map(l => l.trim()).filter(Boolean);
+    const sent = view.phase, draft = input.value;
+    const orders = draft.split("\n").map(l => l.trim()).filter(Boolean);
     try {
       const answer = await api("POST", `/api/games/${game.id}/actions?lang=${lang}`,
-                               {seat: game.role, action: {orders, replace: true}, phase: view.phase});
+                               {seat: game.role, action: {orders, replace: true}, phase: sent});
       const given = answer.results.filter(r => r.action.type === "order");
       const refused = given.filter(r => !r.accepted);
       document.getElementById("submitted").textContent = `${given.length - refused.length} ${say("accepted")}` +
         (refused.length ? `, ${refused.length} ${say("refused")}: ${refused.map(r => r.reason).join("; ")}` : "");
       await again();
-    } catch (error) { showError(error.message); await again(); }
-  });
-  // Each request names the phase it is for: one sent as the phase ends is refused (409, the
-  // reason shown), never applied to the next phase.
-  document.querySelector('[data-testid="ready"]').addEventListener("click", async () => {
+    } catch (error) { await afterRefusal(error, sent, draft); }
+  }));
+  // Each request names the phase it is for: one sent as the phase ends is refused (409),
+  // never applied to the next phase; the page says so plainly and shows the new phase.
+  const readyButton = document.querySelector('[data-testid="ready"]');
+  readyButton.addEventListener("click", () => busy(readyButton, async () => {
     showError("");
+    const sent = view.phase, draft = input.value;
     try {
-      await api("POST", `/api/games/${game.id}/ready`, {seat: game.role, ready: !ready, phase: view.phase});
+      await api("POST", `/api/games/${game.id}/ready`, {seat: game.role, ready: !ready, phase: sent});
       showReady(!ready);
       await again();
-    } catch (error) { showError(error.message); await again(); }
-  });
+    } catch (error) { await afterRefusal(error, sent, draft); }
+  }));
+}
+
+// A refusal: the page catches up with the game; if the phase the request was for has ended
+// meanwhile, that is said in plain words and the player's draft goes on in the new phase's
+// box (unless that phase has a draft of its own), checked line by line against it.
+async function afterRefusal(error, sent, draft) {
+  await again();
+  if (view.phase === sent) { showError(error.message); return; }
+  const kept = !input.value.trim() && draft.trim() && !input.readOnly && !document.getElementById("order-form").hidden;
+  if (kept) { input.value = draft; check(); }
+  showError(`${say("ended")} ${error.message}${kept ? ` — ${say("kept")}` : ""}`);
 }

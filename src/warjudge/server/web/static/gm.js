@@ -1,6 +1,6 @@
 // The games master's page: who holds each seat, a bot for any seat, adjudicate now, and
 // the public view (a games master sees no seat's secrets while the game runs: GET /api/games/{id}).
-import {api, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
+import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
 
 const game = gameElement();
 
@@ -58,10 +58,10 @@ async function refresh(summary) {
   document.getElementById("seats").replaceChildren(...summary.seats.map(s => el("tr", {"data-seat": s.seat},
     el("td", {text: s.seat}), el("td", {text: s.user || (s.bot ? `bot (${s.bot})` : "free")}),
     el("td", {text: s.ready ? "yes" : ""}), el("td", {text: s.invitation || ""}),
-    el("td", {}, s.bot ? "" : el("button", {type: "button", "data-testid": "seat-bot", onclick: () => bot(s.seat),
+    el("td", {}, s.bot ? "" : el("button", {type: "button", "data-testid": "seat-bot", onclick: event => busy(event.currentTarget, () => bot(s.seat)),
                                           text: s.user ? "replace with a bot" : "seat a bot"})),
     el("td", {}, el("input", {"aria-label": `account to hold ${s.seat} (blank: free the seat)`, size: "10"}),
-       el("button", {type: "button", "data-testid": "give-seat", onclick: () => giveSeat(s.seat), text: "give"})))));
+       el("button", {type: "button", "data-testid": "give-seat", onclick: event => busy(event.currentTarget, () => giveSeat(s.seat)), text: "give"})))));
   for (const [seat, value] of typed) {
     const input = document.querySelector(`#seats tr[data-seat="${seat}"] input`);
     if (input && value) input.value = value;
@@ -73,23 +73,26 @@ async function refresh(summary) {
   document.getElementById("full").textContent = JSON.stringify(summary.view, null, 1);
 }
 
-document.querySelector('[data-testid="process"]').addEventListener("click", async () => {
+// Every button here posts: busy while it does (a double click posts once).
+const onClick = (testid, work) => {
+  const button = document.querySelector(`[data-testid="${testid}"]`);
+  button.addEventListener("click", () => busy(button, work));
+};
+onClick("process", async () => {
   showError("");
   try { await api("POST", `/api/games/${game.id}/process`); document.getElementById("done").textContent = "Adjudicated."; await again(); }
   catch (error) { showError(error.message); }
 });
-document.querySelector('[data-testid="start-clock"]').addEventListener("click", () => gmPost("start"));
-document.querySelector('[data-testid="pause"]').addEventListener("click", () => gmPost("pause"));
-document.querySelector('[data-testid="resume"]').addEventListener("click", () => gmPost("resume"));
-document.querySelector('[data-testid="extend"]').addEventListener("click", () =>
-  gmPost("extend", {seconds: Number(document.getElementById("extend-seconds").value)}));
-document.querySelector('[data-testid="rollback"]').addEventListener("click", () =>
-  gmPost("rollback", {phase: Number(document.getElementById("rollback-phase").value)}));
-document.querySelector('[data-testid="gm-act"]').addEventListener("click", () => {
+onClick("start-clock", () => gmPost("start"));
+onClick("pause", () => gmPost("pause"));
+onClick("resume", () => gmPost("resume"));
+onClick("extend", () => gmPost("extend", {seconds: Number(document.getElementById("extend-seconds").value)}));
+onClick("rollback", () => gmPost("rollback", {phase: Number(document.getElementById("rollback-phase").value)}));
+onClick("gm-act", () => {
   let action;
   try { action = JSON.parse(document.getElementById("gm-action").value); }
   catch { showError("the action is not JSON"); return; }
-  gmPost("gm", {action});
+  return gmPost("gm", {action});
 });
 startCountdowns();
 const again = follow(`/api/games/${game.id}`, refresh)   // the creator holding no seat: the public view;

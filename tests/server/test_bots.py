@@ -116,3 +116,18 @@ def test_diplomacy_heuristic_bots_play_a_game_on_the_server(players):
     record = gm.ok("get", f"/api/games/{gid}/record")
     orders = [a for a in record["actions"] if a.get("type") == "order"]
     assert {a["player"] for a in orders} == set(seats) and len(orders) >= 22 * 2   # two movement phases of 22 units
+
+
+def test_diplomacy_heuristic_bots_order_while_a_player_before_them_has_not(players):
+    # a named bot waited until every seat before it had ordered: a player who said Ready
+    # with units unordered (or never ordered) left the heuristic bots idle until the deadline
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy", "options": {"max_year": 1901}})["id"]
+    seats = [s["seat"] for s in gm.ok("get", f"/api/games/{gid}")["seats"]]
+    ann.ok("post", f"/api/games/{gid}/seats/{seats[0]}")
+    for seat in seats[1:]:
+        gm.ok("post", f"/api/games/{gid}/bots", {"seat": seat, "bot": "heuristic"})
+    run_bots(gm.client)
+    assert gm.ok("get", f"/api/games/{gid}")["waiting"] == [seats[0]]   # only the player is waited for
+    ann.ok("post", f"/api/games/{gid}/ready", {"seat": seats[0]})
+    assert gm.ok("get", f"/api/games/{gid}")["view"]["phase"] != "S1901M"   # adjudicated at once

@@ -6,8 +6,9 @@ version and how many actions the bots took before it in the same step, so its ch
 reproducible from the database and foreseeable by no player (the seed never leaves it).
 
 The `random` bot (`core.bots.random_choice`) leaves take-backs (`retract`, `undo`) out
-while anything else is legal, so a bot makes progress and a game of bots always ends. A named bot answers the
-game's current decision, so it acts only when its seat is the first the game waits for.
+while anything else is legal, so a bot makes progress and a game of bots always ends. Every
+bot whose seat the game waits for acts: a game waits for several seats only while each owes
+its own answer (Diplomacy orders, secret set-ups), so no bot waits on a player before it.
 The bots play in the background (`botturns.py`), one bounded step at a time: `step`
 here is the game work of one such step, on a game already loaded."""
 
@@ -45,12 +46,9 @@ def _choice(game: Game, seat: str, bot: str, rng: random.Random) -> Action | Non
 
 
 def movers(game: Game, bot_names: dict[str, str]) -> list[str]:
-    """The bot seats (`bot_names`: seat -> bot) that act now: every waiting `random` bot, a
-    named bot only when its seat is the first the game waits for."""
-    if game.is_over:
-        return []
-    waiting = game.waiting_for()   # a Diplomacy bot with all its orders given is done (drafts)
-    return [seat for seat in waiting if seat in bot_names and (bot_names[seat] == RANDOM or seat == waiting[0])]
+    """The bot seats (`bot_names`: seat -> bot) that act now: every one the game waits for
+    (a Diplomacy bot with all its orders given is done, drafts or not)."""
+    return [] if game.is_over else [seat for seat in game.waiting_for() if seat in bot_names]
 
 
 @dataclass(frozen=True)

@@ -261,8 +261,14 @@ def _distances(dmap: DipMap, state: GameState, power: str, unit_type: str) -> di
     """Location -> moves a unit of this type there needs to reach a centre the power does
     not own (a fleet's by coast: from Bulgaria's east coast Greece is three moves away)."""
     adj = dmap.army_adj if unit_type == ARMY else dmap.fleet_adj
-    frontier = sorted(place for place in adj if province_of(place) in dmap.provinces
-                      and dmap.provinces[province_of(place)].sc and province_of(place) not in state.centers.get(power, ()))
+    return steps_to(adj, [place for place in adj if province_of(place) in dmap.provinces
+                          and dmap.provinces[province_of(place)].sc
+                          and province_of(place) not in state.centers.get(power, ())])
+
+
+def steps_to(adj: Any, sources: Any) -> dict[str, int]:
+    """Place -> the fewest steps along `adj` (place -> neighbours) to one of `sources`."""
+    frontier = sorted(sources)
     distance = dict.fromkeys(frontier, 0)
     while frontier:
         step = []
@@ -379,4 +385,4 @@ def adjustment_plan(dmap: DipMap, state: GameState, power: str, orders: list[str
     return {province_of(best.split()[2]): best}
 
 
-__all__ = ["HeuristicBot", "Values", "adjustment_plan", "pick", "plan_movement", "retreat_plan", "size", "spread"]
+__all__ = ["HeuristicBot", "Values", "adjustment_plan", "pick", "plan_movement", "retreat_plan", "size", "spread", "steps_to"]

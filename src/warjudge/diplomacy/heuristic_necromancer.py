@@ -20,7 +20,7 @@ from warjudge.core.errors import InputError
 from warjudge.core.game import Action
 from warjudge.diplomacy.heuristic import (
     ATTACK_WEIGHT, COMPETITION_WEIGHT, DEFENCE_WEIGHT, FALL_WEIGHTS, NEUTRAL_SIZE, SPRING_WEIGHTS, STRENGTH_WEIGHT,
-    pick, size, spread,
+    pick, size, spread, steps_to,
 )
 from warjudge.diplomacy.phases import FALL, SPRING
 from warjudge.diplomacy.variants.necromancer.calendar import ADJUSTMENT, RETREAT, is_adjustment_year
@@ -30,11 +30,13 @@ from warjudge.diplomacy.variants.necromancer.orders import (
 from warjudge.diplomacy.variants.necromancer.views import visible_position
 
 BORDERS = {"land", "coast", "sea", "mountain"}
+UNREACHABLE = 1_000   # the distance of a province no centre can be reached from
 
 
-def province_values(game: Any, power: str) -> tuple[dict[str, float], dict[str, int]]:
+def province_values(game: Any, power: str) -> tuple[dict[str, float], dict[str, int], dict[str, int]]:
     """(value of each province for `power`, the most pieces another power has next to
-    each): what the power sees only."""
+    each, the moves from each to the nearest centre not the power's): what the power
+    sees only."""
     nmap, state = game.map, game.state
     sight = visible_position(state, power, game.report_of().reveal)
     centres: dict[str, int] = {}
@@ -64,7 +66,7 @@ def province_values(game: Any, power: str) -> tuple[dict[str, float], dict[str, 
     for pid in near:
         total[pid] += (STRENGTH_WEIGHT * reach.get(pid, {}).get(power, 0)
                        - COMPETITION_WEIGHT * competition.get(pid, 0))
-    return total, competition
+    return total, competition, steps_to(near, {pid for pid in nmap.supply_centers if state.owners.get(pid) != power})
 
 
 class NecromancerHeuristicBot:
@@ -72,7 +74,7 @@ class NecromancerHeuristicBot:
 
     def __init__(self, rng: random.Random):
         self.rng = rng
-        self._values: tuple[Any, str, tuple[dict[str, float], dict[str, int]]] | None = None
+        self._values: tuple[Any, str, tuple[dict[str, float], dict[str, int], dict[str, int]]] | None = None
 
     def choose(self, game: Any, player: str) -> Action:
         actions = game.legal_actions(player)
@@ -83,7 +85,7 @@ class NecromancerHeuristicBot:
             raise InputError(f"{player!r} has no order to give")
         if self._values is None or self._values[0] is not game.state or self._values[1] != player:
             self._values = (game.state, player, province_values(game, player))
-        values, competition = self._values[2]
+        values, competition, distance = self._values[2]
         parsed = [(parse_norder(a["order"], player, game.map), a) for a in orders]
         kind = game.state.phase.kind
         if kind == ADJUSTMENT:
@@ -91,7 +93,7 @@ class NecromancerHeuristicBot:
         if kind == RETREAT:
             return _retreat(parsed, values, game.pending.get(player, []), player, game.map)
         given = [parse_norder(t, player, game.map) for t in game.pending.get(player, [])]
-        return _movement(parsed, values, competition, given, game.state.position, player, self.rng)
+        return _movement(parsed, (values, competition, distance), given, game.state.position, player, self.rng)
 
 
 def _adjustment(parsed: list[tuple[Any, Action]], values: dict[str, float], may_pass: bool) -> Action:
@@ -117,10 +119,13 @@ def _retreat(parsed: list[tuple[Any, Action]], values: dict[str, float], given: 
     return next((a for o, a in mine if isinstance(o, Disband)), mine[0][1])
 
 
-def _movement(parsed: list[tuple[Any, Action]], values: dict[str, float], competition: dict[str, int],
+def _movement(parsed: list[tuple[Any, Action]], known: tuple[dict[str, float], dict[str, int], dict[str, int]],
               given: list[Any], position: Any, power: str, rng: random.Random) -> Action:
     """The order of the first unit left: the best-valued move or hold, or a support of
-    one of our moves into a province another power can reach."""
+    one of our moves into a province another power can reach; a unit that would hold
+    where no other power can reach it steps towards the nearest centre not ours instead
+    (as the standard bot's idle units march)."""
+    values, competition, distance = known
     target = set()
     moves = set()
     for o in given:
@@ -149,7 +154,15 @@ def _movement(parsed: list[tuple[Any, Action]], values: dict[str, float], compet
         options = [o for o in options if not by_text[o[1]]["order"].endswith(" H")] or options
     if not options:
         return mine[0][1]
-    return by_text[pick(options, rng)]
+    choice = pick(options, rng)
+    here = first[0]
+    if choice.endswith(" H") and competition.get(here, 0) == 0:
+        steps = [(distance.get(o.dest, UNREACHABLE), a["order"]) for o, a in mine
+                 if isinstance(o, Move) and any(t == a["order"] for _, t in options)]
+        best = min(steps, default=(UNREACHABLE, choice))
+        if best[0] < distance.get(here, UNREACHABLE):
+            choice = best[1]
+    return by_text[choice]
 
 
 __all__ = ["NecromancerHeuristicBot", "province_values"]

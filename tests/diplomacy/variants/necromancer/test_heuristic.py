@@ -23,6 +23,16 @@ def _played(seed: int) -> NecromancerDiplomacyGame:
     return game
 
 
+def _gondor_orders(game: NecromancerDiplomacyGame, seed: int) -> list[str]:
+    """Every order the bot gives Gondor this turn, on a copy of the game."""
+    bot, orders, copy = bots.make(GAME, "heuristic", random.Random(seed)), [], game.clone(reseed=False)
+    while "GONDOR" in copy.waiting_for():
+        action = bot.choose(copy, "GONDOR")
+        copy.act("GONDOR", action)
+        orders.append(action["order"])
+    return orders
+
+
 def test_a_short_game_of_heuristics_is_legal_and_replays_bit_for_bit():
     game = _played(4)   # `act` refuses an illegal order, so every order the bots gave was legal
     assert game.is_over and game.state.phase.year > 2780
@@ -40,10 +50,17 @@ def test_in_an_adjustment_turn_a_unit_holds_the_unowned_centre_it_stands_on():
     owners = {pid: owner for pid, owner in game.state.owners.items() if pid != "Los"} | {"SIt": "GONDOR"}
     game.state = replace(game.state, phase=NPhase(2780, "M"), position=position, owners=owners)
     for seed in range(5):
-        bot, orders = bots.make(GAME, "heuristic", random.Random(seed)), []
-        clone = game.clone(reseed=False)
-        while "GONDOR" in clone.waiting_for():
-            action = bot.choose(clone, "GONDOR")
-            clone.act("GONDOR", action)
-            orders.append(action["order"])
+        orders = _gondor_orders(game, seed)
         assert "A Los H" in orders, orders
+
+
+def test_a_unit_nobody_threatens_steps_towards_a_centre_not_its_own():
+    # Gondor's armies stand on its own centres with no enemy near: the one in Dol Amroth,
+    # which used to hold there, steps into Anfalas (an unowned centre) instead
+    game = NecromancerDiplomacyGame.new(seed=1)
+    position = parse_position({"GONDOR": ["A Pin", "A DAm", "A Lam", "A Pel", "A MTi"], "DWARVES": ["A Ere"]},
+                              game.map)
+    owners = dict(game.state.owners) | {"Los": "GONDOR", "SIt": "GONDOR"}
+    game.state = replace(game.state, phase=NPhase(2795, "M"), position=position, owners=owners)
+    for seed in range(5):
+        assert "A DAm - Anf" in _gondor_orders(game, seed)

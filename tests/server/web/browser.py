@@ -127,6 +127,23 @@ def accessible(page: Any, where: str) -> None:
         + (f"\n    … and {len(v['nodes']) - 8} more" if len(v["nodes"]) > 8 else "") for v in bad)
 
 
+def too_small(page: Any) -> list[str]:
+    """Every piece of text the page draws under 11 px on screen, named (issue 24: none at
+    1366x768): an svg's text at its computed font size times the picture's scale."""
+    return list(page.evaluate("""() => {
+      const small = [], walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      while (walk.nextNode()) {
+        const node = walk.currentNode, el = node.parentElement;
+        if (!node.textContent.trim() || el.closest("title, script, style, .sr-only")) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        if (!range.getBoundingClientRect().width) continue;   // not drawn (hidden, collapsed)
+        const px = parseFloat(getComputedStyle(el).fontSize) * (el.ownerSVGElement ? el.getScreenCTM().a : 1);
+        if (px < 11) small.push(`${node.textContent.trim().slice(0, 24)} (${px.toFixed(1)} px)`);
+      }
+      return small; }"""))
+
+
 def sign_up(page: Any, base: str, name: str) -> None:
     page.goto(f"{base}/signin")
     form = page.locator('form[action="/signup"]')

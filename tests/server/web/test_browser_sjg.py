@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from warjudge.presentation.choices import labels
 
 from tests.server.web.browser import (DESKTOP, accessible, chromium, join, live, shot, sign_up,  # noqa: F401 - fixtures
-                                      start_game, watch)
+                                      start_game, too_small, watch)
 
 SIDES = ["red", "black"]
 MID_COMBAT = ("retreat", "advance")
@@ -184,6 +184,7 @@ def test_two_players_play_sjg_turns(live, chromium):
     lit = mover.page.locator(f'polygon.hex.lit[data-hex="{target}"]').first
     shot(mover.page, "sjg-split-lit")
     accessible(mover.page, "an SJG stack split, its hexes lit")
+    assert too_small(mover.page) == [], "the SJG board's hex numbers and counters: 11 px at 1366x768 (issue 24)"
     lit.focus()
     lit.press("Enter")
     expect(mover.page.locator(f'[data-testid="unit"][data-unit="{side} {target}"]')).to_have_count(1)

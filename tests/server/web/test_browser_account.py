@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.server.web.browser import DESKTOP, PASSWORD, accessible, chromium, live, sign_up, watch  # noqa: F401 - fixtures
+from tests.server.web.browser import (DESKTOP, PASSWORD, accessible, chromium, live, sign_up,  # noqa: F401 - fixtures
+                                      too_small, watch)
 
 
 def test_the_account_page_changes_the_password_and_signs_out_everywhere(live, chromium):
@@ -30,6 +31,7 @@ def test_the_account_page_changes_the_password_and_signs_out_everywhere(live, ch
     mine.page.locator('[data-testid="change-password"]').click()
     expect(mine.page.locator('[data-testid="done"]')).to_contain_text("1 other session")
     accessible(mine.page, "the account page")
+    assert too_small(mine.page) == []
     expect(rows).to_have_count(1)
     other.page.goto(f"{base}/lobby")
     other.page.wait_for_url(f"{base}/signin")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.server.web.browser import (DESKTOP, accessible, chromium, join, live, shot, sign_up,  # noqa: F401 - fixtures
-                                      start_game, watch)
+                                      start_game, too_small, watch)
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
 QUIET_MS = 7000   # longer than two of the old 3-second polls
@@ -40,6 +40,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     sign_up(ann.page, base, "ann")
     shot(ann.page, "lobby-empty")
     accessible(ann.page, "the lobby")
+    assert too_small(ann.page) == []
     game_id = start_game(ann.page, base, "diplomacy")
 
     # bob joins Italy from the lobby's open games
@@ -55,6 +56,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     expect(gm.page.locator('tr[data-seat="ENGLAND"]')).to_contain_text("bot (random)")
     shot(gm.page, "gm-page")
     accessible(gm.page, "the GM page")
+    assert too_small(gm.page) == []
 
     # ann orders by clicking: her unit, then one of its legal orders; then a unit and a lit province
     ann.page.reload()
@@ -206,6 +208,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     expect(history.locator('[data-testid="history-results"]')).to_contain_text("A tyr S F tri - ven")
     shot(ann.page, "diplomacy-history")
     accessible(ann.page, "a Diplomacy page's history")
+    assert too_small(ann.page) == []
     # two quick steps back; the answer for the first comes last and must not paint over the start
     held: list = []
     ann.page.route(f"**/api/games/{game_id}/history/1?*", lambda route: held.append(route))

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.server.web.browser import (DESKTOP, accessible, chromium, join, live, sign_up,  # noqa: F401 - fixtures
-                                      start_game, watch)
+from tests.server.web.browser import (accessible, chromium, join, live, sign_up, start_game,  # noqa: F401 - fixtures
+                                      watch)
 
 
 def test_private_and_broadcast_press_between_seats(live, chromium):
     base = live.url
-    ann = watch(chromium.new_context(viewport=DESKTOP).new_page(), "AUSTRIA")
+    ann = watch(chromium.new_context().new_page(), "AUSTRIA")
     bob = watch(chromium.new_context(viewport={"width": 390, "height": 844}).new_page(), "ENGLAND")   # a phone
     cid = watch(chromium.new_context().new_page(), "FRANCE")
     spectator = watch(chromium.new_context().new_page())

@@ -128,7 +128,8 @@ def test_a_turn_against_the_bot(live, chromium):
             expect(lit).to_have_count(len(reach))
             assert {lit.nth(i).get_attribute("data-hex") for i in range(lit.count())} == reach
             shot(page, f"gs-{decision.kind}-lit")
-            accessible(page, f"a G&S piece's lit hexes ({decision.kind})")
+            if not moved:   # axe-core takes seconds on a board: once is enough
+                accessible(page, f"a G&S piece's lit hexes ({decision.kind})")
             page.locator(f'polygon.hex[data-hex="{to}"]').dispatch_event("click")
             acted(page, f"move · piece {pid} · to {to}")
             assert where(live, game_id, pid) == to
@@ -150,7 +151,8 @@ def test_a_turn_against_the_bot(live, chromium):
                 expect(odds).to_contain_text(f"strength {preview['attack']} against armour {preview['armour']}")
                 expect(odds).to_contain_text(f"({preview['chance_in_36']} chances in 36)")
             shot(page, f"gs-odds-{action['type']}")
-            accessible(page, f"the odds of a G&S {action['type']}")
+            if not odds_seen:
+                accessible(page, f"the odds of a G&S {action['type']}")
             before = len(live.full_view(game_id)["events"])
             page.locator('[data-testid="confirm"]').click()
             acted(page, f"{action['type']}")
@@ -183,7 +185,6 @@ def test_a_turn_against_the_bot(live, chromium):
     page.reload()
     expect(prompt).not_to_have_text("…")
     shot(page, "gs-next-turn")
-    accessible(page, "a G&S page with the bot's turn played")
     me.checked(live, game_id, [W, S])
 
 

@@ -133,10 +133,8 @@ def test_two_players_play_sjg_turns(live, chromium):
     expect(red.page.locator(f'[data-testid="setup-counter"][data-setup-hex="{free[0]}"] title')).to_contain_text("wraith")
     assert red.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scroll"
     shot(red.page, "sjg-setup-phone")
-    accessible(red.page, "the SJG set-up on a phone")
     red.page.set_viewport_size(DESKTOP)
     shot(red.page, "sjg-setup-desktop")
-    accessible(red.page, "the SJG set-up")
     expect(commit).to_contain_text("Set up these units")
     commit.click()
     expect(red.page.locator('[data-testid="decision"]')).to_have_attribute("data-kind", "")
@@ -150,7 +148,6 @@ def test_two_players_play_sjg_turns(live, chromium):
         expect(other.page.locator('[data-testid="map"] svg')).to_have_count(1)
         expect(other.page.locator(f'[data-testid="unit"][data-unit="red {hex_id}"]')).to_have_count(0)
     shot(black.page, "sjg-deploy-black")
-    accessible(spectator.page, "a spectator's SJG page")
     for watched in (red, black, spectator):
         watched.checked(live, game_id, SIDES)
 

@@ -151,11 +151,13 @@ def test_two_players_play_sjg_turns(live, chromium):
     for watched in (red, black, spectator):
         watched.checked(live, game_id, SIDES)
 
-    # the rest of both deployments through the API, from each player's own page
+    # the rest of both deployments through the API, from black's lobby (its set-up page would
+    # check its draft again at each placement, against a game that has moved on: refused)
+    black.page.goto(f"{base}/lobby")
     assert black.page.evaluate(DEPLOY_ON, [game_id, "black", "deploy"]) > 0
     for watched in (red, black):
         watched.checked(live, game_id, SIDES)
-        watched.page.reload()
+        watched.page.goto(f"{base}/games/{game_id}")
         expect(watched.page.locator('[data-testid="decision"]')).not_to_have_text("…")
     mover = next(w for w in (red, black) if w.page.locator('[data-testid="decision"]').get_attribute("data-kind") == "move")
     side = mover.viewer

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.server.web.browser import PASSWORD, chromium, live, sign_up, watch  # noqa: F401 - fixtures
+from tests.server.web.browser import (DESKTOP, PASSWORD, accessible, chromium, live, sign_up,  # noqa: F401 - fixtures
+                                      too_small, watch)
 
 
 def test_the_account_page_changes_the_password_and_signs_out_everywhere(live, chromium):
     base = live.url
-    mine, other = watch(chromium.new_context().new_page()), watch(chromium.new_context().new_page())
+    mine, other = watch(chromium.new_context(viewport=DESKTOP).new_page()), watch(chromium.new_context().new_page())
     sign_up(mine.page, base, "acc")
     other.page.goto(f"{base}/signin")
+    accessible(other.page, "the sign-in and sign-up page")
     form = other.page.locator('form[action="/signin"]')
     form.locator('input[name="name"]').fill("acc")
     form.locator('input[name="password"]').fill(PASSWORD)
@@ -41,6 +43,8 @@ def test_the_account_page_changes_the_password_and_signs_out_everywhere(live, ch
     mine.page.locator('input[name="new_password"]').fill("a new long password")
     change.click()
     expect(mine.page.locator('[data-testid="done"]')).to_contain_text("1 other session")
+    accessible(mine.page, "the account page")
+    assert too_small(mine.page) == []
     expect(rows).to_have_count(1)
     other.page.goto(f"{base}/lobby")
     other.page.wait_for_url(f"{base}/signin")

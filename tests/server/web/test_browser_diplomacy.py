@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.server.web.browser import chromium, join, live, shot, sign_up, start_game, watch  # noqa: F401 - fixtures
+from tests.server.web.browser import (DESKTOP, accessible, chromium, join, live, shot, sign_up,  # noqa: F401 - fixtures
+                                      start_game, too_small, watch)
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
 QUIET_MS = 7000   # longer than two of the old 3-second polls
@@ -31,13 +32,15 @@ def click_unit_then_order(page, unit: str, order: str) -> None:
 
 def test_two_players_play_a_diplomacy_year(live, chromium):
     base = live.url
-    ann = watch(chromium.new_context().new_page(), "AUSTRIA")
-    bob = watch(chromium.new_context().new_page(), "ITALY")
-    spectator = watch(chromium.new_context().new_page())
+    ann = watch(chromium.new_context(viewport=DESKTOP).new_page(), "AUSTRIA")
+    bob = watch(chromium.new_context(viewport=DESKTOP).new_page(), "ITALY")
+    spectator = watch(chromium.new_context(viewport=DESKTOP).new_page())
 
     # ann signs up and starts a game holding the first seat, the others free for now
     sign_up(ann.page, base, "ann")
     shot(ann.page, "lobby-empty")
+    accessible(ann.page, "the lobby")
+    assert too_small(ann.page) == []
     game_id = start_game(ann.page, base, "diplomacy")
 
     # bob joins Italy from the lobby's open games
@@ -52,14 +55,23 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     gm.page.locator('tr[data-seat="ENGLAND"] [data-testid="seat-bot"]').click()
     expect(gm.page.locator('tr[data-seat="ENGLAND"]')).to_contain_text("bot (random)")
     shot(gm.page, "gm-page")
+    accessible(gm.page, "the GM page")
+    assert too_small(gm.page) == []
 
     # ann orders by clicking: her unit, then one of its legal orders; then a unit and a lit province
     ann.page.reload()
     expect(ann.page.locator('[data-testid="phase"]')).to_have_text("S1901M")
     click_unit_then_order(ann.page, "A bud", "A bud - ser")
     expect(ann.page.locator('[data-testid="order-input"]')).to_have_value("A bud - ser")
-    ann.page.locator('#board [data-testid="unit"][data-unit="A vie"]').click()
-    ann.page.locator('#board [data-province="tyr"].target').click()
+    # issue 24: the map by keyboard too: a unit of hers, then a lit province, each focused and pressed
+    vienna = ann.page.locator('#board [data-testid="unit"][data-unit="A vie"]')
+    vienna.focus()
+    expect(vienna).to_be_focused()
+    vienna.press("Enter")
+    tyrolia = ann.page.locator('#board [data-province="tyr"].target')
+    tyrolia.focus()
+    expect(tyrolia).to_be_focused()
+    tyrolia.press(" ")
     expect(ann.page.locator('[data-testid="order-input"]')).to_have_value("A bud - ser\nA vie - tyr")
     expect(ann.page.locator('[data-testid="order-status"] li[data-valid="yes"]')).to_have_count(2)
     ann.page.locator('[data-testid="submit-orders"]').click()
@@ -75,6 +87,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     expect(status.nth(1)).to_have_attribute("data-valid", "no")
     expect(status.nth(1)).to_contain_text("unknown province 'xyz'")
     shot(bob.page, "diplomacy-typing")
+    accessible(bob.page, "a Diplomacy page with a refused line")
     # in French the reasons come worded in French from their codes (issue 12), then back
     bob.page.locator('[data-lang="fr"]').click()
     expect(status.nth(1)).to_contain_text("Province inconnue 'xyz'")
@@ -162,6 +175,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     expect(lit).to_have_count(3)   # Piedmont, Rome (left by its army), Tuscany: never Trieste, the attacker's
     assert sorted(lit.evaluate_all("ns => ns.map(n => n.dataset.province)")) == ["pie", "rom", "tus"]
     shot(bob.page, "diplomacy-retreat")
+    accessible(bob.page, "a retreat's lit provinces")
     bob.page.locator('#board [data-province="tus"].target').click()
     expect(box).to_have_value("A ven R tus")
     expect(bob.page.locator('[data-testid="order-status"] li')).to_have_attribute("data-valid", "yes")
@@ -198,6 +212,8 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     expect(history.locator('[data-order="F tri - ven"]')).to_have_attribute("data-result", "succeeds")
     expect(history.locator('[data-testid="history-results"]')).to_contain_text("A tyr S F tri - ven")
     shot(ann.page, "diplomacy-history")
+    accessible(ann.page, "a Diplomacy page's history")
+    assert too_small(ann.page) == []
     # two quick steps back; the answer for the first comes last and must not paint over the start
     held: list = []
     ann.page.route(f"**/api/games/{game_id}/history/1?*", lambda route: held.append(route))
@@ -219,6 +235,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
 
     ann.page.set_viewport_size({"width": 390, "height": 844})
     shot(ann.page, "diplomacy-phone")
+    accessible(ann.page, "a Diplomacy page on a phone")
     for watched in (ann, bob, spectator, gm):
         watched.checked(live, game_id, POWERS)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 from sqlalchemy.orm import Session
 
-from tests.server.web.browser import chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
+from tests.server.web.browser import DESKTOP, accessible, chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
 from warjudge.server.models import GameRow
 
 # The browser's Notification API, recorded: the permission is granted when asked
@@ -33,7 +33,7 @@ def stored(live, game_id: str) -> GameRow:
 
 def test_the_games_master_pauses_extends_replaces_rolls_back_and_draws_from_the_gm_page(live, chromium):
     base = live.url
-    gm = watch(chromium.new_context().new_page())
+    gm = watch(chromium.new_context(viewport=DESKTOP).new_page())
     bob = watch(chromium.new_context().new_page(), "ENGLAND")
     bob.page.add_init_script(NOTIFICATIONS)
     sign_up(bob.page, base, "bob")
@@ -94,5 +94,6 @@ def test_the_games_master_pauses_extends_replaces_rolls_back_and_draws_from_the_
     page.locator('[data-testid="gm-act"]').click()
     expect(phase).to_contain_text("over")
     shot(page, "gm-tools")
+    accessible(page, "the GM page of a game over")
     assert not gm.problems, gm.problems
     assert not bob.problems, bob.problems

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from warjudge.presentation.choices import labels
 
-from tests.server.web.browser import chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
+from tests.server.web.browser import DESKTOP, accessible, chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
 
 W, S = "westernesse", "sauron"
 PLAIN = ("next", "end", "stay", "stand")   # the answers that go on, in the order preferred
@@ -54,6 +54,7 @@ def cast_by_clicking(live, page, game_id, action) -> None:
     expect(odds).to_contain_text(f"casts {action['spell']} ({preview['cost']} Magic Points")
     expect(odds).to_contain_text(f"({preview['chance_in_36']} chances in 36)")
     shot(page, "gs-spell-odds")
+    accessible(page, "a spell's odds")
     page.locator('[data-testid="confirm"]').click()
     acted(page, "cast")
     said = next(e for e in reversed(live.full_view(game_id)["events"]) if e["event"] == "cast")
@@ -76,7 +77,7 @@ def restacking(view, moves):
 
 def test_a_turn_against_the_bot(live, chromium):
     base = live.url
-    me = watch(chromium.new_context().new_page(), W)
+    me = watch(chromium.new_context(viewport=DESKTOP).new_page(), W)
     page = me.page
     sign_up(page, base, "gil")
     form = page.locator('[data-testid="new-sauron"]')
@@ -127,6 +128,8 @@ def test_a_turn_against_the_bot(live, chromium):
             expect(lit).to_have_count(len(reach))
             assert {lit.nth(i).get_attribute("data-hex") for i in range(lit.count())} == reach
             shot(page, f"gs-{decision.kind}-lit")
+            if not moved:   # axe-core takes seconds on a board: once is enough
+                accessible(page, f"a G&S piece's lit hexes ({decision.kind})")
             page.locator(f'polygon.hex[data-hex="{to}"]').dispatch_event("click")
             acted(page, f"move · piece {pid} · to {to}")
             assert where(live, game_id, pid) == to
@@ -148,6 +151,8 @@ def test_a_turn_against_the_bot(live, chromium):
                 expect(odds).to_contain_text(f"strength {preview['attack']} against armour {preview['armour']}")
                 expect(odds).to_contain_text(f"({preview['chance_in_36']} chances in 36)")
             shot(page, f"gs-odds-{action['type']}")
+            if not odds_seen:
+                accessible(page, f"the odds of a G&S {action['type']}")
             before = len(live.full_view(game_id)["events"])
             page.locator('[data-testid="confirm"]').click()
             acted(page, f"{action['type']}")
@@ -232,7 +237,7 @@ def test_spell_and_melee_odds_shown_before_the_dice_are_what_the_engine_rolls(li
     from tests.hexwar.gondor_sauron.test_game import small, u
 
     base = live.url
-    me, orc = watch(chromium.new_context().new_page(), W), watch(chromium.new_context().new_page(), S)
+    me, orc = watch(chromium.new_context(viewport=DESKTOP).new_page(), W), watch(chromium.new_context().new_page(), S)
     sign_up(me.page, base, "elendil")
     sign_up(orc.page, base, "gorbag")
     doc = small([u("a", W, "0503", "B3X"), u("b", W, "0502", "C2X"), u("d", S, "0505", "B3Y", reduced="D2Y")],
@@ -250,8 +255,10 @@ def test_spell_and_melee_odds_shown_before_the_dice_are_what_the_engine_rolls(li
     go_on(live, game_id, me, orc, lambda g: g.phase == "F")   # to Westernesse's Movement Phase
     page.reload()
     expect(prompt).to_have_attribute("data-kind", "movement")
-    page.locator('[data-testid="unit"][data-unit="a"]').dispatch_event("click")
-    page.locator('polygon.hex.lit[data-hex="0504"]').dispatch_event("click")
+    for node in ('[data-testid="unit"][data-unit="a"]', 'polygon.hex.lit[data-hex="0504"]'):   # issue 24: by keyboard
+        page.locator(node).focus()
+        expect(page.locator(node)).to_be_focused()
+        page.locator(node).press("Enter")
     expect(page.locator('[data-testid="unit"][data-unit="a"][data-hex="0504"]')).to_have_count(1)
     answer(page, live.game(game_id), "end")
     acted(page, "end")
@@ -269,6 +276,7 @@ def test_spell_and_melee_odds_shown_before_the_dice_are_what_the_engine_rolls(li
     cells = odds.locator("table.odds-row td")
     assert [cells.nth(i).inner_text() for i in range(6)] == [preview["morale_row"][str(d)] for d in range(1, 7)]
     shot(page, "gs-melee-odds")
+    accessible(page, "a melee's odds")
     page.locator('[data-testid="confirm"]').click()
     acted(page, "attack")
     said = next(e for e in reversed(live.full_view(game_id)["events"]) if e["event"] == "attack")

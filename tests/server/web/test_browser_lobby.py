@@ -9,7 +9,7 @@ import json
 
 from playwright.sync_api import expect
 
-from tests.server.web.browser import chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
+from tests.server.web.browser import DESKTOP, accessible, chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
 
 NECROMANCER = ["DWARVES", "EASTERLINGS", "ELVES", "GONDOR", "HARAD", "ROHAN", "SARUMAN", "SAURON"]
 
@@ -80,7 +80,7 @@ def test_a_sauron_game_on_a_scenario_file_from_the_lobby_form(live, chromium, tm
     # a file the validator refuses is named in the page's error and makes no game
     from tests.core.test_game_options import shipped
 
-    page = chromium.new_context().new_page()
+    page = chromium.new_context(viewport=DESKTOP).new_page()
     sign_up(page, live.url, "tom")
     form = page.locator('[data-testid="new-sauron"]')
     broken = tmp_path / "broken.json"
@@ -88,9 +88,13 @@ def test_a_sauron_game_on_a_scenario_file_from_the_lobby_form(live, chromium, tm
     form.locator('[data-option="scenario"]').set_input_files(str(broken))
     form.locator('button[type="submit"]').click()
     expect(page.locator("#error")).to_contain_text("turns")
+    accessible(page, "the lobby with a refused scenario")
     mine = tmp_path / "mine.json"
     mine.write_text(json.dumps(shipped("sauron", "scenario") | {"name": "my own Last Alliance"}), encoding="utf-8")
     form.locator('[data-option="scenario"]').set_input_files(str(mine))
     form.locator('button[type="submit"]').click()
     page.wait_for_url(f"{live.url}/games/*")
     assert live.full_view(page.url.rsplit("/", 1)[1])["scenario"] == "my own Last Alliance"
+    page.goto(f"{live.url}/games/no-such-game")   # an HTML error page (issue 24 finding 15)
+    expect(page.locator('[data-testid="error-status"]')).to_contain_text("404")
+    accessible(page, "an error page")

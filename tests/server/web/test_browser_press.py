@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.server.web.browser import chromium, join, live, sign_up, start_game, watch  # noqa: F401 - fixtures
+from tests.server.web.browser import (accessible, chromium, join, live, sign_up, start_game,  # noqa: F401 - fixtures
+                                      watch)
 
 
 def test_private_and_broadcast_press_between_seats(live, chromium):
@@ -39,11 +40,13 @@ def test_private_and_broadcast_press_between_seats(live, chromium):
     expect(ann.page.locator('[data-testid="press-left"]')).to_contain_text("1 characters too many (at most 4000)")
     ann.page.locator('[data-testid="press-send"]').click()
     expect(ann.page.locator("#error")).to_contain_text("at most 4000")
+    accessible(ann.page, "press refused")
     ann.page.locator('[data-testid="press-input"]').fill("W" * 4000)
     ann.page.locator('[data-testid="press-send"]').click()
     expect(bob.page.locator('[data-testid="press-messages"] li')).to_have_count(3, timeout=20000)
     expect(bob.page.locator('[data-testid="press-phase"]').first).to_have_text(" · S1901M")
     assert bob.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    accessible(bob.page, "press on a phone")
     expect(bob.page.locator('[data-testid="press-messages"]')).to_contain_text(secret)   # as text: no <b> element
     assert bob.page.locator('[data-testid="press-messages"] li b', has_text="meet").count() == 0
     expect(cid.page.locator('[data-testid="press-messages"] li')).to_have_count(2, timeout=20000)

@@ -16,7 +16,8 @@ from playwright.sync_api import expect
 
 from warjudge.presentation.choices import labels
 
-from tests.server.web.browser import chromium, join, live, shot, sign_up, start_game, watch  # noqa: F401 - fixtures
+from tests.server.web.browser import (DESKTOP, accessible, chromium, join, live, shot, sign_up,  # noqa: F401 - fixtures
+                                      start_game, too_small, watch)
 
 SIDES = ["red", "black"]
 MID_COMBAT = ("retreat", "advance")
@@ -86,9 +87,9 @@ def play_to_a_telling_attack(live, pages, game_id, rng):
 
 def test_two_players_play_sjg_turns(live, chromium):
     base = live.url
-    red = watch(chromium.new_context().new_page(), "red")
-    black = watch(chromium.new_context().new_page(), "black")
-    spectator = watch(chromium.new_context().new_page())
+    red = watch(chromium.new_context(viewport=DESKTOP).new_page(), "red")
+    black = watch(chromium.new_context(viewport=DESKTOP).new_page(), "black")
+    spectator = watch(chromium.new_context(viewport=DESKTOP).new_page())
     pages = {"red": red, "black": black}
 
     sign_up(red.page, base, "cara")
@@ -112,10 +113,16 @@ def test_two_players_play_sjg_turns(live, chromium):
     lit = red.page.locator("polygon.hex.setup-lit")
     free = [h for h in lit.evaluate_all("ns => ns.map(n => n.dataset.hex)")
             if red.page.locator(f'[data-testid="unit"][data-hex="{h}"]').count() == 0]
-    for n, hex_ in enumerate(free[:2]):
-        red.page.locator(f'polygon.hex.setup-lit[data-hex="{hex_}"]').dispatch_event("click")
+    for n, hex_ in enumerate(free[:2]):   # issue 24: by keyboard, a lit hex focused and pressed
+        cell = red.page.locator(f'polygon.hex.setup-lit[data-hex="{hex_}"]')
+        cell.focus()
+        expect(cell).to_be_focused()
+        cell.press("Enter")
         expect(left).to_contain_text(f"{24 - n} wraiths")
-    red.page.locator(f'[data-testid="setup-counter"][data-setup-hex="{free[1]}"]').dispatch_event("click")
+    placed = red.page.locator(f'[data-testid="setup-counter"][data-setup-hex="{free[1]}"]')
+    placed.focus()
+    expect(placed).to_be_focused()
+    placed.press(" ")
     expect(left).to_contain_text("24 wraiths")
     expect(red.page.locator('[data-testid="setup-summary"]')).to_have_text(f"1 wraith in 1 hex, {free[0]}.")
     commit = red.page.locator('[data-testid="setup-commit"]')
@@ -126,7 +133,7 @@ def test_two_players_play_sjg_turns(live, chromium):
     expect(red.page.locator(f'[data-testid="setup-counter"][data-setup-hex="{free[0]}"] title')).to_contain_text("wraith")
     assert red.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scroll"
     shot(red.page, "sjg-setup-phone")
-    red.page.set_viewport_size({"width": 1366, "height": 768})
+    red.page.set_viewport_size(DESKTOP)
     shot(red.page, "sjg-setup-desktop")
     expect(commit).to_contain_text("Set up these units")
     commit.click()
@@ -144,11 +151,13 @@ def test_two_players_play_sjg_turns(live, chromium):
     for watched in (red, black, spectator):
         watched.checked(live, game_id, SIDES)
 
-    # the rest of both deployments through the API, from each player's own page
+    # the rest of both deployments through the API, from black's lobby (its set-up page would
+    # check its draft again at each placement, against a game that has moved on: refused)
+    black.page.goto(f"{base}/lobby")
     assert black.page.evaluate(DEPLOY_ON, [game_id, "black", "deploy"]) > 0
     for watched in (red, black):
         watched.checked(live, game_id, SIDES)
-        watched.page.reload()
+        watched.page.goto(f"{base}/games/{game_id}")
         expect(watched.page.locator('[data-testid="decision"]')).not_to_have_text("…")
     mover = next(w for w in (red, black) if w.page.locator('[data-testid="decision"]').get_attribute("data-kind") == "move")
     side = mover.viewer
@@ -173,6 +182,8 @@ def test_two_players_play_sjg_turns(live, chromium):
                   if h in plain)
     lit = mover.page.locator(f'polygon.hex.lit[data-hex="{target}"]').first
     shot(mover.page, "sjg-split-lit")
+    accessible(mover.page, "an SJG stack split, its hexes lit")
+    assert too_small(mover.page) == [], "the SJG board's hex numbers and counters: 11 px at 1366x768 (issue 24)"
     lit.focus()
     lit.press("Enter")
     expect(mover.page.locator(f'[data-testid="unit"][data-unit="{side} {target}"]')).to_have_count(1)
@@ -215,6 +226,7 @@ def test_two_players_play_sjg_turns(live, chromium):
     for m in preview["modifiers"]:
         expect(odds).to_contain_text(m["why"])
     shot(page, "sjg-attack-odds")
+    accessible(page, "an SJG attack's odds")
     events_before = len(live.full_view(game_id)["events"])
     page.locator('[data-testid="confirm"]').click()
     expect(page.locator('[data-testid="log"]')).to_contain_text("you: Attack ")
@@ -237,6 +249,7 @@ def test_two_players_play_sjg_turns(live, chromium):
     answering.reload()
     expect(answering.locator('[data-testid="decision"]')).to_have_attribute("data-kind", kind)
     shot(answering, f"sjg-combat-{kind}")
+    accessible(answering, f"an SJG {kind} decision")
     lit = answering.locator("polygon.hex.lit")
     if kind == "retreat" and lit.count():
         fled = game.decision(decider).info["units"]

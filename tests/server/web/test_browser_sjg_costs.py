@@ -10,7 +10,7 @@ import random
 
 from playwright.sync_api import expect
 
-from tests.server.web.browser import chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
+from tests.server.web.browser import DESKTOP, accessible, chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
 from tests.server.web.test_browser_sjg import SEND
 from tests.support.sjg_deploy import deploy_action
 
@@ -43,7 +43,7 @@ def over_the_edge(game) -> dict:
 
 
 def test_a_move_over_the_cliff_edge_is_marked_and_asks_first(live, chromium):
-    red = watch(chromium.new_context(viewport={"width": 1366, "height": 768}).new_page(), "red")
+    red = watch(chromium.new_context(viewport=DESKTOP).new_page(), "red")
     page = red.page
     sign_up(page, live.url, "eve")
     form = page.locator('[data-testid="new-necromancer-sjg"]')
@@ -77,6 +77,7 @@ def test_a_move_over_the_cliff_edge_is_marked_and_asks_first(live, chromium):
     expect(cost).to_contain_text("over the cliff edge into " + end)
     expect(cost).to_contain_text("every one is lost (SJG 6.7)")
     shot(page, "sjg-cliff-confirm")
+    accessible(page, "an SJG move's cost asked")
     page.locator('[data-testid="cancel"]').click()
     expect(cost).to_have_count(0)
     now = live.game(game_id)

@@ -354,7 +354,10 @@ def render_terminal(view: dict) -> TerminalView:
 
 R = 26.0                       # hex circumradius, px
 SQ3 = math.sqrt(3)
-MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 34.0, 78.0, 96.0
+MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 34.0, 78.0, 124.0
+# The smallest text drawn: a game page shows the board at about 0.82 px a unit at 1366x768,
+# so this is 11 px on screen there (issue 24), hex numbers and counters included.
+TEXT = 14.0
 LEVEL_FILL = {0: "#3a2f25", 1: "#5b4632", 2: "#8a7152", 3: "#bca47c", 4: "#eadcb6"}
 MONOLITH_FILL = "#4a4a52"
 MIASMA_TINT = "#9b59d0"
@@ -480,12 +483,12 @@ def scene(view: dict) -> list[Shape]:
         status += f"   {name}: {side.get('cp', '?')} CP, track {_track_label(side)}"
     if not view.get("sides"):
         status = "The battlefield: terrain, cliffs, the three Miasma spirals (7.2) and the two skull hexes (9.1)"
-    out.append(Shape("text", [(MARGIN_X, 46)], text=status, size=11.5, fill=INK, anchor="start"))
+    out.append(Shape("text", [(MARGIN_X, 46)], text=status, size=TEXT, fill=INK, anchor="start"))
     sub = f"Map: {board.name}"
     if board.reconstruction:
         sub = "RECONSTRUCTED MAP — not the printed SJG map" + (
             "" if "reconstruct" in board.name.lower() else f" ({board.name})")
-    out.append(Shape("text", [(width - MARGIN_X, 26)], text=sub, size=10.5, fill="#8b2d1a" if board.reconstruction else INK,
+    out.append(Shape("text", [(width - MARGIN_X, 26)], text=sub, size=TEXT, fill="#8b2d1a" if board.reconstruction else INK,
                      anchor="end", bold=board.reconstruction))
 
     # hexes
@@ -516,9 +519,9 @@ def scene(view: dict) -> list[Shape]:
             out.append(Shape("poly", pillar, fill=MONOLITH_FILL, stroke="#1e1e22", width=1.2,
                              attrs={"class": "monolith", **DECORATION}))
             out.append(Shape("line", [(x - 2, y - 9), (x - 3, y + 9)], stroke="#8a8a94", width=1.2, attrs=DECORATION))
-        # hex number, small, at the top of the hex
+        # hex number at the top of the hex, above where a counter goes
         x, y = hex_centre(h)
-        out.append(Shape("text", [(x, y - R * 0.62)], text=h, size=11, attrs=DECORATION,
+        out.append(Shape("text", [(x, y - R * 0.64)], text=h, size=TEXT, attrs=DECORATION,
                          fill="#f2e8d2" if level <= 2 and terrain != "monolith" else "#4a3d2c"))
 
     # map features: Miasma spirals (7.2) and skulls (9.1)
@@ -530,7 +533,7 @@ def scene(view: dict) -> list[Shape]:
         colour = "#f0e0ff" if point in miasma else "#c08ef0"
         for phase in (0.0, math.pi):
             out.append(Shape("line", _spiral(x, y + 2, 1.6, R * 0.48, phase), stroke=colour, width=1.3, attrs=DECORATION))
-        out.append(Shape("text", [(x, y + 17)], text=name.split(":")[1].replace("-", ","), size=10,
+        out.append(Shape("text", [(x, y + 18)], text=name.split(":")[1].replace("-", ","), size=TEXT,
                          bold=True, fill=colour))
     for side in ("red", "black"):
         skull = board.points.get(f"start:{side}")
@@ -571,7 +574,7 @@ def scene(view: dict) -> list[Shape]:
         for k, side in enumerate(sides):
             units = by_side[side]
             dx = 0 if len(sides) == 1 else (-5 if k == 0 else 5)
-            out.append(_counter(x + dx, y + 2 + (k * 4 if len(sides) > 1 else 0), h, side, units))
+            out.append(_counter(x + dx, y + 4 + (k * 4 if len(sides) > 1 else 0), h, side, units))
 
     # Jewels lying on the map (badges on the stacks' corners)
     for h, js in sorted(jewels.items()):
@@ -588,16 +591,16 @@ def scene(view: dict) -> list[Shape]:
     if demon:
         x, y = hex_centre(demon)
         out.append(Shape("circle", [(x - R * 0.55, y - R * 0.35)], fill="#c01818", stroke="#ffe0e0", width=1.5,
-                         radius=8, attrs={"class": "demon", "data-hex": demon}, title="the Miasma demon"))
-        out.append(Shape("text", [(x - R * 0.55, y - R * 0.35 + 4)], fill="#ffffff", text="Ψ", size=11, bold=True))
+                         radius=10, attrs={"class": "demon", "data-hex": demon}, title="the Miasma demon"))
+        out.append(Shape("text", [(x - R * 0.55, y - R * 0.35 + 1)], fill="#ffffff", text="Ψ", size=TEXT, bold=True))
     for item in view.get("items", []):
         if item.get("hex") and item.get("holder") is None:
             x, y = hex_centre(item["hex"])
-            out.append(Shape("rect", [(x - 9, y + R * 0.45 - 5), (x + 9, y + R * 0.45 + 5)], fill="#e8e0c0",
+            out.append(Shape("rect", [(x - 12, y + R * 0.45 - 8), (x + 12, y + R * 0.45 + 8)], fill="#e8e0c0",
                              stroke="#3a3020", width=1.0, radius=2,
                              attrs={"class": "item", "data-item": item["id"], "data-hex": item["hex"]},
                              title=f"the {item['id']}, lying here"))
-            out.append(Shape("text", [(x, y + R * 0.45 + 3.5)], fill="#3a3020", text=item["id"][:2].upper(), size=10))
+            out.append(Shape("text", [(x, y + R * 0.45 + 0.5)], fill="#3a3020", text=item["id"][:2].upper(), size=TEXT))
 
     out.extend(_legend(board, width, height))
     return out
@@ -618,20 +621,20 @@ def _counter(x: float, y: float, h: str, side: str, units: list[dict]) -> Shape:
     necro = "necromancer" in kinds
     rest = [k for k in kinds if k != "necromancer"]
     label = stack_label(rest) if rest else ""
-    s = 17.0
+    s, tall = 20.0, (15.5 if necro and label else 12.5)   # half its width and height
     colour = SIDE_COLOUR.get(side, "#555555")
     ids = " ".join(f"{KIND_LETTER.get(u['kind'], '?')}{u['id']}" for u in sorted(units, key=lambda u: u["id"]))
-    children = [Shape("rect", [(x - s + 1.5, y - s * 0.78 + 1.5), (x + s + 1.5, y + s * 0.78 + 1.5)],
+    children = [Shape("rect", [(x - s + 1.5, y - tall + 1.5), (x + s + 1.5, y + tall + 1.5)],
                       fill="#3a3026", radius=3),
-                Shape("rect", [(x - s, y - s * 0.78), (x + s, y + s * 0.78)], fill=colour,
+                Shape("rect", [(x - s, y - tall), (x + s, y + tall)], fill=colour,
                       stroke="#e6c463" if necro else "#f0e6d0", width=2.0 if necro else 1.0, radius=3)]
     if necro and label:
-        children.append(Shape("text", [(x, y - 4.5)], text="N", size=9.5, bold=True, fill="#ffd54a"))
-        children.append(Shape("text", [(x, y + 6.5)], text=label, size=9, bold=True, fill="#ffffff"))
+        children.append(Shape("text", [(x, y - 7)], text="N", size=TEXT, bold=True, fill="#ffd54a"))
+        children.append(Shape("text", [(x, y + 7)], text=label, size=TEXT, bold=True, fill="#ffffff"))
     elif necro:
-        children.append(Shape("text", [(x, y + 0.5)], text="N", size=14, bold=True, fill="#ffd54a"))
+        children.append(Shape("text", [(x, y + 0.5)], text="N", size=TEXT + 2, bold=True, fill="#ffd54a"))
     else:
-        children.append(Shape("text", [(x, y + 0.5)], text=label, size=10.5, bold=True, fill="#ffffff"))
+        children.append(Shape("text", [(x, y + 0.5)], text=label, size=TEXT, bold=True, fill="#ffffff"))
     return Shape("group", attrs={"class": "stack", "data-hex": h, "data-side": side, "data-testid": "unit",
                                  "data-unit": f"{side} {h}", "tabindex": "0",
                                  "data-units": ",".join(str(u["id"]) for u in units)},
@@ -667,25 +670,24 @@ def _legend(board: HexMap, width: float, height: float) -> list[Shape]:
         cx = x + 10
         for s in shapes:
             out.append(_translate(s, cx, y0))
-        out.append(Shape("text", [(cx + 13, y0 + 0.5)], text=label, size=10, fill=INK, anchor="start"))
-        x += 28 + 6.2 * len(label)
+        out.append(Shape("text", [(cx + 13, y0 + 0.5)], text=label, size=TEXT, fill=INK, anchor="start"))
+        x += 30 + 8.2 * len(label)
     y1 = y0 + 30
     x = MARGIN_X
     for side in ("red", "black"):
-        out.append(Shape("rect", [(x, y1 - 11), (x + 36, y1 + 11)], fill=SIDE_COLOUR[side], stroke="#f0e6d0", radius=3))
-        out.append(Shape("text", [(x + 18, y1 + 0.5)], text="2Z1W", size=10, bold=True, fill="#ffffff"))
-        out.append(Shape("text", [(x + 42, y1 + 0.5)], text=f"{side} stack", size=10, fill=INK, anchor="start"))
-        x += 118
-    out.append(Shape("rect", [(x, y1 - 11), (x + 30, y1 + 11)], fill=SIDE_COLOUR["red"], stroke="#e6c463",
+        out.append(Shape("rect", [(x, y1 - 12), (x + 42, y1 + 12)], fill=SIDE_COLOUR[side], stroke="#f0e6d0", radius=3))
+        out.append(Shape("text", [(x + 21, y1 + 0.5)], text="2Z1W", size=TEXT, bold=True, fill="#ffffff"))
+        out.append(Shape("text", [(x + 48, y1 + 0.5)], text=f"{side} stack", size=TEXT, fill=INK, anchor="start"))
+        x += 140
+    out.append(Shape("rect", [(x, y1 - 12), (x + 30, y1 + 12)], fill=SIDE_COLOUR["red"], stroke="#e6c463",
                      width=2, radius=3))
-    out.append(Shape("text", [(x + 15, y1 + 0.5)], text="N", size=13, bold=True, fill="#ffd54a"))
-    out.append(Shape("text", [(x + 36, y1 + 0.5)], text="Necromancer (gold edge)", size=10, fill=INK, anchor="start"))
-    x += 190
+    out.append(Shape("text", [(x + 15, y1 + 0.5)], text="N", size=TEXT + 2, bold=True, fill="#ffd54a"))
+    out.append(Shape("text", [(x + 36, y1 + 0.5)], text="Necromancer (gold edge)", size=TEXT, fill=INK, anchor="start"))
+    x += 240
     out.extend(_skull(x + 8, y1, SIDE_COLOUR["black"]))
-    out.append(Shape("text", [(x + 22, y1 + 0.5)], text="skull hex (start)", size=10, fill=INK, anchor="start"))
-    x += 130
-    out.append(Shape("text", [(x, y1 + 0.5)], text="Z zombie · S skeleton · W wraith · numbers are counts",
-                     size=10, fill=INK, anchor="start"))
+    out.append(Shape("text", [(x + 22, y1 + 0.5)], text="skull hex (start)", size=TEXT, fill=INK, anchor="start"))
+    out.append(Shape("text", [(MARGIN_X, y1 + 30)], text="Z zombie · S skeleton · W wraith · numbers are counts",
+                     size=TEXT, fill=INK, anchor="start"))
     return out
 
 

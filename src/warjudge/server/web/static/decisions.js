@@ -244,9 +244,6 @@ board.addEventListener("click", event => {
   } else select(hex);
   drawChoices();
 });
-board.addEventListener("keydown", event => {
-  if (event.key === "Enter" || event.key === " ") { event.preventDefault(); event.target.dispatchEvent(new MouseEvent("click", {bubbles: true})); }
-});
 document.getElementById("clear").addEventListener("click", () => { selected = piece = null; drawChoices(); });
 
 // The game's own log (results with their dice), worded by the server from this seat's view.

@@ -76,6 +76,9 @@ async function drawBoard() {
                                {credentials: "same-origin"});
   if (!response.ok) throw new Error(`the map could not be drawn (${response.status})`);
   board.innerHTML = await response.text();
+  // my units on the map take the focus (Enter or Space: panzoom.js makes it their click)
+  if (game.isSeat) board.querySelectorAll(`[data-testid="unit"][data-power="${game.role}"]`)
+    .forEach(n => n.setAttribute("tabindex", "0"));
   // a button for each of my units too: the keyboard's way to the same choices
   const mine = [...(view.units || {})[game.role] || []];
   for (const d of dislodged()) if (d.power === game.role) mine.push(d.unit);
@@ -121,9 +124,10 @@ function choose(unit) {
   const prefix = unit.toLowerCase() + " ";
   const orders = legal.filter(o => o.toLowerCase().startsWith(prefix));
   chosen = orders;
-  board.querySelectorAll(".target").forEach(n => n.classList.remove("target"));
+  board.querySelectorAll(".target").forEach(n => { n.classList.remove("target"); n.removeAttribute("tabindex"); });
   for (const order of orders) {
-    board.querySelectorAll(`[data-province="${destination(order)}"]`).forEach(n => n.classList.add("target"));
+    board.querySelectorAll(`[data-province="${destination(order)}"]`)
+      .forEach(n => { n.classList.add("target"); n.setAttribute("tabindex", "0"); });
   }
   if (orders.length) offer(orders);
   box.querySelector("button")?.focus();

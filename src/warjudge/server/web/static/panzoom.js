@@ -1,6 +1,7 @@
 // Pan and zoom for every board picture (issue 24): each `.board` element's <svg> gets
 // buttons (+, −, reset), the mouse wheel and a drag, a two-finger pinch and a one-finger
-// drag once zoomed, and the keyboard (+ − arrows 0) while the board has the focus. It only
+// drag once zoomed, and the keyboard (+ − arrows 0) while the board has the focus; Enter or
+// Space on a focused piece, hex or province of the picture is a click on it. It only
 // moves the svg's viewBox, so the pages' own clicks on provinces, hexes and counters keep
 // working; a drag is not a click. The pages redraw their board often (innerHTML): the view
 // chosen is kept as long as the new picture has the same size.
@@ -78,7 +79,13 @@ function controls(board) {
 }
 
 function keys(board, event) {
-  if (event.ctrlKey || event.metaKey || event.altKey || !states.has(board)) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if ((event.key === "Enter" || event.key === " ") && board.querySelector("svg")?.contains(event.target)) {
+    event.preventDefault();
+    event.target.dispatchEvent(new MouseEvent("click", {bubbles: true}));   // the page's own handler
+    return;
+  }
+  if (!states.has(board)) return;
   const [, , w, h] = states.get(board).view;
   const moves = {ArrowLeft: [-w * KEY_PAN, 0], ArrowRight: [w * KEY_PAN, 0],
                  ArrowUp: [0, -h * KEY_PAN], ArrowDown: [0, h * KEY_PAN]};

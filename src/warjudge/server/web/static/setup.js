@@ -47,15 +47,18 @@ function takeBack(hex) {
 
 function overlay() {
   const board = ctx.board;
+  const lit = new Set(kind ? plan.legal[kind] || [] : []);
+  // lit hexes and counters take the focus (Enter or Space: panzoom.js makes it their click);
+  // a hex still lit keeps it, so one key after another places several units there
+  board.querySelectorAll(".setup-lit").forEach(n => lit.has(n.dataset.hex) || n.removeAttribute("tabindex"));
   board.querySelectorAll(".setup-zone, .setup-lit").forEach(n => n.classList.remove("setup-zone", "setup-lit"));
   board.querySelectorAll(".setup-counter").forEach(n => n.remove());
   const svg = board.querySelector("svg");
   if (!svg) return;
-  const lit = new Set(kind ? plan.legal[kind] || [] : []);
   for (const hex of plan.zone) {
     board.querySelectorAll(`polygon.hex[data-hex="${hex}"]`).forEach(n => {
       n.classList.add("setup-zone");
-      if (lit.has(hex)) n.classList.add("setup-lit");
+      if (lit.has(hex)) { n.classList.add("setup-lit"); n.setAttribute("tabindex", "0"); }
     });
   }
   for (const [hex, kinds] of Object.entries(plan.placements)) {
@@ -66,6 +69,7 @@ function overlay() {
     g.setAttribute("class", `setup-counter ${ctx.game.role}`);
     g.dataset.setupHex = hex;
     g.setAttribute("data-testid", "setup-counter");
+    g.setAttribute("tabindex", "0");
     const title = document.createElementNS(SVG, "title");
     title.textContent = `${hex}: ${counted(kinds)} (click to take the last one back)`;
     const square = document.createElementNS(SVG, "rect");

@@ -120,3 +120,13 @@ def test_a_read_waits_for_the_game_another_request_holds_instead_of_replaying_it
         assert not answered.is_set(), "the second read did not wait for the game"
     reader.join(10)
     assert answered.is_set() and restored == [] and counted_replays == []
+
+
+def test_a_read_refused_after_loading_the_game_keeps_it_cached(client, counted_replays):
+    """A read that loaded the game and then refused (a running game's record: 409) rolls
+    its transaction back: the game it only read stays in the cache (it was dropped, so the
+    next request replayed the record)."""
+    gid, gm, _, _ = _game(client)
+    for _ in range(2):
+        assert gm.get(f"/api/games/{gid}/record").status_code == 409
+    assert counted_replays == []

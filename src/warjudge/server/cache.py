@@ -171,9 +171,9 @@ def _ended(session: Session, transaction: SessionTransaction) -> None:
     committed = session.info.pop(_COMMITTED, False)
     unchanged = committed or bool(session.info.get(READ_ONLY))
     for game_id, used in session.info.pop(_PENDING, {}).items():
-        if used.entry is not None and used.row is None:   # reserved, never used
-            GAMES.give_back(game_id, used.entry, used.entry.version)
+        if used.entry is not None and (used.row is None or not committed):   # (a roll back expired the row)
+            GAMES.give_back(game_id, used.entry, used.entry.version if used.row is None or unchanged else None)
         elif used.entry is not None and used.row is not None:
-            GAMES.give_back(game_id, used.entry, used.row.version if unchanged else None)
+            GAMES.give_back(game_id, used.entry, used.row.version)
         elif committed and used.row is not None:
             GAMES.keep(game_id, used.row.version, used.game)

@@ -4,13 +4,15 @@ server process, nor one changed by a transaction that rolled back."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from sqlalchemy import update
 
 from tests.server.conftest import sign_up
 from warjudge.core import games
 from warjudge.core.record import GameRecord
-from warjudge.server import cache, db, play
+from warjudge.server import cache, db, phases, play
 from warjudge.server.models import GameRow
 
 
@@ -86,3 +88,45 @@ def test_the_cache_keeps_only_its_size_of_games():
     assert len(kept) == 2
     assert kept.take("g0", 0) is None and kept.take("g2", 0) is not None
     assert kept.take("g2", 0) is None   # taken: no other request shares it
+
+
+def test_a_read_waits_for_the_game_another_request_holds_instead_of_replaying_it(client, database_url,
+                                                                                 counted_replays, monkeypatch):
+    """Issue 22: a request took the cached game out of the cache for its whole transaction,
+    so another request of the same game meanwhile (seven Diplomacy seats looking at one
+    game) rebuilt it from the saved position or the record: under load, more than all the
+    rest of a request. It now waits for the game to be given back."""
+    gid, gm, _, _ = _game(client)
+    gm.ok("get", f"/api/games/{gid}")   # loaded, and kept
+    restored = []
+    real_restored = phases.restored
+    monkeypatch.setattr(phases, "restored", lambda *a: restored.append(a) or real_restored(*a))
+    waiting, answered = threading.Event(), threading.Event()
+    real_borrow = getattr(cache.GameCache, "borrow", None)   # (the old cache had none)
+
+    def borrow(self, *args, **kwargs):
+        if threading.current_thread() is not holder_thread:
+            waiting.set()
+        return real_borrow(self, *args, **kwargs)
+
+    monkeypatch.setattr(cache.GameCache, "borrow", borrow, raising=False)
+    sessions = db.sessions(db.make_engine(database_url))
+    holder_thread = threading.current_thread()
+    with sessions.reading() as session:
+        play.load(session.get(GameRow, gid))   # this request holds the game ...
+        reader = threading.Thread(target=lambda: (gm.ok("get", f"/api/games/{gid}"), answered.set()))
+        reader.start()
+        assert waiting.wait(10) or answered.is_set()   # ... while another asks for it
+        assert not answered.is_set(), "the second read did not wait for the game"
+    reader.join(10)
+    assert answered.is_set() and restored == [] and counted_replays == []
+
+
+def test_a_read_refused_after_loading_the_game_keeps_it_cached(client, counted_replays):
+    """A read that loaded the game and then refused (a running game's record: 409) rolls
+    its transaction back: the game it only read stays in the cache (it was dropped, so the
+    next request replayed the record)."""
+    gid, gm, _, _ = _game(client)
+    for _ in range(2):
+        assert gm.get(f"/api/games/{gid}/record").status_code == 409
+    assert counted_replays == []

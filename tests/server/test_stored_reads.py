@@ -18,7 +18,7 @@ from tests.server.conftest import listed, sign_up
 from warjudge.core import games
 from warjudge.core.game import GM
 from warjudge.diplomacy.game import DiplomacyGame
-from warjudge.server import cache, db, live, phases
+from warjudge.server import cache, db, live, phases, play
 from warjudge.server.app import create_app
 from warjudge.server.bots import random_choice
 from warjudge.server.models import GameRow
@@ -216,3 +216,31 @@ def test_an_old_database_s_long_game_is_folded_in_bounded_steps_and_read(tmp_pat
         every = listed(client, "oldgame")
         assert every["count"] > 10 and [p["n"] for p in every["phases"]] == list(range(every["count"]))
     app.state.engine.dispose()
+
+
+def test_a_long_game_not_folded_yet_is_a_503_to_a_view_never_a_replay_and_is_folded_first(client, counted_acts):
+    """Issue 22: a view or the record of a long game whose stored state was not built yet
+    (an old database, or after an upgrade) replayed the whole game inside the request. It
+    is now a 503 with Retry-After, and the background fold takes that game before the
+    games changed since."""
+    gm = sign_up(client)
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    _store(client.app.state.engine, gid, _long_diplomacy())
+    newer = gm.ok("post", "/api/games", {"game": "toy-bids"})["id"]   # changed since: first in the fold's order
+    gm.ok("post", f"/api/games/{newer}/seats/north")
+    _cold()
+    counted_acts.clear()
+    for path in (f"/api/games/{gid}", f"/api/games/{gid}/record", f"/api/games/{gid}/legal"):
+        refused = gm.get(path)
+        assert refused.status_code == 503 and refused.headers["Retry-After"] == "2", path
+        assert "being prepared" in refused.json()["error"]
+    assert counted_acts == []
+    builder = phases.Builder(client.app.state.sessions, 60, games_per_look=1)
+    builder.look()   # one bounded step: the game asked for, not the newer one
+    assert len(counted_acts) == phases.STEP
+    with client.app.state.sessions.reading() as session:
+        assert phases.stored_progress(session, newer) is None
+    _cold()
+    counted_acts.clear()   # now the view replays the actions after the saved position only
+    assert gm.ok("get", f"/api/games/{gid}")["version"] == 1
+    assert len(counted_acts) == LONG - phases.STEP <= play.LOAD_REPLAY

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from warjudge.core import games
 from warjudge.core.events import localised
 from warjudge.presentation import choices
-from warjudge.server import accounts, auth, bots, botturns, db, errors, history, live, mail, play, press, ratelimit, web
+from warjudge.server import accounts, auth, bots, botturns, cache, db, errors, history, live, mail, play, press, ratelimit, web
 from warjudge.server.access import GameId, LangQuery, SeatPath
 from warjudge.server.errors import ApiError
 from warjudge.server.limits import RequestLimits
@@ -126,6 +126,16 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
 
     reading = sessions.reading   # a request that changes nothing takes no write lock
 
+    @contextmanager
+    def reading_game(game_id: str) -> Iterator[Session]:
+        """A read of one game: its loaded game borrowed before anything is read
+        (`cache.reserve`), yet once the read holds its database connection (a borrower
+        waiting for a connection that a writer waiting for the game held was a deadlock)."""
+        with reading() as session:
+            session.connection()   # SQLite's snapshot is only taken at the first read
+            cache.reserve(session, game_id)
+            yield session
+
     def caller(session: Session, credentials: HTTPAuthorizationCredentials | None) -> User:
         return auth.user_of_token(session, credentials.credentials if credentials else None)
 
@@ -219,7 +229,7 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
     @app.get("/api/games/{game_id}", tags=["games"])
     def show_game(game_id: GameId, seat: str | None = SeatQuery, lang: str = LangQuery,
                   credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
-        with reading() as session:
+        with reading_game(game_id) as session:
             user = maybe_caller(session, credentials)
             row = game_row(session, game_id)
             game = play.load(row)
@@ -232,7 +242,7 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
               credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         """Each held seat's decision and legal actions; in a hex game each action also has
         its `labels` entry, the action worded in `lang` for a person (from the seat's view)."""
-        with reading() as session:
+        with reading_game(game_id) as session:
             user = caller(session, credentials)
             row = game_row(session, game_id)
             game = play.load(row)
@@ -245,7 +255,7 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
         """What one of the seat's legal actions faces before its dice (odds, modifiers, the
         table row), from the game's own rules; `preview` is null for an action with no dice
         to show. Changes nothing."""
-        with reading() as session:
+        with reading_game(game_id) as session:
             user = caller(session, credentials)
             return {"preview": play.preview(game_row(session, game_id), user, body.seat, body.action)}
 
@@ -256,7 +266,7 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
         `fill`, completed in a named formation or like an earlier set-up: what is placed and
         left, the zone, where each kind left may go, the `deploy` to send once complete.
         Changes nothing."""
-        with reading() as session:
+        with reading_game(game_id) as session:
             user = caller(session, credentials)
             return play.setup_plan(game_row(session, game_id), user, body.seat, body.placements, body.fill, body.like)
 
@@ -374,7 +384,7 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
         """The whole record, seeds and every secret included, once the game is over, for
         anyone (check it with `warjudge verify`); while it runs, nobody's, the games master's
         and the creator's included: GET …/history is what each may see meanwhile."""
-        with reading() as session:
+        with reading_game(game_id) as session:
             row = game_row(session, game_id)
             if not play.load(row).is_over:
                 raise ApiError(409, f"game {row.id} is not over: its record holds the dice seed and every "

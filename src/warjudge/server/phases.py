@@ -158,15 +158,15 @@ def _unpickled(state: bytes) -> Game:
     return game
 
 
-def restored(session: Session, row: GameRow, record: GameRecord) -> Game | None:
+def restored(session: Session, row: GameRow, record: GameRecord, most: int) -> Game | None:
     """The row's game from its saved position and the record's actions after it (at most
     `SNAPSHOT_EVERY` and a fold's lag); None when there is no saved position this code
-    wrote for this record."""
+    wrote for this record, or when it is more than `most` actions behind."""
     stored = session.get(GameProgress, row.id)
     if stored is None or stored.code != code():
         return None
     entries = games.entries(record)
-    if entries is None or stored.state_actions > len(entries) or \
+    if entries is None or not 0 <= len(entries) - stored.state_actions <= most or \
             _digest(entries[:stored.state_actions]) != stored.state_digest:
         return None
     game = _saved(session, row.id)
@@ -253,6 +253,27 @@ def _resumed(session: Session, game_id: str, stored: GameProgress | None, record
     return fold
 
 
+_wanted: OrderedDict[str, None] = OrderedDict()   # games a request could not load: folded first
+WANTED = 256
+
+
+def being_prepared(game_id: str) -> ApiError:
+    """A request found the game too long to load from its stored state (an old database's
+    game, or after an upgrade): the background fold takes it first, and the request is
+    told to come back (503, Retry-After) rather than replaying it."""
+    with _cursors_lock:
+        _wanted[game_id] = None
+        while len(_wanted) > WANTED:
+            _wanted.popitem(last=False)
+    return ApiError(503, f"game {game_id} is being prepared after an upgrade or a restart: try again in a "
+                         "few seconds", headers={"Retry-After": "2"})
+
+
+def _take_wanted(most: int) -> list[str]:
+    with _cursors_lock:
+        return [_wanted.popitem(last=False)[0] for _ in range(min(most, len(_wanted)))]
+
+
 def catch_up(sessions: Sessions, game_id: str, wait: bool = True) -> Progress | None:
     """Fold at most `STEP` more of the game's actions into its stored state (nothing if it
     is up to date); the progress stored after (still behind if the game is longer). With
@@ -288,6 +309,10 @@ def _store(sessions: Sessions, game_id: str, seen: tuple[str, int, str] | None, 
            entries: list[Entry], version: int) -> Progress:
     game, whole = fold.game, fold.actions == len(entries)
     digest = _digest(entries[:fold.actions])
+    saving = fold.state_actions < 0 or fold.actions - fold.state_actions >= SNAPSHOT_EVERY or \
+        (game.is_over and fold.actions != fold.state_actions)
+    # pickled before the write lock is taken: a large map's game takes a second or more
+    state = zlib.compress(pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL), 1) if saving else None
     with sessions.begin() as session:
         if locked_game(session, game_id) is None:
             raise ApiError(404, f"there is no game {game_id!r}")
@@ -308,10 +333,8 @@ def _store(sessions: Sessions, game_id: str, seen: tuple[str, int, str] | None, 
         now.phases, now.phase_start, now.is_over = fold.phases, fold.phase_start, game.is_over
         now.to_act = json.dumps(list(game.to_act()))
         now.names = json.dumps({lang: game.seat_names(lang) for lang in LANGUAGES})
-        if fold.state_actions < 0 or fold.actions - fold.state_actions >= SNAPSHOT_EVERY or \
-                (game.is_over and fold.actions != fold.state_actions):
-            now.state = zlib.compress(pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL), 1)
-            now.state_actions, now.state_digest = fold.actions, digest
+        if state is not None:
+            now.state, now.state_actions, now.state_digest = state, fold.actions, digest
         progress = Progress.of(now)
     _keep_cursor(game_id, fold.actions, digest, game)
     return progress
@@ -347,13 +370,19 @@ class Builder:
     def _run(self) -> None:
         while not self._stop.wait(self.interval):
             try:
-                for game_id in behind(self.sessions, self.games_per_look, self._failed):
-                    try:
-                        catch_up(self.sessions, game_id)
-                    except ApiError as exc:   # a game that cannot be replayed stays as it is
-                        log.error("stored phases of game %s: %s", game_id, exc.message)
-                        with self.sessions.reading() as session:
-                            version = session.scalar(select(GameRow.version).where(GameRow.id == game_id))
-                        self._failed.add((game_id, version or 0))
+                self.look()
             except Exception:  # noqa: BLE001 - a database hiccup must not end the folding for good
                 log.exception("folding stored phases failed; trying again")
+
+    def look(self) -> None:
+        """One step for each of `games_per_look` games: those a request could not load
+        first (`being_prepared`), then those most recently changed."""
+        wanted = _take_wanted(self.games_per_look)
+        for game_id in wanted + behind(self.sessions, self.games_per_look - len(wanted), self._failed):
+            try:
+                catch_up(self.sessions, game_id)
+            except ApiError as exc:   # a game that cannot be replayed stays as it is
+                log.error("stored phases of game %s: %s", game_id, exc.message)
+                with self.sessions.reading() as session:
+                    version = session.scalar(select(GameRow.version).where(GameRow.id == game_id))
+                self._failed.add((game_id, version or 0))

@@ -70,16 +70,24 @@ def offered_options(game_id: str) -> list[dict[str, Any]]:
     return [o.to_json() for o in games.options(game_id) if o.name not in SERVED_OPTIONS]
 
 
+LOAD_REPLAY = phases.STEP + phases.SNAPSHOT_EVERY   # record actions a request replays at most to load a game
+
+
 def load(row: GameRow) -> Game:
     """The row's game: from this process's cache when it holds the stored version
     (`cache.py`), else from its saved position and the few actions after it
-    (`phases.restored`), else replayed from the record."""
+    (`phases.restored`), else replayed from the record if it is short; a longer game not
+    folded yet (an old database's, or after an upgrade) is a 503 while it is prepared in
+    the background (`phases.being_prepared`): no request replays a long game."""
     session = object_session(row)
     game = cache.take(session, row) if session else None
     if game is None:
         try:
             record = GameRecord.from_json(row.record, f"stored game {row.id}")
-            game = (phases.restored(session, row, record) if session else None) or games.load(record)
+            game = phases.restored(session, row, record, LOAD_REPLAY) if session else None
+            if game is None and record.action_count() > LOAD_REPLAY and games.entries(record) is not None:
+                raise phases.being_prepared(row.id)   # (a legacy record, which cannot be folded, is replayed)
+            game = game or games.load(record)
         except WarjudgeError as exc:  # a damaged database row: say so, never a traceback
             log.error("game %s cannot be loaded: %s", row.id, exc)
             raise ApiError(409, f"game {row.id} cannot be loaded: {exc}") from None

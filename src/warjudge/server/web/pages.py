@@ -97,9 +97,8 @@ def _standing(session: Session, row: GameRow, progress: phases.Progress | None) 
     loaded game at the row's version (`cache.py`), else from its stored progress
     (`phases.py`: who may act, less the seats that are ready and the bots, which act in
     the background); (None, False) while neither has caught up with the game."""
-    game = cache.take(session, row)
+    game = cache.take(session, row)   # back in the cache when this read ends
     if game is not None:
-        cache.loaded(session, row, game)   # back in the cache when this read ends
         return play.waited_for(row, game), game.is_over
     if progress is None or progress.version != row.version:
         return None, False

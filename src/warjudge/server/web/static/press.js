@@ -74,6 +74,11 @@ async function openThread(thread) {
   try { if (open !== null) await markOpenRead(); } catch (error) { showError(error.message); }
 }
 
+// A thread left open in a hidden tab is marked read once the player looks at it again.
+document.addEventListener("visibilitychange", () => {
+  if (open !== null) markOpenRead().catch(error => showError(error.message));
+});
+
 async function poll() {
   try {
     let answer;

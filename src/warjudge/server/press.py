@@ -27,9 +27,8 @@ from sqlalchemy.orm import Session, selectinload
 
 from warjudge.server import notify, play
 from warjudge.server.access import Bearer, Credentials, GameId, SeatQuery, caller, game_row, maybe_caller
-from warjudge.server.db import Sessions
+from warjudge.server.db import Sessions, locked_game
 from warjudge.server.errors import ApiError
-from warjudge.server.db import locked_game
 from warjudge.server.models import GameRow, Seat
 from warjudge.server.models_press import BROADCAST, PressMessage, PressMode, PressRead, PressRecipient, thread_key
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE

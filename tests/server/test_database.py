@@ -25,7 +25,7 @@ def test_the_migrations_build_the_models_tables(database_url):
     assert set(inspect(engine).get_table_names()) == {"alembic_version", "games", "rollbacks", "seats", "tokens",
                                                       "users", "press_modes", "press_messages", "press_recipients",
                                                       "rate_buckets", "game_progress", "game_phases", "mail_outbox", "mail_marks",
-                                                      "game_requests"}
+                                                      "game_requests", "press_reads"}
 
 
 def test_db_upgrade_makes_the_default_sqlite_database_in_the_data_folder(tmp_path, monkeypatch):

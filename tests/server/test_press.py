@@ -5,9 +5,13 @@ message refused with its reason and nothing stored."""
 from __future__ import annotations
 
 import pytest
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import inspect, text
 
 from tests.server.conftest import sign_up
-from warjudge.server import press
+from warjudge.server import db, press
+from warjudge.server.models_press import thread_key
 
 MARKUP = "<script>alert('x')</script> & <b>bold</b>"
 
@@ -30,13 +34,14 @@ def test_a_private_message_is_read_by_its_sender_and_its_recipient_only(client):
     sent = ann.post(f"/api/games/{gid}/press", {"seat": "AUSTRIA", "to": ["ENGLAND"], "text": "Alliance?"})
     assert sent.status_code == 201, sent.text
     assert sent.json() | {"sent_at": None} == {"n": 1, "from": "AUSTRIA", "to": ["ENGLAND"], "text": "Alliance?",
-                                               "version": 0, "phase": "S1901M", "sent_at": None}
+                                               "version": 0, "phase": "S1901M", "sent_at": None,
+                                               "thread": ["AUSTRIA", "ENGLAND"], "unread": False}
     bob.ok("post", f"/api/games/{gid}/press", {"seat": "ENGLAND", "to": "all", "text": "Peace to all"})
 
     assert _texts(ann, gid) == ["Alliance?", "Peace to all"]
     assert _texts(bob, gid) == ["Alliance?", "Peace to all"]
     read_back = bob.ok("get", f"/api/games/{gid}/press")["messages"][0]
-    assert read_back == sent.json() | {"n": 1}   # as sent: the time with its zone on every database
+    assert read_back == sent.json() | {"n": 1, "unread": True}   # as sent: the time with its zone on every database
     assert _texts(cid, gid) == ["Peace to all"]            # FRANCE reads only the broadcast
     # docs/server.md "Secrets": a private message is hidden from the games master too
     assert _texts(gm, gid) == ["Peace to all"]
@@ -161,3 +166,42 @@ def test_a_read_answers_a_page_of_messages_at_most(client, monkeypatch):
     assert [m["text"] for m in first["messages"]] == ["one", "two"] and first["more"] is True
     rest = bob.ok("get", f"/api/games/{gid}/press", params={"after": 2})
     assert [(m["n"], m["text"]) for m in rest["messages"]] == [(3, "three")] and rest["more"] is False
+
+
+def test_the_migration_puts_each_stored_message_in_its_thread(database_url):
+    """Issue 24, threads: migration 0010 files the messages stored before it under the thread
+    of their participants, as `send` files a new one, on SQLite and PostgreSQL."""
+    engine = db.make_engine(database_url)
+    config = Config()
+    config.set_main_option("script_location", str(db.MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        if inspect(connection).has_table("alembic_version"):   # PostgreSQL's: migrated once for the session
+            command.downgrade(config, "0009")
+        else:
+            command.upgrade(config, "0009")
+    with engine.begin() as connection:
+        connection.execute(text("INSERT INTO users (id, name, password_hash, created_at) VALUES (901, 'old', 'x', :t)"),
+                           {"t": "2026-01-01 00:00:00"})
+        connection.execute(text("INSERT INTO games (id, game, record, creator_id, open_seats, version, created_at, "
+                                "updated_at) VALUES ('oldpress', 'diplomacy', '{}', 901, true, 0, :t, :t)"),
+                           {"t": "2026-01-01 00:00:00"})
+        for n, (sender, broadcast, to) in enumerate((("AUSTRIA", True, []), ("AUSTRIA", False, ["ENGLAND"]),
+                                                     ("ENGLAND", False, ["AUSTRIA"]),
+                                                     ("FRANCE", False, ["AUSTRIA", "ENGLAND"])), 9001):
+            connection.execute(text("INSERT INTO press_messages (id, game_id, sender, broadcast, text, version, "
+                                    "created_at) VALUES (:id, 'oldpress', :s, :b, 'x', 0, :t)"),
+                               {"id": n, "s": sender, "b": broadcast, "t": "2026-01-01 00:00:00"})
+            for seat in to:
+                connection.execute(text("INSERT INTO press_recipients (message_id, seat) VALUES (:id, :s)"),
+                                   {"id": n, "s": seat})
+    db.upgrade(engine)
+    with engine.connect() as connection:
+        threads = connection.execute(text("SELECT thread FROM press_messages WHERE game_id = 'oldpress' "
+                                          "ORDER BY id")).scalars().all()
+        connection.execute(text("DELETE FROM games WHERE id = 'oldpress'"))
+        connection.execute(text("DELETE FROM users WHERE id = 901"))
+        connection.commit()
+    engine.dispose()
+    pair = thread_key({"AUSTRIA", "ENGLAND"})
+    assert threads == ["all", pair, pair, thread_key({"AUSTRIA", "ENGLAND", "FRANCE"})]

@@ -7,7 +7,13 @@ is `full` (private and broadcast), `broadcast` (public messages only) or `none`;
 with more than two seats (the Diplomacy family, where talking is half the game) has full
 press unless its creator chose otherwise, a two-seat game none (docs/rulings.md).
 
-Text is stored and returned exactly as written, as JSON strings: plain text, never markup."""
+Text is stored and returned exactly as written, as JSON strings: plain text, never markup.
+
+Threads and unread marks (issue 24): a message belongs to the thread of its participants
+(every broadcast to one thread); a seat's read marks say, per thread, up to which message it
+has read, and a message it did not send is unread past that mark. Counts are SQL aggregates
+over the messages the seat may read, so a seat learns nothing of any other message, nor of
+another seat's marks; the games master and spectators have no marks (nothing is unread)."""
 
 from __future__ import annotations
 
@@ -16,15 +22,15 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from sqlalchemy import ColumnElement, false, func, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy import ColumnElement, and_, case, exists, false, func, or_, select
+from sqlalchemy.orm import Session, selectinload
 
 from warjudge.server import notify, play
 from warjudge.server.access import Bearer, Credentials, GameId, SeatQuery, caller, game_row, maybe_caller
-from warjudge.server.db import Sessions
+from warjudge.server.db import Sessions, locked_game
 from warjudge.server.errors import ApiError
-from warjudge.server.models import GameRow
-from warjudge.server.models_press import PressMessage, PressMode, PressRecipient
+from warjudge.server.models import GameRow, Seat
+from warjudge.server.models_press import BROADCAST, PressMessage, PressMode, PressRead, PressRecipient, thread_key
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE
 
 MAX_TEXT = 4000          # characters in one message
@@ -54,6 +60,24 @@ class PressRequest(BaseModel):
         if not text.strip():
             raise ValueError("the message is empty")
         return text
+
+
+Thread = list[str] | Literal["all"]
+
+
+class ReadRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seat: str = Field(min_length=1, max_length=64, description="your seat, the reader")
+    upto: int = Field(ge=1, le=2**31, description="mark read the messages numbered up to this `n`")
+    thread: Thread | None = Field(None, description="only those of this thread: \"all\" or its participants")
+
+    @field_validator("thread")
+    @classmethod
+    def _seats(cls, thread: Thread | None) -> Thread | None:
+        if isinstance(thread, list) and not (2 <= len(thread) <= 65 and all(1 <= len(s) <= 64 for s in thread)):
+            raise ValueError("\"all\", or a list of 2 to 65 seat names: the thread's participants, yours among them")
+        return thread
 
 
 class ModeRequest(BaseModel):
@@ -87,8 +111,25 @@ def readable(game_id: str, role: str) -> ColumnElement[bool]:
         return in_game & PressMessage.broadcast
     if role == PUBLIC_ROLE:
         return in_game & false()   # a spectator reads no press
-    to_it = select(PressRecipient.message_id).where(PressRecipient.seat == role)
-    return in_game & or_(PressMessage.broadcast, PressMessage.sender == role, PressMessage.id.in_(to_it))
+    to_it = exists().where(PressRecipient.message_id == PressMessage.id, PressRecipient.seat == role)
+    return in_game & or_(PressMessage.broadcast, PressMessage.sender == role, to_it)
+
+
+def _is_seat(role: str) -> bool:
+    return role not in (GM_ROLE, PUBLIC_ROLE)
+
+
+def _mark_of(role: str) -> Any:
+    """The join of a message to `role`'s read mark in its thread (none: nothing read)."""
+    return and_(PressRead.game_id == PressMessage.game_id, PressRead.seat == role,
+                PressRead.thread == PressMessage.thread)
+
+
+def _unread(role: str) -> ColumnElement[bool]:
+    """The SQL condition, on a message joined to `role`'s mark: `role` has not read it."""
+    if not _is_seat(role):
+        return false()
+    return (PressMessage.sender != role) & (PressMessage.id > func.coalesce(PressRead.last_read, 0))
 
 
 def count(session: Session, game_id: str, role: str) -> int:
@@ -96,10 +137,15 @@ def count(session: Session, game_id: str, role: str) -> int:
     return session.scalar(select(func.count()).select_from(PressMessage).where(readable(game_id, role))) or 0
 
 
-def _as_read(message: PressMessage, n: int) -> dict[str, Any]:
+def _thread(message: PressMessage) -> Thread:
+    """The thread as its readers name it: "all", or its participants in order."""
+    return "all" if message.broadcast else sorted({message.sender, *(r.seat for r in message.recipients)})
+
+
+def _as_read(message: PressMessage, n: int, unread: bool = False) -> dict[str, Any]:
     """A message as its reader gets it; `n` is its place among the messages that reader may
     read (a database id would tell a seat how many messages it was not sent)."""
-    return {"n": n, "from": message.sender,
+    return {"n": n, "from": message.sender, "thread": _thread(message), "unread": unread,
             "to": "all" if message.broadcast else [r.seat for r in message.recipients],
             "text": message.text, "version": message.version, "phase": message.phase,
             "sent_at": _utc(message.created_at).isoformat()}
@@ -116,9 +162,71 @@ PAGE = 200   # messages one read answers at most (`more` says if others follow)
 def messages(session: Session, game_id: str, role: str, after: int = 0) -> tuple[list[dict[str, Any]], bool]:
     """The messages after the `after`-th that `role` may read, `PAGE` at most, and whether
     more follow: a read costs the same however long the game's press has grown."""
-    found = session.scalars(select(PressMessage).where(readable(game_id, role)).order_by(PressMessage.id)
+    found = session.execute(select(PressMessage, _unread(role)).options(selectinload(PressMessage.recipients))
+                            .outerjoin(PressRead, _mark_of(role))
+                            .where(readable(game_id, role)).order_by(PressMessage.id)
                             .offset(after).limit(PAGE + 1)).all()
-    return [_as_read(m, n) for n, m in enumerate(found[:PAGE], after + 1)], len(found) > PAGE
+    return [_as_read(m, n, bool(unread)) for n, (m, unread) in enumerate(found[:PAGE], after + 1)], len(found) > PAGE
+
+
+def unread_count(session: Session, game_id: str, role: str) -> int:
+    """How many of the messages `role` may read it has not read: one query."""
+    return session.scalar(select(func.count()).select_from(PressMessage).outerjoin(PressRead, _mark_of(role))
+                          .where(readable(game_id, role), _unread(role))) or 0
+
+
+def threads(session: Session, game_id: str, role: str) -> tuple[list[dict[str, Any]], bool]:
+    """`role`'s threads, newest first, each with its count of messages and of unread ones
+    (`PAGE` threads at most, and whether more follow): one grouped query, then the newest
+    message of each listed thread for its participants."""
+    newest = func.max(PressMessage.id)
+    found = session.execute(
+        select(newest, func.count(), func.coalesce(func.sum(case((_unread(role), 1), else_=0)), 0),
+               func.max(PressMessage.created_at))
+        .outerjoin(PressRead, _mark_of(role)).where(readable(game_id, role))
+        .group_by(PressMessage.thread).order_by(newest.desc()).limit(PAGE + 1)).all()
+    heads = {m.id: m for m in session.scalars(select(PressMessage).options(selectinload(PressMessage.recipients))
+                                              .where(PressMessage.id.in_([f[0] for f in found])))}
+    return [{"thread": _thread(heads[head]), "messages": total, "unread": int(unread), "last_at": _utc(last).isoformat()}
+            for head, total, unread, last in found[:PAGE]], len(found) > PAGE
+
+
+def mark_read(session: Session, game_id: str, seat_name: str, upto: int, thread: Thread | None) -> None:
+    """Marks read the messages `seat_name` may read numbered up to `upto` (of one thread if
+    named): a mark only moves forward, and only over messages the seat may read."""
+    last = session.scalar(select(PressMessage.id).where(readable(game_id, seat_name))
+                          .order_by(PressMessage.id).offset(upto - 1).limit(1))
+    if last is None:
+        raise ApiError(422, f"upto: seat {seat_name} has no message numbered {upto}")
+    if isinstance(thread, list) and seat_name not in thread:
+        raise ApiError(422, f"thread: name a thread of yours: {seat_name} must be one of its participants")
+    within = readable(game_id, seat_name) & (PressMessage.id <= last)
+    if thread is not None:
+        within &= PressMessage.thread == thread_key(None if thread == BROADCAST else set(thread))
+    newest: dict[str, int] = dict(session.execute(select(PressMessage.thread, func.max(PressMessage.id)).where(within)
+                                  .group_by(PressMessage.thread)).all())
+    marks = {m.thread: m for m in session.scalars(select(PressRead).where(
+        PressRead.game_id == game_id, PressRead.seat == seat_name, PressRead.thread.in_(list(newest))))}
+    for key, message_id in newest.items():
+        if key not in marks:
+            session.add(PressRead(game_id=game_id, seat=seat_name, thread=key, last_read=message_id))
+        elif marks[key].last_read < message_id:
+            marks[key].last_read = message_id
+
+
+def unread_by_game(session: Session, user_id: int, game_ids: list[str]) -> dict[str, int]:
+    """For each of these games, how many messages the user's seats there have not read (a
+    broadcast once per seat): one query for a page of games."""
+    to_seat = exists().where(PressRecipient.message_id == PressMessage.id, PressRecipient.seat == Seat.name)
+    found = session.execute(
+        select(PressMessage.game_id, func.count())
+        .join(Seat, and_(Seat.game_id == PressMessage.game_id, Seat.user_id == user_id))
+        .outerjoin(PressRead, and_(PressRead.game_id == PressMessage.game_id, PressRead.seat == Seat.name,
+                                   PressRead.thread == PressMessage.thread))
+        .where(PressMessage.game_id.in_(game_ids), PressMessage.sender != Seat.name,
+               PressMessage.id > func.coalesce(PressRead.last_read, 0), or_(PressMessage.broadcast, to_seat))
+        .group_by(PressMessage.game_id)).all()
+    return {game_id: n for game_id, n in found}
 
 
 def send(session: Session, row: GameRow, seat_name: str, to: list[str] | str, text: str) -> PressMessage:
@@ -138,6 +246,7 @@ def send(session: Session, row: GameRow, seat_name: str, to: list[str] | str, te
         if not recipients:
             raise ApiError(422, "to: name at least one seat other than your own, or \"all\"")
     message = PressMessage(game_id=row.id, sender=seat_name, broadcast=to == "all", text=text,
+                           thread=thread_key(None if to == "all" else {seat_name, *recipients}),
                            version=row.version, phase=play.current_phase(play.load(row)), recipients=[PressRecipient(seat=s) for s in recipients])
     session.add(message)
     session.flush()
@@ -169,7 +278,23 @@ def router(sessions: Sessions) -> APIRouter:
             row = game_row(session, game_id)
             role = play.role(row, user, seat)
             page, more = messages(session, game_id, role, after)
-            return {"seat": role, "press": mode_of(session, row), "messages": page, "more": more}
+            listed, more_threads = threads(session, game_id, role)
+            return {"seat": role, "press": mode_of(session, row), "messages": page, "more": more,
+                    "unread": unread_count(session, game_id, role), "threads": listed, "more_threads": more_threads}
+
+    @api.post("/api/games/{game_id}/press-read")
+    def read_press(game_id: GameId, body: ReadRequest, credentials: Credentials = Bearer) -> dict[str, Any]:
+        """Marks read your seat's messages numbered up to `upto` (of one thread if named);
+        answers how many it has still unread."""
+        with sessions.begin() as session:
+            user = caller(session, credentials)
+            row = locked_game(session, game_id)
+            if row is None:
+                raise ApiError(404, f"there is no game {game_id!r}")
+            play.require_seat(row, user, body.seat)
+            mark_read(session, game_id, body.seat, body.upto, body.thread)
+            session.flush()
+            return {"seat": body.seat, "unread": unread_count(session, game_id, body.seat)}
 
     @api.post("/api/games/{game_id}/press-mode")
     def set_mode(game_id: GameId, body: ModeRequest, credentials: Credentials = Bearer) -> dict[str, Any]:

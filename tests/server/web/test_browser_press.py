@@ -1,6 +1,7 @@
 """Press on the Diplomacy page, in Chromium (issue 14 "press (private and broadcast)";
 issue 13's press routes): a private message reaches only its addressee, a broadcast every
-seat, a spectator reads none, and a message's text is shown as text, never as markup."""
+seat, a spectator reads none, and a message's text is shown as text, never as markup; the
+unread badge and the threads (issue 24 finding 13)."""
 
 from __future__ import annotations
 
@@ -53,9 +54,36 @@ def test_private_and_broadcast_press_between_seats(live, chromium):
     expect(cid.page.locator('[data-testid="press-messages"]')).to_contain_text("peace to all")
     assert "old mill" not in cid.page.content()
 
+    # issue 24 finding 13: the unread badge, one thread per set of participants, opening one
+    # marks it read, a reply goes to the same participants
+    expect(bob.page.locator('[data-testid="press-unread"]')).to_have_text("3 unread")
+    expect(ann.page.locator('[data-testid="press-unread"]')).to_be_hidden()   # its own messages
+    three_way = 'import("/static/common.js").then(m => m.api("POST", "/api/games/%s/press", ' \
+                '{seat: "FRANCE", to: ["AUSTRIA", "ENGLAND"], text: "the three of us"}))' % game_id
+    cid.page.evaluate(three_way)
+    expect(bob.page.locator('[data-testid="press-unread"]')).to_have_text("4 unread")
+    threads = bob.page.locator('[data-testid="press-thread"]')
+    expect(threads).to_have_text(["AUSTRIA, FRANCE (1 unread)", "everyone (2 unread)", "AUSTRIA (1 unread)"])
+    threads.nth(0).click()
+    expect(bob.page.locator('[data-testid="press-messages"] li')).to_have_count(1)
+    expect(bob.page.locator('[data-testid="press-unread"]')).to_have_text("3 unread")
+    expect(threads.nth(0)).to_have_text("AUSTRIA, FRANCE")
+    bob.page.locator('[data-testid="press-input"]').fill("count me in")
+    bob.page.locator('[data-testid="press-send"]').click()
+    for reader in (ann, cid):
+        expect(reader.page.locator('[data-testid="press-messages"] li', has_text="count me in")).to_contain_text(
+            "ENGLAND → AUSTRIA, FRANCE", timeout=20000)
+    threads.nth(2).click()   # AUSTRIA's thread: the private message, now read
+    expect(bob.page.locator('[data-testid="press-messages"] li')).to_have_count(1)
+    expect(bob.page.locator('[data-testid="press-unread"]')).to_have_text("2 unread")
+    expect(ann.page.locator('[data-testid="press-unread"]')).to_have_text("2 unread")   # FRANCE's and ENGLAND's
+    ann.page.goto(f"{base}/lobby")
+    expect(ann.page.locator('[data-testid="lobby-unread"]')).to_have_text("2 unread")
+
     spectator.page.goto(f"{base}/games/{game_id}")
     expect(spectator.page.locator('[data-testid="phase"]')).to_have_text("S1901M")
     assert spectator.page.locator('[data-testid="press-input"]').count() == 0
     assert "old mill" not in spectator.page.content() and "peace to all" not in spectator.page.content()
+    assert spectator.page.locator('[data-testid="press-unread"]').count() == 0
     for watched in (ann, bob, cid, spectator):
         assert not watched.problems, watched.problems

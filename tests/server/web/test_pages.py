@@ -296,3 +296,26 @@ def test_the_lobby_reads_a_page_of_games_and_replays_none(web_app, browser, othe
     assert 'href="/lobby?page=1" rel="next"' in first and 'href="/lobby?page=0" rel="prev"' in second
     assert ">AUSTRIA<" in _row_of(second, mine[0]) and ">ENGLAND<" in _row_of(second, mine[0])   # stored
     assert "not known yet" in _row_of(first, mine[1])   # neither loaded nor folded: no replay to find out
+
+
+def test_the_lobby_row_of_my_game_counts_the_press_my_seats_have_not_read(browser, other_browser):
+    """Issue 24 finding 13: my games show how many press messages my seats have not read
+    (their own messages, and others' private ones, never counted), gone once read."""
+    csrf, bob = sign_up(browser), sign_up(other_browser, "bob")
+    game_id = new_game(browser, csrf, "diplomacy", ["AUSTRIA"])
+    assert other_browser.post(f"/api/games/{game_id}/seats/ENGLAND", headers={auth.CSRF_HEADER: bob}).status_code == 200
+    assert other_browser.post(f"/api/games/{game_id}/seats/FRANCE", headers={auth.CSRF_HEADER: bob}).status_code == 200
+    for seat, to in (("ENGLAND", ["AUSTRIA"]), ("FRANCE", "all"), ("ENGLAND", ["FRANCE"])):
+        sent = other_browser.post(f"/api/games/{game_id}/press", json={"seat": seat, "to": to, "text": "hi"},
+                                  headers={auth.CSRF_HEADER: bob})
+        assert sent.status_code == 201, sent.text
+    browser.post(f"/api/games/{game_id}/press", json={"seat": "AUSTRIA", "to": "all", "text": "mine"},
+                 headers={auth.CSRF_HEADER: csrf})
+    assert 'data-testid="lobby-unread"' in _row_of(browser.get("/lobby").text, game_id)
+    assert ">2 unread<" in _row_of(browser.get("/lobby").text, game_id)
+    # ENGLAND: the two broadcasts; FRANCE: AUSTRIA's broadcast and ENGLAND's private message
+    assert ">4 unread<" in _row_of(other_browser.get("/lobby").text, game_id)
+    read = browser.post(f"/api/games/{game_id}/press-read", json={"seat": "AUSTRIA", "upto": 3},
+                        headers={auth.CSRF_HEADER: csrf})
+    assert read.status_code == 200 and read.json()["unread"] == 0
+    assert "unread" not in _row_of(browser.get("/lobby").text, game_id)

@@ -107,18 +107,20 @@ def _standing(session: Session, row: GameRow, progress: phases.Progress | None) 
 
 
 def _lobby_games(session: Session, user: User, page: int) -> dict[str, Any]:
-    """A page of my games (each with the seats it waits for and its deadline) and of the
+    """A page of my games (each with the seats it waits for, its deadline and the press my
+    seats have not read) and of the
     open games I may join, and whether either list goes on: a bounded number of rows
     read and no game replayed, however many games the server holds."""
     seated = select(Seat.game_id).where(Seat.user_id == user.id)
     rows, more_mine = _listed(session, select(GameRow).where(is_mine(user)), page)
     progress = phases.stored_progresses(session, [row.id for row in rows])
+    unread = press.unread_by_game(session, user.id, [row.id for row in rows])
     mine = []
     for row in rows:
         waiting, over = _standing(session, row, progress.get(row.id))
         mine.append({"id": row.id, "title": games.info(row.game).title, "seats": play.held_seats(row, user),
                      "gm": play.is_gm(row, user), "waiting": waiting, "is_over": over, "deadline": row.deadline,
-                     "waits_for_seats": play.waits_for_seats(row)})
+                     "waits_for_seats": play.waits_for_seats(row), "unread": unread.get(row.id, 0)})
     free_seat = select(Seat.game_id).where(Seat.user_id.is_(None), Seat.bot.is_(None))
     open_rows, more_open = _listed(session, select(GameRow).where(
         GameRow.open_seats, GameRow.creator_id != user.id, GameRow.id.in_(free_seat),

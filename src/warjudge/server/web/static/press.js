@@ -1,19 +1,83 @@
 // Press on a seat's page: the messages this seat may read (GET …/press?seat=, asked again
-// when the live events say this seat has more to read) and a form to write to every seat or
-// to one. Text is shown as text, never as markup.
+// when the live events say this seat has more to read), its threads (one per set of
+// participants, newest first, each with its unread count), the unread badge, and a form to
+// write to every seat, to one, or back to the open thread's participants. Opening a thread
+// marks it read (POST …/press-read). Text is shown as text, never as markup.
 import {api, el, gameElement, showError} from "/static/common.js";
 import {listen} from "/static/live.js";
 
 const game = gameElement();
 const seat = encodeURIComponent(game.role);
 const list = document.getElementById("messages");
+const threadList = document.getElementById("threads");
+const badge = document.getElementById("press-unread");
 const to = document.getElementById("press-to");
 const text = document.getElementById("press-text");
+const known = [];        // every message read so far, in order
+let threads = [];        // the seat's threads, newest first (the server's last answer)
+let open = null;         // the open thread's key (keyOf), or null: every message
 let read = 0;
+
+const keyOf = thread => JSON.stringify(thread);
+const others = thread => thread === "all" ? "all" : thread.filter(s => s !== game.role);
 
 function addressees(message) {
   return message.to === "all" ? "everyone" : message.to.join(", ");
 }
+
+function threadName(thread) {
+  return thread === "all" ? "everyone" : others(thread).join(", ");
+}
+
+function showMessage(m) {
+  return el("li", {"data-from": m.from, class: m.unread ? "unread" : undefined, "data-unread": m.unread ? "yes" : undefined},
+    el("small", {class: "press-when"}, el("time", {datetime: m.sent_at, text: new Date(m.sent_at).toLocaleString()}),
+       m.phase ? el("span", {class: "press-phase", "data-testid": "press-phase", text: ` · ${m.phase}`}) : ""),
+    el("br"), el("b", {text: `${m.from} → ${addressees(m)}: `}), m.text);
+}
+
+function render(unread) {
+  badge.textContent = `${unread} unread`;
+  badge.hidden = !unread;
+  threadList.replaceChildren(
+    el("li", {}, el("button", {type: "button", "aria-pressed": open === null ? "true" : "false",
+                               onclick: () => openThread(null), text: "all messages"})),
+    ...threads.map(t => el("li", {}, el("button", {
+      type: "button", "data-testid": "press-thread", "data-thread": keyOf(t.thread),
+      "aria-pressed": open === keyOf(t.thread) ? "true" : "false", onclick: () => openThread(t.thread),
+      text: threadName(t.thread) + (t.unread ? ` (${t.unread} unread)` : "")}))));
+  list.replaceChildren(...known.filter(m => open === null || keyOf(m.thread) === open).map(showMessage));
+}
+
+// The reply goes to the open thread's participants: an option of the "To" list for them.
+function replyTo(thread) {
+  const target = others(thread);
+  if (target === "all" || target.length === 1) { to.value = target === "all" ? "all" : target[0]; return; }
+  to.querySelector("option[data-seats]")?.remove();
+  to.append(el("option", {value: `thread:${keyOf(thread)}`, "data-seats": JSON.stringify(target), text: target.join(", ")}));
+  to.value = `thread:${keyOf(thread)}`;
+}
+
+async function markOpenRead() {
+  const inThread = known.filter(m => keyOf(m.thread) === open);
+  if (!inThread.some(m => m.unread) || document.visibilityState !== "visible") return;
+  const upto = inThread[inThread.length - 1].n;
+  await api("POST", `/api/games/${game.id}/press-read`, {seat: game.role, upto, thread: JSON.parse(open)});
+  inThread.forEach(m => { m.unread = false; });
+  await poll();   // the threads' and the badge's counts, as the server now has them
+}
+
+async function openThread(thread) {
+  open = thread === null ? null : keyOf(thread);
+  if (thread !== null) replyTo(thread);
+  render(Number(badge.dataset.unread || 0));
+  try { if (open !== null) await markOpenRead(); } catch (error) { showError(error.message); }
+}
+
+// A thread left open in a hidden tab is marked read once the player looks at it again.
+document.addEventListener("visibilitychange", () => {
+  if (open !== null) markOpenRead().catch(error => showError(error.message));
+});
 
 async function poll() {
   try {
@@ -25,13 +89,14 @@ async function poll() {
       if (answer.press === "broadcast") [...to.options].forEach(o => { o.disabled = o.value !== "all"; });
       for (const m of answer.messages) {
         if (m.n <= read) continue;   // two reads crossing: each message once
-        list.append(el("li", {"data-from": m.from},
-          el("small", {class: "press-when"}, el("time", {datetime: m.sent_at, text: new Date(m.sent_at).toLocaleString()}),
-             m.phase ? el("span", {class: "press-phase", "data-testid": "press-phase", text: ` · ${m.phase}`}) : ""),
-          el("br"), el("b", {text: `${m.from} → ${addressees(m)}: `}), m.text));
+        known.push(m);
         read = Math.max(read, m.n);
       }
     } while (answer.more && answer.messages.length);
+    threads = answer.threads;
+    badge.dataset.unread = answer.unread;
+    render(answer.unread);
+    if (open !== null && known.some(m => m.unread && keyOf(m.thread) === open)) await markOpenRead();
   } catch (error) { showError(error.message); }
 }
 
@@ -62,8 +127,9 @@ document.querySelector('[data-testid="press-send"]').addEventListener("click", a
   if (!text.value.trim()) { showError("The message is empty: write something to send."); return; }
   if (text.value.length > MAX) { showError(`The message is ${text.value.length} characters long: at most ${MAX}. Nothing was sent.`); return; }
   try {
-    await api("POST", `/api/games/${game.id}/press`,
-              {seat: game.role, to: to.value === "all" ? "all" : [to.value], text: text.value});
+    const chosen = to.selectedOptions[0];
+    const target = chosen.dataset.seats ? JSON.parse(chosen.dataset.seats) : to.value === "all" ? "all" : [to.value];
+    await api("POST", `/api/games/${game.id}/press`, {seat: game.role, to: target, text: text.value});
     text.value = "";
     countLeft();
     await poll();

@@ -10,7 +10,7 @@ import pytest
 
 from warjudge.core import games
 from warjudge.core.errors import IllegalAction, InputError
-from warjudge.core.game import GM, waiting_for
+from warjudge.core.game import GM
 from warjudge.core.record import GameRecord
 
 AUSTRIA = ["A bud - ser", "A vie - tyr", "F tri H"]
@@ -37,17 +37,17 @@ def test_a_complete_set_can_still_be_changed_and_the_phase_waits_for_process():
     for order in AUSTRIA:
         game.act("AUSTRIA", {"type": "order", "order": order})
     assert str(game.state.phase) == "S1901M"            # every power has a complete set: no adjudication
-    assert "AUSTRIA" in game.to_act() and waiting_for(game) == ()
+    assert "AUSTRIA" in game.to_act() and game.waiting_for() == ()
     assert {"type": "retract", "unit": "bud"} in game.legal_actions("AUSTRIA")
     game.act("AUSTRIA", {"type": "retract", "unit": "bud"})
-    assert waiting_for(game) == ("AUSTRIA",)
+    assert game.waiting_for() == ("AUSTRIA",)
     assert game.legal_actions("AUSTRIA")[0]["order"].startswith("A bud")   # only the unit without an order
     game.act("AUSTRIA", {"type": "order", "order": "A bud - gal"})
     with pytest.raises(IllegalAction, match="already has an order"):    # one order a unit: retract first
         game.act("AUSTRIA", {"type": "order", "order": "A bud - rum"})
     game.act(GM, {"type": "process"})
     assert str(game.state.phase) == "F1901M" and game.state.units["gal"].power == "AUSTRIA"
-    assert set(game.to_act()) == set(game.players) and set(waiting_for(game)) == set(game.players)
+    assert set(game.to_act()) == set(game.players) and set(game.waiting_for()) == set(game.players)
 
 
 def test_a_phase_nobody_has_anything_to_order_in_is_adjudicated_at_once():
@@ -86,7 +86,7 @@ def test_necromancer_drafts_keep_a_complete_set_open_until_process():
     game = games.new("necromancer-diplomacy", seed=1, drafts=True)
     game.act("SARUMAN", {"type": "order", "order": "Build A Gap"})   # EN 7.7 x: his third army
     game.act("SAURON", {"type": "pass"})
-    assert str(game.state.phase) == "TA2750A" and game.to_act() == ("SARUMAN",) and waiting_for(game) == ()
+    assert str(game.state.phase) == "TA2750A" and game.to_act() == ("SARUMAN",) and game.waiting_for() == ()
     game.act("SARUMAN", {"type": "retract", "order": "Build A Gap"})
     game.act("SARUMAN", {"type": "order", "order": "Build A Ene"})
     assert str(game.state.phase) == "TA2750A"

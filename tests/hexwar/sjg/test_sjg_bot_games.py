@@ -2,8 +2,8 @@
 action: nothing the rules forbid ever stands on the board, hidden set-ups stay hidden,
 and the record replays to the same game bit for bit.
 
-The number of games is WARJUDGE_SJG_GAMES (default 60, both scenarios and the optional
-rules mixed; 60 keeps CI under its 30 minutes: set more for a deeper run); each seed is a different game.
+The number of games is WARJUDGE_SJG_GAMES (default 24, both scenarios and the optional
+rules mixed; 24 keeps CI under its 30 minutes: set more for a deeper run); each seed is a different game.
 """
 
 import json
@@ -23,7 +23,7 @@ from warjudge.hexwar.sjg.views import view
 
 from tests.support.sjg_act import act_as_its_side
 
-GAMES = int(os.environ.get("WARJUDGE_SJG_GAMES", "60"))
+GAMES = int(os.environ.get("WARJUDGE_SJG_GAMES", "24"))
 MAX_TURNS = 120
 OPTIONS = [[], ["cp_allowance", "miasma_demon"], ["miasma_movement", "miasma_teleport"],
            ["fourth_jewel", "miasma_movement", "miasma_demon"]]

@@ -39,13 +39,17 @@ def up_to_date(sessions: Sessions, row: GameRow) -> phases.Progress:
     or after a new version of the server: `phases.Builder` goes on in the background)."""
     with sessions.reading() as session:
         progress = phases.stored_progress(session, row.id)
-    if progress is None or progress.version != row.version:
+    if _behind(progress, row):
         progress = phases.catch_up(sessions, row.id)
-    if progress is None or progress.version != row.version:
+    if progress is None or _behind(progress, row):   # a fold newer than the row read (a bot moved meanwhile) serves it
         raise HTTPException(503, f"the history of game {row.id} is being brought up to date "
                                  f"({progress.phases if progress else 0} phases so far): try again",
                             headers={"Retry-After": "2"})
     return progress
+
+
+def _behind(progress: phases.Progress | None, row: GameRow) -> bool:
+    return progress is None or progress.version is None or progress.version < row.version
 
 
 def phase_seen_by(sessions: Sessions, row: GameRow, n: int, role: str) -> tuple[dict[str, Any], phases.Progress]:

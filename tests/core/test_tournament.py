@@ -169,3 +169,20 @@ def test_a_game_that_cannot_go_on_stops_the_tournament_with_one_clear_line(tmp_p
         games.unregister(stuck.id)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert result.stderr.strip() == "error: toy-stuck: nobody may act but the game is not over"
+
+
+def test_a_tournament_on_a_local_ray_gives_the_lines_of_local_processes(tmp_path: Path) -> None:
+    pytest.importorskip("ray")   # the ray extra, which the test extras install
+    args = ["necromancer-sjg", "--bots", "random,heuristic", "--games", "2", "--seed", "5", "--max-turns", "2"]
+    _, here = tournament(tmp_path, "here.jsonl", *args)
+    table, on_ray = tournament(tmp_path, "ray.jsonl", *args, "--ray", "local")
+    assert len(here) == 2 and without_cpu(on_ray) == without_cpu(here)
+    assert "heuristic" in table and "Elo" in table
+
+
+def test_an_unreachable_ray_cluster_is_one_clear_line(tmp_path: Path) -> None:
+    pytest.importorskip("ray")
+    result = runner.invoke(app, ["tournament", INFO.id, "--bots", "random,all-in", "--games", "1",
+                                 "--ray", "127.0.0.1:1"])
+    assert result.exit_code == 2 and result.stdout == "" and "Traceback" not in result.output
+    assert result.stderr.startswith("error: cannot reach the Ray cluster at '127.0.0.1:1'"), result.stderr

@@ -1,6 +1,8 @@
 """`warjudge tournament GAME --bots A,B --games N`: bots against each other on a fixed
 schedule (`core.tournament`), in worker processes, one JSONL line per game (`--out`) and a
-table of wins, Wilson intervals, Bradley–Terry ratings and CPU per decision.
+table of wins, Wilson intervals, Bradley–Terry ratings and CPU per decision. `--ray ADDRESS`
+plays the same matches on a Ray cluster instead (the `ray` extra), because self-play
+outgrows one machine; every node needs warjudge installed.
 
 The lines are written in schedule order whatever order the workers finish in, so the
 same seed gives the same file (CPU times aside) with any --jobs.
@@ -8,7 +10,10 @@ same seed gives the same file (CPU times aside) with any --jobs.
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import logging
+import socket
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import IO, Any, Iterator, Optional
@@ -29,8 +34,41 @@ _out = Console(width=max(Console().width, 100))   # the table whole, also when w
 _err = Console(stderr=True)
 
 
-def _results(matches: list[Match], jobs: int) -> Iterator[dict[str, Any]]:
-    """Result lines as games finish (in this process when `jobs` is 1)."""
+def _reachable(address: str) -> None:
+    """Refuse a HOST:PORT (or ray://HOST:PORT) nothing listens on at once: Ray itself
+    retries such an address for minutes."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return   # "local", "auto": Ray finds (or starts) its own
+    try:
+        socket.create_connection((host, int(port)), timeout=5).close()
+    except OSError as exc:
+        raise InputError(f"cannot reach the Ray cluster at {address!r}: {exc.strerror or exc}") from None
+
+
+def _ray_results(matches: list[Match], address: str) -> Iterator[dict[str, Any]]:
+    """Result lines as a Ray cluster finishes them; "local" starts a Ray for this run only."""
+    import ray
+
+    try:
+        ray.init(address=address, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        raise InputError(f"cannot reach the Ray cluster at {address!r}: {exc}") from None
+    try:
+        remote = ray.remote(play_match)
+        waiting = [remote.remote(m) for m in matches]
+        while waiting:
+            finished, waiting = ray.wait(waiting, num_returns=1)
+            yield ray.get(finished[0])
+    finally:
+        ray.shutdown()
+
+
+def _results(matches: list[Match], jobs: int, ray_address: Optional[str] = None) -> Iterator[dict[str, Any]]:
+    """Result lines as games finish: on Ray, in `jobs` processes, or in this one."""
+    if ray_address is not None:
+        yield from _ray_results(matches, ray_address)
+        return
     if jobs == 1:
         yield from map(play_match, matches)
         return
@@ -40,14 +78,15 @@ def _results(matches: list[Match], jobs: int) -> Iterator[dict[str, Any]]:
             yield future.result()
 
 
-def run(matches: list[Match], jobs: int, out: Optional[IO[str]]) -> list[dict[str, Any]]:
+def run(matches: list[Match], jobs: int, out: Optional[IO[str]],
+        ray_address: Optional[str] = None) -> list[dict[str, Any]]:
     """Play every match with a progress bar; write the lines to `out` in schedule order."""
     done: dict[int, dict[str, Any]] = {}
     written = 0
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=_err, transient=True) as progress:
         task = progress.add_task(matches[0].game.id, total=len(matches))
-        for line in _results(matches, jobs):
+        for line in _results(matches, jobs, ray_address):
             done[line["index"]] = line
             while written in done and out is not None:
                 out.write(json.dumps(done[written], sort_keys=True) + "\n")
@@ -83,6 +122,9 @@ def tournament_command(
                                  "(see `warjudge games`)"),
     games_per_pairing: int = typer.Option(..., "--games", help="games for each pairing of two bots"),
     jobs: int = typer.Option(1, help="worker processes"),
+    ray_address: Optional[str] = typer.Option(None, "--ray", metavar="ADDRESS",
+                                              help="play on this Ray cluster instead ('local' starts one for the "
+                                              "run; needs the ray extra)"),
     seed: int = typer.Option(1, help="the tournament's seed: the same seed plays the same games"),
     max_turns: Optional[int] = typer.Option(None, help="end every game after this many turns (Diplomacy: years)"),
     option: Optional[list[str]] = typer.Option(None, help="a game option NAME=VALUE, as for `warjudge selfplay`; "
@@ -93,6 +135,10 @@ def tournament_command(
     try:
         if jobs < 1:
             raise InputError("--jobs must be at least 1")
+        if ray_address is not None and importlib.util.find_spec("ray") is None:
+            raise InputError("--ray needs Ray: pip install 'warjudge[ray]'")
+        if ray_address is not None:
+            _reachable(ray_address)
         if max_turns is not None and max_turns < 1:
             raise InputError("--max-turns must be at least 1")
         game_id = games.info(game).id
@@ -105,7 +151,7 @@ def tournament_command(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2)
     try:
-        lines = run(matches, jobs, handle)
+        lines = run(matches, jobs, handle, ray_address)
     except WarjudgeError as exc:   # a game a bot could not go on with: say which, keep the lines so far
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)

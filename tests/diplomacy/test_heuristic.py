@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from warjudge.core import bots
 from warjudge.core.record import GameRecord
 from warjudge.diplomacy.game import DiplomacyGame
@@ -30,20 +32,21 @@ def _orders(game: DiplomacyGame, power: str, seed: int) -> list[str]:
     return given
 
 
-def _played(seed: int) -> DiplomacyGame:
-    game = DiplomacyGame(seed=seed, max_year=1902)
-    seats = {p: bots.make("diplomacy", "heuristic" if i % 2 == 0 else "random", bots.bot_rng(seed, p))
+def _played(seed: int, bot: str = "heuristic") -> DiplomacyGame:
+    game = DiplomacyGame(seed=seed, max_year=1902 if bot == "heuristic" else 1901)
+    seats = {p: bots.make("diplomacy", bot if i % 2 == 0 else "random", bots.bot_rng(seed, p))
              for i, p in enumerate(game.powers)}
     bots.play_out(game, seats, 2_000)
     return game
 
 
-def test_a_short_game_of_heuristics_is_legal_and_replays_bit_for_bit():
-    game = _played(5)   # `act` refuses an illegal order, so every order given was legal
-    assert game.is_over and game.state.phase.year == 1903
+@pytest.mark.parametrize("bot", ["heuristic", "search"])
+def test_a_short_game_of_the_bot_is_legal_and_replays_bit_for_bit(bot):
+    game = _played(5, bot)   # `act` refuses an illegal order, so every order given was legal
+    assert game.is_over and game.state.phase.year == (1903 if bot == "heuristic" else 1902)
     again = DiplomacyGame.from_record(GameRecord.from_json(game.record.to_json()))
     assert again.record.to_json() == game.record.to_json() and again.state == game.state
-    assert _played(5).record.to_json() == game.record.to_json()   # the bots are deterministic from their seeds
+    assert _played(5, bot).record.to_json() == game.record.to_json()   # the bots are deterministic from their seeds
 
 
 def test_it_takes_an_undefended_neutral_centre_next_to_it():

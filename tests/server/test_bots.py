@@ -131,3 +131,33 @@ def test_diplomacy_heuristic_bots_order_while_a_player_before_them_has_not(playe
     assert gm.ok("get", f"/api/games/{gid}")["waiting"] == [seats[0]]   # only the player is waited for
     ann.ok("post", f"/api/games/{gid}/ready", {"seat": seats[0]})
     assert gm.ok("get", f"/api/games/{gid}")["view"]["phase"] != "S1901M"   # adjudicated at once
+
+
+def test_a_diplomacy_search_bot_plans_its_phase_once_on_the_server(players, monkeypatch):
+    # the server made a bot afresh for every order: a bot that searches a whole phase
+    # searched it again for each order, and after the first order fell back on the heuristic
+    from warjudge.diplomacy import search
+
+    searched: list[str] = []
+    real = search.search_movement
+
+    def counted(dmap, state, power, *args):   # the search as it is, but every unit told to hold
+        searched.append(f"{state.phase} {power}")
+        return {key: f"{state.units[key]} H" for key in real(dmap, state, power, *args)}
+
+    monkeypatch.setattr(search, "search_movement", counted)
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy", "options": {"max_year": 1901}})["id"]
+    seats = [s["seat"] for s in gm.ok("get", f"/api/games/{gid}")["seats"]]
+    ann.ok("post", f"/api/games/{gid}/seats/{seats[0]}")
+    for seat in seats[1:]:
+        gm.ok("post", f"/api/games/{gid}/bots", {"seat": seat, "bot": "search" if seat == "FRANCE" else "heuristic"})
+    run_bots(gm.client)
+    assert searched == ["S1901M FRANCE"] and "FRANCE" not in gm.ok("get", f"/api/games/{gid}")["waiting"]
+    while not gm.ok("get", f"/api/games/{gid}")["is_over"]:
+        ann.ok("post", f"/api/games/{gid}/ready", {"seat": seats[0]})
+        run_bots(gm.client)
+    assert searched == ["S1901M FRANCE", "F1901M FRANCE"]   # once a phase, not once an order
+    given = [a["order"] for a in gm.ok("get", f"/api/games/{gid}/record")["actions"]
+             if a.get("type") == "order" and a["player"] == "FRANCE"]
+    assert sorted(given[:3]) == ["A mar H", "A par H", "F bre H"]   # the whole plan the search made, order by order

@@ -143,6 +143,7 @@ def play_out(game: Game, bots: dict[str, Bot], max_actions: int) -> int:
 
 for _info in (
     BotInfo("diplomacy", "heuristic", "warjudge.diplomacy.heuristic:HeuristicBot", kind="factory"),
+    BotInfo("diplomacy", "search", "warjudge.diplomacy.search:SearchBot", kind="factory"),
     BotInfo("necromancer-diplomacy", "heuristic", "warjudge.diplomacy.heuristic_necromancer:NecromancerHeuristicBot",
             kind="factory"),
     BotInfo("necromancer-sjg", "heuristic", "warjudge.hexwar.sjg.heuristic:HeuristicBot", kind="factory"),

@@ -36,11 +36,15 @@ def names(game_id: str) -> list[str]:
     return core_bots.names(game_id)
 
 
-def _choice(game: Game, seat: str, bot: str, rng: random.Random) -> Action | None:
+def _choice(game: Game, seat: str, bot: str, rng: random.Random, made: dict[str, core_bots.Bot]) -> Action | None:
+    """The bot's next action; a named bot is made once per step and seat (`made`), so one
+    that plans a whole phase (the Diplomacy search) plans it once, not once per order."""
     if bot == RANDOM:
         return random_choice(game, seat, rng)
+    if seat not in made:
+        made[seat] = core_bots.make(game.game_id, bot, rng)
     try:
-        return core_bots.make(game.game_id, bot, rng).choose(game, seat)
+        return made[seat].choose(game, seat)
     except InputError:   # the bot found nothing to do: the seat waits, as a player's would
         return None
 
@@ -67,13 +71,14 @@ def step(game: Game, bot_seeds: dict[str, str], version: int, bot_names: dict[st
     """The bots act until none must, a new phase begins, or they took `limit` actions;
     `version` is the game's stored version (their RNGs' seed, with the seat's)."""
     taken = 0
+    made: dict[str, core_bots.Bot] = {}
     while taken < limit:
         ready = [seat for seat in movers(game, bot_names) if seat in bot_seeds]
         if not ready:
             break
         seat, waiting = ready[0], game.to_act()
         rng = random.Random(f"{bot_seeds[seat]}:{version}:{taken}")
-        action = _choice(game, seat, bot_names[seat], rng)
+        action = _choice(game, seat, bot_names[seat], rng, made)
         if action is None:
             return Step(taken, stuck=True)
         game.act(seat, action)

@@ -1,0 +1,153 @@
+"""A search bot for standard Diplomacy (issue 26), after SearchBot (Gray et al. 2021)
+much reduced: no learnt policy or value, one movement phase deep.
+
+In a movement phase each power with units gets a few candidate order sets, drawn from the
+heuristic's own plan (`heuristic.plan_movement`) with different RNGs, so each is a
+sensible plan. Regret matching then plays the phase as a simultaneous game between the
+powers: each iteration draws one candidate per power from its current policy, judges the
+phase with every power's each candidate put in turn in place of its draw
+(`movement.judge_movement`, the judge itself), and adds to each candidate's regret how
+much better it would have done. A candidate's worth to its power is what the position
+after the phase holds for it (`_worth`: the centres it would own, a unit dislodged
+counted lost, and the heuristic's proximity value of where its units stand). The bot
+plays the candidate its average policy favours most. Retreats and adjustments are the
+heuristic's.
+
+The bot reads only what its power sees: the position is public in Diplomacy, and the
+other powers' orders of the phase are not read (their candidates come from the map).
+Deterministic from its RNG; a plan is made once per phase and handed out one order per
+`choose`, as the heuristic does.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from warjudge.core.errors import InputError
+from warjudge.core.game import Action
+from warjudge.diplomacy.heuristic import HeuristicBot, Values, plan_movement
+from warjudge.diplomacy.legal_orders import movement_orders
+from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap
+from warjudge.diplomacy.movement import judge_movement
+from warjudge.diplomacy.phases import FALL, MOVEMENT, GameState, update_centers
+from warjudge.diplomacy.results import Entry
+
+CANDIDATES = 8       # order sets considered for the bot's own power
+OTHERS = 4           # and for each other power
+ITERATIONS = 32      # rounds of regret matching
+DRAWS = 4            # RNG draws per wanted candidate before giving up on finding new ones
+PLACE_WEIGHT = 0.5   # a unit's proximity value, scaled to at most this fraction of a centre
+
+
+class SearchBot(HeuristicBot):
+    """The registered `search` bot: regret matching over sampled heuristic plans in
+    movement phases, the heuristic elsewhere."""
+
+    def __init__(self, rng: random.Random, candidates: int = CANDIDATES, others: int = OTHERS,
+                 iterations: int = ITERATIONS):
+        super().__init__(rng)
+        self.sizes = {"self": candidates, "others": others}
+        self.iterations = iterations
+
+    def _plan(self, game: Any, power: str, actions: list[Action]) -> dict[str, str]:
+        state = game.state
+        if state.phase.kind != MOVEMENT or game.pending.get(power):
+            return super()._plan(game, power, actions)   # a power that began its orders keeps to them
+        plan = search_movement(game.map, state, power, self.rng, self.sizes["self"], self.sizes["others"],
+                               self.iterations)
+        legal = {a["order"] for a in actions}
+        if not all(text in legal for text in plan.values()):
+            raise InputError(f"the search planned an order {power} may not give")
+        return plan
+
+
+def search_movement(dmap: DipMap, state: GameState, power: str, rng: random.Random, own: int = CANDIDATES,
+                    others: int = OTHERS, iterations: int = ITERATIONS) -> dict[str, str]:
+    """Unit province -> order for every unit of `power`: the candidate regret matching favours."""
+    legal = _legal_by_power(dmap, state)
+    if power not in legal:
+        return {}
+    options = {p: _candidates(dmap, state, p, legal[p], rng, own if p == power else others) for p in sorted(legal)}
+    if len(options[power]) == 1:
+        return options[power][0]
+    worth = _Worth(dmap, state)
+    regrets = {p: [0.0] * len(c) for p, c in options.items()}
+    average = {p: [0.0] * len(c) for p, c in options.items()}
+    for _ in range(iterations):
+        policy = {p: _policy(r) for p, r in regrets.items()}
+        drawn = {p: rng.choices(range(len(options[p])), weights=policy[p])[0] for p in options}
+        for p, plans in options.items():
+            if len(plans) == 1:
+                continue
+            rest: list[Entry] = [(q, text) for q, i in drawn.items() if q != p for text in options[q][i].values()]
+            values = [worth.of(p, judge_movement(dmap, state.units, rest + [(p, t) for t in plan.values()]))
+                      for plan in plans]
+            got = values[drawn[p]]
+            regrets[p] = [r + v - got for r, v in zip(regrets[p], values)]
+            average[p] = [a + w for a, w in zip(average[p], policy[p])]
+    best = max(range(len(options[power])), key=lambda i: (average[power][i], -i))
+    return options[power][best]
+
+
+def _legal_by_power(dmap: DipMap, state: GameState) -> dict[str, dict[str, list[str]]]:
+    out: dict[str, dict[str, list[str]]] = {}
+    for province, orders in movement_orders(dmap, state.units).items():
+        out.setdefault(state.units[province].power, {})[province] = orders
+    return out
+
+
+def _candidates(dmap: DipMap, state: GameState, power: str, legal: dict[str, list[str]], rng: random.Random,
+                wanted: int) -> list[dict[str, str]]:
+    """Up to `wanted` different heuristic plans, the first drawn first."""
+    plans: list[dict[str, str]] = []
+    seen: set[tuple[tuple[str, str], ...]] = set()
+    for _ in range(wanted * DRAWS):
+        plan = plan_movement(dmap, state, power, legal, {}, random.Random(rng.getrandbits(64)))
+        key = tuple(sorted(plan.items()))
+        if key not in seen:
+            seen.add(key)
+            plans.append(plan)
+            if len(plans) == wanted:
+                break
+    return plans
+
+
+def _policy(regrets: list[float]) -> list[float]:
+    """Regret matching: play each option in proportion to its positive regret (uniform if none)."""
+    positive = [max(r, 0.0) for r in regrets]
+    total = sum(positive)
+    return [r / total for r in positive] if total > 0 else [1.0] * len(regrets)
+
+
+class _Worth:
+    """What the position after a movement phase holds for a power, in centres."""
+
+    def __init__(self, dmap: DipMap, state: GameState):
+        self.dmap, self.state = dmap, state
+        self.places: dict[tuple[str, str], dict[str, float]] = {}
+
+    def _place(self, power: str, unit_type: str, province: str) -> float:
+        """The heuristic's value of the place for the power, scaled into [0, PLACE_WEIGHT]."""
+        scaled = self.places.get((power, unit_type))
+        if scaled is None:
+            values = Values(self.dmap, self.state, power)
+            for kind in (ARMY, FLEET):
+                raw = {p: values.of(kind, p) for p in self.dmap.provinces}
+                low, high = min(raw.values()), max(raw.values())
+                self.places[(power, kind)] = {p: PLACE_WEIGHT * (v - low) / ((high - low) or 1.0) for p, v in raw.items()}
+            scaled = self.places[(power, unit_type)]
+        return scaled[province]
+
+    def of(self, power: str, outcome: Any) -> float:
+        units = outcome.units
+        lost = sum(1 for d in outcome.dislodged if d.unit.power == power)
+        if self.state.phase.season == FALL:
+            centres = len(update_centers(self.dmap, units, self.state.centers).get(power, ()))
+        else:   # a centre changes hands only in the fall: in the spring count those not lost
+            centres = sum(1 for p in self.state.centers.get(power, ()) if p not in units or units[p].power == power)
+        place = sum(self._place(power, u.type, p) for p, u in units.items() if u.power == power)
+        return centres + place - lost
+
+
+__all__ = ["SearchBot", "search_movement"]

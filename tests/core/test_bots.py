@@ -101,6 +101,9 @@ def test_a_game_offers_named_bots_and_the_random_bot_is_always_there() -> None:
         bots.register(bots.BotInfo(INFO.id, "random", "tests.core.test_bots:AllIn", kind="factory"))
     with pytest.raises(ValueError):
         bots.register(bots.BotInfo(INFO.id, "odd", "tests.core.test_bots:AllIn", kind="class"))
+    with pytest.raises(ValueError, match="level"):   # people choose an opponent by it
+        bots.register(bots.BotInfo(INFO.id, "odd", "tests.core.test_bots:AllIn", kind="factory", level="godlike"))
+    assert bots.level(INFO.id, "random") == "easy" and bots.level(INFO.id, "all-in") == "standard"
 
 
 def test_every_registered_named_bot_names_a_callable_that_exists() -> None:

@@ -67,8 +67,10 @@ def test_a_bots_choices_follow_from_its_seed_and_the_game_version():
 
 def test_each_game_lists_its_bots(client, players):
     gm = players[0]
-    available = {g["id"]: g["bots"] for g in client.get("/api/games-available").json()}
-    assert available["necromancer-sjg"] == ["random", "heuristic"] and available["diplomacy"] == ["random", "heuristic"]
+    available = {g["id"]: g for g in client.get("/api/games-available").json()}
+    assert available["necromancer-sjg"]["bots"] == ["random", "heuristic"]
+    assert available["diplomacy"]["bots"] == ["random", "heuristic", "search"]
+    assert available["diplomacy"]["bot_levels"] == {"random": "easy", "heuristic": "standard", "search": "strong"}
     gid = gm.ok("post", "/api/games", {"game": "necromancer-sjg"})["id"]
     assert client.get(f"/api/games/{gid}/bots").json() == {"bots": ["random", "heuristic"]}
 

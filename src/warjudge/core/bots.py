@@ -79,12 +79,14 @@ class FunctionBot:
 class BotInfo:
     """A named bot for one game: `entry` is "package.module:callable"; with `kind`
     "function" the callable is `(game, rng) -> action`, with "factory" it is
-    `(rng) -> Bot`."""
+    `(rng) -> Bot`. `level` is how hard it is to beat, one of LEVELS, for people choosing
+    an opponent."""
 
     game: str
     name: str
     entry: str
     kind: str = "function"
+    level: str = "standard"
 
     def make(self, rng: random.Random) -> Bot:
         module, _, attribute = self.entry.partition(":")
@@ -95,7 +97,12 @@ class BotInfo:
 _REGISTRY: dict[tuple[str, str], BotInfo] = {}
 
 
+LEVELS = ("easy", "standard", "strong")   # the random bot is "easy"
+
+
 def register(info: BotInfo) -> None:
+    if info.level not in LEVELS:
+        raise ValueError(f"a bot's level is one of {', '.join(LEVELS)}, not {info.level!r}")
     if info.name == RANDOM:
         raise ValueError("the random bot plays every game and cannot be replaced")
     if info.kind not in ("function", "factory"):
@@ -115,6 +122,12 @@ def info(game_id: str, name: str) -> BotInfo | None:
 def names(game_id: str) -> list[str]:
     """The bots that play `game_id`, the random bot first."""
     return [RANDOM] + sorted(name for game, name in _REGISTRY if game == game_id)
+
+
+def level(game_id: str, name: str) -> str:
+    """How hard the bot is to beat (LEVELS): `random` is easy, a registered bot says."""
+    registered = _REGISTRY.get((game_id, name))
+    return "easy" if registered is None else registered.level
 
 
 def make(game_id: str, name: str, rng: random.Random) -> Bot:
@@ -143,7 +156,7 @@ def play_out(game: Game, bots: dict[str, Bot], max_actions: int) -> int:
 
 for _info in (
     BotInfo("diplomacy", "heuristic", "warjudge.diplomacy.heuristic:HeuristicBot", kind="factory"),
-    BotInfo("diplomacy", "search", "warjudge.diplomacy.search:SearchBot", kind="factory"),
+    BotInfo("diplomacy", "search", "warjudge.diplomacy.search:SearchBot", kind="factory", level="strong"),
     BotInfo("necromancer-diplomacy", "heuristic", "warjudge.diplomacy.heuristic_necromancer:NecromancerHeuristicBot",
             kind="factory"),
     BotInfo("necromancer-sjg", "heuristic", "warjudge.hexwar.sjg.heuristic:HeuristicBot", kind="factory"),
@@ -152,5 +165,6 @@ for _info in (
 ):
     register(_info)
 
-__all__ = ["RANDOM", "TAKE_BACKS", "Bot", "BotInfo", "FunctionBot", "RandomBot", "bot_rng", "info", "kind_first", "make",
+__all__ = ["LEVELS", "RANDOM", "TAKE_BACKS", "Bot", "BotInfo", "FunctionBot", "RandomBot", "bot_rng", "info", "kind_first",
+           "level", "make",
            "names", "play_out", "random_choice", "register", "unregister"]

@@ -184,7 +184,7 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
     def registered() -> list[dict[str, Any]]:
         """The games this server can run (the registry's ids), each with its bots and the
         options a new game may be given (name, kind, help, default, choices, range)."""
-        return [{"id": g, "title": games.info(g).title, "bots": bots.names(g),
+        return [{"id": g, "title": games.info(g).title, "bots": bots.names(g), "bot_levels": bots.levels(g),
                  "options": play.offered_options(g)}
                 for g in games.ids()]
 

@@ -36,6 +36,11 @@ def names(game_id: str) -> list[str]:
     return core_bots.names(game_id)
 
 
+def levels(game_id: str) -> dict[str, str]:
+    """Each bot of `game_id` and how hard it is to beat (easy, standard or strong)."""
+    return {name: core_bots.level(game_id, name) for name in names(game_id)}
+
+
 def _choice(game: Game, seat: str, bot: str, rng: random.Random, made: dict[str, core_bots.Bot]) -> Action | None:
     """The bot's next action; a named bot is made once per step and seat (`made`), so one
     that plans a whole phase (the Diplomacy search) plans it once, not once per order."""

@@ -28,7 +28,7 @@ from warjudge.core import games
 from warjudge.server import auth, cache, history, phases, play, press
 from warjudge.server.accounts import Accounts
 from warjudge.server.access import GameId
-from warjudge.server.bots import names as bot_names
+from warjudge.server.bots import levels as bot_levels
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow, Seat, User
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE, view_for
@@ -160,7 +160,7 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
             return page(request, "lobby.html", user=who[0].name, csrf=auth.csrf_token(who[1]),
                         **_lobby_games(session, who[0], page_number), now=time.time(),
                         available=[{"id": g, "title": games.info(g).title,
-                                    "options": play.offered_options(g), "bots": bot_names(g)}
+                                    "options": play.offered_options(g), "bots": bot_levels(g)}
                                    for g in games.ids()])
 
     @app.get("/games/{game_id}", include_in_schema=False)
@@ -188,7 +188,7 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
             row = _game_row(session, game_id)
             play.require_gm(row, who[0])
             return page(request, "gm.html", game_id=game_id, title=games.info(row.game).title,
-                        user=who[0].name, csrf=auth.csrf_token(who[1]), bots=bot_names(row.game))
+                        user=who[0].name, csrf=auth.csrf_token(who[1]), bots=bot_levels(row.game))
 
     @app.get("/games/{game_id}/board.svg", include_in_schema=False)
     def board(request: Request, game_id: str, seat: str | None = None, lang: str = "en",

@@ -36,3 +36,13 @@ def test_whoever_takes_the_last_counter_wins_and_options_are_checked():
     with pytest.raises(InputError, match="heap"):
         games.new("nim", heap=0)
     assert games.info("nim").capabilities() == {"option_descriptions"}
+
+
+def test_a_game_names_its_presenter_in_its_registration():
+    # issue 25: the pages find a game's board and page in the registry, not in a table of the server's
+    assert games.info(INFO.id).board is None and games.info(INFO.id).page == "decisions"   # played from its actions
+    assert {games.info(g).page for g in ("diplomacy", "necromancer-diplomacy")} == {"orders"}
+    for game_id in ("diplomacy", "necromancer-diplomacy", "necromancer-sjg", "gondor", "sauron"):
+        assert games.info(game_id).board_renderer() is not None, game_id
+    with pytest.raises(ValueError, match="page"):
+        games.register(games.GameInfo("nim-bad", "Nim", INFO.entry, page="cards"))

@@ -11,7 +11,7 @@ import json
 import secrets
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Callable, cast
 
 from warjudge.core.errors import IllegalAction, InputError, RecordError
 from warjudge.core.game import Game, provided
@@ -27,16 +27,30 @@ _LISTING: ContextVar[list[tuple[str, dict[str, Any]]] | None] = ContextVar("warj
 class GameInfo:
     """A registered game: its id (also the record's `game` field), a title for people,
     where its class lives ("package.module:Class"), and record ids it also reads. What
-    the game offers beyond the interface is declared by its class (`capabilities`)."""
+    the game offers beyond the interface is declared by its class (`capabilities`).
+    Its presenter: `board`, where the function drawing its board for the pages lives
+    ("package.module:function", `(game, view, lang) -> SVG text`, reading the game only
+    for its public map; None: played from its legal actions alone), and `page`, the page
+    that plays it: "decisions" (choices from the legal actions) or "orders" (orders
+    written, as in Diplomacy)."""
 
     id: str
     title: str
     entry: str
     legacy_ids: tuple[str, ...] = ()
+    board: str | None = None
+    page: str = "decisions"
 
     def game_class(self) -> Any:
         module, _, name = self.entry.partition(":")
         return getattr(importlib.import_module(module), name)
+
+    def board_renderer(self) -> Callable[[Any, dict[str, Any], str], str] | None:
+        if self.board is None:
+            return None
+        module, _, name = self.board.partition(":")
+        renderer: Callable[[Any, dict[str, Any], str], str] = getattr(importlib.import_module(module), name)
+        return renderer
 
     def capabilities(self) -> frozenset[str]:
         """The optional capabilities (core.game.CAPABILITIES) the game offers, as OpenSpiel's
@@ -106,11 +120,16 @@ class Option:
 _REGISTRY: dict[str, GameInfo] = {}
 
 
+PAGES = ("decisions", "orders")   # the pages that play a game (GameInfo.page)
+
+
 def register(info: GameInfo) -> None:
     taken = {i for g in _REGISTRY.values() if g.id != info.id for i in (g.id, *g.legacy_ids)}
     clash = taken & {info.id, *info.legacy_ids}
     if clash:
         raise ValueError(f"game id {sorted(clash)[0]!r} is already registered")
+    if info.page not in PAGES:
+        raise ValueError(f"a game's page is one of {', '.join(PAGES)}, not {info.page!r}")
     _REGISTRY[info.id] = info
 
 
@@ -196,17 +215,20 @@ def entries(record: GameRecord) -> list[tuple[str, dict[str, Any]]] | None:
     return listing if len(listing) == record.action_count() else None
 
 
+_BOARDS = "warjudge.presentation.boards"   # the built-in games' board pictures
+
 for _info in (
     GameInfo("diplomacy", "Diplomacy (standard map, DATC-compliant judge)",
-             "warjudge.diplomacy.game:DiplomacyGame"),
+             "warjudge.diplomacy.game:DiplomacyGame", board=f"{_BOARDS}:diplomacy", page="orders"),
     GameInfo("necromancer-diplomacy", "Necromancer, the Middle-earth Diplomacy variant (editions 2000 and 2002)",
-             "warjudge.diplomacy.variants.necromancer.game:NecromancerDiplomacyGame", ("necromancer",)),
+             "warjudge.diplomacy.variants.necromancer.game:NecromancerDiplomacyGame", ("necromancer",),
+             board=f"{_BOARDS}:necromancer_diplomacy", page="orders"),
     GameInfo("necromancer-sjg", "Necromancer (Steve Jackson Games, 1983), the two-player hex game",
-             "warjudge.hexwar.sjg.game:SjgNecromancerGame"),
+             "warjudge.hexwar.sjg.game:SjgNecromancerGame", board=f"{_BOARDS}:sjg"),
     GameInfo("gondor", "Gondor (SPI, 1977): the siege of Minas Tirith, Standard Rules on reconstructed data",
-             "warjudge.hexwar.gondor_sauron.game:GondorSauronGame"),
+             "warjudge.hexwar.gondor_sauron.game:GondorSauronGame", board=f"{_BOARDS}:gondor_sauron"),
     GameInfo("sauron", "Sauron (SPI, 1977): the Last Alliance, Standard Rules on reconstructed data",
-             "warjudge.hexwar.gondor_sauron.game:SauronGame"),
+             "warjudge.hexwar.gondor_sauron.game:SauronGame", board=f"{_BOARDS}:gondor_sauron"),
 ):
     register(_info)
 

@@ -34,7 +34,7 @@ from warjudge.server.models import GameRow, Seat, User
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE, view_for
 from warjudge.presentation.logs import log_lines
 from warjudge.presentation.necromancer_diplomacy.report import WORDS as REPORT_WORDS
-from warjudge.server.web.boards import LANGUAGES, RENDERERS, board_svg, page_kind
+from warjudge.server.web.boards import LANGUAGES, board_svg, has_board, page_kind
 from warjudge.server.web import account
 
 HERE = Path(__file__).parent
@@ -176,7 +176,7 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
             role = play.role(row, user, seat)
             return page(request, f"{page_kind(row.game)}.html", game_id=game_id, game=row.game,
                         title=games.info(row.game).title, role=role, is_seat=role not in (GM_ROLE, PUBLIC_ROLE),
-                        has_board=row.game in RENDERERS, press_max=press.MAX_TEXT, result_words=RESULT_WORDS,
+                        has_board=has_board(row.game), press_max=press.MAX_TEXT, result_words=RESULT_WORDS,
                         gm=play.is_gm(row, user), user=user and user.name, csrf=who and auth.csrf_token(who[1]))
 
     @app.get("/games/{game_id}/gm", include_in_schema=False)

@@ -57,6 +57,9 @@ def test_a_log_copy_shares_the_past_and_keeps_its_own_future() -> None:
     twin.append(4)
     assert list(log) == [1, 2, 3] and list(twin) == [1, 2, 4]
     assert log[-2:] == [2, 3] and log[0] == 1 and len(twin) == 3
+    assert log[-1] == 3 and log[1:] == [2, 3] and log[3:] == [] and log[-9:] == [1, 2, 3] and log[::2] == [1, 3]
+    with pytest.raises(IndexError):
+        log[-4]
 
 
 # Each game played to its end quickly (a year or turn limit; the variant's calendar jumps

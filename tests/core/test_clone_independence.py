@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from warjudge.core import games
@@ -55,3 +57,47 @@ def test_a_log_copy_shares_the_past_and_keeps_its_own_future() -> None:
     twin.append(4)
     assert list(log) == [1, 2, 3] and list(twin) == [1, 2, 4]
     assert log[-2:] == [2, 3] and log[0] == 1 and len(twin) == 3
+    assert log[-1] == 3 and log[1:] == [2, 3] and log[3:] == [] and log[-9:] == [1, 2, 3] and log[::2] == [1, 3]
+    with pytest.raises(IndexError):
+        log[-4]
+
+
+# Each game played to its end quickly (a year or turn limit; the variant's calendar jumps
+# from TA 2750 to 2765): the clones below are taken in its middle and one action from its end.
+SHORT_GAMES = [("diplomacy", {"max_year": 1902}), ("necromancer-diplomacy", {"max_year": 2765}),
+               ("necromancer-sjg", {"max_turns": 1}), ("gondor", {"max_turns": 1}), ("sauron", {"max_turns": 1})]
+
+
+def _everything(game) -> tuple:
+    """All a player or a search can read of a game: its record, every seat's view, who acts, what they may do."""
+    return (game.record.to_json(), [game.view(s) for s in (None, *game.players)], game.to_act(),
+            [game.legal_actions(p) for p in game.to_act()], game.outcome())
+
+
+def _replay(game, entries) -> None:
+    for player, action in entries:
+        game.act(player, action)
+
+
+@pytest.mark.parametrize("game_id, options", SHORT_GAMES, ids=[g for g, _ in SHORT_GAMES])
+def test_a_clone_in_the_middle_or_at_the_end_and_its_original_never_touch(game_id: str, options: dict) -> None:
+    """Issue 25 finding 5: acting on a clone taken in the middle of a game, or one action
+    from its end, changes nothing of the original, and acting on the original nothing of
+    the clone; each stays the game its own record replays to."""
+    whole = games.new(game_id, seed=5, **options)
+    _play(whole, random.Random(5), 10_000)
+    assert whole.outcome() is not None
+    actions = games.entries(whole.record)
+    for point in (len(actions) // 2, len(actions) - 1):
+        game = games.new(game_id, seed=5, **options)
+        _replay(game, actions[:point])
+        twin = game.clone(reseed=False)
+        before = _everything(game)
+        _replay(twin, actions[point:])                # the clone plays the game out
+        assert twin.outcome() is not None and twin.record.to_json() == whole.record.to_json()
+        assert _everything(game) == before
+        other = game.clone(reseed=False)
+        before = _everything(other)
+        _play(game, random.Random(point), 10)         # the original plays on its own way
+        assert _everything(other) == before
+        _same_as_replayed(game)

@@ -56,9 +56,15 @@ class Log(Generic[T]):
     def __getitem__(self, index: slice) -> list[T]: ...
 
     def __getitem__(self, index: int | slice) -> T | list[T]:
-        if isinstance(index, slice) and index.step is None and index.stop is None \
-                and index.start is not None and index.start < 0:
-            return self.last(-index.start)   # the newest few, as a view shows them
+        """Walks only back to the oldest entry asked for: `[-1]` (the last phase's report)
+        and `[start:]` (what came after a point) cost what they return, not the log's length."""
+        if isinstance(index, slice):
+            start = index.start or 0
+            if index.step is None and index.stop is None:
+                return self.last(max(self._length - start, 0) if start >= 0 else -start)
+            return self.last(self._length)[index]
+        if -self._length <= index < 0:
+            return self.last(-index)[0]
         return self.last(self._length)[index]
 
     def __eq__(self, other: object) -> bool:

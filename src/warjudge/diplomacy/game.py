@@ -26,6 +26,7 @@ from warjudge.core.errors import IllegalAction, InputError, RecordError
 from warjudge.core.events import Event, OrderRefusal, Refusal
 from warjudge.core.game import GM, Action, Decision, Game, Outcome, View
 from warjudge.core.games import Option, replay
+from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
 from warjudge.diplomacy import gm
@@ -92,7 +93,7 @@ class DiplomacyGame(Game):
         self.drafts: bool = options.get("drafts", False)
         self.record = GameRecord(self.game_id, seed, options)
         self.state: GameState = initial_state(self.map)
-        self.history: list[PhaseReport] = []
+        self.history: Log[PhaseReport] = Log()        # shared with clones (core/log.py)
         self.pending: dict[str, dict[str, str]] = {}   # power -> unit key -> canonical order
         self.drawn: list[str] | None = None            # a draw agreed by all survivors
         self._cached_for: GameState | None = None                 # the position the caches below are for
@@ -144,7 +145,7 @@ class DiplomacyGame(Game):
         copy.state = GameState(self.state.phase, dict(self.state.units),
                                {p: set(c) for p, c in self.state.centers.items()},
                                list(self.state.dislodged), set(self.state.standoffs), self.state.winner)
-        copy.history = list(self.history)
+        copy.history = self.history.copy()
         copy.pending = {p: dict(o) for p, o in self.pending.items()}
         copy.drawn = list(self.drawn) if self.drawn is not None else None
         return copy

@@ -70,6 +70,20 @@ def test_a_successful_spell_spends_its_points_and_brings_aragorn_to_enter():
     assert {"type": "enter", "piece": "aragorn", "to": "2015"} in g.legal_actions(W)          # Leaders stack
 
 
+def test_a_clone_keeps_its_reinforcements_when_the_original_s_arrive_and_enter():
+    # issue 25 finding 5: the groups still to come are shared by clones until they arrive;
+    # the arrival (Reveal Aragorn, as above) gives the game its own pieces to move
+    g = games.new("gondor", seed=1)
+    twin = g.clone(reseed=False)
+    before = [vars(p).copy() for p in twin.to_come["aragorn"]], twin.view(None)
+    g.dice = ScriptedDice(3, 3)
+    g.act(W, {"type": "cast", "leader": "gandalf", "spell": "reveal-aragorn"})
+    to_phase(g, "F", W)
+    g.act(W, {"type": "enter", "piece": "dunedain-1", "to": "2015"})
+    assert g.pos.units["dunedain-1"].hex == "2015"
+    assert ([vars(p) for p in twin.to_come["aragorn"]], twin.view(None)) == before
+
+
 def shipped_with(change) -> dict:
     """Gondor's shipped scenario file, changed by `change(doc)` before the game starts."""
     doc = json.loads((SCENARIOS / "gondor.json").read_text(encoding="utf-8"))

@@ -31,7 +31,7 @@ from warjudge.hexwar.gondor_sauron import (
     aftermath, cauldrons, combat, formations, leaders, melee, moves, sequence, siege, spells)
 from warjudge.hexwar.gondor_sauron.charts import Charts, default_charts, load_charts
 from warjudge.hexwar.gondor_sauron.morale import loss_value, newly_demoralized
-from warjudge.hexwar.gondor_sauron.position import Position, copied
+from warjudge.hexwar.gondor_sauron.position import Position, copied, copied_all
 from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_content, shipped
 from warjudge.hexwar.gondor_sauron.units import SIDES, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, other
 from warjudge.hexwar.hexmap import HexMap
@@ -88,10 +88,8 @@ class TurnState:
 
     def clone(self) -> "TurnState":
         """An independent copy (every set and the statement copied)."""
-        twin = copied(self)
-        for name, value in vars(self).items():
-            if isinstance(value, set):
-                vars(twin)[name] = set(value)
+        twin = object.__new__(TurnState)
+        twin.__dict__ = {name: set(value) if type(value) is set else value for name, value in vars(self).items()}
         twin.rallied_by = dict(self.rallied_by)
         twin.bound = {leader: set(spells) for leader, spells in self.bound.items()}
         if self.allocation is not None:
@@ -182,8 +180,8 @@ class GondorSauronGame(Game):
         twin = object.__new__(type(self))
         vars(twin).update(vars(self))
         twin.pos = self.pos.clone()
-        twin.to_come = {group: [copied(p) for p in pieces] for group, pieces in self.to_come.items()}
-        twin.waiting = {pid: copied(p) for pid, p in self.waiting.items()}
+        twin.to_come = dict(self.to_come)   # its pieces are copied as they arrive (_arrive)
+        twin.waiting = copied_all(self.waiting)
         twin.levels, twin.losses, twin.eliminated = dict(self.levels), dict(self.losses), list(self.eliminated)
         twin.state = self.state.clone()
         twin.pending = [copied(p) for p in self.pending]
@@ -789,8 +787,8 @@ class GondorSauronGame(Game):
         spells.take_effect(self.pos, spell, target, st.bound)
 
     def _arrive(self, group: str) -> None:
-        for piece in self.to_come.pop(group):
-            self.waiting[piece.id] = piece
+        for piece in self.to_come.pop(group):   # shared with clones until now: each takes its own
+            self.waiting[piece.id] = copied(piece)
         spec = next(g for g in self.scenario.spec.reinforcements if g.group == group)
         self.levels[spec.side] += spec.demoralization
         self._log("arrived", group=group)

@@ -27,6 +27,7 @@ from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordEr
 from warjudge.core.events import OrderRefusal, Refusal
 from warjudge.core.game import GM, Action, Decision, Game, Outcome, View
 from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
+from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import HIDDEN_FROM, redacted
 from warjudge.diplomacy.actions import DRAFTS_OPTION, check_actor, checked_orders, gm_process_or_draw
@@ -121,7 +122,7 @@ class NecromancerDiplomacyGame(Game):   # draws: EN 6.3 v
         self.orders: dict[str, list[str]] = {}    # each power's atomic orders this phase, canonical text
         self.written: dict[str, list[str]] = {}   # orders the GM entered as written (void ones included)
         self.passed: set[str] = set()              # powers that declined their optional orders
-        self.history: list[NReport] = []
+        self.history: Log[NReport] = Log()   # shared with clones (core/log.py)
         self.drawn: list[str] | None = None   # EN 6.3 v: a draw among all survivors
         self._cached_for: NecroState | None = None
         self._cache: dict[tuple, list[str]] = {}
@@ -188,7 +189,7 @@ class NecromancerDiplomacyGame(Game):   # draws: EN 6.3 v
         copy.dislodged, copy.standoffs = list(self.dislodged), set(self.standoffs)
         copy.orders = {p: list(o) for p, o in self.orders.items()}
         copy.written = {p: list(o) for p, o in self.written.items()}
-        copy.passed, copy.history, copy._cache = set(self.passed), list(self.history), dict(self._cache)
+        copy.passed, copy.history, copy._cache = set(self.passed), self.history.copy(), dict(self._cache)
         copy.drawn = list(self.drawn) if self.drawn is not None else None
         return copy
 

@@ -130,3 +130,22 @@ def test_a_read_refused_after_loading_the_game_keeps_it_cached(client, counted_r
     for _ in range(2):
         assert gm.get(f"/api/games/{gid}/record").status_code == 409
     assert counted_replays == []
+
+
+def test_a_seats_legal_actions_are_worked_out_once_per_version(client, monkeypatch):
+    """issue 22: every GET …/legal worked the legal actions out again (SJG's deployments
+    cost more than the rest of the request); they change only with the game's version."""
+    from tests.support.toygame import ToyBids
+    asked: list[str] = []
+    real = ToyBids.legal_actions
+    monkeypatch.setattr(ToyBids, "legal_actions", lambda game, seat: asked.append(seat) or real(game, seat))
+    gid, _, ann, bob = _game(client)
+    first = ann.ok("get", f"/api/games/{gid}/legal")
+    assert ann.ok("get", f"/api/games/{gid}/legal") == first and asked == ["north"]
+    bob.ok("get", f"/api/games/{gid}/legal")   # each seat its own answer, only to its holder
+    assert asked == ["north", "south"]
+    assert _bid(ann, gid, "north").status_code == 200
+    asked.clear()
+    again = ann.ok("get", f"/api/games/{gid}/legal")
+    assert again != first and ann.ok("get", f"/api/games/{gid}/legal") == again   # a new version: worked out afresh
+    assert asked == ["north"]

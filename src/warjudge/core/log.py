@@ -33,6 +33,24 @@ class Log(Generic[T]):
         twin._last, twin._length = self._last, self._length
         return twin
 
+    def marker(self) -> object:
+        """What names these entries: a log with the same marker holds the same entries
+        (links never change), and `after` finds what was appended since."""
+        return self._last
+
+    def after(self, marker: object, count: int) -> list[T] | None:
+        """The entries appended since this log held `count` entries ending at `marker`
+        (oldest first; walks only those), or None if it does not continue that log."""
+        link = self._last
+        out: list[T] = []
+        for _ in range(self._length - count):
+            link, entry = link   # type: ignore[misc]
+            out.append(entry)
+        if link is not marker or self._length < count:
+            return None
+        out.reverse()
+        return out
+
     def last(self, count: int) -> list[T]:
         """The newest `count` entries, oldest first (walks only those)."""
         out: list[T] = []

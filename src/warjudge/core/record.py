@@ -26,6 +26,7 @@ from warjudge.core.dice import commitment
 from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.log import Log
 from warjudge.core.recordfile import locked, write_atomically
+from warjudge.core.recordtext import ActionTexts, canonical_json, compact_json
 from warjudge.core.textinput import UnusableInput, load_json, path_exists, read_user_file
 
 FORMAT = "warjudge-record/2"
@@ -55,11 +56,6 @@ class Reseed(NamedTuple):
 
     def to_json(self) -> dict[str, int]:
         return {"roll": self.roll, "seed": self.seed}
-
-
-def canonical_json(value: Any) -> str:
-    """One text per JSON value (sorted keys, no spaces), what the checksum is taken over."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 def content_checksum(content: dict[str, Any]) -> str:
@@ -139,6 +135,7 @@ class GameRecord:
         for reseed in reseeds:
             self.reseed(*reseed)
         self._actions: Log[dict[str, Any]] = Log()   # shared with copies (core/log.py)
+        self._texts = ActionTexts()   # the actions as last written (core/recordtext.py)
 
     def restarted(self, options: dict[str, Any] | None = None) -> "GameRecord":
         """The same game, seed and reseeds with no action yet (`options`, if given, as its
@@ -172,7 +169,16 @@ class GameRecord:
         twin.game, twin.seed, twin.options = self.game, self.seed if seed is None else seed, self.options
         twin.reseeds = self.reseeds if seed is None else ()
         twin._actions = self._actions.copy()
+        twin._texts = ActionTexts()
         return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the written texts (a hash in progress cannot be): a position
+        saved with its game (server/phases.py) writes them again when next saved."""
+        return {k: v for k, v in self.__dict__.items() if k != "_texts"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state, _texts=ActionTexts())
 
     def append(self, action: dict[str, Any]) -> None:
         problem = _action_problem(action)
@@ -188,19 +194,20 @@ class GameRecord:
 
     # --- the file --------------------------------------------------------------------
 
-    def _content(self) -> dict[str, Any]:
+    def _header(self) -> dict[str, Any]:
         reseeds = {RESEEDS: [r.to_json() for r in self.reseeds]} if self.reseeds else {}
-        return {"format": FORMAT, "game": self.game, "seed": self.seed, "options": self.options,
-                **reseeds, "actions": list(self._actions)}
+        return {"format": FORMAT, "game": self.game, "seed": self.seed, "options": self.options, **reseeds}
 
     def to_json(self, compact: bool = False) -> str:
         """The file's text: indented for people to read, or `compact` (the play server's
-        stored rows, written on every action: indenting cost a fifth of a submission)."""
-        content = self._content()
-        header = {k: v for k, v in content.items() if k != "actions"}
-        layout: dict[str, Any] = {"separators": (",", ":")} if compact else {"indent": 1}
-        return json.dumps({**header, "checksum": content_checksum(content), "actions": content["actions"]},
-                          ensure_ascii=False, **layout)
+        stored rows, written on every action: indenting cost a fifth of a submission).
+        Each action is serialised and hashed once, when first written (`recordtext.py`)."""
+        self._texts = texts = self._texts.caught_up(self._actions)
+        header = self._header()
+        header["checksum"] = texts.checksum(header)
+        if not compact:
+            return json.dumps({**header, "actions": list(self._actions)}, ensure_ascii=False, indent=1)
+        return compact_json(header)[:-1] + ',"actions":' + texts.actions_json() + "}"
 
     @classmethod
     def from_json(cls, text: str, source: str = "the record") -> "GameRecord":

@@ -247,7 +247,8 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             row = game_row(session, game_id)
             game = play.load(row)
             held = play.held_seats(row, user) if seat is None else [play.require_seat(row, user, seat).name]
-            return {"seats": [_legal_of(row.game, game, s, lang) for s in held]}
+            return {"seats": [cache.ANSWERS.get(row, game, ("legal", s, lang), partial(_legal_of, row.game, game, s, lang))
+                              for s in held]}
 
     @app.post("/api/games/{game_id}/preview", tags=["play"])
     def preview(game_id: GameId, body: ActionRequest,

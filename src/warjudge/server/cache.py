@@ -17,6 +17,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable
 
 from sqlalchemy import event
 from sqlalchemy.orm import Session, SessionTransaction
@@ -104,6 +105,37 @@ class GameCache:
 
 
 GAMES = GameCache()
+
+
+class Answers:
+    """What read routes worked out from a game at one stored version (a seat's legal
+    actions, worded: SJG's deployments cost more than the rest of the request), kept for
+    the next asker: a game's state changes only with its version, so an answer is keyed
+    by the game, its version and what was asked, and is never stale. Bounded LRU."""
+
+    def __init__(self, size: int = 128):
+        self.size = size
+        self._answers: OrderedDict[Hashable, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, row: GameRow, game: Game, asked: Hashable, work_out: Callable[[], Any]) -> Any:
+        """The answer to `asked` about the row's game (loaded as `game`), worked out once
+        per version (and per record length: a game changed in this transaction is not the
+        stored version's)."""
+        key = (row.id, row.version, game.record.action_count(), asked)
+        with self._lock:
+            if key in self._answers:
+                self._answers.move_to_end(key)
+                return self._answers[key]
+        answer = work_out()
+        with self._lock:
+            self._answers[key] = answer
+            while len(self._answers) > self.size:
+                self._answers.popitem(last=False)
+        return answer
+
+
+ANSWERS = Answers()
 
 
 @dataclass(eq=False)

@@ -87,6 +87,19 @@ def test_in_an_adjustment_turn_with_a_build_due_a_unit_leaves_its_home_centre():
         assert "A Har H" in orders and "A Cit H" not in orders, orders
 
 
+def test_units_hemmed_in_by_their_own_march_out_in_a_column():
+    # Harad's four armies fill its corner: the ones nearest a centre not Harad's are
+    # ordered first and the ones behind follow them out (Umbar and Near Harad held when
+    # every province next to them had one of ours in it)
+    game = NecromancerDiplomacyGame.new(seed=1)
+    position = parse_position({"HARAD": ["A Cit", "A Har", "A FHa", "A NrH"], "GONDOR": ["A Pel"]}, game.map)
+    owners = dict(game.state.owners) | {"Har": "HARAD"}
+    game.state = replace(game.state, phase=NPhase(2795, "M"), position=position, owners=owners)
+    for seed in range(5):
+        orders = _orders(game, seed, "HARAD")
+        assert not any(order.endswith(" H") for order in orders), orders
+
+
 def test_a_unit_nobody_threatens_steps_towards_a_centre_not_its_own():
     # Gondor's armies stand on its own centres with no enemy near: the one in Dol Amroth,
     # which used to hold there, steps into Anfalas (an unowned centre) instead

@@ -1,15 +1,18 @@
 """The `heuristic` bot for Necromancer (issue 26), the standard heuristic's ideas on the
 variant's map: province values from the supply centres (another power's worth its size,
 an unowned one a small power's, our own the size of the largest power next to it),
-spread by proximity with the standard bot's `spread`; each unit in turn moves where the
-value is highest without bouncing our own units, or supports one of our moves into a
-contested province; retreats go to the best value; builds and Activations go where the
-value is highest, removals where it is lowest.
+spread by proximity with the standard bot's `spread`; each unit in turn, the ones
+nearest a centre not ours first, moves where the value is highest without bouncing our
+own units (it may follow one of ours out of its province), or supports one of our moves
+into a contested province; retreats go to the best value; builds and Activations go
+where the value is highest, removals where it is lowest.
 
+What it knows of the variant's rules: centres change hands only in the turns that adjust
+(a unit standing on a centre not ours then holds it), builds go on empty home centres
+(units leave them in those turns when a build is due), and a Multiple Unit moves whole.
 It reads only what its power sees (`visible_position`: hidden armies stay hidden) and
-gives one order per `choose`, always one of `game.legal_actions`, so it follows the
-variant's own rules (Multiple Units, Auxiliaries, Personalities, Fortresses...) without
-knowing them; it does not merge units, build Auxiliaries, lead or double-move."""
+gives one order per `choose`, always one of `game.legal_actions`; it does not yet merge
+units, build Auxiliaries, lead with the Nazgûl or double-move."""
 
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from warjudge.diplomacy.heuristic import (
     pick, size, spread, steps_to,
 )
 from warjudge.diplomacy.phases import FALL, SPRING
+from warjudge.diplomacy.variants.necromancer.adjustments import home_centres, supply_centres, unit_count
 from warjudge.diplomacy.variants.necromancer.calendar import ADJUSTMENT, RETREAT, is_adjustment_year
 from warjudge.diplomacy.variants.necromancer.orders import (
     Activate, Build, Disband, DoubleMove, Hold, Move, Retreat, Support, parse_norder,
@@ -93,7 +97,47 @@ class NecromancerHeuristicBot:
         if kind == RETREAT:
             return _retreat(parsed, values, game.pending.get(player, []), player, game.map)
         given = [parse_norder(t, player, game.map) for t in game.pending.get(player, [])]
-        return _movement(parsed, (values, competition, distance), given, game.state.position, player, self.rng)
+        first = min((distance.get(o.unit.province, UNREACHABLE), o.unit.province, str(o.unit)) for o, _ in parsed)
+        mine = [(o, a) for o, a in parsed if (o.unit.province, str(o.unit)) == first[1:]]
+        capture = _capture(mine, game, player)
+        if capture is not None:
+            return capture
+        return _movement(mine, (values, competition, distance), given, game.state.position, player, self.rng,
+                         _build_sites(game, player))
+
+
+def _whole(move: Move) -> bool:
+    """A move of the whole unit to a province of its own: a single unit's plain move, or
+    a Multiple Unit's written with its own size at the destination (EN 4.2 vi), so that
+    Gondor's and the Nazgûl's MUs march and attack at their full strength too."""
+    return move.dest_size == (move.unit.count if move.unit.count > 1 else None)
+
+
+def _build_sites(game: Any, power: str) -> set[str]:
+    """The home centres our units should leave this turn: in a turn that adjusts, when
+    the power will have builds due (its centres and those its units stand on outnumber
+    its units), so that a unit standing on one does not waive a build (EN 6.3)."""
+    nmap, state = game.map, game.state
+    if not is_adjustment_year(state.phase.year):
+        return set()
+    standing = {pid for pid, pieces in state.position.items() if any(p.power == power for p in pieces)}
+    gains = sum(1 for pid in standing if pid in nmap.supply_centers and state.owners.get(pid) != power)
+    if supply_centres(nmap, state, power) + gains <= unit_count(state, power):
+        return set()
+    return home_centres(nmap, state, power) & standing
+
+
+def _capture(mine: list[tuple[Any, Action]], game: Any, power: str) -> Action | None:
+    """In a turn that adjusts, the unit's hold when it stands on a centre not its
+    power's: centres change hands only then (EN 6.2), so a centre stood on is one sure
+    gain, worth more than any move (which may bounce) or our own centre it may fear for."""
+    state = game.state
+    if not is_adjustment_year(state.phase.year):
+        return None
+    here = mine[0][0].unit.province
+    if here not in game.map.supply_centers or state.owners.get(here) == power:
+        return None
+    return next((a for o, a in mine if isinstance(o, Hold)), None)
 
 
 def _adjustment(parsed: list[tuple[Any, Action]], values: dict[str, float], may_pass: bool) -> Action:
@@ -119,12 +163,12 @@ def _retreat(parsed: list[tuple[Any, Action]], values: dict[str, float], given: 
     return next((a for o, a in mine if isinstance(o, Disband)), mine[0][1])
 
 
-def _movement(parsed: list[tuple[Any, Action]], known: tuple[dict[str, float], dict[str, int], dict[str, int]],
-              given: list[Any], position: Any, power: str, rng: random.Random) -> Action:
-    """The order of the first unit left: the best-valued move or hold, or a support of
+def _movement(mine: list[tuple[Any, Action]], known: tuple[dict[str, float], dict[str, int], dict[str, int]],
+              given: list[Any], position: Any, power: str, rng: random.Random, leave: set[str]) -> Action:
+    """The order of one unit (`mine`, its orders): the best-valued move or hold, or a support of
     one of our moves into a province another power can reach; a unit that would hold
     where no other power can reach it steps towards the nearest centre not ours instead
-    (as the standard bot's idle units march)."""
+    (as the standard bot's idle units march); a unit in one of `leave` moves away."""
     values, competition, distance = known
     target = set()
     moves = set()
@@ -136,26 +180,28 @@ def _movement(parsed: list[tuple[Any, Action]], known: tuple[dict[str, float], d
             target.add(o.second.dest or o.first.dest or o.unit.province)
         else:
             target.add(o.unit.province)
-    first = min((o.unit.province, str(o.unit)) for o, _ in parsed)
-    mine = [(o, a) for o, a in parsed if (o.unit.province, str(o.unit)) == first]
+    here = mine[0][0].unit.province
+    vacated = {src for src, _ in moves}
     options: list[tuple[float, str]] = []
     by_text = {a["order"]: a for _, a in mine}
+    order_of = {a["order"]: o for o, a in mine}
     for o, a in mine:
         if isinstance(o, Hold):
             options.append((values.get(o.unit.province, 0.0), a["order"]))
-        elif isinstance(o, Move) and o.dest_size is None and o.dest not in target and not any(
-                p.power == power for p in position.get(o.dest, ())):
+        elif isinstance(o, Move) and _whole(o) and o.dest not in target and (
+                (o.dest in vacated and (o.dest, here) not in moves)
+                or not any(p.power == power for p in position.get(o.dest, ()))):
             options.append((values.get(o.dest, 0.0), a["order"]))
         elif (isinstance(o, Support) and (o.target.province, o.target_dest) in moves
               and competition.get(o.target_dest or "", 0) > 0):
             dest = o.target_dest or ""
             options.append((values.get(dest, 0.0) + COMPETITION_WEIGHT * competition[dest], a["order"]))
-    if first[0] in target and len(options) > 1:   # one of ours moves in: make room
-        options = [o for o in options if not by_text[o[1]]["order"].endswith(" H")] or options
+    if here in target or here in leave:   # one of ours moves in, or a build is due here: make room
+        away = [o for o in options if isinstance(order_of[o[1]], Move)]
+        options = [o for o in away if order_of[o[1]].dest not in leave] or away or options
     if not options:
         return mine[0][1]
     choice = pick(options, rng)
-    here = first[0]
     if choice.endswith(" H") and competition.get(here, 0) == 0:
         steps = [(distance.get(o.dest, UNREACHABLE), a["order"]) for o, a in mine
                  if isinstance(o, Move) and any(t == a["order"] for _, t in options)]

@@ -23,12 +23,12 @@ def _played(seed: int) -> NecromancerDiplomacyGame:
     return game
 
 
-def _gondor_orders(game: NecromancerDiplomacyGame, seed: int) -> list[str]:
-    """Every order the bot gives Gondor this turn, on a copy of the game."""
+def _orders(game: NecromancerDiplomacyGame, seed: int, power: str = "GONDOR") -> list[str]:
+    """Every order the bot gives `power` this turn, on a copy of the game."""
     bot, orders, copy = bots.make(GAME, "heuristic", random.Random(seed)), [], game.clone(reseed=False)
-    while "GONDOR" in copy.waiting_for():
-        action = bot.choose(copy, "GONDOR")
-        copy.act("GONDOR", action)
+    while power in copy.waiting_for():
+        action = bot.choose(copy, power)
+        copy.act(power, action)
         orders.append(action["order"])
     return orders
 
@@ -50,8 +50,54 @@ def test_in_an_adjustment_turn_a_unit_holds_the_unowned_centre_it_stands_on():
     owners = {pid: owner for pid, owner in game.state.owners.items() if pid != "Los"} | {"SIt": "GONDOR"}
     game.state = replace(game.state, phase=NPhase(2780, "M"), position=position, owners=owners)
     for seed in range(5):
-        orders = _gondor_orders(game, seed)
+        orders = _orders(game, seed)
         assert "A Los H" in orders, orders
+
+
+def test_in_an_adjustment_turn_a_unit_on_a_centre_not_its_own_holds_it_even_when_a_home_centre_is_threatened():
+    # EN 6.2: centres change hands only in the turns that adjust. Rohan's army in the
+    # Westfold (unowned) keeps it rather than going back to guard Edoras from Gondor's
+    # three armies: a centre stood on is a sure gain, a threat only a chance of a loss
+    game = NecromancerDiplomacyGame.new(seed=1)
+    position = parse_position({"ROHAN": ["A Wes", "A Hel"], "GONDOR": ["A Pin", "A Lam", "A DAm"]}, game.map)
+    game.state = replace(game.state, phase=NPhase(2780, "M"), position=position)
+    for seed in range(5):
+        assert "A Wes H" in _orders(game, seed, "ROHAN")
+
+
+def test_a_multiple_unit_moves_whole():
+    # EN 4.2 vi: an MU's move is written with its size at the destination ("2A Pel - 2A
+    # SIt"); Gondor's MU, which the bot held in Pelargir for ever (it gave only moves
+    # written without a size), marches on Harad's way as one unit of strength 2
+    game = NecromancerDiplomacyGame.new(seed=1)
+    position = parse_position({"GONDOR": ["2A Pel", "A Pin"], "HARAD": ["A Cit"]}, game.map)
+    game.state = replace(game.state, phase=NPhase(2795, "M"), position=position)
+    for seed in range(5):
+        assert "2A Pel - 2A SIt" in _orders(game, seed)
+
+
+def test_in_an_adjustment_turn_with_a_build_due_a_unit_leaves_its_home_centre():
+    # EN 6.3: builds go on empty home centres. Harad (3 centres, taking Harondor, 3 armies)
+    # will have a build due: the army in Umbar, which held there and so waived it, steps out
+    game = NecromancerDiplomacyGame.new(seed=1)
+    position = parse_position({"HARAD": ["A Cit", "A Har", "A NrH"], "GONDOR": ["A Pel"]}, game.map)
+    game.state = replace(game.state, phase=NPhase(2780, "M"), position=position)
+    for seed in range(5):
+        orders = _orders(game, seed, "HARAD")
+        assert "A Har H" in orders and "A Cit H" not in orders, orders
+
+
+def test_units_hemmed_in_by_their_own_march_out_in_a_column():
+    # Harad's four armies fill its corner: the ones nearest a centre not Harad's are
+    # ordered first and the ones behind follow them out (Umbar and Near Harad held when
+    # every province next to them had one of ours in it)
+    game = NecromancerDiplomacyGame.new(seed=1)
+    position = parse_position({"HARAD": ["A Cit", "A Har", "A FHa", "A NrH"], "GONDOR": ["A Pel"]}, game.map)
+    owners = dict(game.state.owners) | {"Har": "HARAD"}
+    game.state = replace(game.state, phase=NPhase(2795, "M"), position=position, owners=owners)
+    for seed in range(5):
+        orders = _orders(game, seed, "HARAD")
+        assert not any(order.endswith(" H") for order in orders), orders
 
 
 def test_a_unit_nobody_threatens_steps_towards_a_centre_not_its_own():
@@ -63,4 +109,4 @@ def test_a_unit_nobody_threatens_steps_towards_a_centre_not_its_own():
     owners = dict(game.state.owners) | {"Los": "GONDOR", "SIt": "GONDOR"}
     game.state = replace(game.state, phase=NPhase(2795, "M"), position=position, owners=owners)
     for seed in range(5):
-        assert "A DAm - Anf" in _gondor_orders(game, seed)
+        assert "A DAm - Anf" in _orders(game, seed)

@@ -36,6 +36,16 @@ def _where(view: dict[str, Any]) -> dict[str, str]:
     return {p["id"]: p["hex"] for key in ("units", "leaders", "engines") for p in view.get(key, []) if p.get("hex")}
 
 
+def _keeping_the_pedestal(view: dict[str, Any], legal: list[Action]) -> list[Action]:
+    """Sauron casts only while stacked with his pedestal ([BB-S]): he never walks off it,
+    so that he can still cast darkness (10.0) when his army comes to grips."""
+    pedestal = view.get("pedestal")
+    if not pedestal:
+        return legal
+    return [a for a in legal if not (a["type"] == "move" and a["piece"] == pedestal["leader"]
+                                     and a["to"] != pedestal["hex"])]
+
+
 def _leader_moves(view: dict[str, Any], player: str, legal: list[Action]) -> tuple[list[Action], list[Action]]:
     """8.1: the moves that stack a lone Leader with a friendly unit (he joins one, or one
     joins him), and the moves that would leave a Leader alone where no unit stands."""
@@ -62,6 +72,7 @@ def heuristic_action(game, player: str, rng: random.Random) -> Action:
     if retreats:   # as far from the enemy as the rules allow, displacing as few friends as may be (never declining)
         return max(retreats, key=lambda a: (_nearest_enemy(view, player, a["path"][-1]),
                                             -len(a.get("then_to", [])) - ("displace_to" in a)))
+    legal = _keeping_the_pedestal(view, legal)
     joining, astray = _leader_moves(view, player, legal)
     if joining:
         return rng.choice(joining)

@@ -199,11 +199,12 @@ class Journey:
             page.set_viewport_size(viewport)
             page.wait_for_function("([w, h]) => window.innerWidth === w && window.innerHeight === h",
                                    arg=[viewport["width"], viewport["height"]])
+            shot(page, f"journey-{self.name}-{step}-{size}")   # first: a failed step's picture is kept
             assert sideways(page) <= 0, f"{self.name} {step} at {size}: {sideways(page)} px of sideways scroll"
-            assert broken_words(page) == [], f"{self.name} {step} at {size}: words broken across lines"
-            if size == "phone":
-                assert small_targets(page) == [], f"{self.name} {step} on a phone: targets under {TAP_PX} px"
-            shot(page, f"journey-{self.name}-{step}-{size}")
+            broken = broken_words(page)
+            assert not broken, f"{self.name} {step} at {size}: words broken across lines: {broken}"
+            small = small_targets(page) if size == "phone" else []
+            assert not small, f"{self.name} {step} on a phone: targets under {TAP_PX} px: {small}"
             if (kind, size) not in self.axed:
                 accessible(page, f"{self.name} {step} ({kind}) at {size}")
                 self.axed.add((kind, size))

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from warjudge.presentation.choices import labels
+from warjudge.presentation.gondor_sauron.wording_en import piece as printed_name
 
 from tests.server.web.browser import (DESKTOP, Journey, accessible, chromium, live, shot, sign_up,  # noqa: F401 - fixtures
                                       watch)
@@ -133,6 +134,10 @@ def test_a_turn_against_the_bot(live, chromium, game_name, player):
             lit = page.locator("polygon.hex.lit")
             expect(lit).to_have_count(len(reach))
             assert {lit.nth(i).get_attribute("data-hex") for i in range(lit.count())} == reach
+            # issue 24 finding 9: the piece named as printed (as the choices word it), not by its id
+            hint = page.locator("#selection")
+            expect(hint).to_have_text(re.compile(rf"^{re.escape(printed_name(pid, {}))}: \d+ hexes lit"))
+            expect(hint).not_to_contain_text(pid)
             if not moved:
                 journey.step(page, f"{decision.kind}-lit", "decisions")
             page.locator(f'polygon.hex[data-hex="{to}"]').dispatch_event("click")

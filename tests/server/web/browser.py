@@ -28,7 +28,10 @@ from warjudge.server.models import GameRow
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
 PASSWORD = "a long password"
-DESKTOP = {"width": 1366, "height": 768}   # the screen issue 24 reads pages at (a phone: 390x844)
+DESKTOP = {"width": 1366, "height": 768}   # the screens issue 24 reads pages at
+PHONE = {"width": 390, "height": 844}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+TAP_PX = 44   # issue 24: touch targets of at least 44 px on a phone
 expect.set_options(timeout=20_000)   # a loaded 2-core machine: pages may take seconds to redraw
 
 
@@ -142,6 +145,70 @@ def too_small(page: Any) -> list[str]:
         if (px < 11) small.push(`${node.textContent.trim().slice(0, 24)} (${px.toFixed(1)} px)`);
       }
       return small; }"""))
+
+
+def sideways(page: Any) -> int:
+    """How many pixels the page is wider than its window (issue 24: none at any size)."""
+    return int(page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
+
+
+def small_targets(page: Any) -> list[str]:
+    """Every control shown on the page smaller than a thumb (TAP_PX either way), named: the
+    boards' hexes and provinces are zoomed instead (panzoom.js), so only HTML controls count."""
+    return list(page.evaluate("""(px) => [...document.querySelectorAll(
+        'button, select, textarea, input:not([type=checkbox]):not([type=radio]):not([type=hidden])')]
+      .filter(n => n.getClientRects().length && !n.closest('svg'))
+      .map(n => [n, n.getBoundingClientRect()])
+      .filter(([n, r]) => r.width && (r.width < px - 0.5 || r.height < px - 0.5))
+      .map(([n, r]) => `${n.tagName.toLowerCase()} "${(n.textContent || n.name || n.id).trim().slice(0, 24)}"`
+                       + ` ${Math.round(r.width)}x${Math.round(r.height)}`)""", TAP_PX))
+
+
+def broken_words(page: Any) -> list[str]:
+    """Every word the page breaks across two lines (a table cell too narrow for "Result"
+    reads "Resu / lt"), named; a word may wrap at its hyphen, and one longer than 20 letters
+    (a pasted link) anywhere."""
+    return list(page.evaluate("""() => {
+      const broken = [], walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      while (walk.nextNode()) {
+        const node = walk.currentNode;
+        if (node.parentElement.closest("svg, script, style, .sr-only, textarea")) continue;
+        for (const m of node.textContent.matchAll(/[^\\s\\-–—]{2,20}/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].filter(r => r.width).map(r => Math.round(r.top)));
+          if (tops.size > 1) broken.push(m[0]);
+        }
+      }
+      return broken; }"""))
+
+
+@dataclass
+class Journey:
+    """A player's journey through the pages, each step looked at on a desktop and on a phone
+    in the same browser (issue 24): the viewport switched, no sideways scroll and no word
+    broken across lines at either size, a thumb's targets on the phone, a screenshot per size kept in test-artifacts/,
+    axe-core once per kind of page per size (it takes seconds on a board)."""
+
+    name: str
+    axed: set[tuple[str, str]] = field(default_factory=set)
+
+    def step(self, page: Any, step: str, kind: str) -> None:
+        for size, viewport in SIZES.items():
+            page.set_viewport_size(viewport)
+            page.wait_for_function("([w, h]) => window.innerWidth === w && window.innerHeight === h",
+                                   arg=[viewport["width"], viewport["height"]])
+            shot(page, f"journey-{self.name}-{step}-{size}")   # first: a failed step's picture is kept
+            assert sideways(page) <= 0, f"{self.name} {step} at {size}: {sideways(page)} px of sideways scroll"
+            broken = broken_words(page)
+            assert not broken, f"{self.name} {step} at {size}: words broken across lines: {broken}"
+            small = small_targets(page) if size == "phone" else []
+            assert not small, f"{self.name} {step} on a phone: targets under {TAP_PX} px: {small}"
+            if (kind, size) not in self.axed:
+                accessible(page, f"{self.name} {step} ({kind}) at {size}")
+                self.axed.add((kind, size))
+        page.set_viewport_size(DESKTOP)
 
 
 def sign_up(page: Any, base: str, name: str) -> None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.server.web.browser import (DESKTOP, accessible, chromium, join, live, shot, sign_up,  # noqa: F401 - fixtures
-                                      start_game, too_small, watch)
+from tests.server.web.browser import (DESKTOP, Journey, accessible, chromium, join, live, shot,  # noqa: F401 - fixtures
+                                      sign_up, start_game, too_small, watch)
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
 QUIET_MS = 7000   # longer than two of the old 3-second polls
@@ -35,11 +35,11 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     ann = watch(chromium.new_context(viewport=DESKTOP).new_page(), "AUSTRIA")
     bob = watch(chromium.new_context(viewport=DESKTOP).new_page(), "ITALY")
     spectator = watch(chromium.new_context(viewport=DESKTOP).new_page())
+    journey = Journey("diplomacy")   # issue 24: each step at 1366x768 and at 390x844
 
     # ann signs up and starts a game holding the first seat, the others free for now
     sign_up(ann.page, base, "ann")
-    shot(ann.page, "lobby-empty")
-    accessible(ann.page, "the lobby")
+    journey.step(ann.page, "lobby", "lobby")
     assert too_small(ann.page) == []
     game_id = start_game(ann.page, base, "diplomacy")
 
@@ -54,8 +54,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     gm.page.locator('[data-testid="bot-name"]').select_option("random")
     gm.page.locator('tr[data-seat="ENGLAND"] [data-testid="seat-bot"]').click()
     expect(gm.page.locator('tr[data-seat="ENGLAND"]')).to_contain_text("bot (random)")
-    shot(gm.page, "gm-page")
-    accessible(gm.page, "the GM page")
+    journey.step(gm.page, "gm", "gm")
     assert too_small(gm.page) == []
 
     # ann orders by clicking: her unit, then one of its legal orders; then a unit and a lit province
@@ -74,6 +73,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     tyrolia.press(" ")
     expect(ann.page.locator('[data-testid="order-input"]')).to_have_value("A bud - ser\nA vie - tyr")
     expect(ann.page.locator('[data-testid="order-status"] li[data-valid="yes"]')).to_have_count(2)
+    journey.step(ann.page, "orders", "diplomacy")
     ann.page.locator('[data-testid="submit-orders"]').click()
     expect(ann.page.locator("#held")).to_contain_text("A vie - tyr")
 
@@ -174,8 +174,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     lit = bob.page.locator("#board [data-province].target")
     expect(lit).to_have_count(3)   # Piedmont, Rome (left by its army), Tuscany: never Trieste, the attacker's
     assert sorted(lit.evaluate_all("ns => ns.map(n => n.dataset.province)")) == ["pie", "rom", "tus"]
-    shot(bob.page, "diplomacy-retreat")
-    accessible(bob.page, "a retreat's lit provinces")
+    journey.step(bob.page, "retreat", "retreat")
     bob.page.locator('#board [data-province="tus"].target').click()
     expect(box).to_have_value("A ven R tus")
     expect(bob.page.locator('[data-testid="order-status"] li')).to_have_attribute("data-valid", "yes")
@@ -189,6 +188,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     expect(bob.page.locator('#board [data-testid="unit"][data-unit="A tus"]')).to_have_count(1)
     ann.page.locator('#choices button[data-order="Build A bud"]').click()
     expect(ann.page.locator('[data-testid="order-status"] li')).to_have_attribute("data-valid", "yes")
+    journey.step(ann.page, "build", "diplomacy")
     ann.page.locator('[data-testid="submit-orders"]').click()
     expect(ann.page.locator("#held")).to_contain_text("Build A bud")
     click_unit_then_order(bob.page, "A apu", "A apu D")
@@ -211,8 +211,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     expect(history.locator('[data-testid="history-unit"][data-unit="A ven"][data-dislodged="true"]')).to_have_count(1)
     expect(history.locator('[data-order="F tri - ven"]')).to_have_attribute("data-result", "succeeds")
     expect(history.locator('[data-testid="history-results"]')).to_contain_text("A tyr S F tri - ven")
-    shot(ann.page, "diplomacy-history")
-    accessible(ann.page, "a Diplomacy page's history")
+    journey.step(ann.page, "history", "history")
     assert too_small(ann.page) == []
     # two quick steps back; the answer for the first comes last and must not paint over the start
     held: list = []
@@ -233,9 +232,16 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     bob.page.locator('[data-testid="history-prev"]').click()
     expect(bob.page.locator('[data-testid="history-phase"]')).to_contain_text("F1901R")   # the phase before now
 
-    ann.page.set_viewport_size({"width": 390, "height": 844})
-    shot(ann.page, "diplomacy-phone")
-    accessible(ann.page, "a Diplomacy page on a phone")
+    # the press: bob writes to ann alone; she sees it unread, opens its thread and reads it
+    bob.page.locator('[data-testid="press-to"]').select_option("AUSTRIA")
+    bob.page.locator('[data-testid="press-input"]').fill("Venice was mine. Truce in the Adriatic?")
+    bob.page.locator('[data-testid="press-send"]').click()
+    expect(ann.page.locator('[data-testid="press-unread"]')).to_have_text("1 unread")
+    ann.page.locator('[data-testid="press-thread"]', has_text="ITALY").click()
+    expect(ann.page.locator('[data-testid="press-messages"] li')).to_have_count(1)
+    expect(ann.page.locator('[data-testid="press-messages"]')).to_contain_text("ITALY → AUSTRIA: Venice was mine.")
+    expect(ann.page.locator('[data-testid="press-unread"]')).to_be_hidden()
+    journey.step(ann.page, "press", "diplomacy")
     for watched in (ann, bob, spectator, gm):
         watched.checked(live, game_id, POWERS)
 

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from warjudge.presentation.choices import labels
+from warjudge.presentation.gondor_sauron.wording_en import piece as printed_name
 
-from tests.server.web.browser import DESKTOP, accessible, chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
+from tests.server.web.browser import (DESKTOP, Journey, accessible, chromium, live, shot, sign_up,  # noqa: F401 - fixtures
+                                      watch)
 
 W, S = "westernesse", "sauron"
 PLAIN = ("next", "end", "stay", "stand")   # the answers that go on, in the order preferred
@@ -75,12 +78,16 @@ def restacking(view, moves):
     return chosen["piece"], chosen["to"]
 
 
-def test_a_turn_against_the_bot(live, chromium):
+@pytest.mark.parametrize("game_name, player", [("sauron", "gil"), ("gondor", "hurin")])
+def test_a_turn_against_the_bot(live, chromium, game_name, player):
+    # issue 24: the journey of each G&S game, every step at 1366x768 and at 390x844
     base = live.url
     me = watch(chromium.new_context(viewport=DESKTOP).new_page(), W)
     page = me.page
-    sign_up(page, base, "gil")
-    form = page.locator('[data-testid="new-sauron"]')
+    journey = Journey(game_name)
+    sign_up(page, base, player)
+    journey.step(page, "lobby", "lobby")
+    form = page.locator(f'[data-testid="new-{game_name}"]')
     expect(form.locator('input[name="bots"]')).to_be_checked()   # the bot takes Sauron's seat
     form.locator('button[type="submit"]').click()
     page.wait_for_url(f"{base}/games/*")
@@ -127,9 +134,12 @@ def test_a_turn_against_the_bot(live, chromium):
             lit = page.locator("polygon.hex.lit")
             expect(lit).to_have_count(len(reach))
             assert {lit.nth(i).get_attribute("data-hex") for i in range(lit.count())} == reach
-            shot(page, f"gs-{decision.kind}-lit")
-            if not moved:   # axe-core takes seconds on a board: once is enough
-                accessible(page, f"a G&S piece's lit hexes ({decision.kind})")
+            # issue 24 finding 9: the piece named as printed (as the choices word it), not by its id
+            hint = page.locator("#selection")
+            expect(hint).to_have_text(re.compile(rf"^{re.escape(printed_name(pid, {}))}: \d+ hexes lit"))
+            expect(hint).not_to_contain_text(pid)
+            if not moved:
+                journey.step(page, f"{decision.kind}-lit", "decisions")
             page.locator(f'polygon.hex[data-hex="{to}"]').dispatch_event("click")
             acted(page, f"move · piece {pid} · to {to}")
             assert where(live, game_id, pid) == to
@@ -150,9 +160,8 @@ def test_a_turn_against_the_bot(live, chromium):
             else:
                 expect(odds).to_contain_text(f"strength {preview['attack']} against armour {preview['armour']}")
                 expect(odds).to_contain_text(f"({preview['chance_in_36']} chances in 36)")
-            shot(page, f"gs-odds-{action['type']}")
             if not odds_seen:
-                accessible(page, f"the odds of a G&S {action['type']}")
+                journey.step(page, f"odds-{action['type']}", "odds")
             before = len(live.full_view(game_id)["events"])
             page.locator('[data-testid="confirm"]').click()
             acted(page, f"{action['type']}")
@@ -169,6 +178,7 @@ def test_a_turn_against_the_bot(live, chromium):
             odds_seen += 1
             continue
         if decision.kind in PENDING and page.locator("polygon.hex.lit").count():
+            journey.step(page, f"combat-{decision.kind}", "combat")   # a mid-combat choice, when the dice ask one
             page.locator("polygon.hex.lit").first.dispatch_event("click")
         else:
             kinds = [a["type"] for a in legal]
@@ -184,7 +194,7 @@ def test_a_turn_against_the_bot(live, chromium):
     assert any(entry.get("player") == S for entry in game.record.actions), "the bot never played"
     page.reload()
     expect(prompt).not_to_have_text("…")
-    shot(page, "gs-next-turn")
+    journey.step(page, "next-turn", "decisions")   # the turn's results read
     me.checked(live, game_id, [W, S])
 
 

@@ -9,7 +9,8 @@ import json
 
 from playwright.sync_api import expect
 
-from tests.server.web.browser import DESKTOP, accessible, chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
+from tests.server.web.browser import (DESKTOP, Journey, accessible, chromium, live, shot, sign_up,  # noqa: F401 - fixtures
+                                      watch)
 
 NECROMANCER = ["DWARVES", "EASTERLINGS", "ELVES", "GONDOR", "HARAD", "ROHAN", "SARUMAN", "SAURON"]
 
@@ -18,13 +19,14 @@ def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chro
     base = live.url
     ann = watch(chromium.new_context().new_page(), "DWARVES")
     spectator = watch(chromium.new_context().new_page())
+    journey = Journey("necromancer")   # issue 24: each step at 1366x768 and at 390x844
     sign_up(ann.page, base, "ann")
     form = ann.page.locator('[data-testid="new-necromancer-diplomacy"]')
     form.locator('[data-option="edition"]').select_option("2000")
     form.locator('[data-option="max_year"]').fill("2800")
     expect(form.locator('[data-option="alignment"]')).to_be_checked()    # the described default
     expect(form.locator('input[name="options"]')).to_have_count(0)
-    shot(ann.page, "lobby-options")
+    journey.step(ann.page, "lobby", "lobby")
     form.locator('button[type="submit"]').click()
     ann.page.wait_for_url(f"{base}/games/*")
     game_id = ann.page.url.rsplit("/", 1)[1]
@@ -41,22 +43,36 @@ def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chro
     assert drawn == {f"{power} {unit}" for power, us in public.items() for unit in us}
     shot(spectator.page, "necromancer-spectator")
 
-    # ann plays Dwarves' turns against the bots: typed orders from her legal list, then ready
-    for _ in range(2):
+    # ann plays Dwarves' turns against the bots by clicking: a unit of hers (its button, the
+    # map's keyboard twin), then the first of its legal orders; then ready
+    for turn in range(2):
         game = live.game(game_id)
         phase = game.view(None)["phase"]
         expect(ann.page.locator('[data-testid="phase"]')).to_contain_text(phase)
-        orders = [a["order"] for a in game.legal_actions("DWARVES") if a["type"] == "order"]
-        if orders:
-            box = ann.page.locator('[data-testid="order-input"]')
-            box.fill(orders[0])
+        if [a for a in game.legal_actions("DWARVES") if a["type"] == "order"]:
+            units, choices = ann.page.locator("#my-units button[data-unit-button]"), ann.page.locator("#choices button[data-order]")
+            for i in range(units.count()):   # the first unit with an order to give (a build phase: none)
+                units.nth(i).click()
+                if choices.count():
+                    break
+            choice = choices.first
+            order = choice.get_attribute("data-order")
+            choice.click()
             expect(ann.page.locator('[data-testid="order-status"] li[data-valid="yes"]')).to_have_count(1)
+            if not turn:
+                journey.step(ann.page, "orders", "diplomacy")
             ann.page.locator('[data-testid="submit-orders"]').click()
-            expect(ann.page.locator("#held")).to_contain_text(orders[0])
+            expect(ann.page.locator("#held")).to_contain_text(order)
         ann.page.locator('[data-testid="ready"]').click()    # every other power is a bot: the phase ends
         expect(ann.page.locator('[data-testid="phase"]')).not_to_contain_text(phase)
         expect(spectator.page.locator('[data-testid="phase"]')).not_to_contain_text(phase)
-    shot(ann.page, "necromancer-after-turns")
+    # the press (to everyone, read back with its phase) and the history of the last phase
+    ann.page.locator('[data-testid="press-input"]').fill("The Dwarves keep to their halls.")
+    ann.page.locator('[data-testid="press-send"]').click()
+    expect(ann.page.locator('[data-testid="press-messages"]')).to_contain_text("DWARVES → everyone: The Dwarves keep")
+    ann.page.locator('[data-testid="history-prev"]').click()
+    expect(ann.page.locator('[data-testid="history-results"]')).not_to_be_empty()
+    journey.step(ann.page, "history", "history")
     ann.checked(live, game_id, NECROMANCER)
     spectator.checked(live, game_id, NECROMANCER)
 

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from warjudge.presentation.choices import labels
 
-from tests.server.web.browser import (DESKTOP, accessible, chromium, join, live, shot, sign_up,  # noqa: F401 - fixtures
+from tests.server.web.browser import (DESKTOP, Journey, chromium, join, live, shot, sign_up,  # noqa: F401 - fixtures
                                       start_game, too_small, watch)
 
 SIDES = ["red", "black"]
@@ -91,8 +91,10 @@ def test_two_players_play_sjg_turns(live, chromium):
     black = watch(chromium.new_context(viewport=DESKTOP).new_page(), "black")
     spectator = watch(chromium.new_context(viewport=DESKTOP).new_page())
     pages = {"red": red, "black": black}
+    journey = Journey("sjg")   # issue 24: each step at 1366x768 and at 390x844
 
     sign_up(red.page, base, "cara")
+    journey.step(red.page, "lobby", "lobby")
     game_id = start_game(red.page, base, "necromancer-sjg")
     sign_up(black.page, base, "dan")
     join(black.page, base, game_id, "black")
@@ -132,9 +134,8 @@ def test_two_players_play_sjg_turns(live, chromium):
     expect(red.page.locator('[data-testid="setup-summary"]')).to_contain_text("8 skeletons, 25 wraiths, 17 zombies in ")
     expect(red.page.locator(f'[data-testid="setup-counter"][data-setup-hex="{free[0]}"] title')).to_contain_text("wraith")
     assert red.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scroll"
-    shot(red.page, "sjg-setup-phone")
     red.page.set_viewport_size(DESKTOP)
-    shot(red.page, "sjg-setup-desktop")
+    journey.step(red.page, "setup", "setup")
     expect(commit).to_contain_text("Set up these units")
     commit.click()
     expect(red.page.locator('[data-testid="decision"]')).to_have_attribute("data-kind", "")
@@ -181,8 +182,7 @@ def test_two_players_play_sjg_turns(live, chromium):
     target = next(h for h in mover.page.locator("polygon.hex.lit").evaluate_all("ns => ns.map(n => n.dataset.hex)")
                   if h in plain)
     lit = mover.page.locator(f'polygon.hex.lit[data-hex="{target}"]').first
-    shot(mover.page, "sjg-split-lit")
-    accessible(mover.page, "an SJG stack split, its hexes lit")
+    journey.step(mover.page, "move", "decisions")
     assert too_small(mover.page) == [], "the SJG board's hex numbers and counters: 11 px at 1366x768 (issue 24)"
     lit.focus()
     lit.press("Enter")
@@ -225,8 +225,7 @@ def test_two_players_play_sjg_turns(live, chromium):
     expect(odds).to_contain_text(f"Attack strength {preview['attack']}")
     for m in preview["modifiers"]:
         expect(odds).to_contain_text(m["why"])
-    shot(page, "sjg-attack-odds")
-    accessible(page, "an SJG attack's odds")
+    journey.step(page, "attack", "odds")
     events_before = len(live.full_view(game_id)["events"])
     page.locator('[data-testid="confirm"]').click()
     expect(page.locator('[data-testid="log"]')).to_contain_text("you: Attack ")
@@ -248,8 +247,7 @@ def test_two_players_play_sjg_turns(live, chromium):
     answering = pages[decider].page
     answering.reload()
     expect(answering.locator('[data-testid="decision"]')).to_have_attribute("data-kind", kind)
-    shot(answering, f"sjg-combat-{kind}")
-    accessible(answering, f"an SJG {kind} decision")
+    journey.step(answering, f"combat-{kind}", "combat")
     lit = answering.locator("polygon.hex.lit")
     if kind == "retreat" and lit.count():
         fled = game.decision(decider).info["units"]
@@ -265,6 +263,7 @@ def test_two_players_play_sjg_turns(live, chromium):
     assert not any((d := after.decision(p)) and d.kind == kind and d.info == game.decision(decider).info
                    for p in after.to_act())
 
+    journey.step(answering, "results", "decisions")   # the dice and results read after the combat
     spectator.page.reload()
     expect(spectator.page.locator('[data-testid="decision"]')).to_contain_text("Watching")
     shot(spectator.page, "sjg-spectator")

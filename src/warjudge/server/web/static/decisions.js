@@ -6,7 +6,7 @@
 // An action that forfeits something (units lost, a Jewel left, moves given up: the game's own
 // `costs`, sent with the legal actions) is lit in danger colours and asks in words before it is sent.
 import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
-import {describe, promptText} from "/static/hexwords.js";
+import {describe, pieceName, promptText} from "/static/hexwords.js";
 import {isAttack, oddsPanel} from "/static/odds.js";
 import {announce, soundToggle} from "/static/phasealert.js";
 
@@ -200,7 +200,7 @@ function drawChoices() {
   const picked = piece ? `[data-testid="unit"][data-unit="${piece}"]` : `[data-testid="unit"][data-hex="${selected}"][data-units]`;
   if (focus) board.querySelectorAll(picked).forEach(n => n.classList.add("chosen"));
   drawStack();
-  const where = piece ? `${piece}` : `Hex ${selected}`;
+  const where = piece ? pieceName(piece) : `Hex ${selected}`;
   const anyPlaced = actions.some(a => placed(a) && a.type !== "split");
   document.getElementById("selection").textContent = focus
     ? `${where}: ${targets.size ? `${targets.size} hexes lit where it may go; ` : ""}${shown.length} other choices.`

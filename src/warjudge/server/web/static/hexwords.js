@@ -31,6 +31,12 @@ const STAGES = {missile: "missile fire (pick a shot to see its odds)", leader: "
                 melee: "melee: pick an attack to see its odds; state every unit attacking that defender before " +
                        "any attack is made; units in an enemy zone must attack"};
 
+// A Gondor & Sauron piece by the name printed on it, as the server's choices word it
+// (wording_en.piece: "gondor-knights-10" -> "Gondor Knights 10"), never its id.
+const SMALL = new Set(["of", "the"]);
+export const pieceName = id => id.split("-")
+  .map((w, i) => (i && SMALL.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(" ");
+
 export function promptText(d) {
   if (d.kind === "combat" && d.info && d.info.stated)   // SPI 7.32: a statement being made
     return `${d.info.title || "Combat"}: ${list(d.info.stated.units)} will attack ${d.info.stated.target}; ` +

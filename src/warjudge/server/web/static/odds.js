@@ -60,8 +60,9 @@ function gondor(p) {
 
 export const isAttack = preview => !["rally", "spell"].includes(preview.kind);
 
+// Focusable: on a narrow screen its table scrolls sideways, by keyboard too.
 export function oddsPanel(preview) {
-  return el("div", {"data-testid": "odds", class: "odds"},
+  return el("div", {"data-testid": "odds", class: "odds", tabindex: "0", role: "region", "aria-label": "the odds"},
             el("h3", {text: isAttack(preview) ? "Before you attack" : "Before the dice"}),
             ...(preview.kind === "attack" ? sjg(preview) : gondor(preview)));
 }

@@ -258,6 +258,19 @@ def retractions(game: Game, seat_name: str) -> list[dict[str, Any]]:
     return [a for a in game.legal_actions(seat_name) if a.get("type") == "retract"]
 
 
+def afresh(game: Game, seat_name: str) -> list[dict[str, Any]] | None:
+    """The seat's legal orders as if it had given none this phase, or None if it has given
+    none: a page's order box is the seat's whole set, a draft until Ready, so a unit already
+    ordered is offered its orders again to change them (issue 24). Worked out on a clone."""
+    taken_back = retractions(game, seat_name)
+    if not taken_back:
+        return None
+    trial = game.clone()
+    for retract in taken_back:
+        apply(trial, seat_name, retract)
+    return [a for a in trial.legal_actions(seat_name) if a.get("type") == "order"]
+
+
 def expand(game: Game, seat_name: str, action: dict[str, Any]) -> list[dict[str, Any]] | None:
     """`{"orders": [text, …]}` (Diplomacy's batch spelling) as one order action each; with
     `"replace": true` the seat's orders given before are taken back first (the order box

@@ -40,6 +40,18 @@ def test_orders_stay_drafts_until_ready(live, chromium):
     expect(page.locator("#held")).to_contain_text("A vie - gal")
     expect(page.locator("#submitted")).to_have_text("3 accepted")
     expect(page.locator("#held")).not_to_contain_text("A vie - tyr")
+    # an ordered unit clicked on the map offers its orders again, and a withdrawal (as on Backstabbr)
+    vienna = page.locator('#board [data-testid="unit"][data-unit="A vie"]')
+    vienna.click()
+    expect(page.locator('#choices button[data-order="A vie - tyr"]')).to_be_visible()
+    page.locator('[data-testid="withdraw-order"]').click()
+    expect(box).to_have_value("A bud - ser\nF tri H")
+    expect(page.locator('[data-testid="order-status"] li')).to_have_count(2)
+    vienna.click()
+    expect(page.locator('[data-testid="withdraw-order"]')).to_have_count(0)   # nothing in the box to withdraw
+    page.locator('#board [data-testid="unit"][data-unit="F tri"]').click()
+    page.locator('#board [data-province="ven"].target').first.click()   # the fleet's move, changed on the map
+    expect(box).to_have_value("A bud - ser\nF tri - ven")
     page.wait_for_timeout(1000)
     expect(page.locator('[data-testid="phase"]')).to_have_text("S1901M")   # waiting for her Ready
 

@@ -18,7 +18,7 @@ const WORDS = {
        adjudicated: "adjudicated", results: "see the results", nothing: "nothing to order this phase",
        units: "you have {n} units to order", unit: "you have 1 unit to order", build: "you may build {n}",
        disband: "you must disband {n}", choose: "you have choices to make", over: "the game is over",
-       ended: "The phase ended before this reached the server:", kept: "your draft is kept in the order box.",
+       ended: "The phase ended before this reached the server:", withdraw: "Withdraw", kept: "your draft is kept in the order box.",
        S: "Spring", F: "Fall", W: "Winter", M: "moves", R: "retreats", A: "adjustments"},
   fr: {phase: "Saison", deadline: "Échéance", seat: "Puissance", orders: "Ordres", submit: "Envoyer les ordres",
        ready: "Prêt", held: "Ordres enregistrés", last: "Saison précédente", other: "Constructions et autres choix",
@@ -30,7 +30,7 @@ const WORDS = {
        adjudicated: "arbitrée", results: "voir les résultats", nothing: "rien à ordonner cette saison",
        units: "vous avez {n} unités à ordonner", unit: "vous avez 1 unité à ordonner", build: "vous pouvez construire {n}",
        disband: "vous devez détruire {n}", choose: "vous avez des choix à faire", over: "la partie est terminée",
-       ended: "La saison s'est terminée avant que ceci n'arrive au serveur :",
+       ended: "La saison s'est terminée avant que ceci n'arrive au serveur :", withdraw: "Retirer",
        kept: "votre brouillon reste dans la boîte des ordres.",
        S: "Printemps", F: "Automne", W: "Hiver", M: "mouvements", R: "retraites", A: "ajustements"},
 };
@@ -53,7 +53,7 @@ const seatQuery = game.isSeat ? `?seat=${encodeURIComponent(game.role)}` : "";
 const board = document.getElementById("board");
 const input = document.querySelector('[data-testid="order-input"]');
 const status = document.querySelector('[data-testid="order-status"]');
-let legal = [];          // this seat's legal order texts now
+let legal = [];          // this seat's legal order texts now, as if it had given none (the box is a draft)
 let view = null;
 let ready = false;       // this seat said ready: its orders are locked until it takes that back
 
@@ -107,10 +107,25 @@ function aimAt(province) {
   else if (there.length) offer(there);
 }
 
+// The unit's orders as buttons; if the order box has one for it, a button to withdraw it.
 function offer(orders) {
-  document.getElementById("choices").replaceChildren(el("p", {text: `${unitOf(orders[0])}:`}),
+  const unit = unitOf(orders[0]);
+  const given = draftLine(unit);
+  document.getElementById("choices").replaceChildren(el("p", {text: given ? `${unit} (${given}):` : `${unit}:`}),
     ...orders.map(order => el("button", {type: "button", class: "choice", "data-order": order,
-                                          onclick: () => addOrder(order), text: order})));
+                                          onclick: () => addOrder(order), text: order})),
+    ...(given ? [el("button", {type: "button", class: "choice withdraw", "data-testid": "withdraw-order",
+                               onclick: () => withdraw(unit), text: `${say("withdraw")} ${given}`})] : []));
+}
+
+const sameUnit = (line, unit) => unitOf(line.trim()).toLowerCase() === unit.toLowerCase();
+const draftLine = unit => input.value.split("\n").find(l => l.trim() && sameUnit(l, unit))?.trim();
+
+// The unit's line leaves the order box (Submit then sends the set without it).
+function withdraw(unit) {
+  input.value = input.value.split("\n").filter(l => l.trim() && !sameUnit(l, unit)).join("\n");
+  input.dispatchEvent(new Event("input"));
+  document.getElementById("choices").replaceChildren();
 }
 
 function unitOf(order) {
@@ -134,8 +149,7 @@ function choose(unit) {
 }
 
 function addOrder(order) {
-  const unit = unitOf(order).toLowerCase();
-  const lines = input.value.split("\n").filter(l => l.trim() && unitOf(l.trim()).toLowerCase() !== unit);
+  const lines = input.value.split("\n").filter(l => l.trim() && !sameUnit(l, unitOf(order)));
   lines.push(order);
   input.value = lines.join("\n");
   input.dispatchEvent(new Event("input"));
@@ -254,7 +268,8 @@ async function refresh(summary) {
   if (!game.isSeat) { if (ended) newPhase(ended, summary); return; }
   const answer = await api("GET", `/api/games/${game.id}/legal${seatQuery}`);
   const mine = answer.seats.find(s => s.seat === game.role);
-  legal = (mine ? mine.actions : []).filter(a => a.type === "order").map(a => a.order);
+  // a unit already ordered is offered its orders again (GET …/legal's `afresh`): change or withdraw it
+  legal = (mine ? mine.afresh || mine.actions : []).filter(a => a.type === "order").map(a => a.order);
   const me = summary.seats.find(s => s.seat === game.role);
   if (!input.matches(":focus")) input.value = localStorage.getItem(draftKey()) ?? heldOrders().join("\n");
   document.getElementById("choices").replaceChildren();

@@ -29,6 +29,15 @@ CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
 PASSWORD = "a long password"
 DESKTOP = {"width": 1366, "height": 768}   # the screen issue 24 reads pages at (a phone: 390x844)
+# The browser's Notification API, recorded: the permission is granted when asked
+NOTIFICATIONS = """
+window.asked = 0; window.notified = [];
+window.Notification = class {
+  constructor(title, options) { window.notified.push({title, body: options.body}); }
+  static get permission() { return window.asked ? "granted" : "default"; }
+  static async requestPermission() { window.asked += 1; return "granted"; }
+};
+"""
 expect.set_options(timeout=20_000)   # a loaded 2-core machine: pages may take seconds to redraw
 
 

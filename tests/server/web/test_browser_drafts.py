@@ -116,8 +116,21 @@ def test_orders_stay_drafts_until_ready(live, chromium):
     expect(page.locator('[data-testid="history-phase"]')).to_contain_text("S1901M")
     expect(page.locator('[data-testid="history-results"]')).to_contain_text("A vie - gal")
 
-    # every unit holds (the heuristic bots order once she has: they wait for the first power waited for)
+    # Ready with no order held says what the rules do with the units first, and waits (issue 24: no hidden cost)
     units = page.locator("#my-units button").evaluate_all("bs => bs.map(b => b.dataset.unitButton)")
+    readied: list[str] = []
+    page.on("request", lambda r: r.url.endswith("/ready") and readied.append(r.url))
+    page.locator('[data-testid="ready"]').click()
+    cost = page.locator('[data-testid="ready-cost"]')
+    expect(cost).to_contain_text("No order is held for ")
+    expect(cost).to_contain_text(": if the phase ends so, a unit holds")
+    for unit in units:
+        expect(cost).to_contain_text(unit)
+    page.locator('[data-testid="ready-cancel"]').click()
+    expect(cost).to_be_hidden()
+    assert readied == [] and page.locator('[data-testid="ready"]').get_attribute("aria-pressed") == "false"
+
+    # every unit holds (the heuristic bots order once she has: they wait for the first power waited for)
     box.fill("\n".join(f"{unit} H" for unit in units))
     expect(page.locator('[data-testid="order-status"] li[data-valid="yes"]')).to_have_count(len(units))
     submit.click()

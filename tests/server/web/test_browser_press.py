@@ -95,9 +95,14 @@ def test_private_and_broadcast_press_between_seats(live, chromium):
     bob.page.wait_for_function("window.notified.some(n => n.title === 'warjudge: press from FRANCE')")
     threads = bob.page.locator('[data-testid="press-thread"]')
     expect(threads).to_have_text(["AUSTRIA, FRANCE (1 unread)", "everyone (2 unread)", "AUSTRIA (1 unread)"])
+    other_tab = watch(bob.page.context.new_page(), "ENGLAND")   # bob's second tab on the game
+    other_tab.page.goto(f"{base}/games/{game_id}")
+    expect(other_tab.page.locator('[data-testid="press-unread"]')).to_have_text("4 unread")
     threads.nth(0).click()
     expect(bob.page.locator('[data-testid="press-messages"] li')).to_have_count(1)
     expect(bob.page.locator('[data-testid="press-unread"]')).to_have_text("3 unread")
+    expect(other_tab.page.locator('[data-testid="press-unread"]')).to_have_text("3 unread")   # live: no reload
+    other_tab.page.close()
     expect(threads.nth(0)).to_have_text("AUSTRIA, FRANCE")
     bob.page.locator('[data-testid="press-input"]').fill("count me in")
     bob.page.locator('[data-testid="press-send"]').click()
@@ -116,5 +121,5 @@ def test_private_and_broadcast_press_between_seats(live, chromium):
     assert spectator.page.locator('[data-testid="press-input"]').count() == 0
     assert "old mill" not in spectator.page.content() and "peace to all" not in spectator.page.content()
     assert spectator.page.locator('[data-testid="press-unread"]').count() == 0
-    for watched in (ann, bob, cid, spectator):
+    for watched in (ann, bob, other_tab, cid, spectator):
         assert not watched.problems, watched.problems

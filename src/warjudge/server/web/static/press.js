@@ -115,7 +115,7 @@ async function start() {
   to.addEventListener("change", () => { several.hidden = to.value !== "several"; });
   let known = null;
   listen(game.id, game.role, facts => {
-    const key = `${facts.press}|${facts.polled || ""}`;
+    const key = `${facts.press}|${facts.unread}|${facts.polled || ""}`;   // read in another tab: news too
     if (key !== known) { known = key; poll(); }
   });
 }

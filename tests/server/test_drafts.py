@@ -52,6 +52,22 @@ def test_orders_can_be_changed_after_every_unit_has_one(players):
     assert _state(gm, gid)[0] == "S1901M"
 
 
+def test_legal_offers_an_ordered_unit_its_orders_again(players):
+    """Issue 24 task: a unit that has an order is offered its orders again (`afresh`), so a
+    page can change it on the map; the legal list itself still omits it."""
+    gm, ann, bob = players
+    gid = _game(gm, ann, bob)
+    def legal():
+        return ann.ok("get", f"/api/games/{gid}/legal?seat=AUSTRIA")["seats"][0]
+    assert "afresh" not in legal()   # nothing ordered yet: the actions are the whole list
+    _orders(ann, gid, "AUSTRIA", ["A vie - tyr"])
+    seat = legal()
+    offered = {a["order"] for a in seat["afresh"]}
+    assert {"A vie - gal", "A vie H", "A bud - ser"} <= offered
+    assert "A vie - gal" not in {a.get("order") for a in seat["actions"]}
+    assert _held(ann, gid, "AUSTRIA") == ["A vie - tyr"]   # worked out on a clone: nothing withdrawn
+
+
 def test_the_phase_ends_only_when_every_seat_is_ready_and_ready_resets(players):
     """docs/server.md, early resolution: complete sets alone never end the phase; the bots
     count as ready once they have ordered; Ready flags belong to one phase."""

@@ -12,7 +12,7 @@ import httpx2
 from tests.server.conftest import PASSWORD, sign_up
 from tests.server.live import server
 
-KEYS = {"version", "phase", "to_act", "is_over", "press", "ready"}
+KEYS = {"version", "phase", "to_act", "is_over", "press", "unread", "ready"}
 
 
 def _next_event(lines) -> tuple[str, dict]:
@@ -42,7 +42,7 @@ def test_a_seat_s_stream_has_an_event_after_an_action_and_after_press_to_it(clie
         kind, first = _next_event(lines)
         assert kind == "state" and set(first) == KEYS
         assert first == {"version": 0, "phase": 0, "to_act": ["north", "south"], "is_over": False, "press": 0,
-                         "ready": []}
+                         "unread": 0, "ready": []}
         ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 2}})
         kind, update = _next_event(lines)
         assert kind == "update" and update == first | {"version": 1, "to_act": ["south"]}
@@ -51,6 +51,9 @@ def test_a_seat_s_stream_has_an_event_after_an_action_and_after_press_to_it(clie
         assert update == first | {"version": 2, "phase": 1}
         bob.ok("post", f"/api/games/{gid}/press", {"seat": "south", "to": ["north"], "text": "good round"})
         kind, update = _next_event(lines)
+        assert kind == "update" and update == first | {"version": 2, "phase": 1, "press": 1, "unread": 1}
+        ann.ok("post", f"/api/games/{gid}/press-read", {"seat": "north", "upto": 1, "thread": ["north", "south"]})
+        kind, update = _next_event(lines)   # read (in another tab, say): the unread counts change everywhere
         assert kind == "update" and update == first | {"version": 2, "phase": 1, "press": 1}
 
 
@@ -143,4 +146,4 @@ def test_a_game_whose_phases_cannot_be_told_apart_still_streams_its_version(clie
     response = ann.get(f"/api/games/{gid}/events", params={"seconds": 0.1})
     kind, state = _next_event(response.text.splitlines())
     assert kind == "state" and state == {"version": 0, "phase": None, "to_act": None, "is_over": None,
-                                         "press": 0, "ready": []}
+                                         "press": 0, "unread": 0, "ready": []}

@@ -157,6 +157,27 @@ def test_deadline_reminders_go_at_24_h_and_1_h_once_each_only_to_seats_with_orde
     assert [(m["To"], m["Subject"]) for m in inbox.take()] == [("bob@example.org", f"[warjudge] game {gid}: a new phase ends in 1h")]
 
 
+def test_the_end_of_a_game_is_mailed_and_a_mail_client_unsubscribes_in_one_click(client, inbox):
+    """Issue 24: "game start and end" mailed; RFC 8058's one-click unsubscribe is a POST of
+    `List-Unsubscribe=One-Click` to the header's link by the mail client: no sign-in, no page."""
+    gid, gm, ann, bob = _game(client)
+    for _ in range(3):   # three rounds: the game is over
+        _bid(ann, gid, "north")
+        _bid(bob, gid, "south")
+    assert gm.ok("get", f"/api/games/{gid}")["is_over"]
+    _sent(client)
+    ended = [m for m in inbox.take() if "is over" in m["Subject"]]
+    assert sorted(m["To"] for m in ended) == ["ann@example.org", "bob@example.org"]
+    assert ended[0]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    link = ended[0]["List-Unsubscribe"].strip("<>").removeprefix("http://testserver")
+    clicked = client.post(link, content=b"List-Unsubscribe=One-Click",
+                          headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert clicked.status_code == 200
+    with _sessions(client).reading() as session:
+        gone = session.scalars(select(User).where(User.email == ended[0]["To"])).one()
+        assert gone.mail_events == ""
+
+
 def test_press_is_mailed_to_its_recipients_only_and_never_to_its_sender(client, inbox):
     gid, gm, ann, bob = _game(client)
     carol = sign_up(client, "carol")

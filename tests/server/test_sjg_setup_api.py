@@ -87,3 +87,21 @@ def test_an_illegal_draft_is_refused_and_nothing_changes(players):
     assert gm.post(f"/api/games/{gid}/setup", {"seat": "red", "placements": {"x": ["zombie"] * 9}}).status_code == 422
     after = gm.ok("get", f"/api/games/{gid}?seat=red")
     assert after["version"] == before["version"] and after["view"] == before["view"]
+
+
+def test_fill_like_my_last_set_up_follows_the_player_to_a_new_game(players):
+    """Issue 24: "fill the rest like my last set-up" is the user's own last `deploy` on that
+    side in another game, kept by the server (any browser); without one it is refused."""
+    gm, ann, _ = players
+    first = _sjg(gm, ann)
+    rear = gm.ok("post", f"/api/games/{first}/setup", {"seat": "red", "fill": "rear"})
+    assert rear["last"] is None and "no earlier game" in rear["last_why"]
+    gm.ok("post", f"/api/games/{first}/actions", {"seat": "red", "action": rear["deploy"]})
+    second = _sjg(gm, ann)
+    plan = gm.ok("post", f"/api/games/{second}/setup", {"seat": "red", "fill": "like"})
+    assert plan["last"] == {"game": first} and plan["last_why"] is None
+    assert plan["placements"] == rear["placements"] and plan["left"] == {}
+    black = ann.ok("post", f"/api/games/{second}/setup", {"seat": "black"})   # ann never set up black
+    assert black["last"] is None
+    refused = ann.post(f"/api/games/{second}/setup", {"seat": "black", "fill": "like"})
+    assert refused.status_code == 409 and "no earlier set-up as black" in refused.json()["error"]

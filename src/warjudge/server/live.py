@@ -58,6 +58,7 @@ def _polled(sessions: Sessions, game_id: str, role: str) -> dict[str, Any]:
             raise ApiError(404, f"there is no game {game_id!r}")
         ready = sorted(session.scalars(select(Seat.name).where(Seat.game_id == game_id, Seat.ready)))   # public
         messages = press.count(session, game_id, role)
+        unread = press.unread_count(session, game_id, role)   # a read in another tab or device is news too
         progress = phases.stored_progress(session, game_id)
     if progress is None or progress.version != version:
         try:   # another stream of this process folding the game already: its news come next poll
@@ -67,7 +68,8 @@ def _polled(sessions: Sessions, game_id: str, role: str) -> dict[str, Any]:
     known = progress is not None and progress.version == version   # else: still folding (a long old game)
     return {"version": version, "phase": progress.phases - 1 if known and progress else None,
             "to_act": list(progress.to_act) if known and progress else None,
-            "is_over": progress.is_over if known and progress else None, "press": messages, "ready": ready}
+            "is_over": progress.is_over if known and progress else None, "press": messages, "unread": unread,
+            "ready": ready}
 
 
 def _state(sessions: Sessions, game_id: str, role: str) -> dict[str, Any]:
@@ -91,7 +93,7 @@ def _event(kind: str, state: dict[str, Any]) -> str:
 
 
 def _seen(state: dict[str, Any]) -> tuple[Any, ...]:
-    return tuple(json.dumps(state[k]) for k in ("version", "press", "ready", "phase", "to_act", "is_over"))
+    return tuple(json.dumps(state[k]) for k in ("version", "press", "unread", "ready", "phase", "to_act", "is_over"))
 
 
 class Slots:

@@ -20,7 +20,7 @@ from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.events import refusal_json
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
-from warjudge.server import cache, notify, phases
+from warjudge.server import cache, lastsetup, notify, phases
 from warjudge.server.bots import names as bot_names
 from warjudge.server.bots import movers, new_bot_seed
 from warjudge.server.deadlines import PhaseRules, next_deadline, phase_kind
@@ -258,6 +258,19 @@ def retractions(game: Game, seat_name: str) -> list[dict[str, Any]]:
     return [a for a in game.legal_actions(seat_name) if a.get("type") == "retract"]
 
 
+def afresh(game: Game, seat_name: str) -> list[dict[str, Any]] | None:
+    """The seat's legal orders as if it had given none this phase, or None if it has given
+    none: a page's order box is the seat's whole set, a draft until Ready, so a unit already
+    ordered is offered its orders again to change them (issue 24). Worked out on a clone."""
+    taken_back = retractions(game, seat_name)
+    if not taken_back:
+        return None
+    trial = game.clone()
+    for retract in taken_back:
+        apply(trial, seat_name, retract)
+    return [a for a in trial.legal_actions(seat_name) if a.get("type") == "order"]
+
+
 def expand(game: Game, seat_name: str, action: dict[str, Any]) -> list[dict[str, Any]] | None:
     """`{"orders": [text, …]}` (Diplomacy's batch spelling) as one order action each; with
     `"replace": true` the seat's orders given before are taken back first (the order box
@@ -293,16 +306,25 @@ def setup_plan(row: GameRow, user: User, seat_name: str, placements: dict[str, l
                fill: str | None, like: dict[str, list[str]] | None) -> dict[str, Any]:
     """The game's check (and completion) of a set-up the seat drafts in its page (SJG);
     a set-up that breaks the rules, or a game with no such set-up, is refused (409).
+    `fill` "like" with no `like` follows the user's last set-up on this side in another
+    game (`lastsetup`), named in the answer's `last` (null: none, said in `last_why`).
     Changes nothing: the set-up is sent as one action once complete."""
     require_seat(row, user, seat_name)
     game = load(row)
+    session = object_session(row)
+    last = lastsetup.last_setup(session, row, user, seat_name) if session is not None else None
+    if fill == "like" and like is None:
+        if last is None:
+            raise ApiError(409, f"you have no earlier set-up as {seat_name} to follow. Nothing was changed")
+        like = last["placements"]
     try:
         plan = game.setup_plan(seat_name, placements, fill, like)
     except WarjudgeError as exc:
         raise ApiError(409, f"{refusal_json(exc)['reason']}. Nothing was changed") from None
     if plan is None:
         raise ApiError(409, f"a {row.game} game has no set-up to draft")
-    return plan
+    return plan | {"last": None if last is None else {"game": last["game"]},
+                   "last_why": None if last else f"no earlier game of yours as {seat_name} has a set-up"}
 
 
 def current_phase(game: Game) -> str | None:

@@ -32,6 +32,15 @@ DESKTOP = {"width": 1366, "height": 768}   # the screens issue 24 reads pages at
 PHONE = {"width": 390, "height": 844}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 TAP_PX = 44   # issue 24: touch targets of at least 44 px on a phone
+# The browser's Notification API, recorded: the permission is granted when asked
+NOTIFICATIONS = """
+window.asked = 0; window.notified = [];
+window.Notification = class {
+  constructor(title, options) { window.notified.push({title, body: options.body}); }
+  static get permission() { return window.asked ? "granted" : "default"; }
+  static async requestPermission() { window.asked += 1; return "granted"; }
+};
+"""
 expect.set_options(timeout=20_000)   # a loaded 2-core machine: pages may take seconds to redraw
 
 

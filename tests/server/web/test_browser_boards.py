@@ -29,6 +29,10 @@ def test_every_board_fits_the_screen_and_zooms(live, chromium):
             page.goto(url)
             svg = page.locator(".board svg").first
             expect(svg).to_have_attribute("data-panzoom", "on")
+            # issue 24 "a legend on every board" (the SJG picture's key is plain text in the svg)
+            legend = (svg.locator("text", has_text="skull hex (start)") if game == "necromancer-sjg"
+                      else svg.locator('[data-testid="legend"]'))
+            expect(legend).to_have_count(1)
             assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth"), (game, width)
             whole = svg.get_attribute("viewBox")
             page.locator('[data-testid="zoom-in"]').first.click()

@@ -123,6 +123,8 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     assert bob_asks == [], bob_asks
     # ...and sees ann's ready, then her taking it back, without a reload
     ann.page.locator('[data-testid="ready"]').click()
+    expect(ann.page.locator('[data-testid="ready-cost"]')).to_contain_text("No order is held for F tri")   # issue 24
+    ann.page.locator('[data-testid="ready-confirm"]').click()
     expect(ann.page.locator('[data-testid="ready"]')).to_have_attribute("aria-pressed", "true")
     expect(ann.page.locator('[data-testid="order-input"]')).not_to_be_editable()   # locked while ready
     expect(ann.page.locator('[data-testid="submit-orders"]')).to_be_disabled()
@@ -139,6 +141,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
 
     # the games master adjudicates now (the unordered powers hold); everyone sees it live
     ann.page.locator('[data-testid="ready"]').click()
+    ann.page.locator('[data-testid="ready-confirm"]').click()
     gm.page.locator('[data-testid="process"]').click()
     for page in (ann.page, bob.page, spectator.page):
         expect(page.locator('[data-testid="phase"]')).to_have_text("F1901M")

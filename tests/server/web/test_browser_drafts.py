@@ -40,6 +40,18 @@ def test_orders_stay_drafts_until_ready(live, chromium):
     expect(page.locator("#held")).to_contain_text("A vie - gal")
     expect(page.locator("#submitted")).to_have_text("3 accepted")
     expect(page.locator("#held")).not_to_contain_text("A vie - tyr")
+    # an ordered unit clicked on the map offers its orders again, and a withdrawal (as on Backstabbr)
+    vienna = page.locator('#board [data-testid="unit"][data-unit="A vie"]')
+    vienna.click()
+    expect(page.locator('#choices button[data-order="A vie - tyr"]')).to_be_visible()
+    page.locator('[data-testid="withdraw-order"]').click()
+    expect(box).to_have_value("A bud - ser\nF tri H")
+    expect(page.locator('[data-testid="order-status"] li')).to_have_count(2)
+    vienna.click()
+    expect(page.locator('[data-testid="withdraw-order"]')).to_have_count(0)   # nothing in the box to withdraw
+    page.locator('#board [data-testid="unit"][data-unit="F tri"]').click()
+    page.locator('#board [data-province="ven"].target').first.click()   # the fleet's move, changed on the map
+    expect(box).to_have_value("A bud - ser\nF tri - ven")
     page.wait_for_timeout(1000)
     expect(page.locator('[data-testid="phase"]')).to_have_text("S1901M")   # waiting for her Ready
 
@@ -104,8 +116,21 @@ def test_orders_stay_drafts_until_ready(live, chromium):
     expect(page.locator('[data-testid="history-phase"]')).to_contain_text("S1901M")
     expect(page.locator('[data-testid="history-results"]')).to_contain_text("A vie - gal")
 
-    # every unit holds (the heuristic bots order once she has: they wait for the first power waited for)
+    # Ready with no order held says what the rules do with the units first, and waits (issue 24: no hidden cost)
     units = page.locator("#my-units button").evaluate_all("bs => bs.map(b => b.dataset.unitButton)")
+    readied: list[str] = []
+    page.on("request", lambda r: r.url.endswith("/ready") and readied.append(r.url))
+    page.locator('[data-testid="ready"]').click()
+    cost = page.locator('[data-testid="ready-cost"]')
+    expect(cost).to_contain_text("No order is held for ")
+    expect(cost).to_contain_text(": if the phase ends so, a unit holds")
+    for unit in units:
+        expect(cost).to_contain_text(unit)
+    page.locator('[data-testid="ready-cancel"]').click()
+    expect(cost).to_be_hidden()
+    assert readied == [] and page.locator('[data-testid="ready"]').get_attribute("aria-pressed") == "false"
+
+    # every unit holds (the heuristic bots order once she has: they wait for the first power waited for)
     box.fill("\n".join(f"{unit} H" for unit in units))
     expect(page.locator('[data-testid="order-status"] li[data-valid="yes"]')).to_have_count(len(units))
     submit.click()

@@ -6,18 +6,10 @@ from __future__ import annotations
 from playwright.sync_api import expect
 from sqlalchemy.orm import Session
 
-from tests.server.web.browser import DESKTOP, accessible, chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
+from tests.server.web.browser import (DESKTOP, NOTIFICATIONS, accessible, chromium, live, shot, sign_up,  # noqa: F401 - fixtures
+                                      watch)
 from warjudge.server.models import GameRow
 
-# The browser's Notification API, recorded: the permission is granted when asked
-NOTIFICATIONS = """
-window.asked = 0; window.notified = [];
-window.Notification = class {
-  constructor(title, options) { window.notified.push({title, body: options.body}); }
-  static get permission() { return window.asked ? "granted" : "default"; }
-  static async requestPermission() { window.asked += 1; return "granted"; }
-};
-"""
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
 
 

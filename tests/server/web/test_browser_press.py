@@ -1,14 +1,18 @@
 """Press on the Diplomacy page, in Chromium (issue 14 "press (private and broadcast)";
 issue 13's press routes): a private message reaches only its addressee, a broadcast every
 seat, a spectator reads none, and a message's text is shown as text, never as markup; the
-unread badge and the threads (issue 24 finding 13)."""
+unread badge and the threads (issue 24 finding 13); several seats ticked in one message,
+Send busy until answered, and browser alerts for press received, off until asked."""
 
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.server.web.browser import (accessible, chromium, join, live, sign_up, start_game,  # noqa: F401 - fixtures
-                                      watch)
+from tests.server.web.browser import (NOTIFICATIONS, accessible, chromium, join, live, sign_up,  # noqa: F401
+                                      start_game, watch)
+
+# a browser where the site was allowed to notify before: the page must still wait for a click
+ALLOWED_BEFORE = NOTIFICATIONS.replace("window.asked = 0", "window.asked = 1")
 
 
 def test_private_and_broadcast_press_between_seats(live, chromium):
@@ -17,6 +21,7 @@ def test_private_and_broadcast_press_between_seats(live, chromium):
     bob = watch(chromium.new_context(viewport={"width": 390, "height": 844}).new_page(), "ENGLAND")   # a phone
     cid = watch(chromium.new_context().new_page(), "FRANCE")
     spectator = watch(chromium.new_context().new_page())
+    bob.page.add_init_script(ALLOWED_BEFORE)
     sign_up(ann.page, base, "ann")
     game_id = start_game(ann.page, base, "diplomacy")
     for watched, name, seat in ((bob, "bob", "ENGLAND"), (cid, "cid", "FRANCE")):
@@ -27,7 +32,21 @@ def test_private_and_broadcast_press_between_seats(live, chromium):
     secret = "<b>meet</b> me at the old mill"
     ann.page.locator('[data-testid="press-to"]').select_option("ENGLAND")
     ann.page.locator('[data-testid="press-input"]').fill(secret)
-    ann.page.locator('[data-testid="press-send"]').click()
+    held: list = []
+    def sent(url: str) -> bool:
+        return url.endswith(f"/api/games/{game_id}/press")
+
+    def hold(route) -> None:
+        held.append(route)
+    ann.page.route(sent, hold)   # Send is busy until the server answers
+    send = ann.page.locator('[data-testid="press-send"]')
+    send.dblclick()
+    expect(send).to_be_disabled()
+    expect(send).to_have_text("Sending…")
+    held[0].continue_()
+    expect(send).to_have_text("Send")
+    ann.page.unroute(sent, hold)
+    assert len(held) == 1   # one message for a double click
     ann.page.locator('[data-testid="press-to"]').select_option("all")
     ann.page.locator('[data-testid="press-input"]').fill("peace to all")
     ann.page.locator('[data-testid="press-send"]').click()
@@ -58,15 +77,32 @@ def test_private_and_broadcast_press_between_seats(live, chromium):
     # marks it read, a reply goes to the same participants
     expect(bob.page.locator('[data-testid="press-unread"]')).to_have_text("3 unread")
     expect(ann.page.locator('[data-testid="press-unread"]')).to_be_hidden()   # its own messages
-    three_way = 'import("/static/common.js").then(m => m.api("POST", "/api/games/%s/press", ' \
-                '{seat: "FRANCE", to: ["AUSTRIA", "ENGLAND"], text: "the three of us"}))' % game_id
-    cid.page.evaluate(three_way)
-    expect(bob.page.locator('[data-testid="press-unread"]')).to_have_text("4 unread")
+    alerts = bob.page.locator('[data-testid="alert-me"]')
+    expect(alerts).to_have_text("Alert me")   # off by default, though the browser would allow it
+    assert bob.page.evaluate("window.notified") == []
+    alerts.click()
+    expect(alerts).to_have_text("Alerts on")
+    # several seats ticked: one message to the three of them (their own thread)
+    cid.page.locator('[data-testid="press-to"]').select_option("several")
+    cid.page.locator('[data-testid="press-send"]').click()
+    cid.page.locator('[data-testid="press-input"]').fill("the three of us")
+    cid.page.locator('[data-testid="press-send"]').click()
+    expect(cid.page.locator("#error")).to_contain_text("Tick at least one seat")
+    for seat in ("AUSTRIA", "ENGLAND"):
+        cid.page.locator(f'[data-testid="press-pick"][value="{seat}"]').check()
+    cid.page.locator('[data-testid="press-send"]').click()
+    expect(bob.page.locator('[data-testid="press-unread"]')).to_have_text("4 unread")   # live, no reload
+    bob.page.wait_for_function("window.notified.some(n => n.title === 'warjudge: press from FRANCE')")
     threads = bob.page.locator('[data-testid="press-thread"]')
     expect(threads).to_have_text(["AUSTRIA, FRANCE (1 unread)", "everyone (2 unread)", "AUSTRIA (1 unread)"])
+    other_tab = watch(bob.page.context.new_page(), "ENGLAND")   # bob's second tab on the game
+    other_tab.page.goto(f"{base}/games/{game_id}")
+    expect(other_tab.page.locator('[data-testid="press-unread"]')).to_have_text("4 unread")
     threads.nth(0).click()
     expect(bob.page.locator('[data-testid="press-messages"] li')).to_have_count(1)
     expect(bob.page.locator('[data-testid="press-unread"]')).to_have_text("3 unread")
+    expect(other_tab.page.locator('[data-testid="press-unread"]')).to_have_text("3 unread")   # live: no reload
+    other_tab.page.close()
     expect(threads.nth(0)).to_have_text("AUSTRIA, FRANCE")
     bob.page.locator('[data-testid="press-input"]').fill("count me in")
     bob.page.locator('[data-testid="press-send"]').click()
@@ -85,5 +121,5 @@ def test_private_and_broadcast_press_between_seats(live, chromium):
     assert spectator.page.locator('[data-testid="press-input"]').count() == 0
     assert "old mill" not in spectator.page.content() and "peace to all" not in spectator.page.content()
     assert spectator.page.locator('[data-testid="press-unread"]').count() == 0
-    for watched in (ann, bob, cid, spectator):
+    for watched in (ann, bob, other_tab, cid, spectator):
         assert not watched.problems, watched.problems

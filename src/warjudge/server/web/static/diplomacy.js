@@ -18,7 +18,10 @@ const WORDS = {
        adjudicated: "adjudicated", results: "see the results", nothing: "nothing to order this phase",
        units: "you have {n} units to order", unit: "you have 1 unit to order", build: "you may build {n}",
        disband: "you must disband {n}", choose: "you have choices to make", over: "the game is over",
-       ended: "The phase ended before this reached the server:", kept: "your draft is kept in the order box.",
+       ended: "The phase ended before this reached the server:", withdraw: "Withdraw",
+       unordered: "No order is held for {units}: if the phase ends so, a unit holds and a dislodged one is disbanded.",
+       unbuilt: "{n} of your builds or disbands are not given: builds not given are waived, disbands are chosen by the rules.",
+       readyanyway: "Ready all the same", cancel: "Cancel", kept: "your draft is kept in the order box.",
        S: "Spring", F: "Fall", W: "Winter", M: "moves", R: "retreats", A: "adjustments"},
   fr: {phase: "Saison", deadline: "Échéance", seat: "Puissance", orders: "Ordres", submit: "Envoyer les ordres",
        ready: "Prêt", held: "Ordres enregistrés", last: "Saison précédente", other: "Constructions et autres choix",
@@ -30,7 +33,10 @@ const WORDS = {
        adjudicated: "arbitrée", results: "voir les résultats", nothing: "rien à ordonner cette saison",
        units: "vous avez {n} unités à ordonner", unit: "vous avez 1 unité à ordonner", build: "vous pouvez construire {n}",
        disband: "vous devez détruire {n}", choose: "vous avez des choix à faire", over: "la partie est terminée",
-       ended: "La saison s'est terminée avant que ceci n'arrive au serveur :",
+       ended: "La saison s'est terminée avant que ceci n'arrive au serveur :", withdraw: "Retirer",
+       unordered: "Aucun ordre enregistré pour {units} : si la saison finit ainsi, une unité tient et une unité délogée est détruite.",
+       unbuilt: "{n} de vos constructions ou destructions ne sont pas données : les constructions manquantes sont perdues, les destructions choisies par les règles.",
+       readyanyway: "Prêt quand même", cancel: "Annuler",
        kept: "votre brouillon reste dans la boîte des ordres.",
        S: "Printemps", F: "Automne", W: "Hiver", M: "mouvements", R: "retraites", A: "ajustements"},
 };
@@ -53,9 +59,10 @@ const seatQuery = game.isSeat ? `?seat=${encodeURIComponent(game.role)}` : "";
 const board = document.getElementById("board");
 const input = document.querySelector('[data-testid="order-input"]');
 const status = document.querySelector('[data-testid="order-status"]');
-let legal = [];          // this seat's legal order texts now
+let legal = [];          // this seat's legal order texts now, as if it had given none (the box is a draft)
 let view = null;
 let ready = false;       // this seat said ready: its orders are locked until it takes that back
+let decision = null;     // this seat's decision now (GET …/legal): what it still owes
 
 function translate() {
   document.documentElement.lang = lang;
@@ -107,10 +114,25 @@ function aimAt(province) {
   else if (there.length) offer(there);
 }
 
+// The unit's orders as buttons; if the order box has one for it, a button to withdraw it.
 function offer(orders) {
-  document.getElementById("choices").replaceChildren(el("p", {text: `${unitOf(orders[0])}:`}),
+  const unit = unitOf(orders[0]);
+  const given = draftLine(unit);
+  document.getElementById("choices").replaceChildren(el("p", {text: given ? `${unit} (${given}):` : `${unit}:`}),
     ...orders.map(order => el("button", {type: "button", class: "choice", "data-order": order,
-                                          onclick: () => addOrder(order), text: order})));
+                                          onclick: () => addOrder(order), text: order})),
+    ...(given ? [el("button", {type: "button", class: "choice withdraw", "data-testid": "withdraw-order",
+                               onclick: () => withdraw(unit), text: `${say("withdraw")} ${given}`})] : []));
+}
+
+const sameUnit = (line, unit) => unitOf(line.trim()).toLowerCase() === unit.toLowerCase();
+const draftLine = unit => input.value.split("\n").find(l => l.trim() && sameUnit(l, unit))?.trim();
+
+// The unit's line leaves the order box (Submit then sends the set without it).
+function withdraw(unit) {
+  input.value = input.value.split("\n").filter(l => l.trim() && !sameUnit(l, unit)).join("\n");
+  input.dispatchEvent(new Event("input"));
+  document.getElementById("choices").replaceChildren();
 }
 
 function unitOf(order) {
@@ -134,8 +156,7 @@ function choose(unit) {
 }
 
 function addOrder(order) {
-  const unit = unitOf(order).toLowerCase();
-  const lines = input.value.split("\n").filter(l => l.trim() && unitOf(l.trim()).toLowerCase() !== unit);
+  const lines = input.value.split("\n").filter(l => l.trim() && !sameUnit(l, unitOf(order)));
   lines.push(order);
   input.value = lines.join("\n");
   input.dispatchEvent(new Event("input"));
@@ -254,7 +275,9 @@ async function refresh(summary) {
   if (!game.isSeat) { if (ended) newPhase(ended, summary); return; }
   const answer = await api("GET", `/api/games/${game.id}/legal${seatQuery}`);
   const mine = answer.seats.find(s => s.seat === game.role);
-  legal = (mine ? mine.actions : []).filter(a => a.type === "order").map(a => a.order);
+  decision = mine ? mine.decision : null;
+  // a unit already ordered is offered its orders again (GET …/legal's `afresh`): change or withdraw it
+  legal = (mine ? mine.afresh || mine.actions : []).filter(a => a.type === "order").map(a => a.order);
   const me = summary.seats.find(s => s.seat === game.role);
   if (!input.matches(":focus")) input.value = localStorage.getItem(draftKey()) ?? heldOrders().join("\n");
   document.getElementById("choices").replaceChildren();
@@ -355,15 +378,37 @@ if (game.isSeat) {
   // Each request names the phase it is for: one sent as the phase ends is refused (409),
   // never applied to the next phase; the page says so plainly and shows the new phase.
   const readyButton = document.querySelector('[data-testid="ready"]');
-  readyButton.addEventListener("click", () => busy(readyButton, async () => {
+  const sendReady = () => busy(readyButton, async () => {
     showError("");
+    readyCost.hidden = true;
     const sent = view.phase, draft = input.value;
     try {
       await api("POST", `/api/games/${game.id}/ready`, {seat: game.role, ready: !ready, phase: sent});
       showReady(!ready);
       await again();
     } catch (error) { await afterRefusal(error, sent, draft); }
-  }));
+  });
+  // Ready with orders missing ends the phase for those units as the rules default them:
+  // said first, in words, and sent only on "Ready all the same" (issue 24: no hidden cost).
+  const readyCost = document.getElementById("ready-cost");
+  readyButton.addEventListener("click", () => {
+    const missing = ready ? "" : owed();
+    if (!missing) { sendReady(); return; }
+    readyCost.replaceChildren(el("p", {text: missing}), el("div", {class: "buttons"},
+      el("button", {type: "button", "data-testid": "ready-confirm", onclick: sendReady, text: say("readyanyway")}),
+      el("button", {type: "button", "data-testid": "ready-cancel", text: say("cancel"),
+                    onclick: () => { readyCost.hidden = true; readyButton.focus(); }})));
+    readyCost.hidden = false;
+    readyCost.querySelector("button").focus();
+  });
+}
+
+// What the seat has not ordered (held by the judge) this phase, in words; "" if nothing.
+function owed() {
+  const info = (decision || {}).info || {};
+  if (Array.isArray(info.units)) return info.units.length ? say("unordered").replace("{units}", info.units.join(", ")) : "";
+  const due = (info.builds ?? info.removals ?? 0) - (info.given ?? 0);
+  return due > 0 ? say("unbuilt").replace("{n}", due) : "";
 }
 
 // A refusal: the page catches up with the game; if the phase the request was for has ended

@@ -59,25 +59,41 @@ function slowPoll(stream, gameId, seat) {
   const stop = () => { clearInterval(timer); stream.polling = false; };
 }
 
-// Browser notifications while the page is open: an "Alert me" button (permission is asked
-// only on its click, as browsers require); once allowed, a notification at each new phase
-// in which this seat must act. Nothing is shown that the page itself does not show.
+// Browser notifications while the page is open (issue 24): off by default; the "Alert me"
+// toggle turns them on (asking the browser's permission only on that click, as browsers
+// require) and off, remembered in this browser. Once on: a notification at each new phase
+// in which this seat must act, and for press received (press.js calls `alert`). Nothing is
+// shown that the page itself does not show.
+const ALERTS = "warjudge-alerts";
+const alertsOn = () => localStorage.getItem(ALERTS) === "on" && Notification.permission === "granted";
+
+export function alert(title, body) {
+  if ("Notification" in window && alertsOn()) new Notification(title, {body, tag: `warjudge-${title}`});
+}
+
 function offerAlerts(stream, seat) {
   if (!("Notification" in window) || Notification.permission === "denied") return;
   const button = document.createElement("button");
   button.type = "button";
   button.dataset.testid = "alert-me";
-  const label = () => { button.textContent = Notification.permission === "granted" ? "Alerts on" : "Alert me"; };
+  const label = () => {
+    button.textContent = alertsOn() ? "Alerts on" : "Alert me";
+    button.setAttribute("aria-pressed", alertsOn() ? "true" : "false");
+  };
   label();
-  button.addEventListener("click", async () => { await Notification.requestPermission(); label(); });
+  button.addEventListener("click", async () => {
+    if (alertsOn()) localStorage.removeItem(ALERTS);
+    else if (await Notification.requestPermission() === "granted") localStorage.setItem(ALERTS, "on");
+    label();
+  });
   (document.querySelector("main") || document.body).prepend(button);
   let phase;
   stream.listeners.push(facts => {
     if (facts.phase == null) return;   // the server is still folding the game: no phase count yet
     const fresh = phase !== undefined && facts.phase !== phase;
     phase = facts.phase;
-    if (fresh && Notification.permission === "granted" && (facts.to_act || []).includes(seat) && !facts.is_over) {
-      new Notification("warjudge: a new phase, your move", {body: `${seat} · ${document.title}`, tag: "warjudge-phase"});
+    if (fresh && (facts.to_act || []).includes(seat) && !facts.is_over) {
+      alert("warjudge: a new phase, your move", `${seat} · ${document.title}`);
     }
   });
 }

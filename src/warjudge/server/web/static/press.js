@@ -1,10 +1,11 @@
 // Press on a seat's page: the messages this seat may read (GET …/press?seat=, asked again
 // when the live events say this seat has more to read), its threads (one per set of
 // participants, newest first, each with its unread count), the unread badge, and a form to
-// write to every seat, to one, or back to the open thread's participants. Opening a thread
+// write to every seat, to one, to several ticked ("several seats…"), or back to the open
+// thread's participants; Send is busy until the server answers. Opening a thread
 // marks it read (POST …/press-read). Text is shown as text, never as markup.
-import {api, el, gameElement, showError} from "/static/common.js";
-import {listen} from "/static/live.js";
+import {api, busy, el, gameElement, showError} from "/static/common.js";
+import {alert, listen} from "/static/live.js";
 
 const game = gameElement();
 const seat = encodeURIComponent(game.role);
@@ -13,10 +14,12 @@ const threadList = document.getElementById("threads");
 const badge = document.getElementById("press-unread");
 const to = document.getElementById("press-to");
 const text = document.getElementById("press-text");
+const several = document.getElementById("press-several");
 const known = [];        // every message read so far, in order
 let threads = [];        // the seat's threads, newest first (the server's last answer)
 let open = null;         // the open thread's key (keyOf), or null: every message
 let read = 0;
+let primed = false;      // the first read is done: a message read after it is news (a browser alert)
 
 const keyOf = thread => JSON.stringify(thread);
 const others = thread => thread === "all" ? "all" : thread.filter(s => s !== game.role);
@@ -52,6 +55,7 @@ function render(unread) {
 // The reply goes to the open thread's participants: an option of the "To" list for them.
 function replyTo(thread) {
   const target = others(thread);
+  several.hidden = true;
   if (target === "all" || target.length === 1) { to.value = target === "all" ? "all" : target[0]; return; }
   to.querySelector("option[data-seats]")?.remove();
   to.append(el("option", {value: `thread:${keyOf(thread)}`, "data-seats": JSON.stringify(target), text: target.join(", ")}));
@@ -89,10 +93,12 @@ async function poll() {
       if (answer.press === "broadcast") [...to.options].forEach(o => { o.disabled = o.value !== "all"; });
       for (const m of answer.messages) {
         if (m.n <= read) continue;   // two reads crossing: each message once
+        if (primed && m.unread && m.from !== game.role) alert(`warjudge: press from ${m.from}`, m.text.slice(0, 120));
         known.push(m);
         read = Math.max(read, m.n);
       }
     } while (answer.more && answer.messages.length);
+    primed = true;
     threads = answer.threads;
     badge.dataset.unread = answer.unread;
     render(answer.unread);
@@ -102,10 +108,14 @@ async function poll() {
 
 async function start() {
   const summary = await api("GET", `/api/games/${game.id}?seat=${seat}`);
-  to.append(...summary.seats.filter(s => s.seat !== game.role).map(s => el("option", {value: s.seat, text: s.seat})));
+  const seats = summary.seats.filter(s => s.seat !== game.role).map(s => s.seat);
+  to.append(...seats.map(s => el("option", {value: s, text: s})),
+            el("option", {value: "several", "data-testid": "press-to-several", text: "several seats…"}));
+  several.append(...seats.map(s => el("label", {}, el("input", {type: "checkbox", value: s, "data-testid": "press-pick"}), ` ${s}`)));
+  to.addEventListener("change", () => { several.hidden = to.value !== "several"; });
   let known = null;
   listen(game.id, game.role, facts => {
-    const key = `${facts.press}|${facts.polled || ""}`;
+    const key = `${facts.press}|${facts.unread}|${facts.polled || ""}`;   // read in another tab: news too
     if (key !== known) { known = key; poll(); }
   });
 }
@@ -122,17 +132,26 @@ const countLeft = () => {
 text.addEventListener("input", countLeft);
 countLeft();
 
-document.querySelector('[data-testid="press-send"]').addEventListener("click", async () => {
+// Whom the message goes to: "all", or the seats chosen (one, several ticked, the open thread's).
+function addressed() {
+  const chosen = to.selectedOptions[0];
+  if (chosen.dataset.seats) return JSON.parse(chosen.dataset.seats);
+  if (to.value === "several") return [...several.querySelectorAll("input:checked")].map(box => box.value);
+  return to.value === "all" ? "all" : [to.value];
+}
+
+const send = document.querySelector('[data-testid="press-send"]');
+send.addEventListener("click", () => busy(send, async () => {
   showError("");
+  const target = addressed();
+  if (!target.length) { showError("Tick at least one seat to write to. Nothing was sent."); return; }
   if (!text.value.trim()) { showError("The message is empty: write something to send."); return; }
   if (text.value.length > MAX) { showError(`The message is ${text.value.length} characters long: at most ${MAX}. Nothing was sent.`); return; }
   try {
-    const chosen = to.selectedOptions[0];
-    const target = chosen.dataset.seats ? JSON.parse(chosen.dataset.seats) : to.value === "all" ? "all" : [to.value];
     await api("POST", `/api/games/${game.id}/press`, {seat: game.role, to: target, text: text.value});
     text.value = "";
     countLeft();
     await poll();
   } catch (error) { showError(error.message); }
-});
+}));
 start().catch(error => showError(error.message));

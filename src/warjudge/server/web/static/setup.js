@@ -1,8 +1,10 @@
 // The SJG set-up screen (issue 24): the set-up zone lit, a count of what is left, a kind
-// picked then a hex clicked to place one (a placed counter clicked takes one back), named
-// formations and "like my last set-up" filled by the server with the game's own rules
-// (POST …/setup, which changes nothing), a summary, then one `deploy`. The draft lives in
-// this browser (localStorage) until sent: it is secret (SJG 9.1).
+// picked then a hex clicked to place one (a placed counter clicked takes one back), or
+// dragged (pointer events: mouse, pen or finger) from the picker or from a placed counter
+// to a hex; named formations and "like my last set-up" (the user's last set-up on this
+// side in another game, found by the server) filled by the server with the game's own
+// rules (POST …/setup, which changes nothing), a summary, then one `deploy`. The draft
+// lives in this browser (localStorage) until sent: it is secret (SJG 9.1).
 import {api, el, showError} from "/static/common.js";
 
 const NAMES = {zombie: ["Zombie", "Zombies"], skeleton: ["Skeleton", "Skeletons"], wraith: ["Wraith", "Wraiths"],
@@ -17,7 +19,6 @@ let kind = null;       // the kind picked to place
 let listening = false;
 
 const draftKey = () => `warjudge.setup.${ctx.game.id}.${ctx.game.role}`;
-const lastKey = () => `warjudge.setup.last.${document.querySelector('[data-testid="user"]')?.textContent || ""}.${ctx.game.role}`;
 const stored = key => { try { return JSON.parse(localStorage.getItem(key) || "null"); } catch { return null; } };
 
 async function ask(body) {
@@ -108,24 +109,27 @@ function draw() {
   overlay();
   const left = Object.entries(plan.left);
   const total = left.reduce((sum, [, n]) => sum + n, 0);
-  const last = stored(lastKey());
   const picker = left.map(([k, n]) => el("button", {type: "button", class: `kind${k === kind ? " picked" : ""}`,
     "data-testid": "setup-kind", "data-kind": k, "aria-pressed": k === kind ? "true" : "false",
-    onclick: () => { kind = k; draw(); }, text: `${(NAMES[k] || [k, k])[1]}: ${n} left`}));
+    onclick: () => { kind = k; draw(); }, onpointerdown: event => startDrag(event, k, null),
+    text: `${(NAMES[k] || [k, k])[1]}: ${n} left`}));
   ctx.panel.replaceChildren(
     el("p", {"data-testid": "setup-left", text: total ? `Left to place: ${left.map(([k, n]) => named(k, n)).join(", ")} ` +
       `(${total} in all).` : "Every unit is placed."}),
     el("div", {class: "setup-kinds"}, ...picker),
-    el("p", {class: "hint", text: kind ? `Click a lit hex to place one of your ${(NAMES[kind] || [kind, kind])[1].toLowerCase()}; ` +
-      "click a placed counter to take one back." : "Click a placed counter to take one back."}),
+    el("p", {class: "hint", text: kind ? `Click a lit hex to place one of your ${(NAMES[kind] || [kind, kind])[1].toLowerCase()}, ` +
+      "or drag a kind onto a hex; drag a placed counter to move its top unit, click it to take one back."
+      : "Drag a placed counter to move its top unit; click it to take one back."}),
     el("div", {class: "setup-fills"},
        ...plan.formations.map(f => el("button", {type: "button", "data-testid": "setup-formation", "data-formation": f.id,
          disabled: !total, onclick: () => ask({placements: plan.placements, fill: f.id}), text: `Fill the rest: ${f.name}`})),
-       el("button", {type: "button", "data-testid": "setup-like", disabled: !total || !last,
-         title: last ? "" : "no earlier set-up of yours in this browser",
-         onclick: () => ask({placements: plan.placements, fill: "like", like: last}), text: "Fill the rest like my last set-up"}),
+       el("button", {type: "button", "data-testid": "setup-like", disabled: !total || !plan.last,
+         "aria-describedby": plan.last ? undefined : "setup-like-why",
+         onclick: () => ask({placements: plan.placements, fill: "like"}), text: "Fill the rest like my last set-up"}),
        el("button", {type: "button", "data-testid": "setup-clear", disabled: !Object.keys(plan.placements).length,
          onclick: () => ask({placements: {}}), text: "Clear the board"})),
+    ...(plan.last ? [] : [el("p", {class: "hint", id: "setup-like-why", "data-testid": "setup-like-why",
+                                   text: `Like my last set-up: ${plan.last_why}.`})]),
     el("p", {"data-testid": "setup-summary", class: "setup-summary", text: summary()}),
     el("button", {type: "button", "data-testid": "setup-commit", class: "commit", disabled: !plan.deploy,
       onclick: commit, text: plan.deploy ? "Set up these units (hidden from your opponent until both sides are down)"
@@ -135,13 +139,13 @@ function draw() {
 async function commit() {
   const deploy = plan.deploy;
   if (!deploy) return;
-  localStorage.setItem(lastKey(), JSON.stringify(deploy.placements));
   localStorage.removeItem(draftKey());
   await ctx.send(deploy);
 }
 
 function clicked(event) {
   if (!ctx || !plan) return;
+  if (event.timeStamp - droppedAt < 300) { event.stopPropagation(); return; }   // the click that ends a drag
   const counter = event.target.closest("[data-setup-hex]");
   const cell = event.target.closest("[data-hex]");
   if (!counter && !cell) return;
@@ -150,10 +154,72 @@ function clicked(event) {
   if (kind && (plan.legal[kind] || []).includes(cell.dataset.hex)) place(cell.dataset.hex);
 }
 
+// --- drag: a kind from the picker, or a placed counter's top unit, dropped on a hex
+const DRAG_PX = 6;     // a smaller move is a click
+let drag = null;       // {kind, from (a hex, or null: the picker), x, y, id, ghost}
+let droppedAt = -Infinity;   // when a drag ended (event time): the click that follows it is not a click
+
+function startDrag(event, what, from) {
+  if (event.button > 0 || !plan) return;
+  drag = {kind: what, from, x: event.clientX, y: event.clientY, id: event.pointerId, ghost: null};
+}
+
+function dragMove(event) {
+  if (!drag || event.pointerId !== drag.id) return;
+  event.stopPropagation();   // not a pan of the board (panzoom.js)
+  if (!drag.ghost) {
+    if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_PX) return;
+    drag.ghost = el("div", {class: "setup-ghost", "data-testid": "setup-ghost", "aria-hidden": "true",
+                            text: (NAMES[drag.kind] || [drag.kind])[0]});
+    document.body.append(drag.ghost);
+    kind = drag.kind;
+    overlay();   // the hexes this kind may go to, lit
+  }
+  event.preventDefault();
+  drag.ghost.style.left = `${event.clientX}px`;
+  drag.ghost.style.top = `${event.clientY}px`;
+}
+
+function dragEnd(event) {
+  if (!drag || event.pointerId !== drag.id) return;
+  const {kind: what, from, ghost} = drag;
+  drag = null;
+  if (!ghost) return;   // a click, not a drag
+  ghost.remove();
+  event.stopPropagation();
+  droppedAt = event.timeStamp;
+  const on = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-setup-hex], polygon.hex[data-hex]");
+  const hex = on && (on.dataset.setupHex || on.dataset.hex);
+  if (event.type !== "pointerup" || !hex || hex === from || !ctx.board.contains(on)) { draw(); return; }
+  const p = placements();
+  if (from) {   // the counter's top unit of that kind leaves its hex
+    const at = p[from].lastIndexOf(what);
+    p[from].splice(at, 1);
+    if (!p[from].length) delete p[from];
+  }
+  (p[hex] = p[hex] || []).push(what);
+  ask({placements: p});   // the server checks it: a hex the rules refuse is said, and nothing moves
+}
+
+function counterDown(event) {
+  const counter = event.target.closest?.("[data-setup-hex]");
+  if (!counter || !plan) return;
+  event.stopPropagation();   // not the start of a pan
+  const kinds = plan.placements[counter.dataset.setupHex] || [];
+  if (kinds.length) startDrag(event, kinds[kinds.length - 1], counter.dataset.setupHex);
+}
+
 // Take over the decision page while the seat's decision is its set-up; `send` posts an action.
 export async function showSetup(game, board, panel, send) {
   ctx = {game, board, panel, send};
-  if (!listening) { board.addEventListener("click", clicked, true); listening = true; }
+  if (!listening) {
+    board.addEventListener("click", clicked, true);
+    board.addEventListener("pointerdown", counterDown, true);
+    document.addEventListener("pointermove", dragMove, true);
+    document.addEventListener("pointerup", dragEnd, true);
+    document.addEventListener("pointercancel", dragEnd, true);
+    listening = true;
+  }
   if (!document.getElementById("setup-style"))
     document.head.append(el("link", {id: "setup-style", rel: "stylesheet", href: "/static/setup.css"}));
   await ask({placements: plan ? plan.placements : stored(draftKey()) || {}});

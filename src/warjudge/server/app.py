@@ -70,7 +70,7 @@ def _legal_of(game_id: str, game: Any, seat: str, lang: str) -> dict[str, Any]:
     worded = game_id in choices.CHOOSERS
     return {"seat": seat, "decision": (d.to_json() if (d := game.decision(seat)) else None), "actions": actions,
             "costs": play.costs(game, seat, actions),
-            **({"afresh": again} if (again := play.afresh(game, seat)) is not None else {}),
+            **({"afresh": again} if (again := play.afresh(game, seat, actions)) is not None else {}),
             **({"labels": choices.labels(game_id, game, actions, view_for(game, seat), lang)} if worded else {})}
 
 

@@ -258,11 +258,12 @@ def retractions(game: Game, seat_name: str) -> list[dict[str, Any]]:
     return [a for a in game.legal_actions(seat_name) if a.get("type") == "retract"]
 
 
-def afresh(game: Game, seat_name: str) -> list[dict[str, Any]] | None:
+def afresh(game: Game, seat_name: str, actions: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
     """The seat's legal orders as if it had given none this phase, or None if it has given
     none: a page's order box is the seat's whole set, a draft until Ready, so a unit already
-    ordered is offered its orders again to change them (issue 24). Worked out on a clone."""
-    taken_back = retractions(game, seat_name)
+    ordered is offered its orders again to change them (issue 24). Worked out on a clone;
+    `actions` are the seat's legal actions now."""
+    taken_back = [a for a in actions if a.get("type") == "retract"]
     if not taken_back:
         return None
     trial = game.clone()

@@ -27,11 +27,12 @@ from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
 from warjudge.hexwar import stacking
+from warjudge.hexwar.copying import copied, copied_all
 from warjudge.hexwar.gondor_sauron import (
     aftermath, cauldrons, combat, formations, leaders, melee, moves, sequence, siege, spells)
 from warjudge.hexwar.gondor_sauron.charts import Charts, default_charts, load_charts
 from warjudge.hexwar.gondor_sauron.morale import loss_value, newly_demoralized
-from warjudge.hexwar.gondor_sauron.position import Position, copied, copied_all
+from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_content, shipped
 from warjudge.hexwar.gondor_sauron.units import SIDES, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, other
 from warjudge.hexwar.hexmap import HexMap

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import TypeVar
-
 from warjudge.hexwar import terrain
+from warjudge.hexwar.copying import copied_all
 from warjudge.hexwar.gondor_sauron.charts import Charts
 from warjudge.hexwar.gondor_sauron.units import (
     FORMATION_ALLOWANCE, SAURON, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, Ratings, other)
@@ -139,28 +138,4 @@ class Position:
         return leader.rally + (3 if self.night and leader.side == SAURON else 0)
 
 
-P = TypeVar("P")
-
-
-K = TypeVar("K")
-
-
-def copied(piece: P) -> P:
-    """A new piece with the same fields (shared: strings, numbers and frozen ratings)."""
-    twin = object.__new__(type(piece))
-    twin.__dict__ = piece.__dict__.copy()   # 2.5 times faster than vars(twin).update
-    return twin
-
-
-def copied_all(pieces: dict[K, P]) -> dict[K, P]:
-    """Each piece `copied`, in one loop (a clone copies some sixty: the call per piece
-    was a third of a Gondor & Sauron clone)."""
-    new, out = object.__new__, {}
-    for key, piece in pieces.items():
-        twin = new(type(piece))
-        twin.__dict__ = piece.__dict__.copy()
-        out[key] = twin
-    return out
-
-
-__all__ = ["Position", "copied", "copied_all"]
+__all__ = ["Position"]

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from warjudge.core.dice import Dice
 from warjudge.core.events import Event, Refusal
+from warjudge.core.log import Log
 from warjudge.core.game import GM, Game
 from warjudge.hexwar.sjg.problems import Problem, problem as rule_problem, refusal
 from warjudge.core.errors import MapError, RecordError
@@ -75,7 +76,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         self.record = record.restarted()
         self.dice = Dice.of(record)
         self.position = Position(board or load_board())
-        self.events: list[Event] = []                  # what happened, as data (core.events)
+        self.events: Log[Event] = Log()                # what happened, as data (core.events); shared by clones
         self.queue: list[Decision] = []
         self.winner: str | None = None
         self.turn_limit_reached = False

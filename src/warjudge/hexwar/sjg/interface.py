@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
     from warjudge.hexwar.sjg.state import Position, Unit
 
-FRESH = ("position", "queue", "record", "dice")   # copied by hand in clone; the rest by _copied
+FRESH = ("position", "queue", "record", "dice", "events")   # copied by hand in clone; the rest by _copied
 KEPT = "_legal_kept"  # (stamp, player -> legal actions) of the position it was made for
 
 
@@ -188,6 +188,7 @@ class SjgInterface(GameParts):
             copy.dice = self.dice.copy() if type(self.dice) is Dice else deepcopy(self.dice)
         copy.record = self.record.copy(seed=seed if reseed else None)
         copy.position = self.position.clone()
+        copy.events = self.events.copy()   # the past shared (core/log.py), the future its own
         copy.queue = [replace(d, info=_copied(d.info)) for d in self.queue]
         kept = vars(self).get(KEPT)
         if kept is not None:  # the same position: its legal lists hold for the copy

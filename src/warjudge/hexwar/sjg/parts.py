@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from warjudge.core.dice import Dice
     from warjudge.core.events import Event
+    from warjudge.core.log import Log
     from warjudge.core.record import GameRecord
     from warjudge.hexwar.decisions import Decision
     from warjudge.hexwar.sjg.interface import BoardId
@@ -27,7 +28,7 @@ class GameParts:
         scenario: Scenario
         dice: Dice
         position: Position
-        events: list[Event]
+        events: Log[Event]
         queue: list[Decision]
         winner: str | None
         turn: int

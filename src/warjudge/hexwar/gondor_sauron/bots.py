@@ -12,10 +12,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from warjudge.hexwar.gondor_sauron import combat
-from warjudge.hexwar.gondor_sauron.position import Position
-from warjudge.hexwar.gondor_sauron.strikes import expected_points
-from warjudge.hexwar.gondor_sauron.units import CombatUnit
 from warjudge.hexwar.grid import distance
 
 Action = dict[str, Any]
@@ -34,16 +30,6 @@ def _nearest_enemy(view: dict[str, Any], side: str, h: str) -> int:
 def _where(view: dict[str, Any]) -> dict[str, str]:
     """Piece id -> hex, for every piece the view shows on the map."""
     return {p["id"]: p["hex"] for key in ("units", "leaders", "engines") for p in view.get(key, []) if p.get("hex")}
-
-
-def _keeping_the_pedestal(view: dict[str, Any], legal: list[Action]) -> list[Action]:
-    """Sauron casts only while stacked with his pedestal ([BB-S]): he never walks off it,
-    so that he can still cast darkness (10.0) when his army comes to grips."""
-    pedestal = view.get("pedestal")
-    if not pedestal:
-        return legal
-    return [a for a in legal if not (a["type"] == "move" and a["piece"] == pedestal["leader"]
-                                     and a["to"] != pedestal["hex"])]
 
 
 def _leader_moves(view: dict[str, Any], player: str, legal: list[Action]) -> tuple[list[Action], list[Action]]:
@@ -65,20 +51,15 @@ def heuristic_action(game, player: str, rng: random.Random) -> Action:
     for kind in EAGER:
         found = [a for a in legal if a["type"] == kind]
         if found:
-            if kind in ("fire", "attack"):
-                return _best_strike(game.pos, found)
-            return _best_cast(game, player, found) if kind == "cast" else rng.choice(found)
+            return rng.choice(found)
     retreats = [a for a in legal if a["type"] in ("retreat", "evade")]
     if retreats:   # as far from the enemy as the rules allow, displacing as few friends as may be (never declining)
         return max(retreats, key=lambda a: (_nearest_enemy(view, player, a["path"][-1]),
                                             -len(a.get("then_to", [])) - ("displace_to" in a)))
-    legal = _keeping_the_pedestal(view, legal)
     joining, astray = _leader_moves(view, player, legal)
     if joining:
         return rng.choice(joining)
-    every_move = [a for a in legal if a["type"] == "move"]
-    dares = _Daring(game.pos)
-    moves = [a for a in every_move if a not in astray and dares(a)]
+    moves = [a for a in legal if a["type"] == "move" and a not in astray]
     if moves:      # the move that gains the most ground towards the enemy, if any gains
         where = _where(view)
 
@@ -90,79 +71,8 @@ def heuristic_action(game, player: str, rng: random.Random) -> Action:
     for kind in ("next", "end"):
         if {"type": kind} in legal:
             return {"type": kind}
-    spread = _spreading(view, player, every_move)
+    spread = _spreading(view, player, moves)
     return rng.choice(spread or legal)
-
-
-def _best_strike(pos: Position, found: list[Action]) -> Action:
-    """The fire or melee that takes the most Demoralization Points from the enemy on
-    average (`strikes`); a melee picks its defender by what every unit that may join the
-    statement (7.32) is expected to take from it together."""
-    def worth(a: Action) -> float:
-        target = pos.units[a["target"]]
-        if a["type"] == "fire":
-            shooter = pos.units.get(a["unit"]) or pos.engines[a["unit"]]
-            return expected_points(pos, combat.missile_terms(pos, shooter, target), target)
-        return expected_points(pos, combat.melee_terms(pos, pos.units[a["unit"]], target), target)
-    together: dict[str, float] = {}
-    for a in found:
-        together[a["target"]] = together.get(a["target"], 0.0) + worth(a)
-    if found[0]["type"] == "fire":   # each missile unit fires alone (7.1)
-        return max(found, key=worth)
-    return max(found, key=lambda a: (together[a["target"]], worth(a)))
-
-
-def _best_cast(game, player: str, found: list[Action]) -> Action:
-    """Darkness first while the army is near the enemy: Sauron's units are fanatical at
-    night (10.0) and so always cause a casualty (7.37); the daylight that takes it away
-    too; then spells that open the city or bring an army; a disruption where most of the
-    army's units are beside the target (a disrupted unit forced to retreat dies, 7.57)."""
-    pos = game.pos
-    spec = {sp.id: sp for sp in game.scenario.spec.spells}
-    mine = [u.hex for u in pos.units.values() if u.side == player]
-
-    def rank(a: Action) -> tuple[int, int]:
-        effect = spec[a["spell"]].effect
-        if effect == "darkness":
-            return (4 if _engaged(pos, player, 6) else 0, 0)
-        if effect == "disrupt":
-            target = pos.units[a["target"]]
-            beside = sum(distance(h, target.hex) == 1 for h in mine)
-            return (2 if beside else 1, beside * target.full.demoralization_value())
-        return ({"daylight": 4, "breach": 3, "arrive": 3}.get(effect, 1), 0)
-    return max(found, key=rank)
-
-
-class _Daring:
-    """A unit ends its move beside an enemy unit only if it strikes that unit at least as
-    hard as it is struck back (`strikes`): by day a weak army waits for the night, or for
-    its darkness, that makes it fanatical (10.0, 7.37). Pairs are weighed once a decision."""
-
-    def __init__(self, pos: Position):
-        self.pos = pos
-        self.weighed: dict[tuple[str, str], bool] = {}
-
-    def __call__(self, move: Action) -> bool:
-        pos = self.pos
-        unit = pos.units.get(move["piece"])
-        if unit is None:
-            return True
-        near = set(pos.map.neighbours(move["to"]))
-        return all(self._even(unit, e) for e in pos.units.values() if e.side != unit.side and e.hex in near)
-
-    def _even(self, unit: CombatUnit, enemy: CombatUnit) -> bool:
-        key = (unit.id, enemy.id)
-        if key not in self.weighed:
-            pos = self.pos
-            dealt = expected_points(pos, combat.melee_terms(pos, unit, enemy), enemy)
-            self.weighed[key] = dealt >= expected_points(pos, combat.melee_terms(pos, enemy, unit), unit)
-        return self.weighed[key]
-
-
-def _engaged(pos: Position, side: str, reach: int) -> bool:
-    """Whether a unit of `side` is within `reach` hexes of an enemy unit."""
-    theirs = [u.hex for u in pos.units.values() if u.side != side]
-    return any(distance(u.hex, h) <= reach for u in pos.units.values() if u.side == side for h in theirs)
 
 
 def _spreading(view: dict[str, Any], side: str, moves: list[Action]) -> list[Action]:

@@ -173,6 +173,8 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     expect(bob.page.locator('[data-testid="phase-banner"]')).to_contain_text("· you have 1 unit to order")
     dislodged = bob.page.locator('#board [data-testid="unit"][data-unit="A ven"][data-dislodged="true"]')
     expect(dislodged).to_have_count(1)
+    # the unit buttons offer only what can be ordered: the dislodged army, not Italy's other units
+    expect(bob.page.locator("#my-units button")).to_have_text(["A ven"])
     dislodged.click()
     lit = bob.page.locator("#board [data-province].target")
     expect(lit).to_have_count(3)   # Piedmont, Rome (left by its army), Tuscany: never Trieste, the attacker's

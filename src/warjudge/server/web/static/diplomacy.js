@@ -86,11 +86,16 @@ async function drawBoard() {
   // my units on the map take the focus (Enter or Space: panzoom.js makes it their click)
   if (game.isSeat) board.querySelectorAll(`[data-testid="unit"][data-power="${game.role}"]`)
     .forEach(n => n.setAttribute("tabindex", "0"));
-  // a button for each of my units too: the keyboard's way to the same choices
+}
+
+// A button for each of my units that has an order to give this phase (in a retreat, the
+// dislodged ones only): the keyboard's way to the same choices as a click on the map.
+function drawUnitButtons() {
   const mine = [...(view.units || {})[game.role] || []];
   for (const d of dislodged()) if (d.power === game.role) mine.push(d.unit);
+  const orderable = mine.filter(unit => legal.some(o => o.toLowerCase().startsWith(unit.toLowerCase() + " ")));
   const buttons = document.getElementById("my-units");
-  if (buttons) buttons.replaceChildren(...mine.map(unit => el("button", {type: "button", class: "unit mine",
+  if (buttons) buttons.replaceChildren(...orderable.map(unit => el("button", {type: "button", class: "unit mine",
     "data-unit-button": unit, onclick: () => choose(unit), text: unit})));
 }
 
@@ -281,6 +286,7 @@ async function refresh(summary) {
   const me = summary.seats.find(s => s.seat === game.role);
   if (!input.matches(":focus")) input.value = localStorage.getItem(draftKey()) ?? heldOrders().join("\n");
   document.getElementById("choices").replaceChildren();
+  drawUnitButtons();
   drawOther();
   drawHeld();
   showReady(!!(me && me.ready));

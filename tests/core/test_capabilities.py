@@ -5,10 +5,11 @@ defaults and named by the registry (`GameInfo.capabilities`, OpenSpiel's
 from __future__ import annotations
 
 import ast
+import random
 from pathlib import Path
 
 from warjudge.core import games
-from warjudge.core.game import CAPABILITIES
+from warjudge.core.game import CAPABILITIES, Game
 
 from tests.support.toygame import ToyBids
 
@@ -21,9 +22,10 @@ def test_each_registered_game_declares_the_capabilities_it_offers():
     assert offered == {
         "diplomacy": {"option_descriptions", "waiting_for", "sample_hidden"},
         "necromancer-diplomacy": {"option_descriptions", "waiting_for", "seat_names"},
-        "necromancer-sjg": {"option_descriptions", "preview", "cost", "default_action", "setup_plan", "public_map"},
-        "gondor": {"option_descriptions", "preview", "cost", "default_action", "public_map"},
-        "sauron": {"option_descriptions", "preview", "cost", "default_action", "public_map"},
+        "necromancer-sjg": {"option_descriptions", "preview", "cost", "default_action", "setup_plan", "public_map",
+                            "sample_hidden"},
+        "gondor": {"option_descriptions", "preview", "cost", "default_action", "public_map", "sample_hidden"},
+        "sauron": {"option_descriptions", "preview", "cost", "default_action", "public_map", "sample_hidden"},
     }
 
 
@@ -35,6 +37,7 @@ def test_a_game_offering_none_answers_with_the_defaults():
     assert game.default_action("north") is None and game.seat_names("fr") is None
     assert game.waiting_for() == game.to_act() == ("north", "south")
     assert game.setup_plan("north", {}) is None and game.public_map is None
+    assert Game.sample_hidden(game, "north", random.Random(1)) is None   # ToyBids samples its bids
 
 
 def probes(path: Path) -> list[str]:

@@ -34,6 +34,11 @@ def test_views_are_json_hold_no_seed_and_nothing_hidden_from_the_viewer(game_id:
     conformance.check_views_are_json_hold_no_seed_and_nothing_hidden_from_the_viewer(game_id, ENDING_OPTIONS.get(game_id))
 
 
+def test_a_sampled_hidden_game_looks_the_same_to_its_player_and_rolls_other_dice(game_id: str) -> None:
+    conformance.check_a_sampled_hidden_game_looks_the_same_to_its_player_and_rolls_other_dice(
+        game_id, ENDING_OPTIONS.get(game_id))
+
+
 def test_an_exact_clone_given_the_same_actions_stays_identical_and_independent(game_id: str) -> None:
     conformance.check_an_exact_clone_given_the_same_actions_stays_identical_and_independent(
         game_id, ENDING_OPTIONS.get(game_id))

@@ -22,6 +22,7 @@ CAUGHT_BY: dict[str, Callable[..., None]] = {
     "toy-early": conformance.check_random_play_reaches_an_outcome_and_every_step_keeps_the_promises,
     "toy-forgetful": conformance.check_loading_the_record_gives_the_same_game_at_every_checked_step,
     "toy-hash-order": conformance.check_the_same_seed_gives_the_same_final_state_in_every_process,
+    "toy-tell-tale": conformance.check_a_sampled_hidden_game_looks_the_same_to_its_player_and_rolls_other_dice,
 }
 
 

@@ -94,7 +94,7 @@ def test_openspiel_mcts_chooses_a_legal_action_in_every_hex_and_variant_game(gam
     assert state.information_state_string() == before   # the search played on clones
 
 
-def test_openspiel_ismcts_searches_diplomacy_over_orders_it_cannot_see() -> None:
+def test_openspiel_ismcts_searches_over_what_a_seat_cannot_see() -> None:
     game = pyspiel.load_game("warjudge_diplomacy", SHORT["diplomacy"])
     rng = np.random.RandomState(9)
     state = game.new_initial_state()
@@ -105,7 +105,18 @@ def test_openspiel_ismcts_searches_diplomacy_over_orders_it_cannot_see() -> None
     assert {p: dict(o) for p, o in sample.game.pending.items()} != {p: dict(o) for p, o in state.game.pending.items()}
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 4, max_world_samples=4, random_state=rng)
     assert bot.step(state) in state.legal_actions()
+    # SJG samples the other side's screened set-up (9.1); IS-MCTS searches over it
+    sjg_game = pyspiel.load_game("warjudge_necromancer_sjg", SHORT["necromancer-sjg"])
+    sjg = sjg_game.new_initial_state()
+    while sjg.current_player() == 0:   # one side sets up wholly behind the screen
+        sjg.apply_action(int(rng.choice(sjg.legal_actions())))
+    drawn = sjg.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert drawn.information_state_string(1) == sjg.information_state_string(1)
+    assert str(drawn) != str(sjg)
+    ismcts_bot = ismcts.ISMCTSBot(sjg_game, mcts.RandomRolloutEvaluator(1, rng, max_length=5), 2.0, 3,
+                                  max_world_samples=2, random_state=rng)
+    assert ismcts_bot.step(sjg) in sjg.legal_actions()
     # a game that cannot sample its secrets says so instead of searching the real state
-    sjg = pyspiel.load_game("warjudge_necromancer_sjg", SHORT["necromancer-sjg"]).new_initial_state()
+    variant = pyspiel.load_game("warjudge_necromancer_diplomacy", SHORT["necromancer-diplomacy"]).new_initial_state()
     with pytest.raises(pyspiel.SpielError, match="cannot sample"):
-        sjg.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        variant.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))

@@ -3,6 +3,7 @@ broken game (a test that cannot fail proves nothing)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from warjudge.core.game import Action, Outcome, View
@@ -99,7 +100,20 @@ class HashOrderBids(ToyBids):
         return [{"type": "bid", "amount": int(text)} for text in {str(n) for n in range(self.coins[player] + 1)}]
 
 
+class TellTaleSampleBids(ToyBids):
+    """Its `sample_hidden` draws every bid of the round again, the sampling player's own too."""
+
+    game_id = "toy-tell-tale"
+
+    def sample_hidden(self, player: str, rng: random.Random) -> "TellTaleSampleBids":
+        copy = super().sample_hidden(player, rng)
+        assert isinstance(copy, TellTaleSampleBids)
+        copy.bids = {p: (a + 1) % (self.coins[p] + 1) for p, a in copy.bids.items()}
+        return copy
+
+
 BROKEN = {cls.game_id: cls for cls in (LeakyBids, SeedShowingBids, HalfAppliedBids, GenerousBids,
-                                        SharedCloneBids, EarlyOutcomeBids, ForgetfulBids, HashOrderBids)}
+                                        SharedCloneBids, EarlyOutcomeBids, ForgetfulBids, HashOrderBids,
+                                        TellTaleSampleBids)}
 INFOS = [GameInfo(game_id, cls.__doc__ or game_id, f"tests.support.brokentoys:{cls.__name__}")
          for game_id, cls in BROKEN.items()]

@@ -8,6 +8,7 @@ has what the real games have: simultaneous moves, dice the game owns, hidden inf
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from warjudge.core.dice import Dice
@@ -110,9 +111,16 @@ class ToyBids(Game):
 
     def clone(self, reseed: bool = True) -> "ToyBids":
         copy = type(self).__new__(type(self))
-        copy.record = GameRecord.from_json(self.record.to_json())
         copy.rounds = self.rounds
         copy.dice = Dice(fresh_seed()) if reseed else self.dice.copy()
+        copy.record = self.record.copy(seed=copy.dice.seed if reseed else None)
         copy.coins, copy.score, copy.bids = dict(self.coins), dict(self.score), dict(self.bids)
         copy.history = [dict(h) for h in self.history]
+        return copy
+
+    def sample_hidden(self, player: str, rng: random.Random) -> "ToyBids":
+        """A reseeded game `player` cannot tell from this one: the other's secret bid of
+        the round, if made, drawn again."""
+        copy = self.clone()
+        copy.bids = {p: a if p == player else rng.randint(0, self.coins[p]) for p, a in self.bids.items()}
         return copy

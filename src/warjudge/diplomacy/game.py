@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 from warjudge.core.errors import IllegalAction, InputError, RecordError
 from warjudge.core.events import Event, OrderRefusal, Refusal
 from warjudge.core.game import GM, Action, Decision, Game, Outcome, View
-from warjudge.core.games import Option, replay
+from warjudge.core.games import Option, fresh_seed, replay
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
@@ -153,8 +153,10 @@ class DiplomacyGame(Game):
     def sample_hidden(self, player: str, rng: random.Random) -> "DiplomacyGame | None":
         """A game `player` cannot tell from this one, for search over what it does not know
         (IS-MCTS): in standard Diplomacy that is only the orders the other powers have
-        given this phase, each replaced by a legal order drawn from `rng`."""
+        given this phase, each replaced by a legal order drawn from `rng`. Its record names
+        a fresh seed, as every sample's does: the real one never leaves the game."""
         copy = self.clone()
+        copy.record = self.record.copy(seed=fresh_seed())
         for power, given in sorted(self.pending.items()):
             if power != player and given:
                 copy.pending[power] = {}

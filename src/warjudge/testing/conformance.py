@@ -15,6 +15,8 @@ checked:
   act) are refused with IllegalAction and change nothing (full view and record);
 - views are plain JSON, no view holds the dice seed, and no player's view holds an object
   the full view marks hidden from them (core.visibility);
+- a game `sample_hidden` draws for a player shows that player the same view and legal
+  actions, rolls other dice, and is independent of the real game;
 - the same seed gives the same final state hash under two PYTHONHASHSEEDs.
 
 Each check takes a registered game's id and the options that make random play end soon,
@@ -166,6 +168,38 @@ def check_views_are_json_hold_no_seed_and_nothing_hidden_from_the_viewer(
         game_id: str, options: Options | None = None) -> None:
     game = new_game(game_id, options)
     random_play(game, random.Random(f"views:{game_id}"), lambda g, s: views_hold_no_secret(g))
+
+
+def check_a_sampled_hidden_game_looks_the_same_to_its_player_and_rolls_other_dice(
+        game_id: str, options: Options | None = None) -> None:
+    """`sample_hidden(player, rng)` (for IS-MCTS) gives a game the player cannot tell from
+    the real one: the same view and legal actions, another seed, and acting on it leaves
+    the real game alone. A game without secrets to sample may return None."""
+    game = new_game(game_id, options)
+    rng = random.Random(f"sample:{game_id}")
+
+    def look(g: Game, step: int) -> None:
+        if not checked_steps(step) or g.is_over:
+            return
+        for player in g.players:
+            before = snapshot(g)
+            sample = g.sample_hidden(player, random.Random(rng.getrandbits(64)))
+            if sample is None:
+                continue
+            assert sample is not g and type(sample) is type(g), f"step {step}: sample_hidden gave no new game"
+            assert canonical_json(sample.view(player)) == canonical_json(g.view(player)), \
+                f"step {step}: {player} can tell a sampled game from the real one by its view"
+            assert sample.to_act() == g.to_act(), f"step {step}: a sampled game waits for other seats"
+            if player in g.to_act():
+                assert sample.legal_actions(player) == g.legal_actions(player), \
+                    f"step {step}: {player} has other legal actions in a sampled game"
+            assert sample.record.seed != SEED, f"step {step}: a sampled game rolls the real game's dice"
+            if sample.to_act():
+                mover = sample.to_act()[0]
+                sample.act(mover, sample.legal_actions(mover)[0])
+            assert snapshot(g) == before, f"step {step}: sampling or acting on a sample changed the game"
+
+    random_play(game, rng, look)
 
 
 # --- clones and records -------------------------------------------------------------------
@@ -338,6 +372,7 @@ def check_the_same_seed_gives_the_same_final_state_in_every_process(
 CHECKS: tuple[Callable[[str, Options | None], None], ...] = (
     check_random_play_reaches_an_outcome_and_every_step_keeps_the_promises,
     check_views_are_json_hold_no_seed_and_nothing_hidden_from_the_viewer,
+    check_a_sampled_hidden_game_looks_the_same_to_its_player_and_rolls_other_dice,
     check_an_exact_clone_given_the_same_actions_stays_identical_and_independent,
     check_loading_the_record_gives_the_same_game_at_every_checked_step,
     check_listed_actions_are_accepted_and_everything_else_is_refused_changing_nothing,
@@ -351,7 +386,8 @@ def check_game(game_id: str, options: Options | None = None) -> None:
         check(game_id, options)
 
 
-__all__ = ["CHECKS", "SEED", "check_an_exact_clone_given_the_same_actions_stays_identical_and_independent",
+__all__ = ["CHECKS", "SEED", "check_a_sampled_hidden_game_looks_the_same_to_its_player_and_rolls_other_dice",
+           "check_an_exact_clone_given_the_same_actions_stays_identical_and_independent",
            "check_game", "check_listed_actions_are_accepted_and_everything_else_is_refused_changing_nothing",
            "check_loading_the_record_gives_the_same_game_at_every_checked_step",
            "check_random_play_reaches_an_outcome_and_every_step_keeps_the_promises",

@@ -5,6 +5,7 @@ not public, reconstructed from [BB-G] ("Cauldrons are placed inside the castle; 
 are in docs/rulings.md. The small Gondor map has a wall between columns 05 and 06."""
 
 import json
+import random
 
 import pytest
 
@@ -183,3 +184,22 @@ def test_the_heuristic_bot_pours_the_oil_it_is_offered():
     g = games.new("gondor", seed=1, scenario=doc)
     to_phase(g, "G", "missile")
     assert heuristic_action(g, W, random.Random(0)) == {"type": "pour", "cauldron": "pot", "target": "foot"}
+
+
+def test_a_sample_for_sauron_draws_which_unproven_cauldrons_are_dummies_and_keeps_a_proven_one():
+    # [BB-G] dummy cauldrons are hidden information: `sample_hidden` (issue 26) deals them
+    # again for Sauron's side; one that has poured is known real; Westernesse knows them all
+    pots = [{"id": "pot-1", "hex": "0505", "oil": 2}, {"id": "pot-2", "hex": "0503", "dummy": True},
+            {"id": "pot-3", "hex": "0507"}]
+    g = games.new("gondor", seed=1, scenario=gondor(pots, [u("w", W, "0101"), u("foot", S, "0605")]))
+    to_phase(g, "G", "missile")
+    g.act(W, {"type": "pour", "cauldron": "pot-1", "target": "foot"})
+
+    def dealt(game):
+        return tuple((c.id, c.dummy, c.oil) for c in sorted(game.pos.cauldrons.values(), key=lambda c: c.id))
+
+    real = dealt(g)
+    for_sauron = {dealt(g.sample_hidden(S, random.Random(n))) for n in range(12)}
+    assert {d[0] for d in for_sauron} == {real[0]}               # pot-1 has poured: real, its oil known
+    assert {(d[1][1], d[2][1]) for d in for_sauron} == {(True, False), (False, True)}
+    assert all(dealt(g.sample_hidden(W, random.Random(n))) == real for n in range(5))

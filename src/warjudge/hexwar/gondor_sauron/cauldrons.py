@@ -7,6 +7,7 @@ Every check is pure and returns a reason."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from warjudge.hexwar.gondor_sauron.combat import Terms
@@ -63,6 +64,17 @@ def view_of(cauldron: Cauldron) -> dict[str, Any]:
             "under": {"dummy": cauldron.dummy, "oil": cauldron.oil, "hidden_from": [SAURON]}}
 
 
+def sampled(pos: Position, rng: random.Random) -> None:
+    """What lies under the cauldrons, drawn again as Sauron's side may believe it
+    (`sample_hidden`, issue 26): a cauldron that has poured is known to be real; among
+    the others the dummies and the oil are shuffled."""
+    unknown = sorted((c for c in pos.cauldrons.values() if not c.poured), key=lambda c: c.id)
+    under = [(c.dummy, c.oil) for c in unknown]
+    rng.shuffle(under)
+    for cauldron, (dummy, oil) in zip(unknown, under):
+        cauldron.dummy, cauldron.oil = dummy, oil
+
+
 def pedestal_problem(pedestal: tuple[str, str] | None, leader: Leader) -> str | None:
     """[BB-S]: the pedestal's Leader (Sauron) casts a spell only while stacked with it.
     `pedestal` is (Leader id, hex), None when the scenario has none."""
@@ -71,4 +83,4 @@ def pedestal_problem(pedestal: tuple[str, str] | None, leader: Leader) -> str | 
     return None
 
 
-__all__ = ["capture", "pedestal_problem", "pour", "pour_problem", "pour_terms", "view_of"]
+__all__ = ["capture", "pedestal_problem", "pour", "pour_problem", "pour_terms", "sampled", "view_of"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, NamedTuple
@@ -34,7 +35,7 @@ from warjudge.hexwar.gondor_sauron.charts import Charts, default_charts, load_ch
 from warjudge.hexwar.gondor_sauron.morale import loss_value, newly_demoralized
 from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_content, shipped
-from warjudge.hexwar.gondor_sauron.units import SIDES, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, other
+from warjudge.hexwar.gondor_sauron.units import SAURON, SIDES, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, other
 from warjudge.hexwar.hexmap import HexMap
 
 PLAYERS = SIDES
@@ -310,6 +311,17 @@ class GondorSauronGame(Game):
         """The battle's map, public and fixed for the whole game (what changes on it, a
         breach or a unit, is in the view): for renderers, which draw a view on it."""
         return self.pos.map
+
+    def sample_hidden(self, player: str, rng: random.Random) -> "GondorSauronGame":
+        """A reseeded game `player` cannot tell from this one (issue 26): for Sauron's side
+        what lies under Gondor's unproven cauldrons is drawn from `rng`; Westernesse,
+        whose cauldrons they are, knows all but the dice to come."""
+        if player not in SIDES:
+            raise ValueError(f"no side {player!r}; the sides are {' and '.join(SIDES)}")
+        twin = self.clone()
+        if player == SAURON:
+            cauldrons.sampled(twin.pos, rng)
+        return twin
 
     def preview(self, player: str, action: Action) -> dict[str, Any] | None:
         """What a legal attack, missile fire, oil poured, duel, rally or spell faces before its dice

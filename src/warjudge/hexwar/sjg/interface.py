@@ -4,6 +4,7 @@ outcome and a fast clone. The rules stay in game.py and the modules it calls."""
 
 from __future__ import annotations
 
+import random
 import weakref
 from collections import Counter
 from copy import deepcopy
@@ -123,6 +124,15 @@ class SjgInterface(GameParts):
         from warjudge.hexwar.sjg.costs import action_cost
 
         return action_cost(self._game, player, action)
+
+    def sample_hidden(self, player: str, rng: random.Random) -> "SjgNecromancerGame":
+        """A reseeded game `player` cannot tell from this one, the other side's secret
+        set-up and the demon's counter drawn from `rng` (sampling.py)."""
+        from warjudge.hexwar.sjg.sampling import sample_hidden
+
+        if player not in SIDES:
+            raise ValueError(f"no side {player!r}; the sides are red and black")
+        return sample_hidden(self._game, player, rng)
 
     def setup_plan(self, player: str, placements: dict[str, list[str]], fill: str | None = None,
                    like: dict[str, list[str]] | None = None) -> dict[str, Any]:

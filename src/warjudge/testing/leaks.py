@@ -22,11 +22,17 @@ def sub_objects(value: Any) -> Iterator[dict[str, Any]]:
 
 
 def leaked(sent: Any, full: Any, viewer: str) -> list[dict[str, Any]]:
-    """The objects hidden from `viewer` in `full` that `sent` holds (marked or bare)."""
-    seen = {canonical_json(o) for o in sub_objects(sent)}
-    found = []
-    for secret in hidden_objects(full, viewer):
-        bare = {k: v for k, v in secret.items() if k != HIDDEN_FROM}
-        if canonical_json(secret) in seen or (bare and canonical_json(bare) in seen):
-            found.append(secret)
-    return found
+    """The objects hidden from `viewer` in `full` that `sent` holds (marked or bare).
+    Only the objects of `sent` with a secret's keys are written out to be compared: a
+    large view holds thousands of objects and a viewer's secrets are few."""
+    secrets = list(hidden_objects(full, viewer))
+    if not secrets:
+        return []
+    forms = [(secret, canonical_json(secret), _bare(secret)) for secret in secrets]
+    keys = {frozenset(secret) for secret in secrets} | {frozenset(bare) for _, _, bare in forms if bare}
+    seen = {canonical_json(o) for o in sub_objects(sent) if frozenset(o) in keys}
+    return [secret for secret, marked, bare in forms if marked in seen or (bare and canonical_json(bare) in seen)]
+
+
+def _bare(secret: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in secret.items() if k != HIDDEN_FROM}

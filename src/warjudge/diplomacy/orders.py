@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from warjudge.core.events import OrderRefusal
 from warjudge.diplomacy.mapdata import DipMap, normalise_name, province_of
 
 
+HOLD, MOVE, SUPPORT, CONVOY = range(4)   # what a movement order's decision is about (resolver.py)
+
+
 @dataclass(frozen=True)
 class Order:
+    KIND: ClassVar[int] = HOLD   # read instead of isinstance where the judge asks thousands of times
     power: str
     unit_type: str | None  # "A", "F", or None when the player left it out
     location: str          # where the ordered unit stands, e.g. "spa/sc" or "par"
@@ -34,18 +38,21 @@ class Hold(Order):
 
 @dataclass(frozen=True)
 class Move(Order):
+    KIND: ClassVar[int] = MOVE
     dest: str
     via_convoy: bool = False
 
 
 @dataclass(frozen=True)
 class SupportHold(Order):
+    KIND: ClassVar[int] = SUPPORT
     target_type: str | None
     target: str
 
 
 @dataclass(frozen=True)
 class SupportMove(Order):
+    KIND: ClassVar[int] = SUPPORT
     target_type: str | None
     target: str
     target_dest: str
@@ -53,6 +60,7 @@ class SupportMove(Order):
 
 @dataclass(frozen=True)
 class Convoy(Order):
+    KIND: ClassVar[int] = CONVOY
     army_from: str
     army_to: str
 

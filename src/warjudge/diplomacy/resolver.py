@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from warjudge.diplomacy.guess import RESOLVED, UNRESOLVED, GuessAndCheck
 from warjudge.diplomacy.mapdata import province_of
-from warjudge.diplomacy.orders import Convoy, Move, Order, SupportHold, SupportMove
+from warjudge.diplomacy.orders import CONVOY, HOLD, MOVE, SUPPORT, Convoy, Move, Order, SupportHold, SupportMove
 from warjudge.diplomacy.units import Unit
 
 
@@ -30,7 +30,7 @@ class Resolution:
     matched: set[int]                   # supports and convoys whose unit was given the matching order
 
 
-HOLD, MOVE, SUPPORT, CONVOY = range(4)   # what an order's decision is about
+__all__ = ["CONVOY", "HOLD", "MOVE", "Resolution", "Resolver", "SUPPORT", "route_exists"]
 
 
 class Resolver(GuessAndCheck):
@@ -72,19 +72,15 @@ class Resolver(GuessAndCheck):
         for i, o in enumerate(orders):
             order_at[o.province] = i
             power[i] = o.power
-            if isinstance(o, Move):
-                kind[i] = MOVE
+            k = kind[i] = o.KIND
+            if k == MOVE:
                 self.move_from[o.province] = i
-                d = o.dest
+                d = o.dest  # type: ignore[attr-defined]
                 dest[i] = d = d[:d.index("/")] if "/" in d else d   # province_of, inline (issue 12)
                 if d in arrivals:
                     arrivals[d].append(i)
                 else:
                     arrivals[d] = [i]
-            elif isinstance(o, (SupportHold, SupportMove)):
-                kind[i] = SUPPORT
-            elif isinstance(o, Convoy):
-                kind[i] = CONVOY
         settle = self.settle_first
         state, value = self.state, self.value
         for i, o in enumerate(orders):
@@ -95,7 +91,12 @@ class Resolver(GuessAndCheck):
                 continue
             if settle and k != MOVE and o.province not in arrivals:
                 state[i], value[i] = RESOLVED, 1
-            if isinstance(o, SupportHold):
+            if k == MOVE:
+                if i not in convoyed:   # a move over land
+                    j = order_at.get(dest[i])
+                    if j is not None and j not in convoyed and kind[j] == MOVE and dest[j] == o.province:
+                        self.opponent[i] = j
+            elif isinstance(o, SupportHold):
                 target = o.target
                 target = target[:target.index("/")] if "/" in target else target
                 j = order_at.get(target)
@@ -117,10 +118,6 @@ class Resolver(GuessAndCheck):
                 if j is not None and j in convoyed and dest[j] == o.army_to:   # legality made army_to a province
                     self.convoys_of.setdefault(j, []).append(i)
                     self.matched.add(i)
-            elif i not in convoyed:   # a move over land
-                j = order_at.get(dest[i])
-                if j is not None and j not in convoyed and kind[j] == MOVE and dest[j] == o.province:
-                    self.opponent[i] = j
         if settle:
             for d, movers in arrivals.items():
                 if len(movers) == 1 and d not in units:

@@ -15,11 +15,21 @@ SUCCEEDS, FAILS, VOID = "succeeds", "fails", "void"
 @dataclass
 class OrderResult:
     power: str
-    text: str                 # what the player wrote, or the default order's text
+    written: str | None       # what the player wrote, the default order's text, or None for
+                              # an order given parsed (a search's): written out when first read
     order: Order | None       # None when the text could not be parsed
     result: str = SUCCEEDS    # succeeds | fails | void
     why: Event | None = None  # the reason, as a code (reasons.py) and parameters
     default: bool = False     # the judge supplied this order for an unordered unit
+
+    @property
+    def text(self) -> str:
+        """The order as written (a parsed one in canonical form, made only if asked for:
+        a search judges thousands of phases and reads few of their texts)."""
+        if self.written is None:
+            assert self.order is not None, "an order given parsed has its order"
+            self.written = format_order(self.order)
+        return self.written
 
     @property
     def reason(self) -> str:
@@ -53,7 +63,7 @@ def parse_entries(entries: list[Entry], dmap: DipMap) -> list[OrderResult]:
                 append(OrderResult(power, item, order))
                 continue
         elif isinstance(item, Order):
-            append(OrderResult(power, format_order(item), item))
+            append(OrderResult(power, None, item))
             continue
         try:
             append(OrderResult(power, str(item), parse_order(item, power, dmap)))

@@ -175,14 +175,20 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     expect(dislodged).to_have_count(1)
     # the unit buttons offer only what can be ordered: the dislodged army, not Italy's other units
     expect(bob.page.locator("#my-units button")).to_have_text(["A ven"])
-    dislodged.click()
+    # issue 24 finding 6: once his set is complete a further line is judged in this phase (it
+    # was judged in the next, the winter: "only build, disband and waive orders …")
+    box.fill("A ven R tus\nA ven R pie")
+    expect(status.nth(1)).to_contain_text("the unit in ven already has an order")
+    expect(status.nth(0)).to_have_attribute("data-valid", "yes")
+    dislodged.click()   # the click's order replaces both lines
     lit = bob.page.locator("#board [data-province].target")
     expect(lit).to_have_count(3)   # Piedmont, Rome (left by its army), Tuscany: never Trieste, the attacker's
     assert sorted(lit.evaluate_all("ns => ns.map(n => n.dataset.province)")) == ["pie", "rom", "tus"]
     journey.step(bob.page, "retreat", "retreat")
     bob.page.locator('#board [data-province="tus"].target').click()
     expect(box).to_have_value("A ven R tus")
-    expect(bob.page.locator('[data-testid="order-status"] li')).to_have_attribute("data-valid", "yes")
+    expect(status).to_have_count(1)
+    expect(status).to_have_attribute("data-valid", "yes")
     bob.page.locator('[data-testid="submit-orders"]').click()     # Italy's only retreat, a draft until...
     expect(bob.page.locator("#held")).to_contain_text("A ven R tus")
     bob.page.locator('[data-testid="ready"]').click()             # ...he is ready: the phase ends

@@ -93,7 +93,7 @@ async function drawBoard() {
 function drawUnitButtons() {
   const mine = [...(view.units || {})[game.role] || []];
   for (const d of dislodged()) if (d.power === game.role) mine.push(d.unit);
-  const orderable = mine.filter(unit => legal.some(o => o.toLowerCase().startsWith(unit.toLowerCase() + " ")));
+  const orderable = mine.filter(unit => ordersOf(unit).length);
   const buttons = document.getElementById("my-units");
   if (buttons) buttons.replaceChildren(...orderable.map(unit => el("button", {type: "button", class: "unit mine",
     "data-unit-button": unit, onclick: () => choose(unit), text: unit})));
@@ -145,11 +145,13 @@ function unitOf(order) {
   return words.length > 1 ? `${words[0]} ${words[1]}` : order;
 }
 
+// The unit's legal orders now (those of `legal` that begin with it).
+const ordersOf = unit => legal.filter(o => o.toLowerCase().startsWith(unit.toLowerCase() + " "));
+
 function choose(unit) {
   if (ready) return;
   const box = document.getElementById("choices");
-  const prefix = unit.toLowerCase() + " ";
-  const orders = legal.filter(o => o.toLowerCase().startsWith(prefix));
+  const orders = ordersOf(unit);
   chosen = orders;
   board.querySelectorAll(".target").forEach(n => { n.classList.remove("target"); n.removeAttribute("tabindex"); });
   for (const order of orders) {

@@ -49,6 +49,14 @@ def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chro
         game = live.game(game_id)
         phase = game.view(None)["phase"]
         expect(ann.page.locator('[data-testid="phase"]')).to_contain_text(phase)
+        if not turn:   # issue 24 finding 12: a refused line says why, not "not a legal order for DWARVES"
+            box, status = ann.page.locator('[data-testid="order-input"]'), ann.page.locator('[data-testid="order-status"] li')
+            box.fill("A Dal H\nA Ere b F")
+            expect(status).to_have_count(2)
+            expect(status.nth(0)).to_contain_text("DWARVES has no unit in Dal that can be ordered now")
+            expect(status.nth(1)).to_contain_text("(no such route, convoy or support); it may, e.g.: A Ere - Dal")
+            box.fill("")
+            expect(status).to_have_count(0)
         if [a for a in game.legal_actions("DWARVES") if a["type"] == "order"]:
             units, choices = ann.page.locator("#my-units button[data-unit-button]"), ann.page.locator("#choices button[data-order]")
             for i in range(units.count()):   # the first unit with an order to give (a build phase: none)

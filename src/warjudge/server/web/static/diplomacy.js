@@ -93,7 +93,7 @@ async function drawBoard() {
 function drawUnitButtons() {
   const mine = [...(view.units || {})[game.role] || []];
   for (const d of dislodged()) if (d.power === game.role) mine.push(d.unit);
-  const orderable = mine.filter(unit => legal.some(o => o.toLowerCase().startsWith(unit.toLowerCase() + " ")));
+  const orderable = mine.filter(unit => ordersOf(unit).length);
   const buttons = document.getElementById("my-units");
   if (buttons) buttons.replaceChildren(...orderable.map(unit => el("button", {type: "button", class: "unit mine",
     "data-unit-button": unit, onclick: () => choose(unit), text: unit})));
@@ -145,11 +145,14 @@ function unitOf(order) {
   return words.length > 1 ? `${words[0]} ${words[1]}` : order;
 }
 
-function choose(unit) {
+// The unit's legal orders now (those of `legal` that begin with it).
+const ordersOf = unit => legal.filter(o => o.toLowerCase().startsWith(unit.toLowerCase() + " "));
+
+// `focus`: false when the page redraws a unit chosen before (the player may be typing).
+function choose(unit, focus = true) {
   if (ready) return;
   const box = document.getElementById("choices");
-  const prefix = unit.toLowerCase() + " ";
-  const orders = legal.filter(o => o.toLowerCase().startsWith(prefix));
+  const orders = ordersOf(unit);
   chosen = orders;
   board.querySelectorAll(".target").forEach(n => { n.classList.remove("target"); n.removeAttribute("tabindex"); });
   for (const order of orders) {
@@ -157,7 +160,7 @@ function choose(unit) {
       .forEach(n => { n.classList.add("target"); n.setAttribute("tabindex", "0"); });
   }
   if (orders.length) offer(orders);
-  box.querySelector("button")?.focus();
+  if (focus) box.querySelector("button")?.focus();
 }
 
 function addOrder(order) {
@@ -203,11 +206,13 @@ function drawHeld() {
   held.replaceChildren(...(mine.length ? mine.map(o => el("li", {text: o})) : [el("li", {text: say("none")})]));
 }
 
-// A finished phase's orders with their results, as the reader's view shows them.
+// A finished phase's orders with their results, as the reader's view shows them, power by
+// power (the judge lists the orders given before the defaults of the powers that gave none).
 function results(box, last) {
   if (!last) { box.textContent = "—"; return; }
+  const byPower = [...(last.results || [])].sort((a, b) => a.power.localeCompare(b.power));   // stable
   box.replaceChildren(el("p", {text: last.phase}), el("ul", {class: "results"},
-    ...(last.results || []).map(r => el("li", {class: `result ${r.result}`},
+    ...byPower.map(r => el("li", {class: `result ${r.result}`},
       `${r.power}: ${r.order} — ${resultWord(r.result)}${r.reason ? ` (${r.reason})` : ""}${r.default ? " [NMR]" : ""}`))));
 }
 
@@ -285,9 +290,13 @@ async function refresh(summary) {
   legal = (mine ? mine.afresh || mine.actions : []).filter(a => a.type === "order").map(a => a.order);
   const me = summary.seats.find(s => s.seat === game.role);
   if (!input.matches(":focus")) input.value = localStorage.getItem(draftKey()) ?? heldOrders().join("\n");
+  // another seat's news redraws the page: the unit chosen stays chosen, its orders still offered
+  const open = chosen.length && !ended ? unitOf(chosen[0]) : null;
   document.getElementById("choices").replaceChildren();
+  chosen = [];
   drawUnitButtons();
   drawOther();
+  if (open) choose(open, false);
   drawHeld();
   showReady(!!(me && me.ready));
   showNothing(summary);

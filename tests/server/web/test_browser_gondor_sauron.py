@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from warjudge.presentation.choices import labels
-from warjudge.presentation.gondor_sauron.wording_en import piece as printed_name
+from warjudge.presentation.gondor_sauron.wording_en import piece as printed_name, spell
 
 from tests.server.web.browser import (DESKTOP, Journey, accessible, chromium, live, shot, sign_up,  # noqa: F401 - fixtures
                                       watch)
@@ -54,7 +54,7 @@ def cast_by_clicking(live, page, game_id, action) -> None:
     page.locator(f'[data-testid="unit"][data-unit="{action["leader"]}"]').dispatch_event("click")
     page.locator('#actions [data-testid="choice"][data-type="cast"]', has_text=worded(live.game(game_id), action)).first.click()
     odds = page.locator('[data-testid="odds"]')
-    expect(odds).to_contain_text(f"casts {action['spell']} ({preview['cost']} Magic Points")
+    expect(odds).to_contain_text(f"casts {spell(action['spell'])} ({preview['cost']} Magic Points")   # issue 24 finding 9
     expect(odds).to_contain_text(f"({preview['chance_in_36']} chances in 36)")
     shot(page, "gs-spell-odds")
     accessible(page, "a spell's odds")
@@ -311,13 +311,24 @@ def test_a_melee_statement_is_made_on_the_page_and_resolved_with_each_attacks_od
     sign_up(me.page, base, "isildur")
     sign_up(orc.page, base, "shagrat")
     harmless = {k: {a: [] for a in v} for k, v in charts()["casualty_probability"].items()}
-    doc = small([u("a", W, "0504"), u("b", W, "0605"), u("d1", S, "0505"), u("d2", S, "0606")])
+    doc = small([u("a", W, "0504"), u("b", W, "0605"), u("d1", S, "0505"), u("d2", S, "0606"), u("e", W, "0503", "e2X")])
     options = {"scenario": doc, "charts": charts(casualty_probability=harmless)}
     game_id = me.page.evaluate(CALL, ["POST", "/api/games", {"game": "sauron", "options": options}])["id"]
     me.page.evaluate(CALL, ["POST", f"/api/games/{game_id}/seats/{W}", None])
     orc.page.evaluate(CALL, ["POST", f"/api/games/{game_id}/seats/{S}", None])
     page = me.page
     page.goto(f"{base}/games/{game_id}")
+    # issue 24 finding 14: a shot is confirmed by "Fire" (it said "Attack"), and its result reads as words
+    go_on(live, game_id, me, orc, lambda g: g.phase == "G" and g.stage == "missile")
+    page.reload()
+    page.locator('#actions [data-testid="choice"][data-type="fire"]').click()
+    expect(page.locator('[data-testid="odds"]')).to_contain_text("Missile strength")
+    expect(page.locator('[data-testid="confirm"]')).to_have_text("Fire")
+    page.locator('[data-testid="confirm"]').click()
+    acted(page, "fire")
+    expect(page.locator('[data-testid="results"]')).to_contain_text(
+        re.compile(r"G \(Westernesse Combat Phase\) · E \(\w+\) fires on D1 \(\w+\): two dice \d+"))
+    expect(page.locator('[data-testid="results"]')).not_to_contain_text("None")
     go_on(live, game_id, me, orc, lambda g: g.phase == "G" and g.stage == "melee")
     page.reload()
     page.locator('#actions [data-testid="choice"][data-type="attack"]', has_text=re.compile(r"^A\b.* attacks D1\b")).click()
@@ -326,9 +337,9 @@ def test_a_melee_statement_is_made_on_the_page_and_resolved_with_each_attacks_od
     acted(page, "attack")
     page.reload()
     prompt = page.locator('[data-testid="decision"]')
-    expect(prompt).to_contain_text("a will attack d1")
+    expect(prompt).to_contain_text("A will attack D1")   # issue 24 finding 9: as printed, not by id
     page.locator('#actions [data-testid="choice"][data-type="resolve"]').click()
-    expect(page.locator('[data-testid="odds"]')).to_contain_text("First: a against d1")
+    expect(page.locator('[data-testid="odds"]')).to_contain_text("First: A against D1")
     assert not [e for e in live.full_view(game_id)["events"] if e["event"] == "attack" and e["unit"] == "a"]
     page.locator('[data-testid="confirm"]').click()
     acted(page, "resolve")

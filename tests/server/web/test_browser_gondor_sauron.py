@@ -7,11 +7,13 @@ has the turn; nothing goes wrong in the page."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
+from warjudge.hexwar.gondor_sauron.scenario import SCENARIOS
 from warjudge.presentation.choices import labels
 from warjudge.presentation.gondor_sauron.wording_en import piece as printed_name, spell
 
@@ -346,4 +348,39 @@ def test_a_melee_statement_is_made_on_the_page_and_resolved_with_each_attacks_od
     assert [e["target"] for e in live.full_view(game_id)["events"] if e["event"] == "attack" and e["unit"] == "a"] \
         == ["d1"]
     assert live.game(game_id).legal_actions(W) == [{"type": "attack", "unit": "b", "target": "d2"}]
+    me.checked(live, game_id, [W, S])
+
+
+def test_a_mid_combat_displacement_is_asked_and_answered_in_words(live, chromium):
+    # SPI 7.61-7.62: Sauron's melee forces d to retreat (charts where every melee is a one-hex
+    # retreat); its only way out holds its friend f, so its owner chooses on the page: the
+    # prompt and the choices name the pieces as printed and the hexes (issue 24 finding 9)
+    from tests.hexwar.gondor_sauron.test_gs_displacement_chain import D_BOXED, retreat_one_charts, unit, walled
+
+    base = live.url
+    me, orc = watch(chromium.new_context().new_page(), W), watch(chromium.new_context().new_page(), S)
+    sign_up(me.page, base, "faramir")
+    sign_up(orc.page, base, "ugluk")
+    doc = json.loads((SCENARIOS / "sauron.json").read_text(encoding="utf-8"))
+    doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=walled(D_BOXED))
+    doc.update({"units": [unit("a", S, "0404"), unit("d", W, "0505"), unit("f", W, "0506")], "leaders": [],
+                "turns": 2, "night_turns": [], "reinforcements": [], "spells": [], "pedestal": None})
+    options = {"scenario": doc, "charts": retreat_one_charts()}
+    game_id = me.page.evaluate(CALL, ["POST", "/api/games", {"game": "sauron", "options": options}])["id"]
+    me.page.evaluate(CALL, ["POST", f"/api/games/{game_id}/seats/{W}", None])
+    orc.page.evaluate(CALL, ["POST", f"/api/games/{game_id}/seats/{S}", None])
+    page = me.page
+    page.goto(f"{base}/games/{game_id}")
+    go_on(live, game_id, me, orc, lambda g: g.decision(W).kind == "displace")
+    page.reload()
+    expect(page.locator('[data-testid="decision"]')).to_contain_text(
+        "D must retreat and its only way out holds friends: displace them")
+    choices = page.locator('#actions [data-testid="choice"]')
+    expect(choices.filter(has_text="do not displace: the retreating unit is lost instead")).to_have_count(1)
+    retreat = choices.filter(has_text=re.compile(r"^Retreat by 0506, displacing the friends there to \d{4}$")).first
+    expect(retreat).to_be_visible()
+    assert not [t for t in choices.all_inner_texts() if "{" in t or "displace_to" in t]
+    retreat.click()
+    acted(page, "retreat")
+    expect(page.locator('[data-testid="results"]')).to_contain_text("F (IC2X) is displaced to")
     me.checked(live, game_id, [W, S])

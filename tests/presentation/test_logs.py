@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from warjudge.core import games
-from warjudge.presentation.gondor_sauron import log_en
+from warjudge.core.game import Game
+from warjudge.presentation.gondor_sauron import log_en, log_fr as gs_fr
+from warjudge.presentation.sjg import wording_en as sjg_en, wording_fr as sjg_fr
 from warjudge.presentation.logs import LAST, log_lines
 
 GS = Path(games.__file__).parents[1] / "hexwar" / "gondor_sauron"
@@ -40,19 +42,84 @@ def test_a_seat_s_log_is_its_view_s_events_in_words(game_id):
 def test_a_melee_roll_is_logged_with_its_dice_and_result():
     # SPI 7.33: two dice on the Casualty Probability Table, then one die against morale
     line = log_en.line({"turn": 5, "phase": "D", "event": "attack", "unit": "orcs-1", "target": "knights-2",
-                        "dice": 7, "die": 3, "result": "r1"})
-    assert line == "Turn 5, D (Forces of Sauron Combat Phase) · orcs-1 attacks knights-2: two dice 7, die 3: r1"
+                        "dice": 7, "die": 3, "result": "r1"}, {})
+    assert line == "Turn 5, D (Forces of Sauron Combat Phase) · Orcs 1 attacks Knights 2: two dice 7, die 3: r1"
     fanatical = log_en.line({"turn": 9, "phase": "D", "event": "attack", "unit": "u", "target": "t",
-                             "dice": None, "die": 6, "result": None})
-    assert fanatical == "Turn 9, D (Forces of Sauron Combat Phase) · u attacks t: no casualty roll (fanatical), die 6: no effect"
+                             "dice": None, "die": 6, "result": None}, {})
+    assert fanatical == "Turn 9, D (Forces of Sauron Combat Phase) · U attacks T: no casualty roll (fanatical), die 6: no effect"
 
 
 def test_a_missile_shot_that_misses_reads_as_no_casualty_and_says_what_its_letter_is():
     # SPI 7.17, 7.33: a shot's two dice miss, so no morale die is rolled; 3.0: phase G
     line = log_en.line({"turn": 1, "phase": "G", "event": "fire", "unit": "archers-6", "target": "orcs-2",
-                        "dice": 7, "die": None, "result": "-"})
-    assert line == "Turn 1, G (Westernesse Combat Phase) · archers-6 fires on orcs-2: two dice 7: no casualty"
+                        "dice": 7, "die": None, "result": "-"}, {})
+    assert line == "Turn 1, G (Westernesse Combat Phase) · Archers 6 fires on Orcs 2: two dice 7: no casualty"
     assert "None" not in line and ": -" not in line
+
+
+def played(game_id: str, moves: int = 600) -> Game:
+    game = games.new(game_id, seed=4)
+    rng = random.Random(4)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        player = game.to_act()[0]
+        game.act(player, rng.choice(game.legal_actions(player)))
+    return game
+
+
+SJG_ID = re.compile(r"\b(?:[ZSWMDA]\d+|N-(?:red|black))\b")   # the terminal's unit ids: 'S54', 'N-red'
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_sjg_page_log_names_units_as_their_counters_are_printed_never_by_id(lang):
+    # issue 24 finding 9: "red moves W3, Z4, W5 …", "skeleton 53": no counter carries an id
+    game = played("necromancer-sjg")
+    lines = log_lines("necromancer-sjg", game.view("red"), lang)
+    assert lines and not [line for line in lines if SJG_ID.search(line)]
+    moved = sjg_en.page_lines([{"code": "sjg.moved", "params": {"side": "red", "path": ["1808", "1708"], "units": [
+        {"id": 3, "kind": "wraith", "side": "red"}, {"id": 4, "kind": "zombie", "side": "red"},
+        {"id": 5, "kind": "wraith", "side": "red"}]}}])
+    assert moved == ["red moves 2 wraiths and a zombie 1808 1708"]
+
+
+def test_the_terminal_log_keeps_the_ids_its_commands_are_typed_with():
+    line = sjg_en.lines([{"code": "sjg.eliminated", "params": {"unit": {"id": 53, "kind": "skeleton", "side": "red"},
+                                                               "hex": "1808", "why": "AE"}}])
+    assert line == ["red S53 in 1808 eliminated (AE)"]
+
+
+@pytest.mark.parametrize("game_id", ["necromancer-sjg", "gondor"])
+def test_a_french_page_s_log_is_in_french(game_id):
+    # issue 24 finding 14: the French pages kept English result words ("succeeds", "moves")
+    view = played(game_id).view(None)
+    english, french = log_lines(game_id, view, "en"), log_lines(game_id, view, "fr")
+    assert english and french and len(english) == len(french)
+    said = " ".join(french)
+    assert not re.search(r"\b(moves|attacks|fires|retreats|eliminated|succeeds|Turn|roll|two dice)\b", said), said
+    assert re.search(r"\b(déplace|va de|attaque|tire|Tour|tour)\b", said)
+
+
+def test_every_event_is_worded_in_french_too():
+    assert set(sjg_fr.EVENTS) == set(sjg_en.EVENTS)
+    assert set(sjg_fr.ROLL_REASONS) == set(sjg_en.ROLL_REASONS) and set(sjg_fr.LOSSES) == set(sjg_en.LOSSES)
+    assert set(gs_fr.WORDS) == set(log_en.WORDS) and set(gs_fr.PHASES) == {"A", "B", "C", "D", "E", "F", "G", "H"}
+
+
+def test_a_gondor_sauron_log_names_pieces_as_printed_never_by_id():
+    # issue 24 finding 9: the log said "gondor-knights-10"; the counter reads "Gondor Knights 10", code CD4X
+    game = played("gondor", 300)
+    view = game.view("gondor")
+    ids = {str(u["id"]) for u in view["units"]}
+    lines = log_lines("gondor", view)
+    assert lines and not [line for line in lines if any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", line)
+                                                         for i in ids if "-" in i)]
+    event = {"turn": 1, "phase": "G", "event": "fire", "unit": "gondor-archers-6", "target": "mordor-orc-spearmen-2",
+             "dice": 7, "die": None, "result": "-"}
+    assert log_en.line(event, {"gondor-archers-6": "BB2Y"}).endswith(
+        "Gondor Archers 6 (BB2Y) fires on Mordor Orc Spearmen 2: two dice 7: no casualty")
+    assert gs_fr.line(event, {}) == ("Tour 1, G (Combat de l'Occidentale) · Archers du Gondor 6 tire sur "
+                                     "Lanciers orques du Mordor 2 : deux dés 7 : aucune perte")
 
 
 def test_diplomacy_games_have_no_hex_log():

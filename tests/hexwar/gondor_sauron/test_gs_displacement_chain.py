@@ -14,7 +14,7 @@ from warjudge.hexwar.gondor_sauron.bots import heuristic_action
 from warjudge.hexwar.gondor_sauron.charts import DEFAULT_CHARTS
 from warjudge.hexwar.gondor_sauron.scenario import SCENARIOS
 from warjudge.hexwar.grid import distance
-from warjudge.presentation.gondor_sauron.log_en import lines
+from warjudge.presentation.gondor_sauron.log_en import page_lines
 
 W, S = "westernesse", "sauron"
 
@@ -72,9 +72,9 @@ def test_a_retreat_displaces_a_chain_of_friends():
                                   for h in exits] + [{"type": "decline"}]
     g.act(W, {"type": "retreat", "path": ["0506"], "displace_to": "0507", "then_to": ["0508"]})
     assert [where(g, x) for x in "dfg"] == [("0506", True), ("0507", True), ("0508", True)]
-    said = lines(g.view(W)["events"])
-    assert said[-3:-1] == ["Turn 1, D (Forces of Sauron Combat Phase) · g is displaced to 0508",
-                          "Turn 1, D (Forces of Sauron Combat Phase) · f is displaced to 0507"]
+    said = page_lines(g.view(W), g.view(W)["events"])
+    assert said[-3:-1] == ["Turn 1, D (Forces of Sauron Combat Phase) · G (IC2X) is displaced to 0508",
+                          "Turn 1, D (Forces of Sauron Combat Phase) · F (IC2X) is displaced to 0507"]
 
 
 def test_the_owner_may_decline_a_displacement_and_lose_the_retreating_unit():
@@ -85,7 +85,7 @@ def test_the_owner_may_decline_a_displacement_and_lose_the_retreating_unit():
     g.act(W, {"type": "decline"})
     assert where(g, "d") is None and where(g, "f") == ("0506", False)
     assert g.view(W)["eliminated"] == ["d"] and g.decision(S).kind == "advance"
-    assert "d does not displace its friends and is lost instead" in lines(g.view(W)["events"])[-2]
+    assert "D does not displace its friends and is lost instead" in page_lines(g.view(W), g.view(W)["events"])[-2]
 
 
 def test_a_chain_that_ends_nowhere_or_on_a_disrupted_friend_is_no_choice():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -104,6 +105,10 @@ def test_svg_draws_jewels_miasma_and_counters_by_side():
     assert stacks["0505red"] == ("red", {7, 8, 9}) and stacks["1510black"] == ("black", {40, 41})
     texts = [t.text for t in root.iter(f"{SVG}text")]
     assert "2Z1W" in texts and "1Z1S" in texts and "N" in texts
+    # issue 24 finding 9: a stack's hover names its units as the counters print them, never by id
+    titles = [t.text for t in root.iter(f"{SVG}title")]
+    assert "0505 red: a wraith and 2 zombies" in titles, titles
+    assert not [t for t in titles if re.search(r"\b[ZSWMDAN]\d+\b", t or "")]
 
 
 def test_a_unit_absent_from_the_view_is_absent_from_every_picture():

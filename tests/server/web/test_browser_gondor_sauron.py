@@ -7,13 +7,15 @@ has the turn; nothing goes wrong in the page."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
+from warjudge.hexwar.gondor_sauron.scenario import SCENARIOS
 from warjudge.presentation.choices import labels
-from warjudge.presentation.gondor_sauron.wording_en import piece as printed_name
+from warjudge.presentation.gondor_sauron.wording_en import piece as printed_name, spell
 
 from tests.server.web.browser import (DESKTOP, Journey, accessible, chromium, live, shot, sign_up,  # noqa: F401 - fixtures
                                       watch)
@@ -54,7 +56,7 @@ def cast_by_clicking(live, page, game_id, action) -> None:
     page.locator(f'[data-testid="unit"][data-unit="{action["leader"]}"]').dispatch_event("click")
     page.locator('#actions [data-testid="choice"][data-type="cast"]', has_text=worded(live.game(game_id), action)).first.click()
     odds = page.locator('[data-testid="odds"]')
-    expect(odds).to_contain_text(f"casts {action['spell']} ({preview['cost']} Magic Points")
+    expect(odds).to_contain_text(f"casts {spell(action['spell'])} ({preview['cost']} Magic Points")   # issue 24 finding 9
     expect(odds).to_contain_text(f"({preview['chance_in_36']} chances in 36)")
     shot(page, "gs-spell-odds")
     accessible(page, "a spell's odds")
@@ -311,13 +313,24 @@ def test_a_melee_statement_is_made_on_the_page_and_resolved_with_each_attacks_od
     sign_up(me.page, base, "isildur")
     sign_up(orc.page, base, "shagrat")
     harmless = {k: {a: [] for a in v} for k, v in charts()["casualty_probability"].items()}
-    doc = small([u("a", W, "0504"), u("b", W, "0605"), u("d1", S, "0505"), u("d2", S, "0606")])
+    doc = small([u("a", W, "0504"), u("b", W, "0605"), u("d1", S, "0505"), u("d2", S, "0606"), u("e", W, "0503", "e2X")])
     options = {"scenario": doc, "charts": charts(casualty_probability=harmless)}
     game_id = me.page.evaluate(CALL, ["POST", "/api/games", {"game": "sauron", "options": options}])["id"]
     me.page.evaluate(CALL, ["POST", f"/api/games/{game_id}/seats/{W}", None])
     orc.page.evaluate(CALL, ["POST", f"/api/games/{game_id}/seats/{S}", None])
     page = me.page
     page.goto(f"{base}/games/{game_id}")
+    # issue 24 finding 14: a shot is confirmed by "Fire" (it said "Attack"), and its result reads as words
+    go_on(live, game_id, me, orc, lambda g: g.phase == "G" and g.stage == "missile")
+    page.reload()
+    page.locator('#actions [data-testid="choice"][data-type="fire"]').click()
+    expect(page.locator('[data-testid="odds"]')).to_contain_text("Missile strength")
+    expect(page.locator('[data-testid="confirm"]')).to_have_text("Fire")
+    page.locator('[data-testid="confirm"]').click()
+    acted(page, "fire")
+    expect(page.locator('[data-testid="results"]')).to_contain_text(
+        re.compile(r"G \(Westernesse Combat Phase\) · E \(\w+\) fires on D1 \(\w+\): two dice \d+"))
+    expect(page.locator('[data-testid="results"]')).not_to_contain_text("None")
     go_on(live, game_id, me, orc, lambda g: g.phase == "G" and g.stage == "melee")
     page.reload()
     page.locator('#actions [data-testid="choice"][data-type="attack"]', has_text=re.compile(r"^A\b.* attacks D1\b")).click()
@@ -326,13 +339,48 @@ def test_a_melee_statement_is_made_on_the_page_and_resolved_with_each_attacks_od
     acted(page, "attack")
     page.reload()
     prompt = page.locator('[data-testid="decision"]')
-    expect(prompt).to_contain_text("a will attack d1")
+    expect(prompt).to_contain_text("A will attack D1")   # issue 24 finding 9: as printed, not by id
     page.locator('#actions [data-testid="choice"][data-type="resolve"]').click()
-    expect(page.locator('[data-testid="odds"]')).to_contain_text("First: a against d1")
+    expect(page.locator('[data-testid="odds"]')).to_contain_text("First: A against D1")
     assert not [e for e in live.full_view(game_id)["events"] if e["event"] == "attack" and e["unit"] == "a"]
     page.locator('[data-testid="confirm"]').click()
     acted(page, "resolve")
     assert [e["target"] for e in live.full_view(game_id)["events"] if e["event"] == "attack" and e["unit"] == "a"] \
         == ["d1"]
     assert live.game(game_id).legal_actions(W) == [{"type": "attack", "unit": "b", "target": "d2"}]
+    me.checked(live, game_id, [W, S])
+
+
+def test_a_mid_combat_displacement_is_asked_and_answered_in_words(live, chromium):
+    # SPI 7.61-7.62: Sauron's melee forces d to retreat (charts where every melee is a one-hex
+    # retreat); its only way out holds its friend f, so its owner chooses on the page: the
+    # prompt and the choices name the pieces as printed and the hexes (issue 24 finding 9)
+    from tests.hexwar.gondor_sauron.test_gs_displacement_chain import D_BOXED, retreat_one_charts, unit, walled
+
+    base = live.url
+    me, orc = watch(chromium.new_context().new_page(), W), watch(chromium.new_context().new_page(), S)
+    sign_up(me.page, base, "faramir")
+    sign_up(orc.page, base, "ugluk")
+    doc = json.loads((SCENARIOS / "sauron.json").read_text(encoding="utf-8"))
+    doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=walled(D_BOXED))
+    doc.update({"units": [unit("a", S, "0404"), unit("d", W, "0505"), unit("f", W, "0506")], "leaders": [],
+                "turns": 2, "night_turns": [], "reinforcements": [], "spells": [], "pedestal": None})
+    options = {"scenario": doc, "charts": retreat_one_charts()}
+    game_id = me.page.evaluate(CALL, ["POST", "/api/games", {"game": "sauron", "options": options}])["id"]
+    me.page.evaluate(CALL, ["POST", f"/api/games/{game_id}/seats/{W}", None])
+    orc.page.evaluate(CALL, ["POST", f"/api/games/{game_id}/seats/{S}", None])
+    page = me.page
+    page.goto(f"{base}/games/{game_id}")
+    go_on(live, game_id, me, orc, lambda g: g.decision(W).kind == "displace")
+    page.reload()
+    expect(page.locator('[data-testid="decision"]')).to_contain_text(
+        "D must retreat and its only way out holds friends: displace them")
+    choices = page.locator('#actions [data-testid="choice"]')
+    expect(choices.filter(has_text="do not displace: the retreating unit is lost instead")).to_have_count(1)
+    retreat = choices.filter(has_text=re.compile(r"^Retreat by 0506, displacing the friends there to \d{4}$")).first
+    expect(retreat).to_be_visible()
+    assert not [t for t in choices.all_inner_texts() if "{" in t or "displace_to" in t]
+    retreat.click()
+    acted(page, "retreat")
+    expect(page.locator('[data-testid="results"]')).to_contain_text("F (IC2X) is displaced to")
     me.checked(live, game_id, [W, S])

@@ -21,6 +21,7 @@ from tests.server.web.browser import (DESKTOP, Journey, chromium, join, live, sh
 
 SIDES = ["red", "black"]
 MID_COMBAT = ("retreat", "advance")
+KINDS = {"Necromancer", "apprentice", "dragon", "wraith", "skeleton", "zombie", "mercenary"}   # as counters print them
 
 # In the page, with its own session and CSRF token: the seat plays its first legal action
 # that is not a take-back while its decision is `kind` (the rest of a deployment, quickly).
@@ -175,6 +176,8 @@ def test_two_players_play_sjg_turns(live, chromium):
                 break
     else:
         raise AssertionError("no stack of two or more units could split")
+    # issue 24 finding 9: each box names its unit as the counter is printed, by kind, never by id
+    assert all(box.locator("xpath=..").inner_text().strip() in KINDS for box in boxes.all())
     staying = {int(boxes.first.get_attribute("data-id"))}
     going = {int(boxes.nth(j).get_attribute("data-id")) for j in range(1, boxes.count()) if boxes.nth(j).is_checked()}
     plain = {a["path"][-1] for a in live.game(game_id).legal_actions(side) if a["type"] == "move"
@@ -223,6 +226,8 @@ def test_two_players_play_sjg_turns(live, chromium):
     shown = [c.get_attribute("data-column") for c in page.locator('[data-testid="odds-column"]').all()]
     assert shown == [r["column"] for r in preview["rolls"] if "immune" not in r]
     expect(odds).to_contain_text(f"Attack strength {preview['attack']}")
+    for a in preview["attackers"]:   # issue 24 finding 9: by kind, not "skeleton 53"
+        expect(odds).to_contain_text(f"{'Necromancer' if a['kind'] == 'necromancer' else a['kind']} in {a['hex']}")
     for m in preview["modifiers"]:
         expect(odds).to_contain_text(m["why"])
     journey.step(page, "attack", "odds")
@@ -239,6 +244,7 @@ def test_two_players_play_sjg_turns(live, chromium):
     for e in said:
         roll = "automatic" if e["roll"] is None else f"roll {e['roll']}{e['modifier']:+d}"
         expect(page.locator('[data-testid="results"]')).to_contain_text(f"{roll}: {e['result']}")
+    assert not re.search(r"\b[ZSWMDA]\d+\b", page.locator('[data-testid="results"]').inner_text())   # no unit ids
 
     # the mid-combat decision, answered by clicking: a lit retreat hex if there is one
     game = live.game(game_id)

@@ -213,6 +213,10 @@ def test_a_hex_game_s_log_is_worded_from_the_caller_s_own_view(browser, other_br
     assert red and red == log_lines("necromancer-sjg", browser.get(f"/api/games/{game_id}?seat=red").json()["view"])
     public = other_browser.get(f"/games/{game_id}/log").json()["lines"]
     assert public == log_lines("necromancer-sjg", other_browser.get(f"/api/games/{game_id}").json()["view"])
+    # issue 24 finding 14: a French page's results are in French
+    french = browser.get(f"/games/{game_id}/log?seat=red&lang=fr").json()["lines"]
+    assert french == log_lines("necromancer-sjg", browser.get(f"/api/games/{game_id}?seat=red").json()["view"], "fr")
+    assert french != red and browser.get(f"/games/{game_id}/log?lang=xx").status_code == 422
     other = new_game(browser, csrf, "diplomacy", ["FRANCE"])
     assert browser.get(f"/games/{other}/log").status_code == 404
 

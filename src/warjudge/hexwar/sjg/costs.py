@@ -4,6 +4,7 @@ decision and action fields, so the page can mark it and ask before sending it.""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from warjudge.hexwar.sjg.tables import UnitType
@@ -26,10 +27,19 @@ def action_cost(game: "SjgNecromancerGame", side: str, action: dict[str, Any]) -
     return []
 
 
+ONE = {"necromancer": "the Necromancer", "apprentice": "an apprentice"}   # else "a <kind>"
+MANY = {"mercenary": "mercenaries", "necromancer": "Necromancers"}       # else "<kind>s"
+
+
 def _names(game: "SjgNecromancerGame", ids: list[int], verb: tuple[str, str] = ("goes", "go")) -> str:
-    """The units as printed, then the verb agreeing with them ("zombie 4 goes")."""
+    """The units as their counters are printed, by kind (no counter carries an id; issue
+    24 finding 9), then the verb agreeing with them ("a zombie goes", "2 wraiths and a
+    zombie go")."""
     units = game.position.units
-    return f"{', '.join(f'{units[u].kind.value} {u}' for u in ids if u in units)} {verb[len(ids) > 1]}"
+    counted = Counter(units[u].kind.value for u in ids if u in units)
+    parts = [ONE.get(k, f"a {k}") if n == 1 else f"{n} {MANY.get(k, k + 's')}" for k, n in counted.items()]
+    said = parts[0] if len(parts) < 2 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return f"{said} {verb[len(ids) > 1]}"
 
 
 def _suicide(game: "SjgNecromancerGame", action: dict[str, Any]) -> Cost:

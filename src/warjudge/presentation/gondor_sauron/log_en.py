@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from warjudge.hexwar.gondor_sauron import sequence
+from warjudge.presentation.gondor_sauron import choice_facts, wording_en
 
 Facts = dict[str, Any]
 
@@ -41,7 +42,7 @@ WORDS: dict[str, Callable[[Facts], str]] = {
                       f"{f['result']}",
     "rally": lambda f: f"{f['leader']} rallies {f['unit']}: two dice {f['dice']}: "
                        f"{'rallied' if f['rallied'] else 'not rallied'}",
-    "cast": lambda f: f"{f['leader']} casts {f['spell']}" + (f" on {f['target']}" if f.get("target") else "")
+    "cast": lambda f: f"{f['leader']} casts {wording_en.spell(f['spell'])}" + (f" on {f['target']}" if f.get("target") else "")
                       + f": two dice {f['dice']}: {'it works' if f['success'] else 'it fails'}",
     "bombard": lambda f: f"{f['engine']} bombards {'–'.join(f['hexside'])}: two dice {f['dice']}: "
                          f"{'breached' if f['breached'] else 'holds'}",
@@ -64,10 +65,24 @@ WORDS: dict[str, Callable[[Facts], str]] = {
 }
 
 
-def line(event: Facts) -> str:
+PIECES = ("piece", "unit", "target", "leader", "cauldron", "engine")   # the facts that name a piece by its id
+
+
+def named(facts: Facts, printed: dict[str, str], piece: Callable[[str, dict[str, str]], str]) -> Facts:
+    """The facts with every piece named as its counter is printed ('Gondor Knights 10
+    (CD4X)'), never by its id (issue 24 finding 9); a hex stays a hex."""
+    def name(value: Any) -> Any:
+        return piece(value, printed) if isinstance(value, str) and not value.isdigit() else value
+    out = {k: name(v) if k in PIECES else v for k, v in facts.items()}
+    if isinstance(facts.get("units"), list):
+        out["units"] = [name(u) for u in facts["units"]]
+    return out
+
+
+def line(event: Facts, printed: dict[str, str]) -> str:
     """One event as a line: 'Turn 5, D (Forces of Sauron Combat Phase) · …'; a kind
     without words shows its facts."""
-    facts = {k: v for k, v in event.items() if k not in ("turn", "phase", "event")}
+    facts = named({k: v for k, v in event.items() if k not in ("turn", "phase", "event")}, printed, wording_en.piece)
     say = WORDS.get(str(event.get("event")))
     text = say(facts) if say else f"{event.get('event')}: " + ", ".join(f"{k} {v}" for k, v in facts.items())
     return f"Turn {event.get('turn')}, {_phase(event.get('phase'))} · {text}"
@@ -79,5 +94,7 @@ def _phase(code: Any) -> str:
     return f"{code} ({titles[code]})" if code in titles else f"phase {code}"
 
 
-def lines(events: Iterable[Facts]) -> list[str]:
-    return [line(e) for e in events]
+def page_lines(view: dict[str, Any], events: Iterable[Facts]) -> list[str]:
+    """The log's lines, the pieces named with the codes printed on the counters `view` shows."""
+    printed = choice_facts.codes(view)
+    return [line(e, printed) for e in events]

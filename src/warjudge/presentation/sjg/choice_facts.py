@@ -31,15 +31,17 @@ def by_hex(by_id: dict[str, str], where: dict[str, str], ids: Iterable[Any]) -> 
 
 def kinds(by_id: dict[str, str], ids: Iterable[Any]) -> list[tuple[str, int]]:
     """(kind, how many) for the units `ids` names, as the view's `index` knows them."""
-    counted = Counter(by_id.get(str(i), "unit") for i in ids)
-    return sorted(counted.items(), key=lambda kv: ORDER.index(kv[0]) if kv[0] in ORDER else len(ORDER))
+    return count_kinds(by_id.get(str(i), "unit") for i in ids)
+
+
+def count_kinds(names: Iterable[str]) -> list[tuple[str, int]]:
+    """(kind, how many), in the counter sheet's order."""
+    return sorted(Counter(names).items(), key=lambda kv: ORDER.index(kv[0]) if kv[0] in ORDER else len(ORDER))
 
 
 def placed(placements: dict[str, list[str]]) -> tuple[list[tuple[str, int]], int]:
     """A set-up's units counted by kind, and the number of hexes they stand in."""
-    counted = Counter(k for there in placements.values() for k in there)
-    return sorted(counted.items(), key=lambda kv: ORDER.index(kv[0]) if kv[0] in ORDER else len(ORDER)), \
-        len(placements)
+    return count_kinds(k for there in placements.values() for k in there), len(placements)
 
 
 def item_parts(item: str) -> tuple[str, str]:

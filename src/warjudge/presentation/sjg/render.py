@@ -29,6 +29,7 @@ from rich.text import Text
 
 from warjudge.hexwar.grid import direction_between, parse_hex
 from warjudge.hexwar.hexmap import HexMap
+from warjudge.presentation.sjg.wording_en import PEOPLE
 
 # --- shared vocabulary --------------------------------------------------------------
 
@@ -623,7 +624,6 @@ def _counter(x: float, y: float, h: str, side: str, units: list[dict]) -> Shape:
     label = stack_label(rest) if rest else ""
     s, tall = 20.0, (15.5 if necro and label else 12.5)   # half its width and height
     colour = SIDE_COLOUR.get(side, "#555555")
-    ids = " ".join(f"{KIND_LETTER.get(u['kind'], '?')}{u['id']}" for u in sorted(units, key=lambda u: u["id"]))
     children = [Shape("rect", [(x - s + 1.5, y - tall + 1.5), (x + s + 1.5, y + tall + 1.5)],
                       fill="#3a3026", radius=3),
                 Shape("rect", [(x - s, y - tall), (x + s, y + tall)], fill=colour,
@@ -638,7 +638,7 @@ def _counter(x: float, y: float, h: str, side: str, units: list[dict]) -> Shape:
     return Shape("group", attrs={"class": "stack", "data-hex": h, "data-side": side, "data-testid": "unit",
                                  "data-unit": f"{side} {h}", "tabindex": "0",
                                  "data-units": ",".join(str(u["id"]) for u in units)},
-                 title=f"{h} {side}: {ids}", children=children)
+                 title=f"{h} {side}: {PEOPLE.many(units)}", children=children)   # kinds, as printed: no ids
 
 
 def _legend(board: HexMap, width: float, height: float) -> list[Shape]:

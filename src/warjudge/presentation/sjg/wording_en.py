@@ -4,6 +4,7 @@ terminal, the CLI and the mailed views all print through `english`."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from warjudge.core.events import Event
@@ -21,12 +22,25 @@ BLOCKED = {  # why a step is barred (moves.blocked_because)
 
 
 def label(unit: Params) -> str:
-    """A unit as the counters show it: kind initial and id; the Necromancer by side."""
+    """A unit as the terminal names it, for commands typed with ids: kind initial and id;
+    the Necromancer by side."""
     return f"N-{unit['side']}" if unit["kind"] == "necromancer" else f"{unit['kind'][0].upper()}{unit['id']}"
 
 
 def _labels(units: Iterable[Params]) -> str:
     return ", ".join(label(u) for u in units)
+
+
+@dataclass(frozen=True)
+class Names:
+    """How a log names units: `one` a unit, `many` a group of them. The terminal, where
+    commands are typed with ids, names them by id (IDS); the pages name them as the
+    counters are printed, by kind, for no id is on any counter (issue 24 finding 9)."""
+    one: Callable[[Params], str]
+    many: Callable[[list[Params]], str]
+
+
+IDS = Names(label, _labels)
 
 
 def _crt(p: Params) -> str:
@@ -35,23 +49,23 @@ def _crt(p: Params) -> str:
     return f"{roll}: {p['result']}"
 
 
-ROLL_REASONS: dict[str, Callable[[Params], str]] = {
-    "miasma_placement": lambda p: "Miasma placement (7.2)",
-    "first_player": lambda p: "coin toss for the first player",
-    "odd_counter": lambda p: "who gets the odd counter, 10.5",
-    "miasma_conversion": lambda p: f"Miasma conversion in {p['hex']}",
-    "demon_target": lambda p: "which stack the demon attacks",
-    "demon_attack": lambda p: "the demon's attack",
-    "boulders_on_demon": lambda p: "boulders on the demon",
-    "attack_on_demon": lambda p: "attack on the demon",
-    "combat": lambda p: "combat",
-    "boulder": lambda p: f"boulder on {label(p['unit'])}",
-    "conversion": lambda p: "conversion",
-    "search": lambda p: "search",
-    "jewel_there": lambda p: "is a Jewel there?",
-    "miasma_teleport": lambda p: "Miasma teleport (10.3)",
-    "miasma_direction": lambda p: "Miasma direction (10.2)",
-    "jewel_power": lambda p: f"the {p['jewel']} Jewel's power",
+ROLL_REASONS: dict[str, Callable[[Params, Names], str]] = {
+    "miasma_placement": lambda p, n: "Miasma placement (7.2)",
+    "first_player": lambda p, n: "coin toss for the first player",
+    "odd_counter": lambda p, n: "who gets the odd counter, 10.5",
+    "miasma_conversion": lambda p, n: f"Miasma conversion in {p['hex']}",
+    "demon_target": lambda p, n: "which stack the demon attacks",
+    "demon_attack": lambda p, n: "the demon's attack",
+    "boulders_on_demon": lambda p, n: "boulders on the demon",
+    "attack_on_demon": lambda p, n: "attack on the demon",
+    "combat": lambda p, n: "combat",
+    "boulder": lambda p, n: f"boulder on {n.one(p['unit'])}",
+    "conversion": lambda p, n: "conversion",
+    "search": lambda p, n: "search",
+    "jewel_there": lambda p, n: "is a Jewel there?",
+    "miasma_teleport": lambda p, n: "Miasma teleport (10.3)",
+    "miasma_direction": lambda p, n: "Miasma direction (10.2)",
+    "jewel_power": lambda p, n: f"the {p['jewel']} Jewel's power",
 }
 
 LOSSES: dict[str, str] = {
@@ -68,72 +82,72 @@ LOSSES: dict[str, str] = {
     "struggle": "destroyed by the struggle of magic (5.2)",
 }
 
-BANISHED: dict[str, Callable[[Params], str]] = {
-    "own_attack": lambda p: "destroyed by its own attack",
-    "attacked": lambda p: f"destroyed by {p['side']}",
-    "miasma_gone": lambda p: "gone with the Miasma",
+BANISHED: dict[str, Callable[[Params, Names], str]] = {
+    "own_attack": lambda p, n: "destroyed by its own attack",
+    "attacked": lambda p, n: f"destroyed by {p['side']}",
+    "miasma_gone": lambda p, n: "gone with the Miasma",
 }
 
 
-def _granted(p: Params) -> str:
+def _granted(p: Params, n: Names) -> str:
     more = f"; {p['short']} more to choose from the counters left" if p.get("short") else ""
     return f"{p['side']} takes {', '.join(p['items']) or 'nothing'}{more}"
 
 
-def _converted(p: Params) -> str:
+def _converted(p: Params, n: Names) -> str:
     terms = ", free" if p["free"] else f", {p['cost']} CP"
     return f"{p['side']} tries to convert {p['target']} (resistance {p['resistance']}, x{p['multiple']}{terms}): {p['result']}"
 
 
-def _retreated(p: Params) -> str:
+def _retreated(p: Params, n: Names) -> str:
     to = f" to {p['to']}" if p.get("to") else ""
     lost = f", losing {p['lost']}" if p.get("lost") else ""
     return f"{p['side']} retreats from {p['hex']}{to}{lost}"
 
 
-EVENTS: dict[str, Callable[[Params], str]] = {
-    "sjg.first_player": lambda p: f"{p['side']} moves first",
-    "sjg.items_to_choose": lambda p: "each side chooses its extra items (SJG 10.5)",
-    "sjg.roll": lambda p: f"  roll {p['total']} ({ROLL_REASONS[p['reason']](p)})",
-    "sjg.chosen": lambda p: f"{p['side']} has chosen",
+EVENTS: dict[str, Callable[[Params, Names], str]] = {
+    "sjg.first_player": lambda p, n: f"{p['side']} moves first",
+    "sjg.items_to_choose": lambda p, n: "each side chooses its extra items (SJG 10.5)",
+    "sjg.roll": lambda p, n: f"  roll {p['total']} ({ROLL_REASONS[p['reason']](p, n)})",
+    "sjg.chosen": lambda p, n: f"{p['side']} has chosen",
     "sjg.granted": _granted,
-    "sjg.deployed": lambda p: f"{p['side']} has deployed",
-    "sjg.placement_taken_back": lambda p: f"{p['side']} takes back a placement",
-    "sjg.taken_back": lambda p: f"{p['side']} takes back: {english(Event.from_json(p['what']))}",
-    "sjg.turn_limit": lambda p: f"the game ends after {p['turns']} player-turns, the limit agreed",
-    "sjg.turn": lambda p: f"— turn {p['turn']}: {p['side']} —",
-    "sjg.phase_ended": lambda p: f"{p['side']} ends the {p['phase']} phase",
-    "sjg.eliminated": lambda p: f"{p['unit']['side']} {label(p['unit'])} in {p['hex']} {LOSSES[p['why']]}",
-    "sjg.item_dropped": lambda p: f"the {p['item']} lies in {p['hex']}",
-    "sjg.won": lambda p: f"{p['side']} wins: the enemy Necromancer is destroyed (SJG 2.21)",
-    "sjg.jewel_lost": lambda p: f"the {p['jewel']} Jewel is lost in the mist (SJG 7.3)",
-    "sjg.miasma_converts": lambda p: f"the Miasma converts {p['side']}'s units in {p['hex']} (SJG 7.5)",
-    "sjg.miasma_dissipates": lambda p: "every Jewel is found: the Miasma dissipates (SJG 8.4)",
-    "sjg.moved": lambda p: (f"{p['side']} moves {_labels(p['units'])} {' '.join(p['path'])}"
+    "sjg.deployed": lambda p, n: f"{p['side']} has deployed",
+    "sjg.placement_taken_back": lambda p, n: f"{p['side']} takes back a placement",
+    "sjg.taken_back": lambda p, n: f"{p['side']} takes back: {english(Event.from_json(p['what']), n)}",
+    "sjg.turn_limit": lambda p, n: f"the game ends after {p['turns']} player-turns, the limit agreed",
+    "sjg.turn": lambda p, n: f"— turn {p['turn']}: {p['side']} —",
+    "sjg.phase_ended": lambda p, n: f"{p['side']} ends the {p['phase']} phase",
+    "sjg.eliminated": lambda p, n: f"{p['unit']['side']} {n.one(p['unit'])} in {p['hex']} {LOSSES[p['why']]}",
+    "sjg.item_dropped": lambda p, n: f"the {p['item']} lies in {p['hex']}",
+    "sjg.won": lambda p, n: f"{p['side']} wins: the enemy Necromancer is destroyed (SJG 2.21)",
+    "sjg.jewel_lost": lambda p, n: f"the {p['jewel']} Jewel is lost in the mist (SJG 7.3)",
+    "sjg.miasma_converts": lambda p, n: f"the Miasma converts {p['side']}'s units in {p['hex']} (SJG 7.5)",
+    "sjg.miasma_dissipates": lambda p, n: "every Jewel is found: the Miasma dissipates (SJG 8.4)",
+    "sjg.moved": lambda p, n: (f"{p['side']} moves {n.many(p['units'])} {' '.join(p['path'])}"
                             + (" over the edge" if p.get("suicide") else "")),
-    "sjg.item_taken": lambda p: f"{p['side']} {label(p['unit'])} takes the {p['item']}",
-    "sjg.demon_attacks": lambda p: (f"the demon attacks {p['hex']}: {p['attack']} to {p['defence']}, "
+    "sjg.item_taken": lambda p, n: f"{p['side']} {n.one(p['unit'])} takes the {p['item']}",
+    "sjg.demon_attacks": lambda p, n: (f"the demon attacks {p['hex']}: {p['attack']} to {p['defence']}, "
                                     f"{p['column']} column, {_crt(p)}"),
-    "sjg.demon_banished": lambda p: f"the Miasma demon is {BANISHED[p['why']](p)} (SJG 10.4)",
-    "sjg.no_opportunity_left": lambda p: "no opportunity attack is left to make",
-    "sjg.attacked_demon": lambda p: (f"{p['side']} attacks the demon in {p['hex']}: {p['attack']} to {p['defence']}, "
+    "sjg.demon_banished": lambda p, n: f"the Miasma demon is {BANISHED[p['why']](p, n)} (SJG 10.4)",
+    "sjg.no_opportunity_left": lambda p, n: "no opportunity attack is left to make",
+    "sjg.attacked_demon": lambda p, n: (f"{p['side']} attacks the demon in {p['hex']}: {p['attack']} to {p['defence']}, "
                                      f"{p['column']} column, {_crt(p)}"),
-    "sjg.attacked": lambda p: (f"{p['side']} attacks {'+'.join(p['targets'])}: {p['attack']} to {p['defence']}, "
+    "sjg.attacked": lambda p, n: (f"{p['side']} attacks {'+'.join(p['targets'])}: {p['attack']} to {p['defence']}, "
                                f"{p['column']} column, {_crt(p)}"),
-    "sjg.boulders_dropped": lambda p: (f"{p['side']} drops boulders on {label(p['unit'])} in {p['hex']}: "
+    "sjg.boulders_dropped": lambda p, n: (f"{p['side']} drops boulders on {n.one(p['unit'])} in {p['hex']}: "
                                        f"{p['attack']} to {p['defence']}, {p['column']}, {_crt(p)}"),
-    "sjg.displaced": lambda p: (f"{p['side']} displaces {_labels(p['units'])} from {p['hex']} to {p['to']} "
+    "sjg.displaced": lambda p, n: (f"{p['side']} displaces {n.many(p['units'])} from {p['hex']} to {p['to']} "
                                 f"to make way (SJG 6.52)"),
     "sjg.retreated": _retreated,
-    "sjg.advanced": lambda p: f"{p['side']} advances {_labels(p['units'])}",
+    "sjg.advanced": lambda p, n: f"{p['side']} advances {n.many(p['units'])}",
     "sjg.conversion_tried": _converted,
-    "sjg.searched": lambda p: (f"{p['side']} searches {p['hex']} with {p['points']} SP: needs {p['target']}, "
+    "sjg.searched": lambda p, n: (f"{p['side']} searches {p['hex']} with {p['points']} SP: needs {p['target']}, "
                                f"rolled {p['roll']}"),
-    "sjg.jewel_found": lambda p: f"{p['side']} finds the {p['jewel']} Jewel in {p['hex']}!",
-    "sjg.hex_empty": lambda p: f"{p['hex']} is empty; the Miasma will vanish from it",
-    "sjg.demon_unleashed": lambda p: f"the Miasma counter in {p['hex']} shows the demon: it is unleashed (SJG 10.4)",
-    "sjg.miasma_drifts": lambda p: f"the Miasma drifts to {p['centre']}",
-    "sjg.jewel_taken": lambda p: (f"{p['side']}'s Necromancer takes the {p['jewel']} Jewel: "
+    "sjg.jewel_found": lambda p, n: f"{p['side']} finds the {p['jewel']} Jewel in {p['hex']}!",
+    "sjg.hex_empty": lambda p, n: f"{p['hex']} is empty; the Miasma will vanish from it",
+    "sjg.demon_unleashed": lambda p, n: f"the Miasma counter in {p['hex']} shows the demon: it is unleashed (SJG 10.4)",
+    "sjg.miasma_drifts": lambda p, n: f"the Miasma drifts to {p['centre']}",
+    "sjg.jewel_taken": lambda p, n: (f"{p['side']}'s Necromancer takes the {p['jewel']} Jewel: "
                                   f"{p['effect'].replace('_', ' ')}"),
 }
 
@@ -324,17 +338,23 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
 }
 
 
-def english(event: Event) -> str:
+def english(event: Event, names: Names = IDS) -> str:
     """The event or refusal in English; an unknown code is a bug, reported as such."""
-    render = EVENTS.get(event.code) or REFUSALS.get(event.code)
-    if render is None:
-        raise KeyError(f"no English wording for the event {event.code!r}")
-    return render(event.params)
+    if event.code in EVENTS:
+        return EVENTS[event.code](event.params, names)
+    if event.code in REFUSALS:
+        return REFUSALS[event.code](event.params)
+    raise KeyError(f"no English wording for the event {event.code!r}")
 
 
-def lines(events: Iterable[Event | dict[str, Any]]) -> list[str]:
+def lines(events: Iterable[Event | dict[str, Any]], names: Names = IDS) -> list[str]:
     """Events (or their JSON, as a view carries them) as the lines of the game's log."""
-    return [english(e if isinstance(e, Event) else Event.from_json(e)) for e in events]
+    return [english(e if isinstance(e, Event) else Event.from_json(e), names) for e in events]
+
+
+def page_lines(events: Iterable[Event | dict[str, Any]]) -> list[str]:
+    """The log as a page shows it: units named by kind, as their counters are printed."""
+    return lines(events, PEOPLE)
 
 
 # Choices: a legal action as a person reads it (issue 24 finding 9; presentation/choices.py)
@@ -360,6 +380,19 @@ def _units(counted: list[tuple[str, int]]) -> str:
     """'2 zombies and a wraith'."""
     return _and([KIND_WORDS[k][0] if n == 1 else f"{n} {KIND_WORDS[k][1]}"
                  for k, n in ((k if k in KIND_WORDS else "unit", n) for k, n in counted)]) or "no units"
+
+
+def _kind(unit: Params) -> str:
+    """'skeleton'; 'Necromancer': a unit by the kind printed on its counter."""
+    return "Necromancer" if unit["kind"] == "necromancer" else \
+        KIND_WORDS.get(unit["kind"], KIND_WORDS["unit"])[0].split(" ", 1)[1]
+
+
+def _kinds(units: list[Params]) -> str:
+    return _units(choice_facts.count_kinds(str(u["kind"]) for u in units))
+
+
+PEOPLE = Names(_kind, _kinds)
 
 
 def _item(item: str) -> str:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from warjudge.core.events import Event
 from warjudge.presentation.sjg import choice_facts
+from warjudge.presentation.sjg.wording_en import PEOPLE, english
 
 Params = dict[str, Any]
 
@@ -123,3 +125,144 @@ def _retreat(action: Params, at: Callable[[str], str], who: Callable[[list[Any]]
     if action.get("carry"):
         parts.append(f"emporter {_jewels(action['carry'])}")
     return _and(parts) if parts else "retraiter"
+
+
+# Le journal de la partie (les résultats et leurs dés), pendant de wording_en.EVENTS : les
+# unités nommées par genre, comme leurs pions sont imprimés (aucun pion ne porte de numéro).
+SIDES = {"red": "Rouge", "black": "Noir"}
+
+
+def _side(p: Params) -> str:
+    return str(SIDES.get(p["side"], p["side"]))
+
+
+def _kind(unit: Params) -> str:
+    """'squelette' ; 'Nécromancien' : une unité par le genre imprimé sur son pion."""
+    return "Nécromancien" if unit["kind"] == "necromancer" else \
+        KIND_WORDS.get(unit["kind"], KIND_WORDS["unit"])[0].split(" ", 1)[1]
+
+
+def _kinds(units: list[Params]) -> str:
+    return _units(choice_facts.count_kinds(str(u["kind"]) for u in units))
+
+
+def _crt(p: Params) -> str:
+    roll = "automatique" if p["roll"] is None else f"jet {p['roll']}{p['modifier']:+d}"
+    return f"{roll} : {p['result']}"
+
+
+def _odds(p: Params) -> str:
+    return f"{p['attack']} contre {p['defence']}, colonne {p['column']}, {_crt(p)}"
+
+
+ROLL_REASONS: dict[str, Callable[[Params], str]] = {
+    "miasma_placement": lambda p: "placement du Miasme (7.2)",
+    "first_player": lambda p: "pile ou face pour le premier joueur",
+    "odd_counter": lambda p: "qui reçoit le pion impair, 10.5",
+    "miasma_conversion": lambda p: f"conversion par le Miasme en {p['hex']}",
+    "demon_target": lambda p: "la pile que le démon attaque",
+    "demon_attack": lambda p: "l'attaque du démon",
+    "boulders_on_demon": lambda p: "rochers sur le démon",
+    "attack_on_demon": lambda p: "attaque du démon",
+    "combat": lambda p: "combat",
+    "boulder": lambda p: f"rocher sur {_kind(p['unit'])}",
+    "conversion": lambda p: "conversion",
+    "search": lambda p: "fouille",
+    "jewel_there": lambda p: "un Joyau est-il là ?",
+    "miasma_teleport": lambda p: "téléportation du Miasme (10.3)",
+    "miasma_direction": lambda p: "direction du Miasme (10.2)",
+    "jewel_power": lambda p: f"le pouvoir du Joyau {JEWEL_COLOURS.get(p['jewel'], p['jewel'])}",
+}
+LOSSES = {
+    "cliff_suicide": "se jette du haut de la falaise (6.7)", "AE": "éliminé (AE)", "DE": "éliminé (DE)",
+    "boulders": "écrasé par les rochers", "demon": "détruit par le démon", "no_retreat": "ne peut retraiter (SJG 6.52)",
+    "retreat_minus": "perdu (retraite moins)", "retreat_loss": "perdu dans la retraite",
+    "displaced_over_cliff": "poussé par-dessus une falaise", "dragon_flies": "s'envole (10.54)",
+    "struggle": "détruit par la lutte de magie (5.2)",
+}
+BANISHED: dict[str, Callable[[Params], str]] = {
+    "own_attack": lambda p: "détruit par sa propre attaque",
+    "attacked": lambda p: f"détruit par {_side(p)}",
+    "miasma_gone": lambda p: "parti avec le Miasme",
+}
+LOG_PHASES = {"move": "de mouvement", "wraith": "de mouvement des spectres", "opportunity": "d'attaque d'opportunité",
+              "combat": "de combat", "convert": "de conversion", "search": "de fouille", "advance": "d'avance",
+              "setup": "de déploiement", "items": "des objets", "demon": "du démon"}
+
+
+def _jewel(p: Params) -> str:
+    return f"le Joyau {JEWEL_COLOURS.get(p['jewel'], p['jewel'])}"
+
+
+def _retreated(p: Params) -> str:
+    to = f" en {p['to']}" if p.get("to") else ""
+    lost = f", en perdant {p['lost']}" if p.get("lost") else ""
+    return f"{_side(p)} retraite depuis {p['hex']}{to}{lost}"
+
+
+def _converted(p: Params) -> str:
+    terms = ", gratuite" if p["free"] else f", {p['cost']} PC"
+    return (f"{_side(p)} tente de convertir {p['target']} (résistance {p['resistance']}, x{p['multiple']}{terms}) : "
+            f"{p['result']}")
+
+
+def _granted(p: Params) -> str:
+    more = f" ; {p['short']} de plus à choisir parmi les pions restants" if p.get("short") else ""
+    return f"{_side(p)} prend {', '.join(p['items']) or 'rien'}{more}"
+
+
+EVENTS: dict[str, Callable[[Params], str]] = {
+    "sjg.first_player": lambda p: f"{_side(p)} joue en premier",
+    "sjg.items_to_choose": lambda p: "chaque camp choisit ses objets supplémentaires (SJG 10.5)",
+    "sjg.roll": lambda p: f"  jet {p['total']} ({ROLL_REASONS[p['reason']](p)})",
+    "sjg.chosen": lambda p: f"{_side(p)} a choisi",
+    "sjg.granted": _granted,
+    "sjg.deployed": lambda p: f"{_side(p)} a déployé ses unités",
+    "sjg.placement_taken_back": lambda p: f"{_side(p)} reprend un placement",
+    "sjg.taken_back": lambda p: f"{_side(p)} reprend : {french(p['what'])}",
+    "sjg.turn_limit": lambda p: f"la partie s'achève après {p['turns']} tours de joueur, la limite convenue",
+    "sjg.turn": lambda p: f"— tour {p['turn']} : {_side(p)} —",
+    "sjg.phase_ended": lambda p: f"{_side(p)} termine la phase {LOG_PHASES.get(p['phase'], p['phase'])}",
+    "sjg.eliminated": lambda p: (f"{_kind(p['unit'])} {SIDES.get(p['unit']['side'], '')} en {p['hex']} : "
+                                 f"{LOSSES[p['why']]}"),
+    "sjg.item_dropped": lambda p: f"{_item(p['item'])} gît en {p['hex']}",
+    "sjg.won": lambda p: f"{_side(p)} gagne : le Nécromancien ennemi est détruit (SJG 2.21)",
+    "sjg.jewel_lost": lambda p: f"{_jewel(p)} se perd dans la brume (SJG 7.3)",
+    "sjg.miasma_converts": lambda p: f"le Miasme convertit les unités de {_side(p)} en {p['hex']} (SJG 7.5)",
+    "sjg.miasma_dissipates": lambda p: "tous les Joyaux sont trouvés : le Miasme se dissipe (SJG 8.4)",
+    "sjg.moved": lambda p: (f"{_side(p)} déplace {_kinds(p['units'])} {' '.join(p['path'])}"
+                            + (" par-dessus la falaise" if p.get("suicide") else "")),
+    "sjg.item_taken": lambda p: f"{_kind(p['unit'])} de {_side(p)} prend {_item(p['item'])}",
+    "sjg.demon_attacks": lambda p: f"le démon attaque {p['hex']} : {_odds(p)}",
+    "sjg.demon_banished": lambda p: f"le démon du Miasme est {BANISHED[p['why']](p)} (SJG 10.4)",
+    "sjg.no_opportunity_left": lambda p: "il ne reste aucune attaque d'opportunité à faire",
+    "sjg.attacked_demon": lambda p: f"{_side(p)} attaque le démon en {p['hex']} : {_odds(p)}",
+    "sjg.attacked": lambda p: f"{_side(p)} attaque {'+'.join(p['targets'])} : {_odds(p)}",
+    "sjg.boulders_dropped": lambda p: (f"{_side(p)} lance des rochers sur {_kind(p['unit'])} en {p['hex']} : "
+                                       f"{_odds(p)}"),
+    "sjg.displaced": lambda p: (f"{_side(p)} déplace {_kinds(p['units'])} de {p['hex']} en {p['to']} pour faire "
+                                "place (SJG 6.52)"),
+    "sjg.retreated": _retreated,
+    "sjg.advanced": lambda p: f"{_side(p)} avance {_kinds(p['units'])}",
+    "sjg.conversion_tried": _converted,
+    "sjg.searched": lambda p: (f"{_side(p)} fouille {p['hex']} avec {p['points']} PF : il faut {p['target']}, "
+                               f"obtenu {p['roll']}"),
+    "sjg.jewel_found": lambda p: f"{_side(p)} trouve {_jewel(p)} en {p['hex']} !",
+    "sjg.hex_empty": lambda p: f"{p['hex']} est vide ; le Miasme en disparaîtra",
+    "sjg.demon_unleashed": lambda p: f"le pion de Miasme en {p['hex']} montre le démon : il est déchaîné (SJG 10.4)",
+    "sjg.miasma_drifts": lambda p: f"le Miasme dérive vers {p['centre']}",
+    "sjg.jewel_taken": lambda p: (f"le Nécromancien de {_side(p)} prend {_jewel(p)} : "
+                                  f"{JEWEL_POWERS.get(p['effect'], p['effect'].replace('_', ' '))}"),
+}
+
+
+def french(event: Params) -> str:
+    """Un événement (son JSON, comme une vue le porte) en français ; un refus, que seul le
+    joueur qui l'a reçu voit, garde ses mots anglais."""
+    code, params = event["code"], event.get("params", {})
+    return EVENTS[code](params) if code in EVENTS else english(Event.from_json(event), PEOPLE)
+
+
+def page_lines(events: list[Params]) -> list[str]:
+    """Le journal tel qu'une page le montre, en français."""
+    return [french(e) for e in events]

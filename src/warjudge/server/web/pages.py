@@ -210,14 +210,16 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
             return Response(svg, media_type="image/svg+xml")
 
     @app.get("/games/{game_id}/log", include_in_schema=False)
-    def game_log(request: Request, game_id: str, seat: str | None = None) -> dict[str, Any]:
-        """A hex game's log in words, results and dice included, worded from the caller's
-        own view (the same role rule as GET /api/games/{id}), so it holds nothing more."""
+    def game_log(request: Request, game_id: str, seat: str | None = None, lang: str = "en") -> dict[str, Any]:
+        """A hex game's log in words (in `lang`), results and dice included, worded from the
+        caller's own view (the same role rule as GET /api/games/{id}), so it holds nothing more."""
+        if lang not in LANGUAGES:
+            raise ApiError(422, f"lang: one of {', '.join(LANGUAGES)}")
         with reading() as session:
             who = _signed_in(session, request)
             row = _game_row(session, game_id)
             role = play.role(row, who[0] if who else None, seat)
-            lines = log_lines(row.game, view_for(play.load(row), role))
+            lines = log_lines(row.game, view_for(play.load(row), role), lang)
         if lines is None:
             raise ApiError(404, f"{row.game} games have no log of results: their views report each phase")
         return {"lines": lines}

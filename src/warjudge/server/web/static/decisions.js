@@ -6,7 +6,7 @@
 // An action that forfeits something (units lost, a Jewel left, moves given up: the game's own
 // `costs`, sent with the legal actions) is lit in danger colours and asks in words before it is sent.
 import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
-import {describe, pieceName, promptText} from "/static/hexwords.js";
+import {describe, pieceName, promptText, unitName} from "/static/hexwords.js";
 import {isAttack, oddsPanel} from "/static/odds.js";
 import {announce, soundToggle} from "/static/phasealert.js";
 
@@ -176,7 +176,7 @@ function drawStack() {
       "data-id": u.id, checked: chosen.has(u.id), onchange: event => {
         if (event.target.checked) chosen.add(u.id); else chosen.delete(u.id);
         drawChoices();
-      }}), ` ${u.kind} ${u.id}`))] : []));
+      }}), ` ${unitName(u)}`))] : []));
 }
 
 function targetsNow() {
@@ -248,7 +248,7 @@ document.getElementById("clear").addEventListener("click", () => { selected = pi
 
 // The game's own log (results with their dice), worded by the server from this seat's view.
 async function drawResults() {
-  const answer = await api("GET", `/games/${game.id}/log${seatQuery}`);
+  const answer = await api("GET", `/games/${game.id}/log${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`);
   results.replaceChildren(...answer.lines.slice().reverse().map(text => el("li", {text})));
 }
 

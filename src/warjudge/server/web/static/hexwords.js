@@ -22,9 +22,9 @@ const PROMPTS = {
   siege: i => `${i.title || "Siege phase"}: bombard a hexside with a siege engine, or end.`,
   movement: i => `${i.title || "Movement"}: click a piece, then a lit hex to move it there; split or form from the choices.` +
     ((i.overstacked || []).length ? ` Before ending, move a unit off ${list(i.overstacked)}: one combat unit a hex.` : ""),
-  displace: i => `${i.unit} must retreat and its only way out holds friends: displace them (a choice names where ` +
-    `each goes) or decline and lose ${i.unit}.`,
-  evade: i => `${i.unit} is attacked: retreat before combat (evade, a path is lit) or stand and fight.`,
+  displace: i => `${pieceName(i.unit)} must retreat and its only way out holds friends: displace them (a choice names where ` +
+    `each goes) or decline and lose ${pieceName(i.unit)}.`,
+  evade: i => `${pieceName(i.unit)} is attacked: retreat before combat (evade, a path is lit) or stand and fight.`,
   rally: i => `${i.title || "Rally phase"}: a Leader may rally a disrupted unit.`,
 };
 const STAGES = {missile: "missile fire (pick a shot to see its odds)", leader: "Leader combat (duels)",
@@ -34,16 +34,19 @@ const STAGES = {missile: "missile fire (pick a shot to see its odds)", leader: "
 // A Gondor & Sauron piece by the name printed on it, as the server's choices word it
 // (wording_en.piece: "gondor-knights-10" -> "Gondor Knights 10"), never its id.
 const SMALL = new Set(["of", "the"]);
-export const pieceName = id => id.split("-")
+export const pieceName = id => String(id).split("-")
   .map((w, i) => (i && SMALL.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(" ");
+
+// An SJG unit as its counter is printed: by kind (no counter carries a number).
+export const unitName = u => (u.kind === "necromancer" ? "Necromancer" : u.kind);
 
 export function promptText(d) {
   if (d.kind === "combat" && d.info && d.info.stated)   // SPI 7.32: a statement being made
-    return `${d.info.title || "Combat"}: ${list(d.info.stated.units)} will attack ${d.info.stated.target}; ` +
+    return `${d.info.title || "Combat"}: ${list(d.info.stated.units.map(pieceName))} will attack ${pieceName(d.info.stated.target)}; ` +
            "add another attacker, or resolve to make the attacks one after another.";
   if (d.kind === "combat" && d.info && d.info.stage) return `${d.info.title || "Combat"}: ${STAGES[d.info.stage] || d.info.stage}.`;
-  if (d.kind === "retreat" && d.info && d.info.unit) return `${d.info.unit} must retreat: click a lit hex or pick a path.`;
-  if (d.kind === "advance" && d.info && d.info.unit) return `${d.info.unit} may advance into ${d.info.hex}, or stay.`;
+  if (d.kind === "retreat" && d.info && d.info.unit) return `${pieceName(d.info.unit)} must retreat: click a lit hex or pick a path.`;
+  if (d.kind === "advance" && d.info && d.info.unit) return `${pieceName(d.info.unit)} may advance into ${d.info.hex}, or stay.`;
   const say = PROMPTS[d.kind];
   return say ? say(d.info || {}) : [d.kind, ...Object.entries(d.info || {}).map(([k, v]) => `${k}: ${words(v)}`)].join(" · ");
 }

@@ -1,6 +1,7 @@
 // What an attack faces before its dice, as the server's preview gives it (computed by the
 // game's own rules: nothing is worked out here), drawn as a confirm step.
 import {el} from "/static/common.js";
+import {pieceName, unitName} from "/static/hexwords.js";
 
 const signed = n => (n > 0 ? `+${n}` : String(n));
 
@@ -20,13 +21,13 @@ function sjg(p) {
   const out = [el("p", {}, el("b", {text: `Attack strength ${p.attack}`}),
                         ` against ${p.targets.join(", ")}; die-roll modifier ${signed(p.modifier)}.`),
                el("ul", {}, ...p.attackers.map(a => el("li", {text:
-                 `${a.kind} ${a.id} in ${a.hex}, ${a.method}: ${a.strength}${a.notes.length ? ` (${a.notes.join("; ")})` : ""}`}))),
+                 `${unitName(a)} in ${a.hex}, ${a.method}: ${a.strength}${a.notes.length ? ` (${a.notes.join("; ")})` : ""}`}))),
                el("h4", {text: "Modifiers"}), modifiers(p.modifiers)];
   for (const r of p.rolls) {
     if (r.immune) { out.push(el("p", {text: `${r.against}: immune (${r.immune}).`})); continue; }
     out.push(el("p", {"data-testid": "odds-column", "data-column": r.column},
       el("b", {text: `Odds ${r.column}`}), ` against ${r.against} (defence ${r.defence}` +
-      (r.defenders.length ? `: ${r.defenders.map(d => `${d.kind} ${d.id} ${d.strength}`).join(", ")}` : "") + ")"));
+      (r.defenders.length ? `: ${r.defenders.map(d => `${unitName(d)} ${d.strength}`).join(", ")}` : "") + ")"));
     out.push(r.automatic ? el("p", {text: `No dice: the result is ${r.automatic}.`})
                          : table(["Two dice", "Result"], r.row, "The Combat Results Table row (modifier applied)"));
   }
@@ -37,11 +38,11 @@ function sjg(p) {
 // 8.34, 8.54: the totals a rally or a spell succeeds on.
 function gondor(p) {
   if (p.kind === "melee-statement")   // 7.32: the stated attacks, made one after another
-    return p.attacks.flatMap((a, i) => [el("h4", {text: `${i ? "Then" : "First"}: ${a.attacker} against ${p.target}`}),
+    return p.attacks.flatMap((a, i) => [el("h4", {text: `${i ? "Then" : "First"}: ${pieceName(a.attacker)} against ${pieceName(p.target)}`}),
                                         ...gondor(a)]);
   if (p.kind === "rally" || p.kind === "spell") {
-    const what = p.kind === "rally" ? `${p.leader} rallies ${p.unit} (Rally Rating ${p.rating})`
-                                    : `${p.leader} casts ${p.spell} (${p.cost} Magic Points, spent only on a success)`;
+    const what = p.kind === "rally" ? `${pieceName(p.leader)} rallies ${pieceName(p.unit)} (Rally Rating ${p.rating})`
+                                    : `${pieceName(p.leader)} casts ${pieceName(p.spell)} (${p.cost} Magic Points, spent only on a success)`;
     return [el("p", {"data-testid": "odds-column", "data-column": String(p.chance_in_36)}, el("b", {text: what}),
               `: succeeds on two dice totals ${p.succeeds_on.join(", ") || "(none)"} (${p.chance_in_36} chances in 36).`)];
   }

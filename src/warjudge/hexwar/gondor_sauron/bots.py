@@ -1,11 +1,15 @@
 """Two bots for Gondor & Sauron, both choosing only among `legal_actions`, so they are
-always legal, and reading only the player's `view`: `random_action` picks uniformly;
-`heuristic_action` fires, pours oil, attacks (stating every unit it can against the
-defender it picks, SPI 7.32, then resolving) and forms when it can, rallies, advances,
-brings on reinforcements, bombards walls, casts spells, keeps its Leaders stacked with its
-units (8.1), closes in on the enemy with each unit once a phase, retreats away from the
-enemy and ends a part of the turn only when nothing useful is left. Both draw on the caller's
-`random.Random`, never on the game's dice."""
+always legal, and driving the game through its interface only (the player's `view`, the
+odds `preview` shows before the dice, trials on reseeded clones): `random_action` picks
+uniformly; `heuristic_action` plays for the battle's measure of victory, Demoralization
+Points inflicted (docs/rulings.md). It fires and melees where the strike is expected to
+take the most points (`strike_worth`), stating every unit it can against the defender it
+picks (SPI 7.32), pours oil, forms, rallies, advances, brings on reinforcements, bombards
+walls; casts darkness first while its army is near the enemy (10.0, 7.37: fanatical at
+night), keeps Sauron on his pedestal so that he can go on casting, keeps its Leaders
+stacked with its units (8.1), closes in on the enemy with each unit once a phase, retreats
+away from the enemy and ends a part of the turn only when nothing useful is left. Both
+draw on the caller's `random.Random`, never on the game's dice."""
 
 from __future__ import annotations
 
@@ -15,6 +19,11 @@ from typing import Any
 from warjudge.hexwar.grid import distance
 
 Action = dict[str, Any]
+FLIP_SHARE = 0.4      # a flip halves a unit's strength: part of its value already
+RETREAT_SHARE = 0.1   # a retreat an orderly unit can make only opens the line
+ATTACK_VALUE = {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}   # SPI 9.12, as printed in the rules
+MORALE_VALUE = {"W": 4, "X": 3, "Y": 2, "Z": 1}
+TRIALS = 3            # reseeded clones a spell is tried on to see what it does
 EAGER = ("fire", "pour", "attack", "resolve", "rally", "advance", "stand", "form", "enter", "bombard", "cast")
 
 
@@ -30,6 +39,113 @@ def _nearest_enemy(view: dict[str, Any], side: str, h: str) -> int:
 def _where(view: dict[str, Any]) -> dict[str, str]:
     """Piece id -> hex, for every piece the view shows on the map."""
     return {p["id"]: p["hex"] for key in ("units", "leaders", "engines") for p in view.get(key, []) if p.get("hex")}
+
+
+def _keeping_the_pedestal(view: dict[str, Any], legal: list[Action]) -> list[Action]:
+    """Sauron casts only while stacked with his pedestal ([BB-S]): he never walks off it,
+    nor does the last unit of his side guarding him there (else 8.1 would carry him off),
+    so that he can still cast darkness (10.0) when his army comes to grips."""
+    pedestal = view.get("pedestal")
+    if not pedestal:
+        return legal
+    side = next((x["side"] for x in view["leaders"] if x["id"] == pedestal["leader"]), None)
+    guards = [u["id"] for u in view["units"] if u.get("hex") == pedestal["hex"] and u["side"] == side]
+    staying = {pedestal["leader"], *(guards if len(guards) == 1 else [])}
+    return [a for a in legal if not (a["type"] == "move" and a["piece"] in staying and a["to"] != pedestal["hex"])]
+
+
+def points_value(ratings: str) -> int:
+    """9.12: a unit's Demoralization Points, attack (and missile) + armour + morale, read
+    from its printed ratings ('B3W', 'Be3X', 'e1Y')."""
+    attacks = sum(ATTACK_VALUE[c.upper()] for c in ratings[:-2])
+    return attacks + int(ratings[-2]) + MORALE_VALUE[ratings[-1]]
+
+
+def strike_worth(preview: dict[str, Any], target: dict[str, Any]) -> float:
+    """The points a fire or melee is expected to take from `target` (a unit of the view),
+    from the odds its `preview` shows (7.33: a casualty on two dice, certain when
+    fanatical, 7.37; 7.42: one die on the morale row): an 'E', an 'A' on a reduced unit or
+    a retreat by a disrupted one (7.57) destroys the whole unit, an 'A' on a full unit is
+    a step towards it."""
+    hit = 1.0 if preview["fanatical"] else preview["chance_in_36"] / 36
+    row = list(preview["morale_row"].values())
+    return hit * sum(_damage(code, target) for code in row) / len(row) * points_value(target["ratings"])
+
+
+def _damage(code: str, target: dict[str, Any]) -> float:
+    if code == "E":
+        return 1.0
+    if code.endswith("A") or code == "1/2E":
+        return 1.0 if target["reduced"] else FLIP_SHARE
+    if code.startswith("r"):
+        return 1.0 if target["disrupted"] else RETREAT_SHARE
+    return 0.0
+
+
+def _best_strike(game, player: str, view: dict[str, Any], found: list[Action]) -> Action:
+    """The fire or melee worth the most points (`strike_worth`); a melee picks its
+    defender by what every unit that may join the statement (7.32) takes from it together."""
+    units = {u["id"]: u for u in view["units"]}
+
+    def worth(a: Action) -> float:
+        shown = game.preview(player, a)
+        return strike_worth(shown, units[a["target"]]) if shown else 0.0
+    worths = [(worth(a), a) for a in found]
+    if found[0]["type"] == "fire":   # each missile unit fires alone (7.1)
+        return max(worths, key=lambda wa: wa[0])[1]
+    together: dict[str, float] = {}
+    for w, a in worths:
+        together[a["target"]] = together.get(a["target"], 0.0) + w
+    return max(worths, key=lambda wa: (together[wa[1]["target"]], wa[0]))[1]
+
+
+def _best_cast(game, player: str, view: dict[str, Any], found: list[Action]) -> Action:
+    """Darkness first while the army is near the enemy (10.0: Sauron's units fanatical at
+    night, 7.37), the daylight that takes it away too; then what opens the walls or
+    brings an army; a disruption beside most of the army's units (7.57). What a spell
+    does is seen by casting it on reseeded clones (the real dice stay unknown)."""
+    mine = [u["hex"] for u in view["units"] if u["side"] == player and u.get("hex")]
+    seen: dict[str, str] = {}
+
+    def rank(a: Action) -> tuple[int, int]:
+        if a["spell"] not in seen:
+            seen[a["spell"]] = _spell_effect(game, player, view, a)
+        effect = seen[a["spell"]]
+        if effect == "darkness":
+            return (4 if _nearest_between(view, player) <= 6 else 0, 0)
+        target = next((u for u in view["units"] if u["id"] == a.get("target")), None)
+        if target is not None and target.get("hex"):
+            beside = sum(distance(h, target["hex"]) == 1 for h in mine)
+            return (2 if beside else 1, beside * points_value(target["ratings"]))
+        return ({"daylight": 4, "opening": 3, "arrival": 3}.get(effect, 1), 0)
+    return max(found, key=rank)
+
+
+def _spell_effect(game, player: str, view: dict[str, Any], action: Action) -> str:
+    """What casting `action` changes in the view of a reseeded clone: night falls
+    ('darkness') or lifts ('daylight'), a wall opens ('opening'), an army arrives
+    ('arrival'); '' when no trial succeeded or it changes none of these."""
+    for _ in range(TRIALS):
+        twin = game.clone()
+        twin.act(player, action)
+        after = twin.view(player)
+        if after["night"] != view["night"]:
+            return "darkness" if after["night"] else "daylight"
+        if len(after["breached"]) > len(view["breached"]):
+            return "opening"
+        if len(after["to_come"]) < len(view["to_come"]) or len(after["units"]) > len(view["units"]):
+            return "arrival"
+        if after["spells_on"] != view["spells_on"] or any(
+                a != b for a, b in zip(after["units"], view["units"])):
+            return ""
+    return ""
+
+
+def _nearest_between(view: dict[str, Any], side: str) -> int:
+    """The fewest hexes between a unit of `side` and an enemy unit (99 if none)."""
+    theirs = [u["hex"] for u in view["units"] if u["side"] != side and u.get("hex")]
+    return min((distance(u["hex"], h) for u in view["units"] if u["side"] == side and u.get("hex")
+                for h in theirs), default=99)
 
 
 def _leader_moves(view: dict[str, Any], player: str, legal: list[Action]) -> tuple[list[Action], list[Action]]:
@@ -51,15 +167,19 @@ def heuristic_action(game, player: str, rng: random.Random) -> Action:
     for kind in EAGER:
         found = [a for a in legal if a["type"] == kind]
         if found:
-            return rng.choice(found)
+            if kind in ("fire", "attack"):
+                return _best_strike(game, player, view, found)
+            return _best_cast(game, player, view, found) if kind == "cast" else rng.choice(found)
     retreats = [a for a in legal if a["type"] in ("retreat", "evade")]
     if retreats:   # as far from the enemy as the rules allow, displacing as few friends as may be (never declining)
         return max(retreats, key=lambda a: (_nearest_enemy(view, player, a["path"][-1]),
                                             -len(a.get("then_to", [])) - ("displace_to" in a)))
-    joining, astray = _leader_moves(view, player, legal)
+    allowed = _keeping_the_pedestal(view, legal)
+    joining, astray = _leader_moves(view, player, allowed)
     if joining:
         return rng.choice(joining)
-    moves = [a for a in legal if a["type"] == "move" and a not in astray]
+    every_move = [a for a in allowed if a["type"] == "move"]
+    moves = [a for a in every_move if a not in astray]
     if moves:      # the move that gains the most ground towards the enemy, if any gains
         where = _where(view)
 
@@ -71,7 +191,7 @@ def heuristic_action(game, player: str, rng: random.Random) -> Action:
     for kind in ("next", "end"):
         if {"type": kind} in legal:
             return {"type": kind}
-    spread = _spreading(view, player, moves)
+    spread = _spreading(view, player, every_move)
     return rng.choice(spread or legal)
 
 

@@ -1,0 +1,81 @@
+"""The Gondor & Sauron heuristic's ideas (issue 26), one position each, on small scenario
+files played through the interface. Each holds for every seed of the bot's RNG, so the
+old bot, which picked among the same actions at random, fails them."""
+
+import json
+import random
+
+from warjudge.core import games
+from warjudge.hexwar.gondor_sauron.bots import heuristic_action, points_value
+from warjudge.hexwar.gondor_sauron.scenario import SCENARIOS
+from tests.support.gs_positions import S, W
+
+SEEDS = range(12)
+
+
+def battle(units, spells=(), leaders=()) -> dict:
+    doc = json.loads((SCENARIOS / "sauron.json").read_text(encoding="utf-8"))
+    doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=[])
+    doc.update({"units": list(units), "leaders": list(leaders), "turns": 2, "night_turns": [],
+                "reinforcements": [], "pedestal": None, "spells": list(spells)})
+    return doc
+
+
+def u(uid, side, hex_, ratings):
+    return {"id": uid, "side": side, "nationality": "gondor" if side == W else "mordor", "kind": "infantry",
+            "ratings": ratings, "hex": hex_}
+
+
+def to_phase(g, phase, side, stage=None):
+    while not (g.phase == phase and list(g.to_act()) == [side] and (stage is None or g.stage == stage)):
+        p = g.to_act()[0]
+        g.act(p, {"type": "next"} if {"type": "next"} in g.legal_actions(p) else {"type": "end"})
+
+
+def choices(g, side):
+    return {json.dumps(heuristic_action(g, side, random.Random(seed)), sort_keys=True) for seed in SEEDS}
+
+
+def test_points_value_reads_the_printed_ratings():
+    # SPI 9.12: attack + missile + armour + morale, at full strength
+    assert (points_value("B3W"), points_value("E1Z"), points_value("Be3X")) == (11, 3, 11)
+
+
+def test_it_melees_the_defender_worth_the_most_points_on_average():
+    # SPI 7.33, 7.42, 9.12: an orc (E) beside a lightly armoured orc-killer (E1Z, value 3)
+    # and a knight (B3W, value 11): 15/36 to hit armour 1 against 6/36 against armour 3,
+    # and a Z morale suffers far worse results, so the light unit is worth more points
+    g = games.new("sauron", seed=1, scenario=battle([u("orc", S, "0505", "E1Z"), u("knight", W, "0506", "B3W"),
+                                                     u("light", W, "0605", "E1Z")]))
+    to_phase(g, "D", S, "melee")
+    assert choices(g, S) == {json.dumps({"type": "attack", "target": "light", "unit": "orc"}, sort_keys=True)}
+
+
+def test_it_casts_darkness_first_when_its_army_is_near_the_enemy():
+    # 10.0, 7.37: at night every Sauron unit is fanatical and always causes a casualty, so
+    # Total Eclipse (darkness) comes before any other spell while the armies are close;
+    # the bot learns what each spell does on reseeded clones, not from the rules modules
+    spells = [{"id": "wrath", "side": S, "cost": 4, "effect": "freeze", "range": 6},
+              {"id": "eclipse", "side": S, "cost": 6, "effect": "darkness"}]
+    leaders = [{"id": "dark", "side": S, "nationality": "mordor", "rally": 5, "magic": 45, "hex": "0505"},
+               {"id": "elf", "side": W, "nationality": "gondor", "rally": 3, "hex": "0508"}]
+    g = games.new("sauron", seed=1, scenario=battle([u("orc", S, "0505", "E1Z"), u("knight", W, "0508", "B3W")],
+                                                    spells=spells, leaders=leaders))
+    to_phase(g, "A", S)
+    assert choices(g, S) == {json.dumps({"type": "cast", "leader": "dark", "spell": "eclipse"}, sort_keys=True)}
+
+
+def test_sauron_and_his_last_guard_stay_on_his_pedestal_to_keep_casting():
+    # [BB-S]: Sauron casts only while stacked with his pedestal, so the bot never moves him
+    # off it, nor the one unit of his side that guards him there (8.1 would carry him off)
+    units = [u("orc", S, "0505", "E1Z"), u("orc2", S, "0504", "E1Z"), u("knight", W, "0509", "B3W")]
+    leaders = [{"id": "dark", "side": S, "nationality": "mordor", "rally": 5, "magic": 45, "hex": "0505"}]
+    for seed in SEEDS:
+        doc = battle(units, leaders=leaders) | {"pedestal": {"leader": "dark", "hex": "0505"}}
+        g = games.new("sauron", seed=1, scenario=doc)
+        to_phase(g, "C", S)
+        rng = random.Random(seed)
+        while g.phase == "C":
+            g.act(S, heuristic_action(g, S, rng))
+        assert g.view(S)["leaders"][0]["hex"] == "0505"
+        assert [x["hex"] for x in g.view(S)["units"] if x["id"] == "orc"] == ["0505"]

@@ -32,7 +32,6 @@ from warjudge.diplomacy.interface import adjudicate_document
 from warjudge.cli import shell
 from warjudge.cli.shell import fail as _fail
 from warjudge.diplomacy.family import DiplomacyFamily
-NECROMANCER_GAME = "necromancer-diplomacy"   # the variant's registry id (its module loads only when used)
 from warjudge.diplomacy.phases import PhaseReport
 
 diplomacy_app = typer.Typer(no_args_is_help=True, help="Diplomacy: standard, and the Middle-earth variant with "
@@ -290,9 +289,8 @@ def game_show(path: Path, power: Optional[str] = typer.Option(None, help="only w
 
 
 def _show_necromancer(game, viewer: str | None, lang: str, phase: str | None, svg: Path | None) -> None:
-    power = viewer
     if viewer is not None and viewer not in game.powers:
-        _fail(f"unknown power {power!r}; powers are {', '.join(game.powers)}")
+        _fail(f"unknown power {viewer!r}; powers are {', '.join(game.powers)}")
     try:
         report = game.report_of(phase)
         text = _report_text(game, report, viewer, lang)
@@ -358,6 +356,7 @@ def _standard_report(view: dict) -> str:
 
 
 # each Diplomacy game's report and `show`, by the registry's game id
+NECROMANCER_GAME = "necromancer-diplomacy"   # the variant's registry id (its module loads only when used)
 REPORT_TEXT = {DiplomacyGame.game_id: _standard_report_text, NECROMANCER_GAME: _necromancer_report_text}
 SHOW = {DiplomacyGame.game_id: _show_standard, NECROMANCER_GAME: _show_necromancer}
 

@@ -38,8 +38,8 @@ def test_a_complete_set_can_still_be_changed_and_the_phase_waits_for_process():
         game.act("AUSTRIA", {"type": "order", "order": order})
     assert str(game.state.phase) == "S1901M"            # every power has a complete set: no adjudication
     assert "AUSTRIA" in game.to_act() and game.waiting_for() == ()
-    assert {"type": "retract", "unit": "bud"} in game.legal_actions("AUSTRIA")
-    game.act("AUSTRIA", {"type": "retract", "unit": "bud"})
+    assert {"type": "retract", "order": "A bud - ser"} in game.legal_actions("AUSTRIA")
+    game.act("AUSTRIA", {"type": "retract", "order": "A bud - ser"})
     assert game.waiting_for() == ("AUSTRIA",)
     assert game.legal_actions("AUSTRIA")[0]["order"].startswith("A bud")   # only the unit without an order
     game.act("AUSTRIA", {"type": "order", "order": "A bud - gal"})

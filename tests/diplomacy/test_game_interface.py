@@ -130,8 +130,8 @@ def test_orders_typed_differently_are_recorded_canonically_and_retract_works(): 
     assert {"type": "order", "order": "A par H"} not in game.legal_actions("FRANCE")   # already ordered
     with pytest.raises(IllegalAction, match="already has an order"):
         game.act("FRANCE", {"type": "order", "order": "A par H"})
-    assert {"type": "retract", "unit": "par"} in game.legal_actions("FRANCE")
-    game.act("FRANCE", {"type": "retract", "unit": "par"})
+    assert {"type": "retract", "order": "A par - bur"} in game.legal_actions("FRANCE")
+    game.act("FRANCE", {"type": "retract", "order": "A par - bur"})
     game.act("FRANCE", {"type": "order", "order": "A par - pic"})
     assert [o["order"] for o in game.view(None)["orders"]] == ["A par - pic"]
 
@@ -326,7 +326,7 @@ def test_a_gm_game_waits_for_process_and_lets_a_done_power_retract():
     for unit in ("A par - bur", "A mar H", "F bre H"):
         game.act("FRANCE", {"type": "order", "order": unit})
     assert "FRANCE" in game.to_act() and str(game.state.phase) == "S1901M"
-    assert game.legal_actions("FRANCE") == [{"type": "retract", "unit": u} for u in ("bre", "mar", "par")]
+    assert game.legal_actions("FRANCE") == [{"type": "retract", "order": o} for o in ("F bre H", "A mar H", "A par - bur")]
     assert game.decision("FRANCE").info == {"phase": "S1901M", "units": [], "ordered": ["bre", "mar", "par"]}
     assert game.legal_actions("NARNIA") == [] and game.decision("NARNIA") is None
     game.act("FRANCE", {"type": "retract", "unit": "par"})

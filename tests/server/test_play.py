@@ -169,7 +169,7 @@ def test_changing_orders_after_ready_takes_the_ready_back(players):
     replaced = ann.ok("post", f"/api/games/{gid}/actions",
                       {"seat": "AUSTRIA", "action": {"orders": ["A bud - gal", "F tri - adr"], "replace": True}})
     assert [(r["action"], r["accepted"]) for r in replaced["results"]] == [
-        ({"type": "retract", "unit": "bud"}, True), ({"type": "order", "order": "A bud - gal"}, True),
+        ({"type": "retract", "order": "A bud - ser"}, True), ({"type": "order", "order": "A bud - gal"}, True),
         ({"type": "order", "order": "F tri - adr"}, True)]
     assert [s["ready"] for s in gm.ok("get", f"/api/games/{gid}")["seats"] if s["seat"] == "AUSTRIA"] == [False]
     held = [o["order"] for o in ann.ok("get", f"/api/games/{gid}")["view"]["orders"] if o["power"] == "AUSTRIA"]

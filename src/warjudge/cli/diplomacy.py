@@ -14,8 +14,7 @@ import random
 import stat
 import sys
 from pathlib import Path
-from contextlib import contextmanager
-from typing import Any, Iterator, NoReturn, Optional
+from typing import Any, Optional
 
 import typer
 from rich.console import Console
@@ -24,14 +23,15 @@ from rich.table import Table
 from rich.text import Text
 
 from warjudge.core.errors import WarjudgeError
-from warjudge.core.record import GameRecord, load_game, updating
 from warjudge.core.textinput import (
     MAX_FILE_BYTES, UnusableInput, decode_utf8, load_json, path_exists, read_user_file,
 )
 from warjudge.diplomacy.bots import bot_action
 from warjudge.diplomacy.game import ALL_VARIANTS, DiplomacyGame
 from warjudge.diplomacy.interface import adjudicate_document
-from warjudge.diplomacy import gm
+from warjudge.cli import shell
+from warjudge.cli.shell import fail as _fail
+from warjudge.diplomacy.family import DiplomacyFamily
 from warjudge.diplomacy.phases import PhaseReport
 
 diplomacy_app = typer.Typer(no_args_is_help=True, help="Diplomacy: standard, and the Middle-earth variant with "
@@ -42,12 +42,6 @@ map_app = typer.Typer(no_args_is_help=True, help="Check a map file, or draw a va
 diplomacy_app.add_typer(map_app, name="map")
 console = Console(soft_wrap=True)   # piped to a file, lines are never wrapped or cut
 err = Console(stderr=True, soft_wrap=True)
-
-
-def _fail(message: str, code: int = 2) -> NoReturn:
-    """One error line; the message is printed as it is (never read as Rich markup)."""
-    err.print(Text("error: ", style="red") + Text(str(message)), highlight=False)
-    raise typer.Exit(code)
 
 
 def _say(text: str) -> None:
@@ -141,17 +135,6 @@ PRIVATE = ("The game file holds every order and secret: keep it; never send it t
            "Send each power the output of 'warjudge diplomacy show --power POWER'.")
 
 
-def _game_of(record: GameRecord):
-    """A saved game of either variant, replayed from its record through the registry."""
-    from warjudge.core import games
-    from warjudge.diplomacy.variants.necromancer.game import GAME as NECROMANCER
-    from warjudge.diplomacy.variants.necromancer.game import LEGACY_GAME as LEGACY_NECROMANCER
-
-    if record.game in (NECROMANCER, LEGACY_NECROMANCER, DiplomacyGame.game_id):
-        return games.load(record)
-    return DiplomacyGame.from_record(record)   # refuses another game's record, naming it
-
-
 def _check_game_file(path: Path) -> None:
     try:
         mode = path.stat().st_mode
@@ -162,24 +145,15 @@ def _check_game_file(path: Path) -> None:
 
 
 def _load(path: Path):
-    """The game at PATH, for reading only."""
+    """The Diplomacy game at PATH (either variant, through the registry), for reading only."""
     _check_game_file(path)
-    try:
-        return load_game(path, _game_of)
-    except WarjudgeError as exc:
-        _fail(str(exc))
+    return shell.load(path, DiplomacyFamily, "a Diplomacy game")
 
 
-@contextmanager
-def _updating(path: Path) -> Iterator:
-    """The game at PATH, locked from load to save (core.record.updating): saved only if the
-    block ends normally, so any _fail inside leaves the file as it was."""
+def _updating(path: Path):
+    """The Diplomacy game at PATH, locked from load to save (cli/shell.py)."""
     _check_game_file(path)
-    try:
-        with updating(path, _game_of) as game:
-            yield game
-    except WarjudgeError as exc:
-        _fail(str(exc))
+    return shell.updating(path, DiplomacyFamily, "a Diplomacy game")
 
 
 def _save(game, path: Path) -> None:
@@ -187,10 +161,6 @@ def _save(game, path: Path) -> None:
         game.record.save(path)
     except (OSError, WarjudgeError) as exc:
         _fail(f"cannot write {path}: {getattr(exc, 'strerror', None) or exc}")
-
-
-def _is_necromancer(game) -> bool:
-    return game.record.game != DiplomacyGame.game_id
 
 
 def _check_lang(lang: str) -> None:
@@ -262,20 +232,13 @@ def game_orders(path: Path, power: str,
     except WarjudgeError as exc:
         _fail(str(exc))
     with _updating(path) as game:
-        if _is_necromancer(game):
-            problems = game.order_problems(power, orders)
-        else:
-            actions, problems = _standard_orders(game, power, orders)
+        problems = game.order_problems(power, orders)
         for text, reason in problems:
             err.print(Text(f"void: {text}: {reason}"), highlight=False)
         if problems and not keep_void:
             _fail(f"{len(problems)} of {len(orders)} order(s) for {power} are void; nothing was saved "
                   "(correct them, or add --keep-void to record them as given)")
-        if _is_necromancer(game):
-            game.set_orders(power, orders)
-        else:
-            for action in actions:
-                game.act(power, action)
+        game.set_orders(power, orders)
     _say(f"{len(orders)} order(s) for {power} in {_phase(game)}.")
     if problems:
         raise typer.Exit(1)
@@ -283,13 +246,6 @@ def game_orders(path: Path, power: str,
 
 def _phase(game) -> str:
     return game.view(None)["phase"]
-
-
-def _standard_orders(game, power: str, orders: list[str]):
-    try:
-        return gm.order_actions(game, power, orders)
-    except WarjudgeError as exc:
-        _fail(str(exc))
 
 
 @game_app.command("process")
@@ -301,18 +257,10 @@ def game_process(path: Path, lang: str = typer.Option("en", help="the report's l
     forward it; send each power 'warjudge diplomacy show --power POWER')."""
     _check_lang(lang)
     with _updating(path) as game:
-        if _is_necromancer(game) and not force:
-            missing = game.opening_warning()
-            if missing:
-                _fail(missing)
-        if _is_necromancer(game):
-            report = game.process()
-        else:
-            try:
-                gm.process(game)
-            except WarjudgeError as exc:
-                _fail(str(exc))
-            report = None
+        missing = "" if force else game.opening_warning()
+        if missing:
+            _fail(missing)
+        report = game.process()
         text = _report_text(game, report, None, lang)   # rendered before anything is written
     _say(text)
 
@@ -321,13 +269,7 @@ def game_process(path: Path, lang: str = typer.Option("en", help="the report's l
 def game_draw(path: Path, powers: list[str] = typer.Argument(..., help="every surviving power")) -> None:
     """End a game in a draw among all survivors (they must all consent; Necromancer EN 6.3 v)."""
     with _updating(path) as game:
-        try:
-            if _is_necromancer(game):
-                game.draw([p.upper() for p in powers])
-            else:
-                gm.draw(game, [p.upper() for p in powers])
-        except WarjudgeError as exc:
-            _fail(str(exc))
+        game.draw([p.upper() for p in powers])
         drawn = game.outcome().winners
     _say(f"The game is drawn between {', '.join(drawn)}.")
 
@@ -343,14 +285,12 @@ def game_show(path: Path, power: Optional[str] = typer.Option(None, help="only w
     else the GAMES MASTER'S copy with every secret (never forward that one)."""
     _check_lang(lang)
     game = _load(path)
-    viewer = power.upper() if power else None
-    if not _is_necromancer(game):
-        if (phase, svg, viewer) != (None, None, None):
-            _fail("--power, --phase and --svg are for Necromancer games")
-        _show_standard(game)
-        return
+    SHOW[game.game_id](game, power.upper() if power else None, lang, phase, svg)
+
+
+def _show_necromancer(game, viewer: str | None, lang: str, phase: str | None, svg: Path | None) -> None:
     if viewer is not None and viewer not in game.powers:
-        _fail(f"unknown power {power!r}; powers are {', '.join(game.powers)}")
+        _fail(f"unknown power {viewer!r}; powers are {', '.join(game.powers)}")
     try:
         report = game.report_of(phase)
         text = _report_text(game, report, viewer, lang)
@@ -372,16 +312,24 @@ def game_show(path: Path, power: Optional[str] = typer.Option(None, help="only w
 
 
 def _report_text(game, report, viewer, lang: str) -> str:
-    if _is_necromancer(game):
-        from warjudge.presentation.necromancer_diplomacy.report import report_text
+    return REPORT_TEXT[game.game_id](game, report, viewer, lang)
 
-        return report_text(game, report, viewer, lang)
+
+def _necromancer_report_text(game, report, viewer, lang: str) -> str:
+    from warjudge.presentation.necromancer_diplomacy.report import report_text
+
+    return report_text(game, report, viewer, lang)
+
+
+def _standard_report_text(game, report, viewer, lang: str) -> str:
     from warjudge.core.events import localised
 
     return _standard_report(localised(game.view(None), lang))   # the reasons in `lang`; the rest in English
 
 
-def _show_standard(game) -> None:
+def _show_standard(game, viewer: str | None, lang: str, phase: str | None, svg: Path | None) -> None:
+    if (phase, svg, viewer) != (None, None, None):
+        _fail("--power, --phase and --svg are for Necromancer games")
     view = game.view(None)
     if view["last_phase"] is not None:
         _say(_standard_report(view))
@@ -405,6 +353,12 @@ def _standard_report(view: dict) -> str:
     if outcome is not None and outcome["reason"] == "victory":
         lines.append(f"{outcome['winners'][0]} wins.")
     return "\n".join(lines)
+
+
+# each Diplomacy game's report and `show`, by the registry's game id
+NECROMANCER_GAME = "necromancer-diplomacy"   # the variant's registry id (its module loads only when used)
+REPORT_TEXT = {DiplomacyGame.game_id: _standard_report_text, NECROMANCER_GAME: _necromancer_report_text}
+SHOW = {DiplomacyGame.game_id: _show_standard, NECROMANCER_GAME: _show_necromancer}
 
 
 # --- maps ---------------------------------------------------------------------------

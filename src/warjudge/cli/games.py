@@ -8,7 +8,7 @@ the final full view) is the same for the same seed in every process.
 from __future__ import annotations
 
 import json
-from typing import Any, NoReturn, Optional
+from typing import Any, Optional
 
 import typer
 
@@ -16,11 +16,7 @@ from warjudge.core import bots, games
 from warjudge.core.errors import InputError, WarjudgeError
 from warjudge.core.selfplay import MAX_ACTIONS, selfplay
 from warjudge.core.textinput import load_json, read_user_file
-
-
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
+from warjudge.cli.shell import fail as _fail
 
 
 def list_games(as_json: bool = typer.Option(False, "--json", help="one JSON document instead of lines")) -> None:

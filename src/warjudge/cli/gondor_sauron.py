@@ -7,25 +7,20 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any, NoReturn, Optional
+from typing import Any, Optional
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 
 from warjudge.core.errors import WarjudgeError
+from warjudge.cli import shell
+from warjudge.cli.shell import fail as _fail
 
 gs_app = typer.Typer(no_args_is_help=True, help="Play SPI's Gondor & Sauron (1977) on reconstructed data.")
 out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True)
 GAMES = ("gondor", "sauron")
 SIDE_MARK = {"westernesse": "W", "sauron": "S"}
 TERRAIN_MARK = {"clear": ".", "grove": "g", "mountain": "M", "tower": "T", "tunnel": "U"}
-
-
-def _fail(message: str) -> NoReturn:
-    err.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
-    raise typer.Exit(2)
 
 
 def _read_json(path: Path, what: str) -> dict:
@@ -34,20 +29,9 @@ def _read_json(path: Path, what: str) -> dict:
     return load_json(read_user_file(path, what), what)
 
 
-def _build(record):
-    from warjudge.core import games
-
-    return games.load(record)
-
-
 def _loaded(path: Path):
     """The battle saved at `path`, for reading; a clear error if it cannot be."""
-    from warjudge.core.record import load_game
-
-    try:
-        return load_game(path, _build)
-    except WarjudgeError as exc:
-        _fail(str(exc))
+    return shell.load(path)
 
 
 @gs_app.command("new")
@@ -103,34 +87,25 @@ def gs_legal(path: Path) -> None:
 def gs_act(path: Path, side: str, action: str = typer.Argument(..., help="a number from 'legal', or the action as JSON"),
            ) -> None:
     """Play one action for SIDE."""
-    from warjudge.core.record import updating
-
-    try:
-        with updating(path, _build) as g:
-            _play(g, side, action)
-            out.print(_last_events(g))
-    except WarjudgeError as exc:
-        _fail(str(exc))
+    with shell.updating(path) as g:
+        _play(g, side, action)
+        out.print(_last_events(g))
 
 
 @gs_app.command("bot")
 def gs_bot(path: Path, side: str, kind: str = typer.Option("heuristic", help="heuristic or random"),
            seed: int = typer.Option(0, help="the bot's own choices (never the game's dice)")) -> None:
     """Let the bot play SIDE until the other side must act or the battle ends."""
-    from warjudge.core.record import updating
     from warjudge.hexwar.gondor_sauron.bots import heuristic_action, random_action
 
     bot = {"heuristic": heuristic_action, "random": random_action}.get(kind) or _fail("--kind: heuristic or random")
-    try:
-        with updating(path, _build) as g:
-            rng = random.Random(seed + len(g.record.actions))
-            played = 0
-            while not g.is_over and g.to_act() == (side,):
-                g.act(side, bot(g, side, rng))
-                played += 1
-            out.print(f"the bot played {played} action(s) for {side}")
-    except WarjudgeError as exc:
-        _fail(str(exc))
+    with shell.updating(path) as g:
+        rng = random.Random(seed + len(g.record.actions))
+        played = 0
+        while not g.is_over and g.to_act() == (side,):
+            g.act(side, bot(g, side, rng))
+            played += 1
+        out.print(f"the bot played {played} action(s) for {side}")
 
 
 def _play(g, side: str, text: str) -> None:

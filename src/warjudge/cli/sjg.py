@@ -21,38 +21,33 @@ from __future__ import annotations
 import random
 import secrets
 from pathlib import Path
-from typing import Any, NoReturn, Optional
+from typing import Any, Optional
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
 from warjudge.core.errors import WarjudgeError
+from warjudge.cli import shell
+from warjudge.cli.shell import fail as _fail
 
 sjg_app = typer.Typer(no_args_is_help=True, help="Play Steve Jackson Games' Necromancer (1983), "
                                                           "by saved game files or at the terminal.")
 sjg_map_app = typer.Typer(no_args_is_help=True, help="Check or draw a Necromancer map file.")
 sjg_app.add_typer(sjg_map_app, name="map")
 console = Console()
-err = Console(stderr=True)
 
 SIDES = ("red", "black")
-
-
-def _fail(message: str) -> NoReturn:
-    err.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
-    raise typer.Exit(2)
 
 
 MAX_ACTION_CHARS = 20_000  # a whole hand deployment as JSON is a few thousand
 
 
 def _load(path: Path):
-    from warjudge.core.record import load_game
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
 
     _must_exist(path)
-    return load_game(path, SjgNecromancerGame.from_record)
+    return shell.load(path, SjgNecromancerGame, "an SJG Necromancer game")
 
 
 def _exists(path: Path) -> bool:
@@ -130,10 +125,11 @@ def _write_images(view: dict, svg: Optional[Path], png: Optional[Path]) -> None:
 
 
 def _pending_line(game) -> str:
-    if game.winner:
-        return f"{game.winner} has won."
-    if game.turn_limit_reached:
-        return f"The game is over: the {game.options.max_turns} player-turns agreed are played."
+    outcome = game.outcome()
+    if outcome is not None and outcome.reason == "victory":
+        return f"{outcome.winners[0]} has won."
+    if outcome is not None:
+        return f"The game is over: the {game.record.options['max_turns']} player-turns agreed are played."
     d = game.pending
     return f"Now {d.player} to answer: {d.kind} ({' or '.join(d.accepts)})." if d else "Nothing pending."
 
@@ -198,7 +194,6 @@ def act(path: Path = typer.Argument(..., help="the game file"),
                                      "'attack d:12 -> 0707', 'deploy auto' ... (see 'play' and its help)")) -> None:
     """Apply one action for SIDE and save (play by e-mail). A refused action changes nothing.
     'units' [all|HEX] and 'hex HEX' only print (what SIDE may see) and change nothing."""
-    from warjudge.core.record import updating
     from warjudge.core.textinput import UnusableInput, load_json
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
     from warjudge.presentation.sjg.terminal import (
@@ -210,7 +205,7 @@ def act(path: Path = typer.Argument(..., help="the game file"),
         _fail(f"the action is {len(action):,} characters long; no action needs more than {MAX_ACTION_CHARS:,}")
     _must_exist(path)
     try:
-        with updating(path, SjgNecromancerGame.from_record) as game:   # locked from load to save
+        with shell.updating(path, SjgNecromancerGame, "an SJG Necromancer game") as game:   # locked load to save
             text = action.strip()
             if text.startswith("{"):
                 try:

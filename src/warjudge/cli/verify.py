@@ -4,7 +4,7 @@ play server published while it ran (core.verify; docs/server.md, "Provably fair 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NoReturn, Optional
+from typing import Optional
 
 import typer
 
@@ -12,13 +12,9 @@ from warjudge.core.errors import WarjudgeError
 from warjudge.core.record import GameRecord
 from warjudge.core.textinput import UnusableInput, load_json, read_user_file
 from warjudge.core.verify import published, verify
+from warjudge.cli.shell import fail as _fail
 
 SUMMARY_BYTES = 64 * 1024 * 1024   # a summary holds the caller's view: a late game's may be large
-
-
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
 
 
 def verify_command(

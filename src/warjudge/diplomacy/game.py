@@ -1,7 +1,8 @@
 """Standard Diplomacy on the one game interface (core/game.py).
 
-Every power orders its units one atomic action at a time (`{"type": "order", "order":
-"A par - bur"}`, canonical text; `{"type": "retract", "unit": "par"}` takes one back).
+Every power orders its units one atomic action at a time, in the Diplomacy games' one
+dialect (diplomacy/family.py): `{"type": "order", "order": "A par - bur"}` (canonical
+text), `{"type": "retract", "order": "A par - bur"}` takes one back.
 A power whose units all have orders is done; once every power that must act is done the
 phase is adjudicated inside `act`. The games master (`act("gm", …)`) may adjudicate at
 once (`process`: unordered units take the rules' defaults) or end the game in a draw.
@@ -24,13 +25,14 @@ from typing import Any, ClassVar
 
 from warjudge.core.errors import IllegalAction, InputError, RecordError
 from warjudge.core.events import Event, OrderRefusal, Refusal
-from warjudge.core.game import GM, Action, Decision, Game, Outcome, View
+from warjudge.core.game import GM, Action, Decision, Outcome, View
 from warjudge.core.games import Option, fresh_seed, replay
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
 from warjudge.diplomacy import gm
-from warjudge.diplomacy.actions import DRAFTS_OPTION, MAX_ORDER_TEXT, check_actor, gm_process_or_draw
+from warjudge.diplomacy.actions import DRAFTS_OPTION, MAX_ORDER_TEXT
+from warjudge.diplomacy.family import DiplomacyFamily
 from warjudge.diplomacy.legal_orders import (
     adjustment_need, build_orders, build_sites, movement_orders, retreat_orders,
 )
@@ -79,8 +81,9 @@ def checked_options(options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-class DiplomacyGame(Game):
+class DiplomacyGame(DiplomacyFamily):
     game_id: ClassVar[str] = "diplomacy"
+    reasons: ClassVar[str] = "dip"
 
     def __init__(self, variant: str = "standard", *, seed: int = 0, max_year: int | None = None,
                  gm_adjudicates: bool = False, drafts: bool = False):
@@ -269,33 +272,31 @@ class DiplomacyGame(Game):
         if not self._may_act(player):
             return []
         actions = [{"type": "order", "order": o} for orders in self._legal_orders(player).values() for o in orders]
-        return actions + [{"type": "retract", "unit": key} for key in sorted(self.pending.get(player, {}))]
+        return actions + self.retracts(player)
 
-    # --- acting -----------------------------------------------------------------------
-    def act(self, player: str, action: Action) -> None:
-        """Check completely, then change the game: a refused action raises IllegalAction
-        and changes nothing."""
-        check_actor(self, player, action, self.map.powers)
-        if player == GM:
-            self._act_gm(action)
-            return
-        kind = action.get("type")
-        if kind == "order" and set(action) == {"type", "order"}:
-            key, text = self.canonical(player, action["order"])
-            self.pending.setdefault(player, {})[key] = text
-            self.record.append({"player": player, "type": "order", "order": text})
-        elif kind == "retract" and set(action) == {"type", "unit"}:
-            if not isinstance(action["unit"], str) or action["unit"] not in self.pending.get(player, {}):
-                raise Refusal("dip.act.no_order_to_retract", power=player, unit=str(action["unit"])[:80])
-            del self.pending[player][action["unit"]]
-            self.record.append({"player": player, "type": "retract", "unit": action["unit"]})
-        else:
-            raise Refusal("dip.act.bad_action", power=player, action=f"{action!r:.80}")
-        self._advance()
+    # --- acting (the dialect: diplomacy/family.py) -------------------------------------------
+    def _give(self, power: str, text: Any) -> str:
+        key, canonical = self.canonical(power, text)
+        self.pending.setdefault(power, {})[key] = canonical
+        return canonical
 
-    def _act_gm(self, action: Action) -> None:
-        if not gm_process_or_draw(self, action):
-            raise Refusal("dip.act.gm_bad_action", action=f"{action!r:.80}")
+    def _given(self, power: str) -> list[str]:
+        return [text for _, text in sorted(self.pending.get(power, {}).items())]
+
+    def _take_back(self, power: str, text: str) -> None:
+        """The last unit key holding `text` (only waives share a text: the highest-numbered goes)."""
+        del self.pending[power][max(k for k, t in self.pending[power].items() if t == text)]
+
+    def _old_spelling(self, power: str, action: Action) -> bool:
+        """A retract by unit key, as records written before the one dialect spell it."""
+        if action.get("type") != "retract" or set(action) != {"type", "unit"}:
+            return False
+        unit = action["unit"]
+        if not isinstance(unit, str) or unit not in self.pending.get(power, {}):
+            raise Refusal("dip.act.no_order_to_retract", power=power, order=str(unit)[:80])
+        del self.pending[power][unit]
+        self.record.append({"player": power, "type": "retract", "unit": unit})
+        return True
 
     def canonical(self, power: str, text: Any) -> tuple[str, str]:
         """(unit key, canonical text) of one of `power`'s orders if it is legal now; the
@@ -342,12 +343,6 @@ class DiplomacyGame(Game):
         if isinstance(order, (Build, Waive)):
             return order, None
         return order, because("dip.adjustment_phase")
-
-    def _advance(self) -> None:
-        """Adjudicate while every power that must act is done (never for a GM's game; with
-        `drafts`, only a phase in which no power has anything to order)."""
-        while not self.gm_adjudicates and not self.is_over and not self.to_act():
-            self._adjudicate()
 
     def _adjudicate(self) -> None:
         orders = {p: list(o.values()) for p, o in self.pending.items()}
@@ -403,25 +398,8 @@ class DiplomacyGame(Game):
 
     def order_problems(self, power: str, orders: list[str]) -> list[tuple[str, str]]:
         """(order, reason) for each line that would be void; nothing changes."""
-        if power in self.map.powers and power not in self.survivors():
-            raise InputError(f"{power} has been eliminated: it gives no more orders "
-                             f"(the powers still playing are {', '.join(self.survivors())})")
+        self.check_power_orders(power)
         return gm.order_actions(self, power, orders)[1]
-
-    def process(self) -> PhaseReport:
-        """The games master adjudicates the phase, `act(GM, {"type": "process"})`; its report."""
-        gm.process(self)
-        return self.history[-1]
-
-    def draw(self, powers: list[str]) -> None:
-        """The games master declares a draw among `powers`, `act(GM, {"type": "draw", …})`."""
-        gm.draw(self, powers)
-
-    def outcome_text(self) -> str:
-        out = self.outcome()
-        if out is None:
-            return "not over"
-        return f"{out.reason}: {', '.join(out.winners)}"
 
 
 def _waive_key(given: dict[str, str]) -> str:

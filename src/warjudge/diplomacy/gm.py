@@ -11,10 +11,8 @@ which is what the judge does with a void order (docs/rulings.md).
 
 from __future__ import annotations
 
-from typing import Any
-
 from warjudge.core.errors import IllegalAction, InputError
-from warjudge.core.game import GM, Action, Game
+from warjudge.core.game import Action, Game
 from warjudge.diplomacy.actions import MAX_ORDER_TEXT, MAX_ORDERS
 
 
@@ -52,10 +50,3 @@ def enter_orders(game: Game, power: str, texts: list[str]) -> list[tuple[str, st
         game.act(power, action)
     return problems
 
-
-def process(game: Game) -> None:
-    game.act(GM, {"type": "process"})
-
-
-def draw(game: Game, powers: list[Any]) -> None:
-    game.act(GM, {"type": "draw", "powers": sorted(powers)})

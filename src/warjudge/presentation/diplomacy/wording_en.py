@@ -97,9 +97,10 @@ TEMPLATES = {
     "dip.act.nothing_to_order": "{power} has nothing to order in {phase}",
     "dip.act.unknown_player": "unknown player {player!r}; the powers are {powers}",
     "dip.act.draw_survivors": "a draw must include exactly the surviving powers: {powers}",
-    "dip.act.no_order_to_retract": "{power} has no order for {unit!r} to take back",
+    "dip.act.no_order_to_retract": "{power} has no order {order!r} to take back",
+    "dip.act.owes_orders": "{power} has no optional orders to decline: every order left is owed",
     "dip.act.bad_action": "{power} may give an order ({{\"type\": \"order\", \"order\": \"A par - bur\"}}) or take one "
-                          "back ({{\"type\": \"retract\", \"unit\": \"par\"}}), not {action}",
+                          "back ({{\"type\": \"retract\", \"order\": \"A par - bur\"}}), not {action}",
     "dip.act.gm_bad_action": "the games master may 'process' the phase or declare a 'draw', not {action}",
     "dip.act.order_text": "an order is a text of at most {n} characters",
     "dip.act.unit_has_order": "the unit in {province} already has an order (take it back first)",

@@ -99,9 +99,10 @@ TEMPLATES = {
     "dip.act.nothing_to_order": "{power} n'a rien à ordonner en {phase}",
     "dip.act.unknown_player": "joueur inconnu {player!r} ; les Puissances sont {powers}",
     "dip.act.draw_survivors": "une nulle doit comprendre exactement les Puissances survivantes : {powers}",
-    "dip.act.no_order_to_retract": "{power} n'a pas d'ordre pour {unit!r} à retirer",
+    "dip.act.no_order_to_retract": "{power} n'a pas d'ordre {order!r} à retirer",
+    "dip.act.owes_orders": "{power} n'a pas d'ordres facultatifs à refuser : tous ceux qui restent sont dus",
     "dip.act.bad_action": "{power} peut donner un ordre ({{\"type\": \"order\", \"order\": \"A par - bur\"}}) ou en "
-                          "retirer un ({{\"type\": \"retract\", \"unit\": \"par\"}}), pas {action}",
+                          "retirer un ({{\"type\": \"retract\", \"order\": \"A par - bur\"}}), pas {action}",
     "dip.act.gm_bad_action": "l'arbitre peut traiter la phase ('process') ou déclarer une nulle ('draw'), pas {action}",
     "dip.act.order_text": "un ordre est un texte d'au plus {n} caractères",
     "dip.act.unit_has_order": "l'Unité en {province} a déjà reçu un ordre (retirez-le d'abord)",

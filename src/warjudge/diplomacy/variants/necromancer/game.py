@@ -25,12 +25,13 @@ from typing import Any, ClassVar, Sequence
 
 from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError, WarjudgeError
 from warjudge.core.events import OrderRefusal, Refusal
-from warjudge.core.game import GM, Action, Decision, Game, Outcome, View
+from warjudge.core.game import GM, Action, Decision, Outcome, View
 from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import HIDDEN_FROM, redacted
-from warjudge.diplomacy.actions import DRAFTS_OPTION, check_actor, checked_orders, gm_process_or_draw
+from warjudge.diplomacy.actions import DRAFTS_OPTION, checked_orders
+from warjudge.diplomacy.family import DiplomacyFamily
 from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
 from warjudge.diplomacy.variants.necromancer.reasons import because
 from warjudge.diplomacy.variants.necromancer import refusals
@@ -84,10 +85,11 @@ class NReport:
         return player_view(self.nmap, self.rules, self, viewer)
 
 
-class NecromancerDiplomacyGame(Game):   # draws: EN 6.3 v
+class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
     """The variant on the one game interface (core/game.py); see the module docstring."""
 
     game_id: ClassVar[str] = GAME
+    reasons: ClassVar[str] = "necdip"
 
     def __init__(self, edition: str = "2002", alignment: bool = True, map_file: str | None = None,
                  map_data: dict | None = None, *, seed: int = 0, max_year: int | None = None,
@@ -251,8 +253,9 @@ class NecromancerDiplomacyGame(Game):   # draws: EN 6.3 v
                 out += self._cache[key]
         return out
 
-    def _may_pass(self, power: str, legal: list[str]) -> bool:
+    def _may_pass(self, power: str) -> bool:
         """Only optional orders left (an Activation, the Nazgul's rebuild, the third army)."""
+        legal = self._legal_orders(power)
         return self.state.phase.kind == ADJUSTMENT and bool(legal) and not any(map(is_owed, legal))
 
     def _may_act(self, power: str) -> bool:
@@ -273,49 +276,34 @@ class NecromancerDiplomacyGame(Game):   # draws: EN 6.3 v
         if player not in self.to_act():
             return None
         kind = {MOVEMENT: "orders", RETREAT: "retreats", ADJUSTMENT: "adjustments"}[self.state.phase.kind]
-        legal = self._legal_orders(player)
         info: dict[str, Any] = {"phase": str(self.state.phase), "ordered": list(self.orders.get(player, []))}
         if kind == "adjustments":
-            info["optional_only"] = self._may_pass(player, legal)
+            info["optional_only"] = self._may_pass(player)
         return Decision(player, kind, info)
 
     def legal_actions(self, player: str) -> list[Action]:
         if not self._may_act(player):
             return []
-        legal = self._legal_orders(player)
-        actions: list[Action] = [{"type": "order", "order": text} for text in legal]
-        actions += [{"type": "retract", "order": text} for text in self.orders.get(player, [])]
-        if self._may_pass(player, legal):
+        actions: list[Action] = [{"type": "order", "order": text} for text in self._legal_orders(player)]
+        actions += self.retracts(player)
+        if self._may_pass(player):
             actions.append({"type": "pass"})
         return actions
 
-    # --- acting --------------------------------------------------------------------------
-    def act(self, player: str, action: Action) -> None:
-        """Check completely, then change the game: a refused action raises IllegalAction
-        and changes nothing."""
-        check_actor(self, player, action, self.powers)
-        if player == GM:
-            self._act_gm(action)
-            return
-        kind = action.get("type")
-        mine = self.orders.get(player, [])
-        if kind == "order" and set(action) == {"type", "order"}:
-            text = self.canonical(player, action["order"])
-            self.orders[player] = [*mine, text]
-            self.record.append({"player": player, "type": "order", "order": text})
-        elif kind == "retract" and set(action) == {"type", "order"}:
-            if not isinstance(action["order"], str) or action["order"] not in mine:
-                raise Refusal("necdip.act.no_order_to_retract", power=player, order=str(action["order"])[:80])
-            self.orders[player] = [t for t in mine if t != action["order"]]
-            self.record.append({"player": player, "type": "retract", "order": action["order"]})
-        elif kind == "pass" and set(action) == {"type"}:
-            if not self._may_pass(player, self._legal_orders(player)):
-                raise Refusal("necdip.act.owes_orders", power=player)
-            self.passed.add(player)
-            self.record.append({"player": player, "type": "pass"})
-        else:
-            raise Refusal("necdip.act.bad_action", power=player, action=f"{action!r:.80}")
-        self._advance()
+    # --- acting (the dialect: diplomacy/family.py) ---------------------------------------
+    def _give(self, power: str, text: Any) -> str:
+        canonical = self.canonical(power, text)
+        self.orders[power] = [*self.orders.get(power, []), canonical]
+        return canonical
+
+    def _given(self, power: str) -> list[str]:
+        return list(self.orders.get(power, []))
+
+    def _take_back(self, power: str, text: str) -> None:
+        self.orders[power] = [t for t in self.orders[power] if t != text]
+
+    def _pass(self, power: str) -> None:
+        self.passed.add(power)
 
     def canonical(self, power: str, text: Any) -> str:
         """The canonical text of one of `power`'s orders if it is legal now; the same order
@@ -333,25 +321,18 @@ class NecromancerDiplomacyGame(Game):   # draws: EN 6.3 v
             raise Refusal(why.code, **why.params)
         return canonical
 
-    def _act_gm(self, action: Action) -> None:
-        if gm_process_or_draw(self, action):
-            return
-        if action.get("type") == "orders" and set(action) == {"type", "power", "orders"}:
-            try:
-                power, orders = checked_orders(action, self.powers)
-            except InputError as exc:
-                raise IllegalAction(str(exc)) from None
-            self.written[power] = orders
-            self.orders.pop(power, None)
-            self.record.append({"player": GM, "type": "orders", "power": power, "orders": orders})
-        else:
-            raise Refusal("necdip.act.gm_bad_action", action=f"{action!r:.80}")
-
-    def _advance(self) -> None:
-        """Adjudicate while every power is done (never in a GM's game; with `drafts`, only
-        a phase in which no power has anything to order)."""
-        while not self.gm_adjudicates and not self.is_over and not self.to_act():
-            self._adjudicate()
+    def _act_gm_more(self, action: Action) -> bool:
+        """The GM's `orders`: a power's orders as written (a mailed list), void lines and all."""
+        if action.get("type") != "orders" or set(action) != {"type", "power", "orders"}:
+            return False
+        try:
+            power, orders = checked_orders(action, self.powers)
+        except InputError as exc:
+            raise IllegalAction(str(exc)) from None
+        self.written[power] = orders
+        self.orders.pop(power, None)
+        self.record.append({"player": GM, "type": "orders", "power": power, "orders": orders})
+        return True
 
     def _adjudicate(self) -> None:
         before = self.state
@@ -365,39 +346,18 @@ class NecromancerDiplomacyGame(Game):   # draws: EN 6.3 v
         self.history.append(report)
         self.orders, self.written, self.passed = {}, {}, set()
 
-    # --- the games master's conveniences -------------------------------------------------
-    def set_orders(self, power: str, orders: list[str]) -> None:
+    # --- the games master's conveniences (the rest: diplomacy/family.py) ---------------
+    def set_orders(self, power: str, orders: list[str]) -> list[tuple[str, str]]:
         """Enter `power`'s orders as written, replacing earlier ones (checked when adjudicated:
-        a void line is reported void). A convenience over `act`: the games master's
-        `act(GM, {"type": "orders", …})`, never a way around it."""
-        try:
-            self.act(GM, {"type": "orders", "power": power, "orders": orders})
-        except IllegalAction as exc:
-            raise InputError(str(exc)) from None
-
-    def process(self) -> "NReport":
-        """The games master adjudicates the phase, `act(GM, {"type": "process"})`; its report."""
-        try:
-            self.act(GM, {"type": "process"})
-        except IllegalAction as exc:
-            raise InputError(str(exc)) from None
-        return self.history[-1]
-
-    def draw(self, powers: list[str]) -> None:
-        """The games master declares a draw among `powers`, `act(GM, {"type": "draw", …})`."""
-        try:
-            self.act(GM, {"type": "draw", "powers": sorted(powers)})
-        except IllegalAction as exc:
-            raise InputError(str(exc)) from None
+        a void line is reported void), so no line is left out: []. A convenience over `act`:
+        the games master's `act(GM, {"type": "orders", …})`, never a way around it."""
+        self._as_gm({"type": "orders", "power": power, "orders": orders})
+        return []
 
     def order_problems(self, power: str, orders: list[str]) -> list[tuple[str, str]]:
         """(order, reason) for each of `power`'s orders that would be void if the phase were
         adjudicated now: the phase is judged on a copy, so nothing here changes."""
-        if power not in self.powers:
-            raise InputError(f"unknown power {power!r}; powers are {', '.join(self.powers)}")
-        if power not in self.survivors():
-            raise InputError(f"{power} has been eliminated: it gives no more orders "
-                             f"(the powers still playing are {', '.join(self.survivors())})")
+        self.check_power_orders(power)
         trial = self.clone(reseed=False)
         trial.set_orders(power, orders)
         report = trial.process()
@@ -442,10 +402,6 @@ class NecromancerDiplomacyGame(Game):   # draws: EN 6.3 v
         best = max(scores.values())
         leaders = tuple(p for p in self.powers if scores[p] == best)
         return Outcome(leaders, "year-limit", draw=len(leaders) > 1, scores=scores)
-
-    def outcome_text(self) -> str:
-        out = self.outcome()
-        return "not over" if out is None else f"{out.reason}: {', '.join(out.winners)}"
 
     def survivors(self) -> list[str]:
         alive = {p.power for pieces in self.state.position.values() for p in pieces}

@@ -1,0 +1,145 @@
+"""The shell both Diplomacy games share (standard, diplomacy/game.py, and the Necromancer
+variant): one action dialect, the games master's conveniences and the phase loop; each
+game supplies its orders (check, store, take back), its optional orders and its judge.
+
+The dialect (docs/interface.md, "Diplomacy actions"), the same in both games:
+- `{"type": "order", "order": TEXT}`: give one order; the record keeps its canonical text.
+- `{"type": "retract", "order": TEXT}`: take back an order given this phase, named by the
+  canonical text the game recorded (what the player sees; in the variant one province may
+  hold several units, so a unit key would not name one order).
+- `{"type": "pass"}`: decline the optional orders left (only where the rules make orders
+  optional: the variant's Activations, the Nazgûl's rebuild, the third army).
+- the games master: `{"type": "process"}`, `{"type": "draw", "powers": [...]}`.
+A standard game's records written before this dialect retract by unit key
+(`{"type": "retract", "unit": "par"}`); that spelling is still read, so those records
+replay bit for bit (docs/rulings.md, "Old Diplomacy records").
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from warjudge.core.errors import IllegalAction, InputError
+from warjudge.core.events import Refusal
+from warjudge.core.game import GM, Action, Game, Outcome
+from warjudge.diplomacy.actions import check_actor, gm_process_or_draw
+
+
+class DiplomacyFamily(Game):
+    """What a Diplomacy game is to its players and its games master, whatever the map."""
+
+    reasons: ClassVar[str]   # the prefix of the game's reason codes: "dip" or "necdip"
+    record: Any
+    history: Any
+    drawn: list[str] | None
+    gm_adjudicates: bool
+
+    @property
+    def powers(self) -> list[str]:
+        raise NotImplementedError
+
+    # --- what each game supplies --------------------------------------------------------
+    def _give(self, power: str, text: Any) -> str:
+        """Check `text` as one of `power`'s orders now, store it; its canonical text."""
+        raise NotImplementedError
+
+    def _given(self, power: str) -> list[str]:
+        """The canonical texts of the orders `power` gave this phase, in the order listed."""
+        raise NotImplementedError
+
+    def _take_back(self, power: str, text: str) -> None:
+        """Forget one of `power`'s given orders with this text."""
+        raise NotImplementedError
+
+    def _old_spelling(self, power: str, action: Action) -> bool:
+        """Act on an older record's spelling of an action (recording it as written);
+        False when `action` is none."""
+        return False
+
+    def _may_pass(self, power: str) -> bool:
+        """Only optional orders are left to `power` (never, where no order is optional)."""
+        return False
+
+    def _pass(self, power: str) -> None:
+        raise NotImplementedError
+
+    def _act_gm_more(self, action: Action) -> bool:
+        """A games master's action of the game's own beyond `process` and `draw`."""
+        return False
+
+    def _adjudicate(self) -> None:
+        raise NotImplementedError
+
+    def survivors(self) -> list[str]:
+        raise NotImplementedError
+
+    # --- the dialect --------------------------------------------------------------------
+    def retracts(self, power: str) -> list[Action]:
+        """`power`'s legal take-backs: one per order given."""
+        return [{"type": "retract", "order": text} for text in self._given(power)]
+
+    def act(self, player: str, action: Action) -> None:
+        """Check completely, then change the game: a refused action raises IllegalAction
+        and changes nothing."""
+        check_actor(self, player, action, self.powers)
+        if player == GM:
+            if not gm_process_or_draw(self, action) and not self._act_gm_more(action):
+                raise Refusal(f"{self.reasons}.act.gm_bad_action", action=f"{action!r:.80}")
+            return
+        kind = action.get("type")
+        if kind == "order" and set(action) == {"type", "order"}:
+            text = self._give(player, action["order"])
+            self.record.append({"player": player, "type": "order", "order": text})
+        elif kind == "retract" and set(action) == {"type", "order"}:
+            text = action["order"]
+            if not isinstance(text, str) or text not in self._given(player):
+                raise Refusal(f"{self.reasons}.act.no_order_to_retract", power=player, order=str(text)[:80])
+            self._take_back(player, text)
+            self.record.append({"player": player, "type": "retract", "order": text})
+        elif kind == "pass" and set(action) == {"type"}:
+            if not self._may_pass(player):
+                raise Refusal(f"{self.reasons}.act.owes_orders", power=player)
+            self._pass(player)
+            self.record.append({"player": player, "type": "pass"})
+        elif not self._old_spelling(player, action):
+            raise Refusal(f"{self.reasons}.act.bad_action", power=player, action=f"{action!r:.80}")
+        self._advance()
+
+    def _advance(self) -> None:
+        """Adjudicate while every power that must act is done (never in a GM's game; with
+        `drafts`, only a phase in which no power has anything to order)."""
+        while not self.gm_adjudicates and not self.is_over and not self.to_act():
+            self._adjudicate()
+
+    # --- the games master's conveniences -------------------------------------------------
+    def process(self) -> Any:
+        """The games master adjudicates the phase, `act(GM, {"type": "process"})`; its report."""
+        self._as_gm({"type": "process"})
+        return self.history[-1]
+
+    def draw(self, powers: list[str]) -> None:
+        """The games master declares a draw among `powers`, `act(GM, {"type": "draw", …})`."""
+        self._as_gm({"type": "draw", "powers": sorted(powers)})
+
+    def _as_gm(self, action: Action) -> None:
+        """The games master's action; a refusal is the GM's input error."""
+        try:
+            self.act(GM, action)
+        except IllegalAction as exc:
+            raise InputError(str(exc)) from None
+
+    def check_power_orders(self, power: str) -> None:
+        """InputError unless `power` is a power still playing."""
+        if power not in self.powers:
+            raise InputError(f"unknown power {power!r}; powers are {', '.join(self.powers)}")
+        if power not in self.survivors():
+            raise InputError(f"{power} has been eliminated: it gives no more orders "
+                             f"(the powers still playing are {', '.join(self.survivors())})")
+
+    def opening_warning(self) -> str:
+        """Why the phase should not be processed yet ('' when nothing speaks against it)."""
+        return ""
+
+    def outcome_text(self) -> str:
+        out: Outcome | None = self.outcome()
+        return "not over" if out is None else f"{out.reason}: {', '.join(out.winners)}"

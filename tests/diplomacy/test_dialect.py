@@ -1,0 +1,97 @@
+"""One action dialect for both Diplomacy games (issue 25 point 3, diplomacy/family.py):
+an order is taken back by its canonical text, `pass` is one action in both (refused where
+every order left is owed), the games master's conveniences answer alike, and a standard
+record's older retract-by-unit spelling still replays bit for bit."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from warjudge.core import games
+from warjudge.core.errors import IllegalAction, InputError
+from warjudge.core.game import GM
+from warjudge.core.record import GameRecord
+from warjudge.diplomacy.phases import GameState, Phase
+
+FIRST_ORDER = {"diplomacy": ("FRANCE", "A par - bur"), "necromancer-diplomacy": ("SARUMAN", "Build A Gap")}
+PREFIX = {"diplomacy": "dip", "necromancer-diplomacy": "necdip"}
+
+
+def _snapshot(game) -> tuple[str, str]:
+    return game.record.to_json(), json.dumps(game.view(None), sort_keys=True)
+
+
+@pytest.mark.parametrize("game_id", sorted(FIRST_ORDER))
+def test_both_games_take_an_order_back_by_its_text(game_id):
+    game = games.new(game_id, seed=0, gm_adjudicates=True)
+    power, order = FIRST_ORDER[game_id]
+    game.act(power, {"type": "order", "order": order})
+    assert [a for a in game.legal_actions(power) if a["type"] == "retract"] == [{"type": "retract", "order": order}]
+    before = _snapshot(game)
+    with pytest.raises(IllegalAction) as refused:   # an order not given is refused, naming it, and nothing changes
+        game.act(power, {"type": "retract", "order": "A nowhere H"})
+    assert refused.value.code == f"{PREFIX[game_id]}.act.no_order_to_retract"
+    assert refused.value.event.params == {"power": power, "order": "A nowhere H"}
+    assert _snapshot(game) == before
+    game.act(power, {"type": "retract", "order": order})
+    assert game.record.actions[-1] == {"player": power, "type": "retract", "order": order}
+    assert not [a for a in game.legal_actions(power) if a["type"] == "retract"]
+    assert games.load(GameRecord.from_json(game.record.to_json())).view(None) == game.view(None)
+
+
+@pytest.mark.parametrize("game_id", sorted(FIRST_ORDER))
+def test_a_pass_with_owed_orders_is_refused_alike(game_id):
+    game = games.new(game_id, seed=0, gm_adjudicates=True)
+    if game_id != "diplomacy":
+        game.process()                          # TA 2750's adjustments, whose orders are optional
+    power = "FRANCE" if game_id == "diplomacy" else "ROHAN"   # a movement phase: every unit owes an order
+    before = _snapshot(game)
+    with pytest.raises(IllegalAction) as refused:
+        game.act(power, {"type": "pass"})
+    assert refused.value.code == f"{PREFIX[game_id]}.act.owes_orders"
+    assert _snapshot(game) == before
+
+
+@pytest.mark.parametrize("game_id", sorted(FIRST_ORDER))
+def test_the_games_master_conveniences_answer_alike(game_id):
+    game = games.new(game_id, seed=0, gm_adjudicates=True)
+    power, order = FIRST_ORDER[game_id]
+    assert game.set_orders(power, [order]) == []    # the lines left out: none
+    assert game.order_problems(power, [order]) == []
+    with pytest.raises(InputError, match="unknown power"):
+        game.order_problems("NARNIA", [order])
+    with pytest.raises(InputError):   # a draw not of exactly the survivors is the GM's input error
+        game.draw([power])
+    assert game.opening_warning() == "" if game_id == "diplomacy" else isinstance(game.opening_warning(), str)
+    report = game.process()
+    assert report is game.history[-1]
+
+
+def test_a_standard_record_retracting_by_unit_replays_bit_for_bit():
+    # records written before the one dialect (docs/rulings.md, "Old Diplomacy records")
+    game = games.new("diplomacy", seed=0, gm_adjudicates=True)
+    game.act("FRANCE", {"type": "order", "order": "A par - bur"})
+    game.act("FRANCE", {"type": "retract", "unit": "par"})
+    game.act("FRANCE", {"type": "order", "order": "A par - pic"})
+    game.act(GM, {"type": "process"})
+    text = game.record.to_json()
+    assert json.loads(text)["actions"][1] == {"player": "FRANCE", "type": "retract", "unit": "par"}
+    again = games.load(GameRecord.from_json(text))
+    assert again.record.to_json() == text and again.view(None) == game.view(None)
+
+
+def test_waives_share_a_text_and_are_taken_back_one_at_a_time():
+    # 2000 rulebook: a power may waive builds; a retract names the order, and waives are alike
+    game = games.new("diplomacy", seed=0, gm_adjudicates=True)
+    centers = {p: set(game.map.home_centers(p)) for p in game.map.powers}
+    game.state = GameState(Phase.parse("W1901A"), {}, centers, [], set())   # white-box: every power builds all
+    game.act("GERMANY", {"type": "order", "order": "Waive"})
+    game.act("GERMANY", {"type": "order", "order": "Waive"})
+    assert game.legal_actions("GERMANY")[-2:] == [{"type": "retract", "order": "Waive"}] * 2
+    game.act("GERMANY", {"type": "retract", "order": "Waive"})
+    assert [o["order"] for o in game.view(None)["orders"] if o["power"] == "GERMANY"] == ["Waive"]
+    assert game.legal_actions("GERMANY")[-1:] == [{"type": "retract", "order": "Waive"}]
+    game.act("GERMANY", {"type": "order", "order": "Waive"})
+    assert [o["unit"] for o in game.view(None)["orders"] if o["power"] == "GERMANY"] == ["waive-1", "waive-2"]

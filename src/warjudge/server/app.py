@@ -19,6 +19,7 @@ from warjudge.server.limits import RequestLimits
 from warjudge.server.phases import Builder
 from warjudge.server.routes import gm, lobby, playing
 from warjudge.server.scheduler import Scheduler, run_due
+from warjudge.server.schemas import ERRORS
 
 
 def create_app(url: str, migrate: bool = True, deadlines_every: float | None = None,
@@ -61,7 +62,7 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
 
     # the API docs' scripts are served from the fastapi-offline package, not a CDN: these
     # machines may have no internet
-    app = FastAPIOffline(title="warjudge play server", version="1", lifespan=lifespan,
+    app = FastAPIOffline(title="warjudge play server", version="1", lifespan=lifespan, responses=ERRORS,
                          description="Every registered game, each seat seeing only its own view.")
     app.state.engine, app.state.sessions, app.state.bot_threads = engine, sessions, bot_threads
     errors.install(app)

@@ -122,6 +122,19 @@ class Replacement(Strict):
 Json = dict[str, Any]
 
 
+class Refused(BaseModel):
+    error: str = Field(description="what went wrong, for a person")
+
+
+class Invalid(Refused):
+    problems: list[str] | None = Field(None, description="each field that is not valid, and why")
+
+
+# every route's errors (errors.py): `{"error": …}`, a request that is not valid with its problems
+ERRORS: dict[int | str, dict[str, Any]] = {422: {"model": Invalid, "description": "the request is not valid"},
+                                           "4XX": {"model": Refused}, "5XX": {"model": Refused}}
+
+
 class GameOffered(BaseModel):
     id: str
     title: str
@@ -233,6 +246,10 @@ class Ready(BaseModel):
     processed: bool = Field(description="the phase was adjudicated: every seat was ready")
 
 
+class Checked(BaseModel):
+    results: list[Json] = Field(description="each order line: `accepted`, or refused with its reason")
+
+
 class Processed(BaseModel):
     processed: bool
     version: int
@@ -263,3 +280,30 @@ class PhaseStarts(BaseModel):
 class RolledBack(BaseModel):
     phase: int
     version: int
+
+
+class SignedUp(BaseModel):
+    name: str
+
+
+class NewToken(BaseModel):
+    token: str = Field(description="shown this once: send it as 'Authorization: Bearer <token>'")
+    expires_at: float = Field(description="Unix seconds")
+
+
+class TokenListed(BaseModel):
+    id: int
+    prefix: str = Field(description="its first characters, never the secret")
+    kind: str
+    created_at: float
+    last_used_at: float | None
+    expires_at: float
+    current: bool = Field(description="the token asking")
+
+
+class Tokens(BaseModel):
+    tokens: list[TokenListed]
+
+
+class Revoked(BaseModel):
+    revoked: int = Field(description="how many tokens and browser sessions were revoked")

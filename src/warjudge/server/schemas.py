@@ -293,7 +293,7 @@ class NewToken(BaseModel):
 
 class TokenListed(BaseModel):
     id: int
-    prefix: str = Field(description="its first characters, never the secret")
+    prefix: str | None = Field(description="its first characters, never the secret (null: a token made before they were kept)")
     kind: str
     created_at: float
     last_used_at: float | None

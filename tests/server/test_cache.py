@@ -149,3 +149,17 @@ def test_a_seats_legal_actions_are_worked_out_once_per_version(client, monkeypat
     again = ann.ok("get", f"/api/games/{gid}/legal")
     assert again != first and ann.ok("get", f"/api/games/{gid}/legal") == again   # a new version: worked out afresh
     assert asked == ["north"]
+
+
+@pytest.mark.parametrize("game_id", ["diplomacy", "necromancer-diplomacy", "necromancer-sjg", "gondor"])
+def test_checking_the_phase_a_request_names_builds_no_view(game_id, monkeypatch):
+    # issue 22: every Diplomacy submission names its phase, and the check built the whole
+    # full view (about ten times the action's own cost) to read the phase's name
+    from warjudge.server.errors import ApiError
+
+    game = games.new(game_id, seed=1)
+    now = game.phase_name()
+    monkeypatch.setattr(type(game), "view", lambda *args, **kwargs: pytest.fail("the full view was built"))
+    play.check_phase(game, now)
+    with pytest.raises(ApiError, match="has ended"):
+        play.check_phase(game, f"not {now}")

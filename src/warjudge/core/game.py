@@ -161,6 +161,13 @@ class Game(Protocol):
     def public_map(self) -> Any:
         return None
 
+    def phase_name(self) -> str | None:
+        """The phase as the game's views name it (Diplomacy's "S1902M"), None if they name
+        none: what a request naming its phase is checked against. Not optional: a game
+        whose full view is costly to build names it more cheaply."""
+        phase = self.view(None).get("phase")
+        return None if phase is None else str(phase)
+
 
 CAPABILITIES = ("option_descriptions", "preview", "cost", "default_action", "seat_names", "waiting_for",
                 "setup_plan", "sample_hidden", "public_map")

@@ -153,6 +153,10 @@ class DiplomacyGame(DiplomacyFamily):
         copy.drawn = list(self.drawn) if self.drawn is not None else None
         return copy
 
+    def phase_name(self) -> str:
+        """The view's phase, without building the view (each submission checks it)."""
+        return str(self.state.phase)
+
     def sample_hidden(self, player: str, rng: random.Random) -> "DiplomacyGame | None":
         """A game `player` cannot tell from this one, for search over what it does not know
         (IS-MCTS): in standard Diplomacy that is only the orders the other powers have

@@ -330,8 +330,7 @@ def setup_plan(row: GameRow, user: User, seat_name: str, placements: dict[str, l
 
 def current_phase(game: Game) -> str | None:
     """The phase as the game's views name it (Diplomacy's "S1902M"); None if they name none."""
-    phase = game.view(None).get("phase")
-    return None if phase is None else str(phase)
+    return game.phase_name()
 
 
 def check_phase(game: Game, sent: str | None) -> None:

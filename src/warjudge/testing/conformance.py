@@ -6,6 +6,7 @@ checked:
 
 - random play from `legal_actions` reaches the end (with the options that make it end);
 - `outcome()` is None until `is_over`; then nobody acts and nothing is legal;
+  `phase_name()` is the full view's phase;
 - everyone `to_act()` is asked a decision and has a legal answer, each listed once;
 - `clone(reseed=False)` then the same actions gives the same full view and record, and a
   clone's actions never touch the original;
@@ -112,6 +113,9 @@ def check_random_play_reaches_an_outcome_and_every_step_keeps_the_promises(
             assert not waiting, f"step {step}: the game is over but {waiting} may act"
             return
         assert g.outcome() is None, "outcome() must be None until the game is over"
+        named = g.view(None).get("phase")
+        assert g.phase_name() == (None if named is None else str(named)), \
+            f"step {step}: phase_name() gives {g.phase_name()!r}, the full view {named!r}"
         assert waiting, "nobody may act but the game is not over"
         for player in waiting:
             decision = g.decision(player)

@@ -355,6 +355,10 @@ class GondorSauronGame(Game):
         remedy = self._stacking_remedy(player) if self._phase().kind == "movement" and not self.pending else None
         return remedy if remedy in legal else legal[0]
 
+    def phase_name(self) -> str | None:
+        """The view's phase, without building the view (each submission checks it)."""
+        return None if self.phase is None else str(self.phase)
+
     def view(self, player: str | None = None) -> View:
         pos = self.pos
         full = {

@@ -171,6 +171,11 @@ class SjgInterface(GameParts):
             self._board_id = {"name": str(board.spec.get("name", "necromancer")), "sha256": map_digest(board.spec)}
         return self._board_id.copy()
 
+    def phase_name(self) -> str | None:
+        """The view's phase, without building the view (each submission checks it)."""
+        phase = self._game.phase
+        return None if phase is None else str(phase)
+
     def view(self, player: str | None = None) -> View:
         """The full view (an SjgView) without what `player` may not see."""
         if player is not None and player not in SIDES:

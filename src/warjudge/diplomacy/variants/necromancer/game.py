@@ -364,6 +364,10 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         return [(r.text, r.reason) for r in report.results if r.power == power and r.result == "void"]
 
     # --- views and outcome ---------------------------------------------------------------
+    def phase_name(self) -> str:
+        """The view's phase, without building the view (each submission checks it)."""
+        return str(self.state.phase)
+
     def view(self, player: str | None = None) -> View:
         """The phase, each power's orders so far (hidden from the others until adjudicated)
         and the last report as each viewer may read it: the report's one visibility filter

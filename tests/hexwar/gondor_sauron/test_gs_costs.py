@@ -5,6 +5,7 @@ or an end with nothing left to move costs nothing."""
 
 from __future__ import annotations
 
+from warjudge.hexwar.gondor_sauron.costs import printed_name
 from tests.hexwar.gondor_sauron.test_gs_displacement_chain import D_BOXED, battle, unit, walled
 from tests.support import gs_scenarios as gs
 
@@ -17,9 +18,15 @@ def test_declining_a_displacement_costs_the_retreating_unit_and_the_retreat_noth
     assert g.decision(W).kind == "displace"
     (cost,) = g.cost(W, {"type": "decline"})
     assert (cost["what"], cost["rule"], cost["units"], cost["hex"]) == ("units-lost", "SPI 7.63", ["d"], "0505")
-    assert cost["why"] == "d does not displace its friends and is eliminated instead (SPI 7.61, 7.63)"
+    assert cost["why"] == "D does not displace its friends and is eliminated instead (SPI 7.61, 7.63)"
     retreats = [a for a in g.legal_actions(W) if a["type"] == "retreat"]
     assert retreats and not any(g.cost(W, a) for a in retreats)
+
+
+def test_a_cost_names_the_piece_as_its_counter_is_printed_never_by_id():
+    # SPI 7.61, 7.63; issue 24 finding 9: "Minas Tirith 3", not "minas-tirith-3"
+    assert printed_name("knights-of-the-minas-tirith-3") == "Knights of the Minas Tirith 3"
+    assert printed_name("the-nazgul") == "The Nazgul"
 
 
 def test_ending_the_movement_phase_gives_up_the_moves_left():

@@ -289,6 +289,14 @@ def test_spell_and_melee_odds_shown_before_the_dice_are_what_the_engine_rolls(li
     assert [cells.nth(i).inner_text() for i in range(6)] == [preview["morale_row"][str(d)] for d in range(1, 7)]
     shot(page, "gs-melee-odds")
     accessible(page, "a melee's odds")
+    # issue 24 finding 14: the prompt and the odds in French too (the FR button), the figures the same
+    page.locator('[data-testid="cancel"]').click()
+    page.locator('[data-lang="fr"]').click()
+    expect(prompt).to_contain_text("mêlée : choisissez une attaque pour en voir les chances")
+    page.locator('#actions [data-testid="choice"][data-type="attack"]').click()
+    expect(odds).to_contain_text("Force de mêlée B contre armure 3, moral Y.")
+    expect(odds).to_contain_text(f"Une perte sur les totaux de deux dés {', '.join(map(str, preview['casualty_on']))} "
+                                 f"({preview['chance_in_36']} chances sur 36).")
     page.locator('[data-testid="confirm"]').click()
     acted(page, "attack")
     said = next(e for e in reversed(live.full_view(game_id)["events"]) if e["event"] == "attack")

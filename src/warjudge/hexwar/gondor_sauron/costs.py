@@ -25,11 +25,18 @@ def _declined(game: "GondorSauronGame", pending: Any) -> Cost:
     """7.61, 7.63: declining the displacement, the retreating unit cannot retreat: it is
     eliminated (7.23: a Leader-combat retreat flips it instead, if it can be flipped)."""
     unit = game.pos.units[pending.unit]
+    name = printed_name(unit.id)
     if pending.fallback == "flip" and not unit.disrupted and not unit.reduced and unit.reduced_side is not None:
         return {"what": "unit-flipped", "rule": "SPI 7.23", "hex": unit.hex, "units": [unit.id],
-                "why": f"{unit.id} does not retreat: it is flipped to its weaker side (SPI 7.23)"}
+                "why": f"{name} does not retreat: it is flipped to its weaker side (SPI 7.23)"}
     return {"what": "units-lost", "rule": "SPI 7.63", "hex": unit.hex, "units": [unit.id],
-            "why": f"{unit.id} does not displace its friends and is eliminated instead (SPI 7.61, 7.63)"}
+            "why": f"{name} does not displace its friends and is eliminated instead (SPI 7.61, 7.63)"}
+
+
+def printed_name(piece_id: str) -> str:
+    """The piece as its counter names it, never its id (issue 24 finding 9; the page's
+    hexwords.js pieceName words it alike): 'gondor-knights-10' -> 'Gondor Knights 10'."""
+    return " ".join(w if i and w in ("of", "the") else w.capitalize() for i, w in enumerate(piece_id.split("-")))
 
 
 def _unmoved(game: "GondorSauronGame", side: str) -> list[Cost]:

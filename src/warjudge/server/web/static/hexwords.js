@@ -3,8 +3,11 @@
 
 const list = v => (Array.isArray(v) ? v.join(", ") : String(v));
 
+// The page's language (decisions.js sets it from the EN/FR buttons): English unless French.
+export const pageLang = () => (document.documentElement.lang === "fr" ? "fr" : "en");
+
 // kind -> (info) -> the question, in words; an unknown kind falls back to its facts.
-const PROMPTS = {
+const PROMPTS = {en: {
   // SJG Necromancer
   choose: () => "Choose your magic items (secret until both have chosen).",
   deploy: () => "Deploy your units behind the screen: click a hex, then a unit to place there.",
@@ -26,10 +29,50 @@ const PROMPTS = {
     `each goes) or decline and lose ${pieceName(i.unit)}.`,
   evade: i => `${pieceName(i.unit)} is attacked: retreat before combat (evade, a path is lit) or stand and fight.`,
   rally: i => `${i.title || "Rally phase"}: a Leader may rally a disrupted unit.`,
-};
-const STAGES = {missile: "missile fire (pick a shot to see its odds)", leader: "Leader combat (duels)",
-                melee: "melee: pick an attack to see its odds; state every unit attacking that defender before " +
-                       "any attack is made; units in an enemy zone must attack"};
+  stated: (i, title) => `${title}: ${list(i.stated.units.map(pieceName))} will attack ${pieceName(i.stated.target)}; ` +
+    "add another attacker, or resolve to make the attacks one after another.",
+  unitRetreat: i => `${pieceName(i.unit)} must retreat: click a lit hex or pick a path.`,
+  unitAdvance: i => `${pieceName(i.unit)} may advance into ${i.hex}, or stay.`,
+  combatTitle: "Combat",
+}, fr: {
+  // SJG Necromancer
+  choose: () => "Choisissez vos objets magiques (secrets jusqu'à ce que les deux camps aient choisi).",
+  deploy: () => "Déployez vos unités derrière l'écran : cliquez un hexagone, puis une unité à y placer.",
+  move: () => "Mouvement : cliquez l'une de vos piles, cochez les unités à déplacer, puis cliquez un hexagone éclairé. " +
+    "Terminez quand c'est fait.",
+  wraith: () => "Les spectres se déplacent : cliquez une pile, puis un hexagone éclairé.",
+  opportunity: i => `Attaque d'opportunité : vos unités peuvent tirer sur ${list(i.targets || [])} ` +
+    "(choisissez une attaque pour en voir les chances).",
+  combat: () => "Combat : choisissez une attaque pour en voir les chances avant de l'engager ; chaque ennemi de votre " +
+    "zone doit être attaqué.",
+  convert: () => "Conversion : choisissez une cible et les Points de Conversion à engager.",
+  search: () => "Fouille du Miasme : choisissez un hexagone.",
+  retreat: i => `Retraite depuis ${i.hex}` + (i.losses ? `, en perdant au moins ${i.losses} unité(s)` : "") +
+    ` : vers ${list([...(i.options || []), ...(i.flight || [])]) || "nulle part"} (éclairé), ou perdez des unités.`,
+  advance: i => `Avance après combat dans ${list(i.hexes || i.targets || [])}, ou terminez.`,
+  // Gondor & Sauron
+  magic: i => `${i.title || "Phase de magie"} : déplacez des Chefs magiciens ou lancez des sorts (cliquez un Chef).`,
+  siege: i => `${i.title || "Phase de siège"} : bombardez un côté d'hexagone avec un engin de siège, ou terminez.`,
+  movement: i => `${i.title || "Mouvement"} : cliquez un pion, puis un hexagone éclairé pour l'y déplacer ; scindez ou ` +
+    "formez parmi les choix." + ((i.overstacked || []).length
+      ? ` Avant de terminer, retirez une unité de ${list(i.overstacked)} : une unité de combat par hexagone.` : ""),
+  displace: i => `${pieceName(i.unit)} doit faire retraite et sa seule issue est occupée par des amis : déplacez-les ` +
+    `(un choix dit où va chacun) ou refusez et perdez ${pieceName(i.unit)}.`,
+  evade: i => `${pieceName(i.unit)} est attaqué : retraite avant combat (esquive, un chemin est éclairé) ou tenez et combattez.`,
+  rally: i => `${i.title || "Phase de ralliement"} : un Chef peut rallier une unité désorganisée.`,
+  stated: (i, title) => `${title} : ${list(i.stated.units.map(pieceName))} attaqueront ${pieceName(i.stated.target)} ; ` +
+    "ajoutez un autre attaquant, ou résolvez pour faire les attaques l'une après l'autre.",
+  unitRetreat: i => `${pieceName(i.unit)} doit faire retraite : cliquez un hexagone éclairé ou choisissez un chemin.`,
+  unitAdvance: i => `${pieceName(i.unit)} peut avancer dans ${i.hex}, ou rester.`,
+  combatTitle: "Combat",
+}};
+const STAGES = {
+  en: {missile: "missile fire (pick a shot to see its odds)", leader: "Leader combat (duels)",
+       melee: "melee: pick an attack to see its odds; state every unit attacking that defender before " +
+              "any attack is made; units in an enemy zone must attack"},
+  fr: {missile: "tir (choisissez un tir pour en voir les chances)", leader: "combat de Chefs (duels)",
+       melee: "mêlée : choisissez une attaque pour en voir les chances ; déclarez chaque unité attaquant ce défenseur " +
+              "avant qu'aucune attaque ne soit faite ; les unités dans une zone ennemie doivent attaquer"}};
 
 // A Gondor & Sauron piece by the name printed on it, as the server's choices word it
 // (wording_en.piece: "gondor-knights-10" -> "Gondor Knights 10"), never its id.
@@ -37,18 +80,21 @@ const SMALL = new Set(["of", "the"]);
 export const pieceName = id => String(id).split("-")
   .map((w, i) => (i && SMALL.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(" ");
 
-// An SJG unit as its counter is printed: by kind (no counter carries a number).
-export const unitName = u => (u.kind === "necromancer" ? "Necromancer" : u.kind);
+// An SJG unit as its counter is printed: by kind (no counter carries a number), in the page's language.
+const KINDS_FR = {necromancer: "Nécromancien", apprentice: "apprenti", wraith: "spectre", skeleton: "squelette",
+                  mercenary: "mercenaire"};
+export const unitName = u => (pageLang() === "fr" ? KINDS_FR[u.kind] || u.kind
+                              : u.kind === "necromancer" ? "Necromancer" : u.kind);
 
 export function promptText(d) {
-  if (d.kind === "combat" && d.info && d.info.stated)   // SPI 7.32: a statement being made
-    return `${d.info.title || "Combat"}: ${list(d.info.stated.units.map(pieceName))} will attack ${pieceName(d.info.stated.target)}; ` +
-           "add another attacker, or resolve to make the attacks one after another.";
-  if (d.kind === "combat" && d.info && d.info.stage) return `${d.info.title || "Combat"}: ${STAGES[d.info.stage] || d.info.stage}.`;
-  if (d.kind === "retreat" && d.info && d.info.unit) return `${pieceName(d.info.unit)} must retreat: click a lit hex or pick a path.`;
-  if (d.kind === "advance" && d.info && d.info.unit) return `${pieceName(d.info.unit)} may advance into ${d.info.hex}, or stay.`;
-  const say = PROMPTS[d.kind];
-  return say ? say(d.info || {}) : [d.kind, ...Object.entries(d.info || {}).map(([k, v]) => `${k}: ${words(v)}`)].join(" · ");
+  const say = PROMPTS[pageLang()], info = d.info || {};
+  const title = info.title || say.combatTitle;
+  if (d.kind === "combat" && info.stated) return say.stated(info, title);   // SPI 7.32: a statement being made
+  if (d.kind === "combat" && info.stage) return `${title}${pageLang() === "fr" ? " " : ""}: ${STAGES[pageLang()][info.stage] || info.stage}.`;
+  if (d.kind === "retreat" && info.unit) return say.unitRetreat(info);
+  if (d.kind === "advance" && info.unit) return say.unitAdvance(info);
+  const ask = say[d.kind];
+  return typeof ask === "function" ? ask(info) : [d.kind, ...Object.entries(info).map(([k, v]) => `${k}: ${words(v)}`)].join(" · ");
 }
 
 // A value in words: a path as 1808→1807, other lists as "13, 14", nested facts as compact JSON.

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from warjudge.diplomacy.guess import RESOLVED, UNRESOLVED, GuessAndCheck
 from warjudge.diplomacy.mapdata import province_of
-from warjudge.diplomacy.orders import CONVOY, HOLD, MOVE, SUPPORT, Convoy, Move, Order, SupportHold, SupportMove
+from warjudge.diplomacy.orders import CONVOY, HOLD, MOVE, SUPPORT, Convoy, Order, SupportHold, SupportMove
 from warjudge.diplomacy.units import Unit
 
 

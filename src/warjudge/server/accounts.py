@@ -22,7 +22,7 @@ from warjudge.server import auth, ratelimit
 from warjudge.server.access import Bearer, Credentials as Caller
 from warjudge.server.errors import ApiError
 from warjudge.server.models import Token, User
-from warjudge.server.schemas import Credentials, PasswordChange
+from warjudge.server.schemas import Credentials, NewToken, PasswordChange, Revoked, SignedUp, Tokens
 
 Transaction = Callable[[], AbstractContextManager[Session]]
 TokenId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a token's id (GET /api/tokens)")]
@@ -118,20 +118,20 @@ def router(accounts: Accounts, reading: Transaction) -> APIRouter:
             raise ApiError(401, "sign in first: send 'Authorization: Bearer <token>' (POST /api/tokens gives one)")
         return credentials.credentials
 
-    @routes.post("/api/users", status_code=201)
+    @routes.post("/api/users", status_code=201, response_model=SignedUp)
     def new_user(body: Credentials, request: Request) -> dict[str, Any]:
         """An account (at most `signup` of them per address: docs/server.md, Limits)."""
         accounts.sign_up(body, ratelimit.client_address(request))
         return {"name": body.name}
 
-    @routes.post("/api/tokens")
+    @routes.post("/api/tokens", response_model=NewToken)
     def new_token(body: Credentials, request: Request) -> dict[str, Any]:
         """A token (shown this once) that lasts the server's token lifetime; failed
         attempts are limited per name and address (429 with Retry-After)."""
         token = accounts.sign_in(body.name, body.password, ratelimit.client_address(request), auth.API)
         return {"token": token, "expires_at": time.time() + accounts.lifetime}
 
-    @routes.get("/api/tokens")
+    @routes.get("/api/tokens", response_model=Tokens)
     def list_tokens(credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, Any]:
         """Your tokens and browser sessions: id, first characters, kind, created, last used
         (to the five minutes), expiry; `current` is the one asking."""
@@ -146,13 +146,13 @@ def router(accounts: Accounts, reading: Transaction) -> APIRouter:
             revoke_one(session, auth.user_of_token(session, token_of(credentials)), token_id)
         return Response(status_code=204)
 
-    @routes.delete("/api/tokens")
+    @routes.delete("/api/tokens", response_model=Revoked)
     def sign_out_everywhere(credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, int]:
         """Revokes every one of your tokens and browser sessions, this one included."""
         with accounts.begin() as session:
             return {"revoked": revoke(session, auth.user_of_token(session, token_of(credentials)))}
 
-    @routes.post("/api/password")
+    @routes.post("/api/password", response_model=Revoked)
     def change_password(body: PasswordChange, request: Request,
                         credentials: HTTPAuthorizationCredentials | None = Bearer) -> dict[str, int]:
         """A new password, given the old one; every other token and session is revoked."""

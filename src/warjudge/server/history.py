@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Path, Query
+from pydantic import BaseModel, Field
 from sqlalchemy.orm import defer
 from starlette.exceptions import HTTPException
 
@@ -76,6 +77,13 @@ def phase_names(sessions: Sessions, row: GameRow, most: int) -> list[str | None]
     return [(f"turn {v['turn']} · {v.get('phase')}" if "turn" in v else v.get("phase")) for v in views]
 
 
+class HistoryPage(BaseModel):
+    seat: str = Field(description="whose: a seat, 'gm' or 'public'")
+    count: int = Field(description="how many phases are finished")
+    phases: list[dict[str, Any]] = Field(description="each phase as that seat may see it")
+    next: int | None = Field(description="the `start` of the next page (null: none)")
+
+
 def router(sessions: Sessions) -> APIRouter:
     api = APIRouter(tags=["history"])
 
@@ -87,7 +95,7 @@ def router(sessions: Sessions) -> APIRouter:
                 raise ApiError(404, f"there is no game {game_id!r}")
             return row, play.role(row, user, seat)
 
-    @api.get("/api/games/{game_id}/history")
+    @api.get("/api/games/{game_id}/history", response_model=HistoryPage)
     def history(game_id: GameId, seat: str | None = SeatQuery, lang: str = LangQuery,
                 start: int = Query(0, ge=0, le=2**31, description="the first phase listed"),
                 limit: int = Query(PAGE, ge=1, le=MAX_PAGE, description="how many phases at most"),
@@ -103,7 +111,7 @@ def router(sessions: Sessions) -> APIRouter:
         return {"seat": role, "count": progress.phases, "phases": [localised(p, lang, names) for p in page],
                 "next": start + limit if start + limit < progress.phases else None}
 
-    @api.get("/api/games/{game_id}/history/{n}")
+    @api.get("/api/games/{game_id}/history/{n}", response_model=dict[str, Any])
     def history_entry(game_id: GameId, n: int = Path(ge=0, le=2**31), seat: str | None = SeatQuery,
                       lang: str = LangQuery, credentials: Credentials = Bearer) -> dict[str, Any]:
         """One finished phase (0: the start) as the caller's seat may see it, its reasons

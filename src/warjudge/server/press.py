@@ -86,6 +86,45 @@ class ModeRequest(BaseModel):
     press: Mode
 
 
+class Message(BaseModel):
+    """A message as its reader gets it (`_as_read`)."""
+    n: int = Field(description="its place among the messages the reader may read")
+    sender: str = Field(alias="from")
+    thread: Thread
+    unread: bool
+    to: Thread
+    text: str
+    version: int | None = Field(description="the game's version when it was sent")
+    phase: str | None
+    sent_at: str = Field(description="ISO 8601, UTC")
+
+
+class ThreadListed(BaseModel):
+    thread: Thread
+    messages: int
+    unread: int
+    last_at: str = Field(description="ISO 8601, UTC: its newest message's")
+
+
+class PressPage(BaseModel):
+    seat: str = Field(description="whose press: a seat, 'gm' or 'public'")
+    press: Mode
+    messages: list[Message]
+    more: bool = Field(description="more messages follow: ask again with `after`")
+    unread: int
+    threads: list[ThreadListed]
+    more_threads: bool
+
+
+class Unread(BaseModel):
+    seat: str
+    unread: int
+
+
+class ModeSet(BaseModel):
+    press: Mode
+
+
 def default_mode(row: GameRow) -> str:
     return "full" if len(row.seats) > 2 else "none"
 
@@ -257,7 +296,7 @@ def send(session: Session, row: GameRow, seat_name: str, to: list[str] | str, te
 def router(sessions: Sessions) -> APIRouter:
     api = APIRouter(tags=["press"])
 
-    @api.post("/api/games/{game_id}/press", status_code=201)
+    @api.post("/api/games/{game_id}/press", status_code=201, response_model=Message)
     def post_press(game_id: GameId, body: PressRequest, credentials: Credentials = Bearer) -> dict[str, Any]:
         """A message from one of your seats to other seats, or to "all"."""
         with sessions.begin() as session:
@@ -267,7 +306,7 @@ def router(sessions: Sessions) -> APIRouter:
             message = send(session, row, body.seat, body.to, body.text)
             return _as_read(message, count(session, game_id, body.seat))
 
-    @api.get("/api/games/{game_id}/press")
+    @api.get("/api/games/{game_id}/press", response_model=PressPage)
     def get_press(game_id: GameId, seat: str | None = SeatQuery,
                   after: int = Query(0, ge=0, le=2**31, description="only the messages after the n-th"),
                   credentials: Credentials = Bearer) -> dict[str, Any]:
@@ -282,7 +321,7 @@ def router(sessions: Sessions) -> APIRouter:
             return {"seat": role, "press": mode_of(session, row), "messages": page, "more": more,
                     "unread": unread_count(session, game_id, role), "threads": listed, "more_threads": more_threads}
 
-    @api.post("/api/games/{game_id}/press-read")
+    @api.post("/api/games/{game_id}/press-read", response_model=Unread)
     def read_press(game_id: GameId, body: ReadRequest, credentials: Credentials = Bearer) -> dict[str, Any]:
         """Marks read your seat's messages numbered up to `upto` (of one thread if named);
         answers how many it has still unread."""
@@ -296,7 +335,7 @@ def router(sessions: Sessions) -> APIRouter:
             session.flush()
             return {"seat": body.seat, "unread": unread_count(session, game_id, body.seat)}
 
-    @api.post("/api/games/{game_id}/press-mode")
+    @api.post("/api/games/{game_id}/press-mode", response_model=ModeSet)
     def set_mode(game_id: GameId, body: ModeRequest, credentials: Credentials = Bearer) -> dict[str, Any]:
         """Games master: the game's press from now on ("full", "broadcast" or "none")."""
         with sessions.begin() as session:

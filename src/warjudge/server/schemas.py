@@ -112,3 +112,198 @@ class Replacement(Strict):
     seat: str = SeatName
     user: str | None = Field(None, pattern=r"^[A-Za-z0-9_.-]{1,64}$",
                              description="the account that takes the seat; null frees it (a new invitation)")
+
+
+# The shapes of answers: every JSON route declares one (`response_model`), so the OpenAPI
+# document says what each answers and schemathesis checks that it does. A game's view and
+# its actions are the game's own (free-form objects); a key a route only sometimes sends is
+# optional here and left out when unset (`response_model_exclude_unset`).
+
+Json = dict[str, Any]
+
+
+class Refused(BaseModel):
+    error: str = Field(description="what went wrong, for a person")
+
+
+class Invalid(Refused):
+    problems: list[str] | None = Field(None, description="each field that is not valid, and why")
+
+
+# every route's errors (errors.py): `{"error": …}`, a request that is not valid with its problems
+ERRORS: dict[int | str, dict[str, Any]] = {422: {"model": Invalid, "description": "the request is not valid"},
+                                           "4XX": {"model": Refused}, "5XX": {"model": Refused}}
+
+
+class GameOffered(BaseModel):
+    id: str
+    title: str
+    bots: list[str]
+    bot_levels: dict[str, str] = Field(description="each bot's strength: easy, standard or strong")
+    options: list[Json] = Field(description="name, kind, help, default, choices, range")
+
+
+class SeatInvitation(BaseModel):
+    seat: str
+    invitation: str | None
+
+
+class Created(BaseModel):
+    id: str
+    game: str
+    seats: list[SeatInvitation]
+
+
+class Yours(BaseModel):
+    gm: bool = Field(description="the caller is the game's games master")
+    seats: list[str] = Field(description="the seats the caller holds")
+
+
+class SeatTaken(BaseModel):
+    seat: str
+    taken: bool
+
+
+class GameListed(BaseModel):
+    id: str
+    game: str
+    open: bool
+    you: Yours
+    seats: list[SeatTaken]
+
+
+class SeatShown(BaseModel):
+    seat: str
+    user: str | None
+    bot: str | None
+    ready: bool
+    invitation: str | None = Field(None, description="the games master's only, for a free seat")
+
+
+class GameShown(BaseModel):
+    id: str
+    game: str
+    title: str
+    open: bool
+    version: int
+    seats: list[SeatShown]
+    to_act: list[str]
+    waiting: list[str]
+    is_over: bool
+    outcome: Json | None
+    phase_seconds: int | None
+    deadline: float | None
+    clock_waits_for_seats: bool
+    phase_rules: Json | None
+    paused: bool
+    paused_remaining: float | None
+    last_nmr: list[str]
+    seed_commitments: list[str]
+    you: Yours
+    view_of: str = Field(description="whose view this is: a seat, 'gm' or 'public'")
+    view: Json = Field(description="the game's own view for that role")
+
+
+class SeatLegal(BaseModel):
+    seat: str
+    decision: Json | None
+    actions: list[Json]
+    costs: dict[str, list[Json]] = Field(description="what each costly action forfeits, by its index")
+    afresh: list[Json] | None = Field(None, description="once the seat has given orders: its orders as if it had given none")
+    labels: list[str] | None = Field(None, description="a hex game's: each action worded for a person")
+
+
+class Legal(BaseModel):
+    seats: list[SeatLegal]
+
+
+class Preview(BaseModel):
+    preview: Json | None = Field(description="null: the action has no dice to show")
+
+
+class Seated(BaseModel):
+    seat: str
+    user: str | None
+
+
+class BotSeated(BaseModel):
+    seat: str
+    bot: str
+
+
+class BotsOffered(BaseModel):
+    bots: list[str]
+
+
+class Acted(BaseModel):
+    results: list[Json]
+    version: int
+
+
+class Ready(BaseModel):
+    seat: str
+    ready: bool
+    processed: bool = Field(description="the phase was adjudicated: every seat was ready")
+
+
+class Checked(BaseModel):
+    results: list[Json] = Field(description="each order line: `accepted`, or refused with its reason")
+
+
+class Processed(BaseModel):
+    processed: bool
+    version: int
+
+
+class Clock(BaseModel):
+    deadline: float | None
+    paused: bool
+    paused_remaining: float | None
+    clock_waits_for_seats: bool
+
+
+class Accepted(BaseModel):
+    accepted: bool
+    version: int
+
+
+class PhaseStart(BaseModel):
+    phase: int
+    actions_before: int
+    name: str | None
+
+
+class PhaseStarts(BaseModel):
+    phases: list[PhaseStart]
+
+
+class RolledBack(BaseModel):
+    phase: int
+    version: int
+
+
+class SignedUp(BaseModel):
+    name: str
+
+
+class NewToken(BaseModel):
+    token: str = Field(description="shown this once: send it as 'Authorization: Bearer <token>'")
+    expires_at: float = Field(description="Unix seconds")
+
+
+class TokenListed(BaseModel):
+    id: int
+    prefix: str | None = Field(description="its first characters, never the secret (null: a token made before they were kept)")
+    kind: str
+    created_at: float
+    last_used_at: float | None
+    expires_at: float
+    current: bool = Field(description="the token asking")
+
+
+class Tokens(BaseModel):
+    tokens: list[TokenListed]
+
+
+class Revoked(BaseModel):
+    revoked: int = Field(description="how many tokens and browser sessions were revoked")

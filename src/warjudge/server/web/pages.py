@@ -30,6 +30,7 @@ from warjudge.server.accounts import Accounts
 from warjudge.server.access import GameId
 from warjudge.server.bots import levels as bot_levels
 from warjudge.server.errors import ApiError
+from warjudge.server.schemas import Checked
 from warjudge.server.models import GameRow, Seat, User
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE, view_for
 from warjudge.presentation.logs import log_lines
@@ -224,7 +225,7 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
             raise ApiError(404, f"{row.game} games have no log of results: their views report each phase")
         return {"lines": lines}
 
-    @app.post("/api/games/{game_id}/check", tags=["play"])
+    @app.post("/api/games/{game_id}/check", tags=["play"], response_model=Checked)
     def check_orders(game_id: GameId, body: OrderCheck, lang: str = "en",
                      credentials: HTTPAuthorizationCredentials | None = Depends(auth.bearer_or_cookie)
                      ) -> dict[str, Any]:

@@ -1,0 +1,83 @@
+"""Playing a seat: taking it (or seating a bot), its legal actions, a preview of one, a
+set-up drafted, an action sent, ready."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from fastapi import APIRouter, Query
+
+from warjudge.presentation import choices
+from warjudge.server import cache, play
+from warjudge.server.access import LangQuery, SeatPath
+from warjudge.server.routes.deps import AsGm, Game, Locked, Reader, Writer
+from warjudge.server.schemas import (Acted, ActionRequest, BotRequest, BotSeated, Claim, Legal, Preview, Ready,
+                                     ReadyRequest, Seated, SetupRequest)
+from warjudge.server.views import view_for
+
+SeatQuery = Query(None, max_length=64, description="whose view: one of your seats, or 'public'")
+
+router = APIRouter(tags=["play"])
+
+
+def _legal_of(game_id: str, game: Any, seat: str, lang: str) -> dict[str, Any]:
+    """A seat's decision and legal actions with what each costly one forfeits, and in a hex
+    game their labels (worded in `lang`); `afresh`: once it has given orders, its orders as
+    if it had given none (`play.afresh`)."""
+    actions = game.legal_actions(seat)
+    worded = game_id in choices.CHOOSERS
+    return {"seat": seat, "decision": (d.to_json() if (d := game.decision(seat)) else None), "actions": actions,
+            "costs": play.costs(game, seat, actions),
+            **({"afresh": again} if (again := play.afresh(game, seat, actions)) is not None else {}),
+            **({"labels": choices.labels(game_id, game, actions, view_for(game, seat), lang)} if worded else {})}
+
+
+@router.get("/api/games/{game_id}/legal", response_model=Legal, response_model_exclude_unset=True)
+def legal(user: Reader, row: Game, seat: str | None = SeatQuery, lang: str = LangQuery) -> dict[str, Any]:
+    """Each held seat's decision and legal actions; in a hex game each action also has
+    its `labels` entry, the action worded in `lang` for a person (from the seat's view)."""
+    game = play.load(row)
+    held = play.held_seats(row, user) if seat is None else [play.require_seat(row, user, seat).name]
+    return {"seats": [cache.ANSWERS.get(row, game, ("legal", s, lang), partial(_legal_of, row.game, game, s, lang))
+                      for s in held]}
+
+
+@router.post("/api/games/{game_id}/preview", response_model=Preview)
+def preview(body: ActionRequest, user: Reader, row: Game) -> dict[str, Any]:
+    """What one of the seat's legal actions faces before its dice (odds, modifiers, the
+    table row), from the game's own rules; `preview` is null for an action with no dice
+    to show. Changes nothing."""
+    return {"preview": play.preview(row, user, body.seat, body.action)}
+
+
+@router.post("/api/games/{game_id}/setup", response_model=dict[str, Any])
+def setup(body: SetupRequest, user: Reader, row: Game) -> dict[str, Any]:
+    """A set-up drafted in the seat's page (SJG 9.1, 9.2), checked unit by unit and, with
+    `fill`, completed in a named formation or like an earlier set-up: what is placed and
+    left, the zone, where each kind left may go, the `deploy` to send once complete.
+    Changes nothing."""
+    return play.setup_plan(row, user, body.seat, body.placements, body.fill, body.like)
+
+
+@router.post("/api/games/{game_id}/seats/{seat}", tags=["seats"], response_model=Seated)
+def claim_seat(seat: SeatPath, user: Writer, row: Locked, body: Claim | None = None) -> dict[str, Any]:
+    play.claim(row, user, seat, body.invitation if body else None)
+    return {"seat": seat, "user": user.name}
+
+
+@router.post("/api/games/{game_id}/bots", tags=["seats"], response_model=BotSeated)
+def seat_bot(body: BotRequest, row: AsGm) -> dict[str, Any]:
+    play.seat_bot(row, body.seat, body.bot)
+    return {"seat": body.seat, "bot": body.bot}
+
+
+@router.post("/api/games/{game_id}/actions", response_model=Acted)
+def act(body: ActionRequest, user: Writer, row: Locked, lang: str = LangQuery) -> dict[str, Any]:
+    return {"results": play.submit(row, user, body.seat, body.action, lang, body.phase), "version": row.version}
+
+
+@router.post("/api/games/{game_id}/ready", response_model=Ready)
+def ready(body: ReadyRequest, user: Writer, row: Locked) -> dict[str, Any]:
+    """The seat is ready (or, `"ready": false`, no longer: until the deadline it may change its mind)."""
+    return {"seat": body.seat, "ready": body.ready, "processed": play.mark_ready(row, user, body.seat, body.ready, body.phase)}

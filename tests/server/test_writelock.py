@@ -3,14 +3,17 @@ and the requests that only read taking no write lock at all (db.Sessions.reading
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 
+import anyio
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from tests.server.conftest import sign_up
+from tests.server.conftest import Player, sign_up
 from warjudge.server import db, live
 from warjudge.server.app import create_app
 from warjudge.server.writelock import FifoLock, WriteTimeout
@@ -132,3 +135,33 @@ def test_a_writer_kept_waiting_too_long_gets_a_503_and_changes_nothing(tmp_path,
         assert gm.ok("get", f"/api/games/{gid}")["seats"][0]["user"] is None
         gm.ok("post", f"/api/games/{gid}/seats/north")   # the lock was handed on: the retry works
     app.state.engine.dispose()
+
+
+def test_a_change_holds_the_write_lock_for_one_thread_pool_call_only(tmp_path, monkeypatch):
+    """Issue 25 (6), the routers' redo: a change whose transaction was a FastAPI dependency
+    took the write lock in one thread-pool call, ran its route in a second and committed in a
+    third, so with every thread of the pool held by writers queued for the lock, its holder
+    never got a thread to finish: each queued writer waited out the busy timeout (a 503).
+    Here the pool has two threads and eight writers (one per game) arrive at once."""
+    app = create_app(f"sqlite:///{tmp_path / 'pool.sqlite3'}")
+    with TestClient(app) as client:
+        gm = sign_up(client)
+        gids = [gm.ok("post", "/api/games", {"game": "toy-bids"})["id"] for _ in range(8)]
+        for gid in gids:
+            gm.ok("post", f"/api/games/{gid}/seats/north")
+    monkeypatch.setattr(db, "BUSY_MS", 2_000)   # a writer starved of the lock: a 503 in 2 s, not 30
+
+    async def all_at_once() -> list[httpx2.Response]:
+        anyio.to_thread.current_default_thread_limiter().total_tokens = 2
+        async with httpx2.AsyncClient(transport=httpx2.ASGITransport(app=app), base_url="http://test",
+                                      headers=gm.headers) as api:
+            return await asyncio.gather(*(api.post(f"/api/games/{gid}/actions",
+                                                   json={"seat": "north", "action": {"type": "bid", "amount": 1}})
+                                          for gid in gids))
+
+    answers = asyncio.run(all_at_once())
+    assert [a.status_code for a in answers] == [200] * len(gids), [a.text for a in answers if a.status_code != 200]
+    with TestClient(app) as client:   # no action lost: each game took its bid
+        assert [Player(client, gm.name, gm.token).ok("get", f"/api/games/{gid}")["version"] for gid in gids] == [1] * 8
+    app.state.engine.dispose()
+

@@ -12,11 +12,11 @@ from sqlalchemy import select
 from warjudge.core import games
 from warjudge.core.events import localised
 from warjudge.server import bots, play, press
-from warjudge.server.access import GameId, LangQuery, game_row, maybe_caller
+from warjudge.server.access import LangQuery, game_row
 from warjudge.server.deadlines import PhaseRules
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRequest, GameRow, User
-from warjudge.server.routes.deps import Caller, Game, Reading, Viewer, Writer, Writing
+from warjudge.server.routes.deps import Caller, GameCaller
 from warjudge.server.schemas import BotsOffered, Created, GameListed, GameOffered, GameShown, NewGame
 from warjudge.server.views import view_for
 from warjudge.server.web.pages import is_mine, newest_page
@@ -62,63 +62,71 @@ def registered() -> list[dict[str, Any]]:
 
 
 @router.post("/api/games", status_code=201, response_model=Created)
-def new_game(body: NewGame, session: Writing, user: Writer) -> dict[str, Any]:
-    made = body.request_key and session.get(GameRequest, (user.id, body.request_key))
-    if made:   # the same request again: the game it made
-        return _created(game_row(session, made.game_id))
-    rules = PhaseRules(body.phase_seconds, body.phase_seconds_by_kind, body.deadline_at)
-    row = play.create(session, user, body.game, body.options, body.open, rules)
-    session.flush()
-    if body.request_key:
-        session.add(GameRequest(user_id=user.id, key=body.request_key, game_id=row.id))
-    if body.press:
-        press.choose(session, row, body.press)
-    return _created(row)
+def new_game(body: NewGame, call: Caller) -> dict[str, Any]:
+    with call.writing() as (session, user):
+        made = body.request_key and session.get(GameRequest, (user.id, body.request_key))
+        if made:   # the same request again: the game it made
+            return _created(game_row(session, made.game_id))
+        rules = PhaseRules(body.phase_seconds, body.phase_seconds_by_kind, body.deadline_at)
+        row = play.create(session, user, body.game, body.options, body.open, rules)
+        session.flush()
+        if body.request_key:
+            session.add(GameRequest(user_id=user.id, key=body.request_key, game_id=row.id))
+        if body.press:
+            press.choose(session, row, body.press)
+        return _created(row)
 
 
 @router.get("/api/games", response_model=list[GameListed])
-def list_games(response: Response, session: Reading, credentials: Caller,
+def list_games(response: Response, call: Caller,
                start: int = Query(0, ge=0, le=2**31, description="how many of the newest games to pass over"),
                limit: int = Query(LIST_DEFAULT, ge=1, le=LIST_MAX, description="the most games to list"),
                mine: bool = Query(False, description="only the caller's: as games master or holding a seat")
                ) -> list[dict[str, Any]]:
     """A page of the games, newest first: a `Link: <…>; rel="next"` header says where
     the next page starts, if there is one."""
-    user = maybe_caller(session, credentials)
-    if mine and user is None:
-        raise ApiError(401, "mine=true: sign in (a bearer token) to list your own games")
-    query = select(GameRow).where(is_mine(user)) if mine and user else select(GameRow)
-    rows, more = newest_page(session, query, start, limit)
-    if more:
-        response.headers["Link"] = f'</api/games?start={start + limit}&limit={limit}' \
-                                   f'{"&mine=true" if mine else ""}>; rel="next"'
-    return [{"id": r.id, "game": r.game, "open": r.open_seats, "you": {"gm": play.is_gm(r, user),
-             "seats": play.held_seats(r, user)},
-             "seats": [{"seat": s.name, "taken": s.user_id is not None or s.bot is not None} for s in r.seats]}
-            for r in rows]
+    with call.reading() as session:
+        user = call.viewer(session)
+        if mine and user is None:
+            raise ApiError(401, "mine=true: sign in (a bearer token) to list your own games")
+        query = select(GameRow).where(is_mine(user)) if mine and user else select(GameRow)
+        rows, more = newest_page(session, query, start, limit)
+        if more:
+            response.headers["Link"] = f'</api/games?start={start + limit}&limit={limit}' \
+                                       f'{"&mine=true" if mine else ""}>; rel="next"'
+        return [{"id": r.id, "game": r.game, "open": r.open_seats, "you": {"gm": play.is_gm(r, user),
+                 "seats": play.held_seats(r, user)},
+                 "seats": [{"seat": s.name, "taken": s.user_id is not None or s.bot is not None} for s in r.seats]}
+                for r in rows]
 
 
 @router.get("/api/games/{game_id}", response_model=GameShown, response_model_exclude_unset=True)
-def show_game(user: Viewer, row: Game, seat: str | None = SeatQuery, lang: str = LangQuery) -> dict[str, Any]:
-    game = play.load(row)
-    role = play.role(row, user, seat)
-    view = view_for(game, role)
-    return _summary(row, game, user) | {"view_of": role, "view": view if lang == "en" else localised(view, lang, play.seat_names(game, lang))}
+def show_game(call: GameCaller, seat: str | None = SeatQuery, lang: str = LangQuery) -> dict[str, Any]:
+    with call.reading_game() as session:
+        user = call.viewer(session)
+        row = call.row(session)
+        game = play.load(row)
+        role = play.role(row, user, seat)
+        view = view_for(game, role)
+        return _summary(row, game, user) | {"view_of": role, "view": view if lang == "en" else localised(view, lang, play.seat_names(game, lang))}
 
 
 @router.get("/api/games/{game_id}/bots", tags=["seats"], response_model=BotsOffered)
-def game_bots(game_id: GameId, session: Reading) -> dict[str, Any]:
+def game_bots(call: GameCaller) -> dict[str, Any]:
     """The bots that can hold a seat of this game (`random` plays every game)."""
-    return {"bots": bots.names(game_row(session, game_id).game)}
+    with call.reading() as session:
+        return {"bots": bots.names(call.row(session).game)}
 
 
 @router.get("/api/games/{game_id}/record", response_model=dict[str, Any])
-def record(row: Game) -> Any:
+def record(call: GameCaller) -> Any:
     """The whole record, seeds and every secret included, once the game is over, for
     anyone (check it with `warjudge verify`); while it runs, nobody's, the games master's
     and the creator's included: GET …/history is what each may see meanwhile."""
-    if not play.load(row).is_over:
-        raise ApiError(409, f"game {row.id} is not over: its record holds the dice seed and every "
-                            "secret, which stay on the server until it ends (meanwhile GET "
-                            f"/api/games/{row.id}/history is what you may see)")
-    return json.loads(row.record)
+    with call.reading_game() as session:
+        row = call.row(session)
+        if not play.load(row).is_over:
+            raise ApiError(409, f"game {row.id} is not over: its record holds the dice seed and every "
+                                "secret, which stay on the server until it ends (meanwhile GET "
+                                f"/api/games/{row.id}/history is what you may see)")
+        return json.loads(row.record)

@@ -11,7 +11,7 @@ from fastapi import APIRouter, Query
 from warjudge.presentation import choices
 from warjudge.server import cache, play
 from warjudge.server.access import LangQuery, SeatPath
-from warjudge.server.routes.deps import AsGm, Game, Locked, Reader, Writer
+from warjudge.server.routes.deps import GameCaller
 from warjudge.server.schemas import (Acted, ActionRequest, BotRequest, BotSeated, Claim, Legal, Preview, Ready,
                                      ReadyRequest, Seated, SetupRequest)
 from warjudge.server.views import view_for
@@ -34,50 +34,62 @@ def _legal_of(game_id: str, game: Any, seat: str, lang: str) -> dict[str, Any]:
 
 
 @router.get("/api/games/{game_id}/legal", response_model=Legal, response_model_exclude_unset=True)
-def legal(user: Reader, row: Game, seat: str | None = SeatQuery, lang: str = LangQuery) -> dict[str, Any]:
+def legal(call: GameCaller, seat: str | None = SeatQuery, lang: str = LangQuery) -> dict[str, Any]:
     """Each held seat's decision and legal actions; in a hex game each action also has
     its `labels` entry, the action worded in `lang` for a person (from the seat's view)."""
-    game = play.load(row)
-    held = play.held_seats(row, user) if seat is None else [play.require_seat(row, user, seat).name]
-    return {"seats": [cache.ANSWERS.get(row, game, ("legal", s, lang), partial(_legal_of, row.game, game, s, lang))
-                      for s in held]}
+    with call.reading_game() as session:
+        user, row = call.caller(session), call.row(session)
+        game = play.load(row)
+        held = play.held_seats(row, user) if seat is None else [play.require_seat(row, user, seat).name]
+        return {"seats": [cache.ANSWERS.get(row, game, ("legal", s, lang), partial(_legal_of, row.game, game, s, lang))
+                          for s in held]}
 
 
 @router.post("/api/games/{game_id}/preview", response_model=Preview)
-def preview(body: ActionRequest, user: Reader, row: Game) -> dict[str, Any]:
+def preview(body: ActionRequest, call: GameCaller) -> dict[str, Any]:
     """What one of the seat's legal actions faces before its dice (odds, modifiers, the
     table row), from the game's own rules; `preview` is null for an action with no dice
     to show. Changes nothing."""
-    return {"preview": play.preview(row, user, body.seat, body.action)}
+    with call.reading_game() as session:
+        user = call.caller(session)
+        return {"preview": play.preview(call.row(session), user, body.seat, body.action)}
 
 
 @router.post("/api/games/{game_id}/setup", response_model=dict[str, Any])
-def setup(body: SetupRequest, user: Reader, row: Game) -> dict[str, Any]:
+def setup(body: SetupRequest, call: GameCaller) -> dict[str, Any]:
     """A set-up drafted in the seat's page (SJG 9.1, 9.2), checked unit by unit and, with
     `fill`, completed in a named formation or like an earlier set-up: what is placed and
     left, the zone, where each kind left may go, the `deploy` to send once complete.
     Changes nothing."""
-    return play.setup_plan(row, user, body.seat, body.placements, body.fill, body.like)
+    with call.reading_game() as session:
+        user = call.caller(session)
+        return play.setup_plan(call.row(session), user, body.seat, body.placements, body.fill, body.like)
 
 
 @router.post("/api/games/{game_id}/seats/{seat}", tags=["seats"], response_model=Seated)
-def claim_seat(seat: SeatPath, user: Writer, row: Locked, body: Claim | None = None) -> dict[str, Any]:
-    play.claim(row, user, seat, body.invitation if body else None)
-    return {"seat": seat, "user": user.name}
+def claim_seat(seat: SeatPath, call: GameCaller, body: Claim | None = None) -> dict[str, Any]:
+    with call.changing() as change:
+        play.claim(change.row, change.user, seat, body.invitation if body else None)
+        return {"seat": seat, "user": change.user.name}
 
 
 @router.post("/api/games/{game_id}/bots", tags=["seats"], response_model=BotSeated)
-def seat_bot(body: BotRequest, row: AsGm) -> dict[str, Any]:
-    play.seat_bot(row, body.seat, body.bot)
-    return {"seat": body.seat, "bot": body.bot}
+def seat_bot(body: BotRequest, call: GameCaller) -> dict[str, Any]:
+    with call.changing(gm=True) as change:
+        play.seat_bot(change.row, body.seat, body.bot)
+        return {"seat": body.seat, "bot": body.bot}
 
 
 @router.post("/api/games/{game_id}/actions", response_model=Acted)
-def act(body: ActionRequest, user: Writer, row: Locked, lang: str = LangQuery) -> dict[str, Any]:
-    return {"results": play.submit(row, user, body.seat, body.action, lang, body.phase), "version": row.version}
+def act(body: ActionRequest, call: GameCaller, lang: str = LangQuery) -> dict[str, Any]:
+    with call.changing() as change:
+        return {"results": play.submit(change.row, change.user, body.seat, body.action, lang, body.phase),
+                "version": change.row.version}
 
 
 @router.post("/api/games/{game_id}/ready", response_model=Ready)
-def ready(body: ReadyRequest, user: Writer, row: Locked) -> dict[str, Any]:
+def ready(body: ReadyRequest, call: GameCaller) -> dict[str, Any]:
     """The seat is ready (or, `"ready": false`, no longer: until the deadline it may change its mind)."""
-    return {"seat": body.seat, "ready": body.ready, "processed": play.mark_ready(row, user, body.seat, body.ready, body.phase)}
+    with call.changing() as change:
+        return {"seat": body.seat, "ready": body.ready,
+                "processed": play.mark_ready(change.row, change.user, body.seat, body.ready, body.phase)}

@@ -4,12 +4,14 @@ and the requests that only read taking no write lock at all (db.Sessions.reading
 from __future__ import annotations
 
 import asyncio
+import inspect
 import threading
 import time
 
 import anyio
 import httpx2
 import pytest
+from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
@@ -164,4 +166,27 @@ def test_a_change_holds_the_write_lock_for_one_thread_pool_call_only(tmp_path, m
     with TestClient(app) as client:   # no action lost: each game took its bid
         assert [Player(client, gm.name, gm.token).ok("get", f"/api/games/{gid}")["version"] for gid in gids] == [1] * 8
     app.state.engine.dispose()
+
+
+def _routes(routes):
+    for route in routes:
+        included = getattr(route, "original_router", None)   # FastAPI keeps an included router whole
+        yield from _routes(included.routes) if included is not None else [route]
+
+
+def _dependencies(dependant):
+    for dependency in dependant.dependencies:
+        yield dependency.call
+        yield from _dependencies(dependency)
+
+
+def test_no_route_has_a_dependency_that_holds_anything_across_it(tmp_path):
+    """The same rule on every route: a generator dependency's entry and exit run apart from
+    the route (in their own thread-pool calls), so none may open what the route uses."""
+    app = create_app(f"sqlite:///{tmp_path / 'deps.sqlite3'}")
+    routes = [route for route in _routes(app.routes) if isinstance(route, APIRoute)]
+    held = sorted({f"{route.path} {call.__name__}" for route in routes for call in _dependencies(route.dependant)
+                   if inspect.isgeneratorfunction(call) or inspect.isasyncgenfunction(call)})
+    app.state.engine.dispose()
+    assert len(routes) > 40 and not held
 

@@ -6,7 +6,7 @@
 // An action that forfeits something (units lost, a Jewel left, moves given up: the game's own
 // `costs`, sent with the legal actions) is lit in danger colours and asks in words before it is sent.
 import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
-import {describe, pieceName, promptText, unitName} from "/static/hexwords.js";
+import {describe, namePieces, pieceName, promptText, unitName} from "/static/hexwords.js";
 import {isAttack, oddsPanel} from "/static/odds.js";
 import {announce, soundToggle} from "/static/phasealert.js";
 
@@ -271,6 +271,7 @@ async function refresh(summary) {
   actions = mine.actions;
   costOf = new Map(Object.entries(mine.costs || {}).map(([i, cost]) => [actions[Number(i)], cost]));
   worded = new WeakMap(actions.map((a, i) => [a, (mine.labels || [])[i]]).filter(([, text]) => text));
+  namePieces(mine.pieces || {});
   const d = mine.decision;
   prompt.dataset.kind = d ? d.kind : "";
   prompt.textContent = d ? promptText(d)

@@ -74,10 +74,13 @@ const STAGES = {
        melee: "mêlée : choisissez une attaque pour en voir les chances ; déclarez chaque unité attaquant ce défenseur " +
               "avant qu'aucune attaque ne soit faite ; les unités dans une zone ennemie doivent attaquer"}};
 
-// A Gondor & Sauron piece by the name printed on it, as the server's choices word it
-// (wording_en.piece: "gondor-knights-10" -> "Gondor Knights 10"), never its id.
+// A Gondor & Sauron piece by the name printed on it, never its id: as the server's choices
+// word it in the page's language (GET …/legal's `pieces`: "Chevaliers du Gondor 10 (CD4X)"),
+// else from its id ("gondor-knights-10" -> "Gondor Knights 10").
 const SMALL = new Set(["of", "the"]);
-export const pieceName = id => String(id).split("-")
+let named = {};
+export const namePieces = names => { named = names; };
+export const pieceName = id => named[id] || String(id).split("-")
   .map((w, i) => (i && SMALL.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(" ");
 
 // An SJG unit as its counter is printed: by kind (no counter carries a number), in the page's language.

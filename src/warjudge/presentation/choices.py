@@ -55,13 +55,14 @@ def labels(game_id: str, game: Game, actions: list[Action], view: View, lang: st
 def worded(game_id: str, game: Game, actions: list[Action], costs: dict[str, list[dict[str, Any]]],
            view: View, lang: str) -> dict[str, Any]:
     """What GET …/legal adds for a hex game, all in `lang`: the actions' `labels`, the
-    `pieces` the seat sees by their printed names (the page's prompts name them as the labels
-    do) and the `costs` with their `why` worded (the games write it in English)."""
+    `costs` with their `why` worded (the games write it in English) and, in Gondor & Sauron,
+    the `pieces` the seat sees by their printed names and the `phases` by their titles (the
+    page's prompts and status line name them as the labels do)."""
     module = _wording(game_id, lang)
-    pieces = {} if game_id == "necromancer-sjg" else module.piece_names(view)   # SJG's are named by kind
+    named = {} if game_id == "necromancer-sjg" else {"pieces": module.piece_names(view), "phases": module.phase_titles()}
     if lang != "en":
         costs = {i: [c | {"why": module.cost(c, view)} for c in found] for i, found in costs.items()}
-    return {"labels": labels(game_id, game, actions, view, lang), "pieces": pieces, "costs": costs}
+    return {"labels": labels(game_id, game, actions, view, lang), "costs": costs, **named}
 
 
 def _wording(game_id: str, lang: str) -> Any:

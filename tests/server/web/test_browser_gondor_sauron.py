@@ -394,7 +394,8 @@ def test_a_mid_combat_displacement_is_asked_and_answered_in_words(live, chromium
     expect(prompt).to_contain_text("Chevaliers du Gondor 10 (IC2X) doit faire retraite")
     # and the page's own words follow (they stayed English: "Your decision", "turn 1", "Results")
     expect(page.locator("h2")).to_have_text("Votre décision")
-    expect(page.locator('[data-testid="phase"]')).to_contain_text("tour 1 · phase ")
+    expect(page.locator('[data-testid="phase"]')).to_contain_text("tour 1 · phase D : Combat des Forces de Sauron")
+    expect(page.locator('[data-testid="phase-banner"]')).to_have_count(0)   # a new language is no new phase
     expect(page.locator("h3", has_text="Résultats")).to_have_count(1)
     choices.filter(has_text="ne pas repousser ses amis").click()
     expect(page.locator('[data-testid="cost"]')).to_contain_text(

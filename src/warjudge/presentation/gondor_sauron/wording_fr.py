@@ -25,6 +25,15 @@ SPELLS = {"break-darkness": "Briser les ténèbres", "stalemate-nazgul": "Tenir 
           "activate-grond": "Mettre Grond en branle", "sinister-visions": "Visions sinistres",
           "wrath-of-the-ringwraith": "Courroux du Spectre de l'Anneau",
           "total-eclipse-of-the-sun": "Éclipse totale du soleil", "summon-beast": "Invoquer la Bête"}
+# the Phases of the Sequence of Play (SPI 3.0) by their letters
+PHASES = {"A": "Mouvement initial des Chefs magiques", "B": "Siège des Forces de Sauron",
+          "C": "Mouvement des Forces de Sauron", "D": "Combat des Forces de Sauron",
+          "E": "Second mouvement des Chefs magiques", "F": "Mouvement de l'Occidentale",
+          "G": "Combat de l'Occidentale", "H": "Ralliement commun"}
+
+
+def phase_titles() -> dict[str, str]:
+    return dict(PHASES)
 
 
 def piece(piece_id: str, printed: dict[str, str]) -> str:

@@ -6,7 +6,7 @@
 // An action that forfeits something (units lost, a Jewel left, moves given up: the game's own
 // `costs`, sent with the legal actions) is lit in danger colours and asks in words before it is sent.
 import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
-import {describe, namePieces, pieceName, promptText, unitName} from "/static/hexwords.js";
+import {describe, phaseTitle, pieceName, promptText, unitName, useNames} from "/static/hexwords.js";
 import {isAttack, oddsPanel} from "/static/odds.js";
 import {announce, soundToggle} from "/static/phasealert.js";
 
@@ -28,7 +28,7 @@ let view = {};
 let selected = null;     // the hex clicked last
 let piece = null;        // a piece clicked last (games whose moves name a piece and a hex)
 let chosen = new Set();  // the units of the selected stack ticked to move
-let phaseNow = null;     // the phase as the status line names it
+let phaseNow = null;     // the phase now: its turn, phasing side and code
 let sending = false;     // an action is on its way: no second one until it is answered
 const hasBoard = !!game.root.dataset.hasBoard;
 // The choices come worded by the server in the reader's language (GET …/legal's labels);
@@ -48,7 +48,8 @@ const WORDS = {en: {fire: "Fire", attack: "Attack", roll: "Roll the dice", cance
                     overNow: "The game is over.", nothing: "Nothing to decide now: waiting for the other side.",
                     setup: "Set up behind the screen: pick a kind, then click a lit hex; or fill the rest in a formation.",
                     turnN: "turn {n}", phasing: "{x} phasing", phaseOf: "phase {n}: {x}",
-                    seats: "when every seat is taken", none: "none"},
+                    seats: "when every seat is taken", none: "none", movedOn: "the game moved on", toAct: "to act",
+                    nobody: "nobody"},
                fr: {fire: "Tirer", attack: "Attaquer", roll: "Lancer les dés", cancel: "Annuler",
                     loss: "Confirmer la perte", lasting: "Ceci ne peut être repris",
                     ended: "La phase s'est terminée avant que ceci n'arrive au serveur :", phase: "Nouvelle phase",
@@ -64,7 +65,8 @@ const WORDS = {en: {fire: "Fire", attack: "Attack", roll: "Roll the dice", cance
                     setup: "Déployez derrière l'écran : choisissez un genre, puis cliquez un hexagone éclairé ; " +
                            "ou complétez le reste selon une formation.",
                     turnN: "tour {n}", phasing: "{x} en phase", phaseOf: "phase {n} : {x}",
-                    seats: "quand chaque camp aura un joueur", none: "aucune"}};
+                    seats: "quand chaque camp aura un joueur", none: "aucune", movedOn: "la partie a avancé",
+                    toAct: "à jouer", nobody: "personne"}};
 const say = (word, n = "", x = "") => (WORDS[lang] || WORDS.en)[word].replace("{n}", n).replace("{x}", x);
 function translate() {
   document.querySelectorAll("[data-i18n]").forEach(node => { node.textContent = say(node.dataset.i18n); });
@@ -277,19 +279,26 @@ async function drawResults() {
   results.replaceChildren(...answer.lines.slice().reverse().map(text => el("li", {text})));
 }
 
-async function refresh(summary) {
-  view = summary.view || {};
-  translate();
+// The status line: the turn, the phasing side, the phase and its title; the text it shows.
+function drawStatus(summary) {
   const phase = [view.turn !== undefined ? say("turnN", view.turn) : "", view.phasing ? say("phasing", "", view.phasing) : "",
-                 view.phase_title ? say("phaseOf", view.phase, view.phase_title) : view.phase || ""]
+                 view.phase_title ? say("phaseOf", view.phase, phaseTitle(view.phase, view.phase_title)) : view.phase || ""]
     .filter(Boolean).join(" · ");
   document.querySelector('[data-testid="phase"]').textContent = (phase || `version ${summary.version}`) +
     (summary.is_over ? ` · ${say("over")}` : "");
   setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline,
               summary.clock_waits_for_seats ? say("seats") : say("none"));
-  note(`${phase || "the game moved on"} (to act: ${summary.to_act.join(", ") || "nobody"})`);
-  const moved = phaseNow !== null && phase !== phaseNow && !sending;   // not by this page's own action
-  phaseNow = phase;
+  return phase;
+}
+
+async function refresh(summary) {
+  view = summary.view || {};
+  translate();
+  let phase = drawStatus(summary);
+  note(`${phase || say("movedOn")} (${say("toAct")}: ${summary.to_act.join(", ") || say("nobody")})`);
+  const key = [view.turn, view.phasing, view.phase].join("|");   // in no language: a switch of language is no new phase
+  const moved = phaseNow !== null && key !== phaseNow && !sending;   // not by this page's own action
+  phaseNow = key;
   confirmBox.replaceChildren();
   await Promise.all([drawBoard(), drawResults()]);
   if (!game.isSeat) { prompt.textContent = say("watching", "", game.role); prompt.dataset.kind = ""; return; }
@@ -298,7 +307,8 @@ async function refresh(summary) {
   actions = mine.actions;
   costOf = new Map(Object.entries(mine.costs || {}).map(([i, cost]) => [actions[Number(i)], cost]));
   worded = new WeakMap(actions.map((a, i) => [a, (mine.labels || [])[i]]).filter(([, text]) => text));
-  namePieces(mine.pieces || {});
+  useNames(mine.pieces, mine.phases);
+  phase = drawStatus(summary);   // the phase's title in the page's language
   const d = mine.decision;
   prompt.dataset.kind = d ? d.kind : "";
   prompt.textContent = d ? promptText(d)

@@ -65,6 +65,9 @@ def test_the_games_master_pauses_extends_replaces_rolls_back_and_draws_from_the_
     page.locator('tr[data-seat="ENGLAND"] [data-testid="give-seat"]').click()
     expect(page.locator('tr[data-seat="ENGLAND"]')).to_contain_text("bob")
     assert [s.user.name for s in stored(live, game_id).seats if s.name == "ENGLAND"] == ["bob"]
+    # at 1366x768 the seats table fits its box: no seat's name scrolled out of sight (issue 24:
+    # each input took its cell's whole width and pushed the table wider than the page)
+    assert page.locator(".table-scroll").evaluate("n => n.scrollWidth - n.clientWidth") <= 0
     bob.page.goto(f"{base}/games/{game_id}")   # England's page: the browser alerts bob once he asked (issue 24)
     expect(bob.page.locator('[data-testid="phase"]')).to_contain_text("S1901M")
     assert bob.page.evaluate("window.asked") == 0   # not before the click

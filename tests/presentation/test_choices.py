@@ -134,3 +134,32 @@ def test_a_gondor_sauron_choice_names_the_counters_as_printed():
 def test_diplomacy_words_its_own_orders():
     game = games.new("diplomacy", seed=1)
     assert labels("diplomacy", game, [], {}, "en") is None
+
+
+def test_a_cost_confirmation_is_worded_in_french_from_the_cost_facts():
+    # issue 24 "no move whose cost is hidden": the confirmation says what happens in the
+    # page's language; SJG 6.7 (over the edge), 6.52 (losses beyond the result), 4.1 (moves
+    # given up); the games word `why` in English only
+    from tests.hexwar.sjg.sjg_helpers import act, two
+    from tests.hexwar.sjg.test_sjg_combat import dr_game, ids
+    from tests.hexwar.sjg.test_sjg_costs import deployed
+    from warjudge.presentation.choices import worded
+
+    def french(game, side, action):
+        costs = {"0": game.cost(side, action)}
+        said = worded("necromancer-sjg", game, [action], costs, game.view(side), "fr")
+        assert worded("necromancer-sjg", game, [action], costs, game.view(side), "en")["costs"] == costs
+        return [c["why"] for c in said["costs"]["0"]]
+
+    game = deployed()
+    suicide = next(a for a in game.legal_actions("red") if a.get("suicide"))
+    (said,) = french(game, "red", suicide)
+    assert said.endswith(f"par-dessus le bord de la falaise en {suicide['path'][-1]} : perte totale (SJG 6.7)")
+    assert re.match(r"^(le Nécromancien|un |une |\d+ )", said) and not re.search(r"\b\d{2,}\b.*par-dessus", said)
+    n = len(game.cost("red", {"type": "end", "side": "red"})[0]["units"])
+    assert french(game, "red", {"type": "end", "side": "red"}) == [
+        f"{n} unités pourraient encore bouger : finir la phase les laisse où elles sont ce tour-ci (SJG 4.1)"]
+    game, u = dr_game(two(3), e=("zombie", "black", "1110"), f=("wraith", "black", "1110"))
+    act(game, "attack", targets=["1110"], direct=ids(u, "z"))
+    assert french(game, "black", {"type": "retreat", "side": "black", "to": "1210", "lose": ids(u, "e")}) == [
+        "élimination d'un zombie : le résultat ne prend aucune unité, ce choix en perd 1 de plus (SJG 6.52)"]

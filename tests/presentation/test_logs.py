@@ -11,7 +11,7 @@ import pytest
 
 from warjudge.core import games
 from warjudge.core.game import Game
-from warjudge.presentation.gondor_sauron import log_en, log_fr as gs_fr
+from warjudge.presentation.gondor_sauron import log_en, log_fr as gs_fr, wording_fr as gs_words
 from warjudge.presentation.sjg import wording_en as sjg_en, wording_fr as sjg_fr
 from warjudge.presentation.logs import LAST, log_lines
 
@@ -103,7 +103,7 @@ def test_a_french_page_s_log_is_in_french(game_id):
 def test_every_event_is_worded_in_french_too():
     assert set(sjg_fr.EVENTS) == set(sjg_en.EVENTS)
     assert set(sjg_fr.ROLL_REASONS) == set(sjg_en.ROLL_REASONS) and set(sjg_fr.LOSSES) == set(sjg_en.LOSSES)
-    assert set(gs_fr.WORDS) == set(log_en.WORDS) and set(gs_fr.PHASES) == {"A", "B", "C", "D", "E", "F", "G", "H"}
+    assert set(gs_fr.WORDS) == set(log_en.WORDS) and set(gs_words.PHASES) == {"A", "B", "C", "D", "E", "F", "G", "H"}
 
 
 def test_a_gondor_sauron_log_names_pieces_as_printed_never_by_id():

@@ -6,6 +6,7 @@ places."""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Callable
 
 from warjudge.core.game import Game
@@ -49,6 +50,25 @@ def labels(game_id: str, game: Game, actions: list[Action], view: View, lang: st
         return None
     say = chooser(lang)(view, places(game_id, game))
     return [_capital(say(action)) for action in actions]
+
+
+def worded(game_id: str, game: Game, actions: list[Action], costs: dict[str, list[dict[str, Any]]],
+           view: View, lang: str) -> dict[str, Any]:
+    """What GET …/legal adds for a hex game, all in `lang`: the actions' `labels`, the
+    `costs` with their `why` worded (the games write it in English) and, in Gondor & Sauron,
+    the `pieces` the seat sees by their printed names and the `phases` by their titles (the
+    page's prompts and status line name them as the labels do)."""
+    module = _wording(game_id, lang)
+    named = {} if game_id == "necromancer-sjg" else {"pieces": module.piece_names(view), "phases": module.phase_titles()}
+    if lang != "en":
+        costs = {i: [c | {"why": module.cost(c, view)} for c in found] for i, found in costs.items()}
+    return {"labels": labels(game_id, game, actions, view, lang), "costs": costs, **named}
+
+
+def _wording(game_id: str, lang: str) -> Any:
+    """The game's wording module in `lang` (English unless French)."""
+    package = "sjg" if game_id == "necromancer-sjg" else "gondor_sauron"
+    return importlib.import_module(f"warjudge.presentation.{package}.wording_{'fr' if lang == 'fr' else 'en'}")
 
 
 def _capital(text: str) -> str:

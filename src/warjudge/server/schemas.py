@@ -211,6 +211,8 @@ class SeatLegal(BaseModel):
     costs: dict[str, list[Json]] = Field(description="what each costly action forfeits, by its index")
     afresh: list[Json] | None = Field(None, description="once the seat has given orders: its orders as if it had given none")
     labels: list[str] | None = Field(None, description="a hex game's: each action worded for a person")
+    pieces: dict[str, str] | None = Field(None, description="Gondor & Sauron: the pieces the seat sees by their printed names")
+    phases: dict[str, str] | None = Field(None, description="Gondor & Sauron: the phases by their titles")
 
 
 class Legal(BaseModel):

@@ -259,6 +259,17 @@ def start_game(page: Any, base: str, game: str) -> str:
     return str(page.url.rsplit("/", 1)[1])
 
 
+def api_as(browser: Any, base: str, name: str, new: bool = False) -> Any:
+    """A request context speaking the API as `name` with a bearer token (a journey's prelude:
+    another player's or the games master's moves the journey does not click); `new`: the
+    account is made first."""
+    request = browser.new_context(base_url=base).request
+    if new:
+        assert request.post("/api/users", data={"name": name, "password": PASSWORD}).ok
+    token = request.post("/api/tokens", data={"name": name, "password": PASSWORD}).json()["token"]
+    return browser.new_context(base_url=base, extra_http_headers={"Authorization": f"Bearer {token}"}).request
+
+
 def join(page: Any, base: str, game_id: str, seat: str) -> None:
     """From the lobby's open games."""
     page.locator(f'button.join[data-game="{game_id}"][data-seat="{seat}"]').click()

@@ -170,7 +170,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     for hidden in ("order-input", "submit-orders", "ready"):
         expect(ann.page.locator(f'[data-testid="{hidden}"]')).to_be_hidden()
     expect(bob.page.locator('[data-testid="phase-banner"] strong')).to_have_text("Fall 1901 (moves) adjudicated")
-    expect(bob.page.locator('[data-testid="phase-banner"]')).to_contain_text("· you have 1 unit to order")
+    expect(bob.page.locator('[data-testid="phase-banner-todo"]')).to_have_text("you have 1 unit to order")
     # the last phase's results read power by power (Austria's defaults came after Turkey's)
     expect(bob.page.locator("#last li")).not_to_have_count(0)
     said = bob.page.locator("#last li").evaluate_all("ns => ns.map(n => n.textContent.split(':')[0])")

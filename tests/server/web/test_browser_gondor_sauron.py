@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from warjudge.hexwar.gondor_sauron.scenario import SCENARIOS
 from warjudge.presentation.choices import labels
+from warjudge.presentation.gondor_sauron.choice_facts import codes
 from warjudge.presentation.gondor_sauron.wording_en import piece as printed_name, spell
 
 from tests.server.web.browser import (DESKTOP, Journey, accessible, chromium, live, shot, sign_up,  # noqa: F401 - fixtures
@@ -138,7 +139,8 @@ def test_a_turn_against_the_bot(live, chromium, game_name, player):
             assert {lit.nth(i).get_attribute("data-hex") for i in range(lit.count())} == reach
             # issue 24 finding 9: the piece named as printed (as the choices word it), not by its id
             hint = page.locator("#selection")
-            expect(hint).to_have_text(re.compile(rf"^{re.escape(printed_name(pid, {}))}: \d+ hexes lit"))
+            name = printed_name(pid, codes(live.game(game_id).view(W)))   # with its counter's code
+            expect(hint).to_have_text(re.compile(rf"^{re.escape(name)}: \d+ hexes lit"))
             expect(hint).not_to_contain_text(pid)
             if not moved:
                 journey.step(page, f"{decision.kind}-lit", "decisions")
@@ -347,9 +349,9 @@ def test_a_melee_statement_is_made_on_the_page_and_resolved_with_each_attacks_od
     acted(page, "attack")
     page.reload()
     prompt = page.locator('[data-testid="decision"]')
-    expect(prompt).to_contain_text("A will attack D1")   # issue 24 finding 9: as printed, not by id
+    expect(prompt).to_contain_text(re.compile(r"A \(\w+\) will attack D1 \(\w+\)"))   # issue 24 finding 9: as printed
     page.locator('#actions [data-testid="choice"][data-type="resolve"]').click()
-    expect(page.locator('[data-testid="odds"]')).to_contain_text("First: A against D1")
+    expect(page.locator('[data-testid="odds"]')).to_contain_text("First: A (IC2X) against D1 (IC2X)")
     assert not [e for e in live.full_view(game_id)["events"] if e["event"] == "attack" and e["unit"] == "a"]
     page.locator('[data-testid="confirm"]').click()
     acted(page, "resolve")
@@ -371,7 +373,8 @@ def test_a_mid_combat_displacement_is_asked_and_answered_in_words(live, chromium
     sign_up(orc.page, base, "ugluk")
     doc = json.loads((SCENARIOS / "sauron.json").read_text(encoding="utf-8"))
     doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=walled(D_BOXED))
-    doc.update({"units": [unit("a", S, "0404"), unit("d", W, "0505"), unit("f", W, "0506")], "leaders": [],
+    knights = "gondor-knights-10"   # named as printed, in the page's language
+    doc.update({"units": [unit("a", S, "0404"), unit(knights, W, "0505"), unit("f", W, "0506")], "leaders": [],
                 "turns": 2, "night_turns": [], "reinforcements": [], "spells": [], "pedestal": None})
     options = {"scenario": doc, "charts": retreat_one_charts()}
     game_id = me.page.evaluate(CALL, ["POST", "/api/games", {"game": "sauron", "options": options}])["id"]
@@ -381,10 +384,24 @@ def test_a_mid_combat_displacement_is_asked_and_answered_in_words(live, chromium
     page.goto(f"{base}/games/{game_id}")
     go_on(live, game_id, me, orc, lambda g: g.decision(W).kind == "displace")
     page.reload()
-    expect(page.locator('[data-testid="decision"]')).to_contain_text(
-        "D must retreat and its only way out holds friends: displace them")
+    prompt = page.locator('[data-testid="decision"]')
+    expect(prompt).to_contain_text("Gondor Knights 10 (IC2X) must retreat and its only way out holds friends: displace them")
     choices = page.locator('#actions [data-testid="choice"]')
     expect(choices.filter(has_text="do not displace: the retreating unit is lost instead")).to_have_count(1)
+    # in French the prompt names the piece as the French choices do, and declining's cost is
+    # said in French (issue 24: they kept the English printed name and the English words)
+    page.locator('[data-lang="fr"]').click()
+    expect(prompt).to_contain_text("Chevaliers du Gondor 10 (IC2X) doit faire retraite")
+    # and the page's own words follow (they stayed English: "Your decision", "turn 1", "Results")
+    expect(page.locator("h2")).to_have_text("Votre décision")
+    expect(page.locator('[data-testid="phase"]')).to_contain_text("tour 1 · phase D : Combat des Forces de Sauron")
+    expect(page.locator('[data-testid="phase-banner"]')).to_have_count(0)   # a new language is no new phase
+    expect(page.locator("h3", has_text="Résultats")).to_have_count(1)
+    choices.filter(has_text="ne pas repousser ses amis").click()
+    expect(page.locator('[data-testid="cost"]')).to_contain_text(
+        "Chevaliers du Gondor 10 (IC2X) ne repousse pas ses amis : le pion est éliminé à la place (SPI 7.61, 7.63)")
+    page.locator('[data-testid="cancel"]').click()
+    page.locator('[data-lang="en"]').click()
     retreat = choices.filter(has_text=re.compile(r"^Retreat by 0506, displacing the friends there to \d{4}$")).first
     expect(retreat).to_be_visible()
     assert not [t for t in choices.all_inner_texts() if "{" in t or "displace_to" in t]

@@ -1,7 +1,8 @@
 """The lobby's new-game form built from the registry's option descriptions (issue 14), in
-Chromium: a Necromancer game started with the 2000 edition, a last year and bots in the
-other seats; a spectator watches its map, drawn from the variant's public report, while
-the player plays two phases against the bots."""
+Chromium: a Necromancer game started with the 2000 edition and a last year; a spectator
+watches its map, drawn from the variant's public report, while the player clicks her way
+through a movement, a retreat and a build (issue 24), the Easterlings' attack and the games
+master's adjudications given through the API."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import json
 
 from playwright.sync_api import expect
 
-from tests.server.web.browser import (DESKTOP, Journey, accessible, chromium, live, shot, sign_up,  # noqa: F401 - fixtures
+from tests.server.web.browser import (DESKTOP, Journey, accessible, api_as, chromium, live, shot, sign_up,  # noqa: F401 - fixtures
                                       watch)
 
 NECROMANCER = ["DWARVES", "EASTERLINGS", "ELVES", "GONDOR", "HARAD", "ROHAN", "SARUMAN", "SAURON"]
@@ -24,6 +25,7 @@ def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chro
     form = ann.page.locator('[data-testid="new-necromancer-diplomacy"]')
     form.locator('[data-option="edition"]').select_option("2000")
     form.locator('[data-option="max_year"]').fill("2800")
+    form.locator('input[name="bots"]').uncheck()   # the other seats free: their units hold
     expect(form.locator('[data-option="alignment"]')).to_be_checked()    # the described default
     expect(form.locator('input[name="options"]')).to_have_count(0)
     journey.step(ann.page, "lobby", "lobby")
@@ -32,7 +34,7 @@ def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chro
     game_id = ann.page.url.rsplit("/", 1)[1]
     full = live.full_view(game_id)
     assert (full["edition"], full["max_year"], full["alignment"]) == ("2000", 2800, True)
-    expect(ann.page.locator('[data-testid="phase"]')).to_contain_text("TA27")   # the bots played TA 2750
+    expect(ann.page.locator('[data-testid="phase"]')).to_contain_text("TA2750A")
 
     sign_up(spectator.page, base, "sid")
     spectator.page.goto(f"{base}/games/{game_id}")
@@ -43,37 +45,73 @@ def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chro
     assert drawn == {f"{power} {unit}" for power, us in public.items() for unit in us}
     shot(spectator.page, "necromancer-spectator")
 
-    # ann plays Dwarves' turns against the bots by clicking: a unit of hers (its button, the
-    # map's keyboard twin), then the first of its legal orders; then ready
-    for turn in range(2):
-        game = live.game(game_id)
-        phase = game.view(None)["phase"]
-        expect(ann.page.locator('[data-testid="phase"]')).to_contain_text(phase)
-        if not turn:   # issue 24 finding 12: a refused line says why, not "not a legal order for DWARVES"
-            box, status = ann.page.locator('[data-testid="order-input"]'), ann.page.locator('[data-testid="order-status"] li')
-            box.fill("A Dal H\nA Ere b F")
-            expect(status).to_have_count(2)
-            expect(status.nth(0)).to_contain_text("DWARVES has no unit in Dal that can be ordered now")
-            expect(status.nth(1)).to_contain_text("(no such route, convoy or support); it may, e.g.: A Ere - Dal")
-            box.fill("")
-            expect(status).to_have_count(0)
-        if [a for a in game.legal_actions("DWARVES") if a["type"] == "order"]:
-            units, choices = ann.page.locator("#my-units button[data-unit-button]"), ann.page.locator("#choices button[data-order]")
-            for i in range(units.count()):   # the first unit with an order to give (a build phase: none)
-                units.nth(i).click()
-                if choices.count():
-                    break
-            choice = choices.first
-            order = choice.get_attribute("data-order")
-            choice.click()
-            expect(ann.page.locator('[data-testid="order-status"] li[data-valid="yes"]')).to_have_count(1)
-            if not turn:
-                journey.step(ann.page, "orders", "diplomacy")
-            ann.page.locator('[data-testid="submit-orders"]').click()
-            expect(ann.page.locator("#held")).to_contain_text(order)
-        ann.page.locator('[data-testid="ready"]').click()    # every other power is a bot: the phase ends
-        expect(ann.page.locator('[data-testid="phase"]')).not_to_contain_text(phase)
-        expect(spectator.page.locator('[data-testid="phase"]')).not_to_contain_text(phase)
+    # ann plays the Dwarves by clicking; the Easterlings' player (eve) and the games master's
+    # adjudications (ann's, by her API token) are the prelude that forces a retreat and a build
+    eve, gm = api_as(chromium, base, "eve", new=True), api_as(chromium, base, "ann")
+    assert eve.post(f"/api/games/{game_id}/seats/EASTERLINGS", data={}).ok
+
+    def adjudicate(after: str) -> None:
+        assert gm.post(f"/api/games/{game_id}/process", data={}).ok
+        expect(ann.page.locator('[data-testid="phase"]')).to_contain_text(after)
+
+    def eve_orders(*orders: str) -> None:
+        assert eve.post(f"/api/games/{game_id}/actions", data={"seat": "EASTERLINGS", "action": {"orders": list(orders)}}).ok
+
+    def click(unit: str, order: str) -> None:
+        ann.page.locator(f'#my-units button[data-unit-button="{unit}"]').click()
+        ann.page.locator(f'#choices button[data-order="{order}"]').click()
+
+    adjudicate("TA2765M")   # TA 2750: Sauron's first Activation and the third army, left to the rules
+    # issue 24 finding 12: a refused line says why, not "not a legal order for DWARVES"
+    box, status = ann.page.locator('[data-testid="order-input"]'), ann.page.locator('[data-testid="order-status"] li')
+    box.fill("A Dal H\nA Ere b F")
+    expect(status).to_have_count(2)
+    expect(status.nth(0)).to_contain_text("DWARVES has no unit in Dal that can be ordered now")
+    expect(status.nth(1)).to_contain_text("(no such route, convoy or support); it may, e.g.: A Ere - Dal")
+    box.fill("")
+    expect(status).to_have_count(0)
+    click("A Ere", "A Ere - Dal")
+    click("A Iro", "A Iro - NCa")
+    expect(ann.page.locator('[data-testid="order-status"] li[data-valid="yes"]')).to_have_count(2)
+    journey.step(ann.page, "orders", "diplomacy")
+    ann.page.locator('[data-testid="submit-orders"]').click()
+    expect(ann.page.locator("#held li")).to_have_count(2)
+    eve_orders("A NRu - Dor", "A Rhu - NRu")
+    adjudicate("TA2780M")
+    eve_orders("A Dor - NCa", "A NRu S A Dor - NCa")   # the Dwarves, unordered, hold
+    adjudicate("TA2780R")
+
+    # the retreat: her dislodged army, then a lit province (Erebor and the Iron Hills, both left empty)
+    expect(ann.page.locator('[data-testid="phase-banner"] strong')).to_have_text("TA 2780 (moves) adjudicated")
+    expect(ann.page.locator("#last")).to_contain_text("DWARVES: A NCa H — fails (dislodged) [NMR]")
+    expect(ann.page.locator("#last p")).to_have_text("TA 2780 (moves)")
+    expect(ann.page.locator("#my-units button")).to_have_text(["A NCa"])
+    ann.page.locator('#board [data-testid="unit"][data-unit="A NCa"][data-dislodged="true"]').click()
+    lit = ann.page.locator("#board [data-province].target")
+    expect(lit).to_have_count(2)
+    assert sorted(lit.evaluate_all("ns => ns.map(n => n.dataset.province)")) == ["Ere", "Iro"]
+    expect(ann.page.locator('#choices button[data-order="A NCa D"]')).to_be_visible()
+    journey.step(ann.page, "retreat", "retreat")
+    ann.page.locator('#board [data-province="Iro"].target').click()
+    expect(box).to_have_value("A NCa R Iro")
+    ann.page.locator('[data-testid="submit-orders"]').click()
+    expect(ann.page.locator("#held")).to_contain_text("A NCa R Iro")
+    ann.page.locator('[data-testid="ready"]').click()   # the Dwarves' is the only retreat: the phase ends
+
+    # the adjustment: Dale won, Northern Carnen lost: one build, clicked from the choices
+    expect(ann.page.locator('[data-testid="phase"]')).to_contain_text("TA2780A")
+    expect(ann.page.locator("#last")).to_contain_text("A NCa R Iro")
+    expect(ann.page.locator('[data-testid="phase-banner"] strong')).to_have_text("TA 2780 (retreats) adjudicated")
+    expect(ann.page.locator('[data-testid="phase-banner-todo"]')).to_have_text("you may build 1")   # the variant's count: Eriador is in no list
+    ann.page.locator('#choices button[data-order="Build A Ere"]').click()
+    expect(status).to_have_count(1)
+    expect(status).to_have_attribute("data-valid", "yes")
+    journey.step(ann.page, "build", "diplomacy")
+    ann.page.locator('[data-testid="submit-orders"]').click()
+    expect(ann.page.locator("#held")).to_contain_text("Build A Ere")
+    adjudicate("TA2795M")
+    expect(ann.page.locator('#board [data-testid="unit"][data-unit="A Ere"]')).to_have_count(1)
+    expect(ann.page.locator("#last")).to_contain_text("Build A Ere")
     # the press (to everyone, read back with its phase) and the history of the last phase
     ann.page.locator('[data-testid="press-input"]').fill("The Dwarves keep to their halls.")
     ann.page.locator('[data-testid="press-send"]').click()

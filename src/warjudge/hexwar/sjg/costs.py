@@ -1,6 +1,8 @@
 """What a legal action forfeits (issue 24: no move whose cost is hidden): the units it
 throws away, the Jewels it leaves, the moves it gives up, read from the rules' own
-decision and action fields, so the page can mark it and ask before sending it."""
+decision and action fields, so the page can mark it and ask before sending it. Each cost
+carries its facts (`what`, `case`, `rule`, `hex`, `units`, …) and an English `why`; the
+pages' French words it from the facts (presentation/sjg/wording_fr.py `cost`)."""
 
 from __future__ import annotations
 
@@ -44,7 +46,7 @@ def _names(game: "SjgNecromancerGame", ids: list[int], verb: tuple[str, str] = (
 
 def _suicide(game: "SjgNecromancerGame", action: dict[str, Any]) -> Cost:
     units, below = list(action["units"]), action["path"][-1]
-    return {"what": "units-lost", "rule": "SJG 6.7", "hex": below, "units": units,
+    return {"what": "units-lost", "case": "over-the-edge", "rule": "SJG 6.7", "hex": below, "units": units,
             "why": f"{_names(game, units)} over the cliff edge into {below}: every one is lost (SJG 6.7)"}
 
 
@@ -61,16 +63,16 @@ def _retreat(game: "SjgNecromancerGame", side: str, action: dict[str, Any]) -> l
     where = action.get("over_cliff") or action.get("to")
     if action.get("over_cliff"):
         rest = [u for u in ids if u not in lose]
-        out.append({"what": "units-lost", "rule": "SJG 6.52", "hex": where, "units": rest,
+        out.append({"what": "units-lost", "case": "over-the-edge", "rule": "SJG 6.52", "hex": where, "units": rest,
                     "why": f"{_names(game, rest)} over the cliff edge into {where}: every one is lost (SJG 6.52)"})
     extra = sum(1 for u in lose if pos.units[u].kind != UnitType.NECROMANCER) - need
     if extra > 0 and len(lose) < len(ids):
-        out.append({"what": "units-lost", "rule": "SJG 6.52", "hex": info["hex"], "units": lose,
-                    "why": f"{_names(game, lose, ('is', 'are'))} eliminated: the result takes {need or 'no'} unit{'' if need == 1 else 's'}, this loses {extra} more (SJG 6.52)"})
+        out.append({"what": "units-lost", "case": "beyond-result", "rule": "SJG 6.52", "hex": info["hex"], "units": lose,
+                    "need": need, "extra": extra, "why": f"{_names(game, lose, ('is', 'are'))} eliminated: the result takes {need or 'no'} unit{'' if need == 1 else 's'}, this loses {extra} more (SJG 6.52)"})
     thrown = [u for d in action.get("displace", []) if pos.board.is_cliff(action["to"], d["to"]) for u in d["units"]]
     if thrown:
-        out.append({"what": "units-lost", "rule": "SJG 6.52", "hex": action["to"], "units": thrown,
-                    "why": f"{_names(game, thrown, ('is', 'are'))} displaced over the cliff edge and lost (SJG 6.52)"})
+        out.append({"what": "units-lost", "case": "displaced-over-the-edge", "rule": "SJG 6.52", "hex": action["to"],
+                    "units": thrown, "why": f"{_names(game, thrown, ('is', 'are'))} displaced over the cliff edge and lost (SJG 6.52)"})
     left = [j for j in info["jewels"] if j not in action.get("carry", [])]
     if left and len(lose) < len(ids):
         out.append({"what": "jewels-left", "rule": "SJG 6.52", "hex": info["hex"], "jewels": left,

@@ -18,3 +18,9 @@ def codes(view: dict[str, Any]) -> dict[str, str]:
     """Combat unit id -> its counter's printed code ('CD4X': kind letter and ratings)."""
     return {str(u.get("id")): KIND_LETTER.get(str(u.get("kind")), "") + str(u["ratings"])
             for u in view.get("units", []) if u.get("ratings")}
+
+
+def piece_ids(view: dict[str, Any]) -> list[str]:
+    """Every piece the view shows: combat units, Leaders, siege engines, cauldrons."""
+    return [str(p["id"]) for kind in ("units", "leaders", "engines", "cauldrons") for p in view.get(kind) or []
+            if isinstance(p, dict) and "id" in p]

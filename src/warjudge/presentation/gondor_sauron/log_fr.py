@@ -11,10 +11,6 @@ from warjudge.presentation.gondor_sauron.log_en import named
 
 Facts = dict[str, Any]
 
-PHASES = {"A": "Mouvement initial des Chefs magiques", "B": "Siège des Forces de Sauron",
-          "C": "Mouvement des Forces de Sauron", "D": "Combat des Forces de Sauron",
-          "E": "Second mouvement des Chefs magiques", "F": "Mouvement de l'Occidentale",
-          "G": "Combat de l'Occidentale", "H": "Ralliement commun"}
 SIDES = {"gondor": "Gondor", "sauron": "Sauron"}
 
 
@@ -81,7 +77,7 @@ def line(event: Facts, printed: dict[str, str]) -> str:
     say = WORDS.get(str(event.get("event")))
     text = say(facts) if say else f"{event.get('event')} : " + ", ".join(f"{k} {v}" for k, v in facts.items())
     code = event.get("phase")
-    phase = f"{code} ({PHASES[code]})" if code in PHASES else f"phase {code}"
+    phase = f"{code} ({wording_fr.PHASES[code]})" if code in wording_fr.PHASES else f"phase {code}"
     return f"Tour {event.get('turn')}, {phase} · {text}"
 
 

@@ -64,6 +64,19 @@ def _path(hexes: list[str]) -> str:
     return " → ".join(hexes)
 
 
+def phase_titles() -> dict[str, str]:
+    """The Phases of the Sequence of Play (SPI 3.0) by their letters, as the rules title them."""
+    from warjudge.hexwar.gondor_sauron.sequence import phases
+
+    return {p.code: p.title for p in phases("gondor")}
+
+
+def piece_names(view: Params) -> dict[str, str]:
+    """Every piece the seat sees -> its printed name and code, for the page's prompts."""
+    printed = choice_facts.codes(view)
+    return {p: piece(p, printed) for p in choice_facts.piece_ids(view)}
+
+
 def chooser(view: Params, _places: dict[str, str]) -> Callable[[Params], str]:
     """Words for the actions of a seat that sees `view` (its counters' codes read once)."""
     printed = choice_facts.codes(view)

@@ -25,6 +25,15 @@ SPELLS = {"break-darkness": "Briser les ténèbres", "stalemate-nazgul": "Tenir 
           "activate-grond": "Mettre Grond en branle", "sinister-visions": "Visions sinistres",
           "wrath-of-the-ringwraith": "Courroux du Spectre de l'Anneau",
           "total-eclipse-of-the-sun": "Éclipse totale du soleil", "summon-beast": "Invoquer la Bête"}
+# the Phases of the Sequence of Play (SPI 3.0) by their letters
+PHASES = {"A": "Mouvement initial des Chefs magiques", "B": "Siège des Forces de Sauron",
+          "C": "Mouvement des Forces de Sauron", "D": "Combat des Forces de Sauron",
+          "E": "Second mouvement des Chefs magiques", "F": "Mouvement de l'Occidentale",
+          "G": "Combat de l'Occidentale", "H": "Ralliement commun"}
+
+
+def phase_titles() -> dict[str, str]:
+    return dict(PHASES)
 
 
 def piece(piece_id: str, printed: dict[str, str]) -> str:
@@ -43,6 +52,12 @@ def piece(piece_id: str, printed: dict[str, str]) -> str:
 
 def _path(hexes: list[str]) -> str:
     return " → ".join(hexes)
+
+
+def piece_names(view: Params) -> dict[str, str]:
+    """Every piece the seat sees -> its printed name and code, for the page's prompts."""
+    printed = choice_facts.codes(view)
+    return {p: piece(p, printed) for p in choice_facts.piece_ids(view)}
 
 
 def chooser(view: Params, _places: dict[str, str]) -> Callable[[Params], str]:
@@ -85,3 +100,18 @@ def choice(action: Params, printed: dict[str, str]) -> str:
     }
     say = words.get(str(kind))
     return say() if say else str(kind)
+
+
+def cost(c: Params, view: Params) -> str:
+    """Ce qu'une action coûte (issue 24 : aucun coup au coût caché), en français, d'après les
+    faits que costs.py donne ; le `why` anglais y est le pendant."""
+    printed, pieces = choice_facts.codes(view), c.get("units", [])
+    if c["what"] == "unit-flipped":
+        return f"{piece(pieces[0], printed)} ne fait pas retraite : le pion passe sur sa face affaiblie ({c['rule']})"
+    if c["what"] == "units-lost":
+        return f"{piece(pieces[0], printed)} ne repousse pas ses amis : le pion est éliminé à la place (SPI 7.61, 7.63)"
+    if c["what"] == "units-unmoved":
+        n = len(pieces)
+        return (f"{n} pion{'s pourraient' if n > 1 else ' pourrait'} encore bouger ou entrer : finir la phase "
+                f"{'les laisse où ils sont' if n > 1 else 'le laisse où il est'} ce tour-ci ({c['rule']})")
+    return str(c["why"])

@@ -266,3 +266,34 @@ def french(event: Params) -> str:
 def page_lines(events: list[Params]) -> list[str]:
     """Le journal tel qu'une page le montre, en français."""
     return [french(e) for e in events]
+
+
+def _de(text: str) -> str:
+    """« de » before a French unit list: « d'un zombie », « du Nécromancien », « de 2 spectres »."""
+    for article, joined in (("le ", "du "), ("un ", "d'un "), ("une ", "d'une ")):
+        if text.startswith(article):
+            return joined + text[len(article):]
+    return f"de {text}"
+
+
+def cost(c: Params, view: Params) -> str:
+    """Ce qu'une action coûte (issue 24 : aucun coup au coût caché), en français, d'après les
+    faits que costs.py donne ; le `why` anglais y est le pendant."""
+    units = _units(choice_facts.kinds(choice_facts.index(view), c.get("units", [])))
+    n, rule = len(c.get("units", [])), c["rule"]
+    case = c.get("case") or c["what"]
+    if case == "over-the-edge":
+        return f"{units} par-dessus le bord de la falaise en {c['hex']} : perte totale ({rule})"
+    if case == "beyond-result":
+        need = c["need"]
+        takes = f"prend {need} unité{'s' if need > 1 else ''}" if need else "ne prend aucune unité"
+        return f"élimination {_de(units)} : le résultat {takes}, ce choix en perd {c['extra']} de plus ({rule})"
+    if case == "displaced-over-the-edge":
+        return f"{units} repoussé{'s' if n > 1 else ''} par-dessus le bord de la falaise : perte totale ({rule})"
+    if case == "jewels-left":
+        left = c["jewels"]
+        return f"{_jewels(left)} reste{'nt' if len(left) > 1 else ''} en {c['hex']} ({rule})"
+    if case == "units-unmoved":
+        return (f"{n} unité{'s pourraient' if n > 1 else ' pourrait'} encore bouger : finir la phase "
+                f"{'les laisse où elles sont' if n > 1 else 'la laisse où elle est'} ce tour-ci ({rule})")
+    return str(c["why"])

@@ -23,14 +23,15 @@ router = APIRouter(tags=["play"])
 
 def _legal_of(game_id: str, game: Any, seat: str, lang: str) -> dict[str, Any]:
     """A seat's decision and legal actions with what each costly one forfeits, and in a hex
-    game their labels (worded in `lang`); `afresh`: once it has given orders, its orders as
-    if it had given none (`play.afresh`)."""
+    game their labels, the pieces' names and the costs worded in `lang` (`choices.worded`);
+    `afresh`: once it has given orders, its orders as if it had given none (`play.afresh`)."""
     actions = game.legal_actions(seat)
+    costs = play.costs(game, seat, actions)
     worded = game_id in choices.CHOOSERS
     return {"seat": seat, "decision": (d.to_json() if (d := game.decision(seat)) else None), "actions": actions,
-            "costs": play.costs(game, seat, actions),
+            "costs": costs,
             **({"afresh": again} if (again := play.afresh(game, seat, actions)) is not None else {}),
-            **({"labels": choices.labels(game_id, game, actions, view_for(game, seat), lang)} if worded else {})}
+            **(choices.worded(game_id, game, actions, costs, view_for(game, seat), lang) if worded else {})}
 
 
 @router.get("/api/games/{game_id}/legal", response_model=Legal, response_model_exclude_unset=True)

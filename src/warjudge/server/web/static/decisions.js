@@ -6,7 +6,7 @@
 // An action that forfeits something (units lost, a Jewel left, moves given up: the game's own
 // `costs`, sent with the legal actions) is lit in danger colours and asks in words before it is sent.
 import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
-import {describe, pieceName, promptText, unitName} from "/static/hexwords.js";
+import {describe, phaseTitle, pieceName, promptText, unitName, useNames} from "/static/hexwords.js";
 import {isAttack, oddsPanel} from "/static/odds.js";
 import {announce, soundToggle} from "/static/phasealert.js";
 
@@ -28,21 +28,49 @@ let view = {};
 let selected = null;     // the hex clicked last
 let piece = null;        // a piece clicked last (games whose moves name a piece and a hex)
 let chosen = new Set();  // the units of the selected stack ticked to move
-let phaseNow = null;     // the phase as the status line names it
+let phaseNow = null;     // the phase now: its turn, phasing side and code
 let sending = false;     // an action is on its way: no second one until it is answered
 const hasBoard = !!game.root.dataset.hasBoard;
 // The choices come worded by the server in the reader's language (GET …/legal's labels);
 // the language is the one the Diplomacy page keeps, switched by the EN/FR buttons.
 let lang = localStorage.getItem("warjudge-lang") || (navigator.language.startsWith("fr") ? "fr" : "en");
-const CONFIRM = {en: {fire: "Fire", attack: "Attack", roll: "Roll the dice", cancel: "Cancel",
-                      loss: "Confirm the loss", lasting: "This cannot be taken back",
-                      ended: "The phase ended before this reached the server:", phase: "New phase",
-                      turn: "your turn", wait: "waiting for the other side", over: "the game is over"},
-                 fr: {fire: "Tirer", attack: "Attaquer", roll: "Lancer les dés", cancel: "Annuler",
-                      loss: "Confirmer la perte", lasting: "Ceci ne peut être repris",
-                      ended: "La phase s'est terminée avant que ceci n'arrive au serveur :", phase: "Nouvelle phase",
-                      turn: "à vous", wait: "en attente de l'autre camp", over: "la partie est terminée"}};
-const confirmWord = word => (CONFIRM[lang] || CONFIRM.en)[word];
+// The page's own words, by language; "{n}" and "{x}" take a number or a name.
+const WORDS = {en: {fire: "Fire", attack: "Attack", roll: "Roll the dice", cancel: "Cancel",
+                    loss: "Confirm the loss", lasting: "This cannot be taken back",
+                    ended: "The phase ended before this reached the server:", phase: "New phase",
+                    turn: "your turn", wait: "waiting for the other side", over: "the game is over",
+                    Phase: "Phase", Deadline: "Deadline", Seat: "Seat", decision: "Your decision", results: "Results",
+                    actions: "Your actions", undo: "Undo", clear: "Show every choice",
+                    which: "Move which units of this stack?", hex: "Hex {x}", lit: "{n} hexes lit where it may go; ",
+                    others: "{n} other choices.", stacks: "Click one of your stacks to light the hexes it may reach.",
+                    pieces: "Click one of your pieces to light the hexes it may go to.",
+                    more: "{n} more: click a hex to narrow them.", watching: "Watching as {x}.",
+                    overNow: "The game is over.", nothing: "Nothing to decide now: waiting for the other side.",
+                    setup: "Set up behind the screen: pick a kind, then click a lit hex; or fill the rest in a formation.",
+                    turnN: "turn {n}", phasing: "{x} phasing", phaseOf: "phase {n}: {x}",
+                    seats: "when every seat is taken", none: "none", movedOn: "the game moved on", toAct: "to act",
+                    nobody: "nobody"},
+               fr: {fire: "Tirer", attack: "Attaquer", roll: "Lancer les dés", cancel: "Annuler",
+                    loss: "Confirmer la perte", lasting: "Ceci ne peut être repris",
+                    ended: "La phase s'est terminée avant que ceci n'arrive au serveur :", phase: "Nouvelle phase",
+                    turn: "à vous", wait: "en attente de l'autre camp", over: "la partie est terminée",
+                    Phase: "Phase", Deadline: "Échéance", Seat: "Camp", decision: "Votre décision", results: "Résultats",
+                    actions: "Vos actions", undo: "Défaire", clear: "Montrer tous les choix",
+                    which: "Déplacer quelles unités de cette pile ?", hex: "Hexagone {x}",
+                    lit: "{n} hexagones éclairés où il peut aller ; ", others: "{n} autres choix.",
+                    stacks: "Cliquez l'une de vos piles pour éclairer les hexagones qu'elle peut atteindre.",
+                    pieces: "Cliquez l'un de vos pions pour éclairer les hexagones où il peut aller.",
+                    more: "{n} de plus : cliquez un hexagone pour les réduire.", watching: "Vous regardez en tant que {x}.",
+                    overNow: "La partie est terminée.", nothing: "Rien à décider pour l'instant : en attente de l'autre camp.",
+                    setup: "Déployez derrière l'écran : choisissez un genre, puis cliquez un hexagone éclairé ; " +
+                           "ou complétez le reste selon une formation.",
+                    turnN: "tour {n}", phasing: "{x} en phase", phaseOf: "phase {n} : {x}",
+                    seats: "quand chaque camp aura un joueur", none: "aucune", movedOn: "la partie a avancé",
+                    toAct: "à jouer", nobody: "personne"}};
+const say = (word, n = "", x = "") => (WORDS[lang] || WORDS.en)[word].replace("{n}", n).replace("{x}", x);
+function translate() {
+  document.querySelectorAll("[data-i18n]").forEach(node => { node.textContent = say(node.dataset.i18n); });
+}
 let worded = new WeakMap();   // action -> its label from the server
 const label = a => worded.get(a) || describe(a);
 
@@ -115,7 +143,7 @@ async function act(action) {
     await again();
   } catch (error) {
     await again();
-    showError(phaseNow !== sent ? `${confirmWord("ended")} ${error.message}` : error.message);
+    showError(phaseNow !== sent ? `${say("ended")} ${error.message}` : error.message);
     note(`refused: ${label(action)}: ${error.message}`);
   } finally { sending = false; }
 }
@@ -123,7 +151,7 @@ async function act(action) {
 // What the action forfeits, in the game's own words, each with its rule.
 function costPanel(cost) {
   return el("div", {"data-testid": "cost", class: "cost", role: "alert"},
-            el("h3", {text: confirmWord("lasting")}),
+            el("h3", {text: say("lasting")}),
             el("ul", {}, ...cost.map(c => el("li", {"data-what": c.what, text: c.why}))));
 }
 
@@ -142,9 +170,9 @@ async function choose(action) {
     el("p", {text: label(action)}),
     el("div", {class: "buttons"},
        el("button", {type: "button", "data-testid": "confirm", onclick: event => busy(event.currentTarget, () => act(action)),
-                     text: confirmWord(button)}),
+                     text: say(button)}),
        el("button", {type: "button", "data-testid": "cancel", onclick: () => confirmBox.replaceChildren(),
-                     text: confirmWord("cancel")})));
+                     text: say("cancel")})));
   confirmBox.querySelector('[data-testid="confirm"]').focus();
 }
 
@@ -171,7 +199,7 @@ function light(targets) {
 function drawStack() {
   const movable = new Set(moves().filter(m => m.path[0] === selected).flatMap(m => m.units || []));
   const here = (view.units || []).filter(u => movable.has(u.id));
-  stackPanel.replaceChildren(...(here.length > 1 ? [el("p", {class: "hint", text: "Move which units of this stack?"}),
+  stackPanel.replaceChildren(...(here.length > 1 ? [el("p", {class: "hint", text: say("which")}),
     ...here.map(u => el("label", {class: "stack-unit"}, el("input", {type: "checkbox", "data-testid": "stack-unit",
       "data-id": u.id, checked: chosen.has(u.id), onchange: event => {
         if (event.target.checked) chosen.add(u.id); else chosen.delete(u.id);
@@ -200,17 +228,16 @@ function drawChoices() {
   const picked = piece ? `[data-testid="unit"][data-unit="${piece}"]` : `[data-testid="unit"][data-hex="${selected}"][data-units]`;
   if (focus) board.querySelectorAll(picked).forEach(n => n.classList.add("chosen"));
   drawStack();
-  const where = piece ? pieceName(piece) : `Hex ${selected}`;
+  const where = piece ? pieceName(piece) : say("hex", "", selected);
   const anyPlaced = actions.some(a => placed(a) && a.type !== "split");
   document.getElementById("selection").textContent = focus
-    ? `${where}: ${targets.size ? `${targets.size} hexes lit where it may go; ` : ""}${shown.length} other choices.`
-    : (moves().length ? "Click one of your stacks to light the hexes it may reach."
-       : anyPlaced ? "Click one of your pieces to light the hexes it may go to." : "");
+    ? `${where}: ${targets.size ? say("lit", targets.size) : ""}${say("others", shown.length)}`
+    : (moves().length ? say("stacks") : anyPlaced ? say("pieces") : "");
   list.replaceChildren(...shown.slice(0, MANY).map(a => el("button", {type: "button",
     class: costOf.has(a) ? "choice costly" : "choice", "data-testid": "choice", "data-type": a.type,
     title: costOf.has(a) ? costOf.get(a).map(c => c.why).join("; ") : null,
     onclick: event => busy(event.currentTarget, () => choose(a)), text: `${costOf.has(a) ? "⚠ " : ""}${label(a)}`})));
-  if (shown.length > MANY) list.append(el("p", {class: "hint", text: `${shown.length - MANY} more: click a hex to narrow them.`}));
+  if (shown.length > MANY) list.append(el("p", {class: "hint", text: say("more", shown.length - MANY)}));
 }
 
 async function drawBoard() {
@@ -252,29 +279,40 @@ async function drawResults() {
   results.replaceChildren(...answer.lines.slice().reverse().map(text => el("li", {text})));
 }
 
-async function refresh(summary) {
-  view = summary.view || {};
-  const phase = [view.turn !== undefined ? `turn ${view.turn}` : "", view.phasing ? `${view.phasing} phasing` : "", view.phase_title ? `phase ${view.phase}: ${view.phase_title}` : view.phase || ""]
+// The status line: the turn, the phasing side, the phase and its title; the text it shows.
+function drawStatus(summary) {
+  const phase = [view.turn !== undefined ? say("turnN", view.turn) : "", view.phasing ? say("phasing", "", view.phasing) : "",
+                 view.phase_title ? say("phaseOf", view.phase, phaseTitle(view.phase, view.phase_title)) : view.phase || ""]
     .filter(Boolean).join(" · ");
   document.querySelector('[data-testid="phase"]').textContent = (phase || `version ${summary.version}`) +
-    (summary.is_over ? " · the game is over" : "");
+    (summary.is_over ? ` · ${say("over")}` : "");
   setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline,
-              summary.clock_waits_for_seats ? "when every seat is taken" : "none");
-  note(`${phase || "the game moved on"} (to act: ${summary.to_act.join(", ") || "nobody"})`);
-  const moved = phaseNow !== null && phase !== phaseNow && !sending;   // not by this page's own action
-  phaseNow = phase;
+              summary.clock_waits_for_seats ? say("seats") : say("none"));
+  return phase;
+}
+
+async function refresh(summary) {
+  view = summary.view || {};
+  translate();
+  let phase = drawStatus(summary);
+  note(`${phase || say("movedOn")} (${say("toAct")}: ${summary.to_act.join(", ") || say("nobody")})`);
+  const key = [view.turn, view.phasing, view.phase].join("|");   // in no language: a switch of language is no new phase
+  const moved = phaseNow !== null && key !== phaseNow && !sending;   // not by this page's own action
+  phaseNow = key;
   confirmBox.replaceChildren();
   await Promise.all([drawBoard(), drawResults()]);
-  if (!game.isSeat) { prompt.textContent = `Watching as ${game.role}.`; prompt.dataset.kind = ""; return; }
+  if (!game.isSeat) { prompt.textContent = say("watching", "", game.role); prompt.dataset.kind = ""; return; }
   const answer = await api("GET", `/api/games/${game.id}/legal${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`);
   const mine = answer.seats.find(s => s.seat === game.role) || {actions: [], decision: null};
   actions = mine.actions;
   costOf = new Map(Object.entries(mine.costs || {}).map(([i, cost]) => [actions[Number(i)], cost]));
   worded = new WeakMap(actions.map((a, i) => [a, (mine.labels || [])[i]]).filter(([, text]) => text));
+  useNames(mine.pieces, mine.phases);
+  phase = drawStatus(summary);   // the phase's title in the page's language
   const d = mine.decision;
   prompt.dataset.kind = d ? d.kind : "";
   prompt.textContent = d ? promptText(d)
-                         : (summary.is_over ? "The game is over." : "Nothing to decide now: waiting for the other side.");
+                         : (summary.is_over ? say("overNow") : say("nothing"));
   if (moved) newPhase(phase, d, summary);
   undo.hidden = !actions.some(a => a.type === "undo");
   if (await setupScreen(d)) return;
@@ -288,7 +326,7 @@ async function setupScreen(d) {
   if (d && d.kind === "deploy" && d.info && d.info.to_place) {
     setup = setup || await import("/static/setup.js");
     undo.hidden = true;
-    prompt.textContent = "Set up behind the screen: pick a kind, then click a lit hex; or fill the rest in a formation.";
+    prompt.textContent = say("setup");
     document.getElementById("selection").textContent = "";
     await setup.showSetup(game, board, list, act);
     return true;
@@ -299,9 +337,9 @@ async function setupScreen(d) {
 
 // The banner of a phase this page did not end itself: what this seat must do now.
 function newPhase(phase, decision, summary) {
-  const todo = summary.is_over ? confirmWord("over")
-    : decision ? `${confirmWord("turn")}: ${view.phase_title || view.phase || decision.kind}` : confirmWord("wait");
-  announce({headline: `${confirmWord("phase")}: ${phase}`, todo, lang, openResults: () => {
+  const todo = summary.is_over ? say("over")
+    : decision ? `${say("turn")}: ${view.phase_title || view.phase || decision.kind}` : say("wait");
+  announce({headline: `${say("phase")}: ${phase}`, todo, lang, openResults: () => {
     results.setAttribute("tabindex", "-1");
     results.scrollIntoView({block: "center"});
     results.focus();

@@ -48,9 +48,10 @@ const say = word => (WORDS[lang] || WORDS.en)[word] || word;
 const RESULTS = JSON.parse(document.getElementById("game").dataset.resultWords || "{}");   // the judge's words, by language
 const resultWord = result => (RESULTS[lang] || {})[result] || result;
 
-// "S1901M" as a person reads it ("Spring 1901 (moves)"); a variant's own names as they are.
+// "S1901M" as a person reads it ("Spring 1901 (moves)"), the Necromancer's "TA2780R" too
+// ("TA 2780 (retreats)": Third Age, in both languages); any other name as it is.
 function phaseName(code) {
-  const parts = /^([SFW])(\d+)([MRA])$/.exec(code || "");
+  const parts = /^([SFW]|TA)(\d+)([MRA])$/.exec(code || "");
   return parts ? `${say(parts[1])} ${parts[2]} (${say(parts[3])})` : code;
 }
 
@@ -113,7 +114,7 @@ const destination = order => order.split(" ").pop().split("/")[0].toLowerCase();
 // A lit province clicked: the chosen unit's move or retreat there; when that is not one
 // order (two coasts, or only supports end there), the orders ending there are offered.
 function aimAt(province) {
-  const there = chosen.filter(o => destination(o) === province);
+  const there = chosen.filter(o => destination(o) === province.toLowerCase());
   const moves = there.filter(o => ["-", "R"].includes(o.split(" ")[2]));
   if (moves.length === 1) addOrder(moves[0]);
   else if (there.length) offer(there);
@@ -155,10 +156,10 @@ function choose(unit, focus = true) {
   const orders = ordersOf(unit);
   chosen = orders;
   board.querySelectorAll(".target").forEach(n => { n.classList.remove("target"); n.removeAttribute("tabindex"); });
-  for (const order of orders) {
-    board.querySelectorAll(`[data-province="${destination(order)}"]`)
-      .forEach(n => { n.classList.add("target"); n.setAttribute("tabindex", "0"); });
-  }
+  const ends = new Set(orders.map(destination));   // the variant's ids keep the rules' capitals ("Iro")
+  board.querySelectorAll("[data-province]").forEach(n => {
+    if (ends.has(n.dataset.province.toLowerCase())) { n.classList.add("target"); n.setAttribute("tabindex", "0"); }
+  });
   if (orders.length) offer(orders);
   if (focus) box.querySelector("button")?.focus();
 }
@@ -211,7 +212,7 @@ function drawHeld() {
 function results(box, last) {
   if (!last) { box.textContent = "—"; return; }
   const byPower = [...(last.results || [])].sort((a, b) => a.power.localeCompare(b.power));   // stable
-  box.replaceChildren(el("p", {text: last.phase}), el("ul", {class: "results"},
+  box.replaceChildren(el("p", {text: phaseName(last.phase)}), el("ul", {class: "results"},
     ...byPower.map(r => el("li", {class: `result ${r.result}`},
       `${r.power}: ${r.order} — ${resultWord(r.result)}${r.reason ? ` (${r.reason})` : ""}${r.default ? " [NMR]" : ""}`))));
 }
@@ -237,7 +238,7 @@ function flatten(v) {
   if (!v.report) return v;
   const r = v.report[game.role] || v.report.GM || Object.values(v.report)[0] || {};
   return {...v, units: r.units || {}, dislodged: r.dislodged || [], supply_centers: r.supply_centers || {},
-          last_phase: (r.orders || []).length ? {phase: r.phase, results: r.orders} : null};
+          adjustments: r.adjustments, last_phase: (r.orders || []).length ? {phase: r.phase, results: r.orders} : null};
 }
 
 // What this seat must do in the phase now, in a few words (the banner's second half).
@@ -246,9 +247,10 @@ function todo(summary) {
   if (!game.isSeat) return "";
   if (!summary.to_act.includes(game.role)) return say("nothing");
   if (/A$/.test(view.phase)) {
-    const centres = [].concat((view.supply_centers || {})[game.role] || []).length;
-    const units = ((view.units || {})[game.role] || []).length;
-    if (centres !== units) return say(centres > units ? "build" : "disband").replace("{n}", Math.abs(centres - units));
+    // the variant counts them itself (Eriador is a centre of two powers, EN 5.1 iv)
+    const owed = view.adjustments ? view.adjustments[game.role] || 0
+      : [].concat((view.supply_centers || {})[game.role] || []).length - ((view.units || {})[game.role] || []).length;
+    if (owed) return say(owed > 0 ? "build" : "disband").replace("{n}", Math.abs(owed));
   }
   const onBoard = new Set([...((view.units || {})[game.role] || []), ...dislodged().map(d => d.unit)].map(u => u.toLowerCase()));
   const units = new Set(legal.map(o => unitOf(o).toLowerCase()).filter(u => onBoard.has(u))).size;

@@ -74,10 +74,15 @@ const STAGES = {
        melee: "mêlée : choisissez une attaque pour en voir les chances ; déclarez chaque unité attaquant ce défenseur " +
               "avant qu'aucune attaque ne soit faite ; les unités dans une zone ennemie doivent attaquer"}};
 
-// A Gondor & Sauron piece by the name printed on it, as the server's choices word it
-// (wording_en.piece: "gondor-knights-10" -> "Gondor Knights 10"), never its id.
+// A Gondor & Sauron piece by the name printed on it, never its id: as the server's choices
+// word it in the page's language (GET …/legal's `pieces`: "Chevaliers du Gondor 10 (CD4X)"),
+// else from its id ("gondor-knights-10" -> "Gondor Knights 10"); a phase by its title.
 const SMALL = new Set(["of", "the"]);
-export const pieceName = id => String(id).split("-")
+let named = {pieces: {}, phases: {}};
+// The names GET …/legal sends in the page's language: pieces, and phases by their letters.
+export const useNames = (pieces = {}, phases = {}) => { named = {pieces, phases}; };
+export const phaseTitle = (code, title) => named.phases[code] || title;
+export const pieceName = id => named.pieces[id] || String(id).split("-")
   .map((w, i) => (i && SMALL.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(" ");
 
 // An SJG unit as its counter is printed: by kind (no counter carries a number), in the page's language.
@@ -87,7 +92,7 @@ export const unitName = u => (pageLang() === "fr" ? KINDS_FR[u.kind] || u.kind
                               : u.kind === "necromancer" ? "Necromancer" : u.kind);
 
 export function promptText(d) {
-  const say = PROMPTS[pageLang()], info = d.info || {};
+  const say = PROMPTS[pageLang()], info = {...d.info, ...(d.info?.title ? {title: phaseTitle(d.info.phase, d.info.title)} : {})};
   const title = info.title || say.combatTitle;
   if (d.kind === "combat" && info.stated) return say.stated(info, title);   // SPI 7.32: a statement being made
   if (d.kind === "combat" && info.stage) return `${title}${pageLang() === "fr" ? " " : ""}: ${STAGES[pageLang()][info.stage] || info.stage}.`;

@@ -75,7 +75,10 @@ export function announce({headline, todo, openResults, lang}) {
     const status = document.querySelector(".status");
     if (status) status.after(banner); else document.querySelector("main").prepend(banner);
   }
-  banner.replaceChildren(el("strong", {text: headline}), ...(todo ? [el("span", {text: `· ${todo}`})] : []),
+  // the news and what to do each on its own line, the buttons after them (beside on a wide
+  // screen, below on a phone): no line starts with an orphan separator
+  banner.replaceChildren(el("p", {class: "news"}, el("strong", {text: headline}),
+                            ...(todo ? [el("span", {class: "todo", "data-testid": "phase-banner-todo", text: todo})] : [])),
     ...(openResults ? [el("button", {type: "button", "data-testid": "banner-results", onclick: openResults,
                                      text: say(lang, "results")})] : []),
     el("button", {type: "button", class: "dismiss", "data-testid": "banner-dismiss", "aria-label": say(lang, "dismiss"),

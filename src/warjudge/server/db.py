@@ -22,8 +22,8 @@ from typing import Any, Iterator
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, select
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy import Connection, Engine, bindparam, create_engine, event, select
+from sqlalchemy.orm import Session, joinedload, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from warjudge.server.models import GameRow
@@ -145,8 +145,13 @@ def sessions(engine: Engine) -> Sessions:
     return Sessions(engine)
 
 
+# Built once, like auth.TOKEN_LOOKUP: a submission's statements cost more to build than to run.
+_LOCKED_GAME = {skip: select(GameRow).where(GameRow.id == bindparam("game_id"))
+                .options(joinedload(GameRow.seats, innerjoin=True)).with_for_update(skip_locked=skip, of=GameRow)
+                for skip in (False, True)}
+
+
 def locked_game(session: Session, game_id: str, skip_locked: bool = False) -> GameRow | None:
     """The game's row, locked until the session's transaction ends (None if there is no
     such game, or, with `skip_locked`, if another transaction holds it)."""
-    query = select(GameRow).where(GameRow.id == game_id).with_for_update(skip_locked=skip_locked)
-    return session.scalars(query).first()
+    return session.scalars(_LOCKED_GAME[skip_locked], {"game_id": game_id}).unique().first()

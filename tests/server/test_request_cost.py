@@ -1,0 +1,82 @@
+"""What one submission costs the server (issue 22, "the load figure did not reproduce"):
+the profile of benchmarks/server_load.py found SQLAlchemy's per-request work, not the
+games, taking most of a submission's CPU. Each cost removed here is counted, so that it
+cannot come back unnoticed; the game played through them is checked whole."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+import sqlalchemy
+from sqlalchemy import event
+
+from tests.server.conftest import stored_record
+from tests.server.test_cache import _game as toy_game
+from warjudge.server import auth, db
+
+
+@pytest.fixture
+def statements(client) -> Iterator[list[str]]:
+    """The SQL statements the server sends from now on (BEGIN and COMMIT are not among them)."""
+    sent: list[str] = []
+
+    def listener(*args: Any) -> None:
+        sent.append(args[2])
+
+    engine = client.app.state.engine
+    event.listen(engine, "before_cursor_execute", listener)
+    yield sent
+    event.remove(engine, "before_cursor_execute", listener)
+
+
+@pytest.fixture
+def built_selects(monkeypatch) -> list[str]:
+    """Every SELECT statement the token check and the game's lock build (by module)."""
+    built: list[str] = []
+
+    def counted(module: Any) -> Any:
+        def select(*args: Any, **kw: Any) -> Any:
+            built.append(module.__name__)
+            return sqlalchemy.select(*args, **kw)
+        return select
+
+    for module in (auth, db):
+        monkeypatch.setattr(module, "select", counted(module))
+    return built
+
+
+def _toy_game(client):
+    gid, _, ann, bob = toy_game(client)
+    return gid, ann, bob
+
+
+def test_statements_are_built_once_not_per_request(client, built_selects):
+    """The token check and the game's lock are prebuilt statements: building them (their
+    column comparisons, their cache keys) cost a toy submission more CPU than running them."""
+    gid, ann, bob = _toy_game(client)
+    built_selects.clear()
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+    bob.ok("get", f"/api/games/{gid}/legal")
+    assert built_selects == []
+
+
+def test_a_submission_reads_the_game_and_its_seats_in_one_statement(client, statements):
+    """The game's row is locked with its seats loaded in the same statement: the seats'
+    own query (a lazy load, run by every submission to find who holds the seat) is gone."""
+    gid, ann, bob = _toy_game(client)
+    statements.clear()
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+    reads = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+    assert len(reads) == 2, reads   # the caller's token, the game with its seats
+    assert not any(s.split("FROM", 1)[1].split()[0].strip('"') == "seats" for s in reads), reads
+
+
+def test_the_record_holds_every_accepted_action_through_the_cheaper_path(client):
+    """The same play through the prebuilt statements: every accepted action stored, in order."""
+    gid, ann, bob = _toy_game(client)
+    for amount in range(3):
+        ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": amount}})
+        bob.ok("post", f"/api/games/{gid}/actions", {"seat": "south", "action": {"type": "bid", "amount": amount}})
+    actions = stored_record(client, gid).actions
+    assert [(a["player"], a["amount"]) for a in actions] == [(s, n) for n in range(3) for s in ("north", "south")]

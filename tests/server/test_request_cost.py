@@ -9,6 +9,7 @@ from typing import Any, Iterator
 
 import pytest
 import sqlalchemy
+from fastapi.dependencies import utils as fastapi_dependencies
 from sqlalchemy import event
 
 from tests.server.conftest import stored_record
@@ -80,3 +81,19 @@ def test_the_record_holds_every_accepted_action_through_the_cheaper_path(client)
         bob.ok("post", f"/api/games/{gid}/actions", {"seat": "south", "action": {"type": "bid", "amount": amount}})
     actions = stored_record(client, gid).actions
     assert [(a["player"], a["amount"]) for a in actions] == [(s, n) for n in range(3) for s in ("north", "south")]
+
+
+def test_the_token_is_read_without_a_thread_pool_hop(client, monkeypatch):
+    """Reading the caller's token is a coroutine: a plain function dependency costs every
+    request a trip to FastAPI's thread pool and back; only the route itself takes one."""
+    gid, ann, _ = _toy_game(client)
+    hops: list[str] = []
+    real = fastapi_dependencies.run_in_threadpool
+
+    async def counted(func: Any, *args: Any, **kw: Any) -> Any:
+        hops.append(getattr(func, "__name__", repr(func)))
+        return await real(func, *args, **kw)
+
+    monkeypatch.setattr(fastapi_dependencies, "run_in_threadpool", counted)
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+    assert hops == []

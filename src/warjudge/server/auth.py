@@ -176,10 +176,12 @@ def revoke_token(session: Session, token: str) -> None:
 BEARER = HTTPBearer(auto_error=False, description="a token from POST /api/tokens")
 
 
-def bearer_or_cookie(request: Request, given: HTTPAuthorizationCredentials | None = Security(BEARER)
-                     ) -> HTTPAuthorizationCredentials | None:
+async def bearer_or_cookie(request: Request, given: HTTPAuthorizationCredentials | None = Security(BEARER)
+                           ) -> HTTPAuthorizationCredentials | None:
     """The caller's token: the bearer token if one was sent, else the session cookie, whose
-    every state-changing request must carry the session's CSRF token."""
+    every state-changing request must carry the session's CSRF token. A coroutine though
+    it waits for nothing: FastAPI runs a plain function dependency in its thread pool, a
+    hop to a worker thread and back for every request (issue 22)."""
     if given is not None:
         return given
     cookie = request.cookies.get(SESSION_COOKIE)

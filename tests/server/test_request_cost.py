@@ -68,9 +68,23 @@ def test_a_submission_reads_the_game_and_its_seats_in_one_statement(client, stat
     gid, ann, bob = _toy_game(client)
     statements.clear()
     ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
-    reads = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+    reads = _reads(statements)
     assert len(reads) == 2, reads   # the caller's token, the game with its seats
     assert not any(s.split("FROM", 1)[1].split()[0].strip('"') == "seats" for s in reads), reads
+
+
+def _reads(statements: list[str]) -> list[str]:
+    return [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+
+
+def test_a_read_of_the_game_reads_it_and_its_seats_in_one_statement(client, statements):
+    """A view or the legal actions: the game's row comes with its seats, as a submission's
+    does, not followed by a lazy load of them."""
+    gid, ann, _ = _toy_game(client)
+    for path in (f"/api/games/{gid}/legal", f"/api/games/{gid}"):
+        statements.clear()
+        ann.ok("get", path)
+        assert len(_reads(statements)) == 2, "\n\n".join(s[:60] + " … " + s[-120:] for s in _reads(statements))   # the caller's token, the game with its seats
 
 
 def test_the_record_holds_every_accepted_action_through_the_cheaper_path(client):

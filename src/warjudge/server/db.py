@@ -26,11 +26,12 @@ from sqlalchemy import Connection, Engine, bindparam, create_engine, event, sele
 from sqlalchemy.orm import Session, joinedload, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from warjudge.server.models import GameRow
+from warjudge.server.models import GameRow, Seat
 from warjudge.server.writelock import FifoLock
 
 BUSY_MS = 30_000
 READ_ONLY = "warjudge_read_only"   # execution option of the engine `Sessions.reading` uses
+_READ_ROWS = "warjudge.read_rows"   # session.info: the rows `game_with_seats` read, kept for the session
 _HOLDS_LOCK = "warjudge.write_lock"   # connection-record info: this connection holds the queue's turn
 MIGRATIONS = Path(__file__).parent / "migrations"
 CONNECT_PATIENCE = 5.0   # seconds a new connection waits for a database server that is (re)starting
@@ -145,13 +146,25 @@ def sessions(engine: Engine) -> Sessions:
     return Sessions(engine)
 
 
-# Built once, like auth.TOKEN_LOOKUP: a submission's statements cost more to build than to run.
-_LOCKED_GAME = {skip: select(GameRow).where(GameRow.id == bindparam("game_id"))
-                .options(joinedload(GameRow.seats, innerjoin=True)).with_for_update(skip_locked=skip, of=GameRow)
+# Built once, like auth.TOKEN_LOOKUP: a submission's statements cost more to build than to
+# run. The game's seats come in the same statement (every request asks who holds them): a
+# lazy load of them was a second query per request.
+_GAME = select(GameRow).where(GameRow.id == bindparam("game_id"))
+_LOCKED_GAME = {skip: _GAME.options(joinedload(GameRow.seats)).with_for_update(skip_locked=skip, of=GameRow)
                 for skip in (False, True)}
+_READ_GAME = _GAME.options(joinedload(GameRow.seats).joinedload(Seat.user))   # a summary names the seats' holders
 
 
 def locked_game(session: Session, game_id: str, skip_locked: bool = False) -> GameRow | None:
     """The game's row, locked until the session's transaction ends (None if there is no
     such game, or, with `skip_locked`, if another transaction holds it)."""
     return session.scalars(_LOCKED_GAME[skip_locked], {"game_id": game_id}).unique().first()
+
+
+def game_with_seats(session: Session, game_id: str) -> GameRow | None:
+    """The game's row, its seats and their players, in one statement, unlocked (a read's):
+    the session holds them after (in `session.info` too, since its identity map holds rows
+    weakly), so its `session.get` of the game reads nothing more."""
+    row = session.scalars(_READ_GAME, {"game_id": game_id}).unique().first()
+    session.info.setdefault(_READ_ROWS, []).append(row)
+    return row

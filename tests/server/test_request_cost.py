@@ -64,27 +64,31 @@ def test_statements_are_built_once_not_per_request(client, built_selects):
 
 def test_a_submission_reads_the_game_and_its_seats_in_one_statement(client, statements):
     """The game's row is locked with its seats loaded in the same statement: the seats'
-    own query (a lazy load, run by every submission to find who holds the seat) is gone."""
+    own query (a lazy load, run by every submission to find who holds the seat) is gone;
+    and the record, which the loaded game in the cache makes unneeded, is not read."""
     gid, ann, bob = _toy_game(client)
     statements.clear()
     ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
     reads = _reads(statements)
     assert len(reads) == 2, reads   # the caller's token, the game with its seats
     assert not any(s.split("FROM", 1)[1].split()[0].strip('"') == "seats" for s in reads), reads
+    assert not any("games.record" in s.split("FROM", 1)[0] for s in reads), reads
 
 
 def _reads(statements: list[str]) -> list[str]:
     return [s for s in statements if s.lstrip().upper().startswith("SELECT")]
 
 
-def test_a_read_of_the_game_reads_it_and_its_seats_in_one_statement(client, statements):
-    """A view or the legal actions: the game's row comes with its seats, as a submission's
-    does, not followed by a lazy load of them."""
+def test_a_read_of_the_game_reads_its_seats_and_players_at_once(client, statements):
+    """A game's summary names its seats' players: they come in the read of its seats, not
+    in a lazy load of each player, and the seats not in a lazy load of them."""
     gid, ann, _ = _toy_game(client)
-    for path in (f"/api/games/{gid}/legal", f"/api/games/{gid}"):
-        statements.clear()
-        ann.ok("get", path)
-        assert len(_reads(statements)) == 2, "\n\n".join(s[:60] + " … " + s[-120:] for s in _reads(statements))   # the caller's token, the game with its seats
+    statements.clear()
+    ann.ok("get", f"/api/games/{gid}")
+    reads = _reads(statements)
+    assert len(reads) == 3, "\n\n".join(reads)   # the caller's token, the game, its seats with their players
+    assert not [s for s in reads if s.split("FROM", 1)[1].split()[0].strip('"') == "users"
+                and "JOIN" not in s], reads
 
 
 def test_the_record_holds_every_accepted_action_through_the_cheaper_path(client):

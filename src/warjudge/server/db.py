@@ -23,7 +23,7 @@ from typing import Any, Iterator
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, bindparam, create_engine, event, select
-from sqlalchemy.orm import Session, joinedload, sessionmaker
+from sqlalchemy.orm import Session, defer, joinedload, selectinload, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from warjudge.server.models import GameRow, Seat
@@ -147,12 +147,16 @@ def sessions(engine: Engine) -> Sessions:
 
 
 # Built once, like auth.TOKEN_LOOKUP: a submission's statements cost more to build than to
-# run. The game's seats come in the same statement (every request asks who holds them): a
-# lazy load of them was a second query per request.
+# run. A submission's lock reads the game's seats in the same statement (every request asks
+# who holds them: a lazy load of them was a second query) and not its record, which the
+# cache of loaded games makes unneeded (`play.load` reads it, in the same transaction,
+# only when it must load the game; the locked row cannot change meanwhile). A read's
+# statement must take the record with the row (on PostgreSQL a later statement may see a
+# newer commit), so its seats come by a second one, with their players (a summary names them).
 _GAME = select(GameRow).where(GameRow.id == bindparam("game_id"))
-_LOCKED_GAME = {skip: _GAME.options(joinedload(GameRow.seats)).with_for_update(skip_locked=skip, of=GameRow)
-                for skip in (False, True)}
-_READ_GAME = _GAME.options(joinedload(GameRow.seats).joinedload(Seat.user))   # a summary names the seats' holders
+_LOCKED_GAME = {skip: _GAME.options(defer(GameRow.record), joinedload(GameRow.seats))
+                .with_for_update(skip_locked=skip, of=GameRow) for skip in (False, True)}
+_READ_GAME = _GAME.options(selectinload(GameRow.seats).joinedload(Seat.user))
 
 
 def locked_game(session: Session, game_id: str, skip_locked: bool = False) -> GameRow | None:
@@ -162,8 +166,8 @@ def locked_game(session: Session, game_id: str, skip_locked: bool = False) -> Ga
 
 
 def game_with_seats(session: Session, game_id: str) -> GameRow | None:
-    """The game's row, its seats and their players, in one statement, unlocked (a read's):
-    the session holds them after (in `session.info` too, since its identity map holds rows
+    """The game's row, its seats and their players, unlocked (a read's), at once: the
+    session holds them after (in `session.info` too, since its identity map holds rows
     weakly), so its `session.get` of the game reads nothing more."""
     row = session.scalars(_READ_GAME, {"game_id": game_id}).unique().first()
     session.info.setdefault(_READ_ROWS, []).append(row)

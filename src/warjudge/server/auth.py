@@ -19,7 +19,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from sqlalchemy import delete, select, update
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
@@ -84,15 +84,18 @@ def issue_token(session: Session, user_id: int, lifetime: float, kind: str = API
     return token
 
 
+# Built once: building the statement (its column comparisons and cache key) cost more CPU
+# than running it (about a tenth of a toy submission's server time, issue 22).
+TOKEN_LOOKUP = (select(User, Token.id, Token.expires_at, Token.last_used_at).join(Token, Token.user_id == User.id)
+                .where(Token.token_hash == bindparam("token_hash")))
+
 USED: ContextVar[list[int] | None] = ContextVar("warjudge_tokens_used", default=None)
 
 
 def user_of_token(session: Session, token: str | None) -> User:
     if not token:
         raise ApiError(401, "sign in first: send 'Authorization: Bearer <token>' (POST /api/tokens gives one)")
-    found = session.execute(select(User, Token.id, Token.expires_at, Token.last_used_at)
-                            .join(Token, Token.user_id == User.id)
-                            .where(Token.token_hash == token_hash(token))).first()   # one query per request
+    found = session.execute(TOKEN_LOOKUP, {"token_hash": token_hash(token)}).first()   # one query per request
     if found is None:
         raise ApiError(401, "this token is not valid; get a new one from POST /api/tokens")
     user, token_id, expires_at, last_used_at = found
@@ -173,10 +176,12 @@ def revoke_token(session: Session, token: str) -> None:
 BEARER = HTTPBearer(auto_error=False, description="a token from POST /api/tokens")
 
 
-def bearer_or_cookie(request: Request, given: HTTPAuthorizationCredentials | None = Security(BEARER)
-                     ) -> HTTPAuthorizationCredentials | None:
+async def bearer_or_cookie(request: Request, given: HTTPAuthorizationCredentials | None = Security(BEARER)
+                           ) -> HTTPAuthorizationCredentials | None:
     """The caller's token: the bearer token if one was sent, else the session cookie, whose
-    every state-changing request must carry the session's CSRF token."""
+    every state-changing request must carry the session's CSRF token. A coroutine though
+    it waits for nothing: FastAPI runs a plain function dependency in its thread pool, a
+    hop to a worker thread and back for every request (issue 22)."""
     if given is not None:
         return given
     cookie = request.cookies.get(SESSION_COOKIE)

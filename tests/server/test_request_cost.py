@@ -1,0 +1,124 @@
+"""What one submission costs the server (issue 22, "the load figure did not reproduce"):
+the profile of benchmarks/server_load.py found SQLAlchemy's per-request work, not the
+games, taking most of a submission's CPU. Each cost removed here is counted, so that it
+cannot come back unnoticed; the game played through them is checked whole."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+import sqlalchemy
+from fastapi.dependencies import utils as fastapi_dependencies
+from sqlalchemy import event
+
+from tests.server.conftest import stored_record
+from tests.server.test_cache import _game as toy_game
+from warjudge.server import auth, cache, db
+
+
+@pytest.fixture
+def statements(client) -> Iterator[list[str]]:
+    """The SQL statements the server sends from now on (BEGIN and COMMIT are not among them)."""
+    sent: list[str] = []
+
+    def listener(*args: Any) -> None:
+        sent.append(args[2])
+
+    engine = client.app.state.engine
+    event.listen(engine, "before_cursor_execute", listener)
+    yield sent
+    event.remove(engine, "before_cursor_execute", listener)
+
+
+@pytest.fixture
+def built_selects(monkeypatch) -> list[str]:
+    """Every SELECT statement the token check and the game's lock build (by module)."""
+    built: list[str] = []
+
+    def counted(module: Any) -> Any:
+        def select(*args: Any, **kw: Any) -> Any:
+            built.append(module.__name__)
+            return sqlalchemy.select(*args, **kw)
+        return select
+
+    for module in (auth, db):
+        monkeypatch.setattr(module, "select", counted(module))
+    return built
+
+
+def _toy_game(client):
+    gid, _, ann, bob = toy_game(client)
+    return gid, ann, bob
+
+
+def test_statements_are_built_once_not_per_request(client, built_selects):
+    """The token check and the game's lock are prebuilt statements: building them (their
+    column comparisons, their cache keys) cost a toy submission more CPU than running them."""
+    gid, ann, bob = _toy_game(client)
+    built_selects.clear()
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+    bob.ok("get", f"/api/games/{gid}/legal")
+    assert built_selects == []
+
+
+def test_a_submission_does_not_read_the_record(client, statements):
+    """The game's lock leaves the record out: the loaded game in the cache makes it
+    unneeded, and it grows with the game (read whole by every submission before)."""
+    gid, ann, bob = _toy_game(client)
+    statements.clear()
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+    reads = _reads(statements)
+    assert reads and not any("games.record" in s.split("FROM", 1)[0] for s in reads), reads
+
+
+def test_the_record_is_read_when_the_game_must_be_loaded(client):
+    """A submission whose game is not in the cache (another process's, or after a restart)
+    reads the record in its locked transaction and is applied to the game as stored."""
+    gid, ann, bob = _toy_game(client)
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+    cache.GAMES._games.clear()   # as after a restart (tests/server/test_stored_reads.py does the same)
+    bob.ok("post", f"/api/games/{gid}/actions", {"seat": "south", "action": {"type": "bid", "amount": 2}})
+    assert [(a["player"], a["amount"]) for a in stored_record(client, gid).actions] == [("north", 1), ("south", 2)]
+
+
+def _reads(statements: list[str]) -> list[str]:
+    return [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+
+
+def test_a_read_of_the_game_reads_its_seats_and_players_at_once(client, statements):
+    """A game's summary names its seats' players: they come in the read of its seats, not
+    in a lazy load of each player, and the seats not in a lazy load of them."""
+    gid, ann, _ = _toy_game(client)
+    statements.clear()
+    ann.ok("get", f"/api/games/{gid}")
+    reads = _reads(statements)
+    assert len(reads) == 3, "\n\n".join(reads)   # the caller's token, the game, its seats with their players
+    assert not [s for s in reads if s.split("FROM", 1)[1].split()[0].strip('"') == "users"
+                and "JOIN" not in s], reads
+
+
+def test_the_record_holds_every_accepted_action_through_the_cheaper_path(client):
+    """The same play through the prebuilt statements: every accepted action stored, in order."""
+    gid, ann, bob = _toy_game(client)
+    for amount in range(3):
+        ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": amount}})
+        bob.ok("post", f"/api/games/{gid}/actions", {"seat": "south", "action": {"type": "bid", "amount": amount}})
+    actions = stored_record(client, gid).actions
+    assert [(a["player"], a["amount"]) for a in actions] == [(s, n) for n in range(3) for s in ("north", "south")]
+
+
+def test_the_token_is_read_without_a_thread_pool_hop(client, monkeypatch):
+    """Reading the caller's token is a coroutine: a plain function dependency costs every
+    request a trip to FastAPI's thread pool and back; only the route itself takes one."""
+    gid, ann, _ = _toy_game(client)
+    hops: list[str] = []
+    real = fastapi_dependencies.run_in_threadpool
+
+    async def counted(func: Any, *args: Any, **kw: Any) -> Any:
+        hops.append(getattr(func, "__name__", repr(func)))
+        return await real(func, *args, **kw)
+
+    monkeypatch.setattr(fastapi_dependencies, "run_in_threadpool", counted)
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+    assert hops == []

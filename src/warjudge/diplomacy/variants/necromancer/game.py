@@ -403,8 +403,9 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             return Outcome((self.state.winner,), "victory", scores=scores)
         if self.drawn is not None:
             return Outcome(tuple(self.drawn), "draw", draw=True, scores=scores)
-        best = max(scores.values())
-        leaders = tuple(p for p in self.powers if scores[p] == best)
+        standing = [p for p in self.powers if not self._out(p)]   # EN 7.8.3, 7.7 ii: out of the game
+        best = max(scores[p] for p in standing)
+        leaders = tuple(p for p in standing if scores[p] == best)
         return Outcome(leaders, "year-limit", draw=len(leaders) > 1, scores=scores)
 
     def survivors(self) -> list[str]:

@@ -114,7 +114,7 @@ def clones_over_game(game_id: str) -> dict[str, float]:
     for name, game in (("start", games.new(game_id, seed=7)), ("middle", _random_game(game_id, played // 2)),
                        ("end", end)):
         figures[f"clone/s {name}"] = _rate(game.clone, 1.0)
-    return {**figures, "actions played": played}
+    return {**figures, "actions played": played, "game over": float(end.outcome() is not None)}
 
 
 def main(ids: list[str]) -> None:

@@ -107,7 +107,7 @@ def measure(game_id: str) -> dict[str, float]:
 
 def clones_over_game(game_id: str) -> dict[str, float]:
     """clone()/s at the start, the middle and the end of a random game (its end, or
-    action LONG)."""
+    action LONG), and whether that game is over."""
     end = _random_game(game_id, LONG)
     played = end.record.action_count()
     figures: dict[str, float] = {}

@@ -107,14 +107,14 @@ def measure(game_id: str) -> dict[str, float]:
 
 def clones_over_game(game_id: str) -> dict[str, float]:
     """clone()/s at the start, the middle and the end of a random game (its end, or
-    action LONG)."""
+    action LONG), and whether that game is over."""
     end = _random_game(game_id, LONG)
     played = end.record.action_count()
     figures: dict[str, float] = {}
     for name, game in (("start", games.new(game_id, seed=7)), ("middle", _random_game(game_id, played // 2)),
                        ("end", end)):
         figures[f"clone/s {name}"] = _rate(game.clone, 1.0)
-    return {**figures, "actions played": played}
+    return {**figures, "actions played": played, "game over": float(end.outcome() is not None)}
 
 
 def main(ids: list[str]) -> None:

@@ -69,6 +69,49 @@ def test_the_games_master_conveniences_answer_alike(game_id):
     assert report is game.history[-1]
 
 
+def test_the_games_master_enters_a_standard_powers_list_in_one_action():
+    # issue 25 point 3: the GM's `orders` of the variant, in the standard game; void lines
+    # are left out and their units take the default (docs/rulings.md, "Void lines from a GM")
+    game = games.new("diplomacy", seed=0)
+    game.act("FRANCE", {"type": "order", "order": "A par - bur"})
+    written = ["A Par-Pic", "F bre - mid", "A xyz - abc"]
+    game.act(GM, {"type": "orders", "power": "FRANCE", "orders": written})
+    assert game.record.actions[-1] == {"player": GM, "type": "orders", "power": "FRANCE", "orders": written}
+    france = [(o["unit"], o["order"]) for o in game.view(None)["orders"] if o["power"] == "FRANCE"]
+    assert france == [("bre", "F bre - mid"), ("par", "A par - pic")]   # replaced; the void line left out
+    assert "FRANCE" in game.to_act()                                  # A mar still owes its order
+    again = games.load(GameRecord.from_json(game.record.to_json()))
+    assert again.record.to_json() == game.record.to_json() and again.view(None) == game.view(None)
+    for power, units in game.view(None)["units"].items():   # every list from the GM: adjudicated, as by orders
+        game.act(GM, {"type": "orders", "power": power, "orders": [f"{unit} H" for unit in units]})
+    assert game.view(None)["phase"] == "F1901M" and game.history[-1].phase.kind == "M"
+
+
+ORDERS_REFUSED = [
+    ({"type": "orders", "power": "NARNIA", "orders": []}, "unknown power 'NARNIA'"),
+    ({"type": "orders", "power": "{power}", "orders": "A par H"}, "orders must be a list of strings"),
+    ({"type": "orders", "power": "{power}", "orders": [7]}, "orders must be a list of strings"),
+    ({"type": "orders", "power": "{power}", "orders": ["x" * 1001]}, "at most 500 orders of at most 1000"),
+    ({"type": "orders", "power": "{power}", "orders": ["A par H"] * 501}, "at most 500 orders of at most 1000"),
+]
+
+
+@pytest.mark.parametrize("game_id", sorted(FIRST_ORDER))
+@pytest.mark.parametrize("action, why", ORDERS_REFUSED)
+def test_the_games_masters_orders_are_refused_alike(game_id, action, why):
+    # issue 25 point 3: the same shape and the same refusals in both games; nothing changes
+    game = games.new(game_id, seed=0, gm_adjudicates=True)
+    power, order = FIRST_ORDER[game_id]
+    game.act(power, {"type": "order", "order": order})
+    before = _snapshot(game)
+    with pytest.raises(IllegalAction, match=why):
+        game.act(GM, {**action, "power": action["power"].format(power=power)})
+    with pytest.raises(IllegalAction) as extra:   # a key too many is no `orders`
+        game.act(GM, {"type": "orders", "power": power, "orders": [], "phase": "S1901M"})
+    assert extra.value.code == f"{PREFIX[game_id]}.act.gm_bad_action"
+    assert _snapshot(game) == before
+
+
 def test_a_standard_record_retracting_by_unit_replays_bit_for_bit():
     # records written before the one dialect (docs/rulings.md, "Old Diplomacy records")
     game = games.new("diplomacy", seed=0, gm_adjudicates=True)

@@ -9,7 +9,9 @@ The dialect (docs/interface.md, "Diplomacy actions"), the same in both games:
   hold several units, so a unit key would not name one order).
 - `{"type": "pass"}`: decline the optional orders left (only where the rules make orders
   optional: the variant's Activations, the Nazgûl's rebuild, the third army).
-- the games master: `{"type": "process"}`, `{"type": "draw", "powers": [...]}`.
+- the games master: `{"type": "process"}`, `{"type": "draw", "powers": [...]}`, and
+  `{"type": "orders", "power": P, "orders": [...]}` (a power's whole list, as mailed in:
+  it replaces what the power gave; each game says what becomes of a void line).
 A standard game's records written before this dialect retract by unit key
 (`{"type": "retract", "unit": "par"}`); that spelling is still read, so those records
 replay bit for bit (docs/rulings.md, "Old Diplomacy records").
@@ -22,7 +24,7 @@ from typing import Any, ClassVar
 from warjudge.core.errors import IllegalAction, InputError
 from warjudge.core.events import Refusal
 from warjudge.core.game import GM, Action, Game, Outcome
-from warjudge.diplomacy.actions import check_actor, gm_process_or_draw
+from warjudge.diplomacy.actions import check_actor, checked_orders, gm_process_or_draw
 
 
 class DiplomacyFamily(Game):
@@ -63,9 +65,9 @@ class DiplomacyFamily(Game):
     def _pass(self, power: str) -> None:
         raise NotImplementedError
 
-    def _act_gm_more(self, action: Action) -> bool:
-        """A games master's action of the game's own beyond `process` and `draw`."""
-        return False
+    def _write(self, power: str, orders: list[str]) -> None:
+        """Replace `power`'s orders with the games master's list (checked for shape and size)."""
+        raise NotImplementedError
 
     def _adjudicate(self) -> None:
         raise NotImplementedError
@@ -83,7 +85,7 @@ class DiplomacyFamily(Game):
         and changes nothing."""
         check_actor(self, player, action, self.powers)
         if player == GM:
-            if not gm_process_or_draw(self, action) and not self._act_gm_more(action):
+            if not gm_process_or_draw(self, action) and not self._gm_orders(action):
                 raise Refusal(f"{self.reasons}.act.gm_bad_action", action=f"{action!r:.80}")
             return
         kind = action.get("type")
@@ -104,6 +106,19 @@ class DiplomacyFamily(Game):
         elif not self._old_spelling(player, action):
             raise Refusal(f"{self.reasons}.act.bad_action", power=player, action=f"{action!r:.80}")
         self._advance()
+
+    def _gm_orders(self, action: Action) -> bool:
+        """The games master's `orders`, refused with the problem unless its shape and size
+        are right; False, with nothing done, for any other action."""
+        if action.get("type") != "orders" or set(action) != {"type", "power", "orders"}:
+            return False
+        try:
+            power, orders = checked_orders(action, self.powers)
+        except InputError as exc:
+            raise IllegalAction(str(exc)) from None
+        self._write(power, orders)
+        self.record.append({"player": GM, "type": "orders", "power": power, "orders": orders})
+        return True
 
     def _advance(self) -> None:
         """Adjudicate while every power that must act is done (never in a GM's game; with

@@ -5,7 +5,8 @@ dialect (diplomacy/family.py): `{"type": "order", "order": "A par - bur"}` (cano
 text), `{"type": "retract", "order": "A par - bur"}` takes one back.
 A power whose units all have orders is done; once every power that must act is done the
 phase is adjudicated inside `act`. The games master (`act("gm", …)`) may adjudicate at
-once (`process`: unordered units take the rules' defaults) or end the game in a draw.
+once (`process`: unordered units take the rules' defaults), enter a power's whole list
+(`orders`) or end the game in a draw.
 With the option `gm_adjudicates` (the GM's saved games) phases wait for the GM's
 `process` even when every power is done. With the option `drafts` (the play server's
 games) orders stay drafts until the phase is processed: a power whose units all have
@@ -302,6 +303,26 @@ class DiplomacyGame(DiplomacyFamily):
         self.record.append({"player": power, "type": "retract", "unit": unit})
         return True
 
+    def _write(self, power: str, orders: list[str]) -> None:
+        """The GM's `orders` (a mailed list in one action; `set_orders` enters a list as the
+        power's own actions): the lines the game takes replace `power`'s orders. A void
+        line is left out, so its unit takes the rules' default (it holds; a dislodged unit
+        disbands; missing removals go by civil disorder), which is what the judge does with
+        a void order (docs/rulings.md, "Void lines from a GM")."""
+        self.pending[power] = {}
+        for text in orders:
+            try:
+                self._give(power, text)
+            except IllegalAction:
+                pass   # void: left out
+
+    def _gm_orders(self, action: Action) -> bool:
+        """As every action, the GM's `orders` adjudicates once nobody is left to act."""
+        if not super()._gm_orders(action):
+            return False
+        self._advance()
+        return True
+
     def canonical(self, power: str, text: Any) -> tuple[str, str]:
         """(unit key, canonical text) of one of `power`'s orders if it is legal now; the
         same order typed differently ('A Par-Bur') is accepted as the canonical one."""
@@ -404,7 +425,6 @@ class DiplomacyGame(DiplomacyFamily):
         """(order, reason) for each line that would be void; nothing changes."""
         self.check_power_orders(power)
         return gm.order_actions(self, power, orders)[1]
-
 
 def _waive_key(given: dict[str, str]) -> str:
     """The key of a power's next waive: waives are told apart by number."""

@@ -218,8 +218,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
 
     def _out(self, power: str) -> bool:
         """EN 7.8.3 ii, 7.7 ii: an eliminated Sauron or Saruman gives no more orders."""
-        return power == "SAURON" and self.state.sauron_eliminated or \
-            power == "SARUMAN" and self.state.saruman_eliminated
+        return self.state.eliminated(power)
 
     def _legal_orders(self, power: str) -> list[str]:
         """`power`'s legal orders now, beside those it gave (cached for the position)."""
@@ -403,15 +402,15 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             return Outcome((self.state.winner,), "victory", scores=scores)
         if self.drawn is not None:
             return Outcome(tuple(self.drawn), "draw", draw=True, scores=scores)
-        best = max(scores.values())
-        leaders = tuple(p for p in self.powers if scores[p] == best)
+        contenders = [p for p in self.powers if not self.state.eliminated(p)]   # EN 7.8.3, 7.7 ii
+        best = max(scores[p] for p in contenders)
+        leaders = tuple(p for p in contenders if scores[p] == best)
         return Outcome(leaders, "year-limit", draw=len(leaders) > 1, scores=scores)
 
     def survivors(self) -> list[str]:
         alive = {p.power for pieces in self.state.position.values() for p in pieces}
         return sorted(p for p in self.powers if p in alive or p in self.state.owners.values()
-                      if not (p == "SAURON" and self.state.sauron_eliminated)
-                      and not (p == "SARUMAN" and self.state.saruman_eliminated))
+                      if not self.state.eliminated(p))
 
     def opening_warning(self) -> str:
         """Why TA 2750 should not be processed yet: Saruman's third army is placed only by his
@@ -443,8 +442,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
     def _entries(self) -> list[tuple[str, str]]:
         out = []
         for power in self.powers:
-            if power == "SAURON" and self.state.sauron_eliminated or power == "SARUMAN" and \
-                    self.state.saruman_eliminated:
+            if self.state.eliminated(power):
                 continue  # EN 7.8.3 ii, 7.7 ii: their forces are in Civil Disorder
             out += [(power, text) for text in [*self.written.get(power, []), *self.orders.get(power, [])]]
         return out

@@ -206,3 +206,11 @@ def test_destroyed_standing_army_centre_must_be_captured():  # EN/FR 7.8.2 x, ix
     assert captured.owners["Gun"] == "SAURON"
     from warjudge.diplomacy.variants.necromancer.adjustments import home_centres
     assert "Gun" in home_centres(NMAP, captured, "SAURON")  # captured: a home centre (ix)
+
+
+@pytest.mark.parametrize("flag,out", [("sauron_eliminated", "SAURON"), ("saruman_eliminated", "SARUMAN")])
+def test_an_eliminated_power_cannot_win(flag, out):  # EN 7.8.3 ii, 7.7 ii, 6.3: his centres stay his, he is out
+    scs = iter(p for p in NMAP.supply_centers if p != "Eri")
+    owners = {next(scs): out for _ in range(20)} | {next(scs): "GONDOR" for _ in range(19)}
+    assert adjust(at(2780, {}, owners), {})[0].winner == out
+    assert adjust(at(2780, {}, owners, **{flag: True}), {})[0].winner == "GONDOR"

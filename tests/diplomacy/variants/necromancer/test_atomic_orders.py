@@ -249,3 +249,11 @@ def test_an_old_record_of_whole_order_lists_replays_the_same():  # issue 12: old
     bad.append({"type": "process", "phase": "TA2780M"})
     with pytest.raises(Exception, match="action 0"):
         games.load(bad)
+
+
+def test_an_eliminated_sauron_does_not_lead_at_the_year_limit():  # EN 7.8.3 ii, 6.3: out of the game, centres or not
+    game = at_movement(max_year=2765)
+    owners = {sc: "SAURON" for sc in game.map.supply_centers if sc != "Eri"}
+    game.state = replace(game.state, owners=owners, sauron_eliminated=True, phase=replace(game.state.phase, year=3050))
+    outcome = game.outcome()
+    assert outcome.scores["SAURON"] > 0 and "SAURON" not in outcome.winners and outcome.winners

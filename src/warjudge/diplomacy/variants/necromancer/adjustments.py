@@ -300,11 +300,8 @@ def civil_disorder(nmap: NecroMap, state: NecroState, power: str, count: int) ->
 
 def _victory(nmap: NecroMap, state: NecroState) -> NecroState:
     """EN 6.3: 19 or more Victory Points in an Adjustment phase; the most points if several;
-    a tie for the most continues the game. An eliminated Sauron or Saruman (7.8.3, 7.7 ii) is
-    out of the game: its centres held in Civil Disorder neither win nor block a win."""
-    out = {"SAURON"} if state.sauron_eliminated else set()
-    out |= {"SARUMAN"} if state.saruman_eliminated else set()
-    points = {p.id: victory_points(nmap, state, p.id) for p in nmap.spec.powers if p.id not in out}
+    a tie for the most continues the game. An eliminated power (7.8.3, 7.7 ii) cannot win."""
+    points = {p.id: victory_points(nmap, state, p.id) for p in nmap.spec.powers if not state.eliminated(p.id)}
     best = max(points.values())
     leaders = [p for p, v in points.items() if v == best]
     if best >= VICTORY and len(leaders) == 1:

@@ -30,7 +30,7 @@ from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import HIDDEN_FROM, redacted
-from warjudge.diplomacy.actions import DRAFTS_OPTION
+from warjudge.diplomacy.actions import DRAFTS_OPTION, checked_orders
 from warjudge.diplomacy.family import DiplomacyFamily
 from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
 from warjudge.diplomacy.variants.necromancer.reasons import because
@@ -218,8 +218,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
 
     def _out(self, power: str) -> bool:
         """EN 7.8.3 ii, 7.7 ii: an eliminated Sauron or Saruman gives no more orders."""
-        return power == "SAURON" and self.state.sauron_eliminated or \
-            power == "SARUMAN" and self.state.saruman_eliminated
+        return self.state.eliminated(power)
 
     def _legal_orders(self, power: str) -> list[str]:
         """`power`'s legal orders now, beside those it gave (cached for the position)."""
@@ -321,10 +320,18 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             raise Refusal(why.code, **why.params)
         return canonical
 
-    def _write(self, power: str, orders: list[str]) -> None:
-        """The GM's `orders`: kept as written, void lines and all (reported void when judged)."""
+    def _act_gm_more(self, action: Action) -> bool:
+        """The GM's `orders`: a power's orders as written (a mailed list), void lines and all."""
+        if action.get("type") != "orders" or set(action) != {"type", "power", "orders"}:
+            return False
+        try:
+            power, orders = checked_orders(action, self.powers)
+        except InputError as exc:
+            raise IllegalAction(str(exc)) from None
         self.written[power] = orders
         self.orders.pop(power, None)
+        self.record.append({"player": GM, "type": "orders", "power": power, "orders": orders})
+        return True
 
     def _adjudicate(self) -> None:
         before = self.state
@@ -395,16 +402,15 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             return Outcome((self.state.winner,), "victory", scores=scores)
         if self.drawn is not None:
             return Outcome(tuple(self.drawn), "draw", draw=True, scores=scores)
-        standing = [p for p in self.powers if not self._out(p)]   # EN 7.8.3, 7.7 ii: out of the game
-        best = max(scores[p] for p in standing)
-        leaders = tuple(p for p in standing if scores[p] == best)
+        contenders = [p for p in self.powers if not self.state.eliminated(p)]   # EN 7.8.3, 7.7 ii
+        best = max(scores[p] for p in contenders)
+        leaders = tuple(p for p in contenders if scores[p] == best)
         return Outcome(leaders, "year-limit", draw=len(leaders) > 1, scores=scores)
 
     def survivors(self) -> list[str]:
         alive = {p.power for pieces in self.state.position.values() for p in pieces}
         return sorted(p for p in self.powers if p in alive or p in self.state.owners.values()
-                      if not (p == "SAURON" and self.state.sauron_eliminated)
-                      and not (p == "SARUMAN" and self.state.saruman_eliminated))
+                      if not self.state.eliminated(p))
 
     def opening_warning(self) -> str:
         """Why TA 2750 should not be processed yet: Saruman's third army is placed only by his
@@ -436,8 +442,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
     def _entries(self) -> list[tuple[str, str]]:
         out = []
         for power in self.powers:
-            if power == "SAURON" and self.state.sauron_eliminated or power == "SARUMAN" and \
-                    self.state.saruman_eliminated:
+            if self.state.eliminated(power):
                 continue  # EN 7.8.3 ii, 7.7 ii: their forces are in Civil Disorder
             out += [(power, text) for text in [*self.written.get(power, []), *self.orders.get(power, [])]]
         return out

@@ -27,6 +27,11 @@ class NecroState:
     secret_beasts: set[str] = field(default_factory=set)   # S/D Activated and still unrevealed
     third_army: str | None = None                          # hidden until the TA 2765 adjudication (7.7 x)
 
+    def eliminated(self, power: str) -> bool:
+        """EN 7.8.3, 7.7 ii: an eliminated Sauron or Saruman gives no orders and cannot win
+        (his forces in Civil Disorder still hold his centres until they are taken)."""
+        return power == "SAURON" and self.sauron_eliminated or power == "SARUMAN" and self.saruman_eliminated
+
     def alignment(self, nmap: NecroMap, province: str) -> str:
         return "neutral" if province in self.neutralised else nmap.provinces[province].alignment
 

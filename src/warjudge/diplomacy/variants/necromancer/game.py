@@ -30,7 +30,7 @@ from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import HIDDEN_FROM, redacted
-from warjudge.diplomacy.actions import DRAFTS_OPTION, checked_orders
+from warjudge.diplomacy.actions import DRAFTS_OPTION
 from warjudge.diplomacy.family import DiplomacyFamily
 from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
 from warjudge.diplomacy.variants.necromancer.reasons import because
@@ -320,18 +320,10 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             raise Refusal(why.code, **why.params)
         return canonical
 
-    def _act_gm_more(self, action: Action) -> bool:
-        """The GM's `orders`: a power's orders as written (a mailed list), void lines and all."""
-        if action.get("type") != "orders" or set(action) != {"type", "power", "orders"}:
-            return False
-        try:
-            power, orders = checked_orders(action, self.powers)
-        except InputError as exc:
-            raise IllegalAction(str(exc)) from None
+    def _write(self, power: str, orders: list[str]) -> None:
+        """The GM's `orders`: kept as written, void lines and all (reported void when judged)."""
         self.written[power] = orders
         self.orders.pop(power, None)
-        self.record.append({"player": GM, "type": "orders", "power": power, "orders": orders})
-        return True
 
     def _adjudicate(self) -> None:
         before = self.state

@@ -10,11 +10,13 @@ plays through the game interface only (issue 12), the frozen old bot still reads
 engine's internals. Run:
     .venv/bin/python benchmarks/sjg_necromancer.py [--games 200] [--speed-games 20] [--jobs 2]
         [--against all|random|v1]     (--speed-games 0 skips the speed figure)
+        [--legal-steps 60,400,800]    (issue 26: one legal-action listing's cost at those steps)
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -46,6 +48,27 @@ def speed(games: int) -> None:
           f"{finished} of {games} ended before the {MAX_TURNS}-turn cap)")
 
 
+def legal_cost(steps: list[int], seed: int = 1, repeats: int = 5) -> None:
+    """One listing of legal actions (the engine's, not the interface's per-position copy)
+    at each step of a random-bot game, with the load average beside it (issue 26)."""
+    from warjudge.core import games
+    from warjudge.hexwar.sjg.bots import random_action, to_move
+    from warjudge.hexwar.sjg.legal import legal_actions
+
+    rng, game, done = random.Random(seed), games.new("necromancer-sjg", seed=seed), 0
+    for step in sorted(steps):
+        while done < step and not game.is_over:
+            game.act(to_move(game), random_action(game, rng))
+            done += 1
+        side = to_move(game)
+        start = time.perf_counter()
+        for _ in range(repeats):
+            listed = legal_actions(game._game, side)
+        took = (time.perf_counter() - start) / repeats
+        print(f"legal actions at step {done} (seed {seed}): {len(listed)} listed in {took * 1000:.2f} ms "
+              f"(load average {os.getloadavg()[0]:.2f})")
+
+
 OPPONENTS = {"random bot": random_bot,
              "the pre-issue-10 heuristic bot": lambda seed, side: FunctionBot(old_heuristic_action, bot_rng(seed, side))}
 
@@ -75,17 +98,20 @@ def strength(games: int, opponent: str, jobs: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200, help="games for the heuristic bot's win rate")
+    parser.add_argument("--games", type=int, default=200, help="games for the heuristic bot's win rate (0 skips it)")
     parser.add_argument("--speed-games", type=int, default=20, help="random-bot games for the speed figure")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument("--against", choices=("all", "random", "v1"), default="all",
                         help="measure the win rate against the random bot, the frozen old bot, or both")
+    parser.add_argument("--legal-steps", default="", help="comma-separated steps of a random game to time listings at")
     args = parser.parse_args()
     random.seed(0)
+    if args.legal_steps:
+        legal_cost([int(s) for s in args.legal_steps.split(",")])
     if args.speed_games:
         speed(args.speed_games)
     for opponent in OPPONENTS:
-        if args.against == "all" or (args.against == "random") == (opponent == "random bot"):
+        if args.games and (args.against == "all" or (args.against == "random") == (opponent == "random bot")):
             strength(args.games, opponent, args.jobs)
 
 

@@ -131,13 +131,30 @@ def _move(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[A
             key = (start, allowance)
             if key not in paths:
                 reached = found(key)
-                paths[key] = [(h, p, not lying.isdisjoint(p))
-                              for h in sorted(reached) if h != start for p in [path_to(reached, h)]]
+                paths[key] = _cheapest_paths(reached, start, lying)
             out += _walks(game, side, units, paths[key], at, stuck)
             out += _cliff_crossings(game, side, units, occupied, at)
             if all(u.kind in UNDEAD for u in units) and allowance >= SUICIDE_COST:
                 out += _suicides(game, side, units, found((start, allowance - SUICIDE_COST)), zoc, lying, edges)
     return out
+
+
+def _cheapest_paths(reached: dict[str, tuple[int, str | None]], start: str,
+                    lying: set[str]) -> list[tuple[str, list[str], bool]]:
+    """Each reached hex but the start with its cheapest path and whether a Jewel lies on
+    it, each path built from its predecessor's (not walked back from the end each time)."""
+    built: dict[str, tuple[list[str], bool]] = {start: ([start], start in lying)}
+
+    def build(hex_: str) -> tuple[list[str], bool]:
+        chain = [hex_]
+        while chain[-1] not in built:
+            chain.append(reached[chain[-1]][1])  # type: ignore[arg-type]
+        for h in reversed(chain[:-1]):
+            path, jewel = built[reached[h][1]]  # type: ignore[index]
+            built[h] = ([*path, h], jewel or h in lying)
+        return built[hex_]
+
+    return [(h, *build(h)) for h in sorted(reached) if h != start]
 
 
 def _group_allowance(game: "SjgNecromancerGame", units: list[Unit]) -> int:

@@ -23,7 +23,7 @@ from sqlalchemy import event
 from sqlalchemy.orm import Session, SessionTransaction
 
 from warjudge.core.game import Game
-from warjudge.server.db import READ_ONLY, game_with_seats   # READ_ONLY in session.info: a transaction that only reads
+from warjudge.server.db import READ_ONLY   # in session.info: a transaction that only reads, so changes no game
 from warjudge.server.models import GameRow
 
 SIZE = 256   # games kept per process: the least recently used goes first
@@ -149,12 +149,10 @@ def reserve(session: Session, game_id: str) -> None:
     """Borrow the game before the transaction reads anything: its row, read after, is then
     at least as new as the cached game, which is used if it is at that version (`take`).
     A request that borrowed only once it had read the row found, when a change had
-    held the game meanwhile, a game newer than its row, and had to load its own. The row
-    is then read with its seats, in one statement (`db.game_with_seats`), for the read."""
+    held the game meanwhile, a game newer than its row, and had to load its own."""
     pending: dict[str, _Used] = session.info.setdefault(_PENDING, {})
     if game_id not in pending and (entry := GAMES.borrow(game_id, None)) is not None:
         pending[game_id] = _Used(None, entry.game, entry)
-    game_with_seats(session, game_id)
 
 
 def take(session: Session, row: GameRow) -> Game | None:

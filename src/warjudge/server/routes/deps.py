@@ -83,6 +83,7 @@ class GameCall(Call):
         with self.reading() as session:
             session.connection()   # SQLite's snapshot is only taken at the first read
             cache.reserve(session, self.game_id)
+            db.game_with_seats(session, self.game_id)   # then the row, its seats and players at once
             yield session
 
     @contextmanager

@@ -216,9 +216,6 @@ def test_outcomes_year_limit_draw_and_victory():  # EN 6.3, house rule max_year
     outcome = game.outcome()
     assert outcome.reason == "year-limit" and game.to_act() == () and game.legal_actions("GONDOR") == []
     assert set(outcome.winners) == {p for p, s in outcome.scores.items() if s == max(outcome.scores.values())}
-    sauron_leads = {sc: "SAURON" for sc in list(game.map.supply_centers)[:12]}
-    game.state = replace(game.state, owners=sauron_leads, sauron_eliminated=True)
-    assert "SAURON" not in game.outcome().winners   # EN 7.8.3: an eliminated Sauron leads nobody
     drawn = games.new("necromancer-diplomacy", seed=1)
     with pytest.raises(IllegalAction):
         drawn.act(GM, {"type": "draw", "powers": ["GONDOR"]})

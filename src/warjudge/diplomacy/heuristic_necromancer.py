@@ -4,7 +4,8 @@ an unowned one a small power's, our own the size of the largest power next to it
 spread by proximity with the standard bot's `spread`; each unit in turn, the ones
 nearest a centre not ours first, moves where the value is highest without bouncing our
 own units (it may follow one of ours out of its province), or supports one of our moves
-into a contested province; retreats go to the best value; builds and Activations go
+into a contested province; first, though, the centres other powers hold next to our
+units are attacked with enough supports to take them (`attack_plan`); retreats go to the best value; builds and Activations go
 where the value is highest, removals where it is lowest.
 
 What it knows of the variant's rules: centres change hands only in the turns that adjust
@@ -27,7 +28,7 @@ from warjudge.diplomacy.heuristic import (
 )
 from warjudge.diplomacy.phases import FALL, SPRING
 from warjudge.diplomacy.variants.necromancer.adjustments import home_centres, supply_centres, unit_count
-from warjudge.diplomacy.variants.necromancer.calendar import ADJUSTMENT, RETREAT, is_adjustment_year
+from warjudge.diplomacy.variants.necromancer.calendar import ADJUSTMENT, RETREAT, SAURON_ENDS, is_adjustment_year
 from warjudge.diplomacy.variants.necromancer.orders import (
     Activate, Build, Disband, DoubleMove, Hold, Move, Retreat, Support, parse_norder,
 )
@@ -79,6 +80,7 @@ class NecromancerHeuristicBot:
     def __init__(self, rng: random.Random):
         self.rng = rng
         self._values: tuple[Any, str, tuple[dict[str, float], dict[str, int], dict[str, int]]] | None = None
+        self._plan: dict[tuple[str, str], str] = {}
 
     def choose(self, game: Any, player: str) -> Action:
         actions = game.legal_actions(player)
@@ -89,9 +91,12 @@ class NecromancerHeuristicBot:
             raise InputError(f"{player!r} has no order to give")
         if self._values is None or self._values[0] is not game.state or self._values[1] != player:
             self._values = (game.state, player, province_values(game, player))
+            self._plan = {}
         values, competition, distance = self._values[2]
         parsed = [(parse_norder(a["order"], player, game.map), a) for a in orders]
         kind = game.state.phase.kind
+        if kind not in (ADJUSTMENT, RETREAT) and not self._plan and not game.pending.get(player):
+            self._plan = attack_plan(game, player, parsed, values)
         if kind == ADJUSTMENT:
             return _adjustment(parsed, values, {"type": "pass"} in actions)
         if kind == RETREAT:
@@ -99,11 +104,59 @@ class NecromancerHeuristicBot:
         given = [parse_norder(t, player, game.map) for t in game.pending.get(player, [])]
         first = min((distance.get(o.unit.province, UNREACHABLE), o.unit.province, str(o.unit)) for o, _ in parsed)
         mine = [(o, a) for o, a in parsed if (o.unit.province, str(o.unit)) == first[1:]]
+        planned = self._plan.get(first[1:])
+        if planned is not None and any(a["order"] == planned for _, a in mine):
+            return {"type": "order", "order": planned}
         capture = _capture(mine, game, player)
         if capture is not None:
             return capture
+        aimed = {o.dest for o, a in parsed if isinstance(o, Move) and a["order"] in self._plan.values()}
         return _movement(mine, (values, competition, distance), given, game.state.position, player, self.rng,
-                         _build_sites(game, player))
+                         _build_sites(game, player), aimed)
+
+
+def attack_plan(game: Any, power: str, parsed: list[tuple[Any, Action]], values: dict[str, float]
+                ) -> dict[tuple[str, str], str]:
+    """Supported attacks on the centres not ours that another power's units stand on, the
+    best-valued first: one of our units next to it moves in whole and enough of the others
+    next to it support it to beat the holder's strength (its units', one more in a
+    Fortress, EN 4.1, which an eliminated Sauron's units lose, 7.8.3 iv); a unit alone
+    bounces off a held centre for ever. A unit standing on a centre not ours in a turn
+    that adjusts stays there (it may support). The orders of the units in the plan, by
+    (province, unit)."""
+    state, nmap = game.state, game.map
+    sight = visible_position(state, power, game.report_of().reveal)
+    adjusting = is_adjustment_year(state.phase.year)
+    orders: dict[tuple[str, str], list[tuple[Any, str]]] = {}
+    for o, a in parsed:
+        orders.setdefault((o.unit.province, str(o.unit)), []).append((o, a["order"]))
+    staying = {key for key in orders if adjusting and key[0] in nmap.supply_centers
+               and state.owners.get(key[0]) != power}
+    plan: dict[tuple[str, str], str] = {}
+    targets = sorted((pid for pid in nmap.supply_centers if state.owners.get(pid) != power
+                      and sight.get(pid) and all(p.power != power for p in sight[pid])),
+                     key=lambda pid: (-values.get(pid, 0.0), pid))
+    for target in targets:
+        holder = sight[target][0].power
+        defence = sum(p.component.strength for p in sight[target] if p.power == holder)
+        if nmap.provinces[target].fortress and not (holder == "SAURON" and state.phase.year > SAURON_ENDS):
+            defence += 1
+        movers = sorted((-o.unit.count, key, text) for key, given in orders.items() if key not in plan
+                        and key not in staying for o, text in given
+                        if isinstance(o, Move) and o.dest == target and _whole(o))
+        for _, key, text in movers:
+            helpers = sorted({(other, t) for other, given in orders.items() if other not in plan and other != key
+                              for o, t in given if isinstance(o, Support) and o.target.province == key[0]
+                              and o.target_dest == target})
+            need = defence + 1 - orders[key][0][0].unit.count
+            chosen: dict[tuple[str, str], str] = {}
+            for other, t in helpers:
+                chosen.setdefault(other, t)
+            if len(chosen) >= need:
+                plan[key] = text
+                plan.update(list(chosen.items())[:max(need, 0)])
+                break
+    return plan
 
 
 def _whole(move: Move) -> bool:
@@ -164,13 +217,15 @@ def _retreat(parsed: list[tuple[Any, Action]], values: dict[str, float], given: 
 
 
 def _movement(mine: list[tuple[Any, Action]], known: tuple[dict[str, float], dict[str, int], dict[str, int]],
-              given: list[Any], position: Any, power: str, rng: random.Random, leave: set[str]) -> Action:
+              given: list[Any], position: Any, power: str, rng: random.Random, leave: set[str],
+              aimed: set[str]) -> Action:
     """The order of one unit (`mine`, its orders): the best-valued move or hold, or a support of
     one of our moves into a province another power can reach; a unit that would hold
     where no other power can reach it steps towards the nearest centre not ours instead
-    (as the standard bot's idle units march); a unit in one of `leave` moves away."""
+    (as the standard bot's idle units march); a unit in one of `leave` moves away; none
+    moves into a province `aimed` at by a planned attack."""
     values, competition, distance = known
-    target = set()
+    target = set(aimed)
     moves = set()
     for o in given:
         if isinstance(o, Move):

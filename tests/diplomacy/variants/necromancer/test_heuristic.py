@@ -110,3 +110,37 @@ def test_a_unit_nobody_threatens_steps_towards_a_centre_not_its_own():
     game.state = replace(game.state, phase=NPhase(2795, "M"), position=position, owners=owners)
     for seed in range(5):
         assert "A DAm - Anf" in _orders(game, seed)
+
+
+def _attack(orders: list[str], target: str) -> tuple[list[str], list[str]]:
+    """The moves into `target` among `orders` and the supports of them."""
+    moves = [o for o in orders if " S " not in o and o.endswith(f"- {target}")]
+    return moves, [o for o in orders if " S " in o and o.endswith(f"- {target}")]
+
+
+def test_an_attack_on_a_held_fortress_goes_in_with_two_supports():
+    # EN 4.1 i-iii: a unit holding a Fortress defends with one more strength. Gondor's
+    # three armies round Minas Morgul (Sauron's army in it, strength 2 there) attack it
+    # one moving and two supporting (strength 3); the bot sent one in alone and bounced
+    game = NecromancerDiplomacyGame.new(seed=1)
+    position = parse_position({"GONDOR": ["A NIt", "A SIt", "A Gor"], "SAURON": ["A MMo"]}, game.map)
+    owners = dict(game.state.owners) | {"NIt": "GONDOR", "SIt": "GONDOR"}
+    game.state = replace(game.state, phase=NPhase(2795, "M"), position=position, owners=owners)
+    for seed in range(5):
+        moves, supports = _attack(_orders(game, seed), "MMo")
+        assert len(moves) == 1 and len(supports) == 2, (moves, supports)
+        assert all(s.endswith(moves[0]) for s in supports), (moves, supports)
+
+
+def test_after_ta_3020_an_attack_on_sauron_s_fortress_needs_one_support():
+    # EN 7.8.3 iv: an eliminated Sauron's units lose the Fortress's strength, so his army
+    # left in Minas Morgul holds with 1: Gondor's two armies next to it take it, one
+    # moving and one supporting (the centres his Civil Disorder units keep are the
+    # easiest gains at the end of the game)
+    game = NecromancerDiplomacyGame.new(seed=1)
+    position = parse_position({"GONDOR": ["A NIt", "A SIt"], "SAURON": ["A MMo"]}, game.map)
+    owners = dict(game.state.owners) | {"NIt": "GONDOR", "SIt": "GONDOR"}
+    game.state = replace(game.state, phase=NPhase(3035, "M"), position=position, owners=owners)
+    for seed in range(5):
+        moves, supports = _attack(_orders(game, seed), "MMo")
+        assert len(moves) == 1 and len(supports) == 1 and supports[0].endswith(moves[0]), (moves, supports)

@@ -26,6 +26,7 @@ from sqlalchemy import Connection, Engine, bindparam, create_engine, event, sele
 from sqlalchemy.orm import Session, defer, joinedload, selectinload, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from warjudge.server.dbwrites import write_changed_rows
 from warjudge.server.models import GameRow, Seat
 from warjudge.server.writelock import FifoLock, ProcessLock
 
@@ -145,6 +146,7 @@ class Sessions(sessionmaker[Session]):
         super().__init__(engine, expire_on_commit=False)
         self._reader = engine.execution_options(**{READ_ONLY: True})
         event.listen(self, "before_commit", Attempt.committing)
+        event.listen(self, "before_flush", write_changed_rows)   # a change's rows by prebuilt UPDATEs
 
     @contextmanager
     def reading(self) -> Iterator[Session]:

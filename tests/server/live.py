@@ -40,7 +40,8 @@ def server(data: Path, toy: bool = False, database: str | None = None, output: l
     every later line it prints is appended to `output` if given; `extra`: more options."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "WARJUDGE_DATABASE_URL"} | {
-        "WARJUDGE_DATA": str(data), "PYTHONPATH": str(ROOT)}
+        # this checkout's code, not whichever the environment's install points at
+        "WARJUDGE_DATA": str(data), "PYTHONPATH": os.pathsep.join((str(ROOT / "src"), str(ROOT)))}
     command = [sys.executable, "-c", WITH_TOY] if toy else [str(Path(sys.executable).parent / "warjudge")]
     options = ["--database", database] if database else []
     process = subprocess.Popen([*command, "serve", "--port", str(port), *options, *extra], env=env, cwd=ROOT,

@@ -9,8 +9,11 @@ from typing import Any, Iterator
 
 import pytest
 import sqlalchemy
+from fastapi import routing as fastapi_routing
 from fastapi.dependencies import utils as fastapi_dependencies
 from sqlalchemy import event
+from sqlalchemy.orm import persistence
+from starlette.routing import Match
 
 from tests.server.conftest import stored_record
 from tests.server.test_cache import _game as toy_game
@@ -108,17 +111,75 @@ def test_the_record_holds_every_accepted_action_through_the_cheaper_path(client)
     assert [(a["player"], a["amount"]) for a in actions] == [(s, n) for n in range(3) for s in ("north", "south")]
 
 
-def test_the_token_is_read_without_a_thread_pool_hop(client, monkeypatch):
-    """Reading the caller's token is a coroutine: a plain function dependency costs every
-    request a trip to FastAPI's thread pool and back; only the route itself takes one."""
-    gid, ann, _ = _toy_game(client)
+def _thread_pool_calls(monkeypatch, module: Any) -> list[str]:
+    """The functions `module` sends to FastAPI's thread pool from now on, by name."""
     hops: list[str] = []
-    real = fastapi_dependencies.run_in_threadpool
+    real = module.run_in_threadpool
 
     async def counted(func: Any, *args: Any, **kw: Any) -> Any:
         hops.append(getattr(func, "__name__", repr(func)))
         return await real(func, *args, **kw)
 
-    monkeypatch.setattr(fastapi_dependencies, "run_in_threadpool", counted)
+    monkeypatch.setattr(module, "run_in_threadpool", counted)
+    return hops
+
+
+def test_the_token_is_read_without_a_thread_pool_hop(client, monkeypatch):
+    """Reading the caller's token is a coroutine: a plain function dependency costs every
+    request a trip to FastAPI's thread pool and back; only the route itself takes one."""
+    gid, ann, _ = _toy_game(client)
+    hops = _thread_pool_calls(monkeypatch, fastapi_dependencies)
     ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
     assert hops == []
+
+
+def test_a_route_s_answer_is_checked_within_its_one_thread_pool_call(client, monkeypatch):
+    """FastAPI checks a sync route's answer against its model in a thread-pool call of its
+    own: `OneHop` checks and writes it in the route's call, so a request takes one trip to
+    the pool, not two. The answers are still checked and shaped by their models."""
+    gid, ann, bob = _toy_game(client)
+    hops = _thread_pool_calls(monkeypatch, fastapi_routing)
+    acted = ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+    legal = bob.ok("get", f"/api/games/{gid}/legal")
+    shown = bob.ok("get", f"/api/games/{gid}?seat=south")
+    created = client.post("/api/games", headers=ann.headers, json={"game": "toy-bids"})
+    assert hops == ["_run_sync_endpoint"] * 4
+    assert acted["version"] == 1 and [s["seat"] for s in legal["seats"]] == ["south"] and shown["version"] == 1
+    assert created.status_code == 201 and created.json()["id"]
+    assert "afresh" not in legal["seats"][0]   # response_model_exclude_unset still holds
+
+
+def test_a_submission_is_matched_against_no_page_route(client):
+    """The API's routes come before the pages': a request tries each route in order, and a
+    submission went past every page's before its own."""
+    scope = {"type": "http", "method": "POST", "path": "/api/games/g1/actions", "root_path": "",
+             "path_params": {}, "headers": [], "query_string": b""}
+    tried = []
+    for route in client.app.routes:
+        tried.append(getattr(route, "path", None))
+        if route.matches(scope)[0] == Match.FULL:
+            break
+    assert not [p for p in tried if p and not p.startswith(("/api", "/docs", "/redoc", "/openapi", "/static-offline"))]
+
+
+def test_a_change_s_rows_are_written_by_prebuilt_statements_not_the_flush(client, monkeypatch, statements):
+    """The unit of work's flush at commit cost about a third of a toy submission's route
+    for its two UPDATEs: the game row and the seat are written by prebuilt statements
+    (`dbwrites.py`) and the flush finds nothing left to write. What is stored is the same."""
+    gid, ann, bob = _toy_game(client)
+    flushed: list[str] = []
+    real = persistence._emit_update_statements
+
+    def counted(base_mapper: Any, uow: Any, mapper: Any, table: Any, update: Any, **kw: Any) -> Any:
+        rows = list(update)
+        flushed.extend(table.name for _ in rows)
+        return real(base_mapper, uow, mapper, table, rows, **kw)
+
+    monkeypatch.setattr(persistence, "_emit_update_statements", counted)
+    statements.clear()
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 4}})
+    assert flushed == []
+    updates = [s.split(" SET ")[0] for s in statements if s.startswith("UPDATE")]
+    assert sorted(updates) == ["UPDATE games", "UPDATE seats"], statements   # the acting seat's, not every seat's
+    assert bob.ok("get", f"/api/games/{gid}")["version"] == 1
+    assert [(a["player"], a["amount"]) for a in stored_record(client, gid).actions] == [("north", 4)]

@@ -4,6 +4,7 @@ and the requests that only read taking no write lock at all (db.Sessions.reading
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import inspect
 import threading
 import time
@@ -190,3 +191,37 @@ def test_no_route_has_a_dependency_that_holds_anything_across_it(tmp_path):
     app.state.engine.dispose()
     assert len(routes) > 40 and not held
 
+
+
+def test_a_writer_of_another_process_waits_for_the_holder_not_in_sqlite_s_busy_handler(tmp_path, monkeypatch):
+    """Two server processes on one SQLite file (`serve --workers 2`): each has its own queue,
+    so their writers met in SQLite's busy handler, which sleeps up to 100 ms between tries
+    (p99 1.2 s in benchmarks/server_load.py --processes 2) and gives up after the busy
+    timeout. Now they wait on a lock file the kernel hands over at once: here the second
+    process's writer outwaits a busy timeout shorter than the first's transaction."""
+    monkeypatch.setattr(db, "BUSY_MS", 200)
+    url = f"sqlite:///{tmp_path / 'two.sqlite3'}"
+    first, second = db.make_engine(url), db.make_engine(url)   # one engine per process, each its own queue
+    with first.begin() as connection:
+        connection.execute(text("CREATE TABLE bids (n INTEGER)"))
+    failed: list[BaseException] = []
+
+    def other_process() -> None:
+        try:
+            with second.begin() as connection:
+                connection.execute(text("INSERT INTO bids VALUES (2)"))
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            failed.append(exc)
+
+    with first.begin() as connection:
+        connection.execute(text("INSERT INTO bids VALUES (1)"))
+        waiter = threading.Thread(target=other_process)
+        waiter.start()
+        time.sleep(0.6)   # three busy timeouts
+    waiter.join(10)
+    with second.connect() as connection:
+        assert not failed and [n for (n,) in connection.execute(text("SELECT n FROM bids"))] == [1, 2]
+    first.dispose()
+    second.dispose()
+    with open(f"{tmp_path / 'two.sqlite3'}{db.WRITER_SUFFIX}") as lock_file:   # let go by both
+        fcntl.flock(lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -74,12 +74,14 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
         with sessions.begin() as session:
             yield session
 
+    # The API's routes before the pages': a request is matched against the routes in order,
+    # and a submission went past every page's first.
+    for area in (lobby, playing, gm):
+        app.include_router(area.router)
     for extra in (press, history, live):   # press, history and live updates: their own modules
         app.include_router(extra.router(sessions))
     users = accounts.Accounts(transaction, limits or ratelimit.Limits.from_env(),
                               token_days or auth.token_days_from_env())
     app.include_router(accounts.router(users, sessions.reading))
     web.install(app, transaction, sessions.reading, users)
-    for area in (lobby, playing, gm):
-        app.include_router(area.router)
     return app

@@ -32,7 +32,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
           port: int = typer.Option(8000, min=1, max=65535, help="port to listen on"),
           database: Optional[str] = typer.Option(None, help=DATABASE_HELP),
           workers: int = typer.Option(1, min=1, max=64, help="server processes sharing the port, to use "
-                                                             "several cores (PostgreSQL; docs/server.md)"),
+                                                             "several cores (SQLite or PostgreSQL; docs/server.md)"),
           access_log: bool = typer.Option(False, help="log every request (costs about a fifth of the "
                                                        "throughput under load)"),
           forwarded_allow_ips: Optional[str] = typer.Option(

@@ -3,7 +3,7 @@ write lock a submission holds from reading the game to committing it.
 
 SQLite has no row locks, so every SQLite transaction that may write starts with `BEGIN
 IMMEDIATE` (the database's write lock, waited for up to `BUSY_MS`), after queueing for it
-in this process (`writelock.py`); PostgreSQL locks the game's row with `SELECT … FOR
+in this process and then between the server's processes (`writelock.py`); PostgreSQL locks the game's row with `SELECT … FOR
 UPDATE` (`locked_game`). Either way two submissions to one game run one after the other
 and neither loses the other's update. Requests that only read (`Sessions.reading`) take
 no write lock: on SQLite they read a snapshot (WAL) while a writer works.
@@ -26,10 +26,12 @@ from sqlalchemy import Connection, Engine, bindparam, create_engine, event, sele
 from sqlalchemy.orm import Session, defer, joinedload, selectinload, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from warjudge.server.dbwrites import write_changed_rows
 from warjudge.server.models import GameRow, Seat
-from warjudge.server.writelock import FifoLock
+from warjudge.server.writelock import FifoLock, ProcessLock
 
 BUSY_MS = 30_000
+WRITER_SUFFIX = "-writer"   # beside a SQLite database: the file its server processes lock to write
 READ_ONLY = "warjudge_read_only"   # execution option of the engine `Sessions.reading` uses
 _READ_ROWS = "warjudge.read_rows"   # session.info: the rows `game_with_seats` read, kept for the session
 _HOLDS_LOCK = "warjudge.write_lock"   # connection-record info: this connection holds the queue's turn
@@ -80,6 +82,7 @@ def make_engine(url: str) -> Engine:
             dbapi_connection.execute("PRAGMA synchronous = NORMAL")
 
     queue = FifoLock()
+    between = None if memory else ProcessLock(Path(f"{engine.url.database}{WRITER_SUFFIX}"))
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Connection) -> None:
@@ -87,6 +90,12 @@ def make_engine(url: str) -> Engine:
             connection.exec_driver_sql("BEGIN")   # a snapshot; it must not write
             return
         queue.acquire(BUSY_MS / 1000)
+        if between:
+            try:
+                between.acquire()
+            except BaseException:
+                queue.release()
+                raise
         connection.info[_HOLDS_LOCK] = True   # from here on, returning the connection releases it
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
@@ -95,6 +104,8 @@ def make_engine(url: str) -> Engine:
         """Every connection goes back to the pool once its transaction is over (committed,
         rolled back, or the connection dropped), whichever thread returns it."""
         if record is not None and record.info.pop(_HOLDS_LOCK, False):
+            if between:
+                between.release()
             queue.release()
 
     return engine
@@ -135,6 +146,7 @@ class Sessions(sessionmaker[Session]):
         super().__init__(engine, expire_on_commit=False)
         self._reader = engine.execution_options(**{READ_ONLY: True})
         event.listen(self, "before_commit", Attempt.committing)
+        event.listen(self, "before_flush", write_changed_rows)   # a change's rows by prebuilt UPDATEs
 
     @contextmanager
     def reading(self) -> Iterator[Session]:

@@ -8,15 +8,23 @@ route and its exit as three thread-pool calls, so a change that took SQLite's wr
 on entry waited for a free thread to run and then to commit while every thread waited for
 that lock (503s under `benchmarks/server_load.py --mix diplomacy`). A sync route's body is
 one thread-pool call: the lock is taken, used and released within it, never held while
-waiting for a thread. The bots are woken only once a change is committed."""
+waiting for a thread. The bots are woken only once a change is committed.
+
+The routes' answers are checked against their models and written as JSON inside that same
+call too (`OneHop`): FastAPI checks a sync route's answer in a second thread-pool call."""
 
 from __future__ import annotations
 
+import inspect
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Annotated, Iterator
+from functools import wraps
+from typing import Annotated, Any, Callable, Iterator
 
-from fastapi import Depends, Request
+from fastapi import Depends, Request, Response
+from fastapi.datastructures import DefaultPlaceholder
+from fastapi.exceptions import ResponseValidationError
+from fastapi.routing import APIRoute
 from sqlalchemy.orm import Session
 
 from warjudge.server import cache, db, play
@@ -112,3 +120,35 @@ async def _game_call(request: Request, game_id: GameId, credentials: Credentials
 
 Caller = Annotated[Call, Depends(_call)]   # anyone; what they may do is checked in the route's transaction
 GameCaller = Annotated[GameCall, Depends(_game_call)]   # anyone, about the game in the path
+
+
+class OneHop(APIRoute):
+    """A route whose sync body also checks its answer against the route's model and writes
+    it as JSON, as FastAPI would, but within the body's one thread-pool call: FastAPI checks
+    a sync route's answer in a call of its own, a second trip to the pool and back per
+    request. Routes that set headers through a `Response` parameter, or answer with a
+    response class of their own, are left to FastAPI."""
+
+    def __init__(self, path: str, endpoint: Callable[..., Any], **kw: Any):
+        if not inspect.iscoroutinefunction(endpoint):
+            endpoint = self._answering(endpoint)
+        super().__init__(path, endpoint, **kw)
+
+    def _answering(self, endpoint: Callable[..., Any]) -> Callable[..., Any]:
+        @wraps(endpoint)   # FastAPI reads the parameters of the function it wraps
+        def answered(*args: Any, **kw: Any) -> Any:
+            content = endpoint(*args, **kw)
+            field = self.response_field
+            if (isinstance(content, Response) or field is None or self.dependant.response_param_name
+                    or not isinstance(self.response_class, DefaultPlaceholder)):
+                return content
+            value, errors = field.validate(content, {}, loc=("response",))
+            if errors:
+                raise ResponseValidationError(errors, body=content)
+            body = field.serialize_json(value, include=self.response_model_include,
+                                        exclude=self.response_model_exclude, by_alias=self.response_model_by_alias,
+                                        exclude_unset=self.response_model_exclude_unset,
+                                        exclude_defaults=self.response_model_exclude_defaults,
+                                        exclude_none=self.response_model_exclude_none)
+            return Response(body, status_code=self.status_code or 200, media_type="application/json")
+        return answered

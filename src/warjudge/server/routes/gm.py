@@ -11,11 +11,11 @@ from fastapi import APIRouter
 from warjudge.server import history, play
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow
-from warjudge.server.routes.deps import GameCall, GameCaller
+from warjudge.server.routes.deps import GameCall, GameCaller, OneHop
 from warjudge.server.schemas import (Accepted, Clock, Extension, GmAction, PhaseStarts, Processed, Replacement,
                                      RollBack, RolledBack, Seated)
 
-router = APIRouter(tags=["games master"])
+router = APIRouter(tags=["games master"], route_class=OneHop)
 
 
 @router.post("/api/games/{game_id}/process", tags=["play"], response_model=Processed)

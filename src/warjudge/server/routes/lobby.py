@@ -16,7 +16,7 @@ from warjudge.server.access import LangQuery, game_row
 from warjudge.server.deadlines import PhaseRules
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRequest, GameRow, User
-from warjudge.server.routes.deps import Caller, GameCaller
+from warjudge.server.routes.deps import Caller, GameCaller, OneHop
 from warjudge.server.schemas import BotsOffered, Created, GameListed, GameOffered, GameShown, NewGame
 from warjudge.server.views import view_for
 from warjudge.server.web.pages import is_mine, newest_page
@@ -24,7 +24,7 @@ from warjudge.server.web.pages import is_mine, newest_page
 LIST_DEFAULT, LIST_MAX = 50, 200   # games a page of GET /api/games lists, by default and at most
 SeatQuery = Query(None, max_length=64, description="whose view: one of your seats, or 'public'")
 
-router = APIRouter(tags=["games"])
+router = APIRouter(tags=["games"], route_class=OneHop)
 
 
 def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:

@@ -11,14 +11,14 @@ from fastapi import APIRouter, Query
 from warjudge.presentation import choices
 from warjudge.server import cache, play
 from warjudge.server.access import LangQuery, SeatPath
-from warjudge.server.routes.deps import GameCaller
+from warjudge.server.routes.deps import GameCaller, OneHop
 from warjudge.server.schemas import (Acted, ActionRequest, BotRequest, BotSeated, Claim, Legal, Preview, Ready,
                                      ReadyRequest, Seated, SetupRequest)
 from warjudge.server.views import view_for
 
 SeatQuery = Query(None, max_length=64, description="whose view: one of your seats, or 'public'")
 
-router = APIRouter(tags=["play"])
+router = APIRouter(tags=["play"], route_class=OneHop)
 
 
 def _legal_of(game_id: str, game: Any, seat: str, lang: str) -> dict[str, Any]:

@@ -5,6 +5,7 @@ borders or crossings; the Necromancer map has all three)."""
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -25,7 +26,7 @@ def legend_height(board: Board, width: float, words: dict[str, str]) -> int:
 def legend(board: Board, view: dict[str, Any], words: dict[str, str]) -> list[str]:
     """The key's SVG elements, drawn from the map's bottom edge down."""
     top = board.height
-    title = " ".join(str(view[k]) for k in ("phase", "viewer") if view.get(k))
+    title = " · ".join(phase_words(str(view[k]), words) for k in ("phase", "viewer") if view.get(k))
     items = _items(board)
     out = [f'<g data-testid="legend" data-items="{" ".join(items)}">',
            f'<rect y="{top}" width="{board.width}" height="{legend_height(board, board.width, words)}" fill="#f4ecd8"/>',
@@ -45,6 +46,16 @@ def legend(board: Board, view: dict[str, Any], words: dict[str, str]) -> list[st
         x += width + 18
     out.append("</g>")
     return out
+
+
+def phase_words(phase: str, words: dict[str, str]) -> str:
+    """"S1901M" as a person reads it, "Spring 1901 (moves)"; the Necromancer's "TA2780R"
+    "TA 2780 (retreats)"; any other name as it is (issue 24: no phase code on a page)."""
+    parts = re.fullmatch(r"([SFW]|TA)(\d+)([MRA])", phase)
+    if not parts:
+        return phase
+    season, year, kind = parts.groups()
+    return f"{words.get(f'phase-{season}', season)} {year} ({words[f'phase-{kind}']})"
 
 
 def _items(board: Board) -> list[str]:

@@ -110,6 +110,10 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     # the spectator sees the board but nobody's orders
     spectator.page.goto(f"{base}/games/{game_id}")
     expect(spectator.page.locator('#board [data-testid="unit"][data-unit="A bud"]')).to_have_count(1)
+    # said in words, not by the role's internal name ("You are watching as public", "Seat public")
+    expect(spectator.page.locator('[data-testid="watching"]')).to_have_text(
+        "You are watching: you see what every player sees, no seat's orders before the phase ends.")
+    expect(spectator.page.locator(".status")).not_to_contain_text("public")
     assert "A bud - ser" not in spectator.page.content() and "A rom - apu" not in spectator.page.content()
     assert "A bud - ser" not in bob.page.content() and "F nap - ion" not in ann.page.content()
     for watched in (ann, bob, spectator):

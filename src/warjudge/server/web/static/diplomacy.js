@@ -22,7 +22,9 @@ const WORDS = {
        ended: "The phase ended before this reached the server:", withdraw: "Withdraw",
        unordered: "No order is held for {units}: if the phase ends so, a unit holds and a dislodged one is disbanded.",
        unbuilt: "{n} of your builds or disbands are not given: builds not given are waived, disbands are chosen by the rules.",
-       readyanyway: "Ready all the same", cancel: "Cancel", kept: "your draft is kept in the order box."},
+       readyanyway: "Ready all the same", cancel: "Cancel", kept: "your draft is kept in the order box.",
+       watching: "You are watching: you see what every player sees, no seat's orders before the phase ends.",
+       watchinggm: "You are the games master holding no seat: you see what every player sees; your tools are on the games master's page."},
   fr: {phase: "Saison", deadline: "Échéance", seat: "Puissance", orders: "Ordres", submit: "Envoyer les ordres",
        ready: "Prêt", held: "Ordres enregistrés", last: "Saison précédente", other: "Constructions et autres choix",
        help: "Cliquez sur une de vos unités pour voir ses ordres, ou tapez un ordre par ligne. Vous pouvez les changer jusqu'à ce que vous cliquiez sur Prêt ou que l'échéance passe.",
@@ -37,6 +39,8 @@ const WORDS = {
        unordered: "Aucun ordre enregistré pour {units} : si la saison finit ainsi, une unité tient et une unité délogée est détruite.",
        unbuilt: "{n} de vos constructions ou destructions ne sont pas données : les constructions manquantes sont perdues, les destructions choisies par les règles.",
        readyanyway: "Prêt quand même", cancel: "Annuler",
+       watching: "Vous regardez la partie : vous voyez ce que voit chaque joueur, aucun ordre avant la fin de la saison.",
+       watchinggm: "Vous êtes l'arbitre sans puissance : vous voyez ce que voit chaque joueur ; vos outils sont sur la page de l'arbitre.",
        kept: "votre brouillon reste dans la boîte des ordres.",},
 };
 // ?lang=fr in the address chooses the language (and keeps it), as the EN/FR buttons do

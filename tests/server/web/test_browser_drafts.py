@@ -89,7 +89,8 @@ def test_orders_stay_drafts_until_ready(live, chromium):
     held[0].continue_()
     page.unroute(submitted, hold)
     expect(page.locator("#error")).to_contain_text(
-        "The phase ended before this reached the server: the phase S1901M has ended; you are now in F1901M")
+        "The phase ended before this reached the server: the phase Spring 1901 (moves) has ended; "
+        "you are now in Fall 1901 (moves)")
     expect(box).to_have_value("A bud - ser\nA vie - boh\nF tri H")     # her draft is still there
     expect(submit).to_have_text("Submit orders")
     # the refusal, as meant: its status and the browser's console line for it

@@ -5,7 +5,6 @@ borders or crossings; the Necromancer map has all three)."""
 
 from __future__ import annotations
 
-import re
 from html import escape
 from typing import Any
 
@@ -13,6 +12,7 @@ from warjudge.presentation.diplomacy_map.boards import Board
 from warjudge.presentation.diplomacy_map.places import coast_points
 from warjudge.presentation.diplomacy_map.style import (
     COAST, IMPASSABLE_FILL, LAND, MOUNTAIN, NEUTRAL_SC, SEA, power_colour, tint)
+from warjudge.presentation.phase_words import phase_words
 
 FONT = 15                 # user units: at least 11 px on screen at 1366x768 (issue 24)
 ROW = 30
@@ -23,10 +23,10 @@ def legend_height(board: Board, width: float, words: dict[str, str]) -> int:
     return 56 + ROW * _rows(_items(board), width, words)
 
 
-def legend(board: Board, view: dict[str, Any], words: dict[str, str]) -> list[str]:
+def legend(board: Board, view: dict[str, Any], words: dict[str, str], lang: str = "en") -> list[str]:
     """The key's SVG elements, drawn from the map's bottom edge down."""
     top = board.height
-    title = " · ".join(phase_words(str(view[k]), words) for k in ("phase", "viewer") if view.get(k))
+    title = " · ".join(phase_words(str(view[k]), lang) for k in ("phase", "viewer") if view.get(k))
     items = _items(board)
     out = [f'<g data-testid="legend" data-items="{" ".join(items)}">',
            f'<rect y="{top}" width="{board.width}" height="{legend_height(board, board.width, words)}" fill="#f4ecd8"/>',
@@ -46,16 +46,6 @@ def legend(board: Board, view: dict[str, Any], words: dict[str, str]) -> list[st
         x += width + 18
     out.append("</g>")
     return out
-
-
-def phase_words(phase: str, words: dict[str, str]) -> str:
-    """"S1901M" as a person reads it, "Spring 1901 (moves)"; the Necromancer's "TA2780R"
-    "TA 2780 (retreats)"; any other name as it is (issue 24: no phase code on a page)."""
-    parts = re.fullmatch(r"([SFW]|TA)(\d+)([MRA])", phase)
-    if not parts:
-        return phase
-    season, year, kind = parts.groups()
-    return f"{words.get(f'phase-{season}', season)} {year} ({words[f'phase-{kind}']})"
 
 
 def _items(board: Board) -> list[str]:

@@ -27,15 +27,11 @@ KEYS = {   # the legend's words (legend.py): one per kind of thing the map draws
            "crossing": "passage", "move": "mouvement", "support": "soutien", "hold": "tient",
            "failed": "ordre échoué"},
 }
-PHASE_PARTS = {   # a phase code's parts as the pages word them (static/phasewords.js): "Spring 1901 (moves)"
-    "en": {"S": "Spring", "F": "Fall", "W": "Winter", "M": "moves", "R": "retreats", "A": "adjustments"},
-    "fr": {"S": "Printemps", "F": "Automne", "W": "Hiver", "M": "mouvements", "R": "retraites", "A": "ajustements"},
-}
 WORDS = {
     "en": {"impassable": "impassable", "reconstruction": "Reconstructed map: not the official board",
-           **{f"key-{k}": v for k, v in KEYS["en"].items()}, **{f"phase-{k}": v for k, v in PHASE_PARTS["en"].items()}},
+           **{f"key-{k}": v for k, v in KEYS["en"].items()}},
     "fr": {"impassable": "infranchissable", "reconstruction": "Carte reconstituée : ce n'est pas le plateau officiel",
-           **{f"key-{k}": v for k, v in KEYS["fr"].items()}, **{f"phase-{k}": v for k, v in PHASE_PARTS["fr"].items()}},
+           **{f"key-{k}": v for k, v in KEYS["fr"].items()}},
 }
 
 

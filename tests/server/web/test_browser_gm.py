@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 from sqlalchemy.orm import Session
 
-from tests.server.web.browser import (DESKTOP, NOTIFICATIONS, PHONE, accessible, chromium, live, shot,  # noqa: F401 - fixtures
+from tests.server.web.browser import (DESKTOP, NOTIFICATIONS, PHONE, accessible, api_as, chromium, live, shot,  # noqa: F401
                                       sideways, sign_up, watch)
 from warjudge.server.models import GameRow
 
@@ -114,3 +114,19 @@ def test_the_games_master_pauses_extends_replaces_rolls_back_and_draws_from_the_
     assert sideways(page) <= 0
     assert not gm.problems, gm.problems
     assert not bob.problems, bob.problems
+
+
+def test_a_gondor_games_master_page_names_its_phase_and_reads_without_json(live, chromium):
+    # issue 24: the phase by its title ("turn 1 · A" before), the view as a board and a table, no JSON
+    gm = watch(chromium.new_context(viewport=DESKTOP).new_page())
+    sign_up(gm.page, live.url, "gia")
+    created = api_as(chromium, live.url, "gia").post("/api/games", data={"game": "gondor", "options": {}}).json()
+    gm.page.goto(f"{live.url}/games/{created['id']}/gm")
+    title = "turn 1 · Initial Magic Leader Movement Phase"
+    expect(gm.page.locator('[data-testid="phase"]')).to_have_text(title)
+    expect(gm.page.locator('[data-testid="rollback-phase"] option')).to_have_text([title])
+    expect(gm.page.locator('[data-testid="gm-board"] svg')).to_be_visible()
+    expect(gm.page.locator('[data-testid="full-view"] th', has_text="units")).to_be_visible()
+    expect(gm.page.locator('[data-testid="draw"]')).to_have_count(0)   # no draw in the hex games
+    assert "{" not in gm.page.locator("main").inner_text()
+    assert not gm.problems, gm.problems

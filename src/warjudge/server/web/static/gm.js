@@ -49,10 +49,11 @@ function giveSeat(seat) {
   return gmPost("replace", {seat, user: name || null});
 }
 
-// The phase as the players' pages name it (a hex game's view has its turn apart).
+// The phase as the players' pages name it (a hex game's view has its turn apart, and
+// Gondor & Sauron's its title: "Initial Magic Leader Movement Phase", not "A").
 function phaseOf(view) {
   if (!view) return "";
-  return view.turn != null ? `turn ${view.turn} · ${view.phase}` : phaseName(view.phase, "en");
+  return view.turn != null ? `turn ${view.turn} · ${view.phase_title || view.phase}` : phaseName(view.phase, "en");
 }
 
 async function refresh(summary) {

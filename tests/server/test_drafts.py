@@ -96,11 +96,12 @@ def test_a_ready_or_orders_for_an_ended_phase_are_refused_with_409(players):
     run_bots(gm.client)
     late = ann.post(f"/api/games/{gid}/ready", {"seat": "AUSTRIA", "phase": "S1901M"})
     assert late.status_code == 409
-    assert late.json()["error"].startswith("the phase S1901M has ended; you are now in F1901M")
+    # issue 24: worded as the pages word phases, not "S1901M"
+    assert late.json()["error"].startswith("the phase Spring 1901 (moves) has ended; you are now in Fall 1901 (moves)")
     assert _state(gm, gid) == ("F1901M", dict.fromkeys(POWERS, False))
     late = ann.post(f"/api/games/{gid}/actions",
                     {"seat": "AUSTRIA", "action": {"orders": ["A bud H"]}, "phase": "S1901M"})
-    assert late.status_code == 409 and "you are now in F1901M" in late.json()["error"]
+    assert late.status_code == 409 and "you are now in Fall 1901 (moves)" in late.json()["error"]
     assert _held(ann, gid, "AUSTRIA") == []
     assert _orders(ann, gid, "AUSTRIA", ["A bud H"], phase="F1901M")[0]["accepted"]
     assert _orders(ann, gid, "AUSTRIA", ["A vie H"])[0]["accepted"]   # an API client may name no phase

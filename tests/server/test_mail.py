@@ -281,3 +281,11 @@ def test_several_processes_queue_a_reminder_once(client, database_url, monkeypat
     assert events == ["reminder", "reminder"]   # north and south, once each
     for process in processes:
         process.kw["bind"].dispose()
+
+
+def test_a_diplomacy_phase_reads_in_words_in_the_mails():
+    # issue 24: a mail names the phase as the pages do ("Spring 1901 (moves)"), not "phase S1901M"
+    from warjudge.core import games
+
+    assert notify._phase_name(games.new("diplomacy", seed=1)) == "Spring 1901 (moves)"
+    assert notify._phase_name(games.new("toy-bids-gm", seed=1, rounds=3)).startswith(("phase ", "a new phase"))

@@ -74,7 +74,8 @@ def phase_names(sessions: Sessions, row: GameRow, most: int) -> list[str | None]
         return []
     with sessions.reading() as session:
         views = [p["view"] for p in phases.stored_phases(session, row.id, GM_ROLE, 0, min(most, progress.phases))]
-    return [(f"turn {v['turn']} · {v.get('phase')}" if "turn" in v else v.get("phase")) for v in views]
+    return [(f"turn {v['turn']} · {v.get('phase_title') or v.get('phase')}" if "turn" in v else v.get("phase"))
+            for v in views]   # Gondor & Sauron's phases by their titles, not "A"
 
 
 class HistoryPage(BaseModel):

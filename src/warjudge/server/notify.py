@@ -25,6 +25,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, object_session
 
 from warjudge.core.game import Game
+from warjudge.presentation.phase_words import phase_words
 from warjudge.server import db
 from warjudge.server.errors import ApiError
 from warjudge.server.models import ALL_EVENTS, GameRow, User
@@ -114,7 +115,10 @@ def _phase_key(row: GameRow) -> str:
 
 def _phase_name(game: Game) -> str:
     phase = game.view(None).get("phase")
-    return f"phase {phase}" if phase is not None else "a new phase"
+    if phase is None:
+        return "a new phase"
+    worded = phase_words(str(phase))   # Diplomacy's "Spring 1901 (moves)"; a hex game's "phase movement"
+    return worded if worded != phase else f"phase {phase}"
 
 
 def _deadline(row: GameRow) -> str:

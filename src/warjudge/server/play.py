@@ -20,6 +20,7 @@ from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.events import refusal_json
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
+from warjudge.presentation.phase_words import phase_words
 from warjudge.server import cache, lastsetup, notify, phases
 from warjudge.server.bots import names as bot_names
 from warjudge.server.bots import movers, new_bot_seed
@@ -342,8 +343,8 @@ def check_phase(game: Game, sent: str | None) -> None:
     if now is None:
         raise ApiError(422, "phase: this game's views name no phase; send the request without one")
     if sent != now:
-        raise ApiError(409, f"the phase {sent} has ended; you are now in {now}. Nothing was changed: "
-                            f"look at {now} and act again")
+        raise ApiError(409, f"the phase {phase_words(sent)} has ended; you are now in {phase_words(now)}. "
+                            f"Nothing was changed: look at {phase_words(now)} and act again")
 
 
 def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any], lang: str = "en",

@@ -33,3 +33,10 @@ def test_labels_and_counters_are_at_least_15_units():
     svg = render_map("standard", {"units": {"FRANCE": ["A par", "F bre"]}})
     sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', svg)]
     assert min(sizes) >= 15
+
+
+def test_the_legend_names_the_phase_in_words():
+    # issue 24: no phase code on a page ("Standard Diplomacy — S1901M" under the map)
+    assert "Spring 1901 (moves) · ENGLAND</text>" in render_map("standard", {"phase": "S1901M", "viewer": "ENGLAND"})
+    assert "Hiver 1901 (ajustements)</text>" in render_map("standard", {"phase": "W1901A"}, lang="fr")
+    assert "TA 2780 (retreats)</text>" in render_map("necromancer", {"phase": "TA2780R"})

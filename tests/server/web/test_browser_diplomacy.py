@@ -59,7 +59,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
 
     # ann orders by clicking: her unit, then one of its legal orders; then a unit and a lit province
     ann.page.reload()
-    expect(ann.page.locator('[data-testid="phase"]')).to_have_text("S1901M")
+    expect(ann.page.locator('[data-testid="phase"]')).to_have_text("Spring 1901 (moves)")
     click_unit_then_order(ann.page, "A bud", "A bud - ser")
     expect(ann.page.locator('[data-testid="order-input"]')).to_have_value("A bud - ser")
     # issue 24: the map by keyboard too: a unit of hers, then a lit province, each focused and pressed
@@ -78,7 +78,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     expect(ann.page.locator("#held")).to_contain_text("A vie - tyr")
 
     # bob types: a bad line is marked invalid with its reason as he types, then mended
-    expect(bob.page.locator('[data-testid="phase"]')).to_have_text("S1901M")
+    expect(bob.page.locator('[data-testid="phase"]')).to_have_text("Spring 1901 (moves)")
     box = bob.page.locator('[data-testid="order-input"]')
     box.fill("F nap - ion\nA rom - xyz")
     status = bob.page.locator('[data-testid="order-status"] li')
@@ -110,6 +110,10 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     # the spectator sees the board but nobody's orders
     spectator.page.goto(f"{base}/games/{game_id}")
     expect(spectator.page.locator('#board [data-testid="unit"][data-unit="A bud"]')).to_have_count(1)
+    # said in words, not by the role's internal name ("You are watching as public", "Seat public")
+    expect(spectator.page.locator('[data-testid="watching"]')).to_have_text(
+        "You are watching: you see what every player sees, no seat's orders before the phase ends.")
+    expect(spectator.page.locator(".status")).not_to_contain_text("public")
     assert "A bud - ser" not in spectator.page.content() and "A rom - apu" not in spectator.page.content()
     assert "A bud - ser" not in bob.page.content() and "F nap - ion" not in ann.page.content()
     for watched in (ann, bob, spectator):
@@ -144,7 +148,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     ann.page.locator('[data-testid="ready-confirm"]').click()
     gm.page.locator('[data-testid="process"]').click()
     for page in (ann.page, bob.page, spectator.page):
-        expect(page.locator('[data-testid="phase"]')).to_have_text("F1901M")
+        expect(page.locator('[data-testid="phase"]')).to_have_text("Fall 1901 (moves)")
     expect(bob.page.locator('#board [data-testid="unit"][data-unit="A apu"]')).to_have_count(1)
     expect(ann.page.locator('#board [data-testid="unit"][data-unit="A ser"]')).to_have_count(1)
     expect(ann.page.locator('#board [data-testid="unit"][data-unit="A tyr"]')).to_have_count(1)
@@ -163,9 +167,9 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     gm.page.locator('[data-testid="process"]').click()
 
     # the retreat: bob clicks his dislodged army, then a lit province
-    expect(bob.page.locator('[data-testid="phase"]')).to_have_text("F1901R")
+    expect(bob.page.locator('[data-testid="phase"]')).to_have_text("Fall 1901 (retreats)")
     # issue 24: Austria has nothing to retreat: said plainly, with no empty order form
-    expect(ann.page.locator('[data-testid="nothing-to-order"]')).to_have_text("F1901R: nothing to order this phase.")
+    expect(ann.page.locator('[data-testid="nothing-to-order"]')).to_have_text("Fall 1901 (retreats): nothing to order this phase.")
     expect(ann.page.locator('[data-testid="phase-banner"]')).to_contain_text("nothing to order this phase")
     for hidden in ("order-input", "submit-orders", "ready"):
         expect(ann.page.locator(f'[data-testid="{hidden}"]')).to_be_hidden()
@@ -199,7 +203,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
 
     # winter: Austria builds (Serbia and Venice are hers), Italy disbands (it lost Venice)
     for page in (ann.page, bob.page):
-        expect(page.locator('[data-testid="phase"]')).to_have_text("W1901A")
+        expect(page.locator('[data-testid="phase"]')).to_have_text("Winter 1901 (adjustments)")
     expect(bob.page.locator('#board [data-testid="unit"][data-unit="A tus"]')).to_have_count(1)
     ann.page.locator('#choices button[data-order="Build A bud"]').click()
     expect(ann.page.locator('[data-testid="order-status"] li')).to_have_attribute("data-valid", "yes")
@@ -215,7 +219,7 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     expect(bob.page.locator("#held")).to_contain_text("A apu D")   # held before the games master acts
     gm.page.locator('[data-testid="process"]').click()   # Austria's second build waived
     for page in (ann.page, bob.page):
-        expect(page.locator('[data-testid="phase"]')).to_have_text("S1902M")
+        expect(page.locator('[data-testid="phase"]')).to_have_text("Spring 1902 (moves)")
     expect(ann.page.locator('#board [data-testid="map"] [data-testid="unit"][data-unit="A bud"]')).to_have_count(1)
     expect(bob.page.locator('#board [data-testid="unit"][data-unit="A apu"]')).to_have_count(0)
 
@@ -223,10 +227,10 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     history = ann.page.locator('[data-testid="history"]')
     # issue 24 finding 15: the first "Earlier" goes to the phase before the current one, not to now
     history.locator('[data-testid="history-prev"]').click()
-    expect(history.locator('[data-testid="history-phase"]')).to_contain_text("F1901R")
+    expect(history.locator('[data-testid="history-phase"]')).to_contain_text("Fall 1901 (retreats)")
     expect(history.locator('[data-testid="history-phase"]')).not_to_contain_text("now")
     history.locator('[data-testid="history-prev"]').click()
-    expect(history.locator('[data-testid="history-phase"]')).to_contain_text("F1901M")
+    expect(history.locator('[data-testid="history-phase"]')).to_contain_text("Fall 1901 (moves)")
     expect(history.locator('[data-testid="history-unit"][data-unit="A ven"][data-dislodged="true"]')).to_have_count(1)
     expect(history.locator('[data-order="F tri - ven"]')).to_have_attribute("data-result", "succeeds")
     expect(history.locator('[data-testid="history-results"]')).to_contain_text("A tyr S F tri - ven")
@@ -246,10 +250,16 @@ def test_two_players_play_a_diplomacy_year(live, chromium):
     expect(history.locator('[data-testid="history-prev"]')).to_be_disabled()
     expect(history.locator('[data-testid="history-unit"][data-unit="A bud"]')).to_have_count(1)
     history.locator('[data-testid="history-next"]').press("ArrowRight")
-    expect(history.locator('[data-testid="history-phase"]')).to_contain_text("S1901M")
+    expect(history.locator('[data-testid="history-phase"]')).to_contain_text("Spring 1901 (moves)")
+    # issue 24: the status line and the history word the phases in French too, never "S1902M"
+    ann.page.locator('[data-lang="fr"]').click()
+    expect(ann.page.locator('[data-testid="phase"]')).to_have_text("Printemps 1902 (mouvements)")
+    expect(history.locator('[data-testid="history-phase"]')).to_have_text("1 / 4: après Printemps 1901 (mouvements)")
+    ann.page.locator('[data-lang="en"]').click()
+    expect(ann.page.locator('[data-testid="phase"]')).to_have_text("Spring 1902 (moves)")
     # bob's history shows his own orders and what the phase's results show, never ann's drafts
     bob.page.locator('[data-testid="history-prev"]').click()
-    expect(bob.page.locator('[data-testid="history-phase"]')).to_contain_text("F1901R")   # the phase before now
+    expect(bob.page.locator('[data-testid="history-phase"]')).to_contain_text("Fall 1901 (retreats)")   # the phase before now
 
     # the press: bob writes to ann alone; she sees it unread, opens its thread and reads it
     bob.page.locator('[data-testid="press-to"]').select_option("AUSTRIA")
@@ -280,7 +290,7 @@ def test_a_page_whose_event_stream_is_refused_falls_back_to_a_slow_poll(live, ch
     page.route("**/events*", refuse)
     asks = api_requests(page, game_id)
     page.reload()
-    expect(page.locator('[data-testid="phase"]')).to_have_text("S1901M")
+    expect(page.locator('[data-testid="phase"]')).to_have_text("Spring 1901 (moves)")
     expect(page.locator('#board [data-testid="unit"][data-unit="A bud"]')).to_have_count(1)
     asks.clear()
     tried = len(streams)

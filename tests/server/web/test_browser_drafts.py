@@ -25,7 +25,7 @@ def test_orders_stay_drafts_until_ready(live, chromium):
     ann.page.wait_for_url(f"{base}/games/*")
     game_id = ann.page.url.rsplit("/", 1)[1]
     page = ann.page
-    expect(page.locator('[data-testid="phase"]')).to_have_text("S1901M")
+    expect(page.locator('[data-testid="phase"]')).to_have_text("Spring 1901 (moves)")
     box, submit = page.locator('[data-testid="order-input"]'), page.locator('[data-testid="submit-orders"]')
     expect(page.locator('[data-i18n="help"]')).to_contain_text("change them until you click Ready")
 
@@ -53,7 +53,7 @@ def test_orders_stay_drafts_until_ready(live, chromium):
     page.locator('#board [data-province="ven"].target').first.click()   # the fleet's move, changed on the map
     expect(box).to_have_value("A bud - ser\nF tri - ven")
     page.wait_for_timeout(1000)
-    expect(page.locator('[data-testid="phase"]')).to_have_text("S1901M")   # waiting for her Ready
+    expect(page.locator('[data-testid="phase"]')).to_have_text("Spring 1901 (moves)")   # waiting for her Ready
 
     # she turns the sound on (off by default, remembered) and looks at another tab
     sound = page.locator('[data-testid="sound"]')
@@ -84,12 +84,13 @@ def test_orders_stay_drafts_until_ready(live, chromium):
     gm.locator('[data-testid="process"]').dblclick()   # busy too: one adjudication, not a 409
     expect(gm.locator("#done")).to_have_text("Adjudicated.")
     gm.close()
-    expect(page.locator('[data-testid="phase"]')).to_have_text("F1901M")
+    expect(page.locator('[data-testid="phase"]')).to_have_text("Fall 1901 (moves)")
     assert len(held) == 1 and len(processed) == 1, (held, processed)   # one post each
     held[0].continue_()
     page.unroute(submitted, hold)
     expect(page.locator("#error")).to_contain_text(
-        "The phase ended before this reached the server: the phase S1901M has ended; you are now in F1901M")
+        "The phase ended before this reached the server: the phase Spring 1901 (moves) has ended; "
+        "you are now in Fall 1901 (moves)")
     expect(box).to_have_value("A bud - ser\nA vie - boh\nF tri H")     # her draft is still there
     expect(submit).to_have_text("Submit orders")
     # the refusal, as meant: its status and the browser's console line for it
@@ -118,7 +119,7 @@ def test_orders_stay_drafts_until_ready(live, chromium):
     page.evaluate(SHOW_THE_TAB)
     assert page.title() == title and page.locator('link[rel="icon"]').get_attribute("href") == "data:,"
     banner.locator('[data-testid="banner-results"]').click()
-    expect(page.locator('[data-testid="history-phase"]')).to_contain_text("S1901M")
+    expect(page.locator('[data-testid="history-phase"]')).to_contain_text("Spring 1901 (moves)")
     expect(page.locator('[data-testid="history-results"]')).to_contain_text("A vie - gal")
 
     # Ready with no order held says what the rules do with the units first, and waits (issue 24: no hidden cost)
@@ -143,7 +144,7 @@ def test_orders_stay_drafts_until_ready(live, chromium):
     sent: list[dict] = []
     page.on("request", lambda r: r.url.endswith(f"/api/games/{game_id}/ready") and sent.append(json.loads(r.post_data)))
     page.locator('[data-testid="ready"]').dblclick()
-    expect(page.locator('[data-testid="phase"]')).not_to_have_text("F1901M")
+    expect(page.locator('[data-testid="phase"]')).not_to_have_text("Fall 1901 (moves)")
     assert sent == [{"seat": "AUSTRIA", "ready": True, "phase": "F1901M"}]   # once, for the phase it was clicked in
     expect(page.locator('[data-testid="ready"]')).to_have_attribute("aria-pressed", "false")   # a new phase
 

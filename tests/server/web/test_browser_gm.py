@@ -6,8 +6,8 @@ from __future__ import annotations
 from playwright.sync_api import expect
 from sqlalchemy.orm import Session
 
-from tests.server.web.browser import (DESKTOP, NOTIFICATIONS, accessible, chromium, live, shot, sign_up,  # noqa: F401 - fixtures
-                                      watch)
+from tests.server.web.browser import (DESKTOP, NOTIFICATIONS, PHONE, accessible, api_as, chromium, live, shot,  # noqa: F401
+                                      sideways, sign_up, watch)
 from warjudge.server.models import GameRow
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
@@ -42,7 +42,11 @@ def test_the_games_master_pauses_extends_replaces_rolls_back_and_draws_from_the_
     page = gm.page
     page.goto(f"{base}/games/{game_id}/gm")
     phase = page.locator('[data-testid="phase"]')
-    expect(phase).to_contain_text("S1901M")
+    expect(phase).to_have_text("Spring 1901 (moves)")   # issue 24: no phase code, no version number
+    # the public view is drawn as the game page draws it and read as a table, never as JSON (issue 24)
+    expect(page.locator('[data-testid="gm-board"] svg')).to_be_visible()
+    expect(page.locator('[data-testid="full-view"] th', has_text="supply centers")).to_be_visible()
+    assert "{" not in page.locator("main").inner_text()
 
     # the clock: it waits for the seats until the games master starts it; pause, extend while paused, resume
     expect(page.locator('[data-testid="clock"]')).to_have_text("starts when every seat is taken")
@@ -67,29 +71,62 @@ def test_the_games_master_pauses_extends_replaces_rolls_back_and_draws_from_the_
     assert [s.user.name for s in stored(live, game_id).seats if s.name == "ENGLAND"] == ["bob"]
     # at 1366x768 the seats table fits its box: no seat's name scrolled out of sight (issue 24:
     # each input took its cell's whole width and pushed the table wider than the page)
-    assert page.locator(".table-scroll").evaluate("n => n.scrollWidth - n.clientWidth") <= 0
+    assert page.locator(".table-scroll").first.evaluate("n => n.scrollWidth - n.clientWidth") <= 0
     bob.page.goto(f"{base}/games/{game_id}")   # England's page: the browser alerts bob once he asked (issue 24)
-    expect(bob.page.locator('[data-testid="phase"]')).to_contain_text("S1901M")
+    expect(bob.page.locator('[data-testid="phase"]')).to_have_text("Spring 1901 (moves)")
     assert bob.page.evaluate("window.asked") == 0   # not before the click
     bob.page.locator('[data-testid="alert-me"]').click()
     expect(bob.page.locator('[data-testid="alert-me"]')).to_have_text("Alerts on")
 
     # adjudicate, then roll back to the first phase
     page.locator('[data-testid="process"]').click()
-    expect(phase).to_contain_text("F1901M")
+    expect(phase).to_have_text("Fall 1901 (moves)")
     bob.page.wait_for_function("window.notified.length === 1")
     assert "ENGLAND" in bob.page.evaluate("window.notified[0].body")
-    # the roll-back list names the phases (issue 24 finding 15: it read "0 (after 0 actions)")
-    expect(page.locator('[data-testid="rollback-phase"] option')).to_have_text(["S1901M (phase 0)", "F1901M (phase 1)"])
+    # the roll-back list names the phases, no codes or numbers (issue 24 finding 15: it read
+    # "0 (after 0 actions)", then "S1901M (phase 0)")
+    expect(page.locator('[data-testid="rollback-phase"] option')).to_have_text(["Spring 1901 (moves)", "Fall 1901 (moves)"])
     page.locator('[data-testid="rollback-phase"]').select_option("0")
     page.locator('[data-testid="rollback"]').click()
-    expect(phase).to_contain_text("S1901M")
+    expect(phase).to_have_text("Spring 1901 (moves)")
 
-    # the game's own GM action: a draw ends it
-    page.locator('[data-testid="gm-action"]').fill('{"type": "draw", "powers": %s}' % str(POWERS).replace("'", '"'))
-    page.locator('[data-testid="gm-act"]').click()
-    expect(phase).to_contain_text("over")
+    # the game's own GM action: a draw among the seats ticked (all of them, as it must) ends the
+    # game; the deadline then says so and how it ended, not "when every seat is taken" (issue 24)
+    expect(page.locator('[data-testid="draw-seat"]:checked')).to_have_count(len(POWERS))
+    page.locator('[data-testid="draw"]').click()
+    drawn = "the game is over: drawn between " + ", ".join(POWERS)
+    expect(page.locator('[data-testid="deadline"]')).to_have_text(drawn)
+    expect(page.locator('[data-testid="clock"]')).to_have_text("stopped: the game is over")
+    expect(page.locator('[data-testid="draw"]')).to_be_hidden()
+    bob.page.goto(f"{base}/games/{game_id}")   # the players' page and the lobby say it too
+    expect(bob.page.locator('[data-testid="deadline"]')).to_have_text(drawn)
+    expect(bob.page.locator('[data-testid="nothing-to-order"]')).to_have_text("T" + drawn[1:] + ".")
+    for gone in ("order-input", "submit-orders", "ready"):   # a game over takes no orders
+        expect(bob.page.locator(f'[data-testid="{gone}"]')).to_be_hidden()
+    bob.page.goto(f"{base}/lobby")
+    expect(bob.page.locator(f'[data-testid="my-games"] tr[data-game="{game_id}"] td').last).to_have_text(
+        "none: the game is over")
+    assert "{" not in page.locator("main").inner_text()
     shot(page, "gm-tools")
     accessible(page, "the GM page of a game over")
+    page.set_viewport_size(PHONE)   # on a phone: the view's tables scroll in their own box, not the page
+    shot(page, "gm-tools-phone")
+    assert sideways(page) <= 0
     assert not gm.problems, gm.problems
     assert not bob.problems, bob.problems
+
+
+def test_a_gondor_games_master_page_names_its_phase_and_reads_without_json(live, chromium):
+    # issue 24: the phase by its title ("turn 1 · A" before), the view as a board and a table, no JSON
+    gm = watch(chromium.new_context(viewport=DESKTOP).new_page())
+    sign_up(gm.page, live.url, "gia")
+    created = api_as(chromium, live.url, "gia").post("/api/games", data={"game": "gondor", "options": {}}).json()
+    gm.page.goto(f"{live.url}/games/{created['id']}/gm")
+    title = "turn 1 · Initial Magic Leader Movement Phase"
+    expect(gm.page.locator('[data-testid="phase"]')).to_have_text(title)
+    expect(gm.page.locator('[data-testid="rollback-phase"] option')).to_have_text([title])
+    expect(gm.page.locator('[data-testid="gm-board"] svg')).to_be_visible()
+    expect(gm.page.locator('[data-testid="full-view"] th', has_text="units")).to_be_visible()
+    expect(gm.page.locator('[data-testid="draw"]')).to_have_count(0)   # no draw in the hex games
+    assert "{" not in gm.page.locator("main").inner_text()
+    assert not gm.problems, gm.problems

@@ -34,7 +34,7 @@ def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chro
     game_id = ann.page.url.rsplit("/", 1)[1]
     full = live.full_view(game_id)
     assert (full["edition"], full["max_year"], full["alignment"]) == ("2000", 2800, True)
-    expect(ann.page.locator('[data-testid="phase"]')).to_contain_text("TA2750A")
+    expect(ann.page.locator('[data-testid="phase"]')).to_contain_text("TA 2750 (adjustments)")
 
     sign_up(spectator.page, base, "sid")
     spectator.page.goto(f"{base}/games/{game_id}")
@@ -61,7 +61,7 @@ def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chro
         ann.page.locator(f'#my-units button[data-unit-button="{unit}"]').click()
         ann.page.locator(f'#choices button[data-order="{order}"]').click()
 
-    adjudicate("TA2765M")   # TA 2750: Sauron's first Activation and the third army, left to the rules
+    adjudicate("TA 2765 (moves)")   # TA 2750: Sauron's first Activation and the third army, left to the rules
     # issue 24 finding 12: a refused line says why, not "not a legal order for DWARVES"
     box, status = ann.page.locator('[data-testid="order-input"]'), ann.page.locator('[data-testid="order-status"] li')
     box.fill("A Dal H\nA Ere b F")
@@ -77,9 +77,9 @@ def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chro
     ann.page.locator('[data-testid="submit-orders"]').click()
     expect(ann.page.locator("#held li")).to_have_count(2)
     eve_orders("A NRu - Dor", "A Rhu - NRu")
-    adjudicate("TA2780M")
+    adjudicate("TA 2780 (moves)")
     eve_orders("A Dor - NCa", "A NRu S A Dor - NCa")   # the Dwarves, unordered, hold
-    adjudicate("TA2780R")
+    adjudicate("TA 2780 (retreats)")
 
     # the retreat: her dislodged army, then a lit province (Erebor and the Iron Hills, both left empty)
     expect(ann.page.locator('[data-testid="phase-banner"] strong')).to_have_text("TA 2780 (moves) adjudicated")
@@ -99,7 +99,7 @@ def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chro
     ann.page.locator('[data-testid="ready"]').click()   # the Dwarves' is the only retreat: the phase ends
 
     # the adjustment: Dale won, Northern Carnen lost: one build, clicked from the choices
-    expect(ann.page.locator('[data-testid="phase"]')).to_contain_text("TA2780A")
+    expect(ann.page.locator('[data-testid="phase"]')).to_contain_text("TA 2780 (adjustments)")
     expect(ann.page.locator("#last")).to_contain_text("A NCa R Iro")
     expect(ann.page.locator('[data-testid="phase-banner"] strong')).to_have_text("TA 2780 (retreats) adjudicated")
     expect(ann.page.locator('[data-testid="phase-banner-todo"]')).to_have_text("you may build 1")   # the variant's count: Eriador is in no list
@@ -109,7 +109,7 @@ def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chro
     journey.step(ann.page, "build", "diplomacy")
     ann.page.locator('[data-testid="submit-orders"]').click()
     expect(ann.page.locator("#held")).to_contain_text("Build A Ere")
-    adjudicate("TA2795M")
+    adjudicate("TA 2795 (moves)")
     expect(ann.page.locator('#board [data-testid="unit"][data-unit="A Ere"]')).to_have_count(1)
     expect(ann.page.locator("#last")).to_contain_text("Build A Ere")
     # the press (to everyone, read back with its phase) and the history of the last phase

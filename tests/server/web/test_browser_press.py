@@ -64,7 +64,7 @@ def test_private_and_broadcast_press_between_seats(live, chromium):
     ann.page.locator('[data-testid="press-input"]').fill("W" * 4000)
     ann.page.locator('[data-testid="press-send"]').click()
     expect(bob.page.locator('[data-testid="press-messages"] li')).to_have_count(3, timeout=20000)
-    expect(bob.page.locator('[data-testid="press-phase"]').first).to_have_text(" · S1901M")
+    expect(bob.page.locator('[data-testid="press-phase"]').first).to_have_text(" · Spring 1901 (moves)")
     assert bob.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     accessible(bob.page, "press on a phone")
     expect(bob.page.locator('[data-testid="press-messages"]')).to_contain_text(secret)   # as text: no <b> element
@@ -117,7 +117,7 @@ def test_private_and_broadcast_press_between_seats(live, chromium):
     expect(ann.page.locator('[data-testid="lobby-unread"]')).to_have_text("2 unread")
 
     spectator.page.goto(f"{base}/games/{game_id}")
-    expect(spectator.page.locator('[data-testid="phase"]')).to_have_text("S1901M")
+    expect(spectator.page.locator('[data-testid="phase"]')).to_have_text("Spring 1901 (moves)")
     assert spectator.page.locator('[data-testid="press-input"]').count() == 0
     assert "old mill" not in spectator.page.content() and "peace to all" not in spectator.page.content()
     assert spectator.page.locator('[data-testid="press-unread"]').count() == 0

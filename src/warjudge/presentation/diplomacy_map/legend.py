@@ -12,6 +12,7 @@ from warjudge.presentation.diplomacy_map.boards import Board
 from warjudge.presentation.diplomacy_map.places import coast_points
 from warjudge.presentation.diplomacy_map.style import (
     COAST, IMPASSABLE_FILL, LAND, MOUNTAIN, NEUTRAL_SC, SEA, power_colour, tint)
+from warjudge.presentation.phase_words import phase_words
 
 FONT = 15                 # user units: at least 11 px on screen at 1366x768 (issue 24)
 ROW = 30
@@ -22,10 +23,10 @@ def legend_height(board: Board, width: float, words: dict[str, str]) -> int:
     return 56 + ROW * _rows(_items(board), width, words)
 
 
-def legend(board: Board, view: dict[str, Any], words: dict[str, str]) -> list[str]:
+def legend(board: Board, view: dict[str, Any], words: dict[str, str], lang: str = "en") -> list[str]:
     """The key's SVG elements, drawn from the map's bottom edge down."""
     top = board.height
-    title = " ".join(str(view[k]) for k in ("phase", "viewer") if view.get(k))
+    title = " · ".join(phase_words(str(view[k]), lang) for k in ("phase", "viewer") if view.get(k))
     items = _items(board)
     out = [f'<g data-testid="legend" data-items="{" ".join(items)}">',
            f'<rect y="{top}" width="{board.width}" height="{legend_height(board, board.width, words)}" fill="#f4ecd8"/>',

@@ -57,7 +57,7 @@ def render_map(map_id_or_map: Any, view: dict[str, Any], *, lang: str = "en",
         out.append(_counter(board, power, text, province, coast, dislodged=False, slot=_slot(units, i)))
     for i, (power, text, province, coast) in enumerate(dislodged):
         out.append(_counter(board, power, text, province, coast, dislodged=True, slot=_slot(dislodged, i)))
-    out.extend(legend(board, view, words))
+    out.extend(legend(board, view, words, lang))
     out.append("</svg>")
     return "\n".join(out)
 

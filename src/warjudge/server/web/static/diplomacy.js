@@ -6,6 +6,7 @@
 // often as wanted until the phase ends (it waits for every seat's Ready, or the deadline).
 import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
 import {announce, soundToggle} from "/static/phasealert.js";
+import {outcomeWords, phaseName as phaseWords} from "/static/phasewords.js";
 
 const WORDS = {
   en: {phase: "Phase", deadline: "Deadline", seat: "Seat", orders: "Orders", submit: "Submit orders",
@@ -14,31 +15,33 @@ const WORDS = {
        valid: "valid", invalid: "invalid", none: "none yet", centres: "supply centres", dislodged: "dislodged",
        accepted: "accepted", refused: "refused", locked: "You are ready: your orders are locked. Click Ready again to change them.",
        start: "the start", after: "after", earlier: "◀ Earlier", later: "Later ▶", history: "History", now: "now",
-       readyseats: "Ready", waitsforseats: "when every seat is taken",
+       readyseats: "Ready", waitsforseats: "when every seat is taken", nodeadline: "none",
        adjudicated: "adjudicated", results: "see the results", nothing: "nothing to order this phase",
        units: "you have {n} units to order", unit: "you have 1 unit to order", build: "you may build {n}",
-       disband: "you must disband {n}", choose: "you have choices to make", over: "the game is over",
+       disband: "you must disband {n}", choose: "you have choices to make",
        ended: "The phase ended before this reached the server:", withdraw: "Withdraw",
        unordered: "No order is held for {units}: if the phase ends so, a unit holds and a dislodged one is disbanded.",
        unbuilt: "{n} of your builds or disbands are not given: builds not given are waived, disbands are chosen by the rules.",
        readyanyway: "Ready all the same", cancel: "Cancel", kept: "your draft is kept in the order box.",
-       S: "Spring", F: "Fall", W: "Winter", M: "moves", R: "retreats", A: "adjustments"},
+       watching: "You are watching: you see what every player sees, no seat's orders before the phase ends.",
+       watchinggm: "You are the games master holding no seat: you see what every player sees; your tools are on the games master's page."},
   fr: {phase: "Saison", deadline: "Échéance", seat: "Puissance", orders: "Ordres", submit: "Envoyer les ordres",
        ready: "Prêt", held: "Ordres enregistrés", last: "Saison précédente", other: "Constructions et autres choix",
        help: "Cliquez sur une de vos unités pour voir ses ordres, ou tapez un ordre par ligne. Vous pouvez les changer jusqu'à ce que vous cliquiez sur Prêt ou que l'échéance passe.",
        valid: "valide", invalid: "invalide", none: "aucun", centres: "centres", dislodged: "délogée",
        accepted: "accepté", refused: "refusé", locked: "Vous êtes prêt : vos ordres sont verrouillés. Cliquez sur Prêt pour les modifier.",
        start: "le début", after: "après", earlier: "◀ Avant", later: "Après ▶", history: "Historique", now: "maintenant",
-       readyseats: "Prêts", waitsforseats: "quand chaque puissance aura un joueur",
+       readyseats: "Prêts", waitsforseats: "quand chaque puissance aura un joueur", nodeadline: "aucune",
        adjudicated: "arbitrée", results: "voir les résultats", nothing: "rien à ordonner cette saison",
        units: "vous avez {n} unités à ordonner", unit: "vous avez 1 unité à ordonner", build: "vous pouvez construire {n}",
-       disband: "vous devez détruire {n}", choose: "vous avez des choix à faire", over: "la partie est terminée",
+       disband: "vous devez détruire {n}", choose: "vous avez des choix à faire",
        ended: "La saison s'est terminée avant que ceci n'arrive au serveur :", withdraw: "Retirer",
        unordered: "Aucun ordre enregistré pour {units} : si la saison finit ainsi, une unité tient et une unité délogée est détruite.",
        unbuilt: "{n} de vos constructions ou destructions ne sont pas données : les constructions manquantes sont perdues, les destructions choisies par les règles.",
        readyanyway: "Prêt quand même", cancel: "Annuler",
-       kept: "votre brouillon reste dans la boîte des ordres.",
-       S: "Printemps", F: "Automne", W: "Hiver", M: "mouvements", R: "retraites", A: "ajustements"},
+       watching: "Vous regardez la partie : vous voyez ce que voit chaque joueur, aucun ordre avant la fin de la saison.",
+       watchinggm: "Vous êtes l'arbitre sans puissance : vous voyez ce que voit chaque joueur ; vos outils sont sur la page de l'arbitre.",
+       kept: "votre brouillon reste dans la boîte des ordres.",},
 };
 // ?lang=fr in the address chooses the language (and keeps it), as the EN/FR buttons do
 const addressed = new URLSearchParams(location.search).get("lang");
@@ -48,12 +51,7 @@ const say = word => (WORDS[lang] || WORDS.en)[word] || word;
 const RESULTS = JSON.parse(document.getElementById("game").dataset.resultWords || "{}");   // the judge's words, by language
 const resultWord = result => (RESULTS[lang] || {})[result] || result;
 
-// "S1901M" as a person reads it ("Spring 1901 (moves)"), the Necromancer's "TA2780R" too
-// ("TA 2780 (retreats)": Third Age, in both languages); any other name as it is.
-function phaseName(code) {
-  const parts = /^([SFW]|TA)(\d+)([MRA])$/.exec(code || "");
-  return parts ? `${say(parts[1])} ${parts[2]} (${say(parts[3])})` : code;
-}
+const phaseName = code => phaseWords(code, lang);   // "S1901M": "Spring 1901 (moves)"
 
 const game = gameElement();
 const seatQuery = game.isSeat ? `?seat=${encodeURIComponent(game.role)}` : "";
@@ -243,7 +241,7 @@ function flatten(v) {
 
 // What this seat must do in the phase now, in a few words (the banner's second half).
 function todo(summary) {
-  if (summary.is_over) return say("over");
+  if (summary.is_over) return outcomeWords(summary.outcome, lang);
   if (!game.isSeat) return "";
   if (!summary.to_act.includes(game.role)) return say("nothing");
   if (/A$/.test(view.phase)) {
@@ -257,13 +255,15 @@ function todo(summary) {
   return units ? say(units === 1 ? "unit" : "units").replace("{n}", units) : say("choose");
 }
 
-// A seat with nothing to order this phase (the game does not list it among those to act)
-// sees that said, not an empty order form.
+// A seat with nothing to order this phase (the game does not list it among those to act;
+// nobody, once the game is over) sees that said, or the game's result, not an order form.
 function showNothing(summary) {
-  const nothing = !summary.to_act.includes(game.role) && !summary.is_over;
+  const nothing = !summary.to_act.includes(game.role);
   const note = document.querySelector('[data-testid="nothing-to-order"]');
+  const over = outcomeWords(summary.outcome, lang);
   note.hidden = !nothing;
-  note.textContent = nothing ? `${view.phase}: ${say("nothing")}.` : "";
+  note.textContent = summary.is_over ? `${over[0].toUpperCase()}${over.slice(1)}.`
+    : nothing ? `${phaseName(view.phase)}: ${say("nothing")}.` : "";
   document.getElementById("order-form").hidden = nothing;
   document.querySelector('[data-testid="submit-orders"]').hidden = nothing;
   document.querySelector('[data-testid="ready"]').hidden = nothing;
@@ -277,11 +277,14 @@ async function refresh(summary) {
     if (at !== null) await showPhase(at);
   }
   view = flatten(summary.view);
-  document.querySelector('[data-testid="phase"]').textContent = view.phase + (summary.is_over ? " (over)" : "");
+  document.querySelector('[data-testid="phase"]').textContent = phaseName(view.phase);
   const readySeats = summary.seats.filter(s => s.ready).map(s => s.seat);
   document.querySelector('[data-testid="ready-seats"]').textContent = readySeats.length ? readySeats.join(", ") : "—";
+  // a game over has no deadline: its result instead (the clock of one ended before every
+  // seat was taken still "waits for the seats")
   setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline,
-              summary.clock_waits_for_seats ? say("waitsforseats") : "none");
+              summary.is_over ? outcomeWords(summary.outcome, lang)
+                : summary.clock_waits_for_seats ? say("waitsforseats") : say("nodeadline"));
   await drawBoard();
   drawLast();
   if (!game.isSeat) { if (ended) newPhase(ended, summary); return; }
@@ -331,7 +334,7 @@ async function showPhase(n) {
   const entry = flatten(shown.view);
   const last = entry.last_phase;
   historyBox.querySelector("#history-label").textContent =
-    `${at} / ${count - 1}: ${last ? `${say("after")} ${last.phase}` : say("start")}` +
+    `${at} / ${count - 1}: ${last ? `${say("after")} ${phaseName(last.phase)}` : say("start")}` +
     (at === count - 1 ? ` (${say("now")})` : "");
   const response = await fetch(`/games/${game.id}/board.svg?phase=${at}&lang=${lang}${seatQuery.replace("?", "&")}`,
                                {credentials: "same-origin"});

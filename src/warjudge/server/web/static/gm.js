@@ -1,8 +1,11 @@
 // The games master's page: who holds each seat, a bot for any seat, adjudicate now, and
-// the public view (a games master sees no seat's secrets while the game runs: GET /api/games/{id}).
+// the public view (a games master sees no seat's secrets while the game runs: GET /api/games/{id}),
+// drawn as the players' pages draw it (the board) and as a table of its fields, never as JSON.
 import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
+import {outcomeWords, phaseName} from "/static/phasewords.js";
 
 const game = gameElement();
+const hasBoard = !!game.root.dataset.hasBoard;
 
 async function bot(seat) {
   showError("");
@@ -21,20 +24,22 @@ async function gmPost(path, body) {
   } catch (error) { showError(error.message); }
 }
 
+let over = null;         // the game's result in words once it is over (a clock answer does not say)
+
 function showClock(state) {
-  const waits = state.clock_waits_for_seats;
+  const waits = state.clock_waits_for_seats && !over;
   document.querySelector('[data-testid="start-clock"]').hidden = !waits;
-  document.getElementById("clock").textContent = state.paused
+  document.getElementById("clock").textContent = over ? "stopped: the game is over" : state.paused
     ? `paused: ${Math.round(state.paused_remaining)} s left`
     : (state.deadline ? "running" : waits ? "starts when every seat is taken" : "no deadline");
   setDeadline(document.querySelector('[data-testid="deadline"]'), state.deadline,
-              waits ? "when every seat is taken" : "none");
+              over || (waits ? "when every seat is taken" : "none"));
 }
 
 async function listPhases() {
   const answer = await api("GET", `/api/games/${game.id}/phases`);
   document.getElementById("rollback-phase").replaceChildren(...answer.phases.map(p =>
-    el("option", {value: String(p.phase), text: p.name ? `${p.name} (phase ${p.phase})` : `phase ${p.phase}`})));
+    el("option", {value: String(p.phase), text: p.name ? phaseName(p.name, "en") : "(its name is not known yet)"})));
 }
 
 function giveSeat(seat) {
@@ -44,13 +49,18 @@ function giveSeat(seat) {
   return gmPost("replace", {seat, user: name || null});
 }
 
+// The phase as the players' pages name it (a hex game's view has its turn apart, and
+// Gondor & Sauron's its title: "Initial Magic Leader Movement Phase", not "A").
+function phaseOf(view) {
+  if (!view) return "";
+  return view.turn != null ? `turn ${view.turn} · ${view.phase_title || view.phase}` : phaseName(view.phase, "en");
+}
+
 async function refresh(summary) {
+  over = summary.is_over ? outcomeWords(summary.outcome, "en") : null;
   showClock(summary);
   await listPhases();
-  document.querySelector('[data-testid="phase"]').textContent =
-    `${summary.view?.phase ?? ""} version ${summary.version}${summary.is_over ? " · over" : ""}`;
-  setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline,
-              summary.clock_waits_for_seats ? "when every seat is taken" : "none");
+  document.querySelector('[data-testid="phase"]').textContent = phaseOf(summary.view);
   // a redraw keeps what the games master is typing in a seat's row (read after every await)
   const typed = new Map([...document.querySelectorAll("#seats tr[data-seat]")].map(row =>
     [row.dataset.seat, row.querySelector("input")?.value || ""]));
@@ -70,7 +80,51 @@ async function refresh(summary) {
   document.getElementById("view-title").textContent = summary.view_of === "gm"
     ? "The public view (no seat's secrets: they stay on the server until the game is over)"
     : `${summary.view_of}'s view (you hold a seat)`;
-  document.getElementById("full").textContent = JSON.stringify(summary.view, null, 1);
+  document.getElementById("full").replaceChildren(fields(summary.view));
+  drawDraw(summary);
+  if (hasBoard) await drawBoard();
+}
+
+// The board as the caller's view draws it, as on the game page (GET /games/{id}/board.svg).
+async function drawBoard() {
+  const response = await fetch(`/games/${game.id}/board.svg?lang=en`, {credentials: "same-origin"});
+  if (!response.ok) throw new Error(`the map could not be drawn (${response.status})`);
+  document.getElementById("gm-board").innerHTML = await response.text();
+}
+
+// A view's fields as a table a person reads: a name per row ("supply centers"), a list as
+// words, an object as a table of its own, a list of objects as a table with a column per field.
+const named = key => key.replace(/_/g, " ");
+function fields(value, key = "") {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value !== "object") return key === "phase" ? phaseName(String(value), "en") : String(value);
+  if (Array.isArray(value)) {
+    if (!value.length) return "—";
+    if (value.every(v => v === null || typeof v !== "object")) return value.map(v => fields(v, key)).join(", ");
+    if (value.every(v => v && typeof v === "object" && !Array.isArray(v))) {
+      const columns = [...new Set(value.flatMap(Object.keys))];
+      return el("table", {class: "fields"}, el("thead", {}, el("tr", {}, ...columns.map(c => el("th", {text: named(c)})))),
+        el("tbody", {}, ...value.map(row => el("tr", {}, ...columns.map(c => el("td", {}, fields(row[c], c)))))));
+    }
+    return el("ul", {}, ...value.map(v => el("li", {}, fields(v, key))));
+  }
+  const keys = Object.keys(value);
+  if (!keys.length) return "—";
+  return el("table", {class: "fields"}, el("tbody", {}, ...keys.map(k =>
+    el("tr", {}, el("th", {scope: "row", text: named(k)}), el("td", {}, fields(value[k], k))))));
+}
+
+// A draw among the seats ticked (the Diplomacy games' own games-master action).
+function drawDraw(summary) {
+  const box = document.getElementById("draw-seats");
+  if (!box) return;
+  document.getElementById("draw").hidden = summary.is_over;   // a game over has ended already
+  const ticked = new Set([...box.querySelectorAll("input:checked")].map(i => i.value));
+  const first = !box.querySelector("input");
+  box.replaceChildren(el("legend", {text: "Declare a draw among"}), ...summary.seats.map(s =>
+    el("label", {}, el("input", {type: "checkbox", value: s.seat, "data-testid": "draw-seat",
+                                 checked: first || ticked.has(s.seat)}), ` ${s.seat}`)));
 }
 
 // Every button here posts: busy while it does (a double click posts once).
@@ -88,11 +142,10 @@ onClick("pause", () => gmPost("pause"));
 onClick("resume", () => gmPost("resume"));
 onClick("extend", () => gmPost("extend", {seconds: Number(document.getElementById("extend-seconds").value)}));
 onClick("rollback", () => gmPost("rollback", {phase: Number(document.getElementById("rollback-phase").value)}));
-onClick("gm-act", () => {
-  let action;
-  try { action = JSON.parse(document.getElementById("gm-action").value); }
-  catch { showError("the action is not JSON"); return; }
-  return gmPost("gm", {action});
+if (document.getElementById("draw-seats")) onClick("draw", () => {
+  const powers = [...document.querySelectorAll('#draw-seats input:checked')].map(i => i.value);
+  if (!powers.length) { showError("tick the seats that share the draw"); return undefined; }
+  return gmPost("gm", {action: {type: "draw", powers}});
 });
 startCountdowns();
 const again = follow(`/api/games/${game.id}`, refresh)   // the creator holding no seat: the public view;

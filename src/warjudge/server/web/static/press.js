@@ -6,6 +6,7 @@
 // marks it read (POST …/press-read). Text is shown as text, never as markup.
 import {api, busy, el, gameElement, showError} from "/static/common.js";
 import {alert, listen} from "/static/live.js";
+import {phaseName} from "/static/phasewords.js";
 
 const game = gameElement();
 const seat = encodeURIComponent(game.role);
@@ -35,7 +36,7 @@ function threadName(thread) {
 function showMessage(m) {
   return el("li", {"data-from": m.from, class: m.unread ? "unread" : undefined, "data-unread": m.unread ? "yes" : undefined},
     el("small", {class: "press-when"}, el("time", {datetime: m.sent_at, text: new Date(m.sent_at).toLocaleString()}),
-       m.phase ? el("span", {class: "press-phase", "data-testid": "press-phase", text: ` · ${m.phase}`}) : ""),
+       m.phase ? el("span", {class: "press-phase", "data-testid": "press-phase", text: ` · ${phaseName(m.phase)}`}) : ""),
     el("br"), el("b", {text: `${m.from} → ${addressees(m)}: `}), m.text);
 }
 

@@ -217,3 +217,16 @@ def test_the_roll_back_list_names_each_phase(players):
     gm.ok("post", f"/api/games/{gid}/process")
     gm.ok("post", f"/api/games/{gid}/process")
     assert [p["name"] for p in gm.ok("get", f"/api/games/{gid}/phases")["phases"]] == ["S1901M", "F1901M", "S1902M"]
+
+
+def test_orders_the_gm_enters_begin_no_phase(players):
+    # a power's orders entered by the games master (issue 25's `orders`, the GM page's form)
+    # left the phase as it was, but the server noted a new phase: the roll-back list then
+    # offered "Spring 1901" twice and the deadline started again
+    gm, _, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    gm.ok("post", f"/api/games/{gid}/gm", {"action": {"type": "orders", "power": "FRANCE", "orders": ["A par - bur"]}})
+    assert [p["name"] for p in gm.ok("get", f"/api/games/{gid}/phases")["phases"]] == ["S1901M"]
+    gm.ok("post", f"/api/games/{gid}/gm", {"action": {"type": "process"}})
+    assert [p["name"] for p in gm.ok("get", f"/api/games/{gid}/phases")["phases"]] == ["S1901M", "F1901M"]
+    assert "A bur" in gm.ok("get", f"/api/games/{gid}")["view"]["units"]["FRANCE"]

@@ -1,8 +1,8 @@
 """History (issue 13): every finished phase of a game, as each caller may see it.
 
 A phase ends (`phases.ends_phase`) where the server's deadlines say one begins
-(`play.settle`: the games master acted, the game ended, a seat other than the actor must
-now act that did not before) and also where a seat still acting is asked another kind of
+(`play.settle`: the games master moved the game to another phase, the game ended, a seat
+other than the actor must now act that did not before) and also where a seat still acting is asked another kind of
 decision (a hex game's movement, then its combat: one side's turn holds several phases).
 Phase 0 is the start. A caller gets its role's view at the phase's end, the actions of the
 phase that role may see (its own; anyone else, the games master included, none: what

@@ -76,13 +76,24 @@ def asked(game: Game) -> dict[str, str]:
     return {p: (d.kind if (d := game.decision(p)) else "") for p in game.to_act()}
 
 
-def ends_phase(game: Game, actor: str, before: dict[str, str]) -> bool:
+def phase_key(game: Game) -> tuple[Any, str | None]:
+    """Which phase the game is in, told apart from any other (a hex game's phase letters
+    come round each turn)."""
+    return game.view(None).get("turn"), game.phase_name()
+
+
+def ends_phase(game: Game, actor: str, before: dict[str, str], key_before: tuple[Any, str | None] | None = None) -> bool:
     """Did the action just taken by `actor` (when `before` was asked) end a phase? Yes if
-    the games master acted, the game ended, a seat other than the actor must now act that
-    did not before, or a seat still acting is now asked another kind of decision."""
+    the game ended; for the games master, if it moved the game to another phase (from
+    `key_before`: a power's orders entered begin none); for a seat, if a seat other than
+    the actor must now act that did not before, or a seat still acting is now asked
+    another kind of decision."""
+    if game.is_over:
+        return True
+    if actor == GM:
+        return phase_key(game) != key_before
     now = asked(game)
-    return actor == GM or game.is_over or bool(set(now) - set(before) - {actor}) or \
-        any(before.get(p, kind) != kind for p, kind in now.items())
+    return bool(set(now) - set(before) - {actor}) or any(before.get(p, kind) != kind for p, kind in now.items())
 
 
 @dataclass(frozen=True)
@@ -200,9 +211,10 @@ class _Fold:
     def play(self, game_id: str, entries: list[Entry], upto: int) -> None:
         before = asked(self.game)
         for player, action in entries[self.actions:upto]:
+            key = phase_key(self.game) if player == GM else None
             _played(self.game, [(player, action)], game_id)
             self.actions += 1
-            if ends_phase(self.game, player, before):
+            if ends_phase(self.game, player, before, key):
                 self.close(game_id, entries)
             before = asked(self.game)
 

@@ -496,10 +496,12 @@ def act_as_gm(row: GameRow, action: dict[str, Any]) -> None:
     game = load(row)
     if game.is_over:
         raise ApiError(409, f"game {row.id} is over")
+    before = phases.phase_key(game)
     reason = apply(game, GM, action)
     if reason is not None:
         raise ApiError(409, reason)
-    settle(row, game, game.to_act(), None)
+    store(row, game, phases.phase_key(game) != before, time.time())
+
 
 
 ROLLBACK_REPLAY = 5_000   # record actions a roll back replays at most (twice with dice: `redrawn`)

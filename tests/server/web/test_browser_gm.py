@@ -78,9 +78,20 @@ def test_the_games_master_pauses_extends_replaces_rolls_back_and_draws_from_the_
     bob.page.locator('[data-testid="alert-me"]').click()
     expect(bob.page.locator('[data-testid="alert-me"]')).to_have_text("Alerts on")
 
+    # a power's orders sent by mail, entered by the games master (the Diplomacy games' `orders`
+    # action: issue 24 took the JSON box that was its only way in); an empty send says so
+    page.locator('[data-testid="orders-power"]').select_option("FRANCE")
+    page.locator('[data-testid="enter-orders"]').click()
+    expect(page.locator("#error")).to_have_text("write FRANCE's orders first, one a line")
+    page.locator('[data-testid="orders-text"]').fill("A Par-Bur\nF bre - mid\nA xyz - abc")
+    page.locator('[data-testid="enter-orders"]').click()
+    expect(page.locator("#done")).to_have_text("FRANCE: 3 lines entered.")
+    expect(page.locator('[data-testid="orders-text"]')).to_have_value("")
+
     # adjudicate, then roll back to the first phase
     page.locator('[data-testid="process"]').click()
     expect(phase).to_have_text("Fall 1901 (moves)")
+    expect(page.locator('[data-testid="full-view"]')).to_contain_text("A bur")   # France's order, entered above
     bob.page.wait_for_function("window.notified.length === 1")
     assert "ENGLAND" in bob.page.evaluate("window.notified[0].body")
     # the roll-back list names the phases, no codes or numbers (issue 24 finding 15: it read

@@ -190,7 +190,7 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
             play.require_gm(row, who[0])
             return page(request, "gm.html", game_id=game_id, title=games.info(row.game).title,
                         user=who[0].name, csrf=auth.csrf_token(who[1]), bots=bot_levels(row.game),
-                        has_board=has_board(row.game), draws=page_kind(row.game) == "diplomacy")
+                        has_board=has_board(row.game), diplomacy=page_kind(row.game) == "diplomacy")
 
     @app.get("/games/{game_id}/board.svg", include_in_schema=False)
     def board(request: Request, game_id: str, seat: str | None = None, lang: str = "en",

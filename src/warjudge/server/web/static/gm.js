@@ -82,6 +82,7 @@ async function refresh(summary) {
     : `${summary.view_of}'s view (you hold a seat)`;
   document.getElementById("full").replaceChildren(fields(summary.view));
   drawDraw(summary);
+  listPowers(summary);
   if (hasBoard) await drawBoard();
 }
 
@@ -127,6 +128,15 @@ function drawDraw(summary) {
                                  checked: first || ticked.has(s.seat)}), ` ${s.seat}`)));
 }
 
+// The powers a games master may enter orders for (the Diplomacy games' `orders` action).
+function listPowers(summary) {
+  const select = document.getElementById("orders-power");
+  if (!select) return;
+  document.getElementById("orders").hidden = summary.is_over;
+  if (select.options.length) return;   // kept across redraws: what the games master picked stays
+  select.replaceChildren(...summary.seats.map(s => el("option", {value: s.seat, text: s.seat})));
+}
+
 // Every button here posts: busy while it does (a double click posts once).
 const onClick = (testid, work) => {
   const button = document.querySelector(`[data-testid="${testid}"]`);
@@ -146,6 +156,19 @@ if (document.getElementById("draw-seats")) onClick("draw", () => {
   const powers = [...document.querySelectorAll('#draw-seats input:checked')].map(i => i.value);
   if (!powers.length) { showError("tick the seats that share the draw"); return undefined; }
   return gmPost("gm", {action: {type: "draw", powers}});
+});
+if (document.getElementById("orders-power")) onClick("enter-orders", async () => {
+  const power = document.getElementById("orders-power").value;
+  const box = document.getElementById("orders-text");
+  const orders = box.value.split("\n").map(line => line.trim()).filter(Boolean);
+  if (!orders.length) { showError(`write ${power}'s orders first, one a line`); return; }
+  showError("");
+  try {
+    await api("POST", `/api/games/${game.id}/gm`, {action: {type: "orders", power, orders}});
+    box.value = "";
+    document.getElementById("done").textContent = `${power}: ${orders.length} line${orders.length > 1 ? "s" : ""} entered.`;
+    await again();
+  } catch (error) { showError(error.message); }
 });
 startCountdowns();
 const again = follow(`/api/games/${game.id}`, refresh)   // the creator holding no seat: the public view;

@@ -34,10 +34,10 @@ def sjg(game: Game, view: dict[str, Any], _lang: str) -> str:
     return render_svg(picture(game.public_map, view))
 
 
-def gondor_sauron(game: Game, view: dict[str, Any], _lang: str) -> str:
+def gondor_sauron(game: Game, view: dict[str, Any], lang: str) -> str:
     from warjudge.presentation.gondor_sauron.render import render_svg
 
-    return render_svg(game.public_map, view)
+    return render_svg(game.public_map, view, lang)
 
 
 __all__ = ["diplomacy", "gondor_sauron", "necromancer_diplomacy", "sjg"]

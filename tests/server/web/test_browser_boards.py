@@ -92,5 +92,7 @@ def in_french(page) -> None:
     shown = page.evaluate("""() => [...document.querySelectorAll('.status > :not(h1), .side')]
                                    .map(n => n.innerText).join(' | ')""")
     assert not ENGLISH.findall(shown), (ENGLISH.findall(shown), shown)
+    if role in ("westernesse", "sauron"):   # the board's key too
+        expect(page.locator('.board svg [data-testid="legend"] text').first).to_have_text("Légende")
     page.locator('[data-lang="en"]').click()
     expect(page.locator('[data-testid="seat"]')).not_to_have_text(SIDE_FR[role])

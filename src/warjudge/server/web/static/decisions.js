@@ -243,7 +243,8 @@ function drawChoices() {
 
 async function drawBoard() {
   if (!hasBoard) { board.textContent = "(no board picture for this game yet: play from the choices)"; return; }
-  const response = await fetch(`/games/${game.id}/board.svg${seatQuery}`, {credentials: "same-origin"});
+  const response = await fetch(`/games/${game.id}/board.svg${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`,
+                               {credentials: "same-origin"});
   if (!response.ok) throw new Error(`the board could not be drawn (${response.status})`);
   board.innerHTML = (await response.text()).replace(/^<\?xml[^>]*>\s*/, "");
 }

@@ -94,5 +94,7 @@ def in_french(page) -> None:
     assert not ENGLISH.findall(shown), (ENGLISH.findall(shown), shown)
     if role in ("westernesse", "sauron"):   # the board's key too
         expect(page.locator('.board svg [data-testid="legend"] text').first).to_have_text("Légende")
+    else:
+        expect(page.locator(".board svg text", has_text="hexagone de crâne (départ)")).to_have_count(1)
     page.locator('[data-lang="en"]').click()
     expect(page.locator('[data-testid="seat"]')).not_to_have_text(SIDE_FR[role])

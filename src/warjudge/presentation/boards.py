@@ -26,18 +26,18 @@ def necromancer_diplomacy(_game: Game, view: dict[str, Any], lang: str) -> str:
     return render_map("necromancer", shown, lang=lang, orders=shown.get("orders") or [])
 
 
-def sjg(game: Game, view: dict[str, Any], _lang: str) -> str:
-    """The battlefield as the terminal and the CLI draw it (`sjg.picture`)."""
+def sjg(game: Game, view: dict[str, Any], lang: str) -> str:
+    """The battlefield as the terminal and the CLI draw it (`sjg.picture`), its words in `lang`."""
     from warjudge.presentation.sjg.picture import picture
     from warjudge.presentation.sjg.render import render_svg
 
-    return render_svg(picture(game.public_map, view))
+    return render_svg(picture(game.public_map, view) | {"lang": lang})
 
 
-def gondor_sauron(game: Game, view: dict[str, Any], _lang: str) -> str:
+def gondor_sauron(game: Game, view: dict[str, Any], lang: str) -> str:
     from warjudge.presentation.gondor_sauron.render import render_svg
 
-    return render_svg(game.public_map, view)
+    return render_svg(game.public_map, view, lang)
 
 
 __all__ = ["diplomacy", "gondor_sauron", "necromancer_diplomacy", "sjg"]

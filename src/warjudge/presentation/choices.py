@@ -56,10 +56,13 @@ def worded(game_id: str, game: Game, actions: list[Action], costs: dict[str, lis
            view: View, lang: str) -> dict[str, Any]:
     """What GET …/legal adds for a hex game, all in `lang`: the actions' `labels`, the
     `costs` with their `why` worded (the games write it in English) and, in Gondor & Sauron,
-    the `pieces` the seat sees by their printed names and the `phases` by their titles (the
-    page's prompts and status line name them as the labels do)."""
+    the `phases` by their titles and `sides` by their names (the page's prompts and status
+    line name them as the labels do) and, in Gondor & Sauron, the `pieces` the seat sees by
+    their printed names."""
     module = _wording(game_id, lang)
-    named = {} if game_id == "necromancer-sjg" else {"pieces": module.piece_names(view), "phases": module.phase_titles()}
+    named = {"phases": module.phase_titles(), "sides": module.side_names()}
+    if game_id != "necromancer-sjg":
+        named["pieces"] = module.piece_names(view)
     if lang != "en":
         costs = {i: [c | {"why": module.cost(c, view)} for c in found] for i, found in costs.items()}
     return {"labels": labels(game_id, game, actions, view, lang), "costs": costs, **named}

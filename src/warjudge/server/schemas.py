@@ -212,7 +212,8 @@ class SeatLegal(BaseModel):
     afresh: list[Json] | None = Field(None, description="once the seat has given orders: its orders as if it had given none")
     labels: list[str] | None = Field(None, description="a hex game's: each action worded for a person")
     pieces: dict[str, str] | None = Field(None, description="Gondor & Sauron: the pieces the seat sees by their printed names")
-    phases: dict[str, str] | None = Field(None, description="Gondor & Sauron: the phases by their titles")
+    phases: dict[str, str] | None = Field(None, description="a hex game's: the phases by their titles, by code")
+    sides: dict[str, str] | None = Field(None, description="a hex game's: the sides by their names")
 
 
 class Legal(BaseModel):

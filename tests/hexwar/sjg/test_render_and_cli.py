@@ -494,3 +494,18 @@ def test_cli_either_side_may_choose_and_deploy_first(tmp_path):
         result = runner.invoke(app, ["sjg", "act", str(path), "red", red])
         assert result.exit_code == 0, result.output
     assert "turn 1: red" in result.output
+
+
+def test_the_french_picture_reads_in_french():
+    # issue 24 finding 14: the French page's SJG board has no English word in its status or key
+    from warjudge.core import games
+    from warjudge.presentation.sjg.picture import picture
+
+    game = games.new("necromancer-sjg", seed=3)
+    shown = picture(game.public_map, game.view("red"))
+    french, english = render_svg(shown | {"lang": "fr"}), render_svg(shown)
+    assert "Tour 0 · Rouge en phase" not in french   # the picture's sides are adjectives: "rouge", "pile noire"
+    assert "Tour 0 · rouge en phase · phase : déploiement" in french and "pile noire" in french
+    assert "hexagone de crâne (départ)" in french and "niveau 1" in french
+    assert not re.findall(r">[^<]*\b(Turn|phasing|stack|level|skull|cliff|slope|Map)\b[^<]*<", french)
+    assert "skull hex (start)" in english and "Turn 0 · red phasing" in english

@@ -43,3 +43,16 @@ def test_walls_are_thick_and_cased():
     svg, _ = _svg("gondor")
     wall = re.search(r'<line data-hexside="[^"]+" data-kind="wall"[^>]*/>', svg).group(0)
     assert float(re.search(r'stroke-width="([\d.]+)"', wall).group(1)) >= 6
+
+
+def test_the_french_board_reads_in_french():
+    # issue 24 finding 14: no English word left on the French pages, the board's key included
+    game = games.new("gondor", seed=3)
+    view = game.view(game.players[0])
+    french = render_svg(game.scenario.hexmap(), view, "fr")
+    key = re.search(r'<g data-testid="legend".*', french, re.S).group(0)
+    words = re.findall(r">([^<>]+)</text>", key)
+    assert "Légende" in words and "muraille" in words and "porte" in words and "Chef magique" in words
+    english = re.compile(r"\b(Legend|wall|gate|city|tower|infantry|Counter|armour|morale|Game-Turn)\b")
+    assert not [w for w in words if english.search(w)], words
+    assert "Tour de jeu 1" in french and "Game-Turn" not in french

@@ -1,15 +1,35 @@
 """Issue 24 findings 7 and 11: every game's board reads on a phone and at 1366x768. No page
 is wider than the screen, the board zooms (its viewBox changes) by its button and by the
 keyboard, no text on the page, board or side panel, is under 11 px on screen at 1366x768,
-and axe-core finds no serious or critical violation on any game's page at either size."""
+and axe-core finds no serious or critical violation on any game's page at either size. A
+hex board opened on a phone opens zoomed: its hexes a thumb's 44 px, the seat's own
+counters in view (the whole board one key away)."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
-from tests.server.web.browser import DESKTOP, accessible, chromium, live, sign_up, too_small, watch  # noqa: F401 - fixtures
+from tests.server.web.browser import (DESKTOP, PHONE, TAP_PX, accessible, chromium, live,  # noqa: F401 - fixtures
+                                      sign_up, too_small, watch)
 
+# issue 24: words of the English pages that must not be left on the French ones (finding 14)
+ENGLISH = re.compile(r"\b(phasing|turn|set-up|deploy|left|Fill the rest|games master|westernesse|red|black|"
+                     r"Your|Results|End this|Left to place|Sound|Deadline|Seat)\b")
+SIDE_FR = {"red": "Rouge", "black": "Noir", "westernesse": "Occidentale", "sauron": "Sauron"}
 GAMES = ("diplomacy", "necromancer-diplomacy", "necromancer-sjg", "gondor", "sauron")
+HEX_GAMES = ("necromancer-sjg", "gondor", "sauron")
+# On the page now: the first hex's width on screen, and how many of the seat's own counters
+# are drawn inside the board's frame (the svg clips what its view leaves out).
+OPENED = """() => {
+  const board = document.querySelector(".board"), frame = board.getBoundingClientRect();
+  const role = document.getElementById("game").dataset.role;
+  const own = [...board.querySelectorAll(`[data-testid="unit"][data-side="${role}"]`)];
+  const inside = own.map(n => n.getBoundingClientRect()).filter(r => r.left >= frame.left - 1 && r.right <= frame.right + 1
+    && r.top >= frame.top - 1 && r.bottom <= frame.bottom + 1);
+  return {hex: board.querySelector("polygon.hex").getBoundingClientRect().width, own: own.length, inside: inside.length};
+}"""
 
 
 def test_every_board_fits_the_screen_and_zooms(live, chromium):
@@ -22,13 +42,19 @@ def test_every_board_fits_the_screen_and_zooms(live, chromium):
         page.locator(f'[data-testid="new-{game}"] button[type="submit"]').click()
         page.wait_for_url(f"{live.url}/games/*")
         pages[game] = page.url
-    for size in ({"width": 390, "height": 844}, DESKTOP):
+    for size in (PHONE, DESKTOP):
         width = size["width"]
         page.set_viewport_size(size)
         for game, url in pages.items():
             page.goto(url)
             svg = page.locator(".board svg").first
             expect(svg).to_have_attribute("data-panzoom", "on")
+            if size == PHONE and game in HEX_GAMES:
+                # issue 24: the hexes tappable and the counters legible as the board opens, on the seat's own
+                opened = page.evaluate(OPENED)
+                assert opened["hex"] >= TAP_PX - 0.5, (game, opened)
+                assert opened["own"] and opened["inside"], (game, opened)
+                page.locator(".board").first.press("0")   # the whole board
             # issue 24 "a legend on every board" (the SJG picture's key is plain text in the svg)
             legend = (svg.locator("text", has_text="skull hex (start)") if game == "necromancer-sjg"
                       else svg.locator('[data-testid="legend"]'))
@@ -47,4 +73,28 @@ def test_every_board_fits_the_screen_and_zooms(live, chromium):
             accessible(page, f"the {game} page at {width} px")
             if size == DESKTOP:
                 assert too_small(page) == [], f"{game}: text under 11 px at 1366x768"
+            if size == DESKTOP and game in HEX_GAMES:
+                in_french(page)
     assert not me.problems, me.problems
+
+
+def in_french(page) -> None:
+    """The hex game's page switched to French has no English word left in its status line
+    and side panel (the game's title is its published name; the lines of "your actions"
+    written before the switch stay as written), its seat and the phasing side by their
+    French names; then back to English (the choice is kept in the browser)."""
+    role = page.locator("#game").get_attribute("data-role")
+    page.locator('[data-testid="log"] li').evaluate_all("ns => ns.forEach(n => n.remove())")
+    page.locator('[data-lang="fr"]').click()
+    expect(page.locator('[data-testid="seat"]')).to_have_text(SIDE_FR[role])
+    expect(page.locator('[data-testid="decision"]')).not_to_have_text("…")
+    page.wait_for_timeout(300)   # the rest of the page redrawn after the status line
+    shown = page.evaluate("""() => [...document.querySelectorAll('.status > :not(h1), .side')]
+                                   .map(n => n.innerText).join(' | ')""")
+    assert not ENGLISH.findall(shown), (ENGLISH.findall(shown), shown)
+    if role in ("westernesse", "sauron"):   # the board's key too
+        expect(page.locator('.board svg [data-testid="legend"] text').first).to_have_text("Légende")
+    else:
+        expect(page.locator(".board svg text", has_text="hexagone de crâne (départ)")).to_have_count(1)
+    page.locator('[data-lang="en"]').click()
+    expect(page.locator('[data-testid="seat"]')).not_to_have_text(SIDE_FR[role])

@@ -30,7 +30,7 @@ def test_set_up_by_drag_and_like_my_last_set_up(live, chromium):
     like, left = page.locator('[data-testid="setup-like"]'), page.locator('[data-testid="setup-left"]')
     expect(like).to_be_disabled()
     expect(page.locator('[data-testid="setup-like-why"]')).to_have_text(
-        "Like my last set-up: no earlier game of yours as red has a set-up.")
+        "Like my last set-up: no earlier game of yours as Red has a set-up.")
     page.locator('[data-testid="setup-formation"][data-formation="rear"]').click()
     expect(left).to_have_text("Every unit is placed.")
     hexes = '[data-testid="setup-counter"]'

@@ -25,6 +25,18 @@ WORDS = {"clear": "clear", "level-1": "city, first circle (level 1)", "level-2":
          "pedestal": "Sauron's pedestal"}
 RATINGS = ("Counter: type in the box, ratings under it, e.g. Be3X = melee B, missile e "
            "(A/a strongest ... E/e weakest), armour 3 (4 best ... 1), morale X (W best ... Z).")
+WORDS_FR = {"clear": "terrain dégagé", "level-1": "cité, premier cercle (niveau 1)",
+            "level-2": "cité, cercle supérieur (niveau 2)", "grove": "bosquet", "mountain": "montagne",
+            "tunnel": "tunnel", "tower": "hexagone de tour", "wall": "muraille", "gate": "porte",
+            "tower-side": "tour (sur une muraille)", "breach": "brèche", "westernesse": "Occidentale", "sauron": "Sauron",
+            "infantry": "infanterie", "cavalry": "cavalerie", "beast": "la Bête", "bow": "tire (projectiles)",
+            "reduced": "réduit (retourné)", "disrupted": "désorganisé", "leader": "Chef (initiales)",
+            "magic": "Chef magique", "catapult": "catapulte", "siege_tower": "tour de siège", "ladder": "échelle",
+            "cauldron": "chaudron d'huile", "pedestal": "piédestal de Sauron"}
+RATINGS_FR = ("Pion : type dans le cadre, valeurs dessous, p. ex. Be3X = mêlée B, tir e "
+              "(A/a la plus forte ... E/e la plus faible), armure 3 (4 la meilleure ... 1), moral X (W le meilleur ... Z).")
+# the key's words by language: its items, its title, how to read a counter, where that line breaks
+KEY = {"en": (WORDS, "Legend", RATINGS, "armour"), "fr": (WORDS_FR, "Légende", RATINGS_FR, "armure")}
 
 
 def terrain_key(terrain: str, level: int) -> str:
@@ -81,11 +93,11 @@ def _sample(item: str) -> str:
     return '<polygon points="0,-13 11,-6.5 11,6.5 0,13 -11,6.5 -11,-6.5" fill="none" stroke="#b000b0" stroke-width="4"/>'
 
 
-def _placed(items: list[str], width: float) -> list[tuple[str, float, int]]:
+def _placed(items: list[str], width: float, lang: str) -> list[tuple[str, float, int]]:
     """Each item with its x and its row, wrapped to the map's width."""
     out, x, row = [], 20.0, 0
     for item in items:
-        w = 40 + 0.55 * TEXT * len(WORDS[item])
+        w = 40 + 0.55 * TEXT * len(KEY[lang][0][item])
         if x + w > width - 20 and x > 20:
             x, row = 20.0, row + 1
         out.append((item, x, row))
@@ -93,24 +105,25 @@ def _placed(items: list[str], width: float) -> list[tuple[str, float, int]]:
     return out
 
 
-def legend_height(board: HexMap, view: dict[str, Any], width: float) -> int:
-    placed = _placed(_items(board, view), width)
+def legend_height(board: HexMap, view: dict[str, Any], width: float, lang: str = "en") -> int:
+    placed = _placed(_items(board, view), width, lang)
     return 40 + ROW * (1 + (placed[-1][2] if placed else 0)) + 2 * 22
 
 
-def legend(board: HexMap, view: dict[str, Any], width: float, top: float) -> list[str]:
+def legend(board: HexMap, view: dict[str, Any], width: float, top: float, lang: str = "en") -> list[str]:
+    words, heading, ratings, breaks = KEY[lang]
     items = _items(board, view)
     out = [f'<g data-testid="legend" data-items="{" ".join(items)}">',
-           f'<rect y="{top:.0f}" width="{width}" height="{legend_height(board, view, width)}" fill="#efe7d3"/>',
-           f'<text x="20" y="{top + 24:.0f}" font-size="{TEXT}" font-weight="bold">Legend</text>']
+           f'<rect y="{top:.0f}" width="{width}" height="{legend_height(board, view, width, lang)}" fill="#efe7d3"/>',
+           f'<text x="20" y="{top + 24:.0f}" font-size="{TEXT}" font-weight="bold">{heading}</text>']
     y0 = top + 40 + ROW / 2
-    for item, x, row in _placed(items, width):
+    for item, x, row in _placed(items, width, lang):
         y = y0 + ROW * row
         out.append(f'<g data-key="{item}"><g transform="translate({x + 16:.0f},{y:.0f})">{_sample(item)}</g>'
-                   f'<text x="{x + 38:.0f}" y="{y + 5:.0f}" font-size="{TEXT}">{escape(WORDS[item])}</text></g>')
-    last = y0 + ROW * (_placed(items, width)[-1][2] if items else 0) + ROW / 2
-    half = RATINGS.index("armour")
-    for i, line in enumerate((RATINGS[:half], RATINGS[half:])):
+                   f'<text x="{x + 38:.0f}" y="{y + 5:.0f}" font-size="{TEXT}">{escape(words[item])}</text></g>')
+    last = y0 + ROW * (_placed(items, width, lang)[-1][2] if items else 0) + ROW / 2
+    half = ratings.index(breaks)
+    for i, line in enumerate((ratings[:half], ratings[half:])):
         out.append(f'<text x="20" y="{last + 16 + 22 * i:.0f}" font-size="{TEXT}">{escape(line.strip())}</text>')
     out.append("</g>")
     return out

@@ -143,18 +143,21 @@ def _inset(h: str) -> list[tuple[float, float]]:
     return [(x + (px - x) * 0.85, y + (py - y) * 0.85) for px, py in corners(h)]
 
 
-def render_svg(board: HexMap, view: dict[str, Any]) -> str:
-    """The view on its battle map, with its legend under it, as a standalone SVG document."""
+def render_svg(board: HexMap, view: dict[str, Any], lang: str = "en") -> str:
+    """The view on its battle map, with its legend under it (in `lang`: en or fr), as a
+    standalone SVG document."""
     width = math.ceil(2 * MARGIN + SQ3 * R * (board.grid.width + 0.5))
     map_height = math.ceil(TOP + 10 + R * (2 + 1.5 * (board.grid.height - 1)))
-    height = map_height + legend_height(board, view, width)
+    height = map_height + legend_height(board, view, width, lang)
     breached = {frozenset(pair) for pair in view.get("breached", []) if len(pair) == 2}
     said = board.reconstruction and "reconstruct" not in board.name.lower()
-    title = f"{board.name}{' (reconstructed map, not the printed one)' if said else ''}"
-    status = f"Game-Turn {view.get('turn', '?')} · phase {view.get('phase', '?')}" + \
-        (" · night" if view.get("night") else "")
+    fr = lang == "fr"
+    redrawn = " (carte reconstituée, pas celle imprimée)" if fr else " (reconstructed map, not the printed one)"
+    title = f"{board.name}{redrawn if said else ''}"
+    status = f"{'Tour de jeu' if fr else 'Game-Turn'} {view.get('turn', '?')} · phase {view.get('phase', '?')}" + \
+        ((" · nuit" if fr else " · night") if view.get("night") else "")
     body = [*_hexes(board), *_walls_casing(board), *_hexsides(board, breached), *_pieces(view),
-            *legend(board, view, width, map_height)]
+            *legend(board, view, width, map_height, lang)]
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, sans-serif">'
             f'<rect width="{width}" height="{height}" fill="#f7f3ea"/>'

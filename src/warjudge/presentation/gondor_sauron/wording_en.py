@@ -71,6 +71,10 @@ def phase_titles() -> dict[str, str]:
     return {p.code: p.title for p in phases("gondor")}
 
 
+def side_names() -> dict[str, str]:
+    return {"westernesse": "Westernesse", "sauron": "Sauron"}
+
+
 def piece_names(view: Params) -> dict[str, str]:
     """Every piece the seat sees -> its printed name and code, for the page's prompts."""
     printed = choice_facts.codes(view)

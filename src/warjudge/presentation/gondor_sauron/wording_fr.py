@@ -36,6 +36,10 @@ def phase_titles() -> dict[str, str]:
     return dict(PHASES)
 
 
+def side_names() -> dict[str, str]:
+    return {"westernesse": "Occidentale", "sauron": "Sauron"}
+
+
 def piece(piece_id: str, printed: dict[str, str]) -> str:
     """« Chevaliers du Gondor 10 (CD4X) » : le nom du pion et le code imprimé dessus."""
     words, number = choice_facts.name_parts(piece_id)

@@ -29,6 +29,7 @@ from rich.text import Text
 
 from warjudge.hexwar.grid import direction_between, parse_hex
 from warjudge.hexwar.hexmap import HexMap
+from warjudge.presentation.sjg import picture_words as words
 from warjudge.presentation.sjg.wording_en import PEOPLE
 
 # --- shared vocabulary --------------------------------------------------------------
@@ -473,21 +474,22 @@ def scene(view: dict) -> list[Shape]:
     # title
     title = "Necromancer (Steve Jackson Games, 1983)"
     out.append(Shape("text", [(MARGIN_X, 26)], text=title, size=17, bold=True, fill=INK, anchor="start"))
-    status = f"Turn {view.get('turn', 0)}"
+    lang = view.get("lang", "en")
+    status = words.say(lang, "turn", view.get("turn", 0))
     if view.get("phasing"):
-        status += f" · {view['phasing']} phasing"
+        status += " · " + words.say(lang, "phasing", x=words.side(lang, view["phasing"]))
     if view.get("phase"):
-        status += f" · {view['phase']} phase"
+        status += " · " + words.say(lang, "phase", x=words.phase(lang, view["phase"]))
     if ending(view):
         status += f" · {ending(view)}"
     for i, (name, side) in enumerate(view.get("sides", {}).items()):
-        status += f"   {name}: {side.get('cp', '?')} CP, track {_track_label(side)}"
+        status += "   " + words.say(lang, "cp", side.get("cp", "?"), words.side(lang, name), _track_label(side))
     if not view.get("sides"):
-        status = "The battlefield: terrain, cliffs, the three Miasma spirals (7.2) and the two skull hexes (9.1)"
+        status = words.say(lang, "battlefield")
     out.append(Shape("text", [(MARGIN_X, 46)], text=status, size=TEXT, fill=INK, anchor="start"))
-    sub = f"Map: {board.name}"
+    sub = words.say(lang, "map", x=board.name)
     if board.reconstruction:
-        sub = "RECONSTRUCTED MAP — not the printed SJG map" + (
+        sub = words.say(lang, "rebuilt") + (
             "" if "reconstruct" in board.name.lower() else f" ({board.name})")
     out.append(Shape("text", [(width - MARGIN_X, 26)], text=sub, size=TEXT, fill="#8b2d1a" if board.reconstruction else INK,
                      anchor="end", bold=board.reconstruction))
@@ -603,7 +605,7 @@ def scene(view: dict) -> list[Shape]:
                              title=f"the {item['id']}, lying here"))
             out.append(Shape("text", [(x, y + R * 0.45 + 0.5)], fill="#3a3020", text=item["id"][:2].upper(), size=TEXT))
 
-    out.extend(_legend(board, width, height))
+    out.extend(_legend(board, width, height, lang))
     return out
 
 
@@ -641,7 +643,7 @@ def _counter(x: float, y: float, h: str, side: str, units: list[dict]) -> Shape:
                  title=f"{h} {side}: {PEOPLE.many(units)}", children=children)   # kinds, as printed: no ids
 
 
-def _legend(board: HexMap, width: float, height: float) -> list[Shape]:
+def _legend(board: HexMap, width: float, height: float, lang: str = "en") -> list[Shape]:
     y0 = height - MARGIN_BOTTOM + 26
     out: list[Shape] = []
     x = MARGIN_X
@@ -652,19 +654,19 @@ def _legend(board: HexMap, width: float, height: float) -> list[Shape]:
                       stroke="#5c5040", width=0.6)]
 
     for level in (1, 2, 3, 4):
-        items.append((f"level {level}", swatch(LEVEL_FILL[level])))
+        items.append((words.say(lang, "level", level), swatch(LEVEL_FILL[level])))
     slope = swatch(LEVEL_FILL[3]) + [Shape("line", [(-5, 5), (3, -6)], stroke="#5b4632", width=1.1),
                                      Shape("line", [(-1, 7), (6, -3)], stroke="#5b4632", width=1.1)]
-    items.append(("slope", slope))
-    items.append(("monolith", swatch(LEVEL_FILL[2]) + [Shape("poly", [(-4, 6), (-5, -3), (-1, -7), (4, -6), (5, 6)],
+    items.append((words.say(lang, "slope"), slope))
+    items.append((words.say(lang, "monolith"), swatch(LEVEL_FILL[2]) + [Shape("poly", [(-4, 6), (-5, -3), (-1, -7), (4, -6), (5, 6)],
                                                              fill=MONOLITH_FILL)]))
-    items.append(("cliff, rocks below", [Shape("line", [(-9, -3), (9, -3)], stroke=CLIFF, width=4),
+    items.append((words.say(lang, "cliff"), [Shape("line", [(-9, -3), (9, -3)], stroke=CLIFF, width=4),
                                          Shape("circle", [(-5, 3)], radius=2.2, fill=ROCK),
                                          Shape("circle", [(1, 3)], radius=2.2, fill=ROCK),
                                          Shape("circle", [(6, 3)], radius=2.2, fill=ROCK)]))
-    items.append(("Miasma", swatch(_mix(LEVEL_FILL[1], MIASMA_TINT, 0.55))
+    items.append((words.say(lang, "miasma"), swatch(_mix(LEVEL_FILL[1], MIASMA_TINT, 0.55))
                   + [Shape("line", _spiral(0, 0, 1.5, 7, 0), stroke="#e8d2ff", width=1)]))
-    items.append(("Jewel", [Shape("poly", [(0, -6), (4.5, 0), (0, 6), (-4.5, 0)], fill=JEWEL_COLOUR["amber"],
+    items.append((words.say(lang, "jewel"), [Shape("poly", [(0, -6), (4.5, 0), (0, 6), (-4.5, 0)], fill=JEWEL_COLOUR["amber"],
                                   stroke="#222", width=0.9)]))
     for x_i, (label, shapes) in enumerate(items):
         cx = x + 10
@@ -677,16 +679,16 @@ def _legend(board: HexMap, width: float, height: float) -> list[Shape]:
     for side in ("red", "black"):
         out.append(Shape("rect", [(x, y1 - 12), (x + 42, y1 + 12)], fill=SIDE_COLOUR[side], stroke="#f0e6d0", radius=3))
         out.append(Shape("text", [(x + 21, y1 + 0.5)], text="2Z1W", size=TEXT, bold=True, fill="#ffffff"))
-        out.append(Shape("text", [(x + 48, y1 + 0.5)], text=f"{side} stack", size=TEXT, fill=INK, anchor="start"))
+        out.append(Shape("text", [(x + 48, y1 + 0.5)], text=words.say(lang, "stack", x=words.side(lang, side)), size=TEXT, fill=INK, anchor="start"))
         x += 140
     out.append(Shape("rect", [(x, y1 - 12), (x + 30, y1 + 12)], fill=SIDE_COLOUR["red"], stroke="#e6c463",
                      width=2, radius=3))
     out.append(Shape("text", [(x + 15, y1 + 0.5)], text="N", size=TEXT + 2, bold=True, fill="#ffd54a"))
-    out.append(Shape("text", [(x + 36, y1 + 0.5)], text="Necromancer (gold edge)", size=TEXT, fill=INK, anchor="start"))
+    out.append(Shape("text", [(x + 36, y1 + 0.5)], text=words.say(lang, "necromancer"), size=TEXT, fill=INK, anchor="start"))
     x += 240
     out.extend(_skull(x + 8, y1, SIDE_COLOUR["black"]))
-    out.append(Shape("text", [(x + 22, y1 + 0.5)], text="skull hex (start)", size=TEXT, fill=INK, anchor="start"))
-    out.append(Shape("text", [(MARGIN_X, y1 + 30)], text="Z zombie · S skeleton · W wraith · numbers are counts",
+    out.append(Shape("text", [(x + 22, y1 + 0.5)], text=words.say(lang, "skull"), size=TEXT, fill=INK, anchor="start"))
+    out.append(Shape("text", [(MARGIN_X, y1 + 30)], text=words.say(lang, "counts"),
                      size=TEXT, fill=INK, anchor="start"))
     return out
 

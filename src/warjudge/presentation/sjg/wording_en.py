@@ -370,6 +370,19 @@ ITEM_WORDS = {"apprentice": "an apprentice", "mercenaries": "a pair of mercenari
 FROM = "from"   # a stack named by the hex it acts from
 PHASE_WORDS = {"move": "movement", "wraith": "wraith movement", "opportunity": "opportunity attack",
                "combat": "combat", "convert": "conversion", "search": "search", "advance": "advance"}
+# the page's status line: each phase (a decision kind) and side by name
+PHASE_TITLES = {"choose": "choosing magic items", "deploy": "set-up", "move": "movement", "wraith": "wraith movement",
+                "opportunity": "opportunity attack", "combat": "combat", "convert": "conversion", "search": "search",
+                "advance": "advance after combat", "retreat": "retreat", "over": "game over"}
+SIDE_NAMES = {"red": "Red", "black": "Black"}
+
+
+def phase_titles() -> dict[str, str]:
+    return dict(PHASE_TITLES)
+
+
+def side_names() -> dict[str, str]:
+    return dict(SIDE_NAMES)
 
 
 def _and(parts: list[str]) -> str:

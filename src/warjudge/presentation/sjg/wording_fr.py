@@ -30,6 +30,19 @@ JEWEL_COLOURS = {"red": "rouge", "green": "vert", "blue": "bleu", "amber": "ambr
 FROM = "depuis"   # a stack named by the hex it acts from
 PHASE_WORDS = {"move": "de mouvement", "wraith": "de mouvement des spectres", "opportunity": "d'attaque d'opportunité",
                "combat": "de combat", "convert": "de conversion", "search": "de fouille", "advance": "d'avance"}
+# la ligne d'état de la page : chaque phase (un genre de décision) et chaque camp par son nom
+PHASE_TITLES = {"choose": "choix des objets magiques", "deploy": "déploiement", "move": "mouvement",
+                "wraith": "mouvement des spectres", "opportunity": "attaque d'opportunité", "combat": "combat",
+                "convert": "conversion", "search": "fouille", "advance": "avance après combat", "retreat": "retraite",
+                "over": "partie terminée"}
+
+
+def phase_titles() -> dict[str, str]:
+    return dict(PHASE_TITLES)
+
+
+def side_names() -> dict[str, str]:
+    return dict(SIDES)
 
 
 def _and(parts: list[str]) -> str:

@@ -6,7 +6,7 @@
 // An action that forfeits something (units lost, a Jewel left, moves given up: the game's own
 // `costs`, sent with the legal actions) is lit in danger colours and asks in words before it is sent.
 import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
-import {describe, phaseTitle, pieceName, promptText, unitName, useNames} from "/static/hexwords.js";
+import {describe, phaseTitle, pieceName, promptText, sideName, unitName, useNames} from "/static/hexwords.js";
 import {isAttack, oddsPanel} from "/static/odds.js";
 import {announce, soundToggle} from "/static/phasealert.js";
 
@@ -31,6 +31,7 @@ let chosen = new Set();  // the units of the selected stack ticked to move
 let phaseNow = null;     // the phase now: its turn, phasing side and code
 let sending = false;     // an action is on its way: no second one until it is answered
 const hasBoard = !!game.root.dataset.hasBoard;
+if (game.isSeat) board.dataset.ownSide = game.role;   // panzoom.js opens a phone's board on these counters
 // The choices come worded by the server in the reader's language (GET …/legal's labels);
 // the language is the one the Diplomacy page keeps, switched by the EN/FR buttons.
 let lang = localStorage.getItem("warjudge-lang") || (navigator.language.startsWith("fr") ? "fr" : "en");
@@ -49,7 +50,7 @@ const WORDS = {en: {fire: "Fire", attack: "Attack", roll: "Roll the dice", cance
                     setup: "Set up behind the screen: pick a kind, then click a lit hex; or fill the rest in a formation.",
                     turnN: "turn {n}", phasing: "{x} phasing", phaseOf: "phase {n}: {x}",
                     seats: "when every seat is taken", none: "none", movedOn: "the game moved on", toAct: "to act",
-                    nobody: "nobody"},
+                    nobody: "nobody", gm: "games master", you: "you", refused: "refused"},
                fr: {fire: "Tirer", attack: "Attaquer", roll: "Lancer les dés", cancel: "Annuler",
                     loss: "Confirmer la perte", lasting: "Ceci ne peut être repris",
                     ended: "La phase s'est terminée avant que ceci n'arrive au serveur :", phase: "Nouvelle phase",
@@ -66,7 +67,7 @@ const WORDS = {en: {fire: "Fire", attack: "Attack", roll: "Roll the dice", cance
                            "ou complétez le reste selon une formation.",
                     turnN: "tour {n}", phasing: "{x} en phase", phaseOf: "phase {n} : {x}",
                     seats: "quand chaque camp aura un joueur", none: "aucune", movedOn: "la partie a avancé",
-                    toAct: "à jouer", nobody: "personne"}};
+                    toAct: "à jouer", nobody: "personne", gm: "maître du jeu", you: "vous", refused: "refusé"}};
 const say = (word, n = "", x = "") => (WORDS[lang] || WORDS.en)[word].replace("{n}", n).replace("{x}", x);
 function translate() {
   document.querySelectorAll("[data-i18n]").forEach(node => { node.textContent = say(node.dataset.i18n); });
@@ -75,7 +76,7 @@ let worded = new WeakMap();   // action -> its label from the server
 const label = a => worded.get(a) || describe(a);
 
 function note(text) {
-  log.prepend(el("li", {text: `${new Date().toLocaleTimeString()} ${text}`}));
+  log.prepend(el("li", {text: `${new Date().toLocaleTimeString(lang)} ${text}`}));
 }
 
 function mentions(value, hex) {
@@ -138,13 +139,13 @@ async function act(action) {
   const sent = phaseNow;
   try {
     await api("POST", `/api/games/${game.id}/actions`, {seat: game.role, action});
-    note(`you: ${label(action)}`);
+    note(`${say("you")}: ${label(action)}`);
     selected = piece = null;
     await again();
   } catch (error) {
     await again();
     showError(phaseNow !== sent ? `${say("ended")} ${error.message}` : error.message);
-    note(`refused: ${label(action)}: ${error.message}`);
+    note(`${say("refused")}: ${label(action)}: ${error.message}`);
   } finally { sending = false; }
 }
 
@@ -242,7 +243,8 @@ function drawChoices() {
 
 async function drawBoard() {
   if (!hasBoard) { board.textContent = "(no board picture for this game yet: play from the choices)"; return; }
-  const response = await fetch(`/games/${game.id}/board.svg${seatQuery}`, {credentials: "same-origin"});
+  const response = await fetch(`/games/${game.id}/board.svg${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`,
+                               {credentials: "same-origin"});
   if (!response.ok) throw new Error(`the board could not be drawn (${response.status})`);
   board.innerHTML = (await response.text()).replace(/^<\?xml[^>]*>\s*/, "");
 }
@@ -281,9 +283,11 @@ async function drawResults() {
 
 // The status line: the turn, the phasing side, the phase and its title; the text it shows.
 function drawStatus(summary) {
-  const phase = [view.turn !== undefined ? say("turnN", view.turn) : "", view.phasing ? say("phasing", "", view.phasing) : "",
-                 view.phase_title ? say("phaseOf", view.phase, phaseTitle(view.phase, view.phase_title)) : view.phase || ""]
+  const phase = [view.turn !== undefined ? say("turnN", view.turn) : "", view.phasing ? say("phasing", "", sideName(view.phasing)) : "",
+                 view.phase_title ? say("phaseOf", view.phase, phaseTitle(view.phase, view.phase_title))
+                   : phaseTitle(view.phase, view.phase || "")]
     .filter(Boolean).join(" · ");
+  document.querySelector('[data-testid="seat"]').textContent = sideName(game.role);
   document.querySelector('[data-testid="phase"]').textContent = (phase || `version ${summary.version}`) +
     (summary.is_over ? ` · ${say("over")}` : "");
   setDeadline(document.querySelector('[data-testid="deadline"]'), summary.deadline,
@@ -295,20 +299,22 @@ async function refresh(summary) {
   view = summary.view || {};
   translate();
   let phase = drawStatus(summary);
-  note(`${phase || say("movedOn")} (${say("toAct")}: ${summary.to_act.join(", ") || say("nobody")})`);
+  const noted = () => note(`${phase || say("movedOn")} (${say("toAct")}: ${summary.to_act.map(sideName).join(", ")
+                                                                           || say("nobody")})`);
   const key = [view.turn, view.phasing, view.phase].join("|");   // in no language: a switch of language is no new phase
   const moved = phaseNow !== null && key !== phaseNow && !sending;   // not by this page's own action
   phaseNow = key;
   confirmBox.replaceChildren();
   await Promise.all([drawBoard(), drawResults()]);
-  if (!game.isSeat) { prompt.textContent = say("watching", "", game.role); prompt.dataset.kind = ""; return; }
+  if (!game.isSeat) { noted(); prompt.textContent = say("watching", "", game.role); prompt.dataset.kind = ""; return; }
   const answer = await api("GET", `/api/games/${game.id}/legal${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`);
   const mine = answer.seats.find(s => s.seat === game.role) || {actions: [], decision: null};
   actions = mine.actions;
   costOf = new Map(Object.entries(mine.costs || {}).map(([i, cost]) => [actions[Number(i)], cost]));
   worded = new WeakMap(actions.map((a, i) => [a, (mine.labels || [])[i]]).filter(([, text]) => text));
-  useNames(mine.pieces, mine.phases);
+  useNames(mine.pieces, mine.phases, mine.sides);
   phase = drawStatus(summary);   // the phase's title in the page's language
+  noted();
   const d = mine.decision;
   prompt.dataset.kind = d ? d.kind : "";
   prompt.textContent = d ? promptText(d)
@@ -338,7 +344,7 @@ async function setupScreen(d) {
 // The banner of a phase this page did not end itself: what this seat must do now.
 function newPhase(phase, decision, summary) {
   const todo = summary.is_over ? say("over")
-    : decision ? `${say("turn")}: ${view.phase_title || view.phase || decision.kind}` : say("wait");
+    : decision ? `${say("turn")}: ${phaseTitle(view.phase, view.phase_title || view.phase || decision.kind)}` : say("wait");
   announce({headline: `${say("phase")}: ${phase}`, todo, lang, openResults: () => {
     results.setAttribute("tabindex", "-1");
     results.scrollIntoView({block: "center"});

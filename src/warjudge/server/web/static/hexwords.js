@@ -78,10 +78,11 @@ const STAGES = {
 // word it in the page's language (GET …/legal's `pieces`: "Chevaliers du Gondor 10 (CD4X)"),
 // else from its id ("gondor-knights-10" -> "Gondor Knights 10"); a phase by its title.
 const SMALL = new Set(["of", "the"]);
-let named = {pieces: {}, phases: {}};
-// The names GET …/legal sends in the page's language: pieces, and phases by their letters.
-export const useNames = (pieces = {}, phases = {}) => { named = {pieces, phases}; };
+let named = {pieces: {}, phases: {}, sides: {}};
+// The names GET …/legal sends in the page's language: pieces, phases by their codes, sides.
+export const useNames = (pieces = {}, phases = {}, sides = {}) => { named = {pieces, phases, sides}; };
 export const phaseTitle = (code, title) => named.phases[code] || title;
+export const sideName = side => named.sides[side] || side;
 export const pieceName = id => named.pieces[id] || String(id).split("-")
   .map((w, i) => (i && SMALL.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(" ");
 

@@ -4,8 +4,11 @@
 // Space on a focused piece, hex or province of the picture is a click on it. It only
 // moves the svg's viewBox, so the pages' own clicks on provinces, hexes and counters keep
 // working; a drag is not a click. The pages redraw their board often (innerHTML): the view
-// chosen is kept as long as the new picture has the same size.
-const MAX_ZOOM = 8, STEP = 1.25, KEY_PAN = 0.1, DRAG = 5;
+// chosen is kept as long as the new picture has the same size. A hex board first drawn on a
+// narrow screen with hexes under a thumb's width opens zoomed until they are not, on the
+// seat's own counters (the board's data-own-side), so it is played without a pinch first.
+const MAX_ZOOM = 8, STEP = 1.25, KEY_PAN = 0.1, DRAG = 5, TAP = 44;
+const NARROW = "(max-width: 50rem)";   // the pages' one-column layout (style.css)
 const states = new WeakMap();   // board element -> {base, view}
 
 function viewOf(svg) {
@@ -150,6 +153,24 @@ function pointers(board) {
   }, {passive: false});
 }
 
+// The view a board opens at: the whole picture, unless its hexes are drawn too small to tap
+// on a narrow screen: then TAP pixels a hex, centred on the seat's counters (else the middle).
+function opening(board, svg, base) {
+  const hex = svg.querySelector("polygon.hex");
+  const px = hex && matchMedia(NARROW).matches ? hex.getBoundingClientRect().width : 0;
+  if (!px || px >= TAP) return base;
+  const scale = Math.min(MAX_ZOOM, TAP / px), w = base[2] / scale, h = base[3] / scale;
+  const side = board.dataset.ownSide;
+  const own = side ? [...svg.querySelectorAll('[data-testid="unit"]')].filter(n => n.dataset.side === side) : [];
+  let [cx, cy] = [base[0] + base[2] / 2, base[1] + base[3] / 2];
+  if (own.length) {
+    const centres = own.map(n => n.getBoundingClientRect())
+      .map(r => toPicture(svg, r.left + r.width / 2, r.top + r.height / 2));
+    [cx, cy] = [0, 1].map(i => centres.reduce((sum, c) => sum + c[i], 0) / centres.length);
+  }
+  return [cx - w / 2, cy - h / 2, w, h];
+}
+
 // A new picture in the board: the same view as before if it is the same picture's size.
 function adopt(board) {
   const svg = board.querySelector("svg");
@@ -160,7 +181,7 @@ function adopt(board) {
   svg.dataset.panzoom = "on";
   const old = states.get(board);
   const same = old && old.base.every((v, i) => Math.abs(v - base[i]) < 0.01);
-  states.set(board, {base, view: same ? old.view : base});
+  states.set(board, {base, view: same ? old.view : opening(board, svg, base)});
   if (!board.parentElement.classList.contains("board-frame")) controls(board);
   show(board, states.get(board).view);
 }

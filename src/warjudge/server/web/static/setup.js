@@ -6,12 +6,43 @@
 // rules (POST …/setup, which changes nothing), a summary, then one `deploy`. The draft
 // lives in this browser (localStorage) until sent: it is secret (SJG 9.1).
 import {api, el, showError} from "/static/common.js";
+import {pageLang, sideName} from "/static/hexwords.js";
 
-const NAMES = {zombie: ["Zombie", "Zombies"], skeleton: ["Skeleton", "Skeletons"], wraith: ["Wraith", "Wraiths"],
+// The screen's words in the page's language; "{n}" and "{x}" take a number or a name.
+const WORDS = {
+  en: {names: {zombie: ["Zombie", "Zombies"], skeleton: ["Skeleton", "Skeletons"], wraith: ["Wraith", "Wraiths"],
                necromancer: ["Necromancer", "Necromancers"], mercenary: ["Mercenary", "Mercenaries"],
-               apprentice: ["Apprentice", "Apprentices"], dragon: ["Dragon", "Dragons"]};
+               apprentice: ["Apprentice", "Apprentices"], dragon: ["Dragon", "Dragons"]},
+       formations: {}, takeBack: "click to take the last one back", nothing: "Nothing placed yet.",
+       placedIn: "{n} in {x}", hex: "hex", hexes: "hexes", left: "{x}: {n} left", leftAll: "Left to place: {x} ({n} in all).",
+       done: "Every unit is placed.",
+       how: "Click a lit hex to place one of your {x}, or drag a kind onto a hex; drag a placed counter to move its top " +
+            "unit, click it to take one back.",
+       moveHow: "Drag a placed counter to move its top unit; click it to take one back.",
+       fill: "Fill the rest: {x}", like: "Fill the rest like my last set-up", clear: "Clear the board",
+       likeWhy: "Like my last set-up: {x}.", noLast: "no earlier game of yours as {x} has a set-up",
+       commit: "Set up these units (hidden from your opponent until both sides are down)", more: "Place {n} more to set up"},
+  fr: {names: {zombie: ["Zombie", "Zombies"], skeleton: ["Squelette", "Squelettes"], wraith: ["Spectre", "Spectres"],
+               necromancer: ["Nécromancien", "Nécromanciens"], mercenary: ["Mercenaire", "Mercenaires"],
+               apprentice: ["Apprenti", "Apprentis"], dragon: ["Dragon", "Dragons"]},
+       formations: {front: "Répartis le long du front", massed: "Massés autour du Nécromancien",
+                    rear: "Tenus loin de l'ennemi"},
+       takeBack: "cliquez pour reprendre le dernier", nothing: "Rien n'est encore placé.",
+       placedIn: "{n} dans {x}", hex: "hexagone", hexes: "hexagones", left: "{x} : {n} restants",
+       leftAll: "Reste à placer : {x} ({n} en tout).", done: "Chaque unité est placée.",
+       how: "Cliquez un hexagone éclairé pour y placer l'un de vos {x}, ou faites glisser un genre sur un hexagone ; " +
+            "faites glisser un pion placé pour déplacer son unité du dessus, cliquez-le pour en reprendre une.",
+       moveHow: "Faites glisser un pion placé pour déplacer son unité du dessus ; cliquez-le pour en reprendre une.",
+       fill: "Compléter le reste : {x}", like: "Compléter le reste comme mon dernier déploiement",
+       clear: "Vider le plateau", likeWhy: "Comme mon dernier déploiement : {x}.",
+       noLast: "aucune partie antérieure où vous teniez {x} n'a de déploiement",
+       commit: "Déployer ces unités (cachées à l'adversaire jusqu'à ce que les deux camps soient en place)",
+       more: "Placez encore {n} unités pour déployer"}};
+const words = () => WORDS[pageLang()];
+const say = (word, n = "", x = "") => words()[word].replace("{n}", n).replace("{x}", x);
+const kindName = (kind, plural) => (words().names[kind] || [kind, kind])[plural ? 1 : 0];
 const SVG = "http://www.w3.org/2000/svg";
-const named = (kind, n) => `${n} ${(NAMES[kind] || [kind, kind])[n === 1 ? 0 : 1].toLowerCase()}`;
+const named = (kind, n) => `${n} ${kindName(kind, n !== 1).toLowerCase()}`;
 
 let ctx = null;        // {game, board, panel, send}
 let plan = null;       // the server's answer for the draft now
@@ -72,7 +103,7 @@ function overlay() {
     g.setAttribute("data-testid", "setup-counter");
     g.setAttribute("tabindex", "0");
     const title = document.createElementNS(SVG, "title");
-    title.textContent = `${hex}: ${counted(kinds)} (click to take the last one back)`;
+    title.textContent = `${hex}: ${counted(kinds)} (${say("takeBack")})`;
     const square = document.createElementNS(SVG, "rect");
     Object.entries({x: box.x + box.width / 2 - r, y: box.y + box.height / 2 - r, width: 2 * r, height: 2 * r, rx: 3})
       .forEach(([k, v]) => square.setAttribute(k, v));
@@ -100,9 +131,9 @@ function counted(kinds) {
 
 function summary() {
   const hexes = Object.keys(plan.placements);
-  if (!hexes.length) return "Nothing placed yet.";
+  if (!hexes.length) return say("nothing");
   const units = counted(Object.values(plan.placements).flat());
-  return `${units} in ${hexes.length} ${hexes.length === 1 ? "hex" : "hexes"}, ${spanOf(hexes)}.`;
+  return `${say("placedIn", units, `${hexes.length} ${say(hexes.length === 1 ? "hex" : "hexes")}`)}, ${spanOf(hexes)}.`;
 }
 
 function draw() {
@@ -112,28 +143,25 @@ function draw() {
   const picker = left.map(([k, n]) => el("button", {type: "button", class: `kind${k === kind ? " picked" : ""}`,
     "data-testid": "setup-kind", "data-kind": k, "aria-pressed": k === kind ? "true" : "false",
     onclick: () => { kind = k; draw(); }, onpointerdown: event => startDrag(event, k, null),
-    text: `${(NAMES[k] || [k, k])[1]}: ${n} left`}));
+    text: say("left", n, kindName(k, true))}));
   ctx.panel.replaceChildren(
-    el("p", {"data-testid": "setup-left", text: total ? `Left to place: ${left.map(([k, n]) => named(k, n)).join(", ")} ` +
-      `(${total} in all).` : "Every unit is placed."}),
+    el("p", {"data-testid": "setup-left", text: total ? say("leftAll", total, left.map(([k, n]) => named(k, n)).join(", "))
+                                                       : say("done")}),
     el("div", {class: "setup-kinds"}, ...picker),
-    el("p", {class: "hint", text: kind ? `Click a lit hex to place one of your ${(NAMES[kind] || [kind, kind])[1].toLowerCase()}, ` +
-      "or drag a kind onto a hex; drag a placed counter to move its top unit, click it to take one back."
-      : "Drag a placed counter to move its top unit; click it to take one back."}),
+    el("p", {class: "hint", text: kind ? say("how", "", kindName(kind, true).toLowerCase()) : say("moveHow")}),
     el("div", {class: "setup-fills"},
        ...plan.formations.map(f => el("button", {type: "button", "data-testid": "setup-formation", "data-formation": f.id,
-         disabled: !total, onclick: () => ask({placements: plan.placements, fill: f.id}), text: `Fill the rest: ${f.name}`})),
+         disabled: !total, onclick: () => ask({placements: plan.placements, fill: f.id}), text: say("fill", "", words().formations[f.id] || f.name)})),
        el("button", {type: "button", "data-testid": "setup-like", disabled: !total || !plan.last,
          "aria-describedby": plan.last ? undefined : "setup-like-why",
-         onclick: () => ask({placements: plan.placements, fill: "like"}), text: "Fill the rest like my last set-up"}),
+         onclick: () => ask({placements: plan.placements, fill: "like"}), text: say("like")}),
        el("button", {type: "button", "data-testid": "setup-clear", disabled: !Object.keys(plan.placements).length,
-         onclick: () => ask({placements: {}}), text: "Clear the board"})),
+         onclick: () => ask({placements: {}}), text: say("clear")})),
     ...(plan.last ? [] : [el("p", {class: "hint", id: "setup-like-why", "data-testid": "setup-like-why",
-                                   text: `Like my last set-up: ${plan.last_why}.`})]),
+                                   text: say("likeWhy", "", say("noLast", "", sideName(ctx.game.role)))})]),
     el("p", {"data-testid": "setup-summary", class: "setup-summary", text: summary()}),
     el("button", {type: "button", "data-testid": "setup-commit", class: "commit", disabled: !plan.deploy,
-      onclick: commit, text: plan.deploy ? "Set up these units (hidden from your opponent until both sides are down)"
-                                          : `Place ${total} more to set up`}));
+      onclick: commit, text: plan.deploy ? say("commit") : say("more", total)}));
 }
 
 async function commit() {
@@ -170,7 +198,7 @@ function dragMove(event) {
   if (!drag.ghost) {
     if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_PX) return;
     drag.ghost = el("div", {class: "setup-ghost", "data-testid": "setup-ghost", "aria-hidden": "true",
-                            text: (NAMES[drag.kind] || [drag.kind])[0]});
+                            text: kindName(drag.kind, false)});
     document.body.append(drag.ghost);
     kind = drag.kind;
     overlay();   // the hexes this kind may go to, lit

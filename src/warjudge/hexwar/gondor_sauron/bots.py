@@ -8,9 +8,9 @@ picks (SPI 7.32), pours oil, forms, rallies, advances, brings on reinforcements,
 walls; casts darkness first while its army is near the enemy (10.0, 7.37: fanatical at
 night), keeps Sauron on his pedestal so that he can go on casting, keeps its Leaders
 stacked with its units (8.1), steps onto its siege towers and ladders beside the enemy
-(7.35, 7.53: only from there does it melee over a wall), closes in on the enemy with each unit once a phase, retreats
-away from the enemy and ends a part of the turn only when nothing useful is left. Both
-draw on the caller's `random.Random`, never on the game's dice."""
+(7.35, 7.53: only from there does it melee over a wall), closes in on the enemy with each
+unit once a phase, retreats away from the enemy and ends a part of the turn only when
+nothing useful is left. Both draw on the caller's `random.Random`, never on the game's dice."""
 
 from __future__ import annotations
 

@@ -79,3 +79,17 @@ def test_sauron_and_his_last_guard_stay_on_his_pedestal_to_keep_casting():
             g.act(S, heuristic_action(g, S, rng))
         assert g.view(S)["leaders"][0]["hex"] == "0505"
         assert [x["hex"] for x in g.view(S)["units"] if x["id"] == "orc"] == ["0505"]
+
+
+def test_it_steps_onto_its_siege_tower_beside_the_enemy_to_melee_over_the_wall():
+    # SPI 7.35, 7.53: only a unit standing with its siege tower or ladder melees across an
+    # unbreached wall; the orc two hexes from the knight could close in on any of four
+    # hexes beside him, and takes the one with its siege tower
+    doc = json.loads((SCENARIOS / "gondor.json").read_text(encoding="utf-8"))
+    doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=[])
+    doc.update({"units": [u("orc", S, "0503", "E1Z"), u("knight", W, "0505", "B3W")], "leaders": [], "turns": 2,
+                "night_turns": [], "reinforcements": [], "spells": [], "cauldrons": [],
+                "engines": [{"id": "tower", "side": S, "kind": "siege_tower", "allowance": 2, "hex": "0605"}]})
+    g = games.new("gondor", seed=1, scenario=doc)
+    to_phase(g, "C", S)
+    assert choices(g, S) == {json.dumps({"type": "move", "piece": "orc", "to": "0605"}, sort_keys=True)}

@@ -7,9 +7,10 @@ take the most points (`strike_worth`), stating every unit it can against the def
 picks (SPI 7.32), pours oil, forms, rallies, advances, brings on reinforcements, bombards
 walls; casts darkness first while its army is near the enemy (10.0, 7.37: fanatical at
 night), keeps Sauron on his pedestal so that he can go on casting, keeps its Leaders
-stacked with its units (8.1), closes in on the enemy with each unit once a phase, retreats
-away from the enemy and ends a part of the turn only when nothing useful is left. Both
-draw on the caller's `random.Random`, never on the game's dice."""
+stacked with its units (8.1), steps onto its siege towers and ladders beside the enemy
+(7.35, 7.53: only from there does it melee over a wall), closes in on the enemy with each
+unit once a phase, retreats away from the enemy and ends a part of the turn only when
+nothing useful is left. Both draw on the caller's `random.Random`, never on the game's dice."""
 
 from __future__ import annotations
 
@@ -180,6 +181,9 @@ def heuristic_action(game, player: str, rng: random.Random) -> Action:
         return rng.choice(joining)
     every_move = [a for a in allowed if a["type"] == "move"]
     moves = [a for a in every_move if a not in astray]
+    climbing = _climbing(view, player, moves)
+    if climbing:
+        return rng.choice(climbing)
     if moves:      # the move that gains the most ground towards the enemy, if any gains
         where = _where(view)
 
@@ -193,6 +197,16 @@ def heuristic_action(game, player: str, rng: random.Random) -> Action:
             return {"type": kind}
     spread = _spreading(view, player, every_move)
     return rng.choice(spread or legal)
+
+
+def _climbing(view: dict[str, Any], side: str, moves: list[Action]) -> list[Action]:
+    """Moves of a unit onto its side's siege tower or ladder beside the enemy, from a hex
+    with none: only there may it melee across an unbreached wall (7.35, 7.53); at the
+    foot of the wall without one it can only be shot at and poured on."""
+    scaling = {e["hex"] for e in view["engines"] if e["side"] == side and e["kind"] in ("siege_tower", "ladder")
+               and e.get("hex") and _nearest_enemy(view, side, e["hex"]) == 1}
+    units = {u["id"]: u["hex"] for u in view["units"] if u["side"] == side and u.get("hex")}
+    return [a for a in moves if a["piece"] in units and units[a["piece"]] not in scaling and a["to"] in scaling]
 
 
 def _spreading(view: dict[str, Any], side: str, moves: list[Action]) -> list[Action]:

@@ -72,3 +72,32 @@ def test_the_search_bot_chooses_its_items_without_seeing_the_other_sides_secret_
     # SJG 10.5: the extra items are chosen in secret; red's choice cannot depend on black's
     for bot_seed in range(3):
         assert items_chosen(0, bot_seed) == items_chosen(-1, bot_seed)
+
+
+class Spy:
+    """The game, with every question asked of it noted (its name and the seats it names)."""
+
+    def __init__(self, game):
+        self._game, self.asked = game, set()
+
+    def __getattr__(self, name):
+        target = getattr(self._game, name)
+        if not callable(target):
+            self.asked.add((name,))
+            return target
+
+        def asked(*args, **kwargs):
+            self.asked.add((name, *(a for a in args if isinstance(a, str))))
+            return target(*args, **kwargs)
+        return asked
+
+
+def test_the_search_bot_asks_the_real_game_only_what_its_seat_may_know_and_searches_samples():
+    # issue 26: worlds come from sample_hidden(red); never a clone, the full view or black's
+    game = games.new("necromancer-sjg", seed=SEED, first="red", items={"red": 2, "black": 2})
+    game.act("black", [a for a in game.legal_actions("black") if a["type"] == "choose"][0])
+    spy = Spy(game)
+    search_bot(random.Random(7), iterations=6).choose(spy, "red")
+    assert spy.asked <= {("decision", "red"), ("legal_actions", "red"), ("public_map",), ("view", "red"),
+                         ("sample_hidden", "red")}
+    assert ("sample_hidden", "red") in spy.asked

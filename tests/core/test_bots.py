@@ -11,7 +11,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from warjudge.core import bots, games
+from warjudge.core import bots, games, ismcts
 from warjudge.core.errors import InputError
 from warjudge.core.game import Action, Game
 from warjudge.core.record import canonical_json
@@ -153,7 +153,8 @@ def test_a_game_nobody_may_act_in_is_an_error_not_a_hang() -> None:
 
 
 @pytest.mark.parametrize("game_id, name", sorted(bots._REGISTRY))
-def test_every_named_bot_plays_its_game_to_the_end(game_id: str, name: str) -> None:
+def test_every_named_bot_plays_its_game_to_the_end(game_id: str, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     skip_unless_on_the_interface(game_id)
+    monkeypatch.setattr(ismcts, "ITERATIONS", 1)   # the hex search bots: a whole game, kept quick
     summary = selfplay(game_id, 5, [name], ENDING_OPTIONS.get(game_id, {}))
     assert summary["finished"] and summary["outcome"] is not None

@@ -16,6 +16,9 @@ ALLOWED = ("warjudge.core", "warjudge.hexwar.grid")
 INTERFACE_ONLY = {
     "warjudge/hexwar/gondor_sauron/bots.py": ALLOWED,
     "warjudge/hexwar/sjg/bots.py": ALLOWED,
+    "warjudge/hexwar/sjg/search.py": ALLOWED,
+    "warjudge/hexwar/gondor_sauron/search.py": ALLOWED,
+    "warjudge/core/ismcts.py": ALLOWED,
     "warjudge/hexwar/sjg/heuristic.py": ALLOWED,
     "warjudge/presentation/sjg/terminal.py": (*ALLOWED, "warjudge.presentation"),
     "warjudge/presentation/sjg/picture.py": ("warjudge.hexwar.hexmap",),   # the public map's type only

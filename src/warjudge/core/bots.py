@@ -162,6 +162,9 @@ for _info in (
     BotInfo("necromancer-sjg", "heuristic", "warjudge.hexwar.sjg.heuristic:HeuristicBot", kind="factory"),
     BotInfo("gondor", "heuristic", "warjudge.hexwar.gondor_sauron.bots:HeuristicBot", kind="factory"),
     BotInfo("sauron", "heuristic", "warjudge.hexwar.gondor_sauron.bots:HeuristicBot", kind="factory"),
+    BotInfo("necromancer-sjg", "search", "warjudge.hexwar.sjg.search:search_bot", kind="factory", level="strong"),
+    BotInfo("gondor", "search", "warjudge.hexwar.gondor_sauron.search:gondor_bot", kind="factory", level="strong"),
+    BotInfo("sauron", "search", "warjudge.hexwar.gondor_sauron.search:sauron_bot", kind="factory", level="strong"),
 ):
     register(_info)
 

@@ -1,0 +1,42 @@
+"""The `search` bot for Gondor and Sauron (issue 26): `core.ismcts` over the game's
+interface, the registered `heuristic` bot as its prior and rollouts, and a position
+scored from the seat's own view by how near each army is to demoralization (9.1: the
+Demoralization Points it has lost against its level).
+
+The Movement Phase's single moves are left to the heuristic; fire, melee, spells,
+rallies, advances, retreats and the rest are searched."""
+
+from __future__ import annotations
+
+import random
+
+from warjudge.core import bots
+from warjudge.core.game import View
+from warjudge.core.ismcts import SearchBot, share
+
+LEFT_TO_PRIOR = frozenset({"movement"})
+
+
+def standing(view: View, side: str) -> float:
+    """The share of its demoralization level `side` has not yet lost (0 once demoralized)."""
+    level = view["levels"][side]
+    return max(0.0, 1.0 - view["losses"][side] / level) if level else 1.0
+
+
+def evaluate(view: View, side: str) -> float:
+    rival = next(s for s in view["levels"] if s != side)
+    return share(standing(view, side), standing(view, rival))
+
+
+def search_bot(rng: random.Random, iterations: int | None = None, game_id: str = "gondor") -> SearchBot:
+    def heuristic(r: random.Random) -> bots.Bot:
+        return bots.make(game_id, "heuristic", r)
+    return SearchBot(rng, heuristic, evaluate, LEFT_TO_PRIOR, iterations=iterations)
+
+
+def gondor_bot(rng: random.Random) -> SearchBot:
+    return search_bot(rng, game_id="gondor")
+
+
+def sauron_bot(rng: random.Random) -> SearchBot:
+    return search_bot(rng, game_id="sauron")

@@ -1,0 +1,103 @@
+"""The `search` bot for SJG Necromancer (issue 26, core/ismcts.py): it answers with a
+legal action, the same one for the same seed whatever PYTHONHASHSEED, and from what its
+seat may know only."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from warjudge.core import bots, games
+from warjudge.hexwar.sjg.search import search_bot
+
+SEED = 2626
+ROOT = Path(__file__).parents[3]
+
+
+def to_combat(seed: int):
+    """A game the heuristic played until red is asked for its attacks."""
+    game = games.new("necromancer-sjg", seed=seed, first="red")
+    seats = {s: bots.make("necromancer-sjg", "heuristic", bots.bot_rng(seed, s)) for s in game.players}
+    while True:
+        side = game.to_act()[0]
+        decision = game.decision(side)
+        if side == "red" and decision is not None and decision.kind == "combat" and len(game.legal_actions(side)) > 2:
+            return game
+        game.act(side, seats[side].choose(game, side))
+
+
+def test_the_search_bot_answers_a_combat_decision_with_a_legal_action_it_searched():
+    game = to_combat(SEED)
+    bot = search_bot(random.Random(1), iterations=6)
+    action = bot.choose(game, "red")
+    assert action in game.legal_actions("red") and bot.searched == 1
+    assert search_bot(random.Random(1), iterations=6).choose(game, "red") == action   # its own dice, not the OS's
+    game.act("red", action)
+
+
+CHOICES = """
+import json, random, sys
+sys.path.insert(0, ".")
+from tests.hexwar.sjg.test_sjg_search import items_chosen
+print(json.dumps([items_chosen(0, n) for n in range(3)]))
+"""
+
+
+def items_chosen(pick: int, bot_seed: int):
+    """Red's secret choice of items (SJG 10.5) by the search bot, once black chose its `pick`."""
+    game = games.new("necromancer-sjg", seed=SEED, first="red", items={"red": 2, "black": 2})
+    black = [a for a in game.legal_actions("black") if a["type"] == "choose"]
+    game.act("black", black[pick])
+    bot = search_bot(random.Random(bot_seed), iterations=6)
+    action = bot.choose(game, "red")
+    assert bot.searched == 1 and action in game.legal_actions("red")
+    return action
+
+
+def test_the_search_bot_chooses_the_same_under_any_hash_seed():
+    out = []
+    for hash_seed in ("0", "1"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT / "src")}
+        run = subprocess.run([sys.executable, "-c", CHOICES], cwd=ROOT, env=env, capture_output=True, text=True,
+                             check=True)
+        out.append(json.loads(run.stdout))
+    assert out[0] == out[1]
+
+
+def test_the_search_bot_chooses_its_items_without_seeing_the_other_sides_secret_choice():
+    # SJG 10.5: the extra items are chosen in secret; red's choice cannot depend on black's
+    for bot_seed in range(3):
+        assert items_chosen(0, bot_seed) == items_chosen(-1, bot_seed)
+
+
+class Spy:
+    """The game, with every question asked of it noted (its name and the seats it names)."""
+
+    def __init__(self, game):
+        self._game, self.asked = game, set()
+
+    def __getattr__(self, name):
+        target = getattr(self._game, name)
+        if not callable(target):
+            self.asked.add((name,))
+            return target
+
+        def asked(*args, **kwargs):
+            self.asked.add((name, *(a for a in args if isinstance(a, str))))
+            return target(*args, **kwargs)
+        return asked
+
+
+def test_the_search_bot_asks_the_real_game_only_what_its_seat_may_know_and_searches_samples():
+    # issue 26: worlds come from sample_hidden(red); never a clone, the full view or black's
+    game = games.new("necromancer-sjg", seed=SEED, first="red", items={"red": 2, "black": 2})
+    game.act("black", [a for a in game.legal_actions("black") if a["type"] == "choose"][0])
+    spy = Spy(game)
+    search_bot(random.Random(7), iterations=6).choose(spy, "red")
+    assert spy.asked <= {("decision", "red"), ("legal_actions", "red"), ("public_map",), ("view", "red"),
+                         ("sample_hidden", "red")}
+    assert ("sample_hidden", "red") in spy.asked

@@ -93,3 +93,22 @@ def test_it_steps_onto_its_siege_tower_beside_the_enemy_to_melee_over_the_wall()
     g = games.new("gondor", seed=1, scenario=doc)
     to_phase(g, "C", S)
     assert choices(g, S) == {json.dumps({"type": "move", "piece": "orc", "to": "0605"}, sort_keys=True)}
+
+
+def test_a_spell_tried_on_clones_rolls_the_bot_s_dice_not_the_machine_s(monkeypatch):
+    # determinism: the bot tried each spell on clones whose seeds the machine drew, so the
+    # same bot seed could cast another spell in another process; its trials now roll dice
+    # drawn from its own RNG, and no machine seed is drawn while it decides
+    from warjudge.hexwar.gondor_sauron import game as rules
+    spells = [{"id": "wrath", "side": S, "cost": 4, "effect": "freeze", "range": 6},
+              {"id": "eclipse", "side": S, "cost": 6, "effect": "darkness"}]
+    leaders = [{"id": "dark", "side": S, "nationality": "mordor", "rally": 5, "magic": 45, "hex": "0505"},
+               {"id": "elf", "side": W, "nationality": "gondor", "rally": 3, "hex": "0508"}]
+    g = games.new("sauron", seed=1, scenario=battle([u("orc", S, "0505", "E1Z"), u("knight", W, "0508", "B3W")],
+                                                    spells=spells, leaders=leaders))
+    to_phase(g, "A", S)
+
+    def machine_seed() -> int:
+        raise AssertionError("the bot drew a seed from the machine")
+    monkeypatch.setattr(rules, "fresh_seed", machine_seed)
+    assert heuristic_action(g, S, random.Random(5)) == {"type": "cast", "leader": "dark", "spell": "eclipse"}

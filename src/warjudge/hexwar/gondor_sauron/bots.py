@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from warjudge.core.dice import Dice
 from warjudge.hexwar.grid import distance
 
 Action = dict[str, Any]
@@ -100,17 +101,18 @@ def _best_strike(game, player: str, view: dict[str, Any], found: list[Action]) -
     return max(worths, key=lambda wa: (together[wa[1]["target"]], wa[0]))[1]
 
 
-def _best_cast(game, player: str, view: dict[str, Any], found: list[Action]) -> Action:
+def _best_cast(game, player: str, view: dict[str, Any], found: list[Action], rng: random.Random) -> Action:
     """Darkness first while the army is near the enemy (10.0: Sauron's units fanatical at
     night, 7.37), the daylight that takes it away too; then what opens the walls or
     brings an army; a disruption beside most of the army's units (7.57). What a spell
-    does is seen by casting it on reseeded clones (the real dice stay unknown)."""
+    does is seen by casting it on clones that roll from the bot's own dice (the real dice stay
+    unknown, and a seed gives the same choice in any process)."""
     mine = [u["hex"] for u in view["units"] if u["side"] == player and u.get("hex")]
     seen: dict[str, str] = {}
 
     def rank(a: Action) -> tuple[int, int]:
         if a["spell"] not in seen:
-            seen[a["spell"]] = _spell_effect(game, player, view, a)
+            seen[a["spell"]] = _spell_effect(game, player, view, a, rng)
         effect = seen[a["spell"]]
         if effect == "darkness":
             return (4 if _nearest_between(view, player) <= 6 else 0, 0)
@@ -122,12 +124,13 @@ def _best_cast(game, player: str, view: dict[str, Any], found: list[Action]) -> 
     return max(found, key=rank)
 
 
-def _spell_effect(game, player: str, view: dict[str, Any], action: Action) -> str:
+def _spell_effect(game, player: str, view: dict[str, Any], action: Action, rng: random.Random) -> str:
     """What casting `action` changes in the view of a reseeded clone: night falls
     ('darkness') or lifts ('daylight'), a wall opens ('opening'), an army arrives
     ('arrival'); '' when no trial succeeded or it changes none of these."""
     for _ in range(TRIALS):
-        twin = game.clone()
+        twin = game.clone(reseed=False)
+        twin.dice = Dice(rng.getrandbits(128))   # the bot's rolls: not the real ones, nor a seed the machine draws
         twin.act(player, action)
         after = twin.view(player)
         if after["night"] != view["night"]:
@@ -170,7 +173,7 @@ def heuristic_action(game, player: str, rng: random.Random) -> Action:
         if found:
             if kind in ("fire", "attack"):
                 return _best_strike(game, player, view, found)
-            return _best_cast(game, player, view, found) if kind == "cast" else rng.choice(found)
+            return _best_cast(game, player, view, found, rng) if kind == "cast" else rng.choice(found)
     retreats = [a for a in legal if a["type"] in ("retreat", "evade")]
     if retreats:   # as far from the enemy as the rules allow, displacing as few friends as may be (never declining)
         return max(retreats, key=lambda a: (_nearest_enemy(view, player, a["path"][-1]),

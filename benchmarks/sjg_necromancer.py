@@ -50,23 +50,35 @@ def speed(games: int) -> None:
 
 def legal_cost(steps: list[int], seed: int = 1, repeats: int = 5) -> None:
     """One listing of legal actions (the engine's, not the interface's per-position copy)
-    at each step of a random-bot game, with the load average beside it (issue 26)."""
+    at each step of a random-bot game, made from nothing (no search kept from an earlier
+    listing), wall and CPU time with the load average beside them; then the mean listing
+    over every step played to get there, as a search meets them: each listing after the
+    previous one, its unchanged stacks' searches kept (issue 26)."""
     from warjudge.core import games
     from warjudge.hexwar.sjg.bots import random_action, to_move
-    from warjudge.hexwar.sjg.legal import legal_actions
+    from warjudge.hexwar.sjg.legal import forget_searches, legal_actions
 
     rng, game, done = random.Random(seed), games.new("necromancer-sjg", seed=seed), 0
+    in_play = 0.0
     for step in sorted(steps):
         while done < step and not game.is_over:
-            game.act(to_move(game), random_action(game, rng))
+            side = to_move(game)
+            start = time.process_time()
+            legal_actions(game._game, side)
+            in_play += time.process_time() - start
+            game.act(side, random_action(game, rng))
             done += 1
         side = to_move(game)
-        start = time.perf_counter()
+        wall = cpu = 0.0
         for _ in range(repeats):
+            forget_searches()
+            start, start_cpu = time.perf_counter(), time.process_time()
             listed = legal_actions(game._game, side)
-        took = (time.perf_counter() - start) / repeats
-        print(f"legal actions at step {done} (seed {seed}): {len(listed)} listed in {took * 1000:.2f} ms "
-              f"(load average {os.getloadavg()[0]:.2f})")
+            wall, cpu = wall + time.perf_counter() - start, cpu + time.process_time() - start_cpu
+        print(f"legal actions at step {done} (seed {seed}): {len(listed)} listed in {wall / repeats * 1000:.2f} ms "
+              f"({cpu / repeats * 1000:.2f} ms CPU; load average {os.getloadavg()[0]:.2f})")
+    print(f"listings in play, steps 0-{done - 1}: {in_play / max(done, 1) * 1000:.2f} ms CPU each on average "
+          f"(load average {os.getloadavg()[0]:.2f})")
 
 
 OPPONENTS = {"random bot": random_bot,

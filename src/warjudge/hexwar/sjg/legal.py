@@ -240,15 +240,17 @@ def _walks(game, side, units, ends, at, stuck) -> list[Action]:
     group that could not stand together anywhere."""
     ids = [u.id for u in units]
     lone_problem = len(units) > 1 and game._dead_end_problem(units, units[0].hex, []) is not None
+    if not lone_problem and stuck.isdisjoint(e[0] for e in ends) and not any(e[2] for e in ends):  # the usual case
+        return [{"type": "move", "side": side, "units": ids[:], "path": path[:]} for _, path, _ in ends]
     out = []
     for dest, path, jewel in ends:
         if (lone_problem or dest in stuck) and game._dead_end_problem(units, dest, at.get(dest, [])):
             continue
         if not jewel:
-            out.append({"type": "move", "side": side, "units": list(ids), "path": list(path)})
+            out.append({"type": "move", "side": side, "units": ids[:], "path": path[:]})
             continue
         for jewels in _jewel_choices(game, units, path):
-            out.append(_move_action(side, units, list(path), jewels))
+            out.append(_move_action(side, units, path[:], jewels))
     return out
 
 

@@ -1,12 +1,16 @@
-"""Issue 26: the movement listing builds each cheapest path from its predecessor's; it must
-give exactly the paths (and Jewel flags) walked back one by one with `path_to` (4.1-4.4)."""
+"""Issue 26: the movement listing searches each start hex once, at the largest allowance
+its groups have, builds each cheapest path from its predecessor's and keeps the search
+for the next listing; it must list exactly what searching each group's allowance and
+walking each path back one by one with `path_to` gives (4.1-4.4), and only actions `act`
+accepts."""
 
 import random
+from copy import deepcopy
 
 from warjudge.core import games
 from warjudge.hexwar.movement import path_to, reachable_in
+from warjudge.hexwar.sjg import legal
 from warjudge.hexwar.sjg.bots import random_action, to_move
-from warjudge.hexwar.sjg.legal import _cheapest_paths
 from warjudge.hexwar.sjg.moves import step_table
 
 
@@ -14,11 +18,20 @@ def _walked_back(reached, start, lying):
     return [(h, p, not lying.isdisjoint(p)) for h in sorted(reached) if h != start for p in [path_to(reached, h)]]
 
 
-def test_cheapest_paths_match_walking_back_each_path():  # SJG 4.1-4.4
+def _played(seed, steps):
+    """A necromancer-sjg game after `steps` random actions."""
+    rng = random.Random(seed)
+    game = games.new("necromancer-sjg", seed=seed)
+    for _ in range(steps):
+        game.act(to_move(game), random_action(game, rng))
+    return game._game
+
+
+def test_a_start_searched_once_gives_each_allowance_its_own_cheapest_paths():  # SJG 4.1-4.4
     rng = random.Random(3)
     game = games.new("necromancer-sjg", seed=3)
     board = game._game.position.board
-    steps, hexes = step_table(board), sorted(board.hexes)
+    steps, hexes, edges = step_table(board), sorted(board.hexes), legal._cliff_edges(board)
     checked = 0
     for _ in range(300):
         if game.is_over:
@@ -27,8 +40,46 @@ def test_cheapest_paths_match_walking_back_each_path():  # SJG 4.1-4.4
         pos = game._game.position
         lying = {j.hex for j in pos.jewels.values() if j.delivered_to is None and j.hex is not None}
         start = rng.choice(hexes)
-        blocked = set(rng.sample(hexes, 20)) - {start}
-        reached = reachable_in(start, rng.randint(1, 12), steps, blocked, set(rng.sample(hexes, 20)))
-        assert _cheapest_paths(reached, start, lying) == _walked_back(reached, start, lying)
-        checked += len(reached)
+        blocked, stops = set(rng.sample(hexes, 20)) - {start}, set(rng.sample(hexes, 20))
+        most = rng.randint(1, 12)
+        reach = legal._StartReach(board, reachable_in(start, most, steps, blocked, stops), start, lying, edges)
+        for allowance in {most, rng.randint(0, most)}:
+            reached = reachable_in(start, allowance, steps, blocked, stops)
+            assert reach.ends(allowance) == _walked_back(reached, start, lying)
+            checked += len(reached)
     assert checked > 1000
+
+
+def test_every_listed_move_is_accepted_by_act_on_a_clone():  # SJG 4.1-4.4, 4.21, 6.7
+    game = _played(3, 110)  # black's first movement phase, a few units moved
+    side = to_move(game)
+    assert game._decision_for(side).kind == "move"
+    listed = legal.legal_actions(game, side)
+    for action in listed:
+        game.clone(reseed=False).act(side, action)  # raises if refused
+    assert len(listed) > 2000 and sum(1 for a in listed if a.get("suicide")) > 100
+
+
+def test_changing_a_listed_action_leaves_the_next_listing_as_it_was():  # issue 26
+    game = _played(3, 104)
+    side = to_move(game)
+    first = legal.legal_actions(game, side)
+    as_listed = deepcopy(first)
+    for action in first:
+        if action["type"] == "move":
+            action["path"].append(action["path"][0])
+            action["units"].clear()
+    assert legal.legal_actions(game, side) == as_listed
+
+
+def test_the_kept_searches_stay_within_their_bound_and_change_nothing(monkeypatch):  # issue 26
+    game = _played(3, 104)
+    side = to_move(game)
+    monkeypatch.setattr(legal, "KEPT_REACHES", 3)
+    monkeypatch.setattr(legal, "_kept", {})
+    kept = legal.legal_actions(game, side)
+    assert 0 < len(legal._kept) <= 3
+    again = legal.legal_actions(game, side)
+    legal.forget_searches()
+    assert not legal._kept
+    assert kept == again == legal.legal_actions(game, side)

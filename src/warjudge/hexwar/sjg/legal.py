@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from itertools import chain, combinations, combinations_with_replacement, product
 from math import prod
+from threading import Lock
 from typing import TYPE_CHECKING, Any, Iterable
 
 from warjudge.core.errors import IllegalAction
 from warjudge.hexwar.grid import from_axial, to_axial
-from warjudge.hexwar.movement import path_to, reachable_in
+from warjudge.hexwar.movement import reachable_in
 from warjudge.hexwar.sjg.actions import Move
 from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier
 from warjudge.hexwar.sjg.deploy import legal_placements
@@ -37,7 +38,8 @@ def legal_actions(game: "SjgNecromancerGame", side: str) -> list[Action]:
     if game.is_over or side not in game.to_act():
         return []
     decision = game._decision_for(side)
-    actions = [a for a in _BY_KIND[decision.kind](game, decision, side) if a["type"] in decision.accepts]
+    accepts = set(decision.accepts)
+    actions = [a for a in _BY_KIND[decision.kind](game, decision, side) if a["type"] in accepts]
     if _may_end(game, decision):
         actions.append({"type": "end", "side": side})
     if _may_undo(game, decision, side):
@@ -106,55 +108,101 @@ def _move(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[A
     zoc = {n for h, s in occupied.items() if s == enemy for n in board.neighbours(h) if pos.zoc_reaches(h, n)}
     blocked = {h for h, s in occupied.items() if s == enemy}
     steps = step_table(board)
-    found_by: dict[tuple[str, int], dict[str, tuple[int, str | None]]] = {}
-    out = _takes(game, side)
     stacks: dict[str, list[Unit]] = {}
-    at: dict[str, list[Unit]] = {}
+    at: dict[str, list[Unit]] = {}  # Position.at, once for every hex
     for unit in pos.units.values():
         at.setdefault(unit.hex, []).append(unit)
         if unit.side == side and unit.id not in game.moved and unit.id not in game.locked:
             stacks.setdefault(unit.hex, []).append(unit)
+    out = _takes(game, side, at)
     lying = {j.hex for j in pos.jewels.values() if j.delivered_to is None and j.hex is not None}
     stuck = {u.hex for u in pos.units.values() if u.id in game.moved or u.id in game.locked}
-    paths: dict[tuple[str, int], list[tuple[str, list[str], bool]]] = {}
     edges = _cliff_edges(board)
-
-    def found(key: tuple[str, int]) -> dict[str, tuple[int, str | None]]:
-        if key not in found_by:
-            found_by[key] = reachable_in(key[0], key[1], steps, blocked, zoc)
-        return found_by[key]
-
+    layout = (id(board), frozenset(blocked), frozenset(zoc), frozenset(lying))
     for start, here in sorted(stacks.items()):
-        for group in _subsets(sorted(here, key=lambda u: u.id)):
-            units = list(group)
-            allowance = _group_allowance(game, units)
-            key = (start, allowance)
-            if key not in paths:
-                reached = found(key)
-                paths[key] = _cheapest_paths(reached, start, lying)
-            out += _walks(game, side, units, paths[key], at, stuck)
+        groups = [(list(g), _group_allowance(game, list(g))) for g in _subsets(sorted(here, key=lambda u: u.id))]
+        key = (*layout, start, max(a for _, a in groups))
+        reach = _kept_reach(key)
+        if reach is None:
+            reach = _keep_reach(key, _StartReach(board, reachable_in(start, key[-1], steps, blocked, zoc), start,
+                                                  lying, edges))
+        for units, allowance in groups:
+            out += _walks(game, side, units, reach.ends(allowance), at, stuck)
             out += _cliff_crossings(game, side, units, occupied, at)
             if all(u.kind in UNDEAD for u in units) and allowance >= SUICIDE_COST:
-                out += _suicides(game, side, units, found((start, allowance - SUICIDE_COST)), zoc, lying, edges)
+                out += _suicides(game, side, units, reach, allowance - SUICIDE_COST, zoc, lying, edges)
     return out
 
 
-def _cheapest_paths(reached: dict[str, tuple[int, str | None]], start: str,
-                    lying: set[str]) -> list[tuple[str, list[str], bool]]:
-    """Each reached hex but the start with its cheapest path and whether a Jewel lies on
-    it, each path built from its predecessor's (not walked back from the end each time)."""
-    built: dict[str, tuple[list[str], bool]] = {start: ([start], start in lying)}
+class _StartReach:
+    """One search from a start hex at the largest allowance any of its groups has, and
+    every cheapest path in it, shared by all the groups there. A smaller allowance's
+    search is this one cut at that cost: the search settles hexes in (cost, hex) order
+    and a hex's predecessor is cheaper than it, so the hexes within the smaller allowance,
+    their costs and their paths are the same (issue 26)."""
 
-    def build(hex_: str) -> tuple[list[str], bool]:
+    def __init__(self, board: Any, reached: dict[str, tuple[int, str | None]], start: str, lying: set[str],
+                 edges: dict[str, list[str]]) -> None:
+        self.board = board  # held, so that the board's id in the key stays its own while kept
+        self.reached = reached
+        self.paths = _paths(reached, start, lying)
+        self._ends = [(h, *self.paths[h]) for h in sorted(reached) if h != start]  # every hex but the start
+        self._by_allowance: dict[int, list[tuple[str, list[str], bool]]] = {}
+        self.edges = sorted(h for h in reached if h in edges)  # the cliff edges reached, for 6.7
+
+    def ends(self, allowance: int) -> list[tuple[str, list[str], bool]]:
+        """Each hex but the start the search at `allowance` reaches, with its cheapest path
+        and whether a Jewel lies on it, in hex order."""
+        found = self._by_allowance.get(allowance)
+        if found is None:
+            reached = self.reached
+            found = self._by_allowance[allowance] = [e for e in self._ends if reached[e[0]][0] <= allowance]
+        return found
+
+
+KEPT_REACHES = 512  # start searches kept across listings, the least recently used dropped beyond
+_kept: dict[tuple[Any, ...], _StartReach] = {}
+_kept_lock = Lock()
+
+
+def _kept_reach(key: tuple[Any, ...]) -> "_StartReach | None":
+    """The search kept for `key` (board id, enemy hexes, enemy zones, lying Jewels, start,
+    allowance: everything it reads), if any. A search moves one group at a time, so the
+    next listing's other stacks face the same enemy units and Jewels (issue 26)."""
+    with _kept_lock:
+        reach = _kept.pop(key, None)
+        if reach is not None:
+            _kept[key] = reach
+    return reach
+
+
+def forget_searches() -> None:
+    """Drop every kept search (a benchmark times a listing made from nothing)."""
+    with _kept_lock:
+        _kept.clear()
+
+
+def _keep_reach(key: tuple[Any, ...], reach: _StartReach) -> _StartReach:
+    with _kept_lock:
+        _kept[key] = reach
+        if len(_kept) > KEPT_REACHES:
+            del _kept[next(iter(_kept))]
+    return reach
+
+
+def _paths(reached: dict[str, tuple[int, str | None]], start: str,
+           lying: set[str]) -> dict[str, tuple[list[str], bool]]:
+    """Each reached hex's cheapest path and whether a Jewel lies on it, each path built
+    from its predecessor's (not walked back from the end each time)."""
+    built: dict[str, tuple[list[str], bool]] = {start: ([start], start in lying)}
+    for hex_ in reached:
         chain = [hex_]
         while chain[-1] not in built:
             chain.append(reached[chain[-1]][1])  # type: ignore[arg-type]
         for h in reversed(chain[:-1]):
             path, jewel = built[reached[h][1]]  # type: ignore[index]
             built[h] = ([*path, h], jewel or h in lying)
-        return built[hex_]
-
-    return [(h, *build(h)) for h in sorted(reached) if h != start]
+    return built
 
 
 def _group_allowance(game: "SjgNecromancerGame", units: list[Unit]) -> int:
@@ -192,15 +240,17 @@ def _walks(game, side, units, ends, at, stuck) -> list[Action]:
     group that could not stand together anywhere."""
     ids = [u.id for u in units]
     lone_problem = len(units) > 1 and game._dead_end_problem(units, units[0].hex, []) is not None
+    if not lone_problem and stuck.isdisjoint(e[0] for e in ends) and not any(e[2] for e in ends):  # the usual case
+        return [{"type": "move", "side": side, "units": ids[:], "path": path[:]} for _, path, _ in ends]
     out = []
     for dest, path, jewel in ends:
         if (lone_problem or dest in stuck) and game._dead_end_problem(units, dest, at.get(dest, [])):
             continue
         if not jewel:
-            out.append({"type": "move", "side": side, "units": list(ids), "path": list(path)})
+            out.append({"type": "move", "side": side, "units": ids[:], "path": path[:]})
             continue
         for jewels in _jewel_choices(game, units, path):
-            out.append(_move_action(side, units, path, jewels))
+            out.append(_move_action(side, units, path[:], jewels))
     return out
 
 
@@ -221,22 +271,22 @@ def _cliff_crossings(game, side, units, occupied, at) -> list[Action]:
     return out
 
 
-def _suicides(game, side, units, found, zoc, lying, edges) -> list[Action]:
+def _suicides(game, side, units, reach: _StartReach, limit: int, zoc, lying, edges) -> list[Action]:
     """6.7: undead may end a move by going down over a cliff edge (1 MP), from any hex
-    they reach (with 1 MP left) without stopping in an enemy zone; one action per hex
-    below."""
+    they reach (with 1 MP left: within `limit`) without stopping in an enemy zone; one
+    action per hex below."""
     start = units[0].hex
     ids = [u.id for u in units]
     out, below_seen = [], set()
-    for edge in sorted(h for h in found if h in edges):
-        if edge != start and edge in zoc:
+    for edge in reach.edges:
+        if reach.reached[edge][0] > limit or edge != start and edge in zoc:
             continue
         for below in edges[edge]:
             if below in below_seen:
                 continue
             below_seen.add(below)
-            walk = path_to(found, edge)
-            if lying.isdisjoint(walk):
+            walk, jewel = reach.paths[edge]
+            if not jewel:
                 out.append({"type": "move", "side": side, "units": list(ids), "path": [*walk, below], "suicide": True})
                 continue
             for jewels in _jewel_choices(game, units, walk, lying):
@@ -280,13 +330,13 @@ def _wraith_moves(game: "SjgNecromancerGame", side: str) -> list[Action]:
     return out
 
 
-def _takes(game: "SjgNecromancerGame", side: str) -> list[Action]:
+def _takes(game: "SjgNecromancerGame", side: str, at: dict[str, list[Unit]]) -> list[Action]:
     pos = game.position
     out = []
     for item in sorted(pos.items.values(), key=lambda i: i.id):
         holder = pos.units.get(item.holder) if item.holder is not None else None
         where = holder.hex if holder else item.hex
-        for unit in (pos.at(where) if where else []):
+        for unit in (at.get(where, []) if where else []):
             if game._take_problem(side, unit.id, item.id) is None:
                 out.append({"type": "take", "side": side, "item": item.id, "unit": unit.id})
     return out
@@ -632,4 +682,4 @@ def _advance(game: "SjgNecromancerGame", decision: "Decision", side: str) -> lis
 _BY_KIND = {"choose": _choose, "deploy": _deploy, "move": _move, "wraith": _move, "opportunity": _opportunity,
             "combat": _combat, "convert": _convert, "search": _search, "retreat": _retreat, "advance": _advance}
 
-__all__ = ["legal_actions"]
+__all__ = ["forget_searches", "legal_actions"]

@@ -1,5 +1,4 @@
-"""`warjudge sjg ...`: play Steve Jackson Games' Necromancer (1983). (`warjudge necromancer`
-is its hidden alias for one release, cli/__init__.py.)
+"""`warjudge sjg ...`: play Steve Jackson Games' Necromancer (1983).
 
     warjudge sjg new GAME.json [--scenario standard|conversion] [--seed N] [--first red|black|coin]
                                        [--optional cp_allowance ...] [--items 1 | --items red=2,black=1]
@@ -33,7 +32,7 @@ from warjudge.cli.shell import fail as _fail
 
 sjg_app = typer.Typer(no_args_is_help=True, help="Play Steve Jackson Games' Necromancer (1983), "
                                                           "by saved game files or at the terminal.")
-sjg_map_app = typer.Typer(no_args_is_help=True, help="Check or draw a Necromancer map file.")
+sjg_map_app = typer.Typer(no_args_is_help=True, help="Check or draw an SJG Necromancer (1983) hex map file.")
 sjg_app.add_typer(sjg_map_app, name="map")
 console = Console()
 

@@ -13,7 +13,8 @@ import random
 import stat
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 from rich.console import Console
@@ -32,6 +33,9 @@ from warjudge.cli import shell
 from warjudge.cli.shell import fail as _fail
 from warjudge.diplomacy.family import DiplomacyFamily
 from warjudge.diplomacy.phases import PhaseReport
+
+if TYPE_CHECKING:
+    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 
 diplomacy_app = typer.Typer(no_args_is_help=True, help="Diplomacy: standard, and the Middle-earth variant with "
                             "--variant necromancer. Adjudicate, play a demo, run a game as its games master, "
@@ -142,16 +146,22 @@ def _check_game_file(path: Path) -> None:
         _fail(f"{path} is not a regular file, so not a saved game")
 
 
-def _load(path: Path):
+def _variants() -> tuple[type[DiplomacyGame], type[NecromancerDiplomacyGame]]:
+    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
+
+    return DiplomacyGame, NecromancerDiplomacyGame
+
+
+def _load(path: Path) -> DiplomacyFamily:
     """The Diplomacy game at PATH (either variant, through the registry), for reading only."""
     _check_game_file(path)
-    return shell.load(path, DiplomacyFamily, "a Diplomacy game")
+    return shell.load(path, _variants(), "a Diplomacy game")
 
 
-def _updating(path: Path):
+def _updating(path: Path) -> AbstractContextManager[DiplomacyFamily]:
     """The Diplomacy game at PATH, locked from load to save (cli/shell.py)."""
     _check_game_file(path)
-    return shell.updating(path, DiplomacyFamily, "a Diplomacy game")
+    return shell.updating(path, _variants(), "a Diplomacy game")
 
 
 def _save(game, path: Path) -> None:
@@ -268,7 +278,9 @@ def game_draw(path: Path, powers: list[str] = typer.Argument(..., help="every su
     """End a game in a draw among all survivors (they must all consent; Necromancer EN 6.3 v)."""
     with _updating(path) as game:
         game.draw([p.upper() for p in powers])
-        drawn = game.outcome().winners
+        outcome = game.outcome()
+        assert outcome is not None   # a draw the game took ends it
+        drawn = outcome.winners
     _say(f"The game is drawn between {', '.join(drawn)}.")
 
 

@@ -1,4 +1,4 @@
-"""`warjudge adjudicate`: the JSON contract other tools rely on (docs/interface.md)."""
+"""`warjudge diplomacy adjudicate`: the JSON contract other tools rely on (docs/interface.md)."""
 
 import json
 

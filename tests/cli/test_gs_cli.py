@@ -54,3 +54,17 @@ def test_show_lists_the_cauldrons_without_saying_which_are_dummies_and_the_pedes
         ["0302", "0304", "0308", "0310", "0312", "0314"]
     assert "dummy" not in shown
     assert "1103 S pedestal of sauron" in run("show", sauron).output
+
+
+def test_another_games_record_is_refused_with_one_line(tmp_path):
+    """`gs` commands load through the registry for a Gondor & Sauron game only (cli/shell.py):
+    an SJG record is one clear error, not a traceback, and the file is left as it was."""
+    path = tmp_path / "sjg.json"
+    assert runner.invoke(app, ["sjg", "new", str(path), "--seed", "5"]).exit_code == 0
+    before = path.read_bytes()
+    for args in (["show", path], ["legal", path], ["act", path, "red", "1"], ["bot", path, "red"]):
+        result = run(*args)
+        assert result.exit_code == 2, result.output
+        assert "not a Gondor & Sauron battle" in result.output and result.exception is not None
+        assert isinstance(result.exception, SystemExit)
+    assert path.read_bytes() == before

@@ -1,7 +1,6 @@
 """`warjudge diplomacy ...`: standard Diplomacy and, with `--variant necromancer`, the
 Middle-earth variant: `adjudicate`, `demo`, the games-master commands (`new`, `orders`,
-`process`, `draw`, `show`) and `map`. The games-master commands also form the hidden
-alias group `warjudge game` (cli/__init__.py), kept for one release.
+`process`, `draw`, `show`) and `map`.
 
 Every user error is printed as one clear line (JSON for `adjudicate`), never a traceback.
 """
@@ -14,7 +13,8 @@ import random
 import stat
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 from rich.console import Console
@@ -34,10 +34,12 @@ from warjudge.cli.shell import fail as _fail
 from warjudge.diplomacy.family import DiplomacyFamily
 from warjudge.diplomacy.phases import PhaseReport
 
+if TYPE_CHECKING:
+    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
+
 diplomacy_app = typer.Typer(no_args_is_help=True, help="Diplomacy: standard, and the Middle-earth variant with "
                             "--variant necromancer. Adjudicate, play a demo, run a game as its games master, "
                             "check or draw maps.")
-game_app = typer.Typer(no_args_is_help=True, help="Run a Diplomacy game as a games master, one saved record per game.")
 map_app = typer.Typer(no_args_is_help=True, help="Check a map file, or draw a variant's map.")
 diplomacy_app.add_typer(map_app, name="map")
 console = Console(soft_wrap=True)   # piped to a file, lines are never wrapped or cut
@@ -144,16 +146,22 @@ def _check_game_file(path: Path) -> None:
         _fail(f"{path} is not a regular file, so not a saved game")
 
 
-def _load(path: Path):
+def _variants() -> tuple[type[DiplomacyGame], type[NecromancerDiplomacyGame]]:
+    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
+
+    return DiplomacyGame, NecromancerDiplomacyGame
+
+
+def _load(path: Path) -> DiplomacyFamily:
     """The Diplomacy game at PATH (either variant, through the registry), for reading only."""
     _check_game_file(path)
-    return shell.load(path, DiplomacyFamily, "a Diplomacy game")
+    return shell.load(path, _variants(), "a Diplomacy game")
 
 
-def _updating(path: Path):
+def _updating(path: Path) -> AbstractContextManager[DiplomacyFamily]:
     """The Diplomacy game at PATH, locked from load to save (cli/shell.py)."""
     _check_game_file(path)
-    return shell.updating(path, DiplomacyFamily, "a Diplomacy game")
+    return shell.updating(path, _variants(), "a Diplomacy game")
 
 
 def _save(game, path: Path) -> None:
@@ -181,7 +189,7 @@ def _check_new_file(path: Path) -> None:
         _fail(f"cannot create {path}: the folder {path.parent} does not exist")
 
 
-@game_app.command("new")
+@diplomacy_app.command("new")
 def game_new(path: Path, variant: str = typer.Option("standard", help="standard or necromancer"),
              edition: Optional[str] = typer.Option(None, help="Necromancer: 2000 (English text) or 2002 "
                                                    "(French, amended; the default)"),
@@ -215,7 +223,7 @@ def _read_orders(file: Optional[Path]) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
 
 
-@game_app.command("orders")
+@diplomacy_app.command("orders")
 def game_orders(path: Path, power: str,
                 file: Optional[Path] = typer.Argument(None, help="orders, one a line (default: stdin)"),
                 keep_void: bool = typer.Option(False, "--keep-void", help="record the orders even if some are "
@@ -248,7 +256,7 @@ def _phase(game) -> str:
     return game.view(None)["phase"]
 
 
-@game_app.command("process")
+@diplomacy_app.command("process")
 def game_process(path: Path, lang: str = typer.Option("en", help="the report's language: en or fr "
                                                      "(standard games: the reasons)"),
                  force: bool = typer.Option(False, "--force", help="process TA 2750 without Saruman's third "
@@ -265,16 +273,18 @@ def game_process(path: Path, lang: str = typer.Option("en", help="the report's l
     _say(text)
 
 
-@game_app.command("draw")
+@diplomacy_app.command("draw")
 def game_draw(path: Path, powers: list[str] = typer.Argument(..., help="every surviving power")) -> None:
     """End a game in a draw among all survivors (they must all consent; Necromancer EN 6.3 v)."""
     with _updating(path) as game:
         game.draw([p.upper() for p in powers])
-        drawn = game.outcome().winners
+        outcome = game.outcome()
+        assert outcome is not None   # a draw the game took ends it
+        drawn = outcome.winners
     _say(f"The game is drawn between {', '.join(drawn)}.")
 
 
-@game_app.command("show")
+@diplomacy_app.command("show")
 def game_show(path: Path, power: Optional[str] = typer.Option(None, help="only what this power may see: the "
                                                                "report to mail it"),
               lang: str = typer.Option("en", help="the report's language: en or fr (standard games: the "
@@ -434,7 +444,3 @@ def map_picture(file: Optional[Path] = typer.Argument(None, help="your map file 
         _fail(f"{len(problems)} problem(s) in the picture of {file or variant}:\n"
               + "\n".join(f"  - {p}" for p in problems))
     _say(f"{file or variant}: every adjacency can be seen and no two strangers share a border.")
-
-
-# the games-master commands are words of `warjudge diplomacy` too
-diplomacy_app.registered_commands.extend(game_app.registered_commands)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 from rich.console import Console
@@ -16,6 +16,9 @@ from warjudge.core.errors import WarjudgeError
 from warjudge.cli import shell
 from warjudge.cli.shell import fail as _fail
 
+if TYPE_CHECKING:
+    from warjudge.hexwar.gondor_sauron.game import GondorSauronGame
+
 gs_app = typer.Typer(no_args_is_help=True, help="Play SPI's Gondor & Sauron (1977) on reconstructed data.")
 out = Console(highlight=False, soft_wrap=True)
 GAMES = ("gondor", "sauron")
@@ -23,15 +26,20 @@ SIDE_MARK = {"westernesse": "W", "sauron": "S"}
 TERRAIN_MARK = {"clear": ".", "grove": "g", "mountain": "M", "tower": "T", "tunnel": "U"}
 
 
-def _read_json(path: Path, what: str) -> dict:
+def _read_json(path: Path, what: str) -> Any:
     from warjudge.core.textinput import load_json, read_user_file
 
     return load_json(read_user_file(path, what), what)
 
 
-def _loaded(path: Path):
+WHAT = "a Gondor & Sauron battle"
+
+
+def _loaded(path: Path) -> GondorSauronGame:
     """The battle saved at `path`, for reading; a clear error if it cannot be."""
-    return shell.load(path)
+    from warjudge.hexwar.gondor_sauron.game import GondorSauronGame
+
+    return shell.load(path, GondorSauronGame, WHAT)
 
 
 @gs_app.command("new")
@@ -74,11 +82,14 @@ def gs_show(path: Path) -> None:
 def gs_legal(path: Path) -> None:
     """Number the legal actions of the side to act."""
     g = _loaded(path)
-    if g.is_over:
-        out.print(f"The battle is over: {g.outcome().to_json()}")
+    outcome = g.outcome()
+    if outcome is not None:
+        out.print(f"The battle is over: {outcome.to_json()}")
         return
     side = g.to_act()[0]
-    out.print(f"{side} to act ({g.decision(side).kind}):")
+    decision = g.decision(side)
+    assert decision is not None   # the side to act always has one
+    out.print(f"{side} to act ({decision.kind}):")
     for i, action in enumerate(g.legal_actions(side), 1):
         out.print(f"{i:4d}  {json.dumps(action)}")
 
@@ -87,7 +98,9 @@ def gs_legal(path: Path) -> None:
 def gs_act(path: Path, side: str, action: str = typer.Argument(..., help="a number from 'legal', or the action as JSON"),
            ) -> None:
     """Play one action for SIDE."""
-    with shell.updating(path) as g:
+    from warjudge.hexwar.gondor_sauron.game import GondorSauronGame
+
+    with shell.updating(path, GondorSauronGame, WHAT) as g:
         _play(g, side, action)
         out.print(_last_events(g))
 
@@ -97,9 +110,10 @@ def gs_bot(path: Path, side: str, kind: str = typer.Option("heuristic", help="he
            seed: int = typer.Option(0, help="the bot's own choices (never the game's dice)")) -> None:
     """Let the bot play SIDE until the other side must act or the battle ends."""
     from warjudge.hexwar.gondor_sauron.bots import heuristic_action, random_action
+    from warjudge.hexwar.gondor_sauron.game import GondorSauronGame
 
     bot = {"heuristic": heuristic_action, "random": random_action}.get(kind) or _fail("--kind: heuristic or random")
-    with shell.updating(path) as g:
+    with shell.updating(path, GondorSauronGame, WHAT) as g:
         rng = random.Random(seed + len(g.record.actions))
         played = 0
         while not g.is_over and g.to_act() == (side,):
@@ -108,7 +122,7 @@ def gs_bot(path: Path, side: str, kind: str = typer.Option("heuristic", help="he
         out.print(f"the bot played {played} action(s) for {side}")
 
 
-def _play(g, side: str, text: str) -> None:
+def _play(g: GondorSauronGame, side: str, text: str) -> None:
     from warjudge.core.errors import IllegalAction
 
     if side not in g.to_act():
@@ -127,11 +141,11 @@ def _play(g, side: str, text: str) -> None:
     g.act(side, action)
 
 
-def _last_events(g) -> str:
+def _last_events(g: GondorSauronGame) -> str:
     return "\n".join(json.dumps(e) for e in g.events[-5:])
 
 
-def render(g) -> str:
+def render(g: GondorSauronGame) -> str:
     """Rows of hexes, even rows shifted half a hex; then the pieces and the state."""
     m, pos = g.pos.map, g.pos
     units = {u.hex: u for u in pos.units.values()}
@@ -163,8 +177,9 @@ def render(g) -> str:
                      + (f" magic {ldr.magic}" if ldr.is_magic else ""))
     for e in sorted(pos.engines.values(), key=lambda e: (e.side, e.id)):
         lines.append(f"  {e.hex} {SIDE_MARK[e.side]} {e.kind.replace('_', ' ')} {e.id}")
-    for c in sorted(pos.cauldrons.values(), key=lambda c: c.id):   # which are dummies is not shown
-        lines.append(f"  {c.hex} {SIDE_MARK['westernesse']} cauldron {c.id}" + (f" poured {c.poured}" * bool(c.poured)))
+    for pot in sorted(pos.cauldrons.values(), key=lambda p: p.id):   # which are dummies is not shown
+        lines.append(f"  {pot.hex} {SIDE_MARK['westernesse']} cauldron {pot.id}"
+                     + (f" poured {pot.poured}" * bool(pot.poured)))
     if g.pedestal:
         lines.append(f"  {g.pedestal[1]} {SIDE_MARK['sauron']} pedestal of {g.pedestal[0]}")
     if pos.breached:
@@ -172,8 +187,9 @@ def render(g) -> str:
     if g.waiting or g.to_come:
         lines.append(f"to enter: {', '.join(sorted(g.waiting)) or '-'}  still to come: {', '.join(sorted(g.to_come)) or '-'}")
     lines.append(f"losses {g.losses}  levels {g.levels}  demoralized {sorted(pos.demoralized) or 'none'}")
-    if g.is_over:
-        lines.append(f"over: {g.outcome().to_json()}")
+    outcome = g.outcome()
+    if outcome is not None:
+        lines.append(f"over: {outcome.to_json()}")
     return "\n".join(lines)
 
 

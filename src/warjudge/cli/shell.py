@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, NoReturn
+from typing import Callable, Iterator, NoReturn, TypeVar
 
 import typer
 
@@ -25,16 +25,22 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def _builder(kind: type | None, what: str):
+G = TypeVar("G")
+Kind = type[G] | tuple[type[G], ...]   # the game classes a command accepts (concrete, for mypy)
+
+
+def _builder(kind: Kind[G], what: str) -> Callable[[GameRecord], G]:
     """The registry's replay of a record, refusing first a record of a game that is not a `kind`."""
-    def build(record: GameRecord) -> Any:
-        if kind is not None and not issubclass(games.info(record.game).game_class(), kind):
+    def build(record: GameRecord) -> G:
+        if not issubclass(games.info(record.game).game_class(), kind):
             raise RecordError(f"this record is for {record.game!r}, not {what}")
-        return games.load(record)
+        game = games.load(record)
+        assert isinstance(game, kind)   # its class was checked above
+        return game
     return build
 
 
-def load(path: Path, kind: type | None = None, what: str = "") -> Any:
+def load(path: Path, kind: Kind[G], what: str) -> G:
     """The game saved at `path`, for reading only (`kind`: the family it must be of)."""
     try:
         return load_game(path, _builder(kind, what))
@@ -43,7 +49,7 @@ def load(path: Path, kind: type | None = None, what: str = "") -> Any:
 
 
 @contextmanager
-def updating(path: Path, kind: type | None = None, what: str = "") -> Iterator[Any]:
+def updating(path: Path, kind: Kind[G], what: str) -> Iterator[G]:
     """The game at `path`, locked from load to save (core.record.updating): saved only if
     the block ends normally, so a `fail` or a refusal inside leaves the file as it was."""
     try:

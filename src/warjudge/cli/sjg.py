@@ -1,5 +1,4 @@
-"""`warjudge sjg ...`: play Steve Jackson Games' Necromancer (1983). (`warjudge necromancer`
-is its hidden alias for one release, cli/__init__.py.)
+"""`warjudge sjg ...`: play Steve Jackson Games' Necromancer (1983).
 
     warjudge sjg new GAME.json [--scenario standard|conversion] [--seed N] [--first red|black|coin]
                                        [--optional cp_allowance ...] [--items 1 | --items red=2,black=1]
@@ -21,7 +20,8 @@ from __future__ import annotations
 import random
 import secrets
 from pathlib import Path
-from typing import Any, Optional
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 from rich.console import Console
@@ -31,9 +31,13 @@ from warjudge.core.errors import WarjudgeError
 from warjudge.cli import shell
 from warjudge.cli.shell import fail as _fail
 
+if TYPE_CHECKING:
+    from warjudge.hexwar.hexmap import HexMap
+    from warjudge.hexwar.sjg.game import SjgNecromancerGame
+
 sjg_app = typer.Typer(no_args_is_help=True, help="Play Steve Jackson Games' Necromancer (1983), "
                                                           "by saved game files or at the terminal.")
-sjg_map_app = typer.Typer(no_args_is_help=True, help="Check or draw a Necromancer map file.")
+sjg_map_app = typer.Typer(no_args_is_help=True, help="Check or draw an SJG Necromancer (1983) hex map file.")
 sjg_app.add_typer(sjg_map_app, name="map")
 console = Console()
 
@@ -43,7 +47,7 @@ SIDES = ("red", "black")
 MAX_ACTION_CHARS = 20_000  # a whole hand deployment as JSON is a few thousand
 
 
-def _load(path: Path):
+def _load(path: Path) -> SjgNecromancerGame:
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
 
     _must_exist(path)
@@ -79,7 +83,7 @@ MAX_TURNS_HELP = ("end the game after N player-turns if no Necromancer has falle
 
 
 def _options(scenario: str, first: str, optional: list[str], items: Optional[str], map_file: Optional[Path],
-             max_turns: Optional[int] = None) -> dict:
+             max_turns: Optional[int] = None) -> dict[str, Any]:
     """Game options from the command line, each checked with a message that says what
     is allowed; a map file is read and carried in the record (never its path)."""
     from warjudge.hexwar.sjg.setup import OPTIONAL_RULES, SCENARIOS
@@ -110,7 +114,7 @@ def _side(side: Optional[str]) -> Optional[str]:
     return side.lower()
 
 
-def _write_images(view: dict, svg: Optional[Path], png: Optional[Path]) -> None:
+def _write_images(view: dict[str, Any], svg: Optional[Path], png: Optional[Path]) -> None:
     from warjudge.presentation.sjg.render import render_png, render_svg
 
     try:
@@ -124,7 +128,7 @@ def _write_images(view: dict, svg: Optional[Path], png: Optional[Path]) -> None:
         _fail(f"cannot write {exc.filename}: {exc.strerror}")
 
 
-def _pending_line(game) -> str:
+def _pending_line(game: SjgNecromancerGame) -> str:
     outcome = game.outcome()
     if outcome is not None and outcome.reason == "victory":
         return f"{outcome.winners[0]} has won."
@@ -340,8 +344,7 @@ def play(vs_bot: str = typer.Option("black", "--vs-bot", help="the side the heur
         _fail(str(exc))
 
 
-
-def _session_lock(path: Optional[Path]):
+def _session_lock(path: Optional[Path]) -> AbstractContextManager[None]:
     """The lock of the file a `play` session reads and saves, for the whole session."""
     from contextlib import nullcontext
 
@@ -349,7 +352,8 @@ def _session_lock(path: Optional[Path]):
 
     return locked(path) if path is not None else nullcontext()
 
-def _board(path: Optional[Path]):
+
+def _board(path: Optional[Path]) -> HexMap:
     """The map at `path` (None: the shipped reconstruction), or one clear error line."""
     from warjudge.hexwar.sjg.board import load_board
 

@@ -53,6 +53,15 @@ class DiplomacyFamily(Game):
         """Forget one of `power`'s given orders with this text."""
         raise NotImplementedError
 
+    def set_orders(self, power: str, orders: list[str]) -> list[tuple[str, str]]:
+        """The games master enters `power`'s orders, replacing earlier ones; the void lines
+        left out (each game says which)."""
+        raise NotImplementedError
+
+    def order_problems(self, power: str, orders: list[str]) -> list[tuple[str, str]]:
+        """(order, reason) for each line that would be void; nothing changes."""
+        raise NotImplementedError
+
     def _old_spelling(self, power: str, action: Action) -> bool:
         """Act on an older record's spelling of an action (recording it as written);
         False when `action` is none."""

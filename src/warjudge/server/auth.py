@@ -108,10 +108,6 @@ def user_of_token(session: Session, token: str | None) -> User:
     return user
 
 
-def token_id_of(session: Session, token: str) -> int | None:
-    return session.scalars(select(Token.id).where(Token.token_hash == token_hash(token))).first()
-
-
 ASGI = Callable[[dict[str, Any], Any, Any], Awaitable[None]]
 
 

@@ -1,5 +1,5 @@
 """SJG Necromancer at the terminal: the renderers (Rich, SVG, PNG), the typed command
-language, the `warjudge necromancer` commands and a scripted interactive session."""
+language, the `warjudge sjg` commands and a scripted interactive session."""
 
 from __future__ import annotations
 

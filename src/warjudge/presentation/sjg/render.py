@@ -668,7 +668,7 @@ def _legend(board: HexMap, width: float, height: float, lang: str = "en") -> lis
                   + [Shape("line", _spiral(0, 0, 1.5, 7, 0), stroke="#e8d2ff", width=1)]))
     items.append((words.say(lang, "jewel"), [Shape("poly", [(0, -6), (4.5, 0), (0, 6), (-4.5, 0)], fill=JEWEL_COLOUR["amber"],
                                   stroke="#222", width=0.9)]))
-    for x_i, (label, shapes) in enumerate(items):
+    for label, shapes in items:
         cx = x + 10
         for s in shapes:
             out.append(_translate(s, cx, y0))

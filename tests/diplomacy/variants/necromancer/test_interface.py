@@ -1,4 +1,4 @@
-"""`warjudge adjudicate` with "variant": "necromancer" (the issue's machine interface)."""
+"""`warjudge diplomacy adjudicate` with "variant": "necromancer" (the issue's machine interface)."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""`warjudge adjudicate` for Necromancer: one phase as one JSON document in and out
+"""`warjudge diplomacy adjudicate` for Necromancer: one phase as one JSON document in and out
 (docs/interface.md). It runs the game's own phase code on the given position, so the
 JSON path and a saved game can never adjudicate differently. Every size is bounded and
 every fact checked before anything is adjudicated."""

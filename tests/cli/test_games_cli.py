@@ -36,7 +36,7 @@ def test_games_lists_every_registered_game_with_its_bots() -> None:
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert [line.split()[0] for line in lines] == games.ids()
-    assert lines[games.ids().index("necromancer-sjg")].endswith("bots: random, heuristic")
+    assert lines[games.ids().index("necromancer-sjg")].endswith("bots: random, heuristic, search")
     rows = json.loads(runner.invoke(app, ["games", "--json"]).stdout)
     assert {r["id"]: r["bots"] for r in rows}[INFO.id] == ["random"]
 

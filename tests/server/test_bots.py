@@ -68,11 +68,11 @@ def test_a_bots_choices_follow_from_its_seed_and_the_game_version():
 def test_each_game_lists_its_bots(client, players):
     gm = players[0]
     available = {g["id"]: g for g in client.get("/api/games-available").json()}
-    assert available["necromancer-sjg"]["bots"] == ["random", "heuristic"]
+    assert available["necromancer-sjg"]["bots"] == ["random", "heuristic", "search"]
     assert available["diplomacy"]["bots"] == ["random", "heuristic", "search"]
     assert available["diplomacy"]["bot_levels"] == {"random": "easy", "heuristic": "standard", "search": "strong"}
     gid = gm.ok("post", "/api/games", {"game": "necromancer-sjg"})["id"]
-    assert client.get(f"/api/games/{gid}/bots").json() == {"bots": ["random", "heuristic"]}
+    assert client.get(f"/api/games/{gid}/bots").json() == {"bots": ["random", "heuristic", "search"]}
 
 
 def test_a_game_refuses_a_bot_it_does_not_have(players):

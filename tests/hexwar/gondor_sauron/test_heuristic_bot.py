@@ -36,6 +36,19 @@ def choices(g, side):
     return {json.dumps(heuristic_action(g, side, random.Random(seed)), sort_keys=True) for seed in SEEDS}
 
 
+def casting_near_the_enemy():
+    """Sauron's side to cast (phase A, Initial Magic Leader Movement), three hexes from the enemy, with
+    a freezing spell and a darkness spell."""
+    spells = [{"id": "wrath", "side": S, "cost": 4, "effect": "freeze", "range": 6},
+              {"id": "eclipse", "side": S, "cost": 6, "effect": "darkness"}]
+    leaders = [{"id": "dark", "side": S, "nationality": "mordor", "rally": 5, "magic": 45, "hex": "0505"},
+               {"id": "elf", "side": W, "nationality": "gondor", "rally": 3, "hex": "0508"}]
+    g = games.new("sauron", seed=1, scenario=battle([u("orc", S, "0505", "E1Z"), u("knight", W, "0508", "B3W")],
+                                                    spells=spells, leaders=leaders))
+    to_phase(g, "A", S)
+    return g
+
+
 def test_points_value_reads_the_printed_ratings():
     # SPI 9.12: attack + missile + armour + morale, at full strength
     assert (points_value("B3W"), points_value("E1Z"), points_value("Be3X")) == (11, 3, 11)
@@ -55,13 +68,7 @@ def test_it_casts_darkness_first_when_its_army_is_near_the_enemy():
     # 10.0, 7.37: at night every Sauron unit is fanatical and always causes a casualty, so
     # Total Eclipse (darkness) comes before any other spell while the armies are close;
     # the bot learns what each spell does on reseeded clones, not from the rules modules
-    spells = [{"id": "wrath", "side": S, "cost": 4, "effect": "freeze", "range": 6},
-              {"id": "eclipse", "side": S, "cost": 6, "effect": "darkness"}]
-    leaders = [{"id": "dark", "side": S, "nationality": "mordor", "rally": 5, "magic": 45, "hex": "0505"},
-               {"id": "elf", "side": W, "nationality": "gondor", "rally": 3, "hex": "0508"}]
-    g = games.new("sauron", seed=1, scenario=battle([u("orc", S, "0505", "E1Z"), u("knight", W, "0508", "B3W")],
-                                                    spells=spells, leaders=leaders))
-    to_phase(g, "A", S)
+    g = casting_near_the_enemy()
     assert choices(g, S) == {json.dumps({"type": "cast", "leader": "dark", "spell": "eclipse"}, sort_keys=True)}
 
 
@@ -100,13 +107,7 @@ def test_a_spell_tried_on_clones_rolls_the_bot_s_dice_not_the_machine_s(monkeypa
     # same bot seed could cast another spell in another process; its trials now roll dice
     # drawn from its own RNG, and no machine seed is drawn while it decides
     from warjudge.hexwar.gondor_sauron import game as rules
-    spells = [{"id": "wrath", "side": S, "cost": 4, "effect": "freeze", "range": 6},
-              {"id": "eclipse", "side": S, "cost": 6, "effect": "darkness"}]
-    leaders = [{"id": "dark", "side": S, "nationality": "mordor", "rally": 5, "magic": 45, "hex": "0505"},
-               {"id": "elf", "side": W, "nationality": "gondor", "rally": 3, "hex": "0508"}]
-    g = games.new("sauron", seed=1, scenario=battle([u("orc", S, "0505", "E1Z"), u("knight", W, "0508", "B3W")],
-                                                    spells=spells, leaders=leaders))
-    to_phase(g, "A", S)
+    g = casting_near_the_enemy()
 
     def machine_seed() -> int:
         raise AssertionError("the bot drew a seed from the machine")

@@ -9,7 +9,7 @@ units are attacked with enough supports to take them (`attack_plan`); retreats g
 where the value is highest, removals where it is lowest.
 
 What it knows of the variant's rules: centres change hands only in the turns that adjust
-(a unit standing on a centre not ours then holds it), builds go on empty home centres
+(a unit standing on a centre not ours then holds it; Eriador's never does), builds go on empty home centres
 (units leave them in those turns when a build is due), and a Multiple Unit moves whole.
 It reads only what its power sees (`visible_position`: hidden armies stay hidden) and
 gives one order per `choose`, always one of `game.legal_actions`; it does not yet merge
@@ -28,6 +28,7 @@ from warjudge.diplomacy.heuristic import (
 )
 from warjudge.diplomacy.phases import FALL, SPRING
 from warjudge.diplomacy.variants.necromancer.adjustments import home_centres, supply_centres, unit_count
+from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR
 from warjudge.diplomacy.variants.necromancer.calendar import ADJUSTMENT, RETREAT, SAURON_ENDS, is_adjustment_year
 from warjudge.diplomacy.variants.necromancer.orders import (
     Activate, Build, Disband, DoubleMove, Hold, Move, Retreat, Support, parse_norder,
@@ -56,10 +57,11 @@ def province_values(game: Any, power: str) -> tuple[dict[str, float], dict[str, 
                 counts[piece.power] = counts.get(piece.power, 0) + 1
     competition = {pid: max((n for p, n in counts.items() if p != power), default=0) for pid, counts in reach.items()}
     base: dict[str, float] = {}
+    capturable = _capturable(nmap)
     season = FALL if is_adjustment_year(state.phase.year) else SPRING
     for pid in sorted(nmap.provinces):
         owner = state.owners.get(pid)
-        if not nmap.provinces[pid].sc:
+        if pid not in capturable:
             base[pid] = 0.0
         elif owner == power:
             threats = [p for p in reach.get(pid, {}) if p != power]
@@ -71,7 +73,7 @@ def province_values(game: Any, power: str) -> tuple[dict[str, float], dict[str, 
     for pid in near:
         total[pid] += (STRENGTH_WEIGHT * reach.get(pid, {}).get(power, 0)
                        - COMPETITION_WEIGHT * competition.get(pid, 0))
-    return total, competition, steps_to(near, {pid for pid in nmap.supply_centers if state.owners.get(pid) != power})
+    return total, competition, steps_to(near, {pid for pid in capturable if state.owners.get(pid) != power})
 
 
 class NecromancerHeuristicBot:
@@ -130,10 +132,10 @@ def attack_plan(game: Any, power: str, parsed: list[tuple[Any, Action]], values:
     orders: dict[tuple[str, str], list[tuple[Any, str]]] = {}
     for o, a in parsed:
         orders.setdefault((o.unit.province, str(o.unit)), []).append((o, a["order"]))
-    staying = {key for key in orders if adjusting and key[0] in nmap.supply_centers
+    staying = {key for key in orders if adjusting and key[0] in _capturable(nmap)
                and state.owners.get(key[0]) != power}
     plan: dict[tuple[str, str], str] = {}
-    targets = sorted((pid for pid in nmap.supply_centers if state.owners.get(pid) != power
+    targets = sorted((pid for pid in _capturable(nmap) if state.owners.get(pid) != power
                       and sight.get(pid) and all(p.power != power for p in sight[pid])),
                      key=lambda pid: (-values.get(pid, 0.0), pid))
     for target in targets:
@@ -159,6 +161,14 @@ def attack_plan(game: Any, power: str, parsed: list[tuple[Any, Action]], values:
     return plan
 
 
+def _capturable(nmap: Any) -> set[str]:
+    """The centres a unit can take by standing on them: every one but Eriador's, which
+    never changes hands (EN 5.1 iv; it counts for the Elves and Dwarves while it lasts,
+    whoever stands there). Taken for a centre not ours, it drew the Elves' armies in and
+    held them there for the rest of the game."""
+    return set(nmap.supply_centers) - {ERIADOR}
+
+
 def _whole(move: Move) -> bool:
     """A move of the whole unit to a province of its own: a single unit's plain move, or
     a Multiple Unit's written with its own size at the destination (EN 4.2 vi), so that
@@ -174,7 +184,7 @@ def _build_sites(game: Any, power: str) -> set[str]:
     if not is_adjustment_year(state.phase.year):
         return set()
     standing = {pid for pid, pieces in state.position.items() if any(p.power == power for p in pieces)}
-    gains = sum(1 for pid in standing if pid in nmap.supply_centers and state.owners.get(pid) != power)
+    gains = sum(1 for pid in standing if pid in _capturable(nmap) and state.owners.get(pid) != power)
     if supply_centres(nmap, state, power) + gains <= unit_count(state, power):
         return set()
     return home_centres(nmap, state, power) & standing
@@ -188,7 +198,7 @@ def _capture(mine: list[tuple[Any, Action]], game: Any, power: str) -> Action | 
     if not is_adjustment_year(state.phase.year):
         return None
     here = mine[0][0].unit.province
-    if here not in game.map.supply_centers or state.owners.get(here) == power:
+    if here not in _capturable(game.map) or state.owners.get(here) == power:
         return None
     return next((a for o, a in mine if isinstance(o, Hold)), None)
 

@@ -144,3 +144,16 @@ def test_after_ta_3020_an_attack_on_sauron_s_fortress_needs_one_support():
     for seed in range(5):
         moves, supports = _attack(_orders(game, seed), "MMo")
         assert len(moves) == 1 and len(supports) == 1 and supports[0].endswith(moves[0]), (moves, supports)
+
+
+def test_an_army_in_eriador_marches_out_to_a_centre_it_can_take():
+    # EN 5.1 iv: Eriador's centre never changes hands, so standing there gains nothing.
+    # The bot took it for an unowned centre: in a turn that adjusts the Elves' army held
+    # it (and the armies built there piled up into a Multiple Unit that held for the
+    # rest of the game); now it steps out to Hollin or Glanduin, unowned centres beside it
+    game = NecromancerDiplomacyGame.new(seed=1)
+    position = parse_position({"ELVES": ["A Eri", "A Lor", "A Woo"], "DWARVES": ["A Ere", "A Iro"]}, game.map)
+    game.state = replace(game.state, phase=NPhase(2780, "M"), position=position)
+    for seed in range(5):
+        orders = _orders(game, seed, "ELVES")
+        assert "A Eri - Hol" in orders or "A Eri - Gld" in orders, orders

@@ -27,15 +27,21 @@ from warjudge.diplomacy.heuristic import (
     pick, size, spread, steps_to,
 )
 from warjudge.diplomacy.phases import FALL, SPRING
-from warjudge.diplomacy.variants.necromancer.adjustments import home_centres, supply_centres, unit_count
+from warjudge.diplomacy.variants.necromancer.adjustments import (
+    DWARF_BONUS, ELF_BONUS, home_centres, supply_centres, unit_count,
+)
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR
-from warjudge.diplomacy.variants.necromancer.calendar import ADJUSTMENT, RETREAT, SAURON_ENDS, is_adjustment_year
+from warjudge.diplomacy.variants.necromancer.calendar import (
+    ADJUSTMENT, RETREAT, SAURON_ENDS, TURN_YEARS, is_adjustment_year,
+)
 from warjudge.diplomacy.variants.necromancer.orders import (
     Activate, Build, Disband, DoubleMove, Hold, Move, Retreat, Support, parse_norder,
 )
+from warjudge.diplomacy.variants.necromancer.pieces import NAZGUL
 from warjudge.diplomacy.variants.necromancer.views import visible_position
 
-BORDERS = {"land", "coast", "sea", "mountain"}
+BORDERS = {"land", "coast", "sea"}   # only the Nazgûl cross mountains (EN 5.2)
+FLIGHT = BORDERS | {"mountain"}
 UNREACHABLE = 1_000   # the distance of a province no centre can be reached from
 
 
@@ -52,7 +58,8 @@ def province_values(game: Any, power: str) -> tuple[dict[str, float], dict[str, 
     reach: dict[str, dict[str, int]] = {}
     for province in sorted(sight):
         for piece in sight[province]:
-            for pid in (province, *near.get(province, ())):
+            steps = near.get(province, ()) if piece.component.kind != NAZGUL else nmap.neighbours(province, FLIGHT)
+            for pid in (province, *sorted(steps)):
                 counts = reach.setdefault(pid, {})
                 counts[piece.power] = counts.get(piece.power, 0) + 1
     competition = {pid: max((n for p, n in counts.items() if p != power), default=0) for pid, counts in reach.items()}
@@ -97,8 +104,9 @@ class NecromancerHeuristicBot:
         values, competition, distance = self._values[2]
         parsed = [(parse_norder(a["order"], player, game.map), a) for a in orders]
         kind = game.state.phase.kind
+        guards = _guards(game, player, competition)
         if kind not in (ADJUSTMENT, RETREAT) and not self._plan and not game.pending.get(player):
-            self._plan = attack_plan(game, player, parsed, values)
+            self._plan = attack_plan(game, player, parsed, values, guards)
         if kind == ADJUSTMENT:
             return _adjustment(parsed, values, {"type": "pass"} in actions)
         if kind == RETREAT:
@@ -112,20 +120,26 @@ class NecromancerHeuristicBot:
         capture = _capture(mine, game, player)
         if capture is not None:
             return capture
+        if mine[0][0].unit.province in guards:
+            return next((a for o, a in mine if isinstance(o, Hold)), mine[0][1])
         aimed = {o.dest for o, a in parsed if isinstance(o, Move) and a["order"] in self._plan.values()}
         return _movement(mine, (values, competition, distance), given, game.state.position, player, self.rng,
                          _build_sites(game, player), aimed)
 
 
-def attack_plan(game: Any, power: str, parsed: list[tuple[Any, Action]], values: dict[str, float]
-                ) -> dict[tuple[str, str], str]:
+def attack_plan(game: Any, power: str, parsed: list[tuple[Any, Action]], values: dict[str, float],
+                guards: frozenset[str] = frozenset()) -> dict[tuple[str, str], str]:
     """Supported attacks on the centres not ours that another power's units stand on, the
     best-valued first: one of our units next to it moves in whole and enough of the others
     next to it support it to beat the holder's strength (its units', one more in a
     Fortress, EN 4.1, which an eliminated Sauron's units lose, 7.8.3 iv); a unit alone
-    bounces off a held centre for ever. A unit standing on a centre not ours in a turn
-    that adjusts stays there (it may support). The orders of the units in the plan, by
-    (province, unit)."""
+    bounces off a held centre for ever. In a turn that adjusts, first, the smallest of
+    our units next to each empty centre not ours walks in: a sure gain that the
+    province values, weighed against the owner's units near, often passed by (Rohan's
+    armies beside an empty Eastfold and Wold attacked Gondor's Minas Tirith instead). A
+    unit standing on a centre not ours in a turn that adjusts stays there, and so does
+    one guarding (`guards`) a centre of ours worth more than one Victory Point; either may
+    support. The orders of the units in the plan, by (province, unit)."""
     state, nmap = game.state, game.map
     sight = visible_position(state, power, game.report_of().reveal)
     adjusting = is_adjustment_year(state.phase.year)
@@ -133,8 +147,15 @@ def attack_plan(game: Any, power: str, parsed: list[tuple[Any, Action]], values:
     for o, a in parsed:
         orders.setdefault((o.unit.province, str(o.unit)), []).append((o, a["order"]))
     staying = {key for key in orders if adjusting and key[0] in _capturable(nmap)
-               and state.owners.get(key[0]) != power}
+               and state.owners.get(key[0]) != power or key[0] in guards and _worth(power, key[0]) > 1}
     plan: dict[tuple[str, str], str] = {}
+    if adjusting:
+        for target in sorted(pid for pid in _capturable(nmap) if state.owners.get(pid) != power and not sight.get(pid)):
+            walkers = sorted((o.unit.count, key, text) for key, given in orders.items() if key not in plan
+                             and key not in staying for o, text in given
+                             if isinstance(o, Move) and o.dest == target and _whole(o))
+            if walkers:
+                plan[walkers[0][1]] = walkers[0][2]
     targets = sorted((pid for pid in _capturable(nmap) if state.owners.get(pid) != power
                       and sight.get(pid) and all(p.power != power for p in sight[pid])),
                      key=lambda pid: (-values.get(pid, 0.0), pid))
@@ -159,6 +180,33 @@ def attack_plan(game: Any, power: str, parsed: list[tuple[Any, Action]], values:
                 plan.update(list(chosen.items())[:max(need, 0)])
                 break
     return plan
+
+
+def _guards(game: Any, power: str, competition: dict[str, int]) -> frozenset[str]:
+    """In a turn that adjusts, our centres that another power's units can reach and one
+    of ours stands on, where that unit holds unless the attack plan takes a centre with
+    it: those worth more than one Victory Point (the Elves left the Woodland Realm, worth
+    3, beside a Dwarf army to step on an unowned centre worth 1), and in the last such
+    turn before the game's year limit every one, since a centre lost then is never won
+    back. Empty in the turns that do not adjust (centres change hands only in those that do)."""
+    state, limit = game.state, getattr(game, "max_year", None)
+    year = state.phase.year
+    if not is_adjustment_year(year):
+        return frozenset()
+    later = year + TURN_YEARS
+    while not is_adjustment_year(later):
+        later += TURN_YEARS
+    last = limit is not None and later > limit
+    return frozenset(pid for pid, pieces in state.position.items() if state.owners.get(pid) == power
+                     and (last or _worth(power, pid) > 1)
+                     and competition.get(pid, 0) > 0 and any(p.power == power for p in pieces))
+
+
+def _worth(power: str, pid: str) -> int:
+    """The Victory Points a centre is worth to `power` (EN 7.2 i, 7.5 i)."""
+    if power == "ELVES" and pid in ELF_BONUS:
+        return 3
+    return 2 if power == "DWARVES" and pid in DWARF_BONUS else 1
 
 
 def _capturable(nmap: Any) -> set[str]:

@@ -150,10 +150,73 @@ def test_an_army_in_eriador_marches_out_to_a_centre_it_can_take():
     # EN 5.1 iv: Eriador's centre never changes hands, so standing there gains nothing.
     # The bot took it for an unowned centre: in a turn that adjusts the Elves' army held
     # it (and the armies built there piled up into a Multiple Unit that held for the
-    # rest of the game); now it steps out to Hollin or Glanduin, unowned centres beside it
+    # rest of the game); now it steps out to Angmar, Glanduin or Hollin, unowned centres
+    # beside it
+    for orders in _elves_beside_dwarves():
+        assert {"A Eri - Ang", "A Eri - Gld", "A Eri - Hol"} & set(orders), orders
+
+
+def test_no_army_walks_into_dunharrow_a_dead_end_behind_the_mountains():
+    # EN 5.2: only the Nazgûl cross mountains. The bot spread values and counted steps
+    # across them, so Rohan's army in Edoras marched into Dunharrow "next to" Gondor's
+    # Lamedon and Pinnath Gelin, which no army can reach from there, and stayed for good
+    game = NecromancerDiplomacyGame.new(seed=1)
+    position = parse_position({"ROHAN": ["A DrF", "A Edo"], "GONDOR": ["A DAm"]}, game.map)
+    ours = dict.fromkeys(("Eas", "Edo", "Wes", "Wol", "MTi", "Gap", "Hel"), "ROHAN")
+    owners = dict(game.state.owners) | ours | dict.fromkeys(("Lam", "Los", "Pin"), "GONDOR")
+    game.state = replace(game.state, phase=NPhase(2795, "M"), position=position, owners=owners)
+    for seed in range(5):
+        orders = _orders(game, seed, "ROHAN")
+        assert "A Edo - Dhw" not in orders and "A Edo H" not in orders, orders
+
+
+def test_in_a_turn_that_adjusts_units_walk_into_the_empty_centres_beside_them():
+    # EN 6.2: a unit standing on a centre in a turn that adjusts takes it. Rohan's armies
+    # beside the empty Eastfold and Wold (unowned) take both, one each, rather than throw
+    # themselves at Gondor's two armies in Minas Tirith (the bot sent one in, supported,
+    # and bounced; the empty centres stayed empty)
+    game = NecromancerDiplomacyGame.new(seed=1)
+    position = parse_position({"ROHAN": ["A Wes", "A Ano", "A DrF", "A Edo"], "GONDOR": ["2A MTi", "A Pel"]},
+                              game.map)
+    owners = dict(game.state.owners) | dict.fromkeys(("Lam", "Los", "Pin", "MTi"), "GONDOR")
+    game.state = replace(game.state, phase=NPhase(2780, "M"), position=position, owners=owners)
+    for seed in range(5):
+        orders = _orders(game, seed, "ROHAN")
+        moved_to = {o.split(" - ")[1] for o in orders if " - " in o and " S " not in o}
+        assert {"Eas", "Wol"} <= moved_to, orders
+
+
+def test_in_the_last_turn_that_adjusts_a_unit_on_a_threatened_centre_of_ours_holds_it():
+    # A centre lost in the last turn that adjusts before the year limit is never won back:
+    # Rohan's army in the Wold, beside Saruman's army in Fangorn, holds there in TA 2780
+    # when the game ends after it (it wandered off, or attacked Fangorn alone); with
+    # turns that adjust still to come it may leave
+    def orders(max_year: int) -> list[list[str]]:
+        game = NecromancerDiplomacyGame.new(seed=1, max_year=max_year)
+        position = parse_position({"ROHAN": ["A Wol", "A Hel"], "SARUMAN": ["A Fan"], "GONDOR": ["A Pin"],
+                                   "ELVES": ["A Lor"]}, game.map)
+        ours = dict.fromkeys(("Wol", "Hel", "Edo", "Eas", "Wes"), "ROHAN")
+        game.state = replace(game.state, phase=NPhase(2780, "M"), position=position,
+                             owners=dict(game.state.owners) | ours)
+        return [_orders(game, seed, "ROHAN") for seed in range(5)]
+
+    assert all("A Wol H" in given for given in orders(2780)), orders(2780)
+    assert not any("A Wol H" in given for given in orders(2810)), orders(2810)
+
+
+def test_in_a_turn_that_adjusts_the_elves_hold_the_woodland_realm_beside_a_dwarf_army():
+    # EN 7.2 i: the Woodland Realm is worth 3 Victory Points to the Elves. Their army
+    # there left it beside the Dwarves' army in Erebor, in a turn that adjusts, for Dale
+    # or the Mountains of Mirkwood (unowned, worth 1); now it holds, while the army in
+    # Lórien (no other power near) still steps out
+    for orders in _elves_beside_dwarves():
+        assert "A Woo H" in orders and "A Lor H" not in orders, orders
+
+
+def _elves_beside_dwarves() -> list[list[str]]:
+    """The Elves' orders for five bot seeds in TA 2780 (a turn that adjusts), their armies
+    in Eriador, Lórien and the Woodland Realm, the Dwarves' in Erebor and the Iron Hills."""
     game = NecromancerDiplomacyGame.new(seed=1)
     position = parse_position({"ELVES": ["A Eri", "A Lor", "A Woo"], "DWARVES": ["A Ere", "A Iro"]}, game.map)
     game.state = replace(game.state, phase=NPhase(2780, "M"), position=position)
-    for seed in range(5):
-        orders = _orders(game, seed, "ELVES")
-        assert "A Eri - Hol" in orders or "A Eri - Gld" in orders, orders
+    return [_orders(game, seed, "ELVES") for seed in range(5)]

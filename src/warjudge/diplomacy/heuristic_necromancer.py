@@ -4,16 +4,22 @@ an unowned one a small power's, our own the size of the largest power next to it
 spread by proximity with the standard bot's `spread`; each unit in turn, the ones
 nearest a centre not ours first, moves where the value is highest without bouncing our
 own units (it may follow one of ours out of its province), or supports one of our moves
-into a contested province; first, though, the centres other powers hold next to our
-units are attacked with enough supports to take them (`attack_plan`); retreats go to the best value; builds and Activations go
-where the value is highest, removals where it is lowest.
+into a contested province; first, though, a plan (`attack_plan`): in a turn that
+adjusts our units walk into the empty centres beside them, and the centres other
+powers hold next to our units are attacked with enough supports to take them.
+Retreats go to the best value; builds and Activations go where the value is highest,
+removals where it is lowest.
 
-What it knows of the variant's rules: centres change hands only in the turns that adjust
-(a unit standing on a centre not ours then holds it; Eriador's never does), builds go on empty home centres
-(units leave them in those turns when a build is due), and a Multiple Unit moves whole.
-It reads only what its power sees (`visible_position`: hidden armies stay hidden) and
-gives one order per `choose`, always one of `game.legal_actions`; it does not yet merge
-units, build Auxiliaries, lead with the Nazgûl or double-move."""
+What it knows of the variant's rules: centres change hands only in the turns that
+adjust (a unit standing on a centre not ours then holds it; Eriador's never changes
+hands), only the Nazgûl cross mountains, the Elves' and Dwarves' bonus centres are worth
+more Victory Points (their units hold them when threatened in a turn that adjusts, and
+every threatened centre in the last such turn before the year limit), builds go on
+empty home centres (units leave them in those turns when a build is due), and a
+Multiple Unit moves whole. It reads only what its power sees (`visible_position`:
+hidden armies stay hidden) and gives one order per `choose`, always one of
+`game.legal_actions`; it does not yet merge units, build Auxiliaries, lead with the
+Nazgûl or double-move."""
 
 from __future__ import annotations
 

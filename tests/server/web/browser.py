@@ -156,6 +156,29 @@ def too_small(page: Any) -> list[str]:
       return small; }"""))
 
 
+FOCUS_FILL = "rgb(169, 201, 242)"   # style.css: a focused hex or province is filled in the focus colour
+
+
+def tab_to(page: Any, selector: str, back: bool = False, text: str | None = None, limit: int = 600) -> Any:
+    """Tab (Shift+Tab if `back`) until the focus is on an element matching `selector` (and
+    reading `text`, if given), as a keyboard user reaches it (issue 24: every game playable by
+    keyboard); that element, its focus ring visible: an outline, or a board's hex or province
+    filled in the focus colour."""
+    key = "Shift+Tab" if back else "Tab"
+    for _ in range(limit):
+        page.keyboard.press(key)
+        ring = page.evaluate("""([sel, text, fill]) => {
+          const e = document.activeElement;
+          if (!e || !e.matches(sel) || (text !== null && e.textContent.trim() !== text)) return null;
+          const s = getComputedStyle(e);
+          return e.matches(":focus-visible") && (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2
+                                                 || s.fill === fill); }""", [selector, text, FOCUS_FILL])
+        if ring is not None:
+            assert ring, f"{selector} has the focus but no visible focus ring"
+            return page.locator(":focus")
+    raise AssertionError(f"{limit} presses of {key} never reached {selector} {text or ''}")
+
+
 def sideways(page: Any) -> int:
     """How many pixels the page is wider than its window (issue 24: none at any size)."""
     return int(page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))

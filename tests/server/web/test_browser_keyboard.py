@@ -22,8 +22,7 @@ POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"
 
 
 def press(page, selector: str, back: bool = False, text: str | None = None) -> None:
-    """Tab to the element, then Enter (a choice that costs something asks first: the confirm
-    button has the focus, Enter again)."""
+    """Tab to the element, then Enter: its click (panzoom.js makes it one for the boards' pieces)."""
     tab_to(page, selector, back, text)
     page.keyboard.press("Enter")
 

@@ -151,7 +151,7 @@ def test_a_gondor_and_sauron_game_turn_by_keyboard(live, chromium):
     me = watch(chromium.new_context(viewport=DESKTOP).new_page(), W)
     page = me.page
     sign_up(page, live.url, "ned")
-    press(page, '[data-testid="new-sauron"] button[type="submit"]')   # the bot takes Sauron's seat
+    press(page, '[data-testid="new-gondor"] button[type="submit"]')   # the bot takes Sauron's seat
     page.wait_for_url(f"{live.url}/games/*")
     game_id = page.url.rsplit("/", 1)[1]
     prompt = page.locator('[data-testid="decision"]')

@@ -46,7 +46,7 @@ def main() -> None:
         save(page, "lobby")
 
         new_game(page, live.url, "diplomacy")   # Austria's orders: Budapest's army clicked
-        expect(page.locator('[data-testid="phase"]')).to_have_text("S1901M")
+        expect(page.locator('[data-testid="phase"]')).to_have_text("Spring 1901 (moves)")
         expect(page.locator("#my-units button")).not_to_have_count(0)   # its legal orders are in
         page.locator('#board [data-testid="unit"][data-unit="A bud"]').first.click()
         page.locator('#choices button[data-order="A bud - ser"]').click()

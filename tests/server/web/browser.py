@@ -156,6 +156,29 @@ def too_small(page: Any) -> list[str]:
       return small; }"""))
 
 
+FOCUS_FILL = "rgb(169, 201, 242)"   # style.css: a focused hex or province is filled in the focus colour
+
+
+def tab_to(page: Any, selector: str, back: bool = False, text: str | None = None, limit: int = 600) -> Any:
+    """Tab (Shift+Tab if `back`) until the focus is on an element matching `selector` (and
+    reading `text`, if given), as a keyboard user reaches it (issue 24: every game playable by
+    keyboard); that element, its focus ring visible: an outline, or a board's hex or province
+    filled in the focus colour."""
+    key = "Shift+Tab" if back else "Tab"
+    for _ in range(limit):
+        page.keyboard.press(key)
+        ring = page.evaluate("""([sel, text, fill]) => {
+          const e = document.activeElement;
+          if (!e || !e.matches(sel) || (text !== null && e.textContent.trim() !== text)) return null;
+          const s = getComputedStyle(e);
+          return e.matches(":focus-visible") && (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2
+                                                 || s.fill === fill); }""", [selector, text, FOCUS_FILL])
+        if ring is not None:
+            assert ring, f"{selector} has the focus but no visible focus ring"
+            return page.locator(":focus")
+    raise AssertionError(f"{limit} presses of {key} never reached {selector} {text or ''}")
+
+
 def sideways(page: Any) -> int:
     """How many pixels the page is wider than its window (issue 24: none at any size)."""
     return int(page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
@@ -195,29 +218,36 @@ def broken_words(page: Any) -> list[str]:
 
 @dataclass
 class Journey:
-    """A player's journey through the pages, each step looked at on a desktop and on a phone
-    in the same browser (issue 24): the viewport switched, no sideways scroll and no word
-    broken across lines at either size, a thumb's targets on the phone, a screenshot per size kept in test-artifacts/,
-    axe-core once per kind of page per size (it takes seconds on a board)."""
+    """A player's journey through the pages at one screen size (issue 24: one journey per
+    game at 1366x768 and one at 390x844, each from sign-up, so a phone's pages open as a
+    phone opens them, its boards zoomed on the seat's counters): at each step no sideways
+    scroll and no word broken across lines, a thumb's targets on the phone, a screenshot kept
+    in test-artifacts/, axe-core once per kind of page (it takes seconds on a board)."""
 
     name: str
-    axed: set[tuple[str, str]] = field(default_factory=set)
+    size: str = "desktop"
+    axed: set[str] = field(default_factory=set)
+
+    @property
+    def viewport(self) -> dict[str, int]:
+        return SIZES[self.size]
+
+    def user(self, name: str) -> str:
+        """The journey's own account name: both sizes' journeys share their module's server."""
+        return name if self.size == "desktop" else f"{name}{self.size}"
 
     def step(self, page: Any, step: str, kind: str) -> None:
-        for size, viewport in SIZES.items():
-            page.set_viewport_size(viewport)
-            page.wait_for_function("([w, h]) => window.innerWidth === w && window.innerHeight === h",
-                                   arg=[viewport["width"], viewport["height"]])
-            shot(page, f"journey-{self.name}-{step}-{size}")   # first: a failed step's picture is kept
-            assert sideways(page) <= 0, f"{self.name} {step} at {size}: {sideways(page)} px of sideways scroll"
-            broken = broken_words(page)
-            assert not broken, f"{self.name} {step} at {size}: words broken across lines: {broken}"
-            small = small_targets(page) if size == "phone" else []
-            assert not small, f"{self.name} {step} on a phone: targets under {TAP_PX} px: {small}"
-            if (kind, size) not in self.axed:
-                accessible(page, f"{self.name} {step} ({kind}) at {size}")
-                self.axed.add((kind, size))
-        page.set_viewport_size(DESKTOP)
+        assert page.viewport_size == self.viewport, f"{self.name} {step}: the page is not at {self.size} size"
+        where = f"{self.name} {step} at {self.size}"
+        shot(page, f"journey-{self.name}-{step}-{self.size}")   # first: a failed step's picture is kept
+        assert sideways(page) <= 0, f"{where}: {sideways(page)} px of sideways scroll"
+        broken = broken_words(page)
+        assert not broken, f"{where}: words broken across lines: {broken}"
+        small = small_targets(page) if self.size == "phone" else []
+        assert not small, f"{where}: targets under {TAP_PX} px: {small}"
+        if kind not in self.axed:
+            accessible(page, f"{where} ({kind})")
+            self.axed.add(kind)
 
 
 def sign_up(page: Any, base: str, name: str) -> None:

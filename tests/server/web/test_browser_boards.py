@@ -1,4 +1,4 @@
-"""Issue 24 findings 7 and 11: every game's board reads on a phone and at 1366x768. No page
+"""Issue 24 findings 7, 8 and 11: every game's board reads on a phone and at 1366x768, with a legend. No page
 is wider than the screen, the board zooms (its viewBox changes) by its button and by the
 keyboard, no text on the page, board or side panel, is under 11 px on screen at 1366x768,
 and axe-core finds no serious or critical violation on any game's page at either size. A
@@ -59,6 +59,11 @@ def test_every_board_fits_the_screen_and_zooms(live, chromium):
             legend = (svg.locator("text", has_text="skull hex (start)") if game == "necromancer-sjg"
                       else svg.locator('[data-testid="legend"]'))
             expect(legend).to_have_count(1)
+            if game == "gondor" and size == DESKTOP:   # finding 8: Minas Tirith's walls and the counters explained
+                assert {"wall", "gate", "westernesse", "sauron"} <= set(legend.get_attribute("data-items").split())
+                expect(legend.locator('[data-key="wall"] text')).to_have_text("wall")
+                expect(svg.locator('[data-testid="unit"][data-kind="unit"] title').first).to_have_text(
+                    re.compile(r"^[A-Z][a-z]+( [A-Za-z]+)* \d+ · \w+, Westernesse · melee \S+, missile \S+, armour \d+, morale \w+$"))
             assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth"), (game, width)
             whole = svg.get_attribute("viewBox")
             page.locator('[data-testid="zoom-in"]').first.click()

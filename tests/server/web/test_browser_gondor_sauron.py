@@ -18,7 +18,7 @@ from warjudge.presentation.choices import labels
 from warjudge.presentation.gondor_sauron.choice_facts import codes
 from warjudge.presentation.gondor_sauron.wording_en import piece as printed_name, spell
 
-from tests.server.web.browser import (DESKTOP, Journey, accessible, chromium, live, shot, sign_up,  # noqa: F401 - fixtures
+from tests.server.web.browser import (DESKTOP, SIZES, Journey, accessible, chromium, live, shot, sign_up,  # noqa: F401 - fixtures
                                       watch)
 
 W, S = "westernesse", "sauron"
@@ -81,14 +81,15 @@ def restacking(view, moves):
     return chosen["piece"], chosen["to"]
 
 
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game_name, player", [("sauron", "gil"), ("gondor", "hurin")])
-def test_a_turn_against_the_bot(live, chromium, game_name, player):
-    # issue 24: the journey of each G&S game, every step at 1366x768 and at 390x844
+def test_a_turn_against_the_bot(live, chromium, game_name, player, size):
+    # issue 24: the journey of each G&S game, from sign-up at 1366x768 and at 390x844
     base = live.url
-    me = watch(chromium.new_context(viewport=DESKTOP).new_page(), W)
+    journey = Journey(game_name, size)
+    me = watch(chromium.new_context(viewport=journey.viewport).new_page(), W)
     page = me.page
-    journey = Journey(game_name)
-    sign_up(page, base, player)
+    sign_up(page, base, journey.user(player))
     journey.step(page, "lobby", "lobby")
     form = page.locator(f'[data-testid="new-{game_name}"]')
     expect(form.locator('input[name="bots"]')).to_be_checked()   # the bot takes Sauron's seat

@@ -8,20 +8,22 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
-from tests.server.web.browser import (DESKTOP, Journey, accessible, api_as, chromium, live, shot, sign_up,  # noqa: F401 - fixtures
+from tests.server.web.browser import (DESKTOP, SIZES, Journey, accessible, api_as, chromium, live, shot, sign_up,  # noqa: F401 - fixtures
                                       watch)
 
 NECROMANCER = ["DWARVES", "EASTERLINGS", "ELVES", "GONDOR", "HARAD", "ROHAN", "SARUMAN", "SAURON"]
 
 
-def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chromium):
+@pytest.mark.parametrize("size", SIZES)
+def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chromium, size):
     base = live.url
-    ann = watch(chromium.new_context().new_page(), "DWARVES")
+    journey = Journey("necromancer", size)   # issue 24: one journey at 1366x768, one at 390x844, each from sign-up
+    ann = watch(chromium.new_context(viewport=journey.viewport).new_page(), "DWARVES")
     spectator = watch(chromium.new_context().new_page())
-    journey = Journey("necromancer")   # issue 24: each step at 1366x768 and at 390x844
-    sign_up(ann.page, base, "ann")
+    sign_up(ann.page, base, journey.user("ann"))
     form = ann.page.locator('[data-testid="new-necromancer-diplomacy"]')
     form.locator('[data-option="edition"]').select_option("2000")
     form.locator('[data-option="max_year"]').fill("2800")
@@ -36,7 +38,7 @@ def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chro
     assert (full["edition"], full["max_year"], full["alignment"]) == ("2000", 2800, True)
     expect(ann.page.locator('[data-testid="phase"]')).to_contain_text("TA 2750 (adjustments)")
 
-    sign_up(spectator.page, base, "sid")
+    sign_up(spectator.page, base, journey.user("sid"))
     spectator.page.goto(f"{base}/games/{game_id}")
     units = spectator.page.locator('#board [data-testid="unit"]')
     expect(units.first).to_be_visible()
@@ -47,7 +49,7 @@ def test_a_necromancer_game_from_the_lobby_form_and_its_spectator_map(live, chro
 
     # ann plays the Dwarves by clicking; the Easterlings' player (eve) and the games master's
     # adjudications (ann's, by her API token) are the prelude that forces a retreat and a build
-    eve, gm = api_as(chromium, base, "eve", new=True), api_as(chromium, base, "ann")
+    eve, gm = api_as(chromium, base, journey.user("eve"), new=True), api_as(chromium, base, journey.user("ann"))
     assert eve.post(f"/api/games/{game_id}/seats/EASTERLINGS", data={}).ok
 
     def adjudicate(after: str) -> None:

@@ -2,7 +2,8 @@
 with the unit-type symbol in a box and the ratings under it (melee and missile strength,
 armour, morale, e.g. "Be3X"), Leaders as discs with their initials and rally rating, siege
 engines and cauldrons as small square markers. Several pieces in a hex stack up, the
-Leaders and markers at its corners; every piece names itself in full on hover or tap."""
+Leaders and markers at its corners; every piece names itself in full on hover or tap, by the
+name printed on it, never by its id (issue 24 finding 9)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from html import escape
 from typing import Any
 
 from warjudge.hexwar.gondor_sauron.units import Ratings
+from warjudge.presentation.gondor_sauron.wording_en import piece as printed_name
 
 TEXT = 14.5   # user units: at least 11 px on screen at 1366x768 (issue 24)
 SIDE_COLOUR = {"westernesse": "#2a5a9e", "sauron": "#7a1f1f"}
@@ -36,9 +38,14 @@ def _ratings_text(code: str, x: float, y: float) -> str:
             f'text-anchor="middle"{squeeze}>{escape(code)}</text>')
 
 
+def _name(piece: dict[str, Any]) -> str:
+    """'Gondor Citadel Guard 2', not 'gondor-citadel-guard-2'."""
+    return printed_name(str(piece.get("id", "")), {})
+
+
 def unit_title(piece: dict[str, Any]) -> str:
     code = str(piece.get("ratings", ""))
-    words = [str(piece.get("id", "")), f"{piece.get('kind', '')}, {SIDE_NAME.get(str(piece.get('side')), '')}"]
+    words = [_name(piece), f"{piece.get('kind', '')}, {SIDE_NAME.get(str(piece.get('side')), '')}"]
     try:
         r = Ratings.parse(code)
         words.append(f"melee {r.melee or '-'}, missile {r.missile or '-'}, armour {r.armour}, morale {r.morale}")
@@ -73,7 +80,7 @@ def leader(piece: dict[str, Any], x: float, y: float) -> str:
 
 def leader_title(piece: dict[str, Any]) -> str:
     magic = f", magic {piece['magic']}" if piece.get("magic") else ""
-    return f"{piece.get('id', '')}: Leader of {SIDE_NAME.get(str(piece.get('side')), '')}, rally {piece.get('rally', '?')}{magic}"
+    return f"{_name(piece)}: Leader of {SIDE_NAME.get(str(piece.get('side')), '')}, rally {piece.get('rally', '?')}{magic}"
 
 
 def engine(piece: dict[str, Any], x: float, y: float) -> str:
@@ -86,12 +93,12 @@ def engine(piece: dict[str, Any], x: float, y: float) -> str:
 
 def engine_title(piece: dict[str, Any]) -> str:
     kind = ENGINE_NAME.get(str(piece.get("kind")), str(piece.get("kind", "engine")))
-    return f"{piece.get('id', '')}: {kind} of {SIDE_NAME.get(str(piece.get('side')), '')}"
+    return f"{_name(piece)}: {kind} of {SIDE_NAME.get(str(piece.get('side')), '')}"
 
 
 def cauldron(piece: dict[str, Any], x: float, y: float) -> str:
     poured = int(piece.get("poured") or 0)
-    return (f'<g data-cauldron="{escape(str(piece.get("id", "")))}"><title>{escape(str(piece.get("id", "")))}: '
+    return (f'<g data-cauldron="{escape(str(piece.get("id", "")))}"><title>{escape(_name(piece))}: '
             f'cauldron of oil ({poured} poured)</title><path d="M{x - 13:.1f},{y - 9:.1f} h26 l-4,18 h-18 z" '
             f'fill="#d9822b" stroke="#3b2f24" stroke-width="1.5"/><text x="{x:.1f}" y="{y + 5:.1f}" '
             f'font-size="{TEXT}" font-weight="bold" text-anchor="middle" textLength="20" '

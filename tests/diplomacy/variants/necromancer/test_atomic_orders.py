@@ -254,3 +254,19 @@ def test_an_eliminated_sauron_does_not_lead_at_the_year_limit():  # EN 7.8.3 ii,
     game.state = replace(game.state, owners=owners, sauron_eliminated=True, phase=replace(game.state.phase, year=3050))
     outcome = game.outcome()
     assert outcome.scores["SAURON"] > 0 and "SAURON" not in outcome.winners and outcome.winners
+
+
+def test_clones_share_legal_lists_only_while_on_one_position():  # issue 26: search speed, Standards: determinism
+    # clones of one position share its legal lists (keyed by the orders given); one that
+    # gives orders or moves on to the next phase never changes what the others are offered
+    root = at_movement("2002")
+    rng = random.Random(3)
+    ahead, aside = root.clone(reseed=False), root.clone(reseed=False)
+    while str(ahead.state.phase) == str(root.state.phase):
+        power = rng.choice(ahead.to_act())
+        ahead.act(power, rng.choice([a for a in ahead.legal_actions(power) if a["type"] == "order"]))
+    for power in aside.to_act()[:3]:
+        aside.act(power, {"type": "order", "order": orders_of(aside, power)[0]})
+    for game in (root, ahead, aside):   # each list as made afresh for that game (white-box: no cache)
+        assert game.to_act() == tuple(game.powers)
+        assert all(orders_of(game, p) == game._legal_now(p, tuple(game.orders.get(p, ()))) for p in game.powers)

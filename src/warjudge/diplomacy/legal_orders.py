@@ -96,8 +96,9 @@ def movement_orders(dmap: DipMap, units: dict[str, Unit]) -> dict[str, list[str]
     found = memo.get(key)
     if found is None:
         found = memo[key] = _movement_orders(dmap, units)
-        if len(memo) > MEMO:
-            memo.pop(next(iter(memo), None), None)   # the oldest
+        if len(memo) > MEMO:   # the oldest go (list() is one step: safe beside other threads)
+            for old in list(memo)[:-MEMO]:
+                memo.pop(old, None)
     return found
 
 

@@ -15,6 +15,7 @@ from warjudge.core.errors import IllegalAction, InputError, RecordError
 from warjudge.core.game import GM
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import hidden_objects
+from warjudge.diplomacy import legal_orders
 from warjudge.diplomacy.legality import check_movement_order
 from warjudge.diplomacy.orders import parse_order
 from warjudge.diplomacy.phases import GameState, Phase
@@ -80,6 +81,22 @@ def test_convoys_are_offered_where_the_fleets_at_sea_could_carry_the_army():
     assert not any("via convoy" in o for o in _orders(game, "FRANCE"))   # no fleet in the Channel
     game.act("ENGLAND", {"type": "order", "order": "A lon - nwy"})      # typed without 'via convoy'
     assert game.view(None)["orders"][0]["order"] == "A lon - nwy via convoy"
+
+
+def test_movement_lists_are_kept_for_a_bounded_number_of_positions():  # Standards: bounded work; issue 26
+    # a search lists one position from many clones, so the map keeps the last MEMO
+    # positions' lists: each is the list made afresh, and no more are kept
+    game = games.new("diplomacy", seed=0)
+    land = sorted(p for p, prov in game.map.provinces.items() if prov.kind != "sea")
+    pairs = [(a, b) for a in land[:3] for b in land if b != a]
+    assert len(pairs) > legal_orders.MEMO + 8
+    for first, second in pairs[:legal_orders.MEMO + 8]:
+        _set_position(game, "S1901M", {"FRANCE": [f"A {first}"], "GERMANY": [f"A {second}"]})
+        fresh = legal_orders._movement_orders(game.map, game.state.units)
+        assert _orders(game, "FRANCE") == set(fresh[first]) and _orders(game, "GERMANY") == set(fresh[second])
+        assert legal_orders.movement_orders(game.map, dict(game.state.units)) is \
+            legal_orders.movement_orders(game.map, game.state.units)   # kept, not made again
+    assert len(game.map.orders_memo) == legal_orders.MEMO
 
 
 def test_every_listed_order_is_legal_for_the_judge_over_whole_games():

@@ -84,8 +84,25 @@ def _reach(dmap: DipMap, unit: Unit, by_sea: set[str] | None) -> _Reach:
     return _Reach(base.moves + convoyed, base.dests | by_sea, base.reach)
 
 
+MEMO = 64   # positions kept: a search lists one position from many clones (a game, each once)
+
+
 def movement_orders(dmap: DipMap, units: dict[str, Unit]) -> dict[str, list[str]]:
-    """Province of each unit -> every legal order of that unit, canonical."""
+    """Province of each unit -> every legal order of that unit, canonical. The units fix
+    the answer, so the map keeps it for the last MEMO positions: it is shared, and no
+    caller may change it."""
+    key = frozenset(units.values())
+    memo = dmap.orders_memo
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _movement_orders(dmap, units)
+        if len(memo) > MEMO:   # the oldest go (list() is one step: safe beside other threads)
+            for old in list(memo)[:-MEMO]:
+                memo.pop(old, None)
+    return found
+
+
+def _movement_orders(dmap: DipMap, units: dict[str, Unit]) -> dict[str, list[str]]:
     groups = _fleet_groups(dmap, units)
     carried = _convoy_reach(groups)
     named = [(here, f"{u.type} {u.location}", u.type == ARMY, _reach(dmap, u, carried.get(here)))

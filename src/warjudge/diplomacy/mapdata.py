@@ -78,6 +78,7 @@ class DipMap:
     start: dict[str, tuple[tuple[str, str], ...]]
     names: dict[str, str] = field(default_factory=dict)  # lower-case name or alias -> id
     route_cache: dict = field(default_factory=dict, repr=False, compare=False)  # geography-only answers: convoy routes, units' reaches
+    orders_memo: dict = field(default_factory=dict, repr=False, compare=False)  # legal_orders: the last positions' movement orders
     name_reader: Any = field(default=None, repr=False, compare=False)  # orders._Names, made once per map
 
     # --- queries -------------------------------------------------------------

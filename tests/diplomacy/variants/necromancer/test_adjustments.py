@@ -165,6 +165,16 @@ def test_disbands_and_civil_disorder():  # EN 1 (standard rules)
     assert all("civil disorder" in r.reason for r in results if r.default)
 
 
+def test_a_void_disband_removes_nothing():  # EN 1 (standard rules), 4.2 xiii
+    # Gondor: 5 centres, 9 units, 4 disbands owed; "3A Pel D" names more than the 2A there,
+    # so it is void and the 2A stays (the old judge took both away, then 4 more in civil disorder)
+    state = at(2780, {"GONDOR": ["2A Pel", "A Lam", "A Edo", "A Dal", "A Wes", "A Dhw", "A Mor", "A Lor"]})
+    _, results, board = adjust(state, {"GONDOR": ["3A Pel D"]})
+    assert results[0].result == "void" and "no 3A Pel" in results[0].reason
+    assert "2A Pel" in board["GONDOR"] and len(board["GONDOR"]) == 4
+    assert len([r for r in results if r.default]) == 4
+
+
 @pytest.mark.parametrize("scores,winner", [({"GONDOR": 19}, "GONDOR"), ({"GONDOR": 19, "HARAD": 20}, "HARAD"),
                                            ({"GONDOR": 19, "HARAD": 19}, None), ({"GONDOR": 18}, None)])
 def test_victory(scores, winner):  # EN 6.3 i-iv

@@ -254,3 +254,23 @@ def test_an_eliminated_sauron_does_not_lead_at_the_year_limit():  # EN 7.8.3 ii,
     game.state = replace(game.state, owners=owners, sauron_eliminated=True, phase=replace(game.state.phase, year=3050))
     outcome = game.outcome()
     assert outcome.scores["SAURON"] > 0 and "SAURON" not in outcome.winners and outcome.winners
+
+
+def test_clones_share_legal_lists_only_while_on_one_position():  # issue 26: search speed, Standards: determinism
+    # clones of one position share its legal lists (keyed by the orders given); one that
+    # gives orders or moves on to the next phase never changes what the others are offered
+    root = at_movement("2002")
+    before = {p: orders_of(root, p) for p in root.powers}
+    rng = random.Random(3)
+    ahead, aside = root.clone(reseed=False), root.clone(reseed=False)
+    while str(ahead.state.phase) == str(root.state.phase):
+        power = rng.choice(ahead.to_act())
+        ahead.act(power, rng.choice([a for a in ahead.legal_actions(power) if a["type"] == "order"]))
+    acted = aside.to_act()[:3]
+    for power in acted:
+        aside.act(power, {"type": "order", "order": orders_of(aside, power)[0]})
+    assert root.to_act() == aside.to_act() == tuple(root.powers)
+    assert all(orders_of(root, p) == before[p] for p in root.powers)
+    assert all(orders_of(aside, p) == before[p] for p in aside.powers if p not in acted)
+    fresh = NecromancerDiplomacyGame.from_record(ahead.record)
+    assert ahead.to_act() == fresh.to_act() and all(orders_of(ahead, p) == orders_of(fresh, p) for p in ahead.powers)

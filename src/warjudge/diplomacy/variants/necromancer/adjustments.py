@@ -7,7 +7,7 @@ its supply centres, Sauron may Activate, and a power with 19 Victory Points wins
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from dataclasses import replace
 
 from warjudge.core.events import Event
@@ -57,11 +57,12 @@ def wizard_at(state: NecroState) -> str | None:
 def supply_centres(nmap: NecroMap, state: NecroState, power: str) -> int:
     """SCs for builds and Victory Points: owned SCs, Eriador's HSC (EN 5.1 vi), the Wizard (7.7 vi)."""
     count = sum(1 for owner in state.owners.values() if owner == power)
-    if power in ("DWARVES", "ELVES") and state.eriador_alive:
-        count += 1
-    if power == "SARUMAN" and wizard_at(state) is not None:
-        count += 1
-    return count
+    return count + _extra_centres(state, power, wizard_at(state) if power == "SARUMAN" else None)
+
+
+def _extra_centres(state: NecroState, power: str, wizard: str | None) -> int:
+    """The centres no province's owner counts: Eriador's HSC (EN 5.1 vi), the Wizard (7.7 vi)."""
+    return int(power in ("DWARVES", "ELVES") and state.eriador_alive) + int(power == "SARUMAN" and wizard is not None)
 
 
 def victory_points(nmap: NecroMap, state: NecroState, power: str) -> int:
@@ -98,63 +99,103 @@ def judge_adjustments(nmap: NecroMap, state: NecroState, orders: list[tuple[str,
                       spoiled: list[tuple[str, Piece]] | None = None) -> tuple[NecroState, list[NResult]]:
     """The adjustment phase; a hidden unit that spoils an Activation is added to `spoiled`
     (it is revealed, EN 7.8.2 vi)."""
-    spoiled = spoiled if spoiled is not None else []
-    results: list[NResult] = []
-    position: Position = {p: list(v) for p, v in state.position.items()}
-    state = replace(state, position=position, owners=dict(state.owners), activated=dict(state.activated),
-                    secret_armies=set(state.secret_armies), secret_beasts=set(state.secret_beasts))
-    opening = state.phase.year == START_YEAR
-    powers = [p.id for p in nmap.spec.powers]
-    delta = {p: supply_centres(nmap, state, p) - unit_count(state, p) for p in powers}
-    used = {p: 0 for p in powers}
-    built_in: dict[tuple[str, str], int] = {}
-    activated = False
-    for r, order in parsed(nmap, orders, results):
-        power = r.power
-        if isinstance(order, Activate):
-            reason = None if power == "SAURON" else because("necdip.adjust.only_sauron")
-            if reason is None and activated:
-                reason = because("necdip.adjust.one_activation")
-            reason = reason or _activate(nmap, state, order, spoiled)
-            if reason:
-                r.set_void(reason)
-            else:
-                activated = True
-            continue
-        if opening and not (power == "SARUMAN" and isinstance(order, Build)):
-            r.set_void(because("necdip.adjust.opening"))
-            continue
-        if isinstance(order, Waive):
-            if delta[power] - used[power] <= 0:
-                r.set_void(because("necdip.adjust.no_build_to_waive", power=power))
-            else:
-                used[power] += 1
-            continue
-        if isinstance(order, Build):
-            reason = _build(nmap, state, order, delta[power] - used[power], built_in, opening)
-            lost = reason is not None and reason.code == LOST
-            if reason:
-                r.result, r.why = ("fails" if lost else "void"), reason
-            if not reason or lost:
-                used[power] += 0 if order.unit.kind == NAZGUL else order.unit.count
-            continue
-        if isinstance(order, Disband):
-            reason = _disband(state, order, -delta[power] - used[power])
-            if reason:
-                r.set_void(reason)
-            else:
-                used[power] += order.unit.count
-            continue
-        r.set_void(because("necdip.adjust.wrong_phase"))
-    for power in powers:   # TA 2750 is a nominal phase: nobody adjusts (EN 7.7 x, 7.8.2 iv)
+    judging = Judging(nmap, state, spoiled if spoiled is not None else [])
+    results = judging.judge(orders)
+    state, delta, used = judging.state, judging.delta, judging.used
+    position = state.position
+    for power in delta:   # TA 2750 is a nominal phase: nobody adjusts (EN 7.7 x, 7.8.2 iv)
         missing = -delta[power] - used[power]
-        if delta[power] < 0 and missing > 0 and not opening:
+        if delta[power] < 0 and missing > 0 and not judging.opening:
             for province, piece in civil_disorder(nmap, state, power, missing):
-                position[province].remove(piece)
+                rest = list(position[province])   # the judge's lists are replaced, never changed
+                rest.remove(piece)
+                position[province] = rest
                 results.append(NResult(power, f"{piece.component.kind} {province} D", default=True,
                                        why=because("necdip.adjust.civil_disorder")))
     state = replace(state, position={p: v for p, v in position.items() if v})
     return _victory(nmap, state), results
+
+
+class Judging:
+    """An adjustment phase judged one order after another: each verdict depends only on
+    the orders before it, so the legal-order list judges the orders given once and each
+    candidate on a `fork` (civil disorder and victory, which close the phase, are
+    `judge_adjustments`'s)."""
+
+    def __init__(self, nmap: NecroMap, state: NecroState, spoiled: list[tuple[str, Piece]]) -> None:
+        self.nmap, self.state, self.spoiled = nmap, _working_copy(state), spoiled
+        self.opening = state.phase.year == START_YEAR
+        self.delta = _balances(nmap, state)
+        self.used = dict.fromkeys(self.delta, 0)
+        self.built_in: dict[tuple[str, str], int] = {}
+        self.activated = False
+
+    def fork(self) -> "Judging":
+        """An independent copy, to judge further orders on (what it spoils is not kept)."""
+        copy = Judging.__new__(Judging)
+        copy.__dict__.update(self.__dict__)
+        copy.state, copy.spoiled = _working_copy(self.state), []
+        copy.used, copy.built_in = dict(self.used), dict(self.built_in)
+        return copy
+
+    def judge(self, orders: list[tuple[str, str]]) -> list[NResult]:
+        """Judge `orders` in turn, changing the state: their results."""
+        results: list[NResult] = []
+        for r, order in parsed(self.nmap, orders, results):
+            reason = self._verdict(r.power, order)
+            if reason is not None:
+                r.result, r.why = ("fails" if reason.code == LOST else "void"), reason
+        return results
+
+    def _verdict(self, power: str, order: object) -> Event | None:
+        """Why `order` is void (or, LOST, fails), else None; its effect is made."""
+        nmap, state, delta, used = self.nmap, self.state, self.delta, self.used
+        if isinstance(order, Activate):
+            reason = None if power == "SAURON" else because("necdip.adjust.only_sauron")
+            if reason is None and self.activated:
+                reason = because("necdip.adjust.one_activation")
+            reason = reason or _activate(nmap, state, order, self.spoiled)
+            self.activated = self.activated or reason is None
+            return reason
+        if self.opening and not (power == "SARUMAN" and isinstance(order, Build)):
+            return because("necdip.adjust.opening")
+        if isinstance(order, Waive):
+            if delta[power] - used[power] <= 0:
+                return because("necdip.adjust.no_build_to_waive", power=power)
+            used[power] += 1
+            return None
+        if isinstance(order, Build):
+            reason = _build(nmap, state, order, delta[power] - used[power], self.built_in, self.opening)
+            if not reason or reason.code == LOST:
+                used[power] += 0 if order.unit.kind == NAZGUL else order.unit.count
+            return reason
+        if isinstance(order, Disband):
+            reason = _disband(state, order, -delta[power] - used[power])
+            if not reason:
+                used[power] += order.unit.count
+            return reason
+        return because("necdip.adjust.wrong_phase")
+
+
+def _working_copy(state: NecroState) -> NecroState:
+    """A copy the orders may change: the position's mapping (its lists are replaced,
+    never changed), owners, Activations."""
+    copy = NecroState.__new__(NecroState)
+    copy.__dict__.update(state.__dict__)
+    copy.position = dict(state.position)
+    copy.owners, copy.activated = dict(state.owners), dict(state.activated)
+    copy.secret_armies, copy.secret_beasts = set(state.secret_armies), set(state.secret_beasts)
+    return copy
+
+
+def _balances(nmap: NecroMap, state: NecroState) -> dict[str, int]:
+    """Each power's supply centres less its counted units (> 0: builds, < 0: disbands),
+    in one pass over the board rather than one per power."""
+    owned = Counter(state.owners.values())
+    units = Counter(p.power for pieces in state.position.values() for p in pieces
+                    if p.component.kind not in UNCOUNTED)
+    wizard = wizard_at(state)
+    return {p.id: owned[p.id] + _extra_centres(state, p.id, wizard) - units[p.id] for p in nmap.spec.powers}
 
 
 def _activate(nmap: NecroMap, state: NecroState, order: Activate, spoiled: list[tuple[str, Piece]]) -> Event | None:
@@ -227,7 +268,7 @@ def _build(nmap, state, order: Build, left: int, built_in, opening: bool) -> Eve
         if all(p.component.personality for p in enemies):
             return because(LOST)
         return because("necdip.occupied", province=province)
-    state.position.setdefault(province, []).extend(Piece(power, Component(unit.kind)) for _ in range(unit.count))
+    state.position[province] = [*pieces, *(Piece(power, Component(unit.kind)) for _ in range(unit.count))]
     built_in[(power, province)] = built_in.get((power, province), 0) + unit.count
     if unit.kind == CAVALRY:
         built_in[(power, "C")] = 1
@@ -271,12 +312,13 @@ def _disband(state: NecroState, order: Disband, left: int) -> Event | None:
         return because("necdip.adjust.no_units_to_disband", power=power)
     if unit.count > left:
         return because("necdip.adjust.disbands_only", power=power, n=left)
-    pieces = state.position.get(unit.province, [])
+    staying = list(state.position.get(unit.province, []))   # a void disband removes nothing
     for comp in unit.components():
-        match = next((p for p in pieces if p.power == power and p.component == comp), None)
+        match = next((p for p in staying if p.power == power and p.component == comp), None)
         if match is None:
             return because("necdip.no_such_unit", power=power, unit=str(unit))
-        pieces.remove(match)
+        staying.remove(match)
+    state.position[unit.province] = staying
     return None
 
 

@@ -191,7 +191,10 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         copy.dislodged, copy.standoffs = list(self.dislodged), set(self.standoffs)
         copy.orders = {p: list(o) for p, o in self.orders.items()}
         copy.written = {p: list(o) for p, o in self.written.items()}
-        copy.passed, copy.history, copy._cache = set(self.passed), self.history.copy(), dict(self._cache)
+        copy.passed, copy.history = set(self.passed), self.history.copy()
+        # the legal lists are shared while both stand on this state (they are keyed by the
+        # orders given, and a game that moves on starts its own): a search's clones of one
+        # position list each set of orders once
         copy.drawn = list(self.drawn) if self.drawn is not None else None
         return copy
 

@@ -4,7 +4,7 @@ Candidates are spelled out from the position (each set of a province's unordered
 Components, every Hold, Move, MU size, Double Move, Support, Auxiliary and Lead; every
 retreat; every build, disband, waive and Activation) and each is kept only if the judge
 itself accepts it beside the orders the power already gave (`build_groups`,
-`judge_retreats`, `judge_adjustments` find it not void). So the list and the judge can
+`judge_retreats`, the adjustment `Judging` find it not void). So the list and the judge can
 never disagree, and an order that would void one already given is not offered.
 
 A power is offered only what it can see (docs/rulings.md, "Necromancer legal orders"):
@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from warjudge.diplomacy.variants.necromancer.adjustments import (
-    home_centres, judge_adjustments, supply_centres, unit_count, wizard_at,
+    Judging, home_centres, wizard_at,
 )
 from warjudge.diplomacy.variants.necromancer.calendar import START_YEAR
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, SARUMAN_THIRD_ARMY, NecroMap
@@ -145,19 +145,19 @@ def retreat_orders(nmap: NecroMap, rules: Rules, sight: Position, dislodged: lis
 # --- adjustments ---------------------------------------------------------------------------
 
 def adjustment_orders(nmap: NecroMap, seen: NecroState, power: str, given: tuple[str, ...]) -> list[str]:
-    """`seen`: the state with the position as `power` sees it."""
-    out = []
-    for text in dict.fromkeys(_adjustment_candidates(nmap, seen, power)):
-        entries = [(power, t) for t in (*given, text)]
-        _, results = judge_adjustments(nmap, seen, entries)
-        if all(r.result != "void" for r in results[:len(entries)]):
-            out.append(text)
-    return out
+    """`seen`: the state with the position as `power` sees it. The orders given are judged
+    once; each candidate after them on a fork (as the judge reads them in turn)."""
+    judging = Judging(nmap, seen, [])
+    if any(r.result == "void" for r in judging.judge([(power, t) for t in given])):
+        return []
+    return [text for text in dict.fromkeys(_adjustment_candidates(nmap, seen, power, judging.delta[power]))
+            if judging.fork().judge([(power, text)])[0].result != "void"]
 
 
-def _adjustment_candidates(nmap: NecroMap, state: NecroState, power: str) -> Iterator[str]:
+def _adjustment_candidates(nmap: NecroMap, state: NecroState, power: str, balance: int) -> Iterator[str]:
+    """`balance`: the power's centres less its units before it gave any order."""
     yield format_norder(Waive(power))
-    builds = max(1, supply_centres(nmap, state, power) - unit_count(state, power))
+    builds = max(1, balance)
     sites = home_centres(nmap, state, power) | {ERIADOR}
     wizard = wizard_at(state) if power == "SARUMAN" else None
     if wizard is not None:

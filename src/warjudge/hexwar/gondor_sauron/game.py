@@ -17,12 +17,12 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, cast
 
 from warjudge.core.dice import Dice
 from warjudge.core.errors import InputError, RecordError
 from warjudge.core.events import Refusal
-from warjudge.core.game import GM, Action, Decision, Game, Outcome, View
+from warjudge.core.game import GM, Action, Decision, Game, Outcome
 from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, fresh_seed, replay
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
@@ -36,6 +36,7 @@ from warjudge.hexwar.gondor_sauron.morale import loss_value, newly_demoralized
 from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_content, shipped
 from warjudge.hexwar.gondor_sauron.units import SAURON, SIDES, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, other
+from warjudge.hexwar.gondor_sauron.view_types import GondorView
 from warjudge.hexwar.hexmap import HexMap
 
 PLAYERS = SIDES
@@ -359,9 +360,9 @@ class GondorSauronGame(Game):
         """The view's phase, without building the view (each submission checks it)."""
         return None if self.phase is None else str(self.phase)
 
-    def view(self, player: str | None = None) -> View:
+    def view(self, player: str | None = None) -> GondorView:
         pos = self.pos
-        full = {
+        full: GondorView = {
             "game": self.game_id, "scenario": self.scenario.spec.name, "turn": self.turn, "phase": self.phase,
             "phase_title": self._phase().title, "night": pos.night, "stage": self.stage, "to_act": list(self.to_act()),
             "units": [{"id": u.id, "side": u.side, "nationality": u.nationality, "kind": u.kind, "hex": u.hex,
@@ -381,7 +382,7 @@ class GondorSauronGame(Game):
             "eliminated": list(self.eliminated), "events": self.events[-50:],
             "pending": [{"kind": p.kind, "side": p.side, "unit": p.unit} for p in self.pending],
         }
-        return redacted(full, player)
+        return cast(GondorView, redacted(full, player))   # the same keys, less what the player may not see
 
     def outcome(self) -> Outcome | None:
         if not self.is_over:

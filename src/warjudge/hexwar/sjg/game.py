@@ -32,7 +32,8 @@ from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg import demon as D
 from warjudge.hexwar.sjg.board import board_from_record, carried_map, load_board, load_board_text
 from warjudge.hexwar.sjg.combat import must_be_attacked
-from warjudge.hexwar.sjg.interface import BoardId, SjgInterface, _copied
+from warjudge.hexwar.sjg.interface import SjgInterface, _copied
+from warjudge.hexwar.sjg.view_types import BoardId
 from warjudge.hexwar.sjg.items import COUNTERS
 from warjudge.hexwar.sjg.moves import locked_units, stacking_problems
 from warjudge.hexwar.sjg.phase_combat import CombatPhase

@@ -15,9 +15,10 @@ from typing import Any
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.state import SIDES
 from warjudge.hexwar.sjg.tables import UnitType
+from warjudge.hexwar.sjg.view_types import MailedView
 
 
-def view(game: SjgNecromancerGame, side: str | None = None) -> dict[str, Any]:
+def view(game: SjgNecromancerGame, side: str | None = None) -> MailedView:
     """The game as `side` sees it; None is the games master's (or a replay's) full view."""
     if side is not None and side not in SIDES:
         raise ValueError(f"no side {side!r}; the sides are red and black")

@@ -1,7 +1,7 @@
 """Pictures of an SJG Necromancer position: a Rich terminal rendering, SVG and PNG.
 
-Every renderer takes a *view*: a plain dict holding only what one side may see (or
-everything, for a games master):
+Every renderer takes a *view* (an SjgPicture, hexwar/sjg/view_types.py): a plain dict
+holding only what one side may see (or everything, for a games master):
 
     {"board": HexMap, "turn": int, "phasing": str, "phase": str,
      "units": [{"id", "kind", "side", "hex"}], "jewels": [{"id", "hex", "delivered_to", "effect"}],
@@ -29,6 +29,7 @@ from rich.text import Text
 
 from warjudge.hexwar.grid import direction_between, parse_hex
 from warjudge.hexwar.hexmap import HexMap
+from warjudge.hexwar.sjg.view_types import SjgPicture
 from warjudge.presentation.sjg import picture_words as words
 from warjudge.presentation.sjg.wording_en import PEOPLE
 
@@ -54,7 +55,7 @@ def stack_label(kinds: list[str]) -> str:
     return (necro + letters)[:4]
 
 
-def _stacks(view: dict) -> dict[str, dict[str, list[dict]]]:
+def _stacks(view: SjgPicture) -> dict[str, dict[str, list[dict]]]:
     """hex -> side -> the view's units there."""
     out: dict[str, dict[str, list[dict]]] = {}
     for unit in view.get("units", []):
@@ -63,7 +64,7 @@ def _stacks(view: dict) -> dict[str, dict[str, list[dict]]]:
     return out
 
 
-def _jewels_on_map(view: dict) -> dict[str, list[dict]]:
+def _jewels_on_map(view: SjgPicture) -> dict[str, list[dict]]:
     out: dict[str, list[dict]] = {}
     for jewel in view.get("jewels", []):
         if jewel.get("hex") and not jewel.get("delivered_to"):
@@ -85,7 +86,7 @@ def _pretty(value: Any) -> str:
     return str(value).replace("_", " ")
 
 
-def ending(view: dict) -> str | None:
+def ending(view: SjgPicture) -> str | None:
     """How the game ended, as a player reads it: a view mailed after an agreed turn limit
     has no winner by the rules, so without this it looked like a game still waiting.
     Short, to fit the side panel; the units are counted red-black."""
@@ -115,7 +116,7 @@ def _decision_lines(pending: dict | None) -> list[str]:
     return lines
 
 
-def _jewel_lines(view: dict) -> list[tuple[str, str]]:
+def _jewel_lines(view: SjgPicture) -> list[tuple[str, str]]:
     """(jewel id, what is known about it)."""
     out = []
     for j in view.get("jewels", []):
@@ -129,7 +130,7 @@ def _jewel_lines(view: dict) -> list[tuple[str, str]]:
     return out
 
 
-def _extra_lines(view: dict) -> list[str]:
+def _extra_lines(view: SjgPicture) -> list[str]:
     """Optional rules: the demon (10.4), magic items, Crystal Ball, extra Jewels (10.5)."""
     out = []
     demon = view.get("demon")
@@ -185,7 +186,7 @@ class TerminalView:
     and columns labelled; a terminal too narrow for the whole map gets it in two halves
     (never cut)."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: SjgPicture):
         self.view = view
 
     def map_width(self, columns: int) -> int:
@@ -267,8 +268,8 @@ class TerminalView:
         if end:
             lines.append(f"{end.upper()}\n", style="bold green")
         lines.append(f"Turn {view.get('turn', 0)}", style="bold")
-        if view.get("phasing"):
-            lines.append(f" · {view['phasing']} phasing", style=_side_style(view["phasing"]))
+        if phasing := view.get("phasing"):
+            lines.append(f" · {phasing} phasing", style=_side_style(phasing))
         lines.append(f"\nPhase: {view.get('phase') or '-'}\n")
         table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
         table.add_column("")
@@ -347,7 +348,7 @@ def _side_style(side: str) -> str:
     return "bold #ff5050" if side == "red" else "bold #c8c8c8"
 
 
-def render_terminal(view: dict) -> TerminalView:
+def render_terminal(view: SjgPicture) -> TerminalView:
     """A Rich renderable of the view: `Console().print(render_terminal(view))`."""
     return TerminalView(view)
 
@@ -462,7 +463,7 @@ def _spiral(cx: float, cy: float, turns: float, radius: float, phase: float) -> 
     return pts
 
 
-def scene(view: dict) -> list[Shape]:
+def scene(view: SjgPicture) -> list[Shape]:
     """The picture of a view as shapes, back to front."""
     board: HexMap = view["board"]
     width, height = picture_size(board)
@@ -476,14 +477,14 @@ def scene(view: dict) -> list[Shape]:
     out.append(Shape("text", [(MARGIN_X, 26)], text=title, size=17, bold=True, fill=INK, anchor="start"))
     lang = view.get("lang", "en")
     status = words.say(lang, "turn", view.get("turn", 0))
-    if view.get("phasing"):
-        status += " · " + words.say(lang, "phasing", x=words.side(lang, view["phasing"]))
-    if view.get("phase"):
-        status += " · " + words.say(lang, "phase", x=words.phase(lang, view["phase"]))
+    if phasing := view.get("phasing"):
+        status += " · " + words.say(lang, "phasing", x=words.side(lang, phasing))
+    if phase_name := view.get("phase"):
+        status += " · " + words.say(lang, "phase", x=words.phase(lang, phase_name))
     if ending(view):
         status += f" · {ending(view)}"
-    for i, (name, side) in enumerate(view.get("sides", {}).items()):
-        status += "   " + words.say(lang, "cp", side.get("cp", "?"), words.side(lang, name), _track_label(side))
+    for i, (name, facts) in enumerate(view.get("sides", {}).items()):
+        status += "   " + words.say(lang, "cp", facts.get("cp", "?"), words.side(lang, name), _track_label(facts))
     if not view.get("sides"):
         status = words.say(lang, "battlefield")
     out.append(Shape("text", [(MARGIN_X, 46)], text=status, size=TEXT, fill=INK, anchor="start"))
@@ -551,8 +552,8 @@ def scene(view: dict) -> list[Shape]:
                              attrs={"class": "miasma", "data-hex": h}))
 
     # cliffs: heavy line on the hexside, rocks on the low side (2.16)
-    for side, high in sorted(board.cliffs.items(), key=lambda kv: sorted(kv[0])):
-        a, b = sorted(side)
+    for hexside, high in sorted(board.cliffs.items(), key=lambda kv: sorted(kv[0])):
+        a, b = sorted(hexside)
         low = b if high == a else a
         d = direction_between(high, low)
         if d is None:
@@ -750,7 +751,7 @@ def _svg_shape(s: Shape) -> str:
     return f"{body}>{title}</{body.split()[0][1:]}>" if title else body + "/>"
 
 
-def render_svg(view: dict) -> str:
+def render_svg(view: SjgPicture) -> str:
     """The view as a standalone SVG document."""
     board: HexMap = view["board"]
     width, height = picture_size(board)
@@ -823,7 +824,7 @@ def _draw(draw, s: Shape, k: float) -> None:
         draw.text((x, y), s.text, fill=_rgba(s.fill), font=_font(s.size * k, s.bold), anchor=anchor)
 
 
-def render_png(view: dict, path: str | Path) -> Path:
+def render_png(view: SjgPicture, path: str | Path) -> Path:
     """Draw the view with Pillow and save it as a PNG at `path`."""
     from PIL import Image, ImageDraw
 

@@ -47,7 +47,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Console
 from rich.markup import escape
@@ -56,6 +56,7 @@ from warjudge.core import bots
 from warjudge.core.errors import IllegalAction, WarjudgeError
 from warjudge.core.game import Game
 from warjudge.hexwar.grid import DIRECTION_NAMES, DIRECTIONS
+from warjudge.hexwar.sjg.view_types import SjgPicture, SjgView
 from warjudge.presentation.sjg.picture import picture
 from warjudge.presentation.sjg.render import KIND_LETTER, render_png, render_svg, render_terminal
 from warjudge.presentation.sjg.wording_en import lines as in_english
@@ -72,10 +73,10 @@ class CommandError(WarjudgeError):
 
 # --- views ----------------------------------------------------------------------------
 
-def view_for(game: Game, side: str | None) -> dict[str, Any]:
+def view_for(game: Game, side: str | None) -> SjgPicture:
     """What `side` may see (None: everything), drawn on the public map: the game's own
     filtered view, never its state."""
-    return picture(game.public_map, game.view(side))
+    return picture(game.public_map, cast(SjgView, game.view(side)))   # the terminal plays SJG only
 
 
 def other(side: str) -> str:
@@ -431,7 +432,7 @@ def complete_action(game: Game, command: Command, rng: random.Random | None = No
     if not _completable(given):
         return dict(given)  # as it is: the engine refuses a malformed action, saying why
     action = dict(given)
-    view = game.view(side)
+    view = cast(SjgView, game.view(side))
     if action["type"] == "move":
         action["path"] = _full_path(game, view, side, action)
     if action.get("demon") and not action["targets"]:
@@ -447,7 +448,7 @@ def complete_action(game: Game, command: Command, rng: random.Random | None = No
     return action
 
 
-def _full_path(game: Game, view: dict[str, Any], side: str, action: dict[str, Any]) -> list[str]:
+def _full_path(game: Game, view: SjgView, side: str, action: dict[str, Any]) -> list[str]:
     """The move's path with its start hex; a lone destination beyond the next hex is
     reached by the path the legal list gives (the cheapest)."""
     where = {u["id"]: u for u in view["units"]}
@@ -561,7 +562,7 @@ def line_reader(console: Console) -> Callable[[str], str]:
 
 # --- the session ----------------------------------------------------------------------
 
-def units_table(view: dict, side: str | None, which: str | None) -> list[str]:
+def units_table(view: SjgPicture, side: str | None, which: str | None) -> list[str]:
     """Lines listing units with their numbers and types, a line per hex and side:
     `side`'s (default), all visible ('all'), or one hex's."""
     by_hex: dict[tuple[str, str], list[dict]] = {}
@@ -605,7 +606,7 @@ def turn_summary(lines: list[str]) -> list[str]:
     return out
 
 
-def hex_lines(view: dict, hex_: str) -> list[str]:
+def hex_lines(view: SjgPicture, hex_: str) -> list[str]:
     """What a player may know of one hex: terrain and level, each side's neighbour and
     whether a cliff lies between and which side is high, and
     what stands there."""

@@ -1,8 +1,7 @@
 """The shapes of the Diplomacy family's views (issue 25): what `game.view` returns for
 the standard game and for the Necromancer variant, so the maps, bots and pages that
-read them are checked against the keys they really have."""
-
-from __future__ import annotations
+read them are checked against the keys they really have. No `from __future__ import
+annotations`: NotRequired must be seen at run time too (tests/core/test_view_shapes.py)."""
 
 from typing import Any, NotRequired, TypedDict
 

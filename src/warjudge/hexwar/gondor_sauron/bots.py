@@ -15,9 +15,10 @@ nothing useful is left. Both draw on the caller's `random.Random`, never on the 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from warjudge.core.dice import Dice
+from warjudge.core.game import Game
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.gondor_sauron.view_types import ON_THE_MAP, GondorView
 
@@ -30,7 +31,7 @@ TRIALS = 3            # reseeded clones a spell is tried on to see what it does
 EAGER = ("fire", "pour", "attack", "resolve", "rally", "advance", "stand", "form", "enter", "bombard", "cast")
 
 
-def random_action(game, player: str, rng: random.Random) -> Action:
+def random_action(game: Game, player: str, rng: random.Random) -> Action:
     return rng.choice(game.legal_actions(player))
 
 
@@ -85,7 +86,7 @@ def _damage(code: str, target: dict[str, Any]) -> float:
     return 0.0
 
 
-def _best_strike(game, player: str, view: GondorView, found: list[Action]) -> Action:
+def _best_strike(game: Game, player: str, view: GondorView, found: list[Action]) -> Action:
     """The fire or melee worth the most points (`strike_worth`); a melee picks its
     defender by what every unit that may join the statement (7.32) takes from it together."""
     units = {u["id"]: u for u in view["units"]}
@@ -102,7 +103,7 @@ def _best_strike(game, player: str, view: GondorView, found: list[Action]) -> Ac
     return max(worths, key=lambda wa: (together[wa[1]["target"]], wa[0]))[1]
 
 
-def _best_cast(game, player: str, view: GondorView, found: list[Action], rng: random.Random) -> Action:
+def _best_cast(game: Game, player: str, view: GondorView, found: list[Action], rng: random.Random) -> Action:
     """Darkness first while the army is near the enemy (10.0: Sauron's units fanatical at
     night, 7.37), the daylight that takes it away too; then what opens the walls or
     brings an army; a disruption beside most of the army's units (7.57). What a spell
@@ -125,7 +126,7 @@ def _best_cast(game, player: str, view: GondorView, found: list[Action], rng: ra
     return max(found, key=rank)
 
 
-def _spell_effect(game, player: str, view: GondorView, action: Action, rng: random.Random) -> str:
+def _spell_effect(game: Game, player: str, view: GondorView, action: Action, rng: random.Random) -> str:
     """What casting `action` changes in the view of a reseeded clone: night falls
     ('darkness') or lifts ('daylight'), a wall opens ('opening'), an army arrives
     ('arrival'); '' when no trial succeeded or it changes none of these."""
@@ -166,9 +167,9 @@ def _leader_moves(view: GondorView, player: str, legal: list[Action]) -> tuple[l
     return joining, astray
 
 
-def heuristic_action(game, player: str, rng: random.Random) -> Action:
+def heuristic_action(game: Game, player: str, rng: random.Random) -> Action:
     legal = game.legal_actions(player)
-    view = game.view(player)
+    view = cast(GondorView, game.view(player))   # the bot plays Gondor & Sauron only
     for kind in EAGER:
         found = [a for a in legal if a["type"] == kind]
         if found:

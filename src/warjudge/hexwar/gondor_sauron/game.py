@@ -31,7 +31,7 @@ from warjudge.hexwar import stacking
 from warjudge.hexwar.copying import copied, copied_all
 from warjudge.hexwar.gondor_sauron import (
     aftermath, cauldrons, combat, formations, leaders, melee, moves, sequence, siege, spells)
-from warjudge.hexwar.gondor_sauron.charts import Charts, default_charts, load_charts
+from warjudge.hexwar.gondor_sauron.charts import CasualtyResult, Charts, default_charts, load_charts
 from warjudge.hexwar.gondor_sauron.morale import loss_value, newly_demoralized
 from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_content, shipped
@@ -145,7 +145,7 @@ class GondorSauronGame(Game):
         self._legal: tuple[Any, list[Action]] = (None, [])
         self._acted = 0   # actions applied (the legal-action cache's key)
         self._facts: tuple[Any, Any] = (None, None)
-        self._reach: tuple[Any, dict[tuple, list[str]]] = (None, {})   # see _movement_facts
+        self._reach: tuple[Any, dict[tuple[Any, ...], list[str]]] = (None, {})   # see _movement_facts
         self._plan: tuple[Any, Any] = (None, None)   # see _stacking_plan
         self._start_turn()
 
@@ -398,7 +398,7 @@ class GondorSauronGame(Game):
 
     # --- legal actions per phase ----------------------------------------------------------
 
-    def _own(self, side: str, kind: type) -> list:
+    def _own(self, side: str, kind: type) -> list[Any]:
         found: dict[type, dict[str, Any]] = {CombatUnit: self.pos.units, Leader: self.pos.leaders,
                                              Engine: self.pos.engines}
         return sorted((p for p in found[kind].values() if p.side == side), key=lambda p: p.id)
@@ -439,7 +439,8 @@ class GondorSauronGame(Game):
             if self._reach[0] != stable:
                 self._reach = (stable, {})
             self._facts = (key, (zoc, occupied))
-        return self._facts[1]
+        facts: tuple[frozenset[str], dict[str, str]] = self._facts[1]
+        return facts
 
     def _magic_actions(self, side: str) -> list[Action]:
         # 3.0 A/E, 4.11: Magic Leaders move or cast spells
@@ -548,7 +549,8 @@ class GondorSauronGame(Game):
             counts = Counter(h for h, _ in pieces.values())
             over = [] if plan is None else sorted(h for h, n in counts.items() if n > self.pos.rules.stacking)
             self._plan = (key, StackingPlan(pieces, plan, counts, over))
-        return self._plan[1]
+        found: StackingPlan = self._plan[1]
+        return found
 
     def _phase_can_end_after(self, side: str, changes: dict[str, tuple[str, tuple[str, ...]] | None]) -> bool:
         """Whether the phase could still end within the stacking limit once `changes`
@@ -897,7 +899,7 @@ class GondorSauronGame(Game):
         if hit.result:
             self._casualty(defender, hit.result, attacker=attacker)
 
-    def _casualty(self, unit: CombatUnit, result, attacker: CombatUnit | None) -> None:
+    def _casualty(self, unit: CombatUnit, result: CasualtyResult, attacker: CombatUnit | None) -> None:
         """7.42 applied; 8.24 Leaders share A/E on 5-6; 7.51 a melee victor may advance."""
         here = unit.hex
         if result.shared_by_leader:

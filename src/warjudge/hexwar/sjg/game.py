@@ -90,7 +90,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         self.deployed: set[str] = set()
         self.item_owner: dict[str, str] = {}           # the side each held item came with
         self.choices: dict[str, list[str]] = {}        # 10.5: picks made this round, secret
-        self.counters_left: Counter = Counter(COUNTERS)
+        self.counters_left: Counter[str] = Counter(COUNTERS)
         self.extra_units: dict[str, dict[UnitType, int]] = {s: {} for s in SIDES}
         self.drafts: dict[str, list[tuple[str, str]]] = {s: [] for s in SIDES}  # placements so far (9.1), secret
         self._board_id: BoardId | None = None

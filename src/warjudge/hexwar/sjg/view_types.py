@@ -1,7 +1,7 @@
 """The shapes of an SJG Necromancer view (issue 25): what `game.view` returns, so the
-renderers, bots and pages that read it are checked against the keys it really has."""
-
-from __future__ import annotations
+renderers, bots and pages that read it are checked against the keys it really has. No
+`from __future__ import annotations`: NotRequired must be seen at run time too
+(tests/core/test_view_shapes.py)."""
 
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
@@ -43,7 +43,7 @@ class SjgPicture(TypedDict):
     """What the renderers draw (presentation/sjg/render.py): a view laid on the public
     map (presentation/sjg/picture.py), or the mailed view file's own format (views.py)."""
 
-    board: HexMap
+    board: "HexMap"
     viewer: str | None
     turn: int
     phasing: str | None

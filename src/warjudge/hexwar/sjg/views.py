@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.state import SIDES
 from warjudge.hexwar.sjg.tables import UnitType
@@ -99,7 +100,7 @@ def _side(game: SjgNecromancerGame, s: str) -> dict[str, Any]:
             "wraith_phases": data.wraith_phases, "necromancer_halved": data.necromancer_halved}
 
 
-def _pending(decision, side: str | None, screened: set[str]) -> dict[str, Any]:
+def _pending(decision: Decision, side: str | None, screened: set[str]) -> dict[str, Any]:
     out = decision.describe()
     if screened and decision.player != side:
         out = {k: out[k] for k in ("player", "kind", "accepts")}

@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.panel import Panel
@@ -32,6 +32,11 @@ from warjudge.hexwar.hexmap import HexMap
 from warjudge.hexwar.sjg.view_types import SjgPicture
 from warjudge.presentation.sjg import picture_words as words
 from warjudge.presentation.sjg.wording_en import PEOPLE
+
+if TYPE_CHECKING:
+    from PIL import ImageDraw, ImageFont
+
+Point = tuple[float, float]
 
 # --- shared vocabulary --------------------------------------------------------------
 
@@ -55,24 +60,24 @@ def stack_label(kinds: list[str]) -> str:
     return (necro + letters)[:4]
 
 
-def _stacks(view: SjgPicture) -> dict[str, dict[str, list[dict]]]:
+def _stacks(view: SjgPicture) -> dict[str, dict[str, list[dict[str, Any]]]]:
     """hex -> side -> the view's units there."""
-    out: dict[str, dict[str, list[dict]]] = {}
+    out: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for unit in view.get("units", []):
         if unit.get("hex"):
             out.setdefault(unit["hex"], {}).setdefault(unit["side"], []).append(unit)
     return out
 
 
-def _jewels_on_map(view: SjgPicture) -> dict[str, list[dict]]:
-    out: dict[str, list[dict]] = {}
+def _jewels_on_map(view: SjgPicture) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
     for jewel in view.get("jewels", []):
         if jewel.get("hex") and not jewel.get("delivered_to"):
             out.setdefault(jewel["hex"], []).append(jewel)
     return out
 
 
-def _track_label(side: dict) -> str:
+def _track_label(side: dict[str, Any]) -> str:
     if side.get("column"):
         return str(side["column"])
     if side.get("count") is None:
@@ -100,7 +105,7 @@ def ending(view: SjgPicture) -> str | None:
     return f"turn limit: {result}, units {units}"
 
 
-def _decision_lines(pending: dict | None) -> list[str]:
+def _decision_lines(pending: dict[str, Any] | None) -> list[str]:
     if not pending:
         return []
     lines = [f"{pending.get('player')} to answer: {pending.get('kind')}"]
@@ -240,7 +245,7 @@ class TerminalView:
                 text.append("\n")
         return text
 
-    def _content(self, board: HexMap, h: str, stack, jewel: bool, in_miasma: bool, demon: bool,
+    def _content(self, board: HexMap, h: str, stack: dict[str, list[dict[str, Any]]] | None, jewel: bool, in_miasma: bool, demon: bool,
                  moved: bool) -> tuple[str, str]:
         """The five characters of a hex and their style. A stack keeps one mark of what
         lies under it: Ψ the demon, ◆ a Jewel, ~ the Miasma, ^ a slope, » it just moved."""
@@ -424,7 +429,7 @@ def _mix(a: str, b: str, t: float) -> str:
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
 
 
-def _clip_line_to_poly(p0, p1, poly) -> tuple | None:
+def _clip_line_to_poly(p0: Point, p1: Point, poly: list[Point]) -> tuple[Point, Point] | None:
     """Cyrus-Beck clipping of segment p0-p1 to a convex polygon (clockwise in screen space)."""
     t0, t1 = 0.0, 1.0
     dx, dy = p1[0] - p0[0], p1[1] - p0[1]
@@ -620,7 +625,7 @@ def _skull(x: float, y: float, colour: str) -> list[Shape]:
     ]
 
 
-def _counter(x: float, y: float, h: str, side: str, units: list[dict]) -> Shape:
+def _counter(x: float, y: float, h: str, side: str, units: list[dict[str, Any]]) -> Shape:
     kinds = [u["kind"] for u in units]
     necro = "necromancer" in kinds
     rest = [k for k in kinds if k != "necromancer"]
@@ -765,10 +770,10 @@ def render_svg(view: SjgPicture) -> str:
 # --- PNG ------------------------------------------------------------------------------
 
 PNG_SCALE = 2     # draw at 2x, then shrink: anti-aliased edges
-_FONT_CACHE: dict[tuple[float, bool], Any] = {}
+_FONT_CACHE: dict[tuple[float, bool], ImageFont.FreeTypeFont | ImageFont.ImageFont] = {}
 
 
-def _font(size: float, bold: bool):
+def _font(size: float, bold: bool) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     from PIL import ImageFont
 
     key = (size, bold)
@@ -787,14 +792,14 @@ def _font(size: float, bold: bool):
     return _FONT_CACHE[key]
 
 
-def _rgba(c: str | None):
+def _rgba(c: str | None) -> tuple[int, ...] | None:
     if c is None:
         return None
     vals = [int(c[i:i + 2], 16) for i in range(1, len(c), 2)]
     return tuple(vals + [255] * (4 - len(vals)))
 
 
-def _draw(draw, s: Shape, k: float) -> None:
+def _draw(draw: ImageDraw.ImageDraw, s: Shape, k: float) -> None:
     pts = [(x * k, y * k) for x, y in s.points]
     w = max(1, round(s.width * k))
     if s.kind == "group":

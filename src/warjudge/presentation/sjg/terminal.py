@@ -54,7 +54,7 @@ from rich.markup import escape
 
 from warjudge.core import bots
 from warjudge.core.errors import IllegalAction, WarjudgeError
-from warjudge.core.game import Game
+from warjudge.core.game import Decision, Game
 from warjudge.hexwar.grid import DIRECTION_NAMES, DIRECTIONS
 from warjudge.hexwar.sjg.view_types import SjgPicture, SjgView
 from warjudge.presentation.sjg.picture import picture
@@ -191,7 +191,7 @@ def parse_command(text: str, side: str) -> Command:
     return parser(rest, base)
 
 
-def _parse_move(rest: list[str], base: dict) -> Command:
+def _parse_move(rest: list[str], base: dict[str, Any]) -> Command:
     example = "e.g. 'move 12 13 0505 0605' (units, then the path)"
     units: list[int] = []
     path: list[str] = []
@@ -227,7 +227,7 @@ def _parse_move(rest: list[str], base: dict) -> Command:
     return Command("action", action)
 
 
-def _parse_attack(rest: list[str], base: dict) -> Command:
+def _parse_attack(rest: list[str], base: dict[str, Any]) -> Command:
     example = "e.g. 'attack d:12,13 i:14 -> 0707'"
     roles: dict[str, list[int]] = {"direct": [], "indirect": [], "boulder": []}
     targets: list[str] = []
@@ -257,7 +257,7 @@ def _parse_attack(rest: list[str], base: dict) -> Command:
     return Command("action", action)
 
 
-def _parse_convert(rest: list[str], base: dict) -> Command:
+def _parse_convert(rest: list[str], base: dict[str, Any]) -> Command:
     example = "e.g. 'convert 0707 x2' or 'convert 0707 free'"
     if len(rest) != 2:
         raise CommandError(f"convert: give the target hex and x1-x4 or 'free'; {example}")
@@ -271,7 +271,7 @@ def _parse_convert(rest: list[str], base: dict) -> Command:
     return Command("action", base | {"type": "convert", "target": target, "multiple": int(m.group(1))})
 
 
-def _parse_retreat(rest: list[str], base: dict) -> Command:
+def _parse_retreat(rest: list[str], base: dict[str, Any]) -> Command:
     example = "e.g. 'retreat to 0604 lose 12' or 'retreat lose all'"
     action: dict[str, Any] = base | {"type": "retreat"}
     tokens = list(rest)
@@ -307,7 +307,7 @@ def _parse_retreat(rest: list[str], base: dict) -> Command:
     return Command("action", action)
 
 
-def _parse_advance(rest: list[str], base: dict) -> Command:
+def _parse_advance(rest: list[str], base: dict[str, Any]) -> Command:
     moves: dict[int, str] = {}
     for token in rest:
         if token.lower() in ("none", "no", "stay"):
@@ -321,13 +321,13 @@ def _parse_advance(rest: list[str], base: dict) -> Command:
     return Command("action", base | {"type": "advance", "moves": moves})
 
 
-def _parse_search(rest: list[str], base: dict) -> Command:
+def _parse_search(rest: list[str], base: dict[str, Any]) -> Command:
     if len(rest) != 1:
         raise CommandError("search: give the Miasma hex to search, e.g. 'search 1209'")
     return Command("action", base | {"type": "search", "hex": _hex(rest[0], "search")})
 
 
-def _parse_deploy(rest: list[str], base: dict) -> Command:
+def _parse_deploy(rest: list[str], base: dict[str, Any]) -> Command:
     example = "e.g. 'deploy auto' or 'deploy 0309:z,z,w 0310:2s,w'"
     if [w.lower() for w in rest] in (["auto"], ["random"]):
         return Command("deploy_auto", dict(base))
@@ -358,7 +358,7 @@ def _parse_deploy(rest: list[str], base: dict) -> Command:
                    | ({"holders": holders} if holders else {}))
 
 
-def _parse_choose(rest: list[str], base: dict) -> Command:
+def _parse_choose(rest: list[str], base: dict[str, Any]) -> Command:
     example = "e.g. 'choose sword', 'choose dragon', 'choose 2apprentice extra_jewel:zombie_movement'"
     if [w.lower() for w in rest] in (["auto"], ["random"]):
         return Command("choose_auto", dict(base))
@@ -374,7 +374,7 @@ def _parse_choose(rest: list[str], base: dict) -> Command:
     return Command("action", base | {"type": "choose", "items": items})
 
 
-def _parse_take(rest: list[str], base: dict) -> Command:
+def _parse_take(rest: list[str], base: dict[str, Any]) -> Command:
     example = "e.g. 'take sword 12' (unit 12 takes the sword in its hex)"
     if len(rest) != 2:
         raise CommandError(f"take: give the item and the unit that takes it; {example}")
@@ -384,7 +384,7 @@ def _parse_take(rest: list[str], base: dict) -> Command:
     return Command("action", base | {"type": "take", "item": rest[0].lower(), "unit": units[0]})
 
 
-_PARSERS: dict[str, Callable[[list[str], dict], Command]] = {
+_PARSERS: dict[str, Callable[[list[str], dict[str, Any]], Command]] = {
     "move": _parse_move, "m": _parse_move, "attack": _parse_attack, "a": _parse_attack,
     "convert": _parse_convert, "retreat": _parse_retreat, "advance": _parse_advance,
     "search": _parse_search, "deploy": _parse_deploy, "choose": _parse_choose, "take": _parse_take,
@@ -565,7 +565,7 @@ def line_reader(console: Console) -> Callable[[str], str]:
 def units_table(view: SjgPicture, side: str | None, which: str | None) -> list[str]:
     """Lines listing units with their numbers and types, a line per hex and side:
     `side`'s (default), all visible ('all'), or one hex's."""
-    by_hex: dict[tuple[str, str], list[dict]] = {}
+    by_hex: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for u in view.get("units", []):
         if which and HEX.match(which):
             if u["hex"] != which:
@@ -639,7 +639,7 @@ def hex_lines(view: SjgPicture, hex_: str) -> list[str]:
     return lines
 
 
-def _prompt_hint(decision) -> str:
+def _prompt_hint(decision: Decision) -> str:
     hints = {
         "choose": "choose ITEMS | choose auto",
         "deploy": "deploy auto | deploy HEX:z,z,w ...",
@@ -668,7 +668,7 @@ def run_session(game: Game, *, bot_side: str | None = None, input_fn: Callable[[
     clear_fn = clear_fn or console.clear
     hot_seat = bot_side is None
     human = None if bot_side is None else other(bot_side)
-    shown: tuple | None = None
+    shown: tuple[Any, str, str, int] | None = None
     bot_lines: list[str] = []
     bot = bots.make(GAME_ID, "heuristic", rng) if bot_side else None
 

@@ -33,6 +33,7 @@ from warjudge.cli import shell
 from warjudge.cli.shell import fail as _fail
 from warjudge.diplomacy.family import DiplomacyFamily
 from warjudge.diplomacy.phases import PhaseReport
+from warjudge.diplomacy.view_types import DiplomacyView
 
 if TYPE_CHECKING:
     from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
@@ -73,7 +74,7 @@ def adjudicate(file: Optional[Path] = typer.Argument(None, help="JSON document (
     print(json.dumps(out, indent=1, ensure_ascii=False))
 
 
-def _centre_table(view: dict, title: str) -> Table:
+def _centre_table(view: DiplomacyView, title: str) -> Table:
     """Centres and units per power, from a standard game's view."""
     table = Table(title=title)
     table.add_column("Power")

@@ -34,6 +34,7 @@ from warjudge.cli.shell import fail as _fail
 if TYPE_CHECKING:
     from warjudge.hexwar.hexmap import HexMap
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
+    from warjudge.hexwar.sjg.view_types import SjgPicture
 
 sjg_app = typer.Typer(no_args_is_help=True, help="Play Steve Jackson Games' Necromancer (1983), "
                                                           "by saved game files or at the terminal.")
@@ -114,7 +115,7 @@ def _side(side: Optional[str]) -> Optional[str]:
     return side.lower()
 
 
-def _write_images(view: dict[str, Any], svg: Optional[Path], png: Optional[Path]) -> None:
+def _write_images(view: SjgPicture, svg: Optional[Path], png: Optional[Path]) -> None:
     from warjudge.presentation.sjg.render import render_png, render_svg
 
     try:
@@ -392,8 +393,9 @@ def map_render(file: Optional[Path] = typer.Argument(None, help="your map file (
     if file is not None and map_file is not None and file != map_file:
         _fail("name the map once: FILE or --map FILE")
     board = _board(file or map_file)
-    view = {"board": board, "turn": 0, "phasing": None, "phase": None, "units": [], "jewels": [], "miasma": [],
-            "sides": {}, "pending": None, "winner": None}
+    view: SjgPicture = {"board": board, "viewer": None, "turn": 0, "phasing": None, "phase": None, "scenario": None,
+                        "units": [], "jewels": [], "miasma": [], "demon": None, "items": [], "sides": {},
+                        "pending": None, "winner": None, "outcome": None, "moved": [], "events": []}
     _write_images(view, svg, png)
 
 

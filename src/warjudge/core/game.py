@@ -65,7 +65,7 @@ if TYPE_CHECKING:
 GM = "gm"  # the games master's pseudo-seat: `act(GM, …)` forces the game on
 
 Action = dict[str, Any]   # a JSON object with a "type" key
-View = dict[str, Any]     # a JSON object
+View = Mapping[str, Any]  # a JSON object; each game narrows it to its own TypedDict
 
 
 @dataclass(frozen=True)

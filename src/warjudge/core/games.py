@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, cast
 
 from warjudge.core.errors import IllegalAction, InputError, RecordError
-from warjudge.core.game import Game, provided
+from warjudge.core.game import Game, View, provided
 from warjudge.core.record import GameRecord, rebuilt
 from warjudge.core.textinput import json_depth_problem
 
@@ -45,11 +45,11 @@ class GameInfo:
         module, _, name = self.entry.partition(":")
         return getattr(importlib.import_module(module), name)
 
-    def board_renderer(self) -> Callable[[Any, dict[str, Any], str], str] | None:
+    def board_renderer(self) -> Callable[[Any, View, str], str] | None:
         if self.board is None:
             return None
         module, _, name = self.board.partition(":")
-        renderer: Callable[[Any, dict[str, Any], str], str] = getattr(importlib.import_module(module), name)
+        renderer: Callable[[Any, View, str], str] = getattr(importlib.import_module(module), name)
         return renderer
 
     def capabilities(self) -> frozenset[str]:

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import random
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from warjudge.core.errors import IllegalAction, InputError, RecordError
 from warjudge.core.events import Event, OrderRefusal, Refusal
-from warjudge.core.game import GM, Action, Decision, Outcome, View
+from warjudge.core.game import GM, Action, Decision, Outcome
 from warjudge.core.games import Option, fresh_seed, replay
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
@@ -45,6 +45,7 @@ from warjudge.diplomacy.phases import (
 )
 from warjudge.diplomacy.reasons import because
 from warjudge.diplomacy.retreats import check_retreat
+from warjudge.diplomacy.view_types import DiplomacyView
 
 VARIANTS = ("standard",)                    # the maps this class plays
 ALL_VARIANTS = ("standard", "necromancer")  # every Diplomacy variant warjudge plays
@@ -377,12 +378,12 @@ class DiplomacyGame(DiplomacyFamily):
         self.pending = {}
 
     # --- views and outcome --------------------------------------------------------------
-    def view(self, player: str | None = None) -> View:
+    def view(self, player: str | None = None) -> DiplomacyView:
         """The position, the last phase's results and this phase's orders so far; each
         power's orders are hidden from the others until the phase is adjudicated."""
         s, powers = self.state, self.map.powers
         last = self.history[-1] if self.history else None
-        full = {
+        full: DiplomacyView = {
             "game": self.game_id, "variant": self.variant, "phase": str(s.phase),
             "units": {p: [str(u) for u in sorted(s.units.values(), key=lambda u: u.province) if u.power == p]
                       for p in powers},
@@ -400,7 +401,7 @@ class DiplomacyGame(DiplomacyFamily):
             "max_year": self.max_year,
             "outcome": None if not self.is_over else self.outcome().to_json(),   # type: ignore[union-attr]
         }
-        return redacted(full, player)
+        return cast(DiplomacyView, redacted(full, player))   # the same keys, less what the player may not see
 
     def outcome(self) -> Outcome | None:
         if not self.is_over:

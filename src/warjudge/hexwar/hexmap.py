@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Annotated, Callable, Literal, Optional
+from pathlib import Path
+from typing import Annotated, Any, Callable, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -75,11 +76,11 @@ class HexMap:
     note: str
     grid: Grid
     hexes: dict[str, Hex]
-    cliffs: dict[frozenset, str]
+    cliffs: dict[frozenset[str], str]
     points: dict[str, str]
     regions: dict[str, frozenset[str]]
-    spec: dict = field(default_factory=dict, repr=False, compare=False)  # the file's content, for records
-    sides: dict[frozenset, str] = field(default_factory=dict)
+    spec: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # the file's content, for records
+    sides: dict[frozenset[str], str] = field(default_factory=dict)
     vocabulary: MapVocabulary = field(default=SJG_VOCABULARY, repr=False, compare=False)
     _adjacent: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
 
@@ -201,7 +202,7 @@ def load_hexmap(raw: str, source: str, facts: Callable[[HexMap], list[str]] | No
     return build_map(validated_spec(raw, source, HexMapSpec, validate), vocabulary)
 
 
-def load_hexmap_file(path, facts: Callable[[HexMap], list[str]] | None = None,
+def load_hexmap_file(path: str | Path, facts: Callable[[HexMap], list[str]] | None = None,
                      vocabulary: MapVocabulary = SJG_VOCABULARY) -> HexMap:
     return load_hexmap(read_map_file(path), str(path), facts, vocabulary)
 

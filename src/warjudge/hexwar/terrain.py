@@ -100,7 +100,7 @@ class Ruleset:
         return found
 
 
-def _intact(m: HexMap, a: str, b: str, breached: frozenset) -> str | None:
+def _intact(m: HexMap, a: str, b: str, breached: frozenset[frozenset[str]]) -> str | None:
     """The kind of the hexside a-b if it still has an effect (None: clear or breached)."""
     kind = m.hexside_kind(a, b)
     if kind is None or (frozenset((a, b)) in breached and m.vocabulary.hexsides[kind].breachable):
@@ -109,7 +109,7 @@ def _intact(m: HexMap, a: str, b: str, breached: frozenset) -> str | None:
 
 
 def step_cost(rules: Ruleset, m: HexMap, a: str, b: str, move_class: str,
-              breached: frozenset = frozenset()) -> int | None:
+              breached: frozenset[frozenset[str]] = frozenset()) -> int | None:
     """Movement points to step from `a` into the adjacent `b` (None: prohibited)."""
     enter = rules.terrain[m.terrain(b)].cost.get(move_class)
     if enter is None:
@@ -121,7 +121,7 @@ def step_cost(rules: Ruleset, m: HexMap, a: str, b: str, move_class: str,
     return None if extra is None else enter + extra
 
 
-def zoc_reaches(rules: Ruleset, m: HexMap, src: str, dst: str, breached: frozenset = frozenset()) -> bool:
+def zoc_reaches(rules: Ruleset, m: HexMap, src: str, dst: str, breached: frozenset[frozenset[str]] = frozenset()) -> bool:
     """Does a unit in `src` exert its zone of control into the adjacent `dst`?"""
     if not (rules.terrain[m.terrain(src)].zoc_out and rules.terrain[m.terrain(dst)].zoc_in):
         return False
@@ -129,7 +129,7 @@ def zoc_reaches(rules: Ruleset, m: HexMap, src: str, dst: str, breached: frozens
     return kind is None or not rules.hexsides[kind].blocks_zoc
 
 
-def melee_blocked(rules: Ruleset, m: HexMap, a: str, b: str, breached: frozenset = frozenset()) -> bool:
+def melee_blocked(rules: Ruleset, m: HexMap, a: str, b: str, breached: frozenset[frozenset[str]] = frozenset()) -> bool:
     kind = _intact(m, a, b, breached)
     return kind is not None and rules.hexsides[kind].blocks_melee
 

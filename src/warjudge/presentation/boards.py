@@ -4,40 +4,48 @@ game only for its public map, so a picture holds nothing its viewer may not see.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
-from warjudge.core.game import Game
+from warjudge.core.game import Game, View
+
+if TYPE_CHECKING:
+    from warjudge.diplomacy.view_types import DiplomacyView, NecromancerView
+    from warjudge.hexwar.gondor_sauron.view_types import GondorView
+    from warjudge.hexwar.sjg.view_types import SjgView
 
 
-def diplomacy(_game: Game, view: dict[str, Any], lang: str) -> str:
+def diplomacy(_game: Game, view: View, lang: str) -> str:
     """Provinces as filled regions, the last phase's orders as arrows with their results."""
     from warjudge.presentation.diplomacy_map import render_map
 
-    last = view.get("last_phase") or {}
-    return render_map(view.get("variant") or "standard", view, lang=lang, orders=last.get("results") or [])
+    seen = cast("DiplomacyView", view)   # the registry gives each renderer its own game's views
+    last: View = seen.get("last_phase") or {}
+    return render_map(seen.get("variant") or "standard", seen, lang=lang, orders=last.get("results") or [])
 
 
-def necromancer_diplomacy(_game: Game, view: dict[str, Any], lang: str) -> str:
+def necromancer_diplomacy(_game: Game, view: View, lang: str) -> str:
     """The variant's map from the one report this reader may see (the GM's when shown)."""
     from warjudge.presentation.diplomacy_map import render_map
 
-    reports = view["report"]
-    shown = reports["GM"] if "GM" in reports else next(iter(reports.values()), {})
+    reports = cast("NecromancerView", view)["report"]
+    shown: View = reports["GM"] if "GM" in reports else next(iter(reports.values()), {})
     return render_map("necromancer", shown, lang=lang, orders=shown.get("orders") or [])
 
 
-def sjg(game: Game, view: dict[str, Any], lang: str) -> str:
+def sjg(game: Game, view: View, lang: str) -> str:
     """The battlefield as the terminal and the CLI draw it (`sjg.picture`), its words in `lang`."""
     from warjudge.presentation.sjg.picture import picture
     from warjudge.presentation.sjg.render import render_svg
 
-    return render_svg(picture(game.public_map, view) | {"lang": lang})
+    drawn = picture(game.public_map, cast("SjgView", view))   # the registry gives this renderer SJG views only
+    drawn["lang"] = lang
+    return render_svg(drawn)
 
 
-def gondor_sauron(game: Game, view: dict[str, Any], lang: str) -> str:
+def gondor_sauron(game: Game, view: View, lang: str) -> str:
     from warjudge.presentation.gondor_sauron.render import render_svg
 
-    return render_svg(game.public_map, view, lang)
+    return render_svg(game.public_map, cast("GondorView", view), lang)
 
 
 __all__ = ["diplomacy", "gondor_sauron", "necromancer_diplomacy", "sjg"]

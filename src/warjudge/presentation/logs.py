@@ -8,20 +8,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from warjudge.core.game import View
+
 from warjudge.presentation.gondor_sauron import log_en as gondor_sauron_en, log_fr as gondor_sauron_fr
 from warjudge.presentation.sjg import wording_en as sjg_en, wording_fr as sjg_fr
 
 LAST = 60   # lines: the page shows the recent past, the record keeps everything
 
 Events = list[dict[str, Any]]
-Worder = Callable[[dict[str, Any], Events], list[str]]
+Worder = Callable[[View, Events], list[str]]
 SJG: dict[str, Worder] = {"en": lambda view, events: sjg_en.page_lines(events),
                           "fr": lambda view, events: sjg_fr.page_lines(events)}
 GONDOR_SAURON: dict[str, Worder] = {"en": gondor_sauron_en.page_lines, "fr": gondor_sauron_fr.page_lines}
 WORDERS: dict[str, dict[str, Worder]] = {"necromancer-sjg": SJG, "gondor": GONDOR_SAURON, "sauron": GONDOR_SAURON}
 
 
-def log_lines(game_id: str, view: dict[str, Any], lang: str = "en") -> list[str] | None:
+def log_lines(game_id: str, view: View, lang: str = "en") -> list[str] | None:
     """The last lines of the game's log, newest last, in `lang` (English for a language
     the game has no words in); None for a game without one."""
     words = WORDERS.get(game_id)

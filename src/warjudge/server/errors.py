@@ -7,7 +7,8 @@ home (`app.state.error_page`, set by the pages)."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -28,13 +29,14 @@ class ApiError(Exception):
         self.headers = headers   # such as a 429's Retry-After
 
 
-def _problem(error: dict) -> str:
+def _problem(error: dict[str, Any]) -> str:
     where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
     return f"{where}: {error.get('msg', 'invalid')}" if where else str(error.get("msg", "invalid"))
 
 
 def _answer(request: Request, status: int, message: str, headers: Mapping[str, str] | None = None) -> Response:
-    page = getattr(request.app.state, "error_page", None)
+    page: Callable[[Request, int, str, Mapping[str, str] | None], Response] | None = getattr(
+        request.app.state, "error_page", None)
     wants_page = not request.url.path.startswith("/api/") and "text/html" in request.headers.get("accept", "")
     if page is not None and wants_page:
         return page(request, status, message, headers)

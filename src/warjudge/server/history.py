@@ -119,6 +119,7 @@ def router(sessions: Sessions) -> APIRouter:
         worded in `lang`; `count`: how many phases are finished."""
         row, role = read(game_id, seat, credentials)
         entry, progress = phase_seen_by(sessions, row, n, role)
-        return {"seat": role, "count": progress.phases} | localised(entry, lang, progress.names.get(lang))
+        worded: dict[str, Any] = localised(entry, lang, progress.names.get(lang))
+        return {"seat": role, "count": progress.phases} | worded
 
     return api

@@ -149,7 +149,8 @@ def _send(smtp: Smtp, messages: Iterable[tuple[int, EmailMessage]]) -> set[int]:
 
 
 def backoff(attempts: int) -> float:
-    return min(BACKOFF * 2 ** (attempts - 1), BACKOFF_MOST)
+    delay: float = BACKOFF * 2 ** (attempts - 1)
+    return min(delay, BACKOFF_MOST)
 
 
 def drain(sessions: db.Sessions, now: float) -> int:

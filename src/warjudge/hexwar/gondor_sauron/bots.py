@@ -15,10 +15,12 @@ nothing useful is left. Both draw on the caller's `random.Random`, never on the 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from warjudge.core.dice import Dice
+from warjudge.core.game import Game
 from warjudge.hexwar.grid import distance
+from warjudge.hexwar.gondor_sauron.view_types import ON_THE_MAP, GondorView
 
 Action = dict[str, Any]
 FLIP_SHARE = 0.4      # a flip halves a unit's strength: part of its value already
@@ -29,21 +31,21 @@ TRIALS = 3            # reseeded clones a spell is tried on to see what it does
 EAGER = ("fire", "pour", "attack", "resolve", "rally", "advance", "stand", "form", "enter", "bombard", "cast")
 
 
-def random_action(game, player: str, rng: random.Random) -> Action:
+def random_action(game: Game, player: str, rng: random.Random) -> Action:
     return rng.choice(game.legal_actions(player))
 
 
-def _nearest_enemy(view: dict[str, Any], side: str, h: str) -> int:
+def _nearest_enemy(view: GondorView, side: str, h: str) -> int:
     enemies = [u["hex"] for u in view["units"] if u["side"] != side and u.get("hex")]
     return min((distance(h, e) for e in enemies), default=0)
 
 
-def _where(view: dict[str, Any]) -> dict[str, str]:
+def _where(view: GondorView) -> dict[str, str]:
     """Piece id -> hex, for every piece the view shows on the map."""
-    return {p["id"]: p["hex"] for key in ("units", "leaders", "engines") for p in view.get(key, []) if p.get("hex")}
+    return {p["id"]: p["hex"] for key in ON_THE_MAP for p in view.get(key, []) if p.get("hex")}
 
 
-def _keeping_the_pedestal(view: dict[str, Any], legal: list[Action]) -> list[Action]:
+def _keeping_the_pedestal(view: GondorView, legal: list[Action]) -> list[Action]:
     """Sauron casts only while stacked with his pedestal ([BB-S]): he never walks off it,
     nor does the last unit of his side guarding him there (else 8.1 would carry him off),
     so that he can still cast darkness (10.0) when his army comes to grips."""
@@ -84,7 +86,7 @@ def _damage(code: str, target: dict[str, Any]) -> float:
     return 0.0
 
 
-def _best_strike(game, player: str, view: dict[str, Any], found: list[Action]) -> Action:
+def _best_strike(game: Game, player: str, view: GondorView, found: list[Action]) -> Action:
     """The fire or melee worth the most points (`strike_worth`); a melee picks its
     defender by what every unit that may join the statement (7.32) takes from it together."""
     units = {u["id"]: u for u in view["units"]}
@@ -101,7 +103,7 @@ def _best_strike(game, player: str, view: dict[str, Any], found: list[Action]) -
     return max(worths, key=lambda wa: (together[wa[1]["target"]], wa[0]))[1]
 
 
-def _best_cast(game, player: str, view: dict[str, Any], found: list[Action], rng: random.Random) -> Action:
+def _best_cast(game: Game, player: str, view: GondorView, found: list[Action], rng: random.Random) -> Action:
     """Darkness first while the army is near the enemy (10.0: Sauron's units fanatical at
     night, 7.37), the daylight that takes it away too; then what opens the walls or
     brings an army; a disruption beside most of the army's units (7.57). What a spell
@@ -124,7 +126,7 @@ def _best_cast(game, player: str, view: dict[str, Any], found: list[Action], rng
     return max(found, key=rank)
 
 
-def _spell_effect(game, player: str, view: dict[str, Any], action: Action, rng: random.Random) -> str:
+def _spell_effect(game: Game, player: str, view: GondorView, action: Action, rng: random.Random) -> str:
     """What casting `action` changes in the view of a reseeded clone: night falls
     ('darkness') or lifts ('daylight'), a wall opens ('opening'), an army arrives
     ('arrival'); '' when no trial succeeded or it changes none of these."""
@@ -145,14 +147,14 @@ def _spell_effect(game, player: str, view: dict[str, Any], action: Action, rng: 
     return ""
 
 
-def _nearest_between(view: dict[str, Any], side: str) -> int:
+def _nearest_between(view: GondorView, side: str) -> int:
     """The fewest hexes between a unit of `side` and an enemy unit (99 if none)."""
     theirs = [u["hex"] for u in view["units"] if u["side"] != side and u.get("hex")]
     return min((distance(u["hex"], h) for u in view["units"] if u["side"] == side and u.get("hex")
                 for h in theirs), default=99)
 
 
-def _leader_moves(view: dict[str, Any], player: str, legal: list[Action]) -> tuple[list[Action], list[Action]]:
+def _leader_moves(view: GondorView, player: str, legal: list[Action]) -> tuple[list[Action], list[Action]]:
     """8.1: the moves that stack a lone Leader with a friendly unit (he joins one, or one
     joins him), and the moves that would leave a Leader alone where no unit stands."""
     mine = {u["hex"] for u in view["units"] if u["side"] == player and u.get("hex")}
@@ -165,9 +167,9 @@ def _leader_moves(view: dict[str, Any], player: str, legal: list[Action]) -> tup
     return joining, astray
 
 
-def heuristic_action(game, player: str, rng: random.Random) -> Action:
+def heuristic_action(game: Game, player: str, rng: random.Random) -> Action:
     legal = game.legal_actions(player)
-    view = game.view(player)
+    view = cast(GondorView, game.view(player))   # the bot plays Gondor & Sauron only
     for kind in EAGER:
         found = [a for a in legal if a["type"] == kind]
         if found:
@@ -202,7 +204,7 @@ def heuristic_action(game, player: str, rng: random.Random) -> Action:
     return rng.choice(spread or legal)
 
 
-def _climbing(view: dict[str, Any], side: str, moves: list[Action]) -> list[Action]:
+def _climbing(view: GondorView, side: str, moves: list[Action]) -> list[Action]:
     """Moves of a unit onto its side's siege tower or ladder beside the enemy, from a hex
     with none: only there may it melee across an unbreached wall (7.35, 7.53); at the
     foot of the wall without one it can only be shot at and poured on."""
@@ -212,7 +214,7 @@ def _climbing(view: dict[str, Any], side: str, moves: list[Action]) -> list[Acti
     return [a for a in moves if a["piece"] in units and units[a["piece"]] not in scaling and a["to"] in scaling]
 
 
-def _spreading(view: dict[str, Any], side: str, moves: list[Action]) -> list[Action]:
+def _spreading(view: GondorView, side: str, moves: list[Action]) -> list[Action]:
     """Moves of a unit off a hex it shares with a friend to a hex no friend holds: what
     puts a stack right before the Movement Phase may end (SPI 4.28)."""
     mine = [u["hex"] for u in view["units"] if u["side"] == side and u.get("hex") and not u.get("formation")]

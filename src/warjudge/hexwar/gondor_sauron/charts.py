@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal, Mapping, Optional, TypeVar
+from typing import Annotated, Any, Literal, Mapping, Optional, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -115,7 +115,7 @@ class ChartError(InputError):
         self.problems = problems
 
 
-def _int_keys(keys, what: str) -> tuple[list[str], list[int]]:
+def _int_keys(keys: list[Any], what: str) -> tuple[list[str], list[int]]:
     """Problems, and the keys as integers, of a table indexed by consecutive integers."""
     problems, values = [], []
     for k in keys:
@@ -199,7 +199,7 @@ class Charts:
     leader: dict[int, tuple[tuple[str, str], ...]]
     rally_totals: dict[int, frozenset[int]]
     magic_totals: dict[int, frozenset[int]]
-    spec: dict
+    spec: dict[str, Any]
 
     def casualty_totals(self, attack: str, armour: int) -> frozenset[int]:
         """7.33, 7.41: the two-dice totals that cause a casualty; a missile strength

@@ -122,7 +122,7 @@ def _tunnel(pos: Position, h: str) -> bool:
     return pos.map.terrain(h) == "tunnel"
 
 
-def clear_lines(pos: Position, a: str, b: str, siege_towers: frozenset = frozenset()) -> list[list[str]]:
+def clear_lines(pos: Position, a: str, b: str, siege_towers: frozenset[str] = frozenset()) -> list[list[str]]:
     """The clear lines of missile fire from `a` to `b`, ends included (7.13): not
     through Tower, Grove or Mountain hexes, nor over Siege Towers; through walls and
     units; into, out of or through a Tunnel only along the tunnel (`follows_tunnels`).
@@ -157,7 +157,7 @@ def follows_tunnels(pos: Position, line: list[str]) -> bool:
 
 
 def missile_problem(pos: Position, shooter: CombatUnit, target: CombatUnit, fired: set[str],
-                    reach: int = BOW_RANGE, siege_towers: frozenset = frozenset()) -> str | None:
+                    reach: int = BOW_RANGE, siege_towers: frozenset[str] = frozenset()) -> str | None:
     """Why `shooter` may not fire at `target`, None if it may (7.11-7.14)."""
     if shooter.ratings.missile is None:
         return "only units with a missile strength fire missiles (SPI 7.11)"
@@ -179,7 +179,7 @@ def catapult_problem(pos: Position, catapult: Engine, target: CombatUnit, used: 
 
 
 def _target_problem(pos: Position, shooter: CombatUnit | Engine, target: CombatUnit, reach: int,
-                    towers: frozenset) -> str | None:
+                    towers: frozenset[str]) -> str | None:
     """7.11-7.13: an enemy unit within range along a clear line."""
     if target.side == shooter.side:
         return "missiles are fired at enemy units (SPI 7.11)"
@@ -191,7 +191,7 @@ def _target_problem(pos: Position, shooter: CombatUnit | Engine, target: CombatU
 
 
 def missile_armour(pos: Position, shooter_hex: str, target: CombatUnit,
-                   siege_towers: frozenset = frozenset()) -> int:
+                   siege_towers: frozenset[str] = frozenset()) -> int:
     """7.18: a unit fired on through a wall hexside of its own hex adds one to its
     armour (four stays four). Ruling: the wall counts when every clear line of fire
     enters the target's hex across it; a line that enters beside the wall is an open

@@ -17,12 +17,12 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, cast
 
 from warjudge.core.dice import Dice
 from warjudge.core.errors import InputError, RecordError
 from warjudge.core.events import Refusal
-from warjudge.core.game import GM, Action, Decision, Game, Outcome, View
+from warjudge.core.game import GM, Action, Decision, Game, Outcome
 from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, fresh_seed, replay
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
@@ -31,11 +31,12 @@ from warjudge.hexwar import stacking
 from warjudge.hexwar.copying import copied, copied_all
 from warjudge.hexwar.gondor_sauron import (
     aftermath, cauldrons, combat, formations, leaders, melee, moves, sequence, siege, spells)
-from warjudge.hexwar.gondor_sauron.charts import Charts, default_charts, load_charts
+from warjudge.hexwar.gondor_sauron.charts import CasualtyResult, Charts, default_charts, load_charts
 from warjudge.hexwar.gondor_sauron.morale import loss_value, newly_demoralized
 from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_content, shipped
 from warjudge.hexwar.gondor_sauron.units import SAURON, SIDES, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, other
+from warjudge.hexwar.gondor_sauron.view_types import GondorView
 from warjudge.hexwar.hexmap import HexMap
 
 PLAYERS = SIDES
@@ -144,7 +145,7 @@ class GondorSauronGame(Game):
         self._legal: tuple[Any, list[Action]] = (None, [])
         self._acted = 0   # actions applied (the legal-action cache's key)
         self._facts: tuple[Any, Any] = (None, None)
-        self._reach: tuple[Any, dict[tuple, list[str]]] = (None, {})   # see _movement_facts
+        self._reach: tuple[Any, dict[tuple[Any, ...], list[str]]] = (None, {})   # see _movement_facts
         self._plan: tuple[Any, Any] = (None, None)   # see _stacking_plan
         self._start_turn()
 
@@ -359,9 +360,9 @@ class GondorSauronGame(Game):
         """The view's phase, without building the view (each submission checks it)."""
         return None if self.phase is None else str(self.phase)
 
-    def view(self, player: str | None = None) -> View:
+    def view(self, player: str | None = None) -> GondorView:
         pos = self.pos
-        full = {
+        full: GondorView = {
             "game": self.game_id, "scenario": self.scenario.spec.name, "turn": self.turn, "phase": self.phase,
             "phase_title": self._phase().title, "night": pos.night, "stage": self.stage, "to_act": list(self.to_act()),
             "units": [{"id": u.id, "side": u.side, "nationality": u.nationality, "kind": u.kind, "hex": u.hex,
@@ -381,7 +382,7 @@ class GondorSauronGame(Game):
             "eliminated": list(self.eliminated), "events": self.events[-50:],
             "pending": [{"kind": p.kind, "side": p.side, "unit": p.unit} for p in self.pending],
         }
-        return redacted(full, player)
+        return cast(GondorView, redacted(full, player))   # the same keys, less what the player may not see
 
     def outcome(self) -> Outcome | None:
         if not self.is_over:
@@ -397,7 +398,7 @@ class GondorSauronGame(Game):
 
     # --- legal actions per phase ----------------------------------------------------------
 
-    def _own(self, side: str, kind: type) -> list:
+    def _own(self, side: str, kind: type) -> list[Any]:
         found: dict[type, dict[str, Any]] = {CombatUnit: self.pos.units, Leader: self.pos.leaders,
                                              Engine: self.pos.engines}
         return sorted((p for p in found[kind].values() if p.side == side), key=lambda p: p.id)
@@ -438,7 +439,8 @@ class GondorSauronGame(Game):
             if self._reach[0] != stable:
                 self._reach = (stable, {})
             self._facts = (key, (zoc, occupied))
-        return self._facts[1]
+        facts: tuple[frozenset[str], dict[str, str]] = self._facts[1]
+        return facts
 
     def _magic_actions(self, side: str) -> list[Action]:
         # 3.0 A/E, 4.11: Magic Leaders move or cast spells
@@ -547,7 +549,8 @@ class GondorSauronGame(Game):
             counts = Counter(h for h, _ in pieces.values())
             over = [] if plan is None else sorted(h for h, n in counts.items() if n > self.pos.rules.stacking)
             self._plan = (key, StackingPlan(pieces, plan, counts, over))
-        return self._plan[1]
+        found: StackingPlan = self._plan[1]
+        return found
 
     def _phase_can_end_after(self, side: str, changes: dict[str, tuple[str, tuple[str, ...]] | None]) -> bool:
         """Whether the phase could still end within the stacking limit once `changes`
@@ -896,7 +899,7 @@ class GondorSauronGame(Game):
         if hit.result:
             self._casualty(defender, hit.result, attacker=attacker)
 
-    def _casualty(self, unit: CombatUnit, result, attacker: CombatUnit | None) -> None:
+    def _casualty(self, unit: CombatUnit, result: CasualtyResult, attacker: CombatUnit | None) -> None:
         """7.42 applied; 8.24 Leaders share A/E on 5-6; 7.51 a melee victor may advance."""
         here = unit.hex
         if result.shared_by_leader:

@@ -5,7 +5,7 @@ refused before anything changes."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Set as AbstractSet
+from collections.abc import Callable, Set as AbstractSet
 
 from warjudge.hexwar import movement, terrain
 from warjudge.hexwar.gondor_sauron.position import Position
@@ -39,7 +39,7 @@ def avoids_enemy_zoc(pos: Position, unit: CombatUnit) -> bool:
     return unit.ratings.missile_only or (unit.side in pos.demoralized and unit.ratings.morale == "Z")
 
 
-def stops_for(piece: Piece, zoc: set[str]):
+def stops_for(piece: Piece, zoc: set[str]) -> Callable[[str], bool]:
     """6.11: a combat unit stops on entering an enemy ZOC; 6.15: Leaders never do."""
     if isinstance(piece, Leader):
         return lambda h: False

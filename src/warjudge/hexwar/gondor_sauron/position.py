@@ -22,15 +22,15 @@ class Position:
     charts: Charts
     units: dict[str, CombatUnit]
     leaders: dict[str, Leader]
-    breached: frozenset = frozenset()          # wall/gate/tower hexsides breached (6.13)
+    breached: frozenset[frozenset[str]] = frozenset()          # wall/gate/tower hexsides breached (6.13)
     demoralized: set[str] = field(default_factory=set)   # sides (9.2)
     night: bool = False                        # 10.0
     formations: dict[str, str] = field(default_factory=dict)   # unit id -> partner (8.4)
     engines: dict[str, Engine] = field(default_factory=dict)   # siege engines (Gondor: 5.0 c)
     cauldrons: dict[str, Cauldron] = field(default_factory=dict)   # Gondor's oil (and dummies)
-    _costs: dict = field(default_factory=dict, repr=False, compare=False)
-    _steps: dict = field(default_factory=dict, repr=False, compare=False)
-    _zoc: dict = field(default_factory=dict, repr=False, compare=False)
+    _costs: dict[tuple[str, str, str, frozenset[frozenset[str]]], int | None] = field(default_factory=dict, repr=False, compare=False)
+    _steps: dict[tuple[str, bool, frozenset[frozenset[str]]], dict[str, tuple[tuple[str, int], ...]]] = field(default_factory=dict, repr=False, compare=False)
+    _zoc: dict[tuple[str, frozenset[frozenset[str]]], frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
 
     def clone(self) -> "Position":
         """An independent copy: the pieces and what play changes are copied; the map, the

@@ -9,7 +9,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Literal, Optional
+from typing import Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -173,7 +173,7 @@ def _problems(spec: ScenarioSpec) -> list[str]:
     return problems
 
 
-def _exclusive_problems(spec: ScenarioSpec, hexes: dict, m: HexMap) -> list[str]:
+def _exclusive_problems(spec: ScenarioSpec, hexes: dict[str, Any], m: HexMap) -> list[str]:
     """The reconstructed Exclusive Rules' data: engines, the Siege Phase, reinforcement
     groups and spells (docs/gondor-sauron-formats.md)."""
     problems = []
@@ -220,7 +220,7 @@ def _exclusive_problems(spec: ScenarioSpec, hexes: dict, m: HexMap) -> list[str]
     return problems + _cauldron_and_pedestal_problems(spec, hexes)
 
 
-def _cauldron_and_pedestal_problems(spec: ScenarioSpec, hexes: dict) -> list[str]:
+def _cauldron_and_pedestal_problems(spec: ScenarioSpec, hexes: dict[str, Any]) -> list[str]:
     """Gondor's cauldrons and dummies, Sauron's pedestal (docs/gondor-sauron-formats.md)."""
     problems = []
     if spec.cauldrons and spec.game != "gondor":
@@ -276,7 +276,7 @@ class Scenario:
     def cauldrons(self) -> dict[str, Cauldron]:
         return {c.id: Cauldron(c.id, c.hex, c.oil, c.attack, c.dummy) for c in self.spec.cauldrons}
 
-    def content(self) -> dict:
+    def content(self) -> dict[str, Any]:
         return self.spec.model_dump(mode="json")
 
 
@@ -312,7 +312,7 @@ def load_scenario_file(path: str | Path) -> Scenario:
     return load_scenario(raw, str(path))
 
 
-def scenario_from_content(content: dict) -> Scenario:
+def scenario_from_content(content: dict[str, Any]) -> Scenario:
     return load_scenario(json.dumps(content), "the record's scenario")
 
 

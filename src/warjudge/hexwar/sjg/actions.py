@@ -121,10 +121,10 @@ class Search(_Action):
 
 Action = Annotated[Union[Choose, Deploy, Place, Move, Take, End, Undo, Attack, Convert, Retreat, Advance, Search],
                   Field(discriminator="type")]
-_ADAPTER: TypeAdapter = TypeAdapter(Action)
+_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 
 
-def parse_action(data: object):
+def parse_action(data: object) -> Action:
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError as exc:

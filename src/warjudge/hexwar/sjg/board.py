@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from warjudge.core.errors import MapError
 from warjudge.hexwar.grid import distance, parse_hex
@@ -232,7 +233,7 @@ def _edge_problems(m: HexMap) -> list[str]:
     """Boulder attacks (6.23) and suicide (6.7) need a cliff edge a unit can stand on,
     above a hex a unit can stand in; a few should exist in each half of the map."""
     middle = (m.grid.width + 1) // 2
-    halves = {"west": lambda col: col <= middle, "east": lambda col: col >= middle}
+    halves: dict[str, Callable[[int], bool]] = {"west": lambda col: col <= middle, "east": lambda col: col >= middle}
     problems = []
     for half, inside in halves.items():
         usable = [side for side, high in m.cliffs.items()
@@ -260,17 +261,17 @@ def load_board_text(raw: str, source: str) -> HexMap:
     return load_hexmap(raw, source, necromancer_facts)
 
 
-def map_digest(spec: dict) -> str:
+def map_digest(spec: dict[str, Any]) -> str:
     """SHA-256 of a map's canonical JSON: what a record checks its map against."""
     return hashlib.sha256(json.dumps(spec, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def carried_map(board: HexMap) -> dict:
+def carried_map(board: HexMap) -> dict[str, Any]:
     """The map as a record carries it (options["map"]): its content and digest."""
     return {"sha256": map_digest(board.spec), "spec": board.spec}
 
 
-def board_from_record(sha256: str, spec: dict) -> HexMap:
+def board_from_record(sha256: str, spec: dict[str, Any]) -> HexMap:
     """The map a record carries, refused if it was changed since the game began."""
     if map_digest(spec) != sha256:
         raise MapError("in this record", ["the map was changed after the game began (its SHA-256 does not match); "

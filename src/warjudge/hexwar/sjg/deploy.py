@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
 
 
-def wanted(game: "SjgNecromancerGame", side: str) -> Counter:
+def wanted(game: "SjgNecromancerGame", side: str) -> Counter[str]:
     """Kind -> how many units the side sets up (the scenario's forces and its 10.5
     units; in the conversion scenario the Necromancer too)."""
     counts = Counter({k.value: n for k, n in game.scenario.forces[side].counts().items() if n})
@@ -37,7 +37,7 @@ def wanted(game: "SjgNecromancerGame", side: str) -> Counter:
 Draft = list[tuple[str, str]]   # (kind, hex) in the order placed
 
 
-def still_to_place(game: "SjgNecromancerGame", side: str, draft: Draft | None = None) -> Counter:
+def still_to_place(game: "SjgNecromancerGame", side: str, draft: Draft | None = None) -> Counter[str]:
     """What the side has left to set up after `draft` (default: its placements so far)."""
     return wanted(game, side) - Counter(k for k, _ in (game.drafts[side] if draft is None else draft))
 

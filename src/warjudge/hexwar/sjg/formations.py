@@ -51,7 +51,7 @@ def _enemy_hexes(game: "SjgNecromancerGame", side: str) -> list[str]:
     return [necromancer.hex] if necromancer and necromancer.hex else []
 
 
-def _order(game: "SjgNecromancerGame", side: str, formation: str) -> Callable[[str, int], tuple]:
+def _order(game: "SjgNecromancerGame", side: str, formation: str) -> Callable[[str, int], tuple[Any, ...]]:
     """The formation as a sort key of a legal hex (and the units already there): the unit
     goes to the hex with the smallest key."""
     enemies = _enemy_hexes(game, side)

@@ -32,7 +32,8 @@ from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg import demon as D
 from warjudge.hexwar.sjg.board import board_from_record, carried_map, load_board, load_board_text
 from warjudge.hexwar.sjg.combat import must_be_attacked
-from warjudge.hexwar.sjg.interface import BoardId, SjgInterface, _copied
+from warjudge.hexwar.sjg.interface import SjgInterface, _copied
+from warjudge.hexwar.sjg.view_types import BoardId
 from warjudge.hexwar.sjg.items import COUNTERS
 from warjudge.hexwar.sjg.moves import locked_units, stacking_problems
 from warjudge.hexwar.sjg.phase_combat import CombatPhase
@@ -89,7 +90,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         self.deployed: set[str] = set()
         self.item_owner: dict[str, str] = {}           # the side each held item came with
         self.choices: dict[str, list[str]] = {}        # 10.5: picks made this round, secret
-        self.counters_left: Counter = Counter(COUNTERS)
+        self.counters_left: Counter[str] = Counter(COUNTERS)
         self.extra_units: dict[str, dict[UnitType, int]] = {s: {} for s in SIDES}
         self.drafts: dict[str, list[tuple[str, str]]] = {s: [] for s in SIDES}  # placements so far (9.1), secret
         self._board_id: BoardId | None = None

@@ -23,12 +23,13 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from warjudge.core.bots import kind_first
 from warjudge.core.errors import IllegalAction
 from warjudge.core.game import Action, Game
 from warjudge.hexwar.grid import distance
+from warjudge.hexwar.sjg.view_types import BoardId, SjgView
 
 GOOD_ODDS = ("2-1", "3-1", "4-1", "auto-DE")
 SEARCHERS = 6  # wraiths sent into the Miasma while Jewels remain
@@ -123,7 +124,7 @@ class Terrain:
 _TERRAIN: dict[str, Terrain] = {}   # board sha256 (from the view) -> its geometry
 
 
-def terrain_of(game: Game, board_id: dict[str, str]) -> Terrain:
+def terrain_of(game: Game, board_id: BoardId) -> Terrain:
     """The geometry of the public map the view names (by its digest), read once per map."""
     key = board_id["sha256"]
     if key not in _TERRAIN:
@@ -150,7 +151,7 @@ class Seen:
         self.game, self.side = game, side
         self._legal: list[Action] | None = None
         self._taken: list[Action] = []   # actions a clone took
-        self.view = game.view(side)
+        self.view = cast(SjgView, game.view(side))   # the bot plays SJG only
         self.map = terrain_of(game, self.view["board"])
         self.units: list[Unit] = self.view["units"]
         self.by_id = {u["id"]: u for u in self.units}
@@ -161,7 +162,7 @@ class Seen:
             if u["side"] != side:
                 for h in u["zone"]:
                     self.engaging.setdefault(h, set()).add(u["hex"])
-        self.miasma = set(self.view["miasma"]["hexes"])
+        self.miasma: set[str] = set(self.view["miasma"]["hexes"])
 
     @property
     def legal(self) -> list[Action]:
@@ -367,7 +368,7 @@ def _pick_guards(seen: Seen, home: Unit) -> set[int]:
 
 def _goal(seen: Seen, memory: TurnMemory, unit: Unit, home: str, target: str, searching: int) -> str | None:
     if unit["kind"] == "necromancer":
-        loose = [j["hex"] for j in seen.view["jewels"] if j["hex"] and not seen.at.get(j["hex"])]
+        loose: list[str] = [j["hex"] for j in seen.view["jewels"] if j["hex"] and not seen.at.get(j["hex"])]
         near = [h for h in loose if distance(h, home) <= 3 and not seen.threat(h)]
         if near:
             return near[0]
@@ -475,7 +476,8 @@ def _stack_resistance(stack: list[Unit]) -> int | None:
     """The resistance of a whole stack, or None when a unit in it cannot be converted."""
     if any(u["resistance"] is None for u in stack):
         return None
-    return sum(u["resistance"] for u in stack)
+    total: int = sum(u["resistance"] for u in stack)
+    return total
 
 
 # --- retreats and the optional units (6.52, 10.5) -----------------------------------------

@@ -9,7 +9,7 @@ import weakref
 from collections import Counter
 from copy import deepcopy
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from warjudge.core.dice import Dice
 from warjudge.core.events import Refusal
@@ -20,6 +20,7 @@ from warjudge.hexwar.sjg.board import map_digest
 from warjudge.hexwar.sjg.parts import GameParts
 from warjudge.hexwar.sjg.state import SIDES, WIZARDS, other
 from warjudge.hexwar.sjg.tables import UnitType
+from warjudge.hexwar.sjg.view_types import BoardId, SjgView
 
 if TYPE_CHECKING:
     from warjudge.hexwar.hexmap import HexMap
@@ -28,36 +29,6 @@ if TYPE_CHECKING:
 
 FRESH = ("position", "queue", "record", "dice", "events")   # copied by hand in clone; the rest by _copied
 KEPT = "_legal_kept"  # (stamp, player -> legal actions) of the position it was made for
-
-
-class BoardId(TypedDict):
-    name: str
-    sha256: str
-
-
-class SjgView(TypedDict):
-    """What `view` returns: JSON only, the board by id. In the full view (viewer None)
-    every object some side may not see carries `hidden_from`."""
-
-    game: str
-    viewer: str | None
-    board: BoardId
-    scenario: str
-    options: dict[str, Any]
-    turn: int
-    phasing: str
-    phase: str
-    to_act: list[str]
-    decisions: list[dict[str, Any]]
-    units: list[dict[str, Any]]
-    jewels: list[dict[str, Any]]
-    items: list[dict[str, Any]]
-    miasma: dict[str, Any]
-    sides: dict[str, dict[str, Any]]
-    secrets: list[dict[str, Any]]
-    recent_moves: list[str]
-    outcome: dict[str, Any] | None
-    events: list[dict[str, Any]]
 
 
 class SjgInterface(GameParts):
@@ -176,15 +147,16 @@ class SjgInterface(GameParts):
         phase = self._game.phase
         return None if phase is None else str(phase)
 
-    def view(self, player: str | None = None) -> View:
-        """The full view (an SjgView) without what `player` may not see."""
+    def view(self, player: str | None = None) -> SjgView:
+        """The full view without what `player` may not see."""
         if player is not None and player not in SIDES:
             raise ValueError(f"no side {player!r}; the sides are red and black")
         full = _full_view(self._game)
         if player is None:
-            return {**full}
+            return full.copy()
         rest = {k: v for k, v in full.items() if k != "events"}   # redacted once each, as they come
-        return {**redacted(rest, player), "viewer": player, "events": _events_seen(self._game, player)}
+        seen = {**redacted(rest, player), "viewer": player, "events": _events_seen(self._game, player)}
+        return cast(SjgView, seen)   # the same keys, less what the player may not see
 
     # --- search -------------------------------------------------------------------------
 

@@ -63,7 +63,7 @@ def weight(picks: list[str]) -> int:
     return sum(WEIGHT.get(parse_pick(p)[0], 1) for p in picks)
 
 
-def choice_problem(picks: list[str], allowance: int, remaining: Counter) -> Problem | None:
+def choice_problem(picks: list[str], allowance: int, remaining: Counter[str]) -> Problem | None:
     """Why this choice is not allowed (None: fine): exactly `allowance` items (a dragon
     is two), no more of a kind than the counters left (10.5)."""
     for text in picks:
@@ -79,7 +79,7 @@ def choice_problem(picks: list[str], allowance: int, remaining: Counter) -> Prob
     return None
 
 
-def allocate(choices: dict[str, list[str]], remaining: Counter,
+def allocate(choices: dict[str, list[str]], remaining: Counter[str],
              die: Callable[[], int]) -> tuple[dict[str, list[str]], dict[str, int]]:
     """Share the counters out (10.5): if both players together want more of a kind than
     remain, divide them equally, but a player who chose fewer than half leaves the

@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import chain, combinations, combinations_with_replacement, product
 from math import prod
 from threading import Lock
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from warjudge.core.errors import IllegalAction
 from warjudge.hexwar.grid import from_axial, to_axial
@@ -23,11 +23,12 @@ from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifie
 from warjudge.hexwar.sjg.deploy import legal_placements
 from warjudge.hexwar.sjg.items import WEIGHT, Pick, choice_problem
 from warjudge.hexwar.sjg.moves import SUICIDE_COST, climbs_cliffs, may_join, riders, step_table
-from warjudge.hexwar.sjg.state import UNDEAD, Unit, other
+from warjudge.hexwar.sjg.state import UNDEAD, Position, Unit, other
 from warjudge.hexwar.sjg.tables import JewelEffect, UnitType
 
 if TYPE_CHECKING:
     from warjudge.hexwar.decisions import Decision
+    from warjudge.hexwar.hexmap import HexMap
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
 
 Action = dict[str, Any]
@@ -234,7 +235,8 @@ def _jewel_choices(game: "SjgNecromancerGame", units: list[Unit], hexes: list[st
     return [(), *_subsets(there)]
 
 
-def _walks(game, side, units, ends, at, stuck) -> list[Action]:
+def _walks(game: "SjgNecromancerGame", side: str, units: list[Unit], ends: list[tuple[str, list[str], bool]],
+           at: dict[str, list[Unit]], stuck: set[str]) -> list[Action]:
     """A move to each reachable hex (`ends`: hex, path, a Jewel on the path); the 4.4
     dead-end check where it can bite: a hex holding units that can move no more, or a
     group that could not stand together anywhere."""
@@ -254,7 +256,8 @@ def _walks(game, side, units, ends, at, stuck) -> list[Action]:
     return out
 
 
-def _cliff_crossings(game, side, units, occupied, at) -> list[Action]:
+def _cliff_crossings(game: "SjgNecromancerGame", side: str, units: list[Unit], occupied: dict[str, str],
+                     at: dict[str, list[Unit]]) -> list[Action]:
     """4.21: a wraith (a dragon with its rider, a wizard with the Ring) crosses a cliff
     hexside as its whole move."""
     pos = game.position
@@ -271,7 +274,8 @@ def _cliff_crossings(game, side, units, occupied, at) -> list[Action]:
     return out
 
 
-def _suicides(game, side, units, reach: _StartReach, limit: int, zoc, lying, edges) -> list[Action]:
+def _suicides(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _StartReach, limit: int, zoc: set[str],
+              lying: set[str], edges: dict[str, list[str]]) -> list[Action]:
     """6.7: undead may end a move by going down over a cliff edge (1 MP), from any hex
     they reach (with 1 MP left: within `limit`) without stopping in an enemy zone; one
     action per hex below."""
@@ -297,7 +301,7 @@ def _suicides(game, side, units, reach: _StartReach, limit: int, zoc, lying, edg
 _EDGES: dict[int, tuple[Any, dict[str, list[str]]]] = {}
 
 
-def _cliff_edges(board) -> dict[str, list[str]]:
+def _cliff_edges(board: HexMap) -> dict[str, list[str]]:
     """High hex -> the hexes below its cliff edges (computed once per board)."""
     cached = _EDGES.get(id(board))
     if cached is None or cached[0] is not board:
@@ -361,7 +365,7 @@ class _AttackChecks:
         self._reach: dict[tuple[str, int], frozenset[str]] = {}
         self._close: dict[str, list[str]] = {}
 
-    def _fact(self, key: tuple[Any, ...], work) -> bool:
+    def _fact(self, key: tuple[Any, ...], work: Callable[[], object]) -> bool:
         known = self._facts.get(key)
         if known is None:
             known = self._facts[key] = bool(work())
@@ -429,8 +433,9 @@ def _one_or_two_away(hex_: str) -> tuple[str, ...]:
         found = _NEAR[hex_] = tuple(from_axial(q + dq, r + dr) for dq, dr in _ONE_OR_TWO_AWAY)
     return found
 
-_METHODS = {"direct": can_direct, "boulder": can_boulder,
-            "indirect": lambda pos, unit, target: indirect_modifier(pos, unit, target) is not None}
+_METHODS: dict[str, Callable[[Position, Unit, str], bool]] = {
+    "direct": can_direct, "boulder": can_boulder,
+    "indirect": lambda pos, unit, target: indirect_modifier(pos, unit, target) is not None}
 
 
 def _opportunity(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
@@ -550,7 +555,8 @@ def _twin_options(game: "SjgNecromancerGame",
     return per_class
 
 
-def _attacks_on(game, checks: _AttackChecks, side, near, targets, demon) -> list[Action]:
+def _attacks_on(game: "SjgNecromancerGame", checks: _AttackChecks, side: str, near: list[tuple[int, frozenset[str], frozenset[str], frozenset[str]]],
+                targets: list[str], demon: bool) -> list[Action]:
     """Each split of the units able to attack `targets` into direct and indirect attackers
     (each unit's roles are the checks it passes on every target, so a split is legal when
     the targets are open and its units may attack at all), then the boulder groups.
@@ -573,7 +579,7 @@ def _attacks_on(game, checks: _AttackChecks, side, near, targets, demon) -> list
     return out
 
 
-def _splits(game, roles: list[int], ways: list[tuple[Any, ...]]) -> Iterable[tuple[list[int], list[int]]]:
+def _splits(game: "SjgNecromancerGame", roles: list[int], ways: list[tuple[Any, ...]]) -> Iterable[tuple[list[int], list[int]]]:
     """The direct and indirect attackers (each list sorted) of each way to give every unit
     of `roles` one of its `ways`, in product order; beyond MAX_COMBINATIONS, up to twins."""
     if prod(len(w) for w in ways) <= MAX_COMBINATIONS:
@@ -591,7 +597,8 @@ def _splits(game, roles: list[int], ways: list[tuple[Any, ...]]) -> Iterable[tup
             yield d, i
 
 
-def _attack(side, targets, direct, indirect, boulder, demon) -> Action:
+def _attack(side: str, targets: Sequence[str], direct: list[int], indirect: list[int], boulder: list[int],
+            demon: bool) -> Action:
     """The attack as the record spells it (each list of attackers given sorted)."""
     action: Action = {"type": "attack", "side": side, "targets": list(targets)}
     for key, ids in (("direct", direct), ("indirect", indirect), ("boulder", boulder)):
@@ -640,7 +647,7 @@ def _retreat(game: "SjgNecromancerGame", decision: "Decision", side: str) -> lis
     return _accepted(game, candidates)
 
 
-def _displacements(game, side, dest) -> list[list[dict[str, Any]]]:
+def _displacements(game: "SjgNecromancerGame", side: str, dest: str) -> list[list[dict[str, Any]]]:
     """6.52: the friendly units in the retreat hex may each be moved one hex to make way
     (not out of an enemy zone; over a cliff if their owner wishes): every such plan,
     spelled with one group per hex they go to, in hex order."""

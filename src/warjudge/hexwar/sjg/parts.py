@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from warjudge.core.log import Log
     from warjudge.core.record import GameRecord
     from warjudge.hexwar.decisions import Decision
-    from warjudge.hexwar.sjg.interface import BoardId
+    from warjudge.hexwar.sjg.view_types import BoardId
     from warjudge.hexwar.sjg.setup import Options, Scenario
     from warjudge.hexwar.sjg.state import Position, Unit
     from warjudge.hexwar.sjg.tables import CRTResult, UnitType

@@ -10,13 +10,14 @@ every field with bounds (it comes from outside) and the map like any map file.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from warjudge.core.errors import InputError, MapError
 from warjudge.core.textinput import UnusableInput, load_json
 from warjudge.hexwar.sjg.board import load_board_text
+from warjudge.hexwar.sjg.view_types import MailedView
 
 FORMAT = "warjudge-sjg-view/1"
 Hex = Annotated[str, Field(pattern=r"^[0-9]{4}$")]
@@ -104,7 +105,7 @@ class ViewBody(_Strict):
     events: list[EventView] = Field(default=[], max_length=100_000)
 
 
-def export_view(view: dict[str, Any]) -> str:
+def export_view(view: MailedView) -> str:
     """The JSON text of a side's view (never the full view: a GM's view has no viewer)."""
     if view.get("viewer") not in ("red", "black"):
         raise InputError("only a side's view can be exported; name the side with --side red or --side black")
@@ -116,7 +117,7 @@ def is_view_text(text: str) -> bool:
     return FORMAT in text[:200]
 
 
-def import_view(text: str, source: str) -> dict[str, Any]:
+def import_view(text: str, source: str) -> MailedView:
     """A view read back from a file, every field checked; InputError says what is wrong."""
     try:
         data = load_json(text, f"view file {source}")
@@ -140,7 +141,7 @@ def import_view(text: str, source: str) -> dict[str, Any]:
     if off_map:
         raise InputError(f"view file {source} is damaged: units stand off its map ({', '.join(off_map[:5])})")
     view["board"] = board
-    return view
+    return cast(MailedView, view)   # the fields ViewBody checked, and the map
 
 
 __all__ = ["export_view", "import_view", "is_view_text"]

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.state import SIDES
 from warjudge.hexwar.sjg.tables import UnitType
+from warjudge.hexwar.sjg.view_types import MailedView
 
 
-def view(game: SjgNecromancerGame, side: str | None = None) -> dict[str, Any]:
+def view(game: SjgNecromancerGame, side: str | None = None) -> MailedView:
     """The game as `side` sees it; None is the games master's (or a replay's) full view."""
     if side is not None and side not in SIDES:
         raise ValueError(f"no side {side!r}; the sides are red and black")
@@ -98,7 +100,7 @@ def _side(game: SjgNecromancerGame, s: str) -> dict[str, Any]:
             "wraith_phases": data.wraith_phases, "necromancer_halved": data.necromancer_halved}
 
 
-def _pending(decision, side: str | None, screened: set[str]) -> dict[str, Any]:
+def _pending(decision: Decision, side: str | None, screened: set[str]) -> dict[str, Any]:
     out = decision.describe()
     if screened and decision.player != side:
         out = {k: out[k] for k in ("player", "kind", "accepts")}

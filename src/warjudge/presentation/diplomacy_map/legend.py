@@ -6,6 +6,7 @@ borders or crossings; the Necromancer map has all three)."""
 from __future__ import annotations
 
 from html import escape
+from collections.abc import Mapping
 from typing import Any
 
 from warjudge.presentation.diplomacy_map.boards import Board
@@ -23,7 +24,7 @@ def legend_height(board: Board, width: float, words: dict[str, str]) -> int:
     return 56 + ROW * _rows(_items(board), width, words)
 
 
-def legend(board: Board, view: dict[str, Any], words: dict[str, str], lang: str = "en") -> list[str]:
+def legend(board: Board, view: Mapping[str, Any], words: dict[str, str], lang: str = "en") -> list[str]:
     """The key's SVG elements, drawn from the map's bottom edge down."""
     top = board.height
     title = " · ".join(phase_words(str(view[k]), lang) for k in ("phase", "viewer") if view.get(k))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from html import escape
+from collections.abc import Mapping
 from typing import Any
 
 from warjudge.core.errors import InputError
@@ -28,7 +29,7 @@ from warjudge.presentation.diplomacy_map.tessellation import GAP, regions_of, sh
 LABEL = 15    # user units of labels and counters' letters: at least 11 px on screen at 1366x768
 
 
-def render_map(map_id_or_map: Any, view: dict[str, Any], *, lang: str = "en",
+def render_map(map_id_or_map: Any, view: Mapping[str, Any], *, lang: str = "en",
                orders: list[dict[str, Any]] | None = None) -> str:
     """The SVG text of `view` on the map ("standard", "necromancer", a loaded map or a
     Board). `orders`: the lines to draw as arrows ({"power", "order", "result"}), e.g. the
@@ -101,7 +102,7 @@ def _split(board: Board, text: str) -> tuple[str, str | None]:
     return province, coast or None
 
 
-def _units(board: Board, view: dict[str, Any]) -> list[Unit]:
+def _units(board: Board, view: Mapping[str, Any]) -> list[Unit]:
     out = []
     for power, texts in sorted(view.get("units", {}).items()):
         for text in texts:
@@ -110,7 +111,7 @@ def _units(board: Board, view: dict[str, Any]) -> list[Unit]:
     return out
 
 
-def _dislodged(board: Board, view: dict[str, Any]) -> list[Unit]:
+def _dislodged(board: Board, view: Mapping[str, Any]) -> list[Unit]:
     """Dislodged units: a list of {"power", "unit"} (standard) or {power: [{"unit"}]}
     (Necromancer)."""
     raw = view.get("dislodged") or []
@@ -122,7 +123,7 @@ def _dislodged(board: Board, view: dict[str, Any]) -> list[Unit]:
     return out
 
 
-def _owners(board: Board, view: dict[str, Any]) -> dict[str, list[str]]:
+def _owners(board: Board, view: Mapping[str, Any]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for power, centres in sorted(view.get("supply_centers", {}).items()):
         for centre in centres:

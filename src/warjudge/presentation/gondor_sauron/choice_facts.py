@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from warjudge.core.game import View
+
 KIND_LETTER = {"infantry": "I", "cavalry": "C", "bowmen": "B", "beast": "X"}   # as render.py prints them
 
 
@@ -14,13 +16,13 @@ def name_parts(piece_id: str) -> tuple[tuple[str, ...], str]:
     return (tuple(words[:-1]), words[-1]) if words[-1].isdigit() else (tuple(words), "")
 
 
-def codes(view: dict[str, Any]) -> dict[str, str]:
+def codes(view: View) -> dict[str, str]:
     """Combat unit id -> its counter's printed code ('CD4X': kind letter and ratings)."""
     return {str(u.get("id")): KIND_LETTER.get(str(u.get("kind")), "") + str(u["ratings"])
             for u in view.get("units", []) if u.get("ratings")}
 
 
-def piece_ids(view: dict[str, Any]) -> list[str]:
+def piece_ids(view: View) -> list[str]:
     """Every piece the view shows: combat units, Leaders, siege engines, cauldrons."""
     return [str(p["id"]) for kind in ("units", "leaders", "engines", "cauldrons") for p in view.get(kind) or []
             if isinstance(p, dict) and "id" in p]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from warjudge.hexwar.gondor_sauron.view_types import GondorView
 from warjudge.hexwar.hexmap import HexMap
 from warjudge.presentation.gondor_sauron import counters
 
@@ -43,7 +44,7 @@ def terrain_key(terrain: str, level: int) -> str:
     return f"level-{level}" if terrain == "clear" and level else terrain
 
 
-def _items(board: HexMap, view: dict[str, Any]) -> list[str]:
+def _items(board: HexMap, view: GondorView) -> list[str]:
     items = sorted({terrain_key(str(board.terrain(h)), board.level(h)) for h in board.hexes},
                    key=list(TERRAIN_FILL).index)
     kinds = set(board.sides.values())
@@ -105,12 +106,12 @@ def _placed(items: list[str], width: float, lang: str) -> list[tuple[str, float,
     return out
 
 
-def legend_height(board: HexMap, view: dict[str, Any], width: float, lang: str = "en") -> int:
+def legend_height(board: HexMap, view: GondorView, width: float, lang: str = "en") -> int:
     placed = _placed(_items(board, view), width, lang)
     return 40 + ROW * (1 + (placed[-1][2] if placed else 0)) + 2 * 22
 
 
-def legend(board: HexMap, view: dict[str, Any], width: float, top: float, lang: str = "en") -> list[str]:
+def legend(board: HexMap, view: GondorView, width: float, top: float, lang: str = "en") -> list[str]:
     words, heading, ratings, breaks = KEY[lang]
     items = _items(board, view)
     out = [f'<g data-testid="legend" data-items="{" ".join(items)}">',

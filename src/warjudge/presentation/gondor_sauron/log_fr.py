@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from warjudge.core.game import View
+
 from warjudge.presentation.gondor_sauron import choice_facts, wording_fr
 from warjudge.presentation.gondor_sauron.log_en import named
 
@@ -81,6 +83,6 @@ def line(event: Facts, printed: dict[str, str]) -> str:
     return f"Tour {event.get('turn')}, {phase} · {text}"
 
 
-def page_lines(view: dict[str, Any], events: Iterable[Facts]) -> list[str]:
+def page_lines(view: View, events: Iterable[Facts]) -> list[str]:
     printed = choice_facts.codes(view)
     return [line(e, printed) for e in events]

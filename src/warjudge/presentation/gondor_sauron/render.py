@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from warjudge.hexwar.grid import parse_hex
+from warjudge.hexwar.gondor_sauron.view_types import ON_THE_MAP, GondorView
 from warjudge.hexwar.hexmap import HexMap
 from warjudge.presentation.gondor_sauron import counters
 from warjudge.presentation.gondor_sauron.legend import TERRAIN_FILL, legend, legend_height, terrain_key
@@ -97,11 +98,11 @@ def _walls_casing(board: HexMap) -> list[str]:
     return out
 
 
-def _pieces(view: dict[str, Any]) -> list[str]:
+def _pieces(view: GondorView) -> list[str]:
     """Combat units stacked at the hex's middle, Leaders at its top right, engines at its
     bottom left, cauldrons at its right; Sauron's pedestal under them all."""
     by_hex: dict[str, list[tuple[str, dict[str, Any]]]] = {}
-    for key, kind in (("units", "unit"), ("leaders", "leader"), ("engines", "engine")):
+    for key, kind in zip(ON_THE_MAP, ("unit", "leader", "engine")):
         for piece in view.get(key, []):
             if piece.get("hex"):
                 by_hex.setdefault(str(piece["hex"]), []).append((kind, piece))
@@ -143,7 +144,7 @@ def _inset(h: str) -> list[tuple[float, float]]:
     return [(x + (px - x) * 0.85, y + (py - y) * 0.85) for px, py in corners(h)]
 
 
-def render_svg(board: HexMap, view: dict[str, Any], lang: str = "en") -> str:
+def render_svg(board: HexMap, view: GondorView, lang: str = "en") -> str:
     """The view on its battle map, with its legend under it (in `lang`: en or fr), as a
     standalone SVG document."""
     width = math.ceil(2 * MARGIN + SQ3 * R * (board.grid.width + 0.5))

@@ -8,10 +8,12 @@ leaves out what that player may not see, and this module draws that view as it i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 from xml.sax.saxutils import escape
 
 from warjudge.core.errors import WarjudgeError
-from warjudge.diplomacy.variants.necromancer.mapfile import START, NecroMap
+from warjudge.diplomacy.view_types import ReportView
+from warjudge.diplomacy.variants.necromancer.mapfile import START, NecroMap, Province
 from warjudge.diplomacy.variants.necromancer.pieces import parse_group
 
 POWER_COLOURS = {   # far apart in hue and lightness: no two greens, no two greys
@@ -54,7 +56,7 @@ def start_picture(nmap: NecroMap) -> Picture:
     return picture
 
 
-def picture_of_view(view: dict, nmap: NecroMap | None = None) -> Picture:
+def picture_of_view(view: ReportView, nmap: NecroMap | None = None) -> Picture:
     """What a view (views.player_view) shows, ready to draw: nothing else reaches the map."""
     picture = Picture(title=f"Necromancer {view['phase']}: {view['viewer']}")
     for power, units in view["units"].items():
@@ -71,7 +73,7 @@ def picture_of_view(view: dict, nmap: NecroMap | None = None) -> Picture:
     return picture
 
 
-def order_arrows(lines: list[dict], nmap) -> list[tuple[str, str, str, str, str]]:
+def order_arrows(lines: list[dict[str, Any]], nmap: NecroMap) -> list[tuple[str, str, str, str, str]]:
     """Arrows for the orders a view shows, as Diplomacy maps draw them: a move (each step of
     a Double Move), a support to its aim, a retreat; with the order's result."""
     from warjudge.diplomacy.variants.necromancer.orders import DoubleMove, Move, Retreat, Support, parse_norder
@@ -159,7 +161,7 @@ def _arrow(a: tuple[float, float], b: tuple[float, float], colour: str, kind: st
     return parts
 
 
-def _province(p, at: tuple[float, float], picture: Picture) -> list[str]:
+def _province(p: Province, at: tuple[float, float], picture: Picture) -> list[str]:
     x, y = at
     fill = "#bcd4ea" if p.kind == "sea" else "#e8dcc0"
     alignment = "neutral" if p.id in picture.neutralised else p.alignment
@@ -189,7 +191,7 @@ def _province(p, at: tuple[float, float], picture: Picture) -> list[str]:
     return parts
 
 
-def _describe(p) -> str:
+def _describe(p: Province) -> str:
     facts = [p.kind]
     if p.sc:
         facts.append("supply centre")

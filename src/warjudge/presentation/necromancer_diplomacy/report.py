@@ -11,10 +11,17 @@ comes next."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 from warjudge.core.errors import OrderError
 from warjudge.core.events import Event, worded
 from warjudge.diplomacy.variants.necromancer.adjustments import wizard_at
 from warjudge.diplomacy.variants.necromancer.orders import format_norder, parse_norder
+
+if TYPE_CHECKING:
+    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame, NReport
+    from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap
+    from warjudge.diplomacy.variants.necromancer.state import NecroState
 
 WORDS = {
     "en": {"succeeds": "succeeds", "fails": "fails", "void": "void", "unknown": "unknown",
@@ -48,13 +55,13 @@ WORDS = {
 LANGS = tuple(WORDS)
 
 
-def reason_in(lang: str, why: dict | None, names: dict[str, str] | None = None) -> str:
+def reason_in(lang: str, why: dict[str, Any] | None, names: dict[str, str] | None = None) -> str:
     """A report line's reason (its `why`: code and parameters) in the report's language,
     power ids printed as `names` gives them; '' when the line has none."""
     return "" if not why else worded(Event.from_json(why), lang, names)
 
 
-def translated(text: str, power: str, nmap, lang: str) -> str:
+def translated(text: str, power: str, nmap: NecroMap, lang: str) -> str:
     """An order in the reader's language (as written if it cannot be read)."""
     try:
         return format_norder(parse_norder(text, power, nmap), lang)
@@ -62,7 +69,7 @@ def translated(text: str, power: str, nmap, lang: str) -> str:
         return text
 
 
-def power_name(nmap, power: str, lang: str) -> str:
+def power_name(nmap: NecroMap, power: str, lang: str) -> str:
     if power == "STANDING":
         return WORDS[lang]["STANDING"]
     spec = next((p for p in nmap.spec.powers if p.id == power), None)
@@ -76,11 +83,15 @@ def phase_name(phase: str, lang: str) -> str:
     return f"TA {phase[2:6]} {WORDS[lang][phase[-1]]}"
 
 
-def report_text(game, report, viewer: str | None, lang: str = "en") -> str:
+def report_text(game: NecromancerDiplomacyGame, report: NReport, viewer: str | None, lang: str = "en") -> str:
     """The report `viewer` (None: the GM) may read, as text ready to mail."""
     w, nmap = WORDS[lang], game.map
     view = report.view(viewer)
-    name = lambda p: power_name(nmap, p, lang)   # noqa: E731
+    state = cast("NecroState", report.state)   # set on every report a game keeps
+
+    def name(power: str) -> str:
+        return power_name(nmap, power, lang)
+
     width = max(len(name(p)) for p in [*game.powers, "STANDING"]) + 2
     who = w["gm"] if viewer is None else name(viewer)
     lines = [f"{w['title']}: {phase_name(view['phase'], lang)}: {w['report_for']} {who}"]
@@ -116,8 +127,8 @@ def report_text(game, report, viewer: str | None, lang: str = "en") -> str:
     lines += ["", f"{w['centres']}:"]
     for power in game.powers:
         owned = view["supply_centers"].get(power, [])
-        extra = [w["eriador"]] if power in ("DWARVES", "ELVES") and report.state.eriador_alive else []
-        if power == "SARUMAN" and wizard_at(report.state):
+        extra = [w["eriador"]] if power in ("DWARVES", "ELVES") and state.eriador_alive else []
+        if power == "SARUMAN" and wizard_at(state):
             extra.append(w["wizard"])
         facts = [w["count"].format(n=view["centres"][power]), w["unit_count"].format(n=view["unit_counts"][power])]
         if "adjustments" in view:

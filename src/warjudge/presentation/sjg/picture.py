@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from warjudge.hexwar.hexmap import HexMap
+from warjudge.hexwar.sjg.view_types import SjgPicture, SjgView
 
 
-def picture(board: HexMap, view: dict[str, Any]) -> dict[str, Any]:
+def picture(board: HexMap, view: SjgView) -> SjgPicture:
     """The renderer's input for `view` drawn on `board`. The viewer's own secret set-up in
     progress (SJG 9.1) is drawn, and the first decision owed."""
     miasma = view.get("miasma") or {}
@@ -34,7 +35,7 @@ def picture(board: HexMap, view: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _pending(view: dict[str, Any]) -> dict[str, Any] | None:
+def _pending(view: SjgView) -> dict[str, Any] | None:
     """The first decision owed, as the side panel lists it (the view holds only what
     the viewer may know of it)."""
     decisions = view.get("decisions") or []

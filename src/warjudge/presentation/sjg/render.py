@@ -1,7 +1,7 @@
 """Pictures of an SJG Necromancer position: a Rich terminal rendering, SVG and PNG.
 
-Every renderer takes a *view*: a plain dict holding only what one side may see (or
-everything, for a games master):
+Every renderer takes a *view* (an SjgPicture, hexwar/sjg/view_types.py): a plain dict
+holding only what one side may see (or everything, for a games master):
 
     {"board": HexMap, "turn": int, "phasing": str, "phase": str,
      "units": [{"id", "kind", "side", "hex"}], "jewels": [{"id", "hex", "delivered_to", "effect"}],
@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.panel import Panel
@@ -29,8 +29,14 @@ from rich.text import Text
 
 from warjudge.hexwar.grid import direction_between, parse_hex
 from warjudge.hexwar.hexmap import HexMap
+from warjudge.hexwar.sjg.view_types import SjgPicture
 from warjudge.presentation.sjg import picture_words as words
 from warjudge.presentation.sjg.wording_en import PEOPLE
+
+if TYPE_CHECKING:
+    from PIL import ImageDraw, ImageFont
+
+Point = tuple[float, float]
 
 # --- shared vocabulary --------------------------------------------------------------
 
@@ -54,24 +60,24 @@ def stack_label(kinds: list[str]) -> str:
     return (necro + letters)[:4]
 
 
-def _stacks(view: dict) -> dict[str, dict[str, list[dict]]]:
+def _stacks(view: SjgPicture) -> dict[str, dict[str, list[dict[str, Any]]]]:
     """hex -> side -> the view's units there."""
-    out: dict[str, dict[str, list[dict]]] = {}
+    out: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for unit in view.get("units", []):
         if unit.get("hex"):
             out.setdefault(unit["hex"], {}).setdefault(unit["side"], []).append(unit)
     return out
 
 
-def _jewels_on_map(view: dict) -> dict[str, list[dict]]:
-    out: dict[str, list[dict]] = {}
+def _jewels_on_map(view: SjgPicture) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
     for jewel in view.get("jewels", []):
         if jewel.get("hex") and not jewel.get("delivered_to"):
             out.setdefault(jewel["hex"], []).append(jewel)
     return out
 
 
-def _track_label(side: dict) -> str:
+def _track_label(side: dict[str, Any]) -> str:
     if side.get("column"):
         return str(side["column"])
     if side.get("count") is None:
@@ -85,7 +91,7 @@ def _pretty(value: Any) -> str:
     return str(value).replace("_", " ")
 
 
-def ending(view: dict) -> str | None:
+def ending(view: SjgPicture) -> str | None:
     """How the game ended, as a player reads it: a view mailed after an agreed turn limit
     has no winner by the rules, so without this it looked like a game still waiting.
     Short, to fit the side panel; the units are counted red-black."""
@@ -99,7 +105,7 @@ def ending(view: dict) -> str | None:
     return f"turn limit: {result}, units {units}"
 
 
-def _decision_lines(pending: dict | None) -> list[str]:
+def _decision_lines(pending: dict[str, Any] | None) -> list[str]:
     if not pending:
         return []
     lines = [f"{pending.get('player')} to answer: {pending.get('kind')}"]
@@ -115,7 +121,7 @@ def _decision_lines(pending: dict | None) -> list[str]:
     return lines
 
 
-def _jewel_lines(view: dict) -> list[tuple[str, str]]:
+def _jewel_lines(view: SjgPicture) -> list[tuple[str, str]]:
     """(jewel id, what is known about it)."""
     out = []
     for j in view.get("jewels", []):
@@ -129,7 +135,7 @@ def _jewel_lines(view: dict) -> list[tuple[str, str]]:
     return out
 
 
-def _extra_lines(view: dict) -> list[str]:
+def _extra_lines(view: SjgPicture) -> list[str]:
     """Optional rules: the demon (10.4), magic items, Crystal Ball, extra Jewels (10.5)."""
     out = []
     demon = view.get("demon")
@@ -185,7 +191,7 @@ class TerminalView:
     and columns labelled; a terminal too narrow for the whole map gets it in two halves
     (never cut)."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: SjgPicture):
         self.view = view
 
     def map_width(self, columns: int) -> int:
@@ -239,7 +245,7 @@ class TerminalView:
                 text.append("\n")
         return text
 
-    def _content(self, board: HexMap, h: str, stack, jewel: bool, in_miasma: bool, demon: bool,
+    def _content(self, board: HexMap, h: str, stack: dict[str, list[dict[str, Any]]] | None, jewel: bool, in_miasma: bool, demon: bool,
                  moved: bool) -> tuple[str, str]:
         """The five characters of a hex and their style. A stack keeps one mark of what
         lies under it: Ψ the demon, ◆ a Jewel, ~ the Miasma, ^ a slope, » it just moved."""
@@ -267,8 +273,8 @@ class TerminalView:
         if end:
             lines.append(f"{end.upper()}\n", style="bold green")
         lines.append(f"Turn {view.get('turn', 0)}", style="bold")
-        if view.get("phasing"):
-            lines.append(f" · {view['phasing']} phasing", style=_side_style(view["phasing"]))
+        if phasing := view.get("phasing"):
+            lines.append(f" · {phasing} phasing", style=_side_style(phasing))
         lines.append(f"\nPhase: {view.get('phase') or '-'}\n")
         table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
         table.add_column("")
@@ -347,7 +353,7 @@ def _side_style(side: str) -> str:
     return "bold #ff5050" if side == "red" else "bold #c8c8c8"
 
 
-def render_terminal(view: dict) -> TerminalView:
+def render_terminal(view: SjgPicture) -> TerminalView:
     """A Rich renderable of the view: `Console().print(render_terminal(view))`."""
     return TerminalView(view)
 
@@ -423,7 +429,7 @@ def _mix(a: str, b: str, t: float) -> str:
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
 
 
-def _clip_line_to_poly(p0, p1, poly) -> tuple | None:
+def _clip_line_to_poly(p0: Point, p1: Point, poly: list[Point]) -> tuple[Point, Point] | None:
     """Cyrus-Beck clipping of segment p0-p1 to a convex polygon (clockwise in screen space)."""
     t0, t1 = 0.0, 1.0
     dx, dy = p1[0] - p0[0], p1[1] - p0[1]
@@ -462,7 +468,7 @@ def _spiral(cx: float, cy: float, turns: float, radius: float, phase: float) -> 
     return pts
 
 
-def scene(view: dict) -> list[Shape]:
+def scene(view: SjgPicture) -> list[Shape]:
     """The picture of a view as shapes, back to front."""
     board: HexMap = view["board"]
     width, height = picture_size(board)
@@ -476,14 +482,14 @@ def scene(view: dict) -> list[Shape]:
     out.append(Shape("text", [(MARGIN_X, 26)], text=title, size=17, bold=True, fill=INK, anchor="start"))
     lang = view.get("lang", "en")
     status = words.say(lang, "turn", view.get("turn", 0))
-    if view.get("phasing"):
-        status += " · " + words.say(lang, "phasing", x=words.side(lang, view["phasing"]))
-    if view.get("phase"):
-        status += " · " + words.say(lang, "phase", x=words.phase(lang, view["phase"]))
+    if phasing := view.get("phasing"):
+        status += " · " + words.say(lang, "phasing", x=words.side(lang, phasing))
+    if phase_name := view.get("phase"):
+        status += " · " + words.say(lang, "phase", x=words.phase(lang, phase_name))
     if ending(view):
         status += f" · {ending(view)}"
-    for i, (name, side) in enumerate(view.get("sides", {}).items()):
-        status += "   " + words.say(lang, "cp", side.get("cp", "?"), words.side(lang, name), _track_label(side))
+    for i, (name, facts) in enumerate(view.get("sides", {}).items()):
+        status += "   " + words.say(lang, "cp", facts.get("cp", "?"), words.side(lang, name), _track_label(facts))
     if not view.get("sides"):
         status = words.say(lang, "battlefield")
     out.append(Shape("text", [(MARGIN_X, 46)], text=status, size=TEXT, fill=INK, anchor="start"))
@@ -551,8 +557,8 @@ def scene(view: dict) -> list[Shape]:
                              attrs={"class": "miasma", "data-hex": h}))
 
     # cliffs: heavy line on the hexside, rocks on the low side (2.16)
-    for side, high in sorted(board.cliffs.items(), key=lambda kv: sorted(kv[0])):
-        a, b = sorted(side)
+    for hexside, high in sorted(board.cliffs.items(), key=lambda kv: sorted(kv[0])):
+        a, b = sorted(hexside)
         low = b if high == a else a
         d = direction_between(high, low)
         if d is None:
@@ -619,7 +625,7 @@ def _skull(x: float, y: float, colour: str) -> list[Shape]:
     ]
 
 
-def _counter(x: float, y: float, h: str, side: str, units: list[dict]) -> Shape:
+def _counter(x: float, y: float, h: str, side: str, units: list[dict[str, Any]]) -> Shape:
     kinds = [u["kind"] for u in units]
     necro = "necromancer" in kinds
     rest = [k for k in kinds if k != "necromancer"]
@@ -750,7 +756,7 @@ def _svg_shape(s: Shape) -> str:
     return f"{body}>{title}</{body.split()[0][1:]}>" if title else body + "/>"
 
 
-def render_svg(view: dict) -> str:
+def render_svg(view: SjgPicture) -> str:
     """The view as a standalone SVG document."""
     board: HexMap = view["board"]
     width, height = picture_size(board)
@@ -764,10 +770,10 @@ def render_svg(view: dict) -> str:
 # --- PNG ------------------------------------------------------------------------------
 
 PNG_SCALE = 2     # draw at 2x, then shrink: anti-aliased edges
-_FONT_CACHE: dict[tuple[float, bool], Any] = {}
+_FONT_CACHE: dict[tuple[float, bool], ImageFont.FreeTypeFont | ImageFont.ImageFont] = {}
 
 
-def _font(size: float, bold: bool):
+def _font(size: float, bold: bool) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     from PIL import ImageFont
 
     key = (size, bold)
@@ -786,14 +792,14 @@ def _font(size: float, bold: bool):
     return _FONT_CACHE[key]
 
 
-def _rgba(c: str | None):
+def _rgba(c: str | None) -> tuple[int, ...] | None:
     if c is None:
         return None
     vals = [int(c[i:i + 2], 16) for i in range(1, len(c), 2)]
     return tuple(vals + [255] * (4 - len(vals)))
 
 
-def _draw(draw, s: Shape, k: float) -> None:
+def _draw(draw: ImageDraw.ImageDraw, s: Shape, k: float) -> None:
     pts = [(x * k, y * k) for x, y in s.points]
     w = max(1, round(s.width * k))
     if s.kind == "group":
@@ -823,7 +829,7 @@ def _draw(draw, s: Shape, k: float) -> None:
         draw.text((x, y), s.text, fill=_rgba(s.fill), font=_font(s.size * k, s.bold), anchor=anchor)
 
 
-def render_png(view: dict, path: str | Path) -> Path:
+def render_png(view: SjgPicture, path: str | Path) -> Path:
     """Draw the view with Pillow and save it as a PNG at `path`."""
     from PIL import Image, ImageDraw
 

@@ -47,15 +47,16 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Console
 from rich.markup import escape
 
 from warjudge.core import bots
 from warjudge.core.errors import IllegalAction, WarjudgeError
-from warjudge.core.game import Game
+from warjudge.core.game import Decision, Game
 from warjudge.hexwar.grid import DIRECTION_NAMES, DIRECTIONS
+from warjudge.hexwar.sjg.view_types import SjgPicture, SjgView
 from warjudge.presentation.sjg.picture import picture
 from warjudge.presentation.sjg.render import KIND_LETTER, render_png, render_svg, render_terminal
 from warjudge.presentation.sjg.wording_en import lines as in_english
@@ -72,10 +73,10 @@ class CommandError(WarjudgeError):
 
 # --- views ----------------------------------------------------------------------------
 
-def view_for(game: Game, side: str | None) -> dict[str, Any]:
+def view_for(game: Game, side: str | None) -> SjgPicture:
     """What `side` may see (None: everything), drawn on the public map: the game's own
     filtered view, never its state."""
-    return picture(game.public_map, game.view(side))
+    return picture(game.public_map, cast(SjgView, game.view(side)))   # the terminal plays SJG only
 
 
 def other(side: str) -> str:
@@ -190,7 +191,7 @@ def parse_command(text: str, side: str) -> Command:
     return parser(rest, base)
 
 
-def _parse_move(rest: list[str], base: dict) -> Command:
+def _parse_move(rest: list[str], base: dict[str, Any]) -> Command:
     example = "e.g. 'move 12 13 0505 0605' (units, then the path)"
     units: list[int] = []
     path: list[str] = []
@@ -226,7 +227,7 @@ def _parse_move(rest: list[str], base: dict) -> Command:
     return Command("action", action)
 
 
-def _parse_attack(rest: list[str], base: dict) -> Command:
+def _parse_attack(rest: list[str], base: dict[str, Any]) -> Command:
     example = "e.g. 'attack d:12,13 i:14 -> 0707'"
     roles: dict[str, list[int]] = {"direct": [], "indirect": [], "boulder": []}
     targets: list[str] = []
@@ -256,7 +257,7 @@ def _parse_attack(rest: list[str], base: dict) -> Command:
     return Command("action", action)
 
 
-def _parse_convert(rest: list[str], base: dict) -> Command:
+def _parse_convert(rest: list[str], base: dict[str, Any]) -> Command:
     example = "e.g. 'convert 0707 x2' or 'convert 0707 free'"
     if len(rest) != 2:
         raise CommandError(f"convert: give the target hex and x1-x4 or 'free'; {example}")
@@ -270,7 +271,7 @@ def _parse_convert(rest: list[str], base: dict) -> Command:
     return Command("action", base | {"type": "convert", "target": target, "multiple": int(m.group(1))})
 
 
-def _parse_retreat(rest: list[str], base: dict) -> Command:
+def _parse_retreat(rest: list[str], base: dict[str, Any]) -> Command:
     example = "e.g. 'retreat to 0604 lose 12' or 'retreat lose all'"
     action: dict[str, Any] = base | {"type": "retreat"}
     tokens = list(rest)
@@ -306,7 +307,7 @@ def _parse_retreat(rest: list[str], base: dict) -> Command:
     return Command("action", action)
 
 
-def _parse_advance(rest: list[str], base: dict) -> Command:
+def _parse_advance(rest: list[str], base: dict[str, Any]) -> Command:
     moves: dict[int, str] = {}
     for token in rest:
         if token.lower() in ("none", "no", "stay"):
@@ -320,13 +321,13 @@ def _parse_advance(rest: list[str], base: dict) -> Command:
     return Command("action", base | {"type": "advance", "moves": moves})
 
 
-def _parse_search(rest: list[str], base: dict) -> Command:
+def _parse_search(rest: list[str], base: dict[str, Any]) -> Command:
     if len(rest) != 1:
         raise CommandError("search: give the Miasma hex to search, e.g. 'search 1209'")
     return Command("action", base | {"type": "search", "hex": _hex(rest[0], "search")})
 
 
-def _parse_deploy(rest: list[str], base: dict) -> Command:
+def _parse_deploy(rest: list[str], base: dict[str, Any]) -> Command:
     example = "e.g. 'deploy auto' or 'deploy 0309:z,z,w 0310:2s,w'"
     if [w.lower() for w in rest] in (["auto"], ["random"]):
         return Command("deploy_auto", dict(base))
@@ -357,7 +358,7 @@ def _parse_deploy(rest: list[str], base: dict) -> Command:
                    | ({"holders": holders} if holders else {}))
 
 
-def _parse_choose(rest: list[str], base: dict) -> Command:
+def _parse_choose(rest: list[str], base: dict[str, Any]) -> Command:
     example = "e.g. 'choose sword', 'choose dragon', 'choose 2apprentice extra_jewel:zombie_movement'"
     if [w.lower() for w in rest] in (["auto"], ["random"]):
         return Command("choose_auto", dict(base))
@@ -373,7 +374,7 @@ def _parse_choose(rest: list[str], base: dict) -> Command:
     return Command("action", base | {"type": "choose", "items": items})
 
 
-def _parse_take(rest: list[str], base: dict) -> Command:
+def _parse_take(rest: list[str], base: dict[str, Any]) -> Command:
     example = "e.g. 'take sword 12' (unit 12 takes the sword in its hex)"
     if len(rest) != 2:
         raise CommandError(f"take: give the item and the unit that takes it; {example}")
@@ -383,7 +384,7 @@ def _parse_take(rest: list[str], base: dict) -> Command:
     return Command("action", base | {"type": "take", "item": rest[0].lower(), "unit": units[0]})
 
 
-_PARSERS: dict[str, Callable[[list[str], dict], Command]] = {
+_PARSERS: dict[str, Callable[[list[str], dict[str, Any]], Command]] = {
     "move": _parse_move, "m": _parse_move, "attack": _parse_attack, "a": _parse_attack,
     "convert": _parse_convert, "retreat": _parse_retreat, "advance": _parse_advance,
     "search": _parse_search, "deploy": _parse_deploy, "choose": _parse_choose, "take": _parse_take,
@@ -431,7 +432,7 @@ def complete_action(game: Game, command: Command, rng: random.Random | None = No
     if not _completable(given):
         return dict(given)  # as it is: the engine refuses a malformed action, saying why
     action = dict(given)
-    view = game.view(side)
+    view = cast(SjgView, game.view(side))
     if action["type"] == "move":
         action["path"] = _full_path(game, view, side, action)
     if action.get("demon") and not action["targets"]:
@@ -447,7 +448,7 @@ def complete_action(game: Game, command: Command, rng: random.Random | None = No
     return action
 
 
-def _full_path(game: Game, view: dict[str, Any], side: str, action: dict[str, Any]) -> list[str]:
+def _full_path(game: Game, view: SjgView, side: str, action: dict[str, Any]) -> list[str]:
     """The move's path with its start hex; a lone destination beyond the next hex is
     reached by the path the legal list gives (the cheapest)."""
     where = {u["id"]: u for u in view["units"]}
@@ -561,10 +562,10 @@ def line_reader(console: Console) -> Callable[[str], str]:
 
 # --- the session ----------------------------------------------------------------------
 
-def units_table(view: dict, side: str | None, which: str | None) -> list[str]:
+def units_table(view: SjgPicture, side: str | None, which: str | None) -> list[str]:
     """Lines listing units with their numbers and types, a line per hex and side:
     `side`'s (default), all visible ('all'), or one hex's."""
-    by_hex: dict[tuple[str, str], list[dict]] = {}
+    by_hex: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for u in view.get("units", []):
         if which and HEX.match(which):
             if u["hex"] != which:
@@ -605,7 +606,7 @@ def turn_summary(lines: list[str]) -> list[str]:
     return out
 
 
-def hex_lines(view: dict, hex_: str) -> list[str]:
+def hex_lines(view: SjgPicture, hex_: str) -> list[str]:
     """What a player may know of one hex: terrain and level, each side's neighbour and
     whether a cliff lies between and which side is high, and
     what stands there."""
@@ -638,7 +639,7 @@ def hex_lines(view: dict, hex_: str) -> list[str]:
     return lines
 
 
-def _prompt_hint(decision) -> str:
+def _prompt_hint(decision: Decision) -> str:
     hints = {
         "choose": "choose ITEMS | choose auto",
         "deploy": "deploy auto | deploy HEX:z,z,w ...",
@@ -667,7 +668,7 @@ def run_session(game: Game, *, bot_side: str | None = None, input_fn: Callable[[
     clear_fn = clear_fn or console.clear
     hot_seat = bot_side is None
     human = None if bot_side is None else other(bot_side)
-    shown: tuple | None = None
+    shown: tuple[Any, str, str, int] | None = None
     bot_lines: list[str] = []
     bot = bots.make(GAME_ID, "heuristic", rng) if bot_side else None
 

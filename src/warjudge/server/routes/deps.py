@@ -51,7 +51,8 @@ class Call:
 
     @property
     def sessions(self) -> db.Sessions:
-        return self.request.app.state.sessions
+        sessions: db.Sessions = self.request.app.state.sessions
+        return sessions
 
     def caller(self, session: Session) -> User:
         """The signed-in caller (401 if not)."""

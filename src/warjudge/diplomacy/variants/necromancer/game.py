@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Sequence, cast
 
 from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError, WarjudgeError
 from warjudge.core.events import OrderRefusal, Refusal
-from warjudge.core.game import GM, Action, Decision, Outcome, View
+from warjudge.core.game import GM, Action, Decision, Outcome
 from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
@@ -55,6 +55,7 @@ from warjudge.diplomacy.variants.necromancer.resolver import NMR
 from warjudge.diplomacy.variants.necromancer.results import NResult
 from warjudge.diplomacy.variants.necromancer.retreats import judge_retreats
 from warjudge.diplomacy.variants.necromancer.state import NecroState, initial_state
+from warjudge.diplomacy.view_types import NecromancerView, ReportView
 from warjudge.diplomacy.variants.necromancer.views import (
     PUBLIC, Reveal, is_hidden, movement_reveals, player_view, public_report, visible_position,
 )
@@ -79,7 +80,7 @@ class NReport:
     rules: Any = field(default=None, repr=False)
     views_cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # game.view's
 
-    def view(self, viewer: str | None = None) -> dict[str, Any]:
+    def view(self, viewer: str | None = None) -> ReportView:
         """The report as `viewer` may read it (None: the GM's report), through the one
         visibility filter (views.player_view)."""
         return player_view(self.nmap, self.rules, self, viewer)
@@ -362,7 +363,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         """The view's phase, without building the view (each submission checks it)."""
         return str(self.state.phase)
 
-    def view(self, player: str | None = None) -> View:
+    def view(self, player: str | None = None) -> NecromancerView:
         """The phase, each power's orders so far (hidden from the others until adjudicated)
         and the last report as each viewer may read it: the report's one visibility filter
         (views.player_view) makes each power's copy, marked hidden from everyone else, and
@@ -379,7 +380,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
                   for p in powers for t in self.written.get(p, [])]
         orders += [{"power": p, "order": t, HIDDEN_FROM: others[p]} for p in powers for t in self.orders.get(p, [])]
         outcome = self.outcome()
-        full = {
+        full: NecromancerView = {
             "game": GAME, "edition": self.rules.edition, "alignment": self.rules.alignment,
             "phase": str(self.state.phase), "max_year": self.max_year,
             "orders": orders,
@@ -387,7 +388,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             "report": dict(report.views_cache),
             "outcome": None if outcome is None else outcome.to_json(),
         }
-        return redacted(full, player if player is not None else "")
+        return cast(NecromancerView, redacted(full, player if player is not None else ""))   # less what is hidden
 
     def outcome(self) -> Outcome | None:
         if not self.is_over:

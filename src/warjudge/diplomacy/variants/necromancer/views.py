@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from warjudge.core.events import english
+from warjudge.diplomacy.view_types import ReportView
 from warjudge.diplomacy.variants.necromancer.adjustments import supply_centres, unit_count, victory_points
 from warjudge.diplomacy.variants.necromancer.pieces import DRAGONS, HIDDEN_MOVERS, NAZGUL, SPIDERS, group_of
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece, Position, format_position
@@ -195,7 +196,7 @@ def view_results(results, viewer: str | None, reveal: Reveal, hidden_orders: set
     return out
 
 
-def player_view(nmap, rules, report, viewer: str | None) -> dict[str, Any]:
+def player_view(nmap, rules, report, viewer: str | None) -> ReportView:
     """Everything `viewer` may know after `report` (None: the GM)."""
     state = report.state
     seen_state = replace(state, position=visible_position(state, viewer, report.reveal),
@@ -213,7 +214,7 @@ def player_view(nmap, rules, report, viewer: str | None) -> dict[str, Any]:
         dislodged.setdefault(d.power, []).append(entry)
     owners = seen_state.owners
     counted = replace(state, owners=owners)   # centres as the viewer knows them; a hidden Wizard still counts
-    view: dict[str, Any] = {
+    view: ReportView = {
         "phase": str(report.phase), "viewer": viewer or "GM", "next_phase": str(state.phase),
         "orders": view_results(report.results, viewer, report.reveal, report.hidden_orders),
         "units": view_position(state, viewer, report.reveal),
@@ -234,7 +235,7 @@ def player_view(nmap, rules, report, viewer: str | None) -> dict[str, Any]:
     return view
 
 
-def public_report(nmap, rules, report) -> dict[str, Any]:
+def public_report(nmap, rules, report) -> ReportView:
     """What every power may read of `report`, for a spectator: the report as read by a
     reader who is no power, so no power's own secrets (its hidden units, its Activations,
     its orders not revealed, its retreat choices) and only what the rules reveal to all."""

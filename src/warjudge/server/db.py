@@ -89,10 +89,11 @@ def make_engine(url: str) -> Engine:
         if connection.get_execution_options().get(READ_ONLY):
             connection.exec_driver_sql("BEGIN")   # a snapshot; it must not write
             return
+        deadline = time.monotonic() + BUSY_MS / 1000
         queue.acquire(BUSY_MS / 1000)
         if between:
             try:
-                between.acquire()
+                between.acquire(deadline - time.monotonic())
             except BaseException:
                 queue.release()
                 raise

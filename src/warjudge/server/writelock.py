@@ -10,7 +10,8 @@ holds the database. Between processes (`warjudge serve --workers N` on one SQLit
 the writer at the head of each process's queue then waits for an exclusive lock on a
 file beside the database (`ProcessLock`): the kernel wakes it as soon as the holder lets
 go, where SQLite's busy handler slept up to 100 ms at a time (p99 1.2 s with two
-processes). Only other programs' writers (the CLI, a migration) still meet the busy handler."""
+processes); it waits no longer than the write lock's time, as the queue does. Only
+other programs' writers (the CLI, a migration) still meet the busy handler."""
 
 from __future__ import annotations
 

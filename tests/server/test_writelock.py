@@ -198,12 +198,16 @@ def test_a_writer_of_another_process_waits_for_the_holder_not_in_sqlite_s_busy_h
     so their writers met in SQLite's busy handler, which sleeps up to 100 ms between tries
     (p99 1.2 s in benchmarks/server_load.py --processes 2) and gives up after the busy
     timeout. Now they wait on a lock file the kernel hands over at once: here the second
-    process's writer outwaits a busy timeout shorter than the first's transaction."""
+    process's writer outwaits a busy timeout shorter than the first's transaction (the
+    lock's own wait is bounded too, by a longer time: see the next test)."""
     monkeypatch.setattr(db, "BUSY_MS", 200)
     url = f"sqlite:///{tmp_path / 'two.sqlite3'}"
     first, second = db.make_engine(url), db.make_engine(url)   # one engine per process, each its own queue
     with first.begin() as connection:
         connection.execute(text("CREATE TABLE bids (n INTEGER)"))
+    with second.connect():
+        pass   # its pooled connection's busy handler gives up after 200 ms
+    monkeypatch.setattr(db, "BUSY_MS", 5_000)   # the write lock's wait: 5 s
     failed: list[BaseException] = []
 
     def other_process() -> None:
@@ -225,3 +229,28 @@ def test_a_writer_of_another_process_waits_for_the_holder_not_in_sqlite_s_busy_h
     second.dispose()
     with open(f"{tmp_path / 'two.sqlite3'}{db.WRITER_SUFFIX}") as lock_file:   # let go by both
         fcntl.flock(lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def test_a_writer_kept_waiting_by_another_process_gets_a_503_and_the_lock_is_not_kept(tmp_path, monkeypatch):
+    """`ProcessLock.acquire` waited for the lock file without end: a writer of another
+    process (or the CLI) holding it kept every writer of this server waiting, each
+    holding its process's queue and a thread. Now the wait ends with the queue's 503 and
+    Retry-After, nothing changed, and a lock granted after its writer gave up is let go."""
+    path = tmp_path / "other.sqlite3"
+    app = create_app(f"sqlite:///{path}")
+    with TestClient(app) as client:
+        gm = sign_up(client)
+        gid = gm.ok("post", "/api/games", {"game": "toy-bids"})["id"]
+        monkeypatch.setattr(db, "BUSY_MS", 200)
+        with open(f"{path}{db.WRITER_SUFFIX}", "a+") as other_process:
+            fcntl.flock(other_process, fcntl.LOCK_EX)
+            started = time.monotonic()
+            response = gm.post(f"/api/games/{gid}/seats/north")
+            waited = time.monotonic() - started
+        assert response.status_code == 503 and response.headers["Retry-After"] == "1", response.text
+        assert "try again" in response.json()["error"] and waited < 5
+        assert gm.ok("get", f"/api/games/{gid}")["seats"][0]["user"] is None
+        gm.ok("post", f"/api/games/{gid}/seats/north")   # the abandoned wait let go: the retry works
+        with open(f"{path}{db.WRITER_SUFFIX}") as lock_file:
+            fcntl.flock(lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)   # nothing of the server still holds it
+    app.state.engine.dispose()

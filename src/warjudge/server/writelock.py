@@ -10,7 +10,8 @@ holds the database. Between processes (`warjudge serve --workers N` on one SQLit
 the writer at the head of each process's queue then waits for an exclusive lock on a
 file beside the database (`ProcessLock`): the kernel wakes it as soon as the holder lets
 go, where SQLite's busy handler slept up to 100 ms at a time (p99 1.2 s with two
-processes). Only other programs' writers (the CLI, a migration) still meet the busy handler."""
+processes); it waits no longer than the write lock's time, as the queue does. Only
+other programs' writers (the CLI, a migration) still meet the busy handler."""
 
 from __future__ import annotations
 
@@ -67,20 +68,65 @@ class ProcessLock:
     """An exclusive lock shared by every process that locks the same `path` (`flock`):
     held by one process at a time, whichever of its threads lets it go, and given up by
     the kernel if the process dies. A process asks for it only from the head of its
-    `FifoLock` queue, so never twice at once; a holder holds it for one transaction, so the
-    wait is bounded by the other processes' transactions. The file is opened for each
-    hold and closed to let go, so that no descriptor outlives its engine."""
+    `FifoLock` queue, so never twice at once. The file is opened for each hold and closed
+    to let go, so that no descriptor outlives its engine.
+
+    `flock` itself waits without end, and a writer of another process (or another
+    program) may hold the file for as long as it likes: so a contended wait blocks in a
+    helper thread, and the asker waits for that thread at most `timeout` seconds (then
+    `WriteTimeout`, as in the queue). A helper granted the lock after its asker gave up
+    lets go of it at once. The kernel still wakes the waiter as soon as the holder lets
+    go; the uncontended path takes no thread."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._fd: int | None = None
 
-    def acquire(self) -> None:
+    def acquire(self, timeout: float) -> None:
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if not _Waiter(fd).wait(timeout):
+                raise WriteTimeout(f"another process kept the database locked for {timeout:.0f} s") from None
+        except BaseException:
+            os.close(fd)
+            raise
         self._fd = fd
 
     def release(self) -> None:
         fd, self._fd = self._fd, None
         if fd is not None:
             os.close(fd)   # lets go of the lock
+
+
+class _Waiter:
+    """One blocking `flock` on `fd` in a thread of its own, waited for with a timeout;
+    whichever of the asker (giving up) and the thread (granted after that) comes second
+    closes the descriptor, so a lock granted too late is let go of at once."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._mutex = threading.Lock()
+        self._granted = threading.Event()
+        self._abandoned = False
+        threading.Thread(target=self._lock, name="warjudge-flock", daemon=True).start()
+
+    def _lock(self) -> None:
+        fcntl.flock(self._fd, fcntl.LOCK_EX)
+        with self._mutex:
+            if self._abandoned:
+                os.close(self._fd)
+            else:
+                self._granted.set()
+
+    def wait(self, timeout: float) -> bool:
+        """True once the lock is held; False (the descriptor then closed, now or when the
+        helper is granted the lock) if `timeout` seconds passed first."""
+        if self._granted.wait(max(timeout, 0.0)):
+            return True
+        with self._mutex:
+            if self._granted.is_set():
+                return True   # granted between the timeout and the check: it is ours
+            self._abandoned = True
+            return False

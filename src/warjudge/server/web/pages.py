@@ -239,11 +239,4 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
             user = auth.user_of_token(session, credentials.credentials if credentials else None)
             row = _game_row(session, game_id)
             play.require_seat(row, user, body.seat)
-            trial = play.load(row).clone()   # never the loaded game: it is kept for later requests
-            for retract in play.retractions(trial, body.seat) if body.replace else []:
-                play.apply(trial, body.seat, retract)
-            results = []
-            for text in body.orders:
-                refused = play.attempt(trial, body.seat, {"type": "order", "order": text}, lang) if text.strip() else None
-                results.append({"order": text, "accepted": refused is None} | (refused or {}))
-            return {"results": results}
+            return {"results": play.dry_run(play.load(row), body.seat, body.orders, lang, body.replace)}

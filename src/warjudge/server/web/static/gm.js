@@ -26,9 +26,15 @@ async function gmPost(path, body) {
 
 let over = null;         // the game's result in words once it is over (a clock answer does not say)
 
+const shown = (selector, yes) => document.querySelectorAll(selector).forEach(node => { node.hidden = !yes; });
+
+// Only the clock's controls that can do something now are shown: none once the game is over.
 function showClock(state) {
   const waits = state.clock_waits_for_seats && !over;
-  document.querySelector('[data-testid="start-clock"]').hidden = !waits;
+  shown('[data-testid="start-clock"]', waits);
+  shown('[data-testid="pause"]', !over && state.deadline && !state.paused);
+  shown('[data-testid="resume"]', !over && state.paused);
+  shown('#extend-by, [data-testid="extend"]', !over && (state.deadline || state.paused));
   document.getElementById("clock").textContent = over ? "stopped: the game is over" : state.paused
     ? `paused: ${Math.round(state.paused_remaining)} s left`
     : (state.deadline ? "running" : waits ? "starts when every seat is taken" : "no deadline");
@@ -59,6 +65,9 @@ function phaseOf(view) {
 async function refresh(summary) {
   over = summary.is_over ? outcomeWords(summary.outcome, "en") : null;
   showClock(summary);
+  // a game over takes no adjudication, bot or new holder: those controls go, with what they last said
+  shown("#process-tools, #bot-choice, .seat-tool", !over);
+  if (over) said("");
   await listPhases();
   document.querySelector('[data-testid="phase"]').textContent = phaseOf(summary.view);
   // a redraw keeps what the games master is typing in a seat's row (read after every await)
@@ -68,9 +77,9 @@ async function refresh(summary) {
   document.getElementById("seats").replaceChildren(...summary.seats.map(s => el("tr", {"data-seat": s.seat},
     el("td", {text: s.seat}), el("td", {text: s.user || (s.bot ? `bot (${s.bot})` : "free")}),
     el("td", {text: s.ready ? "yes" : ""}), el("td", {text: s.invitation || ""}),
-    el("td", {}, s.bot ? "" : el("button", {type: "button", "data-testid": "seat-bot", onclick: event => busy(event.currentTarget, () => bot(s.seat)),
+    over ? "" : el("td", {class: "seat-tool"}, s.bot ? "" : el("button", {type: "button", "data-testid": "seat-bot", onclick: event => busy(event.currentTarget, () => bot(s.seat)),
                                           text: s.user ? "replace with a bot" : "seat a bot"})),
-    el("td", {}, el("input", {"aria-label": `account to hold ${s.seat} (blank: free the seat)`, size: "10"}),
+    over ? "" : el("td", {class: "seat-tool"}, el("input", {"aria-label": `account to hold ${s.seat} (blank: free the seat)`, size: "10"}),
        el("button", {type: "button", "data-testid": "give-seat", onclick: event => busy(event.currentTarget, () => giveSeat(s.seat)), text: "give"})))));
   for (const [seat, value] of typed) {
     const input = document.querySelector(`#seats tr[data-seat="${seat}"] input`);
@@ -137,6 +146,17 @@ function listPowers(summary) {
   select.replaceChildren(...summary.seats.map(s => el("option", {value: s.seat, text: s.seat})));
 }
 
+// What the last adjudication or entry of orders did, by its button (the other's words cleared):
+// an entry's void lines each with the reason the power's own order box gives.
+function said(text, entered = "", refused = []) {
+  document.getElementById("done").textContent = text;
+  const orders = document.getElementById("orders-done");
+  if (!orders) return;
+  orders.textContent = entered;
+  document.getElementById("orders-refused").replaceChildren(...refused.map(r => el("li", {class: "bad",
+    "data-order": r.order, text: `✗ ${r.order} — invalid: ${r.reason}`})));
+}
+
 // Every button here posts: busy while it does (a double click posts once).
 const onClick = (testid, work) => {
   const button = document.querySelector(`[data-testid="${testid}"]`);
@@ -144,7 +164,7 @@ const onClick = (testid, work) => {
 };
 onClick("process", async () => {
   showError("");
-  try { await api("POST", `/api/games/${game.id}/process`); document.getElementById("done").textContent = "Adjudicated."; await again(); }
+  try { await api("POST", `/api/games/${game.id}/process`); said("Adjudicated."); await again(); }
   catch (error) { showError(error.message); }
 });
 onClick("start-clock", () => gmPost("start"));
@@ -164,9 +184,11 @@ if (document.getElementById("orders-power")) onClick("enter-orders", async () =>
   if (!orders.length) { showError(`write ${power}'s orders first, one a line`); return; }
   showError("");
   try {
-    await api("POST", `/api/games/${game.id}/gm`, {action: {type: "orders", power, orders}});
+    const answer = await api("POST", `/api/games/${game.id}/gm`, {action: {type: "orders", power, orders}});
     box.value = "";
-    document.getElementById("done").textContent = `${power}: ${orders.length} line${orders.length > 1 ? "s" : ""} entered.`;
+    const refused = answer.refused;   // each void line with the reason the power's order box gives
+    said("", `${power}: ${orders.length - refused.length} of ${orders.length} line${orders.length > 1 ? "s" : ""} entered`
+         + (refused.length ? `; ${refused.length} void, left out (their units take the default):` : "."), refused);
     await again();
   } catch (error) { showError(error.message); }
 });

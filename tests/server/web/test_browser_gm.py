@@ -87,7 +87,7 @@ def test_the_games_master_pauses_extends_replaces_rolls_back_and_draws_from_the_
     expect(page.locator("#error")).to_have_text("write FRANCE's orders first, one a line")
     page.locator('[data-testid="orders-text"]').fill("A Par-Bur\nF bre - mid\nA xyz - abc")
     page.locator('[data-testid="enter-orders"]').click()
-    expect(page.locator('[data-testid="orders-done"]')).to_have_text("FRANCE: 2 of 3 lines entered; 1 void, left out (their units take the default):")
+    expect(page.locator('[data-testid="orders-done"]')).to_have_text("FRANCE: 2/3 lines entered; 1 void, left out (their units take the default):")
     expect(page.locator('[data-testid="orders-refused"] li')).to_have_text(["✗ A xyz - abc — invalid: unknown province 'xyz'"])
     page.locator("#orders").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "gm-orders-refused.png"))

@@ -9,6 +9,7 @@ from html import escape
 from typing import Any
 
 from warjudge.presentation.diplomacy_map.boards import Board
+from warjudge.presentation.diplomacy_map.place_names import map_title
 from warjudge.presentation.diplomacy_map.places import coast_points
 from warjudge.presentation.diplomacy_map.style import (
     COAST, IMPASSABLE_FILL, LAND, MOUNTAIN, NEUTRAL_SC, SEA, power_colour, tint)
@@ -30,7 +31,7 @@ def legend(board: Board, view: dict[str, Any], words: dict[str, str], lang: str 
     items = _items(board)
     out = [f'<g data-testid="legend" data-items="{" ".join(items)}">',
            f'<rect y="{top}" width="{board.width}" height="{legend_height(board, board.width, words)}" fill="#f4ecd8"/>',
-           f'<text x="12" y="{top + 22}" font-size="17" font-weight="bold">{escape(board.title)}'
+           f'<text x="12" y="{top + 22}" font-size="17" font-weight="bold">{escape(map_title(board.map_id, board.title, lang))}'
            f'{escape(" — " + title) if title else ""}</text>']
     if board.reconstruction:
         out.append(f'<text x="12" y="{top + 44}" font-size="{FONT}" fill="#7a1f1f">'

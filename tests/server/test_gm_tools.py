@@ -230,3 +230,22 @@ def test_orders_the_gm_enters_begin_no_phase(players):
     gm.ok("post", f"/api/games/{gid}/gm", {"action": {"type": "process"}})
     assert [p["name"] for p in gm.ok("get", f"/api/games/{gid}/phases")["phases"]] == ["S1901M", "F1901M"]
     assert "A bur" in gm.ok("get", f"/api/games/{gid}")["view"]["units"]["FRANCE"]
+
+
+def test_the_gm_is_told_which_orders_it_entered_were_void_and_why(players):
+    # issue 24: the GM page's "Enter a power's orders" said only how many lines it sent; the
+    # answer now names each line left out with the reason the power's own order box gives
+    gm, _, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    lines = ["A Par - Bur", "F bre - mid", "A xyz - abc", "A mar - mun"]
+    answer = gm.ok("post", f"/api/games/{gid}/gm", {"action": {"type": "orders", "power": "FRANCE", "orders": lines}})
+    assert [(r["order"], r["reason"], r["why"]["code"]) for r in answer["refused"]] == [
+        ("A xyz - abc", "unknown province 'xyz'", "dip.order.unknown_province"),
+        ("A mar - mun", "mun is not adjacent to mar and cannot be reached by convoy", "dip.unreachable")]
+    french = gm.ok("post", f"/api/games/{gid}/gm?lang=fr", {"action": {"type": "orders", "power": "FRANCE", "orders": lines}})
+    assert [(r["order"], r["reason"]) for r in french["refused"]] == [
+        ("A xyz - abc", "Province inconnue 'xyz'"),
+        ("A mar - mun", "mun n'est pas adjacente à mar et ne peut pas être atteinte par Convoi")]
+    assert sorted(gm.ok("get", f"/api/games/{gid}")["view"]["units"]["FRANCE"]) == ["A mar", "A par", "F bre"]
+    assert gm.ok("post", f"/api/games/{gid}/gm", {"action": {"type": "process"}})["refused"] == []
+    assert sorted(gm.ok("get", f"/api/games/{gid}")["view"]["units"]["FRANCE"]) == ["A bur", "A mar", "F mid"]

@@ -60,12 +60,21 @@ def worded(game_id: str, game: Game, actions: list[Action], costs: dict[str, lis
     line name them as the labels do) and, in Gondor & Sauron, the `pieces` the seat sees by
     their printed names."""
     module = _wording(game_id, lang)
-    named = {"phases": module.phase_titles(), "sides": module.side_names()}
+    named = names(game_id, lang)
     if game_id != "necromancer-sjg":
         named["pieces"] = module.piece_names(view)
     if lang != "en":
         costs = {i: [c | {"why": module.cost(c, view)} for c in found] for i, found in costs.items()}
     return {"labels": labels(game_id, game, actions, view, lang), "costs": costs, **named}
+
+
+def names(game_id: str, lang: str) -> dict[str, dict[str, str]]:
+    """A hex game's `phases` by their titles and `sides` by their names, in `lang` (what a
+    page's status line calls them); {} for a game whose pages word no phase of their own."""
+    if game_id not in CHOOSERS:
+        return {}
+    module = _wording(game_id, lang)
+    return {"phases": module.phase_titles(), "sides": module.side_names()}
 
 
 def _wording(game_id: str, lang: str) -> Any:

@@ -273,6 +273,21 @@ def afresh(game: Game, seat_name: str, actions: list[dict[str, Any]]) -> list[di
     return [a for a in trial.legal_actions(seat_name) if a.get("type") == "order"]
 
 
+def dry_run(game: Game, seat_name: str, orders: list[str], lang: str, replace: bool = True) -> list[dict[str, Any]]:
+    """Each order line as the seat's order box checks it: accepted, or refused with the reason
+    in `lang` (its code and parameters where the game gives them). Tried on a clone, so the
+    game does not change; with `replace`, the seat's orders given before are taken back first
+    (as a whole set replaces them)."""
+    trial = game.clone()   # never the loaded game: it is kept for later requests
+    for retract in retractions(trial, seat_name) if replace else []:
+        apply(trial, seat_name, retract)
+    results = []
+    for text in orders:
+        refused = attempt(trial, seat_name, {"type": "order", "order": text}, lang) if text.strip() else None
+        results.append({"order": text, "accepted": refused is None} | (refused or {}))
+    return results
+
+
 def expand(game: Game, seat_name: str, action: dict[str, Any]) -> list[dict[str, Any]] | None:
     """`{"orders": [text, …]}` (Diplomacy's batch spelling) as one order action each; with
     `"replace": true` the seat's orders given before are taken back first (the order box
@@ -491,16 +506,23 @@ def extend(row: GameRow, seconds: int) -> None:
         raise ApiError(409, f"game {row.id} has no deadline to extend")
 
 
-def act_as_gm(row: GameRow, action: dict[str, Any]) -> None:
-    """One of the game's own games-master actions (Diplomacy: `process`, a `draw`)."""
+def act_as_gm(row: GameRow, action: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
+    """One of the game's own games-master actions (Diplomacy: `process`, a `draw`, a power's
+    `orders`); the lines of an `orders` it refused, each with the reason the power's own
+    order box would give (in `lang`), else []."""
     game = load(row)
     if game.is_over:
         raise ApiError(409, f"game {row.id} is over")
     before = phases.phase_key(game)
+    as_it_was = game.clone() if action.get("type") == "orders" else None
     reason = apply(game, GM, action)
     if reason is not None:
         raise ApiError(409, reason)
     store(row, game, phases.phase_key(game) != before, time.time())
+    if as_it_was is None:
+        return []
+    # the action was taken, so its power and orders are well formed (the game checked them)
+    return [line for line in dry_run(as_it_was, action["power"], action["orders"], lang) if not line["accepted"]]
 
 
 

@@ -265,9 +265,11 @@ class Clock(BaseModel):
     clock_waits_for_seats: bool
 
 
-class Accepted(BaseModel):
+class GmDone(BaseModel):
     accepted: bool
     version: int
+    refused: list[Json] = Field(description="an `orders` action's lines left out as void, each with the reason "
+                                            "(in `lang`, its code and parameters) the power's order box gives")
 
 
 class PhaseStart(BaseModel):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 from sqlalchemy.orm import Session
 
-from tests.server.web.browser import (DESKTOP, NOTIFICATIONS, PHONE, accessible, api_as, chromium, live, shot,  # noqa: F401
+from tests.server.web.browser import (ARTIFACTS, DESKTOP, NOTIFICATIONS, PHONE, accessible, api_as, chromium, live, shot,  # noqa: F401
                                       sideways, sign_up, watch)
 from warjudge.server.models import GameRow
 
@@ -79,18 +79,26 @@ def test_the_games_master_pauses_extends_replaces_rolls_back_and_draws_from_the_
     expect(bob.page.locator('[data-testid="alert-me"]')).to_have_text("Alerts on")
 
     # a power's orders sent by mail, entered by the games master (the Diplomacy games' `orders`
-    # action: issue 24 took the JSON box that was its only way in); an empty send says so
+    # action: issue 24 took the JSON box that was its only way in); an empty send says so; each
+    # void line is named with its reason, as France's own order box words it (issue 24: the page
+    # said "3 lines entered", void ones included)
     page.locator('[data-testid="orders-power"]').select_option("FRANCE")
     page.locator('[data-testid="enter-orders"]').click()
     expect(page.locator("#error")).to_have_text("write FRANCE's orders first, one a line")
     page.locator('[data-testid="orders-text"]').fill("A Par-Bur\nF bre - mid\nA xyz - abc")
     page.locator('[data-testid="enter-orders"]').click()
-    expect(page.locator("#done")).to_have_text("FRANCE: 3 lines entered.")
+    expect(page.locator('[data-testid="orders-done"]')).to_have_text("FRANCE: 2/3 lines entered; 1 void, left out (their units take the default):")
+    expect(page.locator('[data-testid="orders-refused"] li')).to_have_text(["✗ A xyz - abc — invalid: unknown province 'xyz'"])
+    page.locator("#orders").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "gm-orders-refused.png"))
     expect(page.locator('[data-testid="orders-text"]')).to_have_value("")
 
     # adjudicate, then roll back to the first phase
     page.locator('[data-testid="process"]').click()
     expect(phase).to_have_text("Fall 1901 (moves)")
+    expect(page.locator("#done")).to_have_text("Adjudicated.")
+    expect(page.locator('[data-testid="orders-refused"] li')).to_have_count(0)   # what the entry of orders said is gone
+    expect(page.locator('[data-testid="orders-done"]')).to_be_empty()
     expect(page.locator('[data-testid="full-view"]')).to_contain_text("A bur")   # France's order, entered above
     bob.page.wait_for_function("window.notified.length === 1")
     assert "ENGLAND" in bob.page.evaluate("window.notified[0].body")
@@ -109,6 +117,14 @@ def test_the_games_master_pauses_extends_replaces_rolls_back_and_draws_from_the_
     expect(page.locator('[data-testid="deadline"]')).to_have_text(drawn)
     expect(page.locator('[data-testid="clock"]')).to_have_text("stopped: the game is over")
     expect(page.locator('[data-testid="draw"]')).to_be_hidden()
+    # every control that can no longer do anything goes with it (issue 24: "Adjudicate now" and
+    # "Adjudicated." stayed): the clock's, a bot's, a new holder's; roll back stays (it undoes the end)
+    for gone in ("process", "pause", "resume", "extend", "extend-seconds", "bot-name", "orders-text"):
+        expect(page.locator(f'[data-testid="{gone}"]')).to_be_hidden()
+    expect(page.locator("#done")).to_be_empty()
+    expect(page.locator('[data-testid="seat-bot"], [data-testid="give-seat"], #seats input')).to_have_count(0)
+    expect(page.locator('[data-testid="seats"] th:visible')).to_have_text(["Seat", "Held by", "Ready", "Invitation"])
+    expect(page.locator('[data-testid="rollback"]')).to_be_visible()
     bob.page.goto(f"{base}/games/{game_id}")   # the players' page and the lobby say it too
     expect(bob.page.locator('[data-testid="deadline"]')).to_have_text(drawn)
     expect(bob.page.locator('[data-testid="nothing-to-order"]')).to_have_text("T" + drawn[1:] + ".")

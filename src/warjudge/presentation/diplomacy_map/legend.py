@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from warjudge.presentation.diplomacy_map.boards import Board
+from warjudge.presentation.diplomacy_map.place_names import map_title
 from warjudge.presentation.diplomacy_map.places import coast_points
 from warjudge.presentation.diplomacy_map.style import (
     COAST, IMPASSABLE_FILL, LAND, MOUNTAIN, NEUTRAL_SC, SEA, power_colour, tint)
@@ -31,7 +32,7 @@ def legend(board: Board, view: Mapping[str, Any], words: dict[str, str], lang: s
     items = _items(board)
     out = [f'<g data-testid="legend" data-items="{" ".join(items)}">',
            f'<rect y="{top}" width="{board.width}" height="{legend_height(board, board.width, words)}" fill="#f4ecd8"/>',
-           f'<text x="12" y="{top + 22}" font-size="17" font-weight="bold">{escape(board.title)}'
+           f'<text x="12" y="{top + 22}" font-size="17" font-weight="bold">{escape(map_title(board.map_id, board.title, lang))}'
            f'{escape(" — " + title) if title else ""}</text>']
     if board.reconstruction:
         out.append(f'<text x="12" y="{top + 44}" font-size="{FONT}" fill="#7a1f1f">'

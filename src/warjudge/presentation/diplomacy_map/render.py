@@ -11,7 +11,7 @@ docs/web-ui.md ("The Diplomacy map").
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from html import escape
 from collections.abc import Mapping
 from typing import Any
@@ -21,6 +21,7 @@ from warjudge.presentation.diplomacy_map.boards import Board, board_for
 from warjudge.presentation.diplomacy_map.legend import legend, legend_height
 from warjudge.presentation.diplomacy_map.orders import OrderMark, order_marks
 from warjudge.presentation.diplomacy_map.outlines import border_lines, region_paths
+from warjudge.presentation.diplomacy_map.place_names import place_name
 from warjudge.presentation.diplomacy_map.places import coast_points, unit_point
 from warjudge.presentation.diplomacy_map.style import (
     COAST, GAP_FILL, IMPASSABLE_FILL, LAND, MOUNTAIN, NEUTRAL_SC, SEA, WORDS, power_colour, tint)
@@ -48,7 +49,7 @@ def render_map(map_id_or_map: Any, view: Mapping[str, Any], *, lang: str = "en",
            f'viewBox="0 0 {board.width} {height}" width="{board.width}" height="{height}" font-family="sans-serif">',
            _defs(owners),
            f'<rect width="{board.width}" height="{board.height}" fill="{GAP_FILL}"/>']
-    out.extend(_regions(board, owners, words))
+    out.extend(_regions(board, owners, words, lang))
     out.extend(_lines(board))
     out.extend(_labels(board, owners))
     out.extend(_coast_markers(board))
@@ -168,20 +169,21 @@ def _fill(board: Board, pid: str, owners: dict[str, list[str]]) -> str:
     return LAND
 
 
-def _regions(board: Board, owners: dict[str, list[str]], words: dict[str, str]) -> list[str]:
+def _regions(board: Board, owners: dict[str, list[str]], words: dict[str, str], lang: str) -> list[str]:
     out = []
+    named = partial(place_name, board.map_id)
     for label, path in _outlines(board):
         place = board.places.get(label)
         if place is None:
             area = next(p for p in board.impassable if p.id == label)
             out.append(f'<path data-impassable="{escape(area.name)}" d="{path}" '
                        f'fill="{IMPASSABLE_FILL}" stroke="#5c5346" stroke-width="0.8">'
-                       f'<title>{escape(area.name)} ({escape(words["impassable"])})</title></path>')
+                       f'<title>{escape(named(area.id, area.name, lang))} ({escape(words["impassable"])})</title></path>')
             continue
         kind = "sea" if place.sea else "land"
         out.append(f'<path data-province="{escape(label)}" data-kind="{kind}" d="{path}" '
                    f'fill="{_fill(board, label, owners)}" stroke="#4a4a4a" stroke-width="0.8">'
-                   f'<title>{escape(place.name)}</title></path>')
+                   f'<title>{escape(named(label, place.name, lang))}</title></path>')
     return out
 
 

@@ -15,9 +15,24 @@ from warjudge.presentation.gondor_sauron.wording_en import piece as printed_name
 
 TEXT = 14.5   # user units: at least 11 px on screen at 1366x768 (issue 24)
 SIDE_COLOUR = {"westernesse": "#2a5a9e", "sauron": "#7a1f1f"}
-SIDE_NAME = {"westernesse": "Westernesse", "sauron": "Sauron"}
 ENGINE_LETTER = {"catapult": "C", "siege_tower": "T", "ladder": "L"}
-ENGINE_NAME = {"catapult": "catapult", "siege_tower": "siege tower", "ladder": "ladder"}
+# the words of a counter's tooltip (what it names in full on hover or tap), by language
+TITLE_WORDS = {
+    "en": {"westernesse": "Westernesse", "sauron": "Sauron", "infantry": "infantry", "cavalry": "cavalry",
+           "beast": "the Beast", "melee": "melee", "missile": "missile", "armour": "armour", "morale": "morale",
+           "reduced": "reduced", "disrupted": "disrupted", "formation": "formation", "leader": "Leader of",
+           "magic": "magic", "rally": "rally", "catapult": "catapult", "siege_tower": "siege tower",
+           "ladder": "ladder", "of": "of", "cauldron": "cauldron of oil", "poured": "poured", "oil": "oil"},
+    "fr": {"westernesse": "Occidentale", "sauron": "Sauron", "infantry": "infanterie", "cavalry": "cavalerie",
+           "beast": "la Bête", "melee": "mêlée", "missile": "tir", "armour": "armure", "morale": "moral",
+           "reduced": "réduit", "disrupted": "désorganisé", "formation": "formation", "leader": "Chef de",
+           "magic": "magie", "rally": "ralliement", "catapult": "catapulte", "siege_tower": "tour de siège",
+           "ladder": "échelle", "of": "de", "cauldron": "chaudron d'huile", "poured": "versé", "oil": "huile"},
+}
+
+
+def _words(lang: str) -> dict[str, str]:
+    return TITLE_WORDS.get(lang, TITLE_WORDS["en"])
 
 
 def unit_symbol(kind: str, missile: bool) -> str:
@@ -43,16 +58,19 @@ def _name(piece: dict[str, Any]) -> str:
     return printed_name(str(piece.get("id", "")), {})
 
 
-def unit_title(piece: dict[str, Any]) -> str:
-    code = str(piece.get("ratings", ""))
-    words = [_name(piece), f"{piece.get('kind', '')}, {SIDE_NAME.get(str(piece.get('side')), '')}"]
+def unit_title(piece: dict[str, Any], lang: str = "en", name: str | None = None) -> str:
+    """The unit in full: `name` (as printed, else its id), kind and side, ratings, state."""
+    w = _words(lang)
+    code, kind = str(piece.get("ratings", "")), str(piece.get("kind", ""))
+    words = [name or _name(piece), f"{w.get(kind, kind)}, {w.get(str(piece.get('side')), '')}"]
     try:
         r = Ratings.parse(code)
-        words.append(f"melee {r.melee or '-'}, missile {r.missile or '-'}, armour {r.armour}, morale {r.morale}")
+        words.append(f"{w['melee']} {r.melee or '-'}, {w['missile']} {r.missile or '-'}, {w['armour']} {r.armour}, "
+                     f"{w['morale']} {r.morale}")
     except ValueError:
         words.append(code)
-    words += [w for w, on in (("reduced", piece.get("reduced")), ("disrupted", piece.get("disrupted")),
-                              (f"formation {piece.get('formation')}", piece.get("formation"))) if on]
+    words += [said for said, on in ((w["reduced"], piece.get("reduced")), (w["disrupted"], piece.get("disrupted")),
+                                    (f"{w['formation']} {piece.get('formation')}", piece.get("formation"))) if on]
     return " · ".join(words)
 
 
@@ -78,9 +96,11 @@ def leader(piece: dict[str, Any], x: float, y: float) -> str:
             f'{escape(initials)}</text>')
 
 
-def leader_title(piece: dict[str, Any]) -> str:
-    magic = f", magic {piece['magic']}" if piece.get("magic") else ""
-    return f"{_name(piece)}: Leader of {SIDE_NAME.get(str(piece.get('side')), '')}, rally {piece.get('rally', '?')}{magic}"
+def leader_title(piece: dict[str, Any], lang: str = "en", name: str | None = None) -> str:
+    w = _words(lang)
+    magic = f", {w['magic']} {piece['magic']}" if piece.get("magic") else ""
+    return (f"{name or _name(piece)}: {w['leader']} {w.get(str(piece.get('side')), '')}, "
+            f"{w['rally']} {piece.get('rally', '?')}{magic}")
 
 
 def engine(piece: dict[str, Any], x: float, y: float) -> str:
@@ -91,15 +111,15 @@ def engine(piece: dict[str, Any], x: float, y: float) -> str:
             f'fill="{colour}" text-anchor="middle">{letter}</text>')
 
 
-def engine_title(piece: dict[str, Any]) -> str:
-    kind = ENGINE_NAME.get(str(piece.get("kind")), str(piece.get("kind", "engine")))
-    return f"{_name(piece)}: {kind} of {SIDE_NAME.get(str(piece.get('side')), '')}"
+def engine_title(piece: dict[str, Any], lang: str = "en", name: str | None = None) -> str:
+    w, kind = _words(lang), str(piece.get("kind", "engine"))
+    return f"{name or _name(piece)}: {w.get(kind, kind)} {w['of']} {w.get(str(piece.get('side')), '')}"
 
 
-def cauldron(piece: dict[str, Any], x: float, y: float) -> str:
-    poured = int(piece.get("poured") or 0)
+def cauldron(piece: dict[str, Any], x: float, y: float, lang: str = "en") -> str:
+    poured, w = int(piece.get("poured") or 0), _words(lang)
     return (f'<g data-cauldron="{escape(str(piece.get("id", "")))}"><title>{escape(_name(piece))}: '
-            f'cauldron of oil ({poured} poured)</title><path d="M{x - 13:.1f},{y - 9:.1f} h26 l-4,18 h-18 z" '
+            f'{escape(w["cauldron"])} ({poured} {w["poured"]})</title><path d="M{x - 13:.1f},{y - 9:.1f} h26 l-4,18 h-18 z" '
             f'fill="#d9822b" stroke="#3b2f24" stroke-width="1.5"/><text x="{x:.1f}" y="{y + 5:.1f}" '
             f'font-size="{TEXT}" font-weight="bold" text-anchor="middle" textLength="20" '
-            f'lengthAdjust="spacingAndGlyphs">oil</text></g>')
+            f'lengthAdjust="spacingAndGlyphs">{w["oil"]}</text></g>')

@@ -66,7 +66,7 @@ def _items(board: HexMap, view: GondorView) -> list[str]:
     return items
 
 
-def _sample(item: str) -> str:
+def _sample(item: str, lang: str) -> str:
     if item in TERRAIN_FILL:
         return f'<polygon points="0,-15 13,-7.5 13,7.5 0,15 -13,7.5 -13,-7.5" fill="{TERRAIN_FILL[item]}" stroke="#a89a80"/>'
     if item in ("wall", "gate", "tower-side", "breach"):
@@ -90,7 +90,7 @@ def _sample(item: str) -> str:
     if item in counters.ENGINE_LETTER:
         return counters.engine({"kind": item, "side": ""}, 0, 0)
     if item == "cauldron":
-        return counters.cauldron({"id": "cauldron"}, 0, 0)
+        return counters.cauldron({"id": "cauldron"}, 0, 0, lang)
     return '<polygon points="0,-13 11,-6.5 11,6.5 0,13 -11,6.5 -11,-6.5" fill="none" stroke="#b000b0" stroke-width="4"/>'
 
 
@@ -120,7 +120,7 @@ def legend(board: HexMap, view: GondorView, width: float, top: float, lang: str 
     y0 = top + 40 + ROW / 2
     for item, x, row in _placed(items, width, lang):
         y = y0 + ROW * row
-        out.append(f'<g data-key="{item}"><g transform="translate({x + 16:.0f},{y:.0f})">{_sample(item)}</g>'
+        out.append(f'<g data-key="{item}"><g transform="translate({x + 16:.0f},{y:.0f})">{_sample(item, lang)}</g>'
                    f'<text x="{x + 38:.0f}" y="{y + 5:.0f}" font-size="{TEXT}">{escape(words[item])}</text></g>')
     last = y0 + ROW * (_placed(items, width, lang)[-1][2] if items else 0) + ROW / 2
     half = ratings.index(breaks)

@@ -15,8 +15,8 @@ from typing import Any
 from warjudge.hexwar.grid import parse_hex
 from warjudge.hexwar.gondor_sauron.view_types import ON_THE_MAP, GondorView
 from warjudge.hexwar.hexmap import HexMap
-from warjudge.presentation.gondor_sauron import counters
-from warjudge.presentation.gondor_sauron.legend import TERRAIN_FILL, legend, legend_height, terrain_key
+from warjudge.presentation.gondor_sauron import counters, wording_en, wording_fr
+from warjudge.presentation.gondor_sauron.legend import KEY, TERRAIN_FILL, legend, legend_height, terrain_key
 
 R = 30.0                                   # hex circumradius, px
 SQ3 = math.sqrt(3)
@@ -43,15 +43,19 @@ def _shared_edge(a: str, b: str) -> tuple[tuple[float, float], tuple[float, floa
     return (near[0], near[1]) if len(near) == 2 else None
 
 
-def _hexes(board: HexMap) -> list[str]:
+def _hexes(board: HexMap, lang: str) -> list[str]:
+    """Each hex with its number, its tooltip naming its terrain and level in `lang`."""
     out = []
+    fr = lang == "fr"
+    words: dict[str, str] = KEY["fr"][0] if fr else {}   # English: the map's own terrain names
     for h in board.hexes:
         terrain, level = str(board.terrain(h)), board.level(h)
         key = terrain_key(terrain, level)
         x, y = centre(h)
         out.append(f'<polygon class="hex" data-hex="{h}" data-terrain="{escape(terrain)}" data-level="{level}" '
                    f'points="{_points(corners(h))}" fill="{TERRAIN_FILL.get(key, "#ddd")}" stroke="#a89a80" '
-                   f'stroke-width="0.8"><title>{h} {escape(terrain)}{f" level {level}" if level else ""}</title>'
+                   f'stroke-width="0.8"><title>{h} {escape(words.get(terrain, terrain))}'
+                   f'{(" niveau " if fr else " level ") + str(level) if level else ""}</title>'
                    f'</polygon>')
         ink = "#f4ecd8" if key in ("mountain", "tunnel") else "#5b5040"
         out.append(f'<text x="{x:.1f}" y="{y - R * 0.5:.1f}" font-size="{HEX_NUMBER}" fill="{ink}" '
@@ -59,10 +63,11 @@ def _hexes(board: HexMap) -> list[str]:
     return out
 
 
-def _hexsides(board: HexMap, breached: set[frozenset[str]]) -> list[str]:
+def _hexsides(board: HexMap, breached: set[frozenset[str]], lang: str) -> list[str]:
     """Walls as thick dark ramparts on a light casing, gates in brown with a gap, towers
-    with a round keep at their middle; a breach dashed in red."""
+    with a round keep at their middle; a breach dashed in red (each named in `lang` on hover)."""
     out = []
+    fr = lang == "fr"
     for side, kind in sorted(board.sides.items(), key=lambda item: sorted(item[0])):
         edge = _shared_edge(*sorted(side))
         if edge is None:
@@ -72,7 +77,8 @@ def _hexsides(board: HexMap, breached: set[frozenset[str]]) -> list[str]:
         ink = "#d02020" if broken else {"wall": "#2a1f16", "gate": "#9a4b10", "tower": "#111"}.get(kind, "#000")
         dash = ' stroke-dasharray="5 4"' if broken else ""
         coords = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
-        out.append(f'<g><title>{escape(kind)}{" (breached)" if broken else ""}</title>'
+        named = KEY["fr"][0].get("tower-side" if kind == "tower" else kind, kind) if fr else kind
+        out.append(f'<g><title>{escape(named)}{(" (percée)" if fr else " (breached)") if broken else ""}</title>'
                    f'<line data-hexside="{"-".join(sorted(side))}" data-kind="{escape(kind)}" '
                    f'data-breached="{str(broken).lower()}" {coords} stroke="{ink}" stroke-width="7" '
                    f'stroke-linecap="round"{dash}/></g>')
@@ -98,9 +104,11 @@ def _walls_casing(board: HexMap) -> list[str]:
     return out
 
 
-def _pieces(view: GondorView) -> list[str]:
+def _pieces(view: GondorView, lang: str) -> list[str]:
     """Combat units stacked at the hex's middle, Leaders at its top right, engines at its
-    bottom left, cauldrons at its right; Sauron's pedestal under them all."""
+    bottom left, cauldrons at its right; Sauron's pedestal under them all. Each names itself
+    on hover as its counter is printed (in `lang`), never by its id."""
+    names = (wording_fr if lang == "fr" else wording_en).piece_names(view)
     by_hex: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     for key, kind in zip(ON_THE_MAP, ("unit", "leader", "engine")):
         for piece in view.get(key, []):
@@ -117,25 +125,25 @@ def _pieces(view: GondorView) -> list[str]:
             placed[kind] += 1
             if kind == "unit":
                 x, y = x0 + 4 * i, y0 + 5 - 4 * i
-                shape, title = counters.unit(piece, x, y), counters.unit_title(piece)
+                shape, title = counters.unit(piece, x, y), counters.unit_title(piece, lang, names.get(str(piece.get("id"))))
             elif kind == "leader":
                 x, y = (x0, y0) if alone or not units else (x0 + 17 + 9 * i, y0 - 12)
-                shape, title = counters.leader(piece, x, y), counters.leader_title(piece)
+                shape, title = counters.leader(piece, x, y), counters.leader_title(piece, lang, names.get(str(piece.get("id"))))
             else:
                 x, y = (x0, y0) if alone else (x0 - 17, y0 + 17)
-                shape, title = counters.engine(piece, x, y), counters.engine_title(piece)
+                shape, title = counters.engine(piece, x, y), counters.engine_title(piece, lang, names.get(str(piece.get("id"))))
             name = escape(str(piece.get("id", "")))
             out.append(f'<g data-testid="unit" data-unit="{name}" data-hex="{h}" data-kind="{kind}" tabindex="0" '
                        f'data-side="{escape(str(piece.get("side", "")))}"><title>{escape(title)}</title>{shape}</g>')
     for piece in view.get("cauldrons", []):
         if piece.get("hex"):
             x0, y0 = centre(str(piece["hex"]))
-            out.append(counters.cauldron(piece, x0 + 21, y0 - 10))
+            out.append(counters.cauldron(piece, x0 + 21, y0 - 10, lang))
     pedestal = view.get("pedestal")
     if isinstance(pedestal, dict) and pedestal.get("hex"):
         out.insert(0, f'<polygon data-pedestal="{escape(str(pedestal["hex"]))}" points="{_points(_inset(str(pedestal["hex"])))}" '
-                   f'fill="none" stroke="#b000b0" stroke-width="4" pointer-events="none"><title>Sauron\'s pedestal'
-                   f'</title></polygon>')
+                   f'fill="none" stroke="#b000b0" stroke-width="4" pointer-events="none"><title>'
+                   f'{escape(KEY[lang if lang in KEY else "en"][0]["pedestal"])}</title></polygon>')
     return out
 
 
@@ -157,7 +165,7 @@ def render_svg(board: HexMap, view: GondorView, lang: str = "en") -> str:
     title = f"{board.name}{redrawn if said else ''}"
     status = f"{'Tour de jeu' if fr else 'Game-Turn'} {view.get('turn', '?')} · phase {view.get('phase', '?')}" + \
         ((" · nuit" if fr else " · night") if view.get("night") else "")
-    body = [*_hexes(board), *_walls_casing(board), *_hexsides(board, breached), *_pieces(view),
+    body = [*_hexes(board, lang), *_walls_casing(board), *_hexsides(board, breached, lang), *_pieces(view, lang),
             *legend(board, view, width, map_height, lang)]
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, sans-serif">'

@@ -31,7 +31,7 @@ from warjudge.hexwar.grid import direction_between, parse_hex
 from warjudge.hexwar.hexmap import HexMap
 from warjudge.hexwar.sjg.view_types import SjgPicture
 from warjudge.presentation.sjg import picture_words as words
-from warjudge.presentation.sjg.wording_en import PEOPLE
+from warjudge.presentation.sjg import wording_fr
 
 if TYPE_CHECKING:
     from PIL import ImageDraw, ImageFont
@@ -583,7 +583,7 @@ def scene(view: SjgPicture) -> list[Shape]:
         for k, side in enumerate(sides):
             units = by_side[side]
             dx = 0 if len(sides) == 1 else (-5 if k == 0 else 5)
-            out.append(_counter(x + dx, y + 4 + (k * 4 if len(sides) > 1 else 0), h, side, units))
+            out.append(_counter(x + dx, y + 4 + (k * 4 if len(sides) > 1 else 0), h, side, units, lang))
 
     # Jewels lying on the map (badges on the stacks' corners)
     for h, js in sorted(jewels.items()):
@@ -594,13 +594,13 @@ def scene(view: SjgPicture) -> list[Shape]:
             out.append(Shape("poly", [(jx, jy - 7.5), (jx + 5.8, jy), (jx, jy + 7.5), (jx - 5.8, jy)],
                              fill=JEWEL_COLOUR.get(jewel["id"], "#ffd700"), stroke="#fff6c8", width=1.3,
                              attrs={"class": "jewel", "data-jewel": jewel["id"], "data-hex": h},
-                             title=f"the {jewel['id']} Jewel"))
+                             title=words.say(lang, "jewel-on-map", x=words.jewel(lang, jewel["id"]))))
 
     demon = (view.get("demon") or {}).get("hex")
     if demon:
         x, y = hex_centre(demon)
         out.append(Shape("circle", [(x - R * 0.55, y - R * 0.35)], fill="#c01818", stroke="#ffe0e0", width=1.5,
-                         radius=10, attrs={"class": "demon", "data-hex": demon}, title="the Miasma demon"))
+                         radius=10, attrs={"class": "demon", "data-hex": demon}, title=words.say(lang, "demon")))
         out.append(Shape("text", [(x - R * 0.55, y - R * 0.35 + 1)], fill="#ffffff", text="Ψ", size=TEXT, bold=True))
     for item in view.get("items", []):
         if item.get("hex") and item.get("holder") is None:
@@ -608,7 +608,7 @@ def scene(view: SjgPicture) -> list[Shape]:
             out.append(Shape("rect", [(x - 12, y + R * 0.45 - 8), (x + 12, y + R * 0.45 + 8)], fill="#e8e0c0",
                              stroke="#3a3020", width=1.0, radius=2,
                              attrs={"class": "item", "data-item": item["id"], "data-hex": item["hex"]},
-                             title=f"the {item['id']}, lying here"))
+                             title=words.say(lang, "lying", x=words.item(lang, item["id"]))))
             out.append(Shape("text", [(x, y + R * 0.45 + 0.5)], fill="#3a3020", text=item["id"][:2].upper(), size=TEXT))
 
     out.extend(_legend(board, width, height, lang))
@@ -625,7 +625,7 @@ def _skull(x: float, y: float, colour: str) -> list[Shape]:
     ]
 
 
-def _counter(x: float, y: float, h: str, side: str, units: list[dict[str, Any]]) -> Shape:
+def _counter(x: float, y: float, h: str, side: str, units: list[dict[str, Any]], lang: str) -> Shape:
     kinds = [u["kind"] for u in units]
     necro = "necromancer" in kinds
     rest = [k for k in kinds if k != "necromancer"]
@@ -646,7 +646,8 @@ def _counter(x: float, y: float, h: str, side: str, units: list[dict[str, Any]])
     return Shape("group", attrs={"class": "stack", "data-hex": h, "data-side": side, "data-testid": "unit",
                                  "data-unit": f"{side} {h}", "tabindex": "0",
                                  "data-units": ",".join(str(u["id"]) for u in units)},
-                 title=f"{h} {side}: {PEOPLE.many(units)}", children=children)   # kinds, as printed: no ids
+                 title=words.say(lang, "stack-title", h, side if lang != "fr" else wording_fr.SIDES.get(side, side),
+                                 words.people(lang, units)), children=children)   # kinds, as printed: no ids
 
 
 def _legend(board: HexMap, width: float, height: float, lang: str = "en") -> list[Shape]:
@@ -761,7 +762,7 @@ def render_svg(view: SjgPicture) -> str:
     board: HexMap = view["board"]
     width, height = picture_size(board)
     body = "\n".join(_svg_shape(s) for s in scene(view))
-    title = "Necromancer" + (" (reconstructed map)" if board.reconstruction else "")
+    title = words.say(view.get("lang", "en"), "rebuilt-title" if board.reconstruction else "title")
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="{FONT}">\n<title>{escape(title)}</title>\n{body}\n</svg>\n')

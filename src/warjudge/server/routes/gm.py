@@ -9,10 +9,11 @@ from typing import Any, Callable
 from fastapi import APIRouter
 
 from warjudge.server import history, play
+from warjudge.server.access import LangQuery
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow
 from warjudge.server.routes.deps import GameCall, GameCaller, OneHop
-from warjudge.server.schemas import (Accepted, Clock, Extension, GmAction, PhaseStarts, Processed, Replacement,
+from warjudge.server.schemas import (Clock, Extension, GmAction, GmDone, PhaseStarts, Processed, Replacement,
                                      RollBack, RolledBack, Seated)
 
 router = APIRouter(tags=["games master"], route_class=OneHop)
@@ -59,12 +60,13 @@ def extend(body: Extension, call: GameCaller) -> dict[str, Any]:
     return _clock(call, lambda changed, _now: play.extend(changed, body.seconds))
 
 
-@router.post("/api/games/{game_id}/gm", response_model=Accepted)
-def gm_action(body: GmAction, call: GameCaller) -> dict[str, Any]:
-    """Games master: one of the game's own games-master actions (a draw, the end, `process`)."""
+@router.post("/api/games/{game_id}/gm", response_model=GmDone)
+def gm_action(body: GmAction, call: GameCaller, lang: str = LangQuery) -> dict[str, Any]:
+    """Games master: one of the game's own games-master actions (a draw, the end, `process`,
+    a power's `orders`: its void lines come back in `refused`, with their reasons in `lang`)."""
     with call.changing(gm=True) as change:
-        play.act_as_gm(change.row, body.action)
-        return {"accepted": True, "version": change.row.version}
+        refused = play.act_as_gm(change.row, body.action, lang)
+        return {"accepted": True, "version": change.row.version, "refused": refused}
 
 
 @router.get("/api/games/{game_id}/phases", response_model=PhaseStarts)

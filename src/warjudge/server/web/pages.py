@@ -33,6 +33,8 @@ from warjudge.server.errors import ApiError
 from warjudge.server.schemas import Checked
 from warjudge.server.models import GameRow, Seat, User
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE, view_for
+from warjudge.presentation import choices
+from warjudge.presentation.game_titles import titles
 from warjudge.presentation.logs import log_lines
 from warjudge.presentation.necromancer_diplomacy.report import WORDS as REPORT_WORDS
 from warjudge.server.web.boards import LANGUAGES, board_svg, has_board, page_kind
@@ -176,7 +178,7 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
                             csrf=who and auth.csrf_token(who[1]))
             role = play.role(row, user, seat)
             return page(request, f"{page_kind(row.game)}.html", game_id=game_id, game=row.game,
-                        title=games.info(row.game).title, role=role, is_seat=role not in (GM_ROLE, PUBLIC_ROLE),
+                        title=games.info(row.game).title, titles=titles(row.game), role=role, is_seat=role not in (GM_ROLE, PUBLIC_ROLE),
                         has_board=has_board(row.game), press_max=press.MAX_TEXT, result_words=RESULT_WORDS,
                         gm=play.is_gm(row, user), user=user and user.name, csrf=who and auth.csrf_token(who[1]))
 
@@ -188,9 +190,10 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
                 return RedirectResponse("/signin", status_code=303)
             row = _game_row(session, game_id)
             play.require_gm(row, who[0])
-            return page(request, "gm.html", game_id=game_id, title=games.info(row.game).title,
+            return page(request, "gm.html", game_id=game_id, title=games.info(row.game).title, titles=titles(row.game),
                         user=who[0].name, csrf=auth.csrf_token(who[1]), bots=bot_levels(row.game),
-                        has_board=has_board(row.game), diplomacy=page_kind(row.game) == "diplomacy")
+                        has_board=has_board(row.game), diplomacy=page_kind(row.game) == "diplomacy",
+                        names={lang: choices.names(row.game, lang) for lang in LANGUAGES})
 
     @app.get("/games/{game_id}/board.svg", include_in_schema=False)
     def board(request: Request, game_id: str, seat: str | None = None, lang: str = "en",
@@ -239,11 +242,4 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
             user = auth.user_of_token(session, credentials.credentials if credentials else None)
             row = _game_row(session, game_id)
             play.require_seat(row, user, body.seat)
-            trial = play.load(row).clone()   # never the loaded game: it is kept for later requests
-            for retract in play.retractions(trial, body.seat) if body.replace else []:
-                play.apply(trial, body.seat, retract)
-            results = []
-            for text in body.orders:
-                refused = play.attempt(trial, body.seat, {"type": "order", "order": text}, lang) if text.strip() else None
-                results.append({"order": text, "accepted": refused is None} | (refused or {}))
-            return {"results": results}
+            return {"results": play.dry_run(play.load(row), body.seat, body.orders, lang, body.replace)}

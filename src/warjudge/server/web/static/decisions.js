@@ -9,6 +9,7 @@ import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdo
 import {describe, phaseTitle, pieceName, promptText, sideName, unitName, useNames} from "/static/hexwords.js";
 import {isAttack, oddsPanel} from "/static/odds.js";
 import {announce, soundToggle} from "/static/phasealert.js";
+import {chooseLang, chosenLang} from "/static/lang.js";
 
 const MANY = 40;         // more choices than this: narrow them by clicking a hex first
 const ROLLED = new Set(["attack", "resolve", "fire", "duel", "rally", "cast"]);   // choices that may have odds to show first
@@ -33,8 +34,8 @@ let sending = false;     // an action is on its way: no second one until it is a
 const hasBoard = !!game.root.dataset.hasBoard;
 if (game.isSeat) board.dataset.ownSide = game.role;   // panzoom.js opens a phone's board on these counters
 // The choices come worded by the server in the reader's language (GET …/legal's labels);
-// the language is the one the Diplomacy page keeps, switched by the EN/FR buttons.
-let lang = localStorage.getItem("warjudge-lang") || (navigator.language.startsWith("fr") ? "fr" : "en");
+// the language is the one every game page keeps (lang.js), switched by the EN/FR buttons.
+let lang = chosenLang();
 // The page's own words, by language; "{n}" and "{x}" take a number or a name.
 const WORDS = {en: {fire: "Fire", attack: "Attack", roll: "Roll the dice", cancel: "Cancel",
                     loss: "Confirm the loss", lasting: "This cannot be taken back",
@@ -354,9 +355,8 @@ function newPhase(phase, decision, summary) {
 
 undo.addEventListener("click", () => busy(undo, async () => { const a = actions.find(x => x.type === "undo"); if (a) await act(a); }));
 document.querySelectorAll("[data-lang]").forEach(b => b.addEventListener("click", () => {
-  lang = b.dataset.lang; localStorage.setItem("warjudge-lang", lang); document.documentElement.lang = lang; sound(); again();
+  lang = b.dataset.lang; chooseLang(lang); sound(); again();
 }));
-document.documentElement.lang = lang;
 const sound = soundToggle(document.querySelector(".status"), () => lang);
 startCountdowns();
 const again = follow(`/api/games/${game.id}${seatQuery}`, refresh);

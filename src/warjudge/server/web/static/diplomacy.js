@@ -6,6 +6,7 @@
 // often as wanted until the phase ends (it waits for every seat's Ready, or the deadline).
 import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
 import {announce, soundToggle} from "/static/phasealert.js";
+import {chooseLang, chosenLang} from "/static/lang.js";
 import {outcomeWords, phaseName as phaseWords} from "/static/phasewords.js";
 
 const WORDS = {
@@ -24,7 +25,9 @@ const WORDS = {
        unbuilt: "{n} of your builds or disbands are not given: builds not given are waived, disbands are chosen by the rules.",
        readyanyway: "Ready all the same", cancel: "Cancel", kept: "your draft is kept in the order box.",
        watching: "You are watching: you see what every player sees, no seat's orders before the phase ends.",
-       watchinggm: "You are the games master holding no seat: you see what every player sees; your tools are on the games master's page."},
+       watchinggm: "You are the games master holding no seat: you see what every player sees; your tools are on the games master's page.",
+       gm: "games master", press: "Press", to: "To", everyone: "everyone", toseats: "To these seats (one thread for each set)",
+       message: "message", send: "Send", ordersbox: "orders"},
   fr: {phase: "Saison", deadline: "Échéance", seat: "Puissance", orders: "Ordres", submit: "Envoyer les ordres",
        ready: "Prêt", held: "Ordres enregistrés", last: "Saison précédente", other: "Constructions et autres choix",
        help: "Cliquez sur une de vos unités pour voir ses ordres, ou tapez un ordre par ligne. Vous pouvez les changer jusqu'à ce que vous cliquiez sur Prêt ou que l'échéance passe.",
@@ -41,12 +44,11 @@ const WORDS = {
        readyanyway: "Prêt quand même", cancel: "Annuler",
        watching: "Vous regardez la partie : vous voyez ce que voit chaque joueur, aucun ordre avant la fin de la saison.",
        watchinggm: "Vous êtes l'arbitre sans puissance : vous voyez ce que voit chaque joueur ; vos outils sont sur la page de l'arbitre.",
-       kept: "votre brouillon reste dans la boîte des ordres.",},
+       kept: "votre brouillon reste dans la boîte des ordres.", gm: "arbitre", press: "Presse", to: "À",
+       everyone: "tout le monde", toseats: "À ces puissances (un fil par groupe)", message: "message", send: "Envoyer",
+       ordersbox: "ordres"},
 };
-// ?lang=fr in the address chooses the language (and keeps it), as the EN/FR buttons do
-const addressed = new URLSearchParams(location.search).get("lang");
-if (addressed in WORDS) localStorage.setItem("warjudge-lang", addressed);
-let lang = localStorage.getItem("warjudge-lang") || (navigator.language.startsWith("fr") ? "fr" : "en");
+let lang = chosenLang();   // ?lang=fr in the address, the EN/FR buttons (lang.js)
 const say = word => (WORDS[lang] || WORDS.en)[word] || word;
 const RESULTS = JSON.parse(document.getElementById("game").dataset.resultWords || "{}");   // the judge's words, by language
 const resultWord = result => (RESULTS[lang] || {})[result] || result;
@@ -369,7 +371,7 @@ startCountdowns();
 // reasons come worded in the reader's language (each also carries its code, as `why`)
 const again = follow(() => `/api/games/${game.id}${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`, refresh);
 document.querySelectorAll("[data-lang]").forEach(b => b.addEventListener("click", () => {
-  lang = b.dataset.lang; localStorage.setItem("warjudge-lang", lang); count = null; translate(); sound(); again();
+  lang = b.dataset.lang; chooseLang(lang); count = null; translate(); sound(); again();
   if (at !== null) step(0);
 }));
 

@@ -3,9 +3,62 @@
 // drawn as the players' pages draw it (the board) and as a table of its fields, never as JSON.
 import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
 import {outcomeWords, phaseName} from "/static/phasewords.js";
+import {chooseLang, chosenLang} from "/static/lang.js";
 
 const game = gameElement();
 const hasBoard = !!game.root.dataset.hasBoard;
+const NAMES = JSON.parse(game.root.dataset.names || "{}");   // a hex game's phases and sides, by language
+// The page's own words, by language; "{n}" and "{x}" take a number or a name.
+const WORDS = {
+  en: {gm: "Games master", phase: "Phase", hexphase: "Phase", deadline: "Deadline", gamepage: "the game page", seats: "Seats",
+       botplays: "A bot seated from this page plays as", seat: "Seat", heldby: "Held by", ready: "Ready",
+       invitation: "Invitation", actions: "Actions", giveto: "Give the seat to", process: "Adjudicate now",
+       clocktitle: "Clock", startclock: "Start the clock now", pause: "Pause", resume: "Resume", seconds: "Seconds",
+       extend: "Extend the deadline", rollbacktitle: "Roll back", startfrom: "Start again from", rollback: "Roll back",
+       enterorders: "Enter a power's orders", power: "Power", orders: "Orders", enter: "Enter these orders",
+       ordershelp: "Orders a player sent you (by mail, say), one a line: they replace that power's orders of this phase; a line that is no legal order is left out, and its unit takes the default.",
+       drawtitle: "End the game in a draw", draw: "Declare the draw", drawamong: "Declare a draw among", map: "map",
+       easy: "easy", standard: "standard", strong: "strong", stopped: "stopped: the game is over",
+       paused: "paused: {n} s left", running: "running", startswhen: "starts when every seat is taken",
+       nodeadline: "no deadline", whenseats: "when every seat is taken", none: "none", unnamed: "(its name is not known yet)",
+       turn: "turn {n}", bot: "bot ({x})", free: "free", yes: "yes", no: "no", replacebot: "replace with a bot",
+       seatbot: "seat a bot", holder: "account to hold {x} (blank: free the seat)", give: "give",
+       publicview: "The public view (no seat's secrets: they stay on the server until the game is over)",
+       seatview: "{x}'s view (you hold a seat)", nomap: "the map could not be drawn ({n})",
+       adjudicated: "Adjudicated.", invalid: "invalid", tickdraw: "tick the seats that share the draw",
+       writeorders: "write {x}'s orders first, one a line", entered: "{x}: {n} lines entered",
+       voidlines: "; {n} void, left out (their units take the default):"},
+  fr: {gm: "Arbitre", phase: "Saison", hexphase: "Phase", deadline: "Échéance", gamepage: "la page de la partie", seats: "Places",
+       botplays: "Un robot placé depuis cette page joue comme", seat: "Place", heldby: "Tenue par", ready: "Prêt",
+       invitation: "Invitation", actions: "Actions", giveto: "Donner la place à", process: "Arbitrer maintenant",
+       clocktitle: "Horloge", startclock: "Démarrer l'horloge maintenant", pause: "Suspendre", resume: "Reprendre",
+       seconds: "Secondes", extend: "Repousser l'échéance", rollbacktitle: "Revenir en arrière",
+       startfrom: "Reprendre depuis", rollback: "Revenir en arrière",
+       enterorders: "Saisir les ordres d'une puissance", power: "Puissance", orders: "Ordres", enter: "Saisir ces ordres",
+       ordershelp: "Les ordres qu'un joueur vous a envoyés (par courrier, par exemple), un par ligne : ils remplacent les ordres de cette puissance pour cette saison ; une ligne qui n'est pas un ordre légal est écartée, et son unité prend l'ordre par défaut.",
+       drawtitle: "Finir la partie par une nulle", draw: "Déclarer la nulle", drawamong: "Déclarer une nulle entre",
+       map: "carte", easy: "facile", standard: "normal", strong: "fort", stopped: "arrêtée : la partie est terminée",
+       paused: "suspendue : {n} s restantes", running: "en marche", startswhen: "démarre quand chaque place aura un joueur",
+       nodeadline: "pas d'échéance", whenseats: "quand chaque place aura un joueur", none: "aucune",
+       unnamed: "(son nom n'est pas encore connu)", turn: "tour {n}", bot: "robot ({x})", free: "libre", yes: "oui",
+       no: "non", replacebot: "remplacer par un robot", seatbot: "placer un robot",
+       holder: "compte qui tiendra {x} (vide : libérer la place)", give: "donner",
+       publicview: "La vue publique (aucun secret d'une place : ils restent sur le serveur jusqu'à la fin de la partie)",
+       seatview: "La vue de {x} (vous tenez cette place)", nomap: "la carte n'a pas pu être dessinée ({n})",
+       adjudicated: "Arbitré.", invalid: "invalide", tickdraw: "cochez les places qui partagent la nulle",
+       writeorders: "écrivez d'abord les ordres de {x}, un par ligne", entered: "{x} : {n} lignes saisies",
+       voidlines: " ; {n} nulles, écartées (leurs unités prennent l'ordre par défaut) :"},
+};
+let lang = chosenLang();   // ?lang=fr in the address, the EN/FR buttons (lang.js)
+const say = (word, n = "", x = "") => (WORDS[lang] || WORDS.en)[word].replace("{n}", n).replace("{x}", x);
+function translate() {
+  document.querySelectorAll("[data-i18n]").forEach(node => { node.textContent = say(node.dataset.i18n); });
+  document.title = `${say("gm")} · ${document.querySelector("h1 [data-titles]").textContent}`;   // lang.js words the title
+  document.querySelectorAll("[data-i18n-label]").forEach(node => node.setAttribute("aria-label", say(node.dataset.i18nLabel)));
+  document.querySelectorAll("#bot-name option").forEach(option => {
+    option.textContent = `${option.value} (${say(option.dataset.level) || option.dataset.level})`;
+  });
+}
 
 async function bot(seat) {
   showError("");
@@ -26,20 +79,26 @@ async function gmPost(path, body) {
 
 let over = null;         // the game's result in words once it is over (a clock answer does not say)
 
+const shown = (selector, yes) => document.querySelectorAll(selector).forEach(node => { node.hidden = !yes; });
+
+// Only the clock's controls that can do something now are shown: none once the game is over.
 function showClock(state) {
   const waits = state.clock_waits_for_seats && !over;
-  document.querySelector('[data-testid="start-clock"]').hidden = !waits;
-  document.getElementById("clock").textContent = over ? "stopped: the game is over" : state.paused
-    ? `paused: ${Math.round(state.paused_remaining)} s left`
-    : (state.deadline ? "running" : waits ? "starts when every seat is taken" : "no deadline");
+  shown('[data-testid="start-clock"]', waits);
+  shown('[data-testid="pause"]', !over && state.deadline && !state.paused);
+  shown('[data-testid="resume"]', !over && state.paused);
+  shown('#extend-by, [data-testid="extend"]', !over && (state.deadline || state.paused));
+  document.getElementById("clock").textContent = over ? say("stopped") : state.paused
+    ? say("paused", Math.round(state.paused_remaining))
+    : say(state.deadline ? "running" : waits ? "startswhen" : "nodeadline");
   setDeadline(document.querySelector('[data-testid="deadline"]'), state.deadline,
-              over || (waits ? "when every seat is taken" : "none"));
+              over || say(waits ? "whenseats" : "none"));
 }
 
 async function listPhases() {
   const answer = await api("GET", `/api/games/${game.id}/phases`);
   document.getElementById("rollback-phase").replaceChildren(...answer.phases.map(p =>
-    el("option", {value: String(p.phase), text: p.name ? phaseName(p.name, "en") : "(its name is not known yet)"})));
+    el("option", {value: String(p.phase), text: p.name ? phaseName(p.name, lang) : say("unnamed")})));
 }
 
 function giveSeat(seat) {
@@ -53,12 +112,17 @@ function giveSeat(seat) {
 // Gondor & Sauron's its title: "Initial Magic Leader Movement Phase", not "A").
 function phaseOf(view) {
   if (!view) return "";
-  return view.turn != null ? `turn ${view.turn} · ${view.phase_title || view.phase}` : phaseName(view.phase, "en");
+  const titled = ((NAMES[lang] || {}).phases || {})[view.phase] || view.phase_title || view.phase;
+  return view.turn != null ? `${say("turn", view.turn)} · ${titled}` : phaseName(view.phase, lang);
 }
 
 async function refresh(summary) {
-  over = summary.is_over ? outcomeWords(summary.outcome, "en") : null;
+  translate();
+  over = summary.is_over ? outcomeWords(summary.outcome, lang) : null;
   showClock(summary);
+  // a game over takes no adjudication, bot or new holder: those controls go, with what they last said
+  shown("#process-tools, #bot-choice, .seat-tool", !over);
+  if (over) said("");
   await listPhases();
   document.querySelector('[data-testid="phase"]').textContent = phaseOf(summary.view);
   // a redraw keeps what the games master is typing in a seat's row (read after every await)
@@ -66,20 +130,19 @@ async function refresh(summary) {
     [row.dataset.seat, row.querySelector("input")?.value || ""]));
   const focused = document.activeElement?.closest("tr[data-seat]")?.dataset.seat;
   document.getElementById("seats").replaceChildren(...summary.seats.map(s => el("tr", {"data-seat": s.seat},
-    el("td", {text: s.seat}), el("td", {text: s.user || (s.bot ? `bot (${s.bot})` : "free")}),
-    el("td", {text: s.ready ? "yes" : ""}), el("td", {text: s.invitation || ""}),
-    el("td", {}, s.bot ? "" : el("button", {type: "button", "data-testid": "seat-bot", onclick: event => busy(event.currentTarget, () => bot(s.seat)),
-                                          text: s.user ? "replace with a bot" : "seat a bot"})),
-    el("td", {}, el("input", {"aria-label": `account to hold ${s.seat} (blank: free the seat)`, size: "10"}),
-       el("button", {type: "button", "data-testid": "give-seat", onclick: event => busy(event.currentTarget, () => giveSeat(s.seat)), text: "give"})))));
+    el("td", {text: s.seat}), el("td", {text: s.user || (s.bot ? say("bot", "", s.bot) : say("free"))}),
+    el("td", {text: s.ready ? say("yes") : ""}), el("td", {text: s.invitation || ""}),
+    over ? "" : el("td", {class: "seat-tool"}, s.bot ? "" : el("button", {type: "button", "data-testid": "seat-bot", onclick: event => busy(event.currentTarget, () => bot(s.seat)),
+                                          text: say(s.user ? "replacebot" : "seatbot")})),
+    over ? "" : el("td", {class: "seat-tool"}, el("input", {"aria-label": say("holder", "", s.seat), size: "10"}),
+       el("button", {type: "button", "data-testid": "give-seat", onclick: event => busy(event.currentTarget, () => giveSeat(s.seat)), text: say("give")})))));
   for (const [seat, value] of typed) {
     const input = document.querySelector(`#seats tr[data-seat="${seat}"] input`);
     if (input && value) input.value = value;
     if (input && seat === focused) input.focus();
   }
   document.getElementById("view-title").textContent = summary.view_of === "gm"
-    ? "The public view (no seat's secrets: they stay on the server until the game is over)"
-    : `${summary.view_of}'s view (you hold a seat)`;
+    ? say("publicview") : say("seatview", "", summary.view_of);
   document.getElementById("full").replaceChildren(fields(summary.view));
   drawDraw(summary);
   listPowers(summary);
@@ -88,8 +151,8 @@ async function refresh(summary) {
 
 // The board as the caller's view draws it, as on the game page (GET /games/{id}/board.svg).
 async function drawBoard() {
-  const response = await fetch(`/games/${game.id}/board.svg?lang=en`, {credentials: "same-origin"});
-  if (!response.ok) throw new Error(`the map could not be drawn (${response.status})`);
+  const response = await fetch(`/games/${game.id}/board.svg?lang=${lang}`, {credentials: "same-origin"});
+  if (!response.ok) throw new Error(say("nomap", response.status));
   document.getElementById("gm-board").innerHTML = await response.text();
 }
 
@@ -98,8 +161,8 @@ async function drawBoard() {
 const named = key => key.replace(/_/g, " ");
 function fields(value, key = "") {
   if (value === null || value === undefined) return "—";
-  if (typeof value === "boolean") return value ? "yes" : "no";
-  if (typeof value !== "object") return key === "phase" ? phaseName(String(value), "en") : String(value);
+  if (typeof value === "boolean") return say(value ? "yes" : "no");
+  if (typeof value !== "object") return key === "phase" ? phaseName(String(value), lang) : String(value);
   if (Array.isArray(value)) {
     if (!value.length) return "—";
     if (value.every(v => v === null || typeof v !== "object")) return value.map(v => fields(v, key)).join(", ");
@@ -123,7 +186,7 @@ function drawDraw(summary) {
   document.getElementById("draw").hidden = summary.is_over;   // a game over has ended already
   const ticked = new Set([...box.querySelectorAll("input:checked")].map(i => i.value));
   const first = !box.querySelector("input");
-  box.replaceChildren(el("legend", {text: "Declare a draw among"}), ...summary.seats.map(s =>
+  box.replaceChildren(el("legend", {text: say("drawamong")}), ...summary.seats.map(s =>
     el("label", {}, el("input", {type: "checkbox", value: s.seat, "data-testid": "draw-seat",
                                  checked: first || ticked.has(s.seat)}), ` ${s.seat}`)));
 }
@@ -137,6 +200,17 @@ function listPowers(summary) {
   select.replaceChildren(...summary.seats.map(s => el("option", {value: s.seat, text: s.seat})));
 }
 
+// What the last adjudication or entry of orders did, by its button (the other's words cleared):
+// an entry's void lines each with the reason the power's own order box gives.
+function said(text, entered = "", refused = []) {
+  document.getElementById("done").textContent = text;
+  const orders = document.getElementById("orders-done");
+  if (!orders) return;
+  orders.textContent = entered;
+  document.getElementById("orders-refused").replaceChildren(...refused.map(r => el("li", {class: "bad",
+    "data-order": r.order, text: `✗ ${r.order} — ${say("invalid")}: ${r.reason}`})));
+}
+
 // Every button here posts: busy while it does (a double click posts once).
 const onClick = (testid, work) => {
   const button = document.querySelector(`[data-testid="${testid}"]`);
@@ -144,7 +218,7 @@ const onClick = (testid, work) => {
 };
 onClick("process", async () => {
   showError("");
-  try { await api("POST", `/api/games/${game.id}/process`); document.getElementById("done").textContent = "Adjudicated."; await again(); }
+  try { await api("POST", `/api/games/${game.id}/process`); said(say("adjudicated")); await again(); }
   catch (error) { showError(error.message); }
 });
 onClick("start-clock", () => gmPost("start"));
@@ -154,21 +228,27 @@ onClick("extend", () => gmPost("extend", {seconds: Number(document.getElementByI
 onClick("rollback", () => gmPost("rollback", {phase: Number(document.getElementById("rollback-phase").value)}));
 if (document.getElementById("draw-seats")) onClick("draw", () => {
   const powers = [...document.querySelectorAll('#draw-seats input:checked')].map(i => i.value);
-  if (!powers.length) { showError("tick the seats that share the draw"); return undefined; }
+  if (!powers.length) { showError(say("tickdraw")); return undefined; }
   return gmPost("gm", {action: {type: "draw", powers}});
 });
 if (document.getElementById("orders-power")) onClick("enter-orders", async () => {
   const power = document.getElementById("orders-power").value;
   const box = document.getElementById("orders-text");
   const orders = box.value.split("\n").map(line => line.trim()).filter(Boolean);
-  if (!orders.length) { showError(`write ${power}'s orders first, one a line`); return; }
+  if (!orders.length) { showError(say("writeorders", "", power)); return; }
   showError("");
   try {
-    await api("POST", `/api/games/${game.id}/gm`, {action: {type: "orders", power, orders}});
+    const answer = await api("POST", `/api/games/${game.id}/gm?lang=${lang}`, {action: {type: "orders", power, orders}});
     box.value = "";
-    document.getElementById("done").textContent = `${power}: ${orders.length} line${orders.length > 1 ? "s" : ""} entered.`;
+    const refused = answer.refused;   // each void line with the reason the power's order box gives
+    said("", say("entered", `${orders.length - refused.length}/${orders.length}`, power)
+         + (refused.length ? say("voidlines", refused.length) : "."), refused);
     await again();
   } catch (error) { showError(error.message); }
 });
+document.querySelectorAll("[data-lang]").forEach(b => b.addEventListener("click", () => {
+  lang = b.dataset.lang; chooseLang(lang); again();
+}));
+translate();
 startCountdowns();
-const again = follow(`/api/games/${game.id}`, refresh)   // the creator holding no seat: the public view;
+const again = follow(() => `/api/games/${game.id}?lang=${lang}`, refresh)   // the creator holding no seat: the public view;

@@ -76,11 +76,13 @@ function offerAlerts(stream, seat) {
   const button = document.createElement("button");
   button.type = "button";
   button.dataset.testid = "alert-me";
-  const label = () => {
-    button.textContent = alertsOn() ? "Alerts on" : "Alert me";
+  const label = () => {   // in the page's language (lang.js), again when it switches
+    const fr = document.documentElement.lang === "fr";
+    button.textContent = alertsOn() ? (fr ? "Alertes activées" : "Alerts on") : (fr ? "M'alerter" : "Alert me");
     button.setAttribute("aria-pressed", alertsOn() ? "true" : "false");
   };
   label();
+  new MutationObserver(label).observe(document.documentElement, {attributes: true, attributeFilter: ["lang"]});
   button.addEventListener("click", async () => {
     if (alertsOn()) localStorage.removeItem(ALERTS);
     else if (await Notification.requestPermission() === "granted") localStorage.setItem(ALERTS, "on");

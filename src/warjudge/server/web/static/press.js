@@ -8,6 +8,21 @@ import {api, busy, el, gameElement, showError} from "/static/common.js";
 import {alert, listen} from "/static/live.js";
 import {phaseName} from "/static/phasewords.js";
 
+// The words press.js writes, in the page's language (lang.js sets it; a switch redraws them).
+const WORDS = {
+  en: {everyone: "everyone", unread: "{n} unread", all: "all messages", several: "several seats…",
+       left: "{n} of {x} characters left", over: "{n} characters too many (at most {x})",
+       tick: "Tick at least one seat to write to. Nothing was sent.", empty: "The message is empty: write something to send.",
+       long: "The message is {n} characters long: at most {x}. Nothing was sent."},
+  fr: {everyone: "tout le monde", unread: "{n} non lus", all: "tous les messages", several: "plusieurs puissances…",
+       left: "{n} caractères restants sur {x}", over: "{n} caractères de trop (au plus {x})",
+       tick: "Cochez au moins une puissance à qui écrire. Rien n'a été envoyé.",
+       empty: "Le message est vide : écrivez quelque chose à envoyer.",
+       long: "Le message fait {n} caractères : au plus {x}. Rien n'a été envoyé."},
+};
+const say = (word, n = "", x = "") =>
+  (WORDS[document.documentElement.lang] || WORDS.en)[word].replace("{n}", n).replace("{x}", x);
+
 const game = gameElement();
 const seat = encodeURIComponent(game.role);
 const list = document.getElementById("messages");
@@ -26,11 +41,11 @@ const keyOf = thread => JSON.stringify(thread);
 const others = thread => thread === "all" ? "all" : thread.filter(s => s !== game.role);
 
 function addressees(message) {
-  return message.to === "all" ? "everyone" : message.to.join(", ");
+  return message.to === "all" ? say("everyone") : message.to.join(", ");
 }
 
 function threadName(thread) {
-  return thread === "all" ? "everyone" : others(thread).join(", ");
+  return thread === "all" ? say("everyone") : others(thread).join(", ");
 }
 
 function showMessage(m) {
@@ -41,15 +56,15 @@ function showMessage(m) {
 }
 
 function render(unread) {
-  badge.textContent = `${unread} unread`;
+  badge.textContent = say("unread", unread);
   badge.hidden = !unread;
   threadList.replaceChildren(
     el("li", {}, el("button", {type: "button", "aria-pressed": open === null ? "true" : "false",
-                               onclick: () => openThread(null), text: "all messages"})),
+                               onclick: () => openThread(null), text: say("all")})),
     ...threads.map(t => el("li", {}, el("button", {
       type: "button", "data-testid": "press-thread", "data-thread": keyOf(t.thread),
       "aria-pressed": open === keyOf(t.thread) ? "true" : "false", onclick: () => openThread(t.thread),
-      text: threadName(t.thread) + (t.unread ? ` (${t.unread} unread)` : "")}))));
+      text: threadName(t.thread) + (t.unread ? ` (${say("unread", t.unread)})` : "")}))));
   list.replaceChildren(...known.filter(m => open === null || keyOf(m.thread) === open).map(showMessage));
 }
 
@@ -111,7 +126,7 @@ async function start() {
   const summary = await api("GET", `/api/games/${game.id}?seat=${seat}`);
   const seats = summary.seats.filter(s => s.seat !== game.role).map(s => s.seat);
   to.append(...seats.map(s => el("option", {value: s, text: s})),
-            el("option", {value: "several", "data-testid": "press-to-several", text: "several seats…"}));
+            el("option", {value: "several", "data-testid": "press-to-several", text: say("several")}));
   several.append(...seats.map(s => el("label", {}, el("input", {type: "checkbox", value: s, "data-testid": "press-pick"}), ` ${s}`)));
   to.addEventListener("change", () => { several.hidden = to.value !== "several"; });
   let known = null;
@@ -127,11 +142,17 @@ const MAX = Number(text.dataset.max);
 const left = document.getElementById("press-left");
 const countLeft = () => {
   const n = MAX - text.value.length;
-  left.textContent = n >= 0 ? `${n} of ${MAX} characters left` : `${-n} characters too many (at most ${MAX})`;
+  left.textContent = n >= 0 ? say("left", n, MAX) : say("over", -n, MAX);
   left.classList.toggle("bad", n < 0);
 };
 text.addEventListener("input", countLeft);
 countLeft();
+new MutationObserver(() => {   // the page's language switched: its words again
+  countLeft();
+  render(Number(badge.dataset.unread || 0));
+  const several = to.querySelector('option[value="several"]');
+  if (several) several.textContent = say("several");
+}).observe(document.documentElement, {attributes: true, attributeFilter: ["lang"]});
 
 // Whom the message goes to: "all", or the seats chosen (one, several ticked, the open thread's).
 function addressed() {
@@ -145,9 +166,9 @@ const send = document.querySelector('[data-testid="press-send"]');
 send.addEventListener("click", () => busy(send, async () => {
   showError("");
   const target = addressed();
-  if (!target.length) { showError("Tick at least one seat to write to. Nothing was sent."); return; }
-  if (!text.value.trim()) { showError("The message is empty: write something to send."); return; }
-  if (text.value.length > MAX) { showError(`The message is ${text.value.length} characters long: at most ${MAX}. Nothing was sent.`); return; }
+  if (!target.length) { showError(say("tick")); return; }
+  if (!text.value.trim()) { showError(say("empty")); return; }
+  if (text.value.length > MAX) { showError(say("long", text.value.length, MAX)); return; }
   try {
     await api("POST", `/api/games/${game.id}/press`, {seat: game.role, to: target, text: text.value});
     text.value = "";

@@ -1,0 +1,34 @@
+// The language a game's pages are read in, the same on each of them: ?lang=fr in the address
+// chooses it (and keeps it, as the EN/FR buttons do), else the one chosen last, else the
+// browser's. Worded here: what those pages share (the top bar) and the game's title, from
+// the server's `data-titles` (presentation/game_titles.py), in the h1 and the tab's title.
+export const LANGUAGES = ["en", "fr"];
+const KEY = "warjudge-lang";
+const addressed = new URLSearchParams(location.search).get("lang");
+if (LANGUAGES.includes(addressed)) localStorage.setItem(KEY, addressed);
+
+export const chosenLang = () => localStorage.getItem(KEY) || (navigator.language.startsWith("fr") ? "fr" : "en");
+
+const WORDS = {en: {signedin: "signed in as", account: "Account", signout: "Sign out", signin: "Sign in"},
+               fr: {signedin: "connecté en tant que", account: "Compte", signout: "Se déconnecter", signin: "Se connecter"}};
+
+let shownTitle = null;   // the game's title as the tab shows it now
+
+export function wordPage(lang) {
+  document.documentElement.lang = lang;
+  document.querySelectorAll("[data-common]").forEach(node => { node.textContent = (WORDS[lang] || WORDS.en)[node.dataset.common]; });
+  document.querySelectorAll("[data-titles]").forEach(node => {
+    const titles = JSON.parse(node.dataset.titles), title = titles[lang] || titles.en;
+    node.textContent = title;
+    document.title = document.title.replace(shownTitle || titles.en, title);
+    shownTitle = title;
+  });
+}
+
+// The EN/FR buttons: the language kept for every game page, this one worded again.
+export function chooseLang(lang) {
+  localStorage.setItem(KEY, lang);
+  wordPage(lang);
+}
+
+wordPage(chosenLang());

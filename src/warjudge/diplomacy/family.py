@@ -19,6 +19,7 @@ replay bit for bit (docs/rulings.md, "Old Diplomacy records").
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, ClassVar
 
 from warjudge.core.errors import IllegalAction, InputError
@@ -61,6 +62,12 @@ class DiplomacyFamily(Game):
     def order_problems(self, power: str, orders: list[str]) -> list[tuple[str, str]]:
         """(order, reason) for each line that would be void; nothing changes."""
         raise NotImplementedError
+
+    @classmethod
+    def option_from_file(cls, name: str, path: Path) -> Any:
+        """The value of the "file" option `name` read from `path` with the loader the game's
+        command line uses for such a file (its errors name the file)."""
+        raise InputError(f"{cls.game_id} takes no file for its option {name!r}")
 
     def _old_spelling(self, power: str, action: Action) -> bool:
         """Act on an older record's spelling of an action (recording it as written);
@@ -159,6 +166,25 @@ class DiplomacyFamily(Game):
         if power not in self.survivors():
             raise InputError(f"{power} has been eliminated: it gives no more orders "
                              f"(the powers still playing are {', '.join(self.survivors())})")
+
+    def report_of(self, phase: str | None = None) -> Any:
+        """The report of `phase` (default: the last one; before any, `_before_any`)."""
+        if phase is None:
+            return self.history[-1] if self.history else self._before_any()
+        wanted = self._parse_phase(phase)
+        for report in self.history:
+            if report.phase == wanted:
+                return report
+        known = ", ".join(str(r.phase) for r in self.history) or "none yet"
+        raise InputError(f"no report for {wanted}; the reports are: {known}")
+
+    def _parse_phase(self, text: str) -> Any:
+        """The phase `text` names (InputError if none)."""
+        raise NotImplementedError
+
+    def _before_any(self) -> Any:
+        """What `report_of` gives before any phase was adjudicated (standard: None)."""
+        return None
 
     def opening_warning(self) -> str:
         """Why the phase should not be processed yet ('' when nothing speaks against it)."""

@@ -39,15 +39,17 @@ from warjudge.diplomacy.legal_orders import (
 )
 from warjudge.diplomacy.legality import check_movement_order
 from warjudge.diplomacy.mapdata import DipMap
+from warjudge.diplomacy.options import check_choice, family_options
 from warjudge.diplomacy.orders import Build, Disband, Order, Waive, format_order, parse_order
 from warjudge.diplomacy.phases import (
-    MOVEMENT, RETREAT, GameState, PhaseReport, initial_state, judge_phase,
+    MOVEMENT, RETREAT, GameState, Phase, PhaseReport, initial_state, judge_phase,
 )
 from warjudge.diplomacy.reasons import because
 from warjudge.diplomacy.retreats import check_retreat
 
 VARIANTS = ("standard",)                    # the maps this class plays
-ALL_VARIANTS = ("standard", "necromancer")  # every Diplomacy variant warjudge plays
+VARIANT_GAMES = {"standard": "diplomacy", "necromancer": "necromancer-diplomacy"}   # each variant's registry id
+ALL_VARIANTS = tuple(VARIANT_GAMES)         # every Diplomacy variant warjudge plays
 OPTIONS = ("variant", "max_year", "gm_adjudicates", "drafts")
 
 
@@ -60,25 +62,10 @@ def load_variant_map(variant: str) -> DipMap:
 
 
 def checked_options(options: dict[str, Any]) -> dict[str, Any]:
-    """The options as stored in the record, checked strictly (a wrong type is never read
-    as something else); IllegalAction names the problem."""
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise IllegalAction(f"unknown option(s) {', '.join(unknown)}; the options are {', '.join(OPTIONS)}")
+    """The options as stored in the record, checked strictly (diplomacy/options.py)."""
     out: dict[str, Any] = {"variant": options.get("variant", "standard")}
-    if out["variant"] not in VARIANTS:
-        raise IllegalAction(f"variant {out['variant']!r}: this game plays {', '.join(VARIANTS)}")
-    year = options.get("max_year")
-    if year is not None:
-        if type(year) is not int or not 1901 <= year <= 9999:
-            raise IllegalAction(f"max_year {year!r}: a year from 1901 to 9999")
-        out["max_year"] = year
-    for flag in ("gm_adjudicates", "drafts"):   # stored only when set: older records replay unchanged
-        value = options.get(flag, False)
-        if type(value) is not bool:
-            raise IllegalAction(f"{flag} {value!r}: true or false")
-        if value:
-            out[flag] = True
+    out.update(family_options(options, OPTIONS, first_year=1901))
+    check_choice("variant", out["variant"], VARIANTS)
     return out
 
 
@@ -130,7 +117,7 @@ class DiplomacyGame(DiplomacyFamily):
             options["gm_adjudicates"] = True   # those games were run by a GM's process
         try:
             game = cls.new(record.seed, **options)
-        except IllegalAction as exc:
+        except Refusal as exc:
             raise RecordError(f"the record's options cannot be used: {exc}") from None
         if legacy:
             from warjudge.diplomacy.legacy import replay_legacy
@@ -413,6 +400,9 @@ class DiplomacyGame(DiplomacyFamily):
         best = max(scores.values())
         leaders = tuple(p for p in self.map.powers if scores[p] == best)
         return Outcome(leaders, "year-limit", draw=len(leaders) > 1, scores=scores)
+
+    def _parse_phase(self, text: str) -> Phase:
+        return Phase.parse(text)
 
     # --- the games master's conveniences (diplomacy/gm.py) -------------------------------
     def set_orders(self, power: str, orders: list[str]) -> list[tuple[str, str]]:

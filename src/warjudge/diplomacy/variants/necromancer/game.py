@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, ClassVar, Sequence
 
 from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError, WarjudgeError
@@ -32,6 +33,7 @@ from warjudge.core.record import GameRecord
 from warjudge.core.visibility import HIDDEN_FROM, redacted
 from warjudge.diplomacy.actions import DRAFTS_OPTION
 from warjudge.diplomacy.family import DiplomacyFamily
+from warjudge.diplomacy.options import check_choice, check_flag, family_options
 from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
 from warjudge.diplomacy.variants.necromancer.reasons import because
 from warjudge.diplomacy.variants.necromancer import refusals
@@ -138,8 +140,8 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         options = dict(record.options)
         if legacy:
             options["gm_adjudicates"] = True   # those games were run by a GM's process
-        edition, alignment, map_data, max_year, gm_adjudicates, drafts = record_options(options)
         try:
+            edition, alignment, map_data, max_year, gm_adjudicates, drafts = record_options(options)
             game = cls(edition, alignment, map_data=map_data, seed=record.seed, max_year=max_year,
                        gm_adjudicates=gm_adjudicates, drafts=drafts)
         except WarjudgeError as exc:
@@ -161,6 +163,13 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         edition, alignment, map_data, max_year, gm_adjudicates, drafts = record_options(options)
         return cls(edition, alignment, map_data=map_data, seed=seed, max_year=max_year,
                    gm_adjudicates=gm_adjudicates, drafts=drafts)
+
+    @classmethod
+    def option_from_file(cls, name: str, path: Path) -> Any:
+        """The option `map` from a GM's map file, checked as `map check` checks it."""
+        if name != "map":
+            return super().option_from_file(name, path)
+        return load_necromancer_map(path).spec.model_dump(mode="json")
 
     def seat_names(self, lang: str) -> dict[str, str]:
         """How each power is named in `lang` (the map's names: the French edition's in
@@ -413,16 +422,11 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         return ("SARUMAN has not placed his third army (EN 7.7 x: Agr, Ene, Fan, Gap or Gld, e.g. 'Build A Gap'); "
                 "processing TA 2750 now loses it. Enter his order, or add --force.")
 
-    def report_of(self, phase: str | None = None) -> NReport:
-        """The report of `phase` (default: the last one); before any, the opening position."""
-        if phase is None:
-            return self.history[-1] if self.history else self.opening_report()
-        wanted = NPhase.parse(phase)
-        for report in self.history:
-            if report.phase == wanted:
-                return report
-        known = ", ".join(str(r.phase) for r in self.history) or "none yet"
-        raise InputError(f"no report for {wanted}; the reports are: {known}")
+    def _parse_phase(self, text: str) -> NPhase:
+        return NPhase.parse(text)
+
+    def _before_any(self) -> NReport:
+        return self.opening_report()
 
     def opening_report(self) -> NReport:
         """An empty report of the position as it stands, for a game not yet processed."""
@@ -514,30 +518,17 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             self.state = replace(self.state, phase=next_turn(year))
 
 
-def record_options(options: dict[str, Any], error: type[WarjudgeError] = RecordError
-                   ) -> tuple[str, bool, dict | None, int | None, bool, bool]:
-    """(edition, alignment, map, max_year, gm_adjudicates, drafts) from a record or the registry's
-    options, checked strictly: a record is a file that travels, and a wrong type must never
-    be read as something else ("false" is not a boolean)."""
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise error(f"the record's options have unknown field(s) {', '.join(unknown)}; "
-                    f"the options are {', '.join(OPTIONS)}")
+def record_options(options: dict[str, Any]) -> tuple[str, bool, dict[str, Any] | None, int | None, bool, bool]:
+    """(edition, alignment, map, max_year, gm_adjudicates, drafts) from a record or the
+    registry's options, checked strictly as every Diplomacy game's (diplomacy/options.py)."""
+    shared = family_options(options, OPTIONS, first_year=START_YEAR)
     edition, alignment, map_data = options.get("edition", "2002"), options.get("alignment", True), options.get("map")
-    max_year, gm_adjudicates = options.get("max_year"), options.get("gm_adjudicates", False)
-    if edition not in EDITIONS:
-        raise error(f"the record's option 'edition' is {edition!r}: it must be \"2000\" or \"2002\"")
-    if not isinstance(alignment, bool):
-        raise error(f"the record's option 'alignment' is {alignment!r}: it must be true or false")
+    check_choice("edition", edition, EDITIONS)
+    check_flag("alignment", alignment)
     if map_data is not None and not isinstance(map_data, dict):
-        raise error("the record's option 'map' must be the map itself (an object); a record never names "
-                    "a file to open (start the game again with --map FILE to store the map in it)")
-    if max_year is not None and (type(max_year) is not int or not START_YEAR <= max_year <= 9999):
-        raise error(f"the option 'max_year' is {max_year!r}: a year from {START_YEAR} to 9999")
-    for flag in ("gm_adjudicates", "drafts"):
-        if type(options.get(flag, False)) is not bool:
-            raise error(f"the option '{flag}' is {options[flag]!r}: it must be true or false")
-    return edition, alignment, map_data, max_year, gm_adjudicates, options.get("drafts", False)
+        raise Refusal("dip.option.map")
+    return (edition, alignment, map_data, shared.get("max_year"), shared.get("gm_adjudicates", False),
+            shared.get("drafts", False))
 
 
 def replay_legacy(game: NecromancerDiplomacyGame, actions: Sequence[dict[str, Any]]) -> NecromancerDiplomacyGame:

@@ -34,14 +34,58 @@ class DiplomacyFamily(Game):
     reasons: ClassVar[str]   # the prefix of the game's reason codes: "dip" or "necdip"
     record: Any
     history: Any
+    state: Any               # the position: its `phase` (with a `year`) and `winner`
     drawn: list[str] | None
     gm_adjudicates: bool
+    max_year: int | None
 
     @property
     def powers(self) -> list[str]:
         raise NotImplementedError
 
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(self.powers)
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.state.winner) or self.drawn is not None or (
+            self.max_year is not None and self.state.phase.year > self.max_year)
+
+    def to_act(self) -> tuple[str, ...]:
+        return tuple(p for p in self.powers if self._may_act(p))
+
+    def phase_name(self) -> str:
+        """The view's phase, without building the view (each submission checks it)."""
+        return str(self.state.phase)
+
+    def outcome(self) -> Outcome | None:
+        """A victory, a draw the games master declared, or at the year limit the
+        contenders with the best score (a draw when several share it)."""
+        if not self.is_over:
+            return None
+        scores = self._scores()
+        if self.state.winner:
+            return Outcome((self.state.winner,), "victory", scores=scores)
+        if self.drawn is not None:
+            return Outcome(tuple(self.drawn), "draw", draw=True, scores=scores)
+        contenders = self._contenders()
+        best = max(scores[p] for p in contenders)
+        leaders = tuple(p for p in contenders if scores[p] == best)
+        return Outcome(leaders, "year-limit", draw=len(leaders) > 1, scores=scores)
+
     # --- what each game supplies --------------------------------------------------------
+    def _may_act(self, power: str) -> bool:
+        raise NotImplementedError
+
+    def _scores(self) -> dict[str, float]:
+        """Each power's score (centres; the variant's Victory Points)."""
+        raise NotImplementedError
+
+    def _contenders(self) -> list[str]:
+        """The powers that may lead at the year limit."""
+        return self.powers
+
     def _give(self, power: str, text: Any) -> str:
         """Check `text` as one of `power`'s orders now, store it; its canonical text."""
         raise NotImplementedError

@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from warjudge.core.errors import IllegalAction, InputError, RecordError
 from warjudge.core.events import Event, OrderRefusal, Refusal
-from warjudge.core.game import GM, Action, Decision, Outcome, View
+from warjudge.core.game import Action, Decision, View
 from warjudge.core.games import Option, fresh_seed, replay
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
@@ -141,10 +141,6 @@ class DiplomacyGame(DiplomacyFamily):
         copy.drawn = list(self.drawn) if self.drawn is not None else None
         return copy
 
-    def phase_name(self) -> str:
-        """The view's phase, without building the view (each submission checks it)."""
-        return str(self.state.phase)
-
     def sample_hidden(self, player: str, rng: random.Random) -> "DiplomacyGame | None":
         """A game `player` cannot tell from this one, for search over what it does not know
         (IS-MCTS): in standard Diplomacy that is only the orders the other powers have
@@ -161,17 +157,8 @@ class DiplomacyGame(DiplomacyFamily):
 
     # --- who acts --------------------------------------------------------------------
     @property
-    def players(self) -> tuple[str, ...]:
-        return tuple(self.map.powers)
-
-    @property
     def powers(self) -> list[str]:
         return list(self.map.powers)
-
-    @property
-    def is_over(self) -> bool:
-        return (self.state.winner is not None or self.drawn is not None
-                or (self.max_year is not None and self.state.phase.year > self.max_year))
 
     def survivors(self) -> list[str]:
         return sorted(p for p in self.map.powers if self.state.centers.get(p)
@@ -207,9 +194,6 @@ class DiplomacyGame(DiplomacyFamily):
 
     def _owes(self, power: str) -> bool:
         return len(self.pending.get(power, {})) < len(self._keys(power))
-
-    def to_act(self) -> tuple[str, ...]:
-        return tuple(p for p in self.map.powers if self._may_act(p))
 
     def waiting_for(self) -> tuple[str, ...]:
         """The powers of `to_act` whose orders are not all given yet (with `drafts` or
@@ -389,17 +373,8 @@ class DiplomacyGame(DiplomacyFamily):
         }
         return redacted(full, player)
 
-    def outcome(self) -> Outcome | None:
-        if not self.is_over:
-            return None
-        scores = {p: float(len(self.state.centers.get(p, ()))) for p in self.map.powers}
-        if self.state.winner is not None:
-            return Outcome((self.state.winner,), "victory", scores=scores)
-        if self.drawn is not None:
-            return Outcome(tuple(self.drawn), "draw", draw=True, scores=scores)
-        best = max(scores.values())
-        leaders = tuple(p for p in self.map.powers if scores[p] == best)
-        return Outcome(leaders, "year-limit", draw=len(leaders) > 1, scores=scores)
+    def _scores(self) -> dict[str, float]:
+        return {p: float(len(self.state.centers.get(p, ()))) for p in self.map.powers}
 
     def _parse_phase(self, text: str) -> Phase:
         return Phase.parse(text)

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Sequence
 
 from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError, WarjudgeError
 from warjudge.core.events import OrderRefusal, Refusal
-from warjudge.core.game import GM, Action, Decision, Outcome, View
+from warjudge.core.game import GM, Action, Decision, View
 from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
@@ -206,10 +206,6 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
 
     # --- who acts ------------------------------------------------------------------------
     @property
-    def players(self) -> tuple[str, ...]:
-        return tuple(self.powers)
-
-    @property
     def powers(self) -> list[str]:
         return [p.id for p in self.map.spec.powers]
 
@@ -219,11 +215,6 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         written ones, then the power's own."""
         return {p: [*self.written.get(p, []), *self.orders.get(p, [])] for p in self.powers
                 if self.written.get(p) or self.orders.get(p)}
-
-    @property
-    def is_over(self) -> bool:
-        return bool(self.state.winner) or self.drawn is not None or (
-            self.max_year is not None and self.state.phase.year > self.max_year)
 
     def _out(self, power: str) -> bool:
         """EN 7.8.3 ii, 7.7 ii: an eliminated Sauron or Saruman gives no more orders."""
@@ -270,9 +261,6 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         if self.is_over or power not in self.powers or power in self.passed:
             return False
         return bool(self._legal_orders(power)) or ((self.gm_adjudicates or self.drafts) and bool(self.orders.get(power)))
-
-    def to_act(self) -> tuple[str, ...]:
-        return tuple(p for p in self.powers if self._may_act(p))
 
     def waiting_for(self) -> tuple[str, ...]:
         """The powers of `to_act` that have orders left to give (or, only optional ones
@@ -364,10 +352,6 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         return [(r.text, r.reason) for r in report.results if r.power == power and r.result == "void"]
 
     # --- views and outcome ---------------------------------------------------------------
-    def phase_name(self) -> str:
-        """The view's phase, without building the view (each submission checks it)."""
-        return str(self.state.phase)
-
     def view(self, player: str | None = None) -> View:
         """The phase, each power's orders so far (hidden from the others until adjudicated)
         and the last report as each viewer may read it: the report's one visibility filter
@@ -395,18 +379,12 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         }
         return redacted(full, player if player is not None else "")
 
-    def outcome(self) -> Outcome | None:
-        if not self.is_over:
-            return None
-        scores = {p: float(victory_points(self.map, self.state, p)) for p in self.powers}
-        if self.state.winner:
-            return Outcome((self.state.winner,), "victory", scores=scores)
-        if self.drawn is not None:
-            return Outcome(tuple(self.drawn), "draw", draw=True, scores=scores)
-        contenders = [p for p in self.powers if not self.state.eliminated(p)]   # EN 7.8.3, 7.7 ii
-        best = max(scores[p] for p in contenders)
-        leaders = tuple(p for p in contenders if scores[p] == best)
-        return Outcome(leaders, "year-limit", draw=len(leaders) > 1, scores=scores)
+    def _scores(self) -> dict[str, float]:
+        return {p: float(victory_points(self.map, self.state, p)) for p in self.powers}
+
+    def _contenders(self) -> list[str]:
+        """EN 7.8.3, 7.7 ii: an eliminated Sauron or Saruman leads at no year limit."""
+        return [p for p in self.powers if not self.state.eliminated(p)]
 
     def survivors(self) -> list[str]:
         alive = {p.power for pieces in self.state.position.values() for p in pieces}

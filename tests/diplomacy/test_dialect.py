@@ -172,3 +172,10 @@ def test_a_map_option_naming_a_file_is_refused():  # issue 11 item 6: a record n
     with pytest.raises(Refusal) as refused:
         games.info("necromancer-diplomacy").game_class().new(0, map="my_map.json")
     assert refused.value.code == "dip.option.map" and "never names a file" in str(refused.value)
+
+
+@pytest.mark.parametrize("game_id", sorted(FIRST_ORDER))
+def test_a_record_whose_options_name_the_seed_is_refused_alike(game_id):
+    # Standards: a clear error for bad input (the standard game raised a TypeError: the seed twice)
+    with pytest.raises(RecordError, match="'seed' is not an option"):
+        games.load(GameRecord(game_id, 0, {"seed": 1}))

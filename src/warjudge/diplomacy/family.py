@@ -20,11 +20,13 @@ replay bit for bit (docs/rulings.md, "Old Diplomacy records").
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Sequence
 
-from warjudge.core.errors import IllegalAction, InputError
+from warjudge.core.errors import IllegalAction, InputError, RecordError, WarjudgeError
 from warjudge.core.events import Refusal
 from warjudge.core.game import GM, Action, Game, Outcome
+from warjudge.core.games import replay
+from warjudge.core.record import GameRecord
 from warjudge.diplomacy.actions import check_actor, checked_orders, gm_process_or_draw
 
 
@@ -32,6 +34,8 @@ class DiplomacyFamily(Game):
     """What a Diplomacy game is to its players and its games master, whatever the map."""
 
     reasons: ClassVar[str]   # the prefix of the game's reason codes: "dip" or "necdip"
+    kind_name: ClassVar[str]   # what a record of another game is told it is not
+    record_ids: ClassVar[tuple[str, ...]] = ()   # the record ids it reads (default: its game id)
     record: Any
     history: Any
     state: Any               # the position: its `phase` (with a `year`) and `winner`
@@ -41,6 +45,42 @@ class DiplomacyFamily(Game):
 
     @property
     def powers(self) -> list[str]:
+        raise NotImplementedError
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Any:
+        """The game a record describes: a record written before issue 12 (no action names a
+        player) is the games master's, replayed by the game's `_replay_legacy`; any other is
+        replayed through `act` (core.games.replay)."""
+        if record.game not in (cls.record_ids or (cls.game_id,)):
+            raise RecordError(f"this record is for {record.game!r}, not {cls.kind_name}")
+        legacy = bool(record.actions) and all("player" not in a for a in record.actions)
+        options = dict(record.options)
+        if legacy:
+            options["gm_adjudicates"] = True   # those games were run by a GM's process
+        if "seed" in options:   # the record's own field, never an option
+            raise RecordError("the record's options cannot be used: 'seed' is not an option")
+        try:
+            game = cls.new(record.seed, **options)
+        except WarjudgeError as exc:
+            raise RecordError(f"the record's options cannot be used: {exc}") from None
+        if legacy:
+            return cls._replay_legacy(game, record.actions)
+        entries = []
+        for index, action in enumerate(record.actions):
+            if not isinstance(action.get("player"), str):
+                raise RecordError(f"action {index} names no player")
+            entries.append((action["player"], {k: v for k, v in action.items() if k != "player"}))
+        replay(game, entries)
+        return game
+
+    @classmethod
+    def new(cls, seed: int, **options: Any) -> Any:
+        """A new game from a record's options (a Refusal names a bad one)."""
+        raise NotImplementedError
+
+    @classmethod
+    def _replay_legacy(cls, game: Any, actions: Sequence[dict[str, Any]]) -> Any:
         raise NotImplementedError
 
     @property

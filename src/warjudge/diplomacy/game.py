@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import random
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Sequence
 
-from warjudge.core.errors import IllegalAction, InputError, RecordError
+from warjudge.core.errors import IllegalAction, InputError
 from warjudge.core.events import Event, OrderRefusal, Refusal
 from warjudge.core.game import Action, Decision, View
-from warjudge.core.games import Option, fresh_seed, replay
+from warjudge.core.games import Option, fresh_seed
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
@@ -72,6 +72,7 @@ def checked_options(options: dict[str, Any]) -> dict[str, Any]:
 class DiplomacyGame(DiplomacyFamily):
     game_id: ClassVar[str] = "diplomacy"
     reasons: ClassVar[str] = "dip"
+    kind_name: ClassVar[str] = "a Diplomacy game"
 
     def __init__(self, variant: str = "standard", *, seed: int = 0, max_year: int | None = None,
                  gm_adjudicates: bool = False, drafts: bool = False):
@@ -108,23 +109,10 @@ class DiplomacyGame(DiplomacyFamily):
                 DRAFTS_OPTION)
 
     @classmethod
-    def from_record(cls, record: GameRecord) -> "DiplomacyGame":
-        if record.game != cls.game_id:
-            raise RecordError(f"this record is for {record.game!r}, not a Diplomacy game")
-        legacy = any("player" not in a for a in record.actions)
-        options = dict(record.options)
-        if legacy:
-            options["gm_adjudicates"] = True   # those games were run by a GM's process
-        try:
-            game = cls.new(record.seed, **options)
-        except Refusal as exc:
-            raise RecordError(f"the record's options cannot be used: {exc}") from None
-        if legacy:
-            from warjudge.diplomacy.legacy import replay_legacy
+    def _replay_legacy(cls, game: "DiplomacyGame", actions: Sequence[dict[str, Any]]) -> "DiplomacyGame":
+        from warjudge.diplomacy.legacy import replay_legacy
 
-            return replay_legacy(game, record.actions)
-        replay(game, [(a["player"], {k: v for k, v in a.items() if k != "player"}) for a in record.actions])
-        return game
+        return replay_legacy(game, actions)
 
     def clone(self, reseed: bool = True) -> "DiplomacyGame":
         """An independent copy (Diplomacy has no dice: `reseed` changes nothing), in time

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Sequence
 
-from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError, WarjudgeError
+from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError
 from warjudge.core.events import OrderRefusal, Refusal
 from warjudge.core.game import GM, Action, Decision, View
-from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
+from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import HIDDEN_FROM, redacted
@@ -92,6 +92,8 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
 
     game_id: ClassVar[str] = GAME
     reasons: ClassVar[str] = "necdip"
+    kind_name: ClassVar[str] = "a Necromancer game"
+    record_ids: ClassVar[tuple[str, ...]] = (GAME, LEGACY_GAME)
 
     def __init__(self, edition: str = "2002", alignment: bool = True, map_file: str | None = None,
                  map_data: dict | None = None, *, seed: int = 0, max_year: int | None = None,
@@ -133,28 +135,9 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         self._opening: NReport | None = None
 
     @classmethod
-    def from_record(cls, record: GameRecord) -> "NecromancerDiplomacyGame":
-        if record.game not in (GAME, LEGACY_GAME):
-            raise RecordError(f"this record is for {record.game!r}, not a Necromancer game")
-        legacy = bool(record.actions) and all("player" not in a for a in record.actions)
-        options = dict(record.options)
-        if legacy:
-            options["gm_adjudicates"] = True   # those games were run by a GM's process
-        try:
-            edition, alignment, map_data, max_year, gm_adjudicates, drafts = record_options(options)
-            game = cls(edition, alignment, map_data=map_data, seed=record.seed, max_year=max_year,
-                       gm_adjudicates=gm_adjudicates, drafts=drafts)
-        except WarjudgeError as exc:
-            raise RecordError(f"the record's options cannot be used: {exc}") from None
-        if legacy:
-            return replay_legacy(game, record.actions)
-        entries = []
-        for index, action in enumerate(record.actions):
-            if not isinstance(action.get("player"), str):
-                raise RecordError(f"action {index} names no player")
-            entries.append((action["player"], {k: v for k, v in action.items() if k != "player"}))
-        replay(game, entries)
-        return game
+    def _replay_legacy(cls, game: "NecromancerDiplomacyGame", actions: Sequence[dict[str, Any]]
+                       ) -> "NecromancerDiplomacyGame":
+        return replay_legacy(game, actions)
 
     @classmethod
     def new(cls, seed: int = 0, **options: Any) -> "NecromancerDiplomacyGame":

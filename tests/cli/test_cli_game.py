@@ -56,3 +56,20 @@ def test_draw_of_a_standard_game(tmp_path):  # 2000 rulebook: a draw shared by a
     assert r.exit_code == 0 and "drawn" in r.output
     r = runner.invoke(app, ["diplomacy", "process", path])
     assert r.exit_code == 2 and "over" in r.output
+
+
+def test_show_reads_alike_for_both_games(tmp_path):  # issue 25: one report printer a game, no per-game branch
+    path = tmp_path / "game.json"
+    runner.invoke(app, ["diplomacy", "new", str(path)])
+    runner.invoke(app, ["diplomacy", "orders", str(path), "FRANCE"], input="A par - bur\n")
+    runner.invoke(app, ["diplomacy", "process", str(path)])
+    svg = tmp_path / "board.svg"
+    r = runner.invoke(app, ["diplomacy", "show", str(path), "--power", "italy", "--phase", "S1901M", "--lang", "fr",
+                            "--svg", str(svg)])
+    assert r.exit_code == 2 and "leave out --phase" in r.output   # a past phase is text only
+    r = runner.invoke(app, ["diplomacy", "show", str(path), "--power", "italy", "--phase", "S1901M", "--lang", "fr"])
+    assert r.exit_code == 0 and "A par - bur" in r.output and "Now F1901M" in r.output
+    r = runner.invoke(app, ["diplomacy", "show", str(path), "--svg", str(svg)])
+    assert r.exit_code == 0 and svg.read_text().startswith("<svg")
+    r = runner.invoke(app, ["diplomacy", "show", str(path), "--phase", "F1905M"])
+    assert r.exit_code == 2 and "no report for F1905M" in r.output

@@ -10,7 +10,8 @@ import json
 import pytest
 
 from warjudge.core import games
-from warjudge.core.errors import IllegalAction, InputError
+from warjudge.core.errors import IllegalAction, InputError, RecordError
+from warjudge.core.events import Refusal
 from warjudge.core.game import GM
 from warjudge.core.record import GameRecord
 from warjudge.diplomacy.phases import GameState, Phase
@@ -138,3 +139,43 @@ def test_waives_share_a_text_and_are_taken_back_one_at_a_time():
     assert game.legal_actions("GERMANY")[-1:] == [{"type": "retract", "order": "Waive"}]
     game.act("GERMANY", {"type": "order", "order": "Waive"})
     assert [o["unit"] for o in game.view(None)["orders"] if o["power"] == "GERMANY"] == ["waive-1", "waive-2"]
+
+
+BAD_OPTIONS = [({"colour": "red"}, "dip.option.unknown"), ({"max_year": "1905"}, "dip.option.max_year"),
+               ({"drafts": "yes"}, "dip.option.flag")]
+
+
+@pytest.mark.parametrize("options, code", BAD_OPTIONS)
+@pytest.mark.parametrize("game_id", sorted(FIRST_ORDER))
+def test_bad_options_are_refused_alike(game_id, options, code):
+    # Standards: a clear error for bad input; the game's own check (past the registry's) answers
+    # with one reason code in both games, and a record carrying the option fails to load, naming it
+    game_class = games.info(game_id).game_class()
+    with pytest.raises(Refusal) as refused:
+        game_class.new(0, **options)
+    assert refused.value.code == code
+    with pytest.raises(RecordError, match="options cannot be used"):
+        games.load(GameRecord(game_id, 0, options))
+
+
+@pytest.mark.parametrize("game_id, option, value", [("diplomacy", "variant", "hexes"),
+                                                    ("necromancer-diplomacy", "edition", "1999")])
+def test_a_bad_choice_is_refused_alike(game_id, option, value):
+    with pytest.raises(Refusal) as refused:
+        games.info(game_id).game_class().new(0, **{option: value})
+    assert refused.value.code == "dip.option.choice" and refused.value.params["option"] == option
+    assert str(refused.value) == f"the option '{option}' is {value!r}: it must be " + " or ".join(
+        games.info(game_id).game_class().option_descriptions()[0].choices)
+
+
+def test_a_map_option_naming_a_file_is_refused():  # issue 11 item 6: a record never names a file to open
+    with pytest.raises(Refusal) as refused:
+        games.info("necromancer-diplomacy").game_class().new(0, map="my_map.json")
+    assert refused.value.code == "dip.option.map" and "never names a file" in str(refused.value)
+
+
+@pytest.mark.parametrize("game_id", sorted(FIRST_ORDER))
+def test_a_record_whose_options_name_the_seed_is_refused_alike(game_id):
+    # Standards: a clear error for bad input (the standard game raised a TypeError: the seed twice)
+    with pytest.raises(RecordError, match="'seed' is not an option"):
+        games.load(GameRecord(game_id, 0, {"seed": 1}))

@@ -14,7 +14,7 @@ import stat
 import sys
 from pathlib import Path
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Callable, Optional
 
 import typer
 from rich.console import Console
@@ -22,21 +22,19 @@ from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 from rich.text import Text
 
+from warjudge.core import games
 from warjudge.core.errors import WarjudgeError
 from warjudge.core.textinput import (
     MAX_FILE_BYTES, UnusableInput, decode_utf8, load_json, path_exists, read_user_file,
 )
 from warjudge.diplomacy.bots import bot_action
-from warjudge.diplomacy.game import ALL_VARIANTS, DiplomacyGame
+from warjudge.diplomacy.game import VARIANT_GAMES, DiplomacyGame
 from warjudge.diplomacy.interface import adjudicate_document
 from warjudge.cli import shell
 from warjudge.cli.shell import fail as _fail
 from warjudge.diplomacy.family import DiplomacyFamily
 from warjudge.diplomacy.phases import PhaseReport
 from warjudge.diplomacy.view_types import DiplomacyView
-
-if TYPE_CHECKING:
-    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 
 diplomacy_app = typer.Typer(no_args_is_help=True, help="Diplomacy: standard, and the Middle-earth variant with "
                             "--variant necromancer. Adjudicate, play a demo, run a game as its games master, "
@@ -85,7 +83,8 @@ def _centre_table(view: DiplomacyView, title: str) -> Table:
     return table
 
 
-def play_bot_game(seed: int, max_year: int, on_phase=None) -> DiplomacyGame:
+def play_bot_game(seed: int, max_year: int,
+                  on_phase: Callable[[DiplomacyGame, PhaseReport], None] | None = None) -> DiplomacyGame:
     """Bots play until someone wins or `max_year` ends, through the game interface only:
     each power to act gives one action chosen from its legal actions, and the game
     adjudicates each phase once every power is done."""
@@ -147,25 +146,19 @@ def _check_game_file(path: Path) -> None:
         _fail(f"{path} is not a regular file, so not a saved game")
 
 
-def _variants() -> tuple[type[DiplomacyGame], type[NecromancerDiplomacyGame]]:
-    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
-
-    return DiplomacyGame, NecromancerDiplomacyGame
-
-
 def _load(path: Path) -> DiplomacyFamily:
-    """The Diplomacy game at PATH (either variant, through the registry), for reading only."""
+    """The Diplomacy game at PATH (any variant, through the registry), for reading only."""
     _check_game_file(path)
-    return shell.load(path, _variants(), "a Diplomacy game")
+    return shell.load(path, DiplomacyFamily, "a Diplomacy game")
 
 
 def _updating(path: Path) -> AbstractContextManager[DiplomacyFamily]:
     """The Diplomacy game at PATH, locked from load to save (cli/shell.py)."""
     _check_game_file(path)
-    return shell.updating(path, _variants(), "a Diplomacy game")
+    return shell.updating(path, DiplomacyFamily, "a Diplomacy game")
 
 
-def _save(game, path: Path) -> None:
+def _save(game: DiplomacyFamily, path: Path) -> None:
     try:
         game.record.save(path)
     except (OSError, WarjudgeError) as exc:
@@ -198,25 +191,29 @@ def game_new(path: Path, variant: str = typer.Option("standard", help="standard 
                                                       "(EN 8.1; on by default)"),
              map_file: Optional[Path] = typer.Option(None, "--map", help="Necromancer: your own map file (its "
                                                      "content is stored in the game file)")) -> None:
-    """Start a new game saved at PATH (the GM's file: it will hold every secret)."""
-    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
-
-    if variant not in ALL_VARIANTS:
-        _fail(f"unknown variant {variant!r}; available: {', '.join(ALL_VARIANTS)}")
-    if variant != "necromancer" and (edition, alignment, map_file) != (None, None, None):
-        _fail("--edition, --alignment and --map are Necromancer options; this is a standard game")
+    """Start a new game saved at PATH (the GM's file: it will hold every secret); its phases
+    wait for 'diplomacy process'."""
+    if variant not in VARIANT_GAMES:
+        _fail(f"unknown variant {variant!r}; available: {', '.join(VARIANT_GAMES)}")
+    game_class: type[DiplomacyFamily] = games.info(VARIANT_GAMES[variant]).game_class()
+    given = {name: value for name, value in (("edition", edition), ("alignment", alignment), ("map", map_file))
+             if value is not None}
+    foreign = [name for name in given if name not in {o.name for o in game_class.option_descriptions()}]
+    if foreign:
+        owners = [v for v, g in VARIANT_GAMES.items()
+                  if set(foreign) <= {o.name for o in games.options(g)}]
+        _fail(f"{', '.join('--' + n for n in foreign)}: {' or '.join(owners).capitalize()} options; "
+              f"this is a {variant} game")
     _check_new_file(path)
-    game: DiplomacyGame | NecromancerDiplomacyGame
     try:
-        if variant == "necromancer":
-            game = NecromancerDiplomacyGame(edition or "2002", True if alignment is None else alignment,
-                                   str(map_file) if map_file else None)
-        else:
-            game = DiplomacyGame(variant, gm_adjudicates=True)   # phases wait for 'diplomacy process'
+        if map_file is not None:
+            given["map"] = game_class.option_from_file("map", map_file)
+        game = games.new(VARIANT_GAMES[variant], seed=0, gm_adjudicates=True, **given)
     except WarjudgeError as exc:
         _fail(str(exc))
+    assert isinstance(game, DiplomacyFamily)   # the registry's Diplomacy games are
     _save(game, path)
-    _say(f"New {variant} game in {path}; now {_phase(game)}.\n{PRIVATE}")
+    _say(f"New {variant} game in {path}; now {game.phase_name()}.\n{PRIVATE}")
 
 
 def _read_orders(file: Optional[Path]) -> list[str]:
@@ -248,13 +245,9 @@ def game_orders(path: Path, power: str,
             _fail(f"{len(problems)} of {len(orders)} order(s) for {power} are void; nothing was saved "
                   "(correct them, or add --keep-void to record them as given)")
         game.set_orders(power, orders)
-    _say(f"{len(orders)} order(s) for {power} in {_phase(game)}.")
+    _say(f"{len(orders)} order(s) for {power} in {game.phase_name()}.")
     if problems:
         raise typer.Exit(1)
-
-
-def _phase(game) -> str:
-    return game.view(None)["phase"]
 
 
 @diplomacy_app.command("process")
@@ -269,8 +262,8 @@ def game_process(path: Path, lang: str = typer.Option("en", help="the report's l
         missing = "" if force else game.opening_warning()
         if missing:
             _fail(missing)
-        report = game.process()
-        text = _report_text(game, report, None, lang)   # rendered before anything is written
+        game.process()
+        text = _report_text(game, None, lang, None)   # rendered before anything is written
     _say(text)
 
 
@@ -290,26 +283,22 @@ def game_show(path: Path, power: Optional[str] = typer.Option(None, help="only w
                                                                "report to mail it"),
               lang: str = typer.Option("en", help="the report's language: en or fr (standard games: the "
                                        "reasons)"),
-              phase: Optional[str] = typer.Option(None, help="Necromancer: a past phase's report, e.g. TA2780M"),
-              svg: Optional[Path] = typer.Option(None, help="Necromancer: also draw this view as SVG")) -> None:
+              phase: Optional[str] = typer.Option(None, help="a past phase's report, e.g. TA2780M or F1901M"),
+              svg: Optional[Path] = typer.Option(None, help="also draw the board as this viewer sees it now, "
+                                                 "as SVG")) -> None:
     """Show the last report (or --phase) and the position: as a power sees it with --power,
     else the GAMES MASTER'S copy with every secret (never forward that one)."""
     _check_lang(lang)
     game = _load(path)
-    SHOW[game.game_id](game, power.upper() if power else None, lang, phase, svg)
-
-
-def _show_necromancer(game, viewer: str | None, lang: str, phase: str | None, svg: Path | None) -> None:
+    viewer = power.upper() if power else None
     if viewer is not None and viewer not in game.powers:
         _fail(f"unknown power {viewer!r}; powers are {', '.join(game.powers)}")
+    if svg is not None and phase is not None:
+        _fail("--svg draws the board as it is now; leave out --phase")
     try:
-        report = game.report_of(phase)
-        text = _report_text(game, report, viewer, lang)
-        picture = None
-        if svg is not None:
-            from warjudge.presentation.necromancer_diplomacy.render import picture_of_view, render_svg
-
-            picture = render_svg(game.map, picture_of_view(report.view(viewer), game.map))
+        text = _report_text(game, viewer, lang, phase)
+        board = games.info(game.game_id).board_renderer()
+        picture = board(game, game.view(viewer), lang) if svg is not None and board is not None else None
     except WarjudgeError as exc:
         _fail(str(exc))
     if picture is not None and svg is not None:
@@ -322,54 +311,11 @@ def _show_necromancer(game, viewer: str | None, lang: str, phase: str | None, sv
         _say(f"Wrote {svg}.")
 
 
-def _report_text(game, report, viewer, lang: str) -> str:
-    return REPORT_TEXT[game.game_id](game, report, viewer, lang)
-
-
-def _necromancer_report_text(game, report, viewer, lang: str) -> str:
-    from warjudge.presentation.necromancer_diplomacy.report import report_text
-
-    return report_text(game, report, viewer, lang)
-
-
-def _standard_report_text(game, report, viewer, lang: str) -> str:
-    from warjudge.core.events import localised
-
-    return _standard_report(localised(game.view(None), lang))   # the reasons in `lang`; the rest in English
-
-
-def _show_standard(game, viewer: str | None, lang: str, phase: str | None, svg: Path | None) -> None:
-    if (phase, svg, viewer) != (None, None, None):
-        _fail("--power, --phase and --svg are for Necromancer games")
-    view = game.view(None)
-    if view["last_phase"] is not None:
-        _say(_standard_report(view))
-    _say(f"Now {view['phase']}")
-    for p, units in view["units"].items():
-        _say(f"  {p:8} {', '.join(units)}")
-    console.print(_centre_table(view, "Supply centres"))
-
-
-def _standard_report(view: dict) -> str:
-    """The last phase's results, from a standard game's view."""
-    last = view["last_phase"]
-    lines = [f"Results of {last['phase']}"]
-    for r in last["results"]:
-        lines.append(f"  {r['power']:8} {r['order'] + (' (default)' if r['default'] else ''):32} {r['result']}"
-                     + (f" ({r['reason']})" if r["reason"] else ""))
-    if view["dislodged"]:
-        lines.append("Dislodged: " + ", ".join(f"{d['power']} {d['unit']} (from {d['attacker_from']})"
-                                               for d in view["dislodged"]))
-    outcome = view["outcome"]
-    if outcome is not None and outcome["reason"] == "victory":
-        lines.append(f"{outcome['winners'][0]} wins.")
-    return "\n".join(lines)
-
-
-# each Diplomacy game's report and `show`, by the registry's game id
-NECROMANCER_GAME = "necromancer-diplomacy"   # the variant's registry id (its module loads only when used)
-REPORT_TEXT = {DiplomacyGame.game_id: _standard_report_text, NECROMANCER_GAME: _necromancer_report_text}
-SHOW = {DiplomacyGame.game_id: _show_standard, NECROMANCER_GAME: _show_necromancer}
+def _report_text(game: DiplomacyFamily, viewer: str | None, lang: str, phase: str | None) -> str:
+    """The game's report of `phase` (None: the last), through its registered report printer."""
+    printer = games.info(game.game_id).report_printer()
+    assert printer is not None   # every Diplomacy game registers one (core/games.py)
+    return printer(game, viewer, lang, phase)
 
 
 # --- maps ---------------------------------------------------------------------------

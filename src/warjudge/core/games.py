@@ -32,7 +32,9 @@ class GameInfo:
     ("package.module:function", `(game, view, lang) -> SVG text`, reading the game only
     for its public map; None: played from its legal actions alone), and `page`, the page
     that plays it: "decisions" (choices from the legal actions) or "orders" (orders
-    written, as in Diplomacy)."""
+    written, as in Diplomacy); `report`, where the function printing a phase's report for
+    a games master's command line lives (`(game, viewer, lang, phase) -> text`, `viewer`
+    None for the GM's copy, `phase` None for the last; None: the game has no such report)."""
 
     id: str
     title: str
@@ -40,6 +42,7 @@ class GameInfo:
     legacy_ids: tuple[str, ...] = ()
     board: str | None = None
     page: str = "decisions"
+    report: str | None = None
 
     def game_class(self) -> Any:
         module, _, name = self.entry.partition(":")
@@ -51,6 +54,13 @@ class GameInfo:
         module, _, name = self.board.partition(":")
         renderer: Callable[[Any, View, str], str] = getattr(importlib.import_module(module), name)
         return renderer
+
+    def report_printer(self) -> Callable[[Any, str | None, str, str | None], str] | None:
+        if self.report is None:
+            return None
+        module, _, name = self.report.partition(":")
+        printer: Callable[[Any, str | None, str, str | None], str] = getattr(importlib.import_module(module), name)
+        return printer
 
     def capabilities(self) -> frozenset[str]:
         """The optional capabilities (core.game.CAPABILITIES) the game offers, as OpenSpiel's
@@ -219,10 +229,12 @@ _BOARDS = "warjudge.presentation.boards"   # the built-in games' board pictures
 
 for _info in (
     GameInfo("diplomacy", "Diplomacy (standard map, DATC-compliant judge)",
-             "warjudge.diplomacy.game:DiplomacyGame", board=f"{_BOARDS}:diplomacy", page="orders"),
+             "warjudge.diplomacy.game:DiplomacyGame", board=f"{_BOARDS}:diplomacy", page="orders",
+             report="warjudge.presentation.diplomacy.report:phase_report"),
     GameInfo("necromancer-diplomacy", "Necromancer, the Middle-earth Diplomacy variant (editions 2000 and 2002)",
              "warjudge.diplomacy.variants.necromancer.game:NecromancerDiplomacyGame", ("necromancer",),
-             board=f"{_BOARDS}:necromancer_diplomacy", page="orders"),
+             board=f"{_BOARDS}:necromancer_diplomacy", page="orders",
+             report="warjudge.presentation.necromancer_diplomacy.report:phase_report"),
     GameInfo("necromancer-sjg", "Necromancer (Steve Jackson Games, 1983), the two-player hex game",
              "warjudge.hexwar.sjg.game:SjgNecromancerGame", board=f"{_BOARDS}:sjg"),
     GameInfo("gondor", "Gondor (SPI, 1977): the siege of Minas Tirith, Standard Rules on reconstructed data",

@@ -19,11 +19,14 @@ replay bit for bit (docs/rulings.md, "Old Diplomacy records").
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from pathlib import Path
+from typing import Any, ClassVar, Sequence
 
-from warjudge.core.errors import IllegalAction, InputError
+from warjudge.core.errors import IllegalAction, InputError, RecordError, WarjudgeError
 from warjudge.core.events import Refusal
 from warjudge.core.game import GM, Action, Game, Outcome
+from warjudge.core.games import replay
+from warjudge.core.record import GameRecord
 from warjudge.diplomacy.actions import check_actor, checked_orders, gm_process_or_draw
 
 
@@ -31,16 +34,98 @@ class DiplomacyFamily(Game):
     """What a Diplomacy game is to its players and its games master, whatever the map."""
 
     reasons: ClassVar[str]   # the prefix of the game's reason codes: "dip" or "necdip"
+    kind_name: ClassVar[str]   # what a record of another game is told it is not
+    record_ids: ClassVar[tuple[str, ...]] = ()   # the record ids it reads (default: its game id)
     record: Any
     history: Any
+    state: Any               # the position: its `phase` (with a `year`) and `winner`
     drawn: list[str] | None
     gm_adjudicates: bool
+    max_year: int | None
 
     @property
     def powers(self) -> list[str]:
         raise NotImplementedError
 
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Any:
+        """The game a record describes: a record written before issue 12 (no action names a
+        player) is the games master's, replayed by the game's `_replay_legacy`; any other is
+        replayed through `act` (core.games.replay)."""
+        if record.game not in (cls.record_ids or (cls.game_id,)):
+            raise RecordError(f"this record is for {record.game!r}, not {cls.kind_name}")
+        legacy = bool(record.actions) and all("player" not in a for a in record.actions)
+        options = dict(record.options)
+        if legacy:
+            options["gm_adjudicates"] = True   # those games were run by a GM's process
+        if "seed" in options:   # the record's own field, never an option
+            raise RecordError("the record's options cannot be used: 'seed' is not an option")
+        try:
+            game = cls.new(record.seed, **options)
+        except WarjudgeError as exc:
+            raise RecordError(f"the record's options cannot be used: {exc}") from None
+        if legacy:
+            return cls._replay_legacy(game, record.actions)
+        entries = []
+        for index, action in enumerate(record.actions):
+            if not isinstance(action.get("player"), str):
+                raise RecordError(f"action {index} names no player")
+            entries.append((action["player"], {k: v for k, v in action.items() if k != "player"}))
+        replay(game, entries)
+        return game
+
+    @classmethod
+    def new(cls, seed: int, **options: Any) -> Any:
+        """A new game from a record's options (a Refusal names a bad one)."""
+        raise NotImplementedError
+
+    @classmethod
+    def _replay_legacy(cls, game: Any, actions: Sequence[dict[str, Any]]) -> Any:
+        raise NotImplementedError
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(self.powers)
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.state.winner) or self.drawn is not None or (
+            self.max_year is not None and self.state.phase.year > self.max_year)
+
+    def to_act(self) -> tuple[str, ...]:
+        return tuple(p for p in self.powers if self._may_act(p))
+
+    def phase_name(self) -> str:
+        """The view's phase, without building the view (each submission checks it)."""
+        return str(self.state.phase)
+
+    def outcome(self) -> Outcome | None:
+        """A victory, a draw the games master declared, or at the year limit the
+        contenders with the best score (a draw when several share it)."""
+        if not self.is_over:
+            return None
+        scores = self._scores()
+        if self.state.winner:
+            return Outcome((self.state.winner,), "victory", scores=scores)
+        if self.drawn is not None:
+            return Outcome(tuple(self.drawn), "draw", draw=True, scores=scores)
+        contenders = self._contenders()
+        best = max(scores[p] for p in contenders)
+        leaders = tuple(p for p in contenders if scores[p] == best)
+        return Outcome(leaders, "year-limit", draw=len(leaders) > 1, scores=scores)
+
     # --- what each game supplies --------------------------------------------------------
+    def _may_act(self, power: str) -> bool:
+        raise NotImplementedError
+
+    def _scores(self) -> dict[str, float]:
+        """Each power's score (centres; the variant's Victory Points)."""
+        raise NotImplementedError
+
+    def _contenders(self) -> list[str]:
+        """The powers that may lead at the year limit."""
+        return self.powers
+
     def _give(self, power: str, text: Any) -> str:
         """Check `text` as one of `power`'s orders now, store it; its canonical text."""
         raise NotImplementedError
@@ -61,6 +146,12 @@ class DiplomacyFamily(Game):
     def order_problems(self, power: str, orders: list[str]) -> list[tuple[str, str]]:
         """(order, reason) for each line that would be void; nothing changes."""
         raise NotImplementedError
+
+    @classmethod
+    def option_from_file(cls, name: str, path: Path) -> Any:
+        """The value of the "file" option `name` read from `path` with the loader the game's
+        command line uses for such a file (its errors name the file)."""
+        raise InputError(f"{cls.game_id} takes no file for its option {name!r}")
 
     def _old_spelling(self, power: str, action: Action) -> bool:
         """Act on an older record's spelling of an action (recording it as written);
@@ -159,6 +250,25 @@ class DiplomacyFamily(Game):
         if power not in self.survivors():
             raise InputError(f"{power} has been eliminated: it gives no more orders "
                              f"(the powers still playing are {', '.join(self.survivors())})")
+
+    def report_of(self, phase: str | None = None) -> Any:
+        """The report of `phase` (default: the last one; before any, `_before_any`)."""
+        if phase is None:
+            return self.history[-1] if self.history else self._before_any()
+        wanted = self._parse_phase(phase)
+        for report in self.history:
+            if report.phase == wanted:
+                return report
+        known = ", ".join(str(r.phase) for r in self.history) or "none yet"
+        raise InputError(f"no report for {wanted}; the reports are: {known}")
+
+    def _parse_phase(self, text: str) -> Any:
+        """The phase `text` names (InputError if none)."""
+        raise NotImplementedError
+
+    def _before_any(self) -> Any:
+        """What `report_of` gives before any phase was adjudicated (standard: None)."""
+        return None
 
     def opening_warning(self) -> str:
         """Why the phase should not be processed yet ('' when nothing speaks against it)."""

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import random
 
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Sequence, cast
 
-from warjudge.core.errors import IllegalAction, InputError, RecordError
+from warjudge.core.errors import IllegalAction, InputError
 from warjudge.core.events import Event, OrderRefusal, Refusal
-from warjudge.core.game import GM, Action, Decision, Outcome
-from warjudge.core.games import Option, fresh_seed, replay
+from warjudge.core.game import GM, Action, Decision
+from warjudge.core.games import Option, fresh_seed
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
@@ -39,16 +39,18 @@ from warjudge.diplomacy.legal_orders import (
 )
 from warjudge.diplomacy.legality import check_movement_order
 from warjudge.diplomacy.mapdata import DipMap
+from warjudge.diplomacy.options import check_choice, family_options
 from warjudge.diplomacy.orders import Build, Disband, Order, Waive, format_order, parse_order
 from warjudge.diplomacy.phases import (
-    MOVEMENT, RETREAT, GameState, PhaseReport, initial_state, judge_phase,
+    MOVEMENT, RETREAT, GameState, Phase, PhaseReport, initial_state, judge_phase,
 )
 from warjudge.diplomacy.reasons import because
 from warjudge.diplomacy.retreats import check_retreat
 from warjudge.diplomacy.view_types import DiplomacyView
 
 VARIANTS = ("standard",)                    # the maps this class plays
-ALL_VARIANTS = ("standard", "necromancer")  # every Diplomacy variant warjudge plays
+VARIANT_GAMES = {"standard": "diplomacy", "necromancer": "necromancer-diplomacy"}   # each variant's registry id
+ALL_VARIANTS = tuple(VARIANT_GAMES)         # every Diplomacy variant warjudge plays
 OPTIONS = ("variant", "max_year", "gm_adjudicates", "drafts")
 
 
@@ -61,31 +63,17 @@ def load_variant_map(variant: str) -> DipMap:
 
 
 def checked_options(options: dict[str, Any]) -> dict[str, Any]:
-    """The options as stored in the record, checked strictly (a wrong type is never read
-    as something else); IllegalAction names the problem."""
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise IllegalAction(f"unknown option(s) {', '.join(unknown)}; the options are {', '.join(OPTIONS)}")
+    """The options as stored in the record, checked strictly (diplomacy/options.py)."""
     out: dict[str, Any] = {"variant": options.get("variant", "standard")}
-    if out["variant"] not in VARIANTS:
-        raise IllegalAction(f"variant {out['variant']!r}: this game plays {', '.join(VARIANTS)}")
-    year = options.get("max_year")
-    if year is not None:
-        if type(year) is not int or not 1901 <= year <= 9999:
-            raise IllegalAction(f"max_year {year!r}: a year from 1901 to 9999")
-        out["max_year"] = year
-    for flag in ("gm_adjudicates", "drafts"):   # stored only when set: older records replay unchanged
-        value = options.get(flag, False)
-        if type(value) is not bool:
-            raise IllegalAction(f"{flag} {value!r}: true or false")
-        if value:
-            out[flag] = True
+    out.update(family_options(options, OPTIONS, first_year=1901))
+    check_choice("variant", out["variant"], VARIANTS)
     return out
 
 
 class DiplomacyGame(DiplomacyFamily):
     game_id: ClassVar[str] = "diplomacy"
     reasons: ClassVar[str] = "dip"
+    kind_name: ClassVar[str] = "a Diplomacy game"
 
     def __init__(self, variant: str = "standard", *, seed: int = 0, max_year: int | None = None,
                  gm_adjudicates: bool = False, drafts: bool = False):
@@ -122,23 +110,10 @@ class DiplomacyGame(DiplomacyFamily):
                 DRAFTS_OPTION)
 
     @classmethod
-    def from_record(cls, record: GameRecord) -> "DiplomacyGame":
-        if record.game != cls.game_id:
-            raise RecordError(f"this record is for {record.game!r}, not a Diplomacy game")
-        legacy = any("player" not in a for a in record.actions)
-        options = dict(record.options)
-        if legacy:
-            options["gm_adjudicates"] = True   # those games were run by a GM's process
-        try:
-            game = cls.new(record.seed, **options)
-        except IllegalAction as exc:
-            raise RecordError(f"the record's options cannot be used: {exc}") from None
-        if legacy:
-            from warjudge.diplomacy.legacy import replay_legacy
+    def _replay_legacy(cls, game: "DiplomacyGame", actions: Sequence[dict[str, Any]]) -> "DiplomacyGame":
+        from warjudge.diplomacy.legacy import replay_legacy
 
-            return replay_legacy(game, record.actions)
-        replay(game, [(a["player"], {k: v for k, v in a.items() if k != "player"}) for a in record.actions])
-        return game
+        return replay_legacy(game, actions)
 
     def clone(self, reseed: bool = True) -> "DiplomacyGame":
         """An independent copy (Diplomacy has no dice: `reseed` changes nothing), in time
@@ -154,10 +129,6 @@ class DiplomacyGame(DiplomacyFamily):
         copy.pending = {p: dict(o) for p, o in self.pending.items()}
         copy.drawn = list(self.drawn) if self.drawn is not None else None
         return copy
-
-    def phase_name(self) -> str:
-        """The view's phase, without building the view (each submission checks it)."""
-        return str(self.state.phase)
 
     def sample_hidden(self, player: str, rng: random.Random) -> "DiplomacyGame | None":
         """A game `player` cannot tell from this one, for search over what it does not know
@@ -175,17 +146,8 @@ class DiplomacyGame(DiplomacyFamily):
 
     # --- who acts --------------------------------------------------------------------
     @property
-    def players(self) -> tuple[str, ...]:
-        return tuple(self.map.powers)
-
-    @property
     def powers(self) -> list[str]:
         return list(self.map.powers)
-
-    @property
-    def is_over(self) -> bool:
-        return (self.state.winner is not None or self.drawn is not None
-                or (self.max_year is not None and self.state.phase.year > self.max_year))
 
     def survivors(self) -> list[str]:
         return sorted(p for p in self.map.powers if self.state.centers.get(p)
@@ -221,9 +183,6 @@ class DiplomacyGame(DiplomacyFamily):
 
     def _owes(self, power: str) -> bool:
         return len(self.pending.get(power, {})) < len(self._keys(power))
-
-    def to_act(self) -> tuple[str, ...]:
-        return tuple(p for p in self.map.powers if self._may_act(p))
 
     def waiting_for(self) -> tuple[str, ...]:
         """The powers of `to_act` whose orders are not all given yet (with `drafts` or
@@ -403,17 +362,11 @@ class DiplomacyGame(DiplomacyFamily):
         }
         return cast(DiplomacyView, redacted(full, player))   # the same keys, less what the player may not see
 
-    def outcome(self) -> Outcome | None:
-        if not self.is_over:
-            return None
-        scores = {p: float(len(self.state.centers.get(p, ()))) for p in self.map.powers}
-        if self.state.winner is not None:
-            return Outcome((self.state.winner,), "victory", scores=scores)
-        if self.drawn is not None:
-            return Outcome(tuple(self.drawn), "draw", draw=True, scores=scores)
-        best = max(scores.values())
-        leaders = tuple(p for p in self.map.powers if scores[p] == best)
-        return Outcome(leaders, "year-limit", draw=len(leaders) > 1, scores=scores)
+    def _scores(self) -> dict[str, float]:
+        return {p: float(len(self.state.centers.get(p, ()))) for p in self.map.powers}
+
+    def _parse_phase(self, text: str) -> Phase:
+        return Phase.parse(text)
 
     # --- the games master's conveniences (diplomacy/gm.py) -------------------------------
     def set_orders(self, power: str, orders: list[str]) -> list[tuple[str, str]]:

@@ -106,6 +106,12 @@ CODES: dict[str, tuple[str, ...]] = {
     "dip.act.unit_has_order": ("province",),
     "dip.act.not_legal": ("order",),
     "dip.act.not_legal_like": ("order", "example"),
+    # a new game's options, either Diplomacy game (diplomacy/options.py)
+    "dip.option.unknown": ("unknown", "known"),
+    "dip.option.max_year": ("value", "first", "last"),
+    "dip.option.flag": ("option", "value"),
+    "dip.option.choice": ("option", "value", "choices"),
+    "dip.option.map": (),
 }
 
 

@@ -106,9 +106,16 @@ TEMPLATES = {
     "dip.act.unit_has_order": "the unit in {province} already has an order (take it back first)",
     "dip.act.not_legal": "{order} is not a legal order now",
     "dip.act.not_legal_like": "{order} is not a legal order now; the unit's orders are like {example!r}",
+    # a new game's options (diplomacy/options.py), either Diplomacy game
+    "dip.option.unknown": "unknown option(s) {unknown}; the options are {known}",
+    "dip.option.max_year": "the option 'max_year' is {value}: a year from {first} to {last}",
+    "dip.option.flag": "the option '{option}' is {value}: it must be true or false",
+    "dip.option.choice": "the option '{option}' is {value}: it must be {choices}",
+    "dip.option.map": "the option 'map' must be the map itself (an object); a record never names a file to open "
+                      "(start the game again with --map FILE to store the map in it)",
 }
 
-JOINERS = {"options": " or ", "coasts": ", ", "powers": ", "}
+JOINERS = {"options": " or ", "coasts": ", ", "powers": ", ", "unknown": ", ", "known": ", ", "choices": " or "}
 
 
 def english(event: Event, names: Names = None) -> str:

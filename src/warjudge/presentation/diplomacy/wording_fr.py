@@ -109,9 +109,16 @@ TEMPLATES = {
     "dip.act.not_legal": "{order} n'est pas un ordre permis maintenant",
     "dip.act.not_legal_like": "{order} n'est pas un ordre permis maintenant ; les ordres de l'Unité sont du type "
                               "{example!r}",
+    # les options d'une nouvelle partie (diplomacy/options.py), l'un ou l'autre jeu de Diplomatie
+    "dip.option.unknown": "option(s) inconnue(s) {unknown} ; les options sont {known}",
+    "dip.option.max_year": "l'option 'max_year' vaut {value} : une année de {first} à {last}",
+    "dip.option.flag": "l'option '{option}' vaut {value} : elle doit être true ou false",
+    "dip.option.choice": "l'option '{option}' vaut {value} : elle doit être {choices}",
+    "dip.option.map": "l'option 'map' doit être la carte elle-même (un objet) ; un enregistrement ne nomme jamais "
+                      "un fichier à ouvrir (recommencez la partie avec --map FICHIER pour y ranger la carte)",
 }
 
-JOINERS = {"options": " ou ", "coasts": ", ", "powers": ", "}
+JOINERS = {"options": " ou ", "coasts": ", ", "powers": ", ", "unknown": ", ", "known": ", ", "choices": " ou "}
 
 
 def french(event: Event, names: Names = None) -> str:

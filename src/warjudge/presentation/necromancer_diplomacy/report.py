@@ -83,6 +83,12 @@ def phase_name(phase: str, lang: str) -> str:
     return f"TA {phase[2:6]} {WORDS[lang][phase[-1]]}"
 
 
+def phase_report(game: NecromancerDiplomacyGame, viewer: str | None, lang: str, phase: str | None) -> str:
+    """The report of `phase` (default: the last one; before any, the opening position)
+    as `viewer` (None: the GM) may read it: the registry's report printer (core/games.py)."""
+    return report_text(game, game.report_of(phase), viewer, lang)
+
+
 def report_text(game: NecromancerDiplomacyGame, report: NReport, viewer: str | None, lang: str = "en") -> str:
     """The report `viewer` (None: the GM) may read, as text ready to mail."""
     w, nmap = WORDS[lang], game.map

@@ -12,6 +12,7 @@ import random
 import pytest
 
 from warjudge.core.errors import RecordError
+from warjudge.core.events import Refusal
 from warjudge.core.record import GameRecord
 from warjudge.diplomacy.variants.necromancer.bots import random_orders
 from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
@@ -32,9 +33,9 @@ def test_new_games_come_from_options_as_the_registry_makes_them():  # issue 12
     assert game.record.game == "necromancer-diplomacy"
     assert game.record.options == {"edition": "2000", "alignment": False}
     assert str(game.state.phase) == "TA2750A"   # EN 7.7 x: the opening adjustment
-    with pytest.raises(RecordError, match="edition"):
+    with pytest.raises(Refusal, match="edition"):   # the family's option refusals (tests/diplomacy/test_dialect.py)
         NecromancerDiplomacyGame.new(5, edition="1999")
-    with pytest.raises(RecordError, match="unknown field"):
+    with pytest.raises(Refusal, match="unknown option"):
         NecromancerDiplomacyGame.new(5, colour="red")
 
 

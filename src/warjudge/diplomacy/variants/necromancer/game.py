@@ -21,17 +21,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, ClassVar, Sequence, cast
 
-from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError, WarjudgeError
+from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError
 from warjudge.core.events import OrderRefusal, Refusal
-from warjudge.core.game import GM, Action, Decision, Outcome
+from warjudge.core.game import GM, Action, Decision
 from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import HIDDEN_FROM, redacted
 from warjudge.diplomacy.actions import DRAFTS_OPTION
 from warjudge.diplomacy.family import DiplomacyFamily
+from warjudge.diplomacy.options import check_choice, check_flag, family_options
 from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
 from warjudge.diplomacy.variants.necromancer.reasons import because
 from warjudge.diplomacy.variants.necromancer import refusals
@@ -91,6 +93,8 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
 
     game_id: ClassVar[str] = GAME
     reasons: ClassVar[str] = "necdip"
+    kind_name: ClassVar[str] = "a Necromancer game"
+    record_ids: ClassVar[tuple[str, ...]] = (GAME, LEGACY_GAME)
 
     def __init__(self, edition: str = "2002", alignment: bool = True, map_file: str | None = None,
                  map_data: dict | None = None, *, seed: int = 0, max_year: int | None = None,
@@ -132,28 +136,9 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         self._opening: NReport | None = None
 
     @classmethod
-    def from_record(cls, record: GameRecord) -> "NecromancerDiplomacyGame":
-        if record.game not in (GAME, LEGACY_GAME):
-            raise RecordError(f"this record is for {record.game!r}, not a Necromancer game")
-        legacy = bool(record.actions) and all("player" not in a for a in record.actions)
-        options = dict(record.options)
-        if legacy:
-            options["gm_adjudicates"] = True   # those games were run by a GM's process
-        edition, alignment, map_data, max_year, gm_adjudicates, drafts = record_options(options)
-        try:
-            game = cls(edition, alignment, map_data=map_data, seed=record.seed, max_year=max_year,
-                       gm_adjudicates=gm_adjudicates, drafts=drafts)
-        except WarjudgeError as exc:
-            raise RecordError(f"the record's options cannot be used: {exc}") from None
-        if legacy:
-            return replay_legacy(game, record.actions)
-        entries = []
-        for index, action in enumerate(record.actions):
-            if not isinstance(action.get("player"), str):
-                raise RecordError(f"action {index} names no player")
-            entries.append((action["player"], {k: v for k, v in action.items() if k != "player"}))
-        replay(game, entries)
-        return game
+    def _replay_legacy(cls, game: "NecromancerDiplomacyGame", actions: Sequence[dict[str, Any]]
+                       ) -> "NecromancerDiplomacyGame":
+        return replay_legacy(game, actions)
 
     @classmethod
     def new(cls, seed: int = 0, **options: Any) -> "NecromancerDiplomacyGame":
@@ -162,6 +147,13 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         edition, alignment, map_data, max_year, gm_adjudicates, drafts = record_options(options)
         return cls(edition, alignment, map_data=map_data, seed=seed, max_year=max_year,
                    gm_adjudicates=gm_adjudicates, drafts=drafts)
+
+    @classmethod
+    def option_from_file(cls, name: str, path: Path) -> Any:
+        """The option `map` from a GM's map file, checked as `map check` checks it."""
+        if name != "map":
+            return super().option_from_file(name, path)
+        return load_necromancer_map(path).spec.model_dump(mode="json")
 
     def seat_names(self, lang: str) -> dict[str, str]:
         """How each power is named in `lang` (the map's names: the French edition's in
@@ -201,10 +193,6 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
 
     # --- who acts ------------------------------------------------------------------------
     @property
-    def players(self) -> tuple[str, ...]:
-        return tuple(self.powers)
-
-    @property
     def powers(self) -> list[str]:
         return [p.id for p in self.map.spec.powers]
 
@@ -214,11 +202,6 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         written ones, then the power's own."""
         return {p: [*self.written.get(p, []), *self.orders.get(p, [])] for p in self.powers
                 if self.written.get(p) or self.orders.get(p)}
-
-    @property
-    def is_over(self) -> bool:
-        return bool(self.state.winner) or self.drawn is not None or (
-            self.max_year is not None and self.state.phase.year > self.max_year)
 
     def _out(self, power: str) -> bool:
         """EN 7.8.3 ii, 7.7 ii: an eliminated Sauron or Saruman gives no more orders."""
@@ -265,9 +248,6 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         if self.is_over or power not in self.powers or power in self.passed:
             return False
         return bool(self._legal_orders(power)) or ((self.gm_adjudicates or self.drafts) and bool(self.orders.get(power)))
-
-    def to_act(self) -> tuple[str, ...]:
-        return tuple(p for p in self.powers if self._may_act(p))
 
     def waiting_for(self) -> tuple[str, ...]:
         """The powers of `to_act` that have orders left to give (or, only optional ones
@@ -359,10 +339,6 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         return [(r.text, r.reason) for r in report.results if r.power == power and r.result == "void"]
 
     # --- views and outcome ---------------------------------------------------------------
-    def phase_name(self) -> str:
-        """The view's phase, without building the view (each submission checks it)."""
-        return str(self.state.phase)
-
     def view(self, player: str | None = None) -> NecromancerView:
         """The phase, each power's orders so far (hidden from the others until adjudicated)
         and the last report as each viewer may read it: the report's one visibility filter
@@ -390,18 +366,12 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         }
         return cast(NecromancerView, redacted(full, player if player is not None else ""))   # less what is hidden
 
-    def outcome(self) -> Outcome | None:
-        if not self.is_over:
-            return None
-        scores = {p: float(victory_points(self.map, self.state, p)) for p in self.powers}
-        if self.state.winner:
-            return Outcome((self.state.winner,), "victory", scores=scores)
-        if self.drawn is not None:
-            return Outcome(tuple(self.drawn), "draw", draw=True, scores=scores)
-        contenders = [p for p in self.powers if not self.state.eliminated(p)]   # EN 7.8.3, 7.7 ii
-        best = max(scores[p] for p in contenders)
-        leaders = tuple(p for p in contenders if scores[p] == best)
-        return Outcome(leaders, "year-limit", draw=len(leaders) > 1, scores=scores)
+    def _scores(self) -> dict[str, float]:
+        return {p: float(victory_points(self.map, self.state, p)) for p in self.powers}
+
+    def _contenders(self) -> list[str]:
+        """EN 7.8.3, 7.7 ii: an eliminated Sauron or Saruman leads at no year limit."""
+        return [p for p in self.powers if not self.state.eliminated(p)]
 
     def survivors(self) -> list[str]:
         alive = {p.power for pieces in self.state.position.values() for p in pieces}
@@ -417,16 +387,11 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         return ("SARUMAN has not placed his third army (EN 7.7 x: Agr, Ene, Fan, Gap or Gld, e.g. 'Build A Gap'); "
                 "processing TA 2750 now loses it. Enter his order, or add --force.")
 
-    def report_of(self, phase: str | None = None) -> NReport:
-        """The report of `phase` (default: the last one); before any, the opening position."""
-        if phase is None:
-            return self.history[-1] if self.history else self.opening_report()
-        wanted = NPhase.parse(phase)
-        for report in self.history:
-            if report.phase == wanted:
-                return report
-        known = ", ".join(str(r.phase) for r in self.history) or "none yet"
-        raise InputError(f"no report for {wanted}; the reports are: {known}")
+    def _parse_phase(self, text: str) -> NPhase:
+        return NPhase.parse(text)
+
+    def _before_any(self) -> NReport:
+        return self.opening_report()
 
     def opening_report(self) -> NReport:
         """An empty report of the position as it stands, for a game not yet processed."""
@@ -518,30 +483,17 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             self.state = replace(self.state, phase=next_turn(year))
 
 
-def record_options(options: dict[str, Any], error: type[WarjudgeError] = RecordError
-                   ) -> tuple[str, bool, dict | None, int | None, bool, bool]:
-    """(edition, alignment, map, max_year, gm_adjudicates, drafts) from a record or the registry's
-    options, checked strictly: a record is a file that travels, and a wrong type must never
-    be read as something else ("false" is not a boolean)."""
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise error(f"the record's options have unknown field(s) {', '.join(unknown)}; "
-                    f"the options are {', '.join(OPTIONS)}")
+def record_options(options: dict[str, Any]) -> tuple[str, bool, dict[str, Any] | None, int | None, bool, bool]:
+    """(edition, alignment, map, max_year, gm_adjudicates, drafts) from a record or the
+    registry's options, checked strictly as every Diplomacy game's (diplomacy/options.py)."""
+    shared = family_options(options, OPTIONS, first_year=START_YEAR)
     edition, alignment, map_data = options.get("edition", "2002"), options.get("alignment", True), options.get("map")
-    max_year, gm_adjudicates = options.get("max_year"), options.get("gm_adjudicates", False)
-    if edition not in EDITIONS:
-        raise error(f"the record's option 'edition' is {edition!r}: it must be \"2000\" or \"2002\"")
-    if not isinstance(alignment, bool):
-        raise error(f"the record's option 'alignment' is {alignment!r}: it must be true or false")
+    check_choice("edition", edition, EDITIONS)
+    check_flag("alignment", alignment)
     if map_data is not None and not isinstance(map_data, dict):
-        raise error("the record's option 'map' must be the map itself (an object); a record never names "
-                    "a file to open (start the game again with --map FILE to store the map in it)")
-    if max_year is not None and (type(max_year) is not int or not START_YEAR <= max_year <= 9999):
-        raise error(f"the option 'max_year' is {max_year!r}: a year from {START_YEAR} to 9999")
-    for flag in ("gm_adjudicates", "drafts"):
-        if type(options.get(flag, False)) is not bool:
-            raise error(f"the option '{flag}' is {options[flag]!r}: it must be true or false")
-    return edition, alignment, map_data, max_year, gm_adjudicates, options.get("drafts", False)
+        raise Refusal("dip.option.map")
+    return (edition, alignment, map_data, shared.get("max_year"), shared.get("gm_adjudicates", False),
+            shared.get("drafts", False))
 
 
 def replay_legacy(game: NecromancerDiplomacyGame, actions: Sequence[dict[str, Any]]) -> NecromancerDiplomacyGame:

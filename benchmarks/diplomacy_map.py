@@ -30,4 +30,6 @@ def main(renders: int) -> None:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 2 or (len(sys.argv) == 2 and not sys.argv[1].isdigit()):
+        sys.exit("usage: diplomacy_map.py [RENDERS] (a whole number, 200 unless given)")
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)

@@ -118,6 +118,9 @@ def clones_over_game(game_id: str) -> dict[str, float]:
 
 
 def main(ids: list[str]) -> None:
+    unknown = [i for i in ids if i not in games.ids()]
+    if unknown:
+        sys.exit(f"usage: interface.py [GAME ...]; games: {', '.join(games.ids())} (not {', '.join(unknown)})")
     for game_id in ids or games.ids():
         figures = measure(game_id)
         print(game_id + ": " + ", ".join(f"{k} {v:,.0f}" for k, v in figures.items()))

@@ -171,6 +171,22 @@ def test_the_gm_declares_a_draw_through_the_games_own_action(client, players):
     assert gm.post(f"/api/games/{toy}/gm", {"action": {"type": "dance"}}).status_code == 409   # not the game's action
 
 
+def test_a_finished_game_s_seats_stay_as_they_ended(client, players):
+    gm, ann, bob = players
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/ENGLAND")
+    everyone = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+    gm.ok("post", f"/api/games/{gid}/gm", {"action": {"type": "draw", "powers": everyone}})
+    before = gm.ok("get", f"/api/games/{gid}")["seats"]
+    for who, route, body in ((gm, "bots", {"seat": "FRANCE", "bot": "random"}),
+                             (gm, "replace", {"seat": "ENGLAND", "user": bob.name}),
+                             (gm, "replace", {"seat": "ENGLAND", "user": None}),
+                             (bob, "seats/FRANCE", None)):
+        refused = who.post(f"/api/games/{gid}/{route}", body)
+        assert refused.status_code == 409 and "is over" in refused.json()["error"], (route, refused.text)
+    assert gm.ok("get", f"/api/games/{gid}")["seats"] == before
+
+
 def test_every_gm_route_refuses_everyone_else(client, players):
     gm, ann, bob = players
     gid = _game(players, phase_seconds=600)

@@ -445,10 +445,17 @@ def mark_ready(row: GameRow, user: User, seat_name: str, ready: bool = True, pha
     return ready and not movers(game, seat_bots(row)) and all_ready(row, game) and process(row)
 
 
+def refuse_if_over(row: GameRow, change: str) -> None:
+    """A finished game's seats stay as they were at its end: nobody takes, fills or hands one on."""
+    if load(row).is_over:
+        raise ApiError(409, f"game {row.id} is over: {change} would change nothing in it; its seats stay as they ended")
+
+
 def claim(row: GameRow, user: User, seat_name: str, invitation: str | None) -> None:
     wanted = seat(row, seat_name)
     if wanted.user_id == user.id:
         return
+    refuse_if_over(row, "taking a seat")
     if wanted.user_id is not None or wanted.bot:
         raise ApiError(409, f"the seat {seat_name!r} of game {row.id} is taken")
     if not row.open_seats and not (invitation and secrets.compare_digest(invitation, wanted.invitation)):
@@ -463,6 +470,7 @@ def seat_bot(row: GameRow, seat_name: str, bot: str) -> None:
     if bot not in bot_names(row.game):
         raise ApiError(422, f"bot: {row.game} has no bot {bot!r}; its bots are: {', '.join(bot_names(row.game))}")
     wanted = seat(row, seat_name)
+    refuse_if_over(row, "seating a bot")
     wanted.user_id, wanted.bot, wanted.bot_seed, wanted.ready = None, bot, new_bot_seed(), False
     start_clock(row, time.time())
     game = load(row)
@@ -602,6 +610,7 @@ def replace_holder(row: GameRow, seat_name: str, user: User | None) -> None:
     """The seat passes to `user` (None: it is free again, with a new invitation); its old
     holder, player or bot, loses it."""
     wanted = seat(row, seat_name)
+    refuse_if_over(row, "replacing a seat's holder")
     wanted.user_id, wanted.bot, wanted.bot_seed, wanted.ready = (user.id if user else None), None, None, False
     if user is None:
         wanted.invitation = secrets.token_urlsafe(12)

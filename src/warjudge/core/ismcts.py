@@ -1,20 +1,25 @@
-"""A search bot for games with hidden information and dice (issue 26): the root level of
-single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012), with a game's
-heuristic bot as prior, move ordering and rollout policy.
+"""A search bot for games with hidden information and dice (issue 26): flat Monte Carlo
+at the root over sampled worlds (the root of single-observer information-set MCTS,
+Cowling, Powley & Whitehouse 2012), with a game's heuristic bot as prior, move ordering
+and rollout policy.
 
-Each iteration draws one world the searching seat cannot tell from the real game
-(`sample_hidden`, or a clone where the game has nothing hidden), gives it dice from the
-bot's own RNG (so the search never sees the real rolls to come, and a decision is a pure
-function of the bot's seed: no wall clock, no operating-system randomness), picks a
-candidate action by UCB1, plays it, lets heuristic bots play on for a few actions and
-scores the result from the seat's own view. Deeper tree levels would have to be shared
-across worlds whose legal lists differ; with hundreds of actions a turn the heuristic
-rollout is where the depth comes from, and the tree is the choice at hand.
+Each round draws one world the searching seat cannot tell from the real game
+(`sample_hidden`, or a clone where the game has nothing hidden) and one seed for the
+dice and one for the rollout bots, all from the bot's own RNG (so the search never sees
+the real rolls to come, and a decision is a pure function of the bot's seed: no wall
+clock, no operating-system randomness). Every candidate is played in a copy of that
+same world with those same dice and bots, the heuristic plays on for `depth` actions
+and the result is scored from the seat's own view. Common worlds and dice make the
+comparison paired: with a handful of rounds a lucky roll for one candidate and not for
+another was what the former UCB1 search (one world per visit) chose by, and it lost to
+its own heuristic (docs/bots.md).
 
-Candidates: the heuristic's own choice first (it wins ties and is what the bot plays
-where searching is not worth it: a lone legal action, or a decision kind the game's
-registration leaves to the heuristic, such as a turn's many single moves), then other
-legal actions in the RNG's order, up to `width`. The budget is counted in iterations
+Candidates: the heuristic's own choice first, then other legal actions in the RNG's
+order, up to `width`. Another candidate is played only if it beats the heuristic's
+choice on average over the rounds by more than `MARGIN` standard errors of the paired
+differences; the heuristic's choice is also what the bot plays where searching is not
+worth it (a lone legal action, or a decision kind the game's registration leaves to the
+heuristic, such as a turn's many single moves). The budget is counted in rounds
 (`iterations`, default ITERATIONS); the "every registered bot" tests use a small one.
 """
 
@@ -29,24 +34,13 @@ from warjudge.core.bots import TAKE_BACKS, Bot
 from warjudge.core.dice import Dice
 from warjudge.core.game import Action, Game, View
 
-ITERATIONS = 24     # worlds per decision: about 1 s CPU on SJG combat (docs/bots.md)
+ITERATIONS = 6      # rounds (sampled worlds) per decision; each plays every candidate
 DEPTH = 4           # heuristic actions played after the candidate before scoring
-WIDTH = 8           # candidate actions at most, the heuristic's choice among them
-EXPLORATION = 0.5   # UCB1's constant, for values in [0, 1]
-PRIOR_VISITS = 2    # the heuristic's choice starts with this many wins' worth of trust
+WIDTH = 6           # candidate actions at most, the heuristic's choice among them
+MARGIN = 1.0        # standard errors a candidate must beat the heuristic's choice by
 
 
 Evaluate = Callable[[View, str], float]   # (the seat's view, the seat) -> value in [0, 1]
-
-
-@dataclass
-class Arm:
-    action: Action
-    visits: int = 0
-    total: float = 0.0
-
-    def mean(self) -> float:
-        return self.total / self.visits if self.visits else 0.0
 
 
 @dataclass
@@ -70,36 +64,29 @@ class SearchBot:
         budget = ITERATIONS if self.iterations is None else self.iterations
         if budget <= 0 or decision is None or decision.kind in self.left_to_prior:
             return first
-        arms = self._candidates(game, player, first)
-        if len(arms) < 2:
+        candidates = self._candidates(game, player, first)
+        if len(candidates) < 2:
             return first
         self.searched += 1
-        arms[0].visits, arms[0].total = PRIOR_VISITS, float(PRIOR_VISITS) * 0.5
-        for iteration in range(budget):
-            arm = self._select(arms, iteration + PRIOR_VISITS)
-            arm.total += self._simulate(game, player, arm.action)
-            arm.visits += 1
-        return max(arms, key=lambda a: (a.mean(), a.visits, a is arms[0])).action
+        gains: list[list[float]] = [[] for _ in candidates]   # each candidate's value less the first's
+        for _ in range(budget):
+            world = game.sample_hidden(player, self.rng) or game.clone()
+            dice, bots = self.rng.getrandbits(128), self.rng.getrandbits(64)
+            values = [self._simulate(world.clone(), player, action, dice, bots) for action in candidates]
+            for gain, v in zip(gains, values):
+                gain.append(v - values[0])
+        return candidates[best(gains)]
 
-    def _candidates(self, game: Game, player: str, first: Action) -> list[Arm]:
+    def _candidates(self, game: Game, player: str, first: Action) -> list[Action]:
         others = [a for a in game.legal_actions(player) if a != first and a.get("type") not in TAKE_BACKS]
         if len(others) > self.width - 1:
             others = self.rng.sample(others, self.width - 1)
-        return [Arm(first)] + [Arm(a) for a in others]
+        return [first, *others]
 
-    @staticmethod
-    def _select(arms: list[Arm], played: int) -> Arm:
-        """UCB1, untried arms first, the earlier arm on a tie."""
-        for arm in arms:
-            if arm.visits == 0:
-                return arm
-        log_n = math.log(played)
-        return max(arms, key=lambda a: a.mean() + EXPLORATION * math.sqrt(log_n / a.visits))
-
-    def _simulate(self, game: Game, player: str, action: Action) -> float:
-        world = game.sample_hidden(player, self.rng) or game.clone()
-        world.dice = Dice(self.rng.getrandbits(128))   # rolls the real game cannot have
+    def _simulate(self, world: Game, player: str, action: Action, dice: int, bots_seed: int) -> float:
+        world.dice = Dice(dice)   # rolls the real game cannot have, the same for every candidate
         world.act(player, action)
+        rng = random.Random(bots_seed)
         bots: dict[str, Bot] = {}
         for _ in range(self.depth):
             waiting = world.to_act()
@@ -107,9 +94,22 @@ class SearchBot:
                 break
             seat = waiting[0]
             if seat not in bots:
-                bots[seat] = self.prior(random.Random(self.rng.getrandbits(64)))
+                bots[seat] = self.prior(random.Random(rng.getrandbits(64)))
             world.act(seat, bots[seat].choose(world, seat))
         return value(world, player, self.evaluate)
+
+
+def best(gains: list[list[float]]) -> int:
+    """The candidate whose mean gain over the first is largest and clears MARGIN standard
+    errors of its paired differences; the first (gain 0) when none does, the earlier on a tie."""
+    chosen, top = 0, 0.0
+    for i, gain in enumerate(gains[1:], start=1):
+        n = len(gain)
+        mean = sum(gain) / n
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gain) / (n - 1) / n) if n > 1 else 0.0
+        if mean > top and mean > MARGIN * spread:
+            chosen, top = i, mean
+    return chosen
 
 
 def value(game: Game, player: str, evaluate: Evaluate) -> float:
@@ -127,4 +127,4 @@ def share(mine: float, theirs: float) -> float:
     return 0.5 if mine + theirs <= 0 else mine / (mine + theirs)
 
 
-__all__ = ["DEPTH", "ITERATIONS", "WIDTH", "SearchBot", "share", "value"]
+__all__ = ["DEPTH", "ITERATIONS", "MARGIN", "WIDTH", "SearchBot", "best", "share", "value"]

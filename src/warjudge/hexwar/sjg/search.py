@@ -16,6 +16,8 @@ from warjudge.core.ismcts import SearchBot, share
 
 NECROMANCER_WEIGHT = 40   # his fall ends the game (2.21): worth several units' strength
 LEFT_TO_PRIOR = frozenset({"move", "deploy"})
+DEPTH = 2   # an SJG action after the candidate costs about 5 ms (its view): 1 s a decision
+WIDTH = 4
 
 
 def strength(view: View, side: str) -> float:
@@ -34,4 +36,4 @@ def heuristic(rng: random.Random) -> bots.Bot:
 
 
 def search_bot(rng: random.Random, iterations: int | None = None) -> SearchBot:
-    return SearchBot(rng, heuristic, evaluate, LEFT_TO_PRIOR, iterations=iterations)
+    return SearchBot(rng, heuristic, evaluate, LEFT_TO_PRIOR, iterations=iterations, depth=DEPTH, width=WIDTH)

@@ -40,14 +40,15 @@ def test_a_counter_shows_its_ratings_type_and_side():
 
 
 def test_a_counter_is_named_on_hover_as_printed_never_by_its_id():
-    # issue 24 finding 9: "Gondor Citadel Guard 2 · infantry, Westernesse · …", not "gondor-citadel-guard-2 · …"
+    # issue 24 finding 9: "Gondor Citadel Guard 2 (ID3W) · infantry, Westernesse · …", not "gondor-citadel-guard-2 · …"
     svg, view = _svg("gondor")
     titles = re.findall(r"<title>([^<]*)</title>", svg)
     pieces = view["units"] + view["leaders"] + view["engines"] + view["cauldrons"]
     assert pieces and not [t for t in titles for p in pieces if p["id"] in t]
     unit = view["units"][0]
     words, number = unit["id"].split("-")[:-1], unit["id"].split("-")[-1]
-    assert f"<title>{' '.join(w.capitalize() for w in words)} {number} · {unit['kind']}, " in svg
+    name = re.escape(f"{' '.join(w.capitalize() for w in words)} {number}")
+    assert re.search(rf"<title>{name} \([A-Z]?{re.escape(unit['ratings'])}\) · {unit['kind']}, ", svg)   # its printed code
 
 
 def test_walls_are_thick_and_cased():

@@ -63,7 +63,7 @@ def test_every_board_fits_the_screen_and_zooms(live, chromium):
                 assert {"wall", "gate", "westernesse", "sauron"} <= set(legend.get_attribute("data-items").split())
                 expect(legend.locator('[data-key="wall"] text')).to_have_text("wall")
                 expect(svg.locator('[data-testid="unit"][data-kind="unit"] title').first).to_have_text(
-                    re.compile(r"^[A-Z][a-z]+( [A-Za-z]+)* \d+ · \w+, Westernesse · melee \S+, missile \S+, armour \d+, morale \w+$"))
+                    re.compile(r"^[A-Z][a-z]+( [A-Za-z]+)* \d+( \(\w+\))? · \w+, Westernesse · melee \S+, missile \S+, armour \d+, morale \w+$"))
             assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth"), (game, width)
             whole = svg.get_attribute("viewBox")
             page.locator('[data-testid="zoom-in"]').first.click()

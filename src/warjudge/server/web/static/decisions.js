@@ -10,6 +10,7 @@ import {describe, phaseTitle, pieceName, promptText, sideName, unitName, useName
 import {isAttack, oddsPanel} from "/static/odds.js";
 import {announce, soundToggle} from "/static/phasealert.js";
 import {chooseLang, chosenLang} from "/static/lang.js";
+import {reveal} from "/static/panzoom.js";
 
 const MANY = 40;         // more choices than this: narrow them by clicking a hex first
 const ROLLED = new Set(["attack", "resolve", "fire", "duel", "rally", "cast"]);   // choices that may have odds to show first
@@ -273,6 +274,7 @@ board.addEventListener("click", event => {
     selected = hex;
   } else select(hex);
   drawChoices();
+  reveal(board, [...board.querySelectorAll(".lit, .chosen")]);   // the hexes it may reach, in view
 });
 document.getElementById("clear").addEventListener("click", () => { selected = piece = null; drawChoices(); });
 

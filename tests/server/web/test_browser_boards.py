@@ -34,6 +34,24 @@ OPENED = """() => {
           label: label ? parseFloat(getComputedStyle(label).fontSize) * label.getScreenCTM().a : 0};
 }"""
 
+# The seat's own units clicked one by one (the view may have left them: a click the page
+# gets all the same) until one lights targets; how many it lit and how many of those the
+# board's frame shows, or null when none lights any.
+CHOSEN = """() => {
+  const board = document.querySelector(".board"), role = document.getElementById("game").dataset.role;
+  for (const unit of board.querySelectorAll(`[data-testid="unit"][data-side="${role}"], [data-testid="unit"][data-power="${role}"]`)) {
+    unit.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+    const lit = [...board.querySelectorAll(".lit, .target")];
+    if (!lit.length) continue;
+    const frame = board.getBoundingClientRect();   // the page scrolled to the choices offered
+    const inside = lit.map(n => n.getBoundingClientRect()).filter(r => r.left >= frame.left - 1 && r.right <= frame.right + 1
+      && r.top >= frame.top - 1 && r.bottom <= frame.bottom + 1);
+    return {unit: unit.dataset.unit, lit: lit.length, inside: inside.length};
+  }
+  return null;
+}"""
+REVEALED = ("diplomacy", "gondor")   # a seat's unit with somewhere to go as the game opens
+
 
 def test_every_board_fits_the_screen_and_zooms(live, chromium):
     me = watch(chromium.new_context(viewport=DESKTOP).new_page())
@@ -52,6 +70,15 @@ def test_every_board_fits_the_screen_and_zooms(live, chromium):
             page.goto(url)
             svg = page.locator(".board svg").first
             expect(svg).to_have_attribute("data-panzoom", "on")
+            if size == PHONE and game in REVEALED:
+                # issue 24: a unit chosen while the view is far from where it may go: the view moves there
+                board = page.locator(".board").first
+                for key in ["+"] * 6 + ["ArrowRight", "ArrowDown"] * 40:
+                    board.press(key)
+                chosen = page.evaluate(CHOSEN)
+                assert chosen and chosen["inside"] == chosen["lit"], (game, chosen)
+                page.reload()
+                expect(svg).to_have_attribute("data-panzoom", "on")
             if size == PHONE and game in HEX_GAMES:
                 # issue 24: the hexes tappable and the counters legible as the board opens, on the seat's own
                 opened = page.evaluate(OPENED)

@@ -4,7 +4,8 @@ keyboard, no text on the page, board or side panel, is under 11 px on screen at 
 and axe-core finds no serious or critical violation on any game's page at either size. A
 hex board opened on a phone opens zoomed: its hexes a thumb's 44 px, the seat's own
 counters in view (the whole board one key away); a Diplomacy map so too, its province
-names at least 11 px, the seat's own units in view."""
+names at least 11 px, the seat's own units in view (a spectator's on the map's middle); a
+unit chosen while its targets are out of view brings them into it."""
 
 from __future__ import annotations
 
@@ -117,6 +118,21 @@ def test_every_board_fits_the_screen_and_zooms(live, chromium):
             if size == DESKTOP and game in HEX_GAMES:
                 in_french(page)
     assert not me.problems, me.problems
+    watching(chromium.new_context(viewport=PHONE).new_page(), live.url, pages["diplomacy"])
+
+
+def watching(page, base: str, url: str) -> None:
+    """A spectator's phone opens the map zoomed too (issue 24), its province names at least
+    11 px, on the map's middle (no units of its own to open on)."""
+    sign_up(page, base, "onlooker")
+    page.goto(url)
+    svg = page.locator(".board svg").first
+    expect(svg).to_have_attribute("data-panzoom", "on")
+    assert page.locator("#game").get_attribute("data-role") == "public"
+    assert page.evaluate(OPENED)["label"] >= 11
+    x, _, w, _ = map(float, svg.get_attribute("viewBox").split())
+    whole = float(svg.get_attribute("width"))
+    assert whole / 4 < x + w / 2 < whole * 3 / 4, (x, w, whole)
 
 
 def in_french(page) -> None:

@@ -274,7 +274,8 @@ board.addEventListener("click", event => {
     selected = hex;
   } else select(hex);
   drawChoices();
-  reveal(board, [...board.querySelectorAll(".lit, .chosen")]);   // the hexes it may reach, in view
+  // a piece or stack chosen: the hexes it may reach brought into view (not on a bare hex's click)
+  if (board.querySelector(".chosen")) reveal(board, [...board.querySelectorAll(".lit, .chosen")]);
 });
 document.getElementById("clear").addEventListener("click", () => { selected = piece = null; drawChoices(); });
 

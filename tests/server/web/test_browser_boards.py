@@ -3,7 +3,9 @@ is wider than the screen, the board zooms (its viewBox changes) by its button an
 keyboard, no text on the page, board or side panel, is under 11 px on screen at 1366x768,
 and axe-core finds no serious or critical violation on any game's page at either size. A
 hex board opened on a phone opens zoomed: its hexes a thumb's 44 px, the seat's own
-counters in view (the whole board one key away)."""
+counters in view (the whole board one key away); a Diplomacy map so too, its province
+names at least 11 px, the seat's own units in view (a spectator's on the map's middle); a
+unit chosen while its targets are out of view brings them into it."""
 
 from __future__ import annotations
 
@@ -25,11 +27,31 @@ HEX_GAMES = ("necromancer-sjg", "gondor", "sauron")
 OPENED = """() => {
   const board = document.querySelector(".board"), frame = board.getBoundingClientRect();
   const role = document.getElementById("game").dataset.role;
-  const own = [...board.querySelectorAll(`[data-testid="unit"][data-side="${role}"]`)];
+  const own = [...board.querySelectorAll(`[data-testid="unit"][data-side="${role}"], [data-testid="unit"][data-power="${role}"]`)];
   const inside = own.map(n => n.getBoundingClientRect()).filter(r => r.left >= frame.left - 1 && r.right <= frame.right + 1
     && r.top >= frame.top - 1 && r.bottom <= frame.bottom + 1);
-  return {hex: board.querySelector("polygon.hex").getBoundingClientRect().width, own: own.length, inside: inside.length};
+  const label = board.querySelector("text[data-label]"), hex = board.querySelector("polygon.hex");
+  return {hex: hex ? hex.getBoundingClientRect().width : 0, own: own.length, inside: inside.length,
+          label: label ? parseFloat(getComputedStyle(label).fontSize) * label.getScreenCTM().a : 0};
 }"""
+
+# The seat's own units clicked one by one (the view may have left them: a click the page
+# gets all the same) until one lights targets; how many it lit and how many of those the
+# board's frame shows, or null when none lights any.
+CHOSEN = """() => {
+  const board = document.querySelector(".board"), role = document.getElementById("game").dataset.role;
+  for (const unit of board.querySelectorAll(`[data-testid="unit"][data-side="${role}"], [data-testid="unit"][data-power="${role}"]`)) {
+    unit.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+    const lit = [...board.querySelectorAll(".lit, .target")];
+    if (!lit.length) continue;
+    const frame = board.getBoundingClientRect();   // the page scrolled to the choices offered
+    const inside = lit.map(n => n.getBoundingClientRect()).filter(r => r.left >= frame.left - 1 && r.right <= frame.right + 1
+      && r.top >= frame.top - 1 && r.bottom <= frame.bottom + 1);
+    return {unit: unit.dataset.unit, lit: lit.length, inside: inside.length};
+  }
+  return null;
+}"""
+REVEALED = ("diplomacy", "gondor")   # a seat's unit with somewhere to go as the game opens
 
 
 def test_every_board_fits_the_screen_and_zooms(live, chromium):
@@ -49,12 +71,27 @@ def test_every_board_fits_the_screen_and_zooms(live, chromium):
             page.goto(url)
             svg = page.locator(".board svg").first
             expect(svg).to_have_attribute("data-panzoom", "on")
+            if size == PHONE and game in REVEALED:
+                # issue 24: a unit chosen while the view is far from where it may go: the view moves there
+                board = page.locator(".board").first
+                for key in ["+"] * 6 + ["ArrowRight", "ArrowDown"] * 40:
+                    board.press(key)
+                chosen = page.evaluate(CHOSEN)
+                assert chosen and chosen["inside"] == chosen["lit"], (game, chosen)
+                page.reload()
+                expect(svg).to_have_attribute("data-panzoom", "on")
             if size == PHONE and game in HEX_GAMES:
                 # issue 24: the hexes tappable and the counters legible as the board opens, on the seat's own
                 opened = page.evaluate(OPENED)
                 assert opened["hex"] >= TAP_PX - 0.5, (game, opened)
                 assert opened["own"] and opened["inside"], (game, opened)
                 page.locator(".board").first.press("0")   # the whole board
+            if size == PHONE and game not in HEX_GAMES:
+                # issue 24: the map's province names legible as it opens, the seat's own units in view
+                opened = page.evaluate(OPENED)
+                assert opened["label"] >= 11, (game, opened)
+                assert opened["own"] and opened["inside"], (game, opened)
+                page.locator(".board").first.press("0")
             # issue 24 "a legend on every board" (the SJG picture's key is plain text in the svg)
             legend = (svg.locator("text", has_text="skull hex (start)") if game == "necromancer-sjg"
                       else svg.locator('[data-testid="legend"]'))
@@ -81,6 +118,21 @@ def test_every_board_fits_the_screen_and_zooms(live, chromium):
             if size == DESKTOP and game in HEX_GAMES:
                 in_french(page)
     assert not me.problems, me.problems
+    watching(chromium.new_context(viewport=PHONE).new_page(), live.url, pages["diplomacy"])
+
+
+def watching(page, base: str, url: str) -> None:
+    """A spectator's phone opens the map zoomed too (issue 24), its province names at least
+    11 px, on the map's middle (no units of its own to open on)."""
+    sign_up(page, base, "onlooker")
+    page.goto(url)
+    svg = page.locator(".board svg").first
+    expect(svg).to_have_attribute("data-panzoom", "on")
+    assert page.locator("#game").get_attribute("data-role") == "public"
+    assert page.evaluate(OPENED)["label"] >= 11
+    x, _, w, _ = map(float, svg.get_attribute("viewBox").split())
+    whole = float(svg.get_attribute("width"))
+    assert whole / 4 < x + w / 2 < whole * 3 / 4, (x, w, whole)
 
 
 def in_french(page) -> None:

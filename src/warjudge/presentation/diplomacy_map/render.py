@@ -229,7 +229,8 @@ def _labels(board: Board, owners: dict[str, list[str]]) -> list[str]:
     out = []
     for place in board.places.values():
         x, y = place.anchor
-        out.append(f'<text x="{x:.0f}" y="{y - 17:.0f}" font-size="{LABEL}" font-weight="bold" text-anchor="middle" '
+        out.append(f'<text data-label="{escape(place.id)}" x="{x:.0f}" y="{y - 17:.0f}" font-size="{LABEL}" '
+                   'font-weight="bold" text-anchor="middle" '
                    f'fill="#222" stroke="#fff" stroke-width="3" stroke-opacity="0.7" paint-order="stroke" '
                    f'pointer-events="none">{escape(place.id)}</text>')
         if place.sc:

@@ -10,6 +10,7 @@ import {describe, phaseTitle, pieceName, promptText, sideName, unitName, useName
 import {isAttack, oddsPanel} from "/static/odds.js";
 import {announce, soundToggle} from "/static/phasealert.js";
 import {chooseLang, chosenLang} from "/static/lang.js";
+import {reveal} from "/static/panzoom.js";
 
 const MANY = 40;         // more choices than this: narrow them by clicking a hex first
 const ROLLED = new Set(["attack", "resolve", "fire", "duel", "rally", "cast"]);   // choices that may have odds to show first
@@ -273,6 +274,8 @@ board.addEventListener("click", event => {
     selected = hex;
   } else select(hex);
   drawChoices();
+  // a piece or stack chosen: the hexes it may reach brought into view (not on a bare hex's click)
+  if (board.querySelector(".chosen")) reveal(board, [...board.querySelectorAll(".lit, .chosen")]);
 });
 document.getElementById("clear").addEventListener("click", () => { selected = piece = null; drawChoices(); });
 

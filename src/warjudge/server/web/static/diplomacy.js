@@ -8,6 +8,7 @@ import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdo
 import {announce, soundToggle} from "/static/phasealert.js";
 import {chooseLang, chosenLang} from "/static/lang.js";
 import {outcomeWords, phaseName as phaseWords} from "/static/phasewords.js";
+import {reveal} from "/static/panzoom.js";
 
 const WORDS = {
   en: {phase: "Phase", deadline: "Deadline", seat: "Seat", orders: "Orders", submit: "Submit orders",
@@ -58,6 +59,7 @@ const phaseName = code => phaseWords(code, lang);   // "S1901M": "Spring 1901 (m
 const game = gameElement();
 const seatQuery = game.isSeat ? `?seat=${encodeURIComponent(game.role)}` : "";
 const board = document.getElementById("board");
+if (game.isSeat) board.dataset.ownSide = game.role;   // panzoom.js opens a phone's map on these units
 const input = document.querySelector('[data-testid="order-input"]');
 const status = document.querySelector('[data-testid="order-status"]');
 let legal = [];          // this seat's legal order texts now, as if it had given none (the box is a draft)
@@ -161,7 +163,10 @@ function choose(unit, focus = true) {
     if (ends.has(n.dataset.province.toLowerCase())) { n.classList.add("target"); n.setAttribute("tabindex", "0"); }
   });
   if (orders.length) offer(orders);
-  if (focus) box.querySelector("button")?.focus();
+  if (focus) {   // a unit clicked now (not redrawn): its lit provinces brought into view
+    reveal(board, [...board.querySelectorAll(`.target, [data-testid="unit"][data-unit="${CSS.escape(unit)}"]`)]);
+    box.querySelector("button")?.focus();
+  }
 }
 
 function addOrder(order) {

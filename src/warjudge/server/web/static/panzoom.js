@@ -4,11 +4,15 @@
 // Space on a focused piece, hex or province of the picture is a click on it. It only
 // moves the svg's viewBox, so the pages' own clicks on provinces, hexes and counters keep
 // working; a drag is not a click. The pages redraw their board often (innerHTML): the view
-// chosen is kept as long as the new picture has the same size. A hex board first drawn on a
-// narrow screen with hexes under a thumb's width opens zoomed until they are not, on the
-// seat's own counters (the board's data-own-side), so it is played without a pinch first.
+// chosen is kept as long as the new picture has the same size. A board first drawn on a
+// narrow screen with hexes under a thumb's width, or a Diplomacy map with its province
+// labels too small to read, opens zoomed until they are not, on the seat's own counters
+// (the board's data-own-side), so it is played without a pinch first; `reveal` brings a
+// chosen unit's lit targets into view.
 const MAX_ZOOM = 8, STEP = 1.25, KEY_PAN = 0.1, DRAG = 5, TAP = 44;
 const NARROW = "(max-width: 50rem)";   // the pages' one-column layout (style.css)
+const LEGIBLE = 12;   // px: a Diplomacy map's province labels on a phone (issue 24: at least 11)
+const REVEAL_MARGIN = 1.2;   // room around the targets a chosen unit's view is moved onto
 const states = new WeakMap();   // board element -> {base, view}
 
 function viewOf(svg) {
@@ -153,22 +157,53 @@ function pointers(board) {
   }, {passive: false});
 }
 
-// The view a board opens at: the whole picture, unless its hexes are drawn too small to tap
-// on a narrow screen: then TAP pixels a hex, centred on the seat's counters (else the middle).
+// How many times a picture drawn on a narrow screen must be magnified to be played without
+// a pinch first: hexes TAP pixels wide, a map's province labels LEGIBLE pixels high (1: no zoom).
+function magnification(svg) {
+  if (!matchMedia(NARROW).matches) return 1;
+  const hex = svg.querySelector("polygon.hex"), label = svg.querySelector("text[data-label]");
+  const hexPx = hex ? hex.getBoundingClientRect().width : 0;
+  const labelPx = label ? Number(label.getAttribute("font-size")) / picturePerPixel(svg) : 0;
+  return Math.min(MAX_ZOOM, Math.max(1, hexPx ? TAP / hexPx : 1, labelPx ? LEGIBLE / labelPx : 1));
+}
+
+// The middle of `nodes` on the picture, or null when there are none.
+function middle(svg, nodes) {
+  if (!nodes.length) return null;
+  const centres = nodes.map(n => n.getBoundingClientRect())
+    .map(r => toPicture(svg, r.left + r.width / 2, r.top + r.height / 2));
+  return [0, 1].map(i => centres.reduce((sum, c) => sum + c[i], 0) / centres.length);
+}
+
+// The view a board opens at: the whole picture, unless it is too small to play on a narrow
+// screen (magnification); then centred on the seat's own counters (the board's
+// data-own-side: a hex counter's side, a Diplomacy unit's power), else on the map's
+// province names, else on the middle of the picture.
 function opening(board, svg, base) {
-  const hex = svg.querySelector("polygon.hex");
-  const px = hex && matchMedia(NARROW).matches ? hex.getBoundingClientRect().width : 0;
-  if (!px || px >= TAP) return base;
-  const scale = Math.min(MAX_ZOOM, TAP / px), w = base[2] / scale, h = base[3] / scale;
-  const side = board.dataset.ownSide;
-  const own = side ? [...svg.querySelectorAll('[data-testid="unit"]')].filter(n => n.dataset.side === side) : [];
-  let [cx, cy] = [base[0] + base[2] / 2, base[1] + base[3] / 2];
-  if (own.length) {
-    const centres = own.map(n => n.getBoundingClientRect())
-      .map(r => toPicture(svg, r.left + r.width / 2, r.top + r.height / 2));
-    [cx, cy] = [0, 1].map(i => centres.reduce((sum, c) => sum + c[i], 0) / centres.length);
-  }
+  const scale = magnification(svg);
+  if (scale <= 1) return base;
+  const w = base[2] / scale, h = base[3] / scale, side = board.dataset.ownSide;
+  const own = side ? [...svg.querySelectorAll('[data-testid="unit"]')]
+    .filter(n => n.dataset.side === side || n.dataset.power === side) : [];
+  const [cx, cy] = middle(svg, own) || middle(svg, [...svg.querySelectorAll("text[data-label]")])
+    || [base[0] + base[2] / 2, base[1] + base[3] / 2];
   return [cx - w / 2, cy - h / 2, w, h];
+}
+
+// The pages call this when a unit is chosen: if some of `nodes` (its lit targets, the unit
+// itself) are outside the board's view, the view moves onto them all, zooming out only as
+// far as they need to fit, so a phone's player sees where the unit may go.
+export function reveal(board, nodes) {
+  const svg = board.querySelector("svg"), state = states.get(board);
+  if (!svg || !state || !nodes.length) return;
+  const corners = nodes.map(n => n.getBoundingClientRect())
+    .flatMap(r => [toPicture(svg, r.left, r.top), toPicture(svg, r.right, r.bottom)]);
+  const [x0, y0] = [0, 1].map(i => Math.min(...corners.map(c => c[i])));
+  const [x1, y1] = [0, 1].map(i => Math.max(...corners.map(c => c[i])));
+  const [x, y, w, h] = state.view;
+  if (x0 >= x && y0 >= y && x1 <= x + w && y1 <= y + h) return;
+  const f = Math.max(1, (x1 - x0) * REVEAL_MARGIN / w, (y1 - y0) * REVEAL_MARGIN / h);
+  show(board, [(x0 + x1 - w * f) / 2, (y0 + y1 - h * f) / 2, w * f, h * f]);
 }
 
 // A new picture in the board: the same view as before if it is the same picture's size.

@@ -8,6 +8,7 @@ const addressed = new URLSearchParams(location.search).get("lang");
 if (LANGUAGES.includes(addressed)) localStorage.setItem(KEY, addressed);
 
 export const chosenLang = () => localStorage.getItem(KEY) || (navigator.language.startsWith("fr") ? "fr" : "en");
+const keep = lang => { document.cookie = `${KEY}=${lang}; path=/; max-age=31536000; SameSite=Lax`; };
 
 const WORDS = {en: {signedin: "signed in as", account: "Account", signout: "Sign out", signin: "Sign in"},
                fr: {signedin: "connecté en tant que", account: "Compte", signout: "Se déconnecter", signin: "Se connecter"}};
@@ -28,7 +29,9 @@ export function wordPage(lang) {
 // The EN/FR buttons: the language kept for every game page, this one worded again.
 export function chooseLang(lang) {
   localStorage.setItem(KEY, lang);
+  keep(lang);
   wordPage(lang);
 }
 
+keep(chosenLang());
 wordPage(chosenLang());

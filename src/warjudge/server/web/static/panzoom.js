@@ -7,6 +7,11 @@
 // chosen is kept as long as the new picture has the same size. A hex board first drawn on a
 // narrow screen with hexes under a thumb's width opens zoomed until they are not, on the
 // seat's own counters (the board's data-own-side), so it is played without a pinch first.
+import {chosenLang} from "/static/lang.js";
+
+// the buttons' names in the page's language (lang.js)
+const NAMES = {en: {bar: "zoom the board", in: "zoom in", out: "zoom out", whole: "whole board"},
+               fr: {bar: "zoomer le plateau", in: "zoom avant", out: "zoom arrière", whole: "tout le plateau"}};
 const MAX_ZOOM = 8, STEP = 1.25, KEY_PAN = 0.1, DRAG = 5, TAP = 44;
 const NARROW = "(max-width: 50rem)";   // the pages' one-column layout (style.css)
 const states = new WeakMap();   // board element -> {base, view}
@@ -71,10 +76,11 @@ function controls(board) {
   const bar = document.createElement("div");
   bar.className = "zoom-bar";
   bar.setAttribute("role", "toolbar");
-  bar.setAttribute("aria-label", "zoom the board");
-  bar.append(button("+", "zoom in", "zoom-in", () => zoom(board, STEP)),
-             button("−", "zoom out", "zoom-out", () => zoom(board, 1 / STEP)),
-             button("⟲", "whole board", "zoom-reset", () => show(board, states.get(board).base)));
+  const name = NAMES[chosenLang()] || NAMES.en;
+  bar.setAttribute("aria-label", name.bar);
+  bar.append(button("+", name.in, "zoom-in", () => zoom(board, STEP)),
+             button("−", name.out, "zoom-out", () => zoom(board, 1 / STEP)),
+             button("⟲", name.whole, "zoom-reset", () => show(board, states.get(board).base)));
   const frame = document.createElement("div");   // the bar and the board: one item of the page's grid
   frame.className = "board-frame";
   board.before(frame);

@@ -56,6 +56,7 @@ def test_a_games_pages_in_french_keep_no_english_word(live, chromium, game):
     page.wait_for_timeout(300)   # the side panel and press redrawn after the status line
     shot(page, f"french-{game}-game")
     assert not (left := english_in(page)), f"the {game} page in French: {left}"
+    assert not (left := english_labels(page)), f"the {game} page's labels in French: {left}"
 
     page.goto(f"{live.url}/games/{game_id}/gm")   # the language chosen is kept
     expect(page.locator('[data-testid="phase"]')).not_to_have_text("…")
@@ -64,6 +65,7 @@ def test_a_games_pages_in_french_keep_no_english_word(live, chromium, game):
     page.wait_for_timeout(300)
     shot(page, f"french-{game}-gm")
     assert not (left := english_in(page, "[data-testid=\"full-view\"]")), f"the {game} games master page in French: {left}"
+    assert not (left := english_labels(page)), f"the {game} games master page's labels in French: {left}"
     assert not me.problems, me.problems
 
 
@@ -77,6 +79,11 @@ SERVER_ENGLISH = re.compile(r"\b(Lobby|My games|My part|Waiting for|Open games|N
                             r"Back to the lobby|there is no game|(?<!-)map|threads|press|zoom the board|zoom in|zoom out|whole board|results)\b")
 LABELS = """() => [...document.querySelectorAll('[aria-label], [title]:not(svg *)')]
   .map(n => (n.getAttribute('aria-label') || '') + ' ' + (n.getAttribute('title') || '')).join(' | ')"""
+
+
+def english_labels(page) -> list[str]:
+    labels = page.evaluate(LABELS)
+    return sorted(set(SERVER_ENGLISH.findall(labels) + ENGLISH.findall(labels)))
 
 
 def english_of_server_pages(page) -> list[str]:

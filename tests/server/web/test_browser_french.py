@@ -76,7 +76,7 @@ SERVER_ENGLISH = re.compile(r"\b(Lobby|My games|My part|Waiting for|Open games|N
                             r"I play the first seat|Bots in|Anyone may|easy|strong|heuristic|random|blank|the map|"
                             r"the game ends|Sign in|Sign up|New account|Name|Password|Sessions and tokens|Kind|"
                             r"Created|Last used|never|browser|E-mail|Mail me|Change password|Not found|"
-                            r"Back to the lobby|there is no game|(?<!-)map|threads|press|zoom the board|zoom in|zoom out|whole board|results)\b")
+                            r"Back to the lobby|there is no game|the file|not JSON|too large|(?<!-)map|threads|press|zoom the board|zoom in|zoom out|whole board|results)\b")
 LABELS = """() => [...document.querySelectorAll('[aria-label], [title]:not(svg *)')]
   .map(n => (n.getAttribute('aria-label') || '') + ' ' + (n.getAttribute('title') || '')).join(' | ')"""
 
@@ -105,6 +105,12 @@ def test_the_lobby_account_sign_in_and_error_pages_in_french_keep_no_english_wor
     sign_up(page, live.url, "fr-pages")   # /signin, then the lobby: no ?lang= any more
     shot(page, "french-lobby")
     assert not (left := english_of_server_pages(page)), f"the lobby in French: {left}"
+    card = page.locator('[data-testid="new-necromancer-diplomacy"]')
+    card.locator('input[data-option="map"]').set_input_files(
+        files=[{"name": "my-map.json", "mimeType": "application/json", "buffer": b"{not json"}])
+    card.locator('button[type="submit"]').click()   # refused by the page itself, nothing sent
+    expect(page.locator("#error")).to_contain_text("my-map.json")
+    assert not (left := english_of_server_pages(page)), f"the lobby's refusal in French: {left}"
     page.locator('[data-testid="new-diplomacy"] button[type="submit"]').click()
     page.wait_for_url(f"{live.url}/games/*")
     expect(page.locator('[data-testid="phase"]')).not_to_have_text("…")

@@ -76,7 +76,7 @@ SERVER_ENGLISH = re.compile(r"\b(Lobby|My games|My part|Waiting for|Open games|N
                             r"I play the first seat|Bots in|Anyone may|easy|strong|heuristic|random|blank|the map|"
                             r"the game ends|Sign in|Sign up|New account|Name|Password|Sessions and tokens|Kind|"
                             r"Created|Last used|never|browser|E-mail|Mail me|Change password|Not found|"
-                            r"Back to the lobby|there is no game|the file|not JSON|too large|(?<!-)map|threads|press|zoom the board|zoom in|zoom out|whole board|results)\b")
+                            r"Back to the lobby|there is no game|cp allowance|miasma movement|fourth jewel|the file|not JSON|too large|(?<!-)map|threads|press|zoom the board|zoom in|zoom out|whole board|results)\b")
 LABELS = """() => [...document.querySelectorAll('[aria-label], [title]:not(svg *)')]
   .map(n => (n.getAttribute('aria-label') || '') + ' ' + (n.getAttribute('title') || '')).join(' | ')"""
 

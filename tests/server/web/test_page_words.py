@@ -73,3 +73,15 @@ def test_a_page_s_error_is_worded_in_french_its_quoted_parts_kept():
     assert french("wrong name or password") == "nom ou mot de passe erroné"
     assert english("there is no game 'x1'") == "there is no game 'x1'"
     assert french("an error with no French yet") == "an error with no French yet"   # readable, never lost
+
+
+def test_the_server_words_its_pages_in_the_language_the_cookie_keeps(browser):
+    browser.cookies.set(COOKIE, "fr")   # as lang.js keeps it
+    missing = browser.get("/games/nope", headers={"accept": "text/html"})
+    assert missing.status_code == 404 and 'lang="fr"' in missing.text
+    assert "Introuvable (404)" in missing.text and "pas de partie" in missing.text and "Retour au salon" in missing.text
+    signin = browser.get("/signin?lang=en")   # the address wins over the cookie
+    assert 'lang="en"' in signin.text and "Sign in or sign up" in signin.text
+    broken = browser.get("/unsubscribe/1/not-a-token")   # the cookie again, for a page that needs no sign-in
+    assert broken.status_code == 404 and "Ce lien de désabonnement n&#39;est pas valable" in broken.text
+    assert "votre compte</a>." in broken.text and " page." not in broken.text

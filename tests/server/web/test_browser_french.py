@@ -127,3 +127,22 @@ def test_the_lobby_account_sign_in_and_error_pages_in_french_keep_no_english_wor
     expect(page.locator('[data-testid="error-status"]')).to_contain_text("404")
     shot(page, "french-error")
     assert not (left := english_of_server_pages(page)), f"an error page in French: {left}"
+
+
+def test_the_fr_button_words_the_game_page_s_labels_again(live, chromium):
+    # issue 24: the labels the server worded (the map's, the press's) and the zoom buttons'
+    # follow the EN/FR buttons without a reload
+    me = watch(chromium.new_context(viewport=DESKTOP, locale="en-GB").new_page())
+    page = me.page
+    sign_up(page, live.url, "fr-switch")
+    page.locator('[data-testid="new-diplomacy"] button[type="submit"]').click()
+    page.wait_for_url(f"{live.url}/games/*")
+    expect(page.locator('[data-testid="zoom-in"]')).to_have_attribute("aria-label", "zoom in")
+    expect(page.locator("#board")).to_have_attribute("aria-label", "map")
+    page.locator('[data-lang="fr"]').click()
+    expect(page.locator("#board")).to_have_attribute("aria-label", "carte")
+    expect(page.locator("#threads")).to_have_attribute("aria-label", "fils")
+    expect(page.locator('[data-testid="zoom-in"]')).to_have_attribute("aria-label", "zoom avant")
+    expect(page.locator('[data-testid="zoom-in"]')).to_have_attribute("title", "zoom avant")
+    assert not (left := english_labels(page)), f"the page's labels after FR: {left}"
+    assert not me.problems, me.problems

@@ -35,6 +35,12 @@ def page_lang(request: Request) -> str:
     return "fr" if accepted.startswith("fr") else "en"
 
 
+def labels(phrase: str) -> str:
+    """A label's wording in every language, as JSON for a `data-labels` attribute: lang.js
+    words the label again when the EN/FR buttons switch the page's language."""
+    return json.dumps({lang: wording(lang)(phrase) for lang in LANGUAGES}, ensure_ascii=False)
+
+
 def wording(lang: str) -> Callable[[str], str]:
     """The template's `t`: a phrase or a known error in `lang`, its English if it has no wording there."""
     words = WORDS.get(lang, {})

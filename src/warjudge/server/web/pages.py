@@ -39,7 +39,7 @@ from warjudge.presentation.logs import log_lines
 from warjudge.presentation.necromancer_diplomacy.report import WORDS as REPORT_WORDS
 from warjudge.server.web.boards import LANGUAGES, board_svg, has_board, page_kind
 from warjudge.server.web import account
-from warjudge.server.web.page_words import page_lang, wording
+from warjudge.server.web.page_words import labels, page_lang, wording
 
 HERE = Path(__file__).parent
 TEMPLATES = Jinja2Templates(directory=HERE / "templates")
@@ -140,7 +140,7 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
 
     def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
         lang = page_lang(request)
-        return TEMPLATES.TemplateResponse(request, template, {"lang": lang, "t": wording(lang), **context},
+        return TEMPLATES.TemplateResponse(request, template, {"lang": lang, "t": wording(lang), "labels": labels, **context},
                                           status_code=status)
 
     def error_page(request: Request, status: int, message: str, headers: Mapping[str, str] | None) -> HTMLResponse:

@@ -18,6 +18,11 @@ let shownTitle = null;   // the game's title as the tab shows it now
 export function wordPage(lang) {
   document.documentElement.lang = lang;
   document.querySelectorAll("[data-common]").forEach(node => { node.textContent = (WORDS[lang] || WORDS.en)[node.dataset.common]; });
+  document.querySelectorAll("[data-labels]").forEach(node => {   // the ARIA labels, each worded in every language
+    const labels = JSON.parse(node.dataset.labels);
+    node.setAttribute("aria-label", labels[lang] || labels.en);
+    if (node.title) node.title = labels[lang] || labels.en;
+  });
   document.querySelectorAll("[data-titles]").forEach(node => {
     const titles = JSON.parse(node.dataset.titles), title = titles[lang] || titles.en;
     node.textContent = title;

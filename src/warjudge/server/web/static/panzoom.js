@@ -9,7 +9,7 @@
 // seat's own counters (the board's data-own-side), so it is played without a pinch first.
 import {chosenLang} from "/static/lang.js";
 
-// the buttons' names in the page's language (lang.js)
+// the buttons' names in the page's language (lang.js words them again on a switch)
 const NAMES = {en: {bar: "zoom the board", in: "zoom in", out: "zoom out", whole: "whole board"},
                fr: {bar: "zoomer le plateau", in: "zoom avant", out: "zoom arrière", whole: "tout le plateau"}};
 const MAX_ZOOM = 8, STEP = 1.25, KEY_PAN = 0.1, DRAG = 5, TAP = 44;
@@ -65,10 +65,16 @@ function picturePerPixel(svg) {
   return matrix ? 1 / matrix.a : 1;
 }
 
-function button(label, name, testid, onclick) {
+// a label in the page's language, with its wording in each for lang.js to switch
+function labelled(node, key) {
+  node.dataset.labels = JSON.stringify({en: NAMES.en[key], fr: NAMES.fr[key]});
+  node.setAttribute("aria-label", (NAMES[chosenLang()] || NAMES.en)[key]);
+}
+
+function button(label, key, testid, onclick) {
   const b = document.createElement("button");
-  b.type = "button"; b.textContent = label; b.title = name; b.dataset.testid = testid;
-  b.setAttribute("aria-label", name); b.addEventListener("click", onclick);
+  b.type = "button"; b.textContent = label; b.dataset.testid = testid;
+  labelled(b, key); b.title = b.getAttribute("aria-label"); b.addEventListener("click", onclick);
   return b;
 }
 
@@ -76,11 +82,10 @@ function controls(board) {
   const bar = document.createElement("div");
   bar.className = "zoom-bar";
   bar.setAttribute("role", "toolbar");
-  const name = NAMES[chosenLang()] || NAMES.en;
-  bar.setAttribute("aria-label", name.bar);
-  bar.append(button("+", name.in, "zoom-in", () => zoom(board, STEP)),
-             button("−", name.out, "zoom-out", () => zoom(board, 1 / STEP)),
-             button("⟲", name.whole, "zoom-reset", () => show(board, states.get(board).base)));
+  labelled(bar, "bar");
+  bar.append(button("+", "in", "zoom-in", () => zoom(board, STEP)),
+             button("−", "out", "zoom-out", () => zoom(board, 1 / STEP)),
+             button("⟲", "whole", "zoom-reset", () => show(board, states.get(board).base)));
   const frame = document.createElement("div");   // the bar and the board: one item of the page's grid
   frame.className = "board-frame";
   board.before(frame);

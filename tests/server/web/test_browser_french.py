@@ -25,7 +25,7 @@ ENGLISH = re.compile(r"\b(signed in as|Sign out|Account|games? master|Games mast
                      r"infantry|cavalry|breached|wall|gate|pedestal|Spring|Fall|Standard Diplomacy|"
                      r"Middle-earth|Legend|Turn)\b")
 PAGE_TEXT = """(skip) => {
-  const shown = [...document.body.querySelectorAll(':scope > *')].map(n => {
+  const shown = [...document.body.querySelectorAll(':scope > :not(script)')].map(n => {
     const copy = n.cloneNode(true);
     copy.querySelectorAll('script, svg title, ' + skip).forEach(x => x.remove());   // tooltips: below
     return copy.innerText || copy.textContent;
@@ -56,6 +56,7 @@ def test_a_games_pages_in_french_keep_no_english_word(live, chromium, game):
     page.wait_for_timeout(300)   # the side panel and press redrawn after the status line
     shot(page, f"french-{game}-game")
     assert not (left := english_in(page)), f"the {game} page in French: {left}"
+    assert not (left := english_labels(page)), f"the {game} page's labels in French: {left}"
 
     page.goto(f"{live.url}/games/{game_id}/gm")   # the language chosen is kept
     expect(page.locator('[data-testid="phase"]')).not_to_have_text("…")
@@ -64,4 +65,84 @@ def test_a_games_pages_in_french_keep_no_english_word(live, chromium, game):
     page.wait_for_timeout(300)
     shot(page, f"french-{game}-gm")
     assert not (left := english_in(page, "[data-testid=\"full-view\"]")), f"the {game} games master page in French: {left}"
+    assert not (left := english_labels(page)), f"the {game} games master page's labels in French: {left}"
+    assert not me.problems, me.problems
+
+
+# the English wording of the pages the server words itself, their labels (aria-label, title)
+# and the board's zoom buttons; words shared by both languages ("Actions", "options") left out,
+# and "--map" (a command's option) too
+SERVER_ENGLISH = re.compile(r"\b(Lobby|My games|My part|Waiting for|Open games|New game|Start|Seconds per phase|"
+                            r"I play the first seat|Bots in|Anyone may|easy|strong|heuristic|random|blank|the map|"
+                            r"the game ends|Sign in|Sign up|New account|Name|Password|Sessions and tokens|Kind|"
+                            r"Created|Last used|never|browser|E-mail|Mail me|Change password|Not found|"
+                            r"Back to the lobby|there is no game|cp allowance|miasma movement|fourth jewel|the file|not JSON|too large|(?<!-)map|threads|press|zoom the board|zoom in|zoom out|whole board|results)\b")
+LABELS = """() => [...document.querySelectorAll('[aria-label], [title]:not(svg *)')]
+  .map(n => (n.getAttribute('aria-label') || '') + ' ' + (n.getAttribute('title') || '')).join(' | ')"""
+
+
+def english_labels(page) -> list[str]:
+    labels = page.evaluate(LABELS)
+    return sorted(set(SERVER_ENGLISH.findall(labels) + ENGLISH.findall(labels)))
+
+
+def english_of_server_pages(page) -> list[str]:
+    found = page.evaluate(PAGE_TEXT, '.new-game[data-game^="toy-"]')   # the tests' own toy games: not the server's
+    words = ENGLISH.findall(found["text"]) + SERVER_ENGLISH.findall(found["text"])
+    return sorted(set(words)) + [f"label: {w}" for w in sorted(set(SERVER_ENGLISH.findall(page.evaluate(LABELS))))]
+
+
+def test_the_lobby_account_sign_in_and_error_pages_in_french_keep_no_english_word(live, chromium):
+    # issue 24: "every page in English and French"; the language chosen in the address is kept
+    # (static/lang.js's cookie) by the pages that follow, worded by the server
+    me = watch(chromium.new_context(viewport=DESKTOP, locale="en-GB").new_page())
+    page = me.page
+    page.goto(f"{live.url}/signin?lang=fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    shot(page, "french-signin")
+    assert not (left := english_of_server_pages(page)), f"sign-in and sign-up in French: {left}"
+
+    sign_up(page, live.url, "fr-pages")   # /signin, then the lobby: no ?lang= any more
+    shot(page, "french-lobby")
+    assert not (left := english_of_server_pages(page)), f"the lobby in French: {left}"
+    card = page.locator('[data-testid="new-necromancer-diplomacy"]')
+    card.locator('input[data-option="map"]').set_input_files(
+        files=[{"name": "my-map.json", "mimeType": "application/json", "buffer": b"{not json"}])
+    card.locator('button[type="submit"]').click()   # refused by the page itself, nothing sent
+    expect(page.locator("#error")).to_contain_text("my-map.json")
+    assert not (left := english_of_server_pages(page)), f"the lobby's refusal in French: {left}"
+    page.locator('[data-testid="new-diplomacy"] button[type="submit"]').click()
+    page.wait_for_url(f"{live.url}/games/*")
+    expect(page.locator('[data-testid="phase"]')).not_to_have_text("…")
+    expect(page.locator('[data-testid="zoom-in"]')).to_be_attached()
+    assert not (left := sorted(set(SERVER_ENGLISH.findall(page.evaluate(LABELS))))), f"the game page's labels: {left}"
+
+    page.goto(f"{live.url}/account")
+    shot(page, "french-account")
+    assert not (left := english_of_server_pages(page)), f"the account page in French: {left}"
+
+    assert not me.problems, me.problems
+
+    page.goto(f"{live.url}/games/no-such-game")   # its 404 is the point
+    expect(page.locator('[data-testid="error-status"]')).to_contain_text("404")
+    shot(page, "french-error")
+    assert not (left := english_of_server_pages(page)), f"an error page in French: {left}"
+
+
+def test_the_fr_button_words_the_game_page_s_labels_again(live, chromium):
+    # issue 24: the labels the server worded (the map's, the press's) and the zoom buttons'
+    # follow the EN/FR buttons without a reload
+    me = watch(chromium.new_context(viewport=DESKTOP, locale="en-GB").new_page())
+    page = me.page
+    sign_up(page, live.url, "fr-switch")
+    page.locator('[data-testid="new-diplomacy"] button[type="submit"]').click()
+    page.wait_for_url(f"{live.url}/games/*")
+    expect(page.locator('[data-testid="zoom-in"]')).to_have_attribute("aria-label", "zoom in")
+    expect(page.locator("#board")).to_have_attribute("aria-label", "map")
+    page.locator('[data-lang="fr"]').click()
+    expect(page.locator("#board")).to_have_attribute("aria-label", "carte")
+    expect(page.locator("#threads")).to_have_attribute("aria-label", "fils")
+    expect(page.locator('[data-testid="zoom-in"]')).to_have_attribute("aria-label", "zoom avant")
+    expect(page.locator('[data-testid="zoom-in"]')).to_have_attribute("title", "zoom avant")
+    assert not (left := english_labels(page)), f"the page's labels after FR: {left}"
     assert not me.problems, me.problems

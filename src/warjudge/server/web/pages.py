@@ -39,6 +39,7 @@ from warjudge.presentation.logs import log_lines
 from warjudge.presentation.necromancer_diplomacy.report import WORDS as REPORT_WORDS
 from warjudge.server.web.boards import LANGUAGES, board_svg, has_board, page_kind
 from warjudge.server.web import account
+from warjudge.server.web.page_words import labels, page_lang, wording
 
 HERE = Path(__file__).parent
 TEMPLATES = Jinja2Templates(directory=HERE / "templates")
@@ -121,14 +122,14 @@ def _lobby_games(session: Session, user: User, page: int) -> dict[str, Any]:
     mine = []
     for row in rows:
         waiting, over = _standing(session, row, progress.get(row.id))
-        mine.append({"id": row.id, "title": games.info(row.game).title, "seats": play.held_seats(row, user),
+        mine.append({"id": row.id, "titles": titles(row.game), "seats": play.held_seats(row, user),
                      "gm": play.is_gm(row, user), "waiting": waiting, "is_over": over, "deadline": row.deadline,
                      "waits_for_seats": play.waits_for_seats(row), "unread": unread.get(row.id, 0)})
     free_seat = select(Seat.game_id).where(Seat.user_id.is_(None), Seat.bot.is_(None))
     open_rows, more_open = _listed(session, select(GameRow).where(
         GameRow.open_seats, GameRow.creator_id != user.id, GameRow.id.in_(free_seat),
         GameRow.id.not_in(seated)), page)
-    joinable = [{"id": row.id, "title": games.info(row.game).title,
+    joinable = [{"id": row.id, "titles": titles(row.game),
                  "free": [s.name for s in row.seats if s.user_id is None and not s.bot]} for row in open_rows]
     return {"mine": mine, "joinable": joinable, "page": page, "more": more_mine or more_open}
 
@@ -138,7 +139,9 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-        return TEMPLATES.TemplateResponse(request, template, context, status_code=status)
+        lang = page_lang(request)
+        return TEMPLATES.TemplateResponse(request, template, {"lang": lang, "t": wording(lang), "labels": labels, **context},
+                                          status_code=status)
 
     def error_page(request: Request, status: int, message: str, headers: Mapping[str, str] | None) -> HTMLResponse:
         """A page's error as a page (errors.py): its status, the message and a way home."""
@@ -162,7 +165,7 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
                 return RedirectResponse("/signin", status_code=303)
             return page(request, "lobby.html", user=who[0].name, csrf=auth.csrf_token(who[1]),
                         **_lobby_games(session, who[0], page_number), now=time.time(),
-                        available=[{"id": g, "title": games.info(g).title,
+                        available=[{"id": g, "titles": titles(g),
                                     "options": play.offered_options(g), "bots": bot_levels(g)}
                                    for g in games.ids()])
 

@@ -54,7 +54,7 @@ export function el(tag, attrs = {}, ...children) {
 function remaining(deadline) {
   const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
   const d = Math.floor(left / 86400), h = Math.floor(left % 86400 / 3600), m = Math.floor(left % 3600 / 60), s = left % 60;
-  return (d ? `${d}d ` : "") + `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
+  return (d ? `${d}${document.documentElement.lang === "fr" ? " j" : "d"} ` : "") + `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
 }
 
 // Every element with data-deadline (Unix seconds) counts down once a second.

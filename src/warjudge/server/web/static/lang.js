@@ -8,6 +8,7 @@ const addressed = new URLSearchParams(location.search).get("lang");
 if (LANGUAGES.includes(addressed)) localStorage.setItem(KEY, addressed);
 
 export const chosenLang = () => localStorage.getItem(KEY) || (navigator.language.startsWith("fr") ? "fr" : "en");
+const keep = lang => { document.cookie = `${KEY}=${lang}; path=/; max-age=31536000; SameSite=Lax`; };
 
 const WORDS = {en: {signedin: "signed in as", account: "Account", signout: "Sign out", signin: "Sign in"},
                fr: {signedin: "connecté en tant que", account: "Compte", signout: "Se déconnecter", signin: "Se connecter"}};
@@ -17,6 +18,11 @@ let shownTitle = null;   // the game's title as the tab shows it now
 export function wordPage(lang) {
   document.documentElement.lang = lang;
   document.querySelectorAll("[data-common]").forEach(node => { node.textContent = (WORDS[lang] || WORDS.en)[node.dataset.common]; });
+  document.querySelectorAll("[data-labels]").forEach(node => {   // the ARIA labels, each worded in every language
+    const labels = JSON.parse(node.dataset.labels);
+    node.setAttribute("aria-label", labels[lang] || labels.en);
+    if (node.title) node.title = labels[lang] || labels.en;
+  });
   document.querySelectorAll("[data-titles]").forEach(node => {
     const titles = JSON.parse(node.dataset.titles), title = titles[lang] || titles.en;
     node.textContent = title;
@@ -28,7 +34,9 @@ export function wordPage(lang) {
 // The EN/FR buttons: the language kept for every game page, this one worded again.
 export function chooseLang(lang) {
   localStorage.setItem(KEY, lang);
+  keep(lang);
   wordPage(lang);
 }
 
+keep(chosenLang());
 wordPage(chosenLang());

@@ -25,17 +25,21 @@ async function described(form) {
       field.querySelectorAll("input[data-key]").forEach(i => { if (i.value !== "") counts[i.dataset.key] = Number(i.value); });
       options[name] = counts;
     }
-    else if (kind === "file") { if (field.files.length) options[name] = await fileJson(field, name); }
+    else if (kind === "file") { if (field.files.length) options[name] = await fileJson(field, field.dataset.label); }
     else if (field.value !== "") options[name] = Number(field.value);
   }
   return options;
 }
 
+// a file's problems in the page's language (the server words the page: page_words.py)
+const FILE_WORDS = {en: {large: "is too large", json: "is not JSON", file: "the file"},
+                    fr: {large: "est trop grand", json: "n'est pas du JSON", file: "le fichier"}};
+
 async function fileJson(field, name) {
-  const file = field.files[0];
-  if (file.size > 4 * Number(field.dataset.maxBytes)) throw new Error(`${name}: the file ${file.name} is too large`);
+  const file = field.files[0], say = FILE_WORDS[document.documentElement.lang] || FILE_WORDS.en;
+  if (file.size > 4 * Number(field.dataset.maxBytes)) throw new Error(`${name}: ${say.file} ${file.name} ${say.large}`);
   try { return JSON.parse(await file.text()); }
-  catch { throw new Error(`${name}: the file ${file.name} is not JSON`); }
+  catch { throw new Error(`${name}: ${say.file} ${file.name} ${say.json}`); }
 }
 
 // One key per game wanted: a second click, or a retry, while it is made gets the same game

@@ -9,6 +9,11 @@
 // labels too small to read, opens zoomed until they are not, on the seat's own counters
 // (the board's data-own-side), so it is played without a pinch first; `reveal` brings a
 // chosen unit's lit targets into view.
+import {chosenLang} from "/static/lang.js";
+
+// the buttons' names in the page's language (lang.js words them again on a switch)
+const NAMES = {en: {bar: "zoom the board", in: "zoom in", out: "zoom out", whole: "whole board"},
+               fr: {bar: "zoomer le plateau", in: "zoom avant", out: "zoom arrière", whole: "tout le plateau"}};
 const MAX_ZOOM = 8, STEP = 1.25, KEY_PAN = 0.1, DRAG = 5, TAP = 44;
 const NARROW = "(max-width: 50rem)";   // the pages' one-column layout (style.css)
 const LEGIBLE = 12;   // px: a Diplomacy map's province labels on a phone (issue 24: at least 11)
@@ -64,10 +69,16 @@ function picturePerPixel(svg) {
   return matrix ? 1 / matrix.a : 1;
 }
 
-function button(label, name, testid, onclick) {
+// a label in the page's language, with its wording in each for lang.js to switch
+function labelled(node, key) {
+  node.dataset.labels = JSON.stringify({en: NAMES.en[key], fr: NAMES.fr[key]});
+  node.setAttribute("aria-label", (NAMES[chosenLang()] || NAMES.en)[key]);
+}
+
+function button(label, key, testid, onclick) {
   const b = document.createElement("button");
-  b.type = "button"; b.textContent = label; b.title = name; b.dataset.testid = testid;
-  b.setAttribute("aria-label", name); b.addEventListener("click", onclick);
+  b.type = "button"; b.textContent = label; b.dataset.testid = testid;
+  labelled(b, key); b.title = b.getAttribute("aria-label"); b.addEventListener("click", onclick);
   return b;
 }
 
@@ -75,10 +86,10 @@ function controls(board) {
   const bar = document.createElement("div");
   bar.className = "zoom-bar";
   bar.setAttribute("role", "toolbar");
-  bar.setAttribute("aria-label", "zoom the board");
-  bar.append(button("+", "zoom in", "zoom-in", () => zoom(board, STEP)),
-             button("−", "zoom out", "zoom-out", () => zoom(board, 1 / STEP)),
-             button("⟲", "whole board", "zoom-reset", () => show(board, states.get(board).base)));
+  labelled(bar, "bar");
+  bar.append(button("+", "in", "zoom-in", () => zoom(board, STEP)),
+             button("−", "out", "zoom-out", () => zoom(board, 1 / STEP)),
+             button("⟲", "whole", "zoom-reset", () => show(board, states.get(board).base)));
   const frame = document.createElement("div");   // the bar and the board: one item of the page's grid
   frame.className = "board-frame";
   board.before(frame);

@@ -7,8 +7,11 @@ import random
 
 import pytest
 
+from warjudge.core import bots
 from warjudge.diplomacy.game import DiplomacyGame
+from warjudge.diplomacy.phases import GameState, Phase
 from warjudge.diplomacy.search import SearchBot, _policy
+from warjudge.diplomacy.units import Unit
 
 
 def test_regret_matching_plays_in_proportion_to_positive_regret():
@@ -28,3 +31,30 @@ def test_it_does_not_read_the_other_powers_orders_of_the_phase():
         assert bot._planned is not None
         plans.append(bot._planned[2])
     assert plans[0] == plans[1]
+
+
+def _position(phase: str, units: list[tuple[str, str, str]], centers: dict[str, set[str]]) -> DiplomacyGame:
+    game = DiplomacyGame(seed=1)
+    game.state = GameState(Phase.parse(phase), {u[2]: Unit(*u) for u in units}, centers)
+    return game
+
+
+def _orders(game: DiplomacyGame, power: str, bot_name: str, seed: int) -> set[str]:
+    """Every order the bot gives `power` this phase (each one accepted by the game)."""
+    bot, phase, given = bots.make("diplomacy", bot_name, random.Random(seed)), game.state, set()
+    while game.state is phase and power in game.to_act():
+        action = bot.choose(game, power)
+        game.act(power, action)
+        given.add(action["order"])
+    return given
+
+
+def test_it_finds_a_supported_attack_the_heuristic_does_not_make():
+    # Germany holds Belgium and Munich; alone each French army only bounces, together they take Belgium
+    position = ("F1901M", [("FRANCE", "A", "pic"), ("FRANCE", "A", "bur"), ("GERMANY", "A", "bel"),
+                           ("GERMANY", "A", "mun")], {"FRANCE": {"par", "mar", "bre"}, "GERMANY": {"ber", "kie", "mun", "bel"}})
+    for seed in range(3):
+        assert _orders(_position(*position), "FRANCE", "heuristic", seed) == {"A bur - mun", "A pic - bel"}
+        orders = _orders(_position(*position), "FRANCE", "search", seed)
+        move = next(o for o in orders if o.endswith("- bel") and " S " not in o)
+        assert {move, f"{'A bur' if move.startswith('A pic') else 'A pic'} S {move}"} == orders, orders

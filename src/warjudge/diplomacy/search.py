@@ -27,15 +27,18 @@ from typing import Any
 from warjudge.core.errors import InputError
 from warjudge.core.game import Action
 from warjudge.diplomacy.heuristic import HeuristicBot, Values, plan_movement
-from warjudge.diplomacy.legal_orders import movement_orders
-from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap
+from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap, province_of
 from warjudge.diplomacy.movement import judge_movement
 from warjudge.diplomacy.phases import FALL, MOVEMENT, GameState, update_centers
 from warjudge.diplomacy.results import Entry
+from warjudge.diplomacy.rollout import legal_by_power, play_on, worth
 
-CANDIDATES = 8       # order sets considered for the bot's own power
-OTHERS = 4           # and for each other power
-ITERATIONS = 32      # rounds of regret matching
+CANDIDATES = 8       # heuristic order sets considered for the bot's own power
+ATTACKS = 8          # and supported attacks the heuristic would not make
+OTHERS = 4           # heuristic order sets for each other power
+ITERATIONS = 48      # rounds of regret matching
+ROLLED = 6           # own candidates judged by rollouts, those regret matching favours most
+SAMPLES = 6          # rollouts for each, the others drawn from their average policies
 DRAWS = 4            # RNG draws per wanted candidate before giving up on finding new ones
 PLACE_WEIGHT = 0.5   # a unit's proximity value, scaled to at most this fraction of a centre
 
@@ -64,14 +67,25 @@ class SearchBot(HeuristicBot):
 
 def search_movement(dmap: DipMap, state: GameState, power: str, rng: random.Random, own: int = CANDIDATES,
                     others: int = OTHERS, iterations: int = ITERATIONS) -> dict[str, str]:
-    """Unit province -> order for every unit of `power`: the candidate regret matching favours."""
-    legal = _legal_by_power(dmap, state)
+    """Unit province -> order for every unit of `power`: of the candidates regret matching
+    favours most, the one whose rollouts end with the most centres."""
+    legal = legal_by_power(dmap, state)
     if power not in legal:
         return {}
     options = {p: _candidates(dmap, state, p, legal[p], rng, own if p == power else others) for p in sorted(legal)}
+    options[power] += _supported_attacks(dmap, state, power, legal[power], rng, ATTACKS)
     if len(options[power]) == 1:
         return options[power][0]
-    worth = _Worth(dmap, state)
+    average = _regret_matching(dmap, state, options, rng, iterations)
+    shortlist = sorted(range(len(options[power])), key=lambda i: (-average[power][i], i))[:ROLLED]
+    return options[power][_best_by_rollouts(dmap, state, power, options, average, shortlist, rng)]
+
+
+def _regret_matching(dmap: DipMap, state: GameState, options: dict[str, list[dict[str, str]]], rng: random.Random,
+                     iterations: int) -> dict[str, list[float]]:
+    """Each power's average policy over its candidates after `iterations` rounds, the phase
+    played as a simultaneous game judged by the judge and valued one phase on."""
+    phase_worth = _Worth(dmap, state)
     regrets = {p: [0.0] * len(c) for p, c in options.items()}
     average = {p: [0.0] * len(c) for p, c in options.items()}
     for _ in range(iterations):
@@ -81,20 +95,66 @@ def search_movement(dmap: DipMap, state: GameState, power: str, rng: random.Rand
             if len(plans) == 1:
                 continue
             rest: list[Entry] = [(q, text) for q, i in drawn.items() if q != p for text in options[q][i].values()]
-            values = [worth.of(p, judge_movement(dmap, state.units, rest + [(p, t) for t in plan.values()]))
+            values = [phase_worth.of(p, judge_movement(dmap, state.units, rest + [(p, t) for t in plan.values()]))
                       for plan in plans]
             got = values[drawn[p]]
             regrets[p] = [r + v - got for r, v in zip(regrets[p], values)]
             average[p] = [a + w for a, w in zip(average[p], policy[p])]
-    best = max(range(len(options[power])), key=lambda i: (average[power][i], -i))
-    return options[power][best]
+    return average
 
 
-def _legal_by_power(dmap: DipMap, state: GameState) -> dict[str, dict[str, list[str]]]:
-    out: dict[str, dict[str, list[str]]] = {}
-    for province, orders in movement_orders(dmap, state.units).items():
-        out.setdefault(state.units[province].power, {})[province] = orders
-    return out
+def _best_by_rollouts(dmap: DipMap, state: GameState, power: str, options: dict[str, list[dict[str, str]]],
+                      average: dict[str, list[float]], shortlist: list[int], rng: random.Random) -> int:
+    """The shortlisted candidate of `power` with the most centres, on average, at the end of
+    the fall after next (from a spring: this fall) in heuristic rollouts; every candidate
+    meets the same draws of the others from their average policies and the same rollout
+    seeds, so the differences are the candidates' own."""
+    last_fall = state.phase.year + (1 if state.phase.season == FALL else 0)
+    draws = []
+    for _ in range(SAMPLES):
+        drawn = {p: rng.choices(plans, weights=[w + 1e-9 for w in average[p]])[0]
+                 for p, plans in options.items() if p != power}
+        draws.append((drawn, rng.getrandbits(64)))
+    totals = {}
+    for i in shortlist:
+        total = 0.0
+        for drawn, seed in draws:
+            orders = {p: list(plan.values()) for p, plan in drawn.items()}
+            orders[power] = list(options[power][i].values())
+            total += worth(dmap, play_on(dmap, state, orders, last_fall, random.Random(seed)), power)
+        totals[i] = total
+    return max(shortlist, key=lambda i: (totals[i], average[power][i], -i))
+
+
+def _supported_attacks(dmap: DipMap, state: GameState, power: str, legal: dict[str, list[str]],
+                       rng: random.Random, wanted: int) -> list[dict[str, str]]:
+    """Plans the heuristic would not make: one unit moves into a centre or a province another
+    power's unit stands in, a second supports it, and the heuristic plans the rest around
+    them; the `wanted` most valuable such attacks, by the heuristic's value of the place."""
+    values = Values(dmap, state, power)
+    attacks: list[tuple[float, str, str, str, str]] = []
+    for key in sorted(legal):
+        unit = state.units[key]
+        for text in legal[key]:
+            words = text.split()
+            if words[2] != "-" or len(words) != 4:
+                continue
+            dest = province_of(words[3])
+            occupant = state.units.get(dest)
+            if (occupant is not None and occupant.power == power) or (occupant is None and (
+                    not dmap.provinces[dest].sc or dest in state.centers.get(power, ()))):
+                continue
+            for helper in sorted(legal):
+                support = f"{state.units[helper]} S {unit} - {dest}"
+                if helper != key and support in legal[helper]:
+                    attacks.append((values.of(unit.type, dest), key, text, helper, support))
+    attacks.sort(key=lambda a: (-a[0], a[1:]))
+    plans = []
+    for _, key, text, helper, support in attacks[:wanted]:
+        given = {key: text, helper: support}
+        rest = {k: v for k, v in legal.items() if k not in given}
+        plans.append({**plan_movement(dmap, state, power, rest, given, random.Random(rng.getrandbits(64))), **given})
+    return plans
 
 
 def _candidates(dmap: DipMap, state: GameState, power: str, legal: dict[str, list[str]], rng: random.Random,

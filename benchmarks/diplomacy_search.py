@@ -1,24 +1,27 @@
-"""The Diplomacy `search` bot against the `heuristic` it searches over (issue 26), paired:
+"""The `search` bot of a Diplomacy game against the `heuristic` it searches over (issue 26), paired:
 each seed and power is played twice, once with `search` alone at the power against six
 heuristics and once with a seventh heuristic there, so the difference is the search's
 alone. Prints, for each, wins (a solo, or alone in the lead at the year limit) with
 Wilson 95 % intervals, solos, mean centres at the end, and the search's CPU seconds
-per movement phase.
+per movement phase. Each game's line is printed as it ends.
 
     nice -n 19 .venv/bin/python benchmarks/diplomacy_search.py --games 2 [--max-year 1915] [--jobs 2]
+    nice -n 19 .venv/bin/python benchmarks/diplomacy_search.py --game necromancer-diplomacy --max-year 3050
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
-from warjudge.core import bots
+from typing import Any
+
+from warjudge.core import bots, games
 from warjudge.core.ratings import wilson
-from warjudge.diplomacy.game import DiplomacyGame
 from warjudge.diplomacy.phases import MOVEMENT
 
 
@@ -28,13 +31,13 @@ class Played(NamedTuple):
     seed: int
     solo: bool
     leads: bool
-    centres: int
+    centres: int       # at the end (Necromancer: Victory Points)
     cpu: list[float]   # the bot's CPU seconds in each movement phase
 
 
-def one_game(bot: str, power: str, seed: int, max_year: int) -> Played:
-    game = DiplomacyGame(seed=seed, max_year=max_year)
-    seats = {p: bots.make("diplomacy", bot if p == power else "heuristic", bots.bot_rng(seed, p)) for p in game.powers}
+def one_game(game_id: str, bot: str, power: str, seed: int, max_year: int) -> Played:
+    game: Any = games.new(game_id, seed=seed, max_year=max_year)
+    seats = {p: bots.make(game_id, bot if p == power else "heuristic", bots.bot_rng(seed, p)) for p in game.powers}
     cpu: dict[str, float] = {}
     while not game.is_over:
         seat = game.to_act()[0]
@@ -45,19 +48,23 @@ def one_game(bot: str, power: str, seed: int, max_year: int) -> Played:
         game.act(seat, action)
     outcome = game.outcome()
     alone = tuple(outcome.winners) == (power,)
+    held = len(game.state.centers.get(power, ())) if game_id == "diplomacy" else int(outcome.scores[power])   # VP
+    print(f"{bot} {power} seed {seed}: winners {','.join(outcome.winners)} ({outcome.reason}), "
+          f"{held} at the end, CPU s per movement phase max {max(cpu.values(), default=0):.2f}", file=sys.stderr, flush=True)
     return Played(bot, power, seed, alone and outcome.reason == "victory", alone and not outcome.draw,
-                  len(game.state.centers.get(power, ())), list(cpu.values()))
+                  held, list(cpu.values()))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="diplomacy", choices=("diplomacy", "necromancer-diplomacy"))
     parser.add_argument("--games", type=int, default=2, help="seeds per power")
     parser.add_argument("--first", type=int, default=0, help="the first seed")
     parser.add_argument("--max-year", type=int, default=1915)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    powers = DiplomacyGame(seed=0).powers
-    jobs = [(bot, p, args.first + k, args.max_year) for k in range(args.games) for p in powers for bot in ("search", "heuristic")]
+    powers: list[str] = list(games.new(args.game, seed=0).players)
+    jobs = [(args.game, bot, p, args.first + k, args.max_year) for k in range(args.games) for p in powers for bot in ("search", "heuristic")]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         played = list(pool.map(one_game, *zip(*jobs)))
     print(f"{len(jobs) // 2} seeds x powers, each played by search and by heuristic among six heuristics, "

@@ -159,6 +159,8 @@ for _info in (
     BotInfo("diplomacy", "search", "warjudge.diplomacy.search:SearchBot", kind="factory", level="strong"),
     BotInfo("necromancer-diplomacy", "heuristic", "warjudge.diplomacy.heuristic_necromancer:NecromancerHeuristicBot",
             kind="factory"),
+    BotInfo("necromancer-diplomacy", "search", "warjudge.diplomacy.search_necromancer:NecromancerSearchBot",
+            kind="factory", level="strong"),
     BotInfo("necromancer-sjg", "heuristic", "warjudge.hexwar.sjg.heuristic:HeuristicBot", kind="factory"),
     BotInfo("gondor", "heuristic", "warjudge.hexwar.gondor_sauron.bots:HeuristicBot", kind="factory"),
     BotInfo("sauron", "heuristic", "warjudge.hexwar.gondor_sauron.bots:HeuristicBot", kind="factory"),

@@ -1,10 +1,12 @@
-"""The Necromancer `heuristic` bot (issue 26): its orders are legal, a game of it replays
-bit for bit, and each of its own ideas shows in a position made for it."""
+"""The Necromancer `heuristic` bot (issue 26): its orders are legal, a game of it (and of
+the `search` bot) replays bit for bit, and each of its own ideas shows in a position made for it."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
+
+import pytest
 
 from warjudge.core import bots
 from warjudge.core.record import GameRecord
@@ -15,9 +17,9 @@ from warjudge.diplomacy.variants.necromancer.position import parse_position
 GAME = "necromancer-diplomacy"
 
 
-def _played(seed: int) -> NecromancerDiplomacyGame:
+def _played(seed: int, bot: str = "heuristic") -> NecromancerDiplomacyGame:
     game = NecromancerDiplomacyGame.new(seed=seed, max_year=2780)
-    seats = {p: bots.make(GAME, "heuristic" if i % 2 == 0 else "random", bots.bot_rng(seed, p))
+    seats = {p: bots.make(GAME, bot if i == 0 else "heuristic" if i % 2 == 0 else "random", bots.bot_rng(seed, p))
              for i, p in enumerate(game.powers)}
     bots.play_out(game, seats, 5_000)
     return game
@@ -33,12 +35,13 @@ def _orders(game: NecromancerDiplomacyGame, seed: int, power: str = "GONDOR") ->
     return orders
 
 
-def test_a_short_game_of_heuristics_is_legal_and_replays_bit_for_bit():
-    game = _played(4)   # `act` refuses an illegal order, so every order the bots gave was legal
+@pytest.mark.parametrize("bot", ["heuristic", "search"])
+def test_a_short_game_of_the_bot_is_legal_and_replays_bit_for_bit(bot):
+    game = _played(4, bot)   # `act` refuses an illegal order, so every order the bots gave was legal
     assert game.is_over and game.state.phase.year > 2780
     again = NecromancerDiplomacyGame.from_record(GameRecord.from_json(game.record.to_json()))
     assert again.record.to_json() == game.record.to_json() and again.state == game.state
-    assert _played(4).record.to_json() == game.record.to_json()   # the bots are deterministic from their seeds
+    assert _played(4, bot).record.to_json() == game.record.to_json()   # the bots are deterministic from their seeds
 
 
 def test_in_an_adjustment_turn_a_unit_holds_the_unowned_centre_it_stands_on():

@@ -1,0 +1,131 @@
+"""The `search` bot for Necromancer (issue 26): the standard search's idea on the variant,
+through the game interface: in a movement turn a few candidate order sets for the bot's
+power, each the variant heuristic's with a different RNG, are played against the other
+powers' heuristic orders in several sampled worlds, and the game is played on by the
+heuristic to the end of the next turn that adjusts (from one that adjusts: this one); the
+candidate with the most Victory Points on average is given. Retreats and adjustments
+are the heuristic's.
+
+The worlds are built from what the bot's power sees (`seen_world`): other powers'
+hidden armies and beasts, Sauron's unrevealed Activations and Saruman's third army are
+not in them, nor are the orders other powers gave this turn; so the search decides on
+nothing its power could not know."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from warjudge.core.game import Action
+from warjudge.diplomacy.heuristic_necromancer import NecromancerHeuristicBot
+from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
+from warjudge.diplomacy.variants.necromancer.calendar import MOVEMENT, is_adjustment_year
+from warjudge.diplomacy.variants.necromancer.views import visible_owners, visible_position
+
+CANDIDATES = 6     # the bot's own order sets, each the heuristic's with another RNG
+SAMPLES = 3        # worlds each is played in (the same for every candidate)
+MAX_ACTIONS = 600  # a bound on the actions one rollout plays
+WIN = 100.0        # a victory's worth, above any count of Victory Points
+
+
+class NecromancerSearchBot:
+    """The registered `search` bot for `necromancer-diplomacy`; deterministic from its RNG."""
+
+    def __init__(self, rng: random.Random, candidates: int = CANDIDATES, samples: int = SAMPLES):
+        self.rng = rng
+        self.heuristic = NecromancerHeuristicBot(rng)
+        self.candidates, self.samples = candidates, samples
+        self._planned: tuple[Any, str, list[Action]] | None = None   # the position, the power, its plan
+
+    def choose(self, game: Any, player: str) -> Action:
+        legal = game.legal_actions(player)
+        if game.state.phase.kind != MOVEMENT:
+            return self.heuristic.choose(game, player)
+        planned = self._planned
+        if planned is None or planned[0] is not game.state or planned[1] != player:
+            if game.pending.get(player):   # a power that began its orders keeps to the heuristic
+                return self.heuristic.choose(game, player)
+            planned = self._planned = (game.state, player, search_turn(game, player, self.rng, self.candidates,
+                                                                        self.samples))
+        given = list(game.pending.get(player, []))
+        for action in planned[2]:
+            if action["order"] in given:
+                given.remove(action["order"])
+            elif action in legal:
+                return action
+        return self.heuristic.choose(game, player)
+
+
+def seen_world(game: Any, power: str) -> Any:
+    """A copy of the game as `power` sees it: the pieces and owners it sees, no secrets of
+    the others, and no orders of this turn but its own."""
+    world = game.clone()
+    state = game.state
+    world.state = replace(
+        state, position=visible_position(state, power, game.report_of().reveal), owners=visible_owners(state, power),
+        secret_armies=set(state.secret_armies) if power == "SAURON" else set(),
+        secret_beasts=set(state.secret_beasts) if power == "SAURON" else set(),
+        activated={p: y for p, y in state.activated.items() if power == "SAURON" or p not in state.secret_armies},
+        third_army=state.third_army if power == "SARUMAN" else None)
+    world.orders = {power: list(game.orders.get(power, []))}
+    world.written = {power: list(game.written.get(power, []))}
+    world.passed = set()
+    return world
+
+
+def search_turn(game: Any, power: str, rng: random.Random, candidates: int = CANDIDATES,
+                samples: int = SAMPLES) -> list[Action]:
+    """The actions of the candidate whose rollouts end with the most Victory Points."""
+    world = seen_world(game, power)
+    plans: list[list[Action]] = []
+    for _ in range(candidates * 2):
+        plan = _orders_of(world.clone(), power, NecromancerHeuristicBot(random.Random(rng.getrandbits(64))))
+        if plan not in plans:
+            plans.append(plan)
+            if len(plans) == candidates:
+                break
+    if len(plans) == 1:
+        return plans[0]
+    seeds = [rng.getrandbits(64) for _ in range(samples)]
+    last = _last_turn(game.state.phase.year)
+    totals = [sum(_rollout(world, power, plan, seed, last) for seed in seeds) for plan in plans]
+    return plans[max(range(len(plans)), key=lambda i: (totals[i], -i))]
+
+
+def _orders_of(world: Any, power: str, bot: NecromancerHeuristicBot) -> list[Action]:
+    """The actions the bot gives `power` in the world this turn (the world is changed)."""
+    actions: list[Action] = []
+    state = world.state
+    while world.state is state and power in world.to_act():
+        action = bot.choose(world, power)
+        world.act(power, action)
+        actions.append(action)
+    return actions
+
+
+def _last_turn(year: int) -> int:
+    """The turn that adjusts whose end the rollouts reach: this one, or the next."""
+    return year if is_adjustment_year(year) else year + 15
+
+
+def _rollout(world: Any, power: str, plan: list[Action], seed: int, last: int) -> float:
+    """The power's Victory Points once the world plays `plan` and the heuristic plays on
+    through the adjustments of the turn of year `last` (or to the game's end)."""
+    world = world.clone()
+    for action in plan:
+        world.act(power, action)
+    rng = random.Random(seed)
+    bots = {p: NecromancerHeuristicBot(random.Random(rng.getrandbits(64))) for p in world.powers}
+    for _ in range(MAX_ACTIONS):
+        waiting = world.to_act()
+        if world.is_over or world.state.phase.year > last or not waiting:
+            break
+        player = waiting[0]
+        world.act(player, bots[player].choose(world, player))
+    if world.state.winner is not None:
+        return WIN if world.state.winner == power else 0.0
+    return float(victory_points(world.map, world.state, power))
+
+
+__all__ = ["NecromancerSearchBot", "search_turn", "seen_world"]

@@ -2,7 +2,8 @@
 each seed and power is played twice, once with `search` alone at the power against six
 heuristics and once with a seventh heuristic there, so the difference is the search's
 alone. Prints, for each, wins (a solo, or alone in the lead at the year limit) with
-Wilson 95 % intervals, solos, mean centres at the end, and the search's CPU seconds
+Wilson 95 % intervals, solos, mean centres at the end, the mean sum-of-squares share
+(with a normal 95 % interval), and the search's CPU seconds
 per movement phase. Each game's line is printed as it ends.
 
     nice -n 19 .venv/bin/python benchmarks/diplomacy_search.py --games 2 [--max-year 1915] [--jobs 2]
@@ -32,6 +33,7 @@ class Played(NamedTuple):
     solo: bool
     leads: bool
     centres: int       # at the end (Necromancer: Victory Points)
+    share: float       # the sum-of-squares score: its centres squared over all powers' centres squared
     cpu: list[float]   # the bot's CPU seconds in each movement phase
 
 
@@ -48,11 +50,20 @@ def one_game(game_id: str, bot: str, power: str, seed: int, max_year: int) -> Pl
         game.act(seat, action)
     outcome = game.outcome()
     alone = tuple(outcome.winners) == (power,)
-    held = len(game.state.centers.get(power, ())) if game_id == "diplomacy" else int(outcome.scores[power])   # VP
-    print(f"{bot} {power} seed {seed}: winners {','.join(outcome.winners)} ({outcome.reason}), "
+    counts = ({p: len(game.state.centers.get(p, ())) for p in game.powers} if game_id == "diplomacy"
+              else {p: int(v) for p, v in outcome.scores.items()})   # Necromancer: Victory Points
+    held, share = counts[power], counts[power] ** 2 / (sum(c * c for c in counts.values()) or 1)
+    print(f"{bot} {power} seed {seed}: share {share:.1%}, winners {','.join(outcome.winners)} ({outcome.reason}), "
           f"{held} at the end, CPU s per movement phase max {max(cpu.values(), default=0):.2f}", file=sys.stderr, flush=True)
     return Played(bot, power, seed, alone and outcome.reason == "victory", alone and not outcome.draw,
-                  held, list(cpu.values()))
+                  held, share, list(cpu.values()))
+
+
+def _interval(values: list[float]) -> str:
+    """The mean with its normal 95 % interval."""
+    mean = statistics.mean(values)
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
+    return f"{mean:.1%} [{mean - half:.1%}, {mean + half:.1%}]"
 
 
 def main() -> None:
@@ -76,6 +87,7 @@ def main() -> None:
         cpu = [c for g in mine for c in g.cpu]
         print(f"{bot:>9}: wins {wins}/{len(mine)} [{low:.1%}, {high:.1%}], solos {sum(g.solo for g in mine)}, "
               f"mean centres {statistics.mean(g.centres for g in mine):.2f}, "
+              f"mean sum-of-squares share {_interval([g.share for g in mine])}, "
               f"CPU s per movement phase mean {statistics.mean(cpu):.3f} max {max(cpu):.3f}")
     for power in powers:
         pair = {bot: [g.centres for g in played if g.power == power and g.bot == bot] for bot in ("search", "heuristic")}

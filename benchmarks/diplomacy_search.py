@@ -78,7 +78,8 @@ def main() -> None:
     jobs = [(args.game, bot, p, args.first + k, args.max_year) for k in range(args.games) for p in powers for bot in ("search", "heuristic")]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         played = list(pool.map(one_game, *zip(*jobs)))
-    print(f"{len(jobs) // 2} seeds x powers, each played by search and by heuristic among six heuristics, "
+    print(f"{len(jobs) // 2} seeds x powers, each played by search and by heuristic "
+          f"among {len(powers) - 1} heuristics, "
           f"to {args.max_year}")
     for bot in ("search", "heuristic"):
         mine = [g for g in played if g.bot == bot]

@@ -1,7 +1,9 @@
 """The `search` bot for Necromancer (issue 26): the standard search's idea on the variant,
 through the game interface: in a movement turn a few candidate order sets for the bot's
-power, each the variant heuristic's with a different RNG, are played against the other
-powers' heuristic orders in several sampled worlds, and the game is played on by the
+power (the variant heuristic's with different RNGs, and plans that force one unit to
+another move or to hold, where the heuristic values the place, and let the heuristic
+order the rest around it) are played against the other powers' heuristic orders in
+several sampled worlds, and the game is played on by the
 heuristic to the end of the next turn that adjusts (from one that adjusts: this one); the
 candidate with the most Victory Points on average is given. Retreats and adjustments
 are the heuristic's.
@@ -18,12 +20,14 @@ from dataclasses import replace
 from typing import Any
 
 from warjudge.core.game import Action
-from warjudge.diplomacy.heuristic_necromancer import NecromancerHeuristicBot
+from warjudge.diplomacy.heuristic_necromancer import NecromancerHeuristicBot, province_values
 from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
 from warjudge.diplomacy.variants.necromancer.calendar import MOVEMENT, is_adjustment_year
+from warjudge.diplomacy.variants.necromancer.orders import Hold, Move, parse_norder
 from warjudge.diplomacy.variants.necromancer.views import visible_owners, visible_position
 
-CANDIDATES = 6     # the bot's own order sets, each the heuristic's with another RNG
+CANDIDATES = 3     # the bot's own heuristic order sets, each with another RNG
+FORCED = 5         # and plans with one unit's order forced, the best-valued places first
 SAMPLES = 3        # worlds each is played in (the same for every candidate)
 MAX_ACTIONS = 600  # a bound on the actions one rollout plays
 WIN = 100.0        # a victory's worth, above any count of Victory Points
@@ -32,7 +36,7 @@ WIN = 100.0        # a victory's worth, above any count of Victory Points
 class NecromancerSearchBot:
     """The registered `search` bot for `necromancer-diplomacy`; deterministic from its RNG."""
 
-    def __init__(self, rng: random.Random, candidates: int = CANDIDATES, samples: int = SAMPLES):
+    def __init__(self, rng: random.Random, candidates: int = CANDIDATES + FORCED, samples: int = SAMPLES):
         self.rng = rng
         self.heuristic = NecromancerHeuristicBot(rng)
         self.candidates, self.samples = candidates, samples
@@ -74,23 +78,49 @@ def seen_world(game: Any, power: str) -> Any:
     return world
 
 
-def search_turn(game: Any, power: str, rng: random.Random, candidates: int = CANDIDATES,
+def search_turn(game: Any, power: str, rng: random.Random, candidates: int = CANDIDATES + FORCED,
                 samples: int = SAMPLES) -> list[Action]:
-    """The actions of the candidate whose rollouts end with the most Victory Points."""
+    """The actions of the candidate whose rollouts end with the most Victory Points (the
+    heuristic's own first plan on a tie)."""
     world = seen_world(game, power)
     plans: list[list[Action]] = []
-    for _ in range(candidates * 2):
+    for _ in range(CANDIDATES * 2):
         plan = _orders_of(world.clone(), power, NecromancerHeuristicBot(random.Random(rng.getrandbits(64))))
         if plan not in plans:
             plans.append(plan)
-            if len(plans) == candidates:
+            if len(plans) == CANDIDATES:
                 break
+    for forced in _forced(world, power, plans[0]):
+        if len(plans) >= candidates:
+            break
+        copy = world.clone()
+        copy.act(power, forced)
+        plan = [forced, *_orders_of(copy, power, NecromancerHeuristicBot(random.Random(rng.getrandbits(64))))]
+        if plan not in plans:
+            plans.append(plan)
     if len(plans) == 1:
         return plans[0]
     seeds = [rng.getrandbits(64) for _ in range(samples)]
     last = _last_turn(game.state.phase.year)
     totals = [sum(_rollout(world, power, plan, seed, last) for seed in seeds) for plan in plans]
     return plans[max(range(len(plans)), key=lambda i: (totals[i], -i))]
+
+
+def _forced(world: Any, power: str, plan: list[Action]) -> list[Action]:
+    """First orders for the forced plans: for each unit the heuristic's plan does not send
+    there, a move to (or a hold on) the place the heuristic values most, best first."""
+    values = province_values(world, power)[0]
+    best: dict[str, tuple[float, str]] = {}
+    for action in world.legal_actions(power):
+        if action.get("type") != "order" or action in plan:
+            continue
+        order = parse_norder(action["order"], power, world.map)
+        if isinstance(order, (Move, Hold)):
+            place = order.dest if isinstance(order, Move) else order.unit.province
+            option = (values.get(place, 0.0), action["order"])
+            key = str(order.unit)
+            best[key] = max(best.get(key, option), option)
+    return [{"type": "order", "order": text} for _, text in sorted(best.values(), key=lambda o: (-o[0], o[1]))]
 
 
 def _orders_of(world: Any, power: str, bot: NecromancerHeuristicBot) -> list[Action]:

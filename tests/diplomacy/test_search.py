@@ -10,6 +10,7 @@ import pytest
 from warjudge.core import bots
 from warjudge.diplomacy.game import DiplomacyGame
 from warjudge.diplomacy.phases import GameState, Phase
+from warjudge.diplomacy.rollout import heuristic_orders, play_on, worth
 from warjudge.diplomacy.search import SearchBot, _policy
 from warjudge.diplomacy.units import Unit
 
@@ -58,3 +59,15 @@ def test_it_finds_a_supported_attack_the_heuristic_does_not_make():
         orders = _orders(_position(*position), "FRANCE", "search", seed)
         move = next(o for o in orders if o.endswith("- bel") and " S " not in o)
         assert {move, f"{'A bur' if move.startswith('A pic') else 'A pic'} S {move}"} == orders, orders
+
+
+def test_a_rollout_plays_every_phase_kind_to_the_end_of_the_fall_it_is_given():
+    # from the spring of 1901 to the end of the fall of 1902: the winter's builds are made
+    # and the centres counted after each fall
+    game = DiplomacyGame(seed=2)
+    state = game.state
+    end = play_on(game.map, state, heuristic_orders(game.map, state, random.Random(1)), 1902, random.Random(2))
+    assert (end.phase.year, end.phase.season) in ((1902, "W"), (1903, "S"))
+    units = {p: sum(1 for u in end.units.values() if u.power == p) for p in game.powers}
+    assert sum(units.values()) > 22   # builds were made in the winter of 1901
+    assert worth(game.map, end, "FRANCE") == len(end.centers["FRANCE"]) > 0

@@ -1,17 +1,22 @@
 """A search bot for standard Diplomacy (issue 26), after SearchBot (Gray et al. 2021)
-much reduced: no learnt policy or value, one movement phase deep.
+much reduced: no learnt policy or value; the heuristic stands in for both.
 
 In a movement phase each power with units gets a few candidate order sets, drawn from the
 heuristic's own plan (`heuristic.plan_movement`) with different RNGs, so each is a
-sensible plan. Regret matching then plays the phase as a simultaneous game between the
-powers: each iteration draws one candidate per power from its current policy, judges the
-phase with every power's each candidate put in turn in place of its draw
-(`movement.judge_movement`, the judge itself), and adds to each candidate's regret how
-much better it would have done. A candidate's worth to its power is what the position
-after the phase holds for it (`_worth`: the centres it would own, a unit dislodged
-counted lost, and the heuristic's proximity value of where its units stand). The bot
-plays the candidate its average policy favours most. Retreats and adjustments are the
-heuristic's.
+sensible plan; the bot's own power also gets supported attacks the heuristic would not
+make (`_supported_attacks`: one unit into a centre or another power's province, a second
+supporting it, the heuristic planning the rest around them). Regret matching then plays
+the phase as a simultaneous game between the powers: each iteration draws one candidate
+per power from its current policy, judges the phase with every power's each candidate put
+in turn in place of its draw (`movement.judge_movement`, the judge itself), and adds to
+each candidate's regret how much better it would have done. A candidate's worth to its
+power there is what the position after the phase holds for it (`_Worth`: the centres it
+would own, a unit dislodged counted lost, and the heuristic's proximity value of where
+its units stand). The few candidates the bot's average policy favours most are then
+played out (`rollout.play_on`) against the others drawn from their average policies, the
+heuristic playing every power on to the end of the next fall (from a fall: the fall a
+year on); the bot plays the one that ends with the most centres. Retreats and
+adjustments are the heuristic's.
 
 The bot reads only what its power sees: the position is public in Diplomacy, and the
 other powers' orders of the phase are not read (their candidates come from the map).

@@ -113,3 +113,23 @@ def test_a_spell_tried_on_clones_rolls_the_bot_s_dice_not_the_machine_s(monkeypa
         raise AssertionError("the bot drew a seed from the machine")
     monkeypatch.setattr(rules, "fresh_seed", machine_seed)
     assert heuristic_action(g, S, random.Random(5)) == {"type": "cast", "leader": "dark", "spell": "eclipse"}
+
+
+def attacked_at_night(defender_ratings: str, night: bool):
+    """Westernesse's bowmen beside a Sauron orc that has stated its melee on them (7.32),
+    the bowmen now choosing to stand or retreat before combat (7.7)."""
+    doc = battle([u("orc", S, "0505", "E1Z"), u("bows", W, "0506", defender_ratings)])
+    doc["night_turns"] = [1] if night else []
+    g = games.new("sauron", seed=1, scenario=doc)
+    to_phase(g, "D", S, "melee")
+    g.act(S, {"type": "attack", "unit": "orc", "target": "bows"})
+    assert g.decision(W).kind == "evade"
+    return g
+
+
+def test_it_retreats_before_combat_from_a_fanatical_attacker():
+    # SPI 7.7, 7.37, 10.0: at night the orc is fanatical and always causes a casualty, and
+    # the bowmen's Z morale makes most results an elimination or a step: they retreat
+    # before combat (disrupted at worst) rather than stand; the old bot always stood
+    g = attacked_at_night("e1Z", night=True)
+    assert {json.loads(c)["type"] for c in choices(g, W)} == {"evade"}

@@ -9,7 +9,8 @@ walls; casts darkness first while its army is near the enemy (10.0, 7.37: fanati
 night), keeps Sauron on his pedestal so that he can go on casting, keeps its Leaders
 stacked with its units (8.1), steps onto its siege towers and ladders beside the enemy
 (7.35, 7.53: only from there does it melee over a wall), closes in on the enemy with each
-unit once a phase, retreats away from the enemy and ends a part of the turn only when
+unit once a phase, retreats before a melee when standing would cost more (7.7: tried
+on reseeded clones), retreats away from the enemy and ends a part of the turn only when
 nothing useful is left. Both draw on the caller's `random.Random`, never on the game's dice."""
 
 from __future__ import annotations
@@ -131,8 +132,7 @@ def _spell_effect(game: Game, player: str, view: GondorView, action: Action, rng
     ('darkness') or lifts ('daylight'), a wall opens ('opening'), an army arrives
     ('arrival'); '' when no trial succeeded or it changes none of these."""
     for _ in range(TRIALS):
-        twin = game.clone(reseed=False)
-        twin.dice = Dice(rng.getrandbits(128))   # the bot's rolls: not the real ones, nor a seed the machine draws
+        twin = _twin(game, rng)
         twin.act(player, action)
         after = twin.view(player)
         if after["night"] != view["night"]:
@@ -145,6 +145,35 @@ def _spell_effect(game: Game, player: str, view: GondorView, action: Action, rng
                 a != b for a, b in zip(after["units"], view["units"])):
             return ""
     return ""
+
+
+def _twin(game: Game, rng: random.Random) -> Game:
+    """A copy of the game that rolls the bot's own dice: not the real ones, nor a seed the
+    machine draws (so a seed gives the same choice in any process)."""
+    twin = game.clone(reseed=False)
+    twin.dice = Dice(rng.getrandbits(128))
+    return twin
+
+
+def _standing_costs_more(game: Game, player: str, view: GondorView, rng: random.Random) -> bool:
+    """7.7: whether a unit that may retreat before the melee loses more by standing
+    (the stated attacks, tried on reseeded clones: the unit lost, reduced or driven back)
+    than by evading (disrupted on 1-3, a retreat's worth). Fanatical attackers (7.37,
+    9.33) strike for sure, so against them the unit steps back."""
+    unit = next(u for u in view["units"] if u["id"] == view["pending"][0]["unit"])
+    value = points_value(unit["ratings"])
+    lost = 0.0
+    for _ in range(TRIALS):
+        twin = _twin(game, rng)
+        twin.act(player, {"type": "stand"})
+        after = twin.view(player)
+        now = next((u for u in after["units"] if u["id"] == unit["id"]), None)
+        if now is None:
+            lost += value
+        else:
+            lost += value * (FLIP_SHARE * (now["reduced"] and not unit["reduced"])
+                             + RETREAT_SHARE * any(p["unit"] == unit["id"] for p in after["pending"]))
+    return lost / TRIALS > RETREAT_SHARE * value
 
 
 def _nearest_between(view: GondorView, side: str) -> int:
@@ -170,6 +199,9 @@ def _leader_moves(view: GondorView, player: str, legal: list[Action]) -> tuple[l
 def heuristic_action(game: Game, player: str, rng: random.Random) -> Action:
     legal = game.legal_actions(player)
     view = cast(GondorView, game.view(player))   # the bot plays Gondor & Sauron only
+    evasions = [a for a in legal if a["type"] == "evade"]
+    if evasions and _standing_costs_more(game, player, view, rng):
+        return max(evasions, key=lambda a: (_nearest_enemy(view, player, a["path"][-1]), -len(a["path"])))
     for kind in EAGER:
         found = [a for a in legal if a["type"] == kind]
         if found:

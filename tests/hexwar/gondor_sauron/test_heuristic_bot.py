@@ -133,3 +133,33 @@ def test_it_retreats_before_combat_from_a_fanatical_attacker():
     # before combat (disrupted at worst) rather than stand; the old bot always stood
     g = attacked_at_night("e1Z", night=True)
     assert {json.loads(c)["type"] for c in choices(g, W)} == {"evade"}
+
+
+def casting_at_a_wizard(night: bool):
+    """Sauron's side to cast (phase A), its Magic Leader within range of the enemy's, with a
+    spell that scares a Leader and one that freezes him."""
+    spells = [{"id": "fear", "side": S, "cost": 2, "effect": "fear", "range": 6},
+              {"id": "freeze", "side": S, "cost": 4, "effect": "freeze", "range": 6}]
+    leaders = [{"id": "dark", "side": S, "nationality": "mordor", "rally": 4, "magic": 8, "hex": "0505"},
+               {"id": "wizard", "side": W, "nationality": "gondor", "rally": 4, "magic": 10, "hex": "0508"}]
+    doc = battle([u("orc", S, "0505", "E1Z"), u("knight", W, "0508", "B3W")], spells=spells, leaders=leaders)
+    doc["night_turns"] = [1] if night else []
+    g = games.new("sauron", seed=1, scenario=doc)
+    to_phase(g, "A", S)
+    return g
+
+
+def test_by_night_it_freezes_the_enemy_wizard_rather_than_scare_him():
+    # SPI 8.5, 10.0 (docs/rulings.md: Freeze Leader bars casting for the Game-Turn, Fear
+    # only rallies and formations): the enemy's Magic Leader could end the night with
+    # daylight, so by night the bot freezes him; the old bot cast the first spell listed
+    g = casting_at_a_wizard(night=True)
+    assert choices(g, S) == {json.dumps({"type": "cast", "leader": "dark", "spell": "freeze", "target": "wizard"},
+                                        sort_keys=True)}
+
+
+def test_by_day_it_keeps_its_points_rather_than_cast_on_a_leader():
+    # SPI 8.55, 8.56: points spent on a Leader by day buy nothing the battle is scored on;
+    # kept, they silence the wizard by night; the old bot cast whatever it could
+    g = casting_at_a_wizard(night=False)
+    assert all(json.loads(c)["type"] != "cast" for c in choices(g, S))

@@ -29,6 +29,7 @@ RETREAT_SHARE = 0.1   # a retreat an orderly unit can make only opens the line
 ATTACK_VALUE = {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}   # SPI 9.12, as printed in the rules
 MORALE_VALUE = {"W": 4, "X": 3, "Y": 2, "Z": 1}
 TRIALS = 3            # reseeded clones a spell is tried on to see what it does
+SILENCING = {"freeze", "stalemate"}   # spells on a Leader that bar his casting (docs/rulings.md)
 EAGER = ("fire", "pour", "attack", "resolve", "rally", "advance", "stand", "form", "enter", "bombard", "cast")
 
 
@@ -104,10 +105,13 @@ def _best_strike(game: Game, player: str, view: GondorView, found: list[Action])
     return max(worths, key=lambda wa: (together[wa[1]["target"]], wa[0]))[1]
 
 
-def _best_cast(game: Game, player: str, view: GondorView, found: list[Action], rng: random.Random) -> Action:
+def _best_cast(game: Game, player: str, view: GondorView, found: list[Action],
+               rng: random.Random) -> Action | None:
     """Darkness first while the army is near the enemy (10.0: Sauron's units fanatical at
     night, 7.37), the daylight that takes it away too; then what opens the walls or
-    brings an army; a disruption beside most of the army's units (7.57). What a spell
+    brings an army; a disruption beside most of the army's units (7.57); by night, a
+    spell that keeps the enemy's Magic Leader from casting (his daylight would end the
+    night), and no other spell on a Leader (None: the points are kept). What a spell
     does is seen by casting it on clones that roll from the bot's own dice (the real dice stay
     unknown, and a seed gives the same choice in any process)."""
     mine = [u["hex"] for u in view["units"] if u["side"] == player and u.get("hex")]
@@ -123,14 +127,20 @@ def _best_cast(game: Game, player: str, view: GondorView, found: list[Action], r
         if target is not None and target.get("hex"):
             beside = sum(distance(h, target["hex"]) == 1 for h in mine)
             return (2 if beside else 1, beside * points_value(target["ratings"]))
+        leader = next((x for x in view["leaders"] if x["id"] == a.get("target")), None)
+        if leader is not None:   # only silencing a Magic Leader by night is worth points
+            return (2 if effect == "silence" and leader.get("magic") and view["night"] else 0, 0)
         return ({"daylight": 4, "opening": 3, "arrival": 3}.get(effect, 1), 0)
-    return max(found, key=rank)
+    best = max(found, key=rank)
+    return best if rank(best)[0] > 0 else None
 
 
 def _spell_effect(game: Game, player: str, view: GondorView, action: Action, rng: random.Random) -> str:
     """What casting `action` changes in the view of a reseeded clone: night falls
     ('darkness') or lifts ('daylight'), a wall opens ('opening'), an army arrives
-    ('arrival'); '' when no trial succeeded or it changes none of these."""
+    ('arrival'), a Leader may not cast this Game-Turn ('silence': the freeze and
+    stalemate of the scenario's spell list); '' when no trial succeeded or it changes
+    none of these."""
     for _ in range(TRIALS):
         twin = _twin(game, rng)
         twin.act(player, action)
@@ -141,6 +151,8 @@ def _spell_effect(game: Game, player: str, view: GondorView, action: Action, rng
             return "opening"
         if len(after["to_come"]) < len(view["to_come"]) or len(after["units"]) > len(view["units"]):
             return "arrival"
+        if set(after["spells_on"].get(action.get("target") or "", ())) & SILENCING:
+            return "silence"
         if after["spells_on"] != view["spells_on"] or any(
                 a != b for a, b in zip(after["units"], view["units"])):
             return ""
@@ -207,7 +219,11 @@ def heuristic_action(game: Game, player: str, rng: random.Random) -> Action:
         if found:
             if kind in ("fire", "attack"):
                 return _best_strike(game, player, view, found)
-            return _best_cast(game, player, view, found, rng) if kind == "cast" else rng.choice(found)
+            if kind != "cast":
+                return rng.choice(found)
+            chosen = _best_cast(game, player, view, found, rng)
+            if chosen is not None:
+                return chosen
     retreats = [a for a in legal if a["type"] in ("retreat", "evade")]
     if retreats:   # as far from the enemy as the rules allow, displacing as few friends as may be (never declining)
         return max(retreats, key=lambda a: (_nearest_enemy(view, player, a["path"][-1]),

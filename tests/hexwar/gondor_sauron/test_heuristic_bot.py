@@ -163,3 +163,19 @@ def test_by_day_it_keeps_its_points_rather_than_cast_on_a_leader():
     # kept, they silence the wizard by night; the old bot cast whatever it could
     g = casting_at_a_wizard(night=False)
     assert all(json.loads(c)["type"] != "cast" for c in choices(g, S))
+
+
+def test_from_the_foot_of_a_wall_it_goes_round_to_the_open_side_to_melee():
+    # SPI 7.0, 7.35: no melee across an unbreached wall; the orc beside the walled knight
+    # could only wait there to be shot at, so it moves to the one hex beside him that no
+    # wall parts from him (read from the public map); the old bot, already beside him,
+    # had no nearer hex to go to and stayed
+    doc = json.loads((SCENARIOS / "gondor.json").read_text(encoding="utf-8"))
+    walled = ["0504", "0605", "0406", "0405", "0404"]   # five of the knight's six sides; 0506 open
+    doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9,
+                      hexsides=[{"hexes": ["0505", h], "kind": "wall"} for h in walled])
+    doc.update({"units": [u("orc", S, "0504", "E1Z"), u("knight", W, "0505", "B3W")], "leaders": [], "turns": 2,
+                "night_turns": [], "reinforcements": [], "spells": [], "cauldrons": [], "engines": []})
+    g = games.new("gondor", seed=1, scenario=doc)
+    to_phase(g, "C", S)
+    assert choices(g, S) == {json.dumps({"type": "move", "piece": "orc", "to": "0506"}, sort_keys=True)}

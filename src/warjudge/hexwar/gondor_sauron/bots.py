@@ -8,8 +8,9 @@ picks (SPI 7.32), pours oil, forms, rallies, advances, brings on reinforcements,
 walls; casts darkness first while its army is near the enemy (10.0, 7.37: fanatical at
 night), keeps Sauron on his pedestal so that he can go on casting, keeps its Leaders
 stacked with its units (8.1), steps onto its siege towers and ladders beside the enemy
-(7.35, 7.53: only from there does it melee over a wall), closes in on the enemy with each
-unit once a phase, retreats before a melee when standing would cost more (7.7: tried
+(7.35, 7.53: only from there does it melee over a wall), goes from the foot of a wall to
+a hex from which it can melee (the public map's walls and the view's breaches), closes in
+on the enemy with each unit once a phase, retreats before a melee when standing would cost more (7.7: tried
 on reseeded clones), retreats away from the enemy and ends a part of the turn only when
 nothing useful is left. Both draw on the caller's `random.Random`, never on the game's dice."""
 
@@ -29,6 +30,7 @@ RETREAT_SHARE = 0.1   # a retreat an orderly unit can make only opens the line
 ATTACK_VALUE = {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}   # SPI 9.12, as printed in the rules
 MORALE_VALUE = {"W": 4, "X": 3, "Y": 2, "Z": 1}
 TRIALS = 3            # reseeded clones a spell is tried on to see what it does
+WALLS = ("wall", "gate", "tower")   # hexsides no melee crosses unbreached (7.35)
 SILENCING = {"freeze", "stalemate"}   # spells on a Leader that bar his casting (docs/rulings.md)
 EAGER = ("fire", "pour", "attack", "resolve", "rally", "advance", "stand", "form", "enter", "bombard", "cast")
 
@@ -234,7 +236,7 @@ def heuristic_action(game: Game, player: str, rng: random.Random) -> Action:
         return rng.choice(joining)
     every_move = [a for a in allowed if a["type"] == "move"]
     moves = [a for a in every_move if a not in astray]
-    climbing = _climbing(view, player, moves)
+    climbing = _climbing(view, player, moves) or _to_melee(game, view, player, moves)
     if climbing:
         return rng.choice(climbing)
     if moves:      # the move that gains the most ground towards the enemy, if any gains
@@ -260,6 +262,28 @@ def _climbing(view: GondorView, side: str, moves: list[Action]) -> list[Action]:
                and e.get("hex") and _nearest_enemy(view, side, e["hex"]) == 1}
     units = {u["id"]: u["hex"] for u in view["units"] if u["side"] == side and u.get("hex")}
     return [a for a in moves if a["piece"] in units and units[a["piece"]] not in scaling and a["to"] in scaling]
+
+
+def _melee_from(game: Game, view: GondorView, side: str, h: str) -> bool:
+    """Whether a unit at `h` is beside an enemy unit across no unbreached wall, gate or
+    tower (7.35: read from the public map and the view's breaches), or stands on its
+    side's siege tower or ladder beside one (7.53)."""
+    board = game.public_map
+    breached = {frozenset(pair) for pair in view["breached"]}
+    scaling = any(e["side"] == side and e["kind"] in ("siege_tower", "ladder") and e.get("hex") == h
+                  for e in view["engines"])
+    return any(u["side"] != side and u.get("hex") and distance(h, u["hex"]) == 1
+               and (scaling or board.hexside_kind(h, u["hex"]) not in WALLS
+                    or frozenset((h, u["hex"])) in breached) for u in view["units"])
+
+
+def _to_melee(game: Game, view: GondorView, side: str, moves: list[Action]) -> list[Action]:
+    """Moves of a combat unit that can melee no enemy where it stands onto a hex from which
+    it can (`_melee_from`): through a breach or round the wall's end rather than wait at
+    its foot, where only the enemy's missiles and oil reach (7.0: its own melee is free)."""
+    units = {u["id"]: u["hex"] for u in view["units"] if u["side"] == side and u.get("hex")}
+    idle = {pid for pid, h in units.items() if not _melee_from(game, view, side, h)}
+    return [a for a in moves if a["piece"] in idle and _melee_from(game, view, side, a["to"])]
 
 
 def _spreading(view: GondorView, side: str, moves: list[Action]) -> list[Action]:

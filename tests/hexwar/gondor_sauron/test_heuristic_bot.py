@@ -113,3 +113,69 @@ def test_a_spell_tried_on_clones_rolls_the_bot_s_dice_not_the_machine_s(monkeypa
         raise AssertionError("the bot drew a seed from the machine")
     monkeypatch.setattr(rules, "fresh_seed", machine_seed)
     assert heuristic_action(g, S, random.Random(5)) == {"type": "cast", "leader": "dark", "spell": "eclipse"}
+
+
+def attacked_at_night(defender_ratings: str, night: bool):
+    """Westernesse's bowmen beside a Sauron orc that has stated its melee on them (7.32),
+    the bowmen now choosing to stand or retreat before combat (7.7)."""
+    doc = battle([u("orc", S, "0505", "E1Z"), u("bows", W, "0506", defender_ratings)])
+    doc["night_turns"] = [1] if night else []
+    g = games.new("sauron", seed=1, scenario=doc)
+    to_phase(g, "D", S, "melee")
+    g.act(S, {"type": "attack", "unit": "orc", "target": "bows"})
+    assert g.decision(W).kind == "evade"
+    return g
+
+
+def test_it_retreats_before_combat_from_a_fanatical_attacker():
+    # SPI 7.7, 7.37, 10.0: at night the orc is fanatical and always causes a casualty, and
+    # the bowmen's Z morale makes most results an elimination or a step: they retreat
+    # before combat (disrupted at worst) rather than stand; the old bot always stood
+    g = attacked_at_night("e1Z", night=True)
+    assert {json.loads(c)["type"] for c in choices(g, W)} == {"evade"}
+
+
+def casting_at_a_wizard(night: bool):
+    """Sauron's side to cast (phase A), its Magic Leader within range of the enemy's, with a
+    spell that scares a Leader and one that freezes him."""
+    spells = [{"id": "fear", "side": S, "cost": 2, "effect": "fear", "range": 6},
+              {"id": "freeze", "side": S, "cost": 4, "effect": "freeze", "range": 6}]
+    leaders = [{"id": "dark", "side": S, "nationality": "mordor", "rally": 4, "magic": 8, "hex": "0505"},
+               {"id": "wizard", "side": W, "nationality": "gondor", "rally": 4, "magic": 10, "hex": "0508"}]
+    doc = battle([u("orc", S, "0505", "E1Z"), u("knight", W, "0508", "B3W")], spells=spells, leaders=leaders)
+    doc["night_turns"] = [1] if night else []
+    g = games.new("sauron", seed=1, scenario=doc)
+    to_phase(g, "A", S)
+    return g
+
+
+def test_by_night_it_freezes_the_enemy_wizard_rather_than_scare_him():
+    # SPI 8.5, 10.0 (docs/rulings.md: Freeze Leader bars casting for the Game-Turn, Fear
+    # only rallies and formations): the enemy's Magic Leader could end the night with
+    # daylight, so by night the bot freezes him; the old bot cast the first spell listed
+    g = casting_at_a_wizard(night=True)
+    assert choices(g, S) == {json.dumps({"type": "cast", "leader": "dark", "spell": "freeze", "target": "wizard"},
+                                        sort_keys=True)}
+
+
+def test_by_day_it_keeps_its_points_rather_than_cast_on_a_leader():
+    # SPI 8.55, 8.56: points spent on a Leader by day buy nothing the battle is scored on;
+    # kept, they silence the wizard by night; the old bot cast whatever it could
+    g = casting_at_a_wizard(night=False)
+    assert all(json.loads(c)["type"] != "cast" for c in choices(g, S))
+
+
+def test_from_the_foot_of_a_wall_it_goes_round_to_the_open_side_to_melee():
+    # SPI 7.0, 7.35: no melee across an unbreached wall; the orc beside the walled knight
+    # could only wait there to be shot at, so it moves to the one hex beside him that no
+    # wall parts from him (read from the public map); the old bot, already beside him,
+    # had no nearer hex to go to and stayed
+    doc = json.loads((SCENARIOS / "gondor.json").read_text(encoding="utf-8"))
+    walled = ["0504", "0605", "0406", "0405", "0404"]   # five of the knight's six sides; 0506 open
+    doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9,
+                      hexsides=[{"hexes": ["0505", h], "kind": "wall"} for h in walled])
+    doc.update({"units": [u("orc", S, "0504", "E1Z"), u("knight", W, "0505", "B3W")], "leaders": [], "turns": 2,
+                "night_turns": [], "reinforcements": [], "spells": [], "cauldrons": [], "engines": []})
+    g = games.new("gondor", seed=1, scenario=doc)
+    to_phase(g, "C", S)
+    assert choices(g, S) == {json.dumps({"type": "move", "piece": "orc", "to": "0506"}, sort_keys=True)}

@@ -8,8 +8,10 @@ picks (SPI 7.32), pours oil, forms, rallies, advances, brings on reinforcements,
 walls; casts darkness first while its army is near the enemy (10.0, 7.37: fanatical at
 night), keeps Sauron on his pedestal so that he can go on casting, keeps its Leaders
 stacked with its units (8.1), steps onto its siege towers and ladders beside the enemy
-(7.35, 7.53: only from there does it melee over a wall), closes in on the enemy with each
-unit once a phase, retreats away from the enemy and ends a part of the turn only when
+(7.35, 7.53: only from there does it melee over a wall), goes from the foot of a wall to
+a hex from which it can melee (the public map's walls and the view's breaches), closes in
+on the enemy with each unit once a phase, retreats before a melee when standing would cost more (7.7: tried
+on reseeded clones), retreats away from the enemy and ends a part of the turn only when
 nothing useful is left. Both draw on the caller's `random.Random`, never on the game's dice."""
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ RETREAT_SHARE = 0.1   # a retreat an orderly unit can make only opens the line
 ATTACK_VALUE = {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}   # SPI 9.12, as printed in the rules
 MORALE_VALUE = {"W": 4, "X": 3, "Y": 2, "Z": 1}
 TRIALS = 3            # reseeded clones a spell is tried on to see what it does
+WALLS = ("wall", "gate", "tower")   # hexsides no melee crosses unbreached (7.35)
+SILENCING = {"freeze", "stalemate"}   # spells on a Leader that bar his casting (docs/rulings.md)
 EAGER = ("fire", "pour", "attack", "resolve", "rally", "advance", "stand", "form", "enter", "bombard", "cast")
 
 
@@ -103,10 +107,13 @@ def _best_strike(game: Game, player: str, view: GondorView, found: list[Action])
     return max(worths, key=lambda wa: (together[wa[1]["target"]], wa[0]))[1]
 
 
-def _best_cast(game: Game, player: str, view: GondorView, found: list[Action], rng: random.Random) -> Action:
+def _best_cast(game: Game, player: str, view: GondorView, found: list[Action],
+               rng: random.Random) -> Action | None:
     """Darkness first while the army is near the enemy (10.0: Sauron's units fanatical at
     night, 7.37), the daylight that takes it away too; then what opens the walls or
-    brings an army; a disruption beside most of the army's units (7.57). What a spell
+    brings an army; a disruption beside most of the army's units (7.57); by night, a
+    spell that keeps the enemy's Magic Leader from casting (his daylight would end the
+    night), and no other spell on a Leader (None: the points are kept). What a spell
     does is seen by casting it on clones that roll from the bot's own dice (the real dice stay
     unknown, and a seed gives the same choice in any process)."""
     mine = [u["hex"] for u in view["units"] if u["side"] == player and u.get("hex")]
@@ -122,17 +129,22 @@ def _best_cast(game: Game, player: str, view: GondorView, found: list[Action], r
         if target is not None and target.get("hex"):
             beside = sum(distance(h, target["hex"]) == 1 for h in mine)
             return (2 if beside else 1, beside * points_value(target["ratings"]))
+        leader = next((x for x in view["leaders"] if x["id"] == a.get("target")), None)
+        if leader is not None:   # only silencing a Magic Leader by night is worth points
+            return (2 if effect == "silence" and leader.get("magic") and view["night"] else 0, 0)
         return ({"daylight": 4, "opening": 3, "arrival": 3}.get(effect, 1), 0)
-    return max(found, key=rank)
+    best = max(found, key=rank)
+    return best if rank(best)[0] > 0 else None
 
 
 def _spell_effect(game: Game, player: str, view: GondorView, action: Action, rng: random.Random) -> str:
     """What casting `action` changes in the view of a reseeded clone: night falls
     ('darkness') or lifts ('daylight'), a wall opens ('opening'), an army arrives
-    ('arrival'); '' when no trial succeeded or it changes none of these."""
+    ('arrival'), a Leader may not cast this Game-Turn ('silence': the freeze and
+    stalemate of the scenario's spell list); '' when no trial succeeded or it changes
+    none of these."""
     for _ in range(TRIALS):
-        twin = game.clone(reseed=False)
-        twin.dice = Dice(rng.getrandbits(128))   # the bot's rolls: not the real ones, nor a seed the machine draws
+        twin = _twin(game, rng)
         twin.act(player, action)
         after = twin.view(player)
         if after["night"] != view["night"]:
@@ -141,10 +153,41 @@ def _spell_effect(game: Game, player: str, view: GondorView, action: Action, rng
             return "opening"
         if len(after["to_come"]) < len(view["to_come"]) or len(after["units"]) > len(view["units"]):
             return "arrival"
+        if set(after["spells_on"].get(action.get("target") or "", ())) & SILENCING:
+            return "silence"
         if after["spells_on"] != view["spells_on"] or any(
                 a != b for a, b in zip(after["units"], view["units"])):
             return ""
     return ""
+
+
+def _twin(game: Game, rng: random.Random) -> Game:
+    """A copy of the game that rolls the bot's own dice: not the real ones, nor a seed the
+    machine draws (so a seed gives the same choice in any process)."""
+    twin = game.clone(reseed=False)
+    twin.dice = Dice(rng.getrandbits(128))
+    return twin
+
+
+def _standing_costs_more(game: Game, player: str, view: GondorView, rng: random.Random) -> bool:
+    """7.7: whether a unit that may retreat before the melee loses more by standing
+    (the stated attacks, tried on reseeded clones: the unit lost, reduced or driven back)
+    than by evading (disrupted on 1-3, a retreat's worth). Fanatical attackers (7.37,
+    9.33) strike for sure, so against them the unit steps back."""
+    unit = next(u for u in view["units"] if u["id"] == view["pending"][0]["unit"])
+    value = points_value(unit["ratings"])
+    lost = 0.0
+    for _ in range(TRIALS):
+        twin = _twin(game, rng)
+        twin.act(player, {"type": "stand"})
+        after = twin.view(player)
+        now = next((u for u in after["units"] if u["id"] == unit["id"]), None)
+        if now is None:
+            lost += value
+        else:
+            lost += value * (FLIP_SHARE * (now["reduced"] and not unit["reduced"])
+                             + RETREAT_SHARE * any(p["unit"] == unit["id"] for p in after["pending"]))
+    return lost / TRIALS > RETREAT_SHARE * value
 
 
 def _nearest_between(view: GondorView, side: str) -> int:
@@ -170,12 +213,19 @@ def _leader_moves(view: GondorView, player: str, legal: list[Action]) -> tuple[l
 def heuristic_action(game: Game, player: str, rng: random.Random) -> Action:
     legal = game.legal_actions(player)
     view = cast(GondorView, game.view(player))   # the bot plays Gondor & Sauron only
+    evasions = [a for a in legal if a["type"] == "evade"]
+    if evasions and _standing_costs_more(game, player, view, rng):
+        return max(evasions, key=lambda a: (_nearest_enemy(view, player, a["path"][-1]), -len(a["path"])))
     for kind in EAGER:
         found = [a for a in legal if a["type"] == kind]
         if found:
             if kind in ("fire", "attack"):
                 return _best_strike(game, player, view, found)
-            return _best_cast(game, player, view, found, rng) if kind == "cast" else rng.choice(found)
+            if kind != "cast":
+                return rng.choice(found)
+            chosen = _best_cast(game, player, view, found, rng)
+            if chosen is not None:
+                return chosen
     retreats = [a for a in legal if a["type"] in ("retreat", "evade")]
     if retreats:   # as far from the enemy as the rules allow, displacing as few friends as may be (never declining)
         return max(retreats, key=lambda a: (_nearest_enemy(view, player, a["path"][-1]),
@@ -186,7 +236,7 @@ def heuristic_action(game: Game, player: str, rng: random.Random) -> Action:
         return rng.choice(joining)
     every_move = [a for a in allowed if a["type"] == "move"]
     moves = [a for a in every_move if a not in astray]
-    climbing = _climbing(view, player, moves)
+    climbing = _climbing(view, player, moves) or _to_melee(game, view, player, moves)
     if climbing:
         return rng.choice(climbing)
     if moves:      # the move that gains the most ground towards the enemy, if any gains
@@ -212,6 +262,28 @@ def _climbing(view: GondorView, side: str, moves: list[Action]) -> list[Action]:
                and e.get("hex") and _nearest_enemy(view, side, e["hex"]) == 1}
     units = {u["id"]: u["hex"] for u in view["units"] if u["side"] == side and u.get("hex")}
     return [a for a in moves if a["piece"] in units and units[a["piece"]] not in scaling and a["to"] in scaling]
+
+
+def _melee_from(game: Game, view: GondorView, side: str, h: str) -> bool:
+    """Whether a unit at `h` is beside an enemy unit across no unbreached wall, gate or
+    tower (7.35: read from the public map and the view's breaches), or stands on its
+    side's siege tower or ladder beside one (7.53)."""
+    board = game.public_map
+    breached = {frozenset(pair) for pair in view["breached"]}
+    scaling = any(e["side"] == side and e["kind"] in ("siege_tower", "ladder") and e.get("hex") == h
+                  for e in view["engines"])
+    return any(u["side"] != side and u.get("hex") and distance(h, u["hex"]) == 1
+               and (scaling or board.hexside_kind(h, u["hex"]) not in WALLS
+                    or frozenset((h, u["hex"])) in breached) for u in view["units"])
+
+
+def _to_melee(game: Game, view: GondorView, side: str, moves: list[Action]) -> list[Action]:
+    """Moves of a combat unit that can melee no enemy where it stands onto a hex from which
+    it can (`_melee_from`): through a breach or round the wall's end rather than wait at
+    its foot, where only the enemy's missiles and oil reach (7.0: its own melee is free)."""
+    units = {u["id"]: u["hex"] for u in view["units"] if u["side"] == side and u.get("hex")}
+    idle = {pid for pid, h in units.items() if not _melee_from(game, view, side, h)}
+    return [a for a in moves if a["piece"] in idle and _melee_from(game, view, side, a["to"])]
 
 
 def _spreading(view: GondorView, side: str, moves: list[Action]) -> list[Action]:

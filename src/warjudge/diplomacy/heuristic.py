@@ -107,7 +107,8 @@ def _neighbour_lists(dmap: DipMap, adj: Any, land_only: bool) -> dict[str, tuple
     if key not in dmap.route_cache:
         dmap.route_cache[key] = {pid: tuple(sorted(q for q in adj.get(pid, ()) if q in dmap.provinces))
                                  for pid in sorted(dmap.provinces) if not (land_only and dmap.is_sea(pid))}
-    return dmap.route_cache[key]
+    lists: dict[str, tuple[str, ...]] = dmap.route_cache[key]
+    return lists
 
 
 def _unit_key(order: str) -> str:

@@ -49,11 +49,11 @@ from warjudge.diplomacy.variants.necromancer.legal import (
     adjustment_orders, canonical_support, is_owed, province_orders, retreat_orders,
 )
 from warjudge.diplomacy.variants.necromancer.orders import (
-    MAX_ORDER_CHARS, Activate, Disband, format_norder, parse_norder,
+    MAX_ORDER_CHARS, Activate, Disband, NOrder, format_norder, parse_norder,
 )
 from warjudge.diplomacy.variants.necromancer.pieces import HIDDEN_MOVERS, NAZGUL, fold, group_of
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece
-from warjudge.diplomacy.variants.necromancer.resolver import NMR
+from warjudge.diplomacy.variants.necromancer.resolver import NMR, Group, Resolution
 from warjudge.diplomacy.variants.necromancer.results import NResult
 from warjudge.diplomacy.variants.necromancer.retreats import judge_retreats
 from warjudge.diplomacy.variants.necromancer.state import NecroState, initial_state
@@ -97,7 +97,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
     record_ids: ClassVar[tuple[str, ...]] = (GAME, LEGACY_GAME)
 
     def __init__(self, edition: str = "2002", alignment: bool = True, map_file: str | None = None,
-                 map_data: dict | None = None, *, seed: int = 0, max_year: int | None = None,
+                 map_data: dict[str, Any] | None = None, *, seed: int = 0, max_year: int | None = None,
                  gm_adjudicates: bool = True, drafts: bool = False):
         """A new game on the shipped map, a GM's map file (`map_file`) or a map carried by a
         record (`map_data`). A map from a file is stored in the record itself, so a record
@@ -132,7 +132,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         self.history: Log[NReport] = Log()   # shared with clones (core/log.py)
         self.drawn: list[str] | None = None   # EN 6.3 v: a draw among all survivors
         self._cached_for: NecroState | None = None
-        self._cache: dict[tuple, list[str]] = {}
+        self._cache: dict[tuple[str, ...] | tuple[str, tuple[str, ...]] | tuple[str, str, tuple[str, ...]], list[str]] = {}
         self._opening: NReport | None = None
 
     @classmethod
@@ -229,7 +229,9 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         out: list[str] = []
         at: dict[str, list[str]] = {}
         for text in given:
-            at.setdefault(parse_norder(text, power, self.map).unit.province, []).append(text)
+            order = parse_norder(text, power, self.map)
+            if isinstance(order, NOrder):   # a Movement phase's, all of them
+                at.setdefault(order.unit.province, []).append(text)
         for province, pieces in sorted(state.position.items()):
             if any(p.power == power for p in pieces):
                 key = (power, province, tuple(at.get(province, ())))
@@ -511,7 +513,8 @@ def replay_legacy(game: NecromancerDiplomacyGame, actions: Sequence[dict[str, An
     return game
 
 
-def _unordered_lines(groups, res, results: list[NResult], secret_armies, secret_beasts) -> set[int]:
+def _unordered_lines(groups: list[Group], res: Resolution, results: list[NResult], secret_armies: set[str],
+                     secret_beasts: set[str]) -> set[int]:
     """A default Hold line for every unit given no order (NMR, EN 2.2.1 vii), so reports
     say who did not order; unactivated Standing Armies (always in Civil Disorder) are left
     out. Returns the lines of hidden units, which others see only when revealed."""

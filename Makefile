@@ -1,7 +1,7 @@
 # Two commands do all the set-up on a fresh machine:
 #   make run   - install warjudge in .venv and start the play server (SQLite; prints its URL)
-#   make test  - install warjudge with its test extras in .venv, type-check (mypy, the set
-#                pyproject.toml names) and run the whole suite
+#   make test  - install warjudge with its test extras in .venv, type-check (mypy --strict,
+#                as pyproject.toml sets it) and run the whole suite
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin

@@ -161,6 +161,11 @@ class Game(Protocol):
     def public_map(self) -> Any:
         return None
 
+    def pending_orders(self, player: str) -> dict[str, str]:
+        """The orders `player` gave that wait for the phase's adjudication, by what each
+        is for (a unit; an adjustment's slot): a bot continues its plan from them."""
+        return {}
+
     def phase_name(self) -> str | None:
         """The phase as the game's views name it (Diplomacy's "S1902M"), None if they name
         none: what a request naming its phase is checked against. Not optional: a game
@@ -170,7 +175,7 @@ class Game(Protocol):
 
 
 CAPABILITIES = ("option_descriptions", "preview", "cost", "default_action", "seat_names", "waiting_for",
-                "setup_plan", "sample_hidden", "public_map")
+                "setup_plan", "sample_hidden", "public_map", "pending_orders")
 
 
 def provided(cls: type) -> frozenset[str]:

@@ -19,7 +19,7 @@ DRAFTS_OPTION = Option("drafts", "bool", "orders stay drafts until the phase is 
                        False)
 
 
-def checked_orders(action: dict[str, Any], powers) -> tuple[str, list[str]]:
+def checked_orders(action: dict[str, Any], powers: Sequence[str]) -> tuple[str, list[str]]:
     """The (power, orders) of an 'orders' action, or InputError with the reason."""
     power, orders = action.get("power"), action.get("orders")
     if not isinstance(power, str) or power not in powers:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, replace
+from typing import Iterable
 
 from warjudge.core.events import Event
 from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap
@@ -19,7 +20,7 @@ class AdjustmentOutcome:
     units: dict[str, Unit]
 
 
-def adjustment_counts(units: dict[str, Unit], centers: dict[str, set[str]], powers) -> dict[str, int]:
+def adjustment_counts(units: dict[str, Unit], centers: dict[str, set[str]], powers: Iterable[str]) -> dict[str, int]:
     """Per power: + builds allowed, - disbands required, 0 nothing to do."""
     counts = {p: len(centers.get(p, ())) for p in powers}
     for u in units.values():
@@ -49,7 +50,8 @@ def judge_adjustments(dmap: DipMap, units: dict[str, Unit], centers: dict[str, s
     return AdjustmentOutcome(results, after)
 
 
-def _apply(dmap, units, centers, counts, used, after, r: OrderResult) -> Event | None:
+def _apply(dmap: DipMap, units: dict[str, Unit], centers: dict[str, set[str]], counts: dict[str, int],
+           used: dict[str, int], after: dict[str, Unit], r: OrderResult) -> Event | None:
     order, power = r.order, r.power
     delta = counts.get(power, 0)
     if isinstance(order, (Build, Waive)):

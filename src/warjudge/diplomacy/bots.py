@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import random
 
+from warjudge.core.game import Action, Game
 from warjudge.diplomacy.adjustments import adjustment_counts
 from warjudge.diplomacy.legality import check_movement_order, sea_route_possible
 from warjudge.diplomacy.mapdata import ARMY, DipMap, province_of
 from warjudge.diplomacy.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, format_order
 from warjudge.diplomacy.phases import ADJUSTMENT, MOVEMENT, GameState
 from warjudge.diplomacy.retreats import retreat_options
+from warjudge.diplomacy.units import Unit
 
 
-def _moves(dmap: DipMap, unit) -> list[str]:
+def _moves(dmap: DipMap, unit: Unit) -> list[str]:
     if unit.type == ARMY:
         return sorted(dmap.army_adj[unit.province])
     return sorted(dmap.fleet_adj.get(unit.location, ()))
@@ -49,7 +51,8 @@ def _movement(dmap: DipMap, state: GameState, power: str, rng: random.Random) ->
     return texts
 
 
-def _helper_order(dmap, units, u, planned, rng):
+def _helper_order(dmap: DipMap, units: dict[str, Unit], u: Unit, planned: dict[str, Move],
+                  rng: random.Random) -> Order | None:
     candidates: list[Order] = []
     for other in planned.values():
         if dmap.can_reach(u.type, u.location, province_of(other.dest)):
@@ -85,7 +88,7 @@ def _adjustment(dmap: DipMap, state: GameState, power: str, rng: random.Random) 
     return out
 
 
-def bot_action(game, power: str, rng: random.Random) -> dict:
+def bot_action(game: Game, power: str, rng: random.Random) -> Action:
     """One action for `power`, chosen only from `game.legal_actions(power)` (the one game
     interface; any Diplomacy game that answers it). Like `random_orders`, units mostly move
     and otherwise support or hold; dislodged units mostly retreat; builds beat waives."""

@@ -39,6 +39,7 @@ class DiplomacyFamily(Game):
     record: Any
     history: Any
     state: Any               # the position: its `phase` (with a `year`) and `winner`
+    pending: dict[str, dict[str, str]]   # power -> what each order is for (its unit) -> canonical text
     drawn: list[str] | None
     gm_adjudicates: bool
     max_year: int | None
@@ -114,6 +115,10 @@ class DiplomacyFamily(Game):
         leaders = tuple(p for p in contenders if scores[p] == best)
         return Outcome(leaders, "year-limit", draw=len(leaders) > 1, scores=scores)
 
+    def pending_orders(self, player: str) -> dict[str, str]:
+        """`player`'s orders given this phase, by the unit each is for (both games alike)."""
+        return dict(self.pending.get(player, {}))
+
     # --- what each game supplies --------------------------------------------------------
     def _may_act(self, power: str) -> bool:
         raise NotImplementedError
@@ -131,8 +136,9 @@ class DiplomacyFamily(Game):
         raise NotImplementedError
 
     def _given(self, power: str) -> list[str]:
-        """The canonical texts of the orders `power` gave this phase, in the order listed."""
-        raise NotImplementedError
+        """The canonical texts of the orders `power` gave this phase, in the order listed
+        (default: the order given)."""
+        return list(self.pending.get(power, {}).values())
 
     def _take_back(self, power: str, text: str) -> None:
         """Forget one of `power`'s given orders with this text."""

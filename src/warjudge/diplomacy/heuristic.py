@@ -107,7 +107,8 @@ def _neighbour_lists(dmap: DipMap, adj: Any, land_only: bool) -> dict[str, tuple
     if key not in dmap.route_cache:
         dmap.route_cache[key] = {pid: tuple(sorted(q for q in adj.get(pid, ()) if q in dmap.provinces))
                                  for pid in sorted(dmap.provinces) if not (land_only and dmap.is_sea(pid))}
-    return dmap.route_cache[key]
+    lists: dict[str, tuple[str, ...]] = dmap.route_cache[key]
+    return lists
 
 
 def _unit_key(order: str) -> str:
@@ -318,7 +319,7 @@ class HeuristicBot:
         actions = [a for a in game.legal_actions(player) if a["type"] == "order"]
         if not actions:
             raise InputError(f"{player!r} has no order to give")
-        texts, pending = {a["order"] for a in actions}, game.pending.get(player, {})
+        texts, pending = {a["order"] for a in actions}, game.pending_orders(player)
         if self._planned is not None and self._planned[0] is game.state and self._planned[1] == player:
             plan = self._planned[2]
             if any(t in texts for k, t in plan.items() if k not in pending):
@@ -336,7 +337,7 @@ class HeuristicBot:
     def _plan(self, game: Any, power: str, actions: list[Action]) -> dict[str, str]:
         dmap, state = game.map, game.state
         kind = state.phase.kind
-        given = dict(game.pending.get(power, {}))
+        given = game.pending_orders(power)
         legal: dict[str, list[str]] = {}
         if kind == ADJUSTMENT:
             return adjustment_plan(dmap, state, power, [a["order"] for a in actions], list(given.values()),

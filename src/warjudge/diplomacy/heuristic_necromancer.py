@@ -41,7 +41,7 @@ from warjudge.diplomacy.variants.necromancer.calendar import (
     ADJUSTMENT, RETREAT, SAURON_ENDS, TURN_YEARS, is_adjustment_year,
 )
 from warjudge.diplomacy.variants.necromancer.orders import (
-    Activate, Build, Disband, DoubleMove, Hold, Move, Retreat, Support, parse_norder,
+    Activate, Build, Disband, DoubleMove, Hold, Move, NOrder, Retreat, Support, parse_norder,
 )
 from warjudge.diplomacy.variants.necromancer.pieces import NAZGUL
 from warjudge.diplomacy.variants.necromancer.views import visible_position
@@ -111,15 +111,17 @@ class NecromancerHeuristicBot:
         parsed = [(parse_norder(a["order"], player, game.map), a) for a in orders]
         kind = game.state.phase.kind
         guards = _guards(game, player, competition)
-        if kind not in (ADJUSTMENT, RETREAT) and not self._plan and not game.pending.get(player):
+        if kind not in (ADJUSTMENT, RETREAT) and not self._plan and not game.pending_orders(player):
             self._plan = attack_plan(game, player, parsed, values, guards)
         if kind == ADJUSTMENT:
             return _adjustment(parsed, values, {"type": "pass"} in actions)
+        given_texts = list(game.pending_orders(player).values())
         if kind == RETREAT:
-            return _retreat(parsed, values, game.pending.get(player, []), player, game.map)
-        given = [parse_norder(t, player, game.map) for t in game.pending.get(player, [])]
-        first = min((distance.get(o.unit.province, UNREACHABLE), o.unit.province, str(o.unit)) for o, _ in parsed)
-        mine = [(o, a) for o, a in parsed if (o.unit.province, str(o.unit)) == first[1:]]
+            return _retreat(parsed, values, given_texts, player, game.map)
+        given = [parse_norder(t, player, game.map) for t in given_texts]
+        units = [(o, a) for o, a in parsed if isinstance(o, NOrder)]   # a Movement phase's: all of them
+        first = min((distance.get(o.unit.province, UNREACHABLE), o.unit.province, str(o.unit)) for o, _ in units)
+        mine = [(o, a) for o, a in units if (o.unit.province, str(o.unit)) == first[1:]]
         planned = self._plan.get(first[1:])
         if planned is not None and any(a["order"] == planned for _, a in mine):
             return {"type": "order", "order": planned}

@@ -6,7 +6,7 @@ Any problem with the document raises InputError and nothing is adjudicated.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -117,7 +117,7 @@ def adjudicate_document(doc: Any) -> dict[str, Any]:
     }
 
 
-def _units_out(units) -> dict[str, list[str]]:
+def _units_out(units: Iterable[Unit]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for u in sorted(units, key=lambda u: (u.power, u.province)):
         out.setdefault(u.power, []).append(str(u))

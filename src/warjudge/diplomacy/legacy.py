@@ -45,7 +45,7 @@ def replay_legacy(game: DiplomacyGame, actions: Sequence[dict[str, Any]]) -> Dip
     return game
 
 
-def _enter(game, power: str, texts: list[str]) -> None:
+def _enter(game: DiplomacyGame, power: str, texts: list[str]) -> None:
     """`power`'s orders as the old judge read them: the first order naming a unit is its order."""
     if power not in game.to_act():
         return
@@ -67,7 +67,7 @@ def _enter(game, power: str, texts: list[str]) -> None:
             continue
 
 
-def _owns(game, power: str, province: str) -> bool:
+def _owns(game: DiplomacyGame, power: str, province: str) -> bool:
     if game.state.phase.kind == MOVEMENT:
         unit = game.state.units.get(province)
         return unit is not None and unit.power == power

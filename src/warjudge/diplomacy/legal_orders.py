@@ -73,7 +73,8 @@ def _land_and_sea_reach(dmap: DipMap, unit_type: str, location: str) -> _Reach:
             moves = tuple(f"F {location} - {n}" for n in nodes)
             adj = sorted({province_of(n) for n in nodes})
         dmap.route_cache[key] = _Reach(moves, frozenset(adj), tuple(adj))
-    return dmap.route_cache[key]
+    reach: _Reach = dmap.route_cache[key]
+    return reach
 
 
 def _reach(dmap: DipMap, unit: Unit, by_sea: set[str] | None) -> _Reach:

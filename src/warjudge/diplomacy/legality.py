@@ -56,7 +56,8 @@ def sea_route_possible(dmap: DipMap, start: str, end: str, through: str | None =
     key = (start, end, through)
     if key not in dmap.route_cache:
         dmap.route_cache[key] = _sea_route(dmap, start, end, through)
-    return dmap.route_cache[key]
+    possible: bool = dmap.route_cache[key]
+    return possible
 
 
 def _sea_route(dmap: DipMap, start: str, end: str, through: str | None) -> bool:

@@ -77,8 +77,8 @@ class DipMap:
     fleet_adj: dict[str, frozenset[str]]
     start: dict[str, tuple[tuple[str, str], ...]]
     names: dict[str, str] = field(default_factory=dict)  # lower-case name or alias -> id
-    route_cache: dict = field(default_factory=dict, repr=False, compare=False)  # geography-only answers: convoy routes, units' reaches
-    orders_memo: dict = field(default_factory=dict, repr=False, compare=False)  # legal_orders: the last positions' movement orders
+    route_cache: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False, compare=False)  # geography-only answers: convoy routes, units' reaches
+    orders_memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)  # legal_orders: the last positions' movement orders
     name_reader: Any = field(default=None, repr=False, compare=False)  # orders._Names, made once per map
 
     # --- queries -------------------------------------------------------------
@@ -235,7 +235,7 @@ def validate_spec(spec: MapSpec) -> list[str]:
     return problems
 
 
-def _connectivity(spec: MapSpec, provs: dict) -> list[str]:
+def _connectivity(spec: MapSpec, provs: dict[str, ProvinceSpec]) -> list[str]:
     edges = [(a, b) for a, b in (*spec.army_borders,
                                  *((x.split("/")[0], y.split("/")[0]) for x, y in spec.fleet_borders))
              if a in provs and b in provs]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from warjudge.core.events import OrderRefusal
 from warjudge.diplomacy.mapdata import DipMap, normalise_name, province_of
@@ -190,7 +190,7 @@ class _Reader:
         self.kinds = [_KEYWORDS.get(t) for t in self.toks] + [None]
         self.i = 0
 
-    def fail(self, code: str, **params) -> OrderRefusal:
+    def fail(self, code: str, **params: Any) -> OrderRefusal:
         return OrderRefusal(self.text, code, **params)
 
     def peek(self) -> str | None:

@@ -15,7 +15,7 @@ from warjudge.core.errors import InputError
 from warjudge.diplomacy.adjustments import adjustment_counts, judge_adjustments
 from warjudge.diplomacy.mapdata import DipMap
 from warjudge.diplomacy.movement import judge_movement
-from warjudge.diplomacy.results import Dislodged, OrderResult
+from warjudge.diplomacy.results import Dislodged, Entry, OrderResult
 from warjudge.diplomacy.retreats import judge_retreats
 from warjudge.diplomacy.units import Unit
 
@@ -77,8 +77,8 @@ def initial_state(dmap: DipMap) -> GameState:
     return GameState(Phase(dmap.start_year, SPRING, MOVEMENT), units, centers)
 
 
-def judge_phase(dmap: DipMap, state: GameState, orders: dict[str, list]) -> PhaseReport:
-    entries = [(power, o) for power, items in orders.items() for o in items]
+def judge_phase(dmap: DipMap, state: GameState, orders: dict[str, list[str]]) -> PhaseReport:
+    entries: list[Entry] = [(power, o) for power, items in orders.items() for o in items]
     phase = state.phase
     if phase.kind == MOVEMENT:
         out = judge_movement(dmap, state.units, entries)
@@ -110,7 +110,7 @@ def update_centers(dmap: DipMap, units: dict[str, Unit], centers: dict[str, set[
     return out
 
 
-def _end_of_season(dmap: DipMap, phase: Phase, units: dict[str, Unit], centers) -> GameState:
+def _end_of_season(dmap: DipMap, phase: Phase, units: dict[str, Unit], centers: dict[str, set[str]]) -> GameState:
     if phase.season == SPRING:
         return GameState(Phase(phase.year, FALL, MOVEMENT), units, _copy(centers))
     centers = update_centers(dmap, units, centers)

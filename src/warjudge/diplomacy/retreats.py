@@ -34,7 +34,7 @@ def retreat_options(dmap: DipMap, units: dict[str, Unit], d: Dislodged, standoff
     ]
 
 
-def check_retreat(dmap, units, dislodged: dict[str, Dislodged], standoffs, order: Order) -> tuple[Order, Event | None]:
+def check_retreat(dmap: DipMap, units: dict[str, Unit], dislodged: dict[str, Dislodged], standoffs: set[str], order: Order) -> tuple[Order, Event | None]:
     if isinstance(order, Move):
         if order.via_convoy:
             return order, because("dip.retreat_convoyed")

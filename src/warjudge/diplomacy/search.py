@@ -60,7 +60,7 @@ class SearchBot(HeuristicBot):
 
     def _plan(self, game: Any, power: str, actions: list[Action]) -> dict[str, str]:
         state = game.state
-        if state.phase.kind != MOVEMENT or game.pending.get(power):
+        if state.phase.kind != MOVEMENT or game.pending_orders(power):
             return super()._plan(game, power, actions)   # a power that began its orders keeps to them
         plan = search_movement(game.map, state, power, self.rng, self.sizes["self"], self.sizes["others"],
                                self.iterations)

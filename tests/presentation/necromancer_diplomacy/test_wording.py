@@ -33,4 +33,4 @@ def test_a_refused_action_carries_its_code_and_is_worded_in_either_language():  
     assert refused.value.code == "necdip.act.no_order_to_retract"
     assert str(refused.value) == "SARUMAN has no order 'A Los H' to take back"
     assert worded(refused.value.event, "fr", {"SARUMAN": "Saroumane"}) == "Saroumane n'a pas d'ordre 'A Los H' à retirer"
-    assert game.orders.get("SARUMAN", []) == []   # nothing changed
+    assert game.pending_orders("SARUMAN") == {}   # nothing changed

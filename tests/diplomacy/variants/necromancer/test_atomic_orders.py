@@ -162,7 +162,7 @@ def test_atomic_orders_retract_and_adjudication_when_all_are_done():
     with pytest.raises(IllegalAction):
         game.act("ROHAN", {"type": "retract", "order": first})
     game.act("GONDOR", {"type": "retract", "order": first})
-    assert game.orders["GONDOR"] == []
+    assert game.pending_orders("GONDOR") == {}
     rng = random.Random(1)
     while str(game.state.phase) == "TA2765M":
         power = game.to_act()[0]

@@ -15,7 +15,7 @@ from warjudge.diplomacy.variants.necromancer.calendar import START_YEAR
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, SARUMAN_THIRD_ARMY, NecroMap
 from warjudge.diplomacy.variants.necromancer.orders import Activate, Build, Disband, Waive
 from warjudge.diplomacy.variants.necromancer.pieces import (
-    ARMY, CAVALRY, DRAGONS, NAZGUL, SPIDERS, WIZARD, Component,
+    ARMY, CAVALRY, DRAGONS, NAZGUL, SPIDERS, WIZARD, Component, Group,
 )
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece, Position
 from warjudge.diplomacy.variants.necromancer.reasons import because
@@ -238,7 +238,8 @@ def _spend(state: NecroState, kind: str) -> None:
         state.dragons_used = True
 
 
-def _build(nmap, state, order: Build, left: int, built_in, opening: bool) -> Event | None:
+def _build(nmap: NecroMap, state: NecroState, order: Build, left: int, built_in: dict[tuple[str, str], int],
+           opening: bool) -> Event | None:
     """Why the build is void (or, LOST, fails), else None: the unit is placed."""
     power, unit, province = order.power, order.unit, order.unit.province
     if unit.auxiliaries:
@@ -275,7 +276,8 @@ def _build(nmap, state, order: Build, left: int, built_in, opening: bool) -> Eve
     return None
 
 
-def _build_site(nmap, state, power, unit, province, built_in) -> Event | None:
+def _build_site(nmap: NecroMap, state: NecroState, power: str, unit: Group, province: str,
+                built_in: dict[tuple[str, str], int]) -> Event | None:
     pieces = state.position.get(province, [])
     mine = [p for p in pieces if p.power == power and not p.component.personality]
     if province == ERIADOR:

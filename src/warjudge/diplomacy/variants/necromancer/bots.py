@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from warjudge.diplomacy.variants.necromancer.adjustments import home_centres, supply_centres, unit_count
 from warjudge.diplomacy.variants.necromancer.calendar import ADJUSTMENT, MOVEMENT, START_YEAR
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, SARUMAN_THIRD_ARMY
 from warjudge.diplomacy.variants.necromancer.movement import passable
-from warjudge.diplomacy.variants.necromancer.pieces import group_of
-from warjudge.diplomacy.variants.necromancer.position import STANDING
+from warjudge.diplomacy.variants.necromancer.pieces import Component, group_of
+from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece
 from warjudge.diplomacy.variants.necromancer.retreats import retreat_problem, written_dislodged
 
+if TYPE_CHECKING:
+    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 
-def random_orders(game, power: str, rng: random.Random) -> list[str]:
+
+def random_orders(game: NecromancerDiplomacyGame, power: str, rng: random.Random) -> list[str]:
     kind = game.state.phase.kind
     if kind == MOVEMENT:
         return _movement(game, power, rng)
@@ -30,15 +34,15 @@ def random_orders(game, power: str, rng: random.Random) -> list[str]:
     return out
 
 
-def _written(pieces, province) -> str:
+def _written(pieces: list[Component], province: str) -> str:
     return str(group_of(pieces, province))
 
 
-def _movement(game, power: str, rng: random.Random) -> list[str]:
+def _movement(game: NecromancerDiplomacyGame, power: str, rng: random.Random) -> list[str]:
     nmap, position = game.map, game.state.position
     out = []
     for province, pieces in sorted(position.items()):
-        by_kind: dict[tuple[str, str | None], list] = {}
+        by_kind: dict[tuple[str, str | None], list[Piece]] = {}
         for p in pieces:
             if p.power == power:
                 by_kind.setdefault((p.component.kind, p.component.aux), []).append(p)
@@ -84,7 +88,7 @@ def _movement(game, power: str, rng: random.Random) -> list[str]:
     return out
 
 
-def _adjustment(game, power: str, rng: random.Random) -> list[str]:
+def _adjustment(game: NecromancerDiplomacyGame, power: str, rng: random.Random) -> list[str]:
     nmap, state = game.map, game.state
     if state.phase.year == START_YEAR:
         if power == "SARUMAN":
@@ -104,7 +108,7 @@ def _adjustment(game, power: str, rng: random.Random) -> list[str]:
     return out
 
 
-def _activation(game, rng: random.Random) -> list[str]:
+def _activation(game: NecromancerDiplomacyGame, rng: random.Random) -> list[str]:
     """A Standing Army, or now and then the Spiders or Dragons (EN 7.8.2 iv-v)."""
     state, spec = game.state, game.map.spec
     if rng.random() < 0.3 and not (state.spiders_used and state.dragons_used):

@@ -49,11 +49,11 @@ from warjudge.diplomacy.variants.necromancer.legal import (
     adjustment_orders, canonical_support, is_owed, province_orders, retreat_orders,
 )
 from warjudge.diplomacy.variants.necromancer.orders import (
-    MAX_ORDER_CHARS, Activate, Disband, format_norder, parse_norder,
+    MAX_ORDER_CHARS, Activate, Disband, NOrder, Waive, format_norder, parse_norder,
 )
 from warjudge.diplomacy.variants.necromancer.pieces import HIDDEN_MOVERS, NAZGUL, fold, group_of
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece
-from warjudge.diplomacy.variants.necromancer.resolver import NMR
+from warjudge.diplomacy.variants.necromancer.resolver import NMR, Group, Resolution
 from warjudge.diplomacy.variants.necromancer.results import NResult
 from warjudge.diplomacy.variants.necromancer.retreats import judge_retreats
 from warjudge.diplomacy.variants.necromancer.state import NecroState, initial_state
@@ -97,7 +97,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
     record_ids: ClassVar[tuple[str, ...]] = (GAME, LEGACY_GAME)
 
     def __init__(self, edition: str = "2002", alignment: bool = True, map_file: str | None = None,
-                 map_data: dict | None = None, *, seed: int = 0, max_year: int | None = None,
+                 map_data: dict[str, Any] | None = None, *, seed: int = 0, max_year: int | None = None,
                  gm_adjudicates: bool = True, drafts: bool = False):
         """A new game on the shipped map, a GM's map file (`map_file`) or a map carried by a
         record (`map_data`). A map from a file is stored in the record itself, so a record
@@ -126,13 +126,13 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         self.state: NecroState = initial_state(self.map)
         self.dislodged: list[Dislodgement] = []
         self.standoffs: set[str] = set()
-        self.orders: dict[str, list[str]] = {}    # each power's atomic orders this phase, canonical text
+        self.pending: dict[str, dict[str, str]] = {}   # power -> unit (as written) -> canonical order
         self.written: dict[str, list[str]] = {}   # orders the GM entered as written (void ones included)
         self.passed: set[str] = set()              # powers that declined their optional orders
         self.history: Log[NReport] = Log()   # shared with clones (core/log.py)
         self.drawn: list[str] | None = None   # EN 6.3 v: a draw among all survivors
         self._cached_for: NecroState | None = None
-        self._cache: dict[tuple, list[str]] = {}
+        self._cache: dict[tuple[str, ...] | tuple[str, tuple[str, ...]] | tuple[str, str, tuple[str, ...]], list[str]] = {}
         self._opening: NReport | None = None
 
     @classmethod
@@ -182,7 +182,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         copy.__dict__.update(self.__dict__)
         copy.record = self.record.copy()
         copy.dislodged, copy.standoffs = list(self.dislodged), set(self.standoffs)
-        copy.orders = {p: list(o) for p, o in self.orders.items()}
+        copy.pending = {p: dict(o) for p, o in self.pending.items()}
         copy.written = {p: list(o) for p, o in self.written.items()}
         copy.passed, copy.history = set(self.passed), self.history.copy()
         # the legal lists are shared while both stand on this state (they are keyed by the
@@ -196,12 +196,10 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
     def powers(self) -> list[str]:
         return [p.id for p in self.map.spec.powers]
 
-    @property
-    def pending(self) -> dict[str, list[str]]:
-        """Each power's orders for this phase as the judge will read them: the GM's
-        written ones, then the power's own."""
-        return {p: [*self.written.get(p, []), *self.orders.get(p, [])] for p in self.powers
-                if self.written.get(p) or self.orders.get(p)}
+    def _judged(self, power: str) -> list[str]:
+        """`power`'s orders for this phase as the judge will read them: the GM's written
+        ones, then the power's own."""
+        return [*self.written.get(power, []), *self.pending.get(power, {}).values()]
 
     def _out(self, power: str) -> bool:
         """EN 7.8.3 ii, 7.7 ii: an eliminated Sauron or Saruman gives no more orders."""
@@ -211,7 +209,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         """`power`'s legal orders now, beside those it gave (cached for the position)."""
         if self._cached_for is not self.state:
             self._cached_for, self._cache = self.state, {}
-        given = tuple(self.orders.get(power, ()))
+        given = tuple(self._given(power))
         key = (power, given)
         if key not in self._cache:
             self._cache[key] = self._legal_now(power, given)
@@ -229,7 +227,9 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         out: list[str] = []
         at: dict[str, list[str]] = {}
         for text in given:
-            at.setdefault(parse_norder(text, power, self.map).unit.province, []).append(text)
+            order = parse_norder(text, power, self.map)
+            if isinstance(order, NOrder):   # a Movement phase's, all of them
+                at.setdefault(order.unit.province, []).append(text)
         for province, pieces in sorted(state.position.items()):
             if any(p.power == power for p in pieces):
                 key = (power, province, tuple(at.get(province, ())))
@@ -247,7 +247,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
     def _may_act(self, power: str) -> bool:
         if self.is_over or power not in self.powers or power in self.passed:
             return False
-        return bool(self._legal_orders(power)) or ((self.gm_adjudicates or self.drafts) and bool(self.orders.get(power)))
+        return bool(self._legal_orders(power)) or ((self.gm_adjudicates or self.drafts) and bool(self.pending.get(power)))
 
     def waiting_for(self) -> tuple[str, ...]:
         """The powers of `to_act` that have orders left to give (or, only optional ones
@@ -259,7 +259,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         if player not in self.to_act():
             return None
         kind = {MOVEMENT: "orders", RETREAT: "retreats", ADJUSTMENT: "adjustments"}[self.state.phase.kind]
-        info: dict[str, Any] = {"phase": str(self.state.phase), "ordered": list(self.orders.get(player, []))}
+        info: dict[str, Any] = {"phase": str(self.state.phase), "ordered": self._given(player)}
         if kind == "adjustments":
             info["optional_only"] = self._may_pass(player)
         return Decision(player, kind, info)
@@ -276,14 +276,12 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
     # --- acting (the dialect: diplomacy/family.py) ---------------------------------------
     def _give(self, power: str, text: Any) -> str:
         canonical = self.canonical(power, text)
-        self.orders[power] = [*self.orders.get(power, []), canonical]
+        given = self.pending.setdefault(power, {})
+        given[_unit_key(given, parse_norder(canonical, power, self.map))] = canonical
         return canonical
 
-    def _given(self, power: str) -> list[str]:
-        return list(self.orders.get(power, []))
-
     def _take_back(self, power: str, text: str) -> None:
-        self.orders[power] = [t for t in self.orders[power] if t != text]
+        self.pending[power] = {k: t for k, t in self.pending[power].items() if t != text}
 
     def _pass(self, power: str) -> None:
         self.passed.add(power)
@@ -300,14 +298,14 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             raise Refusal(exc.event.code, **exc.event.params) from None
         legal = self._legal_orders(power)
         if canonical not in legal:
-            why = refusals.why_not(canonical, power, sorted(legal), self.orders.get(power, []))
+            why = refusals.why_not(canonical, power, sorted(legal), self._given(power))
             raise Refusal(why.code, **why.params)
         return canonical
 
     def _write(self, power: str, orders: list[str]) -> None:
         """The GM's `orders`: kept as written, void lines and all (reported void when judged)."""
         self.written[power] = orders
-        self.orders.pop(power, None)
+        self.pending.pop(power, None)
 
     def _adjudicate(self) -> None:
         before = self.state
@@ -319,7 +317,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         self.rules = replace(self.rules, sauron_eliminated=self.state.sauron_eliminated)
         report.state, report.nmap, report.rules = self.state, self.map, self.rules
         self.history.append(report)
-        self.orders, self.written, self.passed = {}, {}, set()
+        self.pending, self.written, self.passed = {}, {}, set()
 
     # --- the games master's conveniences (the rest: diplomacy/family.py) ---------------
     def set_orders(self, power: str, orders: list[str]) -> list[tuple[str, str]]:
@@ -354,7 +352,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             report.views_cache[PUBLIC] = public_report(report.nmap, report.rules, report)   # marked for nobody
         orders = [{"power": p, "order": t, "written": True, HIDDEN_FROM: others[p]}
                   for p in powers for t in self.written.get(p, [])]
-        orders += [{"power": p, "order": t, HIDDEN_FROM: others[p]} for p in powers for t in self.orders.get(p, [])]
+        orders += [{"power": p, "order": t, HIDDEN_FROM: others[p]} for p in powers for t in self._given(p)]
         outcome = self.outcome()
         full: NecromancerView = {
             "game": GAME, "edition": self.rules.edition, "alignment": self.rules.alignment,
@@ -382,7 +380,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         """Why TA 2750 should not be processed yet: Saruman's third army is placed only by his
         order (EN 7.7 x); without it the army is lost."""
         if self.state.phase.year != START_YEAR or self.drawn or any(
-                fold(text).split()[:1] in (["build"], ["construire"]) for text in self.pending.get("SARUMAN", [])):
+                fold(text).split()[:1] in (["build"], ["construire"]) for text in self._judged("SARUMAN")):
             return ""
         return ("SARUMAN has not placed his third army (EN 7.7 x: Agr, Ene, Fan, Gap or Gld, e.g. 'Build A Gap'); "
                 "processing TA 2750 now loses it. Enter his order, or add --force.")
@@ -405,7 +403,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         for power in self.powers:
             if self.state.eliminated(power):
                 continue  # EN 7.8.3 ii, 7.7 ii: their forces are in Civil Disorder
-            out += [(power, text) for text in [*self.written.get(power, []), *self.orders.get(power, [])]]
+            out += [(power, text) for text in self._judged(power)]
         return out
 
     def _process(self) -> NReport:
@@ -511,7 +509,15 @@ def replay_legacy(game: NecromancerDiplomacyGame, actions: Sequence[dict[str, An
     return game
 
 
-def _unordered_lines(groups, res, results: list[NResult], secret_armies, secret_beasts) -> set[int]:
+def _unit_key(given: dict[str, str], order: NOrder | Waive) -> str:
+    """The unit an order is for, as written ('2A/1F Pel'; 'Waive' for a waived build):
+    a second unit written alike (one province may hold several) is numbered ('A Pel #2')."""
+    unit = str(order.unit) if isinstance(order, NOrder) else format_norder(order)
+    return next(k for k in (unit, *(f"{unit} #{n}" for n in range(2, len(given) + 2))) if k not in given)
+
+
+def _unordered_lines(groups: list[Group], res: Resolution, results: list[NResult], secret_armies: set[str],
+                     secret_beasts: set[str]) -> set[int]:
     """A default Hold line for every unit given no order (NMR, EN 2.2.1 vii), so reports
     say who did not order; unactivated Standing Armies (always in Civil Disorder) are left
     out. Returns the lines of hidden units, which others see only when revealed."""

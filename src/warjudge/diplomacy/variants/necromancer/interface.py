@@ -14,6 +14,7 @@ from warjudge.core.errors import InputError
 from warjudge.diplomacy.variants.necromancer.calendar import RETREAT, START_YEAR, NPhase, is_adjustment_year
 from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap
+from warjudge.diplomacy.variants.necromancer.state import NecroState
 from warjudge.diplomacy.variants.necromancer.movement import Dislodgement
 from warjudge.diplomacy.variants.necromancer.pieces import ARMY, DRAGONS, SPIDERS, parse_group
 
@@ -151,7 +152,7 @@ def _provinces(nmap: NecroMap, names: list[str], unknown: str) -> list[str]:
     return out
 
 
-def state_problems(nmap, state, dislodged: list[Dislodgement], standoffs: set[str]) -> list[str]:
+def state_problems(nmap: NecroMap, state: NecroState, dislodged: list[Dislodgement], standoffs: set[str]) -> list[str]:
     """What cannot be in a phase's state (issue 11: refuse it, with the reason)."""
     problems = []
     phase = state.phase

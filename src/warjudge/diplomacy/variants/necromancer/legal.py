@@ -16,7 +16,7 @@ A/F, the 2002 amendments), so each province is judged alone, which keeps this fa
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from warjudge.diplomacy.variants.necromancer.adjustments import (
     Judging, home_centres, wizard_at,
@@ -25,7 +25,7 @@ from warjudge.diplomacy.variants.necromancer.calendar import START_YEAR
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, SARUMAN_THIRD_ARMY, NecroMap
 from warjudge.diplomacy.variants.necromancer.movement import Dislodgement, build_groups
 from warjudge.diplomacy.variants.necromancer.orders import (
-    Activate, Build, BuildAuxiliary, Disband, DoubleMove, Hold, Lead, Move, Step, Support, Waive,
+    Activate, Build, BuildAuxiliary, Disband, DoubleMove, Hold, Lead, Move, NOrder, Step, Support, Waive,
     format_norder,
 )
 from warjudge.diplomacy.variants.necromancer.pieces import (
@@ -75,7 +75,7 @@ def _subsets(rest: list[Piece], province: str) -> Iterator[Group]:
                         yield Group(kind, plain + fleets + engines, aux, province)
 
 
-def _soldiers(position: Position, power: str, provinces) -> int:
+def _soldiers(position: Position, power: str, provinces: Iterable[str]) -> int:
     return sum(1 for prov in provinces for p in position.get(prov, [])
                if p.power == power and not p.component.personality)
 
@@ -116,7 +116,7 @@ def _movement_candidates(nmap: NecroMap, position: Position, sight: Position, po
                     yield format_norder(Support(power, unit, Group(kind, 1, (), origin), aim))
 
 
-def canonical_support(order):
+def canonical_support(order: NOrder | Waive) -> NOrder | Waive:
     """A Support names the supported unit by kind and province only (the judge matches no
     more, EN 4.2 xv): '2A/1F Pel' and 'A Pel' are one order."""
     if isinstance(order, Support):

@@ -87,7 +87,8 @@ def passable(nmap: NecroMap, pieces: list[Piece], src: str, dest: str) -> Event 
     return None
 
 
-def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str]], edition: str = "2002"):
+def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str]], edition: str = "2002"
+                 ) -> tuple[list[Group], list[NResult]]:
     """Parse and check every order; returns (groups, verdicts)."""
     verdicts: list[NResult] = []
     taken: dict[str, set[int]] = {}
@@ -175,7 +176,7 @@ def _missing_unit(position: Position, power: str, unit: Written, used: set[int])
     return because("necdip.no_such_unit", power=power, unit=str(unit))
 
 
-def _join_leaders(nmap: NecroMap, groups: list[Group], leads, verdicts: list[NResult]) -> None:
+def _join_leaders(nmap: NecroMap, groups: list[Group], leads: list[tuple[str, str, Written, list[Piece], int]], verdicts: list[NResult]) -> None:
     """EN 7.8.1 vii-viii: the Nazgul giving a Lead order adds 1 to the led unit's order and
     stays with that unit for the whole turn, wherever it goes (it joins the unit's group).
     A Lead with no unit to lead, or of a unit going to sea (7.8.1 vi), is void: the Nazgul holds."""
@@ -183,11 +184,9 @@ def _join_leaders(nmap: NecroMap, groups: list[Group], leads, verdicts: list[NRe
         led = next((g for g in groups if g.power == power and g.province == province and not g.led
                     and not all(p.component.personality for p in g.pieces)
                     and any(p.component.kind == target.kind for p in g.pieces)), None)
-        reason = None if led is not None else because("necdip.move.no_unit_to_lead", power=power, unit=str(target))
-        if led is not None and led.kind == MOVE and nmap.provinces[led.to].kind == "sea":
-            reason = because("necdip.move.nazgul_sea")
-        if reason is not None or led is None:   # no unit to lead always has its reason
-            verdicts[index].set_void(reason)
+        if led is None or (led.kind == MOVE and nmap.provinces[led.to].kind == "sea"):
+            verdicts[index].set_void(because("necdip.move.nazgul_sea") if led is not None else
+                                     because("necdip.move.no_unit_to_lead", power=power, unit=str(target)))
             groups.append(Group(power, province, nazgul, HOLD, order_index=index))
             continue
         led.led, led.lead_order = True, index

@@ -19,12 +19,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from warjudge.core.errors import InputError
 from warjudge.core.events import OrderRefusal
 from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap, plain_name
 from warjudge.diplomacy.variants.necromancer.pieces import (
-    ENGINE, FLEET, UNIT_WORDS, Group, fold, format_components, parse_designation,
+    ENGINE, FLEET, UNIT_WORDS, Designation, Group, fold, format_components, parse_designation,
 )
 
 
@@ -122,7 +123,7 @@ class _Names:
     hyphens); their first words, so an order naming none of them skips the pattern; and
     whether canonical order text can hold such a name at all (issue 12: speed)."""
 
-    pattern: re.Pattern | None
+    pattern: re.Pattern[str] | None
     firsts: frozenset[str]
     in_canonical: bool
 
@@ -191,7 +192,7 @@ class _Reader:
         self.words = [_KEYWORD.get(t) for t in self.toks]   # each token's keyword, read once
         self.i = 0
 
-    def fail(self, code: str, **params) -> OrderRefusal:
+    def fail(self, code: str, **params: Any) -> OrderRefusal:
         return OrderRefusal(self.text, code, **params)
 
     def raw(self, ahead: int = 0) -> str | None:
@@ -226,7 +227,7 @@ class _Reader:
         tok = self.raw(ahead)
         return tok is not None and self.nmap.resolve_name(tok) is not None
 
-    def designation(self) -> tuple[str, int, tuple] | None:
+    def designation(self) -> Designation | None:
         """A unit designation ('A', '2A/1F', 'Armée') if one stands here."""
         tok = self.raw()
         if tok is None or _KEYWORD.get(tok) in ("-", "THEN"):
@@ -251,7 +252,7 @@ class _Reader:
 
 
 @lru_cache(maxsize=4096)
-def _designation_or_none(token: str) -> tuple[str, int, tuple] | None:
+def _designation_or_none(token: str) -> Designation | None:
     """The designation a token writes, or None (a province name, an order word): the
     parser asks this of most tokens, and a refused designation raised and caught each
     time was a fifth of the parsing (issue 12: speed)."""
@@ -266,14 +267,14 @@ def _designation_or_none(token: str) -> tuple[str, int, tuple] | None:
 MAX_KEPT = 50_000   # parsed orders kept per map (a whole game's orders, many times over)
 
 
-def parse_norder(text: str, power: str, nmap: NecroMap):
+def parse_norder(text: str, power: str, nmap: NecroMap) -> NOrder | Waive:
     """Parse one order written by `power`, in English or French. Raises OrderRefusal.
 
     Parsed orders are immutable, and a phase parses each order several times (checks,
     adjudication, reports), so the answers are kept on the map (issue 12: parsing was
     57% of a busy phase); a refused order is parsed again each time, for its message."""
     key = (text, power)
-    kept = nmap.parsed_orders.get(key) if isinstance(text, str) else None
+    kept: NOrder | Waive | None = nmap.parsed_orders.get(key) if isinstance(text, str) else None
     if kept is not None:
         return kept
     order = _parse_norder(text, power, nmap)
@@ -283,7 +284,7 @@ def parse_norder(text: str, power: str, nmap: NecroMap):
     return order
 
 
-def _parse_norder(text: str, power: str, nmap: NecroMap):
+def _parse_norder(text: str, power: str, nmap: NecroMap) -> NOrder | Waive:
     if not isinstance(text, str) or not text.strip():
         raise OrderRefusal(str(text)[:MAX_ORDER_CHARS], "necdip.order.empty")
     if len(text) > MAX_ORDER_CHARS:
@@ -312,7 +313,7 @@ def _parse_norder(text: str, power: str, nmap: NecroMap):
     return _action(r, power, unit)
 
 
-def _parse_canonical(text: str, power: str, nmap: NecroMap):
+def _parse_canonical(text: str, power: str, nmap: NecroMap) -> NOrder | Waive | None:
     """Orders written as `format_norder` writes them in English (what the legal-order
     lists offer and bots send) -- holds, moves, Double Moves, supports, Leads, Auxiliary
     builds, retreats and disbands -- read by splitting on single spaces and a table of
@@ -395,7 +396,7 @@ def _step(r: _Reader) -> tuple[Step, int | None]:
     return Step(r.province("destination")), size
 
 
-def _action(r: _Reader, power: str, unit: Group):
+def _action(r: _Reader, power: str, unit: Group) -> NOrder:
     if r.done():
         return Hold(power, unit)
     word = r.word()
@@ -461,7 +462,7 @@ _EN = {"H": "H", "S": "S", "AUX": "b", "LEAD": "L", "R": "R", "D": "D", "BUILD":
        "ACT": "Activate", "WAIVE": "Waive"}
 
 
-def format_norder(order, lang: str = "en") -> str:
+def format_norder(order: NOrder | Waive, lang: str = "en") -> str:
     """Canonical text of an order, in English (default) or French."""
     w = _FR if lang == "fr" else _EN
     if isinstance(order, Waive):
@@ -491,5 +492,5 @@ def format_norder(order, lang: str = "en") -> str:
     raise TypeError(order)
 
 
-def _format_step(step: Step, w: dict) -> str:
+def _format_step(step: Step, w: dict[str, str]) -> str:
     return w["H"] if step.dest is None else f"- {step.dest}"

@@ -12,6 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable, Iterable
 
 from warjudge.core.errors import InputError
 
@@ -87,7 +88,7 @@ def _wanted(kind: str, count: int, auxiliaries: tuple[tuple[str, int], ...]) -> 
     return tuple((kind, aux) for aux, n in auxiliaries for _ in range(n)) + ((kind, None),) * plain
 
 
-def format_components(kind: str, count: int, auxiliaries) -> str:
+def format_components(kind: str, count: int, auxiliaries: Iterable[tuple[str, int]]) -> str:
     text = f"{count if count > 1 else ''}{kind}"
     for aux, n in auxiliaries:
         text += f"/{n if count > 1 else ''}{aux}"
@@ -112,7 +113,10 @@ _DESIGNATION = re.compile(r"^(\d*)([a-z]+)((?:/\d*[a-z]+)*)$")
 MAX_COUNT = 99
 
 
-def parse_designation(text: str, what: str = "unit") -> tuple[str, int, tuple[tuple[str, int], ...]]:
+Designation = tuple[str, int, tuple[tuple[str, int], ...]]   # kind, count, auxiliaries: '2A/1F'
+
+
+def parse_designation(text: str, what: str = "unit") -> Designation:
     """'2A/1F' -> ('A', 2, (('F', 1),)); 'Armée/Flotte' -> ('A', 1, (('F', 1),))."""
     if len(text) <= 40:
         return _designation(text, what)
@@ -175,7 +179,7 @@ def _letter(word: str, allowed: tuple[str, ...], what: str, text: str) -> str:
     return letter
 
 
-def parse_group(text: str, resolve_province) -> Group:
+def parse_group(text: str, resolve_province: Callable[[str], str | None]) -> Group:
     """'2A/1F Pel' -> Group. `resolve_province(name)` returns an id or None."""
     parts = str(text).strip().rsplit(None, 1)
     if len(parts) != 2:

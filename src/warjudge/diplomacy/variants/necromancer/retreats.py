@@ -8,6 +8,7 @@ Personality with its own power's units, EN 3.3 iii) or the province is Eriador.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Iterator
 
 from warjudge.core.errors import OrderError
 from warjudge.core.events import Event
@@ -15,7 +16,7 @@ from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
 from warjudge.diplomacy.variants.necromancer.movement import (
     Dislodgement, fleet_survives, passable, without_auxiliary,
 )
-from warjudge.diplomacy.variants.necromancer.orders import Disband, Move, Retreat, parse_norder
+from warjudge.diplomacy.variants.necromancer.orders import Disband, Move, NOrder, Retreat, Waive, parse_norder
 from warjudge.diplomacy.variants.necromancer.pieces import FLEET, group_of
 from warjudge.diplomacy.variants.necromancer.position import Piece, Position
 from warjudge.diplomacy.variants.necromancer.reasons import because, nested
@@ -84,7 +85,7 @@ def split_wizard_at_sea(nmap: NecroMap, dislodged: list[Dislodgement]) -> list[D
     return out
 
 
-def _peek(nmap: NecroMap, orders: list[tuple[str, str]]):
+def _peek(nmap: NecroMap, orders: list[tuple[str, str]]) -> Iterator[tuple[str, NOrder | Waive]]:
     """(power, order) for every order that parses, without reporting anything."""
     for power, text in orders:
         try:

@@ -20,7 +20,7 @@ are never shown. A Double Move whose first order fails shows only the first orde
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from warjudge.core.events import english
 from warjudge.diplomacy.view_types import ReportView
@@ -28,7 +28,13 @@ from warjudge.diplomacy.variants.necromancer.adjustments import supply_centres, 
 from warjudge.diplomacy.variants.necromancer.pieces import DRAGONS, HIDDEN_MOVERS, NAZGUL, SPIDERS, group_of
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece, Position, format_position
 from warjudge.diplomacy.variants.necromancer.reasons import because
-from warjudge.diplomacy.variants.necromancer.resolver import BUILD, HOLD, MOVE, NMR, SUPPORT, Group, Resolution
+from warjudge.diplomacy.variants.necromancer.resolver import BUILD, HOLD, MOVE, NMR, SUPPORT, Group, Resolution, Rules
+from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap
+from warjudge.diplomacy.variants.necromancer.results import NResult
+from warjudge.diplomacy.variants.necromancer.state import NecroState
+
+if TYPE_CHECKING:
+    from warjudge.diplomacy.variants.necromancer.game import NReport
 from warjudge.diplomacy.variants.necromancer.retreats import retreat_problem, written_dislodged
 
 BEASTS = (SPIDERS, DRAGONS)
@@ -144,7 +150,7 @@ def movement_reveals(groups: list[Group], res: Resolution, secret_armies: set[st
 
 # --- one viewer's view of a report ----------------------------------------------------------
 
-def visible_position(state, viewer: str | None, reveal: Reveal) -> Position:
+def visible_position(state: NecroState, viewer: str | None, reveal: Reveal) -> Position:
     """The pieces `viewer` sees; unrevealed Activated armies appear as Standing Armies."""
     out: Position = {}
     for province, pieces in state.position.items():
@@ -161,7 +167,7 @@ def visible_position(state, viewer: str | None, reveal: Reveal) -> Position:
     return out
 
 
-def visible_owners(state, viewer: str | None) -> dict[str, str]:
+def visible_owners(state: NecroState, viewer: str | None) -> dict[str, str]:
     """Centre owners as `viewer` knows them: an unrevealed Activation leaves its centre
     looking unowned (EN 7.8.2 vii)."""
     if viewer in (None, "SAURON"):
@@ -169,13 +175,14 @@ def visible_owners(state, viewer: str | None) -> dict[str, str]:
     return {p: o for p, o in state.owners.items() if not (o == "SAURON" and p in state.secret_armies)}
 
 
-def view_position(state, viewer: str | None, reveal: Reveal) -> dict[str, list[str]]:
+def view_position(state: NecroState, viewer: str | None, reveal: Reveal) -> dict[str, list[str]]:
     """Units by power as `viewer` sees them (None: the GM sees all)."""
     return {power: sorted(units) for power, units in
             sorted(format_position(visible_position(state, viewer, reveal)).items())}
 
 
-def view_results(results, viewer: str | None, reveal: Reveal, hidden_orders: set[int]) -> list[dict]:
+def view_results(results: list[NResult], viewer: str | None, reveal: Reveal, hidden_orders: set[int]
+                 ) -> list[dict[str, Any]]:
     """The report's lines `viewer` may read. `hidden_orders`: lines of hidden units and
     Activations, shown to others only when revealed."""
     out = []
@@ -183,7 +190,7 @@ def view_results(results, viewer: str | None, reveal: Reveal, hidden_orders: set
         mine = viewer is None or r.power == viewer
         if not mine and index in hidden_orders and index not in reveal.orders:
             continue
-        line = {"power": r.power, "order": r.text, "result": r.result, "reason": r.reason,
+        line: dict[str, Any] = {"power": r.power, "order": r.text, "result": r.result, "reason": r.reason,
                 "why": None if r.why is None else r.why.to_json()}
         if r.default:
             line["default"] = True
@@ -196,15 +203,16 @@ def view_results(results, viewer: str | None, reveal: Reveal, hidden_orders: set
     return out
 
 
-def player_view(nmap, rules, report, viewer: str | None) -> ReportView:
+def player_view(nmap: NecroMap, rules: Rules, report: NReport, viewer: str | None) -> ReportView:
     """Everything `viewer` may know after `report` (None: the GM)."""
     state = report.state
+    assert state is not None, "a report is read with the position it left"
     seen_state = replace(state, position=visible_position(state, viewer, report.reveal),
                          owners=visible_owners(state, viewer))
     powers = [p.id for p in nmap.spec.powers]
     dislodged: dict[str, list[dict[str, Any]]] = {}
     for d in report.dislodged:
-        entry = {"unit": written_dislodged(d), "attacker_from": d.attacker_from}
+        entry: dict[str, Any] = {"unit": written_dislodged(d), "attacker_from": d.attacker_from}
         if d.also_forbidden:
             entry["also_forbidden"] = list(d.also_forbidden)
         if viewer in (None, d.power) and state.phase.kind == "R":
@@ -235,7 +243,7 @@ def player_view(nmap, rules, report, viewer: str | None) -> ReportView:
     return view
 
 
-def public_report(nmap, rules, report) -> ReportView:
+def public_report(nmap: NecroMap, rules: Rules, report: NReport) -> ReportView:
     """What every power may read of `report`, for a spectator: the report as read by a
     reader who is no power, so no power's own secrets (its hidden units, its Activations,
     its orders not revealed, its retreat choices) and only what the rules reveal to all."""

@@ -5,6 +5,9 @@ cannot come back unnoticed; the game played through them is checked whole."""
 
 from __future__ import annotations
 
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Iterator
 
 import pytest
@@ -13,11 +16,13 @@ from fastapi import routing as fastapi_routing
 from fastapi.dependencies import utils as fastapi_dependencies
 from sqlalchemy import event
 from sqlalchemy.orm import persistence
+from fastapi.testclient import TestClient
 from starlette.routing import Match
 
-from tests.server.conftest import stored_record
+from tests.server.conftest import MANY_SIGNUPS, stored_record
 from tests.server.test_cache import _game as toy_game
-from warjudge.server import auth, cache, db
+from warjudge.server import auth, cache, cli, db
+from warjudge.server.app import create_app
 
 
 @pytest.fixture
@@ -203,3 +208,29 @@ def test_a_change_s_rows_are_written_by_prebuilt_statements_not_the_flush(client
     assert sorted(updates) == ["UPDATE games", "UPDATE seats"], statements   # the acting seat's, not every seat's
     assert bob.ok("get", f"/api/games/{gid}")["version"] == 1
     assert [(a["player"], a["amount"]) for a in stored_record(client, gid).actions] == [("north", 4)]
+
+
+def test_the_served_app_runs_few_route_bodies_at_once(database_url, monkeypatch):
+    """Route bodies share one GIL: `warjudge serve` runs at most `cli.THREADS` at once
+    (anyio's default pool, 40, handed the GIL around for nothing: issue 22's benchmark). The
+    other requests wait for a thread and are all answered (here 401: the game is read before the caller is checked)."""
+    app = create_app(database_url, limits=MANY_SIGNUPS, threads=2)
+    running, most = [0], [0]
+    real, guard = db.game_with_seats, threading.Lock()
+
+    def slow_read(session: Any, game_id: str) -> Any:
+        with guard:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.05)
+        with guard:
+            running[0] -= 1
+        return real(session, game_id)
+
+    with TestClient(app) as client:
+        monkeypatch.setattr(db, "game_with_seats", slow_read)
+        with ThreadPoolExecutor(6) as pool:   # games that are not there: reads of one game take turns (cache.py)
+            answers = list(pool.map(lambda n: client.get(f"/api/games/missing{n}/legal"), range(6)))
+    app.state.engine.dispose()
+    assert [a.status_code for a in answers] == [401] * 6 and most[0] == 2
+    assert cli.THREADS < 40

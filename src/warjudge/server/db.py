@@ -26,6 +26,7 @@ from sqlalchemy import Connection, Engine, bindparam, create_engine, event, sele
 from sqlalchemy.orm import Session, defer, joinedload, selectinload, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from warjudge.server import known_tokens
 from warjudge.server.dbwrites import write_changed_rows
 from warjudge.server.models import GameRow, Seat
 from warjudge.server.writelock import FifoLock, ProcessLock
@@ -144,7 +145,7 @@ class Sessions(sessionmaker[Session]):
     from its first statement); `sessions.reading()`: one that only reads."""
 
     def __init__(self, engine: Engine):
-        super().__init__(engine, expire_on_commit=False)
+        super().__init__(engine, expire_on_commit=False, info={known_tokens.INFO: known_tokens.KnownTokens()})
         self._reader = engine.execution_options(**{READ_ONLY: True})
         event.listen(self, "before_commit", Attempt.committing)
         event.listen(self, "before_flush", write_changed_rows)   # a change's rows by prebuilt UPDATEs

@@ -11,7 +11,7 @@ from typing import Any, Iterator
 import pytest
 from argon2 import PasswordHasher, profiles
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, event, text
 from sqlalchemy.orm import Session
 
 from tests.server import gmtoy, postgres
@@ -207,3 +207,20 @@ def phase_truth(record: GameRecord) -> list[dict[str, Any]]:
             found.append(ended(actions))
             actions = []
     return found
+
+
+def sent_statements(engine: Any, run: Any) -> list[str]:
+    """The SQL statements `run()` sends through `engine` (BEGIN and COMMIT are not among them)."""
+    statements: list[str] = []
+    listener = lambda *args: statements.append(args[2])   # noqa: E731
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        run()
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    return statements
+
+
+def is_token_read(statement: str) -> bool:
+    """The caller's token check (auth.TOKEN_LOOKUP): made at most once a second (known_tokens.py)."""
+    return "FROM users JOIN tokens" in " ".join(statement.split())

@@ -1,6 +1,7 @@
 """Tokens that expire, a list of one's tokens that never shows a secret again, revoking
 one or all of them, and a password change that revokes every other token (issue 22,
-finding 10). Each test runs on SQLite and PostgreSQL."""
+finding 10); a token checked is taken for a second without asking the database again
+(issue 22's load). Each test runs on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ import time
 from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect, text
+from sqlalchemy import inspect, select, text
 
-from tests.server.conftest import PASSWORD, Player, sign_up
-from warjudge.server import accounts, auth, db
+from tests.server.conftest import PASSWORD, Player, is_token_read, sent_statements, sign_up
+from warjudge.server import accounts, auth, db, known_tokens
 from warjudge.server.app import create_app
+from warjudge.server.models import Token, User
 from fastapi.testclient import TestClient
 
 NEW_PASSWORD = "a brand new password"
@@ -127,3 +129,47 @@ def test_the_list_of_tokens_is_bounded(client, monkeypatch):
     newest = [_second_token(client, ann) for _ in range(2)][-1]
     listed = newest.ok("get", "/api/tokens")["tokens"]
     assert len(listed) == 2 and listed[0]["current"]
+
+
+def _token_reads(client, requests) -> int:
+    """How many times the requests made read a token from the database."""
+    return len([s for s in sent_statements(client.app.state.engine, requests) if is_token_read(s)])
+
+
+def test_a_checked_token_is_not_read_again_for_a_second(client, monkeypatch):
+    """A request's caller cost a query each time (issue 22): a token checked is taken for
+    `known_tokens.MEMORY` seconds without asking the database, then read again."""
+    ann = sign_up(client, "ann")
+    now = [1000.0]
+    monkeypatch.setattr(known_tokens, "monotonic", lambda: now[0])
+    assert _token_reads(client, lambda: [ann.ok("get", "/api/tokens") for _ in range(3)]) == 1
+    now[0] += known_tokens.MEMORY
+    assert _token_reads(client, lambda: ann.ok("get", "/api/tokens")) == 1
+
+
+def test_a_token_revoked_by_another_process_is_refused_within_a_second(client, monkeypatch):
+    """Another server process on the same database revokes a token: this one, which checked
+    it, takes it for at most `known_tokens.MEMORY` seconds more (docs/server.md)."""
+    ann = sign_up(client, "ann")
+    now = [1000.0]
+    monkeypatch.setattr(known_tokens, "monotonic", lambda: now[0])
+    ann.ok("get", "/api/tokens")
+    with client.app.state.engine.begin() as elsewhere:
+        elsewhere.execute(text("DELETE FROM tokens"))
+    now[0] += known_tokens.MEMORY - 0.01
+    assert ann.get("/api/tokens").status_code == 200
+    now[0] += 0.01
+    assert ann.get("/api/tokens").status_code == 401
+
+
+def test_a_token_revoked_here_while_another_request_reads_it_is_not_remembered(client):
+    """A check that read the token before its revocation committed must not remember it after."""
+    ann = sign_up(client, "ann")
+    known = known_tokens.of(client.app.state.sessions())
+    generation = known.generation
+    with client.app.state.sessions.begin() as session:
+        user = session.scalars(select(User).where(User.name == "ann")).one()
+        token = session.scalars(select(Token).where(Token.user_id == user.id)).one()
+        known.forget_all()   # a revocation committing meanwhile
+        known.remember(auth.token_hash(ann.token), user, token.id, token.expires_at, None, generation)
+    assert known.get(auth.token_hash(ann.token)) is None

@@ -18,7 +18,7 @@ from fastapi.security import HTTPAuthorizationCredentials
 from sqlalchemy import CursorResult, Delete, delete, select
 from sqlalchemy.orm import Session
 
-from warjudge.server import auth, ratelimit
+from warjudge.server import auth, known_tokens, ratelimit
 from warjudge.server.access import Bearer, Credentials as Caller
 from warjudge.server.errors import ApiError
 from warjudge.server.models import Token, User
@@ -85,6 +85,7 @@ def revoke(session: Session, user: User, keep: str | None = None) -> int:
 
 
 def _deleted(session: Session, query: Delete) -> int:
+    known_tokens.forget_on_commit(session)
     return cast(CursorResult[Any], session.execute(query)).rowcount
 
 

@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager, contextmanager
 from functools import partial
 from typing import AsyncIterator, Iterator
 
+from anyio import to_thread
 from fastapi import FastAPI
 from fastapi_offline import FastAPIOffline
 from sqlalchemy.orm import Session
@@ -25,7 +26,7 @@ from warjudge.server.schemas import ERRORS
 def create_app(url: str, migrate: bool = True, deadlines_every: float | None = None,
                limits: ratelimit.Limits | None = None, token_days: float | None = None,
                bot_pace: botturns.Pace | None = None, phases_every: float | None = None,
-               smtp: mail.Smtp | None = None) -> FastAPI:
+               smtp: mail.Smtp | None = None, threads: int | None = None) -> FastAPI:
     """The server on the database at `url`; `deadlines_every` (seconds) runs the deadline
     scheduler in this process while the app is up, `bot_pace` the bots' steps at that
     pace, `phases_every` the background fold of stored phases (`phases.Builder`)
@@ -33,7 +34,8 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
     them, `botturns.run_due`); the login and sign-up `limits` and the tokens' lifetime in
     days, if not given, from the environment (`WARJUDGE_RATE_LIMITS`,
     `WARJUDGE_TOKEN_DAYS`) or their defaults. With `smtp`, notifications are queued and
-    (with `deadlines_every`) sent in the background (`mail.py`); without, none is."""
+    (with `deadlines_every`) sent in the background (`mail.py`); without, none is. `threads`:
+    how many sync route bodies run at once (anyio's default thread pool if None)."""
     engine = db.make_engine(url)
     if migrate:
         db.upgrade(engine)
@@ -43,20 +45,22 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        threads = [Scheduler(partial(run_due, sessions), deadlines_every)] if deadlines_every else []
+        if threads:
+            to_thread.current_default_thread_limiter().total_tokens = threads
+        schedulers = [Scheduler(partial(run_due, sessions), deadlines_every)] if deadlines_every else []
         if deadlines_every and smtp:
-            threads.append(Scheduler(partial(mail.run, sessions), deadlines_every, "warjudge-mail"))
+            schedulers.append(Scheduler(partial(mail.run, sessions), deadlines_every, "warjudge-mail"))
         builder = Builder(sessions, phases_every) if phases_every else None
         if bot_pace:
             bot_threads.append(Scheduler(partial(botturns.run_due, sessions, bot_pace), bot_pace.poll, "warjudge-bots"))
-        for thread in threads + bot_threads:
+        for thread in schedulers + bot_threads:
             thread.start()
         if builder:
             builder.start()
         yield
         if builder:
             builder.stop()
-        for thread in threads + bot_threads:
+        for thread in schedulers + bot_threads:
             thread.stop()
         bot_threads.clear()
 

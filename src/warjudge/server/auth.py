@@ -23,6 +23,7 @@ from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
+from warjudge.server import known_tokens
 from warjudge.server.errors import ApiError, log
 from warjudge.server.models import Token, User
 
@@ -95,16 +96,27 @@ USED: ContextVar[list[int] | None] = ContextVar("warjudge_tokens_used", default=
 def user_of_token(session: Session, token: str | None) -> User:
     if not token:
         raise ApiError(401, "sign in first: send 'Authorization: Bearer <token>' (POST /api/tokens gives one)")
-    found = session.execute(TOKEN_LOOKUP, {"token_hash": token_hash(token)}).first()   # one query per request
-    if found is None:
-        raise ApiError(401, "this token is not valid; get a new one from POST /api/tokens")
-    user, token_id, expires_at, last_used_at = found
+    digest, known = token_hash(token), known_tokens.of(session)
+    checked = known.get(digest) if known else None
+    if checked is not None:   # checked less than known_tokens.MEMORY seconds ago
+        user, token_id, expires_at, last_used_at = (checked.user(session), checked.token_id, checked.expires_at,
+                                                    checked.last_used_at)
+    else:
+        generation = known.generation if known else 0
+        found = session.execute(TOKEN_LOOKUP, {"token_hash": digest}).first()   # one query per request
+        if found is None:
+            raise ApiError(401, "this token is not valid; get a new one from POST /api/tokens")
+        user, token_id, expires_at, last_used_at = found
+        if known:
+            known.remember(digest, user, token_id, expires_at, last_used_at, generation)
     now = time.time()
     if expires_at <= now:
         raise ApiError(401, "this token has expired; get a new one from POST /api/tokens (or sign in again)")
     used = USED.get()
     if used is not None and (last_used_at is None or last_used_at < now - TOUCH_EVERY):
         used.append(token_id)
+        if known:
+            known.used(digest, now)
     return user
 
 
@@ -167,6 +179,7 @@ def check_csrf(session_token: str, sent: str | None) -> None:
 
 def revoke_token(session: Session, token: str) -> None:
     session.execute(delete(Token).where(Token.token_hash == token_hash(token)))
+    known_tokens.forget_on_commit(session)
 
 
 BEARER = HTTPBearer(auto_error=False, description="a token from POST /api/tokens")

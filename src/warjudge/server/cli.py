@@ -12,6 +12,10 @@ import typer
 db_app = typer.Typer(no_args_is_help=True, help="The play server's database.")
 
 SWITCH_INTERVAL = 0.001   # seconds
+# Route bodies run at once in FastAPI's thread pool (anyio's default: 40). They share one
+# GIL, so more threads only hand it around: at 50 Diplomacy clients 40 threads cost 6.9-7.6 ms
+# of server CPU a submission, 6 threads 4.6-5.5 ms (benchmarks/server_load.py, issue 22).
+THREADS = 6
 GC_YOUNG = 20_000   # allocations between two young-generation garbage collections (`_process_app`)
 BOT_PACE_ENV = "WARJUDGE_BOT_PACE"   # `serve --bot-pace`, handed to `--workers`' processes
 SMTP_HELP = ("the SMTP server that sends the e-mail notifications: smtp://user:pass@host:port (plain), "
@@ -106,7 +110,7 @@ def _process_app(url: str, migrate: bool, bot_pace: float) -> Any:
     # writer in line (writelock.py) waits for it before the write lock is any use.
     sys.setswitchinterval(SWITCH_INTERVAL)
     app = create_app(url, migrate=migrate, deadlines_every=INTERVAL, bot_pace=Pace(every=bot_pace),
-                     phases_every=INTERVAL, smtp=Smtp.from_env())
+                     phases_every=INTERVAL, smtp=Smtp.from_env(), threads=THREADS)
     # Everything loaded so far (the modules, the app, its migrations) lives as long as the
     # process: kept out of the garbage collector's full passes, which otherwise walked it all
     # and stopped every request for 80-350 ms under load (measured with gc.callbacks).

@@ -237,7 +237,7 @@ function results(box, last) {
   const byPower = [...(last.results || [])].sort((a, b) => a.power.localeCompare(b.power));   // stable
   box.replaceChildren(el("p", {text: phaseName(last.phase)}), el("ul", {class: "results"},
     ...byPower.map(r => el("li", {class: `result ${r.result}`},
-      `${r.power}: ${r.order} — ${resultWord(r.result)}${r.reason ? ` (${r.reason})` : ""}${r.default ? " [NMR]" : ""}`))));
+      `${seatName(r.power)}: ${r.order} — ${resultWord(r.result)}${r.reason ? ` (${r.reason})` : ""}${r.default ? " [NMR]" : ""}`))));
 }
 
 const drawLast = () => results(document.getElementById("last"), view.last_phase);

@@ -20,7 +20,6 @@ from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.events import refusal_json
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
-from warjudge.presentation.phase_words import phase_words
 from warjudge.server import cache, lastsetup, notify, phases
 from warjudge.server.bots import names as bot_names
 from warjudge.server.bots import movers, new_bot_seed

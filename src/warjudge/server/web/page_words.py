@@ -13,8 +13,6 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
-from starlette.requests import Request
-
 from warjudge.core.events import Event, worded
 from warjudge.server.errors import LANG_COOKIE, answer_lang
 from warjudge.server.web.boards import LANGUAGES

@@ -20,6 +20,7 @@ from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.events import refusal_json
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
+from warjudge.presentation.seat_names import seat_names as presentation_seat_names
 from warjudge.server import cache, lastsetup, notify, phases
 from warjudge.server.bots import names as bot_names
 from warjudge.server.bots import movers, new_bot_seed
@@ -234,9 +235,10 @@ def apply(game: Game, player: str, action: dict[str, Any]) -> str | None:
 
 
 def seat_names(game: Game, lang: str) -> dict[str, str] | None:
-    """How the game names its seats in `lang`, if it says (the Necromancer variant's
-    powers in French); None: reasons print the seat ids."""
-    return game.seat_names(lang)
+    """How reasons in `lang` name the game's seats: as the game names them if it says (the
+    Necromancer variant's powers in French), else as pages do (presentation/seat_names.py:
+    the standard powers in French); None: reasons print the seat ids."""
+    return game.seat_names(lang) or presentation_seat_names(game.game_id, lang) or None
 
 
 def attempt(game: Game, player: str, action: dict[str, Any], lang: str = "en") -> dict[str, Any] | None:

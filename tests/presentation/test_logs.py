@@ -100,6 +100,15 @@ def test_a_french_page_s_log_is_in_french(game_id):
     assert re.search(r"\b(déplace|va de|attaque|tire|Tour|tour)\b", said)
 
 
+@pytest.mark.parametrize("result", ["none", "converted", "eliminated"])
+def test_a_conversion_s_result_is_worded_in_french(result):
+    # issue 24: a French SJG page logged "… (résistance 4, x3, 12 PC) : converted" (SJG 7.5)
+    line = sjg_fr.page_lines([{"code": "sjg.conversion_tried", "params": {
+        "side": "black", "target": "1808", "resistance": 4, "multiple": 3, "free": False, "cost": 12, "result": result}}])[0]
+    assert not re.search(r"\b(none|converted|eliminated)\b", line), line
+    assert line.endswith(sjg_fr.CONVERSIONS[result])
+
+
 def test_every_event_is_worded_in_french_too():
     assert set(sjg_fr.EVENTS) == set(sjg_en.EVENTS)
     assert set(sjg_fr.ROLL_REASONS) == set(sjg_en.ROLL_REASONS) and set(sjg_fr.LOSSES) == set(sjg_en.LOSSES)

@@ -267,6 +267,16 @@ def test_french_reasons_name_the_powers_in_french(players):
     assert french["reason"] == "Nains n'a rien à ordonner en TA2750A"
 
 
+def test_french_reasons_name_the_standard_powers_in_french(players):
+    # issue 24: the standard game's French reasons printed the seat ids (AUSTRIA)
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/AUSTRIA")
+    checked = ann.ok("post", f"/api/games/{gid}/check?lang=fr", {"seat": "AUSTRIA", "orders": ["A par - bur"]})
+    assert checked["results"][0]["why"]["code"] == "dip.not_your_unit"
+    assert checked["results"][0]["reason"] == "l'Unité en par appartient à France, pas à Autriche"
+
+
 def test_the_same_creation_key_twice_makes_one_game(players):
     # issue 24 finding 10: a double click on Start (or a retry) sends its key twice: one game
     gm, ann, _ = players

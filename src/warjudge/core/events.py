@@ -20,11 +20,13 @@ ENGLISH: dict[str, str] = {
     "necdip": "warjudge.presentation.necromancer_diplomacy.wording_en:english",
     "dip": "warjudge.presentation.diplomacy.wording_en:english",
     "gs": "warjudge.presentation.gondor_sauron.wording_en:english",
+    "api": "warjudge.presentation.api.wording_en:english",
 }
 # the same for French: "module:function" taking (event, names), names the power names to print
 FRENCH: dict[str, str] = {
     "necdip": "warjudge.presentation.necromancer_diplomacy.wording_fr:french",
     "dip": "warjudge.presentation.diplomacy.wording_fr:french",
+    "api": "warjudge.presentation.api.wording_fr:french",
 }
 LANGUAGES = ("en", "fr")
 

@@ -37,5 +37,5 @@ def maybe_caller(session: Session, credentials: Credentials) -> User | None:
 def game_row(session: Session, game_id: str) -> GameRow:
     row = session.get(GameRow, game_id)
     if row is None:
-        raise ApiError(404, f"there is no game {game_id!r}")
+        raise ApiError(404, "api.no_game", game=game_id)
     return row

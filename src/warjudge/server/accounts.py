@@ -26,7 +26,6 @@ from warjudge.server.schemas import Credentials, NewToken, PasswordChange, Revok
 
 Transaction = Callable[[], AbstractContextManager[Session]]
 TokenId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a token's id (GET /api/tokens)")]
-WRONG = "wrong name or password"
 
 
 @dataclass
@@ -55,7 +54,7 @@ class Accounts:
             found = session.execute(select(User.id, User.password_hash).where(User.name == name)).first()
         right = auth.password_is(found.password_hash if found else None, password)   # as slow for no account
         if found is None or not right:
-            raise ApiError(401, WRONG)
+            raise ApiError(401, "api.wrong_sign_in")
         with self.begin() as session:
             ratelimit.give_back(session, reservation)
             return auth.issue_token(session, found.id, self.lifetime, kind)
@@ -67,7 +66,7 @@ class Accounts:
             reservation = ratelimit.reserve_login(session, self.limits, user.name, address, time.time())
             stored = user.password_hash
         if not auth.password_is(stored, change.old_password):
-            raise ApiError(403, "the old password is wrong; the password is unchanged")
+            raise ApiError(403, "api.old_password_wrong")
         new_hash = auth.hash_password(change.new_password)
         with self.begin() as session:
             user = auth.user_of_token(session, token)
@@ -108,7 +107,7 @@ def tokens_of(session: Session, user: User, current: str) -> list[dict[str, Any]
 
 def revoke_one(session: Session, user: User, token_id: int) -> None:
     if not _deleted(session, delete(Token).where(Token.id == token_id, Token.user_id == user.id)):
-        raise ApiError(404, f"you have no token {token_id}")
+        raise ApiError(404, "api.no_token", token=token_id)
 
 
 def router(accounts: Accounts, reading: Transaction) -> APIRouter:
@@ -116,7 +115,7 @@ def router(accounts: Accounts, reading: Transaction) -> APIRouter:
 
     def token_of(credentials: Caller) -> str:
         if credentials is None:
-            raise ApiError(401, "sign in first: send 'Authorization: Bearer <token>' (POST /api/tokens gives one)")
+            raise ApiError(401, "api.sign_in_bearer")
         return credentials.credentials
 
     @routes.post("/api/users", status_code=201, response_model=SignedUp)

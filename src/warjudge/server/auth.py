@@ -69,7 +69,7 @@ def password_is(stored: str | None, password: str) -> bool:
 
 def create_user(session: Session, name: str, password_hash: str) -> User:
     if session.scalars(select(User).where(User.name == name)).first():
-        raise ApiError(409, f"the name {name!r} is taken; choose another")
+        raise ApiError(409, "api.name_taken", name=name)
     user = User(name=name, password_hash=password_hash)
     session.add(user)
     return user
@@ -95,7 +95,7 @@ USED: ContextVar[list[int] | None] = ContextVar("warjudge_tokens_used", default=
 
 def user_of_token(session: Session, token: str | None) -> User:
     if not token:
-        raise ApiError(401, "sign in first: send 'Authorization: Bearer <token>' (POST /api/tokens gives one)")
+        raise ApiError(401, "api.sign_in_bearer")
     digest, known = token_hash(token), known_tokens.of(session)
     checked = known.get(digest) if known else None
     if checked is not None:   # checked less than known_tokens.MEMORY seconds ago
@@ -105,13 +105,13 @@ def user_of_token(session: Session, token: str | None) -> User:
         generation = known.generation if known else 0
         found = session.execute(TOKEN_LOOKUP, {"token_hash": digest}).first()   # one query per request
         if found is None:
-            raise ApiError(401, "this token is not valid; get a new one from POST /api/tokens")
+            raise ApiError(401, "api.token_invalid")
         user, token_id, expires_at, last_used_at = found
         if known:
             known.remember(digest, user, token_id, expires_at, last_used_at, generation)
     now = time.time()
     if expires_at <= now:
-        raise ApiError(401, "this token has expired; get a new one from POST /api/tokens (or sign in again)")
+        raise ApiError(401, "api.token_expired")
     used = USED.get()
     if used is not None and (last_used_at is None or last_used_at < now - TOUCH_EVERY):
         used.append(token_id)
@@ -174,7 +174,7 @@ def csrf_token(session_token: str) -> str:
 
 def check_csrf(session_token: str, sent: str | None) -> None:
     if not sent or not secrets.compare_digest(sent, csrf_token(session_token)):
-        raise ApiError(403, f"this request needs the page's CSRF token (header {CSRF_HEADER}); reload the page")
+        raise ApiError(403, "api.csrf", header=CSRF_HEADER)
 
 
 def revoke_token(session: Session, token: str) -> None:

@@ -15,18 +15,35 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
+from warjudge.core.events import LANGUAGES, Event, english, worded
 from warjudge.server.outage import DatabaseOutage
 from warjudge.server.writelock import WriteTimeout
 
 log = logging.getLogger("warjudge.server")
+LANG_COOKIE = "warjudge-lang"   # as static/lang.js names it
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None):
-        super().__init__(message)
+    """A refusal with its reason as data: `why` is a code ("api.…") and parameters, worded
+    at the edge (presentation/api: `message` in English, a page's language for pages)."""
+
+    def __init__(self, status: int, code: str, headers: dict[str, str] | None = None, **params: Any):
+        self.why = Event(code, params)
+        self.message = english(self.why)
+        super().__init__(self.message)
         self.status = status
-        self.message = message
         self.headers = headers   # such as a 429's Retry-After
+
+
+def answer_lang(request: Request) -> str:
+    """The language a page or an error's `reason` is worded in: `?lang=`, else the cookie
+    the pages' script keeps (static/lang.js), else `Accept-Language` (the pages' script
+    sends the page's own)."""
+    for chosen in (request.query_params.get("lang"), request.cookies.get(LANG_COOKIE)):
+        if chosen in LANGUAGES:
+            return chosen
+    accepted = request.headers.get("accept-language", "")[:200].split(",")[0].strip().lower()
+    return "fr" if accepted.startswith("fr") else "en"
 
 
 def _problem(error: dict[str, Any]) -> str:
@@ -34,13 +51,16 @@ def _problem(error: dict[str, Any]) -> str:
     return f"{where}: {error.get('msg', 'invalid')}" if where else str(error.get("msg", "invalid"))
 
 
-def _answer(request: Request, status: int, message: str, headers: Mapping[str, str] | None = None) -> Response:
-    page: Callable[[Request, int, str, Mapping[str, str] | None], Response] | None = getattr(
+def _answer(request: Request, status: int, why: Event, headers: Mapping[str, str] | None = None,
+            **more: Any) -> Response:
+    """`error` in English, `why` its code and parameters, `reason` in the asker's language."""
+    page: Callable[[Request, int, Event, Mapping[str, str] | None], Response] | None = getattr(
         request.app.state, "error_page", None)
     wants_page = not request.url.path.startswith("/api/") and "text/html" in request.headers.get("accept", "")
     if page is not None and wants_page:
-        return page(request, status, message, headers)
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
+        return page(request, status, why, headers)
+    return JSONResponse({"error": english(why), "why": why.to_json(), "reason": worded(why, answer_lang(request)),
+                         **more}, status_code=status, headers=headers)
 
 
 def install(app: FastAPI) -> None:
@@ -48,24 +68,23 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def _api(request: Request, exc: ApiError) -> Response:
-        return _answer(request, exc.status, exc.message, exc.headers)
+        return _answer(request, exc.status, exc.why, exc.headers)
 
     @app.exception_handler(WriteTimeout)
     async def _busy(request: Request, exc: WriteTimeout) -> Response:
-        return _answer(request, 503, f"the server is busy ({exc}); nothing was changed: try again",
-                       {"Retry-After": "1"})
+        return _answer(request, 503, Event("api.busy", {"detail": str(exc)}), {"Retry-After": "1"})
 
     @app.exception_handler(HTTPException)
     async def _http(request: Request, exc: HTTPException) -> Response:
-        return _answer(request, exc.status_code, str(exc.detail), exc.headers)
+        why = getattr(exc, "why", None) or Event("api.http", {"status": exc.status_code, "detail": str(exc.detail)})
+        return _answer(request, exc.status_code, why, exc.headers)
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _invalid(request: Request, exc: RequestValidationError) -> Response:
         problems = [_problem(e) for e in exc.errors()]
-        return JSONResponse({"error": "the request is not valid: " + "; ".join(problems[:5]),
-                             "problems": problems}, status_code=422)
+        return _answer(request, 422, Event("api.invalid", {"problems": "; ".join(problems[:5])}), problems=problems)
 
     @app.exception_handler(Exception)
     async def _bug(request: Request, exc: Exception) -> Response:
         log.exception("internal error")
-        return _answer(request, 500, "internal error; the server's log has the details")
+        return _answer(request, 500, Event("api.internal"))

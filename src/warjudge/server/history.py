@@ -20,7 +20,6 @@ from typing import Any
 from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel, Field
 from sqlalchemy.orm import defer
-from starlette.exceptions import HTTPException
 
 from warjudge.core.events import localised
 from warjudge.server import phases, play
@@ -43,9 +42,8 @@ def up_to_date(sessions: Sessions, row: GameRow) -> phases.Progress:
     if _behind(progress, row):
         progress = phases.catch_up(sessions, row.id)
     if progress is None or _behind(progress, row):   # a fold newer than the row read (a bot moved meanwhile) serves it
-        raise HTTPException(503, f"the history of game {row.id} is being brought up to date "
-                                 f"({progress.phases if progress else 0} phases so far): try again",
-                            headers={"Retry-After": "2"})
+        raise ApiError(503, "api.history_catching_up", {"Retry-After": "2"}, game=row.id,
+                       phases=progress.phases if progress else 0)
     return progress
 
 
@@ -60,7 +58,7 @@ def phase_seen_by(sessions: Sessions, row: GameRow, n: int, role: str) -> tuple[
     with sessions.reading() as session:
         found = phases.stored_phases(session, row.id, role, n, 1)
     if not found:
-        raise ApiError(404, f"game {row.id} has {progress.phases} phases so far (0 to {progress.phases - 1})")
+        raise ApiError(404, "api.no_phase_yet", game=row.id, phases=progress.phases, last=progress.phases - 1)
     return found[0], progress
 
 
@@ -70,7 +68,9 @@ def phase_names(sessions: Sessions, row: GameRow, most: int) -> list[str | None]
     the stored phases are behind."""
     try:
         progress = up_to_date(sessions, row)
-    except HTTPException:
+    except ApiError as exc:
+        if exc.why.code != "api.history_catching_up":
+            raise
         return []
     with sessions.reading() as session:
         views = [p["view"] for p in phases.stored_phases(session, row.id, GM_ROLE, 0, min(most, progress.phases))]
@@ -93,7 +93,7 @@ def router(sessions: Sessions) -> APIRouter:
             user = maybe_caller(session, credentials)
             row = session.get(GameRow, game_id, options=[defer(GameRow.record)])
             if row is None:
-                raise ApiError(404, f"there is no game {game_id!r}")
+                raise ApiError(404, "api.no_game", game=game_id)
             return row, play.role(row, user, seat)
 
     @api.get("/api/games/{game_id}/history", response_model=HistoryPage)

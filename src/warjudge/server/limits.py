@@ -12,6 +12,9 @@ from urllib.parse import unquote_to_bytes
 
 from starlette.exceptions import HTTPException
 
+from warjudge.core.events import Event, english
+
+
 MAX_BODY = 256 * 1024
 
 Scope = dict[str, Any]
@@ -23,8 +26,13 @@ Send = Callable[[Message], Awaitable[None]]
 CONTROL = re.compile(rb"[\x00-\x1f\x7f]")
 
 
-def _message(limit: int) -> str:
-    return f"the request body is larger than {limit // 1024} KiB"
+class BodyTooLarge(HTTPException):
+    """A streamed body past the limit: an HTTPException, since FastAPI reading the body
+    turns any other error into a 400; `why` as an ApiError's (errors.py)."""
+
+    def __init__(self, kib: int):
+        self.why = Event("api.body_too_large", {"kib": kib})
+        super().__init__(413, english(self.why))
 
 
 class RequestLimits:
@@ -37,12 +45,11 @@ class RequestLimits:
             return
         address = scope.get("raw_path") or scope["path"].encode("utf-8", "surrogateescape")
         if CONTROL.search(unquote_to_bytes(address)) or CONTROL.search(unquote_to_bytes(scope.get("query_string", b""))):
-            await _answer(send, 400, "the address (path or query) holds a control character such as NUL; "
-                                     "no game, seat or page is named so")
+            await _answer(send, 400, Event("api.control_character"))
             return
         length = dict(scope.get("headers", ())).get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.limit):
-            await _answer(send, 413, _message(self.limit))
+            await _answer(send, 413, Event("api.body_too_large", {"kib": self.limit // 1024}))
             return
         seen = 0
 
@@ -51,14 +58,15 @@ class RequestLimits:
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > self.limit:  # a streamed body: the app's error handler answers 413
-                raise HTTPException(413, _message(self.limit))
+                raise BodyTooLarge(self.limit // 1024)
             return message
 
         await self.app(scope, limited, send)
 
 
-async def _answer(send: Send, status: int, message: str) -> None:
-    body = json.dumps({"error": message}).encode()
+async def _answer(send: Send, status: int, why: Event) -> None:
+    """Before the app reads the request: English and the code (errors.py's shape, no cookie read)."""
+    body = json.dumps({"error": english(why), "why": why.to_json(), "reason": english(why)}).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})

@@ -33,7 +33,6 @@ import anyio
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
 from sqlalchemy import select
-from starlette.exceptions import HTTPException
 
 from warjudge.server import config, phases, play, press
 from warjudge.server.access import Bearer, Credentials, GameId, SeatQuery, game_row, maybe_caller
@@ -55,7 +54,7 @@ def _polled(sessions: Sessions, game_id: str, role: str) -> dict[str, Any]:
     with sessions.reading() as session:
         version = session.scalar(select(GameRow.version).where(GameRow.id == game_id))
         if version is None:
-            raise ApiError(404, f"there is no game {game_id!r}")
+            raise ApiError(404, "api.no_game", game=game_id)
         ready = sorted(session.scalars(select(Seat.name).where(Seat.game_id == game_id, Seat.ready)))   # public
         messages = press.count(session, game_id, role)
         unread = press.unread_count(session, game_id, role)   # a read in another tab or device is news too
@@ -109,11 +108,9 @@ class Slots:
         once or more, to give it back."""
         with self._lock:
             if sum(self._open.values()) >= self.total:
-                raise HTTPException(503, f"the server holds {self.total} live-update streams, its most: "
-                                         "try again later", headers={"Retry-After": RETRY_AFTER})
+                raise ApiError(503, "api.streams_full", {"Retry-After": RETRY_AFTER}, total=self.total)
             if self._open.get(client, 0) >= self.per_client:
-                raise HTTPException(429, f"you hold {self.per_client} live-update streams open, the most one "
-                                         "client may: close one first", headers={"Retry-After": RETRY_AFTER})
+                raise ApiError(429, "api.streams_per_client", {"Retry-After": RETRY_AFTER}, most=self.per_client)
             self._open[client] = self._open.get(client, 0) + 1
         held = [True]
 

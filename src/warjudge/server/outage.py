@@ -16,6 +16,7 @@ from typing import Any, Awaitable, Callable
 
 from sqlalchemy import exc as sa
 
+from warjudge.core.events import Event, english
 from warjudge.server.db import Attempt
 
 log = logging.getLogger("warjudge.server")
@@ -97,9 +98,8 @@ class DatabaseOutage:
 
 
 async def _unavailable(send: Send, commit_begun: bool) -> None:
-    said = ("the database was lost while saving: the change may or may not have been saved; look before "
-            "trying again" if commit_begun else "the database is unavailable for now; nothing was changed: try again")
-    payload = json.dumps({"error": said}).encode()
+    why = Event("api.db_lost" if commit_begun else "api.db_unavailable")
+    payload = json.dumps({"error": english(why), "why": why.to_json(), "reason": english(why)}).encode()
     await send({"type": "http.response.start", "status": 503,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()),
                             (b"retry-after", RETRY_AFTER.encode())]})

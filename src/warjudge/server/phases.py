@@ -35,7 +35,6 @@ from typing import Any
 
 from sqlalchemy import delete, or_, select
 from sqlalchemy.orm import Session, defer
-from starlette.exceptions import HTTPException
 
 import warjudge
 from warjudge.core import games
@@ -140,12 +139,11 @@ def _entries(record: GameRecord, game_id: str) -> list[Entry]:
     try:
         listing = games.entries(record)
     except WarjudgeError as exc:
-        raise ApiError(409, f"game {game_id} cannot be replayed: {exc}") from None
+        raise ApiError(409, "api.not_replayable", game=game_id, detail=str(exc)) from None
     except Exception as exc:  # noqa: BLE001 - a damaged record is an error, never a crash
-        raise ApiError(409, f"game {game_id} cannot be replayed ({type(exc).__name__}: {exc})") from None
+        raise ApiError(409, "api.not_replayable_bug", game=game_id, kind=type(exc).__name__, detail=str(exc)) from None
     if listing is None:
-        raise Unsplittable(409, f"the {record.game} game replays its record without `act`, so its phases "
-                            "cannot be told apart: its history cannot be shown")
+        raise Unsplittable(409, "api.unsplittable", kind=record.game)
     return listing
 
 
@@ -153,7 +151,7 @@ def _parsed(text: str, game_id: str) -> GameRecord:
     try:
         return GameRecord.from_json(text, f"stored game {game_id}")
     except WarjudgeError as exc:
-        raise ApiError(409, f"game {game_id} cannot be replayed: {exc}") from None
+        raise ApiError(409, "api.not_replayable", game=game_id, detail=str(exc)) from None
 
 
 def _played(game: Game, entries: list[Entry], game_id: str) -> None:
@@ -161,7 +159,7 @@ def _played(game: Game, entries: list[Entry], game_id: str) -> None:
         try:
             game.act(player, action)
         except Exception as exc:  # noqa: BLE001 - as games.load: a record that does not replay is an error
-            raise ApiError(409, f"game {game_id} cannot be replayed ({type(exc).__name__}: {exc})") from None
+            raise ApiError(409, "api.not_replayable_bug", game=game_id, kind=type(exc).__name__, detail=str(exc)) from None
 
 
 def _unpickled(state: bytes) -> Game:
@@ -259,7 +257,7 @@ def _resumed(session: Session, game_id: str, stored: GameProgress | None, record
     try:
         start = games.load(GameRecord(record.game, record.seed, dict(record.options)))
     except WarjudgeError as exc:
-        raise ApiError(409, f"game {game_id} cannot be replayed: {exc}") from None
+        raise ApiError(409, "api.not_replayable", game=game_id, detail=str(exc)) from None
     fold = _Fold(start, 0, 0, 0, -1, [])
     fold.close(game_id, entries)   # phase 0: the start
     return fold
@@ -277,8 +275,7 @@ def being_prepared(game_id: str) -> ApiError:
         _wanted[game_id] = None
         while len(_wanted) > WANTED:
             _wanted.popitem(last=False)
-    return ApiError(503, f"game {game_id} is being prepared after an upgrade or a restart: try again in a "
-                         "few seconds", headers={"Retry-After": "2"})
+    return ApiError(503, "api.being_prepared", {"Retry-After": "2"}, game=game_id)
 
 
 def _take_wanted(most: int) -> list[str]:
@@ -303,7 +300,7 @@ def _caught_up(sessions: Sessions, game_id: str) -> Progress:
     with sessions.reading() as session:
         row = session.get(GameRow, game_id)
         if row is None:
-            raise ApiError(404, f"there is no game {game_id!r}")
+            raise ApiError(404, "api.no_game", game=game_id)
         version, text = row.version, row.record
         stored = session.scalars(select(GameProgress).where(GameProgress.game_id == game_id)
                                  .options(defer(GameProgress.state))).first()
@@ -327,13 +324,12 @@ def _store(sessions: Sessions, game_id: str, seen: tuple[str, int, str] | None, 
     state = zlib.compress(pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL), 1) if saving else None
     with sessions.begin() as session:
         if locked_game(session, game_id) is None:
-            raise ApiError(404, f"there is no game {game_id!r}")
+            raise ApiError(404, "api.no_game", game=game_id)
         now = session.scalars(select(GameProgress).where(GameProgress.game_id == game_id)
                               .options(defer(GameProgress.state))).first()
         if (now and (now.code, now.actions, now.digest)) != (seen or None):   # another fold got there first
             if now is None or now.code != code():
-                raise HTTPException(503, f"the stored phases of game {game_id} changed meanwhile: try again",
-                                    headers={"Retry-After": "1"})
+                raise ApiError(503, "api.phases_changed", {"Retry-After": "1"}, game=game_id)
             return Progress.of(now)
         if fold.state_actions < 0:   # folded from the start: whatever was stored is not this record's
             session.execute(delete(GamePhase).where(GamePhase.game_id == game_id))

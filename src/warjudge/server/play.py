@@ -20,7 +20,7 @@ from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.events import refusal_json
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
-from warjudge.presentation.phase_words import phase_words
+from warjudge.presentation.seat_names import seat_names as presentation_seat_names
 from warjudge.server import cache, lastsetup, notify, phases
 from warjudge.server.bots import names as bot_names
 from warjudge.server.bots import movers, new_bot_seed
@@ -35,16 +35,15 @@ log = logging.getLogger("warjudge.server")
 def create(session: Session, user: User, game_id: str, options: dict[str, Any], open_seats: bool,
            rules: PhaseRules = PhaseRules()) -> GameRow:
     if "seed" in options:   # a player who chose the seed would know every roll to come
-        raise ApiError(422, "options: the server chooses the dice seed; 'seed' is not an option here")
+        raise ApiError(422, "api.seed_option")
     try:
         info = games.info(game_id)
         served = served_options(info.id)
         if set(served) & set(options):
-            raise ApiError(422, f"options: {', '.join(sorted(set(served) & set(options)))} is set by the server "
-                                "(orders stay drafts until every seat is ready or the deadline)")
+            raise ApiError(422, "api.served_options", options=", ".join(sorted(set(served) & set(options))))
         game = games.new(info.id, **options, **served)   # every option by name (games.check_options), then the game's checks
     except WarjudgeError as exc:
-        raise ApiError(422, str(exc)) from None
+        raise ApiError(422, "api.bad_options", detail=str(exc)) from None
     row = GameRow(id=secrets.token_urlsafe(9), game=info.id, record=game.record.to_json(compact=True), creator_id=user.id,
                   open_seats=open_seats, version=0, phase_seconds=rules.seconds,
                   phase_rules=rules.to_json() if rules.timed else None,
@@ -91,7 +90,7 @@ def load(row: GameRow) -> Game:
             game = game or games.load(record)
         except WarjudgeError as exc:  # a damaged database row: say so, never a traceback
             log.error("game %s cannot be loaded: %s", row.id, exc)
-            raise ApiError(409, f"game {row.id} cannot be loaded: {exc}") from None
+            raise ApiError(409, "api.not_loadable", game=row.id, detail=str(exc)) from None
     if session:
         cache.loaded(session, row, game)
     return game
@@ -101,7 +100,7 @@ def seat(row: GameRow, name: str) -> Seat:
     for candidate in row.seats:
         if candidate.name == name:
             return candidate
-    raise ApiError(404, f"game {row.id} has no seat {name!r}; its seats are: {', '.join(s.name for s in row.seats)}")
+    raise ApiError(404, "api.no_seat", game=row.id, seat=name, seats=", ".join(s.name for s in row.seats))
 
 
 def held_seats(row: GameRow, user: User | None) -> list[str]:
@@ -123,24 +122,24 @@ def role(row: GameRow, user: User | None, asked: str | None) -> str:
         if asked == PUBLIC_ROLE:
             return PUBLIC_ROLE
         seat(row, asked)
-        raise ApiError(403, f"you do not hold the seat {asked!r} of game {row.id}")
+        raise ApiError(403, "api.not_your_seat", seat=asked, game=row.id)
     if len(held) == 1:
         return held[0]
     if len(held) > 1:
-        raise ApiError(400, f"you hold several seats ({', '.join(held)}); say which with ?seat=")
+        raise ApiError(400, "api.several_seats", seats=", ".join(held))
     return GM_ROLE if is_gm(row, user) else PUBLIC_ROLE
 
 
 def require_seat(row: GameRow, user: User, name: str) -> Seat:
     held = seat(row, name)
     if held.user_id != user.id:
-        raise ApiError(403, f"you do not hold the seat {name!r} of game {row.id}")
+        raise ApiError(403, "api.not_your_seat", seat=name, game=row.id)
     return held
 
 
 def require_gm(row: GameRow, user: User) -> None:
     if not is_gm(row, user):
-        raise ApiError(403, f"only the games master of game {row.id} may do this")
+        raise ApiError(403, "api.gm_only", game=row.id)
 
 
 def settle(row: GameRow, game: Game, waiting_before: tuple[str, ...], actor: str | None,
@@ -236,9 +235,10 @@ def apply(game: Game, player: str, action: dict[str, Any]) -> str | None:
 
 
 def seat_names(game: Game, lang: str) -> dict[str, str] | None:
-    """How the game names its seats in `lang`, if it says (the Necromancer variant's
-    powers in French); None: reasons print the seat ids."""
-    return game.seat_names(lang)
+    """How reasons in `lang` name the game's seats: as the game names them if it says (the
+    Necromancer variant's powers in French), else as pages do (presentation/seat_names.py:
+    the standard powers in French); None: reasons print the seat ids."""
+    return game.seat_names(lang) or presentation_seat_names(game.game_id, lang) or None
 
 
 def attempt(game: Game, player: str, action: dict[str, Any], lang: str = "en") -> dict[str, Any] | None:
@@ -250,7 +250,7 @@ def attempt(game: Game, player: str, action: dict[str, Any], lang: str = "en") -
         return refusal_json(exc, lang, seat_names(game, lang))
     except Exception:  # noqa: BLE001 - a game tripping on odd input must not become a 500
         log.exception("game %s raised on an action", type(game).__name__)
-        raise ApiError(422, f"the game cannot read this action: {str(action)[:80]}") from None
+        raise ApiError(422, "api.unreadable_action", action=str(action)[:80]) from None
     return None
 
 
@@ -296,9 +296,9 @@ def expand(game: Game, seat_name: str, action: dict[str, Any]) -> list[dict[str,
     if "type" in action or not isinstance(orders, list):
         return None
     if not all(isinstance(o, str) for o in orders):
-        raise ApiError(422, "orders: a list of order texts, such as \"A Par - Bur\"")
+        raise ApiError(422, "api.orders_list")
     if not isinstance(action.get("replace", False), bool) or set(action) - {"orders", "replace"}:
-        raise ApiError(422, "a batch of orders is {\"orders\": [text, …]} with, if wanted, \"replace\": true")
+        raise ApiError(422, "api.orders_batch")
     first = retractions(game, seat_name) if action.get("replace") else []
     return first + [{"type": "order", "order": o} for o in orders]
 
@@ -309,7 +309,7 @@ def preview(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) ->
     require_seat(row, user, seat_name)
     game = load(row)
     if action not in game.legal_actions(seat_name):
-        raise ApiError(409, "that is not one of this seat's legal actions now (see GET …/legal)")
+        raise ApiError(409, "api.not_legal_now")
     return game.preview(seat_name, action)
 
 
@@ -332,14 +332,14 @@ def setup_plan(row: GameRow, user: User, seat_name: str, placements: dict[str, l
     last = lastsetup.last_setup(session, row, user, seat_name) if session is not None else None
     if fill == "like" and like is None:
         if last is None:
-            raise ApiError(409, f"you have no earlier set-up as {seat_name} to follow. Nothing was changed")
+            raise ApiError(409, "api.no_earlier_setup", seat=seat_name)
         like = last["placements"]
     try:
         plan = game.setup_plan(seat_name, placements, fill, like)
     except WarjudgeError as exc:
-        raise ApiError(409, f"{refusal_json(exc)['reason']}. Nothing was changed") from None
+        raise ApiError(409, "api.setup_refused", **refusal_json(exc)) from None
     if plan is None:
-        raise ApiError(409, f"a {row.game} game has no set-up to draft")
+        raise ApiError(409, "api.no_setup", kind=row.game)
     return plan | {"last": None if last is None else {"game": last["game"]},
                    "last_why": None if last else f"no earlier game of yours as {seat_name} has a set-up"}
 
@@ -356,10 +356,9 @@ def check_phase(game: Game, sent: str | None) -> None:
         return
     now = current_phase(game)
     if now is None:
-        raise ApiError(422, "phase: this game's views name no phase; send the request without one")
+        raise ApiError(422, "api.phase_none")
     if sent != now:
-        raise ApiError(409, f"the phase {phase_words(sent)} has ended; you are now in {phase_words(now)}. "
-                            f"Nothing was changed: look at {phase_words(now)} and act again")
+        raise ApiError(409, "api.phase_ended", sent=sent, now=now)
 
 
 def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any], lang: str = "en",
@@ -368,7 +367,7 @@ def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any], lan
     held = require_seat(row, user, seat_name)
     game = load(row)
     if game.is_over:
-        raise ApiError(409, f"game {row.id} is over")
+        raise ApiError(409, "api.game_over", game=row.id)
     check_phase(game, phase)
     waiting = game.to_act()
     batch = expand(game, seat_name, action)
@@ -377,7 +376,7 @@ def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any], lan
         refused = attempt(game, seat_name, one, lang)
         results.append({"action": one, "accepted": refused is None} | (refused or {}))
     if batch is None and results[0].get("reason"):
-        raise ApiError(409, results[0]["reason"])
+        raise ApiError(409, "api.refused", **{k: v for k, v in results[0].items() if k in ("reason", "why")})
     if any(r["accepted"] for r in results):
         held.acted = True
         held.ready = False   # orders changed after "ready": confirmed again before they count early (docs/server.md)
@@ -448,7 +447,7 @@ def mark_ready(row: GameRow, user: User, seat_name: str, ready: bool = True, pha
 def refuse_if_over(row: GameRow, change: str) -> None:
     """A finished game's seats stay as they were at its end: nobody takes, fills or hands one on."""
     if load(row).is_over:
-        raise ApiError(409, f"game {row.id} is over: {change} would change nothing in it; its seats stay as they ended")
+        raise ApiError(409, "api.over_no_change", game=row.id, change=change)
 
 
 def claim(row: GameRow, user: User, seat_name: str, invitation: str | None) -> None:
@@ -457,9 +456,9 @@ def claim(row: GameRow, user: User, seat_name: str, invitation: str | None) -> N
         return
     refuse_if_over(row, "taking a seat")
     if wanted.user_id is not None or wanted.bot:
-        raise ApiError(409, f"the seat {seat_name!r} of game {row.id} is taken")
+        raise ApiError(409, "api.seat_taken", seat=seat_name, game=row.id)
     if not row.open_seats and not (invitation and secrets.compare_digest(invitation, wanted.invitation)):
-        raise ApiError(403, f"the seat {seat_name!r} needs its invitation from the games master")
+        raise ApiError(403, "api.needs_invitation", seat=seat_name)
     wanted.user_id = user.id
     start_clock(row, time.time())
     notify.started(row)
@@ -468,7 +467,7 @@ def claim(row: GameRow, user: User, seat_name: str, invitation: str | None) -> N
 def seat_bot(row: GameRow, seat_name: str, bot: str) -> None:
     """The GM puts a bot in a seat (free, or taken over from its player)."""
     if bot not in bot_names(row.game):
-        raise ApiError(422, f"bot: {row.game} has no bot {bot!r}; its bots are: {', '.join(bot_names(row.game))}")
+        raise ApiError(422, "api.no_bot", kind=row.game, bot=bot, bots=", ".join(bot_names(row.game)))
     wanted = seat(row, seat_name)
     refuse_if_over(row, "seating a bot")
     wanted.user_id, wanted.bot, wanted.bot_seed, wanted.ready = None, bot, new_bot_seed(), False
@@ -481,7 +480,7 @@ def start_now(row: GameRow, now: float) -> None:
     """The games master starts the clock before every seat is taken (the free seats miss
     their deadlines, as a player who never orders does)."""
     if not waits_for_seats(row):
-        raise ApiError(409, f"game {row.id}'s clock is not waiting for its seats")
+        raise ApiError(409, "api.clock_not_waiting", game=row.id)
     _begin_clock(row, now)
 
 
@@ -489,16 +488,15 @@ def pause(row: GameRow, now: float) -> None:
     """The games master stops the clock: the time left waits for the resume (players may
     still act, and a phase they finish early still ends)."""
     if row.paused_remaining is not None:
-        raise ApiError(409, f"game {row.id} is paused already")
+        raise ApiError(409, "api.paused_already", game=row.id)
     if row.deadline is None:
-        yet = " yet: its clock starts when every seat is taken" if waits_for_seats(row) else " to pause"
-        raise ApiError(409, f"game {row.id} has no deadline{yet}")
+        raise ApiError(409, "api.no_deadline_yet" if waits_for_seats(row) else "api.no_deadline_to_pause", game=row.id)
     row.paused_remaining, row.deadline = max(0.0, row.deadline - now), None
 
 
 def resume(row: GameRow, now: float) -> None:
     if row.paused_remaining is None:
-        raise ApiError(409, f"game {row.id} is not paused")
+        raise ApiError(409, "api.not_paused", game=row.id)
     row.deadline, row.paused_remaining = now + row.paused_remaining, None
 
 
@@ -509,9 +507,9 @@ def extend(row: GameRow, seconds: int) -> None:
     elif row.deadline is not None:
         row.deadline += seconds
     elif waits_for_seats(row):
-        raise ApiError(409, f"game {row.id} has no deadline yet: its clock starts when every seat is taken")
+        raise ApiError(409, "api.no_deadline_yet", game=row.id)
     else:
-        raise ApiError(409, f"game {row.id} has no deadline to extend")
+        raise ApiError(409, "api.no_deadline_to_extend", game=row.id)
 
 
 def act_as_gm(row: GameRow, action: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
@@ -520,12 +518,12 @@ def act_as_gm(row: GameRow, action: dict[str, Any], lang: str = "en") -> list[di
     order box would give (in `lang`), else []."""
     game = load(row)
     if game.is_over:
-        raise ApiError(409, f"game {row.id} is over")
+        raise ApiError(409, "api.game_over", game=row.id)
     before = phases.phase_key(game)
     as_it_was = game.clone() if action.get("type") == "orders" else None
-    reason = apply(game, GM, action)
-    if reason is not None:
-        raise ApiError(409, reason)
+    refused = attempt(game, GM, action)
+    if refused is not None:
+        raise ApiError(409, "api.refused", **refused)
     store(row, game, phases.phase_key(game) != before, time.time())
     if as_it_was is None:
         return []
@@ -554,23 +552,22 @@ def cut(row: GameRow, phase: int) -> Cut:
     Only reads the row, so the replay needs no lock and holds up nobody's change."""
     starts = phase_starts(row)
     if not 0 <= phase < len(starts):
-        raise ApiError(409, f"game {row.id} has phases 0 to {len(starts) - 1}; there is no phase {phase}")
+        raise ApiError(409, "api.no_such_phase", game=row.id, last=len(starts) - 1, phase=phase)
     record = GameRecord.from_json(row.record, f"stored game {row.id}")
     kept, tail = record.actions[:starts[phase]], record.actions[starts[phase]:]
     if not tail:
-        raise ApiError(409, f"nothing to roll back: phase {phase} of game {row.id} has no action yet")
+        raise ApiError(409, "api.nothing_to_roll_back", phase=phase, game=row.id)
     if len(kept) > ROLLBACK_REPLAY:
         reachable = [n for n, start in enumerate(starts) if start <= ROLLBACK_REPLAY]
-        raise ApiError(409, f"game {row.id} is {len(kept)} actions long before phase {phase}: a roll back replays "
-                            f"at most {ROLLBACK_REPLAY} actions in a request, so it may go back to phases 0 to "
-                            f"{reachable[-1]} only")
+        raise ApiError(409, "api.rollback_too_long", game=row.id, actions=len(kept), phase=phase,
+                       most=ROLLBACK_REPLAY, reachable=reachable[-1])
     truncated = record.restarted()
     for action in kept:
         truncated.append(dict(action))
     try:
         game = redrawn(truncated, games.load(truncated))
     except WarjudgeError as exc:
-        raise ApiError(409, f"game {row.id} cannot be rolled back to phase {phase}: {exc}") from None
+        raise ApiError(409, "api.rollback_failed", game=row.id, phase=phase, detail=str(exc)) from None
     return Cut(row.version, phase, game, list(tail))
 
 
@@ -580,8 +577,7 @@ def roll_back(session: Session, row: GameRow, user: User, done: Cut) -> None:
     table. Every seat starts the phase afresh, and a game with dice draws fresh ones from
     there (`redrawn`)."""
     if row.version != done.version:
-        raise ApiError(409, f"game {row.id} changed while its roll back was worked out: look at its phases "
-                            "again and retry")
+        raise ApiError(409, "api.rollback_raced", game=row.id)
     session.add(RolledBack(game_id=row.id, by_user_id=user.id, from_version=row.version, to_phase=done.phase,
                            actions=json.dumps(done.tail)))
     row.phase_starts = json.dumps(phase_starts(row)[:done.phase + 1])
@@ -620,5 +616,5 @@ def replace_holder(row: GameRow, seat_name: str, user: User | None) -> None:
 def user_named(session: Session, name: str) -> User:
     found = session.scalars(select(User).where(User.name == name)).first()
     if found is None:
-        raise ApiError(404, f"there is no account {name!r}")
+        raise ApiError(404, "api.no_account", name=name)
     return found

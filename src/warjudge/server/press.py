@@ -236,9 +236,9 @@ def mark_read(session: Session, game_id: str, seat_name: str, upto: int, thread:
     last = session.scalar(select(PressMessage.id).where(readable(game_id, seat_name))
                           .order_by(PressMessage.id).offset(upto - 1).limit(1))
     if last is None:
-        raise ApiError(422, f"upto: seat {seat_name} has no message numbered {upto}")
+        raise ApiError(422, "api.press_no_message", seat=seat_name, upto=upto)
     if isinstance(thread, list) and seat_name not in thread:
-        raise ApiError(422, f"thread: name a thread of yours: {seat_name} must be one of its participants")
+        raise ApiError(422, "api.press_not_your_thread", seat=seat_name)
     within = readable(game_id, seat_name) & (PressMessage.id <= last)
     if thread is not None:
         within &= PressMessage.thread == thread_key(None if thread == BROADCAST else set(thread))
@@ -272,18 +272,18 @@ def send(session: Session, row: GameRow, seat_name: str, to: list[str] | str, te
     """Checks everything first (the mode, each recipient), then stores the message."""
     mode = mode_of(session, row)
     if mode == "none":
-        raise ApiError(403, f"game {row.id} is played without press: no messages may be sent")
+        raise ApiError(403, "api.press_none", game=row.id)
     if mode == "broadcast" and to != "all":
-        raise ApiError(403, f"game {row.id} has public press only: send to \"all\"")
+        raise ApiError(403, "api.press_public_only", game=row.id)
     recipients: list[str] = []
     if to != "all":
         seats = [s.name for s in row.seats]
         unknown = [s for s in to if s not in seats]
         if unknown:
-            raise ApiError(422, f"to: game {row.id} has no seat {unknown[0]!r}; its seats are: {', '.join(seats)}")
+            raise ApiError(422, "api.press_no_seat", game=row.id, seat=unknown[0], seats=", ".join(seats))
         recipients = sorted(set(to) - {seat_name})
         if not recipients:
-            raise ApiError(422, "to: name at least one seat other than your own, or \"all\"")
+            raise ApiError(422, "api.press_nobody")
     message = PressMessage(game_id=row.id, sender=seat_name, broadcast=to == "all", text=text,
                            thread=thread_key(None if to == "all" else {seat_name, *recipients}),
                            version=row.version, phase=play.current_phase(play.load(row)), recipients=[PressRecipient(seat=s) for s in recipients])
@@ -329,7 +329,7 @@ def router(sessions: Sessions) -> APIRouter:
             user = caller(session, credentials)
             row = locked_game(session, game_id)
             if row is None:
-                raise ApiError(404, f"there is no game {game_id!r}")
+                raise ApiError(404, "api.no_game", game=game_id)
             play.require_seat(row, user, body.seat)
             mark_read(session, game_id, body.seat, body.upto, body.thread)
             session.flush()

@@ -82,7 +82,7 @@ class RateLimited(ApiError):
 
     def __init__(self, wait: float, what: str):
         seconds = max(1, math.ceil(wait))
-        super().__init__(429, f"too many {what}; try again in {seconds} seconds", {"Retry-After": str(seconds)})
+        super().__init__(429, "api.too_many", {"Retry-After": str(seconds)}, what=what, seconds=seconds)
 
 
 def client_address(request: Request) -> str:
@@ -149,7 +149,7 @@ def reserve_login(session: Session, limits: Limits, name: str, address: str, now
         # try again when that failure has drained or the attack has died down
         waits.append(min(held[pair] - now, _wait(held[by_name], limits.name, now)))
     if max(waits) > 0:
-        raise RateLimited(max(waits), "failed sign-ins from this address or for this name")
+        raise RateLimited(max(waits), "sign_ins")
     ceiling = now + limits.name.burst * limits.name.every   # the per-name count never grows past its burst
     _set(session, {pair: _added(held[pair], limits.login, now),
                    by_address: _added(held[by_address], limits.address, now),
@@ -170,5 +170,5 @@ def reserve_signup(session: Session, limits: Limits, address: str, now: float) -
     empty_at = _held(session, (key,))[key]
     wait = _wait(empty_at, limits.signup, now)
     if wait > 0:
-        raise RateLimited(wait, "new accounts from this address")
+        raise RateLimited(wait, "accounts")
     _set(session, {key: _added(empty_at, limits.signup, now)}, now)

@@ -155,3 +155,19 @@ def in_french(page) -> None:
         expect(page.locator(".board svg text", has_text="hexagone de crâne (départ)")).to_have_count(1)
     page.locator('[data-lang="en"]').click()
     expect(page.locator('[data-testid="seat"]')).not_to_have_text(SIDE_FR[role])
+
+
+def test_a_seat_s_units_are_thumb_sized_targets_at_a_phone_s_opening_zoom(live, chromium):
+    # issue 24: a Diplomacy map opened on a phone drew units ~21 px wide, each the only
+    # place a tap chose it; now each of the seat's units is a target of at least 44 px
+    page = chromium.new_context(viewport=PHONE, has_touch=True).new_page()
+    sign_up(page, live.url, "thumbs")
+    page.locator('[data-testid="new-diplomacy"] button[type="submit"]').click()
+    page.wait_for_url(f"{live.url}/games/*")
+    units = page.locator('#board [data-testid="unit"][data-power="AUSTRIA"]')
+    expect(units).to_have_count(3)
+    sizes = [units.nth(n).bounding_box() for n in range(3)]
+    assert all(box["width"] >= TAP_PX and box["height"] >= TAP_PX for box in sizes), sizes
+    box = units.first.bounding_box()   # a tap near the disc's edge, off the unit's drawn square
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2 - TAP_PX * 0.45)
+    expect(page.locator("#choices button.choice").first).to_be_visible()

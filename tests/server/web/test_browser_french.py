@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.server.web.browser import DESKTOP, chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
+from tests.server.web.browser import DESKTOP, api_as, chromium, live, shot, sign_up, watch  # noqa: F401 - fixtures
 
 GAMES = ("diplomacy", "necromancer-diplomacy", "necromancer-sjg", "gondor", "sauron")
 # words and phrases of the pages' English wording (a word shared by both languages, such as
@@ -146,3 +146,43 @@ def test_the_fr_button_words_the_game_page_s_labels_again(live, chromium):
     expect(page.locator('[data-testid="zoom-in"]')).to_have_attribute("title", "zoom avant")
     assert not (left := english_labels(page)), f"the page's labels after FR: {left}"
     assert not me.problems, me.problems
+
+
+def test_a_refusal_from_the_api_is_worded_in_the_page_s_language(live, chromium):
+    # issue 24: the lobby's "seat is taken" (a JSON API answer the page shows) stayed English
+    # on a French page; the server's refusals carry a code, worded in the page's language
+    eve = api_as(chromium, live.url, "fr-eve", new=True)
+    game_id = eve.post("/api/games", data={"game": "diplomacy"}).json()["id"]
+    assert eve.post(f"/api/games/{game_id}/seats/ENGLAND", data={}).ok
+    page = chromium.new_context(viewport=DESKTOP, locale="en-GB").new_page()
+    page.goto(f"{live.url}/signin?lang=fr")
+    sign_up(page, live.url, "fr-late")
+    seat = page.locator(f'button.join[data-game="{game_id}"][data-seat="FRANCE"]')
+    expect(seat).to_be_visible()
+    taker = api_as(chromium, live.url, "fr-quick", new=True)
+    assert taker.post(f"/api/games/{game_id}/seats/FRANCE", data={}).ok   # while the lobby is open
+    seat.click()
+    expect(page.locator("#error")).to_have_text(f"le siège FRANCE de la partie {game_id} est déjà pris")
+    page.goto(f"{live.url}/games/{game_id}/gm")   # an error page, worded by the same code
+    expect(page.locator('[data-testid="error-message"]')).to_have_text(
+        f"seul le maître du jeu de la partie {game_id} peut faire cela")
+
+
+def test_seats_and_powers_are_named_in_french(live, chromium):
+    # issue 24: a French page printed the powers as the rules name them (AUSTRIA, ENGLAND);
+    # the pages name them as French players do (presentation/seat_names.py)
+    page = chromium.new_context(viewport=DESKTOP, locale="en-GB").new_page()
+    page.goto(f"{live.url}/signin?lang=fr")
+    sign_up(page, live.url, "fr-powers")
+    page.locator('[data-testid="new-diplomacy"] button[type="submit"]').click()
+    page.wait_for_url(f"{live.url}/games/*")
+    game_id = page.url.rsplit("/", 1)[1]
+    expect(page.locator('[data-testid="seat"]')).to_have_text("Autriche")
+    expect(page.locator("#press-to option[value=ENGLAND]")).to_have_text("Angleterre")
+    page.locator('[data-lang="en"]').click()   # the page's language switched: the seat's name follows
+    expect(page.locator('[data-testid="seat"]')).to_have_text("AUSTRIA")
+    page.locator('[data-lang="fr"]').click()
+    page.goto(f"{live.url}/games/{game_id}/gm")
+    expect(page.locator('#seats tr[data-seat="GERMANY"] td').first).to_have_text("Allemagne")
+    page.goto(f"{live.url}/lobby")
+    expect(page.locator(f'[data-testid="my-games"] tr[data-game="{game_id}"] td').nth(1)).to_contain_text("Autriche")

@@ -37,6 +37,9 @@ def test_set_up_by_drag_and_like_my_last_set_up(live, chromium):
     rear = set(page.locator(hexes).evaluate_all("ns => ns.map(n => n.dataset.setupHex)"))
     page.locator('[data-testid="setup-commit"]').click()
     expect(page.locator('[data-testid="decision"]')).to_have_attribute("data-kind", "")
+    # issue 24: the log of one's actions printed the set-up as its JSON ({"1808": ["wraith", …)
+    expect(page.locator('[data-testid="log"]')).to_contain_text("you: deploy · 50 units on ")
+    assert '{"' not in page.locator('[data-testid="log"]').inner_text()
 
     # issue 24 finding 10: Start double clicked is busy at once and makes one game
     page.goto(f"{base}/lobby")

@@ -5,18 +5,22 @@ lang.js chooses it (the address, then the cookie it keeps, then the browser's)."
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from jinja2 import Environment, nodes
 from starlette.requests import Request
 
 from warjudge.core import games
+from warjudge.core.events import Event
+from warjudge.presentation.api import wording_en as api_en, wording_fr as api_fr
 from warjudge.presentation.game_titles import FRENCH as GAME_TITLES
 from warjudge.server import notify, play
 from warjudge.server.bots import levels as bot_levels
 from warjudge.server.web.page_words import COOKIE, FRENCH, page_lang, wording
 
 TEMPLATES = Path(__file__).parents[3] / "src/warjudge/server/web/templates"
+SERVER = Path(__file__).parents[3] / "src/warjudge/server"
 
 
 def literals(node: nodes.Node) -> set[str]:
@@ -66,13 +70,22 @@ def test_the_page_s_language_is_the_address_s_then_the_kept_one_then_the_browser
     assert page_lang(asked()) == "en"
 
 
-def test_a_page_s_error_is_worded_in_french_its_quoted_parts_kept():
+def test_a_page_s_error_is_worded_by_its_code_not_its_english():
     french, english = wording("fr"), wording("en")
-    assert french("there is no game 'x1'") == "il n'y a pas de partie 'x1'"
-    assert french("you do not hold the seat 'FRANCE' of game g7") == "vous ne tenez pas le siège 'FRANCE' de la partie g7"
-    assert french("wrong name or password") == "nom ou mot de passe erroné"
-    assert english("there is no game 'x1'") == "there is no game 'x1'"
-    assert french("an error with no French yet") == "an error with no French yet"   # readable, never lost
+    assert french(Event("api.no_game", {"game": "x1"})) == "il n'y a pas de partie x1"
+    assert french(Event("api.not_your_seat", {"seat": "FRANCE", "game": "g7"})) == \
+        "vous ne tenez pas le siège FRANCE de la partie g7"
+    assert french(Event("api.wrong_sign_in")) == "nom ou mot de passe erroné"
+    assert english(Event("api.no_game", {"game": "x1"})) == "there is no game 'x1'"
+    assert french("there is no game 'x1'") == "there is no game 'x1'"   # English text is never matched
+
+
+def test_every_reason_the_server_raises_is_worded_in_english_and_french():
+    # issue 24: a refusal a page shows is worded by its code, so each code needs both tables
+    raised = {code for path in SERVER.rglob("*.py") for code in re.findall(r'"(api\.[a-z_]+)"', path.read_text())}
+    assert len(raised) > 60
+    assert raised <= set(api_en.TEMPLATES), sorted(raised - set(api_en.TEMPLATES))
+    assert set(api_en.TEMPLATES) == set(api_fr.TEMPLATES)
 
 
 def test_the_server_words_its_pages_in_the_language_the_cookie_keeps(browser):

@@ -258,7 +258,8 @@ def test_a_page_s_error_is_a_page_with_a_way_home_and_the_api_keeps_json(browser
     refused = other_browser.get(f"/games/{game_id}/gm", headers=html)
     assert refused.status_code == 403 and "<h1" in refused.text and 'href="/lobby"' in refused.text
     api = browser.get("/api/games/999999", headers=html)        # the API answers JSON, whatever is accepted
-    assert api.status_code == 404 and api.json() == {"error": "there is no game '999999'"}
+    assert api.status_code == 404 and api.json()["error"] == "there is no game '999999'"
+    assert api.json()["why"] == {"code": "api.no_game", "params": {"game": "999999"}}
     assert browser.get("/games/999999").json()["error"]        # a script's fetch (no text/html) keeps JSON
 
 
@@ -324,3 +325,16 @@ def test_the_lobby_row_of_my_game_counts_the_press_my_seats_have_not_read(browse
                         headers={auth.CSRF_HEADER: csrf})
     assert read.status_code == 200 and read.json()["unread"] == 0
     assert "unread" not in _row_of(browser.get("/lobby").text, game_id)
+
+
+def test_an_error_page_shows_the_signed_in_header_without_asking_the_database(browser, other_browser):
+    # issue 24: the HTML error page showed "Sign in" to a signed-in user; it names the account
+    # its cookie's last page found (header_names.py), so it works with the database down
+    html = {"Accept": "text/html"}
+    sign_up(browser)                                 # its lobby page saw ann's cookie
+    missing = browser.get("/games/nope", headers=html)
+    assert missing.status_code == 404 and 'data-testid="user">ann<' in missing.text
+    assert 'href="/signin"' not in missing.text and 'action="/signout"' in missing.text
+    assert 'href="/signin"' in other_browser.get("/games/nope", headers=html).text   # no cookie: signed out
+    browser.post("/signout", data={"csrf_token": auth.csrf_token(browser.cookies[auth.SESSION_COOKIE])})
+    assert 'href="/signin"' in browser.get("/games/nope", headers=html).text

@@ -213,10 +213,13 @@ def _retreated(p: Params) -> str:
     return f"{_side(p)} retraite depuis {p['hex']}{to}{lost}"
 
 
+CONVERSIONS = {"none": "sans effet", "converted": "convertie", "eliminated": "éliminée"}   # the Conversion Table's results
+
+
 def _converted(p: Params) -> str:
     terms = ", gratuite" if p["free"] else f", {p['cost']} PC"
     return (f"{_side(p)} tente de convertir {p['target']} (résistance {p['resistance']}, x{p['multiple']}{terms}) : "
-            f"{p['result']}")
+            f"{CONVERSIONS.get(p['result'], p['result'])}")
 
 
 def _granted(p: Params) -> str:

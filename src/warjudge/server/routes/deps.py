@@ -102,7 +102,7 @@ class GameCall(Call):
         with self.writing() as (session, user):
             row = db.locked_game(session, self.game_id)
             if row is None:
-                raise ApiError(404, f"there is no game {self.game_id!r}")
+                raise ApiError(404, "api.no_game", game=self.game_id)
             if gm:
                 play.require_gm(row, user)
             yield Change(session, user, row)

@@ -23,7 +23,7 @@ router = APIRouter(tags=["games master"], route_class=OneHop)
 def process(call: GameCaller) -> dict[str, Any]:
     with call.changing(gm=True) as change:
         if not play.process(change.row):
-            raise ApiError(409, f"game {change.row.id} has nothing to adjudicate now")
+            raise ApiError(409, "api.nothing_to_adjudicate", game=change.row.id)
         return {"processed": True, "version": change.row.version}
 
 

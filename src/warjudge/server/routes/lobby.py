@@ -88,7 +88,7 @@ def list_games(response: Response, call: Caller,
     with call.reading() as session:
         user = call.viewer(session)
         if mine and user is None:
-            raise ApiError(401, "mine=true: sign in (a bearer token) to list your own games")
+            raise ApiError(401, "api.sign_in_mine")
         query = select(GameRow).where(is_mine(user)) if mine and user else select(GameRow)
         rows, more = newest_page(session, query, start, limit)
         if more:
@@ -126,7 +126,5 @@ def record(call: GameCaller) -> Any:
     with call.reading_game() as session:
         row = call.row(session)
         if not play.load(row).is_over:
-            raise ApiError(409, f"game {row.id} is not over: its record holds the dice seed and every "
-                                "secret, which stay on the server until it ends (meanwhile GET "
-                                f"/api/games/{row.id}/history is what you may see)")
+            raise ApiError(409, "api.no_record_yet", game=row.id)
         return json.loads(row.record)

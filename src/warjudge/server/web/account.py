@@ -15,16 +15,18 @@ from starlette.concurrency import run_in_threadpool
 from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
+from warjudge.core.events import Event
 from warjudge.server import accounts, auth, notify, ratelimit
 from warjudge.server.errors import ApiError
 from warjudge.server.models import User
 from warjudge.server.schemas import Credentials, PasswordChange
+from warjudge.server.web import header_names
 from warjudge.server.web.forms import form_fields
 
 Page = Callable[..., HTMLResponse]
 SignedIn = Callable[[Session, Request], tuple[User, str] | None]
 Transaction = Callable[[], AbstractContextManager[Session]]
-STALE_FORM = "this form has expired or came from another site: it was not sent; try again"
+STALE_FORM = Event("api.form_expired")
 
 
 def _cookie(response: Response, name: str, value: str, max_age: int | None = None) -> None:
@@ -36,12 +38,12 @@ def _problems(exc: ValidationError) -> str:
 
 
 def install(app: FastAPI, reading: Transaction, users: accounts.Accounts, page: Page, signed_in: SignedIn) -> None:
-    def form_page(request: Request, status: int = 200, error: ApiError | str | None = None,
+    def form_page(request: Request, status: int = 200, error: ApiError | Event | str | None = None,
                   name: str = "") -> HTMLResponse:
         """The sign-in page, its forms' CSRF field from the pre-session cookie (a new one if
         the browser has none)."""
         pre = request.cookies.get(auth.PRE_SESSION_COOKIE) or secrets.token_urlsafe(32)
-        message = error.message if isinstance(error, ApiError) else error
+        message = error.why if isinstance(error, ApiError) else error
         response = page(request, "signin.html", status, error=message, name=name, form_csrf=auth.csrf_token(pre))
         if isinstance(error, ApiError) and error.headers:
             response.headers.update(error.headers)   # a 429's Retry-After
@@ -68,7 +70,7 @@ def install(app: FastAPI, reading: Transaction, users: accounts.Accounts, page: 
         return form_page(request)
 
     async def account_form(request: Request, step: Callable[[Credentials, str], str],
-                           invalid: Callable[[ValidationError], tuple[int, str]]) -> Response:
+                           invalid: Callable[[ValidationError], tuple[int, Event | str]]) -> Response:
         """A sign-in or sign-up form: its CSRF token checked, then `step` (a session's token)
         run off the event loop, since Argon2 takes a deliberate fraction of a second."""
         fields = await checked_form(request)
@@ -96,7 +98,7 @@ def install(app: FastAPI, reading: Transaction, users: accounts.Accounts, page: 
     @app.post("/signin", include_in_schema=False)
     async def signin(request: Request) -> Response:
         # no account has a name or a password out of bounds
-        return await account_form(request, sign_in, lambda _exc: (401, accounts.WRONG))
+        return await account_form(request, sign_in, lambda _exc: (401, Event("api.wrong_sign_in")))
 
     @app.post("/signup", include_in_schema=False)
     async def signup(request: Request) -> Response:
@@ -106,7 +108,7 @@ def install(app: FastAPI, reading: Transaction, users: accounts.Accounts, page: 
         """A signed-in form's fields, once its CSRF token is checked (403 if it is wrong)."""
         token = request.cookies.get(auth.SESSION_COOKIE)
         if not token:
-            raise ApiError(401, "sign in first")
+            raise ApiError(401, "api.sign_in")
         fields = await form_fields(request)
         auth.check_csrf(token, fields.get(auth.CSRF_FIELD))
         return token, fields
@@ -129,6 +131,7 @@ def install(app: FastAPI, reading: Transaction, users: accounts.Accounts, page: 
         if request.cookies.get(auth.SESSION_COOKIE):
             token, _ = await session_form(request)
             await run_in_threadpool(sign_out, token)   # valid or not: the cookie goes either way
+            header_names.forget(token)
         return signed_out()
 
     @app.get("/account", include_in_schema=False)
@@ -156,7 +159,7 @@ def install(app: FastAPI, reading: Transaction, users: accounts.Accounts, page: 
         except ValidationError as exc:
             return await run_in_threadpool(account_page, request, 422, error=_problems(exc))
         except ApiError as exc:
-            response = await run_in_threadpool(account_page, request, exc.status, error=exc.message)
+            response = await run_in_threadpool(account_page, request, exc.status, error=exc.why)
             response.headers.update(exc.headers or {})
             return response
         return RedirectResponse(f"/account?done=password-{revoked}", status_code=303)

@@ -25,6 +25,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, defer, selectinload
 
 from warjudge.core import games
+from warjudge.core.events import Event
 from warjudge.server import auth, cache, history, phases, play, press
 from warjudge.server.accounts import Accounts
 from warjudge.server.access import GameId
@@ -37,8 +38,9 @@ from warjudge.presentation import choices
 from warjudge.presentation.game_titles import titles
 from warjudge.presentation.logs import log_lines
 from warjudge.presentation.necromancer_diplomacy.report import WORDS as REPORT_WORDS
+from warjudge.presentation.seat_names import every_language, seat_names
 from warjudge.server.web.boards import LANGUAGES, board_svg, has_board, page_kind
-from warjudge.server.web import account
+from warjudge.server.web import account, header_names
 from warjudge.server.web.page_words import labels, page_lang, wording
 
 HERE = Path(__file__).parent
@@ -59,15 +61,18 @@ def _signed_in(session: Session, request: Request) -> tuple[User, str] | None:
     if not token:
         return None
     try:
-        return auth.user_of_token(session, token), token
+        user = auth.user_of_token(session, token)
     except ApiError:
+        header_names.forget(token)
         return None
+    header_names.saw(token, user.name)
+    return user, token
 
 
 def _game_row(session: Session, game_id: str) -> GameRow:
     row = session.get(GameRow, game_id)
     if row is None:
-        raise ApiError(404, f"there is no game {game_id!r}")
+        raise ApiError(404, "api.no_game", game=game_id)
     return row
 
 
@@ -110,7 +115,18 @@ def _standing(session: Session, row: GameRow, progress: phases.Progress | None) 
     return [seat for seat in progress.to_act if seat not in done], progress.is_over
 
 
-def _lobby_games(session: Session, user: User, page: int) -> dict[str, Any]:
+def _seat_names(row: GameRow, progress: phases.Progress | None, lang: str) -> dict[str, str]:
+    """The game's seats as `lang` names them (presentation/seat_names.py)."""
+    return seat_names(row.game, lang, progress.names if progress else None)
+
+
+def _every_seat_name(session: Session, row: GameRow) -> dict[str, dict[str, str]]:
+    """The game's seats' names in every language, for a page's `data-seat-names` (lang.js)."""
+    stored = phases.stored_progress(session, row.id)
+    return every_language(row.game, stored.names if stored else None)
+
+
+def _lobby_games(session: Session, user: User, page: int, lang: str) -> dict[str, Any]:
     """A page of my games (each with the seats it waits for, its deadline and the press my
     seats have not read) and of the
     open games I may join, and whether either list goes on: a bounded number of rows
@@ -124,12 +140,14 @@ def _lobby_games(session: Session, user: User, page: int) -> dict[str, Any]:
         waiting, over = _standing(session, row, progress.get(row.id))
         mine.append({"id": row.id, "titles": titles(row.game), "seats": play.held_seats(row, user),
                      "gm": play.is_gm(row, user), "waiting": waiting, "is_over": over, "deadline": row.deadline,
-                     "waits_for_seats": play.waits_for_seats(row), "unread": unread.get(row.id, 0)})
+                     "waits_for_seats": play.waits_for_seats(row), "unread": unread.get(row.id, 0),
+                     "names": _seat_names(row, progress.get(row.id), lang)})
     free_seat = select(Seat.game_id).where(Seat.user_id.is_(None), Seat.bot.is_(None))
     open_rows, more_open = _listed(session, select(GameRow).where(
         GameRow.open_seats, GameRow.creator_id != user.id, GameRow.id.in_(free_seat),
         GameRow.id.not_in(seated)), page)
-    joinable = [{"id": row.id, "titles": titles(row.game),
+    open_progress = phases.stored_progresses(session, [row.id for row in open_rows])
+    joinable = [{"id": row.id, "titles": titles(row.game), "names": _seat_names(row, open_progress.get(row.id), lang),
                  "free": [s.name for s in row.seats if s.user_id is None and not s.bot]} for row in open_rows]
     return {"mine": mine, "joinable": joinable, "page": page, "more": more_mine or more_open}
 
@@ -143,9 +161,12 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
         return TEMPLATES.TemplateResponse(request, template, {"lang": lang, "t": wording(lang), "labels": labels, **context},
                                           status_code=status)
 
-    def error_page(request: Request, status: int, message: str, headers: Mapping[str, str] | None) -> HTMLResponse:
-        """A page's error as a page (errors.py): its status, the message and a way home."""
-        answer = page(request, "error.html", status, code=status, message=message)
+    def error_page(request: Request, status: int, why: Event, headers: Mapping[str, str] | None) -> HTMLResponse:
+        """A page's error as a page (errors.py): its status, its reason in the page's language and a way home."""
+        token = request.cookies.get(auth.SESSION_COOKIE)
+        user = header_names.name_of(token)   # no database work: it may be down (header_names.py)
+        answer = page(request, "error.html", status, code=status, message=why, user=user,
+                      csrf=auth.csrf_token(token) if user and token else None)
         answer.headers.update(headers or {})
         return answer
 
@@ -164,7 +185,7 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
             if who is None:
                 return RedirectResponse("/signin", status_code=303)
             return page(request, "lobby.html", user=who[0].name, csrf=auth.csrf_token(who[1]),
-                        **_lobby_games(session, who[0], page_number), now=time.time(),
+                        **_lobby_games(session, who[0], page_number, page_lang(request)), now=time.time(),
                         available=[{"id": g, "titles": titles(g),
                                     "options": play.offered_options(g), "bots": bot_levels(g)}
                                    for g in games.ids()])
@@ -183,7 +204,8 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
             return page(request, f"{page_kind(row.game)}.html", game_id=game_id, game=row.game,
                         title=games.info(row.game).title, titles=titles(row.game), role=role, is_seat=role not in (GM_ROLE, PUBLIC_ROLE),
                         has_board=has_board(row.game), press_max=press.MAX_TEXT, result_words=RESULT_WORDS,
-                        gm=play.is_gm(row, user), user=user and user.name, csrf=who and auth.csrf_token(who[1]))
+                        gm=play.is_gm(row, user), user=user and user.name, csrf=who and auth.csrf_token(who[1]),
+                        seat_names=_every_seat_name(session, row))
 
     @app.get("/games/{game_id}/gm", include_in_schema=False)
     def gm_page(request: Request, game_id: str) -> Response:
@@ -196,7 +218,8 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
             return page(request, "gm.html", game_id=game_id, title=games.info(row.game).title, titles=titles(row.game),
                         user=who[0].name, csrf=auth.csrf_token(who[1]), bots=bot_levels(row.game),
                         has_board=has_board(row.game), diplomacy=page_kind(row.game) == "diplomacy",
-                        names={lang: choices.names(row.game, lang) for lang in LANGUAGES})
+                        names={lang: choices.names(row.game, lang) for lang in LANGUAGES},
+                        seat_names=_every_seat_name(session, row))
 
     @app.get("/games/{game_id}/board.svg", include_in_schema=False)
     def board(request: Request, game_id: str, seat: str | None = None, lang: str = "en",
@@ -209,12 +232,12 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
             game = play.load(row)
             role = play.role(row, who[0] if who else None, seat)
             if lang not in LANGUAGES:
-                raise ApiError(422, f"lang: one of {', '.join(LANGUAGES)}")
+                raise ApiError(422, "api.lang", choices=", ".join(LANGUAGES))
             view = view_for(game, role) if phase is None else \
                 history.phase_seen_by(request.app.state.sessions, row, phase, role)[0]["view"]
             svg = board_svg(row.game, game, view, lang)
             if svg is None:
-                raise ApiError(404, f"no board picture for {row.game} games; play from the legal actions")
+                raise ApiError(404, "api.no_board", kind=row.game)
             return Response(svg, media_type="image/svg+xml")
 
     @app.get("/games/{game_id}/log", include_in_schema=False)
@@ -222,14 +245,14 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
         """A hex game's log in words (in `lang`), results and dice included, worded from the
         caller's own view (the same role rule as GET /api/games/{id}), so it holds nothing more."""
         if lang not in LANGUAGES:
-            raise ApiError(422, f"lang: one of {', '.join(LANGUAGES)}")
+            raise ApiError(422, "api.lang", choices=", ".join(LANGUAGES))
         with reading() as session:
             who = _signed_in(session, request)
             row = _game_row(session, game_id)
             role = play.role(row, who[0] if who else None, seat)
             lines = log_lines(row.game, view_for(play.load(row), role), lang)
         if lines is None:
-            raise ApiError(404, f"{row.game} games have no log of results: their views report each phase")
+            raise ApiError(404, "api.no_log", kind=row.game)
         return {"lines": lines}
 
     @app.post("/api/games/{game_id}/check", tags=["play"], response_model=Checked)
@@ -240,7 +263,7 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
         `lang`, with its code and parameters), as POST …/actions would answer, with nothing
         stored (the order box's live marks)."""
         if lang not in LANGUAGES:
-            raise ApiError(422, f"lang: one of {', '.join(LANGUAGES)}")
+            raise ApiError(422, "api.lang", choices=", ".join(LANGUAGES))
         with reading() as session:
             user = auth.user_of_token(session, credentials.credentials if credentials else None)
             row = _game_row(session, game_id)

@@ -5,13 +5,13 @@ import {listen} from "/static/live.js";
 const csrf = document.querySelector('meta[name="csrf-token"]')?.content;
 
 export async function api(method, path, body) {
-  const headers = {"Accept": "application/json"};
+  const headers = {"Accept": "application/json", "Accept-Language": document.documentElement.lang || "en"};   // errors' reason in it
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (csrf && method !== "GET") headers["X-CSRF-Token"] = csrf;
   const response = await fetch(path, {method, headers, credentials: "same-origin",
                                       body: body === undefined ? undefined : JSON.stringify(body)});
   const data = await response.json().catch(() => ({error: `the server answered ${response.status}`}));
-  if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+  if (!response.ok) throw new Error(data.reason || data.error || `the server answered ${response.status}`);   // reason: in the page's language
   return data;
 }
 

@@ -6,7 +6,7 @@
 // often as wanted until the phase ends (it waits for every seat's Ready, or the deadline).
 import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
 import {announce, soundToggle} from "/static/phasealert.js";
-import {chooseLang, chosenLang} from "/static/lang.js";
+import {chooseLang, chosenLang, seatName} from "/static/lang.js";
 import {outcomeWords, phaseName as phaseWords} from "/static/phasewords.js";
 import {reveal} from "/static/panzoom.js";
 
@@ -86,10 +86,22 @@ async function drawBoard() {
                                {credentials: "same-origin"});
   if (!response.ok) throw new Error(`the map could not be drawn (${response.status})`);
   board.innerHTML = await response.text();
-  // my units on the map take the focus (Enter or Space: panzoom.js makes it their click)
-  if (game.isSeat) board.querySelectorAll(`[data-testid="unit"][data-power="${game.role}"]`)
-    .forEach(n => n.setAttribute("tabindex", "0"));
+  // my units on the map take the focus (Enter or Space: panzoom.js makes it their click),
+  // each with an unseen disc around it a thumb can hit: 44 px at a phone's opening zoom
+  if (game.isSeat) board.querySelectorAll(`[data-testid="unit"][data-power="${game.role}"]`).forEach(n => {
+    n.setAttribute("tabindex", "0");
+    n.prepend(svgNode("circle", {r: HIT_RADIUS, fill: "transparent", "data-hit": "unit"}));
+  });
 }
+
+// the unseen tap target around my units, in map units: the phone's opening zoom draws a
+// map unit at 0.8 px or more (labels of 15 units at 12 px, panzoom.js), so 56 units >= 44 px
+const HIT_RADIUS = 28;
+const svgNode = (name, attributes) => {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  return node;
+};
 
 // A button for each of my units that has an order to give this phase (in a retreat, the
 // dislodged ones only): the keyboard's way to the same choices as a click on the map.
@@ -104,7 +116,13 @@ function drawUnitButtons() {
 
 board.addEventListener("click", event => {
   const unit = event.target.closest('[data-testid="unit"]');
-  if (unit && game.isSeat && unit.dataset.power === game.role) { choose(unit.dataset.unit); return; }
+  if (unit && game.isSeat && unit.dataset.power === game.role) {
+    // a tap on the unseen disc round my unit that falls on a lit province aims there
+    const lit = event.target.dataset.hit && chosen.length && document.elementsFromPoint(event.clientX, event.clientY)
+      .find(node => node.matches("[data-province].target"));
+    if (lit) aimAt(lit.dataset.province); else choose(unit.dataset.unit);
+    return;
+  }
   const target = event.target.closest("[data-province].target");
   if (target && chosen.length) aimAt(target.dataset.province);
 });
@@ -219,7 +237,7 @@ function results(box, last) {
   const byPower = [...(last.results || [])].sort((a, b) => a.power.localeCompare(b.power));   // stable
   box.replaceChildren(el("p", {text: phaseName(last.phase)}), el("ul", {class: "results"},
     ...byPower.map(r => el("li", {class: `result ${r.result}`},
-      `${r.power}: ${r.order} — ${resultWord(r.result)}${r.reason ? ` (${r.reason})` : ""}${r.default ? " [NMR]" : ""}`))));
+      `${seatName(r.power)}: ${r.order} — ${resultWord(r.result)}${r.reason ? ` (${r.reason})` : ""}${r.default ? " [NMR]" : ""}`))));
 }
 
 const drawLast = () => results(document.getElementById("last"), view.last_phase);
@@ -285,7 +303,7 @@ async function refresh(summary) {
   }
   view = flatten(summary.view);
   document.querySelector('[data-testid="phase"]').textContent = phaseName(view.phase);
-  const readySeats = summary.seats.filter(s => s.ready).map(s => s.seat);
+  const readySeats = summary.seats.filter(s => s.ready).map(s => seatName(s.seat));
   document.querySelector('[data-testid="ready-seats"]').textContent = readySeats.length ? readySeats.join(", ") : "—";
   // a game over has no deadline: its result instead (the clock of one ended before every
   // seat was taken still "waits for the seats")

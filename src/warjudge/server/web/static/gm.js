@@ -3,7 +3,7 @@
 // drawn as the players' pages draw it (the board) and as a table of its fields, never as JSON.
 import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
 import {outcomeWords, phaseName} from "/static/phasewords.js";
-import {chooseLang, chosenLang} from "/static/lang.js";
+import {chooseLang, chosenLang, seatName} from "/static/lang.js";
 
 const game = gameElement();
 const hasBoard = !!game.root.dataset.hasBoard;
@@ -130,7 +130,7 @@ async function refresh(summary) {
     [row.dataset.seat, row.querySelector("input")?.value || ""]));
   const focused = document.activeElement?.closest("tr[data-seat]")?.dataset.seat;
   document.getElementById("seats").replaceChildren(...summary.seats.map(s => el("tr", {"data-seat": s.seat},
-    el("td", {text: s.seat}), el("td", {text: s.user || (s.bot ? say("bot", "", s.bot) : say("free"))}),
+    el("td", {text: seatName(s.seat)}), el("td", {text: s.user || (s.bot ? say("bot", "", s.bot) : say("free"))}),
     el("td", {text: s.ready ? say("yes") : ""}), el("td", {text: s.invitation || ""}),
     over ? "" : el("td", {class: "seat-tool"}, s.bot ? "" : el("button", {type: "button", "data-testid": "seat-bot", onclick: event => busy(event.currentTarget, () => bot(s.seat)),
                                           text: say(s.user ? "replacebot" : "seatbot")})),
@@ -188,7 +188,7 @@ function drawDraw(summary) {
   const first = !box.querySelector("input");
   box.replaceChildren(el("legend", {text: say("drawamong")}), ...summary.seats.map(s =>
     el("label", {}, el("input", {type: "checkbox", value: s.seat, "data-testid": "draw-seat",
-                                 checked: first || ticked.has(s.seat)}), ` ${s.seat}`)));
+                                 checked: first || ticked.has(s.seat)}), ` ${seatName(s.seat)}`)));
 }
 
 // The powers a games master may enter orders for (the Diplomacy games' `orders` action).
@@ -197,7 +197,7 @@ function listPowers(summary) {
   if (!select) return;
   document.getElementById("orders").hidden = summary.is_over;
   if (select.options.length) return;   // kept across redraws: what the games master picked stays
-  select.replaceChildren(...summary.seats.map(s => el("option", {value: s.seat, text: s.seat})));
+  select.replaceChildren(...summary.seats.map(s => el("option", {value: s.seat, text: seatName(s.seat)})));
 }
 
 // What the last adjudication or entry of orders did, by its button (the other's words cleared):

@@ -105,6 +105,10 @@ export function promptText(d) {
 
 // A value in words: a path as 1808→1807, other lists as "13, 14", nested facts as compact JSON.
 export function words(value, key = "") {
+  if (key === "placements" && value && typeof value === "object") {   // a set-up: counted, never its JSON
+    const hexes = Object.values(value), units = hexes.reduce((n, kinds) => n + [].concat(kinds).length, 0);
+    return (PLACED[pageLang()] || PLACED.en)(units, hexes.length);
+  }
   if (Array.isArray(value)) {
     if (!value.every(v => typeof v !== "object" || v === null)) return JSON.stringify(value);
     return value.join(key === "path" ? "→" : ", ");
@@ -112,8 +116,15 @@ export function words(value, key = "") {
   return value !== null && typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-// An action in words: "move · units 13, 14 · path 1808→1807".
+const PLACED = {en: (units, hexes) => `${units} units on ${hexes} hexes`,
+                fr: (units, hexes) => `${units} unités sur ${hexes} hexagones`};
+const DEPLOY = {en: "deploy", fr: "déploiement"};
+
+// An action in words: "move · units 13, 14 · path 1808→1807"; a set-up "deploy · 50 units on 25 hexes".
 export function describe(action) {
+  if (action.type === "deploy" && action.placements) {
+    return `${DEPLOY[pageLang()] || DEPLOY.en} · ${words(action.placements, "placements")}`;
+  }
   const rest = Object.entries(action).filter(([k]) => k !== "type" && k !== "side");
   return [action.type, ...rest.map(([k, v]) => `${k} ${words(v, k)}`)].join(" · ");
 }

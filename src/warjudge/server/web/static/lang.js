@@ -13,6 +13,13 @@ const keep = lang => { document.cookie = `${KEY}=${lang}; path=/; max-age=315360
 const WORDS = {en: {signedin: "signed in as", account: "Account", signout: "Sign out", signin: "Sign in"},
                fr: {signedin: "connecté en tant que", account: "Compte", signout: "Se déconnecter", signin: "Se connecter"}};
 
+// A seat's name in the page's language: the server's `data-seat-names` on #game
+// (presentation/seat_names.py), else its id.
+export function seatName(seat) {
+  const names = JSON.parse(document.getElementById("game")?.dataset.seatNames || "{}");
+  return (names[document.documentElement.lang] || {})[seat] || seat;
+}
+
 let shownTitle = null;   // the game's title as the tab shows it now
 
 export function wordPage(lang) {
@@ -23,6 +30,7 @@ export function wordPage(lang) {
     node.setAttribute("aria-label", labels[lang] || labels.en);
     if (node.title) node.title = labels[lang] || labels.en;
   });
+  document.querySelectorAll("[data-seat-name]").forEach(node => { node.textContent = seatName(node.dataset.seatName); });
   document.querySelectorAll("[data-titles]").forEach(node => {
     const titles = JSON.parse(node.dataset.titles), title = titles[lang] || titles.en;
     node.textContent = title;

@@ -7,6 +7,7 @@
 import {api, busy, el, gameElement, showError} from "/static/common.js";
 import {alert, listen} from "/static/live.js";
 import {phaseName} from "/static/phasewords.js";
+import {seatName} from "/static/lang.js";
 
 // The words press.js writes, in the page's language (lang.js sets it; a switch redraws them).
 const WORDS = {
@@ -41,18 +42,18 @@ const keyOf = thread => JSON.stringify(thread);
 const others = thread => thread === "all" ? "all" : thread.filter(s => s !== game.role);
 
 function addressees(message) {
-  return message.to === "all" ? say("everyone") : message.to.join(", ");
+  return message.to === "all" ? say("everyone") : message.to.map(seatName).join(", ");
 }
 
 function threadName(thread) {
-  return thread === "all" ? say("everyone") : others(thread).join(", ");
+  return thread === "all" ? say("everyone") : others(thread).map(seatName).join(", ");
 }
 
 function showMessage(m) {
   return el("li", {"data-from": m.from, class: m.unread ? "unread" : undefined, "data-unread": m.unread ? "yes" : undefined},
     el("small", {class: "press-when"}, el("time", {datetime: m.sent_at, text: new Date(m.sent_at).toLocaleString()}),
        m.phase ? el("span", {class: "press-phase", "data-testid": "press-phase", text: ` · ${phaseName(m.phase)}`}) : ""),
-    el("br"), el("b", {text: `${m.from} → ${addressees(m)}: `}), m.text);
+    el("br"), el("b", {text: `${seatName(m.from)} → ${addressees(m)}: `}), m.text);
 }
 
 function render(unread) {
@@ -74,7 +75,7 @@ function replyTo(thread) {
   several.hidden = true;
   if (target === "all" || target.length === 1) { to.value = target === "all" ? "all" : target[0]; return; }
   to.querySelector("option[data-seats]")?.remove();
-  to.append(el("option", {value: `thread:${keyOf(thread)}`, "data-seats": JSON.stringify(target), text: target.join(", ")}));
+  to.append(el("option", {value: `thread:${keyOf(thread)}`, "data-seats": JSON.stringify(target), text: target.map(seatName).join(", ")}));
   to.value = `thread:${keyOf(thread)}`;
 }
 
@@ -125,9 +126,9 @@ async function poll() {
 async function start() {
   const summary = await api("GET", `/api/games/${game.id}?seat=${seat}`);
   const seats = summary.seats.filter(s => s.seat !== game.role).map(s => s.seat);
-  to.append(...seats.map(s => el("option", {value: s, text: s})),
+  to.append(...seats.map(s => el("option", {value: s, text: seatName(s)})),
             el("option", {value: "several", "data-testid": "press-to-several", text: say("several")}));
-  several.append(...seats.map(s => el("label", {}, el("input", {type: "checkbox", value: s, "data-testid": "press-pick"}), ` ${s}`)));
+  several.append(...seats.map(s => el("label", {}, el("input", {type: "checkbox", value: s, "data-testid": "press-pick"}), ` ${seatName(s)}`)));
   to.addEventListener("change", () => { several.hidden = to.value !== "several"; });
   let known = null;
   listen(game.id, game.role, facts => {

@@ -101,3 +101,22 @@ def test_the_search_bot_asks_the_real_game_only_what_its_seat_may_know_and_searc
     assert spy.asked <= {("decision", "red"), ("legal_actions", "red"), ("public_map",), ("view", "red"),
                          ("sample_hidden", "red")}
     assert ("sample_hidden", "red") in spy.asked
+
+
+def test_the_search_bots_rollouts_stop_before_a_retreat_instead_of_listing_it(monkeypatch):
+    # issue 26: a rollout that reached a retreat listed it by trying every loss and hex
+    # on a clone (up to 0.5 s a listing): the worst decisions took 5-7 s
+    from warjudge.hexwar.sjg import legal
+
+    listed: list[str] = []
+    for kind in ("retreat", "advance"):
+        lister = legal._BY_KIND[kind]
+        monkeypatch.setitem(legal._BY_KIND, kind, lambda g, d, s, lister=lister, kind=kind: listed.append(kind) or lister(g, d, s))
+    game = to_combat(SEED)
+    attacks = [a for a in game.legal_actions("red") if a["type"] == "attack"]
+    rounds = 0
+    for bot_seed in range(3):
+        bot = search_bot(random.Random(bot_seed), iterations=3)
+        assert bot.choose(game, "red") in game.legal_actions("red")
+        rounds += bot.searched
+    assert attacks and rounds == 3 and listed == []

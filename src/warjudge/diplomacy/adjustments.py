@@ -23,8 +23,10 @@ class AdjustmentOutcome:
 def adjustment_counts(units: dict[str, Unit], centers: dict[str, set[str]], powers: Iterable[str]) -> dict[str, int]:
     """Per power: + builds allowed, - disbands required, 0 nothing to do."""
     counts = {p: len(centers.get(p, ())) for p in powers}
+    get = counts.get
     for u in units.values():
-        counts[u.power] = counts.get(u.power, 0) - 1
+        power = u.power
+        counts[power] = get(power, 0) - 1
     return counts
 
 
@@ -32,7 +34,7 @@ def judge_adjustments(dmap: DipMap, units: dict[str, Unit], centers: dict[str, s
                       entries: list[Entry]) -> AdjustmentOutcome:
     results = parse_entries(entries, dmap)
     counts = adjustment_counts(units, centers, dmap.powers)
-    used = {p: 0 for p in counts}
+    used = dict.fromkeys(counts, 0)
     after = dict(units)
     for r in results:
         if r.order is None:

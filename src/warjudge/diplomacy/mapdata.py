@@ -107,6 +107,11 @@ class DipMap:
         return tuple(p.id for p in self.provinces.values() if p.sc)
 
     @cached_property
+    def supply_center_set(self) -> frozenset[str]:
+        """The supply centres as a set: the judge asks of every unit at the end of a year."""
+        return frozenset(self.supply_centers)
+
+    @cached_property
     def sea_provinces(self) -> frozenset[str]:
         return frozenset(p.id for p in self.provinces.values() if p.kind == "sea")
 

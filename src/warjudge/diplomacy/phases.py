@@ -103,7 +103,8 @@ def _copy(centers: dict[str, set[str]]) -> dict[str, set[str]]:
 
 def update_centers(dmap: DipMap, units: dict[str, Unit], centers: dict[str, set[str]]) -> dict[str, set[str]]:
     """After Fall: a supply centre occupied by a unit now belongs to the unit's power."""
-    occupied = {prov: unit.power for prov, unit in units.items() if dmap.provinces[prov].sc}
+    sc = dmap.supply_center_set   # a set, not each province's record: fewer reads (issue 26)
+    occupied = {prov: unit.power for prov, unit in units.items() if prov in sc}
     out = {p: c.difference(occupied) for p, c in centers.items()}
     for prov, power in occupied.items():
         out.setdefault(power, set()).add(prov)

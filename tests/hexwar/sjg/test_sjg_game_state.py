@@ -66,22 +66,3 @@ def test_an_undo_restores_a_copy_so_the_saved_state_never_moves():
     assert game.view(None) == twin.view(None)
     assert game.state.position is not twin.state.position
 
-
-def test_a_search_step_copies_the_state_once_and_leaves_the_original_as_it_was(monkeypatch):
-    # issue 26 (search steps/s): a clone shares the state until it acts; its move (undoable)
-    # keeps the shared state as its undo copy, so clone + act copies the state once
-    game = _played(5, 300)
-    mover = next(p for p in game.to_act() if any(a["type"] == "move" for a in game.legal_actions(p)))
-    move = next(a for a in game.legal_actions(mover) if a["type"] == "move")
-    before = game.view(None)
-    copies = []
-    real_clone = SjgState.clone
-    monkeypatch.setattr(SjgState, "clone", lambda self: copies.append(self) or real_clone(self))
-    trial = game.clone()
-    trial.act(mover, move)
-    assert len(copies) == 1
-    assert game.view(None) == before and trial.view(None) != before
-    trial.act(mover, {"type": "undo"})
-    assert trial.state.position is not game.state.position
-    game.act(mover, move)   # the original, too, copies the state it shared before changing it
-    assert trial.view(None)["units"] != game.view(None)["units"]

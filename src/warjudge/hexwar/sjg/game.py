@@ -78,7 +78,6 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         self.undo_stack: list[tuple[SjgState, dict[str, Any]]] = []   # states to go back to, never changed
         self._board_id: BoardId | None = None
         self._legal_kept: tuple[tuple[int, int], dict[str, list[dict[str, Any]]]] | None = None
-        self._shared = False   # the state is shared with a clone: copied before it changes
         self._open()
 
     @classmethod
@@ -167,7 +166,6 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         if self.is_over:
             raise Refusal("sjg.refused.game_over")
         trial, answers = self.clone(reseed=False), list[dict[str, Any]]()
-        trial._own_state()   # now, so the decisions owed are the very ones its actions answer
         for side in self.to_act():
             owed = trial._decision_for(side)
             while side in trial.to_act() and _same(trial._decision_for(side), owed) and len(answers) < FORCED_LIMIT:
@@ -186,7 +184,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             raise Refusal("sjg.refused.game_won", winner=self.state.winner)
         if self.state.turn_limit_reached:
             raise Refusal("sjg.refused.turn_limit", turns=self.options.max_turns)
-        saved = self._own_state(keep_copy=parsed.type in UNDOABLE)
+        saved = self.state.clone() if parsed.type in UNDOABLE else None
         decision = self._decision_for(parsed.side)
         start = len(self.events)
         if parsed.type == "undo":
@@ -226,16 +224,6 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
                        accepts=list(decision.accepts), wanted=wanted)
 
     # --- undo ------------------------------------------------------------------------------
-
-    def _own_state(self, keep_copy: bool = False) -> SjgState | None:
-        """Make `state` this game's own before it changes, and return a copy of it as it
-        is (for undo) if asked. A clone shares its original's state until either acts
-        (interface.py's clone): the shared one is copied here, and, as nobody changes it
-        again, it is itself the copy kept."""
-        if self._shared:
-            kept, self.state, self._shared = self.state, self.state.clone(), False
-            return kept if keep_copy else None
-        return self.state.clone() if keep_copy else None
 
     def _remember_for_undo(self, saved: SjgState | None, decision: Decision, rolls: int,
                            events: list[Event]) -> None:

@@ -157,15 +157,13 @@ class SjgInterface(GameParts):
     # --- search -------------------------------------------------------------------------
 
     def clone(self, reseed: bool = True) -> "SjgNecromancerGame":
-        """An independent copy. The fixed data and the undo history's saved states (never
-        changed) are shared, and so is the state (game_state.py) until either game acts:
-        then that one copies it first (game.py's _own_state), so a search step that clones
-        and acts copies it once. A reseeded clone rolls from a fresh 128-bit seed (and its
-        record names that seed), so it cannot foresee the real game's rolls; `reseed=False`
-        is exact."""
+        """An independent copy: the state cloned (game_state.py), the fixed data and the
+        undo history's saved states (never changed) shared. A reseeded clone rolls from a
+        fresh 128-bit seed (and its record names that seed), so it cannot foresee the real
+        game's rolls; `reseed=False` is exact."""
         copy = object.__new__(type(self._game))
         vars(copy).update(vars(self))
-        self._shared = copy._shared = True
+        copy.state = self.state.clone()
         copy.undo_stack = list(self.undo_stack)
         seed = fresh_seed() if reseed else self.record.seed
         if reseed:

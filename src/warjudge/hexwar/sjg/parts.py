@@ -31,9 +31,6 @@ class GameParts:
         undo_stack: list[tuple[SjgState, dict[str, Any]]]
         _board_id: BoardId | None
         _legal_kept: tuple[tuple[int, int], dict[str, list[dict[str, Any]]]] | None
-        _shared: bool
-
-        def _own_state(self, keep_copy: bool = False) -> SjgState | None: ...
 
         @property
         def pending(self) -> Decision | None: ...

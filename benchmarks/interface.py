@@ -32,10 +32,10 @@ def _sjg_midgame() -> tuple[Any, str]:
     bots = {side: HeuristicBot(random.Random(f"13-{side}")) for side in ("red", "black")}
     game = games.new("necromancer-sjg", seed=13, first="red")
     best: tuple[int, Any] = (10**9, None)
-    while not game.is_over and game.turn < 80:
+    while not game.is_over and game.state.turn < 80:
         player = game.pending.player
-        if game.pending.kind == "move" and not game.moved and len(game.position.units) < best[0]:
-            best = (len(game.position.units), game.clone(reseed=False))
+        if game.pending.kind == "move" and not game.state.moved and len(game.state.position.units) < best[0]:
+            best = (len(game.state.position.units), game.clone(reseed=False))
             if best[0] <= 47:
                 break
         game.act(player, bots[player].choose(game, player))

@@ -46,21 +46,21 @@ def _enemy_wizard(pos: Position, side: str) -> str | None:
 
 
 def _move(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
-    pos = game.position
+    pos = game.state.position
     home = pos.necromancer(side)
     target = _enemy_wizard(pos, side)
     if home is None or target is None:
         return None
     searching = sum(1 for u in pos.side_units(side) if u.hex in pos.miasma.hexes)
     turn, considered = _CONSIDERED.get(game, (None, set()))
-    if turn != game.turn:
+    if turn != game.state.turn:
         considered = set()
-        _CONSIDERED[game] = (game.turn, considered)
+        _CONSIDERED[game] = (game.state.turn, considered)
     for unit in sorted(pos.side_units(side), key=lambda u: (u.kind == UnitType.NECROMANCER, u.id)):
-        if unit.id in game.moved or unit.id in game.locked or unit.id in considered:
+        if unit.id in game.state.moved or unit.id in game.state.locked or unit.id in considered:
             continue
         considered.add(unit.id)
-        found = reachable_hexes(pos, unit, game.locked)
+        found = reachable_hexes(pos, unit, game.state.locked)
         carrying = [j.id for j in pos.jewels_at(unit.hex)]
         goal = _goal(game, unit, side, home.hex, target, carrying, searching)
         if goal is None:
@@ -79,7 +79,7 @@ def _move(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, 
 
 def _goal(game: SjgNecromancerGame, unit: Unit, side: str, home: str, target: str, carrying: list[str],
           searching: int) -> str | None:
-    pos = game.position
+    pos = game.state.position
     if unit.kind == UnitType.NECROMANCER:
         loose = [j.hex for j in pos.jewels.values() if j.hex and not pos.at(j.hex)]
         near = [h for h in loose if distance(h, home) <= 3]
@@ -94,17 +94,17 @@ def _goal(game: SjgNecromancerGame, unit: Unit, side: str, home: str, target: st
 
 def _combat(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
     """The enemy Necromancer first, then what must be attacked, then good odds."""
-    pos = game.position
-    free = [u for u in pos.side_units(side) if u.id not in game.attacked and not pos.in_miasma(u.hex)]
+    pos = game.state.position
+    free = [u for u in pos.side_units(side) if u.id not in game.state.attacked and not pos.in_miasma(u.hex)]
     wizard = _enemy_wizard(pos, side)
-    enemy_hexes = sorted({u.hex for u in pos.side_units(other(side))} - game.attacked_hexes,
+    enemy_hexes = sorted({u.hex for u in pos.side_units(other(side))} - game.state.attacked_hexes,
                          key=lambda h: (h != wizard, h not in must_be_attacked(pos, side), h))
     for target in enemy_hexes:
         direct = [u.id for u in free if can_direct(pos, u, target)]
         indirect = [u.id for u in free if u.id not in direct and indirect_modifier(pos, u, target) is not None]
         if not direct and not indirect:
             continue
-        plan = plan_attack(pos, side, direct, indirect, [], [target], spent=game.attacked)
+        plan = plan_attack(pos, side, direct, indirect, [], [target], spent=game.state.attacked)
         if isinstance(plan, Problem):
             continue
         forced = target in must_be_attacked(pos, side)
@@ -114,7 +114,7 @@ def _combat(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str
 
 
 def _convert(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
-    pos = game.position
+    pos = game.state.position
     me = pos.sides[side]
     enemy_n = pos.necromancer(other(side))
     best = None
@@ -137,7 +137,7 @@ def _convert(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[st
 
 
 def _retreat(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any] | None:
-    pos, info = game.position, game.pending.info
+    pos, info = game.state.position, game.pending.info
     home = pos.necromancer(side)
     units = [pos.units[u] for u in info["units"] if u in pos.units]
     counted = sorted((u for u in units if u.kind != UnitType.NECROMANCER), key=lambda u: u.kind == UnitType.ZOMBIE)
@@ -158,7 +158,7 @@ def play_game(red, black, seed: int, max_turns: int = 150, **options: Any) -> Sj
     rng = random.Random(seed)
     game = SjgNecromancerGame.new(seed=seed, **options)
     players = {"red": red, "black": black}
-    while not game.is_over and game.turn <= max_turns:
+    while not game.is_over and game.state.turn <= max_turns:
         side = game.pending.player
         game.act(side, players[side](game, rng))   # the one way in (issue 12); the bot is unchanged
     return game

@@ -31,7 +31,7 @@ def combat_positions(seed: int, items: dict[str, int]) -> list[tuple[SjgNecroman
     game = SjgNecromancerGame.new(seed=seed, items=items, optional=["miasma_demon"])
     bot = HeuristicBot(random.Random(seed))
     found: list[tuple[SjgNecromancerGame, str]] = []
-    while not game.is_over and game.turn <= TURNS:
+    while not game.is_over and game.state.turn <= TURNS:
         side = game.pending.player
         if game.pending.kind in ("combat", "opportunity"):
             found.append((game.clone(reseed=False), side))

@@ -17,10 +17,10 @@ from warjudge.hexwar.sjg.tables import UnitType
 
 
 def deploy_action(game: SjgNecromancerGame, side: str, rng: random.Random) -> dict[str, Any]:
-    pos, scenario = game.position, game.scenario
+    pos, scenario = game.state.position, game.scenario
     board = pos.board
     counts = dict(scenario.forces[side].counts())
-    for kind, n in game.extra_units[side].items():
+    for kind, n in game.state.extra_units[side].items():
         counts[kind] = counts.get(kind, 0) + n
     kinds = [k for k, n in counts.items() for _ in range(n) if k != UnitType.MERCENARY]
     rng.shuffle(kinds)
@@ -48,5 +48,5 @@ def deploy_action(game: SjgNecromancerGame, side: str, rng: random.Random) -> di
         placements.setdefault(room[-1], []).append("necromancer")
     apprentices = [h for h, ks in placements.items() if "apprentice" in ks]
     holders = {item: rng.choice(["necromancer", *apprentices])
-               for item, owner in game.item_owner.items() if owner == side}
+               for item, owner in game.state.item_owner.items() if owner == side}
     return {"type": "deploy", "side": side, "placements": placements, "holders": holders}

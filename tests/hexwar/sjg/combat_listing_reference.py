@@ -15,17 +15,17 @@ from warjudge.hexwar.sjg.state import Unit, other
 def opportunity(game, decision, side) -> list[Action]:
     """6.24: indirect or boulder attacks, each by any group of the units able to, on one
     open hex or (indirect) on several open hexes every attacker reaches."""
-    pos = game.position
+    pos = game.state.position
     ways = game._opportunity_attackers()
     able = [pos.units[i] for w in ways.values() for i in w.get("indirect", [])]
     out = []
     for targets in _target_sets(sorted(ways), able, lambda u, t: indirect_modifier(pos, u, t) is not None):
         pool = [u for u in able if all(indirect_modifier(pos, u, t) is not None for t in targets)]
         for group in _groups(game, sorted({u.id for u in pool})):
-            out += _if_planned(game, side, targets, [], group, [], False, game.opp_spent)
+            out += _if_planned(game, side, targets, [], group, [], False, game.state.opp_spent)
     for target, w in sorted(ways.items()):
         for group in _groups(game, sorted(w.get("boulder", []))):
-            out += _if_planned(game, side, [target], [], [], group, False, game.opp_spent)
+            out += _if_planned(game, side, [target], [], [], group, False, game.state.opp_spent)
     return out
 
 
@@ -34,8 +34,8 @@ def combat(game, decision, side) -> list[Action]:
     number of times; 6.21: each attacker reaches every target): every split of the units
     able to attack them all into direct and indirect attackers, or any group dropping
     boulders on one hex; the demon too."""
-    pos = game.position
-    free = [u for u in pos.side_units(side) if u.id not in game.attacked]
+    pos = game.state.position
+    free = [u for u in pos.side_units(side) if u.id not in game.state.attacked]
     targets = sorted({u.hex for u in pos.side_units(other(side))})
     out = []
 
@@ -70,7 +70,7 @@ def _groups(game, ids: list[int]) -> list[list[int]]:
 def _twin_splits(game, roles: list[tuple[int, tuple[Any, ...]]]) -> list[list[tuple[int, Any]]]:
     """Each unit given one of its roles, up to twins: within a class of twins with the
     same roles the lowest ids take the roles in the order listed."""
-    pos = game.position
+    pos = game.state.position
     classes: dict[tuple[Any, ...], list[int]] = {}
     for uid, ways in sorted(roles):
         classes.setdefault((_twin_key(game, pos.units[uid]), ways), []).append(uid)
@@ -87,7 +87,7 @@ def _twin_splits(game, roles: list[tuple[int, tuple[Any, ...]]]) -> list[list[tu
 
 
 def _attacks_on(game, side, free, targets, demon) -> list[Action]:
-    pos = game.position
+    pos = game.state.position
     direct = [u.id for u in free if all(can_direct(pos, u, t) for t in targets)]
     indirect = [u.id for u in free if all(indirect_modifier(pos, u, t) is not None for t in targets)]
     boulder = [u.id for u in free if can_boulder(pos, u, targets[0])] if len(targets) == 1 else []
@@ -102,14 +102,14 @@ def _attacks_on(game, side, free, targets, demon) -> list[Action]:
         d = [u for u, r in split if r == "direct"]
         i = [u for u, r in split if r == "indirect"]
         if d or i:
-            out += _if_planned(game, side, targets, d, i, [], demon, game.attacked)
+            out += _if_planned(game, side, targets, d, i, [], demon, game.state.attacked)
     for group in _groups(game, boulder):
-        out += _if_planned(game, side, targets, [], [], group, demon, game.attacked)
+        out += _if_planned(game, side, targets, [], [], group, demon, game.state.attacked)
     return out
 
 
 def _if_planned(game, side, targets, direct, indirect, boulder, demon, spent) -> list[Action]:
-    plan = plan_attack(game.position, side, direct, indirect, boulder, list(targets), spent=spent, demon=demon)
+    plan = plan_attack(game.state.position, side, direct, indirect, boulder, list(targets), spent=spent, demon=demon)
     if isinstance(plan, Problem):
         return []
     action: Action = {"type": "attack", "side": side, "targets": list(targets)}

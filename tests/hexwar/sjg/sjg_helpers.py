@@ -97,7 +97,7 @@ def start(units: dict[str, tuple[str, str, str]] | None = None, *, board: HexMap
     hexes; None: no Miasma. `dice`: faces scripted before the turn starts."""
     game = SjgNecromancerGame.new(seed=1, board=board or make_map(), scenario=scenario, first=first,
                                optional=list(optional))
-    pos = game.position
+    pos = game.state.position
     pos.units.clear()
     named = {name: pos.add(UnitType(kind), side, h) for name, (kind, side, h) in (units or {}).items()}
     for side, n in (fill or {}).items():
@@ -111,11 +111,11 @@ def start(units: dict[str, tuple[str, str, str]] | None = None, *, board: HexMap
         pos.miasma.centre = next(iter(sorted(pos.miasma.hexes)), None)
     for side, amount in (cp or {}).items():
         pos.sides[side].cp = amount
-    game.deployed = set(SIDES)
+    game.state.deployed = set(SIDES)
     game.dice = ScriptedDice(*dice)
     for side in SIDES:
         recount(pos, side)
-    game.turn = 0
+    game.state.turn = 0
     game._start_turn(first)
     return game, named
 
@@ -140,17 +140,16 @@ def end_until(game: SjgNecromancerGame, kind: str) -> None:
 
 def snapshot(game: SjgNecromancerGame) -> str:
     """Everything an action could change."""
-    pos = game.position
-    marks = {k: copy.deepcopy(v) for k, v in vars(game).items()
-             if k not in ("position", "dice", "record", "events", "queue", "options", "scenario", "_legal_kept",
-                          "_board_id")}   # caches, not state
+    pos = game.state.position
+    marks = {k: copy.deepcopy(v) for k, v in vars(game.state).items() if k not in ("position", "queue")}
+    marks["undo_stack"] = [what for _, what in game.undo_stack]
     state = {
         "units": sorted((u.id, u.kind.value, u.side, u.hex) for u in pos.units.values()),
         "jewels": {k: asdict(j) for k, j in pos.jewels.items()},
         "items": {k: asdict(i) for k, i in pos.items.items()},
         "sides": {k: asdict(s) for k, s in pos.sides.items()},
         "miasma": {k: sorted(v) if isinstance(v, set) else v for k, v in asdict(pos.miasma).items()},
-        "queue": [d.describe() for d in game.queue],
+        "queue": [d.describe() for d in game.state.queue],
         "marks": {k: sorted(v) if isinstance(v, set) else v for k, v in marks.items()},
         "dice": game.dice.state(), "record": len(game.record.actions), "log": len(game.events),
     }
@@ -167,4 +166,4 @@ def refused(game: SjgNecromancerGame, action: dict[str, Any], match: str | None 
 
 
 def hexes_of(game: SjgNecromancerGame, side: str) -> list[str]:
-    return sorted(u.hex for u in game.position.side_units(side))
+    return sorted(u.hex for u in game.state.position.side_units(side))

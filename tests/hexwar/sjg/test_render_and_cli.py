@@ -129,7 +129,7 @@ def test_secret_deployment_is_hidden_in_the_deploying_sides_view():
     black = view_for(game, "black")
     assert {u["side"] for u in black["units"] if u["kind"] != "necromancer"} <= {"black"}
     red_stacks = [ids for side, ids in stacks_in(render_svg(black)).values() if side == "red"]
-    assert all(ids <= {game.position.necromancer("red").id} for ids in red_stacks)  # at most his public skull hex
+    assert all(ids <= {game.state.position.necromancer("red").id} for ids in red_stacks)  # at most his public skull hex
     assert len([u for u in view_for(game, "red")["units"] if u["side"] == "red"]) == 51  # red sees its own
 
 
@@ -262,16 +262,16 @@ def test_parse_errors_are_clear(text, message):
 
 def test_complete_action_finds_a_path_and_refuses_foreign_units():
     game = deployed_game()
-    unit = next(u for u in game.position.side_units("red") if u.kind.value == "wraith" and u.id not in game.locked)
+    unit = next(u for u in game.state.position.side_units("red") if u.kind.value == "wraith" and u.id not in game.state.locked)
     from warjudge.hexwar.sjg.moves import reachable_hexes
 
-    found = reachable_hexes(game.position, unit, game.locked)
+    found = reachable_hexes(game.state.position, unit, game.state.locked)
     far = max(found, key=lambda h: found[h][0])
     action = complete_action(game, parse_command(f"move {unit.id} {far}", "red"))
     assert action["path"][0] == unit.hex and action["path"][-1] == far and len(action["path"]) >= 2
     act_as_its_side(game, action)
-    assert game.position.units[unit.id].hex == far
-    enemy = game.position.side_units("black")[0]
+    assert game.state.position.units[unit.id].hex == far
+    enemy = game.state.position.side_units("black")[0]
     with pytest.raises(CommandError, match="not yours"):
         complete_action(game, parse_command(f"move {enemy.id} 0101", "red"))
 
@@ -367,7 +367,7 @@ def test_complete_action_finds_the_demon():
     game = deployed_game()
     with pytest.raises(CommandError, match="demon is not on the map"):
         complete_action(game, parse_command("attack d:12 demon", "red"))
-    game.position.miasma.demon = "1209"
+    game.state.position.miasma.demon = "1209"
     assert complete_action(game, parse_command("attack d:12 demon", "red"))["targets"] == ["1209"]
 
 
@@ -446,7 +446,7 @@ def test_scripted_session_against_the_bot(tmp_path):
     assert "red has deployed" in out and "black has deployed" in out
     assert "not yours" in out
     assert (tmp_path / "a.svg").exists() and (tmp_path / "a.png").exists()
-    assert game.turn >= 3                                        # several player-turns played
+    assert game.state.turn >= 3                                        # several player-turns played
     sides = {a["side"] for a in game.record.actions}
     assert sides == {"red", "black"}
     saved = json.loads(save.read_text())
@@ -475,7 +475,7 @@ def test_hot_seat_clears_the_screen_before_each_secret_deployment():
     map_lines = [line for line in black.splitlines() if line[:2].isdigit() and line[2:3] == " "]
     assert len(map_lines) == 17
     assert not any(letter in line[:130] for line in map_lines for letter in "ZSW")  # no red stacks shown
-    assert game.turn == 1 and game.pending.kind == "move"
+    assert game.state.turn == 1 and game.pending.kind == "move"
 
 
 def test_cli_either_side_may_choose_and_deploy_first(tmp_path):

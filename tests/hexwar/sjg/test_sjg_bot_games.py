@@ -44,7 +44,7 @@ def heuristic_player(seed: int):
 
 
 def check_invariants(game: SjgNecromancerGame) -> None:
-    pos = game.position
+    pos = game.state.position
     sides_at: dict[str, set[str]] = {}
     stacks: dict[tuple[str, str], int] = {}
     for u in pos.units.values():
@@ -73,13 +73,13 @@ def check_views(game: SjgNecromancerGame) -> None:
         seen = view(game, side)
         if seen["demon"] is not None:
             assert "counter" not in seen["demon"]
-            assert seen["demon"]["hex"] == game.position.miasma.demon
+            assert seen["demon"]["hex"] == game.state.position.miasma.demon
         assert set(seen["choices"]) <= {side}
     if game.pending and game.pending.kind == "deploy" and not game.scenario.deploy_order:
         waiting = game.pending.player
-        for done in game.deployed:
+        for done in game.state.deployed:
             seen = {u["id"] for u in view(game, waiting)["units"]}
-            hidden = {u.id for u in game.position.side_units(done) if u.kind.value != "necromancer"}
+            hidden = {u.id for u in game.state.position.side_units(done) if u.kind.value != "necromancer"}
             assert not seen & hidden
 
 
@@ -93,7 +93,7 @@ def test_bot_game_keeps_every_invariant_and_replays(seed):
     red, black = [(heuristic_action, random_action), (heuristic_action, heuristic_action),
                   (random_action, heuristic_action)][seed % 3]
     players = {"red": red, "black": black}
-    while not game.is_over and game.turn <= MAX_TURNS:
+    while not game.is_over and game.state.turn <= MAX_TURNS:
         if rng.random() < 0.02:  # bad input changes nothing
             before = snapshot(game)
             with pytest.raises(IllegalAction):
@@ -113,7 +113,7 @@ def test_bots_finish_games():
         rng = random.Random(seed)
         game = SjgNecromancerGame.new(seed=seed)
         heuristic_action = heuristic_player(seed)
-        while not game.is_over and game.turn <= MAX_TURNS:
+        while not game.is_over and game.state.turn <= MAX_TURNS:
             act_as_its_side(game, heuristic_action(game, rng))
         finished += game.is_over
     assert finished >= 4

@@ -113,7 +113,7 @@ def test_automatic_de_at_five_to_one():
                     fill={"black": 76})  # black 77+: wraith 1; red zombie 12: 12-1
     end_until(game, "combat")
     act(game, "attack", targets=["1110"], direct=ids(u, "z"))
-    assert u["e"].id not in game.position.units
+    assert u["e"].id not in game.state.position.units
     assert game.dice.rolled == []
 
 
@@ -125,7 +125,7 @@ def test_automatic_ae_below_one_to_three():
                     fill={"red": 75})  # red 77: wraith 1, skeleton 2; black zombies 12 each
     end_until(game, "combat")
     act(game, "attack", targets=["1110"], direct=ids(u, "w"), indirect=ids(u, "s"))
-    assert u["w"].id not in game.position.units and u["s"].id in game.position.units
+    assert u["w"].id not in game.state.position.units and u["s"].id in game.state.position.units
     assert game.dice.rolled == []
 
 
@@ -216,7 +216,7 @@ def test_necromancer_or_skeleton_in_direct_combat_suffers_results():
     end_until(game, "combat")
     game.dice.push(*two(2))  # 8 to 12: 1-2, roll 2: AR-1; a lone unit loses 1: eliminated
     act(game, "attack", targets=["1110"], direct=ids(u, "s"))
-    assert u["s"].id not in game.position.units
+    assert u["s"].id not in game.state.position.units
 
 
 def test_direct_and_indirect_combined():
@@ -243,26 +243,26 @@ def test_boulder_example_two_to_one_per_unit():
     # SJG 6.23: three zombies of strength 8 (black 45 units) against red with 36 units:
     # every red unit defends at 11, whatever its type: 24 to 11 is 2-1 for each
     game, u = boulder_game(fill={"black": 42, "red": 33})
-    assert game.position.sides["red"].count == 36 and game.position.sides["black"].count == 45
+    assert game.state.position.sides["red"].count == 36 and game.state.position.sides["black"].count == 45
     end_until(game, "combat")
     game.dice.push(*two(2), *two(7), *two(3))  # NE, DR-1 (destroyed), DR
     act(game, "attack", targets=["1211"], boulder=ids(u, "b1", "b2", "b3"))
     lines = [line for line in log_lines(game.events) if "drops boulders" in line]
     assert all("24 to 11, 2-1" in line for line in lines) and len(lines) == 3
     # the stack is scattered: one missed, one destroyed, one retreats
-    assert u["rs"].id not in game.position.units
+    assert u["rs"].id not in game.state.position.units
     assert game.pending.kind == "retreat" and game.pending.info["units"] == [u["rw"].id]
 
 
 def test_boulder_ar_results_destroy_the_target():
     # SJG 6.23: AR-1, AR-2 or DE destroys the target unit; plain AR is ignored
     game, u = boulder_game(fill={"red": 33, "black": 68})  # red boulder defence 11
-    assert game.position.sides["black"].count == 71  # zombie strength 4 -> 4 to 11
+    assert game.state.position.sides["black"].count == 71  # zombie strength 4 -> 4 to 11
     end_until(game, "combat")
     game.dice.push(*two(4), *two(5), *two(2))  # 1-3 column (4 to 11): AR-1, AR, AR-2
     act(game, "attack", targets=["1211"], boulder=ids(u, "b3"))
     assert "4 to 11, 1-3" in last(game, "boulders on")
-    left = {uid for uid in ids(u, "rz", "rs", "rw") if uid in game.position.units}
+    left = {uid for uid in ids(u, "rz", "rs", "rw") if uid in game.state.position.units}
     assert left == {u["rs"].id}
     assert game.pending.kind == "combat"
 
@@ -391,7 +391,7 @@ def test_necromancer_strength_example():
     # SJG 6.4: a wizard with 58 units attacks directly at 14, indirectly at 10, defends at 10
     game, u = start({"rn": ("necromancer", "red", "1010"), "e": ("zombie", "black", "1110"), **BN},
                     fill={"red": 58})
-    pos = game.position
+    pos = game.state.position
     n = u["rn"]
     assert (pos.direct_strength(n), pos.indirect_strength(n), pos.defence_strength(n)) == (14, 10, 10)
     end_until(game, "combat")
@@ -403,8 +403,8 @@ def test_necromancer_strength_example():
 def test_necromancer_without_troops_attacks_at_their_value():
     # SJG 6.4: with no zombies left he attacks as two zombies would (1-16 column: 24)
     game, u = start({"rn": ("necromancer", "red", "1010"), "w": ("wraith", "red", "0510"), **BN})
-    assert game.position.direct_strength(u["rn"]) == 24
-    assert game.position.indirect_strength(u["rn"]) == 16
+    assert game.state.position.direct_strength(u["rn"]) == 24
+    assert game.state.position.indirect_strength(u["rn"]) == 16
 
 
 def test_necromancer_defends_with_boulder_value():
@@ -425,7 +425,7 @@ def dr_game(rolls, count=77, **units):
     game, u = start({"z": ("zombie", "red", "1010"), **units, **RN, **BN}, board=units.pop("board", None)
                     if "board" in units else None)
     if count:
-        game.position.sides["black"].count = count
+        game.state.position.sides["black"].count = count
     end_until(game, "combat")
     game.dice.push(*rolls)
     return game, u
@@ -454,7 +454,7 @@ def test_retreat_not_into_slope_zoc_or_off_map():
     # 1211 is next to red's 1212); off the map: see the next test
     game, u = start({"z": ("zombie", "red", "1010"), "r": ("zombie", "red", "1212"),
                      "e": ("zombie", "black", "1110"), **RN, **BN}, board=make_map({"1209": "S2"}))
-    game.position.sides["black"].count = 77
+    game.state.position.sides["black"].count = 77
     end_until(game, "combat")
     game.dice.push(*two(2))  # 12 to 3: 4-1, 2: DR
     act(game, "attack", targets=["1110"], direct=ids(u, "z"))
@@ -467,7 +467,7 @@ def test_cannot_retreat_means_lost():
     end_until(game, "combat")
     game.dice.push(*two(7))
     act(game, "attack", targets=["0101"], direct=ids(u, "z", "r"))
-    assert u["e"].id not in game.position.units
+    assert u["e"].id not in game.state.position.units
     assert game.pending.kind == "advance"
 
 
@@ -480,14 +480,14 @@ def test_retreat_over_a_cliff_is_lost_even_for_wraiths():
     end_until(game, "combat")
     game.dice.push(*two(3))  # 24 to 10: 2-1, 3: DR
     act(game, "attack", targets=["1110"], direct=ids(u, "z", "y"))
-    assert not game.position.at("1110") and game.pending.kind == "advance"
+    assert not game.state.position.at("1110") and game.pending.kind == "advance"
 
 def test_owner_may_lose_units_instead_of_retreating():
     # SJG 6.52: the owning player may choose to lose units instead of retreating them
     game, u = dr_game(two(3), e=("zombie", "black", "1110"), f=("wraith", "black", "1110"))
     act(game, "attack", targets=["1110"], direct=ids(u, "z"))
     act(game, "retreat", side="black", lose=ids(u, "e"), to="1210")
-    assert u["e"].id not in game.position.units and u["f"].hex == "1210"
+    assert u["e"].id not in game.state.position.units and u["f"].hex == "1210"
 
 
 def test_retreat_minus_owner_chooses_losses():
@@ -497,14 +497,14 @@ def test_retreat_minus_owner_chooses_losses():
     assert game.pending.info["losses"] == 1
     refused(game, {"type": "retreat", "side": "black", "to": "1210"}, "costs 1")
     act(game, "retreat", side="black", lose=ids(u, "f"), to="1210")
-    assert u["f"].id not in game.position.units and u["e"].hex == "1210"
+    assert u["f"].id not in game.state.position.units and u["e"].hex == "1210"
 
 
 def test_defender_eliminated():
     # SJG 6.54: DE: every defending unit is removed
     game, u = dr_game(two(11), e=("zombie", "black", "1110"), f=("wraith", "black", "1110"))  # 3-1, 11: DE
     act(game, "attack", targets=["1110"], direct=ids(u, "z"))
-    assert not game.position.at("1110")
+    assert not game.state.position.at("1110")
 
 
 def test_attacker_retreats():
@@ -542,11 +542,11 @@ def test_several_retreats_then_advance():
     # SJG 6.52, 6.6: an attack on two hexes: each stack retreats in turn, then the advance
     game, u = start({"z": ("zombie", "red", "1110"), "y": ("zombie", "red", "1110"),
                      "e1": ("zombie", "black", "1010"), "e2": ("zombie", "black", "1210"), **RN, **BN})
-    game.position.sides["black"].count = 77  # zombies 3: 24 to 6 = 4-1
+    game.state.position.sides["black"].count = 77  # zombies 3: 24 to 6 = 4-1
     end_until(game, "combat")
     game.dice.push(*two(2))  # 4-1, 2: DR
     act(game, "attack", targets=["1010", "1210"], direct=ids(u, "z", "y"))
-    kinds = [(d.player, d.kind) for d in game.queue]
+    kinds = [(d.player, d.kind) for d in game.state.queue]
     assert kinds[:3] == [("black", "retreat"), ("black", "retreat"), ("red", "advance")]
     refused(game, {"type": "advance", "side": "red", "moves": {}}, "retreat")
     act(game, "retreat", side="black", to=game.pending.info["options"][0])
@@ -559,9 +559,9 @@ def test_several_retreats_then_advance():
 def test_jewel_left_in_the_hex_when_its_bearer_dies():
     # SJG 6.52, 8.3: a unit carrying a Jewel destroyed outside the Miasma leaves it in the hex
     game, u = dr_game((), e=("wraith", "black", "1110"))  # 12 to 1: auto DE
-    game.position.jewels["green"].hex = "1110"
+    game.state.position.jewels["green"].hex = "1110"
     act(game, "attack", targets=["1110"], direct=ids(u, "z"))
-    assert u["e"].id not in game.position.units and game.position.jewels["green"].hex == "1110"
+    assert u["e"].id not in game.state.position.units and game.state.position.jewels["green"].hex == "1110"
 
 def jewel_on_the_edge():
     """Black's two wraiths with the green Jewel on a ridge hex, hemmed in by red's four
@@ -570,8 +570,8 @@ def jewel_on_the_edge():
                      "z": ("zombie", "red", "1109"), "y": ("zombie", "red", "1209"),
                      "r": ("zombie", "red", "1010"), "q": ("zombie", "red", "1210"), **RN, **BN},
                     board=ridge_board({"1109": "2", "1209": "2"}), fill={"red": 73})
-    game.position.jewels["green"].hex = "1110"
-    assert game.position.sides["red"].count == 77  # red's zombies attack at 3 (77+ column)
+    game.state.position.jewels["green"].hex = "1110"
+    assert game.state.position.sides["red"].count == 77  # red's zombies attack at 3 (77+ column)
     end_until(game, "combat")
     game.dice.push(*two(7))  # 12 to 10: 1-1, 7: DR
     act(game, "attack", targets=["1110"], direct=ids(u, "z", "y", "r", "q"))
@@ -586,7 +586,7 @@ def test_retreat_over_cliff_with_jewel():
     assert d.kind == "retreat" and d.info["options"] == [] and sorted(d.info["over_cliff"]) == ["1111", "1211"]
     refused(game, {"type": "retreat", "side": "black", "over_cliff": "1209"}, "adjacent cliff")
     act(game, "retreat", side="black", over_cliff="1211", carry=["green"])
-    assert not game.position.at("1110") and game.position.jewels["green"].hex == "1211"
+    assert not game.state.position.at("1110") and game.state.position.jewels["green"].hex == "1211"
 
 
 
@@ -607,11 +607,11 @@ def test_opportunity_phase_closes_after_its_retreats():
 def test_necromancer_lost_in_a_retreat_ends_the_game():
     # SJG 2.21, 6.52: a Necromancer lost instead of retreating: the game is over
     game, u = dr_game(two(7), bn2=("necromancer", "black", "1110"), e=("zombie", "black", "1110"))
-    game.position.units.pop(u["bn"].id)
+    game.state.position.units.pop(u["bn"].id)
     act(game, "attack", targets=["1110"], direct=ids(u, "z"))  # 12 to 3 + 8: 1-1, 7: DR
     assert game.pending.kind == "retreat"
     act(game, "retreat", side="black", lose=ids(u, "bn2", "e"))
-    assert game.winner == "red" and game.pending is None
+    assert game.state.winner == "red" and game.pending is None
 
 
 def test_a_unit_displaced_out_of_a_hex_no_longer_retreats_with_it():
@@ -630,7 +630,7 @@ def test_a_unit_displaced_out_of_a_hex_no_longer_retreats_with_it():
 
     text = (Path(__file__).parent / "data" / "displaced_before_its_retreat.json").read_text()
     game = SjgNecromancerGame.from_record(GameRecord.from_json(text))
-    assert game.position.units[16].hex == "0709"
+    assert game.state.position.units[16].hex == "0709"
     decision = game.pending
     assert (decision.player, decision.kind, decision.info["hex"]) == ("red", "retreat", "0608")
     assert decision.info["units"] == [3, 17]
@@ -642,4 +642,4 @@ def test_a_unit_displaced_out_of_a_hex_no_longer_retreats_with_it():
                          "displace": [{"units": [16], "to": "0809"}]})
     assert json.dumps(game.view(None), sort_keys=True, default=str) == before
     game.act("red", legal[0])
-    assert decision not in game.queue
+    assert decision not in game.state.queue

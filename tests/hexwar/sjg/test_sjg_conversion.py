@@ -26,7 +26,7 @@ def test_example_38_and_25_units():
     # SJG 5.1, 5.2, 2.22: 38 units fall under 35-44: zombie 10-8, skeleton 7-6, wraith 3-3, one
     # attempt; 25 units under 17-25: two attempts, and B's units are stronger
     game, u = example_game()
-    pos = game.position
+    pos = game.state.position
     black, red = pos.sides["black"].column, pos.sides["red"].column
     assert (black.label, red.label) == ("35-44", "17-25")
     assert [(pos.defence_strength(u[n]), pos.resistance(u[n])) for n in ("bz", "bs", "bw")] == [(10, 8), (7, 6), (3, 3)]
@@ -41,10 +41,10 @@ def test_conversion_spends_cp_and_converted_units_take_the_new_values():
     game.dice.push(4)
     act(game, "convert", target="1110", multiple=2)
     assert all(u[n].side == "red" for n in ("bz", "bs", "bw"))
-    assert game.position.sides["red"].cp == 150 - 34
-    assert game.position.direct_strength(u["bz"]) == 11  # 17-25 column
+    assert game.state.position.sides["red"].cp == 150 - 34
+    assert game.state.position.direct_strength(u["bz"]) == 11  # 17-25 column
     # SJG 3.1, 5.2: values are fixed once per turn: the counts do not change mid-turn
-    assert game.position.sides["red"].count == 25 and game.position.sides["black"].count == 38
+    assert game.state.position.sides["red"].count == 25 and game.state.position.sides["black"].count == 38
 
 
 def test_cp_must_be_one_to_four_times_the_resistance_and_held():
@@ -52,7 +52,7 @@ def test_cp_must_be_one_to_four_times_the_resistance_and_held():
     game, u = example_game()
     refused(game, convert("1110", 0), "1, 2, 3 or 4")
     refused(game, convert("1110", 5), "malformed")
-    game.position.sides["red"].cp = 50
+    game.state.position.sides["red"].cp = 50
     refused(game, convert("1110", 3), "51 CP")
     refused(game, convert("1010"), "no enemy units")
 
@@ -62,9 +62,9 @@ def test_no_effect_keeps_cp_and_the_same_stack_may_be_tried_again():
     game, u = example_game()
     game.dice.push(3, 3)
     act(game, "convert", target="1110", multiple=2)  # x2, 3: no effect
-    assert game.position.sides["red"].cp == 150 and u["bz"].side == "black"
+    assert game.state.position.sides["red"].cp == 150 and u["bz"].side == "black"
     act(game, "convert", target="1110", multiple=1)
-    assert game.position.sides["red"].cp == 150
+    assert game.state.position.sides["red"].cp == 150
     # SJG 3.3, 5.2: two attempts a turn at 17-25 units; a third is refused
     refused(game, convert("1110", 1), "no conversion attempts left|answer")
     end(game)
@@ -76,7 +76,7 @@ def test_eliminated_result_destroys_the_stack_and_costs_the_cp():
     game, u = example_game()
     game.dice.push(6)
     act(game, "convert", target="1110", multiple=4)
-    assert not game.position.at("1110") and game.position.sides["red"].cp == 150 - 68
+    assert not game.state.position.at("1110") and game.state.position.sides["red"].cp == 150 - 68
 
 
 def test_necromancer_protects_his_stack_and_neighbours():

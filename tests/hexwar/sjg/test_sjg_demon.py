@@ -27,8 +27,8 @@ def demon_game(units, counter=None, demon=None, optional=DEMON, **kw):
     """A game at the start of red's turn with the Miasma on 1209 (`units` may move the
     Necromancers); `start` built it with real dice, so the counter and demon are set here."""
     game, u = start({**RN, **BN, **units}, miasma="1209", optional=optional, **kw)
-    game.position.miasma.demon_counter = counter
-    game.position.miasma.demon = demon
+    game.state.position.miasma.demon_counter = counter
+    game.state.position.miasma.demon = demon
     return game, u
 
 
@@ -50,10 +50,10 @@ def on_demon(targets, **kw):
 def test_counter_lies_under_one_miasma_hex(seed):
     # SJG 10.4: the Miasma counters are mixed and placed face down; one hides the demon
     game = SjgNecromancerGame.new(seed=seed, optional=["miasma_demon"])
-    m = game.position.miasma
+    m = game.state.position.miasma
     assert m.demon_counter in m.hexes and m.demon is None
     plain = SjgNecromancerGame.new(seed=seed)
-    assert plain.position.miasma.demon_counter is None and view(plain, "red")["demon"] is None
+    assert plain.state.position.miasma.demon_counter is None and view(plain, "red")["demon"] is None
 
 
 @pytest.mark.parametrize("faces, index", [((1, 1), 0), ((1, 2), 1), ((1, 3), 2), ((1, 4), 3), ((1, 5), 4),
@@ -71,8 +71,8 @@ def test_game_rolls_two_secret_dice_for_the_counter(monkeypatch):
     # not reported, choose the demon's counter ((6,6) rolled again, then (2,1): the 7th hex)
     monkeypatch.setattr(game_module.Dice, "of", staticmethod(lambda record: ScriptedDice(3, 6, 6, 2, 1)))
     game = SjgNecromancerGame.new(seed=0, board=make_map(), first="red", optional=["miasma_demon"])
-    assert game.dice.faces == [] and sorted(game.position.miasma.hexes) == MIASMA
-    assert game.position.miasma.demon_counter == "1309"
+    assert game.dice.faces == [] and sorted(game.state.position.miasma.hexes) == MIASMA
+    assert game.state.position.miasma.demon_counter == "1309"
     assert [line for line in log_lines(game.events) if "roll" in line] == ["  roll 3 (Miasma placement (7.2))"]
 
 
@@ -95,7 +95,7 @@ def test_views_and_log_do_not_reveal_the_counter():
                 end_until(g, "search")
                 g.dice.push(*two(10))  # 6 SP in 7 hexes need 11: failed
                 act(g, "search", hex="1209")
-    assert games[0].position.miasma.demon_counter == "1209"  # SJG 10.4: a failed search turns nothing over
+    assert games[0].state.position.miasma.demon_counter == "1209"  # SJG 10.4: a failed search turns nothing over
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -103,7 +103,7 @@ def test_counter_dice_are_not_logged(seed):
     # SJG 10.4: only the Miasma placement (7.2) and the coin toss (9.1) are reported
     game = SjgNecromancerGame.new(seed=seed, optional=["miasma_demon"])
     assert len([line for line in log_lines(game.events) if "roll" in line]) == 2
-    assert not any(game.position.miasma.demon_counter in line or "demon" in line for line in log_lines(game.events))
+    assert not any(game.state.position.miasma.demon_counter in line or "demon" in line for line in log_lines(game.events))
 
 
 # --- searching: turning a counter over -------------------------------------------------
@@ -117,9 +117,9 @@ def test_blank_counter_nothing_happens():
     end_until(game, "search")
     game.dice.push(*two(11), 4)  # success (needs 11), no Jewel; no further dice
     act(game, "search", hex="1209")
-    m = game.position.miasma
+    m = game.state.position.miasma
     assert m.demon is None and m.demon_counter == "1110" and game.dice.faces == []
-    assert u["w1"].id in game.position.units and view(game, "red")["demon"] == {"hex": None, "hidden": True}
+    assert u["w1"].id in game.state.position.units and view(game, "red")["demon"] == {"hex": None, "hidden": True}
 
 
 def test_unleashed_demon_attacks_searchers_without_miasma_modifier():
@@ -129,10 +129,10 @@ def test_unleashed_demon_attacks_searchers_without_miasma_modifier():
     end_until(game, "search")
     game.dice.push(*two(11), 3, *two(9))
     act(game, "search", hex="1209")
-    m = game.position.miasma
+    m = game.state.position.miasma
     assert m.demon == "1209" and m.demon_counter is None and game.dice.faces == []
     assert "30 to 10, 3-1 column, roll 9+0: DE" in last(game, "the demon attacks 1209")
-    assert u["w1"].id not in game.position.units and u["w2"].id not in game.position.units
+    assert u["w1"].id not in game.state.position.units and u["w2"].id not in game.state.position.units
     assert view(game, "black")["demon"] == {"hex": "1209", "hidden": False}
 
 
@@ -142,7 +142,7 @@ def test_demon_kills_jewel_finders_and_the_jewel_is_lost():
     end_until(game, "search")
     game.dice.push(*two(11), 1, *two(12))  # the red Jewel is found, then DE
     act(game, "search", hex="1209")
-    pos = game.position
+    pos = game.state.position
     assert pos.jewels["red"].hex is None and pos.miasma.jewels_found == 0 and pos.side_units("red") == [u["rn"]]
     assert pos.jewels["red"].delivered_to is None       # lost in the Miasma again: it may be found anew
 
@@ -160,12 +160,12 @@ def test_retreat_from_the_demon_then_it_hunts_on_the_next_turn():
     assert game.pending.kind == "search" and "search" in game.pending.accepts  # 7.41: a new hex to search
     game.dice.push(1)  # 7.5: x1 check of the stack in 1208: no effect
     end(game)
-    assert game.phasing == "black" and "1209" not in game.position.miasma.hexes
+    assert game.state.phasing == "black" and "1209" not in game.state.position.miasma.hexes
     game.dice.push(*two(7))  # 30 to 10, 3-1: DR-2 - both wraiths lost
     end_until(game, "combat")
-    assert game.pending.player == "black" and game.position.miasma.demon == "1208"
+    assert game.pending.player == "black" and game.state.position.miasma.demon == "1208"
     assert "3-1 column, roll 7+0: DR-2" in last(game, "the demon attacks 1208")
-    assert game.position.side_units("red") == [u["rn"]] and game.dice.faces == []
+    assert game.state.position.side_units("red") == [u["rn"]] and game.dice.faces == []
 
 
 # --- the demon's turn in each combat phase ----------------------------------------------
@@ -177,7 +177,7 @@ def test_demon_moves_to_the_nearest_stack_in_the_miasma():
                           "z": ("zombie", "red", "1207")}, demon="1108")
     game.dice.push(*two(2))  # 30 to 12, 2-1: NE
     end_until(game, "combat")
-    assert game.position.miasma.demon == "1209" and game.dice.faces == []
+    assert game.state.position.miasma.demon == "1209" and game.dice.faces == []
     assert "30 to 12, 2-1 column, roll 2+0: NE" in last(game, "the demon attacks 1209")
 
 
@@ -187,7 +187,7 @@ def test_demon_strikes_before_the_players_combat():
     game, u = demon_game({"e": ("zombie", "black", "1208"), "z": ("zombie", "red", "1307")}, demon="1209")
     game.dice.push(*two(11))  # 2-1: DE
     end_until(game, "combat")
-    assert game.pending.player == "red" and u["e"].id not in game.position.units
+    assert game.pending.player == "red" and u["e"].id not in game.state.position.units
     refused(game, {"type": "attack", "targets": ["1208"], "direct": ids(u, "z")}, "no enemy unit")
     end(game)
 
@@ -199,7 +199,7 @@ def test_tie_broken_by_a_die_too_high_faces_rolled_again():
                           "c": ("wraith", "red", "1309")}, demon="1209")
     game.dice.push(5, 4, 2, *two(2))
     end_until(game, "combat")
-    assert game.position.miasma.demon == "1208" and game.dice.faces == []
+    assert game.state.position.miasma.demon == "1208" and game.dice.faces == []
     assert "which stack the demon attacks" in log_lines(game.events)[-3]
 
 
@@ -207,7 +207,7 @@ def test_no_units_in_the_miasma_no_attack_and_no_dice():
     # SJG 10.4: it attacks units in the Miasma only
     game, u = demon_game({"z": ("zombie", "red", "1307"), "e": ("zombie", "black", "1409")}, demon="1209")
     end_until(game, "combat")
-    assert game.dice.rolled == [] and game.position.miasma.demon == "1209"
+    assert game.dice.rolled == [] and game.state.position.miasma.demon == "1209"
     assert not any("the demon attacks" in line for line in log_lines(game.events))
 
 
@@ -217,7 +217,7 @@ def test_demon_attacks_in_both_players_combat_phases():
     game.dice.push(*two(2))  # red's combat phase: 2-1, NE
     end_until(game, "combat")
     end(game)  # red's turn ends: no red stack in the Miasma, no 7.5 roll
-    assert game.phasing == "black" and game.dice.faces == []
+    assert game.state.phasing == "black" and game.dice.faces == []
     game.dice.push(*two(3))  # black's combat phase: the demon, already on 1208, DR
     end_until(game, "retreat")
     assert game.pending.player == "black" and game.pending.info["hex"] == "1208"
@@ -229,7 +229,7 @@ def test_demon_attacks_in_both_players_combat_phases():
 def test_demon_de_loses_the_jewel_in_the_mist():
     # SJG 10.4, 7.3: the bearers are eliminated, the Jewel must be searched for again
     game, u = demon_game({"e": ("zombie", "black", "1208")}, demon="1209")
-    pos = game.position
+    pos = game.state.position
     pos.jewels["green"].hex, pos.miasma.jewels_found = "1208", 1
     game.dice.push(*two(11))
     end_until(game, "combat")
@@ -246,7 +246,7 @@ def test_demon_dr_gives_the_owner_a_retreat_and_play_goes_on():
     act(game, "retreat", to="1307")
     assert u["e"].hex == "1307" and game.pending.player == "red" and game.pending.kind == "combat"
     end(game)
-    assert game.phasing == "black" and game.pending.kind == "move" and game.position.miasma.demon == "1208"
+    assert game.state.phasing == "black" and game.pending.kind == "move" and game.state.position.miasma.demon == "1208"
 
 
 @pytest.mark.parametrize("zombies, faces, column, result, destroyed", [
@@ -264,8 +264,8 @@ def test_bad_results_of_its_own_attack_destroy_the_demon(zombies, faces, column,
     end_until(game, "combat")
     assert f"30 to {12 * zombies}, {column} column" in last(game, "the demon attacks 1208")
     assert last(game, "the demon attacks 1208").endswith(f": {result}") and game.dice.faces == []
-    assert game.position.miasma.demon == (None if destroyed else "1208")
-    assert len(game.position.at("1208")) == zombies  # the defenders are untouched
+    assert game.state.position.miasma.demon == (None if destroyed else "1208")
+    assert len(game.state.position.at("1208")) == zombies  # the defenders are untouched
     assert view(game, "red")["demon"]["hex"] == (None if destroyed else "1208")
 
 
@@ -286,7 +286,7 @@ def test_direct_attack_on_the_demon_from_outside(extra, roll, text, destroyed):
     game.dice.push(*two(roll))
     act(game, "attack", **on_demon(["1208"], direct=ids(u, *THREE, *extra)))
     assert text in last(game, "attacks the demon in 1208")
-    assert game.position.miasma.demon == (None if destroyed else "1208")
+    assert game.state.position.miasma.demon == (None if destroyed else "1208")
     assert game.pending.kind == "combat" and game.pending.player == "red"  # no advance (ruling)
     assert {u[n].hex for n in THREE} == {"1308"}
     refused(game, on_demon(["1208"], direct=ids(u, "z1")), "already attacked|not there")
@@ -297,7 +297,7 @@ def test_attack_on_the_demon_below_1_3_eliminates_the_attackers():
     game, u = demon_game({"w": ("wraith", "red", "1308")}, demon="1208")
     end_until(game, "combat")
     act(game, "attack", **on_demon(["1208"], direct=ids(u, "w")))
-    assert u["w"].id not in game.position.units and game.position.miasma.demon == "1208"
+    assert u["w"].id not in game.state.position.units and game.state.position.miasma.demon == "1208"
     assert game.dice.rolled == []
 
 
@@ -313,7 +313,7 @@ def test_attackers_retreat_on_ar_indirect_attackers_ignore_it():
     assert log_lines(game.events)[-1].endswith("roll 4-1: AR") and game.pending.kind == "retreat"
     assert game.pending.info["hex"] == "1308" and game.pending.info["enemies"] == ["1208"]
     act(game, "retreat", to="1408")
-    assert {u[n].hex for n in THREE} == {"1408"} and game.position.miasma.demon == "1208"
+    assert {u[n].hex for n in THREE} == {"1408"} and game.state.position.miasma.demon == "1208"
     assert game.pending.kind == "combat"
 
 
@@ -326,7 +326,7 @@ def test_boulders_on_the_demon():
     game.dice.push(*two(5))
     act(game, "attack", **on_demon(["1208"], boulder=ids(u, "z")))
     assert "12 to 30, 1-3 column, roll 5-1: AR-1" in last(game, "attacks the demon")
-    assert game.position.miasma.demon is None and u["z"].hex == "1307"
+    assert game.state.position.miasma.demon is None and u["z"].hex == "1307"
 
 
 def test_attacks_on_the_demon_refused():
@@ -334,7 +334,7 @@ def test_attacks_on_the_demon_refused():
     game, u = demon_game({"m": ("zombie", "red", "1309"), "z": ("zombie", "red", "1308")}, counter="1208")
     end_until(game, "combat")
     refused(game, on_demon(["1208"], direct=ids(u, "z")), "not there")  # still face down
-    game.position.miasma.demon_counter, game.position.miasma.demon = None, "1208"
+    game.state.position.miasma.demon_counter, game.state.position.miasma.demon = None, "1208"
     refused(game, on_demon(["1208"], direct=ids(u, "m")), "in the Miasma")
     refused(game, on_demon(["1309"], direct=ids(u, "z")), "not there; it is in 1208")
     refused(game, {"type": "attack", "targets": ["1208"], "direct": ids(u, "z")}, "no enemy unit")
@@ -355,7 +355,7 @@ def test_attacking_the_demon_is_not_attacking_the_units_with_it():
     # searched out, so the black zombie there is in red's ZOC (and no -1 applies)
     game, u = demon_game({"e": ("zombie", "black", "1309"), "z1": ("zombie", "red", "1409"),
                           "z2": ("zombie", "red", "1310")}, demon="1309")
-    game.position.miasma.hexes.discard("1309")
+    game.state.position.miasma.hexes.discard("1309")
     end_until(game, "combat")
     game.dice.push(*two(8))
     act(game, "attack", **on_demon(["1309"], direct=ids(u, "z1")))
@@ -364,7 +364,7 @@ def test_attacking_the_demon_is_not_attacking_the_units_with_it():
     game.dice.push(*two(5))
     act(game, "attack", targets=["1309"], direct=ids(u, "z2"))
     end(game)
-    assert game.phasing == "black"
+    assert game.state.phasing == "black"
 
 
 # --- the demon and the Miasma's fate ----------------------------------------------------
@@ -375,7 +375,7 @@ def test_demon_vanishes_when_the_miasma_does(unleashed):
     # 10.4: the demon "vanishes when the Miasma does" (and so does a hidden counter)
     units = {f"w{i}": ("wraith", "red", "1209") for i in range(3)}
     game, u = demon_game(units, demon="1208" if unleashed else None, counter=None if unleashed else "1110")
-    pos = game.position
+    pos = game.state.position
     pos.jewels["red"].hex, pos.jewels["green"].hex, pos.miasma.jewels_found = "0505", "0507", 2
     if unleashed:
         game.dice.push(*two(2))  # the demon moves onto 1209: 30 to 15, 2-1: NE
@@ -393,10 +393,10 @@ def test_counter_and_demon_drift_with_the_miasma(what):
     # SJG 10.2: the Miasma moves one hex a player-turn in the rolled direction (2: east);
     # ruling: the demon's counter, or the demon, goes with it
     game, u = demon_game({}, optional=DEMON + ("miasma_movement",), dice=(2,))
-    m = game.position.miasma
+    m = game.state.position.miasma
     assert m.centre == "1309"
     setattr(m, what, "1309")
-    while game.phasing == "red":
+    while game.state.phasing == "red":
         end(game)
     assert m.centre == "1409" and getattr(m, what) == "1409" and game.dice.faces == []
     assert view(game, None)["demon"][{"demon_counter": "counter", "demon": "hex"}[what]] == "1409"
@@ -419,11 +419,11 @@ def test_game_with_the_demon_replays_and_never_shows_the_counter():
     seed, rng = 0, random.Random(0)  # seed 0: these bots unleash and fight the demon
     game = SjgNecromancerGame.new(seed=seed, optional=["miasma_demon"])
     black = HeuristicBot(random.Random(seed))
-    counter = game.position.miasma.demon_counter
-    while not game.is_over and game.turn <= 40:
+    counter = game.state.position.miasma.demon_counter
+    while not game.is_over and game.state.turn <= 40:
         for side in ("red", "black"):
             seen = view(game, side)["demon"]
-            assert set(seen) == {"hex", "hidden"} and seen["hidden"] == (game.position.miasma.demon_counter is not None)
+            assert set(seen) == {"hex", "hidden"} and seen["hidden"] == (game.state.position.miasma.demon_counter is not None)
         act_as_its_side(game, _searching_bot(game, rng, black))
     turned = next(i for i, line in enumerate(log_lines(game.events)) if "unleashed" in line)
     assert f"counter in {counter} shows the demon" in log_lines(game.events)[turned]

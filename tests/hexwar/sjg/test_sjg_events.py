@@ -51,7 +51,7 @@ def test_a_refusal_carries_its_reason_code_and_parameters_and_changes_nothing():
     game = SjgNecromancerGame.new(seed=4, first="red")
     while game.phase != "move":
         act_as_its_side(game, bots.random_action(game, random.Random(0)))
-    enemy = next(u for u in game.position.units.values() if u.side == "black")
+    enemy = next(u for u in game.state.position.units.values() if u.side == "black")
     before = (json.dumps(game.view(None), sort_keys=True), len(game.record.actions))
     with pytest.raises(Refusal) as refused:
         game.act("red", {"type": "move", "units": [enemy.id], "path": [enemy.hex, enemy.hex]})

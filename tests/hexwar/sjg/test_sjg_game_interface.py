@@ -52,7 +52,7 @@ def test_a_random_game_ends_at_the_turn_limit_and_its_record_replays():
     play(game, random.Random(1), 5000)
     outcome = game.outcome()
     assert game.is_over and game.to_act() == () and outcome.reason == "turn-limit"
-    units = {s: sum(1 for u in game.position.units.values() if u.side == s) for s in game.players}
+    units = {s: sum(1 for u in game.state.position.units.values() if u.side == s) for s in game.players}
     assert outcome.scores == {s: float(n) for s, n in units.items()}
     assert set(outcome.winners) == {s for s in units if units[s] == max(units.values())}
     with pytest.raises(IllegalAction):
@@ -86,15 +86,15 @@ def test_a_stack_may_move_together_or_apart():
 def test_every_listed_action_is_accepted_and_others_are_refused_unchanged():
     game = games.new("necromancer-sjg", seed=SEED, first="red")
     rng = random.Random(2)
-    while not (game.decision(game.to_act()[0]).kind == "move" and game.turn >= 2):
+    while not (game.decision(game.to_act()[0]).kind == "move" and game.state.turn >= 2):
         play(game, rng, 1)
     side = game.to_act()[0]
     legal = game.legal_actions(side)
     for action in rng.sample(legal, 60):
         game.clone(reseed=False).act(side, action)
-    unit = next(u for u in game.position.side_units(side) if u.id not in game.locked)
+    unit = next(u for u in game.state.position.side_units(side) if u.id not in game.state.locked)
     listed = {a["path"][-1] for a in legal if a["type"] == "move" and a["units"] == [unit.id]}
-    far = next(h for h in game.position.board.hexes if distance(h, unit.hex) == 9)
+    far = next(h for h in game.state.position.board.hexes if distance(h, unit.hex) == 9)
     assert far not in listed
     before = snapshot(game)
     for bad in ({"type": "move", "units": [unit.id], "path": [unit.hex, far]},
@@ -113,7 +113,7 @@ def test_undo_is_listed_after_a_move_and_restores_the_position():
     before = {k: v for k, v in game.view(None).items() if k != "events"}
     move = next(a for a in game.legal_actions("red") if a["type"] == "move")
     game.act("red", move)
-    assert game.position.units[u["z"].id].hex == move["path"][-1]
+    assert game.state.position.units[u["z"].id].hex == move["path"][-1]
     assert {"type": "undo", "side": "red"} in game.legal_actions("red")
     assert not any(a["type"] == "move" for a in game.legal_actions("red"))  # the only unit has moved
     game.act("red", {"type": "undo"})
@@ -125,7 +125,7 @@ def test_undo_is_listed_after_a_move_and_restores_the_position():
 def test_set_up_is_placed_one_unit_at_a_time_behind_the_screen():
     # SJG 9.1: "deployed secretly (use a screen)"; units within 3 hexes of the Necromancer
     game = games.new("necromancer-sjg", seed=SEED, first="red")
-    skull = game.position.necromancer("red").hex
+    skull = game.state.position.necromancer("red").hex
     places = [a for a in game.legal_actions("red") if a["type"] == "place"]
     assert places and all(distance(a["hex"], skull) <= 3 for a in places)
     game.act("red", places[0])
@@ -162,7 +162,7 @@ def test_both_sides_choose_items_at_once_and_the_first_choice_stays_secret():
 def test_the_demon_counter_is_hidden_from_both_sides():
     # SJG 10.4: the Miasma counters are placed face down
     game = games.new("necromancer-sjg", seed=SEED, first="red", optional=["miasma_demon"])
-    counter = game.position.miasma.demon_counter
+    counter = game.state.position.miasma.demon_counter
     assert counter
     for side in game.players:
         assert list(hidden_objects(game.view(None), side)) == [{"hex": counter, "hidden_from": ["red", "black"]}]
@@ -211,7 +211,7 @@ def test_a_retreat_into_a_full_hex_is_listed_with_the_displacement_that_makes_ro
                      "f": ("zombie", "black", "1110"), "g1": ("zombie", "black", "1210"),
                      "g2": ("zombie", "black", "1210"), "rn": ("necromancer", "red", "0208"),
                      "bn": ("necromancer", "black", "2208")})
-    game.position.sides["black"].count = 77  # zombies 3: 12 to 6 is 2-1
+    game.state.position.sides["black"].count = 77  # zombies 3: 12 to 6 is 2-1
     while game.pending.kind != "combat":
         game.act("red", {"type": "end"})
     game.dice.push(*two(3))  # 2-1, 3: DR
@@ -246,8 +246,8 @@ def test_conversion_attempts_listed_are_those_the_points_pay_for():
     # SJG 5.2: an attempt commits 1-4 times the stack's resistance in CP
     game, u = start({"rn": ("necromancer", "red", "0208"), "e": ("zombie", "black", "1009"),
                      "bn": ("necromancer", "black", "2208")})
-    resistance = game.position.resistance(u["e"])
-    game.position.sides["red"].cp = 2 * resistance + 1
+    resistance = game.state.position.resistance(u["e"])
+    game.state.position.sides["red"].cp = 2 * resistance + 1
     while game.pending.kind != "convert":
         game.act("red", {"type": "end"})
     converts = [a for a in game.legal_actions("red") if a["type"] == "convert"]
@@ -259,8 +259,8 @@ def test_a_record_written_before_the_interface_replays_to_the_same_position():
     # each); its final position was noted then: turn 5, red to move, CP 142/104, 98 units.
     record = GameRecord.load(Path(__file__).parents[2] / "data" / "sjg_record_before_interface.json")
     game = games.load(record)
-    units = sorted([u.id, u.kind.value, u.side, u.hex] for u in game.position.units.values())
-    assert (game.turn, game.phase, game.to_act()) == (5, "move", ("red",))
-    assert {s: game.position.sides[s].cp for s in game.players} == {"red": 142, "black": 104}
+    units = sorted([u.id, u.kind.value, u.side, u.hex] for u in game.state.position.units.values())
+    assert (game.state.turn, game.phase, game.to_act()) == (5, "move", ("red",))
+    assert {s: game.state.position.sides[s].cp for s in game.players} == {"red": 142, "black": 104}
     assert hashlib.sha256(json.dumps(units).encode()).hexdigest() == \
         "204bea3df9656aec5b033e99df7729bd05eb856fad7688f4a3efbf1e9b1cf7f2"

@@ -246,7 +246,7 @@ def test_a_step_listed_at_the_phases_start_is_tried_before_it_is_sent():
     # move (picking that Jewel up on its way) no longer holds and is made afresh.
     game, u = start({"N": ("necromancer", "red", "0414"), "a": ("zombie", "red", "1008"),
                      "b": ("zombie", "red", "0908"), "n": ("necromancer", "black", "2008")})
-    jewel = next(iter(game.position.jewels.values()))
+    jewel = next(iter(game.state.position.jewels.values()))
     jewel.hex = "1008"
     listed = [a for a in game.legal_actions("red") if a["type"] == "move" and a["units"] == [u["b"].id]
               and "1008" in a["path"] and a.get("jewels") == [jewel.id]]

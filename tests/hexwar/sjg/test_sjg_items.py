@@ -36,13 +36,13 @@ def last(game, text):
 
 
 def plan(game, side, targets, direct=(), indirect=(), boulder=()):
-    p = plan_attack(game.position, side, list(direct), list(indirect), list(boulder), targets, spent=set())
+    p = plan_attack(game.state.position, side, list(direct), list(indirect), list(boulder), targets, spent=set())
     assert not isinstance(p, Problem), p
     return p
 
 
 def give(game, item, unit):
-    game.position.items[item] = Item(item, holder=unit.id)
+    game.state.position.items[item] = Item(item, holder=unit.id)
 
 
 def move(units, path, **kw):
@@ -63,10 +63,10 @@ def choose(game, side, *items):
 
 def got(game, side):
     """What the side was granted, as picks."""
-    extra, me = game.extra_units[side], game.position.sides[side]
+    extra, me = game.state.extra_units[side], game.state.position.sides[side]
     return sorted(["apprentice"] * extra.get(UnitType.APPRENTICE, 0) + ["dragon"] * extra.get(UnitType.DRAGON, 0)
                   + ["mercenaries"] * (extra.get(UnitType.MERCENARY, 0) // 2)
-                  + [i for i, s in game.item_owner.items() if s == side] + ["crystal_ball"] * me.crystal_ball
+                  + [i for i, s in game.state.item_owner.items() if s == side] + ["crystal_ball"] * me.crystal_ball
                   + [f"extra_jewel:{j}" for j in me.extra_jewels])
 
 
@@ -120,7 +120,7 @@ def test_share_out(red, black, faces, red_gets, black_gets, again):
     assert game.dice.faces == [] and len(game.dice.rolled) == len(faces)
     assert (got(game, "red"), got(game, "black")) == (sorted(PICK[c] for c in red_gets),
                                                       sorted(PICK[c] for c in black_gets))
-    queue = [(d.player, d.kind, d.info.get("allowance")) for d in game.queue]
+    queue = [(d.player, d.kind, d.info.get("allowance")) for d in game.state.queue]
     assert queue == ([(s, "choose", n) for s, n in again] or [("red", "deploy", None)])
 
 
@@ -159,15 +159,15 @@ def test_extra_jewel_works_from_the_start_and_is_not_found():
     game = choosing(2, 1)
     choose(game, "red", "extra_jewel:necromancer_movement", "extra_jewel:conversion_points")
     choose(game, "black", "extra_jewel:two_free_conversions")
-    red, black = game.position.sides["red"], game.position.sides["black"]
+    red, black = game.state.position.sides["red"], game.state.position.sides["black"]
     assert (red.necromancer_mp, red.cp, red.extra_jewels) == (1, 170, ["necromancer_movement", "conversion_points"])
     assert (black.free_attempts, black.cp) == (2, 150)
-    assert game.position.miasma.jewels_found == 0 and len(game.position.jewels) == 3
-    assert all(j.hex is None and j.delivered_to is None for j in game.position.jewels.values())
+    assert game.state.position.miasma.jewels_found == 0 and len(game.state.position.jewels) == 3
+    assert all(j.hex is None and j.delivered_to is None for j in game.state.position.jewels.values())
     for side in ("red", "black"):
         act_as_its_side(game, deploy_action(game, side, random.Random(0)))
-    necro = game.position.necromancer("red")
-    assert game.position.movement_allowance(necro) == 3
+    necro = game.state.position.necromancer("red")
+    assert game.state.position.movement_allowance(necro) == 3
 
 
 def test_deploying_optional_units_and_who_holds_the_items():
@@ -195,11 +195,11 @@ def test_deploying_optional_units_and_who_holds_the_items():
     refused(game, black | {"placements": mixed}, "mercenaries may stack only")
     act_as_its_side(game, black)
     assert game.pending.kind == "move"
-    apprentice = next(u for u in game.position.units.values() if u.kind == UnitType.APPRENTICE)
+    apprentice = next(u for u in game.state.position.units.values() if u.kind == UnitType.APPRENTICE)
     assert (apprentice.side, apprentice.hex) == ("red", at)
     assert views.view(game, "black")["items"] == [{"id": "sword", "holder": apprentice.id, "hex": at, "side": "red"}]
     assert views.view(game, "red")["sides"]["black"]["crystal_ball"] is True
-    assert sum(1 for u in game.position.side_units("black") if u.kind == UnitType.MERCENARY) == 2
+    assert sum(1 for u in game.state.position.side_units("black") if u.kind == UnitType.MERCENARY) == 2
 
 
 # --- 10.52 apprentice ---------------------------------------------------------------------
@@ -210,7 +210,7 @@ def test_apprentice_strengths_and_not_counted():
     # Red controls 45 undead: zombie 8, skeleton 6, boulder defence 10
     game, u = start({"a": ("apprentice", "red", "1010"), "e": ("zombie", "black", "1110"),
                      "f": ("zombie", "black", "1210"), **RN, **BN}, fill={"red": 45})
-    assert game.position.sides["red"].count == 45
+    assert game.state.position.sides["red"].count == 45
     assert plan(game, "red", ["1110"], direct=ids(u, "a")).attack == 8
     assert plan(game, "red", ["1210"], indirect=ids(u, "a")).attack == 6
     assert plan(game, "black", ["1010"], direct=ids(u, "e")).defence == 10
@@ -226,7 +226,7 @@ def test_movement_allowances(kind, jewel_mp, ma):
     # SJG 10.52: the apprentice's MA is the Necromancer's (ruling: with a "+1 MP" Jewel too,
     # 8.2); 10.53: mercenary 4; 10.54: dragon 5
     game, u = start({"x": (kind, "red", "0113"), **BN} | ({} if kind == "necromancer" else RN))
-    game.position.sides["red"].necromancer_mp = jewel_mp
+    game.state.position.sides["red"].necromancer_mp = jewel_mp
     path = [f"{c:02d}13" for c in range(1, ma + 3)]
     refused(game, move(ids(u, "x"), path), "movement points")
     act(game, "move", units=ids(u, "x"), path=path[:-1])
@@ -246,11 +246,11 @@ def test_conversion_of_apprentices_mercenaries_and_dragons():
     refused(game, {"type": "convert", "target": "1212", "multiple": 1}, "apprentice")
     game.dice.push(6)
     act(game, "convert", target="1310", multiple=1)
-    assert u["z"].side == "red" and u["a"].side == "black" and game.position.sides["red"].cp == 90
+    assert u["z"].side == "red" and u["a"].side == "black" and game.state.position.sides["red"].cp == 90
     game.dice.push(6)
     act(game, "convert", target="1414", multiple=1)
     assert "resistance 30, x1, 30 CP" in last(game, "tries to convert")
-    assert u["d"].id not in game.position.units and u["dz"].side == "red" and game.position.sides["red"].cp == 60
+    assert u["d"].id not in game.state.position.units and u["dz"].side == "red" and game.state.position.sides["red"].cp == 60
 
 
 @pytest.mark.parametrize("mover, zombies, ok", [("a", 3, False), ("n", 3, True), ("a", 2, True),
@@ -310,7 +310,7 @@ def test_mercenary_and_dragon_fixed_strengths():
     assert plan(game, "red", ["1110"], direct=ids(u, "d")).attack == 20
     assert plan(game, "black", ["1010"], direct=ids(u, "e")).defence == 8
     assert plan(game, "black", ["1111"], direct=ids(u, "e")).defence == 20
-    assert game.position.sides["red"].count == 61
+    assert game.state.position.sides["red"].count == 61
 
 
 @pytest.mark.parametrize("partner, ok", [("zombie", False), ("wraith", False), ("skeleton", False),
@@ -347,7 +347,7 @@ def test_mercenary_retreat_and_advance_keep_apart():
     assert (u["m"].hex, u["bz"].hex) == ("1210", "1310")
     game, u = start({"m": ("mercenary", "red", "1010"), "z": ("zombie", "red", "1210"),
                      "w": ("wraith", "black", "1110"), **RN, **BN})
-    game.position.sides["black"].count = 77  # wraith 1: 20 to 1, automatic DE
+    game.state.position.sides["black"].count = 77  # wraith 1: 20 to 1, automatic DE
     end_until(game, "combat")
     act(game, "attack", targets=["1110"], direct=ids(u, "m", "z"))
     refused(game, {"type": "advance", "side": "red", "moves": {str(u["m"].id): "1110", str(u["z"].id): "1110"}},
@@ -364,8 +364,8 @@ def test_miasma_conversion_spares_mercenaries_and_apprentice_stacks_not_dragons(
     end_until(game, "search")
     game.dice.push(1, 6)  # 1110: no effect; 1210: converted
     end(game)
-    assert game.dice.faces == [] and game.phasing == "black"
-    assert u["d"].id not in game.position.units
+    assert game.dice.faces == [] and game.state.phasing == "black"
+    assert u["d"].id not in game.state.position.units
     assert all(u[n].side == "red" for n in ("m", "a", "az", "z"))
 
 
@@ -377,13 +377,13 @@ def test_search_points_and_the_crystal_ball(units, ball, sp):
     # 10.56: the Crystal Ball adds 2 SP to any search its side makes: 5 SP needs 11 on 7 hexes
     game, u = start({n: (k, "red", "1209") for n, k in units.items()} | RN | BN, miasma="1209")
     if ball:
-        game.position.sides[ball].crystal_ball = True
+        game.state.position.sides[ball].crystal_ball = True
     end_until(game, "search")
     target = search_target(7, sp)
     game.dice.push(*two(11), *((6,) if target <= 11 else ()))  # a success also rolls for a Jewel
     act(game, "search", hex="1209")
     assert f"with {sp} SP: needs {target}, rolled 11" in last(game, "searches")
-    assert ("1209" in game.position.miasma.searched_out) == (target <= 11) and game.dice.faces == []
+    assert ("1209" in game.state.position.miasma.searched_out) == (target <= 11) and game.dice.faces == []
 
 
 # --- 10.54 dragon ---------------------------------------------------------------------------
@@ -438,14 +438,14 @@ def test_dragon_alone_may_not_carry_a_jewel():
     # SJG 10.54: it may not carry a Jewel when it is by itself (moves and retreats, 8.3);
     # 10.52: the apprentice can carry one but cannot determine its power (8.1)
     game, u = start({"d": ("dragon", "red", "1013"), "a": ("apprentice", "red", "1013"), **RN, **BN})
-    game.position.jewels["green"].hex = "1013"
+    game.state.position.jewels["green"].hex = "1013"
     refused(game, move(ids(u, "d"), ["1013", "1113"], jewels=["green"]), "dragon")
     act(game, "move", units=ids(u, "d", "a"), path=["1013", "1113", "1213"], jewels=["green"])
-    jewel = game.position.jewels["green"]
+    jewel = game.state.position.jewels["green"]
     assert (jewel.hex, jewel.delivered_to, jewel.effect, game.dice.rolled) == ("1213", None, None, [])
     game, u = start({"z1": ("zombie", "red", "1010"), "z2": ("zombie", "red", "1010"),
                      "d": ("dragon", "black", "1110"), **RN, **BN})
-    game.position.jewels["green"].hex = "1110"
+    game.state.position.jewels["green"].hex = "1110"
     end_until(game, "combat")
     game.dice.push(*two(7))  # 24 to 20: 1-1, 7: DR
     act(game, "attack", targets=["1110"], direct=ids(u, "z1", "z2"))
@@ -470,7 +470,7 @@ def test_sword_and_bow_serve_only_a_wizard(kind, item, direct, indirect):
         give(game, item, u["h"])
     assert plan(game, "red", ["1110"], direct=ids(u, "h")).attack == direct
     if indirect is None:
-        assert isinstance(plan_attack(game.position, "red", [], ids(u, "h"), [], ["1210"], spent=set()), Problem)
+        assert isinstance(plan_attack(game.state.position, "red", [], ids(u, "h"), [], ["1210"], spent=set()), Problem)
     else:
         assert plan(game, "red", ["1210"], indirect=ids(u, "h")).attack == indirect
 
@@ -489,7 +489,7 @@ def test_ring_of_flight_crosses_cliffs(holder, mover, ok):
         return
     refused(game, move(ids(u, mover), ["1211", "1110", "1010"]), "whole move")
     act(game, "move", units=ids(u, mover), path=["1211", "1110"])
-    assert u[mover].hex == "1110" and game.position.items["ring"].holder == u[mover].id
+    assert u[mover].hex == "1110" and game.state.position.items["ring"].holder == u[mover].id
 
 
 @pytest.mark.parametrize("ring", [True, False])
@@ -505,13 +505,13 @@ def test_ring_wearer_retreats_across_a_cliff(ring):
     game.dice.push(*two(7))  # 24 to 17: 1-1, 7: DR
     act(game, "attack", targets=["1110"], direct=ids(u, "z1", "z2"))
     if not ring:
-        assert game.winner == "red"
+        assert game.state.winner == "red"
         return
     d = game.pending
     assert (d.kind, d.info["options"], sorted(d.info["flight"])) == ("retreat", [], ["1111", "1211"])
     refused(game, {"type": "retreat", "side": "black", "to": "1211"}, "only the wearer")
     act(game, "retreat", side="black", to="1211", lose=ids(u, "w"))
-    assert u["bn"].hex == "1211" and game.position.items["ring"].holder == u["bn"].id and not game.winner
+    assert u["bn"].hex == "1211" and game.state.position.items["ring"].holder == u["bn"].id and not game.state.winner
 
 
 @pytest.mark.parametrize("over, lies", [("1211", "1211"), (None, "1110")])
@@ -528,8 +528,8 @@ def test_item_over_the_cliff_edge_lands_below(over, lies):
     d = game.pending
     assert (d.kind, d.info["options"], sorted(d.info["over_cliff"])) == ("retreat", [], ["1111", "1211"])
     act(game, "retreat", side="black", **({"over_cliff": over} if over else {"lose": ids(u, "w")}))
-    sword = game.position.items["sword"]
-    assert (sword.holder, sword.hex, u["w"].id in game.position.units) == (None, lies, False)
+    sword = game.state.position.items["sword"]
+    assert (sword.holder, sword.hex, u["w"].id in game.state.position.units) == (None, lies, False)
 
 
 def test_item_goes_over_the_edge_only_when_no_retreat_is_open():
@@ -550,7 +550,7 @@ def test_take_an_item_lying_in_the_hex_or_from_a_friend():
     # or held by a friendly unit there; only a wizard uses it; 10.54: a dragon may not carry it
     game, u = start({"a": ("apprentice", "red", "1010"), "d": ("dragon", "red", "1010"),
                      "z": ("zombie", "red", "1110"), "e": ("zombie", "black", "1313"), **RN, **BN})
-    game.position.items["sword"] = Item("sword", hex="1010")
+    game.state.position.items["sword"] = Item("sword", hex="1010")
     take = {"type": "take", "item": "sword"}
     refused(game, take | {"unit": u["z"].id}, "not on the ground")
     refused(game, take | {"unit": u["d"].id}, "dragon")
@@ -558,10 +558,10 @@ def test_take_an_item_lying_in_the_hex_or_from_a_friend():
     refused(game, take | {"item": "bow", "unit": u["a"].id}, "no bow")
     act(game, "take", item="sword", unit=u["a"].id)
     refused(game, take | {"unit": u["a"].id}, "already holds")
-    assert game.position.direct_strength(u["a"]) == 18  # one zombie's 12 + 6
+    assert game.state.position.direct_strength(u["a"]) == 18  # one zombie's 12 + 6
     act(game, "move", units=ids(u, "z"), path=["1110", "1010"])
     act(game, "take", item="sword", unit=u["z"].id)
-    assert game.position.items["sword"].holder == u["z"].id and game.position.direct_strength(u["a"]) == 12
+    assert game.state.position.items["sword"].holder == u["z"].id and game.state.position.direct_strength(u["a"]) == 12
     act(game, "move", units=ids(u, "a"), path=["1010", "0910"])
     assert views.view(game, "black")["items"] == [{"id": "sword", "holder": u["z"].id, "hex": "1010", "side": "red"}]
 
@@ -574,16 +574,16 @@ def test_item_dropped_by_a_dead_apprentice_is_captured_by_the_enemy():
     give(game, "sword", u["a"])
     end_until(game, "combat")
     act(game, "attack", targets=["1110"], direct=ids(u, *units))  # 60 to 12: automatic DE
-    assert u["a"].id not in game.position.units
+    assert u["a"].id not in game.state.position.units
     assert views.view(game, "red")["items"] == [{"id": "sword", "holder": None, "hex": "1110", "side": None}]
     act(game, "advance", moves={str(u["b0"].id): "1110"})
     refused(game, {"type": "take", "item": "sword", "unit": u["b0"].id}, "combat decision")
     end(game)  # black's combat: red's turn begins
     end(game)
     end_until(game, "move")
-    assert game.phasing == "black"
+    assert game.state.phasing == "black"
     act(game, "take", item="sword", unit=u["b0"].id)
-    assert game.position.items["sword"].holder == u["b0"].id and game.position.direct_strength(u["b0"]) == 12
+    assert game.state.position.items["sword"].holder == u["b0"].id and game.state.position.direct_strength(u["b0"]) == 12
 
 
 # --- everything together --------------------------------------------------------------------
@@ -596,8 +596,8 @@ def test_random_games_with_items_replay_exactly(seed):
     game = SjgNecromancerGame.new(seed=seed, items={"red": 3, "black": 3},
                                optional=["cp_allowance", "miasma_movement", "miasma_teleport", "miasma_demon",
                                          "fourth_jewel"])
-    pos = game.position
-    while not game.is_over and game.turn <= 30:
+    pos = game.state.position
+    while not game.is_over and game.state.turn <= 30:
         act_as_its_side(game, bots.random_action(game, rng))
         for item in pos.items.values():
             holder = pos.units.get(item.holder) if item.holder is not None else None

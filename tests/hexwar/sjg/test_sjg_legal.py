@@ -46,7 +46,7 @@ def key(game, action: dict[str, Any]) -> str:
 def mutants(game, action: dict[str, Any]) -> list[dict[str, Any]]:
     """Actions one step from a listed one: a unit added, dropped or given another role, a
     target hex added or dropped, a unit displaced, a unit joining a moving group."""
-    pos, side = game.position, action["side"]
+    pos, side = game.state.position, action["side"]
     mine = [u.id for u in pos.side_units(side)]
     out: list[dict[str, Any]] = []
     if action["type"] == "attack":
@@ -119,7 +119,7 @@ def test_an_attack_on_four_hexes_at_once_is_listed():
     assert four in attacks(game)
     assert len({tuple(a["targets"]) for a in attacks(game)}) == 2 ** 4 - 1  # every non-empty set of the four
     game.act("red", four)  # accepted: worse than 1-3 is an automatic AE
-    assert u["z"].id not in game.position.units and all(game.position.at(h) for h in around)
+    assert u["z"].id not in game.state.position.units and all(game.state.position.at(h) for h in around)
 
 
 def test_a_hex_already_attacked_may_be_attacked_again_and_is_listed():
@@ -129,13 +129,13 @@ def test_a_hex_already_attacked_may_be_attacked_again_and_is_listed():
     end_until(game, "combat")
     game.dice.push(2, 2)  # 1-1, 4: NE
     act(game, "attack", targets=["1109"], direct=[u["z1"].id])
-    assert game.position.at("1109") == [u["e"]]
+    assert game.state.position.at("1109") == [u["e"]]
     again = {"type": "attack", "side": "red", "targets": ["1109"], "direct": [u["z2"].id]}
     assert again in attacks(game)
     assert not any(u["z1"].id in a.get("direct", []) for a in attacks(game))  # z1 has attacked (6.2)
     game.dice.push(*two(12))
     game.act("red", again)
-    assert game.position.at("1109") != [u["e"]]
+    assert game.state.position.at("1109") != [u["e"]]
 
 
 def test_more_attackers_than_the_list_can_split_one_by_one_are_listed_by_count():
@@ -150,7 +150,7 @@ def test_more_attackers_than_the_list_can_split_one_by_one_are_listed_by_count()
     listed = attacks(game)
     assert len(listed) == 4 ** 6 - 1  # 0-3 zombies from each of the six hexes
     rng = random.Random(5)
-    ids = [x.id for x in game.position.side_units("red") if x.hex in ring]
+    ids = [x.id for x in game.state.position.side_units("red") if x.hex in ring]
     keys = {key(game, a) for a in listed}
     for _ in range(30):
         group = sorted(rng.sample(ids, rng.randint(1, len(ids))))
@@ -169,7 +169,7 @@ def test_boulders_by_more_than_six_units_are_listed():
     game, u = start({**above, "rz": ("zombie", "red", "1211"), **RN, **BN}, board=board, first="black")
     end_until(game, "combat")
     boulders = [a for a in attacks(game, "black") if "boulder" in a]
-    all_nine = sorted(x.id for x in game.position.side_units("black") if x.hex != "2208")
+    all_nine = sorted(x.id for x in game.state.position.side_units("black") if x.hex != "2208")
     assert {"type": "attack", "side": "black", "targets": ["1211"], "boulder": all_nine} in boulders
     assert len(boulders) == 2 ** 9 - 1
 
@@ -189,7 +189,7 @@ def test_an_indirect_opportunity_attack_on_two_hexes_is_listed():
     assert both in listed
     game.dice.push(2, 2)
     game.act("black", both)
-    assert game.opp_targets == {u["z1"].id, u["z2"].id}
+    assert game.state.opp_targets == {u["z1"].id, u["z2"].id}
 
 
 def retreat_into_stack():
@@ -197,7 +197,7 @@ def retreat_into_stack():
     game, u = start({"z": ("zombie", "red", "1010"), "e": ("zombie", "black", "1110"),
                      "f": ("zombie", "black", "1110"), "g1": ("zombie", "black", "1210"),
                      "g2": ("zombie", "black", "1210"), **RN, **BN})
-    game.position.sides["black"].count = 77
+    game.state.position.sides["black"].count = 77
     end_until(game, "combat")
     game.dice.push(*two(3))  # 2-1, 3: DR
     act(game, "attack", targets=["1110"], direct=[u["z"].id])

@@ -37,7 +37,7 @@ def _drawn_attacks(game: SjgNecromancerGame, side: str, rng: random.Random):
     """Attacks of every shape on any occupied hexes or the demon's: by any units (either
     side's, spent or not, in the Miasma or not), most of them illegal for many reasons,
     and by the side's units near the target (boulders from above it), often legal."""
-    pos = game.position
+    pos = game.state.position
     ids = sorted(pos.units)
     hexes = sorted({u.hex for u in pos.units.values()} | ({pos.miasma.demon} if pos.miasma.demon else set()))
     for _ in range(60):
@@ -58,8 +58,8 @@ def _drawn_attacks(game: SjgNecromancerGame, side: str, rng: random.Random):
 
 def _check_attack_checks(game: SjgNecromancerGame, side: str, rng: random.Random) -> set[str]:
     """`_AttackChecks.legal` agrees with `plan_attack` on drawn attacks; the outcomes seen."""
-    pos = game.position
-    spent = game.opp_spent if game.pending.kind == "opportunity" else game.attacked
+    pos = game.state.position
+    spent = game.state.opp_spent if game.pending.kind == "opportunity" else game.state.attacked
     hexes = {u.hex for u in pos.units.values()} | ({pos.miasma.demon} if pos.miasma.demon else set())
     checks = legal._AttackChecks(game, side, spent, hexes)
     outcomes: set[str] = set()
@@ -80,13 +80,13 @@ def test_combat_listing_equals_the_planned_one(seed):
     red, black = _players(seed)
     players = {"red": red, "black": black}
     compared = 0
-    while not game.is_over and game.turn <= MAX_TURNS:
+    while not game.is_over and game.state.turn <= MAX_TURNS:
         kind, side = game.pending.kind, game.pending.player
         if kind in REFERENCE:
             decision = game._decision_for(side)
             assert legal._BY_KIND[kind](game, decision, side) == REFERENCE[kind](game, decision, side)
             for either in (side, other(side)):  # SJG 6.21: the attacks owed before combat may end
-                assert must_be_attacked(game.position, either) == reference.must_be_attacked(game.position, either)
+                assert must_be_attacked(game.state.position, either) == reference.must_be_attacked(game.state.position, either)
             SEEN.update(_check_attack_checks(game, side, checks_rng))
             SEEN.update(_check_attack_checks(game, other(side), checks_rng))
             compared += 1
@@ -116,7 +116,7 @@ def _ridge_position():
                      "rs": ("skeleton", "red", "0208")},
                     board=ridge_board(), first="black", optional=("miasma_demon",), miasma="1505")
     end_until(game, "combat")
-    game.position.miasma.demon = "1505"  # revealed now: it would have struck b5 (1504) at the phase's start
+    game.state.position.miasma.demon = "1505"  # revealed now: it would have struck b5 (1504) at the phase's start
     return game
 
 
@@ -126,11 +126,11 @@ def test_every_attack_shape_on_a_ridge_and_the_demon():
     from itertools import chain, combinations
 
     game = _ridge_position()
-    pos, side = game.position, "black"
+    pos, side = game.state.position, "black"
     decision = game._decision_for(side)
     assert legal._combat(game, decision, side) == reference.combat(game, decision, side)
     hexes = sorted({u.hex for u in pos.units.values()} | {"1505"})
-    checks = legal._AttackChecks(game, side, game.attacked, hexes)
+    checks = legal._AttackChecks(game, side, game.state.attacked, hexes)
     ids = sorted(pos.units)
     groups = [list(g) for g in chain.from_iterable(combinations(ids, n) for n in range(3))]
     seen = set()
@@ -139,7 +139,7 @@ def test_every_attack_shape_on_a_ridge_and_the_demon():
             for indirect in groups:
                 for boulder in ([[]] + groups if not direct and not indirect else [[], groups[1]]):
                     for demon in (False, True):
-                        planned = plan_attack(pos, side, direct, indirect, boulder, targets, spent=game.attacked,
+                        planned = plan_attack(pos, side, direct, indirect, boulder, targets, spent=game.state.attacked,
                                               demon=demon)
                         seen.add(planned.code.removeprefix("sjg.refused.") if isinstance(planned, Problem)
                                  else "legal")

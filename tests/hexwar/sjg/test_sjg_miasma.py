@@ -28,9 +28,9 @@ def test_miasma_placed_by_die_roll(seed):
     game = SjgNecromancerGame.new(seed=seed)
     roll = int(next(line for line in log_lines(game.events) if "Miasma placement" in line).split()[1])
     point = {1: "miasma:1-2", 2: "miasma:1-2", 3: "miasma:3-4", 4: "miasma:3-4"}.get(roll, "miasma:5-6")
-    centre = game.position.board.points[point]
-    assert game.position.miasma.hexes == {centre, *game.position.board.neighbours(centre)}
-    assert len(game.position.miasma.hexes) == 7  # SJG 2.25: seven Miasma counters
+    centre = game.state.position.board.points[point]
+    assert game.state.position.miasma.hexes == {centre, *game.state.position.board.neighbours(centre)}
+    assert len(game.state.position.miasma.hexes) == 7  # SJG 2.25: seven Miasma counters
 
 
 # --- 7.4 search ------------------------------------------------------------------------
@@ -42,7 +42,7 @@ def test_search_example_four_points_five_hexes():
     game.dice.push(*two(3))
     act(game, "search", hex="1209")
     assert "with 4 SP: needs 10, rolled 3" in log_lines(game.events)[-1]
-    assert game.position.jewels_at("1209") == []
+    assert game.state.position.jewels_at("1209") == []
     # SJG 7.41: each hex is searched once a turn, by the units in it only
     refused(game, {"type": "search", "hex": "1209"}, "cannot be searched|answer")
 
@@ -67,11 +67,11 @@ def test_successful_search_jewel_on_one_or_two():
                            "w3": ("wraith", "red", "1209"), "x": ("wraith", "red", "1110")})
     game.dice.push(*two(10), 3)  # 9 SP, 7 hexes: needs 10; then 3: empty
     act(game, "search", hex="1209")
-    assert "empty" in log_lines(game.events)[-1] and game.position.jewels_at("1209") == []
+    assert "empty" in log_lines(game.events)[-1] and game.state.position.jewels_at("1209") == []
     game.dice.push(*two(12), 2)  # 1110: 3 SP needs 12; then 2: a Jewel
     act(game, "search", hex="1110")
-    assert [j.id for j in game.position.jewels_at("1110")] == ["red"]
-    assert game.position.miasma.searched_out == {"1209", "1110"}
+    assert [j.id for j in game.state.position.jewels_at("1110")] == ["red"]
+    assert game.state.position.miasma.searched_out == {"1209", "1110"}
 
 
 def test_found_jewel_and_searched_hex_vanishes_after_miasma_check():
@@ -81,14 +81,14 @@ def test_found_jewel_and_searched_hex_vanishes_after_miasma_check():
                            "w3": ("wraith", "red", "1209")})
     game.dice.push(*two(10), 1)
     act(game, "search", hex="1209")
-    assert [j.id for j in game.position.jewels_at("1209")] == ["red"]
-    assert "1209" in game.position.miasma.hexes  # still there until the end of the turn
+    assert [j.id for j in game.state.position.jewels_at("1209")] == ["red"]
+    assert "1209" in game.state.position.miasma.hexes  # still there until the end of the turn
     game.dice.push(6)  # x1 column: 6 converts
     end(game)
-    assert "1209" not in game.position.miasma.hexes and len(game.position.miasma.hexes) == 6
+    assert "1209" not in game.state.position.miasma.hexes and len(game.state.position.miasma.hexes) == 6
     assert all(u[n].side == "black" for n in ("w1", "w2", "w3"))  # SJG 7.1: even after finding it
-    assert game.position.jewels["red"].hex == "1209"
-    assert game.position.sides["red"].cp == 150  # SJG 7.5: no CP lost by either side
+    assert game.state.position.jewels["red"].hex == "1209"
+    assert game.state.position.sides["red"].cp == 150  # SJG 7.5: no CP lost by either side
 
 
 # --- 7.5 Miasma conversion -------------------------------------------------------------
@@ -123,7 +123,7 @@ def test_jewel_lost_in_the_mist():
     # the Jewel is lost in the mist and must be searched for again
     game, u = start({"z": ("zombie", "red", "1409"), "e": ("wraith", "black", "1309"), **RN, **BN},
                     miasma="1209", fill={"black": 76})
-    pos = game.position
+    pos = game.state.position
     pos.jewels["red"].hex = "1309"
     pos.miasma.jewels_found = 1
     end_until(game, "combat")
@@ -136,10 +136,10 @@ def test_jewel_outside_the_miasma_stays_in_the_hex():
     # SJG 8.3: outside the Miasma a Jewel is left in the hex of its eliminated bearers
     game, u = start({"z": ("zombie", "red", "1409"), "e": ("wraith", "black", "1509"), **RN, **BN},
                     miasma="1209", fill={"black": 76})
-    game.position.jewels["red"].hex = "1509"
+    game.state.position.jewels["red"].hex = "1509"
     end_until(game, "combat")
     act(game, "attack", targets=["1509"], direct=[u["z"].id])
-    assert game.position.jewels["red"].hex == "1509"
+    assert game.state.position.jewels["red"].hex == "1509"
 
 
 # --- 8.1-8.2 Jewels --------------------------------------------------------------------
@@ -149,9 +149,9 @@ def deliver(roll, green=None, **extra):
     `green`: the hex the green Jewel lies in from the start (for a second delivery)."""
     game, u = start({"w": ("wraith", "red", "1010"), "rn": ("necromancer", "red", "1210"),
                      "z": ("zombie", "red", "0510"), "s": ("skeleton", "red", "0512"), **BN, **extra})
-    game.position.jewels["red"].hex = "1010"
+    game.state.position.jewels["red"].hex = "1010"
     if green:
-        game.position.jewels["green"].hex = green
+        game.state.position.jewels["green"].hex = green
     game.dice.push(*two(roll))
     act(game, "move", units=[u["w"].id], path=["1010", "1110", "1210"], jewels=["red"])
     return game, u
@@ -160,42 +160,42 @@ def deliver(roll, green=None, **extra):
 def test_jewel_delivered_to_the_necromancer_hex():
     # SJG 2.26, 8.1: a Jewel's power is rolled on two dice when it reaches his hex
     game, u = deliver(7)
-    j = game.position.jewels["red"]
+    j = game.state.position.jewels["red"]
     assert (j.delivered_to, j.hex, j.effect) == ("red", None, "conversion_points")
-    assert game.position.sides["red"].cp == 170  # SJG 8.2: 6-8: 20 CP
+    assert game.state.position.sides["red"].cp == 170  # SJG 8.2: 6-8: 20 CP
 
 
 @pytest.mark.parametrize("roll, free", [(2, 2), (3, 1), (11, 1)])
 def test_free_conversion_jewels(roll, free):
     # SJG 8.2: one or two free rolls on the x3 column, in all, at no CP cost
     game, u = deliver(roll, e=("zombie", "black", "1515"))
-    assert game.position.sides["red"].free_attempts == free
+    assert game.state.position.sides["red"].free_attempts == free
     end_until(game, "convert")
     game.dice.push(2)  # x3 column: 2 converts
     act(game, "convert", target="1515", free=True)
-    assert u["e"].side == "red" and game.position.sides["red"].cp == 150
-    assert game.position.sides["red"].free_attempts == free - 1
+    assert u["e"].side == "red" and game.state.position.sides["red"].cp == 150
+    assert game.state.position.sides["red"].free_attempts == free - 1
 
 
 def test_free_conversions_in_addition_to_ordinary_attempts():
     # SJG 8.2: free rolls are made in addition to the ordinary attempts; Red in the
     # conversion scenario may use them though he has no ordinary attempts (9.2)
     game, u = start({"e": ("zombie", "black", "1515"), **RN, **BN}, scenario="conversion", fill={"red": 70})
-    game.position.sides["red"].free_attempts = 1
+    game.state.position.sides["red"].free_attempts = 1
     end_until(game, "convert")
     refused(game, {"type": "convert", "target": "1515", "multiple": 1}, "no conversion attempts")
     game.dice.push(1)
     act(game, "convert", target="1515", free=True)
-    assert game.position.sides["red"].free_attempts == 0
+    assert game.state.position.sides["red"].free_attempts == 0
 
 
 def test_necromancer_movement_jewel_immediate_and_cumulative():
     # SJG 8.2: Necromancer +1 MP, at once and for good; effects are cumulative
     game, u = deliver(4, green="1010", w2=("wraith", "red", "1010"))
-    assert game.position.movement_allowance(u["rn"]) == 3
+    assert game.state.position.movement_allowance(u["rn"]) == 3
     game.dice.push(*two(4))   # a second Jewel of the same power
     act(game, "move", units=[u["w2"].id], path=["1010", "1110", "1210"], jewels=["green"])
-    assert game.position.movement_allowance(u["rn"]) == 4
+    assert game.state.position.movement_allowance(u["rn"]) == 4
     act(game, "move", units=[u["rn"].id], path=["1210", "1310", "1410", "1510", "1610"])
     assert u["rn"].hex == "1610"
 
@@ -209,7 +209,7 @@ def test_zombie_movement_jewel_applies_this_phase():
 def test_skeleton_strength_jewel_also_for_the_necromancer_indirect():
     # SJG 8.2, 6.4: skeletons +1 combat strength; the Necromancer's indirect attack too
     game, u = deliver(5)
-    pos = game.position
+    pos = game.state.position
     assert pos.direct_strength(u["s"]) == 9 and pos.indirect_strength(u["rn"]) == 18
 
 
@@ -217,7 +217,7 @@ def test_necromancer_halved_jewel():
     # SJG 8.2: attacks as one zombie / one skeleton; still defends normally; twice: quarter,
     # rounded up
     game, u = deliver(12, green="1010", w2=("wraith", "red", "1010"))
-    pos = game.position
+    pos = game.state.position
     assert (pos.direct_strength(u["rn"]), pos.indirect_strength(u["rn"]), pos.defence_strength(u["rn"])) == (12, 8, 12)
     game.dice.push(*two(12))  # a second Jewel of the same power
     act(game, "move", units=[u["w2"].id], path=["1010", "1110", "1210"], jewels=["green"])
@@ -232,10 +232,10 @@ def test_wraith_movement_phase_after_combat():
     game, u = start({"w": ("wraith", "red", "1010"), "rn": ("necromancer", "red", "1210"),
                      "z": ("zombie", "red", "0510"), "w2": ("wraith", "red", "0810"), "w4": ("wraith", "red", "1210"),
                      "w3": ("wraith", "red", "1515"), "e": ("zombie", "black", "1615"), **BN}, board=board)
-    game.position.jewels["red"].hex = "1010"
+    game.state.position.jewels["red"].hex = "1010"
     game.dice.push(*two(10))
     act(game, "move", units=[u["w"].id], path=["1010", "1110", "1210"], jewels=["red"])
-    assert game.position.sides["red"].wraith_phases == 1
+    assert game.state.position.sides["red"].wraith_phases == 1
     end_until(game, "combat")
     game.dice.push(*two(8))  # 5 to 12: 1-3, 8: NE
     act(game, "attack", targets=["1615"], direct=[u["w3"].id])
@@ -248,7 +248,7 @@ def test_wraith_movement_phase_after_combat():
     act(game, "move", units=[u["w"].id], path=["1210", "1310"])  # a slope, after moving this turn
     refused(game, {"type": "move", "units": [u["w"].id], "path": ["1310", "1410"]}, "already moved")
     act(game, "move", units=[u["w4"].id], path=["1210", "1211"], suicide=True)
-    assert u["w4"].id not in game.position.units
+    assert u["w4"].id not in game.state.position.units
     end(game)
     assert game.pending.player == "black"
 
@@ -256,7 +256,7 @@ def test_wraith_movement_phase_after_combat():
 def test_two_wraith_jewels_give_two_phases():
     # SJG 8.2: effects are cumulative (ruling: two such Jewels, two one-hex phases)
     game, u = start({"w": ("wraith", "red", "1010"), **RN, **BN})
-    game.position.sides["red"].wraith_phases = 2
+    game.state.position.sides["red"].wraith_phases = 2
     end_until(game, "wraith")
     act(game, "move", units=[u["w"].id], path=["1010", "1110"])
     end(game)
@@ -272,7 +272,7 @@ def test_three_jewels_found_no_more_search_and_miasma_dissipates():
     # SJG 8.4: after three Jewels are found no search is permitted; the Miasma dissipates
     # at the end of that turn
     game, u = start({"w": ("wraith", "red", "1209"), "x": ("wraith", "red", "1110"), **RN, **BN}, miasma="1209")
-    pos = game.position
+    pos = game.state.position
     pos.jewels["red"].delivered_to, pos.jewels["green"].delivered_to = "red", "black"
     pos.miasma.jewels_found = 2
     end_until(game, "search")
@@ -287,15 +287,15 @@ def test_three_jewels_found_no_more_search_and_miasma_dissipates():
 
 def test_fourth_jewel_optional():
     # SJG 8.1, 8.4: four counters; the fourth is used only for a longer game
-    assert len(SjgNecromancerGame.new(seed=3).position.jewels) == 3
-    assert len(SjgNecromancerGame.new(seed=3, optional=["fourth_jewel"]).position.jewels) == 4
+    assert len(SjgNecromancerGame.new(seed=3).state.position.jewels) == 3
+    assert len(SjgNecromancerGame.new(seed=3, optional=["fourth_jewel"]).state.position.jewels) == 4
 
 
 # --- 10.2, 10.3 ----------------------------------------------------------------------------
 
 def next_turn(game):
-    turn = game.turn
-    while game.turn == turn:
+    turn = game.state.turn
+    while game.state.turn == turn:
         end(game)
 
 
@@ -305,14 +305,14 @@ def test_miasma_movement():
     # edge a new direction is rolled at the next turn
     board = make_map({"1309": "M1"})
     game, u = start({**RN, **BN}, board=board, miasma="1209", optional=("miasma_movement",), dice=(2,))
-    assert game.position.miasma.centre == "1309"  # 2 = east
-    assert game.position.miasma.hexes == {"1309", *board.neighbours("1309")}
-    while game.position.miasma.centre != "2209":
+    assert game.state.position.miasma.centre == "1309"  # 2 = east
+    assert game.state.position.miasma.hexes == {"1309", *board.neighbours("1309")}
+    while game.state.position.miasma.centre != "2209":
         next_turn(game)
-    assert game.position.miasma.new_direction
+    assert game.state.position.miasma.new_direction
     game.dice.push(2, 5)  # east would leave the map: rolled again (ruling); 5 = west
     next_turn(game)
-    assert game.position.miasma.centre == "2109" and game.dice.faces == []
+    assert game.state.position.miasma.centre == "2109" and game.dice.faces == []
 
 
 def test_miasma_teleport_after_a_find():
@@ -323,7 +323,7 @@ def test_miasma_teleport_after_a_find():
     act(game, "search", hex="1209")
     game.dice.push(1, 5)  # the Miasma check on red's stack; then the teleport roll: 5-6 spiral
     end(game)
-    m = game.position.miasma
+    m = game.state.position.miasma
     assert m.centre == "2004" and "1209" not in m.hexes and len(m.hexes) == 6
 
 

@@ -48,7 +48,7 @@ def end_turn_pair(game):
     """End red's turn and black's following turn."""
     for _ in range(12):
         end(game)
-        if game.pending.player == "red" and game.pending.kind == "move" and game.turn > 1:
+        if game.pending.player == "red" and game.pending.kind == "move" and game.state.turn > 1:
             return
     raise AssertionError("turns did not come round")
 
@@ -74,7 +74,7 @@ def test_monolith_may_never_be_entered():
 def test_miasma_hexes_are_their_underlying_terrain():
     # SJG 2.14: a double-spiral hex by itself has no effect: plain plateau, 1 MP
     game, u = start({"z": ("zombie", "red", "1010"), **RED_FAR, **BLACK_FAR})
-    assert game.position.board.points["miasma:3-4"] == "1209"
+    assert game.state.position.board.points["miasma:3-4"] == "1209"
     act(game, "move", units=[u["z"].id], path=["1010", "1109", "1209", "1309"])
 
 
@@ -113,7 +113,7 @@ def test_entering_an_enemy_zoc_stops_movement():
 def test_unit_beginning_in_enemy_zoc_may_not_move():
     # SJG 3.2, 4.3: a unit that begins its movement phase in an enemy ZOC may not move
     game, u = start({"z": ("zombie", "red", "1210"), "e": ("zombie", "black", "1310"), **RED_FAR, **BLACK_FAR})
-    assert u["z"].id in game.locked
+    assert u["z"].id in game.state.locked
     refused(game, move([u["z"].id], ["1210", "1110"]), "SJG 4.3")
 
 
@@ -121,7 +121,7 @@ def test_zoc_does_not_cross_cliffs():
     # SJG 4.3: ZOCs do not extend across cliff hexsides
     game, u = start({"z": ("zombie", "red", "1210"), "y": ("zombie", "red", "1109"),
                      "e": ("zombie", "black", "1110"), **RED_FAR, **BLACK_FAR}, board=cliff_board())
-    assert not game.locked
+    assert not game.state.locked
     act(game, "move", units=[u["z"].id], path=["1210", "1211", "1111", "1011"])
     act(game, "move", units=[u["y"].id], path=["1109", "1010", "1011"])
 
@@ -131,7 +131,7 @@ def test_zoc_does_not_reach_into_or_out_of_the_miasma():
     game, u = start({"inside": ("zombie", "red", "1309"), "outside": ("zombie", "red", "1009"),
                      "e1": ("zombie", "black", "1409"), "e2": ("zombie", "black", "1109"),
                      **RED_FAR, **BLACK_FAR}, miasma="1209")
-    assert not game.locked
+    assert not game.state.locked
     act(game, "move", units=[u["inside"].id], path=["1309", "1208", "1108"])
     act(game, "move", units=[u["outside"].id], path=["1009", "1008", "1007"])
 
@@ -160,10 +160,10 @@ def test_necromancer_jewels_and_miasma_do_not_count_for_stacking():
     units = {f"z{i}": ("zombie", "red", "1209") for i in range(3)}
     game, u = start({**units, "rn": ("necromancer", "red", "1109"), **BLACK_FAR}, miasma="1209",
                     dice=two(7))  # the Jewel reaches the Necromancer: its power is rolled (8.1)
-    game.position.jewels["red"].hex = "1209"
+    game.state.position.jewels["red"].hex = "1209"
     act(game, "move", units=[u["rn"].id], path=["1109", "1209"])
     end(game)
-    assert game.position.stack_size("1209") == 3
+    assert game.state.position.stack_size("1209") == 3
 
 
 def test_never_into_an_enemy_hex():
@@ -198,7 +198,7 @@ def test_suicide_costs_one_mp():
                     board=edge_board())
     refused(game, move([u["z"].id], ["1010", "1110", "1210", "1310", "1311"], suicide=True), "movement points")
     act(game, "move", units=[u["z"].id], path=["1010", "1110", "1210", "1211"], suicide=True)
-    assert u["z"].id not in game.position.units
+    assert u["z"].id not in game.state.position.units
     refused(game, move([u["y"].id], ["1010", "1110"], suicide=True), "down over a cliff")
 
 
@@ -213,6 +213,6 @@ def test_suicide_only_downwards_and_only_undead():
 def test_suicide_carries_the_jewel_to_the_hex_below():
     # SJG 6.7: Jewels are not damaged; the Jewel lands in the hex below (as in 6.52)
     game, u = start({"w": ("wraith", "red", "1110"), **RED_FAR, **BLACK_FAR}, board=edge_board())
-    game.position.jewels["red"].hex = "1110"
+    game.state.position.jewels["red"].hex = "1110"
     act(game, "move", units=[u["w"].id], path=["1110", "1111"], suicide=True, jewels=["red"])
-    assert game.position.jewels["red"].hex == "1111"
+    assert game.state.position.jewels["red"].hex == "1111"

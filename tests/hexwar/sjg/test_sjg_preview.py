@@ -45,7 +45,7 @@ def test_direct_attack_from_a_slope_into_the_miasma_shows_what_the_engine_resolv
     assert (shown["attack"], roll["defence"], roll["column"], shown["modifier"]) == \
            (said[0]["attack"], said[0]["defence"], said[0]["column"], said[0]["modifier"]) == (30, 12, "2-1", -1)
     assert roll["row"][str(said[0]["roll"])] == said[0]["result"] == "DR"   # 7-1 = 6 on 2-1
-    assert game.position.units[u["e"].id].hex == "1110" and game.pending.kind == "retreat"  # it must retreat
+    assert game.state.position.units[u["e"].id].hex == "1110" and game.pending.kind == "retreat"  # it must retreat
 
 
 def test_indirect_attack_from_above_shows_plus_one_and_the_row_it_is_read_on():
@@ -65,7 +65,7 @@ def test_indirect_attack_from_above_shows_plus_one_and_the_row_it_is_read_on():
 def test_a_wizards_magic_sword_is_shown_in_its_strength():
     # SJG 10.57: the Magic Sword adds 6 to its wizard's direct attack
     game, u = start({"rn": ("necromancer", "red", "1010"), "e": ("zombie", "black", "1110"), **BN})
-    game.position.items["sword"] = Item("sword", holder=u["rn"].id)
+    game.state.position.items["sword"] = Item("sword", holder=u["rn"].id)
     end_until(game, "combat")
     action = attack("red", ["1110"], direct=ids(u, "rn"))
     game.dice.push(*two(2))
@@ -78,7 +78,7 @@ def test_a_wizards_magic_sword_is_shown_in_its_strength():
 def test_boulders_show_one_roll_per_unit_below_and_the_immune():
     # SJG 6.23: each unit below defends alone at its boulder defence; Necromancers are immune
     game, u = boulder_game(fill={"black": 42, "red": 33})
-    game.position.units[u["rn"].id].hex = "1211"
+    game.state.position.units[u["rn"].id].hex = "1211"
     end_until(game, "combat")
     action = attack("black", ["1211"], boulder=ids(u, "b1", "b2", "b3"))
     game.dice.push(*two(2), *two(7), *two(3))
@@ -99,7 +99,7 @@ def test_automatic_columns_show_their_result_and_no_row():
     shown, said = resolved(game, action)
     roll = shown["rolls"][0]
     assert (roll["column"], roll["automatic"], roll["row"]) == (said[0]["column"], "DE", {})
-    assert u["e"].id not in game.position.units
+    assert u["e"].id not in game.state.position.units
 
 
 def test_no_preview_for_anything_but_a_legal_attack():

@@ -58,7 +58,7 @@ def test_a_game_on_your_own_map_travels_without_the_map_file(tmp_path):
     elsewhere = tmp_path / "mailed.json"
     shutil.copy(game, elsewhere)
     assert cli("act", str(elsewhere), "red", "deploy auto").exit_code == 0
-    assert SjgNecromancerGame.from_record(GameRecord.load(elsewhere)).position.board.name == "my own transcription"
+    assert SjgNecromancerGame.from_record(GameRecord.load(elsewhere)).state.position.board.name == "my own transcription"
 
 
 def test_a_changed_map_in_a_record_is_refused(tmp_path):
@@ -212,7 +212,7 @@ def test_new_sets_a_turn_limit_and_act_says_when_it_is_reached(tmp_path):
             break
         answer = cli("act", str(game), played.pending.player, "end")
         assert answer.exit_code == 0, answer.output
-    assert played.turn == 1 and played.outcome().reason == "turn-limit"
+    assert played.state.turn == 1 and played.outcome().reason == "turn-limit"
     assert "The game is over: the 1 player-turns agreed are played." in answer.output
     assert "Nothing pending" not in answer.output
     before = game.read_bytes()
@@ -235,19 +235,19 @@ def test_undo_by_mail_is_saved_and_replays(tmp_path):
     for side in ("red", "black"):
         assert cli("act", str(game), side, "deploy auto").exit_code == 0
     loaded = SjgNecromancerGame.from_record(GameRecord.load(game))
-    board = loaded.position.board
+    board = loaded.state.position.board
     # 'deploy auto' deploys at random (the CLI's own randomness): take a free wraith with an
     # empty plateau hex beside it, not merely the first wraith, which may be hemmed in
-    unit, dest = next((u, h) for u in loaded.position.side_units("red")
-                      if u.kind.value == "wraith" and u.id not in loaded.locked
+    unit, dest = next((u, h) for u in loaded.state.position.side_units("red")
+                      if u.kind.value == "wraith" and u.id not in loaded.state.locked
                       for h in board.neighbours(u.hex)
-                      if not loaded.position.at(h) and board.terrain(h) == "plateau" and not board.is_cliff(u.hex, h))
+                      if not loaded.state.position.at(h) and board.terrain(h) == "plateau" and not board.is_cliff(u.hex, h))
     start_hex = unit.hex
     assert cli("act", str(game), "red", f"move {unit.id} {dest}").exit_code == 0
     result = cli("act", str(game), "red", "undo")
     assert result.exit_code == 0 and "red takes back" in result.output
     replayed = SjgNecromancerGame.from_record(GameRecord.load(game))
-    assert replayed.position.units[unit.id].hex == start_hex
+    assert replayed.state.position.units[unit.id].hex == start_hex
     assert [a["type"] for a in json.loads(game.read_text())["actions"]][-2:] == ["move", "undo"]
     before = game.read_bytes()
     clean_error(cli("act", str(game), "red", "undo"), "nothing to take back")

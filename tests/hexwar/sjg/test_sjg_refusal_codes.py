@@ -102,14 +102,14 @@ def test_set_up_hex_problems():
     board = make_map({"0514": "M1"})
     game = deploying(board=board)
     side = game.to_act()[0]
-    skull = game.position.necromancer(side).hex
+    skull = game.state.position.necromancer(side).hex
     near = nb(skull, "NE")
     assert code_of(game, deploy({"0514" if side == "red" else "2114": ["zombie"]})) in (
         "sjg.refused.monolith", "sjg.refused.deploy_exactly")
     assert code_of(game, deploy({near: ["zombie"] * 4})) == "sjg.refused.stack_limit"            # SJG 4.4
     assert code_of(game, deploy({near: ["mercenary", "zombie"]})) == "sjg.refused.mercenaries_mixed"  # SJG 10.53
     assert code_of(game, deploy({near: ["dragon"]})) == "sjg.refused.not_in_forces"              # SJG 9.1
-    enemy = game.position.necromancer("black" if side == "red" else "red").hex
+    enemy = game.state.position.necromancer("black" if side == "red" else "red").hex
     assert code_of(game, deploy({enemy: ["zombie"]})) == "sjg.refused.enemy_there"
     assert code_of(game, deploy({near: ["zombie"]})) == "sjg.refused.deploy_exactly"             # SJG 9.1
     assert code_of(game, {"type": "place", "kind": "zombie", "hex": "2301" if side == "red" else "0101"}) \
@@ -128,7 +128,7 @@ def test_standard_set_up_keeps_the_necromancer_on_his_skull_and_units_near():
     game = deploying()
     setup = full_setup(game)
     side = game.to_act()[0]
-    skull = game.position.necromancer(side).hex
+    skull = game.state.position.necromancer(side).hex
     with_necro = {**setup, skull: [*setup.get(skull, []), "necromancer"]}
     assert code_of(game, deploy(with_necro)) == "sjg.refused.necromancer_on_skull"            # SJG 9.1
     far = dict(setup)
@@ -144,8 +144,8 @@ def test_conversion_set_up():
     setup = full_setup(game)
     no_necro = {h: [k for k in ks if k != "necromancer"] for h, ks in setup.items()}
     assert code_of(game, deploy({h: ks for h, ks in no_necro.items() if ks})) == "sjg.refused.place_necromancer"
-    outside = [h for h in game.position.board.hexes if h not in game.position.board.regions["large_level4_plateau"]
-               and game.position.board.terrain(h) == "plateau"]
+    outside = [h for h in game.state.position.board.hexes if h not in game.state.position.board.regions["large_level4_plateau"]
+               and game.state.position.board.terrain(h) == "plateau"]
     moved = dict(setup)
     hex_, kinds = next((h, ks) for h, ks in moved.items() if "necromancer" not in ks)
     moved.pop(hex_)
@@ -153,7 +153,7 @@ def test_conversion_set_up():
     assert code_of(game, deploy(moved)) == "sjg.refused.black_on_plateau"                        # SJG 9.2
     game.act("black", deploy(setup))
     red = full_setup(game)
-    black_hex = game.position.side_units("black")[0].hex
+    black_hex = game.state.position.side_units("black")[0].hex
     hex_, kinds = next((h, ks) for h, ks in red.items() if "necromancer" not in ks)
     red.pop(hex_)
     red[nb(nb(black_hex, "E"), "E")] = kinds
@@ -165,8 +165,8 @@ def test_conversion_set_up():
 def take_game():
     game, u = start({"z": ("zombie", "red", "1008"), "d": ("dragon", "red", "1008"), "a": ("apprentice", "red", "1010"),
                      "e": ("zombie", "black", "1508"), **RN, **BN})
-    game.position.items["sword"] = Item("sword", hex="1008")
-    game.position.items["ring"] = Item("ring", holder=u["a"].id)
+    game.state.position.items["sword"] = Item("sword", hex="1008")
+    game.state.position.items["ring"] = Item("ring", holder=u["a"].id)
     return game, u
 
 
@@ -205,13 +205,13 @@ def test_movement_problems():
              "too_dear": ["1006", "0906", "0806", "0706", "0606"]}                               # SJG 4.1
     for fault, path in paths.items():
         assert code_of(game, mv([z], path)) == "sjg.refused.bad_path"
-        found = move_problem(game.position, [u["z"]], path, locked=game.locked)
+        found = move_problem(game.state.position, [u["z"]], path, locked=game.state.locked)
         assert found.params["fault"] == fault and found.params["cliff"] is False
-    assert move_problem(game.position, [u["z"]], paths["blocked"], locked=set()).params["why"] == "monolith"
-    cliff = move_problem(game.position, [u["w"]], ["1008", below, nb(below, "E")], locked=set())
+    assert move_problem(game.state.position, [u["z"]], paths["blocked"], locked=set()).params["why"] == "monolith"
+    cliff = move_problem(game.state.position, [u["w"]], ["1008", below, nb(below, "E")], locked=set())
     assert cliff.params["cliff"] is True                                                          # SJG 4.21
     assert code_of(game, mv([w], ["1008", below, nb(below, "E")])) == "sjg.refused.bad_path"
-    assert move_problem(game.position, [u["z"]], ["1006"], locked=set()).code == "sjg.refused.path_too_short"
+    assert move_problem(game.state.position, [u["z"]], ["1006"], locked=set()).code == "sjg.refused.path_too_short"
 
 
 def test_cliff_crossings():
@@ -258,9 +258,9 @@ def test_the_extra_wraith_phase():
                      "lock": ("wraith", "red", "0506"),
                      "f1": ("wraith", "red", "1106"), "f2": ("wraith", "red", "1106"), "f3": ("wraith", "red", "1106"),
                      **RN, **BN}, board=board)
-    game.position.sides["red"].wraith_phases = 1
+    game.state.position.sides["red"].wraith_phases = 1
     end_until(game, "wraith")
-    game.locked.add(u["lock"].id)   # as if it began the phase in an enemy zone of control
+    game.state.locked.add(u["lock"].id)   # as if it began the phase in an enemy zone of control
     w = u["w"].id
     assert code_of(game, mv([u["z"].id], ["0806", "0906"])) == "sjg.refused.wraiths_only"
     assert code_of(game, mv([w], ["1006", "1106", "1206"])) == "sjg.refused.wraith_one_hex"
@@ -331,7 +331,7 @@ def test_conversion_problems():
     assert code_of(game, {**conv, "target": "0610"}) == "sjg.refused.bad_multiple"                          # 5.2
     assert code_of(game, {**conv, "target": "0610", "multiple": 4}) == "sjg.refused.cp_short"               # 5.2
     game, u = start(units, cp={"red": 100})
-    game.position.sides["red"].free_attempts = 1   # before play: a Jewel's free roll (8.2) keeps the phase open
+    game.state.position.sides["red"].free_attempts = 1   # before play: a Jewel's free roll (8.2) keeps the phase open
     end_until(game, "convert")
     game.dice.push(1, 1)
     for _ in range(2):                             # the red column's two attempts, both failing (5.2)

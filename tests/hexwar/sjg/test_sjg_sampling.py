@@ -12,13 +12,13 @@ SEED = 2611
 
 
 def hexes(game, side):
-    return sorted((u.kind.value, u.hex) for u in game.position.units.values() if u.side == side)
+    return sorted((u.kind.value, u.hex) for u in game.state.position.units.values() if u.side == side)
 
 
 def deploy(game, side, rng, places=None):
     """The side's set-up, all of it (None) or that many units placed."""
     done = 0
-    while side not in game.deployed and (places is None or done < places):
+    while side not in game.state.deployed and (places is None or done < places):
         game.act(side, rng.choice([a for a in game.legal_actions(side) if a["type"] != "undo"]))
         done += 1
 
@@ -29,35 +29,35 @@ def test_a_sample_draws_the_other_sides_screened_setup_again_and_keeps_the_playe
     rng = random.Random(1)
     deploy(game, "black", rng)
     deploy(game, "red", rng, places=6)
-    red_drafts = list(game.drafts["red"])
+    red_drafts = list(game.state.drafts["red"])
     samples = [game.sample_hidden("red", random.Random(n)) for n in range(10, 13)]
     black_setups = {tuple(hexes(s, "black")) for s in samples} | {tuple(hexes(game, "black"))}
     assert len(black_setups) == 4, "each sample sets black up afresh"
     for sample in samples:
-        assert "black" in sample.deployed and sample.drafts["red"] == red_drafts
+        assert "black" in sample.state.deployed and sample.state.drafts["red"] == red_drafts
         assert len(hexes(sample, "black")) == len(hexes(game, "black"))
     # black knows its own set-up; red's unfinished drafts, which nothing shows, are not kept
     for_black = game.sample_hidden("black", random.Random(0))
-    assert hexes(for_black, "black") == hexes(game, "black") and for_black.drafts["red"] == []
+    assert hexes(for_black, "black") == hexes(game, "black") and for_black.state.drafts["red"] == []
 
 
 def test_a_sample_draws_the_other_sides_secret_choice_of_items_again():
     # SJG 10.5: the extra items are chosen in secret
     game = games.new("necromancer-sjg", seed=SEED, first="red", items={"red": 2, "black": 2})
     game.act("black", next(a for a in game.legal_actions("black") if a["type"] == "choose"))
-    chosen = game.choices["black"]
-    drawn = {tuple(game.sample_hidden("red", random.Random(n)).choices["black"]) for n in range(8)}
+    chosen = game.state.choices["black"]
+    drawn = {tuple(game.sample_hidden("red", random.Random(n)).state.choices["black"]) for n in range(8)}
     assert len(drawn) > 1
-    assert game.sample_hidden("black", random.Random(0)).choices["black"] == chosen
+    assert game.sample_hidden("black", random.Random(0)).state.choices["black"] == chosen
 
 
 def test_a_sample_moves_the_demon_among_the_counters_not_yet_turned_over():
     # SJG 10.4: the Miasma counters are placed face down; which hides the demon is unknown
     game = games.new("necromancer-sjg", seed=SEED, first="red", optional=["miasma_demon"])
-    miasma = game.position.miasma
-    drawn = {game.sample_hidden("red", random.Random(n)).position.miasma.demon_counter for n in range(30)}
+    miasma = game.state.position.miasma
+    drawn = {game.sample_hidden("red", random.Random(n)).state.position.miasma.demon_counter for n in range(30)}
     assert drawn == miasma.hexes - miasma.searched_out
-    assert miasma.demon_counter in drawn and game.position.miasma is miasma
+    assert miasma.demon_counter in drawn and game.state.position.miasma is miasma
 
 
 def test_a_sample_rolls_fresh_dice_and_the_record_holds_no_secret_of_the_other_side():

@@ -30,7 +30,7 @@ def test_count_once_per_turn_opponent_at_previous_values():
     # side's turn its units defend at the values of its own last count
     game, u = start({"z": ("zombie", "red", "1010"), "e": ("wraith", "black", "1110"),
                      "f": ("zombie", "black", "1510"), **RN, **BN}, fill={"black": 15})
-    pos = game.position
+    pos = game.state.position
     assert pos.sides["black"].count == 17 and pos.defence_strength(u["f"]) == 11
     end_until(game, "combat")
     game.dice.push(*two(11))
@@ -51,7 +51,7 @@ def test_phases_in_order():
     # (the Jewel's wraith phase), search, Miasma conversion, then the opponent's turn
     game, u = start({"w": ("wraith", "red", "0711"), "s": ("skeleton", "black", "1111"),
                      "m": ("wraith", "red", "1209"), "e": ("zombie", "black", "1515"), **RN, **BN}, miasma="1209")
-    game.position.sides["red"].wraith_phases = 1
+    game.state.position.sides["red"].wraith_phases = 1
     game.dice.push(1)  # the Miasma check on red's wraith in 1209
     seen = [(game.pending.player, game.pending.kind)]
     act(game, "move", units=[u["w"].id], path=["0711", "0811", "0911"])
@@ -101,7 +101,7 @@ def test_standard_scenario_set_up():
     # SJG 9.1: 17 zombies, 8 skeletons, 25 wraiths and a Necromancer on his skull hex,
     # units within 3 hexes of him, stacking obeyed, 150 CP each
     game = SjgNecromancerGame.new(seed=5, first="red")
-    pos = game.position
+    pos = game.state.position
     assert pos.necromancer("red").hex == "2109" and pos.necromancer("black").hex == "0309"
     assert pos.sides["red"].cp == pos.sides["black"].cp == 150
     assert (game.pending.player, game.pending.kind) == ("red", "deploy")
@@ -127,7 +127,7 @@ def test_coin_toss_for_first_player(seed):
     # SJG 9.1: toss a coin to see who moves first
     game = SjgNecromancerGame.new(seed=seed)
     roll = int(next(line for line in log_lines(game.events) if "coin toss" in line).split()[1])
-    assert game.first == ("red" if roll <= 3 else "black")
+    assert game.state.first == ("red" if roll <= 3 else "black")
 
 
 # --- 9.2 conversion scenario ---------------------------------------------------------------
@@ -137,7 +137,7 @@ def test_conversion_scenario_set_up():
     # sets up on the large level-4 plateau, Red no unit within 13 hexes of a Black unit;
     # the Miasma at the central (3, 4) hex; Red moves first
     game = SjgNecromancerGame.new(seed=2, scenario="conversion")
-    pos = game.position
+    pos = game.state.position
     assert pos.miasma.centre == "1209" and pos.sides["black"].cp == 400 and pos.sides["red"].cp == 0
     assert game.pending.player == "black"
     plateau = sorted(pos.board.regions["large_level4_plateau"])
@@ -170,14 +170,14 @@ def test_conversion_scenario_set_up():
 def test_cp_allowance():
     # SJG 10.1: 50 CP to start, 10 more at the beginning of each friendly conversion phase
     game = SjgNecromancerGame.new(seed=1, optional=["cp_allowance"])
-    assert game.position.sides["red"].cp == game.position.sides["black"].cp == 50
+    assert game.state.position.sides["red"].cp == game.state.position.sides["black"].cp == 50
     game, u = start({**RN, **BN}, optional=("cp_allowance",))
-    assert game.position.sides["red"].cp == 50
+    assert game.state.position.sides["red"].cp == 50
     end(game)
-    assert game.pending.kind == "convert" and game.position.sides["red"].cp == 60
+    assert game.pending.kind == "convert" and game.state.position.sides["red"].cp == 60
     end_until(game, "move")
     end(game)
-    assert game.position.sides["black"].cp == 60 and game.position.sides["red"].cp == 60
+    assert game.state.position.sides["black"].cp == 60 and game.state.position.sides["red"].cp == 60
 
 
 def test_refused_action_changes_nothing_even_mid_combat():

@@ -29,7 +29,7 @@ runner = CliRunner()
 def played(turns: int = 3, seed: int = 4) -> SjgNecromancerGame:
     game = SjgNecromancerGame.new(seed=seed, first="red")
     rng = random.Random(seed)
-    while game.turn < turns:
+    while game.state.turn < turns:
         act_as_its_side(game, bots.random_action(game, rng))
     return game
 
@@ -139,7 +139,7 @@ def test_partial_hand_deployment_at_the_terminal():
     out = console.export_text()
     assert "still to place" in out and "set-up cleared" in out
     assert "red has deployed" in out
-    assert sorted((u.hex, u.kind.value) for u in game.position.side_units("red") if u.kind.value != "necromancer") \
+    assert sorted((u.hex, u.kind.value) for u in game.state.position.side_units("red") if u.kind.value != "necromancer") \
         == sorted((h, k) for h, ks in full.items() for k in ks)
 
 

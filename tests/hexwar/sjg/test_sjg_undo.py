@@ -58,27 +58,27 @@ def test_undo_takes_back_moves_to_the_start_of_the_phase_and_replays_exactly():
     act(game, "move", units=[u["z"].id], path=["0808", "0908"])
     act(game, "move", units=[u["w"].id], path=["0810", "0910", "1010"])
     lines = act(game, "undo")
-    assert u["w"].id in game.position.units and game.position.units[u["w"].id].hex == "0810"
-    assert game.position.units[u["z"].id].hex == "0908"
+    assert u["w"].id in game.state.position.units and game.state.position.units[u["w"].id].hex == "0810"
+    assert game.state.position.units[u["z"].id].hex == "0908"
     assert "red takes back: red moves W" in lines[0]
     act(game, "undo")
-    assert game.position.units[u["z"].id].hex == "0808"
+    assert game.state.position.units[u["z"].id].hex == "0808"
     refused(game, {"type": "undo"}, match="nothing to take back")
-    assert u["z"].id not in game.moved and u["w"].id not in game.moved  # both may move again
+    assert u["z"].id not in game.state.moved and u["w"].id not in game.state.moved  # both may move again
     assert [a["type"] for a in game.record.actions] == ["move", "move", "undo", "undo"]
     assert snapshot(game).split('"log"')[0] == before.split('"log"')[0]  # the position as it was
     act(game, "move", units=[u["z"].id], path=["0808", "0708"])
-    assert game.position.units[u["z"].id].hex == "0708"
+    assert game.state.position.units[u["z"].id].hex == "0708"
 
 
 def test_undo_never_crosses_a_die_roll_or_the_end_of_a_phase():
     # issue 10 item 1: "never across a die roll"; SJG 8.1: delivering a Jewel rolls its power
     game, u = start({"w": ("wraith", "red", "0808"), "z": ("zombie", "red", "0606"),
                      "N": ("necromancer", "red", "0810"), "n": ("necromancer", "black", "2014")}, dice=(3, 4))
-    game.position.jewels["red"].hex = "0808"
+    game.state.position.jewels["red"].hex = "0808"
     act(game, "move", units=[u["z"].id], path=["0606", "0706"])
     act(game, "move", units=[u["w"].id], path=["0808", "0809", "0810"], jewels=["red"])
-    assert game.position.jewels["red"].delivered_to == "red"  # rolled 3+4 = 7: 20 CP
+    assert game.state.position.jewels["red"].delivered_to == "red"  # rolled 3+4 = 7: 20 CP
     refused(game, {"type": "undo"}, match="never past a die roll")
     end(game)
     assert game.pending.player == "red"
@@ -90,8 +90,8 @@ def test_undo_in_a_replayed_record_gives_the_same_game():
     game = SjgNecromancerGame.new(seed=5, first="red")
     while game.pending.kind == "deploy":
         act_as_its_side(game, bots.random_action(game, rng))
-    unit = next(x for x in game.position.side_units("red") if x.id not in game.locked and x.kind.value == "wraith")
-    found = reachable_hexes(game.position, unit, game.locked)
+    unit = next(x for x in game.state.position.side_units("red") if x.id not in game.state.locked and x.kind.value == "wraith")
+    found = reachable_hexes(game.state.position, unit, game.state.locked)
     dest = max(found, key=lambda h: (found[h][0], h))
     from warjudge.hexwar.movement import path_to
 
@@ -99,8 +99,8 @@ def test_undo_in_a_replayed_record_gives_the_same_game():
     game.act("red", {"type": "undo", "side": "red"})
     game.act("red", {"type": "end", "side": "red"})
     copy_ = SjgNecromancerGame.from_record(GameRecord.from_json(game.record.to_json()))
-    assert sorted((x.id, x.hex, x.side) for x in copy_.position.units.values()) == \
-        sorted((x.id, x.hex, x.side) for x in game.position.units.values())
+    assert sorted((x.id, x.hex, x.side) for x in copy_.state.position.units.values()) == \
+        sorted((x.id, x.hex, x.side) for x in game.state.position.units.values())
     assert copy_.pending.describe() == game.pending.describe() and copy_.dice.state() == game.dice.state()
 
 
@@ -114,10 +114,10 @@ def test_advance_accepts_end_as_the_help_says():
         end(game)
     game.dice.push(6, 6)  # 12 on the CRT: DR-2 at any odds from 1-2 up; a lone wraith is lost
     act(game, "attack", targets=["0908"], direct=[u["a"].id])
-    assert u["d"].id not in game.position.units
+    assert u["d"].id not in game.state.position.units
     assert game.pending.kind == "advance"
     end(game)
-    assert game.position.units[u["a"].id].hex == "0808"
+    assert game.state.position.units[u["a"].id].hex == "0808"
     assert game.pending.kind == "combat"
 
 
@@ -125,12 +125,12 @@ def test_advance_accepts_end_as_the_help_says():
 
 def careless_move(game: SjgNecromancerGame, rng: random.Random) -> dict | None:
     """A move a careless human might type: any unit, any reachable hex, stacking ignored."""
-    pos, side = game.position, game.pending.player
-    units = [x for x in pos.side_units(side) if x.id not in game.moved and x.id not in game.locked]
+    pos, side = game.state.position, game.pending.player
+    units = [x for x in pos.side_units(side) if x.id not in game.state.moved and x.id not in game.state.locked]
     if not units:
         return None
     unit = rng.choice(units)
-    found = reachable_hexes(pos, unit, game.locked)
+    found = reachable_hexes(pos, unit, game.state.locked)
     dest = rng.choice(sorted(found))
     if dest == unit.hex:
         return None
@@ -142,7 +142,7 @@ def careless_move(game: SjgNecromancerGame, rng: random.Random) -> dict | None:
 def some_action_is_legal(game: SjgNecromancerGame, rng: random.Random) -> bool:
     side = game.pending.player
     for action in ({"type": "end", "side": side}, {"type": "undo", "side": side}, None):
-        trial = copy.deepcopy(game, {id(game.position.board): game.position.board})
+        trial = copy.deepcopy(game, {id(game.state.position.board): game.state.position.board})
         try:
             act_as_its_side(trial, action or bots.random_action(trial, rng))
             return True

@@ -26,7 +26,7 @@ def test_secret_deployment_is_hidden_until_both_sides_are_down():  # SJG 9.1 "us
     deployed_by(game, first)
     second = game.pending.player
     assert second != first
-    theirs = {u.id for u in game.position.side_units(first) if u.kind.value != "necromancer"}
+    theirs = {u.id for u in game.state.position.side_units(first) if u.kind.value != "necromancer"}
     assert len(theirs) == 50
     assert not visible_ids(game, second) & theirs
     # nothing about the hidden units rides along anywhere in the view or the pending decision
@@ -57,13 +57,13 @@ def test_conversion_scenario_set_up_is_open():  # ruling: 9.2 Red must see Black
     game = SjgNecromancerGame.new(seed=4, scenario="conversion")
     assert game.pending.player == "black"
     deployed_by(game, "black")
-    black = {u.id for u in game.position.side_units("black")}
+    black = {u.id for u in game.state.position.side_units("black")}
     assert black <= visible_ids(game, "red")
 
 
 def test_an_undelivered_jewel_has_no_power_in_any_view():  # SJG 8.1: unknown until delivered
     game = SjgNecromancerGame.new(seed=4)
-    jewel = game.position.jewels["red"]
+    jewel = game.state.position.jewels["red"]
     jewel.hex = "1209"
     for side in ("red", "black", None):
         shown = [j for j in view(game, side)["jewels"] if j["id"] == "red"]

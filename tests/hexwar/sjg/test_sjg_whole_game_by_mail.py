@@ -203,10 +203,10 @@ def test_two_players_play_a_whole_game_by_mail_on_their_own_map(tmp_path, monkey
     if outcome.reason == "turn-limit":
         # the agreed limit: the side with more units on the map leads (docs/rulings.md)
         counts = {s: float(sum(u["side"] == s for u in view(over, None)["units"])) for s in ("red", "black")}
-        assert over.turn == MAX_TURNS and over.winner is None and outcome.scores == counts
+        assert over.state.turn == MAX_TURNS and over.state.winner is None and outcome.scores == counts
         assert outcome.winners == tuple(s for s in ("red", "black") if counts[s] == max(counts.values()))
     else:
-        assert outcome.winners == (over.winner,)
+        assert outcome.winners == (over.state.winner,)
     assert refused < acted / 2, (refused, acted)
     # the record replays, in another process under another hash seed, to the very views mailed
     mailed = {}

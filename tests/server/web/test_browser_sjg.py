@@ -210,7 +210,7 @@ def test_two_players_play_sjg_turns(live, chromium, size):
         watched.page.goto(f"{base}/lobby")
     attacker_side, attack = play_to_a_telling_attack(live, pages, game_id, random.Random(14))
     game = live.game(game_id)
-    assert game.turn >= 1
+    assert game.state.turn >= 1
     preview = game.preview(attacker_side, attack)
     attacker = pages[attacker_side]
     for watched in (red, black):

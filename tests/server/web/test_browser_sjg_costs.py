@@ -31,7 +31,7 @@ def over_the_edge(game) -> dict:
     """A suicide move of red's (6.7) whose end hex the stack's ticked units reach no other
     way and where no unit stands: the hex a click throws the stack off the cliff."""
     legal = game.legal_actions("red")
-    taken = {u.hex for u in game.position.units.values()}
+    taken = {u.hex for u in game.state.position.units.values()}
     for a in legal:
         start, end = a["path"][0], a["path"][-1]
         if not a.get("suicide") or set(a["units"]) != default_group(legal, start) or end in taken:
@@ -82,12 +82,12 @@ def test_a_move_over_the_cliff_edge_is_marked_and_asks_first(live, chromium):
     expect(cost).to_have_count(0)
     now = live.game(game_id)
     assert len(now.record.actions) == actions_before                 # nothing sent
-    assert {now.position.units[u].hex for u in suicide["units"]} == {start}   # nothing lost
+    assert {now.state.position.units[u].hex for u in suicide["units"]} == {start}   # nothing lost
 
     target.click()
     page.locator('[data-testid="confirm"]').click()
     expect(page.locator('[data-testid="log"]')).to_contain_text("over the cliff edge: lost (SJG 6.7)")   # worded (finding 9)
     after = live.game(game_id)
     assert len(after.record.actions) == actions_before + 1
-    assert not any(u in after.position.units for u in suicide["units"])
+    assert not any(u in after.state.position.units for u in suicide["units"])
     red.checked(live, game_id, ["red", "black"])

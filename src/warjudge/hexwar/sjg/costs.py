@@ -37,7 +37,7 @@ def _names(game: "SjgNecromancerGame", ids: list[int], verb: tuple[str, str] = (
     """The units as their counters are printed, by kind (no counter carries an id; issue
     24 finding 9), then the verb agreeing with them ("a zombie goes", "2 wraiths and a
     zombie go")."""
-    units = game.position.units
+    units = game.state.position.units
     counted = Counter(units[u].kind.value for u in ids if u in units)
     parts = [ONE.get(k, f"a {k}") if n == 1 else f"{n} {MANY.get(k, k + 's')}" for k, n in counted.items()]
     said = parts[0] if len(parts) < 2 else f"{', '.join(parts[:-1])} and {parts[-1]}"
@@ -54,7 +54,7 @@ def _retreat(game: "SjgNecromancerGame", side: str, action: dict[str, Any]) -> l
     """6.52-6.53: units lost beyond the result's count, a stack sent over a cliff edge,
     friends displaced over a cliff, Jewels not carried."""
     info = game._decision_for(side).info
-    pos = game.position
+    pos = game.state.position
     ids = [u for u in info["units"] if u in pos.units]
     lose = list(action.get("lose", []))
     counted = [u for u in ids if pos.units[u].kind != UnitType.NECROMANCER]

@@ -27,7 +27,7 @@ def wanted(game: "SjgNecromancerGame", side: str) -> Counter[str]:
     """Kind -> how many units the side sets up (the scenario's forces and its 10.5
     units; in the conversion scenario the Necromancer too)."""
     counts = Counter({k.value: n for k, n in game.scenario.forces[side].counts().items() if n})
-    for kind, n in game.extra_units[side].items():
+    for kind, n in game.state.extra_units[side].items():
         counts[kind.value] += n
     if game.scenario.name != "standard":
         counts[UnitType.NECROMANCER.value] = 1
@@ -39,12 +39,12 @@ Draft = list[tuple[str, str]]   # (kind, hex) in the order placed
 
 def still_to_place(game: "SjgNecromancerGame", side: str, draft: Draft | None = None) -> Counter[str]:
     """What the side has left to set up after `draft` (default: its placements so far)."""
-    return wanted(game, side) - Counter(k for k, _ in (game.drafts[side] if draft is None else draft))
+    return wanted(game, side) - Counter(k for k, _ in (game.state.drafts[side] if draft is None else draft))
 
 
 def draft_placements(game: "SjgNecromancerGame", side: str, draft: Draft | None = None) -> dict[str, list[str]]:
     placements: dict[str, list[str]] = {}
-    for kind, h in (game.drafts[side] if draft is None else draft):
+    for kind, h in (game.state.drafts[side] if draft is None else draft):
         placements.setdefault(h, []).append(kind)
     return placements
 
@@ -52,7 +52,7 @@ def draft_placements(game: "SjgNecromancerGame", side: str, draft: Draft | None 
 def room(game: "SjgNecromancerGame", side: str) -> list[str]:
     """The hexes the scenario lets the side set up in (9.1 within 3 hexes of its
     Necromancer; 9.2 Black on the large level-4 plateau, Red 14+ hexes from Black)."""
-    board, pos = game.position.board, game.position
+    board, pos = game.state.position.board, game.state.position
     if game.scenario.name == "standard":
         skull = pos.necromancer(side)
         return [h for h in board.within(skull.hex, DEPLOY_RADIUS)] if skull else []
@@ -84,7 +84,7 @@ def legal_hexes(game: "SjgNecromancerGame", side: str, draft: Draft | None = Non
 
 def hex_problem(game: "SjgNecromancerGame", side: str, kind: str, hex_: str, here: list[str],
                  room: set[str]) -> Problem | None:
-    pos = game.position
+    pos = game.state.position
     board = pos.board
     if hex_ not in board.hexes:
         return problem("off_map", hex=hex_)
@@ -113,7 +113,7 @@ def legal_placements(game: "SjgNecromancerGame", side: str) -> list[dict[str, An
     if +left:
         return [{"type": "place", "side": side, "kind": kind, "hex": h}
                 for kind, hexes in legal_hexes(game, side).items() for h in hexes]
-    items = sorted(i for i, s in game.item_owner.items() if s == side)
+    items = sorted(i for i, s in game.state.item_owner.items() if s == side)
     wizards = ["necromancer", *sorted(h for h, ks in draft.items() if UnitType.APPRENTICE.value in ks)]
     actions = []
     for choice in product(wizards, repeat=len(items)):

@@ -44,7 +44,7 @@ def checked_draft(game: "SjgNecromancerGame", side: str, placements: dict[str, l
 
 def _enemy_hexes(game: "SjgNecromancerGame", side: str) -> list[str]:
     """The enemy units the side may see now (9.1: only his Necromancer, on his skull)."""
-    pos, enemy = game.position, other(side)
+    pos, enemy = game.state.position, other(side)
     if game.scenario.deploy_order:
         return sorted(u.hex for u in pos.side_units(enemy) if u.hex)
     necromancer = pos.necromancer(enemy)
@@ -56,7 +56,7 @@ def _order(game: "SjgNecromancerGame", side: str, formation: str) -> Callable[[s
     goes to the hex with the smallest key."""
     enemies = _enemy_hexes(game, side)
     to_enemy = {h: min((distance(h, e) for e in enemies), default=0) for h in room(game, side)}
-    own = game.position.necromancer(side)
+    own = game.state.position.necromancer(side)
     home = own.hex if own and own.hex else None
     if formation == "front":       # one unit a hex, nearest the enemy first, before any hex takes a second
         return lambda h, n: (n, to_enemy[h], h)

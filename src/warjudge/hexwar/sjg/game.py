@@ -11,8 +11,6 @@ state bit for bit.
 from __future__ import annotations
 
 import json
-from collections import Counter
-from dataclasses import replace
 from typing import Any, get_args
 
 from pydantic import ValidationError
@@ -32,9 +30,9 @@ from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg import demon as D
 from warjudge.hexwar.sjg.board import board_from_record, carried_map, load_board, load_board_text
 from warjudge.hexwar.sjg.combat import must_be_attacked
-from warjudge.hexwar.sjg.interface import SjgInterface, _copied
+from warjudge.hexwar.sjg.game_state import SjgState
+from warjudge.hexwar.sjg.interface import SjgInterface
 from warjudge.hexwar.sjg.view_types import BoardId
-from warjudge.hexwar.sjg.items import COUNTERS
 from warjudge.hexwar.sjg.moves import locked_units, stacking_problems
 from warjudge.hexwar.sjg.phase_combat import CombatPhase
 from warjudge.hexwar.sjg.phase_conversion import ConversionPhase
@@ -51,7 +49,6 @@ from warjudge.hexwar.sjg.tables import ConversionResult, UnitType, conversion_re
 GAME = "necromancer-sjg"
 JEWEL_IDS = ("red", "green", "blue", "amber")   # the four Jewel counters (2.26)
 UNDOABLE = frozenset({"move", "take", "attack"})  # the others always change the phase or roll
-NOT_UNDONE = frozenset({"record", "dice", "options", "scenario", "events", "undo_stack", "rolls", "_board_id"})
 FORCED_LIMIT = 2000   # answers one `process` may give: far more than any decision needs (a set-up places ~50)
 
 
@@ -76,25 +73,11 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         self.scenario = SCENARIOS[self.options.scenario]
         self.record = record.restarted()
         self.dice = Dice.of(record)
-        self.position = Position(board or load_board())
         self.events: Log[Event] = Log()                # what happened, as data (core.events); shared by clones
-        self.queue: list[Decision] = []
-        self.winner: str | None = None
-        self.turn_limit_reached = False
-        self.rolls = 0                                 # dice rolled by actions: undo never crosses one
-        self.undo_stack: list[tuple[dict[str, Any], dict[str, Any]]] = []
-        self.moved_to: dict[str, list[str]] = {s: [] for s in SIDES}  # each side's moves, its latest turn
-        self.turn = 0
-        self.phasing = "red"
-        self.first = "red"
-        self.deployed: set[str] = set()
-        self.item_owner: dict[str, str] = {}           # the side each held item came with
-        self.choices: dict[str, list[str]] = {}        # 10.5: picks made this round, secret
-        self.counters_left: Counter[str] = Counter(COUNTERS)
-        self.extra_units: dict[str, dict[UnitType, int]] = {s: {} for s in SIDES}
-        self.drafts: dict[str, list[tuple[str, str]]] = {s: [] for s in SIDES}  # placements so far (9.1), secret
+        self.state = SjgState(Position(board or load_board()))
+        self.undo_stack: list[tuple[SjgState, dict[str, Any]]] = []   # states to go back to, never changed
         self._board_id: BoardId | None = None
-        self._reset_turn_marks()
+        self._legal_kept: tuple[tuple[int, int], dict[str, list[dict[str, Any]]]] | None = None
         self._open()
 
     @classmethod
@@ -140,20 +123,20 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
 
     @property
     def pending(self) -> Decision | None:
-        return self.queue[0] if self.queue else None
+        return self.state.queue[0] if self.state.queue else None
 
     @property
     def is_over(self) -> bool:
-        return self.winner is not None or self.turn_limit_reached
+        return self.state.winner is not None or self.state.turn_limit_reached
 
     def recent_moves(self) -> list[str]:
         """Where the last side to move moved to: this turn's phasing side once it has
         moved, else the other side in its turn before (the map marks them)."""
-        return sorted(self.moved_to[self.phasing] or self.moved_to[other(self.phasing)])
+        return sorted(self.state.moved_to[self.state.phasing] or self.state.moved_to[other(self.state.phasing)])
 
     @property
     def phase(self) -> str:
-        return "over" if self.is_over else (self.queue[0].kind if self.queue else "over")
+        return "over" if self.is_over else (self.state.queue[0].kind if self.state.queue else "over")
 
     def act(self, player: str, action: dict[str, Any]) -> None:
         """The interface's act (core.game): `player` answers with `action` (its "side",
@@ -197,10 +180,11 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         an exact clone); everything else drives the game through `act` (issue 12).
         Refused actions raise IllegalAction and change nothing."""
         parsed = A.parse_action(action)
-        if self.winner:
-            raise Refusal("sjg.refused.game_won", winner=self.winner)
-        if self.turn_limit_reached:
+        if self.state.winner:
+            raise Refusal("sjg.refused.game_won", winner=self.state.winner)
+        if self.state.turn_limit_reached:
             raise Refusal("sjg.refused.turn_limit", turns=self.options.max_turns)
+        saved = self.state.clone() if parsed.type in UNDOABLE else None
         decision = self._decision_for(parsed.side)
         start = len(self.events)
         if parsed.type == "undo":
@@ -208,8 +192,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         else:
             if parsed.type not in decision.accepts:
                 raise self._not_accepted(decision, parsed.type)
-            saved = self._saved_state() if parsed.type in UNDOABLE else None
-            rolls = self.rolls
+            rolls = self.state.rolls
             HANDLERS[parsed.type](self, parsed, decision)
             self._settle_opportunity()
             self._settle_search()
@@ -220,13 +203,13 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
     def _decision_for(self, side: str) -> Decision:
         """The decision `side` answers now: the queue's head, or its own one of the
         secret answers both sides owe at once (10.5 choices, a simultaneous set-up)."""
-        head = self.queue[0]
+        head = self.state.queue[0]
         if head.player == side:
             return head
         if head.info.get("simultaneous"):
-            if head.kind == "deploy" and side not in self.deployed:
+            if head.kind == "deploy" and side not in self.state.deployed:
                 return Decision(side, "deploy", DEPLOY_ACTIONS, head.info)
-            mine = next((d for d in self.queue if d.player == side and d.kind == head.kind), None)
+            mine = next((d for d in self.state.queue if d.player == side and d.kind == head.kind), None)
             if mine is not None:
                 return mine
         raise Refusal("sjg.refused.not_your_decision", player=head.player, kind=head.kind, side=side)
@@ -242,69 +225,41 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
 
     # --- undo ------------------------------------------------------------------------------
 
-    def _saved_state(self) -> dict[str, Any]:
-        """Everything an undoable action may change (the board is shared, never copied)."""
-        saved = {}
-        for key, value in vars(self).items():
-            if key in NOT_UNDONE:
-                continue
-            if key == "position":
-                saved[key] = value.clone()
-            elif key == "queue":
-                saved[key] = [replace(d, info=_copied(d.info)) for d in value]
-            else:
-                saved[key] = _copied(value)
-        return saved
-
-    def _remember_for_undo(self, saved: dict[str, Any] | None, decision: Decision, rolls: int,
+    def _remember_for_undo(self, saved: SjgState | None, decision: Decision, rolls: int,
                            events: list[Event]) -> None:
         """An action can be taken back while its phase goes on (the same decision is
         pending) and it rolled no die; anything else closes the phase's undo history."""
-        if saved is not None and rolls == self.rolls and self.queue and self.queue[0] is decision:
+        if saved is not None and rolls == self.state.rolls and self.state.queue and self.state.queue[0] is decision:
             self.undo_stack.append((saved, events[-1].to_json()))
         else:
             self.undo_stack = []
 
     def _undo(self, side: str, decision: Decision) -> None:
         if decision.kind == "deploy":
-            if not self.drafts[side]:
+            if not self.state.drafts[side]:
                 raise Refusal("sjg.refused.nothing_placed")
-            kind, hex_ = self.drafts[side].pop()
+            kind, hex_ = self.state.drafts[side].pop()
             self._say("sjg.placement_taken_back", hidden_from=(other(side),), side=side)  # the set-up is secret (9.1)
             return
         if not self.undo_stack:
             raise Refusal("sjg.refused.nothing_to_undo")
         saved, what = self.undo_stack.pop()
-        # a copy is adopted, so a saved state never changes and clones may share it
-        vars(self).update({k: v.clone() if k == "position" else [replace(d, info=_copied(d.info)) for d in v]
-                           if k == "queue" else _copied(v) for k, v in saved.items()})
+        self.state = saved.clone()   # a copy is adopted, so a saved state never changes and clones may share it
         self._say("sjg.taken_back", side=side, what=what)
 
     # --- opening --------------------------------------------------------------------------
 
-    def _reset_turn_marks(self) -> None:
-        self.moved: set[int] = set()
-        self.attacked: set[int] = set()
-        self.opp_spent: set[int] = set()
-        self.opp_targets: set[int] = set()
-        self.attacked_hexes: set[str] = set()
-        self.conversions_used = 0
-        self.searched: set[str] = set()
-        self.locked: set[int] = set()
-        self.wraith_moved: set[int] = set()
-        self.wraith_phases_done = 0
-
     def _open(self) -> None:
         """Chance events before set-up: the Miasma (7.2), the first player (9.1)."""
-        board, pos = self.position.board, self.position
+        board, pos = self.state.position.board, self.state.position
         point = self.scenario.miasma_centre or MIASMA_POINTS[self._roll(1, "miasma_placement")]
         self._place_miasma(board.points[point])
         if "miasma_demon" in self.options.optional:
             # 10.4: the counters go down face down; the rolls are not reported
             pos.miasma.demon_counter = D.hidden_counter(sorted(pos.miasma.hexes), self.dice.roll)
-        self.first = self.scenario.first or (self.options.first if self.options.first != "coin"
+        self.state.first = self.scenario.first or (self.options.first if self.options.first != "coin"
                                              else ("red" if self._roll(1, "first_player") <= 3 else "black"))
-        self._say("sjg.first_player", side=self.first)
+        self._say("sjg.first_player", side=self.state.first)
         max_jewels = 4 if "fourth_jewel" in self.options.optional else 3
         for jid in JEWEL_IDS[:max_jewels]:
             pos.jewels[jid] = Jewel(jid)
@@ -322,7 +277,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
 
     def _roll(self, dice: int, reason: str, **params: Any) -> int:
         """`dice` dice from the game's chance source, reported with what they decide."""
-        self.rolls += 1
+        self.state.rolls += 1
         total = sum(self.dice.roll(6) for _ in range(dice))
         self._say("sjg.roll", total=total, reason=reason, **params)
         return total
@@ -335,46 +290,46 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
     # --- the turn ----------------------------------------------------------------------
 
     def _start_turn(self, side: str) -> None:
-        if self.options.max_turns is not None and self.turn >= self.options.max_turns:
-            self.queue = []  # the agreed number of player-turns is played (docs/rulings.md)
-            self.turn_limit_reached = True
-            self._say("sjg.turn_limit", turns=self.turn)
+        if self.options.max_turns is not None and self.state.turn >= self.options.max_turns:
+            self.state.queue = []  # the agreed number of player-turns is played (docs/rulings.md)
+            self.state.turn_limit_reached = True
+            self._say("sjg.turn_limit", turns=self.state.turn)
             return
-        self.turn += 1
-        self.phasing = side
-        self.moved_to[side] = []
-        self._reset_turn_marks()
-        self._say("sjg.turn", turn=self.turn, side=side)
+        self.state.turn += 1
+        self.state.phasing = side
+        self.state.moved_to[side] = []
+        self.state.reset_turn_marks()
+        self._say("sjg.turn", turn=self.state.turn, side=side)
         self._move_miasma()
-        recount(self.position, side)  # 3.1
-        self.locked = locked_units(self.position, side)
-        self.queue = [Decision(side, "move", PHASE_ACTIONS["move"])]
+        recount(self.state.position, side)  # 3.1
+        self.state.locked = locked_units(self.state.position, side)
+        self.state.queue = [Decision(side, "move", PHASE_ACTIONS["move"])]
 
     def _next_phase(self, after: str) -> None:
         """Queue the phasing side's next phase (3.2-3.6), skipping phases with nothing
         to decide, and end the turn after the Miasma conversion check."""
-        side = self.phasing
+        side = self.state.phasing
         order = ["opportunity", "convert", "combat", "wraith", "search", "end"]
         for phase in order[order.index(after) + 1:] if after in order else order:
             if phase == "opportunity" and self._opportunity_targets():
-                self.queue.append(Decision(other(side), "opportunity", PHASE_ACTIONS["opportunity"],
-                                           self._opportunity_info()))
+                self.state.queue.append(Decision(other(side), "opportunity", PHASE_ACTIONS["opportunity"],
+                                                 self._opportunity_info()))
                 return
             if phase == "convert":
                 if "cp_allowance" in self.options.optional:
-                    self.position.sides[side].cp += CP_ALLOWANCE_TURN  # 10.1
-                if self._attempts_left() or self.position.sides[side].free_attempts:
-                    self.queue.append(Decision(side, "convert", PHASE_ACTIONS["convert"], {"attempts": self._attempts_left()}))
+                    self.state.position.sides[side].cp += CP_ALLOWANCE_TURN  # 10.1
+                if self._attempts_left() or self.state.position.sides[side].free_attempts:
+                    self.state.queue.append(Decision(side, "convert", PHASE_ACTIONS["convert"], {"attempts": self._attempts_left()}))
                     return
             if phase == "combat":
                 self._demon_turn()
-                if not self.winner:
-                    self.queue.append(Decision(side, "combat", PHASE_ACTIONS["combat"]))
+                if not self.state.winner:
+                    self.state.queue.append(Decision(side, "combat", PHASE_ACTIONS["combat"]))
                 return
             if phase == "wraith" and self._queue_wraith_phase():
                 return
             if phase == "search" and self._searchable():
-                self.queue.append(Decision(side, "search", PHASE_ACTIONS["search"]))
+                self.state.queue.append(Decision(side, "search", PHASE_ACTIONS["search"]))
                 return
             if phase == "end":
                 self._end_turn()
@@ -387,7 +342,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         problem = self._end_problem(decision)
         if problem:
             raise refusal(problem)
-        self.queue.pop(0)
+        self.state.queue.pop(0)
         self._say("sjg.phase_ended", side=act.side, phase=decision.kind)
         if decision.kind == "wraith" and self._queue_wraith_phase():
             return
@@ -397,18 +352,18 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         """Why the phase may not end yet: 4.4 stacking after movement, 6.21 enemies in
         a zone of control not yet attacked."""
         if decision.kind == "move":
-            problems = stacking_problems(self.position, decision.player)
+            problems = stacking_problems(self.state.position, decision.player)
             if problems:
                 return rule_problem("stacking_at_end", problems=[p.to_json() for p in problems])
         if decision.kind == "combat":
-            missing = sorted(must_be_attacked(self.position, decision.player) - self.attacked_hexes)
+            missing = sorted(must_be_attacked(self.state.position, decision.player) - self.state.attacked_hexes)
             free = [h for h in missing if self._could_still_attack(h)]
             if free:
                 return rule_problem("must_attack", hexes=free)
         return None
 
     def _eliminate(self, unit: Unit, why: str, combat: bool = False) -> None:
-        pos = self.position
+        pos = self.state.position
         hex_ = unit.hex
         del pos.units[unit.id]
         self._say("sjg.eliminated", unit=unit.ref(), hex=hex_, why=why)
@@ -417,9 +372,9 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
                 item.holder, item.hex = None, hex_  # 6.52, 10.55: it stays where he fell
                 self._say("sjg.item_dropped", item=item.id, hex=hex_)
         if unit.kind == UnitType.NECROMANCER:
-            self.winner = other(unit.side)
-            self.queue = []
-            self._say("sjg.won", side=self.winner)
+            self.state.winner = other(unit.side)
+            self.state.queue = []
+            self._say("sjg.won", side=self.state.winner)
             return
         if combat and not pos.at(hex_) and pos.in_miasma(hex_):
             for jewel in pos.jewels_at(hex_):
@@ -430,7 +385,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
     def _end_turn(self) -> None:
         """3.6: Miasma conversion of the phasing side's units, then searched hexes and a
         spent Miasma vanish (7.41, 8.4), then the other side's turn."""
-        pos, side = self.position, self.phasing
+        pos, side = self.state.position, self.state.phasing
         necro = pos.necromancer(side)
         for h in sorted(pos.miasma.hexes):
             stack = [u for u in pos.at(h) if u.side == side and u.kind != UnitType.MERCENARY]
@@ -459,7 +414,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             if pos.miasma.demon:
                 self._banish_demon("miasma_gone")
         self._deliver_jewels()
-        if not self.winner:
+        if not self.state.winner:
             self._start_turn(other(side))
 
 

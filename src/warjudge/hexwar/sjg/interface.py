@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections import Counter
 from copy import deepcopy
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from warjudge.core.dice import Dice
@@ -27,8 +25,6 @@ if TYPE_CHECKING:
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
     from warjudge.hexwar.sjg.state import Position, Unit
 
-FRESH = ("position", "queue", "record", "dice", "events")   # copied by hand in clone; the rest by _copied
-KEPT = "_legal_kept"  # (stamp, player -> legal actions) of the position it was made for
 
 
 class SjgInterface(GameParts):
@@ -47,12 +43,12 @@ class SjgInterface(GameParts):
 
     def to_act(self) -> tuple[str, ...]:
         """The queue's head; both sides while both owe a secret answer (10.5, 9.1)."""
-        if self.is_over or not self.queue:
+        if self.is_over or not self.state.queue:
             return ()
-        head = self.queue[0]
+        head = self.state.queue[0]
         if head.info.get("simultaneous"):
-            owing = ({s for s in SIDES if s not in self.deployed} if head.kind == "deploy"
-                     else {d.player for d in self.queue if d.kind == head.kind})
+            owing = ({s for s in SIDES if s not in self.state.deployed} if head.kind == "deploy"
+                     else {d.player for d in self.state.queue if d.kind == head.kind})
             return tuple(s for s in SIDES if s in owing)
         return (head.player,)
 
@@ -73,9 +69,9 @@ class SjgInterface(GameParts):
         The actions are shared: read them, send them, do not change them."""
         from warjudge.hexwar.sjg.legal import legal_actions
 
-        kept = vars(self).get(KEPT)
+        kept = self._legal_kept
         if kept is None or kept[0] != _stamp(self):
-            kept = vars(self)[KEPT] = (_stamp(self), {})
+            kept = self._legal_kept = (_stamp(self), {})
         lists: dict[str, list[dict[str, Any]]] = kept[1]
         if player not in lists:
             lists[player] = legal_actions(self._game, player)
@@ -119,11 +115,11 @@ class SjgInterface(GameParts):
     def outcome(self) -> Outcome | None:
         """2.21: the side whose Necromancer stands wins. At an agreed turn limit the side
         with more units leads (docs/rulings.md); equal counts are a draw."""
-        if self.winner:
-            return Outcome((self.winner,), "victory")
-        if not self.turn_limit_reached:
+        if self.state.winner:
+            return Outcome((self.state.winner,), "victory")
+        if not self.state.turn_limit_reached:
             return None
-        scores = {s: float(sum(1 for u in self.position.units.values() if u.side == s)) for s in SIDES}
+        scores = {s: float(sum(1 for u in self.state.position.units.values() if u.side == s)) for s in SIDES}
         best = max(scores.values())
         leaders = tuple(s for s in SIDES if scores[s] == best)
         return Outcome(leaders, "turn-limit", draw=len(leaders) > 1, scores=scores)
@@ -134,11 +130,11 @@ class SjgInterface(GameParts):
     def public_map(self) -> "HexMap":
         """The map the game is played on: public and fixed for the whole game (no hidden
         information), for renderers and terminals, which draw a view on it."""
-        return self.position.board
+        return self.state.position.board
 
     def board_id(self) -> BoardId:
         if self._board_id is None:
-            board = self.position.board
+            board = self.state.position.board
             self._board_id = {"name": str(board.spec.get("name", "necromancer")), "sha256": map_digest(board.spec)}
         return self._board_id.copy()
 
@@ -161,42 +157,30 @@ class SjgInterface(GameParts):
     # --- search -------------------------------------------------------------------------
 
     def clone(self, reseed: bool = True) -> "SjgNecromancerGame":
-        """An independent copy, written out by hand (a deep copy is 100 times slower).
-        A reseeded clone rolls from a fresh 128-bit seed (and its record names that
-        seed), so it cannot foresee the real game's rolls; `reseed=False` is exact."""
+        """An independent copy: the state cloned (game_state.py), the fixed data and the
+        undo history's saved states (never changed) shared. A reseeded clone rolls from a
+        fresh 128-bit seed (and its record names that seed), so it cannot foresee the real
+        game's rolls; `reseed=False` is exact."""
         copy = object.__new__(type(self._game))
-        for key, value in vars(self).items():
-            if key not in FRESH:
-                vars(copy)[key] = _copied(value)
+        vars(copy).update(vars(self))
+        copy.state = self.state.clone()
+        copy.undo_stack = list(self.undo_stack)
         seed = fresh_seed() if reseed else self.record.seed
         if reseed:
             copy.dice = Dice(seed)
         else:  # a test's scripted dice are copied whole
             copy.dice = self.dice.copy() if type(self.dice) is Dice else deepcopy(self.dice)
         copy.record = self.record.copy(seed=seed if reseed else None)
-        copy.position = self.position.clone()
         copy.events = self.events.copy()   # the past shared (core/log.py), the future its own
-        copy.queue = [replace(d, info=_copied(d.info)) for d in self.queue]
-        kept = vars(self).get(KEPT)
+        kept = self._legal_kept
         if kept is not None:  # the same position: its legal lists hold for the copy
-            vars(copy)[KEPT] = (_stamp(copy), kept[1]) if kept[0] == _stamp(self) else None
+            copy._legal_kept = (_stamp(copy), kept[1]) if kept[0] == _stamp(self) else None
         return copy
 
 
 def _stamp(game: GameParts) -> tuple[int, int]:
     """Changes with every action (each is recorded) and with a position put in place."""
-    return game.record.action_count(), id(game.position)
-
-
-def _copied(value: Any) -> Any:
-    """A copy of one bookkeeping value, two levels deep (as deep as they go). Saved
-    undo states are never changed once made (undo adopts a copy), so they are shared."""
-    kind = type(value)
-    if kind is set or kind is list or kind is Counter:
-        return kind(value)
-    if kind is dict:
-        return {k: type(v)(v) if type(v) in (set, list, dict) else v for k, v in value.items()}
-    return value
+    return game.record.action_count(), id(game.state.position)
 
 
 def _json(value: Any) -> Any:
@@ -210,9 +194,9 @@ def _json(value: Any) -> Any:
 def _screened(game: "SjgNecromancerGame") -> dict[str, list[str]]:
     """Side -> who may not see its units yet: during a simultaneous set-up, a side that
     has deployed is hidden from the other until both have (9.1)."""
-    if game.is_over or not game.queue or game.queue[0].kind != "deploy" or game.scenario.deploy_order:
+    if game.is_over or not game.state.queue or game.state.queue[0].kind != "deploy" or game.scenario.deploy_order:
         return {}
-    return {s: [other(s)] for s in SIDES if s in game.deployed}
+    return {s: [other(s)] for s in SIDES if s in game.state.deployed}
 
 
 # game -> viewer -> each event's JSON as that viewer sees it (None: hidden from the viewer).
@@ -250,7 +234,7 @@ def _unit_facts(pos: "Position", unit: "Unit", figures: dict[Any, dict[str, Any]
 def _full_view(game: "SjgNecromancerGame") -> SjgView:
     from warjudge.hexwar.sjg.views import _side
 
-    pos = game.position
+    pos = game.state.position
     screened = _screened(game)
 
     def mark(obj: dict[str, Any], hidden: list[str]) -> dict[str, Any]:
@@ -276,17 +260,17 @@ def _full_view(game: "SjgNecromancerGame") -> SjgView:
     if "miasma_demon" in game.options.optional:  # that it still lies face down is public
         miasma["demon_hidden"] = m.demon_counter is not None
     secrets: list[dict[str, Any]] = [{"kind": "choice", "side": s, "items": list(c), HIDDEN_FROM: [other(s)]}
-                                     for s, c in sorted(game.choices.items())]
+                                     for s, c in sorted(game.state.choices.items())]
     secrets += [{"kind": "set-up", "side": s, "placements": [[k, h] for k, h in d], HIDDEN_FROM: [other(s)]}
-                for s, d in sorted(game.drafts.items()) if d]
+                for s, d in sorted(game.state.drafts.items()) if d]
     outcome = game.outcome()
     options = game.options.model_dump(exclude={"map"})
     return {
         "game": game.game_id, "viewer": None, "board": game.board_id(), "scenario": game.scenario.name,
-        "options": options, "turn": game.turn, "phasing": game.phasing, "phase": game.phase,
+        "options": options, "turn": game.state.turn, "phasing": game.state.phasing, "phase": game.phase,
         "to_act": list(game.to_act()),
         "decisions": [{"player": d.player, "kind": d.kind, "accepts": list(d.accepts), "info": _json(d.info)}
-                      for d in game.queue],
+                      for d in game.state.queue],
         "units": units,
         "jewels": [{"id": j.id, "hex": j.hex, "delivered_to": j.delivered_to, "effect": j.effect}
                    for j in pos.jewels.values() if j.hex is not None or j.delivered_to is not None],

@@ -71,7 +71,7 @@ def _may_end(game: "SjgNecromancerGame", decision: "Decision") -> bool:
 
 def _may_undo(game: "SjgNecromancerGame", decision: "Decision", side: str) -> bool:
     if decision.kind == "deploy":
-        return bool(game.drafts[side])
+        return bool(game.state.drafts[side])
     return bool(game.undo_stack)
 
 
@@ -81,14 +81,14 @@ def _choose(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list
     """Every multiset of items worth exactly the allowance (a dragon is two, 10.54), no
     more of a kind than the counters left; an extra Jewel names its power (10.51)."""
     allowance = decision.info["allowance"]
-    names = [p.value for p in Pick if p != Pick.EXTRA_JEWEL and game.counters_left[p] > 0]
+    names = [p.value for p in Pick if p != Pick.EXTRA_JEWEL and game.state.counters_left[p] > 0]
     names += [f"{Pick.EXTRA_JEWEL.value}:{e.value}" for e in JewelEffect]
     out = []
     for size in range(1, allowance + 1):
         for picks in combinations_with_replacement(names, size):
             if sum(WEIGHT.get(Pick(p.partition(":")[0]), 1) for p in picks) != allowance:
                 continue
-            if choice_problem(list(picks), allowance, game.counters_left) is None:
+            if choice_problem(list(picks), allowance, game.state.counters_left) is None:
                 out.append({"type": "choose", "side": side, "items": list(picks)})
     return out
 
@@ -102,7 +102,7 @@ def _deploy(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list
 def _move(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
     if decision.kind == "wraith":
         return _wraith_moves(game, side)
-    pos = game.position
+    pos = game.state.position
     board = pos.board
     occupied = pos.occupied()
     enemy = other(side)
@@ -113,11 +113,11 @@ def _move(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[A
     at: dict[str, list[Unit]] = {}  # Position.at, once for every hex
     for unit in pos.units.values():
         at.setdefault(unit.hex, []).append(unit)
-        if unit.side == side and unit.id not in game.moved and unit.id not in game.locked:
+        if unit.side == side and unit.id not in game.state.moved and unit.id not in game.state.locked:
             stacks.setdefault(unit.hex, []).append(unit)
     out = _takes(game, side, at)
     lying = {j.hex for j in pos.jewels.values() if j.delivered_to is None and j.hex is not None}
-    stuck = {u.hex for u in pos.units.values() if u.id in game.moved or u.id in game.locked}
+    stuck = {u.hex for u in pos.units.values() if u.id in game.state.moved or u.id in game.state.locked}
     edges = _cliff_edges(board)
     layout = (id(board), frozenset(blocked), frozenset(zoc), frozenset(lying))
     for start, here in sorted(stacks.items()):
@@ -209,7 +209,7 @@ def _paths(reached: dict[str, tuple[int, str | None]], start: str,
 def _group_allowance(game: "SjgNecromancerGame", units: list[Unit]) -> int:
     """What the slowest of a group can spend; a wizard a dragon carries moves with the
     dragon's allowance (10.54)."""
-    pos = game.position
+    pos = game.state.position
     carried = riders(units, pos)
     dragon = max((pos.movement_allowance(u) for u in units if u.kind == UnitType.DRAGON), default=0)
     return min(dragon if u.id in carried else pos.movement_allowance(u) for u in units)
@@ -231,7 +231,7 @@ def _jewel_choices(game: "SjgNecromancerGame", units: list[Unit], hexes: list[st
     of them; a dragon alone carries none, 10.54)."""
     if lying is not None and lying.isdisjoint(hexes) or all(u.kind == UnitType.DRAGON for u in units):
         return [()]
-    there = sorted(j.id for j in game.position.jewels.values() if j.delivered_to is None and j.hex in hexes)
+    there = sorted(j.id for j in game.state.position.jewels.values() if j.delivered_to is None and j.hex in hexes)
     return [(), *_subsets(there)]
 
 
@@ -260,7 +260,7 @@ def _cliff_crossings(game: "SjgNecromancerGame", side: str, units: list[Unit], o
                      at: dict[str, list[Unit]]) -> list[Action]:
     """4.21: a wraith (a dragon with its rider, a wizard with the Ring) crosses a cliff
     hexside as its whole move."""
-    pos = game.position
+    pos = game.state.position
     board, start = pos.board, units[0].hex
     carried = riders(units, pos)
     if not all(climbs_cliffs(u, pos) or u.id in carried for u in units):
@@ -316,10 +316,10 @@ def _cliff_edges(board: HexMap) -> dict[str, list[str]]:
 
 def _wraith_moves(game: "SjgNecromancerGame", side: str) -> list[Action]:
     """8.2: each wraith group not in an enemy zone steps one hex (or down a cliff edge)."""
-    pos = game.position
+    pos = game.state.position
     stacks: dict[str, list[Unit]] = {}
     for u in pos.side_units(side):
-        if u.kind == UnitType.WRAITH and u.id not in game.wraith_moved and u.id not in game.locked:
+        if u.kind == UnitType.WRAITH and u.id not in game.state.wraith_moved and u.id not in game.state.locked:
             stacks.setdefault(u.hex, []).append(u)
     out = []
     for start, here in sorted(stacks.items()):
@@ -335,7 +335,7 @@ def _wraith_moves(game: "SjgNecromancerGame", side: str) -> list[Action]:
 
 
 def _takes(game: "SjgNecromancerGame", side: str, at: dict[str, list[Unit]]) -> list[Action]:
-    pos = game.position
+    pos = game.state.position
     out = []
     for item in sorted(pos.items.values(), key=lambda i: i.id):
         holder = pos.units.get(item.holder) if item.holder is not None else None
@@ -357,7 +357,7 @@ class _AttackChecks:
     list to the one `plan_attack` gives)."""
 
     def __init__(self, game: "SjgNecromancerGame", side: str, spent: set[int], hexes: Iterable[str]) -> None:
-        self.position, self.side, self.spent, self.hexes = game.position, side, spent, frozenset(hexes)
+        self.position, self.side, self.spent, self.hexes = game.state.position, side, spent, frozenset(hexes)
         self._first_side: dict[str, str] = {}  # hex -> the side of its first unit (Position.at's order)
         for unit in self.position.units.values():
             self._first_side.setdefault(unit.hex, unit.side)
@@ -441,9 +441,9 @@ _METHODS: dict[str, Callable[[Position, Unit, str], bool]] = {
 def _opportunity(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
     """6.24: indirect or boulder attacks, each by any group of the units able to, on one
     open hex or (indirect) on several open hexes every attacker reaches."""
-    pos = game.position
+    pos = game.state.position
     ways = game._opportunity_attackers()
-    checks = _AttackChecks(game, side, game.opp_spent, ways)
+    checks = _AttackChecks(game, side, game.state.opp_spent, ways)
     able = [pos.units[i] for w in ways.values() for i in w.get("indirect", [])]
     out = []
     for targets in _target_sets(sorted(ways), [checks.reach(u, "indirect") for u in able]):
@@ -463,10 +463,10 @@ def _combat(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list
     number of times; 6.21: each attacker reaches every target): every split of the units
     able to attack them all into direct and indirect attackers, or any group dropping
     boulders on one hex; the demon too."""
-    pos = game.position
-    free = [u for u in pos.side_units(side) if u.id not in game.attacked]
+    pos = game.state.position
+    free = [u for u in pos.side_units(side) if u.id not in game.state.attacked]
     targets = sorted({u.hex for u in pos.side_units(other(side))})
-    checks = _AttackChecks(game, side, game.attacked, [*targets, *([pos.miasma.demon] if pos.miasma.demon else [])])
+    checks = _AttackChecks(game, side, game.state.attacked, [*targets, *([pos.miasma.demon] if pos.miasma.demon else [])])
     ways = [(u.id, checks.reach(u, "direct"), checks.reach(u, "indirect"), checks.reach(u, "boulder")) for u in free]
     near = {t: [w for w in ways if t in w[1] or t in w[2] or t in w[3]] for t in checks.hexes}
     out = []
@@ -491,17 +491,17 @@ def _target_sets(targets: list[str], reaches: list[frozenset[str]]) -> list[tupl
 def _twin_key(game: "SjgNecromancerGame", unit: Unit) -> tuple[Any, ...]:
     """Units that differ only by id: same side, kind and hex, holding no item, with the
     same turn bookkeeping. Swapping twins gives the same position up to their names."""
-    pos = game.position
+    pos = game.state.position
     held = tuple(sorted(i.id for i in pos.items.values() if i.holder == unit.id))
-    marks = tuple(unit.id in s for s in (game.moved, game.locked, game.attacked, game.opp_spent,
-                                          game.opp_targets, game.wraith_moved))
+    marks = tuple(unit.id in s for s in (game.state.moved, game.state.locked, game.state.attacked, game.state.opp_spent,
+                                          game.state.opp_targets, game.state.wraith_moved))
     return (unit.side, unit.kind, unit.hex, held, unit.id if held else None, marks)
 
 
 def canonical(game: "SjgNecromancerGame", action: Action) -> Action:
     """`action` with each unit list spelled by the lowest ids of its twins (see
     _twin_key): the form the legal list uses where it lists twins by count."""
-    pos = game.position
+    pos = game.state.position
     out = dict(action)
     classes: dict[tuple[Any, ...], list[int]] = {}
     for u in sorted(pos.units.values(), key=lambda u: u.id):
@@ -539,7 +539,7 @@ def _twin_splits(game: "SjgNecromancerGame", roles: list[tuple[int, tuple[Any, .
 def _twin_options(game: "SjgNecromancerGame",
                   roles: list[tuple[int, tuple[Any, ...]]]) -> list[list[list[tuple[int, Any]]]]:
     """Per class of twins (in `_twin_splits`' order), each way to give its units roles."""
-    pos = game.position
+    pos = game.state.position
     classes: dict[tuple[Any, ...], list[int]] = {}
     for uid, ways in sorted(roles):
         classes.setdefault((_twin_key(game, pos.units[uid]), ways), []).append(uid)
@@ -612,7 +612,7 @@ def _attack(side: str, targets: Sequence[str], direct: list[int], indirect: list
 # --- conversion, search, retreats, advances ---------------------------------------------------
 
 def _convert(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
-    targets = sorted({u.hex for u in game.position.side_units(other(side))})
+    targets = sorted({u.hex for u in game.state.position.side_units(other(side))})
     terms: list[Action] = [{"free": True}, *({"multiple": m} for m in (1, 2, 3, 4))]
     candidates = [{"type": "convert", "side": side, "target": t, **term} for t in targets for term in terms]
     return [a for a in candidates if game._conversion_problem(side, a) is None]
@@ -629,7 +629,7 @@ def _retreat(game: "SjgNecromancerGame", decision: "Decision", side: str) -> lis
     rest go (a retreat hex, a flight across a cliff, over a cliff edge with a Jewel),
     carrying any of the Jewels with them, with any displacement of the friendly units
     in the retreat hex."""
-    pos, info = game.position, decision.info
+    pos, info = game.state.position, decision.info
     ids = sorted(u for u in info["units"] if u in pos.units)
     carries = [(), *_subsets(sorted(info["jewels"]))]
     candidates: list[Action] = []
@@ -651,7 +651,7 @@ def _displacements(game: "SjgNecromancerGame", side: str, dest: str) -> list[lis
     """6.52: the friendly units in the retreat hex may each be moved one hex to make way
     (not out of an enemy zone; over a cliff if their owner wishes): every such plan,
     spelled with one group per hex they go to, in hex order."""
-    pos = game.position
+    pos = game.state.position
     board = pos.board
     occupied = pos.occupied()
     there = sorted(u.id for u in pos.at(dest) if u.side == side)
@@ -672,7 +672,7 @@ def _displacements(game: "SjgNecromancerGame", side: str, dest: str) -> list[lis
 
 def _advance(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
     """6.6: each victor stays or advances one hex into a vacated hex."""
-    pos, info = game.position, decision.info
+    pos, info = game.state.position, decision.info
     if "hexes" not in info:
         return []
     units = [u for u in info["units"] if u in pos.units]

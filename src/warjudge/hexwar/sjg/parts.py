@@ -1,10 +1,10 @@
 """What the phase mixins (phase_*.py) use of the game they are mixed into, spelled out
 for the type checker: SjgNecromancerGame (game.py) or a sibling mixin defines each name.
+Everything play changes is one value, `state` (game_state.py).
 Nothing here exists at run time, so the game's own definitions are the only ones."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -14,43 +14,23 @@ if TYPE_CHECKING:
     from warjudge.core.record import GameRecord
     from warjudge.hexwar.decisions import Decision
     from warjudge.hexwar.sjg.view_types import BoardId
+    from warjudge.hexwar.sjg.game_state import SjgState
     from warjudge.hexwar.sjg.setup import Options, Scenario
-    from warjudge.hexwar.sjg.state import Position, Unit
-    from warjudge.hexwar.sjg.tables import CRTResult, UnitType
+    from warjudge.hexwar.sjg.state import Unit
+    from warjudge.hexwar.sjg.tables import CRTResult
 
 
 class GameParts:
     if TYPE_CHECKING:
         options: Options
-        record: GameRecord
-        turn_limit_reached: bool
-        _board_id: BoardId | None
         scenario: Scenario
+        record: GameRecord
         dice: Dice
-        position: Position
         events: Log[Event]
-        queue: list[Decision]
-        winner: str | None
-        turn: int
-        phasing: str
-        first: str
-        deployed: set[str]
-        item_owner: dict[str, str]
-        choices: dict[str, list[str]]
-        counters_left: Counter[Any]
-        extra_units: dict[str, dict[UnitType, int]]
-        drafts: dict[str, list[tuple[str, str]]]
-        moved_to: dict[str, list[str]]
-        moved: set[int]
-        attacked: set[int]
-        opp_spent: set[int]
-        opp_targets: set[int]
-        attacked_hexes: set[str]
-        conversions_used: int
-        searched: set[str]
-        locked: set[int]
-        wraith_moved: set[int]
-        wraith_phases_done: int
+        state: SjgState          # all that play changes (game_state.py)
+        undo_stack: list[tuple[SjgState, dict[str, Any]]]
+        _board_id: BoardId | None
+        _legal_kept: tuple[tuple[int, int], dict[str, list[dict[str, Any]]]] | None
 
         @property
         def pending(self) -> Decision | None: ...

@@ -31,17 +31,17 @@ class CombatPhase(GameParts):
 
     def _opportunity_attackers(self) -> dict[str, dict[str, list[int]]]:
         """Target hex -> {"boulder": ids, "indirect": ids} that could attack it now."""
-        pos, side = self.position, self.phasing
-        enemies = [u for u in pos.side_units(other(side)) if u.id not in self.opp_spent]
+        pos, side = self.state.position, self.state.phasing
+        enemies = [u for u in pos.side_units(other(side)) if u.id not in self.state.opp_spent]
         out: dict[str, dict[str, list[int]]] = {}
-        for h in sorted({u.hex for u in pos.side_units(side) if u.id in self.moved and u.id not in self.opp_targets}):
+        for h in sorted({u.hex for u in pos.side_units(side) if u.id in self.state.moved and u.id not in self.state.opp_targets}):
             boulder = [e.id for e in enemies if can_boulder(pos, e, h)]
             indirect = [e.id for e in enemies if indirect_modifier(pos, e, h) is not None and distance(e.hex, h) <= 2]
             ways = {}
             for method, ids in (("boulder", boulder), ("indirect", indirect)):
                 if ids and not isinstance(plan_attack(pos, other(side), [], ids if method == "indirect" else [],
                                                       ids if method == "boulder" else [], [h],
-                                                      spent=self.opp_spent), Problem):
+                                                      spent=self.state.opp_spent), Problem):
                     ways[method] = ids
             if ways:
                 out[h] = ways
@@ -61,12 +61,12 @@ class CombatPhase(GameParts):
         if self._opportunity_targets():
             decision.info = self._opportunity_info()
             return
-        self.queue.pop(0)
+        self.state.queue.pop(0)
         self._say("sjg.no_opportunity_left")
         self._next_phase("opportunity")
 
     def _do_attack(self, act: A.Attack, decision: Decision) -> None:
-        pos = self.position
+        pos = self.state.position
         opportunity = decision.kind == "opportunity"
         if opportunity:
             if act.direct or act.demon:
@@ -74,7 +74,7 @@ class CombatPhase(GameParts):
             bad = [t for t in act.targets if t not in self._opportunity_targets()]
             if bad:
                 raise Refusal("sjg.refused.not_opportunity_target", hexes=bad)
-        spent = self.opp_spent if opportunity else self.attacked
+        spent = self.state.opp_spent if opportunity else self.state.attacked
         plan = plan_attack(pos, act.side, act.direct, act.indirect, act.boulder, act.targets, spent=spent,
                            demon=act.demon)
         if isinstance(plan, Problem):
@@ -82,9 +82,9 @@ class CombatPhase(GameParts):
         for uid in act.direct + act.indirect + act.boulder:
             spent.add(uid)
         if not act.demon:
-            self.attacked_hexes.update(act.targets)
+            self.state.attacked_hexes.update(act.targets)
         if opportunity:
-            self.opp_targets.update(u.id for t in act.targets for u in pos.at(t))
+            self.state.opp_targets.update(u.id for t in act.targets for u in pos.at(t))
         if plan.demon:
             self._resolve_on_demon(plan, act.side)
         elif plan.boulder:
@@ -96,7 +96,7 @@ class CombatPhase(GameParts):
         """10.4: either player may attack the demon by any method. Ruling: it is destroyed
         by a result that would eliminate a defender (DE, DR-1, DR-2, or AR-1, AR-2, DE
         under boulders); a plain DR does not move it; nobody advances."""
-        pos = self.position
+        pos = self.state.position
         if plan.boulder:
             column = odds_column(plan.attack, DEMON_STRENGTH)
             roll, result = self._crt_roll(column, plan.modifier, "boulders_on_demon")
@@ -116,7 +116,7 @@ class CombatPhase(GameParts):
             self._attackers_retreat(plan, side, result.losses)
 
     def _resolve(self, plan: AttackPlan, side: str) -> None:
-        pos = self.position
+        pos = self.state.position
         roll, result = self._crt_roll(plan.column, plan.modifier, "combat")
         self._say("sjg.attacked", side=side, targets=list(plan.targets), attack=plan.attack, defence=plan.defence,
                   column=plan.column, roll=roll, modifier=plan.modifier, result=str(result))
@@ -130,12 +130,12 @@ class CombatPhase(GameParts):
                 self._eliminate(pos.units[uid], "AE")
         elif result.kind == "DR":
             for t in plan.targets:
-                if self.winner:
+                if self.state.winner:
                     break
                 self._queue_retreat(other(side), t, [u.id for u in pos.at(t)], result.losses, attackers_hexes)
         elif result.kind == "AR":
             self._attackers_retreat(plan, side, result.losses)
-        if self.winner:
+        if self.state.winner:
             return
         if plan.direct and result.kind in ("DE", "DR"):
             self._queue_front(Decision(side, "advance", ("advance", "end"),
@@ -144,7 +144,7 @@ class CombatPhase(GameParts):
 
     def _attackers_retreat(self, plan: AttackPlan, side: str, losses: int) -> None:
         """6.52: only direct attackers suffer adverse results (indirect ones ignore them)."""
-        pos = self.position
+        pos = self.state.position
         groups: dict[str, list[int]] = {}
         for uid in plan.direct:
             groups.setdefault(pos.units[uid].hex, []).append(uid)
@@ -161,7 +161,7 @@ class CombatPhase(GameParts):
 
     def _boulder(self, plan: AttackPlan, side: str) -> None:
         """6.23: each unit below defends alone at its fixed boulder defence."""
-        pos = self.position
+        pos = self.state.position
         target = plan.targets[0]
         retreating = []
         for unit in list(pos.at(target)):
@@ -176,7 +176,7 @@ class CombatPhase(GameParts):
                 self._eliminate(unit, "boulders", combat=True)
             elif result.kind == "DR":
                 retreating.append(unit.id)
-        if retreating and not self.winner:
+        if retreating and not self.state.winner:
             attackers = sorted({pos.units[u].hex for u in plan.boulder})
             self._queue_retreat(other(side), target, retreating, 0, attackers)
 
@@ -184,12 +184,12 @@ class CombatPhase(GameParts):
         """Mid-combat decisions go before the phase's own decision, after the retreats
         already queued (retreats are answered in the order the results fell)."""
         index = 0
-        while index < len(self.queue) and self.queue[index].kind == "retreat":
+        while index < len(self.state.queue) and self.state.queue[index].kind == "retreat":
             index += 1
-        self.queue.insert(index, decision)
+        self.state.queue.insert(index, decision)
 
     def _queue_retreat(self, side: str, hex_: str, units: list[int], losses: int, enemies: list[str]) -> None:
-        pos = self.position
+        pos = self.state.position
         options = self._retreat_hexes(side, hex_, enemies)
         flight = self._flight_hexes(side, hex_, enemies) if any(pos.wields(pos.units[u], "ring") for u in units) else []
         cliffs = [n for n in pos.board.neighbours(hex_) if pos.board.cliff_high_side(hex_, n) == hex_]
@@ -211,7 +211,7 @@ class CombatPhase(GameParts):
     def _retreat_hexes(self, side: str, hex_: str, enemies: list[str]) -> list[str]:
         """One hex farther from the victors, not a slope, monolith, enemy hex or enemy
         zone, not over a cliff (that would kill the stack), on the map (6.52)."""
-        pos = self.position
+        pos = self.state.position
         board = pos.board
         occupied = pos.occupied()
         return [n for n in farther_hexes(hex_, board.neighbours(hex_), enemies)
@@ -221,14 +221,14 @@ class CombatPhase(GameParts):
     def _flight_hexes(self, side: str, hex_: str, enemies: list[str]) -> list[str]:
         """10.55: the Ring's wearer may retreat across a cliff hexside instead of dying;
         otherwise the usual limits of 6.52 hold."""
-        pos = self.position
+        pos = self.state.position
         occupied = pos.occupied()
         return [n for n in farther_hexes(hex_, pos.board.neighbours(hex_), enemies)
                 if pos.board.is_cliff(hex_, n) and pos.board.terrain(n) == "plateau"
                 and occupied.get(n) != other(side) and not pos.in_enemy_zoc(n, side, occupied)]
 
     def _do_retreat(self, act: A.Retreat, decision: Decision) -> None:
-        pos, info = self.position, decision.info
+        pos, info = self.state.position, decision.info
         units = [pos.units[u] for u in info["units"] if u in pos.units]
         ids = {u.id for u in units}
         lose = set(act.lose)
@@ -280,7 +280,7 @@ class CombatPhase(GameParts):
                     self._eliminate(unit, "displaced_over_cliff", combat=False)
                 else:
                     unit.hex = dest
-        if self.winner:
+        if self.state.winner:
             return  # the Necromancer was among the losses: the game is over
         target = act.over_cliff or act.to
         for j in act.carry:
@@ -288,7 +288,7 @@ class CombatPhase(GameParts):
                 pos.jewels[j].hex = target
         for item in falling:
             item.hex = act.over_cliff  # 6.52: "the magical item ends up in the hex below the cliff"
-        self.queue.remove(decision)
+        self.state.queue.remove(decision)
         self._forget_displaced()
         self._say("sjg.retreated", side=decision.player, hex=info["hex"], to=act.to, lost=len(lose))
         self._offer_advance_if_ready()
@@ -298,16 +298,16 @@ class CombatPhase(GameParts):
         that hex and no longer retreats with it (docs/rulings.md); a retreat left with
         nobody is dropped. (Listing it still let a retreat name it, and the engine
         eliminated it twice.)"""
-        pos = self.position
-        for d in [d for d in self.queue if d.kind == "retreat"]:
+        pos = self.state.position
+        for d in [d for d in self.state.queue if d.kind == "retreat"]:
             d.info["units"] = [u for u in d.info["units"] if u in pos.units and pos.units[u].hex == d.info["hex"]]
             if not d.info["units"]:
-                self.queue.remove(d)
+                self.state.queue.remove(d)
 
     def _displacements(self, act: A.Retreat, side: str, staying: list[Unit]) -> list[tuple[list[Unit], str]]:
         """6.52: friendly units in the way may be moved one hex (not out of an enemy zone,
         never into a slope, enemy zone or off the map; over a cliff if their owner wishes)."""
-        pos, board, dest = self.position, self.position.board, act.to
+        pos, board, dest = self.state.position, self.state.position.board, act.to
         occupied = pos.occupied()
         plan: list[tuple[list[Unit], str]] = []
         moved_out: set[int] = set()
@@ -347,21 +347,21 @@ class CombatPhase(GameParts):
     def _offer_advance_if_ready(self) -> None:
         """Once a combat's retreats are done, the victors may advance into a hex the
         enemy left completely (6.6)."""
-        if not self.queue or self.queue[0].kind != "advance" or not self.queue[0].info.get("after_retreats"):
+        if not self.state.queue or self.state.queue[0].kind != "advance" or not self.state.queue[0].info.get("after_retreats"):
             return
-        decision = self.queue[0]
-        pos = self.position
+        decision = self.state.queue[0]
+        pos = self.state.position
         vacated = [t for t in decision.info["targets"] if not pos.at(t)]
         eligible = [u for u in decision.info["from_attack"] if u in pos.units
                     and any(pos.units[u].hex in pos.board.neighbours(t) and not pos.board.is_cliff(pos.units[u].hex, t)
                             for t in vacated)]
         if not vacated or not eligible:
-            self.queue.pop(0)
+            self.state.queue.pop(0)
             return
         decision.info = {"hexes": vacated, "units": eligible}
 
     def _do_advance(self, act: A.Advance, decision: Decision) -> None:
-        pos, info = self.position, decision.info
+        pos, info = self.state.position, decision.info
         arriving: dict[str, int] = {}
         for uid, dest in act.moves.items():
             unit = pos.units.get(uid)
@@ -378,11 +378,11 @@ class CombatPhase(GameParts):
                 raise Refusal("sjg.refused.advance_mercenaries", hex=dest)
         for uid, dest in act.moves.items():
             pos.units[uid].hex = dest
-        self.queue.pop(0)
+        self.state.queue.pop(0)
         if act.moves:
             self._say("sjg.advanced", side=act.side, units=[pos.units[u].ref() for u in act.moves])
 
     def _could_still_attack(self, hex_: str) -> bool:
-        pos = self.position
-        return any(u.id not in self.attacked and u.side == self.phasing and pos.zoc_reaches(u.hex, hex_)
+        pos = self.state.position
+        return any(u.id not in self.state.attacked and u.side == self.state.phasing and pos.zoc_reaches(u.hex, hex_)
                    for n in pos.board.neighbours(hex_) for u in pos.at(n))

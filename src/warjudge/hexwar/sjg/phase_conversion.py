@@ -20,9 +20,9 @@ class ConversionPhase(GameParts):
     """Conversion attempts (5.0, 8.2)."""
 
     def _attempts_left(self) -> int:
-        side = self.phasing
-        allowed = self.scenario.attempts.get(side, self.position.sides[side].column.attempts)
-        return max(0, allowed - self.conversions_used)
+        side = self.state.phasing
+        allowed = self.scenario.attempts.get(side, self.state.position.sides[side].column.attempts)
+        return max(0, allowed - self.state.conversions_used)
 
     def _conversion_problem(self, side: str, action: dict[str, Any]) -> Problem | None:
         terms = self._conversion_terms(side, action["target"], action.get("free", False), action.get("multiple", 0))
@@ -31,7 +31,7 @@ class ConversionPhase(GameParts):
     def _conversion_terms(self, side: str, target: str, free: bool, multiple: int) -> tuple[list[Unit], int, int, int] | Problem:
         """The stack, its resistance, the multiple and the CP an attempt costs, or why it
         is not allowed (5.2-5.4, 8.2, 10.52, 10.54)."""
-        pos = self.position
+        pos = self.state.position
         me = pos.sides[side]
         targets = pos.at(target)
         if not targets or targets[0].side == side:
@@ -58,7 +58,7 @@ class ConversionPhase(GameParts):
         return targets, resistance, multiple, cost
 
     def _do_convert(self, act: A.Convert, decision: Decision) -> None:
-        pos, side = self.position, act.side
+        pos, side = self.state.position, act.side
         me = pos.sides[side]
         terms = self._conversion_terms(side, act.target, act.free, act.multiple)
         if isinstance(terms, Problem):
@@ -67,7 +67,7 @@ class ConversionPhase(GameParts):
         if act.free:
             me.free_attempts -= 1
         else:
-            self.conversions_used += 1
+            self.state.conversions_used += 1
         roll = self._roll(1, "conversion")
         result = conversion_result(roll, multiple)
         self._say("sjg.conversion_tried", side=side, target=act.target, resistance=resistance, multiple=multiple,

@@ -26,12 +26,12 @@ class ItemsAndDemon(GameParts):
         problem = self._take_problem(act.side, act.unit, act.item)
         if problem:
             raise refusal(problem)
-        unit, item = self.position.units[act.unit], self.position.items[act.item]
+        unit, item = self.state.position.units[act.unit], self.state.position.items[act.item]
         item.holder, item.hex = unit.id, None
         self._say("sjg.item_taken", side=act.side, unit=unit.ref(), item=act.item)
 
     def _take_problem(self, side: str, unit_id: int, item_id: str) -> Problem | None:
-        pos = self.position
+        pos = self.state.position
         unit, item = pos.units.get(unit_id), pos.items.get(item_id)
         if unit is None or unit.side != side:
             return problem("not_yours", unit=unit_id)
@@ -50,17 +50,17 @@ class ItemsAndDemon(GameParts):
     def _demon_turn(self) -> None:
         """Every combat phase, before the players, the demon moves onto the nearest
         stack in the Miasma and attacks it."""
-        stacks = D.nearest_stacks(self.position)
+        stacks = D.nearest_stacks(self.state.position)
         if not stacks:
             return
         target = stacks[0] if len(stacks) == 1 else D.pick_one(stacks, lambda: self._roll(1, "demon_target"))
-        self.position.miasma.demon = target
+        self.state.position.miasma.demon = target
         self._demon_strikes(target)
 
     def _demon_strikes(self, hex_: str) -> None:
         """30 against the stack's defence, never with the Miasma's -1. Ruling: results
         that would eliminate an attacker (AE, AR-1, AR-2) destroy it; AR leaves it."""
-        pos = self.position
+        pos = self.state.position
         defenders = pos.at(hex_)
         if not defenders:
             return
@@ -78,5 +78,5 @@ class ItemsAndDemon(GameParts):
             self._banish_demon("own_attack")
 
     def _banish_demon(self, why: str, **params: Any) -> None:
-        self.position.miasma.demon = None
+        self.state.position.miasma.demon = None
         self._say("sjg.demon_banished", why=why, **params)

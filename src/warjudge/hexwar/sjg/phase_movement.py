@@ -22,19 +22,19 @@ class MovementPhase(GameParts):
 
     def _queue_wraith_phase(self) -> bool:
         """8.2: one extra wraith phase after combat per such Jewel (cumulative)."""
-        side = self.phasing
-        if self.wraith_phases_done >= self.position.sides[side].wraith_phases:
+        side = self.state.phasing
+        if self.state.wraith_phases_done >= self.state.position.sides[side].wraith_phases:
             return False
-        self.wraith_phases_done += 1
-        self.wraith_moved = set()
-        self.locked = locked_units(self.position, side)
-        self.queue.append(Decision(side, "wraith", PHASE_ACTIONS["wraith"]))
+        self.state.wraith_phases_done += 1
+        self.state.wraith_moved = set()
+        self.state.locked = locked_units(self.state.position, side)
+        self.state.queue.append(Decision(side, "wraith", PHASE_ACTIONS["wraith"]))
         return True
 
     def _do_move(self, act: A.Move, decision: Decision) -> None:
-        pos = self.position
+        pos = self.state.position
         units = []
-        moved = self.wraith_moved if decision.kind == "wraith" else self.moved
+        moved = self.state.wraith_moved if decision.kind == "wraith" else self.state.moved
         for uid in act.units:
             unit = pos.units.get(uid)
             if unit is None or unit.side != act.side:
@@ -45,7 +45,7 @@ class MovementPhase(GameParts):
         if decision.kind == "wraith":
             problem = self._wraith_step_problem(units, act)
         else:
-            problem = move_problem(pos, units, list(act.path), locked=self.locked, suicide=act.suicide)
+            problem = move_problem(pos, units, list(act.path), locked=self.state.locked, suicide=act.suicide)
         if problem:
             raise refusal(problem)
         if decision.kind == "move" and not act.suicide:
@@ -55,7 +55,7 @@ class MovementPhase(GameParts):
         jewels = self._jewels_on_path(act, units)
         end = act.path[-1]
         moved.update(u.id for u in units)
-        self.moved.update(u.id for u in units)
+        self.state.moved.update(u.id for u in units)
         if act.suicide:
             for unit in units:
                 self._eliminate(unit, "cliff_suicide")
@@ -64,8 +64,8 @@ class MovementPhase(GameParts):
                 unit.hex = end
         for j in jewels:
             pos.jewels[j].hex = end
-        if not act.suicide and end not in self.moved_to[act.side]:
-            self.moved_to[act.side].append(end)
+        if not act.suicide and end not in self.state.moved_to[act.side]:
+            self.state.moved_to[act.side].append(end)
         self._say("sjg.moved", side=act.side, units=[u.ref() for u in units], path=list(act.path),
                   suicide=act.suicide)
 
@@ -74,8 +74,8 @@ class MovementPhase(GameParts):
         have moved (or are held in a zone of control) cannot leave again, so a move that
         leaves more than three of them, or mercenaries with others, in one hex could never
         be put right and the phase could never end. Such a move is refused now."""
-        pos, moving = self.position, {u.id for u in units}
-        stuck = [u for u in (pos.at(dest) if there is None else there) if u.id not in moving and (u.id in self.moved or u.id in self.locked)] + units
+        pos, moving = self.state.position, {u.id for u in units}
+        stuck = [u for u in (pos.at(dest) if there is None else there) if u.id not in moving and (u.id in self.state.moved or u.id in self.state.locked)] + units
         size = sum(1 for u in stuck if u.kind not in FREE_OF_STACKING)
         if size > STACK_LIMIT:
             return problem("dead_end_stack", hex=dest, size=size, limit=STACK_LIMIT)
@@ -84,7 +84,7 @@ class MovementPhase(GameParts):
         return None
 
     def _jewels_on_path(self, act: A.Move, units: list[Unit]) -> list[str]:
-        pos = self.position
+        pos = self.state.position
         for j in act.jewels:
             jewel = pos.jewels.get(j)
             if jewel is None or jewel.delivered_to or jewel.hex not in act.path[:-1] + ([] if act.suicide else [act.path[-1]]):
@@ -96,12 +96,12 @@ class MovementPhase(GameParts):
     def _wraith_step_problem(self, units: list[Unit], act: A.Move) -> Problem | None:
         """8.2: after combat, wraiths not in an enemy zone move one hex; no cliff but
         downwards to suicide; slopes allowed."""
-        pos = self.position
+        pos = self.state.position
         if any(u.kind != UnitType.WRAITH for u in units):
             return problem("wraiths_only")
         if len(act.path) != 2:
             return problem("wraith_one_hex")
-        if self.locked & {u.id for u in units}:
+        if self.state.locked & {u.id for u in units}:
             return problem("wraith_in_zoc")
         a, b = act.path
         if any(u.hex != a for u in units) or b not in pos.board.neighbours(a):

@@ -20,22 +20,22 @@ class SearchPhase(GameParts):
     """Searching the Miasma, its drift, and Jewels delivered (7.0, 8.0, 10.2, 10.3)."""
 
     def _place_miasma(self, centre: str) -> None:
-        m = self.position.miasma
+        m = self.state.position.miasma
         m.centre = centre
-        m.hexes = {centre, *self.position.board.neighbours(centre)}
+        m.hexes = {centre, *self.state.position.board.neighbours(centre)}
 
     def _searchable(self) -> list[str]:
-        pos, side = self.position, self.phasing
+        pos, side = self.state.position, self.state.phasing
         if pos.miasma.jewels_found >= len(pos.jewels) or not self._jewel_left():
             return []
-        return sorted(h for h in pos.miasma.hexes - self.searched - pos.miasma.searched_out
+        return sorted(h for h in pos.miasma.hexes - self.state.searched - pos.miasma.searched_out
                       if any(u.side == side and u.kind != UnitType.DRAGON for u in pos.at(h)))
 
     def _jewel_left(self) -> str | None:
-        return next((j.id for j in self.position.jewels.values() if j.hex is None and j.delivered_to is None), None)
+        return next((j.id for j in self.state.position.jewels.values() if j.hex is None and j.delivered_to is None), None)
 
     def _do_search(self, act: A.Search, decision: Decision) -> None:
-        pos = self.position
+        pos = self.state.position
         searchers = pos.at(act.hex)
         if searchers and all(u.kind == UnitType.DRAGON for u in searchers):
             raise Refusal("sjg.refused.dragon_searches")
@@ -47,7 +47,7 @@ class SearchPhase(GameParts):
         target = search_target(len(pos.miasma.hexes), points)
         if target is None:
             raise Refusal("sjg.refused.no_search_points")
-        self.searched.add(act.hex)
+        self.state.searched.add(act.hex)
         roll = self._roll(2, "search")
         self._say("sjg.searched", side=act.side, hex=act.hex, points=points, target=target, roll=roll)
         if roll >= target:
@@ -76,7 +76,7 @@ class SearchPhase(GameParts):
 
     def _move_miasma(self) -> None:
         """10.2 movement and 10.3 teleport, at the beginning of a player-turn."""
-        pos, m = self.position, self.position.miasma
+        pos, m = self.state.position, self.state.position.miasma
         if not m.hexes:
             return
         if m.teleport_pending:
@@ -96,15 +96,15 @@ class SearchPhase(GameParts):
     def _miasma_direction(self) -> int:
         """10.2: one die on the map's compass; ruling: a direction that would take the
         Miasma off the map is rolled again."""
-        hexes = self.position.miasma.hexes
+        hexes = self.state.position.miasma.hexes
         for _ in range(60):
             d = self._roll(1, "miasma_direction")
-            if all(_offset(h, AXIAL_STEP[d]) in self.position.board.hexes for h in hexes):
+            if all(_offset(h, AXIAL_STEP[d]) in self.state.position.board.hexes for h in hexes):
                 return d
         return d
 
     def _shift_miasma(self, delta: tuple[int, int]) -> bool:
-        pos, m = self.position, self.position.miasma
+        pos, m = self.state.position, self.state.position.miasma
         moved = {_offset(h, delta) for h in m.hexes}
         if any(h not in pos.board.hexes for h in moved):
             return False  # 10.2: never off the map
@@ -119,7 +119,7 @@ class SearchPhase(GameParts):
 
     def _deliver_jewels(self) -> None:
         """8.1: a Jewel in its Necromancer's hex is his; roll its power at once."""
-        pos = self.position
+        pos = self.state.position
         for side in SIDES:
             necro = pos.necromancer(side)
             if necro is None:

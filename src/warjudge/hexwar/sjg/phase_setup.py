@@ -30,23 +30,23 @@ class SetupPhase(GameParts):
     def _queue_choices(self, allowance: dict[str, int]) -> None:
         """Both sides choose at once and in secret; the first in SIDES order is asked
         first, and the view hides a choice made until both are in."""
-        left = {k.value: n for k, n in self.counters_left.items()}
-        self.queue = [Decision(s, "choose", ("choose",), {"allowance": n, "counters_left": left,
-                                                          "simultaneous": len(allowance) > 1})
-                      for s, n in allowance.items()]
-        self.choices = {}
+        left = {k.value: n for k, n in self.state.counters_left.items()}
+        self.state.queue = [Decision(s, "choose", ("choose",), {"allowance": n, "counters_left": left,
+                                                                "simultaneous": len(allowance) > 1})
+                            for s, n in allowance.items()]
+        self.state.choices = {}
 
     def _do_choose(self, act: A.Choose, decision: Decision) -> None:
-        problem = choice_problem(act.items, decision.info["allowance"], self.counters_left)
+        problem = choice_problem(act.items, decision.info["allowance"], self.state.counters_left)
         if problem:
             raise refusal(problem)
-        self.choices[act.side] = list(act.items)
-        self.queue.remove(decision)
+        self.state.choices[act.side] = list(act.items)
+        self.state.queue.remove(decision)
         self._say("sjg.chosen", side=act.side)
-        if self.queue:
+        if self.state.queue:
             return
-        granted, short = allocate(self.choices, self.counters_left, lambda: self._roll(1, "odd_counter"))
-        self.choices = {}
+        granted, short = allocate(self.state.choices, self.state.counters_left, lambda: self._roll(1, "odd_counter"))
+        self.state.choices = {}
         for side in SIDES:
             for pick in granted.get(side, []):
                 self._grant(side, pick)
@@ -59,12 +59,12 @@ class SetupPhase(GameParts):
 
     def _grant(self, side: str, text: str) -> None:
         pick, power = parse_pick(text)
-        me = self.position.sides[side]
+        me = self.state.position.sides[side]
         if pick in COUNTERS:
-            self.counters_left[pick] -= 1
+            self.state.counters_left[pick] -= 1
         if pick in UNITS:
             kind, n = UNITS[pick]
-            self.extra_units[side][kind] = self.extra_units[side].get(kind, 0) + n
+            self.state.extra_units[side][kind] = self.state.extra_units[side].get(kind, 0) + n
         elif pick == Pick.CRYSTAL_BALL:
             me.crystal_ball = True
         elif pick == Pick.EXTRA_JEWEL:
@@ -72,39 +72,39 @@ class SetupPhase(GameParts):
             me.extra_jewels.append(power.value)
             apply_jewel(me, power)  # 10.51: his from the start, never to be captured
         else:
-            self.position.items[pick.value] = Item(pick.value)
-            self.item_owner[pick.value] = side
+            self.state.position.items[pick.value] = Item(pick.value)
+            self.state.item_owner[pick.value] = side
 
     def _queue_deploy(self) -> None:
         """9.1: both sides set up at once behind a screen (the queue names the first; the
         other may answer too, `_decision_for`); 9.2: Black, then Red."""
         order = self.scenario.deploy_order or SIDES
-        self.queue = [Decision(order[0], "deploy", DEPLOY_ACTIONS, {"simultaneous": not self.scenario.deploy_order})]
+        self.state.queue = [Decision(order[0], "deploy", DEPLOY_ACTIONS, {"simultaneous": not self.scenario.deploy_order})]
 
     def _do_deploy(self, act: A.Deploy, decision: Decision) -> None:
         kinds = {h: [UnitType(k) for k in ks] for h, ks in act.placements.items()}
-        problem = deploy_problem(self.position, self.scenario, act.side, kinds, self.extra_units[act.side])
+        problem = deploy_problem(self.state.position, self.scenario, act.side, kinds, self.state.extra_units[act.side])
         if problem:
             raise refusal(problem)
         holders = self._holders(act, kinds)
         for h, ks in kinds.items():
             for k in ks:
-                self.position.add(k, act.side, h)
+                self.state.position.add(k, act.side, h)
         for item, where in holders.items():
             wizard = self._wizard_at(act.side, where)
-            self.position.items[item].holder = wizard.id
-        self.deployed.add(act.side)
-        self.drafts[act.side] = []
+            self.state.position.items[item].holder = wizard.id
+        self.state.deployed.add(act.side)
+        self.state.drafts[act.side] = []
         self._say("sjg.deployed", side=act.side)
-        if self.queue[0] is decision:
-            self.queue.pop(0)
-        if len(self.deployed) < 2:
-            if not self.queue:
-                self.queue.insert(0, Decision(other(act.side), "deploy", DEPLOY_ACTIONS, decision.info))
+        if self.state.queue[0] is decision:
+            self.state.queue.pop(0)
+        if len(self.state.deployed) < 2:
+            if not self.state.queue:
+                self.state.queue.insert(0, Decision(other(act.side), "deploy", DEPLOY_ACTIONS, decision.info))
             return
         for side in SIDES:
-            recount(self.position, side)  # ruling: both sides count before the first turn
-        self._start_turn(self.first)
+            recount(self.state.position, side)  # ruling: both sides count before the first turn
+        self._start_turn(self.state.first)
 
     def _do_place(self, act: A.Place, decision: Decision) -> None:
         """One unit of the set-up, behind the screen; the set-up is complete (and then
@@ -114,13 +114,13 @@ class SetupPhase(GameParts):
         problem = placement_problem(cast("SjgNecromancerGame", self), act.side, act.kind, act.hex)
         if problem:
             raise refusal(problem)
-        self.drafts[act.side].append((act.kind, act.hex))
+        self.state.drafts[act.side].append((act.kind, act.hex))
 
     def _holders(self, act: A.Deploy, kinds: dict[str, list[UnitType]]) -> dict[str, str]:
         """Who starts with each of the side's items: the Necromancer unless the deploy
         names a hex where an apprentice sets up (10.57: "either the Necromancer or his
         apprentice")."""
-        mine = sorted(i for i, s in self.item_owner.items() if s == act.side)
+        mine = sorted(i for i, s in self.state.item_owner.items() if s == act.side)
         foreign = set(act.holders) - set(mine)
         if foreign:
             raise Refusal("sjg.refused.foreign_items", items=sorted(foreign))
@@ -132,7 +132,7 @@ class SetupPhase(GameParts):
         return holders
 
     def _wizard_at(self, side: str, where: str) -> Unit:
-        pos = self.position
+        pos = self.state.position
         if where == "necromancer":
             necromancer = pos.necromancer(side)
             assert necromancer is not None, "the Necromancer is down before his items are handed out (9.1)"

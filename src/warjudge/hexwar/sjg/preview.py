@@ -29,8 +29,8 @@ def attack_preview(game: "SjgNecromancerGame", side: str, action: dict[str, Any]
     act = A.parse_action(action)
     assert isinstance(act, A.Attack)
     decision = game._decision_for(side)
-    spent = game.opp_spent if decision.kind == "opportunity" else game.attacked
-    pos = game.position
+    spent = game.state.opp_spent if decision.kind == "opportunity" else game.state.attacked
+    pos = game.state.position
     plan = plan_attack(pos, side, act.direct, act.indirect, act.boulder, act.targets, spent=spent, demon=act.demon)
     if isinstance(plan, Problem):
         return None

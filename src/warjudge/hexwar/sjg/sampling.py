@@ -32,7 +32,7 @@ def sample_hidden(game: "SjgNecromancerGame", player: str, rng: random.Random) -
     hidden = _hidden_setup(game, player)
     sample = _replayed_without(game, hidden, other(player), rng) if hidden else game
     sample = sample.clone()
-    miasma = sample.position.miasma
+    miasma = sample.state.position.miasma
     if miasma.demon_counter is not None:   # 10.4: any counter not yet turned over may hide him
         miasma.demon_counter = rng.choice(sorted(miasma.hexes - miasma.searched_out))
     return sample
@@ -40,12 +40,12 @@ def sample_hidden(game: "SjgNecromancerGame", player: str, rng: random.Random) -
 
 def _hidden_setup(game: "SjgNecromancerGame", player: str) -> list[int]:
     """Indices in the record of the other side's actions of the current secret stage."""
-    decision = game.queue[0] if game.queue and not game.is_over else None
+    decision = game.state.queue[0] if game.state.queue and not game.is_over else None
     if decision is None or not decision.info.get("simultaneous"):
         return []
     rival, actions = other(player), game.record.actions
     if decision.kind == "choose":   # 10.5: its choice this round, if made
-        if rival not in game.choices:
+        if rival not in game.state.choices:
             return []
         return [max(i for i, a in enumerate(actions) if a.get("side") == rival and a["type"] == "choose")]
     hidden: list[int] = []
@@ -73,9 +73,9 @@ def _replayed_without(game: "SjgNecromancerGame", hidden: list[int], rival: str,
     assert isinstance(sample, type(game)), "a record replays as its own game"
 
     def done() -> bool:
-        return rival in sample.deployed if rival in game.deployed else rival in sample.choices
+        return rival in sample.state.deployed if rival in game.state.deployed else rival in sample.state.choices
 
-    if rival in game.deployed or rival in game.choices:
+    if rival in game.state.deployed or rival in game.state.choices:
         while not done():
             legal = sample.legal_actions(rival)
             sample.act(rival, rng.choice([a for a in legal if a["type"] not in TAKE_BACKS] or legal))

@@ -23,7 +23,7 @@ def view(game: SjgNecromancerGame, side: str | None = None) -> MailedView:
     """The game as `side` sees it; None is the games master's (or a replay's) full view."""
     if side is not None and side not in SIDES:
         raise ValueError(f"no side {side!r}; the sides are red and black")
-    pos = game.position
+    pos = game.state.position
     screened = _screened(game, side)
     units = [{"id": u.id, "kind": u.kind.value, "side": u.side, "hex": u.hex}
              for u in sorted(pos.units.values(), key=lambda u: u.id)
@@ -32,8 +32,8 @@ def view(game: SjgNecromancerGame, side: str | None = None) -> MailedView:
     return {
         "board": pos.board,
         "viewer": side,
-        "turn": game.turn,
-        "phasing": game.phasing,
+        "turn": game.state.turn,
+        "phasing": game.state.phasing,
         "phase": game.phase,
         "scenario": game.scenario.name,
         "units": units,
@@ -44,7 +44,7 @@ def view(game: SjgNecromancerGame, side: str | None = None) -> MailedView:
         "items": _items(game, screened),
         "sides": {s: _side(game, s) for s in SIDES},
         "pending": _pending(pending, side, screened) if pending else None,
-        "winner": game.winner,
+        "winner": game.state.winner,
         "outcome": outcome.to_json() if (outcome := game.outcome()) else None,
         "hidden": sorted(screened),
         "choices": _choices_seen(game, side),
@@ -58,20 +58,20 @@ def _screened(game: SjgNecromancerGame, side: str | None) -> set[str]:
     other side's deployment (a Necromancer on his skull hex is public)."""
     if side is None or not game.pending or game.pending.kind != "deploy" or game.scenario.deploy_order:
         return set()
-    return {s for s in SIDES if s != side and s in game.deployed}
+    return {s for s in SIDES if s != side and s in game.state.deployed}
 
 
 def _choices_seen(game: SjgNecromancerGame, side: str | None) -> dict[str, list[str]]:
     """10.5: a choice stays behind the screen until both are in (then the game has
     granted them and cleared `choices`)."""
-    return {s: list(c) for s, c in game.choices.items() if side is None or s == side}
+    return {s: list(c) for s, c in game.state.choices.items() if side is None or s == side}
 
 
 def _demon(game: SjgNecromancerGame, side: str | None) -> dict[str, Any] | None:
     """10.4: where the unleashed demon is; its hidden counter only in the full view."""
     if "miasma_demon" not in game.options.optional:
         return None
-    m = game.position.miasma
+    m = game.state.position.miasma
     out: dict[str, Any] = {"hex": m.demon, "hidden": m.demon_counter is not None}
     if side is None:
         out["counter"] = m.demon_counter
@@ -81,7 +81,7 @@ def _demon(game: SjgNecromancerGame, side: str | None) -> dict[str, Any] | None:
 def _items(game: SjgNecromancerGame, screened: set[str]) -> list[dict[str, Any]]:
     """Items in play (10.55-10.58): who holds each and where; an item held behind the
     set-up screen is left out with its holder."""
-    pos, out = game.position, []
+    pos, out = game.state.position, []
     for item in sorted(pos.items.values(), key=lambda i: i.id):
         holder = pos.units.get(item.holder) if item.holder is not None else None
         if holder is not None and holder.side in screened:
@@ -92,7 +92,7 @@ def _items(game: SjgNecromancerGame, screened: set[str]) -> list[dict[str, Any]]
 
 
 def _side(game: SjgNecromancerGame, s: str) -> dict[str, Any]:
-    data = game.position.sides[s]
+    data = game.state.position.sides[s]
     return {"cp": data.cp, "count": data.count, "column": data.column.label,
             "crystal_ball": data.crystal_ball, "extra_jewels": list(data.extra_jewels),
             "free_attempts": data.free_attempts, "necromancer_mp": data.necromancer_mp,

@@ -16,7 +16,8 @@ from tests.diplomacy.variants.necromancer.test_atomic_orders import at_movement
 
 SRC = Path(__file__).parents[2] / "src" / "warjudge"
 DIPLOMACY_BOTS = ("diplomacy/bots.py", "diplomacy/heuristic.py", "diplomacy/heuristic_necromancer.py",
-                  "diplomacy/search.py", "diplomacy/variants/necromancer/bots.py")
+                  "diplomacy/search.py", "diplomacy/search_necromancer.py", "diplomacy/rollout.py",
+                  "diplomacy/variants/necromancer/bots.py")
 INTERNALS = {"pending", "orders", "written"}   # where the games keep what was ordered
 
 

@@ -48,11 +48,11 @@ class NecromancerSearchBot:
             return self.heuristic.choose(game, player)
         planned = self._planned
         if planned is None or planned[0] is not game.state or planned[1] != player:
-            if game.pending.get(player):   # a power that began its orders keeps to the heuristic
+            if game.pending_orders(player):   # a power that began its orders keeps to the heuristic
                 return self.heuristic.choose(game, player)
             planned = self._planned = (game.state, player, search_turn(game, player, self.rng, self.candidates,
                                                                         self.samples))
-        given = list(game.pending.get(player, []))
+        given = list(game.pending_orders(player).values())
         for action in planned[2]:
             if action["order"] in given:
                 given.remove(action["order"])
@@ -72,8 +72,9 @@ def seen_world(game: Any, power: str) -> Any:
         secret_beasts=set(state.secret_beasts) if power == "SAURON" else set(),
         activated={p: y for p, y in state.activated.items() if power == "SAURON" or p not in state.secret_armies},
         third_army=state.third_army if power == "SARUMAN" else None)
-    world.orders = {power: list(game.orders.get(power, []))}
-    world.written = {power: list(game.written.get(power, []))}
+    own = game.pending_orders(power)
+    world.pending = {power: own} if own else {}
+    world.written = {}   # what a games master entered is not the power's to plan from
     world.passed = set()
     return world
 

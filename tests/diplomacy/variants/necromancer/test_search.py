@@ -28,7 +28,7 @@ def test_its_worlds_hold_no_hidden_piece_and_no_order_of_another_power():
     game.act("SAURON", {"type": "order", "order": "A Min H"})
     world = seen_world(game, "GONDOR")
     assert [p.component.kind for p in world.state.position["Pel"]] == ["A"]
-    assert world.pending == {} and game.pending["SAURON"] == ["A Min H"]
+    assert world.pending == {} and game.pending_orders("SAURON") == {"A Min": "A Min H"}
 
 
 def _opened(seed: int) -> NecromancerDiplomacyGame:

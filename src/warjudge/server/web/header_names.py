@@ -5,6 +5,7 @@ else it shows the signed-out header. Only a name to print: no access follows fro
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import OrderedDict
 
@@ -13,15 +14,17 @@ from warjudge.server.auth import token_hash
 TTL = 60.0
 MOST = 4096
 _seen: OrderedDict[str, tuple[str, float]] = OrderedDict()   # the cookie's hash -> (name, when)
+_LOCK = threading.Lock()   # page requests run on several threads; a reorder must not race an eviction
 
 
 def saw(token: str, name: str, now: float | None = None) -> None:
     """A page request found `name` behind this session cookie."""
     key = token_hash(token)
-    _seen[key] = (name, time.monotonic() if now is None else now)
-    _seen.move_to_end(key)
-    while len(_seen) > MOST:
-        _seen.popitem(last=False)
+    with _LOCK:
+        _seen[key] = (name, time.monotonic() if now is None else now)
+        _seen.move_to_end(key)
+        while len(_seen) > MOST:
+            _seen.popitem(last=False)
 
 
 def name_of(token: str | None, now: float | None = None) -> str | None:
@@ -35,4 +38,5 @@ def name_of(token: str | None, now: float | None = None) -> str | None:
 def forget(token: str | None) -> None:
     """The cookie was signed out: its name is not shown again."""
     if token:
-        _seen.pop(token_hash(token), None)
+        with _LOCK:
+            _seen.pop(token_hash(token), None)

@@ -9,7 +9,8 @@ import pytest
 from warjudge.diplomacy.adjustments import adjustment_counts, civil_disorder, judge_adjustments
 from warjudge.diplomacy.movement import judge_movement
 from warjudge.diplomacy.orders import Build, Disband, Hold, Move, Retreat
-from warjudge.diplomacy.results import FAILS, SUCCEEDS, VOID, Dislodged
+from warjudge.diplomacy.report import FAILS, SUCCEEDS, VOID
+from warjudge.diplomacy.results import Dislodged
 from warjudge.diplomacy.retreats import judge_retreats, retreat_options
 from warjudge.diplomacy.units import Unit, parse_unit
 

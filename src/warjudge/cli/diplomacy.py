@@ -33,7 +33,9 @@ from warjudge.diplomacy.interface import adjudicate_document
 from warjudge.cli import shell
 from warjudge.cli.shell import fail as _fail
 from warjudge.diplomacy.family import DiplomacyFamily
-from warjudge.diplomacy.phases import PhaseReport
+from warjudge.diplomacy.phases import GameState, Phase
+from warjudge.diplomacy.report import PhaseReport
+from warjudge.diplomacy.results import Dislodged
 from warjudge.diplomacy.view_types import DiplomacyView
 
 diplomacy_app = typer.Typer(no_args_is_help=True, help="Diplomacy: standard, and the Middle-earth variant with "
@@ -84,7 +86,8 @@ def _centre_table(view: DiplomacyView, title: str) -> Table:
 
 
 def play_bot_game(seed: int, max_year: int,
-                  on_phase: Callable[[DiplomacyGame, PhaseReport], None] | None = None) -> DiplomacyGame:
+                  on_phase: Callable[[DiplomacyGame, PhaseReport[Phase, GameState, Dislodged, None]], None] | None = None
+                  ) -> DiplomacyGame:
     """Bots play until someone wins or `max_year` ends, through the game interface only:
     each power to act gives one action chosen from its legal actions, and the game
     adjudicates each phase once every power is done."""
@@ -112,7 +115,7 @@ def demo(seed: int = typer.Option(1, help="seed for the bots"),
                   console=console, transient=False) as progress:
         task = progress.add_task("playing", total=max_year - start + 1)
 
-        def show(game: DiplomacyGame, report: PhaseReport) -> None:
+        def show(game: DiplomacyGame, report: PhaseReport[Phase, GameState, Dislodged, None]) -> None:
             counts = " ".join(f"{p[:3]}:{len(c)}" for p, c in sorted(report.after.centers.items()))
             progress.console.print(f"{report.phase}  {len(report.results):3d} orders  centres {counts}", highlight=False)
             if orders:

@@ -10,7 +10,8 @@ from warjudge.core.events import Event
 from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap
 from warjudge.diplomacy.reasons import because
 from warjudge.diplomacy.orders import Build, Disband, Waive
-from warjudge.diplomacy.results import VOID, Entry, OrderResult, parse_entries
+from warjudge.diplomacy.report import VOID, OrderResult
+from warjudge.diplomacy.results import Entry, parse_entries
 from warjudge.diplomacy.units import Unit
 
 

@@ -26,8 +26,10 @@ from warjudge.core.errors import IllegalAction, InputError, RecordError, Warjudg
 from warjudge.core.events import Refusal
 from warjudge.core.game import GM, Action, Game, Outcome
 from warjudge.core.games import replay
+from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.diplomacy.actions import check_actor, checked_orders, gm_process_or_draw
+from warjudge.diplomacy.report import PhaseReport
 
 
 class DiplomacyFamily(Game):
@@ -37,7 +39,7 @@ class DiplomacyFamily(Game):
     kind_name: ClassVar[str]   # what a record of another game is told it is not
     record_ids: ClassVar[tuple[str, ...]] = ()   # the record ids it reads (default: its game id)
     record: Any
-    history: Any
+    history: Log[PhaseReport[Any, Any, Any, Any]]   # each judged phase's report (diplomacy/report.py)
     state: Any               # the position: its `phase` (with a `year`) and `winner`
     pending: dict[str, dict[str, str]]   # power -> what each order is for (its unit) -> canonical text
     drawn: list[str] | None
@@ -233,7 +235,7 @@ class DiplomacyFamily(Game):
             self._adjudicate()
 
     # --- the games master's conveniences -------------------------------------------------
-    def process(self) -> Any:
+    def process(self) -> PhaseReport[Any, Any, Any, Any]:
         """The games master adjudicates the phase, `act(GM, {"type": "process"})`; its report."""
         self._as_gm({"type": "process"})
         return self.history[-1]

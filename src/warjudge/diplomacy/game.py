@@ -42,9 +42,11 @@ from warjudge.diplomacy.mapdata import DipMap
 from warjudge.diplomacy.options import check_choice, family_options
 from warjudge.diplomacy.orders import Build, Disband, Order, Waive, format_order, parse_order
 from warjudge.diplomacy.phases import (
-    MOVEMENT, RETREAT, GameState, Phase, PhaseReport, initial_state, judge_phase,
+    MOVEMENT, RETREAT, GameState, Phase, initial_state, judge_phase,
 )
 from warjudge.diplomacy.reasons import because
+from warjudge.diplomacy.report import PhaseReport
+from warjudge.diplomacy.results import Dislodged
 from warjudge.diplomacy.retreats import check_retreat
 from warjudge.diplomacy.view_types import DiplomacyView
 
@@ -86,7 +88,7 @@ class DiplomacyGame(DiplomacyFamily):
         self.drafts: bool = options.get("drafts", False)
         self.record = GameRecord(self.game_id, seed, options)
         self.state: GameState = initial_state(self.map)
-        self.history: Log[PhaseReport] = Log()        # shared with clones (core/log.py)
+        self.history: Log[PhaseReport[Phase, GameState, Dislodged, None]] = Log()   # shared with clones (core/log.py)
         self.pending: dict[str, dict[str, str]] = {}   # power -> unit key -> canonical order
         self.drawn: list[str] | None = None            # a draw agreed by all survivors
         self._cached_for: GameState | None = None                 # the position the caches below are for

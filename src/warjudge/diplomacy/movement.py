@@ -10,7 +10,8 @@ from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap, province_of
 from warjudge.diplomacy.orders import Convoy, Hold, Move, Order
 from warjudge.diplomacy.reasons import because
 from warjudge.diplomacy.resolver import HOLD, MOVE, Resolver, route_exists
-from warjudge.diplomacy.results import FAILS, SUCCEEDS, VOID, Dislodged, Entry, OrderResult, parse_entries
+from warjudge.diplomacy.report import FAILS, SUCCEEDS, VOID, OrderResult
+from warjudge.diplomacy.results import Dislodged, Entry, parse_entries
 from warjudge.diplomacy.units import Unit
 
 

@@ -15,7 +15,8 @@ from warjudge.core.errors import InputError
 from warjudge.diplomacy.adjustments import adjustment_counts, judge_adjustments
 from warjudge.diplomacy.mapdata import DipMap
 from warjudge.diplomacy.movement import judge_movement
-from warjudge.diplomacy.results import Dislodged, Entry, OrderResult
+from warjudge.diplomacy.report import PhaseReport
+from warjudge.diplomacy.results import Dislodged, Entry
 from warjudge.diplomacy.retreats import judge_retreats
 from warjudge.diplomacy.units import Unit
 
@@ -57,16 +58,6 @@ class GameState:
     winner: str | None = None
 
 
-@dataclass
-class PhaseReport:
-    phase: Phase
-    results: list[OrderResult]
-    before: GameState
-    after: GameState   # the position at the start of the next phase
-    dislodged: list[Dislodged] = field(default_factory=list)  # movement phases: who was dislodged
-    standoffs: set[str] = field(default_factory=set)          # movement phases: vacant bounce provinces
-
-
 def initial_state(dmap: DipMap) -> GameState:
     units = {}
     for power, placed in dmap.start.items():
@@ -77,7 +68,8 @@ def initial_state(dmap: DipMap) -> GameState:
     return GameState(Phase(dmap.start_year, SPRING, MOVEMENT), units, centers)
 
 
-def judge_phase(dmap: DipMap, state: GameState, orders: dict[str, list[str]]) -> PhaseReport:
+def judge_phase(dmap: DipMap, state: GameState, orders: dict[str, list[str]]
+                ) -> PhaseReport[Phase, GameState, Dislodged, None]:
     entries: list[Entry] = [(power, o) for power, items in orders.items() for o in items]
     phase = state.phase
     if phase.kind == MOVEMENT:
@@ -87,14 +79,14 @@ def judge_phase(dmap: DipMap, state: GameState, orders: dict[str, list[str]]) ->
                             out.dislodged, out.standoffs)
         else:
             nxt = _end_of_season(dmap, phase, out.units, state.centers)
-        return PhaseReport(phase, out.results, state, nxt, out.dislodged, out.standoffs)
+        return PhaseReport(phase, out.results, nxt, None, out.dislodged, out.standoffs)
     elif phase.kind == RETREAT:
         retreated = judge_retreats(dmap, state.units, state.dislodged, state.standoffs, entries)
         nxt = _end_of_season(dmap, phase, retreated.units, state.centers)
-        return PhaseReport(phase, retreated.results, state, nxt)
+        return PhaseReport(phase, retreated.results, nxt, None)
     adjusted = judge_adjustments(dmap, state.units, state.centers, entries)
     nxt = GameState(Phase(phase.year + 1, SPRING, MOVEMENT), adjusted.units, _copy(state.centers))
-    return PhaseReport(phase, adjusted.results, state, nxt)
+    return PhaseReport(phase, adjusted.results, nxt, None)
 
 
 def _copy(centers: dict[str, set[str]]) -> dict[str, set[str]]:

@@ -1,44 +1,14 @@
-"""What every phase judge reports back."""
+"""The standard judges' dislodged units and the parsing of the orders they judge."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from warjudge.core.events import Event, OrderRefusal, english
+from warjudge.core.events import OrderRefusal
 from warjudge.diplomacy.mapdata import DipMap
-from warjudge.diplomacy.orders import Order, format_order, parse_canonical, parse_order
+from warjudge.diplomacy.orders import Order, parse_canonical, parse_order
+from warjudge.diplomacy.report import VOID, OrderResult
 from warjudge.diplomacy.units import Unit
-
-SUCCEEDS, FAILS, VOID = "succeeds", "fails", "void"
-
-
-@dataclass
-class OrderResult:
-    power: str
-    written: str | None       # what the player wrote, the default order's text, or None for
-                              # an order given parsed (a search's): written out when first read
-    order: Order | None       # None when the text could not be parsed
-    result: str = SUCCEEDS    # succeeds | fails | void
-    why: Event | None = None  # the reason, as a code (reasons.py) and parameters
-    default: bool = False     # the judge supplied this order for an unordered unit
-
-    @property
-    def text(self) -> str:
-        """The order as written (a parsed one in canonical form, made only if asked for:
-        a search judges thousands of phases and reads few of their texts)."""
-        if self.written is None:
-            assert self.order is not None, "an order given parsed has its order"
-            self.written = format_order(self.order)
-        return self.written
-
-    @property
-    def reason(self) -> str:
-        """The reason in English ('' if none), worded at the edge (wording_en.py)."""
-        return english(self.why) if self.why is not None else ""
-
-    @property
-    def canonical(self) -> str:
-        return format_order(self.order) if self.order is not None else self.text
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ from warjudge.diplomacy.legality import fleet_destination
 from warjudge.diplomacy.mapdata import ARMY, DipMap, province_of
 from warjudge.diplomacy.orders import Disband, Move, Order, Retreat
 from warjudge.diplomacy.reasons import because
-from warjudge.diplomacy.results import FAILS, VOID, Dislodged, Entry, OrderResult, parse_entries
+from warjudge.diplomacy.report import FAILS, VOID, OrderResult
+from warjudge.diplomacy.results import Dislodged, Entry, parse_entries
 from warjudge.diplomacy.units import Unit
 
 

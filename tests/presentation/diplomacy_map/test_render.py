@@ -164,8 +164,9 @@ def test_a_players_map_holds_none_of_the_orders_hidden_from_them():
 
 def test_the_necromancer_map_draws_what_each_power_may_see():
     """EN 3.2.1: hidden units (the Nazgûl, Saruman's Wizard) stay off other powers' maps."""
-    report = NecromancerDiplomacyGame().opening_report()
-    gm, rohan = report.view(None), report.view("ROHAN")
+    game = NecromancerDiplomacyGame()
+    report = game.opening_report()
+    gm, rohan = game.report_view(report, None), game.report_view(report, "ROHAN")
     for view in (gm, rohan):
         root = svgshapes.parse(render_map("necromancer", view))
         assert len(regions(root)) == 80

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from warjudge.core.events import worded
 from warjudge.diplomacy.game import DiplomacyGame
-from warjudge.diplomacy.phases import PhaseReport
+from warjudge.diplomacy.phases import GameState, Phase
+from warjudge.diplomacy.report import PhaseReport
+from warjudge.diplomacy.results import Dislodged
 
 
 def phase_report(game: DiplomacyGame, viewer: str | None, lang: str, phase: str | None) -> str:
@@ -27,7 +29,7 @@ def phase_report(game: DiplomacyGame, viewer: str | None, lang: str, phase: str 
     return "\n".join(lines)
 
 
-def results_lines(report: PhaseReport, lang: str) -> list[str]:
+def results_lines(report: PhaseReport[Phase, GameState, Dislodged, None], lang: str) -> list[str]:
     """A phase's results, one line an order (the judge's defaults marked), and who was dislodged."""
     lines = [f"Results of {report.phase}"]
     for r in report.results:

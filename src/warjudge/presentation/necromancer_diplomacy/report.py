@@ -11,7 +11,7 @@ comes next."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from warjudge.core.errors import OrderError
 from warjudge.core.events import Event, worded
@@ -19,9 +19,13 @@ from warjudge.diplomacy.variants.necromancer.adjustments import wizard_at
 from warjudge.diplomacy.variants.necromancer.orders import format_norder, parse_norder
 
 if TYPE_CHECKING:
-    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame, NReport
+    from warjudge.diplomacy.report import PhaseReport
+    from warjudge.diplomacy.variants.necromancer.calendar import NPhase
+    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
     from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap
+    from warjudge.diplomacy.variants.necromancer.movement import Dislodgement
     from warjudge.diplomacy.variants.necromancer.state import NecroState
+    from warjudge.diplomacy.variants.necromancer.views import Reveal
 
 WORDS = {
     "en": {"succeeds": "succeeds", "fails": "fails", "void": "void", "unknown": "unknown",
@@ -89,11 +93,12 @@ def phase_report(game: NecromancerDiplomacyGame, viewer: str | None, lang: str, 
     return report_text(game, game.report_of(phase), viewer, lang)
 
 
-def report_text(game: NecromancerDiplomacyGame, report: NReport, viewer: str | None, lang: str = "en") -> str:
+def report_text(game: NecromancerDiplomacyGame, report: PhaseReport[NPhase, NecroState, Dislodgement, Reveal],
+                viewer: str | None, lang: str = "en") -> str:
     """The report `viewer` (None: the GM) may read, as text ready to mail."""
     w, nmap = WORDS[lang], game.map
-    view = report.view(viewer)
-    state = cast("NecroState", report.state)   # set on every report a game keeps
+    view = game.report_view(report, viewer)
+    state = report.after
 
     def name(power: str) -> str:
         return power_name(nmap, power, lang)

@@ -200,7 +200,7 @@ def test_views_hide_each_powers_orders_and_report_from_the_others():  # EN 3.2.1
     for power in game.powers:
         mine = game.view(power)
         assert set(mine["report"]) == {power, "public"}   # its own, and what every power may read
-        assert {k: v for k, v in mine["report"][power].items() if k != "hidden_from"} == report.view(power)
+        assert {k: v for k, v in mine["report"][power].items() if k != "hidden_from"} == game.report_view(report, power)
         assert not list(hidden_objects(mine, power))
     assert "A Gre" in " ".join(game.view("SAURON")["report"]["SAURON"]["units"]["SAURON"])
     assert "SAURON" not in game.view("GONDOR")["report"]["GONDOR"]["units"] or not any(

@@ -140,8 +140,8 @@ def whys(lines) -> set[Why]:
     return {(line["reason"], json.dumps(line["why"], sort_keys=True)) for line in lines if line["why"]}
 
 
-def reasons_of(report, powers) -> set[Why]:
-    return {w for viewer in (None, *powers) for w in whys(report.view(viewer)["orders"])}
+def reasons_of(game, report) -> set[Why]:
+    return {w for viewer in (None, *game.powers) for w in whys(game.report_view(report, viewer)["orders"])}
 
 
 @pytest.fixture(scope="module")
@@ -150,7 +150,7 @@ def game_reasons() -> set[Why]:
     for seed in range(4):
         for edition in ("2000", "2002"):
             for game, report in play_with_mischief(seed, edition):
-                found |= reasons_of(report, game.powers)
+                found |= reasons_of(game, report)
     return found
 
 
@@ -389,7 +389,7 @@ def test_french_report_of_played_phases_has_no_english_reason():  # issue 3
         for viewer in (None, "SAURON"):
             text = report_text(game, report, viewer, lang="fr")
             names = {p.id: p.name_fr for p in game.map.spec.powers}   # power names in French too
-            for reason, why in whys(report.view(viewer)["orders"]):
+            for reason, why in whys(game.report_view(report, viewer)["orders"]):
                 assert f"({reason_in('fr', json.loads(why), names)})" in text
                 assert f"({reason})" not in text, reason
                 checked += 1

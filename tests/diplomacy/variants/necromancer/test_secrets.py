@@ -19,11 +19,11 @@ def test_a_secret_activation_shows_nowhere():  # EN 7.8.2 vii: not in units, cen
     game.set_orders("SARUMAN", ["Build A Gap"])
     game.set_orders("SAURON", ["Activate A Gre"])
     report = game.process()
-    rohan, sauron = report.view("ROHAN"), report.view("SAURON")
+    rohan, sauron = game.report_view(report, "ROHAN"), game.report_view(report, "SAURON")
     assert "Gre" not in rohan["supply_centers"].get("SAURON", []) and "Gre" in sauron["supply_centers"]["SAURON"]
     assert rohan["centres"]["SAURON"] == sauron["centres"]["SAURON"] - 1
     svg = render_svg(game.map, picture_of_view(rohan))
-    gm_svg = render_svg(game.map, picture_of_view(report.view(None)))
+    gm_svg = render_svg(game.map, picture_of_view(game.report_view(report, None)))
     assert svg != gm_svg and "A Gre" in " ".join(rohan["units"]["STANDING"])
     out = adjudicate_document({"variant": "necromancer", "phase": "TA2780A", "units": {"STANDING": ["A Gre"],
                                "SAURON": ["A DGu", "A MMo"]}, "supply_centers": {"SAURON": ["DGu", "MMo", "Gor"]},
@@ -39,7 +39,7 @@ def test_an_activated_army_revealed_by_acting_shows_its_order():  # EN 7.8.2 vii
     game.process()
     game.set_orders("SAURON", ["A Gre - NEa"])
     report = game.process()
-    assert ("A Gre - NEa", "succeeds") in lines(report.view("DWARVES"), "SAURON")
+    assert ("A Gre - NEa", "succeeds") in lines(game.report_view(report, "DWARVES"), "SAURON")
 
 
 def test_spiders_that_bounce_an_attacker_are_revealed():  # EN 7.8.2 vii
@@ -126,7 +126,7 @@ def test_the_hidden_wizard_still_counts_for_saruman_in_every_view():  # EN 7.7 v
     report = game.process()
     assert report.phase.kind == "A"
     for viewer in (None, "ROHAN", "SARUMAN"):
-        view = report.view(viewer)
+        view = game.report_view(report, viewer)
         assert view["centres"]["SARUMAN"] == 4 and view["victory_points"]["SARUMAN"] == 4, viewer
 
 

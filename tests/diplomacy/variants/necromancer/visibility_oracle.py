@@ -25,7 +25,7 @@ def _unit_of(order: str) -> tuple[str, str] | None:
 
 def secret_units(game, report) -> set[tuple[str, str, str]]:
     """(power, kind, province) of every unit a rule may hide from others after `report`."""
-    state = report.state
+    state = report.after
     out = set()
     for province, pieces in state.position.items():
         for p in pieces:
@@ -37,11 +37,11 @@ def secret_units(game, report) -> set[tuple[str, str, str]]:
 def check_views(game, report) -> int:
     """Asserts every rule on every viewer's channels; returns the number of checks made."""
     checks = 0
-    state = report.state
-    gm = report.view(None)
+    state = report.after
+    gm = game.report_view(report, None)
     dislodged_gm = {(p, d["unit"]) for p, items in gm["dislodged"].items() for d in items}
     for viewer in game.powers:
-        view = report.view(viewer)
+        view = game.report_view(report, viewer)
         mentioned = " ".join(line["order"] for line in view["orders"])
         dislodged_at = {d["unit"].split()[-1] for items in view["dislodged"].values() for d in items}
         # dislodgements are public (EN 3.2.1 v): every one is listed, retreats only for their owner

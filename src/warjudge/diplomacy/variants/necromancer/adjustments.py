@@ -19,7 +19,8 @@ from warjudge.diplomacy.variants.necromancer.pieces import (
 )
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece, Position
 from warjudge.diplomacy.variants.necromancer.reasons import because
-from warjudge.diplomacy.variants.necromancer.results import NResult, parsed
+from warjudge.diplomacy.report import OrderResult
+from warjudge.diplomacy.variants.necromancer.results import parsed
 from warjudge.diplomacy.variants.necromancer.state import NecroState
 
 VICTORY = 19
@@ -96,7 +97,7 @@ def home_centres(nmap: NecroMap, state: NecroState, power: str) -> set[str]:
 
 
 def judge_adjustments(nmap: NecroMap, state: NecroState, orders: list[tuple[str, str]],
-                      spoiled: list[tuple[str, Piece]] | None = None) -> tuple[NecroState, list[NResult]]:
+                      spoiled: list[tuple[str, Piece]] | None = None) -> tuple[NecroState, list[OrderResult]]:
     """The adjustment phase; a hidden unit that spoils an Activation is added to `spoiled`
     (it is revealed, EN 7.8.2 vi)."""
     judging = Judging(nmap, state, spoiled if spoiled is not None else [])
@@ -110,7 +111,7 @@ def judge_adjustments(nmap: NecroMap, state: NecroState, orders: list[tuple[str,
                 rest = list(position[province])   # the judge's lists are replaced, never changed
                 rest.remove(piece)
                 position[province] = rest
-                results.append(NResult(power, f"{piece.component.kind} {province} D", default=True,
+                results.append(OrderResult(power, f"{piece.component.kind} {province} D", default=True,
                                        why=because("necdip.adjust.civil_disorder")))
     state = replace(state, position={p: v for p, v in position.items() if v})
     return _victory(nmap, state), results
@@ -138,9 +139,9 @@ class Judging:
         copy.used, copy.built_in = dict(self.used), dict(self.built_in)
         return copy
 
-    def judge(self, orders: list[tuple[str, str]]) -> list[NResult]:
+    def judge(self, orders: list[tuple[str, str]]) -> list[OrderResult]:
         """Judge `orders` in turn, changing the state: their results."""
-        results: list[NResult] = []
+        results: list[OrderResult] = []
         for r, order in parsed(self.nmap, orders, results):
             reason = self._verdict(r.power, order)
             if reason is not None:

@@ -20,7 +20,7 @@ still load: their `orders`/`process`/`draw` are the GM's actions (docs/rulings.m
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar, Sequence, cast
 
@@ -34,6 +34,7 @@ from warjudge.core.visibility import HIDDEN_FROM, redacted
 from warjudge.diplomacy.actions import DRAFTS_OPTION
 from warjudge.diplomacy.family import DiplomacyFamily
 from warjudge.diplomacy.options import check_choice, check_flag, family_options
+from warjudge.diplomacy.report import OrderResult, PhaseReport
 from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
 from warjudge.diplomacy.variants.necromancer.reasons import because
 from warjudge.diplomacy.variants.necromancer import refusals
@@ -53,8 +54,7 @@ from warjudge.diplomacy.variants.necromancer.orders import (
 )
 from warjudge.diplomacy.variants.necromancer.pieces import HIDDEN_MOVERS, NAZGUL, fold, group_of
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece
-from warjudge.diplomacy.variants.necromancer.resolver import NMR, Group, Resolution
-from warjudge.diplomacy.variants.necromancer.results import NResult
+from warjudge.diplomacy.variants.necromancer.resolver import NMR, Group, Resolution, Rules
 from warjudge.diplomacy.variants.necromancer.retreats import judge_retreats
 from warjudge.diplomacy.variants.necromancer.state import NecroState, initial_state
 from warjudge.diplomacy.view_types import NecromancerView, ReportView
@@ -66,26 +66,6 @@ EDITIONS = ("2000", "2002")
 OPTIONS = ("edition", "alignment", "map", "max_year", "gm_adjudicates", "drafts")
 GAME = "necromancer-diplomacy"           # the record id (core/games.py)
 LEGACY_GAME = "necromancer"              # records written before issue 12 say this; they still load
-
-
-@dataclass
-class NReport:
-    phase: NPhase
-    results: list[NResult]
-    dislodged: list[Dislodgement] = field(default_factory=list)
-    standoffs: set[str] = field(default_factory=set)
-    state: NecroState | None = None                         # the position the phase left
-    reveal: Reveal = field(default_factory=Reveal)
-    hidden_orders: set[int] = field(default_factory=set)    # lines others see only when revealed
-    eliminated: list[str] = field(default_factory=list)     # powers eliminated by this phase (EN 7.7 ii, 7.8.3)
-    nmap: Any = field(default=None, repr=False)
-    rules: Any = field(default=None, repr=False)
-    views_cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # game.view's
-
-    def view(self, viewer: str | None = None) -> ReportView:
-        """The report as `viewer` may read it (None: the GM's report), through the one
-        visibility filter (views.player_view)."""
-        return player_view(self.nmap, self.rules, self, viewer)
 
 
 class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
@@ -129,11 +109,14 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         self.pending: dict[str, dict[str, str]] = {}   # power -> unit (as written) -> canonical order
         self.written: dict[str, list[str]] = {}   # orders the GM entered as written (void ones included)
         self.passed: set[str] = set()              # powers that declined their optional orders
-        self.history: Log[NReport] = Log()   # shared with clones (core/log.py)
+        self.history: Log[PhaseReport[NPhase, NecroState, Dislodgement, Reveal]] = Log()   # shared with clones
         self.drawn: list[str] | None = None   # EN 6.3 v: a draw among all survivors
         self._cached_for: NecroState | None = None
         self._cache: dict[tuple[str, ...] | tuple[str, tuple[str, ...]] | tuple[str, str, tuple[str, ...]], list[str]] = {}
-        self._opening: NReport | None = None
+        self._opening: PhaseReport[NPhase, NecroState, Dislodgement, Reveal] | None = None
+        # the last report's copies for `view`, made once per report
+        self._report_views: tuple[PhaseReport[NPhase, NecroState, Dislodgement, Reveal] | None, dict[str, Any]] = (
+            None, {})
 
     @classmethod
     def _replay_legacy(cls, game: "NecromancerDiplomacyGame", actions: Sequence[dict[str, Any]]
@@ -309,14 +292,13 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
 
     def _adjudicate(self) -> None:
         before = self.state
-        report = self._process()
-        self.state = eliminations(self.state, self.dislodged)
-        report.eliminated = [power for power, was, now in (
+        judged = self._process()
+        self.state = eliminations(self.state, self.dislodged)   # the report holds the position after them
+        eliminated = [power for power, was, now in (
             ("SARUMAN", before.saruman_eliminated, self.state.saruman_eliminated),
             ("SAURON", before.sauron_eliminated, self.state.sauron_eliminated)) if now and not was]
-        self.rules = replace(self.rules, sauron_eliminated=self.state.sauron_eliminated)
-        report.state, report.nmap, report.rules = self.state, self.map, self.rules
-        self.history.append(report)
+        self.rules = self._rules_at(self.state)
+        self.history.append(replace(judged, after=self.state, eliminated=eliminated))
         self.pending, self.written, self.passed = {}, {}, set()
 
     # --- the games master's conveniences (the rest: diplomacy/family.py) ---------------
@@ -345,11 +327,12 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         powers = self.powers
         others = {p: [q for q in powers if q != p] for p in powers}
         report = self.report_of()
-        if not report.views_cache:
-            report.views_cache["GM"] = {**report.view(None), HIDDEN_FROM: list(powers)}
+        if self._report_views[0] is not report:   # made once a report (clones share it)
+            views: dict[str, Any] = {"GM": {**self.report_view(report, None), HIDDEN_FROM: list(powers)}}
             for p in powers:
-                report.views_cache[p] = {**report.view(p), HIDDEN_FROM: others[p]}
-            report.views_cache[PUBLIC] = public_report(report.nmap, report.rules, report)   # marked for nobody
+                views[p] = {**self.report_view(report, p), HIDDEN_FROM: others[p]}
+            views[PUBLIC] = public_report(self.map, self._rules_at(report.after), report)   # marked for nobody
+            self._report_views = (report, views)
         orders = [{"power": p, "order": t, "written": True, HIDDEN_FROM: others[p]}
                   for p in powers for t in self.written.get(p, [])]
         orders += [{"power": p, "order": t, HIDDEN_FROM: others[p]} for p in powers for t in self._given(p)]
@@ -359,7 +342,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             "phase": str(self.state.phase), "max_year": self.max_year,
             "orders": orders,
             "passed": [{"power": p, HIDDEN_FROM: others[p]} for p in sorted(self.passed)],
-            "report": dict(report.views_cache),
+            "report": dict(self._report_views[1]),
             "outcome": None if outcome is None else outcome.to_json(),
         }
         return cast(NecromancerView, redacted(full, player if player is not None else ""))   # less what is hidden
@@ -388,14 +371,24 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
     def _parse_phase(self, text: str) -> NPhase:
         return NPhase.parse(text)
 
-    def _before_any(self) -> NReport:
+    def _before_any(self) -> PhaseReport[NPhase, NecroState, Dislodgement, Reveal]:
         return self.opening_report()
 
-    def opening_report(self) -> NReport:
+    def opening_report(self) -> PhaseReport[NPhase, NecroState, Dislodgement, Reveal]:
         """An empty report of the position as it stands, for a game not yet processed."""
-        if self._opening is None or self._opening.state is not self.state:
-            self._opening = NReport(self.state.phase, [], state=self.state, nmap=self.map, rules=self.rules)
+        if self._opening is None or self._opening.after is not self.state:
+            self._opening = PhaseReport(self.state.phase, [], self.state, Reveal())
         return self._opening
+
+    def report_view(self, report: PhaseReport[NPhase, NecroState, Dislodgement, Reveal], viewer: str | None
+                    ) -> ReportView:
+        """`report` as `viewer` may read it (None: the GM's report), through the one
+        visibility filter (views.player_view), under the rules as they stood after it."""
+        return player_view(self.map, self._rules_at(report.after), report, viewer)
+
+    def _rules_at(self, state: NecroState) -> Rules:
+        """The rules in `state`: the game's, with Sauron out once he is eliminated."""
+        return replace(self.rules, sauron_eliminated=state.sauron_eliminated)
 
     # --- phases ---------------------------------------------------------------------------
     def _entries(self) -> list[tuple[str, str]]:
@@ -406,7 +399,8 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             out += [(power, text) for text in self._judged(power)]
         return out
 
-    def _process(self) -> NReport:
+    def _process(self) -> PhaseReport[NPhase, NecroState, Dislodgement, Reveal]:
+        """Judge the phase; its report (the position after eliminations: `_adjudicate`)."""
         phase, entries = self.state.phase, self._entries()
         if phase.kind == MOVEMENT:
             groups, results, res = resolve_movement(self.map, self.state.position, entries, self.rules)
@@ -425,18 +419,17 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
                 reveal.absorb(movement_reveals(step, step_res, secret_armies, secret_beasts, self.rules.edition,
                                                second_step=True))
             for province, piece in destroyed:   # FR 7.8.1 ix: the Nazgul left a Multiple Unit
-                results.append(NResult(piece.power, f"{piece.component.kind} {province} D", default=True,
-                                       why=because("necdip.move.nazgul_left")))
+                results.append(OrderResult(piece.power, f"{piece.component.kind} {province} D", default=True,
+                                           why=because("necdip.move.nazgul_left")))
             self.state = replace(self.state, position=position, third_army=None,   # EN 7.7 x: revealed now
                                  secret_armies=secret_armies - reveal.unmasked_armies,
                                  secret_beasts=secret_beasts - reveal.unmasked_beasts)
-            report = NReport(phase, results, dislodged, res.standoffs, reveal=reveal, hidden_orders=hidden)
             if dislodged:
                 self.dislodged, self.standoffs = dislodged, res.standoffs
                 self.state = replace(self.state, phase=NPhase(phase.year, RETREAT))
             else:
                 self._end_of_turn()
-            return report
+            return PhaseReport(phase, results, self.state, reveal, dislodged, res.standoffs, hidden_orders=hidden)
         if phase.kind == RETREAT:
             blockers: list[tuple[str, Piece]] = []
             position, results = judge_retreats(self.map, self.state.position, self.dislodged, self.standoffs,
@@ -451,7 +444,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
                                  secret_beasts=self.state.secret_beasts - reveal.unmasked_beasts)
             self.dislodged, self.standoffs = [], set()
             self._end_of_turn()
-            return NReport(phase, results, reveal=reveal)
+            return PhaseReport(phase, results, self.state, reveal)
         spoiled: list[tuple[str, Piece]] = []
         state, results = judge_adjustments(self.map, self.state, entries, spoiled)
         if phase.year == SAURON_ENDS:
@@ -462,9 +455,9 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         reveal = Reveal(located=_hidden_units_placed(results))                          # EN 3.2.1 vii
         for province, piece in spoiled:   # EN 7.8.2 vi: the hidden unit that spoiled an Activation
             reveal.located[(piece.power, piece.component.kind)] = province
-        return NReport(phase, results, reveal=reveal, hidden_orders=hidden)
+        return PhaseReport(phase, results, self.state, reveal, hidden_orders=hidden)
 
-    def _secret_adjustment(self, r: NResult) -> bool:
+    def _secret_adjustment(self, r: OrderResult) -> bool:
         """An Activation (EN 7.8.2 vii: never revealed, even written wrong) or a disband of a
         Hidden Movement unit (EN 3.2.1 vii: shown only if it was visible; between turns it never is)."""
         try:
@@ -516,7 +509,7 @@ def _unit_key(given: dict[str, str], order: NOrder | Waive) -> str:
     return next(k for k in (unit, *(f"{unit} #{n}" for n in range(2, len(given) + 2))) if k not in given)
 
 
-def _unordered_lines(groups: list[Group], res: Resolution, results: list[NResult], secret_armies: set[str],
+def _unordered_lines(groups: list[Group], res: Resolution, results: list[OrderResult], secret_armies: set[str],
                      secret_beasts: set[str]) -> set[int]:
     """A default Hold line for every unit given no order (NMR, EN 2.2.1 vii), so reports
     say who did not order; unactivated Standing Armies (always in Civil Disorder) are left
@@ -529,8 +522,8 @@ def _unordered_lines(groups: list[Group], res: Resolution, results: list[NResult
         kinds = sorted({p.component.kind for p in g.pieces}, key=lambda k: k in ("N", "W"))
         for kind in kinds:
             unit = group_of([p.component for p in g.pieces if p.component.kind == kind], g.province)
-            results.append(NResult(g.power, f"{unit} H", "fails" if dislodged else "succeeds",
-                                   because("necdip.result.dislodged") if dislodged else None, default=True))
+            results.append(OrderResult(g.power, f"{unit} H", result="fails" if dislodged else "succeeds",
+                                       why=because("necdip.result.dislodged") if dislodged else None, default=True))
             if is_hidden(g.power, kind, secret_beasts) or (g.power == "SAURON" and g.province in secret_armies):
                 hidden.add(len(results) - 1)
         if len(kinds) == 1:
@@ -538,7 +531,7 @@ def _unordered_lines(groups: list[Group], res: Resolution, results: list[NResult
     return hidden
 
 
-def _hidden_units_placed(results: list[NResult]) -> dict[tuple[str, str], str]:
+def _hidden_units_placed(results: list[OrderResult]) -> dict[tuple[str, str], str]:
     """Where successful retreats and builds put Hidden Movement units (the last word of
     the order is the province: 'N MMo R Gor', 'Build N DGu')."""
     out = {}

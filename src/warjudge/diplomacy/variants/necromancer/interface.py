@@ -127,7 +127,7 @@ def adjudicate_necromancer(doc: Any) -> dict[str, Any]:
         game.set_orders(power, texts)
     report = game.process()
     after = game.state
-    view = report.view(spec.view)
+    view = game.report_view(report, spec.view)
     out: dict[str, Any] = {key: view[key] for key in (
         "phase", "next_phase", "orders", "units", "dislodged", "standoffs", "supply_centers", "winner")}
     if phase.kind == "A":

@@ -19,7 +19,8 @@ from warjudge.diplomacy.variants.necromancer.pieces import (
 from warjudge.core.events import Event
 from warjudge.diplomacy.variants.necromancer.position import Piece, Position
 from warjudge.diplomacy.variants.necromancer.reasons import because, nested
-from warjudge.diplomacy.variants.necromancer.results import NResult, parsed
+from warjudge.diplomacy.report import OrderResult
+from warjudge.diplomacy.variants.necromancer.results import parsed
 from warjudge.diplomacy.variants.necromancer.resolver import (
     BUILD, HOLD, MOVE, NMR, SUPPORT, Group, NecroResolver, Resolution, Rules,
 )
@@ -88,9 +89,9 @@ def passable(nmap: NecroMap, pieces: list[Piece], src: str, dest: str) -> Event 
 
 
 def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str]], edition: str = "2002"
-                 ) -> tuple[list[Group], list[NResult]]:
+                 ) -> tuple[list[Group], list[OrderResult]]:
     """Parse and check every order; returns (groups, verdicts)."""
-    verdicts: list[NResult] = []
+    verdicts: list[OrderResult] = []
     taken: dict[str, set[int]] = {}
     groups: list[Group] = []
     leads: list[tuple[str, str, Written, list[Piece], int]] = []
@@ -176,7 +177,7 @@ def _missing_unit(position: Position, power: str, unit: Written, used: set[int])
     return because("necdip.no_such_unit", power=power, unit=str(unit))
 
 
-def _join_leaders(nmap: NecroMap, groups: list[Group], leads: list[tuple[str, str, Written, list[Piece], int]], verdicts: list[NResult]) -> None:
+def _join_leaders(nmap: NecroMap, groups: list[Group], leads: list[tuple[str, str, Written, list[Piece], int]], verdicts: list[OrderResult]) -> None:
     """EN 7.8.1 vii-viii: the Nazgul giving a Lead order adds 1 to the led unit's order and
     stays with that unit for the whole turn, wherever it goes (it joins the unit's group).
     A Lead with no unit to lead, or of a unit going to sea (7.8.1 vi), is void: the Nazgul holds."""
@@ -193,7 +194,7 @@ def _join_leaders(nmap: NecroMap, groups: list[Group], leads: list[tuple[str, st
         led.pieces = [*led.pieces, *nazgul]
 
 
-def _wizard_aboard(nmap: NecroMap, groups: list[Group], verdicts: list[NResult]) -> None:
+def _wizard_aboard(nmap: NecroMap, groups: list[Group], verdicts: list[OrderResult]) -> None:
     """EN 7.7 vii: the Wizard goes to (or along) the sea only aboard a Saruman A/F making
     the same move; it may leave an A/F only for land."""
     for g in groups:
@@ -208,7 +209,7 @@ def _wizard_aboard(nmap: NecroMap, groups: list[Group], verdicts: list[NResult])
             g.kind, g.dest = HOLD, None
 
 
-def _amendments_2002(position: Position, groups: list[Group], verdicts: list[NResult]) -> None:
+def _amendments_2002(position: Position, groups: list[Group], verdicts: list[OrderResult]) -> None:
     """FR 4.2 vii: several moves of one MU's Components to one province are all void.
     FR 7.8.1 x: in a Nazgul MU, orders are void unless the Nazgul stays or goes with them."""
     def void(g: Group, reason: Event) -> None:
@@ -333,14 +334,14 @@ _CHECKS: dict[type, Callable[[NecroMap, Position, Any, list[Piece]], Checked]] =
 
 
 def resolve_movement(nmap: NecroMap, position: Position, orders: list[tuple[str, str]],
-                     rules: Rules) -> tuple[list[Group], list[NResult], Resolution]:
+                     rules: Rules) -> tuple[list[Group], list[OrderResult], Resolution]:
     groups, verdicts = build_groups(nmap, position, orders, rules.edition)
     res = NecroResolver(nmap, groups, rules).run()
     _mark_results(groups, res, verdicts)
     return groups, verdicts, res
 
 
-def _mark_results(groups: list[Group], res: Resolution, verdicts: list[NResult]) -> None:
+def _mark_results(groups: list[Group], res: Resolution, verdicts: list[OrderResult]) -> None:
     """Each order's result from the resolution (EN 2.2.3: a Move fails if it does not
     leave, a Hold if dislodged, a Support if cut; a Build as a Support, EN 3.4 iii)."""
     for i, g in enumerate(groups):
@@ -496,7 +497,7 @@ def _with_auxiliary(pieces: list[Piece], aux: str | None) -> list[Piece]:
 
 
 def double_movement(nmap: NecroMap, position: Position, groups: list[Group], res: Resolution,
-                    dislodged: list[Dislodgement], rules: Rules, verdicts: list[NResult],
+                    dislodged: list[Dislodgement], rules: Rules, verdicts: list[OrderResult],
                     destroyed: list[tuple[str, Piece]] | None = None
                     ) -> tuple[Position, list[Dislodgement], list[Group], Resolution | None]:
     """Second orders (EN 3.2.2 iv-viii, 7.6 iii-v), resolved between Movement and Retreat

@@ -21,7 +21,8 @@ from warjudge.diplomacy.variants.necromancer.pieces import FLEET, group_of
 from warjudge.diplomacy.variants.necromancer.position import Piece, Position
 from warjudge.diplomacy.variants.necromancer.reasons import because, nested
 from warjudge.diplomacy.variants.necromancer.resolver import Rules
-from warjudge.diplomacy.variants.necromancer.results import NResult, parsed
+from warjudge.diplomacy.report import OrderResult
+from warjudge.diplomacy.variants.necromancer.results import parsed
 
 OPPOSED = {("good", "evil"), ("evil", "good")}
 
@@ -96,12 +97,12 @@ def _peek(nmap: NecroMap, orders: list[tuple[str, str]]) -> Iterator[tuple[str, 
 
 def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgement], standoffs: set[str],
                    orders: list[tuple[str, str]], rules: Rules, blockers: list[tuple[str, Piece]] | None = None
-                   ) -> tuple[Position, list[NResult]]:
+                   ) -> tuple[Position, list[OrderResult]]:
     """The retreat phase; units of other powers that stopped a retreat by being where it
     went are added to `blockers` (a hidden one is revealed by it, EN 3.2.1 vi)."""
     blockers = blockers if blockers is not None else []
-    results: list[NResult] = []
-    chosen: dict[int, tuple[str, NResult]] = {}
+    results: list[OrderResult] = []
+    chosen: dict[int, tuple[str, OrderResult]] = {}
     ordered: set[int] = set()
     dislodged = split_wizard_at_sea(nmap, dislodged)
     carriers = frozenset(
@@ -134,7 +135,7 @@ def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgem
         chosen[k] = (order.dest, r)
     for k, d in enumerate(dislodged):   # no order: the unit disbands (standard rule, EN 1)
         if k not in ordered:
-            results.append(NResult(d.power, f"{written_dislodged(d)} D", why=because("necdip.retreat.no_order"),
+            results.append(OrderResult(d.power, f"{written_dislodged(d)} D", why=because("necdip.retreat.no_order"),
                                    default=True))
     after: Position = {p: list(v) for p, v in position.items()}
     for k, (dest, r) in chosen.items():

@@ -20,7 +20,7 @@ are never shown. A Double Move whose first order fails shows only the first orde
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from warjudge.core.events import english
 from warjudge.diplomacy.view_types import ReportView
@@ -30,11 +30,10 @@ from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece, Po
 from warjudge.diplomacy.variants.necromancer.reasons import because
 from warjudge.diplomacy.variants.necromancer.resolver import BUILD, HOLD, MOVE, NMR, SUPPORT, Group, Resolution, Rules
 from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap
-from warjudge.diplomacy.variants.necromancer.results import NResult
+from warjudge.diplomacy.report import OrderResult, PhaseReport
+from warjudge.diplomacy.variants.necromancer.calendar import NPhase
+from warjudge.diplomacy.variants.necromancer.movement import Dislodgement
 from warjudge.diplomacy.variants.necromancer.state import NecroState
-
-if TYPE_CHECKING:
-    from warjudge.diplomacy.variants.necromancer.game import NReport
 from warjudge.diplomacy.variants.necromancer.retreats import retreat_problem, written_dislodged
 
 BEASTS = (SPIDERS, DRAGONS)
@@ -181,7 +180,7 @@ def view_position(state: NecroState, viewer: str | None, reveal: Reveal) -> dict
             sorted(format_position(visible_position(state, viewer, reveal)).items())}
 
 
-def view_results(results: list[NResult], viewer: str | None, reveal: Reveal, hidden_orders: set[int]
+def view_results(results: list[OrderResult], viewer: str | None, reveal: Reveal, hidden_orders: set[int]
                  ) -> list[dict[str, Any]]:
     """The report's lines `viewer` may read. `hidden_orders`: lines of hidden units and
     Activations, shown to others only when revealed."""
@@ -203,10 +202,10 @@ def view_results(results: list[NResult], viewer: str | None, reveal: Reveal, hid
     return out
 
 
-def player_view(nmap: NecroMap, rules: Rules, report: NReport, viewer: str | None) -> ReportView:
+def player_view(nmap: NecroMap, rules: Rules, report: PhaseReport[NPhase, NecroState, Dislodgement, Reveal], viewer: str | None
+                ) -> ReportView:
     """Everything `viewer` may know after `report` (None: the GM)."""
-    state = report.state
-    assert state is not None, "a report is read with the position it left"
+    state = report.after
     seen_state = replace(state, position=visible_position(state, viewer, report.reveal),
                          owners=visible_owners(state, viewer))
     powers = [p.id for p in nmap.spec.powers]
@@ -243,7 +242,8 @@ def player_view(nmap: NecroMap, rules: Rules, report: NReport, viewer: str | Non
     return view
 
 
-def public_report(nmap: NecroMap, rules: Rules, report: NReport) -> ReportView:
+def public_report(nmap: NecroMap, rules: Rules, report: PhaseReport[NPhase, NecroState, Dislodgement, Reveal]
+                  ) -> ReportView:
     """What every power may read of `report`, for a spectator: the report as read by a
     reader who is no power, so no power's own secrets (its hidden units, its Activations,
     its orders not revealed, its retreat choices) and only what the rules reveal to all."""

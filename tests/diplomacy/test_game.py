@@ -66,6 +66,24 @@ def test_dislodgement_leads_to_retreat_phase_then_fall(standard_map):  # 2000 ru
     assert r2.after.units["gas"].power == "FRANCE"
 
 
+def test_a_report_names_the_powers_its_phase_eliminated(standard_map):
+    # 2000 rulebook: a power with no unit and no supply centre is out of the game (issue 25)
+    units = _units(standard_map, {"FRANCE": ["A pic", "A gas"], "GERMANY": ["A bur"]})
+    spring = judge_phase(standard_map, GameState(Phase(1901, "S", "M"), units, {"FRANCE": {"par"}}),
+                         {"FRANCE": ["A pic - bur", "A gas S A pic - bur"]})
+    assert spring.eliminated == []   # dislodged, Germany's army may still retreat
+    retreat = judge_phase(standard_map, spring.after, {})   # no retreat ordered: it disbands
+    assert retreat.eliminated == ["GERMANY"]
+    # the Fall's centres: Germany holds Munich with no army and loses it; Italy keeps its army
+    units = _units(standard_map, {"FRANCE": ["A bur"], "ITALY": ["A pie"]})
+    fall = judge_phase(standard_map, GameState(Phase(1901, "F", "M"), units,
+                                               {"FRANCE": {"par"}, "GERMANY": {"mun"}, "ITALY": set()}),
+                       {"FRANCE": ["A bur - mun"]})
+    assert fall.eliminated == ["GERMANY"]
+    winter = judge_phase(standard_map, fall.after, {})   # Italy's army goes by civil disorder
+    assert str(fall.after.phase) == "W1901A" and winter.eliminated == ["ITALY"]
+
+
 def test_victory_at_eighteen_centres(standard_map):  # 2000 rules: victory with 18 supply centres
     centers = {"FRANCE": set(list(standard_map.supply_centers)[:17])}
     units = {u.province: u for u in [parse_unit("A bur", "FRANCE", standard_map)]}

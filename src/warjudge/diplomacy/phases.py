@@ -79,14 +79,30 @@ def judge_phase(dmap: DipMap, state: GameState, orders: dict[str, list[str]]
                             out.dislodged, out.standoffs)
         else:
             nxt = _end_of_season(dmap, phase, out.units, state.centers)
-        return PhaseReport(phase, out.results, nxt, None, out.dislodged, out.standoffs)
+        # every unit is still on the board or retreating: only the centres after Fall can eliminate
+        gone = _eliminated(dmap, state, nxt) if phase.season == FALL and not out.dislodged else []
+        return PhaseReport(phase, out.results, nxt, None, out.dislodged, out.standoffs, gone)
     elif phase.kind == RETREAT:
         retreated = judge_retreats(dmap, state.units, state.dislodged, state.standoffs, entries)
         nxt = _end_of_season(dmap, phase, retreated.units, state.centers)
-        return PhaseReport(phase, retreated.results, nxt, None)
+        return PhaseReport(phase, retreated.results, nxt, None, eliminated=_eliminated(dmap, state, nxt))
     adjusted = judge_adjustments(dmap, state.units, state.centers, entries)
     nxt = GameState(Phase(phase.year + 1, SPRING, MOVEMENT), adjusted.units, _copy(state.centers))
-    return PhaseReport(phase, adjusted.results, nxt, None)
+    return PhaseReport(phase, adjusted.results, nxt, None, eliminated=_eliminated(dmap, state, nxt))
+
+
+def _playing(state: GameState) -> set[str]:
+    """The powers with a unit (one waiting to retreat too) or a supply centre."""
+    out = {unit.power for unit in state.units.values()}
+    out.update(d.unit.power for d in state.dislodged)
+    out.update(power for power, centers in state.centers.items() if centers)
+    return out
+
+
+def _eliminated(dmap: DipMap, before: GameState, after: GameState) -> list[str]:
+    """The powers the phase put out of the game (no unit and no centre left), in map order."""
+    gone = _playing(before) - _playing(after)
+    return [power for power in dmap.powers if power in gone]
 
 
 def _copy(centers: dict[str, set[str]]) -> dict[str, set[str]]:

@@ -54,8 +54,6 @@ def sign_up(client: TestClient, name: str = "ann") -> str:
     return re.search(r'name="csrf-token" content="([0-9a-f]+)"', lobby.text).group(1)
 
 
-
-
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
     """A browser test whose page operation timed out reports what the live server's

@@ -27,6 +27,7 @@ import json
 import threading
 import time
 import weakref
+from collections import deque
 from typing import Any, AsyncIterator, Callable
 
 import anyio
@@ -96,31 +97,45 @@ def _seen(state: dict[str, Any]) -> tuple[Any, ...]:
 
 
 class Slots:
-    """The streams open in this process, per client and in all, within their caps."""
+    """The streams open in this process, per client and in all, within their caps.
+
+    A place is given back without the lock: a stream's body may be freed by the garbage
+    collector (`weakref.finalize`), which runs on whichever thread allocates, also on the
+    server's loop inside `take`'s own count; a give-back waiting there for the lock its
+    own thread held stopped the loop, and every request, for good. Places given back wait
+    in `_returned` (a deque's append is atomic) and are counted off by the next `take`."""
 
     def __init__(self, per_client: int, total: int):
         self.per_client, self.total = per_client, total
         self._open: dict[str, int] = {}
+        self._returned: deque[str] = deque()
         self._lock = threading.Lock()
 
     def take(self, client: str) -> Callable[[], None]:
         """A place for one more stream of `client` (else 429 or 503); call what it returns,
-        once or more, to give it back."""
+        once or more, from any thread, to give it back."""
         with self._lock:
+            self._count_returned()
             if sum(self._open.values()) >= self.total:
                 raise ApiError(503, "api.streams_full", {"Retry-After": RETRY_AFTER}, total=self.total)
             if self._open.get(client, 0) >= self.per_client:
                 raise ApiError(429, "api.streams_per_client", {"Retry-After": RETRY_AFTER}, most=self.per_client)
             self._open[client] = self._open.get(client, 0) + 1
-        held = [True]
+        held = [client]
 
         def give_back() -> None:
-            with self._lock:
-                if held.pop() if held else False:
-                    self._open[client] -= 1
-                    if not self._open[client]:
-                        del self._open[client]
+            try:
+                self._returned.append(held.pop())   # each pop atomic: a place comes back once
+            except IndexError:
+                pass
         return give_back
+
+    def _count_returned(self) -> None:
+        while self._returned:
+            client = self._returned.popleft()
+            self._open[client] -= 1
+            if not self._open[client]:
+                del self._open[client]
 
 
 def client_of(request: Request, credentials: Credentials) -> str:

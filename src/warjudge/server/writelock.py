@@ -29,7 +29,10 @@ class WriteTimeout(Exception):
 class FifoLock:
     """A lock granted in the order it was asked for. Released by whichever thread ends
     the transaction (a connection may be returned to the pool from another thread), so
-    it is handed over explicitly rather than held by a thread."""
+    it is handed over explicitly rather than held by a thread. Nothing that may start a
+    garbage collection (building an object it tracks, such as an error) happens while the
+    mutex is held: a connection the collector frees goes back to its pool there, releasing
+    the lock, which would wait for the mutex its own thread held."""
 
     def __init__(self) -> None:
         self._mutex = threading.Lock()
@@ -47,9 +50,12 @@ class FifoLock:
         if turn.acquire(timeout=timeout):
             return   # handed over by release()
         with self._mutex:
-            if turn in self._waiting:   # nobody handed it over: give up our place
+            gave_up = turn in self._waiting
+            if gave_up:   # nobody handed it over: give up our place
                 self._waiting.remove(turn)
-                raise WriteTimeout(f"the database stayed locked for {timeout:.0f} s")
+        if gave_up:   # raised outside the mutex: building an error may run the garbage
+            # collector, and a connection it frees gives its lock back (`release`) on this thread
+            raise WriteTimeout(f"the database stayed locked for {timeout:.0f} s")
         # release() handed it over between the timeout and the check: it is ours
 
     def release(self) -> None:

@@ -4,6 +4,7 @@ requests and anything hidden from its viewer in any response."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
@@ -44,6 +45,16 @@ window.Notification = class {
 expect.set_options(timeout=20_000)   # a loaded 2-core machine: pages may take seconds to redraw
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server, noting its loop (a stalled test's report lists its tasks, `stalls.py`)."""
+
+    loop: asyncio.AbstractEventLoop | None = None
+
+    async def serve(self, sockets: Any = None) -> None:
+        self.loop = asyncio.get_running_loop()
+        await super().serve(sockets)
+
+
 class LiveServer:
     """The server with its bots' thread, as `warjudge serve` runs it (a quicker poll)."""
 
@@ -51,8 +62,8 @@ class LiveServer:
         self.app = create_app(f"sqlite:///{data / 'browser.sqlite3'}", limits=MANY_SIGNUPS, bot_pace=Pace(poll=0.05))
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.server = _Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, name="live-server", daemon=True)
 
     def __enter__(self) -> "LiveServer":
         self.thread.start()

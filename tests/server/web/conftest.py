@@ -11,6 +11,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import MANY_SIGNUPS, PASSWORD
+from tests.server.web import stalls
 from warjudge.server.app import create_app
 
 
@@ -53,3 +54,11 @@ def sign_up(client: TestClient, name: str = "ann") -> str:
     return re.search(r'name="csrf-token" content="([0-9a-f]+)"', lobby.text).group(1)
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A browser test whose page operation timed out reports what the live server's
+    threads and tasks were doing then (`stalls.py`)."""
+    outcome = yield
+    live = getattr(item, "funcargs", {}).get("live")
+    if call.excinfo is not None and live is not None and stalls.timed_out(call.excinfo.value):
+        outcome.get_result().sections.append(("live server at the timeout", stalls.report(live.server.loop)))

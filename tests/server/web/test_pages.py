@@ -4,7 +4,7 @@ from the caller's view only (issue 14)."""
 from __future__ import annotations
 
 from tests.server.web.conftest import sign_up
-from warjudge.server import auth
+from warjudge.server import auth, history
 
 
 def new_game(client, csrf: str, game: str, seats: list[str]) -> str:
@@ -130,6 +130,20 @@ def test_the_board_of_an_earlier_phase_is_drawn_from_that_phase_s_view(browser, 
     missing = browser.get(f"/games/{game_id}/board.svg?phase=9")
     assert missing.status_code == 404 and "phases so far" in missing.json()["error"]
     assert browser.get(f"/games/{game_id}/board.svg?phase=-1").status_code == 422
+
+
+def test_a_past_phase_s_board_holds_no_connection_while_its_phase_is_read(browser, web_app, monkeypatch):
+    """The page's read held its connection (and its game, borrowed from the cache) while
+    the phase was read and maybe first folded, in transactions of their own: so many such
+    requests at once, each holding one connection and waiting for another, could take
+    the whole pool and wait for one another (a stall hazard)."""
+    csrf = sign_up(browser)
+    game_id = new_game(browser, csrf, "diplomacy", ["AUSTRIA"])
+    held = []
+    read = history.phase_seen_by
+    monkeypatch.setattr(history, "phase_seen_by", lambda *a: held.append(web_app.state.engine.pool.checkedout()) or read(*a))
+    assert 'data-unit="A bud"' in browser.get(f"/games/{game_id}/board.svg?phase=0").text
+    assert held == [0]
 
 
 def test_a_spectator_sees_the_necromancer_map_from_the_public_report(browser, other_browser):

@@ -226,19 +226,31 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
               phase: int | None = Query(None, ge=0, le=2**31)) -> Response:
         """The board as the caller's view shows it (the same role rule as GET /api/games/{id});
         with `phase`, as that role saw it when that finished phase ended (GET …/history/{n})."""
+        if lang not in LANGUAGES:
+            raise ApiError(422, "api.lang", choices=", ".join(LANGUAGES))
+        seen = None if phase is None else past_view(request, game_id, seat, phase)
         with reading() as session:
             who = _signed_in(session, request)
             row = _game_row(session, game_id)
             game = play.load(row)
-            role = play.role(row, who[0] if who else None, seat)
-            if lang not in LANGUAGES:
-                raise ApiError(422, "api.lang", choices=", ".join(LANGUAGES))
-            view = view_for(game, role) if phase is None else \
-                history.phase_seen_by(request.app.state.sessions, row, phase, role)[0]["view"]
+            view = view_for(game, play.role(row, who[0] if who else None, seat)) if seen is None else seen
             svg = board_svg(row.game, game, view, lang)
             if svg is None:
                 raise ApiError(404, "api.no_board", kind=row.game)
             return Response(svg, media_type="image/svg+xml")
+
+    def past_view(request: Request, game_id: str, seat: str | None, phase: int) -> dict[str, Any]:
+        """The caller's view as finished phase `phase` ended, read before the board's own
+        read and with no connection held meanwhile: the phase may first be folded into the
+        stored ones (`history.up_to_date`), in transactions of its own, and requests each
+        holding one connection while waiting for a second could take every connection of
+        the pool and wait for one another."""
+        with reading() as session:
+            who = _signed_in(session, request)
+            row = _game_row(session, game_id)
+            role = play.role(row, who[0] if who else None, seat)
+        view: dict[str, Any] = history.phase_seen_by(request.app.state.sessions, row, phase, role)[0]["view"]
+        return view
 
     @app.get("/games/{game_id}/log", include_in_schema=False)
     def game_log(request: Request, game_id: str, seat: str | None = None, lang: str = "en") -> dict[str, Any]:

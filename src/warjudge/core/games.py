@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, cast
 
 from warjudge.core.errors import IllegalAction, InputError, RecordError
+from warjudge.core.events import Wording, register_wording
 from warjudge.core.game import Game, View, provided
 from warjudge.core.record import GameRecord, rebuilt
 from warjudge.core.textinput import json_depth_problem
@@ -34,7 +35,9 @@ class GameInfo:
     that plays it: "decisions" (choices from the legal actions) or "orders" (orders
     written, as in Diplomacy); `report`, where the function printing a phase's report for
     a games master's command line lives (`(game, viewer, lang, phase) -> text`, `viewer`
-    None for the GM's copy, `phase` None for the last; None: the game has no such report)."""
+    None for the GM's copy, `phase` None for the last; None: the game has no such report);
+    `reasons`, the tables that word its events' and refusals' codes in each language
+    (`core.events.Wording`; None: worded by tables core already names, or shown as codes)."""
 
     id: str
     title: str
@@ -43,6 +46,7 @@ class GameInfo:
     board: str | None = None
     page: str = "decisions"
     report: str | None = None
+    reasons: Wording | None = None
 
     def game_class(self) -> Any:
         module, _, name = self.entry.partition(":")
@@ -140,6 +144,8 @@ def register(info: GameInfo) -> None:
         raise ValueError(f"game id {sorted(clash)[0]!r} is already registered")
     if info.page not in PAGES:
         raise ValueError(f"a game's page is one of {', '.join(PAGES)}, not {info.page!r}")
+    if info.reasons is not None:
+        register_wording(info.reasons)
     _REGISTRY[info.id] = info
 
 

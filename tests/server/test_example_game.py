@@ -38,4 +38,7 @@ def test_the_example_game_is_played_through_the_api_and_its_page(players):
     bob.ok("post", f"/api/games/{gid}/actions", {"seat": "second", "action": {"type": "take", "count": 1}})
     final = gm.ok("get", f"/api/games/{gid}")
     assert final["is_over"] and final["outcome"]["winners"] == ["second"]
-    assert ann.get(f"/games/{gid}").status_code == 200
+    played = ann.get(f"/games/{gid}")   # the decisions page, played from its legal actions alone
+    assert played.status_code == 200 and "/static/decisions.js" in played.text and 'data-has-board=""' in played.text
+    assert gm.get(f"/games/{gid}/gm").status_code == 200
+    assert [ann.get(f"/games/{gid}/{part}").status_code for part in ("board.svg", "log")] == [404, 404]   # none named

@@ -45,6 +45,9 @@ def test_a_game_names_its_presenter_in_its_registration():
     assert {games.info(g).page for g in ("diplomacy", "necromancer-diplomacy")} == {"orders"}
     for game_id in ("diplomacy", "necromancer-diplomacy", "necromancer-sjg", "gondor", "sauron"):
         assert games.info(game_id).board_renderer() is not None, game_id
+    # its log for the pages too: the hex games word theirs, the Diplomacy pages show results instead
+    assert {g for g in games.ids() if games.info(g).log_worder() is not None} == {"necromancer-sjg", "gondor", "sauron",
+                                                                                "nim"}
     with pytest.raises(ValueError, match="page"):
         games.register(games.GameInfo("nim-bad", "Nim", INFO.entry, page="cards"))
 

@@ -41,4 +41,5 @@ def test_the_example_game_is_played_through_the_api_and_its_page(players):
     played = ann.get(f"/games/{gid}")   # the decisions page, played from its legal actions alone
     assert played.status_code == 200 and "/static/decisions.js" in played.text and 'data-has-board=""' in played.text
     assert gm.get(f"/games/{gid}/gm").status_code == 200
-    assert [ann.get(f"/games/{gid}/{part}").status_code for part in ("board.svg", "log")] == [404, 404]   # none named
+    assert ann.get(f"/games/{gid}/board.svg").status_code == 404   # none named
+    assert ann.get(f"/games/{gid}/log?lang=fr").json() == {"lines": ["first prend 3", "second prend 1"]}   # the one named

@@ -19,7 +19,8 @@ PLAYERS = ("first", "second")
 MOST = 3   # counters one turn may take
 
 INFO = GameInfo("nim", "Nim (the example game)", "tests.support.nim:Nim",
-                reasons=Wording("nim", "tests.support.nim_words:english", "tests.support.nim_words:french"))
+                reasons=Wording("nim", "tests.support.nim_words:english", "tests.support.nim_words:french"),
+                log="tests.support.nim_words:log")
 
 
 class Nim(Game):

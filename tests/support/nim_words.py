@@ -1,7 +1,10 @@
-"""Nim's refusals in words, one function a language (docs/adding-a-game.md, step 3): the
-game raises codes with parameters, its registration names these tables."""
+"""Nim for people (docs/adding-a-game.md, step 3): its refusals in words, one function a
+language (the game raises codes with parameters), and its log for the pages. Its
+registration names these."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from warjudge.core.events import Event
 
@@ -18,3 +21,9 @@ def french(event: Event, names: dict[str, str] | None) -> str:
     if event.code == "nim.turn":
         return f"ce n'est pas au tour de {(names or {}).get(p['player'], p['player'])}"
     return f"prenez de 1 à {p['most']} jetons"
+
+
+def log(view: dict[str, Any], events: list[dict[str, Any]], lang: str) -> list[str]:
+    """The turns so far, from the reader's view (Nim's view names no events: its `taken`)."""
+    took = "prend" if lang == "fr" else "takes"
+    return [f"{('first', 'second')[turn % 2]} {took} {count}" for turn, count in enumerate(view["taken"])]

@@ -37,7 +37,10 @@ class GameInfo:
     a games master's command line lives (`(game, viewer, lang, phase) -> text`, `viewer`
     None for the GM's copy, `phase` None for the last; None: the game has no such report);
     `reasons`, the tables that word its events' and refusals' codes in each language
-    (`core.events.Wording`; None: worded by tables core already names, or shown as codes)."""
+    (`core.events.Wording`; None: worded by tables core already names, or shown as codes);
+    `log`, where the function wording the game's log for the pages lives ("package.module:
+    function", `(view, events, lang) -> lines`, from the reader's own view and its last
+    events; a language it has no words in in English; None: the game's pages show no log)."""
 
     id: str
     title: str
@@ -47,6 +50,7 @@ class GameInfo:
     page: str = "decisions"
     report: str | None = None
     reasons: Wording | None = None
+    log: str | None = None
 
     def game_class(self) -> Any:
         module, _, name = self.entry.partition(":")
@@ -58,6 +62,13 @@ class GameInfo:
         module, _, name = self.board.partition(":")
         renderer: Callable[[Any, View, str], str] = getattr(importlib.import_module(module), name)
         return renderer
+
+    def log_worder(self) -> Callable[[View, list[dict[str, Any]], str], list[str]] | None:
+        if self.log is None:
+            return None
+        module, _, name = self.log.partition(":")
+        worder: Callable[[View, list[dict[str, Any]], str], list[str]] = getattr(importlib.import_module(module), name)
+        return worder
 
     def report_printer(self) -> Callable[[Any, str | None, str, str | None], str] | None:
         if self.report is None:
@@ -232,6 +243,7 @@ def entries(record: GameRecord) -> list[tuple[str, dict[str, Any]]] | None:
 
 
 _BOARDS = "warjudge.presentation.boards"   # the built-in games' board pictures
+_LOGS = "warjudge.presentation.logs"       # the built-in hex games' logs in words
 
 for _info in (
     GameInfo("diplomacy", "Diplomacy (standard map, DATC-compliant judge)",
@@ -242,11 +254,13 @@ for _info in (
              board=f"{_BOARDS}:necromancer_diplomacy", page="orders",
              report="warjudge.presentation.necromancer_diplomacy.report:phase_report"),
     GameInfo("necromancer-sjg", "Necromancer (Steve Jackson Games, 1983), the two-player hex game",
-             "warjudge.hexwar.sjg.game:SjgNecromancerGame", board=f"{_BOARDS}:sjg"),
+             "warjudge.hexwar.sjg.game:SjgNecromancerGame", board=f"{_BOARDS}:sjg", log=f"{_LOGS}:sjg"),
     GameInfo("gondor", "Gondor (SPI, 1977): the siege of Minas Tirith, Standard Rules on reconstructed data",
-             "warjudge.hexwar.gondor_sauron.game:GondorSauronGame", board=f"{_BOARDS}:gondor_sauron"),
+             "warjudge.hexwar.gondor_sauron.game:GondorSauronGame", board=f"{_BOARDS}:gondor_sauron",
+             log=f"{_LOGS}:gondor_sauron"),
     GameInfo("sauron", "Sauron (SPI, 1977): the Last Alliance, Standard Rules on reconstructed data",
-             "warjudge.hexwar.gondor_sauron.game:SauronGame", board=f"{_BOARDS}:gondor_sauron"),
+             "warjudge.hexwar.gondor_sauron.game:SauronGame", board=f"{_BOARDS}:gondor_sauron",
+             log=f"{_LOGS}:gondor_sauron"),
 ):
     register(_info)
 

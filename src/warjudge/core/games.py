@@ -24,6 +24,13 @@ MAX_FILE_OPTION_BYTES = 128 * 1024   # a data file given as an option, as canoni
 _LISTING: ContextVar[list[tuple[str, dict[str, Any]]] | None] = ContextVar("warjudge_listing", default=None)
 
 
+def _named(target: str) -> Any:
+    """What a "package.module:name" names (the registry knows games and their presenters
+    only by such paths)."""
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """A registered game: its id (also the record's `game` field), a title for people,
@@ -53,29 +60,17 @@ class GameInfo:
     log: str | None = None
 
     def game_class(self) -> Any:
-        module, _, name = self.entry.partition(":")
-        return getattr(importlib.import_module(module), name)
+        return _named(self.entry)
 
     def board_renderer(self) -> Callable[[Any, View, str], str] | None:
-        if self.board is None:
-            return None
-        module, _, name = self.board.partition(":")
-        renderer: Callable[[Any, View, str], str] = getattr(importlib.import_module(module), name)
-        return renderer
+        return None if self.board is None else cast(Callable[[Any, View, str], str], _named(self.board))
 
     def log_worder(self) -> Callable[[View, list[dict[str, Any]], str], list[str]] | None:
-        if self.log is None:
-            return None
-        module, _, name = self.log.partition(":")
-        worder: Callable[[View, list[dict[str, Any]], str], list[str]] = getattr(importlib.import_module(module), name)
-        return worder
+        return None if self.log is None else cast(Callable[[View, list[dict[str, Any]], str], list[str]], _named(self.log))
 
     def report_printer(self) -> Callable[[Any, str | None, str, str | None], str] | None:
-        if self.report is None:
-            return None
-        module, _, name = self.report.partition(":")
-        printer: Callable[[Any, str | None, str, str | None], str] = getattr(importlib.import_module(module), name)
-        return printer
+        return None if self.report is None else cast(Callable[[Any, str | None, str, str | None], str],
+                                                     _named(self.report))
 
     def capabilities(self) -> frozenset[str]:
         """The optional capabilities (core.game.CAPABILITIES) the game offers, as OpenSpiel's

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import random
+from functools import lru_cache
 from pathlib import Path
 
 from warjudge.core import games
@@ -40,13 +41,20 @@ def test_a_game_offering_none_answers_with_the_defaults():
     assert Game.sample_hidden(game, "north", random.Random(1)) is None   # ToyBids samples its bids
 
 
+@lru_cache(maxsize=None)
+def named_probes(path: Path) -> tuple[tuple[str, int, str, str], ...]:
+    """(file, line, getattr or hasattr, name) of each `getattr(x, "name" …)` / `hasattr(x, "name")`."""
+    rel = path.relative_to(SRC).as_posix()
+    return tuple((rel, node.lineno, node.func.id, node.args[1].value)
+                 for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                 and node.func.id in ("getattr", "hasattr") and len(node.args) >= 2
+                 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str))
+
+
 def probes(path: Path) -> list[str]:
     """`getattr(x, "name" …)` / `hasattr(x, "name")` of a capability, by line."""
-    return [f"{path.relative_to(SRC)}:{node.lineno}: {node.func.id}(…, {node.args[1].value!r})"
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-            and node.func.id in ("getattr", "hasattr") and len(node.args) >= 2
-            and isinstance(node.args[1], ast.Constant) and node.args[1].value in PROBED]
+    return [f"{rel}:{line}: {func}(…, {name!r})" for rel, line, func, name in named_probes(path) if name in PROBED]
 
 
 def test_no_module_probes_a_game_for_a_capability():
@@ -70,17 +78,8 @@ STILL_PROBED = {
 }
 
 
-def named_probes(path: Path) -> list[tuple[str, str]]:
-    """(file, name) of each `getattr(x, "name" …)` / `hasattr(x, "name")`."""
-    rel = path.relative_to(SRC).as_posix()
-    return [(rel, node.args[1].value) for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-            and node.func.id in ("getattr", "hasattr") and len(node.args) >= 2
-            and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)]
-
-
 def test_no_module_probes_an_object_of_a_game_for_a_named_attribute():
-    found = [probe for path in sorted(SRC.rglob("*.py")) for probe in named_probes(path)]
+    found = [(rel, name) for path in sorted(SRC.rglob("*.py")) for rel, _, _, name in named_probes(path)]
     unexplained = sorted({p for p in found if p not in NOT_A_GAME and p not in STILL_PROBED})
     assert not unexplained, "read it directly, or ask its type with isinstance:\n" + "\n".join(map(str, unexplained))
     assert set(NOT_A_GAME) | set(STILL_PROBED) <= set(found), "an entry whose probe is gone goes too"

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from warjudge.core import games
+from warjudge.core.game import Game
+from warjudge.diplomacy.family import DiplomacyFamily
 
 ROOT = Path(__file__).parents[2]
 CALLERS = ("tests", "src/warjudge/cli", "src/warjudge/server", "src/warjudge/presentation")
@@ -39,15 +41,25 @@ def private_methods() -> set[str]:
             if name.startswith("_") and not name.startswith("__") and callable(value)}
 
 
+def private_attributes() -> set[str]:
+    """The private attributes a fresh game of each registered id holds, and its class's
+    private properties."""
+    held = {name for game_id in games.ids() for name in vars(games.new(game_id, seed=1))}
+    held |= {name for cls in game_classes() for klass in cls.__mro__ if klass is not object
+             for name, value in vars(klass).items() if isinstance(value, property)}
+    return {name for name in held if name.startswith("_") and not name.startswith("__")}
+
+
 def private_calls(path: Path, names: set[str]) -> list[tuple[int, str]]:
-    """(line, name) of each call `x.name(…)` of one of `names` on anything but self/cls."""
+    """(line, name) of each read `x.name` (a call `x.name(…)` included) of one of `names`
+    on anything but self/cls."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in names:
-            receiver = node.func.value
+        if isinstance(node, ast.Attribute) and node.attr in names:
+            receiver = node.value
             if not (isinstance(receiver, ast.Name) and receiver.id in ("self", "cls")):
-                found.append((node.lineno, node.func.attr))
-    return found
+                found.append((node.lineno, node.attr))
+    return sorted(found)
 
 
 def test_no_registered_game_has_a_way_in_beside_act():
@@ -55,9 +67,9 @@ def test_no_registered_game_has_a_way_in_beside_act():
         assert not hasattr(cls, "apply"), f"{cls.__name__} has a public apply beside act"
 
 
-def test_no_test_or_caller_calls_a_games_private_method():
-    names = private_methods()
-    assert {"_start_turn", "_apply"} <= names   # the scan sees the games' methods
+def test_no_test_or_caller_calls_or_reads_a_games_private_member():
+    names = private_methods() | private_attributes()
+    assert {"_start_turn", "_apply", "_game", "_legal_kept"} <= names   # the scan sees methods and attributes
     found = [f"{rel}:{line}: {name}" for folder in CALLERS for path in sorted((ROOT / folder).rglob("*.py"))
              for rel in [path.relative_to(ROOT).as_posix()]
              for line, name in private_calls(path, names)
@@ -83,6 +95,65 @@ def test_the_check_sees_a_private_call_and_not_self(tmp_path):
     sample.write_text("def f(game):\n    game._start_turn('red')\n    game.clone()._apply({})\n"
                       "class G:\n    def g(self):\n        self._apply({})\n")
     assert private_calls(sample, {"_start_turn", "_apply"}) == [(2, "_start_turn"), (3, "_apply")]
+    sample.write_text("def f(game):\n    return game._game.state\n")
+    assert private_calls(sample, {"_game"}) == [(2, "_game")]
+
+
+# Issue 25: "nothing outside a game's own package touches its internals". Outside the game
+# packages a game (a variable named `game` or `g`) is read only through the interface and,
+# in a family's own CLI group and report printers, that family shell's public verbs.
+OUTSIDE = ("src/warjudge/cli", "src/warjudge/server", "src/warjudge/presentation", "src/warjudge/core",
+           "src/warjudge/testing")
+GAME_NAMES = ("game", "g")
+INTERFACE = {name for klass in Game.__mro__ for name in [*vars(klass), *vars(klass).get("__annotations__", {})]
+             if not name.startswith("_")}
+FAMILY_VERBS = {name for name in vars(DiplomacyFamily) if not name.startswith("_")} | {"history"}
+STILL_READ = {
+    # the modules that still read a game's internals outside its package, and who owes the mend
+    "src/warjudge/presentation/diplomacy/report.py":
+        "the standard report printer reads the position's units and centres (one report type, report25)",
+    "src/warjudge/presentation/necromancer_diplomacy/report.py":
+        "the variant's report printer reads the game's map and reports (one report type, report25)",
+    "src/warjudge/cli/gondor_sauron.py":
+        "the `gs show` text board reads the position (Gondor & Sauron's state as one value, hexstate26)",
+}
+
+
+def internals() -> set[str]:
+    """What registered games hold beyond the interface and the family verbs: the public
+    members of their classes and of a fresh game of each id."""
+    held = {name for game_id in games.ids() for name in [*dir(games.info(game_id).game_class()),
+                                                         *vars(games.new(game_id, seed=1))]}
+    return {name for name in held if not name.startswith("_")} - INTERFACE - FAMILY_VERBS
+
+
+def internal_reads(path: Path, names: set[str]) -> list[tuple[int, str]]:
+    """(line, name) of each `game.name` / `g.name` of one of `names`."""
+    return sorted((node.lineno, node.attr) for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                  if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                  and node.value.id in GAME_NAMES and node.attr in names)
+
+
+def test_nothing_outside_the_game_packages_reads_a_games_internals():
+    names = internals()
+    assert {"state", "scenario"} <= names and not names & {"record", "view", "history"}
+    found = [f"{rel}:{line}: {name}" for folder in OUTSIDE for path in sorted((ROOT / folder).rglob("*.py"))
+             for rel in [path.relative_to(ROOT).as_posix()]
+             for line, name in internal_reads(path, names) if rel not in STILL_READ]
+    assert not found, "read the game through its interface (core.game.Game):\n" + "\n".join(found)
+
+
+def test_the_modules_still_allowed_to_read_internals_still_do():
+    # a module that no longer reads any leaves the list, so the list only shrinks
+    names = internals()
+    gone = [rel for rel in STILL_READ if not internal_reads(ROOT / rel, names)]
+    assert not gone, gone
+
+
+def test_the_check_sees_an_internal_read_and_not_the_interface(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("def f(game, g):\n    game.view(None)\n    return g.pending, game.state.units\n")
+    assert internal_reads(sample, {"pending", "state"}) == [(3, "pending"), (3, "state")]
 
 
 @pytest.fixture

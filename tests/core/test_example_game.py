@@ -10,6 +10,7 @@ import pytest
 
 from warjudge.core import games
 from warjudge.core.errors import IllegalAction, InputError
+from warjudge.core.events import Event, Wording, english, worded
 from warjudge.testing.conformance import check_game
 
 from tests.support.nim import INFO
@@ -44,5 +45,30 @@ def test_a_game_names_its_presenter_in_its_registration():
     assert {games.info(g).page for g in ("diplomacy", "necromancer-diplomacy")} == {"orders"}
     for game_id in ("diplomacy", "necromancer-diplomacy", "necromancer-sjg", "gondor", "sauron"):
         assert games.info(game_id).board_renderer() is not None, game_id
+    # its log for the pages too: the hex games word theirs, the Diplomacy pages show results instead
+    assert {g for g in games.ids() if games.info(g).log_worder() is not None} == {"necromancer-sjg", "gondor", "sauron",
+                                                                                "nim"}
     with pytest.raises(ValueError, match="page"):
         games.register(games.GameInfo("nim-bad", "Nim", INFO.entry, page="cards"))
+
+
+def test_a_game_names_the_words_of_its_refusals_in_its_registration():
+    # issue 25: "GameInfo names a presenter (… reason wording per language)"; core names no table of Nim's
+    game = games.new("nim", heap=2)
+    with pytest.raises(IllegalAction) as refused:
+        game.act("first", {"type": "take", "count": 3})
+    assert str(refused.value) == "take from 1 to 2 counters" and refused.value.event.code == "nim.take"
+    assert worded(refused.value.event, "fr") == "prenez de 1 à 2 jetons"
+    with pytest.raises(IllegalAction) as refused:
+        game.act("second", {"type": "take", "count": 1})
+    assert worded(refused.value.event, "fr", {"second": "Bernard"}) == "ce n'est pas au tour de Bernard"
+    assert game.view()["heap"] == 2 and game.record.action_count() == 0
+
+
+def test_a_code_family_worded_already_is_refused_to_another_game():
+    other = Wording("nim", "tests.support.nim_words:french")
+    with pytest.raises(ValueError, match="nim"):
+        games.register(games.GameInfo("nim-too", "Nim again", INFO.entry, reasons=other))
+    assert "nim-too" not in games.ids() and english(Event("nim.take", {"most": 3})) == "take from 1 to 3 counters"
+    with pytest.raises(ValueError, match="sjg"):   # a built-in family's tables stay its own
+        games.register(games.GameInfo("nim-too", "Nim again", INFO.entry, reasons=Wording("sjg", other.english)))

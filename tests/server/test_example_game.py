@@ -1,6 +1,7 @@
 """The example game of docs/adding-a-game.md is served with no change of the server
 (issue 25): registered, it is offered in the lobby, created, seated, played through the
-API with its capabilities' defaults (no preview, no cost), and its page is served."""
+API with its capabilities' defaults (no preview, no cost), its refusals worded by the
+tables its registration names, and its page is served."""
 
 from __future__ import annotations
 
@@ -30,8 +31,15 @@ def test_the_example_game_is_played_through_the_api_and_its_page(players):
     take3 = {"type": "take", "count": 3}
     assert ann.ok("post", f"/api/games/{gid}/preview", {"seat": "first", "action": take3}) == {"preview": None}
     ann.ok("post", f"/api/games/{gid}/actions", {"seat": "first", "action": take3})
+    refused = bob.post(f"/api/games/{gid}/actions?lang=fr", {"seat": "second", "action": {"type": "take", "count": 2}})
+    assert refused.status_code == 409   # worded by the tables its registration names, in the asker's language
+    assert refused.json()["reason"] == "prenez de 1 à 1 jetons" and refused.json()["error"] == "take from 1 to 1 counters"
     assert bob.ok("get", f"/api/games/{gid}/legal")["seats"][0]["actions"] == [{"type": "take", "count": 1}]
     bob.ok("post", f"/api/games/{gid}/actions", {"seat": "second", "action": {"type": "take", "count": 1}})
     final = gm.ok("get", f"/api/games/{gid}")
     assert final["is_over"] and final["outcome"]["winners"] == ["second"]
-    assert ann.get(f"/games/{gid}").status_code == 200
+    played = ann.get(f"/games/{gid}")   # the decisions page, played from its legal actions alone
+    assert played.status_code == 200 and "/static/decisions.js" in played.text and 'data-has-board=""' in played.text
+    assert gm.get(f"/games/{gid}/gm").status_code == 200
+    assert ann.get(f"/games/{gid}/board.svg").status_code == 404   # none named
+    assert ann.get(f"/games/{gid}/log?lang=fr").json() == {"lines": ["first prend 3", "second prend 1"]}   # the one named

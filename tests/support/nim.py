@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from warjudge.core.errors import IllegalAction, RecordError
+from warjudge.core.errors import RecordError
+from warjudge.core.events import Refusal, Wording
 from warjudge.core.game import Action, Decision, Game, Outcome, View
 from warjudge.core.games import GameInfo, Option, replay
 from warjudge.core.record import GameRecord
@@ -17,7 +18,9 @@ from warjudge.core.record import GameRecord
 PLAYERS = ("first", "second")
 MOST = 3   # counters one turn may take
 
-INFO = GameInfo("nim", "Nim (the example game)", "tests.support.nim:Nim")
+INFO = GameInfo("nim", "Nim (the example game)", "tests.support.nim:Nim",
+                reasons=Wording("nim", "tests.support.nim_words:english", "tests.support.nim_words:french"),
+                log="tests.support.nim_words:log")
 
 
 class Nim(Game):
@@ -68,8 +71,10 @@ class Nim(Game):
         return [{"type": "take", "count": n} for n in range(1, min(MOST, self.heap) + 1)]
 
     def act(self, player: str, action: Action) -> None:
-        if action not in self.legal_actions(player):   # checked completely before any change
-            raise IllegalAction(f"{player!r} cannot play {action!r:.60} now")
+        if player not in self.to_act():   # checked completely before any change
+            raise Refusal("nim.turn", player=player[:40])
+        if action not in self.legal_actions(player):
+            raise Refusal("nim.take", most=min(MOST, self.heap))
         self.heap -= action["count"]
         self.taken.append(action["count"])
         self.record.append({**action, "player": player})

@@ -135,8 +135,11 @@ def _pending_line(game: SjgNecromancerGame) -> str:
         return f"{outcome.winners[0]} has won."
     if outcome is not None:
         return f"The game is over: the {game.record.options['max_turns']} player-turns agreed are played."
-    d = game.pending
-    return f"Now {d.player} to answer: {d.kind} ({' or '.join(d.accepts)})." if d else "Nothing pending."
+    sides = game.to_act()
+    d = game.decision(sides[0]) if sides else None
+    if d is None:
+        return "Nothing pending."
+    return f"Now {' and '.join(sides)} to answer: {d.kind} ({' or '.join(d.info['accepts'])})."
 
 
 ITEMS_HELP = ("10.5 extra items: how many each side chooses, e.g. 1, or red=2,black=1 for a handicap "

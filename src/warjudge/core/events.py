@@ -32,6 +32,29 @@ LANGUAGES = ("en", "fr")
 
 
 @dataclass(frozen=True)
+class Wording:
+    """Where a game words the codes of its events and refusals ("<family>.…") for people,
+    named in its registration (`core.games.GameInfo.reasons`) so a game added from outside
+    warjudge is worded with no change here: `english`, "module:function" taking the event;
+    `french`, "module:function" taking (event, names), None for English on French pages too."""
+
+    family: str
+    english: str
+    french: str | None = None
+
+
+def register_wording(wording: Wording) -> None:
+    """Word `wording.family`'s codes with its tables; ValueError, nothing changed, if other
+    tables word that family already."""
+    for table, target in ((ENGLISH, wording.english), (FRENCH, wording.french)):
+        if target is not None and table.get(wording.family, target) != target:
+            raise ValueError(f"the code family {wording.family!r} is worded already by {table[wording.family]}")
+    ENGLISH[wording.family] = wording.english
+    if wording.french is not None:
+        FRENCH[wording.family] = wording.french
+
+
+@dataclass(frozen=True)
 class Event:
     """One thing the rules report: `code` names it ("sjg.moved"), `params` are JSON
     values, `hidden_from` the players who may not learn of it (views drop it for them)."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, cast
 
 from warjudge.core.errors import IllegalAction, InputError, RecordError
+from warjudge.core.events import Wording, register_wording
 from warjudge.core.game import Game, View, provided
 from warjudge.core.record import GameRecord, rebuilt
 from warjudge.core.textinput import json_depth_problem
@@ -21,6 +22,13 @@ from warjudge.core.textinput import json_depth_problem
 SEED_BITS = 128
 MAX_FILE_OPTION_BYTES = 128 * 1024   # a data file given as an option, as canonical JSON (the shipped ones: 4-20 KiB)
 _LISTING: ContextVar[list[tuple[str, dict[str, Any]]] | None] = ContextVar("warjudge_listing", default=None)
+
+
+def _named(target: str) -> Any:
+    """What a "package.module:name" names (the registry knows games and their presenters
+    only by such paths)."""
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 @dataclass(frozen=True)
@@ -34,7 +42,12 @@ class GameInfo:
     that plays it: "decisions" (choices from the legal actions) or "orders" (orders
     written, as in Diplomacy); `report`, where the function printing a phase's report for
     a games master's command line lives (`(game, viewer, lang, phase) -> text`, `viewer`
-    None for the GM's copy, `phase` None for the last; None: the game has no such report)."""
+    None for the GM's copy, `phase` None for the last; None: the game has no such report);
+    `reasons`, the tables that word its events' and refusals' codes in each language
+    (`core.events.Wording`; None: worded by tables core already names, or shown as codes);
+    `log`, where the function wording the game's log for the pages lives ("package.module:
+    function", `(view, events, lang) -> lines`, from the reader's own view and its last
+    events; a language it has no words in in English; None: the game's pages show no log)."""
 
     id: str
     title: str
@@ -43,24 +56,21 @@ class GameInfo:
     board: str | None = None
     page: str = "decisions"
     report: str | None = None
+    reasons: Wording | None = None
+    log: str | None = None
 
     def game_class(self) -> Any:
-        module, _, name = self.entry.partition(":")
-        return getattr(importlib.import_module(module), name)
+        return _named(self.entry)
 
     def board_renderer(self) -> Callable[[Any, View, str], str] | None:
-        if self.board is None:
-            return None
-        module, _, name = self.board.partition(":")
-        renderer: Callable[[Any, View, str], str] = getattr(importlib.import_module(module), name)
-        return renderer
+        return None if self.board is None else cast(Callable[[Any, View, str], str], _named(self.board))
+
+    def log_worder(self) -> Callable[[View, list[dict[str, Any]], str], list[str]] | None:
+        return None if self.log is None else cast(Callable[[View, list[dict[str, Any]], str], list[str]], _named(self.log))
 
     def report_printer(self) -> Callable[[Any, str | None, str, str | None], str] | None:
-        if self.report is None:
-            return None
-        module, _, name = self.report.partition(":")
-        printer: Callable[[Any, str | None, str, str | None], str] = getattr(importlib.import_module(module), name)
-        return printer
+        return None if self.report is None else cast(Callable[[Any, str | None, str, str | None], str],
+                                                     _named(self.report))
 
     def capabilities(self) -> frozenset[str]:
         """The optional capabilities (core.game.CAPABILITIES) the game offers, as OpenSpiel's
@@ -140,6 +150,8 @@ def register(info: GameInfo) -> None:
         raise ValueError(f"game id {sorted(clash)[0]!r} is already registered")
     if info.page not in PAGES:
         raise ValueError(f"a game's page is one of {', '.join(PAGES)}, not {info.page!r}")
+    if info.reasons is not None:
+        register_wording(info.reasons)
     _REGISTRY[info.id] = info
 
 
@@ -226,6 +238,7 @@ def entries(record: GameRecord) -> list[tuple[str, dict[str, Any]]] | None:
 
 
 _BOARDS = "warjudge.presentation.boards"   # the built-in games' board pictures
+_LOGS = "warjudge.presentation.logs"       # the built-in hex games' logs in words
 
 for _info in (
     GameInfo("diplomacy", "Diplomacy (standard map, DATC-compliant judge)",
@@ -236,11 +249,13 @@ for _info in (
              board=f"{_BOARDS}:necromancer_diplomacy", page="orders",
              report="warjudge.presentation.necromancer_diplomacy.report:phase_report"),
     GameInfo("necromancer-sjg", "Necromancer (Steve Jackson Games, 1983), the two-player hex game",
-             "warjudge.hexwar.sjg.game:SjgNecromancerGame", board=f"{_BOARDS}:sjg"),
+             "warjudge.hexwar.sjg.game:SjgNecromancerGame", board=f"{_BOARDS}:sjg", log=f"{_LOGS}:sjg"),
     GameInfo("gondor", "Gondor (SPI, 1977): the siege of Minas Tirith, Standard Rules on reconstructed data",
-             "warjudge.hexwar.gondor_sauron.game:GondorSauronGame", board=f"{_BOARDS}:gondor_sauron"),
+             "warjudge.hexwar.gondor_sauron.game:GondorSauronGame", board=f"{_BOARDS}:gondor_sauron",
+             log=f"{_LOGS}:gondor_sauron"),
     GameInfo("sauron", "Sauron (SPI, 1977): the Last Alliance, Standard Rules on reconstructed data",
-             "warjudge.hexwar.gondor_sauron.game:SauronGame", board=f"{_BOARDS}:gondor_sauron"),
+             "warjudge.hexwar.gondor_sauron.game:SauronGame", board=f"{_BOARDS}:gondor_sauron",
+             log=f"{_LOGS}:gondor_sauron"),
 ):
     register(_info)
 

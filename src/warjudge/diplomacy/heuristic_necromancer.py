@@ -197,7 +197,7 @@ def _guards(game: Any, power: str, competition: dict[str, int]) -> frozenset[str
     3, beside a Dwarf army to step on an unowned centre worth 1), and in the last such
     turn before the game's year limit every one, since a centre lost then is never won
     back. Empty in the turns that do not adjust (centres change hands only in those that do)."""
-    state, limit = game.state, getattr(game, "max_year", None)
+    state, limit = game.state, game.max_year
     year = state.phase.year
     if not is_adjustment_year(year):
         return frozenset()
@@ -266,7 +266,7 @@ def _adjustment(parsed: list[tuple[Any, Action]], values: dict[str, float], may_
         return max(gains, key=lambda g: (g[0], g[1]))[2]
     if may_pass:
         return {"type": "pass"}
-    losses = [(values.get(o.unit.province, 0.0) if hasattr(o, "unit") else 0.0, a["order"], a) for o, a in parsed]
+    losses = [(values.get(o.unit.province, 0.0) if isinstance(o, NOrder) else 0.0, a["order"], a) for o, a in parsed]
     return min(losses, key=lambda g: (g[0], g[1]))[2]
 
 

@@ -1,13 +1,14 @@
 """Each hex game's log in words, from a view's events: what the decision page shows as
 its results with dice (issue 14), in the reader's language, every unit named as its
 counter is printed (issue 24 finding 9). It reads only the view it is given, so a seat's
-log holds nothing its view does not."""
+log holds nothing its view does not. A game names its log's words in its registration
+(`core.games.GameInfo.log`); the built-in hex games' are here."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from warjudge.core import games
 from warjudge.core.game import View
 
 from warjudge.presentation.gondor_sauron import log_en as gondor_sauron_en, log_fr as gondor_sauron_fr
@@ -16,17 +17,21 @@ from warjudge.presentation.sjg import wording_en as sjg_en, wording_fr as sjg_fr
 LAST = 60   # lines: the page shows the recent past, the record keeps everything
 
 Events = list[dict[str, Any]]
-Worder = Callable[[View, Events], list[str]]
-SJG: dict[str, Worder] = {"en": lambda view, events: sjg_en.page_lines(events),
-                          "fr": lambda view, events: sjg_fr.page_lines(events)}
-GONDOR_SAURON: dict[str, Worder] = {"en": gondor_sauron_en.page_lines, "fr": gondor_sauron_fr.page_lines}
-WORDERS: dict[str, dict[str, Worder]] = {"necromancer-sjg": SJG, "gondor": GONDOR_SAURON, "sauron": GONDOR_SAURON}
+
+
+def sjg(view: View, events: Events, lang: str) -> list[str]:
+    return sjg_fr.page_lines(events) if lang == "fr" else sjg_en.page_lines(events)
+
+
+def gondor_sauron(view: View, events: Events, lang: str) -> list[str]:
+    return gondor_sauron_fr.page_lines(view, events) if lang == "fr" else gondor_sauron_en.page_lines(view, events)
 
 
 def log_lines(game_id: str, view: View, lang: str = "en") -> list[str] | None:
-    """The last lines of the game's log, newest last, in `lang` (English for a language
-    the game has no words in); None for a game without one."""
-    words = WORDERS.get(game_id)
+    """The last lines of the game's log, newest last, in `lang` (its registration's
+    `GameInfo.log`, which words a language it has no words in in English); None for a game
+    without one."""
+    words = games.info(game_id).log_worder()
     if words is None:
         return None
-    return (words.get(lang) or words["en"])(view, list(view.get("events", []))[-LAST:])
+    return words(view, list(view.get("events", []))[-LAST:], lang)

@@ -24,20 +24,20 @@ def _played(seed, steps):
     game = games.new("necromancer-sjg", seed=seed)
     for _ in range(steps):
         game.act(to_move(game), random_action(game, rng))
-    return game._game
+    return game
 
 
 def test_a_start_searched_once_gives_each_allowance_its_own_cheapest_paths():  # SJG 4.1-4.4
     rng = random.Random(3)
     game = games.new("necromancer-sjg", seed=3)
-    board = game._game.state.position.board
+    board = game.state.position.board
     steps, hexes, edges = step_table(board), sorted(board.hexes), legal._cliff_edges(board)
     checked = 0
     for _ in range(300):
         if game.is_over:
             break
         game.act(to_move(game), random_action(game, rng))
-        pos = game._game.state.position
+        pos = game.state.position
         lying = {j.hex for j in pos.jewels.values() if j.delivered_to is None and j.hex is not None}
         start = rng.choice(hexes)
         blocked, stops = set(rng.sample(hexes, 20)) - {start}, set(rng.sample(hexes, 20))

@@ -76,7 +76,7 @@ def picture_of_view(view: ReportView, nmap: NecroMap | None = None) -> Picture:
 def order_arrows(lines: list[dict[str, Any]], nmap: NecroMap) -> list[tuple[str, str, str, str, str]]:
     """Arrows for the orders a view shows, as Diplomacy maps draw them: a move (each step of
     a Double Move), a support to its aim, a retreat; with the order's result."""
-    from warjudge.diplomacy.variants.necromancer.orders import DoubleMove, Move, Retreat, Support, parse_norder
+    from warjudge.diplomacy.variants.necromancer.orders import DoubleMove, Move, NOrder, Retreat, Support, parse_norder
 
     arrows = []
     for line in lines:
@@ -85,7 +85,7 @@ def order_arrows(lines: list[dict[str, Any]], nmap: NecroMap) -> list[tuple[str,
         except WarjudgeError:
             continue
         power, result = line["power"], line["result"]
-        here: str = getattr(getattr(order, "unit", None), "province", "")
+        here = order.unit.province if isinstance(order, NOrder) else ""   # a Waive names no unit
         if isinstance(order, (Move, Retreat)) and order.dest != here:
             arrows.append((power, "move", here, order.dest, result))
         elif isinstance(order, DoubleMove):

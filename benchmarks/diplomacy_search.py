@@ -6,20 +6,26 @@ Wilson 95 % intervals, solos, mean centres at the end, the mean sum-of-squares s
 (with a normal 95 % interval), and the search's CPU seconds
 per movement phase. Each game's line is printed as it ends.
 
+`--pool FILE...` plays nothing: it pools runs already made, so seeds run apart are counted
+together with the same intervals. Give each run once: its stderr (the per-game lines),
+or, where that is lost, its stdout summary, which carries wins and solos but no shares.
+
     nice -n 19 .venv/bin/python benchmarks/diplomacy_search.py --games 2 [--max-year 1915] [--jobs 2]
     nice -n 19 .venv/bin/python benchmarks/diplomacy_search.py --game necromancer-diplomacy --max-year 3050
+    .venv/bin/python benchmarks/diplomacy_search.py --pool run1.err run2.err run0.txt
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import sys
 import time
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
-from typing import NamedTuple
-
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from warjudge.core import bots, games
 from warjudge.core.ratings import wilson
@@ -66,6 +72,66 @@ def _interval(values: list[float]) -> str:
     return f"{mean:.1%} [{mean - half:.1%}, {mean + half:.1%}]"
 
 
+GAME_LINE = re.compile(r"(?P<bot>\S+) (?P<power>\S+) seed (?P<seed>\d+): share (?P<share>[\d.]+)%, "
+                       r"winners (?P<winners>\S*) \((?P<reason>[^)]*)\), (?P<held>\d+) at the end, "
+                       r"CPU s per movement phase max (?P<cpu>[\d.]+)$")
+RUN_LINE = re.compile(r"\s*(?P<bot>\S+): wins (?P<wins>\d+)/(?P<games>\d+) .*, solos (?P<solos>\d+),")
+
+
+@dataclass
+class Pooled:
+    """One bot's games over several runs. Shares come from per-game lines only (printed to
+    0.1 %, so the pooled mean is good to 0.05 %); summaries add games, wins and solos."""
+    games: int = 0
+    wins: int = 0
+    solos: int = 0
+    shares: list[float] = field(default_factory=list)
+    centres: dict[str, list[int]] = field(default_factory=dict)   # by power, in seed order
+    cpu_max: float = 0.0
+
+
+def pool(lines: Iterable[str]) -> dict[str, Pooled]:
+    """Each bot's games from the benchmark's per-game lines and run summaries; a game
+    given twice is an error, not counted twice."""
+    pooled: dict[str, Pooled] = {}
+    seen: dict[tuple[str, str, int], tuple[int, float]] = {}
+    for line in lines:
+        if game := GAME_LINE.match(line.strip()):
+            bot, power, seed = game["bot"], game["power"], int(game["seed"])
+            if (bot, power, seed) in seen:
+                raise ValueError(f"{bot} {power} seed {seed} is given twice")
+            seen[bot, power, seed] = int(game["held"]), float(game["share"]) / 100
+            mine = pooled.setdefault(bot, Pooled())
+            alone = game["winners"] == power
+            mine.games, mine.wins = mine.games + 1, mine.wins + (alone and game["reason"] != "draw")
+            mine.solos += alone and game["reason"] == "victory"
+            mine.cpu_max = max(mine.cpu_max, float(game["cpu"]))
+        elif run := RUN_LINE.match(line):
+            mine = pooled.setdefault(run["bot"], Pooled())
+            mine.games, mine.wins, mine.solos = (mine.games + int(run["games"]), mine.wins + int(run["wins"]),
+                                                 mine.solos + int(run["solos"]))
+    for (bot, power, _), (held, share) in sorted(seen.items(), key=lambda item: item[0][2]):
+        pooled[bot].shares.append(share)
+        pooled[bot].centres.setdefault(power, []).append(held)
+    return pooled
+
+
+def print_pooled(paths: list[str]) -> None:
+    lines = [line for path in paths for line in open(path, encoding="utf-8")]
+    for bot, mine in pool(lines).items():
+        share = _interval(mine.shares) if mine.shares else "none given"
+        print(f"{bot:>9}: {mine.games} games, wins {mine.wins} {_rate(mine.wins, mine.games)}, "
+              f"solos {mine.solos} {_rate(mine.solos, mine.games)}, "
+              f"sum-of-squares share over {len(mine.shares)} games {share}, CPU s per movement phase max {mine.cpu_max:.2f}")
+        for power, held in sorted(mine.centres.items()):
+            print(f"  {power:<8} centres: {held}")
+
+
+def _rate(successes: int, trials: int) -> str:
+    low, high = wilson(successes, trials)
+    return f"{successes / (trials or 1):.1%} [{low:.1%}, {high:.1%}]"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="diplomacy", choices=("diplomacy", "necromancer-diplomacy"))
@@ -73,7 +139,14 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first seed")
     parser.add_argument("--max-year", type=int, default=1915)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--pool", nargs="+", metavar="FILE", help="pool these runs' outputs; play nothing")
     args = parser.parse_args()
+    if args.pool:
+        try:
+            print_pooled(args.pool)
+        except (OSError, ValueError) as error:
+            parser.error(str(error))
+        return
     powers: list[str] = list(games.new(args.game, seed=0).players)
     jobs = [(args.game, bot, p, args.first + k, args.max_year) for k in range(args.games) for p in powers for bot in ("search", "heuristic")]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:

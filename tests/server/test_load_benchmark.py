@@ -5,20 +5,13 @@ submission it saw accepted is in the stored records."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
-import sys
-from pathlib import Path
 
 from tests.server import live
-
-SCRIPT = Path(__file__).parents[2] / "benchmarks" / "server_load.py"
+from tests.support.benchmark_script import load
 
 
 def benchmark():
-    spec = importlib.util.spec_from_file_location("server_load", SCRIPT)
-    module = sys.modules["server_load"] = importlib.util.module_from_spec(spec)   # for its dataclasses
-    spec.loader.exec_module(module)
-    return module
+    return load("server_load")
 
 
 def test_every_load_mix_runs_and_loses_nothing(tmp_path):

@@ -14,6 +14,7 @@ import pytest
 
 from tests.server.conftest import sign_up
 from warjudge.core import games
+from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.presentation import choices
 from warjudge.server.routes import playing
 from warjudge.server.schemas import Legal
@@ -68,6 +69,23 @@ def test_a_seat_whose_view_changed_is_answered_afresh(client, worded):
     assert worded == ["red", "red"]
     assert after["decision"]["info"]["to_place"] != before["decision"]["info"]["to_place"]
     assert len(after["labels"]) == len(after["actions"])
+
+
+def test_a_seats_view_is_worked_out_once_for_the_reads_after_a_change(client, monkeypatch):
+    """A page reads the seat's view and then its legal actions, whose labels need the view:
+    after a change, the view is built once for both (`cache.view`)."""
+    gid, red, black = _sjg(client)
+    real, built = SjgNecromancerGame.view, []
+
+    def counted(self, player=None):
+        built.append(player)
+        return real(self, player)
+
+    monkeypatch.setattr(SjgNecromancerGame, "view", counted)
+    shown = black.ok("get", f"/api/games/{gid}")["view"]
+    labels = black.ok("get", f"/api/games/{gid}/legal")["seats"][0]["labels"]
+    assert built == ["black"]
+    assert shown["viewer"] == "black" and labels
 
 
 def test_the_written_answer_is_the_models_own(client):

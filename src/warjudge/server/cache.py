@@ -19,6 +19,7 @@ import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Hashable
 
 from sqlalchemy import event
@@ -27,6 +28,7 @@ from sqlalchemy.orm import Session, SessionTransaction
 from warjudge.core.game import Game
 from warjudge.server.db import READ_ONLY   # in session.info: a transaction that only reads, so changes no game
 from warjudge.server.models import GameRow
+from warjudge.server.views import view_for
 
 SIZE = 256   # games kept per process: the least recently used goes first
 WAIT = 2.0   # seconds a request waits for another to give back the game it needs
@@ -118,7 +120,7 @@ class Answers:
     actions), so a seat's answer is also kept by what the seat sees (`as_seen`). Bounded
     LRUs."""
 
-    def __init__(self, size: int = 128):
+    def __init__(self, size: int = SIZE):
         self.size = size
         self._answers: OrderedDict[Hashable, Any] = OrderedDict()
         self._seen: OrderedDict[Hashable, tuple[bytes, Any]] = OrderedDict()
@@ -163,6 +165,13 @@ class Answers:
 
 
 ANSWERS = Answers()
+
+
+def view(row: GameRow, game: Game, role: str) -> Any:
+    """`views.view_for`, worked out once per version of the game for the reads that follow
+    a change (a page asks for the seat's view and its legal actions, whose labels read the
+    view too). Shared: read it, never change it."""
+    return ANSWERS.get(row, game, ("view", role), partial(view_for, game, role))
 
 
 @dataclass(eq=False)

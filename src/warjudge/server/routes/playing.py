@@ -15,7 +15,6 @@ from warjudge.server.models import GameRow
 from warjudge.server.routes.deps import GameCaller, OneHop
 from warjudge.server.schemas import (Acted, ActionRequest, BotRequest, BotSeated, Claim, Legal, Preview, Ready,
                                      ReadyRequest, SeatLegal, Seated, SetupRequest)
-from warjudge.server.views import view_for
 
 SeatQuery = Query(None, max_length=64, description="whose view: one of your seats, or 'public'")
 
@@ -46,7 +45,7 @@ def _seat_legal(row: GameRow, game: Any, seat: str, lang: str) -> bytes:
     def work_out() -> bytes:
         if row.game not in choices.CHOOSERS:
             return written()
-        view = view_for(game, seat)
+        view = cache.view(row, game, seat)
         seen: bytes = cache.ANSWERS.as_seen(row.id, ("legal", seat, lang), view, partial(written, view))
         return seen
 

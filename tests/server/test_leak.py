@@ -75,9 +75,9 @@ def test_no_response_holds_what_its_viewer_may_not_see(client, game_id):
 
 
 def test_the_check_catches_a_server_that_sends_a_seat_the_full_view(client, monkeypatch):
-    from warjudge.server.routes import lobby as server_app
+    from warjudge.server import cache   # the views the routes send (`cache.view`)
 
-    monkeypatch.setattr(server_app, "view_for", lambda game, role: game.view(None))
+    monkeypatch.setattr(cache, "view_for", lambda game, role: game.view(None))
     with pytest.raises(AssertionError, match="hidden from"):
         _play_checking_every_response(client, "toy-bids")
 
@@ -103,11 +103,10 @@ def test_the_check_catches_press_read_by_a_seat_it_is_not_for(client, monkeypatc
 
 def test_the_check_catches_a_games_master_given_the_full_view(client, monkeypatch):
     # issue 22: the games master (the creator holding no seat) got every seat's secrets
-    from warjudge.server import views
-    from warjudge.server.routes import lobby as server_app
+    from warjudge.server import cache, views
 
     real = views.view_for
-    monkeypatch.setattr(server_app, "view_for", lambda game, role: game.view(None) if role == GM_ROLE
+    monkeypatch.setattr(cache, "view_for", lambda game, role: game.view(None) if role == GM_ROLE
                         else real(game, role))
     with pytest.raises(AssertionError, match="hidden from"):
         _play_checking_every_response(client, "toy-bids")

@@ -14,9 +14,12 @@ drops it, so a half-applied change never reaches the cache."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Hashable
 
 from sqlalchemy import event
@@ -25,6 +28,7 @@ from sqlalchemy.orm import Session, SessionTransaction
 from warjudge.core.game import Game
 from warjudge.server.db import READ_ONLY   # in session.info: a transaction that only reads, so changes no game
 from warjudge.server.models import GameRow
+from warjudge.server.views import view_for
 
 SIZE = 256   # games kept per process: the least recently used goes first
 WAIT = 2.0   # seconds a request waits for another to give back the game it needs
@@ -111,11 +115,15 @@ class Answers:
     """What read routes worked out from a game at one stored version (a seat's legal
     actions, worded: SJG's deployments cost more than the rest of the request), kept for
     the next asker: a game's state changes only with its version, so an answer is keyed
-    by the game, its version and what was asked, and is never stale. Bounded LRU."""
+    by the game, its version and what was asked, and is never stale. Each read follows
+    a change under load, though (a client reads its legal actions after each of its
+    actions), so a seat's answer is also kept by what the seat sees (`as_seen`). Bounded
+    LRUs."""
 
-    def __init__(self, size: int = 128):
+    def __init__(self, size: int = SIZE):
         self.size = size
         self._answers: OrderedDict[Hashable, Any] = OrderedDict()
+        self._seen: OrderedDict[Hashable, tuple[bytes, Any]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, row: GameRow, game: Game, asked: Hashable, work_out: Callable[[], Any]) -> Any:
@@ -134,8 +142,38 @@ class Answers:
                 self._answers.popitem(last=False)
         return answer
 
+    def as_seen(self, game_id: str, asked: Hashable, view: Any, work_out: Callable[[], Any]) -> Any:
+        """The answer to `asked` about one seat of the game, worked out again only when the
+        seat's `view` has changed since: what a seat may do, what it costs and how it is
+        worded follow from what the seat sees (else they would tell it what it may not
+        see: docs/rulings.md), so an action hidden from it, the other side's secret set-up,
+        leaves its answer as it was. The view is kept as a digest of its JSON, not as the
+        object, which the game may share with its own state and change later (unsorted:
+        a game builds its views in one order, and an equal view written in another order
+        would only be a miss; sorting cost a fifth more, and a late SJG view is 50 kB)."""
+        key, seen = (game_id, asked), hashlib.sha256(json.dumps(view).encode()).digest()
+        with self._lock:
+            last = self._seen.get(key)
+            if last is not None and last[0] == seen:
+                self._seen.move_to_end(key)
+                return last[1]
+        answer = work_out()
+        with self._lock:
+            self._seen[key] = (seen, answer)
+            self._seen.move_to_end(key)
+            while len(self._seen) > self.size:
+                self._seen.popitem(last=False)
+        return answer
+
 
 ANSWERS = Answers()
+
+
+def view(row: GameRow, game: Game, role: str) -> Any:
+    """`views.view_for`, worked out once per version of the game for the reads that follow
+    a change (a page asks for the seat's view and its legal actions, whose labels read the
+    view too). Shared: read it, never change it."""
+    return ANSWERS.get(row, game, ("view", role), partial(view_for, game, role))
 
 
 @dataclass(eq=False)

@@ -11,14 +11,13 @@ from sqlalchemy import select
 
 from warjudge.core import games
 from warjudge.core.events import localised
-from warjudge.server import bots, play, press
+from warjudge.server import bots, cache, play, press
 from warjudge.server.access import LangQuery, game_row
 from warjudge.server.deadlines import PhaseRules
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRequest, GameRow, User
 from warjudge.server.routes.deps import Caller, GameCaller, OneHop
 from warjudge.server.schemas import BotsOffered, Created, GameListed, GameOffered, GameShown, NewGame
-from warjudge.server.views import view_for
 from warjudge.server.web.pages import is_mine, newest_page
 
 LIST_DEFAULT, LIST_MAX = 50, 200   # games a page of GET /api/games lists, by default and at most
@@ -107,7 +106,7 @@ def show_game(call: GameCaller, seat: str | None = SeatQuery, lang: str = LangQu
         row = call.row(session)
         game = play.load(row)
         role = play.role(row, user, seat)
-        view = view_for(game, role)
+        view = cache.view(row, game, role)
         return _summary(row, game, user) | {"view_of": role, "view": view if lang == "en" else localised(view, lang, play.seat_names(game, lang))}
 
 

@@ -6,44 +6,64 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Response
 
 from warjudge.presentation import choices
 from warjudge.server import cache, play
 from warjudge.server.access import LangQuery, SeatPath
+from warjudge.server.models import GameRow
 from warjudge.server.routes.deps import GameCaller, OneHop
 from warjudge.server.schemas import (Acted, ActionRequest, BotRequest, BotSeated, Claim, Legal, Preview, Ready,
-                                     ReadyRequest, Seated, SetupRequest)
-from warjudge.server.views import view_for
+                                     ReadyRequest, SeatLegal, Seated, SetupRequest)
 
 SeatQuery = Query(None, max_length=64, description="whose view: one of your seats, or 'public'")
 
 router = APIRouter(tags=["play"], route_class=OneHop)
 
 
-def _legal_of(game_id: str, game: Any, seat: str, lang: str) -> dict[str, Any]:
+def _legal_of(game_id: str, game: Any, seat: str, lang: str, view: Any) -> dict[str, Any]:
     """A seat's decision and legal actions with what each costly one forfeits, and in a hex
-    game their labels, the pieces' names and the costs worded in `lang` (`choices.worded`);
-    `afresh`: once it has given orders, its orders as if it had given none (`play.afresh`)."""
+    game their labels, the pieces' names and the costs worded in `lang` (`choices.worded`,
+    from the seat's `view`); `afresh`: once it has given orders, its orders as if it had
+    given none (`play.afresh`)."""
     actions = game.legal_actions(seat)
     costs = play.costs(game, seat, actions)
-    worded = game_id in choices.CHOOSERS
     return {"seat": seat, "decision": (d.to_json() if (d := game.decision(seat)) else None), "actions": actions,
             "costs": costs,
             **({"afresh": again} if (again := play.afresh(game, seat, actions)) is not None else {}),
-            **(choices.worded(game_id, game, actions, costs, view_for(game, seat), lang) if worded else {})}
+            **(choices.worded(game_id, game, actions, costs, view, lang) if view is not None else {})}
+
+
+def _seat_legal(row: GameRow, game: Any, seat: str, lang: str) -> bytes:
+    """One seat's `SeatLegal` as JSON, kept (`cache.ANSWERS`) for the game's version and,
+    in a hex game, whose labels cost more than the rest of the request (SJG's set-up),
+    for what the seat sees: the other side's secret set-up leaves it as it was."""
+    def written(view: Any = None) -> bytes:
+        return SeatLegal.model_validate(_legal_of(row.game, game, seat, lang, view)).model_dump_json(
+            exclude_unset=True).encode()
+
+    def work_out() -> bytes:
+        if row.game not in choices.CHOOSERS:
+            return written()
+        view = cache.view(row, game, seat)
+        seen: bytes = cache.ANSWERS.as_seen(row.id, ("legal", seat, lang), view, partial(written, view))
+        return seen
+
+    answer: bytes = cache.ANSWERS.get(row, game, ("legal", seat, lang), work_out)
+    return answer
 
 
 @router.get("/api/games/{game_id}/legal", response_model=Legal, response_model_exclude_unset=True)
-def legal(call: GameCaller, seat: str | None = SeatQuery, lang: str = LangQuery) -> dict[str, Any]:
+def legal(call: GameCaller, seat: str | None = SeatQuery, lang: str = LangQuery) -> Response:
     """Each held seat's decision and legal actions; in a hex game each action also has
-    its `labels` entry, the action worded in `lang` for a person (from the seat's view)."""
+    its `labels` entry, the action worded in `lang` for a person (from the seat's view).
+    Written from each seat's JSON kept since it was worked out (`_seat_legal`)."""
     with call.reading_game() as session:
         user, row = call.caller(session), call.row(session)
         game = play.load(row)
         held = play.held_seats(row, user) if seat is None else [play.require_seat(row, user, seat).name]
-        return {"seats": [cache.ANSWERS.get(row, game, ("legal", s, lang), partial(_legal_of, row.game, game, s, lang))
-                          for s in held]}
+        return Response(b'{"seats":[' + b",".join(_seat_legal(row, game, s, lang) for s in held) + b"]}",
+                        media_type="application/json")
 
 
 @router.post("/api/games/{game_id}/preview", response_model=Preview)

@@ -57,6 +57,7 @@ class SearchBot:
     left_to_prior: frozenset[str] = frozenset()
     stop_at: frozenset[str] = frozenset()   # decision kinds a rollout scores before rather than plays
     iterations: int | None = None   # None: ITERATIONS, read when deciding (tests lower it)
+    boost: int = 1   # rounds per ITERATIONS, for games whose decisions are cheap
     depth: int = DEPTH
     width: int = WIDTH
     searched: int = field(default=0, init=False)   # decisions searched, for benchmarks
@@ -64,7 +65,7 @@ class SearchBot:
     def choose(self, game: Game, player: str) -> Action:
         first = self.prior(random.Random(self.rng.getrandbits(64))).choose(game, player)
         decision = game.decision(player)
-        budget = ITERATIONS if self.iterations is None else self.iterations
+        budget = ITERATIONS * self.boost if self.iterations is None else self.iterations
         if budget <= 0 or decision is None or decision.kind in self.left_to_prior:
             return first
         candidates = self._candidates(game, player, first)

@@ -16,11 +16,8 @@ its own heuristic (docs/bots.md).
 
 Candidates: the heuristic's own choice first, then other legal actions in the RNG's
 order, up to `width`. Another candidate is played only if it beats the heuristic's
-choice on average over the rounds by more than `margin` standard errors of the paired
-differences, a margin that grows with the number of other candidates so that luck picks
-one of them no more often than it would pick a lone one at `MARGIN` (at one standard
-error each, chance picked one of 7 candidates no better than the heuristic's in 19 of 40
-decisions). The heuristic's choice is also what the bot plays where searching is not
+choice on average over the rounds by more than `MARGIN` standard errors of the paired
+differences; the heuristic's choice is also what the bot plays where searching is not
 worth it (a lone legal action, or a decision kind the game's registration leaves to the
 heuristic, such as a turn's many single moves). The budget is counted in rounds
 (`iterations`, default ITERATIONS); the "every registered bot" tests use a small one.
@@ -31,7 +28,6 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from statistics import NormalDist
 from typing import Callable
 
 from warjudge.core.bots import TAKE_BACKS, Bot
@@ -41,7 +37,7 @@ from warjudge.core.game import Action, Game, View
 ITERATIONS = 6      # rounds (sampled worlds) per decision; each plays every candidate
 DEPTH = 4           # heuristic actions played after the candidate before scoring
 WIDTH = 6           # candidate actions at most, the heuristic's choice among them
-MARGIN = 1.0        # standard errors a lone other candidate must beat the heuristic's choice by
+MARGIN = 1.0        # standard errors a candidate must beat the heuristic's choice by
 
 
 Evaluate = Callable[[View, str], float]   # (the seat's view, the seat) -> value in [0, 1]
@@ -61,7 +57,6 @@ class SearchBot:
     left_to_prior: frozenset[str] = frozenset()
     stop_at: frozenset[str] = frozenset()   # decision kinds a rollout scores before rather than plays
     iterations: int | None = None   # None: ITERATIONS, read when deciding (tests lower it)
-    boost: int = 1   # rounds per ITERATIONS, for games whose decisions are cheap
     depth: int = DEPTH
     width: int = WIDTH
     searched: int = field(default=0, init=False)   # decisions searched, for benchmarks
@@ -69,7 +64,7 @@ class SearchBot:
     def choose(self, game: Game, player: str) -> Action:
         first = self.prior(random.Random(self.rng.getrandbits(64))).choose(game, player)
         decision = game.decision(player)
-        budget = ITERATIONS * self.boost if self.iterations is None else self.iterations
+        budget = ITERATIONS if self.iterations is None else self.iterations
         if budget <= 0 or decision is None or decision.kind in self.left_to_prior:
             return first
         candidates = self._candidates(game, player, first)
@@ -111,27 +106,16 @@ class SearchBot:
 
 
 def best(gains: list[list[float]]) -> int:
-    """The candidate whose mean gain over the first is largest and clears `margin`
-    standard errors of its paired differences; the first (gain 0) when none does, the
-    earlier on a tie."""
+    """The candidate whose mean gain over the first is largest and clears MARGIN standard
+    errors of its paired differences; the first (gain 0) when none does, the earlier on a tie."""
     chosen, top = 0, 0.0
-    needed = margin(len(gains) - 1)
     for i, gain in enumerate(gains[1:], start=1):
         n = len(gain)
         mean = sum(gain) / n
         spread = math.sqrt(sum((g - mean) ** 2 for g in gain) / (n - 1) / n) if n > 1 else 0.0
-        if mean > top and mean > needed * spread:
+        if mean > top and mean > MARGIN * spread:
             chosen, top = i, mean
     return chosen
-
-
-def margin(others: int) -> float:
-    """The standard errors each of `others` candidates must clear so that, all being no
-    better than the first, chance picks one of them as rarely as it would pick a lone one
-    at MARGIN (a one-sided normal tail split among them: 1.0 for one, 1.62 for three,
-    2.00 for seven)."""
-    tail = 1 - NormalDist().cdf(MARGIN)
-    return NormalDist().inv_cdf(1 - tail / max(1, others))
 
 
 def value(game: Game, player: str, evaluate: Evaluate) -> float:
@@ -149,4 +133,4 @@ def share(mine: float, theirs: float) -> float:
     return 0.5 if mine + theirs <= 0 else mine / (mine + theirs)
 
 
-__all__ = ["DEPTH", "ITERATIONS", "MARGIN", "WIDTH", "SearchBot", "best", "margin", "share", "value"]
+__all__ = ["DEPTH", "ITERATIONS", "MARGIN", "WIDTH", "SearchBot", "best", "share", "value"]

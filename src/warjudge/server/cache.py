@@ -14,8 +14,6 @@ drops it, so a half-applied change never reaches the cache."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -115,15 +113,11 @@ class Answers:
     """What read routes worked out from a game at one stored version (a seat's legal
     actions, worded: SJG's deployments cost more than the rest of the request), kept for
     the next asker: a game's state changes only with its version, so an answer is keyed
-    by the game, its version and what was asked, and is never stale. Each read follows
-    a change under load, though (a client reads its legal actions after each of its
-    actions), so a seat's answer is also kept by what the seat sees (`as_seen`). Bounded
-    LRUs."""
+    by the game, its version and what was asked, and is never stale. Bounded LRU."""
 
     def __init__(self, size: int = SIZE):
         self.size = size
         self._answers: OrderedDict[Hashable, Any] = OrderedDict()
-        self._seen: OrderedDict[Hashable, tuple[bytes, Any]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, row: GameRow, game: Game, asked: Hashable, work_out: Callable[[], Any]) -> Any:
@@ -140,29 +134,6 @@ class Answers:
             self._answers[key] = answer
             while len(self._answers) > self.size:
                 self._answers.popitem(last=False)
-        return answer
-
-    def as_seen(self, game_id: str, asked: Hashable, view: Any, work_out: Callable[[], Any]) -> Any:
-        """The answer to `asked` about one seat of the game, worked out again only when the
-        seat's `view` has changed since: what a seat may do, what it costs and how it is
-        worded follow from what the seat sees (else they would tell it what it may not
-        see: docs/rulings.md), so an action hidden from it, the other side's secret set-up,
-        leaves its answer as it was. The view is kept as a digest of its JSON, not as the
-        object, which the game may share with its own state and change later (unsorted:
-        a game builds its views in one order, and an equal view written in another order
-        would only be a miss; sorting cost a fifth more, and a late SJG view is 50 kB)."""
-        key, seen = (game_id, asked), hashlib.sha256(json.dumps(view).encode()).digest()
-        with self._lock:
-            last = self._seen.get(key)
-            if last is not None and last[0] == seen:
-                self._seen.move_to_end(key)
-                return last[1]
-        answer = work_out()
-        with self._lock:
-            self._seen[key] = (seen, answer)
-            self._seen.move_to_end(key)
-            while len(self._seen) > self.size:
-                self._seen.popitem(last=False)
         return answer
 
 

@@ -3,7 +3,6 @@ set-up drafted, an action sent, ready."""
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, Query, Response
@@ -35,19 +34,12 @@ def _legal_of(game_id: str, game: Any, seat: str, lang: str, view: Any) -> dict[
 
 
 def _seat_legal(row: GameRow, game: Any, seat: str, lang: str) -> bytes:
-    """One seat's `SeatLegal` as JSON, kept (`cache.ANSWERS`) for the game's version and,
-    in a hex game, whose labels cost more than the rest of the request (SJG's set-up),
-    for what the seat sees: the other side's secret set-up leaves it as it was."""
-    def written(view: Any = None) -> bytes:
+    """One seat's `SeatLegal` as JSON, kept (`cache.ANSWERS`) for the game's version; a
+    hex game's labels read the seat's view, kept for that version too (`cache.view`)."""
+    def work_out() -> bytes:
+        view = cache.view(row, game, seat) if row.game in choices.CHOOSERS else None
         return SeatLegal.model_validate(_legal_of(row.game, game, seat, lang, view)).model_dump_json(
             exclude_unset=True).encode()
-
-    def work_out() -> bytes:
-        if row.game not in choices.CHOOSERS:
-            return written()
-        view = cache.view(row, game, seat)
-        seen: bytes = cache.ANSWERS.as_seen(row.id, ("legal", seat, lang), view, partial(written, view))
-        return seen
 
     answer: bytes = cache.ANSWERS.get(row, game, ("legal", seat, lang), work_out)
     return answer

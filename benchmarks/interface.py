@@ -9,7 +9,9 @@ legal play, a fixed number of actions from a fixed seed. SJG keeps a position's 
 lists until its next action and hands them to clones, so "legal_actions/s" times the
 list being made (legal.legal_actions, no kept list) and "kept legal_actions/s" the
 interface call a search makes again on the same position. A search step clones the
-listed root, lists the clone's actions (kept: the same position) and plays one.
+listed root, lists the clone's actions (kept: the same position) and plays one; "clone
+and view/s" is a clone of the viewed root looked at by the seat to act (a search scoring
+its rollouts), whose cost a long event history must not set.
 """
 
 from __future__ import annotations
@@ -100,6 +102,8 @@ def measure(game_id: str) -> dict[str, float]:
     if game_id in MADE:
         figures["kept legal_actions/s"] = _rate(lambda: game.legal_actions(player))
     figures["search steps/s"] = _rate(step)
+    game.view(player)   # a search's root has been looked at; each step's clone looks again
+    figures["clone and view/s"] = _rate(lambda: game.clone().view(player))
     units = game.view().get("units")
     return {**figures, **({"units": len(units)} if isinstance(units, list) else {}),
             "legal actions": len(game.legal_actions(player))}

@@ -51,7 +51,7 @@ def new(game: str, doc: dict, seed: int = 1, **options):
 def play_until(g, player, phase, stage=None):
     """Ends parts of the turn (or goes on to the next stage) until `player` acts in
     `phase` (and `stage`)."""
-    while not (g.to_act() == (player,) and g.phase == phase and (stage is None or g.stage == stage)):
+    while not (g.to_act() == (player,) and g.state.phase == phase and (stage is None or g.state.stage == stage)):
         p = g.to_act()[0]
         g.act(p, {"type": "next"} if {"type": "next"} in g.legal_actions(p) else {"type": "end"})
 

@@ -147,10 +147,10 @@ def _last_events(g: GondorSauronGame) -> str:
 
 def render(g: GondorSauronGame) -> str:
     """Rows of hexes, even rows shifted half a hex; then the pieces and the state."""
-    m, pos = g.pos.map, g.pos
+    m, pos = g.state.position.map, g.state.position
     units = {u.hex: u for u in pos.units.values()}
     lone = {ldr.hex for ldr in pos.leaders.values()} - set(units)
-    lines = [f"{g.scenario.spec.name}  turn {g.turn}/{g.last_turn} phase {g.phase}"
+    lines = [f"{g.scenario.spec.name}  turn {g.state.turn}/{g.last_turn} phase {g.state.phase}"
              + (" (night)" if pos.night else "") + f"  to act: {', '.join(g.to_act()) or '-'}"]
     lines.append("     " + "".join(f"{c:<3d}" for c in range(1, m.grid.width + 1)))
     for r in range(1, m.grid.height + 1):
@@ -184,9 +184,9 @@ def render(g: GondorSauronGame) -> str:
         lines.append(f"  {g.pedestal[1]} {SIDE_MARK['sauron']} pedestal of {g.pedestal[0]}")
     if pos.breached:
         lines.append("breached: " + ", ".join("-".join(sorted(hs)) for hs in sorted(pos.breached, key=sorted)))
-    if g.waiting or g.to_come:
-        lines.append(f"to enter: {', '.join(sorted(g.waiting)) or '-'}  still to come: {', '.join(sorted(g.to_come)) or '-'}")
-    lines.append(f"losses {g.losses}  levels {g.levels}  demoralized {sorted(pos.demoralized) or 'none'}")
+    if g.state.waiting or g.state.to_come:
+        lines.append(f"to enter: {', '.join(sorted(g.state.waiting)) or '-'}  still to come: {', '.join(sorted(g.state.to_come)) or '-'}")
+    lines.append(f"losses {g.state.losses}  levels {g.state.levels}  demoralized {sorted(pos.demoralized) or 'none'}")
     outcome = g.outcome()
     if outcome is not None:
         lines.append(f"over: {outcome.to_json()}")

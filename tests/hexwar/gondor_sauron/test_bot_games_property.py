@@ -53,30 +53,30 @@ def _beside(h: str, free: list[str]) -> str:
 
 
 def check(g, values):
-    pos = g.pos
+    pos = g.state.position
     occupied = {}
     for piece in (*pos.units.values(), *pos.leaders.values()):
         assert occupied.setdefault(piece.hex, piece.side) == piece.side          # 4.27
     hexes = [u.hex for u in pos.units.values() if pos.formations.get(u.id, "") < u.id]
     moving = not g.is_over and g.decision(g.to_act()[0]).kind == "movement"
-    assert g.pending or moving or len(hexes) == len(set(hexes))   # 5.0, 5.0 b (a broken formation's units
+    assert g.state.queue or moving or len(hexes) == len(set(hexes))   # 5.0, 5.0 b (a broken formation's units
     #                                  retreat one decision at a time); 4.28: met when a Movement Phase ends
     for a, b in pos.formations.items():                                           # 8.4
         assert pos.formations[b] == a and pos.units[a].hex == pos.units[b].hex
         assert pos.map.terrain(pos.units[a].hex) == "clear" and pos.units[a].side == W
     assert all((ldr.magic or 0) >= 0 for ldr in pos.leaders.values())             # 8.55
     for side in (W, S):                                                           # 9.13
-        assert g.losses[side] == sum(values[x][1] for x in g.eliminated if values[x][0] == side)
+        assert g.state.losses[side] == sum(values[x][1] for x in g.state.eliminated if values[x][0] == side)
         # 9.21 (levels only grow, with arrivals; once demoralized, always so)
-        assert (side in pos.demoralized) <= (g.losses[side] > g.scenario.spec.demoralization_levels[side])
+        assert (side in pos.demoralized) <= (g.state.losses[side] > g.scenario.spec.demoralization_levels[side])
     engines = [e.hex for e in pos.engines.values()]
     assert len(engines) == len(set(engines))                                      # ruling: one a hex
     assert not {(e.hex, e.side) for e in pos.engines.values()} & {(u.hex, other(u.side)) for u in pos.units.values()}
-    assert not set(g.waiting) & (set(pos.units) | set(pos.leaders))
+    assert not set(g.state.waiting) & (set(pos.units) | set(pos.leaders))
 
 
 def check_action(g, player, action):
-    pos = g.pos
+    pos = g.state.position
     if action["type"] == "move" and action["piece"] in pos.units:
         unit = pos.units[action["piece"]]
         assert unit.hex not in pos.enemy_zoc(unit.side) and not unit.disrupted   # 6.11, 7.57
@@ -90,7 +90,7 @@ def test_seeded_bot_games_keep_the_invariants(batch):
     for seed in range(batch * GAMES // 4, (batch + 1) * GAMES // 4):
         rng = random.Random(seed)
         g = games.new("sauron", seed=seed, scenario=random_battle(rng))
-        values = {u.id: (u.side, u.full.demoralization_value()) for u in g.pos.units.values()}
+        values = {u.id: (u.side, u.full.demoralization_value()) for u in g.state.position.units.values()}
         bots = {W: heuristic_action if seed % 2 else random_action, S: random_action}
         steps = 0
         while not g.is_over:
@@ -106,7 +106,7 @@ def test_seeded_bot_games_keep_the_invariants(batch):
 
 def play_checked(g, seed, bots):
     values = {u.id: (u.side, u.full.demoralization_value())
-              for u in (*g.pos.units.values(), *(p for ps in g.to_come.values() for p in ps))
+              for u in (*g.state.position.units.values(), *(p for ps in g.state.to_come.values() for p in ps))
               if isinstance(u, CombatUnit)}
     rng, steps = random.Random(seed), 0
     while not g.is_over:

@@ -42,7 +42,7 @@ def u(uid, side, hex_, ratings="C2X"):
 
 
 def to_phase(g, phase, stage=None):
-    while not (g.phase == phase and (stage is None or g.stage == stage)):
+    while not (g.state.phase == phase and (stage is None or g.state.stage == stage)):
         p = g.to_act()[0]
         g.act(p, {"type": "next"} if {"type": "next"} in g.legal_actions(p) else {"type": "end"})
 
@@ -64,23 +64,23 @@ def test_a_cauldron_pours_over_the_wall_once_a_turn_until_its_oil_is_spent():
     assert pours(g) == [{"type": "pour", "cauldron": "pot", "target": "foot"}]   # not 'far', not 'by' (no wall)
     g.dice = ScriptedDice(6, 6)                      # 12: A against armour 2 wounds on 2-9 only
     g.act(W, {"type": "pour", "cauldron": "pot", "target": "foot"})
-    assert g.pos.units["foot"].hex == "0605" and g.pos.cauldrons["pot"].oil == 1
+    assert g.state.position.units["foot"].hex == "0605" and g.state.position.cauldrons["pot"].oil == 1
     assert pours(g) == []                            # once a Game-Turn
     to_phase(g, "H")
     to_phase(g, "G", "missile")
     g.dice = ScriptedDice(2, 1, 1)                   # 2: a casualty; die 1 against X: E
     g.act(W, {"type": "pour", "cauldron": "pot", "target": "foot"})
-    assert "foot" not in g.pos.units and g.losses[S] == 3 + 2 + 3
-    assert g.pos.cauldrons["pot"].oil == 0 and g.view(None)["cauldrons"][0]["poured"] == 2
+    assert "foot" not in g.state.position.units and g.state.losses[S] == 3 + 2 + 3
+    assert g.state.position.cauldrons["pot"].oil == 0 and g.view(None)["cauldrons"][0]["poured"] == 2
     to_phase(g, "H")
-    assert g.turn == 2
+    assert g.state.turn == 2
     step = {"type": "move", "piece": "far", "to": "0605"}   # Sauron brings 'far' to the wall
     while step not in g.legal_actions(S):
         p = g.to_act()[0]
         g.act(p, {"type": "next"} if {"type": "next"} in g.legal_actions(p) else {"type": "end"})
     g.act(S, step)
     to_phase(g, "G", "missile")
-    assert g.turn == 3 and g.pos.units["far"].hex == "0605"
+    assert g.state.turn == 3 and g.state.position.units["far"].hex == "0605"
     assert pours(g) == []                            # its oil is spent
 
 
@@ -113,7 +113,7 @@ def test_a_sauron_unit_entering_a_cauldron_hex_takes_it():
     g = games.new("gondor", seed=2, scenario=doc)
     to_phase(g, "C")
     g.act(S, {"type": "move", "piece": "s", "to": "0303"})
-    assert g.pos.cauldrons == {} and g.view(S)["cauldrons"] == []
+    assert g.state.position.cauldrons == {} and g.view(S)["cauldrons"] == []
     assert {"event": "cauldron-taken", "cauldron": "pot", "dummy": True}.items() <= g.events[-1].items()
 
 
@@ -123,7 +123,7 @@ def test_sauron_casts_only_while_stacked_with_his_pedestal():
     off = games.new("sauron", seed=1, scenario=sauron({"leader": "dark", "hex": "0303"}))
     for g in (on, off):
         g.act(W, {"type": "end"})
-        assert g.to_act() == (S,) and g.phase == "A"
+        assert g.to_act() == (S,) and g.state.phase == "A"
     assert {"type": "cast", "leader": "dark", "spell": "wrath", "target": "elf"} in on.legal_actions(S)
     assert not [a for a in off.legal_actions(S) if a["type"] == "cast"]
     assert off.view(W)["pedestal"] == {"leader": "dark", "hex": "0303"}
@@ -165,12 +165,12 @@ def test_the_oil_s_odds_are_shown_before_its_dice_and_are_what_the_pour_rolls():
     action = {"type": "pour", "cauldron": "pot", "target": "foot"}
     shown = g.preview(W, action)
     assert shown is not None and shown["kind"] == "oil" and shown["attack"] == "A" and shown["modifiers"] == []
-    assert shown["armour"] == g.pos.ratings(g.pos.units["foot"]).armour
-    assert shown["casualty_on"] == sorted(g.pos.charts.casualty_totals("A", shown["armour"]))
+    assert shown["armour"] == g.state.position.ratings(g.state.position.units["foot"]).armour
+    assert shown["casualty_on"] == sorted(g.state.position.charts.casualty_totals("A", shown["armour"]))
     miss = next(t for t in range(2, 13) if t not in shown["casualty_on"])
     g.dice = ScriptedDice(miss - 1, 1) if miss > 2 else ScriptedDice(1, 1)
     g.act(W, action)
-    assert g.pos.units["foot"].hex == "0605"          # a total the preview said misses: no casualty
+    assert g.state.position.units["foot"].hex == "0605"          # a total the preview said misses: no casualty
     assert g.preview(W, action) is None               # no longer legal: nothing to preview
 
 
@@ -196,7 +196,7 @@ def test_a_sample_for_sauron_draws_which_unproven_cauldrons_are_dummies_and_keep
     g.act(W, {"type": "pour", "cauldron": "pot-1", "target": "foot"})
 
     def dealt(game):
-        return tuple((c.id, c.dummy, c.oil) for c in sorted(game.pos.cauldrons.values(), key=lambda c: c.id))
+        return tuple((c.id, c.dummy, c.oil) for c in sorted(game.state.position.cauldrons.values(), key=lambda c: c.id))
 
     real = dealt(g)
     for_sauron = {dealt(g.sample_hidden(S, random.Random(n))) for n in range(12)}

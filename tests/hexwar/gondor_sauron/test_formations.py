@@ -65,7 +65,7 @@ def u(uid, side, hex_, ratings="C2X", kind="infantry"):
 
 
 def to_phase(g, phase, stage=None):
-    while not (g.phase == phase and (stage is None or g.stage == stage) and g.to_act() == (W,)):
+    while not (g.state.phase == phase and (stage is None or g.state.stage == stage) and g.to_act() == (W,)):
         p = g.to_act()[0]
         g.act(p, {"type": "next"} if {"type": "next"} in g.legal_actions(p) else {"type": "end"})
 
@@ -79,14 +79,14 @@ def test_forming_moving_and_disbanding_in_play():
     form = {"type": "form", "units": ["a", "b"], "leader": "l"}
     assert form in g.legal_actions(W)
     g.act(W, form)
-    assert g.pos.units["b"].hex == "0505" and g.pos.formations == {"a": "b", "b": "a"}
+    assert g.state.position.units["b"].hex == "0505" and g.state.position.formations == {"a": "b", "b": "a"}
     assert not [x for x in g.legal_actions(W) if x.get("piece") in ("a", "b") or x["type"] == "split"]
     g.act(W, {"type": "end"})
     to_phase(g, "F")       # the next turn
     moves = [x for x in g.legal_actions(W) if x["type"] == "move" and x["piece"] in ("a", "b")]
     assert moves and {x["piece"] for x in moves} == {"a"}          # one piece
     g.act(W, {"type": "move", "piece": "a", "to": "0305"})
-    assert (g.pos.units["a"].hex, g.pos.units["b"].hex) == ("0305", "0305")
+    assert (g.state.position.units["a"].hex, g.state.position.units["b"].hex) == ("0305", "0305")
     doc2 = small([u("a", W, "0505"), u("b", W, "0504"), u("s", S, "0909")],
                  [{"id": "l", "side": W, "nationality": "gondor", "rally": 2, "hex": "0505"}])
     g2 = games.new("sauron", seed=1, scenario=doc2)
@@ -95,7 +95,7 @@ def test_forming_moving_and_disbanding_in_play():
     g2.act(W, {"type": "end"})
     to_phase(g2, "F")
     g2.act(W, {"type": "split", "unit": "b", "to": "0605"})
-    assert g2.pos.formations == {} and g2.pos.units["a"].hex == "0505" and g2.pos.units["b"].hex == "0605"
+    assert g2.state.position.formations == {} and g2.state.position.units["a"].hex == "0505" and g2.state.position.units["b"].hex == "0605"
 
 
 def test_half_e_costs_a_formation_one_unit():
@@ -105,7 +105,7 @@ def test_half_e_costs_a_formation_one_unit():
     g = games.new("sauron", seed=1, scenario=doc)
     to_phase(g, "F")
     g.act(W, {"type": "form", "units": ["a", "b"], "leader": "l"})
-    while not (g.phase == "C" and g.to_act() == (S,)):
+    while not (g.state.phase == "C" and g.to_act() == (S,)):
         p = g.to_act()[0]
         g.act(p, {"type": "next"} if {"type": "next"} in g.legal_actions(p) else {"type": "end"})
     g.act(S, {"type": "move", "piece": "s", "to": "0605"})
@@ -115,4 +115,4 @@ def test_half_e_costs_a_formation_one_unit():
     assert g.legal_actions(S) == [{"type": "attack", "unit": "s", "target": "a"}]   # one target
     g.dice = ScriptedDice(1, 1, 1, 1)     # 2: a casualty against armour 4 (8.44); W, 1: 1/2 E
     g.act(S, {"type": "attack", "unit": "s", "target": "a"})
-    assert set(g.pos.units) == {"a", "s"} and g.pos.formations == {} and g.eliminated == ["b"]
+    assert set(g.state.position.units) == {"a", "s"} and g.state.position.formations == {} and g.state.eliminated == ["b"]

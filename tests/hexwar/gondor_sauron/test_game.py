@@ -35,7 +35,7 @@ def u(uid, side, hex_, ratings="C2X", kind="infantry", **kw):
 
 def play_until(g, player, phase, stage=None):
     """Ends parts of the turn until `player` acts in `phase` (and `stage`)."""
-    while not (g.to_act() == (player,) and g.phase == phase and (stage is None or g.stage == stage)):
+    while not (g.to_act() == (player,) and g.state.phase == phase and (stage is None or g.state.stage == stage)):
         p = g.to_act()[0]
         g.act(p, {"type": "next"} if {"type": "next"} in g.legal_actions(p) else {"type": "end"})
 
@@ -54,7 +54,7 @@ def random_game(gid, seed, **options):
     while not g.is_over:
         p = g.to_act()[0]
         legal = g.legal_actions(p)
-        assert legal, (g.turn, g.phase, g.stage)
+        assert legal, (g.state.turn, g.state.phase, g.state.stage)
         g.act(p, rng.choice(legal))
         yield g
 
@@ -63,7 +63,7 @@ def test_both_battles_are_registered():
     assert {"gondor", "sauron"} <= set(games.ids())
     for gid in ("gondor", "sauron"):
         g = games.new(gid, seed=1)
-        assert g.players == (W, S) and g.to_act() == (W,) and g.phase == "A"   # 3.0: Westernesse first in A
+        assert g.players == (W, S) and g.to_act() == (W,) and g.state.phase == "A"   # 3.0: Westernesse first in A
 
 
 @pytest.mark.parametrize("gid", ["gondor", "sauron"])
@@ -72,15 +72,15 @@ def test_random_games_end_and_keep_the_invariants(gid):
     # 9.13 the losses are the eliminated units' values
     values = {}
     for g in random_game(gid, 3, max_turns=3):
-        values.update({x.id: x.full.demoralization_value() for x in g.pos.units.values()})
-        hexes = [x.hex for x in g.pos.units.values()]
+        values.update({x.id: x.full.demoralization_value() for x in g.state.position.units.values()})
+        hexes = [x.hex for x in g.state.position.units.values()]
         assert g.is_over or g.decision(g.to_act()[0]).kind == "movement" or len(hexes) == len(set(hexes))   # 4.28
         occupied = {}
-        for piece in (*g.pos.units.values(), *g.pos.leaders.values()):
+        for piece in (*g.state.position.units.values(), *g.state.position.leaders.values()):
             assert occupied.setdefault(piece.hex, piece.side) == piece.side
-        assert all((ldr.magic or 0) >= 0 for ldr in g.pos.leaders.values())
-        assert sum(g.losses.values()) == sum(values[x] for x in g.eliminated)
-    assert g.is_over and g.outcome().reason == "turn-limit" and g.turn == 4
+        assert all((ldr.magic or 0) >= 0 for ldr in g.state.position.leaders.values())
+        assert sum(g.state.losses.values()) == sum(values[x] for x in g.state.eliminated)
+    assert g.is_over and g.outcome().reason == "turn-limit" and g.state.turn == 4
 
 
 def test_record_replays_exactly_and_views_are_open():
@@ -118,7 +118,7 @@ def test_clone_without_reseed_plays_identically():
 def test_the_gm_forces_the_game_on():
     g = games.new("sauron", seed=2)
     g.act(GM, {"type": "process"})
-    assert g.to_act() == (S,) and g.phase == "A"      # Westernesse ended its part of A
+    assert g.to_act() == (S,) and g.state.phase == "A"      # Westernesse ended its part of A
 
 
 def test_magic_leaders_move_only_in_magic_phases():
@@ -148,11 +148,11 @@ def test_a_melee_retreat_and_advance_through_decisions():
     paths = [a["path"] for a in g.legal_actions(S)]
     assert ["0504"] not in paths and all(len(p) == 1 for p in paths)
     g.act(S, {"type": "retreat", "path": ["0506"]})
-    d = g.pos.units["d"]
+    d = g.state.position.units["d"]
     assert (d.hex, d.reduced, d.disrupted, d.ratings.code) == ("0506", True, True, "D2Y")
     assert g.to_act() == (W,) and g.legal_actions(W) == [{"type": "advance", "unit": "a"}, {"type": "stay"}]
     g.act(W, {"type": "advance", "unit": "a"})
-    assert g.pos.units["a"].hex == "0505"
+    assert g.state.position.units["a"].hex == "0505"
     assert g.legal_actions(W) == [{"type": "end"}]     # 7.52: after advancing, no more combat
 
 
@@ -165,20 +165,20 @@ def test_elimination_counts_towards_demoralization():
     close_in(g)
     g.dice = ScriptedDice(1, 1, 1)                         # 2 on two dice, then Y/1: eliminated
     g.act(W, {"type": "attack", "unit": "a", "target": "d"})
-    assert "d" not in g.pos.units and g.losses[S] == 9 and g.pos.demoralized == set()
+    assert "d" not in g.state.position.units and g.state.losses[S] == 9 and g.state.position.demoralized == set()
     g.act(W, {"type": "stay"})
     g.act(W, {"type": "end"})
-    assert g.pos.demoralized == {S}
+    assert g.state.position.demoralized == {S}
 
 
 def test_night_turns_from_the_scenario():
     # SPI 10.0: night as the Turn Record Track gives it
     g = games.new("sauron", seed=1, scenario=small([u("w", W, "0101"), u("s", S, "0909")], night_turns=[2]))
-    assert not g.pos.night
+    assert not g.state.position.night
     play_until(g, W, "A")
-    while g.turn == 1:
+    while g.state.turn == 1:
         g.act(g.to_act()[0], {"type": "end"} if {"type": "end"} in g.legal_actions(g.to_act()[0]) else {"type": "next"})
-    assert g.turn == 2 and g.pos.night
+    assert g.state.turn == 2 and g.state.position.night
 
 
 def test_rally_in_the_joint_rally_phase():
@@ -196,7 +196,7 @@ def test_rally_in_the_joint_rally_phase():
     assert {"type": "rally", "leader": "imrahil", "unit": "w"} in g.legal_actions(W)
     g.dice = ScriptedDice(1, 1)
     g.act(W, {"type": "rally", "leader": "imrahil", "unit": "w"})
-    assert not g.pos.units["w"].disrupted
+    assert not g.state.position.units["w"].disrupted
     assert {"type": "end"} == g.legal_actions(W)[-1] and len(g.legal_actions(W)) == 1
 
 
@@ -216,7 +216,7 @@ def test_shipped_scenarios_are_reconstructions_with_the_public_facts():
     assert {s.id for s in g.spells if s.side == W} == {"break-darkness", "stalemate-nazgul", "reveal-aragorn"}
     assert {s.id for s in g.spells if s.side == S} == {"fear", "freeze-leader", "activate-grond"}   # [BB-G, JY]
     costs = {s.id: s.cost for s in g.spells}
-    chart = games.new("gondor", seed=1).pos.charts   # [JY]: the reported success ranges
+    chart = games.new("gondor", seed=1).state.position.charts   # [JY]: the reported success ranges
     assert [t for t in range(2, 13) if chart.spell_succeeds(costs["break-darkness"], t)] == list(range(3, 11))
     assert [t for t in range(2, 13) if chart.spell_succeeds(costs["reveal-aragorn"], t)] == list(range(3, 11))
     assert [t for t in range(2, 13) if chart.spell_succeeds(costs["fear"], t)] == list(range(4, 10))
@@ -269,8 +269,8 @@ def test_charts_and_scenario_options_are_validated_and_carried():
     mine = json.loads(DEFAULT_CHARTS.read_text(encoding="utf-8"))
     mine["reconstruction"] = False
     g = games.new("sauron", seed=1, charts=mine, max_turns=1)
-    assert not g.pos.charts.reconstruction
-    assert not games.load(GameRecord.from_json(g.record.to_json())).pos.charts.reconstruction
+    assert not g.state.position.charts.reconstruction
+    assert not games.load(GameRecord.from_json(g.record.to_json())).state.position.charts.reconstruction
     mine["rally"] = {}
     with pytest.raises(ChartError):
         games.new("sauron", seed=1, charts=mine)
@@ -292,7 +292,7 @@ def test_leaders_must_be_stacked_when_their_combat_phase_begins():
     g.act(W, {"type": "move", "piece": "elrond", "to": "0505"})
     assert {"type": "end"} in g.legal_actions(W)
     g.act(W, {"type": "end"})
-    assert g.phase == "F" and {"type": "end"} not in g.legal_actions(W)
+    assert g.state.phase == "F" and {"type": "end"} not in g.legal_actions(W)
     g.act(W, {"type": "move", "piece": "imrahil", "to": "0505"})
     assert {"type": "end"} in g.legal_actions(W)
 
@@ -351,7 +351,7 @@ def test_each_attacker_melees_once_and_a_defender_may_be_meleed_by_each():
     play_until(g, W, "F")
     g.act(W, {"type": "move", "piece": "a", "to": "0504"})
     g.act(W, {"type": "move", "piece": "b", "to": "0605"})
-    assert "0605" in g.pos.zoc_of(g.pos.units["d"])
+    assert "0605" in g.state.position.zoc_of(g.state.position.units["d"])
     play_until(g, W, "G", "melee")
     assert g.legal_actions(W) == [{"type": "attack", "unit": "a", "target": "d"},
                                   {"type": "attack", "unit": "b", "target": "d"}]      # 7.31: no end
@@ -375,10 +375,10 @@ def test_a_displaced_friend_retreats_as_in_a_retreat_and_is_disrupted():
     g.act(W, {"type": "attack", "unit": "a", "target": "d"})
     options = [o for o in g.legal_actions(S) if o["type"] == "retreat"]
     assert options and all(o["path"] == ["0506"] and "displace_to" in o for o in options)
-    zone = g.pos.zoc_of(g.pos.units["a"])
+    zone = g.state.position.zoc_of(g.state.position.units["a"])
     assert not {o["displace_to"] for o in options} & (zone | {"0505"})                   # 7.62
     g.act(S, options[0])
-    d, f = g.pos.units["d"], g.pos.units["f"]
+    d, f = g.state.position.units["d"], g.state.position.units["f"]
     assert (d.hex, d.disrupted) == ("0506", True) and (f.hex, f.disrupted) == (options[0]["displace_to"], True)
 
 
@@ -395,7 +395,7 @@ def test_a_magic_leader_casts_as_many_spells_as_his_points_allow():
     g.act(W, {"type": "cast", "leader": "wiz", "spell": "fear", "target": "orc"})
     assert {"type": "cast", "leader": "wiz", "spell": "freeze", "target": "orc"} in g.legal_actions(W)
     g.act(W, {"type": "cast", "leader": "wiz", "spell": "freeze", "target": "orc"})
-    assert g.pos.leaders["wiz"].magic == 1 and g.view(None)["spells_on"] == {"orc": ["fear", "freeze"]}
+    assert g.state.position.leaders["wiz"].magic == 1 and g.view(None)["spells_on"] == {"orc": ["fear", "freeze"]}
     assert not [a for a in g.legal_actions(W) if a["type"] == "cast"]                 # 8.55
 
 
@@ -410,10 +410,10 @@ def test_a_unit_that_cannot_retreat_dies_and_the_victor_is_asked_once_whether_to
     close_in(g)
     g.dice = ScriptedDice(1, 1, 5)                     # 2: a casualty; X, die 5: retreat one
     g.act(W, {"type": "attack", "unit": "a", "target": "d"})
-    assert "d" not in g.pos.units and g.losses[S] == 8
+    assert "d" not in g.state.position.units and g.state.losses[S] == 8
     assert g.legal_actions(W) == [{"type": "advance", "unit": "a"}, {"type": "stay"}]
     g.act(W, {"type": "stay"})
-    assert g.legal_actions(W) == [{"type": "end"}] and g.pos.units["a"].hex == "0504"
+    assert g.legal_actions(W) == [{"type": "end"}] and g.state.position.units["a"].hex == "0504"
 
 
 def test_leader_combat_in_play_moves_the_stacked_unit_two_hexes():
@@ -432,12 +432,12 @@ def test_leader_combat_in_play_moves_the_stacked_unit_two_hexes():
     assert g.legal_actions(W) == [{"type": "duel", "leader": "hero", "target": "orc"}, {"type": "next"}]
     g.dice = ScriptedDice(1)
     g.act(W, {"type": "duel", "leader": "hero", "target": "orc"})
-    assert g.events[-1]["result"] == "-/A" and g.pos.leaders["orc"].rally == 0
+    assert g.events[-1]["result"] == "-/A" and g.state.position.leaders["orc"].rally == 0
     assert g.to_act() == (S,) and g.decision(S).kind == "retreat"
     paths = [a["path"] for a in g.legal_actions(S)]
     assert paths and all(len(p) == 2 for p in paths)
     g.act(S, {"type": "retreat", "path": paths[0]})
-    d = g.pos.units["d"]
-    assert (d.hex, d.disrupted, g.pos.leaders["orc"].hex) == (paths[0][-1], True, paths[0][-1])
+    d = g.state.position.units["d"]
+    assert (d.hex, d.disrupted, g.state.position.leaders["orc"].hex) == (paths[0][-1], True, paths[0][-1])
     assert g.to_act() == (W,) and {"type": "next"} in g.legal_actions(W)
     assert not [a for a in g.legal_actions(W) if a["type"] == "duel"]          # 7.24

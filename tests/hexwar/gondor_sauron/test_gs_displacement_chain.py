@@ -44,7 +44,7 @@ def battle(units: list[dict], hexsides: list[dict]):
     doc.update({"units": [unit("a", S, "0404"), unit("d", W, "0505"), *units], "leaders": [], "turns": 2,
                 "night_turns": [], "reinforcements": [], "spells": [], "pedestal": None})
     g = games.new("sauron", seed=1, scenario=doc, charts=retreat_one_charts())
-    while not (g.phase == "D" and g.stage == "melee"):
+    while not (g.state.phase == "D" and g.state.stage == "melee"):
         p = g.to_act()[0]
         g.act(p, {"type": "next"} if {"type": "next"} in g.legal_actions(p) else {"type": "end"})
     g.act(S, {"type": "attack", "unit": "a", "target": "d"})

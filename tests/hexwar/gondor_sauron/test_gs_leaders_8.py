@@ -35,7 +35,7 @@ def test_a_leader_may_not_end_movement_alone_while_a_unit_can_join_him():
     assert caught.value.code == "gs.refused.leaders_alone" and caught.value.params == {"leaders": ["gothmog"]}
     g.act(S, {"type": "move", "piece": "m", "to": "0503"})
     g.act(S, {"type": "end"})
-    assert g.phase == "D" and where(g, "gothmog") == "0503" and not events(g, "leader-transferred")
+    assert g.state.phase == "D" and where(g, "gothmog") == "0503" and not events(g, "leader-transferred")
 
 
 def test_a_leader_on_a_foreign_unit_is_transferred_to_his_own_when_the_combat_phase_begins():
@@ -48,7 +48,7 @@ def test_a_leader_on_a_foreign_unit_is_transferred_to_his_own_when_the_combat_ph
     g.act(S, {"type": "move", "piece": "m", "to": "0503"})
     g.act(S, {"type": "move", "piece": "gothmog", "to": "0705"})
     g.act(S, {"type": "end"})
-    assert g.phase == "D" and where(g, "gothmog") == "0503"
+    assert g.state.phase == "D" and where(g, "gothmog") == "0503"
     assert events(g, "leader-transferred")[-1] == {"turn": 1, "phase": "C", "event": "leader-transferred",
                                                    "leader": "gothmog", "frm": "0705", "to": "0503"}
 

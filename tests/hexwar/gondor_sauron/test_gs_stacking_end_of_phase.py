@@ -36,7 +36,7 @@ def westernesse_moving(*units: dict, b: dict | None = None, groves: tuple[str, .
     doc.update({"units": [unit("a", W, "0303"), b or unit("b", W, "0304"), unit("e", S, "0909"), *units],
                 "leaders": [], "turns": 2, "night_turns": [], "reinforcements": [], "spells": [], "pedestal": None})
     g = games.new("sauron", seed=1, scenario=doc)
-    while g.phase != "F":
+    while g.state.phase != "F":
         p = g.to_act()[0]
         g.act(p, {"type": "next"} if {"type": "next"} in g.legal_actions(p) else {"type": "end"})
     return g
@@ -63,7 +63,7 @@ def test_two_friends_exchange_hexes():
     g.act(W, {"type": "move", "piece": "b", "to": "0303"})
     assert {"a": "0304", "b": "0303"}.items() <= hexes_of(g).items()
     g.act(W, {"type": "end"})
-    assert g.phase == "G"
+    assert g.state.phase == "G"
 
 
 def test_the_phase_may_not_end_on_a_broken_stack_and_says_where():
@@ -104,15 +104,15 @@ def test_the_games_master_puts_a_broken_stack_right():
     # a deadline passing at a broken stack: process moves a unit off it, then ends
     g = overstacked()
     g.act(GM, {"type": "process"})
-    assert g.phase == "F" and len(set(hexes_of(g).values())) == len(hexes_of(g))
+    assert g.state.phase == "F" and len(set(hexes_of(g).values())) == len(hexes_of(g))
     g.act(GM, {"type": "process"})
-    assert g.phase == "G"
+    assert g.state.phase == "G"
 
 
 def test_the_heuristic_bot_ends_its_phase_within_the_limit():
     g = overstacked()
     rng = random.Random(3)
-    while g.phase == "F":
+    while g.state.phase == "F":
         g.act(W, heuristic_action(g, W, rng))
     assert len(set(hexes_of(g).values())) == len(hexes_of(g))
 

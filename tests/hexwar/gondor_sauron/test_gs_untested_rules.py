@@ -71,7 +71,7 @@ def test_both_armies_demoralized_in_one_combat_phase_are_so_together_at_its_end(
     g.act(W, {"type": "next"})
     assert g.legal_actions(W) == [{"type": "attack", "unit": "z", "target": "t"}]
     g.act(W, {"type": "attack", "unit": "z", "target": "t"})
-    while g.phase == "G":
+    while g.state.phase == "G":
         p = g.to_act()[0]
         legal = g.legal_actions(p)
         g.act(p, next((a for a in legal if a["type"] in ("stand", "stay", "end")), legal[0]))
@@ -159,7 +159,7 @@ def test_a_catapult_fires_four_hexes_once_a_game_turn():
     assert fires(g, W) == set()
     play_until(g, W, "H")
     play_until(g, W, "G", "missile")
-    assert g.turn == 2 and fires(g, W) == {("cat", "near")}
+    assert g.state.turn == 2 and fires(g, W) == {("cat", "near")}
 
 
 # --- 8.24: every way a unit suffers an A gives its Leader his roll --------------------------

@@ -27,7 +27,7 @@ def u(uid, side, hex_, ratings):
 
 
 def to_phase(g, phase, side, stage=None):
-    while not (g.phase == phase and list(g.to_act()) == [side] and (stage is None or g.stage == stage)):
+    while not (g.state.phase == phase and list(g.to_act()) == [side] and (stage is None or g.state.stage == stage)):
         p = g.to_act()[0]
         g.act(p, {"type": "next"} if {"type": "next"} in g.legal_actions(p) else {"type": "end"})
 
@@ -82,7 +82,7 @@ def test_sauron_and_his_last_guard_stay_on_his_pedestal_to_keep_casting():
         g = games.new("sauron", seed=1, scenario=doc)
         to_phase(g, "C", S)
         rng = random.Random(seed)
-        while g.phase == "C":
+        while g.state.phase == "C":
             g.act(S, heuristic_action(g, S, rng))
         assert g.view(S)["leaders"][0]["hex"] == "0505"
         assert [x["hex"] for x in g.view(S)["units"] if x["id"] == "orc"] == ["0505"]

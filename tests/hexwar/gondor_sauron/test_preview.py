@@ -46,7 +46,7 @@ def test_missile_preview_shows_a_walls_cover():
     shown = g.preview(W, action)
     assert (shown["kind"], shown["attack"], shown["armour"]) == ("missile", "e", 3)
     assert shown["modifiers"] == [{"value": 1, "why": "armour +1: fired on through a wall of its own hex (SPI 7.18)"}]
-    assert shown["casualty_on"] == sorted(g.pos.charts.casualty_totals("e", 3))
+    assert shown["casualty_on"] == sorted(g.state.position.charts.casualty_totals("e", 3))
     g.dice = ScriptedDice(6, 6)   # 12: no casualty against armour 3 unless the chart says so
     if 12 in shown["casualty_on"]:
         g.dice.faces.append(6)

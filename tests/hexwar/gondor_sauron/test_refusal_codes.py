@@ -61,7 +61,7 @@ def reached() -> dict[str, Refusal]:
         exc = refused(g, player, action)
         out.setdefault(exc.code, exc)
     alone = games.new("sauron", seed=2, scenario=LEADER_ALONE)   # SPI 8.1
-    while alone.phase != "F":
+    while alone.state.phase != "F":
         alone.act(GM, {"type": "process"})
     alone.act(W, {"type": "move", "piece": "imrahil", "to": "0303"})
     exc = refused(alone, W, {"type": "end"})

@@ -133,7 +133,7 @@ def u(uid, side, hex_, ratings="C2X", kind="infantry"):
 
 
 def to_phase(g, phase, stage=None):
-    while not (g.phase == phase and (stage is None or g.stage == stage)):
+    while not (g.state.phase == phase and (stage is None or g.state.stage == stage)):
         p = g.to_act()[0]
         g.act(p, {"type": "next"} if {"type": "next"} in g.legal_actions(p) else {"type": "end"})
 
@@ -154,7 +154,7 @@ def test_the_siege_phase_bombards_and_the_catapult_rests_that_turn():
     assert g.view(None)["breached"] == [["0505", "0605"]]
     assert not [a for a in g.legal_actions(S) if a["type"] == "bombard"]   # once a turn
     g.act(S, {"type": "end"})
-    assert g.phase == "C" and not [a for a in g.legal_actions(S) if a.get("piece") == "cat"]
+    assert g.state.phase == "C" and not [a for a in g.legal_actions(S) if a.get("piece") == "cat"]
     to_phase(g, "D", "missile")
     assert not [a for a in g.legal_actions(S) if a.get("unit") == "cat"]
 
@@ -174,7 +174,7 @@ def test_catapults_fire_in_the_missile_stage_and_siege_towers_move():
     assert {"type": "fire", "unit": "cat", "target": "target"} in g.legal_actions(S)
     g.dice = ScriptedDice(1, 1, 1)                   # c against armour 2: a casualty; die 1 vs X: E
     g.act(S, {"type": "fire", "unit": "cat", "target": "target"})
-    assert "target" not in g.pos.units and g.events[-2]["event"] == "fire"
+    assert "target" not in g.state.position.units and g.events[-2]["event"] == "fire"
 
 
 def test_a_unit_in_a_siege_tower_storms_the_wall_and_advances():
@@ -191,7 +191,7 @@ def test_a_unit_in_a_siege_tower_storms_the_wall_and_advances():
     g.act(S, g.legal_actions(S)[0])
     assert g.legal_actions(W) == [{"type": "advance", "unit": "w"}, {"type": "stay"}]
     g.act(W, {"type": "advance", "unit": "w"})
-    assert g.pos.units["w"].hex == "0605"
+    assert g.state.position.units["w"].hex == "0605"
 
 
 def test_engines_are_validated_with_the_scenario():

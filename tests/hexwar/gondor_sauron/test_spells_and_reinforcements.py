@@ -13,7 +13,7 @@ from tests.support.gs_positions import S, W, ScriptedDice, leader, position, uni
 
 
 def to_phase(g, phase, side=None):
-    while not (g.phase == phase and (side is None or g.to_act() == (side,))):
+    while not (g.state.phase == phase and (side is None or g.to_act() == (side,))):
         p = g.to_act()[0]
         g.act(p, {"type": "next"} if {"type": "next"} in g.legal_actions(p) else {"type": "end"})
 
@@ -21,9 +21,9 @@ def to_phase(g, phase, side=None):
 def to_turn(g, turn, *faces):
     """Both sides end every phase (through `act`) until Game-Turn `turn` begins, the
     dice rolled at its start scripted to `faces` (none: any roll there fails the test)."""
-    while g.turn < turn:
+    while g.state.turn < turn:
         to_phase(g, "H", S)                                   # the turn's last decision
-        if g.turn == turn - 1:
+        if g.state.turn == turn - 1:
             g.dice = ScriptedDice(*faces)
         g.act(S, {"type": "end"})
 
@@ -39,11 +39,11 @@ def test_a_failed_spell_costs_nothing_and_the_leader_may_not_move_that_phase():
     assert g.to_act() == (W,) and {"type": "cast", "leader": "gandalf", "spell": "reveal-aragorn"} in casts(g, W)
     g.dice = ScriptedDice(6, 6)                              # 12: 3 points succeed on 3-10
     g.act(W, {"type": "cast", "leader": "gandalf", "spell": "reveal-aragorn"})
-    assert g.pos.leaders["gandalf"].magic == 10 and "aragorn" in g.to_come
+    assert g.state.position.leaders["gandalf"].magic == 10 and "aragorn" in g.state.to_come
     assert not [a for a in g.legal_actions(W) if a.get("piece") == "gandalf"]      # 8.52
     assert not [a for a in casts(g, W) if a["spell"] == "reveal-aragorn"]          # once a phase (ruling)
     g.act(W, {"type": "end"})
-    assert g.to_act() == (S,) and g.phase == "A"
+    assert g.to_act() == (S,) and g.state.phase == "A"
     g.act(S, {"type": "end"})
     to_phase(g, "E")
     assert g.to_act() == (S,)                                # 3.0 E: Sauron first
@@ -58,13 +58,13 @@ def test_a_successful_spell_spends_its_points_and_brings_aragorn_to_enter():
     g = games.new("gondor", seed=1)
     g.dice = ScriptedDice(3, 3)
     g.act(W, {"type": "cast", "leader": "gandalf", "spell": "reveal-aragorn"})
-    assert g.pos.leaders["gandalf"].magic == 7 and "aragorn" not in g.to_come
-    assert set(g.waiting) == {"aragorn", "dunedain-1", "dunedain-2"}
+    assert g.state.position.leaders["gandalf"].magic == 7 and "aragorn" not in g.state.to_come
+    assert set(g.state.waiting) == {"aragorn", "dunedain-1", "dunedain-2"}
     to_phase(g, "F", W)
     entries = [a for a in g.legal_actions(W) if a["type"] == "enter"]
     assert {"type": "enter", "piece": "dunedain-1", "to": "2015"} in entries
     g.act(W, {"type": "enter", "piece": "dunedain-1", "to": "2015"})
-    assert g.pos.units["dunedain-1"].hex == "2015" and "dunedain-1" not in g.waiting
+    assert g.state.position.units["dunedain-1"].hex == "2015" and "dunedain-1" not in g.state.waiting
     assert not [a for a in g.legal_actions(W) if a.get("piece") == "dunedain-1"]    # entered: moved
     assert {"type": "enter", "piece": "dunedain-2", "to": "2015"} not in g.legal_actions(W)   # 5.0
     assert {"type": "enter", "piece": "aragorn", "to": "2015"} in g.legal_actions(W)          # Leaders stack
@@ -75,13 +75,13 @@ def test_a_clone_keeps_its_reinforcements_when_the_original_s_arrive_and_enter()
     # the arrival (Reveal Aragorn, as above) gives the game its own pieces to move
     g = games.new("gondor", seed=1)
     twin = g.clone(reseed=False)
-    before = [vars(p).copy() for p in twin.to_come["aragorn"]], twin.view(None)
+    before = [vars(p).copy() for p in twin.state.to_come["aragorn"]], twin.view(None)
     g.dice = ScriptedDice(3, 3)
     g.act(W, {"type": "cast", "leader": "gandalf", "spell": "reveal-aragorn"})
     to_phase(g, "F", W)
     g.act(W, {"type": "enter", "piece": "dunedain-1", "to": "2015"})
-    assert g.pos.units["dunedain-1"].hex == "2015"
-    assert ([vars(p) for p in twin.to_come["aragorn"]], twin.view(None)) == before
+    assert g.state.position.units["dunedain-1"].hex == "2015"
+    assert ([vars(p) for p in twin.state.to_come["aragorn"]], twin.view(None)) == before
 
 
 def shipped_with(change) -> dict:
@@ -106,11 +106,11 @@ def test_rohan_arrives_from_turn_five_on_a_five_or_six_and_raises_the_level():
     # of 5-6; the garrison's Demoralization Level becomes 76 (9.21)
     g = games.new("gondor", seed=1)
     to_turn(g, 4)                                             # turn 4: no roll at all
-    assert "rohan" in g.to_come
+    assert "rohan" in g.state.to_come
     to_turn(g, 5, 4)
-    assert "rohan" in g.to_come and g.levels[W] == 36
+    assert "rohan" in g.state.to_come and g.state.levels[W] == 36
     to_turn(g, 6, 5)
-    assert "rohan" not in g.to_come and "theoden" in g.waiting and g.levels == {W: 76, S: 93}
+    assert "rohan" not in g.state.to_come and "theoden" in g.state.waiting and g.state.levels == {W: 76, S: 93}
 
 
 def test_blocked_entry_hexes_make_reinforcements_wait():
@@ -125,7 +125,7 @@ def test_blocked_entry_hexes_make_reinforcements_wait():
         g = games.new("gondor", seed=1, scenario=shipped_with(orcs_at_the_entries))
         to_turn(g, 5, 6)                                      # Rohan arrives
         to_phase(g, "F", W)
-        assert "rohirrim-1" in g.waiting
+        assert "rohirrim-1" in g.state.waiting
         return {(a["piece"], a["to"]) for a in g.legal_actions(W) if a["type"] == "enter"}
 
     assert entries(("0801", "1001", "1201", "1401")) == set()
@@ -140,10 +140,10 @@ def test_the_beast_is_summoned_by_its_spell():
     assert {"type": "cast", "leader": "sauron", "spell": "summon-beast"} in casts(g, S)
     g.dice = ScriptedDice(3, 4)
     g.act(S, {"type": "cast", "leader": "sauron", "spell": "summon-beast"})
-    assert g.pos.leaders["sauron"].magic == 40 and "the-beast" in g.waiting
+    assert g.state.position.leaders["sauron"].magic == 40 and "the-beast" in g.state.waiting
     to_phase(g, "C", S)
     g.act(S, {"type": "enter", "piece": "the-beast", "to": "1002"})
-    beast = g.pos.units["the-beast"]
+    beast = g.state.position.units["the-beast"]
     assert (beast.ratings.armour, beast.ratings.morale, beast.allowance) == (4, "X", 4)
 
 
@@ -213,12 +213,12 @@ def test_night_returns_with_the_next_game_turn():
     # SPI 10.0: the Turn Record's night; a spell's daylight lasts the Game-Turn only
     g = games.new("gondor", seed=1)
     to_turn(g, 2)
-    assert g.pos.night
+    assert g.state.position.night
     g.dice = ScriptedDice(3, 3)                               # 6 on two dice: it succeeds (8.54)
     g.act(W, {"type": "cast", "leader": "gandalf", "spell": "break-darkness"})
-    assert not g.pos.night
+    assert not g.state.position.night
     to_turn(g, 3)
-    assert g.pos.night
+    assert g.state.position.night
 
 
 def test_exclusive_data_is_validated_all_at_once():

@@ -134,3 +134,27 @@ def test_a_mailed_view_carries_the_sides_events_and_show_words_them(tmp_path):
     red.write_text(json.dumps(data))
     broken = runner.invoke(app, ["sjg", "show", str(red), "--log", "2", "--units"])
     assert broken.exit_code == 2 and "its events cannot be read" in broken.stderr and "Traceback" not in broken.output
+
+
+def _as_seen(game: SjgNecromancerGame, viewer: str | None) -> list[dict]:
+    return [e.to_json() for e in game.events if viewer not in e.hidden_from]
+
+
+def test_a_clone_sees_its_past_as_the_game_does_and_neither_sees_what_the_other_does_next():  # SJG 9.1
+    game = SjgNecromancerGame.new(seed=4, first="red")
+    side = game.pending.player
+    other = "black" if side == "red" else "red"
+    place = next(a for a in game.legal_actions(side) if a["type"] == "place")
+    game.act(side, place)
+    game.act(side, {"type": "undo"})   # an event hidden from the other side
+    viewers = (None, side, other)
+    before = {v: game.view(v)["events"] for v in viewers}   # each viewer's list made on the game
+    twin = game.clone()
+    assert {v: twin.view(v)["events"] for v in viewers} == before
+    for g, k in ((twin, 1), (game, 2), (twin, 3), (game, 4)):   # each goes its own way, in secret
+        placing = [a for a in g.legal_actions(side) if a["type"] == "place"]
+        for action in (placing[k], {"type": "undo"}, placing[k]):
+            g.act(side, action)
+            assert {v: g.view(v)["events"] for v in viewers} == {v: _as_seen(g, v) for v in viewers}
+    assert any(other in e.hidden_from for e in twin.events[len(before[None]):])
+    assert not set(map(id, twin.events[len(before[None]):])) & set(map(id, game.events))

@@ -3,43 +3,12 @@ can change, so a clone (search) and a saved undo state never move with the game.
 
 from __future__ import annotations
 
-import random
-from enum import Enum
-from typing import Any, Iterator
+from functools import partial
 
-from warjudge.core import games
-from warjudge.hexwar.hexmap import HexMap
 from warjudge.hexwar.sjg.game_state import SjgState
+from tests.support.shared_values import played_randomly, shared
 
-IMMUTABLE = (int, float, str, bytes, bool, type(None), tuple, frozenset, Enum, HexMap)
-
-
-def _shared(a: Any, b: Any, path: str) -> Iterator[str]:
-    """Paths where the two values are one mutable object (the board is shared: it never changes)."""
-    if isinstance(a, IMMUTABLE):
-        return
-    if a is b:
-        yield path
-        return
-    if isinstance(a, dict):
-        for key in a:
-            yield from _shared(a[key], b[key], f"{path}[{key!r}]")
-    elif isinstance(a, list):
-        for i, (x, y) in enumerate(zip(a, b)):
-            yield from _shared(x, y, f"{path}[{i}]")
-    elif hasattr(a, "__dict__"):
-        for key, value in vars(a).items():
-            yield from _shared(value, vars(b)[key], f"{path}.{key}")
-
-
-def _played(seed: int, actions: int, **options: Any) -> Any:
-    """`actions` random legal actions from `seed` (fewer if the game ends)."""
-    game, rng = games.new("necromancer-sjg", seed=seed, **options), random.Random(seed)
-    while actions and not game.is_over:
-        side = rng.choice(game.to_act())
-        game.act(side, rng.choice(game.legal_actions(side)))
-        actions -= 1
-    return game
+_played = partial(played_randomly, "necromancer-sjg")
 
 
 def test_a_cloned_state_shares_nothing_play_changes():
@@ -50,7 +19,7 @@ def test_a_cloned_state_shares_nothing_play_changes():
         assert isinstance(state, SjgState)
         twin = state.clone()
         assert twin.position.board is state.position.board
-        assert list(_shared(state, twin, "state")) == []
+        assert list(shared(state, twin, "state")) == []
         assert vars(twin).keys() == vars(state).keys()
 
 

@@ -103,7 +103,7 @@ def test_a_turn_against_the_bot(live, chromium, game_name, player, size):
     cast_seen = False
     for _ in range(80):
         game = live.game(game_id)
-        if game.is_over or game.turn >= 2:
+        if game.is_over or game.state.turn >= 2:
             break
         assert game.to_act() == (W,), "the bot answered in the background when it had the turn"
         decision = game.decision(W)
@@ -194,7 +194,7 @@ def test_a_turn_against_the_bot(live, chromium, game_name, player, size):
         raise AssertionError("the Game-Turn did not end in 80 decisions")
 
     game = live.game(game_id)
-    assert game.turn >= 2 or game.is_over
+    assert game.state.turn >= 2 or game.is_over
     assert moved, "no piece was moved by clicking"
     assert any(entry.get("player") == S for entry in game.record.actions), "the bot never played"
     page.reload()
@@ -267,7 +267,7 @@ def test_spell_and_melee_odds_shown_before_the_dice_are_what_the_engine_rolls(li
     prompt = page.locator('[data-testid="decision"]')
     expect(prompt).to_have_attribute("data-kind", "magic")   # SPI 3.0 A: Westernesse's Magic Leader first
     cast_by_clicking(live, page, game_id, {"type": "cast", "leader": "wiz", "spell": "rend-the-wall"})
-    go_on(live, game_id, me, orc, lambda g: g.phase == "F")   # to Westernesse's Movement Phase
+    go_on(live, game_id, me, orc, lambda g: g.state.phase == "F")   # to Westernesse's Movement Phase
     page.reload()
     expect(prompt).to_have_attribute("data-kind", "movement")
     for node in ('[data-testid="unit"][data-unit="a"]', 'polygon.hex.lit[data-hex="0504"]'):   # issue 24: by keyboard
@@ -277,7 +277,7 @@ def test_spell_and_melee_odds_shown_before_the_dice_are_what_the_engine_rolls(li
     expect(page.locator('[data-testid="unit"][data-unit="a"][data-hex="0504"]')).to_have_count(1)
     answer(page, live.game(game_id), "end")
     acted(page, "end")
-    go_on(live, game_id, me, orc, lambda g: g.stage == "melee")   # 7.31: "a" is in d's zone and must attack it
+    go_on(live, game_id, me, orc, lambda g: g.state.stage == "melee")   # 7.31: "a" is in d's zone and must attack it
     action = {"type": "attack", "unit": "a", "target": "d"}
     assert live.game(game_id).legal_actions(W) == [action]
     preview = live.game(game_id).preview(W, action)
@@ -332,7 +332,7 @@ def test_a_melee_statement_is_made_on_the_page_and_resolved_with_each_attacks_od
     page = me.page
     page.goto(f"{base}/games/{game_id}")
     # issue 24 finding 14: a shot is confirmed by "Fire" (it said "Attack"), and its result reads as words
-    go_on(live, game_id, me, orc, lambda g: g.phase == "G" and g.stage == "missile")
+    go_on(live, game_id, me, orc, lambda g: g.state.phase == "G" and g.state.stage == "missile")
     page.reload()
     page.locator('#actions [data-testid="choice"][data-type="fire"]').click()
     expect(page.locator('[data-testid="odds"]')).to_contain_text("Missile strength")
@@ -342,7 +342,7 @@ def test_a_melee_statement_is_made_on_the_page_and_resolved_with_each_attacks_od
     expect(page.locator('[data-testid="results"]')).to_contain_text(
         re.compile(r"G \(Westernesse Combat Phase\) · E \(\w+\) fires on D1 \(\w+\): two dice \d+"))
     expect(page.locator('[data-testid="results"]')).not_to_contain_text("None")
-    go_on(live, game_id, me, orc, lambda g: g.phase == "G" and g.stage == "melee")
+    go_on(live, game_id, me, orc, lambda g: g.state.phase == "G" and g.state.stage == "melee")
     page.reload()
     page.locator('#actions [data-testid="choice"][data-type="attack"]', has_text=re.compile(r"^A\b.* attacks D1\b")).click()
     expect(page.locator('[data-testid="odds"]')).to_contain_text("Melee strength C against armour 2")

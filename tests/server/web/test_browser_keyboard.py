@@ -158,7 +158,7 @@ def test_a_gondor_and_sauron_game_turn_by_keyboard(live, chromium):
     moved: set[str] = set()
     for _ in range(80):
         game = live.game(game_id)
-        if game.is_over or game.turn >= 2:
+        if game.is_over or game.state.turn >= 2:
             break
         decision, legal = game.decision(W), game.legal_actions(W)
         page.reload()
@@ -188,5 +188,5 @@ def test_a_gondor_and_sauron_game_turn_by_keyboard(live, chromium):
     else:
         raise AssertionError("the Game-Turn did not end in 80 decisions")
     game = live.game(game_id)
-    assert (game.turn >= 2 or game.is_over) and moved
+    assert (game.state.turn >= 2 or game.is_over) and moved
     me.checked(live, game_id, [W, "sauron"])

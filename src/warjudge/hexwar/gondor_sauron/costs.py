@@ -14,9 +14,9 @@ Cost = dict[str, Any]
 
 def action_cost(game: "GondorSauronGame", side: str, action: dict[str, Any]) -> list[Cost]:
     """Each thing `action` (one of `side`'s legal actions now) forfeits; empty if nothing."""
-    if action == {"type": "decline"} and game.pending:
-        return [_declined(game, game.pending[0])]
-    if action == {"type": "end"} and not game.pending and game._phase().kind == "movement":
+    if action == {"type": "decline"} and game.state.queue:
+        return [_declined(game, game.state.queue[0])]
+    if action == {"type": "end"} and not game.state.queue and game._phase().kind == "movement":
         return _unmoved(game, side)
     return []
 
@@ -24,7 +24,7 @@ def action_cost(game: "GondorSauronGame", side: str, action: dict[str, Any]) -> 
 def _declined(game: "GondorSauronGame", pending: Any) -> Cost:
     """7.61, 7.63: declining the displacement, the retreating unit cannot retreat: it is
     eliminated (7.23: a Leader-combat retreat flips it instead, if it can be flipped)."""
-    unit = game.pos.units[pending.unit]
+    unit = game.state.position.units[pending.unit]
     name = printed_name(unit.id)
     if pending.fallback == "flip" and not unit.disrupted and not unit.reduced and unit.reduced_side is not None:
         return {"what": "unit-flipped", "rule": "SPI 7.23", "hex": unit.hex, "units": [unit.id],

@@ -16,7 +16,6 @@ import copy
 import json
 import random
 from collections import Counter
-from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, NamedTuple, cast
 
 from warjudge.core.dice import Dice
@@ -28,10 +27,11 @@ from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
 from warjudge.hexwar import stacking
-from warjudge.hexwar.copying import copied, copied_all
+from warjudge.hexwar.copying import copied
 from warjudge.hexwar.gondor_sauron import (
     aftermath, cauldrons, combat, formations, leaders, melee, moves, sequence, siege, spells)
 from warjudge.hexwar.gondor_sauron.charts import CasualtyResult, Charts, default_charts, load_charts
+from warjudge.hexwar.gondor_sauron.game_state import GondorSauronState, Pending
 from warjudge.hexwar.gondor_sauron.morale import loss_value, newly_demoralized
 from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_content, shipped
@@ -45,19 +45,6 @@ MOST_TURNS = 99
 LEADER_COMBAT_RETREAT = 2   # 7.23
 
 
-@dataclass
-class Pending:
-    """A choice the rules force in the middle of a phase."""
-
-    kind: str               # "retreat", "advance", "evade"
-    side: str
-    unit: str
-    hexes: int = 0          # retreat length
-    vacated: str = ""       # advance: the hex; evade: the attacker's id
-    then_advance: str = ""  # after a melee retreat, the attacker that may advance
-    fallback: str = ""      # 7.23: "flip" when a Leader-combat retreat is impossible
-
-
 class StackingPlan(NamedTuple):
     """A side's combat units as stacking pieces (a formation one, 5.0 b): hex and the
     hexes it may end the phase in; where each could end it within the limit (None:
@@ -68,36 +55,6 @@ class StackingPlan(NamedTuple):
     plan: stacking.Assignment | None
     counts: Counter[str]
     over: list[str]
-
-
-@dataclass
-class TurnState:
-    """What the rules count per phase or per Game-Turn."""
-
-    moved: set[str] = field(default_factory=set)        # pieces moved this phase (or cast: 8.52)
-    fired: set[str] = field(default_factory=set)        # 7.14, per Game-Turn
-    fought: set[str] = field(default_factory=set)       # 7.24, per Combat Phase
-    attacked: set[str] = field(default_factory=set)     # 7.34, per Combat Phase
-    meleed: set[str] = field(default_factory=set)       # 7.32: defenders stated against, per Combat Phase
-    allocation: melee.Allocation | None = None          # 7.32: the statement being made or resolved
-    advanced: set[str] = field(default_factory=set)     # 7.52, per Combat Phase
-    rallied_by: dict[str, int] = field(default_factory=dict)   # 8.32
-    tried: set[str] = field(default_factory=set)        # 8.36
-    sieged: set[str] = field(default_factory=set)       # 3.0 B: catapults used, per Game-Turn
-    casting: set[str] = field(default_factory=set)      # 8.52: Leaders that cast this phase
-    attempts: set[tuple[str, str]] = field(default_factory=set)   # (Leader, spell) this phase (ruling)
-    cast_in_a: set[str] = field(default_factory=set)    # 3.0 E
-    bound: dict[str, set[str]] = field(default_factory=dict)   # Leader -> spells on it this turn
-
-    def clone(self) -> "TurnState":
-        """An independent copy (every set and the statement copied)."""
-        twin = object.__new__(TurnState)
-        twin.__dict__ = {name: set(value) if type(value) is set else value for name, value in vars(self).items()}
-        twin.rallied_by = dict(self.rallied_by)
-        twin.bound = {leader: set(spells) for leader, spells in self.bound.items()}
-        if self.allocation is not None:
-            twin.allocation = replace(self.allocation, attackers=list(self.allocation.attackers))
-        return twin
 
 
 class GondorSauronGame(Game):
@@ -125,22 +82,14 @@ class GondorSauronGame(Game):
         self.record = record.restarted(options)
         self.dice = Dice.of(record)
         units, ldrs = self.scenario.pieces()
-        self.pos = Position(self.scenario.hexmap(), charts, units, ldrs, engines=self.scenario.engines(),
-                            cauldrons=self.scenario.cauldrons())
         ped = self.scenario.spec.pedestal
         self.pedestal: tuple[str, str] | None = (ped.leader, ped.hex) if ped else None
-        self.to_come: dict[str, list[CombatUnit | Leader]] = self.scenario.arrivals()
-        self.waiting: dict[str, CombatUnit | Leader] = {}   # arrived, not yet entered
-        self.levels = dict(self.scenario.spec.demoralization_levels)   # 9.21, grown by arrivals
-        self.entry_of = {p.id: list(g.entry) for g in self.scenario.spec.reinforcements
-                         for p in self.to_come[g.group]}
-        self.losses = {s: 0 for s in SIDES}
-        self.eliminated: list[str] = []
-        self.turn, self.phase = 1, "A"
-        self.stage = "missile"
-        self.acting = 0
-        self.state = TurnState()
-        self.pending: list[Pending] = []
+        to_come = self.scenario.arrivals()
+        self.entry_of = {p.id: list(g.entry) for g in self.scenario.spec.reinforcements for p in to_come[g.group]}
+        self.state = GondorSauronState(
+            Position(self.scenario.hexmap(), charts, units, ldrs, engines=self.scenario.engines(),
+                     cauldrons=self.scenario.cauldrons()),
+            to_come, dict(self.scenario.spec.demoralization_levels))
         self.events: Log[dict[str, Any]] = Log()   # shared with clones (core/log.py)
         self._legal: tuple[Any, list[Action]] = (None, [])
         self._acted = 0   # actions applied (the legal-action cache's key)
@@ -174,20 +123,14 @@ class GondorSauronGame(Game):
         return game
 
     def clone(self, reseed: bool = True) -> "GondorSauronGame":
-        """An independent copy in time that does not grow with the game: what changes in
-        play (the pieces, the counts, the queue) is copied; what never changes once made
-        (the scenario, the map, the charts, the terrain tables memoised from them, the
-        record's and the event log's past entries) is shared. A reseeded clone rolls from
-        a fresh seed its record names (the real one stays with the game); `reseed=False`
-        is exact."""
+        """An independent copy in time that does not grow with the game: the state cloned
+        (game_state.py); what never changes once made (the scenario, the map, the charts,
+        the terrain tables memoised from them, the record's and the event log's past
+        entries) shared. A reseeded clone rolls from a fresh seed its record names (the
+        real one stays with the game); `reseed=False` is exact."""
         twin = object.__new__(type(self))
         vars(twin).update(vars(self))
-        twin.pos = self.pos.clone()
-        twin.to_come = dict(self.to_come)   # its pieces are copied as they arrive (_arrive)
-        twin.waiting = copied_all(self.waiting)
-        twin.levels, twin.losses, twin.eliminated = dict(self.levels), dict(self.losses), list(self.eliminated)
         twin.state = self.state.clone()
-        twin.pending = [copied(p) for p in self.pending]
         twin.events = self.events.copy()
         twin._reach = (self._reach[0], dict(self._reach[1]))
         if reseed:
@@ -210,36 +153,36 @@ class GondorSauronGame(Game):
 
     @property
     def is_over(self) -> bool:
-        return self.turn > self.last_turn or self._wiped_out() is not None
+        return self.state.turn > self.last_turn or self._wiped_out() is not None
 
     def _wiped_out(self) -> str | None:
         """A side with no combat unit on the map, waiting to enter or still to come."""
         for side in SIDES:
-            later = [p for ps in self.to_come.values() for p in ps] + list(self.waiting.values())
-            if not any(u.side == side for u in (*self.pos.units.values(), *later) if isinstance(u, CombatUnit)):
+            later = [p for ps in self.state.to_come.values() for p in ps] + list(self.state.waiting.values())
+            if not any(u.side == side for u in (*self.state.position.units.values(), *later) if isinstance(u, CombatUnit)):
                 return side
         return None
 
     def _phase(self) -> sequence.Phase:
-        return sequence.phase(self.game_id, self.phase)
+        return sequence.phase(self.game_id, self.state.phase)
 
     def to_act(self) -> tuple[str, ...]:
         if self.is_over:
             return ()
-        if self.pending:
-            return (self.pending[0].side,)
-        return (self._phase().sides[self.acting],)
+        if self.state.queue:
+            return (self.state.queue[0].side,)
+        return (self._phase().sides[self.state.acting],)
 
     def decision(self, player: str) -> Decision | None:
         if player not in self.to_act():
             return None
-        if self.pending:
-            p = self.pending[0]
+        if self.state.queue:
+            p = self.state.queue[0]
             kind = "displace" if {"type": "decline"} in self.legal_actions(player) else p.kind   # 7.61
             return Decision(player, kind, {"unit": p.unit, "hexes": p.hexes, "hex": p.vacated})
         ph = self._phase()
-        info = {"turn": self.turn, "phase": ph.code, "title": ph.title,
-                "stage": self.stage if ph.kind == "combat" else None}
+        info = {"turn": self.state.turn, "phase": ph.code, "title": ph.title,
+                "stage": self.state.stage if ph.kind == "combat" else None}
         if ph.kind == "movement":   # 4.28: the stacks to put right before the phase may end
             info["overstacked"] = self._overstacked_at_end_of_movement(player)
         al = self.state.allocation
@@ -257,8 +200,8 @@ class GondorSauronGame(Game):
     def _compute_legal(self, player: str) -> list[Action]:
         if player not in self.to_act():
             return []
-        if self.pending:
-            return self._pending_actions(self.pending[0])
+        if self.state.queue:
+            return self._pending_actions(self.state.queue[0])
         kind = self._phase().kind
         return {"magic": self._magic_actions, "siege": self._siege_actions,
                 "movement": self._movement_actions, "combat": self._combat_actions,
@@ -287,17 +230,17 @@ class GondorSauronGame(Game):
             raise Refusal("gs.refused.not_your_turn", player=player, waiting=waiting, kind=self._kind(waiting))
         if not isinstance(action, dict):
             raise Refusal("gs.refused.not_an_object")
-        if action == {"type": "end"} and action not in self.legal_actions(player) and not self.pending \
+        if action == {"type": "end"} and action not in self.legal_actions(player) and not self.state.queue \
                 and self._phase().kind == "movement":
             alone = self._restackable(player, self.legal_actions(player))
             if alone:
                 raise Refusal("gs.refused.leaders_alone", leaders=alone)
         owing = self._obliged(player) if action == {"type": "end"} and self._phase().kind == "combat" \
-            and not self.pending else []
+            and not self.state.queue else []
         if owing:   # 7.31
             raise Refusal("gs.refused.must_attack", player=player, units=owing)
         if action not in self.legal_actions(player):
-            if action == {"type": "end"} and not self.pending and self._phase().kind == "movement" and \
+            if action == {"type": "end"} and not self.state.queue and self._phase().kind == "movement" and \
                     (hexes := self._overstacked_at_end_of_movement(player)):
                 raise Refusal("gs.refused.overstacked", hexes=hexes)
             raise Refusal("gs.refused.not_legal", player=player, action=json.dumps(action, sort_keys=True)[:120],
@@ -311,7 +254,7 @@ class GondorSauronGame(Game):
     def public_map(self) -> HexMap:
         """The battle's map, public and fixed for the whole game (what changes on it, a
         breach or a unit, is in the view): for renderers, which draw a view on it."""
-        return self.pos.map
+        return self.state.position.map
 
     def sample_hidden(self, player: str, rng: random.Random) -> "GondorSauronGame":
         """A reseeded game `player` cannot tell from this one (issue 26): for Sauron's side
@@ -321,7 +264,7 @@ class GondorSauronGame(Game):
             raise ValueError(f"no side {player!r}; the sides are {' and '.join(SIDES)}")
         twin = self.clone()
         if player == SAURON:
-            cauldrons.sampled(twin.pos, rng)
+            cauldrons.sampled(twin.state.position, rng)
         return twin
 
     def preview(self, player: str, action: Action) -> dict[str, Any] | None:
@@ -334,8 +277,8 @@ class GondorSauronGame(Game):
             return None
         al = self.state.allocation
         if action == melee.RESOLVE and al is not None:
-            return statement_preview(self.pos, al.target, al.attackers)
-        return attack_preview(self.pos, action, {s.id: s.cost for s in self.scenario.spec.spells})
+            return statement_preview(self.state.position, al.target, al.attackers)
+        return attack_preview(self.state.position, action, {s.id: s.cost for s in self.scenario.spec.spells})
 
     def cost(self, player: str, action: Action) -> list[dict[str, Any]]:
         """What one of the player's legal actions now forfeits (a unit lost declining a
@@ -353,18 +296,18 @@ class GondorSauronGame(Game):
         for wanted in ("stay", "stand", "next", "resolve", "end"):
             if {"type": wanted} in legal:
                 return {"type": wanted}
-        remedy = self._stacking_remedy(player) if self._phase().kind == "movement" and not self.pending else None
+        remedy = self._stacking_remedy(player) if self._phase().kind == "movement" and not self.state.queue else None
         return remedy if remedy in legal else legal[0]
 
     def phase_name(self) -> str | None:
         """The view's phase, without building the view (each submission checks it)."""
-        return None if self.phase is None else str(self.phase)
+        return None if self.state.phase is None else str(self.state.phase)
 
     def view(self, player: str | None = None) -> GondorView:
-        pos = self.pos
+        pos = self.state.position
         full: GondorView = {
-            "game": self.game_id, "scenario": self.scenario.spec.name, "turn": self.turn, "phase": self.phase,
-            "phase_title": self._phase().title, "night": pos.night, "stage": self.stage, "to_act": list(self.to_act()),
+            "game": self.game_id, "scenario": self.scenario.spec.name, "turn": self.state.turn, "phase": self.state.phase,
+            "phase_title": self._phase().title, "night": pos.night, "stage": self.state.stage, "to_act": list(self.to_act()),
             "units": [{"id": u.id, "side": u.side, "nationality": u.nationality, "kind": u.kind, "hex": u.hex,
                        "ratings": u.ratings.code, "reduced": u.reduced, "disrupted": u.disrupted,
                        "formation": pos.formations.get(u.id)}
@@ -376,18 +319,18 @@ class GondorSauronGame(Game):
             "cauldrons": [cauldrons.view_of(c) for c in sorted(pos.cauldrons.values(), key=lambda c: c.id)],
             "pedestal": {"leader": self.pedestal[0], "hex": self.pedestal[1]} if self.pedestal else None,
             "breached": sorted(sorted(hs) for hs in pos.breached),
-            "waiting": sorted(self.waiting), "to_come": sorted(self.to_come),
+            "waiting": sorted(self.state.waiting), "to_come": sorted(self.state.to_come),
             "spells_on": {lid: sorted(fx) for lid, fx in sorted(self.state.bound.items())},
-            "losses": dict(self.losses), "levels": dict(self.levels), "demoralized": sorted(pos.demoralized),
-            "eliminated": list(self.eliminated), "events": self.events[-50:],
-            "pending": [{"kind": p.kind, "side": p.side, "unit": p.unit} for p in self.pending],
+            "losses": dict(self.state.losses), "levels": dict(self.state.levels), "demoralized": sorted(pos.demoralized),
+            "eliminated": list(self.state.eliminated), "events": self.events[-50:],
+            "pending": [{"kind": p.kind, "side": p.side, "unit": p.unit} for p in self.state.queue],
         }
         return cast(GondorView, redacted(full, player))   # the same keys, less what the player may not see
 
     def outcome(self) -> Outcome | None:
         if not self.is_over:
             return None
-        scores = {s: float(self.losses[other(s)]) for s in SIDES}   # demoralization points inflicted
+        scores = {s: float(self.state.losses[other(s)]) for s in SIDES}   # demoralization points inflicted
         gone = self._wiped_out()
         if gone is not None:
             return Outcome((other(gone),), "victory", scores=scores)
@@ -399,14 +342,14 @@ class GondorSauronGame(Game):
     # --- legal actions per phase ----------------------------------------------------------
 
     def _own(self, side: str, kind: type) -> list[Any]:
-        found: dict[type, dict[str, Any]] = {CombatUnit: self.pos.units, Leader: self.pos.leaders,
-                                             Engine: self.pos.engines}
+        found: dict[type, dict[str, Any]] = {CombatUnit: self.state.position.units, Leader: self.state.position.leaders,
+                                             Engine: self.state.position.engines}
         return sorted((p for p in found[kind].values() if p.side == side), key=lambda p: p.id)
 
     def _moves_of(self, piece: CombatUnit | Leader | Engine) -> list[Action]:
         reach = self._reach_of(piece)
         if isinstance(piece, Engine):   # ruling: one siege engine a hex
-            taken = {e.hex for e in self.pos.engines.values()}
+            taken = {e.hex for e in self.state.position.engines.values()}
             reach = [h for h in reach if h not in taken]
         elif isinstance(piece, CombatUnit) and reach:   # 4.28, 5.0: onto a friend if the phase can still end
             plan = self._stacking_plan(piece.side).plan
@@ -420,10 +363,10 @@ class GondorSauronGame(Game):
             return []
         zoc, occupied = self._movement_facts(piece.side)
         found = self._reach[1]
-        mine = (piece.id, piece.hex, piece.id in self.pos.formations, getattr(piece, "reduced", False),
+        mine = (piece.id, piece.hex, piece.id in self.state.position.formations, getattr(piece, "reduced", False),
                 getattr(piece, "disrupted", False))
         if mine not in found:
-            found[mine] = moves.destinations(self.pos, piece, zoc=zoc, occupied=occupied)
+            found[mine] = moves.destinations(self.state.position, piece, zoc=zoc, occupied=occupied)
         return found[mine]
 
     def _movement_facts(self, side: str) -> tuple[frozenset[str], dict[str, str]]:
@@ -431,11 +374,11 @@ class GondorSauronGame(Game):
         The hexes each piece can reach are remembered while nothing they depend on
         changes (the enemy's pieces and zones, breaches, demoralization): a side's own
         moves change none of these, so a Movement Phase searches each piece once."""
-        key = (self._acted, side, tuple(sorted((p.id, p.hex) for p in self.pos.leaders.values())))
+        key = (self._acted, side, tuple(sorted((p.id, p.hex) for p in self.state.position.leaders.values())))
         if self._facts[0] != key:
-            zoc, occupied = frozenset(self.pos.enemy_zoc(side)), self.pos.occupancy()
-            stable = (side, zoc, frozenset(h for h, s in occupied.items() if s != side), self.pos.breached,
-                      frozenset(self.pos.demoralized))
+            zoc, occupied = frozenset(self.state.position.enemy_zoc(side)), self.state.position.occupancy()
+            stable = (side, zoc, frozenset(h for h, s in occupied.items() if s != side), self.state.position.breached,
+                      frozenset(self.state.position.demoralized))
             if self._reach[0] != stable:
                 self._reach = (stable, {})
             self._facts = (key, (zoc, occupied))
@@ -452,14 +395,14 @@ class GondorSauronGame(Game):
         per Leader and spell a phase (ruling), at each target it may have."""
         st, acts = self.state, []
         for ldr in self._own(side, Leader):
-            if leaders.cast_problem(ldr, 1, ldr.id in st.cast_in_a, self.phase, ldr.id in st.moved) \
+            if leaders.cast_problem(ldr, 1, ldr.id in st.cast_in_a, self.state.phase, ldr.id in st.moved) \
                     or spells.barred(st.bound, ldr.id, "cast") or cauldrons.pedestal_problem(self.pedestal, ldr):
                 continue
             for sp in self.scenario.spec.spells:
                 if sp.side != side or (ldr.id, sp.id) in st.attempts or \
-                        leaders.cast_problem(ldr, sp.cost, ldr.id in st.cast_in_a, self.phase, False):
+                        leaders.cast_problem(ldr, sp.cost, ldr.id in st.cast_in_a, self.state.phase, False):
                     continue
-                for target in spells.targets(self.pos, sp, ldr, st.bound, set(self.to_come)):
+                for target in spells.targets(self.state.position, sp, ldr, st.bound, set(self.state.to_come)):
                     acts.append({"type": "cast", "leader": ldr.id, "spell": sp.id}
                                 | ({"target": target} if target else {}))
         return acts
@@ -468,17 +411,17 @@ class GondorSauronGame(Game):
         """3.0 B: each catapult may bombard one wall, gate or tower hexside in range."""
         acts = []
         for e in self._own(side, Engine):
-            for hs in siege.breachable_sides(self.pos):
-                if not siege.bombard_problem(self.pos, e, hs, self.state.sieged):
+            for hs in siege.breachable_sides(self.state.position):
+                if not siege.bombard_problem(self.state.position, e, hs, self.state.sieged):
                     acts.append({"type": "bombard", "engine": e.id, "hexside": list(hs)})
         return acts + [{"type": "end"}]
 
     def _entries(self, side: str) -> list[Action]:
         """Reinforcements that have arrived enter at a free entry hex of their group
         (ruling: they stop there; with every entry hex blocked they wait)."""
-        occupied = self.pos.occupancy()
+        occupied = self.state.position.occupancy()
         acts = []
-        for pid, piece in sorted(self.waiting.items()):
+        for pid, piece in sorted(self.state.waiting.items()):
             if piece.side != side:
                 continue
             acts += [{"type": "enter", "piece": pid, "to": h} for h in self.entry_of[pid]
@@ -491,8 +434,8 @@ class GondorSauronGame(Game):
         # breaks up by moving one unit away (8.48), forms with a Leader (8.43)
         acts = []
         for u in self._own(side, CombatUnit):
-            if u.id in self.pos.formations:
-                acts += self._moves_of(u) if formations.is_lead(self.pos, u) else []
+            if u.id in self.state.position.formations:
+                acts += self._moves_of(u) if formations.is_lead(self.state.position, u) else []
                 acts += self._splits_of(u)
             else:
                 acts += self._moves_of(u)
@@ -506,14 +449,14 @@ class GondorSauronGame(Game):
     def _splits_of(self, unit: CombatUnit) -> list[Action]:
         """8.48: one unit of a formation moves away on its own, which disbands it (and
         the one left may still move)."""
-        partner = self.pos.units[self.pos.formations[unit.id]]
-        lead = formations.members(self.pos, unit)[0].id
+        partner = self.state.position.units[self.state.position.formations[unit.id]]
+        lead = formations.members(self.state.position, unit)[0].id
         self._stacking_plan(unit.side)   # made for the formation as it stands
-        formations.dissolve(self.pos, unit)
+        formations.dissolve(self.state.position, unit)
         try:
             found, left = self._reach_of(unit), (partner.hex, (partner.hex, *self._reach_of(partner)))
         finally:
-            self.pos.formations.update({unit.id: partner.id, partner.id: unit.id})
+            self.state.position.formations.update({unit.id: partner.id, partner.id: unit.id})
         return [{"type": "split", "unit": unit.id, "to": h} for h in found
                 if self._phase_can_end_after(unit.side, {lead: None, partner.id: left, unit.id: (h, (h,))})]
 
@@ -524,10 +467,10 @@ class GondorSauronGame(Game):
             if spells.barred(self.state.bound, ldr.id, "form"):   # 8.47
                 continue
             near = [u for u in self._own(side, CombatUnit)
-                    if u.hex == ldr.hex or u.hex in self.pos.map.neighbours(ldr.hex)]
+                    if u.hex == ldr.hex or u.hex in self.state.position.map.neighbours(ldr.hex)]
             acts += [{"type": "form", "units": [a.id, b.id], "leader": ldr.id}
                      for i, a in enumerate(near) for b in near[i + 1:]
-                     if not formations.form_problem(self.pos, a, b, ldr, self.state.moved)
+                     if not formations.form_problem(self.state.position, a, b, ldr, self.state.moved)
                      and self._phase_can_end_after(side, {b.id: None, a.id: (ldr.hex, (ldr.hex,))})]
         return acts
 
@@ -537,17 +480,17 @@ class GondorSauronGame(Game):
         """Each combat unit of `side` (a formation as one, named by its first unit, 5.0 b):
         its hex and the hexes it may end this phase in (its own, then its moves')."""
         return {u.id: (u.hex, (u.hex, *self._reach_of(u))) for u in self._own(side, CombatUnit)
-                if formations.is_lead(self.pos, u)}
+                if formations.is_lead(self.state.position, u)}
 
     def _stacking_plan(self, side: str) -> StackingPlan:
         """Where each piece could end the phase within the limit, once per position."""
         key = (self._acted, side)
         if self._plan[0] != key:
             pieces = self._stacking_pieces(side)
-            plan = stacking.assignment({p: o for p, (_, o) in pieces.items()}, self.pos.rules.stacking,
+            plan = stacking.assignment({p: o for p, (_, o) in pieces.items()}, self.state.position.rules.stacking,
                                        {p: h for p, (h, _) in pieces.items()})
             counts = Counter(h for h, _ in pieces.values())
-            over = [] if plan is None else sorted(h for h, n in counts.items() if n > self.pos.rules.stacking)
+            over = [] if plan is None else sorted(h for h, n in counts.items() if n > self.state.position.rules.stacking)
             self._plan = (key, StackingPlan(pieces, plan, counts, over))
         found: StackingPlan = self._plan[1]
         return found
@@ -571,7 +514,7 @@ class GondorSauronGame(Game):
             start.pop(p, None)
             if change is not None:
                 start[p], options[p] = change
-        return stacking.assignment(options, self.pos.rules.stacking, start) is not None
+        return stacking.assignment(options, self.state.position.rules.stacking, start) is not None
 
     def _overstacked_at_end_of_movement(self, side: str) -> list[str]:
         """4.28, 5.0: the hexes where `side` has more combat units than the limit (a
@@ -598,7 +541,7 @@ class GondorSauronGame(Game):
         stack (he moves to such a unit, or such a unit moves, splits, enters or forms
         into his hex): while there are any the phase may not end (ruling: one whom no
         action can stack is transferred when it ends, `_restack`)."""
-        pos = self.pos
+        pos = self.state.position
         alone = [ldr for ldr in self._own(side, Leader) if leaders.stacking_problem(pos, ldr)]
         if not alone:
             return []
@@ -609,7 +552,7 @@ class GondorSauronGame(Game):
             elif a["type"] in ("move", "split", "enter"):
                 mover = a.get("piece") or a["unit"]
                 to = a["to"]
-                piece = pos.units.get(mover) or pos.leaders.get(mover) or self.waiting.get(mover)
+                piece = pos.units.get(mover) or pos.leaders.get(mover) or self.state.waiting.get(mover)
                 if isinstance(piece, Leader):
                     if piece in alone and any(leaders.accepts(piece, u) for u in pos.units_at(to)):
                         found.add(piece.id)
@@ -621,8 +564,8 @@ class GondorSauronGame(Game):
         return sorted(found)
 
     def _combat_actions(self, side: str) -> list[Action]:
-        pos, st = self.pos, self.state
-        if self.stage == "missile":   # 7.16: missiles first
+        pos, st = self.state.position, self.state
+        if self.state.stage == "missile":   # 7.16: missiles first
             towers = siege.siege_towers(pos)
             targets = [t for t in self._own(other(side), CombatUnit) if formations.is_lead(pos, t)]
             acts = [{"type": "fire", "unit": u.id, "target": t.id} for u in self._own(side, CombatUnit)
@@ -633,13 +576,13 @@ class GondorSauronGame(Game):
                                                                                          key=lambda c: c.id)
                      for t in targets if side == WESTERNESSE and not cauldrons.pour_problem(pos, c, t, st.fired)]
             return acts + [{"type": "next"}]
-        if self.stage == "leader":    # 7.21: then Leader combat, always optional
+        if self.state.stage == "leader":    # 7.21: then Leader combat, always optional
             acts = [{"type": "duel", "leader": a.id, "target": d.id}
                     for a in self._own(side, Leader) for d in self._own(other(side), Leader)
                     if not combat.leader_combat_problem(pos, a, d, st.fought)
                     and not spells.barred(st.bound, a.id, "duel")]
             return acts + [{"type": "next"}]
-        acts = melee.actions(self.pos, self._melee_pairs(side), st.allocation)
+        acts = melee.actions(self.state.position, self._melee_pairs(side), st.allocation)
         if st.allocation is None and not self._obliged(side):
             acts.append({"type": "end"})
         return acts
@@ -647,30 +590,30 @@ class GondorSauronGame(Game):
     def _melee_pairs(self, side: str) -> list[tuple[CombatUnit, CombatUnit]]:
         st = self.state
         stated = st.allocation.attackers if st.allocation else []
-        return melee.pairs(self.pos, side, st.attacked | st.advanced | set(stated), st.advanced | st.meleed)
+        return melee.pairs(self.state.position, side, st.attacked | st.advanced | set(stated), st.advanced | st.meleed)
 
     def _obliged(self, side: str) -> list[str]:
         """7.31: units in an enemy ZOC that have not attacked nor been stated and still can."""
-        return melee.obliged(self.pos, self._melee_pairs(side)) if self.stage == "melee" else []
+        return melee.obliged(self.state.position, self._melee_pairs(side)) if self.state.stage == "melee" else []
 
     def _rally_actions(self, side: str) -> list[Action]:
         st = self.state
         acts = [{"type": "rally", "leader": ldr.id, "unit": u.id}
                 for ldr in self._own(side, Leader) for u in self._own(side, CombatUnit)
-                if not leaders.rally_problem(self.pos, ldr, u, st.rallied_by, st.tried)
+                if not leaders.rally_problem(self.state.position, ldr, u, st.rallied_by, st.tried)
                 and not spells.barred(st.bound, ldr.id, "rally")]
         return acts + [{"type": "end"}]
 
     def _pending_actions(self, p: Pending) -> list[Action]:
-        unit = self.pos.units[p.unit]
+        unit = self.state.position.units[p.unit]
         if p.kind == "advance":
             return [{"type": "advance", "unit": p.unit}, {"type": "stay"}]
         if p.kind == "evade":   # 7.7: retreat one or two hexes before the melee, or stand
             acts = [{"type": "evade", "path": list(c.path)} for n in (1, 2)
-                     for c in aftermath.retreat_choices(self.pos, unit, n) if not c.chain]
+                     for c in aftermath.retreat_choices(self.state.position, unit, n) if not c.chain]
             return acts + [{"type": "stand"}]
         acts = [{"type": "retreat", "path": list(c.path)} | _displacing(c.chain)
-                for c in aftermath.retreat_choices(self.pos, unit, p.hexes)]
+                for c in aftermath.retreat_choices(self.state.position, unit, p.hexes)]
         # 7.61: a friend *may* be displaced; declining loses the retreating unit
         return acts + ([{"type": "decline"}] if any("displace_to" in a for a in acts) else [])
 
@@ -678,51 +621,51 @@ class GondorSauronGame(Game):
 
     def _apply(self, side: str, action: Action) -> None:
         kind = action["type"]
-        if self.pending:
-            self._answer(self.pending.pop(0), action)
+        if self.state.queue:
+            self._answer(self.state.queue.pop(0), action)
         elif kind == "move":
             self._move(action["piece"], action["to"])
         elif kind == "split":
-            formations.dissolve(self.pos, self.pos.units[action["unit"]])
+            formations.dissolve(self.state.position, self.state.position.units[action["unit"]])
             self._move(action["unit"], action["to"])
         elif kind == "form":
-            a, b = (self.pos.units[x] for x in action["units"])
-            a.hex = b.hex = self.pos.leaders[action["leader"]].hex
-            self.pos.formations.update({a.id: b.id, b.id: a.id})
+            a, b = (self.state.position.units[x] for x in action["units"])
+            a.hex = b.hex = self.state.position.leaders[action["leader"]].hex
+            self.state.position.formations.update({a.id: b.id, b.id: a.id})
             self.state.moved |= {a.id, b.id}                    # 8.45: no move the turn formed
             self._log("form", units=action["units"], leader=action["leader"], hex=a.hex)
         elif kind == "fire":
-            self._fire(self.pos.units.get(action["unit"]) or self.pos.engines[action["unit"]],
-                       self.pos.units[action["target"]])
+            self._fire(self.state.position.units.get(action["unit"]) or self.state.position.engines[action["unit"]],
+                       self.state.position.units[action["target"]])
         elif kind == "pour":
-            self._pour(self.pos.cauldrons[action["cauldron"]], self.pos.units[action["target"]])
+            self._pour(self.state.position.cauldrons[action["cauldron"]], self.state.position.units[action["target"]])
         elif kind == "bombard":
-            self._bombard(self.pos.engines[action["engine"]], (action["hexside"][0], action["hexside"][1]))
+            self._bombard(self.state.position.engines[action["engine"]], (action["hexside"][0], action["hexside"][1]))
         elif kind == "cast":
-            self._cast(self.pos.leaders[action["leader"]], action["spell"], action.get("target"))
+            self._cast(self.state.position.leaders[action["leader"]], action["spell"], action.get("target"))
         elif kind == "enter":
-            piece = self.waiting.pop(action["piece"])
+            piece = self.state.waiting.pop(action["piece"])
             piece.hex = action["to"]
             if isinstance(piece, CombatUnit):
-                self.pos.units[piece.id] = piece
+                self.state.position.units[piece.id] = piece
             else:
-                self.pos.leaders[piece.id] = piece
+                self.state.position.leaders[piece.id] = piece
             self.state.moved.add(piece.id)
             self._log("enter", piece=piece.id, to=piece.hex)
         elif kind == "duel":
-            self._duel(self.pos.leaders[action["leader"]], self.pos.leaders[action["target"]])
+            self._duel(self.state.position.leaders[action["leader"]], self.state.position.leaders[action["target"]])
         elif kind == "attack":
             self._state_attacker(side, action["unit"], action["target"])
         elif kind == "resolve":
             self._resolve_allocation()
         elif kind == "rally":
-            ldr, u = self.pos.leaders[action["leader"]], self.pos.units[action["unit"]]
+            ldr, u = self.state.position.leaders[action["leader"]], self.state.position.units[action["unit"]]
             self.state.rallied_by[ldr.id] = self.state.rallied_by.get(ldr.id, 0) + 1
             self.state.tried.add(u.id)
-            total, ok = leaders.rally(self.pos, self.dice, ldr, u)
+            total, ok = leaders.rally(self.state.position, self.dice, ldr, u)
             self._log("rally", leader=ldr.id, unit=u.id, dice=total, rallied=ok)
         elif kind == "next":
-            self.stage = "leader" if self.stage == "missile" else "melee"
+            self.state.stage = "leader" if self.state.stage == "missile" else "melee"
         elif kind == "end":
             self._end_part()
 
@@ -730,28 +673,28 @@ class GondorSauronGame(Game):
         """Resolve forced choices that have become empty (a retreat with no way left is
         an elimination, 7.56; 7.23 flips), and drop those whose units are gone, so the
         side to act always has a legal action. Siege engines an enemy reached are lost."""
-        for eid in siege.capture(self.pos):
+        for eid in siege.capture(self.state.position):
             self._log("engine-destroyed", engine=eid)
-        for lost in cauldrons.capture(self.pos):
+        for lost in cauldrons.capture(self.state.position):
             self._log("cauldron-taken", cauldron=lost.id, dummy=lost.dummy)
-        while self.pending:
-            p = self.pending[0]
-            unit = self.pos.units.get(p.unit)
-            if unit is None or (p.kind == "evade" and p.vacated not in self.pos.units):
-                self.pending.pop(0)
-            elif p.kind == "advance" and not aftermath.advance_hexes(self.pos, unit, p.vacated, melee=True):
-                self.pending.pop(0)
+        while self.state.queue:
+            p = self.state.queue[0]
+            unit = self.state.position.units.get(p.unit)
+            if unit is None or (p.kind == "evade" and p.vacated not in self.state.position.units):
+                self.state.queue.pop(0)
+            elif p.kind == "advance" and not aftermath.advance_hexes(self.state.position, unit, p.vacated, melee=True):
+                self.state.queue.pop(0)
             elif p.kind == "retreat" and not self._pending_actions(p):
-                self.pending.pop(0)
+                self.state.queue.pop(0)
                 self._cannot_retreat(unit, p.then_advance, p.fallback)
             else:
                 return
 
     def _move(self, pid: str, to: str) -> None:
-        piece: CombatUnit | Leader | Engine = self.pos.units.get(pid) or self.pos.leaders.get(pid) \
-            or self.pos.engines[pid]
+        piece: CombatUnit | Leader | Engine = self.state.position.units.get(pid) or self.state.position.leaders.get(pid) \
+            or self.state.position.engines[pid]
         group: list[CombatUnit | Leader | Engine] = \
-            list(formations.members(self.pos, piece)) if isinstance(piece, CombatUnit) else [piece]
+            list(formations.members(self.state.position, piece)) if isinstance(piece, CombatUnit) else [piece]
         self._log("move", piece=pid, frm=piece.hex, to=to)
         for p in group:
             p.hex = to
@@ -760,8 +703,8 @@ class GondorSauronGame(Game):
     def _fire(self, shooter: CombatUnit | Engine, target: CombatUnit) -> None:
         """7.17: resolved as melee is, with the missile strength (combat.missile_terms)."""
         self.state.fired.add(shooter.id)
-        terms = combat.missile_terms(self.pos, shooter, target)
-        hit = combat.strike(self.pos.charts, self.dice, terms.attack, terms.armour, terms.morale, terms.fanatical)
+        terms = combat.missile_terms(self.state.position, shooter, target)
+        hit = combat.strike(self.state.position.charts, self.dice, terms.attack, terms.armour, terms.morale, terms.fanatical)
         self._log("fire", unit=shooter.id, target=target.id, dice=hit.total, die=hit.die,
                   result=hit.result.code if hit.result else "-")
         if hit.result:
@@ -772,9 +715,9 @@ class GondorSauronGame(Game):
         cauldron's attack strength, the wall no cover (it is poured from above); one oil
         counter is used."""
         self.state.fired.add(cauldron.id)
-        terms = cauldrons.pour_terms(self.pos, cauldron, target)
+        terms = cauldrons.pour_terms(self.state.position, cauldron, target)
         cauldrons.pour(cauldron)
-        hit = combat.strike(self.pos.charts, self.dice, terms.attack, terms.armour, terms.morale, terms.fanatical)
+        hit = combat.strike(self.state.position.charts, self.dice, terms.attack, terms.armour, terms.morale, terms.fanatical)
         self._log("pour", cauldron=cauldron.id, target=target.id, dice=hit.total, die=hit.die,
                   result=hit.result.code if hit.result else "-")
         if hit.result:
@@ -785,7 +728,7 @@ class GondorSauronGame(Game):
         self.state.sieged.add(engine.id)
         total = combat.two_dice(self.dice)
         breach_on = self.scenario.spec.siege.breach_on if self.scenario.spec.siege else {}
-        made = siege.bombard(self.pos, hexside, total, {k: list(v) for k, v in breach_on.items()})
+        made = siege.bombard(self.state.position, hexside, total, {k: list(v) for k, v in breach_on.items()})
         self._log("bombard", engine=engine.id, hexside=list(hexside), dice=total, breached=made)
 
     def _cast(self, ldr: Leader, spell_id: str, target: str | None) -> None:
@@ -796,40 +739,40 @@ class GondorSauronGame(Game):
         st = self.state
         st.casting.add(ldr.id)
         st.attempts.add((ldr.id, spell_id))
-        if self.phase == "A":
+        if self.state.phase == "A":
             st.cast_in_a.add(ldr.id)
-        total, ok = leaders.cast(self.pos, self.dice, ldr, spell.cost)
+        total, ok = leaders.cast(self.state.position, self.dice, ldr, spell.cost)
         self._log("cast", leader=ldr.id, spell=spell_id, target=target, dice=total, success=ok)
         if not ok:
             return
-        if spell.effect == "arrive" and spell.group in self.to_come:
+        if spell.effect == "arrive" and spell.group in self.state.to_come:
             self._arrive(spell.group)
-        spells.take_effect(self.pos, spell, target, st.bound)
+        spells.take_effect(self.state.position, spell, target, st.bound)
 
     def _arrive(self, group: str) -> None:
-        for piece in self.to_come.pop(group):   # shared with clones until now: each takes its own
-            self.waiting[piece.id] = copied(piece)
+        for piece in self.state.to_come.pop(group):   # shared with clones until now: each takes its own
+            self.state.waiting[piece.id] = copied(piece)
         spec = next(g for g in self.scenario.spec.reinforcements if g.group == group)
-        self.levels[spec.side] += spec.demoralization
+        self.state.levels[spec.side] += spec.demoralization
         self._log("arrived", group=group)
 
     def _duel(self, a: Leader, d: Leader) -> None:
         self.state.fought.add(a.id)
-        diff, die, mine, theirs = combat.leader_fight(self.pos, self.dice, a, d)
+        diff, die, mine, theirs = combat.leader_fight(self.state.position, self.dice, a, d)
         self._log("duel", leader=a.id, target=d.id, differential=diff, die=die, result=f"{mine}/{theirs}")
         for ldr, res in ((a, mine), (d, theirs)):
             if res == "-":
                 continue
-            here = [u for u in self.pos.units_at(ldr.hex) if u.side == ldr.side]
+            here = [u for u in self.state.position.units_at(ldr.hex) if u.side == ldr.side]
             self._wound(ldr, res)
             for u in here:   # 7.23: the unit stacked with him retreats two hexes, or flips, or dies
-                formations.dissolve(self.pos, u)
+                formations.dissolve(self.state.position, u)
                 self._retreat_or(u, LEADER_COMBAT_RETREAT, fallback="flip")
 
     def _wound(self, ldr: Leader, res: str) -> None:
         """A Leader's A wounds him (Rally Rating -1, ruling), his E kills him (7.22, 8.21)."""
         if res == "E":
-            del self.pos.leaders[ldr.id]
+            del self.state.position.leaders[ldr.id]
             self._log("leader-killed", leader=ldr.id)
         else:
             ldr.rally = max(0, ldr.rally - 1)
@@ -838,7 +781,7 @@ class GondorSauronGame(Game):
         """8.24: each Leader stacked with a unit suffering an A or E result (by melee,
         missile, oil, catapult or 7.23) rolls a die and suffers the same on 5-6. Sharing
         is no Leader combat: it moves no unit (7.23 is for duels only)."""
-        for ldr in [x for x in self.pos.leaders.values() if x.hex == unit.hex and x.side == unit.side]:
+        for ldr in [x for x in self.state.position.leaders.values() if x.hex == unit.hex and x.side == unit.side]:
             die = self.dice.roll()
             shared = aftermath.leader_shares(die)
             self._log("leader-share", leader=ldr.id, unit=unit.id, result=res, die=die, shared=shared)
@@ -850,16 +793,16 @@ class GondorSauronGame(Game):
         when no unit is left to add."""
         st = self.state
         if st.allocation is None:
-            st.allocation = melee.Allocation(target, self.pos.units[target].hex)
+            st.allocation = melee.Allocation(target, self.state.position.units[target].hex)
         st.allocation.attackers.append(unit)
-        if melee.actions(self.pos, self._melee_pairs(side), st.allocation) == [melee.RESOLVE]:
+        if melee.actions(self.state.position, self._melee_pairs(side), st.allocation) == [melee.RESOLVE]:
             self._resolve_allocation()
 
     def _resolve_allocation(self) -> None:
         """7.32, 7.34: every stated unit is spent now; the defender may first retreat
         before combat (7.7: cavalry only if no stated attacker is cavalry); the attacks
         follow in `_resume_melee`."""
-        st, pos = self.state, self.pos
+        st, pos = self.state, self.state.position
         al = st.allocation
         assert al is not None
         al.resolving = True
@@ -871,29 +814,29 @@ class GondorSauronGame(Game):
         if defender.id not in pos.formations and \
                 aftermath.may_retreat_before_combat(defender, [pos.units[u] for u in al.attackers]) and \
                 any(not c.chain for n in (1, 2) for c in aftermath.retreat_choices(pos, defender, n)):
-            self.pending.insert(0, Pending("evade", defender.side, defender.id, vacated=al.attackers[0]))
+            self.state.queue.insert(0, Pending("evade", defender.side, defender.id, vacated=al.attackers[0]))
 
     def _resume_melee(self) -> None:
         """The stated attacks, one at a time (7.32), each once the choices the last one
         forced (retreats, advances) are made; one whose defender is gone, has retreated or
         is out of reach lapses (ruling)."""
         al = self.state.allocation
-        while al is not None and al.resolving and not self.pending:
+        while al is not None and al.resolving and not self.state.queue:
             if al.done == len(al.attackers):
                 self.state.allocation = None
                 return
             uid = al.attackers[al.done]
             al.done += 1
-            why = melee.lapse(self.pos, al, uid)
+            why = melee.lapse(self.state.position, al, uid)
             if why:
                 self._log("attack-lapsed", unit=uid, target=al.target, why=why)
             else:
-                self._melee(self.pos.units[uid], self.pos.units[al.target])
+                self._melee(self.state.position.units[uid], self.state.position.units[al.target])
             self._settle()
 
     def _melee(self, attacker: CombatUnit, defender: CombatUnit) -> None:
-        terms = combat.melee_terms(self.pos, attacker, defender)
-        hit = combat.strike(self.pos.charts, self.dice, terms.attack, terms.armour, terms.morale, terms.fanatical)
+        terms = combat.melee_terms(self.state.position, attacker, defender)
+        hit = combat.strike(self.state.position.charts, self.dice, terms.attack, terms.armour, terms.morale, terms.fanatical)
         self._log("attack", unit=attacker.id, target=defender.id, dice=hit.total, die=hit.die,
                   result=hit.result.code if hit.result else "-")
         if hit.result:
@@ -904,24 +847,24 @@ class GondorSauronGame(Game):
         here = unit.hex
         if result.shared_by_leader:
             self._share(unit, "E" if result.eliminated else "A")
-        group = formations.members(self.pos, unit)
+        group = formations.members(self.state.position, unit)
         if result.half and len(group) == 2:      # 8.46: one unit of the formation is lost
-            formations.dissolve(self.pos, unit)
+            formations.dissolve(self.state.position, unit)
             self._eliminate(group[1])
             return
         if result.retreat:                       # 8.46: each retreats to its own hex
-            formations.dissolve(self.pos, unit)
+            formations.dissolve(self.state.position, unit)
         for u in group:
             if aftermath.casualty_eliminates(u, result):
                 self._eliminate(u)
             elif result.retreat:
                 self._retreat_or(u, result.retreat, advance=attacker.id if attacker else "")
-        if attacker and not any(u.id in self.pos.units for u in group):
+        if attacker and not any(u.id in self.state.position.units for u in group):
             self._offer_advance(attacker, here)
 
     def _retreat_or(self, unit: CombatUnit, hexes: int, advance: str = "", fallback: str = "") -> None:
-        if aftermath.retreat_choices(self.pos, unit, hexes):
-            self.pending.insert(0, Pending("retreat", unit.side, unit.id, hexes, unit.hex, advance, fallback))
+        if aftermath.retreat_choices(self.state.position, unit, hexes):
+            self.state.queue.insert(0, Pending("retreat", unit.side, unit.id, hexes, unit.hex, advance, fallback))
             return
         self._cannot_retreat(unit, advance, fallback)
 
@@ -938,23 +881,23 @@ class GondorSauronGame(Game):
         here = unit.hex
         self._eliminate(unit)                                  # 7.56
         if advance:
-            self._offer_advance(self.pos.units[advance], here)
+            self._offer_advance(self.state.position.units[advance], here)
 
     def _offer_advance(self, winner: CombatUnit, vacated: str) -> None:
         """7.51: the victor may advance, asked once (a unit that could not retreat is
         both a failed retreat and an emptied hex)."""
-        if any(p.kind == "advance" and (p.unit, p.vacated) == (winner.id, vacated) for p in self.pending):
+        if any(p.kind == "advance" and (p.unit, p.vacated) == (winner.id, vacated) for p in self.state.queue):
             return
-        if aftermath.advance_hexes(self.pos, winner, vacated, melee=True):
-            self.pending.insert(0, Pending("advance", winner.side, winner.id, vacated=vacated))
+        if aftermath.advance_hexes(self.state.position, winner, vacated, melee=True):
+            self.state.queue.insert(0, Pending("advance", winner.side, winner.id, vacated=vacated))
 
     def _answer(self, p: Pending, action: Action) -> None:
-        unit = self.pos.units[p.unit]
+        unit = self.state.position.units[p.unit]
         kind = action["type"]
         if kind == "advance":   # a formation advances whole (ruling)
             self._log("advance", unit=unit.id, to=p.vacated)
             self._carry_leaders(unit, p.vacated)
-            for u in formations.members(self.pos, unit):
+            for u in formations.members(self.state.position, unit):
                 u.hex = p.vacated
                 self.state.advanced.add(u.id)
         elif kind == "evade":
@@ -963,7 +906,7 @@ class GondorSauronGame(Game):
             die = self.dice.roll()
             unit.disrupted = die in aftermath.BEFORE_COMBAT_DISRUPTED   # 7.7: disrupted on 1-3
             self._log("evade", unit=unit.id, path=action["path"], die=die, disrupted=unit.disrupted)
-            self._offer_advance(self.pos.units[p.vacated], here)
+            self._offer_advance(self.state.position.units[p.vacated], here)
         elif kind == "stand":   # the stated attacks follow (_resume_melee)
             self._log("stand", unit=unit.id)
         elif kind == "decline":
@@ -975,14 +918,14 @@ class GondorSauronGame(Game):
             self._follow(unit, action["path"])
             unit.disrupted = True                               # 7.57
             self._log("retreat", unit=unit.id, path=action["path"])
-            if p.then_advance and p.then_advance in self.pos.units:
-                self._offer_advance(self.pos.units[p.then_advance], here)
+            if p.then_advance and p.then_advance in self.state.position.units:
+                self._offer_advance(self.state.position.units[p.then_advance], here)
 
     def _displace(self, unit: CombatUnit, hexes: list[str]) -> None:
         """7.61-7.65: each friend in `hexes` (but the last) retreats one hex into the next,
         the farthest first, so every hex is free when entered; displaced units are
         disrupted."""
-        friends = [next(u for u in self.pos.units_at(h) if u.side == unit.side) for h in hexes[:-1]]
+        friends = [next(u for u in self.state.position.units_at(h) if u.side == unit.side) for h in hexes[:-1]]
         for friend, to in reversed(list(zip(friends, hexes[1:]))):
             self._follow(friend, [to])
             friend.disrupted = True                         # 7.65
@@ -996,24 +939,24 @@ class GondorSauronGame(Game):
     def _carry_leaders(self, unit: CombatUnit, to: str) -> None:
         """Leaders stacked with a unit that retreats or advances go with it (ruling: 8.1
         wants them stacked, and a Leader left alone would bar the enemy's way, 4.27)."""
-        for ldr in self.pos.leaders.values():
+        for ldr in self.state.position.leaders.values():
             if ldr.hex == unit.hex and ldr.side == unit.side:
                 ldr.hex = to
 
     def _eliminate(self, unit: CombatUnit) -> None:
         """9.13: its value counts towards its army's losses; 8.24: a Leader left alone
         is transferred to the nearest friendly combat unit (`leaders.restack_hex`)."""
-        formations.dissolve(self.pos, unit)
-        del self.pos.units[unit.id]
-        self.losses[unit.side] += loss_value([unit])
-        self.eliminated.append(unit.id)
+        formations.dissolve(self.state.position, unit)
+        del self.state.position.units[unit.id]
+        self.state.losses[unit.side] += loss_value([unit])
+        self.state.eliminated.append(unit.id)
         self._log("eliminated", unit=unit.id, value=unit.full.demoralization_value())
-        for ldr in list(self.pos.leaders.values()):
-            if ldr.hex == unit.hex and ldr.side == unit.side and not self.pos.units_at(unit.hex):
+        for ldr in list(self.state.position.leaders.values()):
+            if ldr.hex == unit.hex and ldr.side == unit.side and not self.state.position.units_at(unit.hex):
                 self._transfer(ldr)
 
     def _transfer(self, ldr: Leader) -> None:
-        to = leaders.restack_hex(self.pos, ldr)
+        to = leaders.restack_hex(self.state.position, ldr)
         if to is not None and to != ldr.hex:
             self._log("leader-transferred", leader=ldr.id, frm=ldr.hex, to=to)
             ldr.hex = to
@@ -1023,7 +966,7 @@ class GondorSauronGame(Game):
         not stacked as he must be, whom no action could stack (`_restackable`), is
         transferred as 8.24 transfers a Leader whose unit is eliminated (ruling)."""
         for ldr in self._own(side, Leader):
-            if leaders.stacking_problem(self.pos, ldr):
+            if leaders.stacking_problem(self.state.position, ldr):
                 self._transfer(ldr)
 
     # --- the sequence of play -------------------------------------------------------------
@@ -1031,34 +974,34 @@ class GondorSauronGame(Game):
     def _end_part(self) -> None:
         ph = self._phase()
         if ph.kind == "movement":
-            self._restack(ph.sides[self.acting])
-        if self.acting + 1 < len(ph.sides):
-            self.acting += 1
+            self._restack(ph.sides[self.state.acting])
+        if self.state.acting + 1 < len(ph.sides):
+            self.state.acting += 1
             self.state.moved = set()
             return
         if ph.kind == "combat":   # 9.23: armies demoralized in this phase are so together
-            for side in sorted(newly_demoralized(self.levels, self.losses, self.pos.demoralized)):
-                self.pos.demoralized.add(side)
+            for side in sorted(newly_demoralized(self.state.levels, self.state.losses, self.state.position.demoralized)):
+                self.state.position.demoralized.add(side)
                 self._log("demoralized", side=side)
-        turn, code = sequence.following(self.game_id, self.turn, self.phase)
-        self.phase, self.acting, self.stage = code, 0, "missile"
+        turn, code = sequence.following(self.game_id, self.state.turn, self.state.phase)
+        self.state.phase, self.state.acting, self.state.stage = code, 0, "missile"
         self.state.moved, self.state.fought, self.state.attacked, self.state.advanced = set(), set(), set(), set()
         self.state.meleed = set()
         self.state.casting, self.state.attempts = set(), set()
-        if turn != self.turn:
-            self.turn = turn
+        if turn != self.state.turn:
+            self.state.turn = turn
             self._start_turn()
 
     def _start_turn(self) -> None:
         """A new Game-Turn: the Turn Record's night (10.0) and the reinforcement groups
         due, each on its die roll when it has one (ruling: rolled at the turn's start,
         group by group in the scenario's order)."""
-        self.state = TurnState()
-        self.pos.night = self.turn in self.scenario.spec.night_turns
-        if self.turn > self.last_turn:
+        self.state.reset_turn_marks()
+        self.state.position.night = self.state.turn in self.scenario.spec.night_turns
+        if self.state.turn > self.last_turn:
             return
         for g in self.scenario.spec.reinforcements:
-            if g.group not in self.to_come or g.turn is None or g.turn > self.turn:
+            if g.group not in self.state.to_come or g.turn is None or g.turn > self.state.turn:
                 continue
             die = self.dice.roll() if g.roll else None
             if die is not None:
@@ -1067,7 +1010,7 @@ class GondorSauronGame(Game):
                 self._arrive(g.group)
 
     def _log(self, kind: str, **facts: Any) -> None:
-        self.events.append({"turn": self.turn, "phase": self.phase, "event": kind, **facts})
+        self.events.append({"turn": self.state.turn, "phase": self.state.phase, "event": kind, **facts})
 
 
 def _displacing(chain: tuple[str, ...]) -> Action:

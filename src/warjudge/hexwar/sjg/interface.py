@@ -10,7 +10,7 @@ from copy import deepcopy
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from warjudge.core.dice import Dice
-from warjudge.core.events import Refusal
+from warjudge.core.events import Event, Refusal
 from warjudge.core.game import Decision, Outcome, View
 from warjudge.core.games import fresh_seed
 from warjudge.core.visibility import HIDDEN_FROM, redacted
@@ -172,6 +172,7 @@ class SjgInterface(GameParts):
             copy.dice = self.dice.copy() if type(self.dice) is Dice else deepcopy(self.dice)
         copy.record = self.record.copy(seed=seed if reseed else None)
         copy.events = self.events.copy()   # the past shared (core/log.py), the future its own
+        _carry_events_seen(self._game, copy)
         kept = self._legal_kept
         if kept is not None:  # the same position: its legal lists hold for the copy
             copy._legal_kept = (_stamp(copy), kept[1]) if kept[0] == _stamp(self) else None
@@ -199,20 +200,42 @@ def _screened(game: "SjgNecromancerGame") -> dict[str, list[str]]:
     return {s: [other(s)] for s in SIDES if s in game.state.deployed}
 
 
-# game -> viewer -> each event's JSON as that viewer sees it (None: hidden from the viewer).
-# Events are only ever appended, so each is redacted once per viewer, not at every view:
-# a bot looks at the view before each action and a late game has a thousand events.
-_EVENTS: "weakref.WeakKeyDictionary[Any, dict[str | None, list[dict[str, Any] | None]]]" = weakref.WeakKeyDictionary()
+# game -> viewer -> (the event log's marker and length when made, its events as that viewer
+# sees them, those hidden from it left out). Events are only ever appended, so each is
+# redacted once per viewer, not at every view: a bot looks at the view before each action
+# and a late game has a thousand events. A list is replaced, never changed, and a clone
+# starts from its original's (`_carry_events_seen`): the same events, seen the same way;
+# what either appends afterwards only it holds, and a list that does not lead to a game's
+# own log (`Log.after`) is made again from that log.
+_EVENTS: "weakref.WeakKeyDictionary[Any, dict[str | None, tuple[object, int, list[dict[str, Any]]]]]" = \
+    weakref.WeakKeyDictionary()
 
 
 def _events_seen(game: "SjgNecromancerGame", viewer: str | None) -> list[dict[str, Any]]:
     """The game's events as `viewer` may see them (each through `redacted`, like the rest
     of the view). The event objects are shared between views: read them, do not change them."""
-    seen = _EVENTS.setdefault(game, {}).setdefault(viewer, [])
-    for event in game.events[len(seen):]:
-        data = event.to_json()
-        seen.append(data if viewer is None else None if viewer in data.get(HIDDEN_FROM, ()) else redacted(data, viewer))
-    return [e for e in seen if e is not None]
+    lists = _EVENTS.setdefault(game, {})
+    events, kept = game.events, lists.get(viewer)
+    new = events.after(kept[0], kept[1]) if kept is not None else None
+    seen = kept[2] if kept is not None and new is not None else []
+    if new is None:   # nothing kept, or kept for another log
+        new = list(events)
+    if new:
+        seen = seen + [e for e in (_event_seen(event, viewer) for event in new) if e is not None]
+    lists[viewer] = (events.marker(), len(events), seen)
+    return list(seen)
+
+
+def _event_seen(event: Event, viewer: str | None) -> dict[str, Any] | None:
+    data = event.to_json()
+    return data if viewer is None else None if viewer in data.get(HIDDEN_FROM, ()) else redacted(data, viewer)
+
+
+def _carry_events_seen(game: "SjgNecromancerGame", clone: "SjgNecromancerGame") -> None:
+    """A clone sees its past as its original does: it starts from the original's lists."""
+    lists = _EVENTS.get(game)
+    if lists:
+        _EVENTS[clone] = dict(lists)
 
 
 def _unit_facts(pos: "Position", unit: "Unit", figures: dict[Any, dict[str, Any]]) -> dict[str, Any]:

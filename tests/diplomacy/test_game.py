@@ -25,6 +25,14 @@ def test_phase_names_round_trip():  # warjudge interface: season + year + kind
             Phase.parse(bad)
 
 
+def test_phases_sort_in_the_order_they_are_played():  # 2000 rules: spring, fall (retreats after each), winter
+    played = [Phase.parse(t) for t in ("S1901M", "S1901R", "F1901M", "F1901R", "W1901A", "S1902M")]
+    shuffled = played[::-1]
+    random.Random(3).shuffle(shuffled)
+    assert sorted(shuffled) == played
+    assert Phase.parse("S1901M") < Phase.parse("F1901M") and not Phase.parse("F1901M") < Phase.parse("S1901M")
+
+
 def test_spring_without_dislodgement_skips_retreats(standard_map):  # 2000 rules: phases
     report = judge_phase(standard_map, initial_state(standard_map), {"FRANCE": ["A par - bur"]})
     assert str(report.after.phase) == "F1901M"

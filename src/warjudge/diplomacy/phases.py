@@ -22,9 +22,10 @@ from warjudge.diplomacy.units import Unit
 
 MOVEMENT, RETREAT, ADJUSTMENT = "M", "R", "A"
 SPRING, FALL, WINTER = "S", "F", "W"
+_WHEN = {SPRING: 0, FALL: 1, WINTER: 2, MOVEMENT: 0, RETREAT: 1, ADJUSTMENT: 2}   # a year's order
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Phase:
     year: int
     season: str
@@ -32,6 +33,11 @@ class Phase:
 
     def __str__(self) -> str:
         return f"{self.season}{self.year}{self.kind}"
+
+    def __lt__(self, other: "Phase") -> bool:
+        """Earlier in the game: spring, fall, winter (not the letters' order, which puts
+        fall first), and within a season movement before retreats."""
+        return (self.year, _WHEN[self.season], _WHEN[self.kind]) < (other.year, _WHEN[other.season], _WHEN[other.kind])
 
     @classmethod
     def parse(cls, text: str) -> "Phase":

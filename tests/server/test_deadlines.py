@@ -166,3 +166,24 @@ def test_the_games_master_may_start_the_clock_before_the_seats_are_taken(players
     assert started["deadline"] is not None and started["clock_waits_for_seats"] is False
     again = gm.post(f"/api/games/{gid}/start", {})
     assert again.status_code == 409 and "not waiting for its seats" in again.json()["error"]
+
+
+def test_a_server_shuts_down_though_a_background_step_is_stuck(monkeypatch, caplog):
+    """A step that never returns (a database that never answers) must not hold the server's
+    shutdown for ever: `stop` gives up after STOP_WAIT and says so."""
+    monkeypatch.setattr(scheduler, "STOP_WAIT", 0.2)
+    inside, never = threading.Event(), threading.Event()
+
+    def stuck() -> None:
+        inside.set()
+        never.wait(30)
+
+    background = scheduler.Scheduler(stuck, interval=0.01, name="warjudge-stuck")
+    background.start()
+    assert inside.wait(5)
+    stopping = threading.Thread(target=background.stop, daemon=True)
+    stopping.start()
+    stopping.join(3)
+    never.set()
+    assert not stopping.is_alive()
+    assert "warjudge-stuck thread is still in a step" in caplog.text

@@ -24,6 +24,7 @@ from warjudge.server.models import GameRow
 
 log = logging.getLogger("warjudge.server")
 INTERVAL = 2.0   # seconds between two looks for due games
+STOP_WAIT = 10.0   # seconds `stop` waits for a step under way (a daemon thread: the process may end)
 
 
 def due(sessions: db.Sessions, now: float) -> list[str]:
@@ -53,7 +54,8 @@ def run_due(sessions: db.Sessions, now: float | None = None) -> list[str]:
 class Scheduler:
     """A background thread doing `work` every `interval` seconds (the deadlines; the bots'
     steps, `botturns.run_due`), or at once when woken (`wake`: a request just left a bot
-    to act); `stop()` ends it within one interval. Each wait is the interval give or take
+    to act); `stop()` ends it within one interval, or gives up waiting for a step that
+is stuck after STOP_WAIT (logged), so a server can always shut down. Each wait is the interval give or take
     half of it, so several processes never look in lockstep and each takes its share."""
 
     def __init__(self, work: Callable[[], object], interval: float = INTERVAL, name: str = "warjudge-deadlines"):
@@ -71,7 +73,9 @@ class Scheduler:
     def stop(self) -> None:
         self._stop.set()
         self._wake.set()
-        self._thread.join()
+        self._thread.join(STOP_WAIT)
+        if self._thread.is_alive():
+            log.warning("the %s thread is still in a step after %.0f s; not waiting for it", self._thread.name, STOP_WAIT)
 
     def _run(self) -> None:
         while True:

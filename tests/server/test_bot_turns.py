@@ -130,7 +130,7 @@ def test_the_scheduler_plays_a_game_of_bots_to_its_end_in_bounded_steps(players)
 def test_a_game_the_bots_play_alone_takes_a_step_per_pace(players):
     gm = players[0]
     sessions = db.sessions(gm.client.app.state.engine)
-    pace = botturns.Pace(burst=2, every=30.0)
+    pace = botturns.Pace(burst=2, every=30.0, busy=60.0)   # the burst, not the time bound (a slow step under load)
     gid = gm.ok("post", "/api/games", {"game": "toy-bids-gm", "options": {"rounds": 5}})["id"]
     gm.ok("post", f"/api/games/{gid}/bots", {"seat": "north", "bot": "random"})
     gm.ok("post", f"/api/games/{gid}/bots", {"seat": "south", "bot": "random"})

@@ -151,6 +151,8 @@ def test_two_players_play_a_diplomacy_year(live, chromium, size):
     # the games master adjudicates now (the unordered powers hold); everyone sees it live
     ann.page.locator('[data-testid="ready"]').click()
     ann.page.locator('[data-testid="ready-confirm"]').click()
+    # her ready is in before the GM ends the phase (one sent after it is refused, 409)
+    expect(ann.page.locator('[data-testid="ready"]')).to_have_attribute("aria-pressed", "true")
     gm.page.locator('[data-testid="process"]').click()
     for page in (ann.page, bob.page, spectator.page):
         expect(page.locator('[data-testid="phase"]')).to_have_text("Fall 1901 (moves)")

@@ -11,6 +11,9 @@ import pytest
 from warjudge.core import games
 from warjudge.core.errors import IllegalAction, InputError
 from warjudge.core.events import Event, Wording, english, worded
+from warjudge.presentation import choices
+from warjudge.presentation.game_titles import titles
+from warjudge.presentation.seat_names import seat_names
 from warjudge.testing.conformance import check_game
 
 from tests.support.nim import INFO
@@ -72,3 +75,21 @@ def test_a_code_family_worded_already_is_refused_to_another_game():
     assert "nim-too" not in games.ids() and english(Event("nim.take", {"most": 3})) == "take from 1 to 3 counters"
     with pytest.raises(ValueError, match="sjg"):   # a built-in family's tables stay its own
         games.register(games.GameInfo("nim-too", "Nim again", INFO.entry, reasons=Wording("sjg", other.english)))
+
+
+def test_a_game_names_its_title_seats_and_actions_in_words_in_its_registration():
+    # issue 25: no table of the pages' keyed by game id; Nim's words are its own
+    assert titles("nim") == {"en": "Nim (the example game)", "fr": "Nim (le jeu d'exemple)"}
+    assert seat_names("nim", "fr") == {"first": "Premier", "second": "Second"} and seat_names("nim", "en") == {}
+    game = games.new("nim", heap=2)
+    actions = game.legal_actions("first")
+    assert choices.labels("nim", game, actions, game.view("first"), "fr") == ["Prendre 1", "Prendre 2"]
+    assert choices.words_actions("nim") and not choices.words_actions("diplomacy")
+    plain = games.GameInfo("nim-plain", "Nim, unworded", INFO.entry)   # no words named: English, seats by id
+    games.register(plain)
+    try:
+        assert titles("nim-plain") == {"en": "Nim, unworded", "fr": "Nim, unworded"}
+        assert seat_names("nim-plain", "fr") == {} and choices.names("nim-plain", "fr") == {}
+        assert choices.labels("nim-plain", game, actions, game.view("first"), "en") is None
+    finally:
+        games.unregister(plain.id)

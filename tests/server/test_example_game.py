@@ -43,3 +43,14 @@ def test_the_example_game_is_played_through_the_api_and_its_page(players):
     assert gm.get(f"/games/{gid}/gm").status_code == 200
     assert ann.get(f"/games/{gid}/board.svg").status_code == 404   # none named
     assert ann.get(f"/games/{gid}/log?lang=fr").json() == {"lines": ["first prend 3", "second prend 1"]}   # the one named
+
+
+def test_the_example_game_is_worded_by_the_words_its_registration_names(players):
+    # issue 25: its title and actions in French come from its registration, not from a table of the server's
+    gm, ann, bob = players
+    gid = gm.ok("post", "/api/games", {"game": "nim", "options": {"heap": 4}})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/first")
+    bob.ok("post", f"/api/games/{gid}/seats/second")
+    assert ann.ok("get", f"/api/games/{gid}/legal?lang=fr")["seats"][0]["labels"] == ["Prendre 1", "Prendre 2", "Prendre 3"]
+    assert ann.ok("get", f"/api/games/{gid}/legal")["seats"][0]["labels"] == ["Take 1", "Take 2", "Take 3"]
+    assert "Nim (le jeu d" in ann.get(f"/games/{gid}").text   # the page's title in French (data-titles)

@@ -20,7 +20,7 @@ MOST = 3   # counters one turn may take
 
 INFO = GameInfo("nim", "Nim (the example game)", "tests.support.nim:Nim",
                 reasons=Wording("nim", "tests.support.nim_words:english", "tests.support.nim_words:french"),
-                log="tests.support.nim_words:log")
+                log="tests.support.nim_words:log", words="tests.support.nim_words:WORDS")
 
 
 class Nim(Game):

@@ -1,7 +1,8 @@
 """Events and refusals as data: what the rules report (or why they refuse an action) is a
 code and JSON parameters, never a sentence. Wording happens at the edge, one table per
-game family and language; this module names each family's English table by module path
-(as the games registry names games), so rules never import presentation code."""
+code family and language, each named by module path in its game's registration
+(`core.games.GameInfo.reasons`), so rules never import presentation code and core names
+no game's tables."""
 
 from __future__ import annotations
 
@@ -14,20 +15,11 @@ from typing import Any, Callable, cast
 from warjudge.core.errors import IllegalAction, OrderError
 from warjudge.core.visibility import HIDDEN_FROM
 
-# code family (the part of a code before its first dot) -> "module:function" giving English
-ENGLISH: dict[str, str] = {
-    "sjg": "warjudge.presentation.sjg.wording_en:english",
-    "necdip": "warjudge.presentation.necromancer_diplomacy.wording_en:english",
-    "dip": "warjudge.presentation.diplomacy.wording_en:english",
-    "gs": "warjudge.presentation.gondor_sauron.wording_en:english",
-    "api": "warjudge.presentation.api.wording_en:english",
-}
+# code family (the part of a code before its first dot) -> "module:function" giving English,
+# filled by `register_wording` as games register
+ENGLISH: dict[str, str] = {}
 # the same for French: "module:function" taking (event, names), names the power names to print
-FRENCH: dict[str, str] = {
-    "necdip": "warjudge.presentation.necromancer_diplomacy.wording_fr:french",
-    "dip": "warjudge.presentation.diplomacy.wording_fr:french",
-    "api": "warjudge.presentation.api.wording_fr:french",
-}
+FRENCH: dict[str, str] = {}
 LANGUAGES = ("en", "fr")
 
 
@@ -77,10 +69,20 @@ class Event:
 def english(event: Event) -> str:
     """The event in English, from its family's wording table (the code and parameters
     themselves if the family has none)."""
-    target = ENGLISH.get(event.code.split(".", 1)[0])
+    target = _target(ENGLISH, event)
     if target is None:
         return f"{event.code} {json.dumps(event.params, sort_keys=True)}"
     return _table(target)(event)
+
+
+def _target(table: dict[str, str], event: Event) -> str | None:
+    """The table's "module:function" for the event's family. The built-in games register
+    theirs as the registry loads: a code worded before then (a rules module used on its
+    own) loads it first."""
+    family = event.code.split(".", 1)[0]
+    if family not in ENGLISH:
+        importlib.import_module("warjudge.core.games")
+    return table.get(family)
 
 
 @lru_cache(maxsize=None)
@@ -93,7 +95,7 @@ def _table(target: str) -> Callable[..., str]:
 def worded(event: Event, lang: str = "en", names: dict[str, str] | None = None) -> str:
     """The event in `lang` ("en" or "fr"; `names`: how to print power ids, French only);
     English where the family has no table in that language."""
-    target = FRENCH.get(event.code.split(".", 1)[0]) if lang == "fr" else None
+    target = _target(FRENCH, event) if lang == "fr" else None
     if target is None:
         return english(event)
     return _table(target)(event, names)

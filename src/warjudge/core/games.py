@@ -18,6 +18,7 @@ from warjudge.core.events import Wording, register_wording
 from warjudge.core.game import Game, View, provided
 from warjudge.core.record import GameRecord, rebuilt
 from warjudge.core.textinput import json_depth_problem
+from warjudge.core.words import Words
 
 SEED_BITS = 128
 MAX_FILE_OPTION_BYTES = 128 * 1024   # a data file given as an option, as canonical JSON (the shipped ones: 4-20 KiB)
@@ -44,8 +45,9 @@ class GameInfo:
     a games master's command line lives (`(game, viewer, lang, phase) -> text`, `viewer`
     None for the GM's copy, `phase` None for the last; None: the game has no such report);
     `reasons`, the tables that word its events' and refusals' codes in each language
-    (`core.events.Wording`; None: worded by tables core already names, or shown as codes);
-    `log`, where the function wording the game's log for the pages lives ("package.module:
+    (`core.events.Wording`; None: shown as codes, or worded by another game's tables);
+    `words`, where its title, seats and actions in each language live ("package.module:
+    name" of a `core.words.Words`; None: the English title, the seats by id); `log`, where the function wording the game's log for the pages lives ("package.module:
     function", `(view, events, lang) -> lines`, from the reader's own view and its last
     events; a language it has no words in in English; None: the game's pages show no log)."""
 
@@ -58,6 +60,7 @@ class GameInfo:
     report: str | None = None
     reasons: Wording | None = None
     log: str | None = None
+    words: str | None = None
 
     def game_class(self) -> Any:
         return _named(self.entry)
@@ -71,6 +74,9 @@ class GameInfo:
     def report_printer(self) -> Callable[[Any, str | None, str, str | None], str] | None:
         return None if self.report is None else cast(Callable[[Any, str | None, str, str | None], str],
                                                      _named(self.report))
+
+    def game_words(self) -> Words:
+        return Words() if self.words is None else cast(Words, _named(self.words))
 
     def capabilities(self) -> frozenset[str]:
         """The optional capabilities (core.game.CAPABILITIES) the game offers, as OpenSpiel's
@@ -239,23 +245,32 @@ def entries(record: GameRecord) -> list[tuple[str, dict[str, Any]]] | None:
 
 _BOARDS = "warjudge.presentation.boards"   # the built-in games' board pictures
 _LOGS = "warjudge.presentation.logs"       # the built-in hex games' logs in words
+_WORDS = "warjudge.presentation.game_words"   # the built-in games' titles, seats and actions in words
+_SAY = "warjudge.presentation"             # the built-in families' wording tables, by language
+_GS_REASONS = Wording("gs", f"{_SAY}.gondor_sauron.wording_en:english")
 
 for _info in (
     GameInfo("diplomacy", "Diplomacy (standard map, DATC-compliant judge)",
              "warjudge.diplomacy.game:DiplomacyGame", board=f"{_BOARDS}:diplomacy", page="orders",
-             report="warjudge.presentation.diplomacy.report:phase_report"),
+             report="warjudge.presentation.diplomacy.report:phase_report",
+             reasons=Wording("dip", f"{_SAY}.diplomacy.wording_en:english", f"{_SAY}.diplomacy.wording_fr:french"),
+             words=f"{_WORDS}:DIPLOMACY"),
     GameInfo("necromancer-diplomacy", "Necromancer, the Middle-earth Diplomacy variant (editions 2000 and 2002)",
              "warjudge.diplomacy.variants.necromancer.game:NecromancerDiplomacyGame", ("necromancer",),
              board=f"{_BOARDS}:necromancer_diplomacy", page="orders",
-             report="warjudge.presentation.necromancer_diplomacy.report:phase_report"),
+             report="warjudge.presentation.necromancer_diplomacy.report:phase_report",
+             reasons=Wording("necdip", f"{_SAY}.necromancer_diplomacy.wording_en:english",
+                             f"{_SAY}.necromancer_diplomacy.wording_fr:french"),
+             words=f"{_WORDS}:NECROMANCER_DIPLOMACY"),
     GameInfo("necromancer-sjg", "Necromancer (Steve Jackson Games, 1983), the two-player hex game",
-             "warjudge.hexwar.sjg.game:SjgNecromancerGame", board=f"{_BOARDS}:sjg", log=f"{_LOGS}:sjg"),
+             "warjudge.hexwar.sjg.game:SjgNecromancerGame", board=f"{_BOARDS}:sjg", log=f"{_LOGS}:sjg",
+             reasons=Wording("sjg", f"{_SAY}.sjg.wording_en:english"), words=f"{_WORDS}:SJG"),
     GameInfo("gondor", "Gondor (SPI, 1977): the siege of Minas Tirith, Standard Rules on reconstructed data",
              "warjudge.hexwar.gondor_sauron.game:GondorSauronGame", board=f"{_BOARDS}:gondor_sauron",
-             log=f"{_LOGS}:gondor_sauron"),
+             log=f"{_LOGS}:gondor_sauron", reasons=_GS_REASONS, words=f"{_WORDS}:GONDOR"),
     GameInfo("sauron", "Sauron (SPI, 1977): the Last Alliance, Standard Rules on reconstructed data",
              "warjudge.hexwar.gondor_sauron.game:SauronGame", board=f"{_BOARDS}:gondor_sauron",
-             log=f"{_LOGS}:gondor_sauron"),
+             log=f"{_LOGS}:gondor_sauron", reasons=_GS_REASONS, words=f"{_WORDS}:SAURON"),
 ):
     register(_info)
 

@@ -37,7 +37,7 @@ def _seat_legal(row: GameRow, game: Any, seat: str, lang: str) -> bytes:
     """One seat's `SeatLegal` as JSON, kept (`cache.ANSWERS`) for the game's version; a
     hex game's labels read the seat's view, kept for that version too (`cache.view`)."""
     def work_out() -> bytes:
-        view = cache.view(row, game, seat) if row.game in choices.CHOOSERS else None
+        view = cache.view(row, game, seat) if choices.words_actions(row.game) else None
         return SeatLegal.model_validate(_legal_of(row.game, game, seat, lang, view)).model_dump_json(
             exclude_unset=True).encode()
 

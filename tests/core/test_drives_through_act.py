@@ -110,8 +110,6 @@ INTERFACE = {name for klass in Game.__mro__ for name in [*vars(klass), *vars(kla
 FAMILY_VERBS = {name for name in vars(DiplomacyFamily) if not name.startswith("_")} | {"history"}
 STILL_READ = {
     # the modules that still read a game's internals outside its package, and who owes the mend
-    "src/warjudge/presentation/diplomacy/report.py":
-        "the standard report printer reads the position's units and centres (one report type, report25)",
     "src/warjudge/presentation/necromancer_diplomacy/report.py":
         "the variant's report printer reads the game's map and reports (one report type, report25)",
     "src/warjudge/cli/gondor_sauron.py":

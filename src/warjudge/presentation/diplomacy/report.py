@@ -12,20 +12,19 @@ from warjudge.diplomacy.results import Dislodged
 
 
 def phase_report(game: DiplomacyGame, viewer: str | None, lang: str, phase: str | None) -> str:
-    """The report of `phase` (default: the last one) and the position now; `viewer` sees
-    all of it (nothing in it is hidden)."""
+    """The report of `phase` (default: the last one) and the position now, read from the
+    viewer's view (the interface: nothing in it is hidden)."""
     report = game.report_of(phase)
     lines = [] if report is None else results_lines(report, lang)
     out = game.outcome()
     if out is not None and out.reason == "victory" and report is game.report_of(None):
         lines.append(f"{out.winners[0]} wins.")
-    state = game.state
-    lines.append(f"Now {state.phase}")
-    units = {p: [str(u) for u in sorted(state.units.values(), key=lambda u: u.province) if u.power == p]
-             for p in game.powers}
+    now = game.view(viewer)   # the position, as the viewer's view holds it (all public)
+    lines.append(f"Now {now['phase']}")
+    units, centres = now["units"], now["supply_centers"]
     lines += [f"  {p:8} {', '.join(units[p])}" for p in game.powers]
     lines.append("Supply centres")
-    lines += [f"  {p:8} {len(state.centers.get(p, ())):2d} centres, {len(units[p]):2d} units" for p in game.powers]
+    lines += [f"  {p:8} {len(centres[p]):2d} centres, {len(units[p]):2d} units" for p in game.powers]
     return "\n".join(lines)
 
 

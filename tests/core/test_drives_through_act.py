@@ -111,7 +111,8 @@ FAMILY_VERBS = {name for name in vars(DiplomacyFamily) if not name.startswith("_
 STILL_READ = {
     # the modules that still read a game's internals outside its package, and who owes the mend
     "src/warjudge/presentation/necromancer_diplomacy/report.py":
-        "the variant's report printer reads the game's map and reports (one report type, report25)",
+        "the variant's report printer reads the game's map (to word each order as written in the reader's "
+        "language) and its report_view, which no family verb offers yet (one report type, report25)",
     "src/warjudge/cli/gondor_sauron.py":
         "the `gs show` text board reads the position (Gondor & Sauron's state as one value, hexstate26)",
 }

@@ -104,7 +104,7 @@ class GondorSauronGame(Game):
     def option_descriptions(cls) -> tuple[Option, ...]:
         """The options `new` takes (core.games.options)."""
         return (Option("max_turns", "int", "end after this many game-turns (blank: the scenario's length)", None,
-                       minimum=1, maximum=MOST_TURNS),
+                       minimum=1, maximum=MOST_TURNS, label="Last turn"),
                 Option("scenario", "file", "your own scenario file (docs/gondor-sauron-formats.md), checked as "
                        "'gs new --scenario' checks it (blank: the shipped one)", max_bytes=MAX_FILE_OPTION_BYTES),
                 Option("charts", "file", "your own charts file (docs/gondor-sauron-formats.md), checked as "

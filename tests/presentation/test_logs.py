@@ -49,6 +49,15 @@ def test_a_melee_roll_is_logged_with_its_dice_and_result():
     assert fanatical == "Turn 9, D (Forces of Sauron Combat Phase) · U attacks T: no casualty roll (fanatical), die 6: no effect"
 
 
+def test_an_elimination_is_logged_with_its_cause():
+    # SPI 7.42, 7.56, 8.46: the line says why the unit is gone, in English and in French
+    event = {"turn": 1, "phase": "G", "event": "eliminated", "unit": "orcs-4", "value": 3, "why": "no-retreat"}
+    assert log_en.line(event, {}).endswith("Orcs 4 is eliminated: it could not retreat (SPI 7.56) (3 demoralization points)")
+    assert "n'a pas pu retraiter (SPI 7.56)" in gs_fr.line(event, {})
+    for why in ("E", "reduced", "no-reduced-side", "half"):
+        assert "(SPI " in log_en.line({**event, "why": why}, {}) and "(SPI " in gs_fr.line({**event, "why": why}, {})
+
+
 def test_a_missile_shot_that_misses_reads_as_no_casualty_and_says_what_its_letter_is():
     # SPI 7.17, 7.33: a shot's two dice miss, so no morale die is rolled; 3.0: phase G
     line = log_en.line({"turn": 1, "phase": "G", "event": "fire", "unit": "archers-6", "target": "orcs-2",

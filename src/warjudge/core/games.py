@@ -92,7 +92,8 @@ class Option:
     "counts" (an object giving some of `choices` such a whole number each), or "file"
     (a data file's content, a JSON object of at most `max_bytes` as canonical JSON, which
     the game then checks with the loader its command line uses for that file).
-    A default of None means "not given": the game's own default applies."""
+    A default of None means "not given": the game's own default applies. `label`: what a
+    form calls it (default: its name in words, "Max turns")."""
 
     name: str
     kind: str
@@ -102,9 +103,11 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     max_bytes: int | None = None
+    label: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "help": self.help, "default": self.default,
+        label = self.label or self.name.replace("_", " ").capitalize()
+        return {"name": self.name, "label": label, "kind": self.kind, "help": self.help, "default": self.default,
                 "choices": list(self.choices), "minimum": self.minimum, "maximum": self.maximum,
                 "max_bytes": self.max_bytes}
 

@@ -17,6 +17,8 @@ MAX_ORDER_TEXT = 1000   # an order is a line; the parsers refuse long ones with 
 DRAFTS_OPTION = Option("drafts", "bool", "orders stay drafts until the phase is processed: a power may change "
                        "them after giving them all (the play server sets it: every seat ready, or the deadline)",
                        False)
+GM_ADJUDICATES = Option("gm_adjudicates", "bool", "phases wait for the games master's 'process'", False,
+                        label="Games master adjudicates")
 
 
 def checked_orders(action: dict[str, Any], powers: Sequence[str]) -> tuple[str, list[str]]:

@@ -32,7 +32,7 @@ from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
 from warjudge.diplomacy import gm
-from warjudge.diplomacy.actions import DRAFTS_OPTION, MAX_ORDER_TEXT
+from warjudge.diplomacy.actions import DRAFTS_OPTION, GM_ADJUDICATES, MAX_ORDER_TEXT
 from warjudge.diplomacy.family import DiplomacyFamily
 from warjudge.diplomacy.legal_orders import (
     adjustment_need, build_orders, build_sites, movement_orders, retreat_orders,
@@ -107,8 +107,8 @@ class DiplomacyGame(DiplomacyFamily):
         """The options `new` takes, for the lobby's form (core.games.options)."""
         return (Option("variant", "choice", "the map", "standard", VARIANTS),
                 Option("max_year", "int", "the game ends after this year's winter (blank: no limit)",
-                       None, minimum=1901, maximum=9999),
-                Option("gm_adjudicates", "bool", "phases wait for the games master's 'process'", False),
+                       None, minimum=1901, maximum=9999, label="Last year"),
+                GM_ADJUDICATES,
                 DRAFTS_OPTION)
 
     @classmethod

@@ -54,9 +54,10 @@ def run_due(sessions: db.Sessions, now: float | None = None) -> list[str]:
 class Scheduler:
     """A background thread doing `work` every `interval` seconds (the deadlines; the bots'
     steps, `botturns.run_due`), or at once when woken (`wake`: a request just left a bot
-    to act); `stop()` ends it within one interval, or gives up waiting for a step that
-is stuck after STOP_WAIT (logged), so a server can always shut down. Each wait is the interval give or take
-    half of it, so several processes never look in lockstep and each takes its share."""
+    to act); `stop()` ends it within one interval, or gives up waiting for a step that is
+    stuck after STOP_WAIT (logged), so a server can always shut down. Each wait is the
+    interval give or take half of it, so several processes never look in lockstep and each
+    takes its share."""
 
     def __init__(self, work: Callable[[], object], interval: float = INTERVAL, name: str = "warjudge-deadlines"):
         self.work, self.interval = work, interval

@@ -259,3 +259,25 @@ def test_no_melee_where_the_defenders_zone_does_not_reach():
     # none against a unit in a Tunnel hex beside the attacker
     g = melee(scenario([unit("a", W, "0504"), unit("d", S, "0505", "e1X")], tokens={"0505": "U0"}))
     assert g.legal_actions(W) == [{"type": "end"}]
+
+
+def test_the_log_says_why_a_unit_is_flipped_or_eliminated():
+    # SPI 7.42: an A flips a unit to its reduced side, or eliminates it if it has none or
+    # is already reduced; E eliminates; 7.56: a unit that cannot retreat is eliminated.
+    # The players read which (the log once said only "is eliminated", and nothing of a flip).
+    def struck(defender, *faces, hexsides=None):
+        g = melee(scenario([unit("a", W, "0504", "B3X"), defender], hexsides=hexsides), *faces)
+        g.act(W, {"type": "attack", "unit": "a", "target": "d"})
+        if S in g.to_act() and g.decision(S).kind == "evade":
+            g.act(S, {"type": "stand"})
+        return g
+
+    g = struck(unit("d", S, "0505", "e3X", reduced="e2X"), 1, 1, 3)           # X, 3: A
+    assert events(g, "flipped")[-1]["unit"] == "d" and piece(g, "d")["reduced"]
+    g = struck(unit("d", S, "0505", "e3X"), 1, 1, 3)                           # no reduced side
+    assert (events(g, "eliminated")[-1]["unit"], events(g, "eliminated")[-1]["why"]) == ("d", "no-reduced-side")
+    g = struck(unit("d", S, "0505", "e3X"), 1, 1, 1)                           # X, 1: E
+    assert events(g, "eliminated")[-1]["why"] == "E"
+    walls = {("0505", h): "wall" for h in ("0404", "0405", "0406", "0506", "0605")}
+    g = struck(unit("d", S, "0505", "e3X"), 1, 1, 5, hexsides=walls)           # X, 5: r1, no way out
+    assert events(g, "eliminated")[-1]["why"] == "no-retreat"

@@ -148,9 +148,14 @@ def test_two_players_play_a_diplomacy_year(live, chromium, size):
     assert [r for r in bob_asks if r.endswith(f"/api/games/{game_id}?seat=ITALY&lang=en")] == \
         [f"GET {base}/api/games/{game_id}?seat=ITALY&lang=en"] * 2, bob_asks
 
-    # the games master adjudicates now (the unordered powers hold); everyone sees it live
+    # she orders her fleet by clicking and goes straight to Ready, not Submit: Ready sends
+    # the box's orders first (it once warned "No order is held for F tri" and, on "Ready all
+    # the same", let the phase end without the order on her screen)
+    click_unit_then_order(ann.page, "F tri", "F tri H")
     ann.page.locator('[data-testid="ready"]').click()
-    ann.page.locator('[data-testid="ready-confirm"]').click()
+    expect(ann.page.locator("#held")).to_contain_text("F tri H")
+    expect(ann.page.locator('[data-testid="ready-cost"]')).to_be_hidden()
+    # the games master adjudicates now (the unordered powers hold); everyone sees it live
     # her ready is in before the GM ends the phase (one sent after it is refused, 409)
     expect(ann.page.locator('[data-testid="ready"]')).to_have_attribute("aria-pressed", "true")
     gm.page.locator('[data-testid="process"]').click()

@@ -73,7 +73,7 @@ def test_a_games_pages_in_french_keep_no_english_word(live, chromium, game):
 # and the board's zoom buttons; words shared by both languages ("Actions", "options") left out,
 # and "--map" (a command's option) too
 SERVER_ENGLISH = re.compile(r"\b(Lobby|My games|My part|Waiting for|Open games|New game|Start|Seconds per phase|"
-                            r"I play the first seat|Bots in|Anyone may|easy|strong|heuristic|random|blank|the map|"
+                            r"I play|no seat|Bots in|Anyone may|easy|strong|heuristic|random|blank|the map|"
                             r"the game ends|Sign in|Sign up|New account|Name|Password|Sessions and tokens|Kind|"
                             r"Created|Last used|never|browser|E-mail|Mail me|Change password|Not found|"
                             r"Back to the lobby|there is no game|cp allowance|miasma movement|fourth jewel|the file|not JSON|too large|(?<!-)map|threads|press|zoom the board|zoom in|zoom out|whole board|results)\b")

@@ -33,7 +33,7 @@ def test_the_games_master_pauses_extends_replaces_rolls_back_and_draws_from_the_
     # ann starts a timed game holding no seat: she is its games master
     sign_up(gm.page, base, "ann")
     form = gm.page.locator('[data-testid="new-diplomacy"]')
-    form.locator('input[name="take_seat"]').uncheck()
+    form.locator('select[name="seat"]').select_option("")   # no seat: she runs the game
     form.locator('input[name="bots"]').uncheck()
     form.locator('input[name="phase_seconds"]').fill("3600")
     form.locator('button[type="submit"]').click()

@@ -44,9 +44,13 @@ def acted(page, what: str = "") -> None:
 def answer(page, game, wanted: str) -> None:
     """Click the choice `wanted` (a plain one); one that forfeits something (issue 24: the
     game's `cost`, e.g. ending a Movement Phase with pieces unmoved, SPI 4.11) asks first."""
-    page.locator(f'#actions [data-testid="choice"][data-type="{wanted}"]').first.click()
+    choice = page.locator(f'#actions [data-testid="choice"][data-type="{wanted}"]').first
+    words = choice.inner_text().replace("⚠", "").strip()   # the choice less its warning sign
+    choice.click()
     if game.cost(W, {"type": wanted}):
         expect(page.locator('[data-testid="cost"]')).to_contain_text("SPI")
+        # confirmed by its own name (it once read "Confirm the loss" for ending a phase)
+        expect(page.locator('[data-testid="confirm"]')).to_have_text(words)
         page.locator('[data-testid="confirm"]').click()
 
 
@@ -141,7 +145,8 @@ def test_a_turn_against_the_bot(live, chromium, game_name, player, size):
             # issue 24 finding 9: the piece named as printed (as the choices word it), not by its id
             hint = page.locator("#selection")
             name = printed_name(pid, codes(live.game(game_id).view(W)))   # with its counter's code
-            expect(hint).to_have_text(re.compile(rf"^{re.escape(name)}: \d+ hexes lit"))
+            hexes = f"{len(reach)} hex lit" if len(reach) == 1 else f"{len(reach)} hexes lit"   # singular when one
+            expect(hint).to_have_text(re.compile(rf"^{re.escape(name)}: {hexes} where it may go(; 1 other choice|; ([2-9]|\d\d+) other choices)?\.$"))
             expect(hint).not_to_contain_text(pid)
             if not moved:
                 journey.step(page, f"{decision.kind}-lit", "decisions")
@@ -290,6 +295,13 @@ def test_spell_and_melee_odds_shown_before_the_dice_are_what_the_engine_rolls(li
                                  f"({preview['chance_in_36']} chances in 36).")
     cells = odds.locator("table.odds-row td")
     assert [cells.nth(i).inner_text() for i in range(6)] == [preview["morale_row"][str(d)] for d in range(1, 7)]
+    # each result in the row said in words (SPI 7.42, 7.54, 7.57), once
+    key = odds.locator('[data-testid="result-key"] li')
+    expect(key).to_have_count(len(set(preview["morale_row"].values())))
+    expect(odds.locator('[data-testid="result-key"]')).to_contain_text("E: eliminated")
+    if "r1A" in preview["morale_row"].values():
+        expect(odds.locator('[data-testid="result-key"]')).to_contain_text(
+            "r1A: reduced (eliminated if already reduced), then retreats 1 hex and is disrupted")
     shot(page, "gs-melee-odds")
     accessible(page, "a melee's odds")
     # issue 24 finding 14: the prompt and the odds in French too (the FR button), the figures the same

@@ -156,9 +156,16 @@ def test_a_sauron_game_on_a_scenario_file_from_the_lobby_form(live, chromium, tm
     mine = tmp_path / "mine.json"
     mine.write_text(json.dumps(shipped("sauron", "scenario") | {"name": "my own Last Alliance"}), encoding="utf-8")
     form.locator('[data-option="scenario"]').set_input_files(str(mine))
+    # he plays the second side, picked by its name (the form once gave its creator the first seat only)
+    seat = form.locator('select[name="seat"]')
+    expect(seat.locator("option")).to_have_count(3)              # each side, or no seat
+    seat.select_option(label=seat.locator("option").nth(1).inner_text())
     form.locator('button[type="submit"]').click()
     page.wait_for_url(f"{live.url}/games/*")
-    assert live.full_view(page.url.rsplit("/", 1)[1])["scenario"] == "my own Last Alliance"
+    game_id = page.url.rsplit("/", 1)[1]
+    assert live.full_view(game_id)["scenario"] == "my own Last Alliance"
+    held = {s["seat"]: (s["user"], s["bot"]) for s in page.request.get(f"{live.url}/api/games/{game_id}").json()["seats"]}
+    assert held == {"sauron": ("tom", None), "westernesse": (None, "heuristic")}
     page.goto(f"{live.url}/games/no-such-game")   # an HTML error page (issue 24 finding 15)
     expect(page.locator('[data-testid="error-status"]')).to_contain_text("404")
     accessible(page, "an error page")

@@ -99,6 +99,17 @@ def test_a_form_posted_from_another_site_signs_nobody_in(browser, other_browser,
     assert browser.get("/lobby").headers["location"] == "/signin"
 
 
+def test_a_form_page_reloaded_at_its_post_address_is_a_page_not_a_405(browser):
+    # a sign-up refused (say, a short password) leaves the browser at /signup: reloading it
+    # or following a bookmark asks GET there, which once answered "Method Not Allowed"
+    page = browser.get("/signup")
+    assert page.status_code == 200 and 'action="/signup"' in page.text
+    sign_up(browser)
+    for path in ("/account/password", "/account/mail"):
+        again = browser.get(path, follow_redirects=False)
+        assert (again.status_code, again.headers["location"]) == (303, "/account")
+
+
 def test_the_pre_session_cookie_is_httponly_lax_and_gone_after_sign_in(browser):
     page = browser.get("/signin")
     [cookie] = page.headers.get_list("set-cookie")

@@ -104,7 +104,7 @@ class GondorSauronGame(Game):
     def option_descriptions(cls) -> tuple[Option, ...]:
         """The options `new` takes (core.games.options)."""
         return (Option("max_turns", "int", "end after this many game-turns (blank: the scenario's length)", None,
-                       minimum=1, maximum=MOST_TURNS),
+                       minimum=1, maximum=MOST_TURNS, label="Last turn"),
                 Option("scenario", "file", "your own scenario file (docs/gondor-sauron-formats.md), checked as "
                        "'gs new --scenario' checks it (blank: the shipped one)", max_bytes=MAX_FILE_OPTION_BYTES),
                 Option("charts", "file", "your own charts file (docs/gondor-sauron-formats.md), checked as "
@@ -850,14 +850,18 @@ class GondorSauronGame(Game):
         group = formations.members(self.state.position, unit)
         if result.half and len(group) == 2:      # 8.46: one unit of the formation is lost
             formations.dissolve(self.state.position, unit)
-            self._eliminate(group[1])
+            self._eliminate(group[1], "half")
             return
         if result.retreat:                       # 8.46: each retreats to its own hex
             formations.dissolve(self.state.position, unit)
         for u in group:
+            reduced = u.reduced
             if aftermath.casualty_eliminates(u, result):
-                self._eliminate(u)
-            elif result.retreat:
+                self._eliminate(u, "E" if result.eliminated else "reduced" if reduced else "no-reduced-side")
+                continue
+            if result.flip or result.half:
+                self._log("flipped", unit=u.id)
+            if result.retreat:
                 self._retreat_or(u, result.retreat, advance=attacker.id if attacker else "")
         if attacker and not any(u.id in self.state.position.units for u in group):
             self._offer_advance(attacker, here)
@@ -879,7 +883,7 @@ class GondorSauronGame(Game):
                 return
             self._share(unit, "E")
         here = unit.hex
-        self._eliminate(unit)                                  # 7.56
+        self._eliminate(unit, "no-retreat")                    # 7.56
         if advance:
             self._offer_advance(self.state.position.units[advance], here)
 
@@ -943,14 +947,16 @@ class GondorSauronGame(Game):
             if ldr.hex == unit.hex and ldr.side == unit.side:
                 ldr.hex = to
 
-    def _eliminate(self, unit: CombatUnit) -> None:
+    def _eliminate(self, unit: CombatUnit, why: str) -> None:
         """9.13: its value counts towards its army's losses; 8.24: a Leader left alone
-        is transferred to the nearest friendly combat unit (`leaders.restack_hex`)."""
+        is transferred to the nearest friendly combat unit (`leaders.restack_hex`).
+        `why` tells the players: "E" (7.42), "reduced" (an A or a lone 1/2 E on a reduced unit),
+        "no-reduced-side" (an A on a unit with none printed), "half" (8.46), "no-retreat" (7.56)."""
         formations.dissolve(self.state.position, unit)
         del self.state.position.units[unit.id]
         self.state.losses[unit.side] += loss_value([unit])
         self.state.eliminated.append(unit.id)
-        self._log("eliminated", unit=unit.id, value=unit.full.demoralization_value())
+        self._log("eliminated", unit=unit.id, value=unit.full.demoralization_value(), why=why)
         for ldr in list(self.state.position.leaders.values()):
             if ldr.hex == unit.hex and ldr.side == unit.side and not self.state.position.units_at(unit.hex):
                 self._transfer(ldr)

@@ -87,12 +87,13 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             return get_args(Options.model_fields[name].annotation)
         return (Option("scenario", "choice", "the standard game or the conversion scenario", "standard",
                        choices("scenario")),
-                Option("first", "choice", "who plays first (coin: a die decides)", "coin", choices("first")),
-                Option("optional", "choices", "optional rules in play", [], OPTIONAL_RULES),
+                Option("first", "choice", "who plays first (coin: a die decides)", "coin", choices("first"),
+                       label="First player"),
+                Option("optional", "choices", "optional rules in play", [], OPTIONAL_RULES, label="Optional rules"),
                 Option("items", "counts", "10.5: extra items each side chooses (a dragon counts as two)", {},
-                       ("red", "black"), minimum=0, maximum=MAX_ITEMS),
+                       ("red", "black"), minimum=0, maximum=MAX_ITEMS, label="Extra items"),
                 Option("max_turns", "int", "end after this many player-turns (blank: no limit)", None,
-                       minimum=1, maximum=10_000),
+                       minimum=1, maximum=10_000, label="Last turn"),
                 Option("map", "file", "your own map file (docs/hexwar-map-format.md), checked as --map checks "
                        "it and carried in the record (blank: the shipped reconstruction)",
                        max_bytes=MAX_FILE_OPTION_BYTES))

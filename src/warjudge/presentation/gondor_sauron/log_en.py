@@ -26,6 +26,11 @@ def _roll(f: Facts) -> str:
     return f"{dice}die {f['die']}: {result if result and result != '-' else 'no effect'}"
 
 
+# why a unit is eliminated (SPI 7.42, 7.56, 8.46), said after "is eliminated"
+ELIMINATED = {"E": " by an E result (SPI 7.42)", "reduced": ": already reduced, it cannot be reduced again (SPI 7.42)",
+              "no-reduced-side": ": it has no reduced side to flip to (SPI 7.42)",
+              "half": ": one unit of its formation is lost (SPI 8.46)",
+              "no-retreat": ": it could not retreat (SPI 7.56)"}
 LAPSES = {"defender-eliminated": "it is eliminated", "defender-retreated": "it has retreated",
           "attacker-unable": "the attacker can no longer reach it"}
 
@@ -55,7 +60,8 @@ WORDS: dict[str, Callable[[Facts], str]] = {
     "displaced": lambda f: f"{f['unit']} is displaced to {f['to']}",
     "declined": lambda f: f"{f['unit']} does not displace its friends and is lost instead",
     "flipped": lambda f: f"{f['unit']} is flipped to its reduced side",
-    "eliminated": lambda f: f"{f['unit']} is eliminated ({f['value']} demoralization points)",
+    "eliminated": lambda f: f"{f['unit']} is eliminated{ELIMINATED.get(f.get('why', ''), '')} "
+                            f"({f['value']} demoralization points)",
     "leader-share": lambda f: f"{f['leader']}, stacked with {f['unit']}, rolls to share its {f['result']}: "
                               f"die {f['die']}: {'shared' if f['shared'] else 'unhurt'}",
     "leader-transferred": lambda f: f"{f['leader']} is transferred {f['frm']} → {f['to']}",

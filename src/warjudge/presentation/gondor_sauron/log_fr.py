@@ -26,6 +26,11 @@ def _roll(f: Facts) -> str:
     return f"{dice}dé {f['die']} : {result if result and result != '-' else 'sans effet'}"
 
 
+# pourquoi une unité est éliminée (SPI 7.42, 7.56, 8.46), dit après « est éliminé »
+ELIMINATED = {"E": " par un résultat E (SPI 7.42)", "reduced": " : déjà réduit, il ne peut l'être à nouveau (SPI 7.42)",
+              "no-reduced-side": " : il n'a pas de face réduite (SPI 7.42)",
+              "half": " : une unité de sa formation est perdue (SPI 8.46)",
+              "no-retreat": " : il n'a pas pu retraiter (SPI 7.56)"}
 LAPSES = {"defender-eliminated": "il est éliminé", "defender-retreated": "il a retraité",
           "attacker-unable": "l'attaquant ne peut plus l'atteindre"}
 
@@ -61,7 +66,8 @@ WORDS: dict[str, Callable[[Facts], str]] = {
     "displaced": lambda f: f"{f['unit']} est déplacé en {f['to']}",
     "declined": lambda f: f"{f['unit']} ne déplace pas ses amis et est perdu à la place",
     "flipped": lambda f: f"{f['unit']} est retourné sur sa face réduite",
-    "eliminated": lambda f: f"{f['unit']} est éliminé ({f['value']} points de démoralisation)",
+    "eliminated": lambda f: f"{f['unit']} est éliminé{ELIMINATED.get(f.get('why', ''), '')} "
+                            f"({f['value']} points de démoralisation)",
     "leader-share": lambda f: f"{f['leader']}, avec {f['unit']}, lance le dé pour partager son {f['result']} : "
                               f"dé {f['die']} : {'partagé' if f['shared'] else 'indemne'}",
     "leader-transferred": lambda f: f"{f['leader']} est transféré de {f['frm']} à {f['to']}",

@@ -66,6 +66,7 @@ def install(app: FastAPI, reading: Transaction, users: accounts.Accounts, page: 
         return response
 
     @app.get("/signin", include_in_schema=False)
+    @app.get("/signup", include_in_schema=False)   # a reloaded or bookmarked sign-up page
     def signin_page(request: Request) -> HTMLResponse:
         return form_page(request)
 
@@ -163,6 +164,12 @@ def install(app: FastAPI, reading: Transaction, users: accounts.Accounts, page: 
             response.headers.update(exc.headers or {})
             return response
         return RedirectResponse(f"/account?done=password-{revoked}", status_code=303)
+
+    @app.get("/account/password", include_in_schema=False)
+    @app.get("/account/mail", include_in_schema=False)
+    def account_again() -> RedirectResponse:
+        """A reloaded account form (its answer was an error shown at the form's address)."""
+        return RedirectResponse("/account", status_code=303)
 
     @app.post("/account/signout-everywhere", include_in_schema=False)
     async def signout_everywhere(request: Request) -> Response:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from contextlib import AbstractContextManager
+from functools import lru_cache
 from pathlib import Path
 from collections.abc import Mapping
 from typing import Any, Callable
@@ -120,6 +121,19 @@ def _seat_names(row: GameRow, progress: phases.Progress | None, lang: str) -> di
     return seat_names(row.game, lang, progress.names if progress else None)
 
 
+@lru_cache(maxsize=None)
+def _new_game_seats(game_id: str) -> tuple[str, ...]:
+    """A new game's seats with its default options, as the lobby offers them to its creator
+    (made once per process: a registered game's default seats do not change)."""
+    return tuple(games.new(game_id, seed=1).players)
+
+
+def _lobby_seats(game_id: str, lang: str) -> list[dict[str, str]]:
+    """The seats the lobby's "I play" offers, each named as the game's pages name it."""
+    names = seat_names(game_id, lang)
+    return [{"id": seat, "name": names.get(seat, seat)} for seat in _new_game_seats(game_id)]
+
+
 def _every_seat_name(session: Session, row: GameRow) -> dict[str, dict[str, str]]:
     """The game's seats' names in every language, for a page's `data-seat-names` (lang.js)."""
     stored = phases.stored_progress(session, row.id)
@@ -186,7 +200,7 @@ def install(app: FastAPI, transaction: Transaction, reading: Transaction, users:
                 return RedirectResponse("/signin", status_code=303)
             return page(request, "lobby.html", user=who[0].name, csrf=auth.csrf_token(who[1]),
                         **_lobby_games(session, who[0], page_number, page_lang(request)), now=time.time(),
-                        available=[{"id": g, "titles": titles(g),
+                        available=[{"id": g, "titles": titles(g), "seats": _lobby_seats(g, page_lang(request)),
                                     "options": play.offered_options(g), "bots": bot_levels(g)}
                                    for g in games.ids()])
 

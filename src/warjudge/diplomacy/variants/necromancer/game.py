@@ -31,7 +31,7 @@ from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import HIDDEN_FROM, redacted
-from warjudge.diplomacy.actions import DRAFTS_OPTION
+from warjudge.diplomacy.actions import DRAFTS_OPTION, GM_ADJUDICATES
 from warjudge.diplomacy.family import DiplomacyFamily
 from warjudge.diplomacy.options import check_choice, check_flag, family_options
 from warjudge.diplomacy.report import OrderResult, PhaseReport
@@ -150,8 +150,8 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
                        "2002", EDITIONS),
                 Option("alignment", "bool", "the optional Alignment rules (EN 8.1; recommended)", True),
                 Option("max_year", "int", "the game ends after this year (blank: no limit)",
-                       None, minimum=START_YEAR, maximum=9999),
-                Option("gm_adjudicates", "bool", "phases wait for the games master's 'process'", False),
+                       None, minimum=START_YEAR, maximum=9999, label="Last year"),
+                GM_ADJUDICATES,
                 Option("map", "file", "your own map file (docs/necromancer-map-format.md), checked as "
                        "--map checks it and stored in the record (blank: the shipped reconstruction)",
                        max_bytes=MAX_FILE_OPTION_BYTES),

@@ -37,15 +37,16 @@ if (game.isSeat) board.dataset.ownSide = game.role;   // panzoom.js opens a phon
 // The choices come worded by the server in the reader's language (GET …/legal's labels);
 // the language is the one every game page keeps (lang.js), switched by the EN/FR buttons.
 let lang = chosenLang();
-// The page's own words, by language; "{n}" and "{x}" take a number or a name.
+// The page's own words, by language; "{n}" and "{x}" take a number or a name; a pair is
+// the singular and the plural, chosen by {n}.
 const WORDS = {en: {fire: "Fire", attack: "Attack", roll: "Roll the dice", cancel: "Cancel",
-                    loss: "Confirm the loss", lasting: "This cannot be taken back",
+                    lasting: "This cannot be taken back",
                     ended: "The phase ended before this reached the server:", phase: "New phase",
                     turn: "your turn", wait: "waiting for the other side", over: "the game is over",
                     Phase: "Phase", Deadline: "Deadline", Seat: "Seat", decision: "Your decision", results: "Results",
                     actions: "Your actions", undo: "Undo", clear: "Show every choice",
-                    which: "Move which units of this stack?", hex: "Hex {x}", lit: "{n} hexes lit where it may go; ",
-                    others: "{n} other choices.", stacks: "Click one of your stacks to light the hexes it may reach.",
+                    which: "Move which units of this stack?", hex: "Hex {x}", lit: ["{n} hex lit where it may go", "{n} hexes lit where it may go"],
+                    others: ["{n} other choice", "{n} other choices"], stacks: "Click one of your stacks to light the hexes it may reach.",
                     pieces: "Click one of your pieces to light the hexes it may go to.",
                     more: "{n} more: click a hex to narrow them.", watching: "Watching as {x}.",
                     overNow: "The game is over.", nothing: "Nothing to decide now: waiting for the other side.",
@@ -54,13 +55,14 @@ const WORDS = {en: {fire: "Fire", attack: "Attack", roll: "Roll the dice", cance
                     seats: "when every seat is taken", none: "none", movedOn: "the game moved on", toAct: "to act",
                     nobody: "nobody", gm: "games master", you: "you", refused: "refused"},
                fr: {fire: "Tirer", attack: "Attaquer", roll: "Lancer les dés", cancel: "Annuler",
-                    loss: "Confirmer la perte", lasting: "Ceci ne peut être repris",
+                    lasting: "Ceci ne peut être repris",
                     ended: "La phase s'est terminée avant que ceci n'arrive au serveur :", phase: "Nouvelle phase",
                     turn: "à vous", wait: "en attente de l'autre camp", over: "la partie est terminée",
                     Phase: "Phase", Deadline: "Échéance", Seat: "Camp", decision: "Votre décision", results: "Résultats",
                     actions: "Vos actions", undo: "Défaire", clear: "Montrer tous les choix",
                     which: "Déplacer quelles unités de cette pile ?", hex: "Hexagone {x}",
-                    lit: "{n} hexagones éclairés où il peut aller ; ", others: "{n} autres choix.",
+                    lit: ["{n} hexagone éclairé où il peut aller", "{n} hexagones éclairés où il peut aller"],
+                    others: ["{n} autre choix", "{n} autres choix"],
                     stacks: "Cliquez l'une de vos piles pour éclairer les hexagones qu'elle peut atteindre.",
                     pieces: "Cliquez l'un de vos pions pour éclairer les hexagones où il peut aller.",
                     more: "{n} de plus : cliquez un hexagone pour les réduire.", watching: "Vous regardez en tant que {x}.",
@@ -70,7 +72,11 @@ const WORDS = {en: {fire: "Fire", attack: "Attack", roll: "Roll the dice", cance
                     turnN: "tour {n}", phasing: "{x} en phase", phaseOf: "phase {n} : {x}",
                     seats: "quand chaque camp aura un joueur", none: "aucune", movedOn: "la partie a avancé",
                     toAct: "à jouer", nobody: "personne", gm: "maître du jeu", you: "vous", refused: "refusé"}};
-const say = (word, n = "", x = "") => (WORDS[lang] || WORDS.en)[word].replace("{n}", n).replace("{x}", x);
+function say(word, n = "", x = "") {
+  const words = (WORDS[lang] || WORDS.en)[word];
+  const text = Array.isArray(words) ? words[n === 1 ? 0 : 1] : words;
+  return text.replace("{n}", n).replace("{x}", x);
+}
 function translate() {
   document.querySelectorAll("[data-i18n]").forEach(node => { node.textContent = say(node.dataset.i18n); });
 }
@@ -168,12 +174,13 @@ async function choose(action) {
     catch (error) { showError(error.message); return; }
   }
   if (!odds && !cost) return act(action);
-  const button = cost ? "loss" : action.type === "fire" ? "fire" : isAttack(odds) ? "attack" : "roll";
+  // an action that forfeits something is confirmed by its own name ("End this phase")
+  const button = cost ? label(action) : say(action.type === "fire" ? "fire" : isAttack(odds) ? "attack" : "roll");
   confirmBox.replaceChildren(...(odds ? [oddsPanel(odds)] : []), ...(cost ? [costPanel(cost)] : []),
-    el("p", {text: label(action)}),
+    ...(cost ? [] : [el("p", {text: label(action)})]),
     el("div", {class: "buttons"},
        el("button", {type: "button", "data-testid": "confirm", onclick: event => busy(event.currentTarget, () => act(action)),
-                     text: say(button)}),
+                     text: button}),
        el("button", {type: "button", "data-testid": "cancel", onclick: () => confirmBox.replaceChildren(),
                      text: say("cancel")})));
   confirmBox.querySelector('[data-testid="confirm"]').focus();
@@ -234,7 +241,8 @@ function drawChoices() {
   const where = piece ? pieceName(piece) : say("hex", "", selected);
   const anyPlaced = actions.some(a => placed(a) && a.type !== "split");
   document.getElementById("selection").textContent = focus
-    ? `${where}: ${targets.size ? say("lit", targets.size) : ""}${say("others", shown.length)}`
+    ? `${where}: ${[targets.size ? say("lit", targets.size) : "", shown.length ? say("others", shown.length) : ""]
+                   .filter(Boolean).join(lang === "fr" ? " ; " : "; ")}.`
     : (moves().length ? say("stacks") : anyPlaced ? say("pieces") : "");
   list.replaceChildren(...shown.slice(0, MANY).map(a => el("button", {type: "button",
     class: costOf.has(a) ? "choice costly" : "choice", "data-testid": "choice", "data-type": a.type,

@@ -405,11 +405,11 @@ if (game.isSeat) {
     if (!ready) localStorage.setItem(draftKey(), input.value);
     clearTimeout(timer); timer = setTimeout(check, 250);
   });
-  const submit = document.querySelector('[data-testid="submit-orders"]');
-  submit.addEventListener("click", () => busy(submit, async () => {
+  // The order box sent as the seat's whole orders; true if the judge took every one.
+  async function sendOrders() {
     showError("");
     const sent = view.phase, draft = input.value;
-    const orders = draft.split("\n").map(l => l.trim()).filter(Boolean);
+    const orders = draftLines();
     try {
       const answer = await api("POST", `/api/games/${game.id}/actions?lang=${lang}`,
                                {seat: game.role, action: {orders, replace: true}, phase: sent});
@@ -418,8 +418,11 @@ if (game.isSeat) {
       document.getElementById("submitted").textContent = `${given.length - refused.length} ${say("accepted")}` +
         (refused.length ? `, ${refused.length} ${say("refused")}: ${refused.map(r => r.reason).join("; ")}` : "");
       await again();
-    } catch (error) { await afterRefusal(error, sent, draft); }
-  }));
+      return !refused.length;
+    } catch (error) { await afterRefusal(error, sent, draft); return false; }
+  }
+  const submit = document.querySelector('[data-testid="submit-orders"]');
+  submit.addEventListener("click", () => busy(submit, sendOrders));
   // Each request names the phase it is for: one sent as the phase ends is refused (409),
   // never applied to the next phase; the page says so plainly and shows the new phase.
   const readyButton = document.querySelector('[data-testid="ready"]');
@@ -436,7 +439,13 @@ if (game.isSeat) {
   // Ready with orders missing ends the phase for those units as the rules default them:
   // said first, in words, and sent only on "Ready all the same" (issue 24: no hidden cost).
   const readyCost = document.getElementById("ready-cost");
-  readyButton.addEventListener("click", () => {
+  // Ready with orders typed or clicked but not submitted sends them first (a player who
+  // clicks Ready means the orders in the box), and stops there if the judge refuses one.
+  readyButton.addEventListener("click", async () => {
+    if (!ready && unsent() && !(await busy(submit, sendOrders))) return;
+    askReady();
+  });
+  function askReady() {
     const missing = ready ? "" : owed();
     if (!missing) { sendReady(); return; }
     readyCost.replaceChildren(el("p", {text: missing}), el("div", {class: "buttons"},
@@ -445,7 +454,15 @@ if (game.isSeat) {
                     onclick: () => { readyCost.hidden = true; readyButton.focus(); }})));
     readyCost.hidden = false;
     readyCost.querySelector("button").focus();
-  });
+  }
+}
+
+const draftLines = () => input.value.split("\n").map(l => l.trim()).filter(Boolean);
+
+// The box holds orders the judge does not hold (compared line by line, case and spaces aside).
+function unsent() {
+  const norm = lines => lines.map(l => l.toLowerCase().replace(/\s+/g, " ")).sort().join("\n");
+  return draftLines().length > 0 && norm(draftLines()) !== norm(heldOrders());
 }
 
 // What the seat has not ordered (held by the judge) this phase, in words; "" if nothing.

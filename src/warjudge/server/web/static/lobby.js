@@ -1,4 +1,4 @@
-// The lobby: join a free seat, start a new game (taking the first seat, bots in the rest).
+// The lobby: join a free seat, start a new game (taking the seat picked, bots in the rest).
 import {api, busy, showError, startCountdowns} from "/static/common.js";
 
 startCountdowns();
@@ -63,12 +63,14 @@ async function start(form) {
   try {
     const created = await api("POST", "/api/games", body);
     const seats = created.seats.map(s => s.seat);
-    if (form.take_seat.checked) await api("POST", `/api/games/${created.id}/seats/${encodeURIComponent(seats[0])}`);
+    // the seat picked (a game whose options changed its seats: its first), or none: the GM's page
+    const mine = !form.seat.value ? null : seats.includes(form.seat.value) ? form.seat.value : seats[0];
+    if (mine) await api("POST", `/api/games/${created.id}/seats/${encodeURIComponent(mine)}`);
     if (form.bots.checked) {
-      for (const seat of seats.slice(form.take_seat.checked ? 1 : 0))
+      for (const seat of seats.filter(s => s !== mine))
         await api("POST", `/api/games/${created.id}/bots`, {seat, bot: form.bot ? form.bot.value : "random"});
     }
-    location.href = form.take_seat.checked ? `/games/${created.id}` : `/games/${created.id}/gm`;
+    location.href = mine ? `/games/${created.id}` : `/games/${created.id}/gm`;
     await new Promise(() => {});   // busy until the next page replaces this one
   } catch (error) { showError(error.message); }
 }

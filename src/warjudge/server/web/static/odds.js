@@ -16,7 +16,10 @@ const WORDS = {
        lcr: "Leader Combat Results (attacker/defender)", kinds: {melee: "Melee strength", oil: "Boiling oil strength", missile: "Missile strength"},
        armour: "armour", morale: "morale", casualty: "A casualty on two dice totals",
        oneDie: "Then one die", casualties: "Casualty Results against this morale", region: "the odds",
-       attackHead: "Before you attack", diceHead: "Before the dice", nothing: "(none)", colon: ":"},
+       attackHead: "Before you attack", diceHead: "Before the dice", nothing: "(none)", colon: ":",
+       results: {"-": "no effect", E: "eliminated", "1/2E": "one unit of a formation eliminated (a single unit is reduced)",
+                 A: "reduced (eliminated if already reduced)", r: n => `retreats ${n} hex${n === "1" ? "" : "es"} and is disrupted`,
+                 rA: n => `reduced (eliminated if already reduced), then retreats ${n} hex${n === "1" ? "" : "es"} and is disrupted`}},
   fr: {none: "Aucun modificateur.", modifiers: "Modificateurs", strength: "Force d'attaque", against: "contre",
        dieModifier: "modificateur de dé", immune: "immunisé", odds: "Rapport", defence: "défense", in: "en",
        noDice: r => `Pas de dés : le résultat est ${r}.`, twoDice: "Deux dés", result: "Résultat",
@@ -26,7 +29,10 @@ const WORDS = {
        lcr: "Résultats du combat de Chefs (attaquant/défenseur)", kinds: {melee: "Force de mêlée", oil: "Force de l'huile bouillante", missile: "Force de tir"},
        armour: "armure", morale: "moral", casualty: "Une perte sur les totaux de deux dés",
        oneDie: "Puis un dé", casualties: "Résultats des pertes contre ce moral", region: "les chances",
-       attackHead: "Avant d'attaquer", diceHead: "Avant les dés", nothing: "(aucun)", colon: " :"}};
+       attackHead: "Avant d'attaquer", diceHead: "Avant les dés", nothing: "(aucun)", colon: " :",
+       results: {"-": "sans effet", E: "éliminée", "1/2E": "une unité de la formation éliminée (une unité seule est réduite)",
+                 A: "réduite (éliminée si elle l'est déjà)", r: n => `recule de ${n} hexagone${n === "1" ? "" : "s"} et est désorganisée`,
+                 rA: n => `réduite (éliminée si elle l'est déjà), puis recule de ${n} hexagone${n === "1" ? "" : "s"} et est désorganisée`}}};
 const w = () => WORDS[pageLang()];
 
 function table(heads, cells, caption) {
@@ -82,7 +88,18 @@ function gondor(p) {
             ` ${t.against} ${t.armour} ${p.armour}, ${t.morale} ${p.morale}.`),
           el("h4", {text: t.modifiers}), modifiers(p.modifiers),
           el("p", {text: `${t.casualty} ${p.casualty_on.join(", ") || t.nothing} (${p.chance_in_36} ${t.chances}).`}),
-          table([t.oneDie, t.result], p.morale_row, t.casualties)];
+          table([t.oneDie, t.result], p.morale_row, t.casualties), resultKey(Object.values(p.morale_row))];
+}
+
+// SPI 7.42, 7.54, 7.57: what each Casualty Result in the row does, in words.
+function resultKey(codes) {
+  const said = w().results, colon = w().colon;
+  const meaning = code => {
+    const retreat = /^r([12])(A?)$/.exec(code);
+    return retreat ? (retreat[2] ? said.rA : said.r)(retreat[1]) : said[code] || code;
+  };
+  return el("ul", {class: "hint", "data-testid": "result-key"},
+            ...[...new Set(codes)].map(code => el("li", {text: `${code}${colon} ${meaning(code)}`})));
 }
 
 export const isAttack = preview => !["rally", "spell"].includes(preview.kind);

@@ -34,6 +34,9 @@ def test_the_example_game_is_played_through_the_api_and_its_page(players):
     refused = bob.post(f"/api/games/{gid}/actions?lang=fr", {"seat": "second", "action": {"type": "take", "count": 2}})
     assert refused.status_code == 409   # worded by the tables its registration names, in the asker's language
     assert refused.json()["reason"] == "prenez de 1 à 1 jetons" and refused.json()["error"] == "take from 1 to 1 counters"
+    # a reason naming a seat names it as the asker's language does (it once printed the id: "au tour de first")
+    early = ann.post(f"/api/games/{gid}/actions?lang=fr", {"seat": "first", "action": {"type": "take", "count": 1}})
+    assert early.status_code == 409 and early.json()["reason"].endswith("ce n'est pas au tour de Premier")
     assert bob.ok("get", f"/api/games/{gid}/legal")["seats"][0]["actions"] == [{"type": "take", "count": 1}]
     bob.ok("post", f"/api/games/{gid}/actions", {"seat": "second", "action": {"type": "take", "count": 1}})
     final = gm.ok("get", f"/api/games/{gid}")

@@ -25,10 +25,14 @@ LANG_COOKIE = "warjudge-lang"   # as static/lang.js names it
 
 class ApiError(Exception):
     """A refusal with its reason as data: `why` is a code ("api.…") and parameters, worded
-    at the edge (presentation/api: `message` in English, a page's language for pages)."""
+    at the edge (presentation/api: `message` in English, a page's language for pages).
+    `seat_names`: language -> how a game's seats are named there, for a refusal that
+    carries a game's own reason naming a seat ("ce n'est pas au tour de l'Angleterre")."""
 
-    def __init__(self, status: int, code: str, headers: dict[str, str] | None = None, **params: Any):
+    def __init__(self, status: int, code: str, headers: dict[str, str] | None = None, *,
+                 seat_names: dict[str, dict[str, str] | None] | None = None, **params: Any):
         self.why = Event(code, params)
+        self.seat_names = seat_names or {}
         self.message = english(self.why)
         super().__init__(self.message)
         self.status = status
@@ -52,14 +56,15 @@ def _problem(error: dict[str, Any]) -> str:
 
 
 def _answer(request: Request, status: int, why: Event, headers: Mapping[str, str] | None = None,
-            **more: Any) -> Response:
+            names: Mapping[str, dict[str, str] | None] | None = None, **more: Any) -> Response:
     """`error` in English, `why` its code and parameters, `reason` in the asker's language."""
     page: Callable[[Request, int, Event, Mapping[str, str] | None], Response] | None = getattr(
         request.app.state, "error_page", None)
     wants_page = not request.url.path.startswith("/api/") and "text/html" in request.headers.get("accept", "")
     if page is not None and wants_page:
         return page(request, status, why, headers)
-    return JSONResponse({"error": english(why), "why": why.to_json(), "reason": worded(why, answer_lang(request)),
+    lang = answer_lang(request)
+    return JSONResponse({"error": english(why), "why": why.to_json(), "reason": worded(why, lang, (names or {}).get(lang)),
                          **more}, status_code=status, headers=headers)
 
 
@@ -68,7 +73,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def _api(request: Request, exc: ApiError) -> Response:
-        return _answer(request, exc.status, exc.why, exc.headers)
+        return _answer(request, exc.status, exc.why, exc.headers, exc.seat_names)
 
     @app.exception_handler(WriteTimeout)
     async def _busy(request: Request, exc: WriteTimeout) -> Response:

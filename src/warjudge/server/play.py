@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session, object_session
 
 from warjudge.core import games
 from warjudge.core.errors import RecordError, WarjudgeError
-from warjudge.core.events import refusal_json
+from warjudge.core.events import LANGUAGES, refusal_json
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
 from warjudge.presentation.seat_names import seat_names as presentation_seat_names
@@ -241,6 +241,11 @@ def seat_names(game: Game, lang: str) -> dict[str, str] | None:
     return game.seat_names(lang) or presentation_seat_names(game.game_id, lang) or None
 
 
+def every_seat_name(game: Game) -> dict[str, dict[str, str] | None]:
+    """seat_names in each language, for a refusal worded in the asker's (errors.ApiError)."""
+    return {lang: seat_names(game, lang) for lang in LANGUAGES}
+
+
 def attempt(game: Game, player: str, action: dict[str, Any], lang: str = "en") -> dict[str, Any] | None:
     """None if the game took the action, else why it refused it (nothing changed): the
     reason worded in `lang`, and its code and parameters where the game gives them."""
@@ -376,7 +381,8 @@ def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any], lan
         refused = attempt(game, seat_name, one, lang)
         results.append({"action": one, "accepted": refused is None} | (refused or {}))
     if batch is None and results[0].get("reason"):
-        raise ApiError(409, "api.refused", **{k: v for k, v in results[0].items() if k in ("reason", "why")})
+        raise ApiError(409, "api.refused", seat_names=every_seat_name(game),
+                       **{k: v for k, v in results[0].items() if k in ("reason", "why")})
     if any(r["accepted"] for r in results):
         held.acted = True
         held.ready = False   # orders changed after "ready": confirmed again before they count early (docs/server.md)
@@ -523,7 +529,7 @@ def act_as_gm(row: GameRow, action: dict[str, Any], lang: str = "en") -> list[di
     as_it_was = game.clone() if action.get("type") == "orders" else None
     refused = attempt(game, GM, action)
     if refused is not None:
-        raise ApiError(409, "api.refused", **refused)
+        raise ApiError(409, "api.refused", seat_names=every_seat_name(game), **refused)
     store(row, game, phases.phase_key(game) != before, time.time())
     if as_it_was is None:
         return []

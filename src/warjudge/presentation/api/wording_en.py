@@ -100,9 +100,11 @@ TEMPLATES = {
 }
 
 
-def fill(event: Event, templates: dict[str, str], lookups: dict[str, dict[str, str]], lang: str) -> str:
+def fill(event: Event, templates: dict[str, str], lookups: dict[str, dict[str, str]], lang: str,
+         names: dict[str, str] | None = None) -> str:
     """`event` through `templates` in `lang`: a game's own reason (a `why`) worded by its
-    family's table, a phase by phase_words, a parameter named in `lookups` by that table."""
+    family's table (its seats as `names` names them), a phase by phase_words, a parameter
+    named in `lookups` by that table."""
     values: dict[str, Any] = {}
     for key, value in event.params.items():
         if key in lookups:
@@ -112,7 +114,7 @@ def fill(event: Event, templates: dict[str, str], lookups: dict[str, dict[str, s
         values[key] = value
     why = event.params.get("why")
     if isinstance(why, dict):
-        values["reason"] = worded(Event.from_json(why), lang)
+        values["reason"] = worded(Event.from_json(why), lang, names)
     template = templates.get(event.code) or TEMPLATES.get(event.code)
     return template.format(**values) if template else event.code
 

@@ -107,4 +107,4 @@ HTTP = {404: "introuvable", 405: "méthode non permise"}   # the framework's own
 def french(event: Event, names: Names = None) -> str:
     if event.code == "api.http" and event.params.get("status") in HTTP:
         return HTTP[event.params["status"]]
-    return fill(event, TEMPLATES, {"change": CHANGES, "what": TOO_MANY}, "fr")
+    return fill(event, TEMPLATES, {"change": CHANGES, "what": TOO_MANY}, "fr", names)

@@ -287,15 +287,10 @@ class DiplomacyGame(DiplomacyFamily):
         self._advance()
         return True
 
-    def canonical(self, power: str, text: Any) -> tuple[str, str]:
-        """(unit key, canonical text) of one of `power`'s orders if it is legal now; the
-        same order typed differently ('A Par-Bur') is accepted as the canonical one."""
-        key, given = self._checked(power, text)
-        return key, given.text
-
     def _checked(self, power: str, text: Any) -> tuple[str, Given[Order]]:
-        """(unit key, the order parsed and checked, with its canonical text): `canonical`,
-        keeping the parsed order for the judge."""
+        """(unit key, the order) of one of `power`'s orders if it is legal now: its canonical
+        text (the same order typed differently, 'A Par-Bur', is accepted as the canonical
+        one) and the order parsed and checked, which the judge reads."""
         if not isinstance(text, str) or len(text) > MAX_ORDER_TEXT:
             raise Refusal("dip.act.order_text", n=MAX_ORDER_TEXT)
         try:

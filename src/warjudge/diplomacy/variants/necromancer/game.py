@@ -271,14 +271,10 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
     def _pass(self, power: str) -> None:
         self.passed.add(power)
 
-    def canonical(self, power: str, text: Any) -> str:
-        """The canonical text of one of `power`'s orders if it is legal now; the same order
-        written otherwise (in French, with long names, a supported MU's size) is accepted
-        as the canonical one."""
-        return self._checked(power, text).text
-
     def _checked(self, power: str, text: Any) -> Given[NOrder | Waive]:
-        """`canonical`, keeping the order parsed for the judge."""
+        """One of `power`'s orders if it is legal now: its canonical text (the same order
+        written otherwise, in French, with long names, a supported MU's size, is accepted as
+        the canonical one) and the order parsed, which the judge reads."""
         if not isinstance(text, str) or len(text) > MAX_ORDER_CHARS:
             raise Refusal("necdip.act.order_text", n=MAX_ORDER_CHARS)
         try:

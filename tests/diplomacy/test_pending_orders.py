@@ -1,6 +1,7 @@
 """Issue 25: both Diplomacy games keep a phase's pending orders alike (the family shell:
-power -> the unit each order is for -> its canonical text) and hand them to a bot through
-the interface (`Game.pending_orders`, a declared capability), never through the game's
+power -> the unit each order is for -> its canonical text and the order as parsed when
+given, which the judge reads: parsed once, point 8) and hand them to a bot through the
+interface (`Game.pending_orders`, a declared capability), never through the game's
 internals."""
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from warjudge.core import games
+from warjudge.diplomacy import results
+from warjudge.diplomacy.variants.necromancer import results as necromancer_results
 
 from tests.diplomacy.variants.necromancer.test_atomic_orders import at_movement
 
@@ -59,3 +62,45 @@ def _internal_reads(path: Path) -> list[str]:
 @pytest.mark.parametrize("module", DIPLOMACY_BOTS)
 def test_diplomacy_bots_read_pending_orders_through_the_interface(module):
     assert not _internal_reads(SRC / module), "call game.pending_orders(player)"
+
+
+def _recording(monkeypatch, module, name: str, seen: list[str]) -> None:
+    """Note every text `module.name` (an order parser) is asked to read."""
+    parse = getattr(module, name)
+
+    def noted(text, *args):
+        seen.append(text)
+        return parse(text, *args)
+    monkeypatch.setattr(module, name, noted)
+
+
+def test_the_standard_judge_reads_the_orders_as_act_parsed_them(monkeypatch):  # issue 25 point 8
+    game = games.new("diplomacy", seed=0, gm_adjudicates=True)
+    given = {"FRANCE": "A par - bur", "GERMANY": "A mun - bur", "ENGLAND": "F lon - nth"}
+    for power, order in given.items():
+        game.act(power, {"type": "order", "order": order})
+    seen: list[str] = []
+    for name in ("parse_canonical", "parse_order"):
+        _recording(monkeypatch, results, name, seen)
+    game.act("gm", {"type": "process"})
+    assert not set(given.values()) & set(seen)   # not parsed again
+    assert {(r.power, r.text, r.result) for r in game.history[-1].results if not r.default} == {
+        ("FRANCE", "A par - bur", "fails"), ("GERMANY", "A mun - bur", "fails"), ("ENGLAND", "F lon - nth", "succeeds")}
+
+
+def test_the_variant_judge_reads_the_orders_as_act_parsed_them(monkeypatch):  # issue 25 point 8
+    game = games.new("necromancer-diplomacy", seed=1, gm_adjudicates=True)
+    game.act("gm", {"type": "process"})   # TA 2750: nobody builds
+    given = {"GONDOR": "A/F DAm - Pin", "ROHAN": "A Edo - Dhw", "ELVES": "A Lor H"}
+    for power, order in given.items():
+        game.act(power, {"type": "order", "order": order})
+    unpatched = game.clone()
+    seen: list[str] = []
+    _recording(monkeypatch, necromancer_results, "parse_norder", seen)
+    game.act("gm", {"type": "process"})
+    assert not set(given.values()) & set(seen)   # not parsed again
+    monkeypatch.undo()
+    unpatched.act("gm", {"type": "process"})
+    assert [(r.power, r.text, r.result) for r in game.history[-1].results] == \
+        [(r.power, r.text, r.result) for r in unpatched.history[-1].results]
+    assert {(r.power, r.text) for r in game.history[-1].results if not r.default} == set(given.items())

@@ -29,6 +29,7 @@ from warjudge.core.games import replay
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.diplomacy.actions import check_actor, checked_orders, gm_process_or_draw
+from warjudge.diplomacy.given import Given
 from warjudge.diplomacy.report import PhaseReport
 
 
@@ -41,7 +42,7 @@ class DiplomacyFamily(Game):
     record: Any
     history: Log[PhaseReport[Any, Any, Any, Any]]   # each judged phase's report (diplomacy/report.py)
     state: Any               # the position: its `phase` (with a `year`) and `winner`
-    pending: dict[str, dict[str, str]]   # power -> what each order is for (its unit) -> canonical text
+    pending: dict[str, dict[str, Given[Any]]]   # power -> what each order is for (its unit) -> the order
     drawn: list[str] | None
     gm_adjudicates: bool
     max_year: int | None
@@ -119,7 +120,7 @@ class DiplomacyFamily(Game):
 
     def pending_orders(self, player: str) -> dict[str, str]:
         """`player`'s orders given this phase, by the unit each is for (both games alike)."""
-        return dict(self.pending.get(player, {}))
+        return {key: given.text for key, given in self.pending.get(player, {}).items()}
 
     # --- what each game supplies --------------------------------------------------------
     def _may_act(self, power: str) -> bool:
@@ -140,7 +141,7 @@ class DiplomacyFamily(Game):
     def _given(self, power: str) -> list[str]:
         """The canonical texts of the orders `power` gave this phase, in the order listed
         (default: the order given)."""
-        return list(self.pending.get(power, {}).values())
+        return [given.text for given in self.pending.get(power, {}).values()]
 
     def _take_back(self, power: str, text: str) -> None:
         """Forget one of `power`'s given orders with this text."""

@@ -21,6 +21,7 @@ still load: `from_record` translates them (docs/rulings.md, "Old Diplomacy recor
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from typing import Any, ClassVar, Sequence, cast
 
@@ -34,13 +35,14 @@ from warjudge.core.visibility import redacted
 from warjudge.diplomacy import gm
 from warjudge.diplomacy.actions import DRAFTS_OPTION, GM_ADJUDICATES, MAX_ORDER_TEXT
 from warjudge.diplomacy.family import DiplomacyFamily
+from warjudge.diplomacy.given import Given
 from warjudge.diplomacy.legal_orders import (
     adjustment_need, build_orders, build_sites, movement_orders, retreat_orders,
 )
 from warjudge.diplomacy.legality import check_movement_order
 from warjudge.diplomacy.mapdata import DipMap
 from warjudge.diplomacy.options import check_choice, family_options
-from warjudge.diplomacy.orders import Build, Disband, Order, Waive, format_order, parse_order
+from warjudge.diplomacy.orders import Build, Disband, Move, Order, Waive, format_order, parse_order
 from warjudge.diplomacy.phases import (
     MOVEMENT, RETREAT, GameState, Phase, initial_state, judge_phase,
 )
@@ -89,7 +91,7 @@ class DiplomacyGame(DiplomacyFamily):
         self.record = GameRecord(self.game_id, seed, options)
         self.state: GameState = initial_state(self.map)
         self.history: Log[PhaseReport[Phase, GameState, Dislodged, None]] = Log()   # shared with clones (core/log.py)
-        self.pending: dict[str, dict[str, str]] = {}   # power -> unit key -> canonical order
+        self.pending: dict[str, dict[str, Given[Order]]] = {}   # power -> unit key -> the order given
         self.drawn: list[str] | None = None            # a draw agreed by all survivors
         self._cached_for: GameState | None = None                 # the position the caches below are for
         self._orders_cache: dict[str, list[str]] = {}               # movement: province -> legal orders
@@ -243,16 +245,16 @@ class DiplomacyGame(DiplomacyFamily):
 
     # --- acting (the dialect: diplomacy/family.py) -------------------------------------------
     def _give(self, power: str, text: Any) -> str:
-        key, canonical = self.canonical(power, text)
-        self.pending.setdefault(power, {})[key] = canonical
-        return canonical
+        key, given = self._checked(power, text)
+        self.pending.setdefault(power, {})[key] = given
+        return given.text
 
     def _given(self, power: str) -> list[str]:
-        return [text for _, text in sorted(self.pending.get(power, {}).items())]
+        return [given.text for _, given in sorted(self.pending.get(power, {}).items())]
 
     def _take_back(self, power: str, text: str) -> None:
         """The last unit key holding `text` (only waives share a text: the highest-numbered goes)."""
-        del self.pending[power][max(k for k, t in self.pending[power].items() if t == text)]
+        del self.pending[power][max(k for k, g in self.pending[power].items() if g.text == text)]
 
     def _old_spelling(self, power: str, action: Action) -> bool:
         """A retract by unit key, as records written before the one dialect spell it."""
@@ -285,28 +287,32 @@ class DiplomacyGame(DiplomacyFamily):
         self._advance()
         return True
 
-    def canonical(self, power: str, text: Any) -> tuple[str, str]:
-        """(unit key, canonical text) of one of `power`'s orders if it is legal now; the
-        same order typed differently ('A Par-Bur') is accepted as the canonical one."""
+    def _checked(self, power: str, text: Any) -> tuple[str, Given[Order]]:
+        """(unit key, the order) of one of `power`'s orders if it is legal now: its canonical
+        text (the same order typed differently, 'A Par-Bur', is accepted as the canonical
+        one) and the order parsed and checked, which the judge reads."""
         if not isinstance(text, str) or len(text) > MAX_ORDER_TEXT:
             raise Refusal("dip.act.order_text", n=MAX_ORDER_TEXT)
         try:
             order = parse_order(text, power, self.map)
         except OrderRefusal as exc:
             raise Refusal(exc.event.code, **exc.event.params) from None
-        key, canonical = self._normalised(power, order)
+        key, canonical, order = self._normalised(power, order)
         legal = self._legal_orders(power)
         plain = canonical.removesuffix(" via convoy")
         if key in legal and canonical not in legal[key] and plain in legal[key]:
-            canonical = plain   # no fleets could convoy it: the same move as the plain one
+            # no fleets could convoy it: the same move as the plain one
+            canonical = plain
+            if isinstance(order, Move):
+                order = replace(order, via_convoy=False)
         if key in self.pending.get(power, {}):
             raise Refusal("dip.act.unit_has_order", province=key)
         if key not in legal or canonical not in legal[key]:
             raise Refusal("dip.act.not_legal_like", order=canonical, example=legal[key][0]) if key in legal \
                 else Refusal("dip.act.not_legal", order=canonical)
-        return key, canonical
+        return key, Given(canonical, order)
 
-    def _normalised(self, power: str, order: Order) -> tuple[str, str]:
+    def _normalised(self, power: str, order: Order) -> tuple[str, str, Order]:
         kind = self.state.phase.kind
         if kind == MOVEMENT:
             order, reason = check_movement_order(self.map, self.state.units, order)
@@ -318,8 +324,8 @@ class DiplomacyGame(DiplomacyFamily):
         if reason is not None:
             raise Refusal(reason.code, **reason.params)
         if isinstance(order, Waive):
-            return _waive_key(self.pending.get(power, {})), "Waive"
-        return order.province, format_order(order)
+            return _waive_key(self.pending.get(power, {})), "Waive", order
+        return order.province, format_order(order), order
 
     def _adjustment_order(self, power: str, order: Order) -> tuple[Order, Event | None]:
         if isinstance(order, Disband):
@@ -333,7 +339,7 @@ class DiplomacyGame(DiplomacyFamily):
 
     def _adjudicate(self) -> None:
         orders = {p: list(o.values()) for p, o in self.pending.items()}
-        report = judge_phase(self.map, self.state, orders)
+        report = judge_phase(self.map, self.state, orders)   # the orders as parsed when given
         self.history.append(report)
         self.state = report.after
         self.pending = {}
@@ -352,8 +358,8 @@ class DiplomacyGame(DiplomacyFamily):
             "dislodged": [{"power": d.unit.power, "unit": str(d.unit), "attacker_from": d.attacker_from,
                            "via_convoy": d.via_convoy} for d in s.dislodged],
             "standoffs": sorted(s.standoffs),
-            "orders": [{"power": p, "unit": key, "order": text, "hidden_from": [q for q in powers if q != p]}
-                       for p in powers for key, text in sorted(self.pending.get(p, {}).items())],
+            "orders": [{"power": p, "unit": key, "order": given.text, "hidden_from": [q for q in powers if q != p]}
+                       for p in powers for key, given in sorted(self.pending.get(p, {}).items())],
             "last_phase": None if last is None else {
                 "phase": str(last.phase),
                 "results": [{"power": r.power, "order": r.canonical, "result": r.result, "reason": r.reason,
@@ -382,6 +388,6 @@ class DiplomacyGame(DiplomacyFamily):
         self.check_power_orders(power)
         return gm.order_actions(self, power, orders)[1]
 
-def _waive_key(given: dict[str, str]) -> str:
+def _waive_key(given: dict[str, Given[Order]]) -> str:
     """The key of a power's next waive: waives are told apart by number."""
     return next(f"waive-{n}" for n in range(1, len(given) + 2) if f"waive-{n}" not in given)

@@ -9,6 +9,7 @@ and declaring a winner.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from warjudge.core.errors import InputError
@@ -16,7 +17,7 @@ from warjudge.diplomacy.adjustments import adjustment_counts, judge_adjustments
 from warjudge.diplomacy.mapdata import DipMap
 from warjudge.diplomacy.movement import judge_movement
 from warjudge.diplomacy.report import PhaseReport
-from warjudge.diplomacy.results import Dislodged, Entry
+from warjudge.diplomacy.results import Dislodged, Entry, OrderItem
 from warjudge.diplomacy.retreats import judge_retreats
 from warjudge.diplomacy.units import Unit
 
@@ -74,7 +75,7 @@ def initial_state(dmap: DipMap) -> GameState:
     return GameState(Phase(dmap.start_year, SPRING, MOVEMENT), units, centers)
 
 
-def judge_phase(dmap: DipMap, state: GameState, orders: dict[str, list[str]]
+def judge_phase(dmap: DipMap, state: GameState, orders: Mapping[str, Sequence[OrderItem]]
                 ) -> PhaseReport[Phase, GameState, Dislodged, None]:
     entries: list[Entry] = [(power, o) for power, items in orders.items() for o in items]
     phase = state.phase

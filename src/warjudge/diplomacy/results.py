@@ -1,10 +1,13 @@
-"""The standard judges' dislodged units and the parsing of the orders they judge."""
+"""The standard judges' dislodged units and the parsing of the orders they judge (none for
+an order a game already parsed: diplomacy/given.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from warjudge.core.events import OrderRefusal
+from warjudge.diplomacy.given import Given
 from warjudge.diplomacy.mapdata import DipMap
 from warjudge.diplomacy.orders import Order, parse_canonical, parse_order
 from warjudge.diplomacy.report import VOID, OrderResult
@@ -18,7 +21,8 @@ class Dislodged:
     via_convoy: bool = False   # a unit dislodged by a convoyed army may retreat there (DATC 6.H.11)
 
 
-Entry = tuple[str, "str | Order"]  # (power, order text or parsed order)
+OrderItem: TypeAlias = str | Order | Given[Order]   # order text, a parsed order, or both (a game's)
+Entry = tuple[str, OrderItem]               # (power, its order)
 
 
 def parse_entries(entries: list[Entry], dmap: DipMap) -> list[OrderResult]:
@@ -32,6 +36,9 @@ def parse_entries(entries: list[Entry], dmap: DipMap) -> list[OrderResult]:
             if order is not None:
                 append(OrderResult(power, item, order))
                 continue
+        elif isinstance(item, Given):
+            append(OrderResult(power, item.text, item.order))
+            continue
         elif isinstance(item, Order):
             append(OrderResult(power, None, item))
             continue

@@ -35,7 +35,8 @@ from warjudge.diplomacy.heuristic import HeuristicBot, Values, plan_movement
 from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap, province_of
 from warjudge.diplomacy.movement import judge_movement
 from warjudge.diplomacy.phases import FALL, MOVEMENT, GameState, update_centers
-from warjudge.diplomacy.results import Entry
+from warjudge.diplomacy.given import Given
+from warjudge.diplomacy.results import Entry, parse_entries
 from warjudge.diplomacy.rollout import legal_by_power, play_on, worth
 
 CANDIDATES = 8       # heuristic order sets considered for the bot's own power
@@ -91,6 +92,7 @@ def _regret_matching(dmap: DipMap, state: GameState, options: dict[str, list[dic
     """Each power's average policy over its candidates after `iterations` rounds, the phase
     played as a simultaneous game judged by the judge and valued one phase on."""
     phase_worth = _Worth(dmap, state)
+    given = {p: [_parsed_once(dmap, p, plan) for plan in plans] for p, plans in options.items()}
     regrets = {p: [0.0] * len(c) for p, c in options.items()}
     average = {p: [0.0] * len(c) for p, c in options.items()}
     for _ in range(iterations):
@@ -99,13 +101,19 @@ def _regret_matching(dmap: DipMap, state: GameState, options: dict[str, list[dic
         for p, plans in options.items():
             if len(plans) == 1:
                 continue
-            rest: list[Entry] = [(q, text) for q, i in drawn.items() if q != p for text in options[q][i].values()]
-            values = [phase_worth.of(p, judge_movement(dmap, state.units, rest + [(p, t) for t in plan.values()]))
-                      for plan in plans]
+            rest: list[Entry] = [entry for q, i in drawn.items() if q != p for entry in given[q][i]]
+            values = [phase_worth.of(p, judge_movement(dmap, state.units, rest + entries)) for entries in given[p]]
             got = values[drawn[p]]
             regrets[p] = [r + v - got for r, v in zip(regrets[p], values)]
             average[p] = [a + w for a, w in zip(average[p], policy[p])]
     return average
+
+
+def _parsed_once(dmap: DipMap, power: str, plan: dict[str, str]) -> list[Entry]:
+    """A candidate's orders parsed once (diplomacy/given.py), for the hundreds of judgings
+    regret matching makes of it (issue 26: parsing was a third of each)."""
+    return [(power, Given(r.text, r.order) if r.order is not None else r.text)
+            for r in parse_entries([(power, text) for text in plan.values()], dmap)]
 
 
 def _best_by_rollouts(dmap: DipMap, state: GameState, power: str, options: dict[str, list[dict[str, str]]],

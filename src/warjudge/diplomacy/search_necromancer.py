@@ -72,7 +72,7 @@ def seen_world(game: Any, power: str) -> Any:
         secret_beasts=set(state.secret_beasts) if power == "SAURON" else set(),
         activated={p: y for p, y in state.activated.items() if power == "SAURON" or p not in state.secret_armies},
         third_army=state.third_army if power == "SARUMAN" else None)
-    own = game.pending_orders(power)
+    own = world.pending.get(power)   # the clone's copy of the power's orders, as given
     world.pending = {power: own} if own else {}
     world.written = {}   # what a games master entered is not the power's to plan from
     world.passed = set()

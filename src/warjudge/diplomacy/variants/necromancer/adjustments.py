@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from dataclasses import replace
+from typing import Sequence
 
 from warjudge.core.events import Event
 from warjudge.diplomacy.variants.necromancer.calendar import START_YEAR
@@ -20,7 +21,7 @@ from warjudge.diplomacy.variants.necromancer.pieces import (
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece, Position
 from warjudge.diplomacy.variants.necromancer.reasons import because
 from warjudge.diplomacy.report import OrderResult
-from warjudge.diplomacy.variants.necromancer.results import parsed
+from warjudge.diplomacy.variants.necromancer.results import NEntry, parsed
 from warjudge.diplomacy.variants.necromancer.state import NecroState
 
 VICTORY = 19
@@ -96,7 +97,7 @@ def home_centres(nmap: NecroMap, state: NecroState, power: str) -> set[str]:
     return homes
 
 
-def judge_adjustments(nmap: NecroMap, state: NecroState, orders: list[tuple[str, str]],
+def judge_adjustments(nmap: NecroMap, state: NecroState, orders: Sequence[NEntry],
                       spoiled: list[tuple[str, Piece]] | None = None) -> tuple[NecroState, list[OrderResult]]:
     """The adjustment phase; a hidden unit that spoils an Activation is added to `spoiled`
     (it is revealed, EN 7.8.2 vi)."""
@@ -139,7 +140,7 @@ class Judging:
         copy.used, copy.built_in = dict(self.used), dict(self.built_in)
         return copy
 
-    def judge(self, orders: list[tuple[str, str]]) -> list[OrderResult]:
+    def judge(self, orders: Sequence[NEntry]) -> list[OrderResult]:
         """Judge `orders` in turn, changing the state: their results."""
         results: list[OrderResult] = []
         for r, order in parsed(self.nmap, orders, results):

@@ -33,6 +33,7 @@ from warjudge.core.record import GameRecord
 from warjudge.core.visibility import HIDDEN_FROM, redacted
 from warjudge.diplomacy.actions import DRAFTS_OPTION, GM_ADJUDICATES
 from warjudge.diplomacy.family import DiplomacyFamily
+from warjudge.diplomacy.given import Given
 from warjudge.diplomacy.options import check_choice, check_flag, family_options
 from warjudge.diplomacy.report import OrderResult, PhaseReport
 from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
@@ -55,6 +56,7 @@ from warjudge.diplomacy.variants.necromancer.orders import (
 from warjudge.diplomacy.variants.necromancer.pieces import HIDDEN_MOVERS, NAZGUL, fold, group_of
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece
 from warjudge.diplomacy.variants.necromancer.resolver import NMR, Group, Resolution, Rules
+from warjudge.diplomacy.variants.necromancer.results import NEntry
 from warjudge.diplomacy.variants.necromancer.retreats import judge_retreats
 from warjudge.diplomacy.variants.necromancer.state import NecroState, initial_state
 from warjudge.diplomacy.view_types import NecromancerView, ReportView
@@ -106,7 +108,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         self.state: NecroState = initial_state(self.map)
         self.dislodged: list[Dislodgement] = []
         self.standoffs: set[str] = set()
-        self.pending: dict[str, dict[str, str]] = {}   # power -> unit (as written) -> canonical order
+        self.pending: dict[str, dict[str, Given[NOrder | Waive]]] = {}   # power -> unit (as written) -> order
         self.written: dict[str, list[str]] = {}   # orders the GM entered as written (void ones included)
         self.passed: set[str] = set()              # powers that declined their optional orders
         self.history: Log[PhaseReport[NPhase, NecroState, Dislodgement, Reveal]] = Log()   # shared with clones
@@ -179,10 +181,11 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
     def powers(self) -> list[str]:
         return [p.id for p in self.map.spec.powers]
 
-    def _judged(self, power: str) -> list[str]:
+    def _judged(self, power: str) -> list[NEntry]:
         """`power`'s orders for this phase as the judge will read them: the GM's written
-        ones, then the power's own."""
-        return [*self.written.get(power, []), *self.pending.get(power, {}).values()]
+        ones (text), then the power's own (as parsed when given)."""
+        return [*((power, text) for text in self.written.get(power, [])),
+                *((power, given) for given in self.pending.get(power, {}).values())]
 
     def _out(self, power: str) -> bool:
         """EN 7.8.3 ii, 7.7 ii: an eliminated Sauron or Saruman gives no more orders."""
@@ -209,10 +212,9 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             return adjustment_orders(self.map, replace(state, position=sight), power, given)
         out: list[str] = []
         at: dict[str, list[str]] = {}
-        for text in given:
-            order = parse_norder(text, power, self.map)
-            if isinstance(order, NOrder):   # a Movement phase's, all of them
-                at.setdefault(order.unit.province, []).append(text)
+        for written in self.pending.get(power, {}).values():   # `given`'s texts, parsed
+            if isinstance(written.order, NOrder):   # a Movement phase's, all of them
+                at.setdefault(written.order.unit.province, []).append(written.text)
         for province, pieces in sorted(state.position.items()):
             if any(p.power == power for p in pieces):
                 key = (power, province, tuple(at.get(province, ())))
@@ -258,32 +260,33 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
 
     # --- acting (the dialect: diplomacy/family.py) ---------------------------------------
     def _give(self, power: str, text: Any) -> str:
-        canonical = self.canonical(power, text)
+        checked = self._checked(power, text)
         given = self.pending.setdefault(power, {})
-        given[_unit_key(given, parse_norder(canonical, power, self.map))] = canonical
-        return canonical
+        given[_unit_key(given, checked.order)] = checked
+        return checked.text
 
     def _take_back(self, power: str, text: str) -> None:
-        self.pending[power] = {k: t for k, t in self.pending[power].items() if t != text}
+        self.pending[power] = {k: g for k, g in self.pending[power].items() if g.text != text}
 
     def _pass(self, power: str) -> None:
         self.passed.add(power)
 
-    def canonical(self, power: str, text: Any) -> str:
-        """The canonical text of one of `power`'s orders if it is legal now; the same order
-        written otherwise (in French, with long names, a supported MU's size) is accepted
-        as the canonical one."""
+    def _checked(self, power: str, text: Any) -> Given[NOrder | Waive]:
+        """One of `power`'s orders if it is legal now: its canonical text (the same order
+        written otherwise, in French, with long names, a supported MU's size, is accepted as
+        the canonical one) and the order parsed, which the judge reads."""
         if not isinstance(text, str) or len(text) > MAX_ORDER_CHARS:
             raise Refusal("necdip.act.order_text", n=MAX_ORDER_CHARS)
         try:
-            canonical = format_norder(canonical_support(parse_norder(text, power, self.map)))
+            order = canonical_support(parse_norder(text, power, self.map))
         except OrderRefusal as exc:
             raise Refusal(exc.event.code, **exc.event.params) from None
+        canonical = format_norder(order)
         legal = self._legal_orders(power)
         if canonical not in legal:
             why = refusals.why_not(canonical, power, sorted(legal), self._given(power))
             raise Refusal(why.code, **why.params)
-        return canonical
+        return Given(canonical, order)
 
     def _write(self, power: str, orders: list[str]) -> None:
         """The GM's `orders`: kept as written, void lines and all (reported void when judged)."""
@@ -363,7 +366,8 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         """Why TA 2750 should not be processed yet: Saruman's third army is placed only by his
         order (EN 7.7 x); without it the army is lost."""
         if self.state.phase.year != START_YEAR or self.drawn or any(
-                fold(text).split()[:1] in (["build"], ["construire"]) for text in self._judged("SARUMAN")):
+                fold(text).split()[:1] in (["build"], ["construire"])
+                for text in [*self.written.get("SARUMAN", []), *self._given("SARUMAN")]):
             return ""
         return ("SARUMAN has not placed his third army (EN 7.7 x: Agr, Ene, Fan, Gap or Gld, e.g. 'Build A Gap'); "
                 "processing TA 2750 now loses it. Enter his order, or add --force.")
@@ -391,12 +395,12 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         return replace(self.rules, sauron_eliminated=state.sauron_eliminated)
 
     # --- phases ---------------------------------------------------------------------------
-    def _entries(self) -> list[tuple[str, str]]:
+    def _entries(self) -> list[NEntry]:
         out = []
         for power in self.powers:
             if self.state.eliminated(power):
                 continue  # EN 7.8.3 ii, 7.7 ii: their forces are in Civil Disorder
-            out += [(power, text) for text in self._judged(power)]
+            out += self._judged(power)
         return out
 
     def _process(self) -> PhaseReport[NPhase, NecroState, Dislodgement, Reveal]:
@@ -450,18 +454,20 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         if phase.year == SAURON_ENDS:
             state = eliminate_sauron(state)
         self.state = replace(state, phase=next_turn(phase.year))
-        hidden = {i for i, r in enumerate(results) if self._secret_adjustment(r)
+        given = [item.order if isinstance(item, Given) else None for _, item in entries]   # results' first lines
+        hidden = {i for i, r in enumerate(results) if self._secret_adjustment(r, given[i] if i < len(given) else None)
                   or (phase.year == START_YEAR and r.power == "SARUMAN")}             # EN 7.7 x
         reveal = Reveal(located=_hidden_units_placed(results))                          # EN 3.2.1 vii
         for province, piece in spoiled:   # EN 7.8.2 vi: the hidden unit that spoiled an Activation
             reveal.located[(piece.power, piece.component.kind)] = province
         return PhaseReport(phase, results, self.state, reveal, hidden_orders=hidden)
 
-    def _secret_adjustment(self, r: OrderResult) -> bool:
+    def _secret_adjustment(self, r: OrderResult, given: NOrder | Waive | None) -> bool:
         """An Activation (EN 7.8.2 vii: never revealed, even written wrong) or a disband of a
-        Hidden Movement unit (EN 3.2.1 vii: shown only if it was visible; between turns it never is)."""
+        Hidden Movement unit (EN 3.2.1 vii: shown only if it was visible; between turns it never is).
+        `given`: the order as parsed when given (None: a GM's line or the judge's, read here)."""
         try:
-            order = parse_norder(r.text, r.power, self.map)
+            order = given if given is not None else parse_norder(r.text, r.power, self.map)
         except OrderError:
             return fold(r.text).strip().startswith("activ")
         return isinstance(order, Activate) or isinstance(order, Disband) and order.unit.kind in HIDDEN_MOVERS
@@ -502,7 +508,7 @@ def replay_legacy(game: NecromancerDiplomacyGame, actions: Sequence[dict[str, An
     return game
 
 
-def _unit_key(given: dict[str, str], order: NOrder | Waive) -> str:
+def _unit_key(given: dict[str, Given[NOrder | Waive]], order: NOrder | Waive) -> str:
     """The unit an order is for, as written ('2A/1F Pel'; 'Waive' for a waived build):
     a second unit written alike (one province may hold several) is numbered ('A Pel #2')."""
     unit = str(order.unit) if isinstance(order, NOrder) else format_norder(order)

@@ -7,7 +7,7 @@ Every order is checked here; a void order leaves its Components holding, with th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, NecroMap
 from warjudge.diplomacy.variants.necromancer.orders import (
@@ -20,7 +20,7 @@ from warjudge.core.events import Event
 from warjudge.diplomacy.variants.necromancer.position import Piece, Position
 from warjudge.diplomacy.variants.necromancer.reasons import because, nested
 from warjudge.diplomacy.report import OrderResult
-from warjudge.diplomacy.variants.necromancer.results import parsed
+from warjudge.diplomacy.variants.necromancer.results import NEntry, parsed
 from warjudge.diplomacy.variants.necromancer.resolver import (
     BUILD, HOLD, MOVE, NMR, SUPPORT, Group, NecroResolver, Resolution, Rules,
 )
@@ -88,7 +88,7 @@ def passable(nmap: NecroMap, pieces: list[Piece], src: str, dest: str) -> Event 
     return None
 
 
-def build_groups(nmap: NecroMap, position: Position, orders: list[tuple[str, str]], edition: str = "2002"
+def build_groups(nmap: NecroMap, position: Position, orders: Sequence[NEntry], edition: str = "2002"
                  ) -> tuple[list[Group], list[OrderResult]]:
     """Parse and check every order; returns (groups, verdicts)."""
     verdicts: list[OrderResult] = []
@@ -333,7 +333,7 @@ _CHECKS: dict[type, Callable[[NecroMap, Position, Any, list[Piece]], Checked]] =
 }
 
 
-def resolve_movement(nmap: NecroMap, position: Position, orders: list[tuple[str, str]],
+def resolve_movement(nmap: NecroMap, position: Position, orders: Sequence[NEntry],
                      rules: Rules) -> tuple[list[Group], list[OrderResult], Resolution]:
     groups, verdicts = build_groups(nmap, position, orders, rules.edition)
     res = NecroResolver(nmap, groups, rules).run()

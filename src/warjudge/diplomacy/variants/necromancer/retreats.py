@@ -8,7 +8,7 @@ Personality with its own power's units, EN 3.3 iii) or the province is Eriador.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from warjudge.core.errors import OrderError
 from warjudge.core.events import Event
@@ -21,8 +21,9 @@ from warjudge.diplomacy.variants.necromancer.pieces import FLEET, group_of
 from warjudge.diplomacy.variants.necromancer.position import Piece, Position
 from warjudge.diplomacy.variants.necromancer.reasons import because, nested
 from warjudge.diplomacy.variants.necromancer.resolver import Rules
+from warjudge.diplomacy.given import Given
 from warjudge.diplomacy.report import OrderResult
-from warjudge.diplomacy.variants.necromancer.results import parsed
+from warjudge.diplomacy.variants.necromancer.results import NEntry, parsed
 
 OPPOSED = {("good", "evil"), ("evil", "good")}
 
@@ -86,17 +87,20 @@ def split_wizard_at_sea(nmap: NecroMap, dislodged: list[Dislodgement]) -> list[D
     return out
 
 
-def _peek(nmap: NecroMap, orders: list[tuple[str, str]]) -> Iterator[tuple[str, NOrder | Waive]]:
+def _peek(nmap: NecroMap, orders: Sequence[NEntry]) -> Iterator[tuple[str, NOrder | Waive]]:
     """(power, order) for every order that parses, without reporting anything."""
-    for power, text in orders:
+    for power, item in orders:
+        if isinstance(item, Given):
+            yield power, item.order
+            continue
         try:
-            yield power, parse_norder(text, power, nmap)
+            yield power, parse_norder(item, power, nmap)
         except OrderError:
             continue
 
 
 def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgement], standoffs: set[str],
-                   orders: list[tuple[str, str]], rules: Rules, blockers: list[tuple[str, Piece]] | None = None
+                   orders: Sequence[NEntry], rules: Rules, blockers: list[tuple[str, Piece]] | None = None
                    ) -> tuple[Position, list[OrderResult]]:
     """The retreat phase; units of other powers that stopped a retreat by being where it
     went are added to `blockers` (a hidden one is revealed by it, EN 3.2.1 vi)."""

@@ -8,6 +8,7 @@ import random
 from warjudge.core import games
 from warjudge.hexwar.gondor_sauron.bots import heuristic_action, points_value
 from warjudge.hexwar.gondor_sauron.scenario import SCENARIOS
+from warjudge.hexwar.grid import distance
 from tests.support.gs_positions import S, W
 
 SEEDS = range(12)
@@ -179,3 +180,27 @@ def test_from_the_foot_of_a_wall_it_goes_round_to_the_open_side_to_melee():
     g = games.new("gondor", seed=1, scenario=doc)
     to_phase(g, "C", S)
     assert choices(g, S) == {json.dumps({"type": "move", "piece": "orc", "to": "0506"}, sort_keys=True)}
+
+
+def test_ahead_against_a_demoralized_enemy_it_draws_back_out_of_reach():
+    # SPI 9.33, 7.12: the orc's night melee took the only unit of an army whose level is 0,
+    # so Westernesse is demoralized (its W and X units now fanatical, sure to hit) and
+    # Sauron leads 3-0; by day the orc draws back beyond the catapult's range and the
+    # guard's move, holding the lead, where the old bot closed in on the guard
+    doc = json.loads((SCENARIOS / "gondor.json").read_text(encoding="utf-8"))
+    doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=[])
+    doc.update({"units": [u("orc", S, "0605", "E1Z"), u("victim", W, "0606", "E1Z"), u("guard", W, "0104", "B3W")],
+                "leaders": [], "turns": 3, "night_turns": [1], "reinforcements": [], "spells": [], "cauldrons": [],
+                "demoralization_levels": {W: 0, S: 93},
+                "engines": [{"id": "catapult", "side": W, "kind": "catapult", "allowance": 0, "missile": "c",
+                             "hex": "0105"}]})
+    g = games.new("gondor", seed=0, scenario=doc)
+    to_phase(g, "D", S, "melee")
+    g.act(S, {"type": "attack", "unit": "orc", "target": "victim"})
+    g.act(S, {"type": "stay"})
+    to_phase(g, "C", S)
+    view = g.view(S)
+    assert (view["turn"], view["night"], view["losses"], view["demoralized"]) == (2, False, {W: 3, S: 0}, [W])
+    for chosen in map(json.loads, choices(g, S)):
+        assert chosen["type"] == "move" and chosen["piece"] == "orc"
+        assert distance(chosen["to"], "0105") > 4 and distance(chosen["to"], "0104") > 5

@@ -12,7 +12,7 @@ stacked with its units (8.1), steps onto its siege towers and ladders beside the
 a hex from which it can melee (the public map's walls and the view's breaches), closes in
 on the enemy with each unit once a phase, retreats before a melee when standing would cost more (7.7: tried
 on reseeded clones), retreats away from the enemy and ends a part of the turn only when
-nothing useful is left. Once ahead on points by day or against a demoralized enemy
+nothing useful is left. The besieger, once ahead on points by day or against a demoralized enemy
 (9.33: fanatical), it holds the lead: its units draw back out of the enemy's catapults,
 oil and reach rather than close in. Both draw on the caller's `random.Random`, never on the game's dice."""
 
@@ -265,14 +265,21 @@ def heuristic_action(game: Game, player: str, rng: random.Random) -> Action:
 
 
 def _withdrawing(view: GondorView, side: str) -> bool:
-    """Whether the side holds its lead rather than fight on: it has inflicted more points
+    """Whether the besieger holds its lead rather than fight on: it has inflicted more points
     than it lost (the battle's measure, docs/rulings.md), and the enemy is demoralized
     (9.33: his W and X units fanatical, sure to hit) or it is day (the besieger's
     night, 10.0, is over); fighting on from there gave back more than it took."""
     enemy = next(s for s in view["losses"] if s != side)
-    if view["losses"][enemy] <= view["losses"][side]:
+    if view["losses"][enemy] <= view["losses"][side] or not _besieging(view, side):
         return False
     return enemy in view["demoralized"] or (not view["night"] and view["turn"] > 1)
+
+
+def _besieging(view: GondorView, side: str) -> bool:
+    """The side that brought siege towers and ladders (7.53), or whose enemy holds walls
+    with oil: Gondor's Sauron side. The defender behind the walls fights on."""
+    return any(e["side"] == side and e["kind"] in ("siege_tower", "ladder") for e in view["engines"]) or any(
+        c["side"] != side for c in view["cauldrons"])
 
 
 def _danger(view: GondorView, side: str, h: str) -> float:

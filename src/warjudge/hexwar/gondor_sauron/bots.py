@@ -14,7 +14,8 @@ on the enemy with each unit once a phase, retreats before a melee when standing 
 on reseeded clones), retreats away from the enemy and ends a part of the turn only when
 nothing useful is left. The besieger, once ahead on points by day or against a demoralized enemy
 (9.33: fanatical), it holds the lead: its units draw back out of the enemy's catapults,
-oil and reach rather than close in. Both draw on the caller's `random.Random`, never on the game's dice."""
+oil and reach rather than close in; nor does it close in to wait, with nobody to melee, within
+the enemy catapults' range or beside their cauldrons. Both draw on the caller's `random.Random`, never on the game's dice."""
 
 from __future__ import annotations
 
@@ -249,6 +250,9 @@ def heuristic_action(game: Game, player: str, rng: random.Random) -> Action:
     climbing = _climbing(view, player, moves) or _to_melee(game, view, player, moves)
     if climbing:
         return rng.choice(climbing)
+    if _besieging(view, player):
+        units = {u["id"] for u in view["units"]}
+        moves = [a for a in moves if a["piece"] not in units or not _idle_under_the_walls(game, view, player, a["to"])]
     if moves:      # the move that gains the most ground towards the enemy, if any gains
         where = _where(view)
 
@@ -280,6 +284,15 @@ def _besieging(view: GondorView, side: str) -> bool:
     with oil: Gondor's Sauron side. The defender behind the walls fights on."""
     return any(e["side"] == side and e["kind"] in ("siege_tower", "ladder") for e in view["engines"]) or any(
         c["side"] != side for c in view["cauldrons"])
+
+
+def _idle_under_the_walls(game: Game, view: GondorView, side: str, h: str) -> bool:
+    """Whether a unit at `h` would wait within an enemy catapult's range or beside an
+    enemy cauldron with no enemy it may melee from there (7.35)."""
+    catapults = [e["hex"] for e in view["engines"] if e["side"] != side and e["kind"] == "catapult" and e.get("hex")]
+    oil = [c["hex"] for c in view["cauldrons"] if c["side"] != side and c.get("hex")]
+    exposed = any(distance(h, c) <= CATAPULT_REACH for c in catapults) or any(distance(h, c) == 1 for c in oil)
+    return exposed and not _melee_from(game, view, side, h)
 
 
 def _danger(view: GondorView, side: str, h: str) -> float:

@@ -8,6 +8,7 @@ import random
 from warjudge.core import games
 from warjudge.hexwar.gondor_sauron.bots import heuristic_action, points_value
 from warjudge.hexwar.gondor_sauron.scenario import SCENARIOS
+from warjudge.hexwar.grid import distance
 from tests.support.gs_positions import S, W
 
 SEEDS = range(12)
@@ -179,3 +180,61 @@ def test_from_the_foot_of_a_wall_it_goes_round_to_the_open_side_to_melee():
     g = games.new("gondor", seed=1, scenario=doc)
     to_phase(g, "C", S)
     assert choices(g, S) == {json.dumps({"type": "move", "piece": "orc", "to": "0506"}, sort_keys=True)}
+
+
+def ahead_of_a_demoralized_enemy(besieging: bool):
+    """Day, turn 2, Sauron's Movement Phase: its orc took by night (10.0: fanatical) the only
+    unit of an army whose level is 0, so Westernesse is demoralized and Sauron leads 3-0;
+    a guard stands beside Westernesse's catapult; with `besieging`, Sauron has a siege tower."""
+    tower = [{"id": "tower", "side": S, "kind": "siege_tower", "allowance": 2, "hex": "0909"}] if besieging else []
+    doc = json.loads((SCENARIOS / "gondor.json").read_text(encoding="utf-8"))
+    doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=[])
+    doc.update({"units": [u("orc", S, "0605", "E1Z"), u("victim", W, "0606", "E1Z"), u("guard", W, "0104", "B3W")],
+                "leaders": [], "turns": 3, "night_turns": [1], "reinforcements": [], "spells": [], "cauldrons": [],
+                "demoralization_levels": {W: 0, S: 93},
+                "engines": [{"id": "catapult", "side": W, "kind": "catapult", "allowance": 0, "missile": "c",
+                             "hex": "0105"}, *tower]})
+    g = games.new("gondor", seed=0, scenario=doc)
+    to_phase(g, "D", S, "melee")
+    g.act(S, {"type": "attack", "unit": "orc", "target": "victim"})
+    g.act(S, {"type": "stay"})
+    to_phase(g, "C", S)
+    view = g.view(S)
+    assert (view["turn"], view["night"], view["losses"], view["demoralized"]) == (2, False, {W: 3, S: 0}, [W])
+    return g
+
+
+def test_ahead_against_a_demoralized_enemy_the_besieger_draws_back_out_of_reach():
+    # SPI 9.33, 7.12: Westernesse's W and X units are now fanatical (sure to hit); the
+    # besieger holds its lead: the orc draws back beyond the catapult's range and the
+    # guard's move, where the old bot closed in on the guard
+    for chosen in map(json.loads, choices(ahead_of_a_demoralized_enemy(besieging=True), S)):
+        assert chosen["type"] == "move" and chosen["piece"] == "orc"
+        assert distance(chosen["to"], "0105") > 4 and distance(chosen["to"], "0104") > 5
+
+
+def test_a_side_that_besieges_nothing_fights_on_when_ahead():
+    # the same position with no siege engine: no walls to wait under, and the defender's
+    # (or the Sauron battle's) play stays as it was: the orc closes in on the guard
+    for chosen in map(json.loads, choices(ahead_of_a_demoralized_enemy(besieging=False), S)):
+        assert chosen["type"] == "move" and distance(chosen["to"], "0104") < distance("0605", "0104")
+
+
+def test_the_besieger_waits_out_of_the_catapult_s_range_rather_than_idle_under_the_walls():
+    # SPI 7.12, 7.35: no melee across an unbreached wall, and the foot of the wall is within
+    # the catapult's range; the orc, with no siege tower or ladder beside the walled knight
+    # and no breach, stays beyond the catapult's reach, where the old bot closed in to wait
+    # under the walls
+    doc = json.loads((SCENARIOS / "gondor.json").read_text(encoding="utf-8"))
+    walled = ["0204", "0305", "0206", "0106", "0105", "0104"]
+    doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9,
+                      hexsides=[{"hexes": ["0205", h], "kind": "wall"} for h in walled])
+    doc.update({"units": [u("orc", S, "0805", "E1Z"), u("knight", W, "0205", "B3W")], "leaders": [], "turns": 2,
+                "night_turns": [], "reinforcements": [], "spells": [], "cauldrons": [],
+                "engines": [{"id": "catapult", "side": W, "kind": "catapult", "allowance": 0, "missile": "c",
+                             "hex": "0105"},
+                            {"id": "ladder", "side": S, "kind": "ladder", "allowance": 4, "hex": "0909"}]})
+    g = games.new("gondor", seed=1, scenario=doc)
+    to_phase(g, "C", S)
+    for chosen in map(json.loads, choices(g, S)):
+        assert chosen["type"] == "end" or (chosen["piece"] != "orc" or distance(chosen["to"], "0105") > 4)

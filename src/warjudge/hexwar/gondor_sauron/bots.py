@@ -12,7 +12,10 @@ stacked with its units (8.1), steps onto its siege towers and ladders beside the
 a hex from which it can melee (the public map's walls and the view's breaches), closes in
 on the enemy with each unit once a phase, retreats before a melee when standing would cost more (7.7: tried
 on reseeded clones), retreats away from the enemy and ends a part of the turn only when
-nothing useful is left. Both draw on the caller's `random.Random`, never on the game's dice."""
+nothing useful is left. The besieger, once ahead on points by day or against a demoralized enemy
+(9.33: fanatical), it holds the lead: its units draw back out of the enemy's catapults,
+oil and reach rather than close in; nor does it close in to wait, with nobody to melee, within
+the enemy catapults' range or beside their cauldrons. Both draw on the caller's `random.Random`, never on the game's dice."""
 
 from __future__ import annotations
 
@@ -32,6 +35,8 @@ MORALE_VALUE = {"W": 4, "X": 3, "Y": 2, "Z": 1}
 TRIALS = 3            # reseeded clones a spell is tried on to see what it does
 WALLS = ("wall", "gate", "tower")   # hexsides no melee crosses unbreached (7.35)
 SILENCING = {"freeze", "stalemate"}   # spells on a Leader that bar his casting (docs/rulings.md)
+CATAPULT_REACH = 4    # 7.12 (Gondor's Exclusive Rules)
+CAVALRY_REACH, INFANTRY_REACH = 7, 5   # a move (4.11) and a step to melee
 EAGER = ("fire", "pour", "attack", "resolve", "rally", "advance", "stand", "form", "enter", "bombard", "cast")
 
 
@@ -236,9 +241,18 @@ def heuristic_action(game: Game, player: str, rng: random.Random) -> Action:
         return rng.choice(joining)
     every_move = [a for a in allowed if a["type"] == "move"]
     moves = [a for a in every_move if a not in astray]
+    if _withdrawing(view, player):
+        safer = _safer(view, player, moves)
+        if safer:
+            return safer
+        if {"type": "end"} in legal:
+            return {"type": "end"}
     climbing = _climbing(view, player, moves) or _to_melee(game, view, player, moves)
     if climbing:
         return rng.choice(climbing)
+    if _besieging(view, player):
+        units = {u["id"] for u in view["units"]}
+        moves = [a for a in moves if a["piece"] not in units or not _idle_under_the_walls(game, view, player, a["to"])]
     if moves:      # the move that gains the most ground towards the enemy, if any gains
         where = _where(view)
 
@@ -252,6 +266,65 @@ def heuristic_action(game: Game, player: str, rng: random.Random) -> Action:
             return {"type": kind}
     spread = _spreading(view, player, every_move)
     return rng.choice(spread or legal)
+
+
+def _withdrawing(view: GondorView, side: str) -> bool:
+    """Whether the besieger holds its lead rather than fight on: it has inflicted more points
+    than it lost (the battle's measure, docs/rulings.md), and the enemy is demoralized
+    (9.33: his W and X units fanatical, sure to hit) or it is day (the besieger's
+    night, 10.0, is over); fighting on from there gave back more than it took."""
+    enemy = next(s for s in view["losses"] if s != side)
+    if view["losses"][enemy] <= view["losses"][side] or not _besieging(view, side):
+        return False
+    return enemy in view["demoralized"] or (not view["night"] and view["turn"] > 1)
+
+
+def _besieging(view: GondorView, side: str) -> bool:
+    """The side that brought siege towers and ladders (7.53), or whose enemy holds walls
+    with oil: Gondor's Sauron side. The defender behind the walls fights on."""
+    return any(e["side"] == side and e["kind"] in ("siege_tower", "ladder") for e in view["engines"]) or any(
+        c["side"] != side for c in view["cauldrons"])
+
+
+def _idle_under_the_walls(game: Game, view: GondorView, side: str, h: str) -> bool:
+    """Whether a unit at `h` would wait within an enemy catapult's range or beside an
+    enemy cauldron with no enemy it may melee from there (7.35)."""
+    catapults = [e["hex"] for e in view["engines"] if e["side"] != side and e["kind"] == "catapult" and e.get("hex")]
+    oil = [c["hex"] for c in view["cauldrons"] if c["side"] != side and c.get("hex")]
+    exposed = any(distance(h, c) <= CATAPULT_REACH for c in catapults) or any(distance(h, c) == 1 for c in oil)
+    return exposed and not _melee_from(game, view, side, h)
+
+
+def _danger(view: GondorView, side: str, h: str) -> float:
+    """How exposed a unit at `h` is: within an enemy catapult's range (7.12), beside an
+    enemy cauldron (oil over the wall), within a move and a step of each enemy unit
+    (4.11: cavalry 6, infantry 4); the farther from the nearest enemy the better."""
+    catapults = [e["hex"] for e in view["engines"] if e["side"] != side and e["kind"] == "catapult" and e.get("hex")]
+    oil = [c["hex"] for c in view["cauldrons"] if c["side"] != side and c.get("hex")]
+    reach = [distance(h, u["hex"]) <= (CAVALRY_REACH if u["kind"] == "cavalry" else INFANTRY_REACH)
+             for u in view["units"] if u["side"] != side and u.get("hex")]
+    return (10.0 * any(distance(h, c) <= CATAPULT_REACH for c in catapults)
+            + 5.0 * any(distance(h, c) == 1 for c in oil) + 4.0 * sum(reach)
+            - 0.5 * min(_nearest_enemy(view, side, h), 12))
+
+
+def _safer(view: GondorView, side: str, moves: list[Action]) -> Action | None:
+    """The combat unit's move that lowers its `_danger` the most, if any does."""
+    where = _where(view)
+    units = {u["id"] for u in view["units"] if u["side"] == side}
+    known: dict[str, float] = {}
+
+    def danger(h: str) -> float:
+        if h not in known:
+            known[h] = _danger(view, side, h)
+        return known[h]
+    best, gain = None, 0.0
+    for a in moves:
+        if a["piece"] in units:
+            g = danger(where[a["piece"]]) - danger(a["to"])
+            if g > gain:
+                best, gain = a, g
+    return best
 
 
 def _climbing(view: GondorView, side: str, moves: list[Action]) -> list[Action]:

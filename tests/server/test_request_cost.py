@@ -23,6 +23,7 @@ from tests.server.conftest import MANY_SIGNUPS, stored_record
 from tests.server.test_cache import _game as toy_game
 from warjudge.server import auth, cache, cli, db, known_tokens
 from warjudge.server.app import create_app
+from warjudge.server.routes import deps
 
 
 @pytest.fixture
@@ -224,7 +225,7 @@ def test_the_served_app_runs_few_route_bodies_at_once(database_url, monkeypatch)
     other requests wait for a thread and are all answered (here 401: the game is read before the caller is checked)."""
     app = create_app(database_url, limits=MANY_SIGNUPS, threads=2)
     running, most = [0], [0]
-    real, guard = db.game_with_seats, threading.Lock()
+    real, guard = deps.read_game, threading.Lock()
 
     def slow_read(session: Any, game_id: str) -> Any:
         with guard:
@@ -236,7 +237,7 @@ def test_the_served_app_runs_few_route_bodies_at_once(database_url, monkeypatch)
         return real(session, game_id)
 
     with TestClient(app) as client:
-        monkeypatch.setattr(db, "game_with_seats", slow_read)
+        monkeypatch.setattr(deps, "read_game", slow_read)
         with ThreadPoolExecutor(6) as pool:   # games that are not there: reads of one game take turns (cache.py)
             answers = list(pool.map(lambda n: client.get(f"/api/games/missing{n}/legal"), range(6)))
     app.state.engine.dispose()

@@ -28,6 +28,7 @@ from fastapi.routing import APIRoute
 from sqlalchemy.orm import Session
 
 from warjudge.server import cache, db, play
+from warjudge.server.gameread import GameRead, read_game
 from warjudge.server.access import Bearer, Credentials, GameId, caller, game_row, maybe_caller
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow, User
@@ -40,6 +41,21 @@ class Change:
     session: Session
     user: User
     row: GameRow
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A read of one game: its transaction, and the game as read (`row`: 404 if none)."""
+
+    session: Session
+    game_id: str
+    found: GameRead | None
+
+    @property
+    def row(self) -> GameRead:
+        if self.found is None:
+            raise ApiError(404, "api.no_game", game=self.game_id)
+        return self.found
 
 
 @dataclass(frozen=True)
@@ -85,15 +101,15 @@ class GameCall(Call):
         return game_row(session, self.game_id)
 
     @contextmanager
-    def reading_game(self) -> Iterator[Session]:
+    def reading_game(self) -> Iterator[Reading]:
         """A read of the game: its loaded game borrowed before anything is read
         (`cache.reserve`), yet once the read holds its database connection (a borrower
-        waiting for a connection that a writer waiting for the game held was a deadlock)."""
+        waiting for a connection that a writer waiting for the game held was a deadlock);
+        then its row, seats and players, by Core (`gameread.py`)."""
         with self.reading() as session:
             session.connection()   # SQLite's snapshot is only taken at the first read
             cache.reserve(session, self.game_id)
-            db.game_with_seats(session, self.game_id)   # then the row, its seats and players at once
-            yield session
+            yield Reading(session, self.game_id, read_game(session, self.game_id))
 
     @contextmanager
     def changing(self, gm: bool = False) -> Iterator[Change]:

@@ -23,6 +23,7 @@ from tests.server.conftest import MANY_SIGNUPS, stored_record
 from tests.server.test_cache import _game as toy_game
 from warjudge.server import auth, cache, cli, db, known_tokens
 from warjudge.server.app import create_app
+from warjudge.server.models import Base
 from warjudge.server.routes import deps
 
 
@@ -243,3 +244,24 @@ def test_the_served_app_runs_few_route_bodies_at_once(database_url, monkeypatch)
     app.state.engine.dispose()
     assert [a.status_code for a in answers] == [401] * 6 and most[0] == 2
     assert cli.THREADS < 40
+
+
+def test_a_read_of_a_game_builds_no_orm_row(client, tokens_remembered):
+    """Issue 22: the ORM's loading of a read's row, seats and players cost more than the
+    rest of a cached `GET …/legal`; reads take them by Core as plain values (gameread.py)."""
+    gid, ann, bob = _toy_game(client)
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+    loaded: list[str] = []
+
+    def noted(target: Any, _context: Any) -> None:
+        loaded.append(type(target).__name__)
+
+    event.listen(Base, "load", noted, propagate=True)
+    try:
+        legal = bob.ok("get", f"/api/games/{gid}/legal")
+        shown = ann.ok("get", f"/api/games/{gid}")
+    finally:
+        event.remove(Base, "load", noted)
+    assert loaded == [], loaded
+    assert [s["seat"] for s in legal["seats"]] == ["south"] and shown["version"] == 1
+    assert [(s["seat"], s["user"]) for s in shown["seats"]] == [("north", ann.name), ("south", bob.name)]

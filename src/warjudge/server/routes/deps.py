@@ -45,9 +45,12 @@ class Change:
 
 @dataclass(frozen=True)
 class Reading:
-    """A read of one game: its transaction, and the game as read (`row`: 404 if none)."""
+    """A read of one game: its transaction, the game as read (`row`: 404 if none) and the
+    caller, checked when asked (401 before 404), as a shared detached account: a read only
+    looks at it (`auth.user_of_token`)."""
 
     session: Session
+    credentials: Credentials
     game_id: str
     found: GameRead | None
 
@@ -56,6 +59,14 @@ class Reading:
         if self.found is None:
             raise ApiError(404, "api.no_game", game=self.game_id)
         return self.found
+
+    def caller(self) -> User:
+        """The signed-in caller (401 if not)."""
+        return caller(self.session, self.credentials, attach=False)
+
+    def viewer(self) -> User | None:
+        """The caller if they sent credentials (then valid ones), else None: anyone may read."""
+        return maybe_caller(self.session, self.credentials, attach=False)
 
 
 @dataclass(frozen=True)
@@ -109,7 +120,7 @@ class GameCall(Call):
         with self.reading() as session:
             session.connection()   # SQLite's snapshot is only taken at the first read
             cache.reserve(session, self.game_id)
-            yield Reading(session, self.game_id, read_game(session, self.game_id))
+            yield Reading(session, self.credentials, self.game_id, read_game(session, self.game_id))
 
     @contextmanager
     def changing(self, gm: bool = False) -> Iterator[Change]:

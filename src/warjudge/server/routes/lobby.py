@@ -103,7 +103,7 @@ def list_games(response: Response, call: Caller,
 @router.get("/api/games/{game_id}", response_model=GameShown, response_model_exclude_unset=True)
 def show_game(call: GameCaller, seat: str | None = SeatQuery, lang: str = LangQuery) -> dict[str, Any]:
     with call.reading_game() as read:
-        user = call.viewer(read.session)
+        user = read.viewer()
         row = read.row
         game = play.load(row)
         role = play.role(row, user, seat)

@@ -51,7 +51,7 @@ def legal(call: GameCaller, seat: str | None = SeatQuery, lang: str = LangQuery)
     its `labels` entry, the action worded in `lang` for a person (from the seat's view).
     Written from each seat's JSON kept since it was worked out (`_seat_legal`)."""
     with call.reading_game() as read:
-        user, row = call.caller(read.session), read.row
+        user, row = read.caller(), read.row
         game = play.load(row)
         held = play.held_seats(row, user) if seat is None else [play.require_seat(row, user, seat).name]
         return Response(b'{"seats":[' + b",".join(_seat_legal(row, game, s, lang) for s in held) + b"]}",
@@ -64,7 +64,7 @@ def preview(body: ActionRequest, call: GameCaller) -> dict[str, Any]:
     table row), from the game's own rules; `preview` is null for an action with no dice
     to show. Changes nothing."""
     with call.reading_game() as read:
-        user = call.caller(read.session)
+        user = read.caller()
         return {"preview": play.preview(read.row, user, body.seat, body.action)}
 
 
@@ -75,7 +75,7 @@ def setup(body: SetupRequest, call: GameCaller) -> dict[str, Any]:
     left, the zone, where each kind left may go, the `deploy` to send once complete.
     Changes nothing."""
     with call.reading_game() as read:
-        user = call.caller(read.session)
+        user = read.caller()
         return play.setup_plan(read.row, user, body.seat, body.placements, body.fill, body.like)
 
 

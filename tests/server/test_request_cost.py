@@ -265,3 +265,24 @@ def test_a_read_of_a_game_builds_no_orm_row(client, tokens_remembered):
     assert loaded == [], loaded
     assert [s["seat"] for s in legal["seats"]] == ["south"] and shown["version"] == 1
     assert [(s["seat"], s["user"]) for s in shown["seats"]] == [("north", ann.name), ("south", bob.name)]
+
+
+def test_a_game_route_solves_three_dependencies(client, monkeypatch):
+    """Issue 22: FastAPI's dependency solving was about a tenth of a cached `GET …/legal`;
+    a game's caller reads the bearer token itself (`auth.credentials_of`), not through
+    another dependency: the route, its `GameCall` and the bearer scheme, three in all."""
+    gid, ann, bob = _toy_game(client)
+    solved: list[str] = []
+    real = fastapi_dependencies.solve_dependencies
+
+    async def counted(*args: Any, **kw: Any) -> Any:
+        solved.append(getattr(kw["dependant"].call, "__name__", type(kw["dependant"].call).__name__))
+        return await real(*args, **kw)
+
+    monkeypatch.setattr(fastapi_dependencies, "solve_dependencies", counted)
+    monkeypatch.setattr(fastapi_routing, "solve_dependencies", counted)
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+    assert solved == ["act", "_game_call", "HTTPBearer"], solved
+    solved.clear()
+    assert [s["seat"] for s in bob.ok("get", f"/api/games/{gid}/legal")["seats"]] == ["south"]
+    assert solved == ["legal", "_game_call", "HTTPBearer"], solved

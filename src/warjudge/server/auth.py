@@ -189,10 +189,16 @@ BEARER = HTTPBearer(auto_error=False, description="a token from POST /api/tokens
 
 async def bearer_or_cookie(request: Request, given: HTTPAuthorizationCredentials | None = Security(BEARER)
                            ) -> HTTPAuthorizationCredentials | None:
-    """The caller's token: the bearer token if one was sent, else the session cookie, whose
-    every state-changing request must carry the session's CSRF token. A coroutine though
-    it waits for nothing: FastAPI runs a plain function dependency in its thread pool, a
-    hop to a worker thread and back for every request (issue 22)."""
+    """The caller's token (`credentials_of`). A coroutine though it waits for nothing:
+    FastAPI runs a plain function dependency in its thread pool, a hop to a worker thread
+    and back for every request (issue 22)."""
+    return credentials_of(request, given)
+
+
+def credentials_of(request: Request, given: HTTPAuthorizationCredentials | None
+                   ) -> HTTPAuthorizationCredentials | None:
+    """The bearer token `given`, if one was sent, else the session cookie, whose every
+    state-changing request must carry the session's CSRF token."""
     if given is not None:
         return given
     cookie = request.cookies.get(SESSION_COOKIE)

@@ -23,7 +23,7 @@ from tests.server.conftest import MANY_SIGNUPS, stored_record
 from tests.server.test_cache import _game as toy_game
 from warjudge.server import auth, cache, cli, db, known_tokens
 from warjudge.server.app import create_app
-from warjudge.server.models import Base
+from warjudge.server.models import Base, User
 from warjudge.server.routes import deps
 
 
@@ -286,3 +286,24 @@ def test_a_game_route_solves_three_dependencies(client, monkeypatch):
     solved.clear()
     assert [s["seat"] for s in bob.ok("get", f"/api/games/{gid}/legal")["seats"]] == ["south"]
     assert solved == ["legal", "_game_call", "HTTPBearer"], solved
+
+
+def test_a_change_of_a_game_merges_no_account(client, tokens_remembered):
+    """A change of a game only looks at its caller's account (ids, name): it is not merged
+    into the change's session (the merge cost about as much as the token's query)."""
+    gid, ann, bob = _toy_game(client)
+    loaded: list[str] = []
+
+    def noted(target: Any, _context: Any) -> None:
+        loaded.append(type(target).__name__)
+
+    event.listen(User, "load", noted)
+    try:
+        ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+        assert bob.ok("post", f"/api/games/{gid}/ready", {"seat": "south"})["ready"] is True
+        assert client.post(f"/api/games/{gid}/actions", headers=bob.headers,   # still only the seat's holder
+                           json={"seat": "north", "action": {"type": "bid", "amount": 2}}).status_code == 403
+    finally:
+        event.remove(User, "load", noted)
+    assert loaded == [], loaded
+    assert [(a["player"], a["amount"]) for a in stored_record(client, gid).actions] == [("north", 1)]

@@ -81,9 +81,10 @@ class Call:
         sessions: db.Sessions = self.request.app.state.sessions
         return sessions
 
-    def caller(self, session: Session) -> User:
-        """The signed-in caller (401 if not)."""
-        return caller(session, self.credentials)
+    def caller(self, session: Session, attach: bool = True) -> User:
+        """The signed-in caller (401 if not): a row of `session`, or if not `attach` a
+        shared detached account, only to be looked at (`auth.user_of_token`)."""
+        return caller(session, self.credentials, attach)
 
     def viewer(self, session: Session) -> User | None:
         """The caller if they sent credentials (then valid ones), else None: anyone may read."""
@@ -96,10 +97,10 @@ class Call:
             yield session
 
     @contextmanager
-    def writing(self) -> Iterator[tuple[Session, User]]:
-        """One transaction for the whole change, the caller checked first."""
+    def writing(self, attach: bool = True) -> Iterator[tuple[Session, User]]:
+        """One transaction for the whole change, the caller checked first (`caller`)."""
         with self.sessions.begin() as session:
-            yield session, self.caller(session)
+            yield session, self.caller(session, attach)
 
 
 @dataclass(frozen=True)
@@ -125,8 +126,9 @@ class GameCall(Call):
     @contextmanager
     def changing(self, gm: bool = False) -> Iterator[Change]:
         """The caller (401 before 404) and the game's row, locked until the change commits;
-        with `gm`, anyone but its games master refused (403)."""
-        with self.writing() as (session, user):
+        with `gm`, anyone but its games master refused (403). A change of a game never
+        changes its caller's account, so the caller is not merged into its session."""
+        with self.writing(attach=False) as (session, user):
             row = db.locked_game(session, self.game_id)
             if row is None:
                 raise ApiError(404, "api.no_game", game=self.game_id)

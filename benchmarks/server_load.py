@@ -8,7 +8,8 @@ The mixes (`--mix`, all by default; a fresh server for each):
 - `diplomacy`: 7-seat standard Diplomacy games, each client one seat: it orders every one
   of its units from `GET …/legal` (a random legal order, naming the phase), then says
   Ready; the last Ready adjudicates, as in real play, and every seat plays the next phase;
-- `sjg`: SJG Necromancer games, each client both sides, a random legal action at a time;
+- `sjg`: SJG Necromancer games, each client both sides: each side's set-up filled in a
+  formation and sent whole (`POST …/setup`, then its `deploy`), then a random legal action at a time;
 - `abuse`: the toy clients while one other account seats all-bot games, reads their
   histories (`/history/N`, `/history` pages) over and over and opens as many live-update
   streams as it can (500 asked; the caps' 429 and 503 answers are counted, not errors).
@@ -61,6 +62,7 @@ DIPLOMACY_SEATS = 7
 POLL = 0.05   # seconds between two looks of a seat that waits for the others
 ABUSE_STREAMS = 500
 ABUSE_BOT_GAMES = 4
+SJG_FORMATIONS = ["front", "massed", "rear"]   # the set-ups the SJG clients fill (hexwar/sjg/formations.py)
 
 
 @dataclass
@@ -155,11 +157,18 @@ async def toy_client(base: str, headers: dict[str, str], stop_at: float, tally: 
 
 
 async def sjg_client(base: str, headers: dict[str, str], stop_at: float, tally: Tally) -> None:
-    """Both sides of SJG Necromancer games: a random legal action of a side that has one."""
+    """Both sides of SJG Necromancer games: each side's set-up filled in a formation and sent
+    whole, as a player's page does (the clients played only the set-up before, one unit
+    at a time: issue 22), then a random legal action of a side that has one."""
     chooser = random.Random(len(tally.latencies))
     async with Connection(base, headers) as http:
         while time.monotonic() < stop_at:
-            gid, _ = await http.new_game({"game": "necromancer-sjg"})
+            gid, sides = await http.new_game({"game": "necromancer-sjg"})
+            for side in sides:
+                status, plan = await http.request("POST", f"/api/games/{gid}/setup",
+                                                  {"seat": side, "fill": chooser.choice(SJG_FORMATIONS)})
+                assert status == 200, plan
+                await tally.submit(http, gid, side, json.loads(plan)["deploy"])
             while time.monotonic() < stop_at:
                 seats = [s for s in (await http.json(f"/api/games/{gid}/legal"))["seats"] if s["actions"]]
                 if not seats:

@@ -23,6 +23,8 @@ from tests.server.conftest import MANY_SIGNUPS, stored_record
 from tests.server.test_cache import _game as toy_game
 from warjudge.server import auth, cache, cli, db, known_tokens
 from warjudge.server.app import create_app
+from warjudge.server.models import Base, User
+from warjudge.server.routes import deps
 
 
 @pytest.fixture
@@ -224,7 +226,7 @@ def test_the_served_app_runs_few_route_bodies_at_once(database_url, monkeypatch)
     other requests wait for a thread and are all answered (here 401: the game is read before the caller is checked)."""
     app = create_app(database_url, limits=MANY_SIGNUPS, threads=2)
     running, most = [0], [0]
-    real, guard = db.game_with_seats, threading.Lock()
+    real, guard = deps.read_game, threading.Lock()
 
     def slow_read(session: Any, game_id: str) -> Any:
         with guard:
@@ -236,9 +238,72 @@ def test_the_served_app_runs_few_route_bodies_at_once(database_url, monkeypatch)
         return real(session, game_id)
 
     with TestClient(app) as client:
-        monkeypatch.setattr(db, "game_with_seats", slow_read)
+        monkeypatch.setattr(deps, "read_game", slow_read)
         with ThreadPoolExecutor(6) as pool:   # games that are not there: reads of one game take turns (cache.py)
             answers = list(pool.map(lambda n: client.get(f"/api/games/missing{n}/legal"), range(6)))
     app.state.engine.dispose()
     assert [a.status_code for a in answers] == [401] * 6 and most[0] == 2
     assert cli.THREADS < 40
+
+
+def test_a_read_of_a_game_builds_no_orm_row(client, tokens_remembered):
+    """Issue 22: the ORM's loading of a read's row, seats and players cost more than the
+    rest of a cached `GET …/legal`; reads take them by Core as plain values (gameread.py)."""
+    gid, ann, bob = _toy_game(client)
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+    loaded: list[str] = []
+
+    def noted(target: Any, _context: Any) -> None:
+        loaded.append(type(target).__name__)
+
+    event.listen(Base, "load", noted, propagate=True)
+    try:
+        legal = bob.ok("get", f"/api/games/{gid}/legal")
+        shown = ann.ok("get", f"/api/games/{gid}")
+    finally:
+        event.remove(Base, "load", noted)
+    assert loaded == [], loaded
+    assert [s["seat"] for s in legal["seats"]] == ["south"] and shown["version"] == 1
+    assert [(s["seat"], s["user"]) for s in shown["seats"]] == [("north", ann.name), ("south", bob.name)]
+
+
+def test_a_game_route_solves_three_dependencies(client, monkeypatch):
+    """Issue 22: FastAPI's dependency solving was about a tenth of a cached `GET …/legal`;
+    a game's caller reads the bearer token itself (`auth.credentials_of`), not through
+    another dependency: the route, its `GameCall` and the bearer scheme, three in all."""
+    gid, ann, bob = _toy_game(client)
+    solved: list[str] = []
+    real = fastapi_dependencies.solve_dependencies
+
+    async def counted(*args: Any, **kw: Any) -> Any:
+        solved.append(getattr(kw["dependant"].call, "__name__", type(kw["dependant"].call).__name__))
+        return await real(*args, **kw)
+
+    monkeypatch.setattr(fastapi_dependencies, "solve_dependencies", counted)
+    monkeypatch.setattr(fastapi_routing, "solve_dependencies", counted)
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+    assert solved == ["act", "_game_call", "HTTPBearer"], solved
+    solved.clear()
+    assert [s["seat"] for s in bob.ok("get", f"/api/games/{gid}/legal")["seats"]] == ["south"]
+    assert solved == ["legal", "_game_call", "HTTPBearer"], solved
+
+
+def test_a_change_of_a_game_merges_no_account(client, tokens_remembered):
+    """A change of a game only looks at its caller's account (ids, name): it is not merged
+    into the change's session (the merge cost about as much as the token's query)."""
+    gid, ann, bob = _toy_game(client)
+    loaded: list[str] = []
+
+    def noted(target: Any, _context: Any) -> None:
+        loaded.append(type(target).__name__)
+
+    event.listen(User, "load", noted)
+    try:
+        ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+        assert bob.ok("post", f"/api/games/{gid}/ready", {"seat": "south"})["ready"] is True
+        assert client.post(f"/api/games/{gid}/actions", headers=bob.headers,   # still only the seat's holder
+                           json={"seat": "north", "action": {"type": "bid", "amount": 2}}).status_code == 403
+    finally:
+        event.remove(User, "load", noted)
+    assert loaded == [], loaded
+    assert [(a["player"], a["amount"]) for a in stored_record(client, gid).actions] == [("north", 1)]

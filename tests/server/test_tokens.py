@@ -171,5 +171,5 @@ def test_a_token_revoked_here_while_another_request_reads_it_is_not_remembered(c
         user = session.scalars(select(User).where(User.name == "ann")).one()
         token = session.scalars(select(Token).where(Token.user_id == user.id)).one()
         known.forget_all()   # a revocation committing meanwhile
-        known.remember(auth.token_hash(ann.token), user, token.id, token.expires_at, None, generation)
+        known.keep(auth.token_hash(ann.token), known_tokens.checked(user, token.id, token.expires_at, None), generation)
     assert known.get(auth.token_hash(ann.token)) is None

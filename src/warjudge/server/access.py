@@ -26,12 +26,13 @@ SeatQuery = Query(None, max_length=64, description="whose: one of your seats (om
                                                    "the games master's all, or the public's)")
 
 
-def caller(session: Session, credentials: Credentials) -> User:
-    return auth.user_of_token(session, credentials.credentials if credentials else None)
+def caller(session: Session, credentials: Credentials, attach: bool = True) -> User:
+    """The caller's account (401 if none), a row of `session` unless not `attach` (`auth.user_of_token`)."""
+    return auth.user_of_token(session, credentials.credentials if credentials else None, attach)
 
 
-def maybe_caller(session: Session, credentials: Credentials) -> User | None:
-    return caller(session, credentials) if credentials else None
+def maybe_caller(session: Session, credentials: Credentials, attach: bool = True) -> User | None:
+    return caller(session, credentials, attach) if credentials else None
 
 
 def game_row(session: Session, game_id: str) -> GameRow:

@@ -86,38 +86,40 @@ def issue_token(session: Session, user_id: int, lifetime: float, kind: str = API
 
 
 # Built once: building the statement (its column comparisons and cache key) cost more CPU
-# than running it (about a tenth of a toy submission's server time, issue 22).
-TOKEN_LOOKUP = (select(User, Token.id, Token.expires_at, Token.last_used_at).join(Token, Token.user_id == User.id)
-                .where(Token.token_hash == bindparam("token_hash")))
+# than running it (about a tenth of a toy submission's server time, issue 22). Run by Core,
+# its row plain values: the ORM's loading of the account cost more than the query.
+_USERS, _TOKENS = User.__table__, Token.__table__
+TOKEN_LOOKUP = (select(*_USERS.c, _TOKENS.c.id.label("token_id"), _TOKENS.c.expires_at, _TOKENS.c.last_used_at)
+                .select_from(_USERS.join(_TOKENS, _TOKENS.c.user_id == _USERS.c.id))
+                .where(_TOKENS.c.token_hash == bindparam("token_hash")))
 
 USED: ContextVar[list[int] | None] = ContextVar("warjudge_tokens_used", default=None)
 
 
-def user_of_token(session: Session, token: str | None) -> User:
+def user_of_token(session: Session, token: str | None, attach: bool = True) -> User:
+    """The token's account: a row of `session` (`attach`), else a detached copy, shared,
+    for a read that only looks at it (no ORM work per request: `known_tokens.Known`)."""
     if not token:
         raise ApiError(401, "api.sign_in_bearer")
     digest, known = token_hash(token), known_tokens.of(session)
     checked = known.get(digest) if known else None
-    if checked is not None:   # checked less than known_tokens.MEMORY seconds ago
-        user, token_id, expires_at, last_used_at = (checked.user(session), checked.token_id, checked.expires_at,
-                                                    checked.last_used_at)
-    else:
+    if checked is None:   # not checked in the last known_tokens.MEMORY seconds
         generation = known.generation if known else 0
-        found = session.execute(TOKEN_LOOKUP, {"token_hash": digest}).first()   # one query per request
+        found = session.connection().execute(TOKEN_LOOKUP, {"token_hash": digest}).first()   # one query per request
         if found is None:
             raise ApiError(401, "api.token_invalid")
-        user, token_id, expires_at, last_used_at = found
+        checked = known_tokens.checked(found, found.token_id, found.expires_at, found.last_used_at)
         if known:
-            known.remember(digest, user, token_id, expires_at, last_used_at, generation)
+            known.keep(digest, checked, generation)
     now = time.time()
-    if expires_at <= now:
+    if checked.expires_at <= now:
         raise ApiError(401, "api.token_expired")
     used = USED.get()
-    if used is not None and (last_used_at is None or last_used_at < now - TOUCH_EVERY):
-        used.append(token_id)
+    if used is not None and (checked.last_used_at is None or checked.last_used_at < now - TOUCH_EVERY):
+        used.append(checked.token_id)
         if known:
             known.used(digest, now)
-    return user
+    return checked.user(session) if attach else checked.detached
 
 
 ASGI = Callable[[dict[str, Any], Any, Any], Awaitable[None]]
@@ -187,10 +189,16 @@ BEARER = HTTPBearer(auto_error=False, description="a token from POST /api/tokens
 
 async def bearer_or_cookie(request: Request, given: HTTPAuthorizationCredentials | None = Security(BEARER)
                            ) -> HTTPAuthorizationCredentials | None:
-    """The caller's token: the bearer token if one was sent, else the session cookie, whose
-    every state-changing request must carry the session's CSRF token. A coroutine though
-    it waits for nothing: FastAPI runs a plain function dependency in its thread pool, a
-    hop to a worker thread and back for every request (issue 22)."""
+    """The caller's token (`credentials_of`). A coroutine though it waits for nothing:
+    FastAPI runs a plain function dependency in its thread pool, a hop to a worker thread
+    and back for every request (issue 22)."""
+    return credentials_of(request, given)
+
+
+def credentials_of(request: Request, given: HTTPAuthorizationCredentials | None
+                   ) -> HTTPAuthorizationCredentials | None:
+    """The bearer token `given`, if one was sent, else the session cookie, whose every
+    state-changing request must carry the session's CSRF token."""
     if given is not None:
         return given
     cookie = request.cookies.get(SESSION_COOKIE)

@@ -23,18 +23,17 @@ from typing import Any, Iterator
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, bindparam, create_engine, event, select
-from sqlalchemy.orm import Session, defer, joinedload, selectinload, sessionmaker
+from sqlalchemy.orm import Session, defer, joinedload, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from warjudge.server import known_tokens
 from warjudge.server.dbwrites import write_changed_rows
-from warjudge.server.models import GameRow, Seat
+from warjudge.server.models import GameRow
 from warjudge.server.writelock import FifoLock, ProcessLock
 
 BUSY_MS = 30_000
 WRITER_SUFFIX = "-writer"   # beside a SQLite database: the file its server processes lock to write
 READ_ONLY = "warjudge_read_only"   # execution option of the engine `Sessions.reading` uses
-_READ_ROWS = "warjudge.read_rows"   # session.info: the rows `game_with_seats` read, kept for the session
 _HOLDS_LOCK = "warjudge.write_lock"   # connection-record info: this connection holds the queue's turn
 MIGRATIONS = Path(__file__).parent / "migrations"
 CONNECT_PATIENCE = 5.0   # seconds a new connection waits for a database server that is (re)starting
@@ -168,18 +167,12 @@ def sessions(engine: Engine) -> Sessions:
 # (back to back; cause not found). On SQLite, where the lock is the database's and `FOR
 # UPDATE` is not written, they come joined to the row, one statement instead of two: the
 # lazy load was 18 % of a submission's route, and the row with its seats cost 0.54 ms of
-# CPU joined against 0.82 ms (1,000 in a row, in-process, issue 22). A read's statement must take the record with the row (on
-# PostgreSQL a later statement of a read may see a newer commit); its seats come in a second
-# statement with their players, whom a summary names (each was a lazy load of its own). On
-# SQLite a read is one snapshot, so the row comes joined to its seats and players without
-# its record (read later only if the game is not cached): a Diplomacy `GET …/legal` cost
-# 1.39 ms of server CPU against 1.77 ms with the second statement (issue 22).
+# CPU joined against 0.82 ms (1,000 in a row, in-process, issue 22). A read reads no ORM
+# row: `gameread.py`.
 _GAME = select(GameRow).where(GameRow.id == bindparam("game_id"))
 _LOCKED_GAME = {skip: _GAME.options(defer(GameRow.record)).with_for_update(skip_locked=skip)
                 for skip in (False, True)}
 _WRITE_GAME_SQLITE = _GAME.options(defer(GameRow.record), joinedload(GameRow.seats))
-_READ_GAME = _GAME.options(selectinload(GameRow.seats).joinedload(Seat.user))
-_READ_GAME_SQLITE = _GAME.options(defer(GameRow.record), joinedload(GameRow.seats).joinedload(Seat.user))
 
 
 def locked_game(session: Session, game_id: str, skip_locked: bool = False) -> GameRow | None:
@@ -190,12 +183,3 @@ def locked_game(session: Session, game_id: str, skip_locked: bool = False) -> Ga
         return session.scalars(_WRITE_GAME_SQLITE, {"game_id": game_id}).unique().first()
     return session.scalars(_LOCKED_GAME[skip_locked], {"game_id": game_id}).first()
 
-
-def game_with_seats(session: Session, game_id: str) -> GameRow | None:
-    """The game's row, its seats and their players, unlocked (a read's), at once: the
-    session holds them after (in `session.info` too, since its identity map holds rows
-    weakly), so its `session.get` of the game reads nothing more."""
-    read = _READ_GAME_SQLITE if session.get_bind().dialect.name == "sqlite" else _READ_GAME
-    row = session.scalars(read, {"game_id": game_id}).unique().first()
-    session.info.setdefault(_READ_ROWS, []).append(row)
-    return row

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, replace
+from functools import cached_property
 from time import monotonic
 from typing import Any
 
@@ -35,9 +36,23 @@ class Known:
 
     def user(self, session: Session) -> User:
         """The account as a row of `session` (the one it holds already, if any), read from nothing."""
+        return session.merge(self._built(), load=False)
+
+    @cached_property
+    def detached(self) -> User:
+        """The account as a detached row, built once and shared: for reads, which only look
+        at it (merged into each request's session it cost more than the token's query)."""
+        return self._built()
+
+    def _built(self) -> User:
         user = User(**self.account)
         make_transient_to_detached(user)
-        return session.merge(user, load=False)
+        return user
+
+
+def checked(account: Any, token_id: int, expires_at: float, last_used_at: float | None) -> Known:
+    """A token checked now: `account` has the account's columns as attributes (a `User`, or a row)."""
+    return Known({k: getattr(account, k) for k in _COLUMNS}, token_id, expires_at, last_used_at, monotonic())
 
 
 class KnownTokens:
@@ -53,9 +68,8 @@ class KnownTokens:
         known = self._known.get(digest)
         return known if known is not None and monotonic() - known.checked_at < MEMORY else None
 
-    def remember(self, digest: str, user: User, token_id: int, expires_at: float, last_used_at: float | None,
-                 generation: int) -> None:
-        known = Known({k: getattr(user, k) for k in _COLUMNS}, token_id, expires_at, last_used_at, monotonic())
+    def keep(self, digest: str, known: Known, generation: int) -> None:
+        """`known` kept, unless every token was forgotten since `generation` (read before it)."""
         with self._lock:
             if generation == self.generation:
                 if len(self._known) >= MOST:

@@ -10,7 +10,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, object_session
@@ -26,8 +26,11 @@ from warjudge.server.bots import names as bot_names
 from warjudge.server.bots import movers, new_bot_seed
 from warjudge.server.deadlines import PhaseRules, next_deadline, phase_kind
 from warjudge.server.errors import ApiError
+from warjudge.server.gameread import GameRead, SeatRead
 from warjudge.server.models import GameRow, RolledBack, Seat, User
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE
+
+Stored = GameRow | GameRead   # a game's row locked for a change (ORM), or as a read read it (Core)
 
 log = logging.getLogger("warjudge.server")
 
@@ -73,13 +76,13 @@ def offered_options(game_id: str) -> list[dict[str, Any]]:
 LOAD_REPLAY = phases.STEP + phases.SNAPSHOT_EVERY   # record actions a request replays at most to load a game
 
 
-def load(row: GameRow) -> Game:
+def load(row: Stored) -> Game:
     """The row's game: from this process's cache when it holds the stored version
     (`cache.py`), else from its saved position and the few actions after it
     (`phases.restored`), else replayed from the record if it is short; a longer game not
     folded yet (an old database's, or after an upgrade) is a 503 while it is prepared in
     the background (`phases.being_prepared`): no request replays a long game."""
-    session = object_session(row)
+    session = row.session if isinstance(row, GameRead) else object_session(row)
     game = cache.take(session, row) if session else None
     if game is None:
         try:
@@ -96,22 +99,26 @@ def load(row: GameRow) -> Game:
     return game
 
 
-def seat(row: GameRow, name: str) -> Seat:
+@overload
+def seat(row: GameRow, name: str) -> Seat: ...
+@overload
+def seat(row: GameRead, name: str) -> SeatRead: ...
+def seat(row: Stored, name: str) -> Seat | SeatRead:
     for candidate in row.seats:
         if candidate.name == name:
             return candidate
     raise ApiError(404, "api.no_seat", game=row.id, seat=name, seats=", ".join(s.name for s in row.seats))
 
 
-def held_seats(row: GameRow, user: User | None) -> list[str]:
+def held_seats(row: Stored, user: User | None) -> list[str]:
     return [] if user is None else [s.name for s in row.seats if s.user_id == user.id]
 
 
-def is_gm(row: GameRow, user: User | None) -> bool:
+def is_gm(row: Stored, user: User | None) -> bool:
     return user is not None and row.creator_id == user.id
 
 
-def role(row: GameRow, user: User | None, asked: str | None) -> str:
+def role(row: Stored, user: User | None, asked: str | None) -> str:
     """Whose view the caller gets: the seat asked for (it must hold it), its only seat,
     else GM_ROLE (the creator holding no seat) or PUBLIC_ROLE, both shown the public view
     (`views.view_for`): the games master never sees a seat's secrets."""
@@ -130,7 +137,11 @@ def role(row: GameRow, user: User | None, asked: str | None) -> str:
     return GM_ROLE if is_gm(row, user) else PUBLIC_ROLE
 
 
-def require_seat(row: GameRow, user: User, name: str) -> Seat:
+@overload
+def require_seat(row: GameRow, user: User, name: str) -> Seat: ...
+@overload
+def require_seat(row: GameRead, user: User, name: str) -> SeatRead: ...
+def require_seat(row: Stored, user: User, name: str) -> Seat | SeatRead:
     held = seat(row, name)
     if held.user_id != user.id:
         raise ApiError(403, "api.not_your_seat", seat=name, game=row.id)
@@ -192,11 +203,11 @@ def start_phase(row: GameRow, game: Game, start: int, now: float) -> None:
         row.deadline = deadline
 
 
-def all_held(row: GameRow) -> bool:
+def all_held(row: Stored) -> bool:
     return all(s.user_id is not None or s.bot for s in row.seats)
 
 
-def waits_for_seats(row: GameRow) -> bool:
+def waits_for_seats(row: Stored) -> bool:
     """A timed game whose clock has not started: no phase of it ever had a deadline
     (none set, none paused) because a seat has never been taken. Once it started, a
     seat freed later (the games master's `replace`) stops no clock."""
@@ -308,7 +319,7 @@ def expand(game: Game, seat_name: str, action: dict[str, Any]) -> list[dict[str,
     return first + [{"type": "order", "order": o} for o in orders]
 
 
-def preview(row: GameRow, user: User, seat_name: str, action: dict[str, Any]) -> dict[str, Any] | None:
+def preview(row: Stored, user: User, seat_name: str, action: dict[str, Any]) -> dict[str, Any] | None:
     """The game's preview of one of the seat's legal actions now (a game without
     `preview` has none); an action the seat may not take now is refused (409)."""
     require_seat(row, user, seat_name)
@@ -324,7 +335,7 @@ def costs(game: Game, seat_name: str, actions: list[dict[str, Any]]) -> dict[str
     ones are named, and a game without `cost` names none."""
     return {str(i): found for i, a in enumerate(actions) if (found := game.cost(seat_name, a))}
 
-def setup_plan(row: GameRow, user: User, seat_name: str, placements: dict[str, list[str]],
+def setup_plan(row: Stored, user: User, seat_name: str, placements: dict[str, list[str]],
                fill: str | None, like: dict[str, list[str]] | None) -> dict[str, Any]:
     """The game's check (and completion) of a set-up the seat drafts in its page (SJG);
     a set-up that breaks the rules, or a game with no such set-up, is refused (409).
@@ -333,7 +344,7 @@ def setup_plan(row: GameRow, user: User, seat_name: str, placements: dict[str, l
     Changes nothing: the set-up is sent as one action once complete."""
     require_seat(row, user, seat_name)
     game = load(row)
-    session = object_session(row)
+    session = row.session if isinstance(row, GameRead) else object_session(row)
     last = lastsetup.last_setup(session, row, user, seat_name) if session is not None else None
     if fill == "like" and like is None:
         if last is None:
@@ -423,7 +434,7 @@ def no_moves_received(row: GameRow, game: Game) -> list[str]:
     return [s.name for s in row.seats if s.name in waiting and not (s.acted or s.ready or s.bot)]
 
 
-def waited_for(row: GameRow, game: Game) -> list[str]:
+def waited_for(row: Stored, game: Game) -> list[str]:
     """The seats this phase still waits for: each that may act and is neither ready nor a
     bot that has done it all (a Diplomacy bot is done once it has given every order:
     `waiting_for`). A Diplomacy power may change its drafts until the phase ends, so

@@ -21,14 +21,15 @@ from dataclasses import dataclass
 from functools import wraps
 from typing import Annotated, Any, Callable, Iterator
 
-from fastapi import Depends, Request, Response
+from fastapi import Depends, Request, Response, Security
 from fastapi.datastructures import DefaultPlaceholder
 from fastapi.exceptions import ResponseValidationError
 from fastapi.routing import APIRoute
 from sqlalchemy.orm import Session
 
-from warjudge.server import cache, db, play
-from warjudge.server.access import Bearer, Credentials, GameId, caller, game_row, maybe_caller
+from warjudge.server import auth, cache, db, play
+from warjudge.server.gameread import GameRead, read_game
+from warjudge.server.access import Credentials, GameId, caller, game_row, maybe_caller
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow, User
 
@@ -43,6 +44,32 @@ class Change:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """A read of one game: its transaction, the game as read (`row`: 404 if none) and the
+    caller, checked when asked (401 before 404), as a shared detached account: a read only
+    looks at it (`auth.user_of_token`)."""
+
+    session: Session
+    credentials: Credentials
+    game_id: str
+    found: GameRead | None
+
+    @property
+    def row(self) -> GameRead:
+        if self.found is None:
+            raise ApiError(404, "api.no_game", game=self.game_id)
+        return self.found
+
+    def caller(self) -> User:
+        """The signed-in caller (401 if not)."""
+        return caller(self.session, self.credentials, attach=False)
+
+    def viewer(self) -> User | None:
+        """The caller if they sent credentials (then valid ones), else None: anyone may read."""
+        return maybe_caller(self.session, self.credentials, attach=False)
+
+
+@dataclass(frozen=True)
 class Call:
     """A request's caller (their credentials, not yet checked) and the server's database."""
 
@@ -54,9 +81,10 @@ class Call:
         sessions: db.Sessions = self.request.app.state.sessions
         return sessions
 
-    def caller(self, session: Session) -> User:
-        """The signed-in caller (401 if not)."""
-        return caller(session, self.credentials)
+    def caller(self, session: Session, attach: bool = True) -> User:
+        """The signed-in caller (401 if not): a row of `session`, or if not `attach` a
+        shared detached account, only to be looked at (`auth.user_of_token`)."""
+        return caller(session, self.credentials, attach)
 
     def viewer(self, session: Session) -> User | None:
         """The caller if they sent credentials (then valid ones), else None: anyone may read."""
@@ -69,10 +97,10 @@ class Call:
             yield session
 
     @contextmanager
-    def writing(self) -> Iterator[tuple[Session, User]]:
-        """One transaction for the whole change, the caller checked first."""
+    def writing(self, attach: bool = True) -> Iterator[tuple[Session, User]]:
+        """One transaction for the whole change, the caller checked first (`caller`)."""
         with self.sessions.begin() as session:
-            yield session, self.caller(session)
+            yield session, self.caller(session, attach)
 
 
 @dataclass(frozen=True)
@@ -85,21 +113,22 @@ class GameCall(Call):
         return game_row(session, self.game_id)
 
     @contextmanager
-    def reading_game(self) -> Iterator[Session]:
+    def reading_game(self) -> Iterator[Reading]:
         """A read of the game: its loaded game borrowed before anything is read
         (`cache.reserve`), yet once the read holds its database connection (a borrower
-        waiting for a connection that a writer waiting for the game held was a deadlock)."""
+        waiting for a connection that a writer waiting for the game held was a deadlock);
+        then its row, seats and players, by Core (`gameread.py`)."""
         with self.reading() as session:
             session.connection()   # SQLite's snapshot is only taken at the first read
             cache.reserve(session, self.game_id)
-            db.game_with_seats(session, self.game_id)   # then the row, its seats and players at once
-            yield session
+            yield Reading(session, self.credentials, self.game_id, read_game(session, self.game_id))
 
     @contextmanager
     def changing(self, gm: bool = False) -> Iterator[Change]:
         """The caller (401 before 404) and the game's row, locked until the change commits;
-        with `gm`, anyone but its games master refused (403)."""
-        with self.writing() as (session, user):
+        with `gm`, anyone but its games master refused (403). A change of a game never
+        changes its caller's account, so the caller is not merged into its session."""
+        with self.writing(attach=False) as (session, user):
             row = db.locked_game(session, self.game_id)
             if row is None:
                 raise ApiError(404, "api.no_game", game=self.game_id)
@@ -111,12 +140,15 @@ class GameCall(Call):
                 thread.wake()
 
 
-async def _call(request: Request, credentials: Credentials = Bearer) -> Call:
-    return Call(request, credentials)
+# Each reads the bearer token itself (`auth.credentials_of`) rather than through
+# `auth.bearer_or_cookie`: a dependency fewer for FastAPI to solve on every request (its
+# dependency solving was about a tenth of a cached `GET …/legal`, issue 22).
+async def _call(request: Request, given: Credentials = Security(auth.BEARER)) -> Call:
+    return Call(request, auth.credentials_of(request, given))
 
 
-async def _game_call(request: Request, game_id: GameId, credentials: Credentials = Bearer) -> GameCall:
-    return GameCall(request, credentials, game_id)
+async def _game_call(request: Request, game_id: GameId, given: Credentials = Security(auth.BEARER)) -> GameCall:
+    return GameCall(request, auth.credentials_of(request, given), game_id)
 
 
 Caller = Annotated[Call, Depends(_call)]   # anyone; what they may do is checked in the route's transaction

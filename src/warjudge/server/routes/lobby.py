@@ -15,6 +15,7 @@ from warjudge.server import bots, cache, play, press
 from warjudge.server.access import LangQuery, game_row
 from warjudge.server.deadlines import PhaseRules
 from warjudge.server.errors import ApiError
+from warjudge.server.gameread import GameRead
 from warjudge.server.models import GameRequest, GameRow, User
 from warjudge.server.routes.deps import Caller, GameCaller, OneHop
 from warjudge.server.schemas import BotsOffered, Created, GameListed, GameOffered, GameShown, NewGame
@@ -26,9 +27,9 @@ SeatQuery = Query(None, max_length=64, description="whose view: one of your seat
 router = APIRouter(tags=["games"], route_class=OneHop)
 
 
-def _summary(row: GameRow, game: Any, user: User | None) -> dict[str, Any]:
+def _summary(row: GameRead, game: Any, user: User | None) -> dict[str, Any]:
     gm = play.is_gm(row, user)
-    seats = [{"seat": s.name, "user": s.user.name if s.user else None, "bot": s.bot, "ready": s.ready}
+    seats = [{"seat": s.name, "user": s.user_name, "bot": s.bot, "ready": s.ready}
              | ({"invitation": s.invitation} if gm and s.user_id is None and not s.bot else {})
              for s in row.seats]
     outcome = game.outcome()
@@ -101,9 +102,9 @@ def list_games(response: Response, call: Caller,
 
 @router.get("/api/games/{game_id}", response_model=GameShown, response_model_exclude_unset=True)
 def show_game(call: GameCaller, seat: str | None = SeatQuery, lang: str = LangQuery) -> dict[str, Any]:
-    with call.reading_game() as session:
-        user = call.viewer(session)
-        row = call.row(session)
+    with call.reading_game() as read:
+        user = read.viewer()
+        row = read.row
         game = play.load(row)
         role = play.role(row, user, seat)
         view = cache.view(row, game, role)
@@ -122,8 +123,8 @@ def record(call: GameCaller) -> Any:
     """The whole record, seeds and every secret included, once the game is over, for
     anyone (check it with `warjudge verify`); while it runs, nobody's, the games master's
     and the creator's included: GET …/history is what each may see meanwhile."""
-    with call.reading_game() as session:
-        row = call.row(session)
+    with call.reading_game() as read:
+        row = read.row
         if not play.load(row).is_over:
             raise ApiError(409, "api.no_record_yet", game=row.id)
         return json.loads(row.record)

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Query, Response
 from warjudge.presentation import choices
 from warjudge.server import cache, play
 from warjudge.server.access import LangQuery, SeatPath
-from warjudge.server.models import GameRow
+from warjudge.server.gameread import GameRead
 from warjudge.server.routes.deps import GameCaller, OneHop
 from warjudge.server.schemas import (Acted, ActionRequest, BotRequest, BotSeated, Claim, Legal, Preview, Ready,
                                      ReadyRequest, SeatLegal, Seated, SetupRequest)
@@ -33,7 +33,7 @@ def _legal_of(game_id: str, game: Any, seat: str, lang: str, view: Any) -> dict[
             **(choices.worded(game_id, game, actions, costs, view, lang) if view is not None else {})}
 
 
-def _seat_legal(row: GameRow, game: Any, seat: str, lang: str) -> bytes:
+def _seat_legal(row: GameRead, game: Any, seat: str, lang: str) -> bytes:
     """One seat's `SeatLegal` as JSON, kept (`cache.ANSWERS`) for the game's version; a
     hex game's labels read the seat's view, kept for that version too (`cache.view`)."""
     def work_out() -> bytes:
@@ -50,8 +50,8 @@ def legal(call: GameCaller, seat: str | None = SeatQuery, lang: str = LangQuery)
     """Each held seat's decision and legal actions; in a hex game each action also has
     its `labels` entry, the action worded in `lang` for a person (from the seat's view).
     Written from each seat's JSON kept since it was worked out (`_seat_legal`)."""
-    with call.reading_game() as session:
-        user, row = call.caller(session), call.row(session)
+    with call.reading_game() as read:
+        user, row = read.caller(), read.row
         game = play.load(row)
         held = play.held_seats(row, user) if seat is None else [play.require_seat(row, user, seat).name]
         return Response(b'{"seats":[' + b",".join(_seat_legal(row, game, s, lang) for s in held) + b"]}",
@@ -63,9 +63,9 @@ def preview(body: ActionRequest, call: GameCaller) -> dict[str, Any]:
     """What one of the seat's legal actions faces before its dice (odds, modifiers, the
     table row), from the game's own rules; `preview` is null for an action with no dice
     to show. Changes nothing."""
-    with call.reading_game() as session:
-        user = call.caller(session)
-        return {"preview": play.preview(call.row(session), user, body.seat, body.action)}
+    with call.reading_game() as read:
+        user = read.caller()
+        return {"preview": play.preview(read.row, user, body.seat, body.action)}
 
 
 @router.post("/api/games/{game_id}/setup", response_model=dict[str, Any])
@@ -74,9 +74,9 @@ def setup(body: SetupRequest, call: GameCaller) -> dict[str, Any]:
     `fill`, completed in a named formation or like an earlier set-up: what is placed and
     left, the zone, where each kind left may go, the `deploy` to send once complete.
     Changes nothing."""
-    with call.reading_game() as session:
-        user = call.caller(session)
-        return play.setup_plan(call.row(session), user, body.seat, body.placements, body.fill, body.like)
+    with call.reading_game() as read:
+        user = read.caller()
+        return play.setup_plan(read.row, user, body.seat, body.placements, body.fill, body.like)
 
 
 @router.post("/api/games/{game_id}/seats/{seat}", tags=["seats"], response_model=Seated)

@@ -65,3 +65,17 @@ def test_a_clone_copies_the_state_once_for_its_move_and_undo_and_neither_game_se
     third.act(mover, moves[-1])
     assert _without_events(third.view(None))["units"] == after_game["units"]
     assert _without_events(twin.view(None))["units"] == before["units"]
+
+
+def test_a_clone_that_first_undoes_keeps_its_own_state_for_its_next_undo():
+    # issue 26: after an undo the clone's state is no longer the one it was cloned from,
+    # so its next move's undo goes back to the undone position, not its original's
+    game = _played(5, 300)
+    mover = next(p for p in game.to_act() if any(a["type"] == "move" for a in game.legal_actions(p)))
+    before = _without_events(game.view(None))["units"]
+    game.act(mover, next(a for a in game.legal_actions(mover) if a["type"] == "move"))
+    twin = game.clone(reseed=False)
+    twin.act(mover, {"type": "undo"})
+    twin.act(mover, [a for a in twin.legal_actions(mover) if a["type"] == "move"][-1])
+    twin.act(mover, {"type": "undo"})
+    assert _without_events(twin.view(None))["units"] == before

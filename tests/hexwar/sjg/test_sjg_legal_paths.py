@@ -7,11 +7,15 @@ accepts."""
 import random
 from copy import deepcopy
 
+import pytest
+
 from warjudge.core import games
+from warjudge.core.events import Refusal
+from warjudge.hexwar.grid import distance
 from warjudge.hexwar.movement import path_to, reachable_in
-from warjudge.hexwar.sjg import legal
+from warjudge.hexwar.sjg import legal, phase_movement
 from warjudge.hexwar.sjg.bots import random_action, to_move
-from warjudge.hexwar.sjg.moves import step_table
+from warjudge.hexwar.sjg.moves import move_problem, step_table
 
 
 def _walked_back(reached, start, lying):
@@ -54,7 +58,7 @@ def test_every_listed_move_is_accepted_by_act_on_a_clone():  # SJG 4.1-4.4, 4.21
     game = _played(3, 110)  # black's first movement phase, a few units moved
     side = to_move(game)
     assert game._decision_for(side).kind == "move"
-    listed = legal.legal_actions(game, side)
+    listed = legal.legal_actions(game, side)   # not kept by the game: act checks each in full
     for action in listed:
         game.clone(reseed=False).act(side, action)  # raises if refused
     assert len(listed) > 2000 and sum(1 for a in listed if a.get("suicide")) > 100
@@ -83,3 +87,33 @@ def test_the_kept_searches_stay_within_their_bound_and_change_nothing(monkeypatc
     legal.forget_searches()
     assert not legal._kept
     assert kept == again == legal.legal_actions(game, side)
+
+
+def test_a_listed_walk_is_not_checked_again_and_a_changed_one_is_refused_as_before(monkeypatch):
+    # issue 26: act takes a plain move listed for this very position as checked (4.1-4.4);
+    # a listed action changed in place, or any other, is checked and refused as ever
+    game = _played(3, 110)
+    side = to_move(game)
+    walks = [a for a in game.legal_actions(side) if a["type"] == "move" and set(a) == {"type", "side", "units", "path"}]
+    checks = []
+
+    def counted(*args, **kwargs):
+        checks.append(args)
+        return move_problem(*args, **kwargs)
+
+    monkeypatch.setattr(phase_movement, "move_problem", counted)
+    for action in walks[:50]:
+        game.clone().act(side, action)
+    assert checks == []
+    fresh = games.load(game.record)   # the same position, no listing made for it: checked
+    replayed = len(checks)
+    fresh.act(side, walks[0])
+    assert len(checks) == replayed + 1
+    far = next(h for h in sorted(game.state.position.board.hexes) if distance(h, walks[1]["path"][0]) == 9)
+    walks[1]["path"][-1] = far   # changed in place after the listing
+    refusals = []
+    for trial in (game.clone(), games.load(game.record)):
+        with pytest.raises(Refusal) as refused:
+            trial.act(side, walks[1])
+        refusals.append((refused.value.code, refused.value.params))
+    assert refusals[0] == refusals[1] and refusals[0][0] == "sjg.refused.bad_path"

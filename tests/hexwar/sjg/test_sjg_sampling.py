@@ -67,3 +67,22 @@ def test_a_sample_rolls_fresh_dice_and_the_record_holds_no_secret_of_the_other_s
     assert sample.record.seed != game.record.seed
     black_actions = [a for a in sample.record.actions if a.get("side") == "black"]
     assert black_actions != [a for a in game.record.actions if a.get("side") == "black"]
+
+
+def test_an_undo_in_a_sample_goes_back_to_the_samples_own_demon_counter():
+    # SJG 10.4, issue 26: a sample's first move keeps no state of the real game for its
+    # undo (that state hides the demon elsewhere): the undo keeps the sample's own counter
+    game = games.new("necromancer-sjg", seed=SEED, first="red", optional=["miasma_demon"])
+    rng = random.Random(1)
+    deploy(game, "red", rng)
+    deploy(game, "black", rng)
+    while game.to_act() != ("red",) or game.decision("red").kind != "move":
+        side = game.to_act()[0]
+        game.act(side, next(a for a in game.legal_actions(side) if a["type"] == "end"))
+    real = game.state.position.miasma.demon_counter
+    samples = [game.sample_hidden("red", random.Random(n)) for n in range(8)]
+    sample = next(s for s in samples if s.state.position.miasma.demon_counter != real)
+    drawn = sample.state.position.miasma.demon_counter
+    sample.act("red", next(a for a in sample.legal_actions("red") if a["type"] == "move"))
+    sample.act("red", {"type": "undo"})
+    assert sample.state.position.miasma.demon_counter == drawn

@@ -31,7 +31,7 @@ from warjudge.hexwar.sjg import demon as D
 from warjudge.hexwar.sjg.board import board_from_record, carried_map, load_board, load_board_text
 from warjudge.hexwar.sjg.combat import must_be_attacked
 from warjudge.hexwar.sjg.game_state import SjgState
-from warjudge.hexwar.sjg.interface import SjgInterface
+from warjudge.hexwar.sjg.interface import LegalKept, Origin, SjgInterface
 from warjudge.hexwar.sjg.view_types import BoardId
 from warjudge.hexwar.sjg.moves import locked_units, stacking_problems
 from warjudge.hexwar.sjg.phase_combat import CombatPhase
@@ -75,9 +75,11 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         self.dice = Dice.of(record)
         self.events: Log[Event] = Log()                # what happened, as data (core.events); shared by clones
         self.state = SjgState(Position(board or load_board()))
+        self._origin: Origin | None = None   # the game cloned from, as it was then (_before_change)
+        self._lent: SjgState | None = None   # a state of this game's that a clone's undo holds
         self.undo_stack: list[tuple[SjgState, dict[str, Any]]] = []   # states to go back to, never changed
         self._board_id: BoardId | None = None
-        self._legal_kept: tuple[tuple[int, int], dict[str, list[dict[str, Any]]]] | None = None
+        self._legal_kept: LegalKept | None = None
         self._open()
 
     @classmethod
@@ -167,6 +169,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         if self.is_over:
             raise Refusal("sjg.refused.game_over")
         trial, answers = self.clone(reseed=False), list[dict[str, Any]]()
+        trial._origin = None   # its undos borrow nothing: this game's state stays the very one it is
         for side in self.to_act():
             owed = trial._decision_for(side)
             while side in trial.to_act() and _same(trial._decision_for(side), owed) and len(answers) < FORCED_LIMIT:
@@ -185,7 +188,6 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             raise Refusal("sjg.refused.game_won", winner=self.state.winner)
         if self.state.turn_limit_reached:
             raise Refusal("sjg.refused.turn_limit", turns=self.options.max_turns)
-        saved = self.state.clone() if parsed.type in UNDOABLE else None
         decision = self._decision_for(parsed.side)
         start = len(self.events)
         if parsed.type == "undo":
@@ -193,6 +195,8 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         else:
             if parsed.type not in decision.accepts:
                 raise self._not_accepted(decision, parsed.type)
+            saved = self._before_change(parsed.type in UNDOABLE)
+            decision = self._decision_for(parsed.side)   # the same one, in the state about to change
             rolls = self.state.rolls
             HANDLERS[parsed.type](self, parsed, decision)
             self._settle_opportunity()
@@ -200,6 +204,22 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             self._deliver_jewels()
             self._remember_for_undo(saved, decision, rolls, self.events[start:])
         self.record.append(parsed.model_dump(exclude_defaults=True) | {"type": parsed.type, "side": parsed.side})
+
+    def _before_change(self, undoable: bool) -> SjgState | None:
+        """Ready `state` to change in place, and return what an undo of this action goes
+        back to (`undoable`): a copy of the state as it is, or the very state this game
+        was cloned from while its game has not changed it (a search step's clone then
+        costs one copy of the state, not two; issue 26). A state so lent is copied by its
+        own game before that changes it, so an undo's saved state never changes."""
+        origin, self._origin = self._origin, None
+        if self.state is self._lent:
+            self.state = self.state.clone()
+        if not undoable:
+            return None
+        if origin is not None and origin[0].state is origin[1] and origin[0].record.action_count() == origin[2]:
+            origin[0]._lent = origin[1]
+            return origin[1]
+        return self.state.clone()
 
     def _decision_for(self, side: str) -> Decision:
         """The decision `side` answers now: the queue's head, or its own one of the
@@ -239,6 +259,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         if decision.kind == "deploy":
             if not self.state.drafts[side]:
                 raise Refusal("sjg.refused.nothing_placed")
+            self._before_change(False)
             kind, hex_ = self.state.drafts[side].pop()
             self._say("sjg.placement_taken_back", hidden_from=(other(side),), side=side)  # the set-up is secret (9.1)
             return
@@ -246,6 +267,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             raise Refusal("sjg.refused.nothing_to_undo")
         saved, what = self.undo_stack.pop()
         self.state = saved.clone()   # a copy is adopted, so a saved state never changes and clones may share it
+        self._origin = None          # nor is it the state this game was cloned from
         self._say("sjg.taken_back", side=side, what=what)
 
     # --- opening --------------------------------------------------------------------------

@@ -23,8 +23,15 @@ from warjudge.hexwar.sjg.view_types import BoardId, SjgView
 if TYPE_CHECKING:
     from warjudge.hexwar.hexmap import HexMap
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
+    from warjudge.hexwar.sjg.game_state import SjgState
+    from warjudge.hexwar.sjg.legal import PlainWalks
     from warjudge.hexwar.sjg.state import Position, Unit
 
+# The game a clone was made from, its state and its record's length then (game.py, _before_change)
+Origin = tuple["SjgNecromancerGame", "SjgState", int]
+# A position's legal lists, kept until its next action (`legal_actions`): the position's
+# stamp, player -> the list, player -> the plain moves in it (legal.PlainWalks)
+LegalKept = tuple[tuple[int, int], dict[str, list[dict[str, Any]]], dict[str, "PlainWalks"]]
 
 
 class SjgInterface(GameParts):
@@ -71,11 +78,21 @@ class SjgInterface(GameParts):
 
         kept = self._legal_kept
         if kept is None or kept[0] != _stamp(self):
-            kept = self._legal_kept = (_stamp(self), {})
-        lists: dict[str, list[dict[str, Any]]] = kept[1]
+            kept = self._legal_kept = (_stamp(self), {}, {})
+        lists, walks = kept[1], kept[2]
         if player not in lists:
-            lists[player] = legal_actions(self._game, player)
+            walks[player] = {}
+            lists[player] = legal_actions(self._game, player, walks[player])
         return list(lists[player])
+
+    def _listed_walk(self, side: str, units: list[int], path: list[str]) -> bool:
+        """Whether `legal_actions` listed this move (no Jewel, no suicide) for this very
+        position in its usual case (legal.listed_walk): `act` then need not check it again."""
+        from warjudge.hexwar.sjg.legal import listed_walk
+
+        kept = self._legal_kept
+        walks = kept[2].get(side) if kept is not None and kept[0] == _stamp(self) else None
+        return walks is not None and listed_walk(walks, units, path)
 
     def preview(self, player: str, action: dict[str, Any]) -> dict[str, Any] | None:
         """What a legal attack faces before its dice: odds column, modifiers, the CRT row
@@ -158,12 +175,14 @@ class SjgInterface(GameParts):
 
     def clone(self, reseed: bool = True) -> "SjgNecromancerGame":
         """An independent copy: the state cloned (game_state.py), the fixed data and the
-        undo history's saved states (never changed) shared. A reseeded clone rolls from a
-        fresh 128-bit seed (and its record names that seed), so it cannot foresee the real
-        game's rolls; `reseed=False` is exact."""
+        undo history's saved states (never changed) shared; the state cloned from is
+        remembered, for the copy's first undo to borrow (game.py, `_before_change`). A
+        reseeded clone rolls from a fresh 128-bit seed (and its record names that seed),
+        so it cannot foresee the real game's rolls; `reseed=False` is exact."""
         copy = object.__new__(type(self._game))
         vars(copy).update(vars(self))
         copy.state = self.state.clone()
+        copy._origin, copy._lent = (self._game, self.state, self.record.action_count()), None
         copy.undo_stack = list(self.undo_stack)
         seed = fresh_seed() if reseed else self.record.seed
         if reseed:
@@ -175,7 +194,7 @@ class SjgInterface(GameParts):
         _carry_events_seen(self._game, copy)
         kept = self._legal_kept
         if kept is not None:  # the same position: its legal lists hold for the copy
-            copy._legal_kept = (_stamp(copy), kept[1]) if kept[0] == _stamp(self) else None
+            copy._legal_kept = (_stamp(copy), *kept[1:]) if kept[0] == _stamp(self) else None
         return copy
 
 

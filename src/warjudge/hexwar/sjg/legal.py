@@ -32,15 +32,21 @@ if TYPE_CHECKING:
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
 
 Action = dict[str, Any]
+# group (its unit ids as listed) -> its start's search, its allowance and the hexes left
+# out (4.4 dead ends): the plain moves a listing made (`_walks`), which `act` finds
+# again with `listed_walk`
+PlainWalks = dict[tuple[int, ...], tuple["_StartReach", int, frozenset[str]]]
 MAX_COMBINATIONS = 4096  # attacker splits listed one by one per target set; beyond, twins by count
 
 
-def legal_actions(game: "SjgNecromancerGame", side: str) -> list[Action]:
+def legal_actions(game: "SjgNecromancerGame", side: str, walks: PlainWalks | None = None) -> list[Action]:
+    """The list; `walks`, if given, is filled with the plain moves listed (`listed_walk`)."""
     if game.is_over or side not in game.to_act():
         return []
     decision = game._decision_for(side)
     accepts = set(decision.accepts)
-    actions = [a for a in _BY_KIND[decision.kind](game, decision, side) if a["type"] in accepts]
+    found = _move(game, decision, side, walks) if decision.kind == "move" else _BY_KIND[decision.kind](game, decision, side)
+    actions = [a for a in found if a["type"] in accepts]
     if _may_end(game, decision):
         actions.append({"type": "end", "side": side})
     if _may_undo(game, decision, side):
@@ -99,7 +105,7 @@ def _deploy(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list
 
 # --- movement (4.0, 6.7, 8.2, 10.54) -------------------------------------------------------
 
-def _move(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
+def _move(game: "SjgNecromancerGame", decision: "Decision", side: str, walks: PlainWalks | None = None) -> list[Action]:
     if decision.kind == "wraith":
         return _wraith_moves(game, side)
     pos = game.state.position
@@ -128,7 +134,7 @@ def _move(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[A
             reach = _keep_reach(key, _StartReach(board, reachable_in(start, key[-1], steps, blocked, zoc), start,
                                                   lying, edges))
         for units, allowance in groups:
-            out += _walks(game, side, units, reach.ends(allowance), at, stuck)
+            out += _walks(game, side, units, reach, allowance, at, stuck, walks)
             out += _cliff_crossings(game, side, units, occupied, at)
             if all(u.kind in UNDEAD for u in units) and allowance >= SUICIDE_COST:
                 out += _suicides(game, side, units, reach, allowance - SUICIDE_COST, zoc, lying, edges)
@@ -145,7 +151,7 @@ class _StartReach:
     def __init__(self, board: Any, reached: dict[str, tuple[int, str | None]], start: str, lying: set[str],
                  edges: dict[str, list[str]]) -> None:
         self.board = board  # held, so that the board's id in the key stays its own while kept
-        self.reached = reached
+        self.reached, self.start = reached, start
         self.paths = _paths(reached, start, lying)
         self._ends = [(h, *self.paths[h]) for h in sorted(reached) if h != start]  # every hex but the start
         self._by_allowance: dict[int, list[tuple[str, list[str], bool]]] = {}
@@ -159,6 +165,11 @@ class _StartReach:
             reached = self.reached
             found = self._by_allowance[allowance] = [e for e in self._ends if reached[e[0]][0] <= allowance]
         return found
+
+    def walk_to(self, dest: str, allowance: int) -> list[str] | None:
+        """The path `ends(allowance)` gives to `dest` (None: it lists no move there)."""
+        reached = self.reached.get(dest)
+        return self.paths[dest][0] if reached is not None and reached[0] <= allowance and dest != self.start else None
 
 
 KEPT_REACHES = 512  # start searches kept across listings, the least recently used dropped beyond
@@ -235,24 +246,30 @@ def _jewel_choices(game: "SjgNecromancerGame", units: list[Unit], hexes: list[st
     return [(), *_subsets(there)]
 
 
-def _walks(game: "SjgNecromancerGame", side: str, units: list[Unit], ends: list[tuple[str, list[str], bool]],
-           at: dict[str, list[Unit]], stuck: set[str]) -> list[Action]:
-    """A move to each reachable hex (`ends`: hex, path, a Jewel on the path); the 4.4
-    dead-end check where it can bite: a hex holding units that can move no more, or a
-    group that could not stand together anywhere."""
+def _walks(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _StartReach, allowance: int,
+           at: dict[str, list[Unit]], stuck: set[str], walks: PlainWalks | None) -> list[Action]:
+    """A move to each hex the group reaches (`reach.ends`: hex, path, a Jewel on the path);
+    the 4.4 dead-end check where it can bite: a hex holding units that can move no more,
+    or a group that could not stand together anywhere."""
     ids = [u.id for u in units]
+    ends = reach.ends(allowance)
     lone_problem = len(units) > 1 and game._dead_end_problem(units, units[0].hex, []) is not None
     if not lone_problem and stuck.isdisjoint(e[0] for e in ends) and not any(e[2] for e in ends):  # the usual case
+        if walks is not None:
+            walks[tuple(ids)] = (reach, allowance, frozenset())
         return [{"type": "move", "side": side, "units": ids[:], "path": path[:]} for _, path, _ in ends]
-    out = []
+    out, dead_ends = [], set()
     for dest, path, jewel in ends:
         if (lone_problem or dest in stuck) and game._dead_end_problem(units, dest, at.get(dest, [])):
+            dead_ends.add(dest)
             continue
         if not jewel:
             out.append({"type": "move", "side": side, "units": ids[:], "path": path[:]})
             continue
         for jewels in _jewel_choices(game, units, path):
-            out.append(_move_action(side, units, path[:], jewels))
+            out.append(_move_action(side, units, path[:], jewels))   # the first carries none
+    if walks is not None:
+        walks[tuple(ids)] = (reach, allowance, frozenset(dead_ends))
     return out
 
 
@@ -686,7 +703,16 @@ def _advance(game: "SjgNecromancerGame", decision: "Decision", side: str) -> lis
     return _accepted(game, candidates)
 
 
+def listed_walk(walks: PlainWalks, units: list[int], path: list[str]) -> bool:
+    """Whether moving `units` along `path` (no Jewel carried, no suicide) is a move the
+    listing that filled `walks` made in its usual case: every check `act` makes of a
+    move (moves.move_problem, the 4.4 dead end) holds for it in that position, as the
+    listing worked out, so `act` need not make them again (issue 26)."""
+    found = walks.get(tuple(units))
+    return found is not None and path[-1] not in found[2] and found[0].walk_to(path[-1], found[1]) == path
+
+
 _BY_KIND = {"choose": _choose, "deploy": _deploy, "move": _move, "wraith": _move, "opportunity": _opportunity,
             "combat": _combat, "convert": _convert, "search": _search, "retreat": _retreat, "advance": _advance}
 
-__all__ = ["forget_searches", "legal_actions"]
+__all__ = ["PlainWalks", "forget_searches", "legal_actions", "listed_walk"]

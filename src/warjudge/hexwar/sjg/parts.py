@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from warjudge.hexwar.decisions import Decision
     from warjudge.hexwar.sjg.view_types import BoardId
     from warjudge.hexwar.sjg.game_state import SjgState
+    from warjudge.hexwar.sjg.interface import LegalKept, Origin
     from warjudge.hexwar.sjg.setup import Options, Scenario
     from warjudge.hexwar.sjg.state import Unit
     from warjudge.hexwar.sjg.tables import CRTResult
@@ -28,15 +29,18 @@ class GameParts:
         dice: Dice
         events: Log[Event]
         state: SjgState          # all that play changes (game_state.py)
+        _origin: Origin | None   # the game this one was cloned from, as it was then (game.py)
+        _lent: SjgState | None   # a state of this game's that a clone's undo holds (game.py)
         undo_stack: list[tuple[SjgState, dict[str, Any]]]
         _board_id: BoardId | None
-        _legal_kept: tuple[tuple[int, int], dict[str, list[dict[str, Any]]]] | None
+        _legal_kept: LegalKept | None
 
         @property
         def pending(self) -> Decision | None: ...
         @property
         def is_over(self) -> bool: ...
         def _decision_for(self, side: str) -> Decision: ...
+        def _listed_walk(self, side: str, units: list[int], path: list[str]) -> bool: ...
         def _say(self, code: str, hidden_from: tuple[str, ...] = (), **params: Any) -> None: ...
         def _roll(self, dice: int, reason: str, **params: Any) -> int: ...
         def _eliminate(self, unit: Unit, why: str, combat: bool = False) -> None: ...

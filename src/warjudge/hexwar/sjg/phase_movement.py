@@ -44,14 +44,13 @@ class MovementPhase(GameParts):
             units.append(unit)
         if decision.kind == "wraith":
             problem = self._wraith_step_problem(units, act)
+        elif not act.jewels and not act.suicide and self._listed_walk(act.side, act.units, act.path):
+            problem = None   # listed for this very position, its checks made in the listing (issue 26)
         else:
-            problem = move_problem(pos, units, list(act.path), locked=self.state.locked, suicide=act.suicide)
+            problem = move_problem(pos, units, list(act.path), locked=self.state.locked, suicide=act.suicide) or (
+                None if act.suicide else self._dead_end_problem(units, act.path[-1]))
         if problem:
             raise refusal(problem)
-        if decision.kind == "move" and not act.suicide:
-            problem = self._dead_end_problem(units, act.path[-1])
-            if problem:
-                raise refusal(problem)
         jewels = self._jewels_on_path(act, units)
         end = act.path[-1]
         moved.update(u.id for u in units)

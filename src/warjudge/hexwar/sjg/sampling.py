@@ -32,6 +32,7 @@ def sample_hidden(game: "SjgNecromancerGame", player: str, rng: random.Random) -
     hidden = _hidden_setup(game, player)
     sample = _replayed_without(game, hidden, other(player), rng) if hidden else game
     sample = sample.clone()
+    sample._origin = None   # its state changes here: its first undo may not borrow the one it was cloned from
     miasma = sample.state.position.miasma
     if miasma.demon_counter is not None:   # 10.4: any counter not yet turned over may hide him
         miasma.demon_counter = rng.choice(sorted(miasma.hexes - miasma.searched_out))

@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 from warjudge.cli import app
 from warjudge.core import bots, games
-from warjudge.core.ratings import bradley_terry, wilson
-from warjudge.core.tournament import by_seat, seed_list, winner
+from warjudge.core.ratings import bradley_terry, mean_interval, wilson
+from warjudge.core.tournament import alone, by_seat, seed_list, winner
 
 from tests.support.toygame import INFO
 
@@ -49,6 +49,37 @@ def test_the_wilson_interval_has_its_known_values() -> None:
     assert wilson(20, 40) == pytest.approx((0.3519, 0.6481), abs=1e-4)
     with pytest.raises(ValueError):
         wilson(11, 10)
+
+
+def test_the_mean_interval_has_its_known_values() -> None:
+    mean, low, high = mean_interval([0.2, 0.4])   # sd 0.1414, so the half-width is 1.96 · 0.1414 / √2 = 0.196
+    assert mean == pytest.approx(0.3) and low == pytest.approx(0.104, abs=1e-3) and high == pytest.approx(0.496, abs=1e-3)
+    assert mean_interval([0.25]) == (0.25, 0.25, 0.25)
+    with pytest.raises(ValueError):
+        mean_interval([])
+
+
+def lone_line(lone: str, pairing: list[str], reason: str, winners: list[str], scores: dict[str, float]) -> dict[str, Any]:
+    seats = {p: pairing[0] if p == lone else pairing[1] for p in scores}
+    return {"seats": seats, "lone": lone, "pairing": pairing,
+            "outcome": {"winners": winners, "draw": len(winners) > 1, "reason": reason, "scores": scores}}
+
+
+def test_a_lone_bot_scores_solos_and_the_sum_of_squares_share() -> None:
+    # issue 26: "solos >= 30 % of games (or scores >= 35 % sum-of-squares)"
+    seven = ["A", "E", "F", "G", "I", "R", "T"]
+    solo = lone_line("A", ["search", "heuristic"], "victory", ["A"], dict(zip(seven, [18.0, 4, 4, 4, 2, 2, 0])))
+    leads = lone_line("E", ["search", "heuristic"], "year-limit", ["E"], dict(zip(seven, [6.0, 8, 4, 4, 4, 4, 4])))
+    other = lone_line("F", ["search", "heuristic"], "victory", ["G"], dict(zip(seven, [2.0, 2, 0, 18, 4, 4, 4])))
+    reverse = lone_line("A", ["heuristic", "search"], "year-limit", ["F", "G"], dict(zip(seven, [4.0, 4, 6, 6, 4, 5, 5])))
+    two = lone_line("north", ["random", "all-in"], "victory", ["north"], {"north": 1.0, "south": 0.0})
+    summary = alone([solo, leads, other, reverse, two])   # a two-player game has no lone bot against copies
+    assert [(a.bot, a.against, a.games, a.solos) for a in summary] == [("search", "heuristic", 3, 1),
+                                                                      ("heuristic", "search", 1, 0)]
+    assert summary[0].shares == pytest.approx((324 / 380, 64 / 180, 0.0))   # being alone in the lead is no solo
+    assert summary[1].shares == pytest.approx((16 / 170,))
+    unscored = lone_line("A", ["search", "heuristic"], "draw", ["A", "E"], {"A": 0.0, "E": 0.0, "F": 0.0})
+    assert alone([unscored])[0].shares == ()   # nobody scored: no share to count
 
 
 def test_bradley_terry_fits_known_cases_on_the_elo_scale() -> None:
@@ -121,6 +152,17 @@ def test_in_diplomacy_one_bot_plays_every_power_in_turn_against_copies_of_the_ot
         for power in powers}
 
 
+def test_lone_plays_only_the_named_bot_alone_and_shows_its_solos_and_share(tmp_path: Path) -> None:
+    table, lines = tournament(tmp_path, "lone.jsonl", "diplomacy", "--bots", "random,second-random", "--games", "7",
+                              "--lone", "second-random", "--option", "max_year=1902")
+    assert len(lines) == 7   # not the 14 of both directions
+    assert [line["lone"] for line in lines] == list(games.new("diplomacy", seed=0).players)
+    assert all(line["pairing"] == ["second-random", "random"] for line in lines)
+    shares = alone(lines)[0].shares
+    assert len(shares) == 7 and all(0 < s < 1 for s in shares)
+    assert "solos and sum-of-squares share" in table and f"{mean_interval(list(shares))[0]:.1%}" in table
+
+
 HASH_RUN = """
 import json, sys
 from warjudge.core import bots, games
@@ -150,6 +192,7 @@ def test_the_lines_are_the_same_under_any_pythonhashseed() -> None:
     ([INFO.id, "--bots", "random,all-in", "--games", "1", "--max-turns", "99"], "rounds: a whole number"),
     ([INFO.id, "--bots", "random,all-in", "--games", "1", "--out", "/nonexistent/dir/x.jsonl"], "No such file"),
     (["diplomacy", "--bots", "random,second-random", "--games", "1", "--max-turns", "2"], "--option max_year=YEAR"),
+    ([INFO.id, "--bots", "random,all-in", "--games", "1", "--lone", "heuristic"], "--lone 'heuristic' is not one of"),
 ])
 def test_a_bad_request_gets_one_clear_line_and_plays_nothing(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["tournament", *args])

@@ -27,8 +27,8 @@ from rich.table import Table
 from warjudge.cli.games import parse_options
 from warjudge.core import games
 from warjudge.core.errors import InputError, WarjudgeError
-from warjudge.core.ratings import wilson
-from warjudge.core.tournament import Match, by_seat, play_match, schedule, table, turn_limit
+from warjudge.core.ratings import mean_interval, wilson
+from warjudge.core.tournament import Match, alone, by_seat, play_match, schedule, table, turn_limit
 
 _out = Console(width=max(Console().width, 100))   # the table whole, also when written to a file
 _err = Console(stderr=True)
@@ -114,6 +114,26 @@ def show(lines: list[dict[str, Any]]) -> None:
         seats.add_row(bot, seat, other, str(won), str(drawn), str(lost), f"{won / (won + drawn + lost):.1%}",
                       f"{low:.1%}-{high:.1%}")
     _out.print(seats)
+    show_alone(lines)
+
+
+def show_alone(lines: list[dict[str, Any]]) -> None:
+    """With more than two seats: each lone bot's solos and sum-of-squares share."""
+    summary = alone(lines)
+    if not summary:
+        return
+    shares = Table(title="a bot alone against copies of another: solos and sum-of-squares share", box=box.SIMPLE_HEAD)
+    for heading in ("bot", "against", "games", "solos", "solo %", "95 % CI", "share", "95 % CI"):
+        shares.add_column(heading, justify="left" if heading in ("bot", "against") else "right")
+    for a in summary:
+        low, high = wilson(a.solos, a.games)
+        share, interval = "-", "-"   # no game scored every seat
+        if a.shares:
+            mean, below, above = mean_interval(list(a.shares))
+            share, interval = f"{mean:.1%}", f"{below:.1%}-{above:.1%}"
+        shares.add_row(a.bot, a.against, str(a.games), str(a.solos), f"{a.solos / a.games:.1%}", f"{low:.1%}-{high:.1%}",
+                       share, interval)
+    _out.print(shares)
 
 
 def tournament_command(
@@ -130,6 +150,8 @@ def tournament_command(
     option: Optional[list[str]] = typer.Option(None, help="a game option NAME=VALUE, as for `warjudge selfplay`; "
                                                "repeatable"),
     out: Optional[Path] = typer.Option(None, help="write one JSON line per game to this file"),
+    lone: Optional[str] = typer.Option(None, help="play only the pairings in which this bot is alone "
+                                       "(Diplomacy: it against six of each other bot, not the reverse)"),
 ) -> None:
     """Play every pairing of the bots N games, seats rotated, and print the table."""
     try:
@@ -145,7 +167,8 @@ def tournament_command(
         options = parse_options(option or [], games.options(game_id))
         if max_turns is not None:
             options.update(turn_limit(game_id, max_turns))
-        matches = schedule(game_id, [name.strip() for name in bot_list.split(",")], games_per_pairing, seed, options)
+        matches = schedule(game_id, [name.strip() for name in bot_list.split(",")], games_per_pairing, seed, options,
+                           lone=lone.strip() if lone is not None else None)
         handle = out.open("w", encoding="utf-8") if out is not None else None
     except (WarjudgeError, OSError) as exc:
         typer.echo(f"error: {exc}", err=True)

@@ -55,16 +55,22 @@ class Match:
     max_actions: int = MAX_ACTIONS
 
 
-def pairings(bot_names: list[str], players: int) -> list[tuple[str, str]]:
-    """(lone bot, field bot) pairs: each unordered pair once for two players, both ways for more."""
+def pairings(bot_names: list[str], players: int, lone: str | None = None) -> list[tuple[str, str]]:
+    """(lone bot, field bot) pairs: each unordered pair once for two players, both ways for
+    more; with `lone`, only that bot alone against each other (a search against six
+    heuristics, without the six searches against one heuristic that cost six times as much)."""
+    if lone is not None:
+        return [(lone, other) for other in bot_names if other != lone]
     if players == 2:
         return list(itertools.combinations(bot_names, 2))
     return list(itertools.permutations(bot_names, 2))
 
 
 def schedule(game_id: str, bot_names: list[str], games_per_pairing: int, seed: int,
-             options: dict[str, Any] | None = None, max_actions: int = MAX_ACTIONS) -> list[Match]:
-    """Every match of the tournament, in a fixed order; refuses unknown or repeated bots."""
+             options: dict[str, Any] | None = None, max_actions: int = MAX_ACTIONS,
+             lone: str | None = None) -> list[Match]:
+    """Every match of the tournament, in a fixed order (with `lone`, only those where that
+    bot plays alone); refuses unknown or repeated bots and a lone bot not among them."""
     info = games.info(game_id)
     options = dict(options or {})
     players = list(games.new(info.id, seed=0, **options).players)
@@ -75,10 +81,12 @@ def schedule(game_id: str, bot_names: list[str], games_per_pairing: int, seed: i
         raise InputError(f"no bot {unknown[0]!r} for {info.id}; its bots are: {', '.join(bots.names(info.id))}")
     if games_per_pairing < 1:
         raise InputError("--games must be at least 1")
+    if lone is not None and lone not in bot_names:
+        raise InputError(f"--lone {lone!r} is not one of the bots named in --bots ({', '.join(bot_names)})")
     registered = tuple(i for i in (bots.info(info.id, name) for name in bot_names) if i is not None)
     seeds = seed_list(seed, -(-games_per_pairing // len(players)))
     matches: list[Match] = []
-    for lone_bot, field_bot in pairings(bot_names, len(players)):
+    for lone_bot, field_bot in pairings(bot_names, len(players), lone):
         for k in range(games_per_pairing):
             lone = players[k % len(players)]
             seats = {p: lone_bot if p == lone else field_bot for p in players}
@@ -225,5 +233,37 @@ def by_seat(lines: list[dict[str, Any]]) -> dict[tuple[str, str, str], list[int]
     return counts
 
 
-__all__ = ["Match", "Row", "TimedBot", "by_seat", "pairings", "play_match", "schedule", "seed_list", "table",
+@dataclass(frozen=True)
+class Alone:
+    """What a bot alone against copies of another scored (issue 26's Diplomacy targets):
+    its solos, and the mean of its sum-of-squares share (its score squared over the sum of
+    every seat's score squared: centres in Diplomacy, Victory Points in the variant)."""
+
+    bot: str
+    against: str
+    games: int
+    solos: int
+    shares: tuple[float, ...]
+
+
+def alone(lines: list[dict[str, Any]]) -> list[Alone]:
+    """Per (lone bot, field bot) of games with more than two seats: the solos (the lone
+    seat sole winner by "victory", not by leading at a limit) and the shares of the games
+    whose outcome scores every seat; in the order the pairings were first played."""
+    found: dict[tuple[str, str], list[Any]] = {}
+    for line in lines:
+        if len(line["seats"]) <= 2:
+            continue
+        cell = found.setdefault((line["pairing"][0], line["pairing"][1]), [0, 0, []])
+        outcome = line["outcome"] or {}
+        cell[0] += 1
+        cell[1] += outcome.get("reason") == "victory" and outcome.get("winners") == [line["lone"]]
+        scores = outcome.get("scores") or {}
+        squares = sum(float(scores.get(seat, 0.0)) ** 2 for seat in line["seats"])
+        if squares > 0 and set(line["seats"]) <= set(scores):
+            cell[2].append(float(scores[line["lone"]]) ** 2 / squares)
+    return [Alone(bot, other, n, solos, tuple(shares)) for (bot, other), (n, solos, shares) in found.items()]
+
+
+__all__ = ["Alone", "Match", "Row", "TimedBot", "alone", "by_seat", "pairings", "play_match", "schedule", "seed_list", "table",
            "turn_limit", "turns_played", "winner"]

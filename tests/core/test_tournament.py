@@ -113,7 +113,7 @@ def tournament(tmp_path: Path, name: str, *args: str) -> tuple[str, list[dict[st
 
 
 def without_cpu(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{k: v for k, v in line.items() if k != "cpu_s"} for line in lines]
+    return [{k: v for k, v in line.items() if k not in ("cpu_s", "cpu_max_s")} for line in lines]
 
 
 def test_a_tiny_tournament_alternates_sides_and_gives_the_same_lines_with_any_jobs(tmp_path: Path) -> None:
@@ -126,8 +126,9 @@ def test_a_tiny_tournament_alternates_sides_and_gives_the_same_lines_with_any_jo
         assert line["seats"][line["lone"]] == "random" and sorted(line["seats"].values()) == ["all-in", "random"]
         assert line["options"] == {"rounds": 2} and line["finished"] and line["actions"] == 4
         assert line["decisions"] == {"all-in": 2, "random": 2} and set(line["cpu_s"]) == {"all-in", "random"}
+        assert all(0 <= line["cpu_max_s"][b] <= line["cpu_s"][b] for b in ("all-in", "random"))   # the longest decision
         assert line["winner"] == winner(line["seats"], line["outcome"]["winners"])
-    assert "all-in" in table and "random" in table and "Elo" in table
+    assert "all-in" in table and "random" in table and "Elo" in table and "longest s" in table
     seats = by_seat(lines)   # both bots of a two-player game held their seat alone, each side twice
     assert {key: sum(c) for key, c in seats.items()} == {(b, s, o): 2 for b, o in (("random", "all-in"), ("all-in", "random"))
                                                           for s in ("north", "south")}

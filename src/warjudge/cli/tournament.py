@@ -98,13 +98,14 @@ def run(matches: list[Match], jobs: int, out: Optional[IO[str]],
 
 def show(lines: list[dict[str, Any]]) -> None:
     rows = Table(title=f"{lines[0]['game']}: {len(lines)} games", box=box.SIMPLE_HEAD)
-    for heading in ("bot", "games", "won", "drawn", "lost", "win %", "95 % CI", "Elo", "CPU ms/dec."):
+    for heading in ("bot", "games", "won", "drawn", "lost", "win %", "95 % CI", "Elo", "CPU ms/dec.", "longest s"):
         rows.add_column(heading, justify="left" if heading == "bot" else "right")
     for r in table(lines):
         low, high = r.win_interval
         cpu = "-" if r.cpu_ms_per_decision is None else f"{r.cpu_ms_per_decision:.2f}"
+        longest = "-" if r.cpu_s_longest is None else f"{r.cpu_s_longest:.2f}"
         rows.add_row(r.bot, str(r.games), str(r.wins), str(r.draws), str(r.losses), f"{r.wins / r.games:.1%}",
-                     f"{low:.1%}-{high:.1%}", f"{r.elo:+.0f}", cpu)
+                     f"{low:.1%}-{high:.1%}", f"{r.elo:+.0f}", cpu, longest)
     _out.print(rows)
     seats = Table(title="by seat: a bot alone at a seat", box=box.SIMPLE_HEAD)
     for heading in ("bot", "seat", "against", "won", "drawn", "lost", "win %", "95 % CI"):

@@ -109,21 +109,25 @@ def turn_limit(game_id: str, turns: int) -> dict[str, int]:
 
 
 class TimedBot:
-    """A bot whose decisions are counted and whose CPU time is summed; with `phases`, it
-    also notes the phase of every decision it makes (outside its timed CPU)."""
+    """A bot whose decisions are counted and whose CPU time is summed, the longest decision
+    kept (a search bot thinks a whole phase in one; issue 26 bounds a phase's CPU); with
+    `phases`, it also notes the phase of every decision it makes (outside its timed CPU)."""
 
     def __init__(self, bot: bots.Bot, phases: set[str] | None = None):
         self.bot = bot
         self.phases = phases
         self.decisions = 0
         self.cpu = 0.0
+        self.longest = 0.0
 
     def choose(self, game: Game, player: str) -> Action:
         if self.phases is not None:
             self.phases.add(str(game.view(None).get("phase")))
         started = time.process_time()
         action = self.bot.choose(game, player)
-        self.cpu += time.process_time() - started
+        spent = time.process_time() - started
+        self.cpu += spent
+        self.longest = max(self.longest, spent)
         self.decisions += 1
         return action
 
@@ -168,6 +172,7 @@ def play_match(match: Match) -> dict[str, Any]:
             "winner": winner(match.seats, outcome.winners if outcome else ()),
             "turns": turns_played(game, phases or set()), "actions": actions,
             "cpu_s": {n: round(sum(t.cpu for p, t in timed.items() if match.seats[p] == n), 6) for n in names},
+            "cpu_max_s": {n: round(max(t.longest for p, t in timed.items() if match.seats[p] == n), 6) for n in names},
             "decisions": {n: sum(t.decisions for p, t in timed.items() if match.seats[p] == n) for n in names}}
 
 
@@ -195,6 +200,7 @@ class Row:
     win_interval: tuple[float, float]
     elo: float
     cpu_ms_per_decision: float | None
+    cpu_s_longest: float | None   # the longest decision of any game, where the lines give it
 
 
 def table(lines: list[dict[str, Any]]) -> list[Row]:
@@ -204,6 +210,7 @@ def table(lines: list[dict[str, Any]]) -> list[Row]:
     points: dict[tuple[str, str], float] = {}
     cpu: dict[str, float] = {}
     decisions: dict[str, int] = {}
+    longest: dict[str, float] = {}
     for line in lines:
         pair = line["pairing"]
         for bot, other in (pair, pair[::-1]):
@@ -213,9 +220,12 @@ def table(lines: list[dict[str, Any]]) -> list[Row]:
             points[(bot, other)] = points.get((bot, other), 0.0) + result
             cpu[bot] = cpu.get(bot, 0.0) + line["cpu_s"].get(bot, 0.0)
             decisions[bot] = decisions.get(bot, 0) + line["decisions"].get(bot, 0)
+            if bot in line.get("cpu_max_s", {}):
+                longest[bot] = max(longest.get(bot, 0.0), line["cpu_max_s"][bot])
     elo = bradley_terry(points) if points else {}
     rows = [Row(bot, sum(c), c[0], c[1], c[2], wilson(c[0], sum(c)), elo[bot],
-                1000 * cpu[bot] / decisions[bot] if decisions[bot] else None) for bot, c in record.items()]
+                1000 * cpu[bot] / decisions[bot] if decisions[bot] else None, longest.get(bot))
+            for bot, c in record.items()]
     return sorted(rows, key=lambda r: (-r.elo, r.bot))
 
 

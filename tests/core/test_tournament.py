@@ -164,6 +164,36 @@ def test_lone_plays_only_the_named_bot_alone_and_shows_its_solos_and_share(tmp_p
     assert "solos and sum-of-squares share" in table and f"{mean_interval(list(shares))[0]:.1%}" in table
 
 
+def test_the_tables_of_result_files_are_the_tables_of_the_run(tmp_path: Path) -> None:
+    table, lines = tournament(tmp_path, "run.jsonl", INFO.id, "--bots", "random,all-in", "--games", "4", "--max-turns", "2")
+    assert runner.invoke(app, ["tournament-table", str(tmp_path / "run.jsonl")]).stdout == table
+    first, rest = tmp_path / "first.jsonl", tmp_path / "rest.jsonl"   # a run cut in two, pooled again
+    first.write_text("".join(json.dumps(line) + "\n" for line in lines[:1]))
+    rest.write_text("".join(json.dumps(line) + "\n" for line in lines[1:]))
+    assert runner.invoke(app, ["tournament-table", str(first), str(rest)]).stdout == table
+
+
+@pytest.mark.parametrize("content, message", [
+    ("", "no results in"),
+    ("not json\n", ":1: not a JSON line"),
+    ('{"game": "x"}\n', ":1: not a tournament result (no 'seats')"),
+    ("[1, 2]\n", ":1: not a tournament result (no 'game')"),
+    ("LINE\nLINE\n", ":2: a game already counted"),
+    ("LINE\nOTHER\n", ":2: a diplomacy result among"),
+])
+def test_a_bad_result_file_gets_one_clear_line(tmp_path: Path, content: str, message: str) -> None:
+    line = {"game": INFO.id, "seed": 1, "options": {}, "seats": {"north": "random", "south": "all-in"}, "lone": "north",
+            "pairing": ["random", "all-in"], "outcome": None, "winner": None, "cpu_s": {}, "decisions": {}}
+    other = {**line, "game": "diplomacy"}
+    path = tmp_path / "bad.jsonl"
+    path.write_text(content.replace("LINE", json.dumps(line)).replace("OTHER", json.dumps(other)))
+    for args in ([str(path)], [str(tmp_path / "missing.jsonl")]):
+        result = runner.invoke(app, ["tournament-table", *args])
+        assert result.exit_code == 2 and result.stdout == "" and "Traceback" not in result.output
+        assert result.stderr.startswith("error: ")
+    assert message in runner.invoke(app, ["tournament-table", str(path)]).stderr
+
+
 HASH_RUN = """
 import json, sys
 from warjudge.core import bots, games

@@ -185,4 +185,43 @@ def tournament_command(
     show(lines)
 
 
-__all__ = ["run", "show", "tournament_command"]
+RESULT_KEYS = ("game", "seats", "lone", "pairing", "outcome", "winner", "cpu_s", "decisions")
+
+
+def read_results(paths: list[Path]) -> list[dict[str, Any]]:
+    """The result lines of one game's tournament files, pooled in file order; a file that
+    is not such lines, or a game given twice, is refused with the line it fails on."""
+    lines: list[dict[str, Any]] = []
+    played: set[str] = set()
+    for path in paths:
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            try:
+                line = json.loads(text)
+            except ValueError:
+                raise InputError(f"{path}:{number}: not a JSON line") from None
+            missing = [key for key in RESULT_KEYS if not isinstance(line, dict) or key not in line]
+            if missing:
+                raise InputError(f"{path}:{number}: not a tournament result (no {missing[0]!r})")
+            if lines and line["game"] != lines[0]["game"]:
+                raise InputError(f"{path}:{number}: a {line['game']} result among {lines[0]['game']} ones")
+            match = json.dumps([line.get("seed"), line.get("options"), line["seats"]], sort_keys=True)
+            if match in played:   # the same seed, options and seats: the same game, counted twice
+                raise InputError(f"{path}:{number}: a game already counted (the same seed and seats)")
+            played.add(match)
+            lines.append(line)
+    if not lines:
+        raise InputError("no results in " + ", ".join(map(str, paths)))
+    return lines
+
+
+def table_command(files: list[Path] = typer.Argument(..., help="result files written by `warjudge tournament --out`")) -> None:
+    """Print the tables of tournament result files: a run stopped early, or several pooled."""
+    try:
+        lines = read_results(files)
+    except (WarjudgeError, OSError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2)
+    show(lines)
+
+
+__all__ = ["read_results", "run", "show", "table_command", "tournament_command"]

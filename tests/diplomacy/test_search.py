@@ -71,3 +71,21 @@ def test_a_rollout_plays_every_phase_kind_to_the_end_of_the_fall_it_is_given():
     units = {p: sum(1 for u in end.units.values() if u.power == p) for p in game.powers}
     assert sum(units.values()) > 22   # builds were made in the winter of 1901
     assert worth(game.map, end, "FRANCE") == len(end.centers["FRANCE"]) > 0
+
+
+def test_in_the_last_fall_it_plays_for_the_centres_the_game_ends_with():
+    # issue 26: a game that ends after 1905 scores the centres held then; a rollout on to the
+    # end of 1906 valued centres France could no longer score. Seed 0's heuristic game, the
+    # search playing France in the fall of 1905: 8 centres and the lead (6 and England's
+    # lead when its rollouts ran a year past the end)
+    game = DiplomacyGame(seed=0, max_year=1905)
+    seats = {p: bots.make("diplomacy", "heuristic", bots.bot_rng(0, p)) for p in game.powers}
+    while str(game.state.phase) != "F1905M":
+        player = game.to_act()[0]
+        game.act(player, seats[player].choose(game, player))
+    seats["FRANCE"] = SearchBot(random.Random(7))
+    while not game.is_over:
+        player = game.to_act()[0]
+        game.act(player, seats[player].choose(game, player))
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winners == ("FRANCE",) and outcome.scores["FRANCE"] == 8

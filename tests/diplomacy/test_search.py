@@ -8,6 +8,7 @@ import random
 import pytest
 
 from warjudge.core import bots
+from warjudge.core.game import Outcome
 from warjudge.diplomacy.game import DiplomacyGame
 from warjudge.diplomacy.phases import GameState, Phase
 from warjudge.diplomacy.rollout import heuristic_orders, play_on, worth
@@ -73,19 +74,35 @@ def test_a_rollout_plays_every_phase_kind_to_the_end_of_the_fall_it_is_given():
     assert worth(game.map, end, "FRANCE") == len(end.centers["FRANCE"]) > 0
 
 
-def test_in_the_last_fall_it_plays_for_the_centres_the_game_ends_with():
-    # issue 26: a game that ends after 1905 scores the centres held then; a rollout on to the
-    # end of 1906 valued centres France could no longer score. Seed 0's heuristic game, the
-    # search playing France in the fall of 1905: 8 centres and the lead (6 and England's
-    # lead when its rollouts ran a year past the end)
-    game = DiplomacyGame(seed=0, max_year=1905)
-    seats = {p: bots.make("diplomacy", "heuristic", bots.bot_rng(0, p)) for p in game.powers}
+def _last_fall_with_search(seed: int, power: str) -> Outcome:
+    """Seed `seed`'s heuristic game ending after 1905, played through `act`, the search
+    playing `power` from the fall of 1905 on."""
+    game = DiplomacyGame(seed=seed, max_year=1905)
+    seats = {p: bots.make("diplomacy", "heuristic", bots.bot_rng(seed, p)) for p in game.powers}
     while str(game.state.phase) != "F1905M":
         player = game.to_act()[0]
         game.act(player, seats[player].choose(game, player))
-    seats["FRANCE"] = SearchBot(random.Random(7))
+    seats[power] = SearchBot(random.Random(7))
     while not game.is_over:
         player = game.to_act()[0]
         game.act(player, seats[player].choose(game, player))
     outcome = game.outcome()
-    assert outcome is not None and outcome.winners == ("FRANCE",) and outcome.scores["FRANCE"] == 8
+    assert outcome is not None
+    return outcome
+
+
+def test_in_the_last_fall_it_plays_for_the_centres_the_game_ends_with():
+    # issue 26: a game that ends after 1905 scores the centres held then; a rollout on to the
+    # end of 1906 valued centres France could no longer score. Seed 0, the search as France
+    # in the fall of 1905: 8 centres and the lead (6 and England's lead when its rollouts
+    # ran a year past the end)
+    outcome = _last_fall_with_search(0, "FRANCE")
+    assert outcome.winners == ("FRANCE",) and outcome.scores["FRANCE"] == 8
+
+
+def test_in_the_last_fall_it_plays_for_the_sum_of_squares_share():
+    # issue 26's score: the power's centres squared over everyone's. Seed 1, the search as
+    # Russia in the fall of 1905: its 7 centres whichever plan, but the plan that keeps
+    # France to 7 shares the lead (valued by its own centres, it let France end alone on 8)
+    outcome = _last_fall_with_search(1, "RUSSIA")
+    assert outcome.winners == ("FRANCE", "RUSSIA") and outcome.scores["RUSSIA"] == outcome.scores["FRANCE"] == 7

@@ -36,7 +36,7 @@ from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap, province_of
 from warjudge.diplomacy.movement import judge_movement
 from warjudge.diplomacy.phases import FALL, MOVEMENT, GameState, update_centers
 from warjudge.diplomacy.results import Entry
-from warjudge.diplomacy.rollout import legal_by_power, play_on, worth
+from warjudge.diplomacy.rollout import legal_by_power, play_on, share, worth
 
 CANDIDATES = 8       # heuristic order sets considered for the bot's own power
 ATTACKS = 8          # and supported attacks the heuristic would not make
@@ -115,10 +115,12 @@ def _best_by_rollouts(dmap: DipMap, state: GameState, power: str, options: dict[
     """The shortlisted candidate of `power` with the most centres, on average, at the end of
     the fall after next (from a spring: this fall; never past the game's last year) in
     heuristic rollouts; every candidate meets the same draws of the others from their
-    average policies and the same rollout seeds, so the differences are the candidates' own."""
+    average policies and the same rollout seeds, so the differences are the candidates' own.
+    Rollouts that reach the game's end are valued by its score, the sum-of-squares share."""
     last_fall = state.phase.year + (1 if state.phase.season == FALL else 0)
     if last_year is not None:
         last_fall = min(last_fall, last_year)
+    score = share if last_fall == last_year else worth   # where the rollouts end the game: its score
     draws = []
     for _ in range(SAMPLES):
         drawn = {p: rng.choices(plans, weights=[w + 1e-9 for w in average[p]])[0]
@@ -130,7 +132,7 @@ def _best_by_rollouts(dmap: DipMap, state: GameState, power: str, options: dict[
         for drawn, seed in draws:
             orders = {p: list(plan.values()) for p, plan in drawn.items()}
             orders[power] = list(options[power][i].values())
-            total += worth(dmap, play_on(dmap, state, orders, last_fall, random.Random(seed)), power)
+            total += score(dmap, play_on(dmap, state, orders, last_fall, random.Random(seed)), power)
         totals[i] = total
     return max(shortlist, key=lambda i: (totals[i], average[power][i], -i))
 

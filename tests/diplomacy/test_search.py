@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from tests.support.benchmark_script import load
 from warjudge.core import bots
 from warjudge.core.game import Outcome
 from warjudge.diplomacy.game import DiplomacyGame
@@ -75,18 +76,9 @@ def test_a_rollout_plays_every_phase_kind_to_the_end_of_the_fall_it_is_given():
 
 
 def _last_fall_with_search(seed: int, power: str) -> Outcome:
-    """Seed `seed`'s heuristic game ending after 1905, played through `act`, the search
-    playing `power` from the fall of 1905 on."""
-    game = DiplomacyGame(seed=seed, max_year=1905)
-    seats = {p: bots.make("diplomacy", "heuristic", bots.bot_rng(seed, p)) for p in game.powers}
-    while str(game.state.phase) != "F1905M":
-        player = game.to_act()[0]
-        game.act(player, seats[player].choose(game, player))
-    seats[power] = SearchBot(random.Random(7))
-    while not game.is_over:
-        player = game.to_act()[0]
-        game.act(player, seats[player].choose(game, player))
-    outcome = game.outcome()
+    """Seed `seed`'s heuristic game ending after 1905, the search playing `power` from the
+    fall of 1905 on (`benchmarks/diplomacy_last_year.py` measures the same from the spring)."""
+    outcome = load("diplomacy_last_year").searched_from(seed, power, 1905, "F1905M")
     assert outcome is not None
     return outcome
 

@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 from warjudge.cli import app
 from warjudge.core import bots, games
-from warjudge.core.ratings import bradley_terry, wilson
-from warjudge.core.tournament import by_seat, seed_list, winner
+from warjudge.core.ratings import bradley_terry, mean_interval, wilson
+from warjudge.core.tournament import alone, by_seat, seed_list, winner
 
 from tests.support.toygame import INFO
 
@@ -49,6 +49,37 @@ def test_the_wilson_interval_has_its_known_values() -> None:
     assert wilson(20, 40) == pytest.approx((0.3519, 0.6481), abs=1e-4)
     with pytest.raises(ValueError):
         wilson(11, 10)
+
+
+def test_the_mean_interval_has_its_known_values() -> None:
+    mean, low, high = mean_interval([0.2, 0.4])   # sd 0.1414, so the half-width is 1.96 · 0.1414 / √2 = 0.196
+    assert mean == pytest.approx(0.3) and low == pytest.approx(0.104, abs=1e-3) and high == pytest.approx(0.496, abs=1e-3)
+    assert mean_interval([0.25]) == (0.25, 0.25, 0.25)
+    with pytest.raises(ValueError):
+        mean_interval([])
+
+
+def lone_line(lone: str, pairing: list[str], reason: str, winners: list[str], scores: dict[str, float]) -> dict[str, Any]:
+    seats = {p: pairing[0] if p == lone else pairing[1] for p in scores}
+    return {"seats": seats, "lone": lone, "pairing": pairing,
+            "outcome": {"winners": winners, "draw": len(winners) > 1, "reason": reason, "scores": scores}}
+
+
+def test_a_lone_bot_scores_solos_and_the_sum_of_squares_share() -> None:
+    # issue 26: "solos >= 30 % of games (or scores >= 35 % sum-of-squares)"
+    seven = ["A", "E", "F", "G", "I", "R", "T"]
+    solo = lone_line("A", ["search", "heuristic"], "victory", ["A"], dict(zip(seven, [18.0, 4, 4, 4, 2, 2, 0])))
+    leads = lone_line("E", ["search", "heuristic"], "year-limit", ["E"], dict(zip(seven, [6.0, 8, 4, 4, 4, 4, 4])))
+    other = lone_line("F", ["search", "heuristic"], "victory", ["G"], dict(zip(seven, [2.0, 2, 0, 18, 4, 4, 4])))
+    reverse = lone_line("A", ["heuristic", "search"], "year-limit", ["F", "G"], dict(zip(seven, [4.0, 4, 6, 6, 4, 5, 5])))
+    two = lone_line("north", ["random", "all-in"], "victory", ["north"], {"north": 1.0, "south": 0.0})
+    summary = alone([solo, leads, other, reverse, two])   # a two-player game has no lone bot against copies
+    assert [(a.bot, a.against, a.games, a.solos) for a in summary] == [("search", "heuristic", 3, 1),
+                                                                      ("heuristic", "search", 1, 0)]
+    assert summary[0].shares == pytest.approx((324 / 380, 64 / 180, 0.0))   # being alone in the lead is no solo
+    assert summary[1].shares == pytest.approx((16 / 170,))
+    unscored = lone_line("A", ["search", "heuristic"], "draw", ["A", "E"], {"A": 0.0, "E": 0.0, "F": 0.0})
+    assert alone([unscored])[0].shares == ()   # nobody scored: no share to count
 
 
 def test_bradley_terry_fits_known_cases_on_the_elo_scale() -> None:
@@ -82,7 +113,7 @@ def tournament(tmp_path: Path, name: str, *args: str) -> tuple[str, list[dict[st
 
 
 def without_cpu(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{k: v for k, v in line.items() if k != "cpu_s"} for line in lines]
+    return [{k: v for k, v in line.items() if k not in ("cpu_s", "cpu_max_s")} for line in lines]
 
 
 def test_a_tiny_tournament_alternates_sides_and_gives_the_same_lines_with_any_jobs(tmp_path: Path) -> None:
@@ -95,8 +126,9 @@ def test_a_tiny_tournament_alternates_sides_and_gives_the_same_lines_with_any_jo
         assert line["seats"][line["lone"]] == "random" and sorted(line["seats"].values()) == ["all-in", "random"]
         assert line["options"] == {"rounds": 2} and line["finished"] and line["actions"] == 4
         assert line["decisions"] == {"all-in": 2, "random": 2} and set(line["cpu_s"]) == {"all-in", "random"}
+        assert all(0 <= line["cpu_max_s"][b] <= line["cpu_s"][b] for b in ("all-in", "random"))   # the longest decision
         assert line["winner"] == winner(line["seats"], line["outcome"]["winners"])
-    assert "all-in" in table and "random" in table and "Elo" in table
+    assert "all-in" in table and "random" in table and "Elo" in table and "longest s" in table
     seats = by_seat(lines)   # both bots of a two-player game held their seat alone, each side twice
     assert {key: sum(c) for key, c in seats.items()} == {(b, s, o): 2 for b, o in (("random", "all-in"), ("all-in", "random"))
                                                           for s in ("north", "south")}
@@ -119,6 +151,47 @@ def test_in_diplomacy_one_bot_plays_every_power_in_turn_against_copies_of_the_ot
     assert {key: sum(c) for key, c in by_seat(lines).items()} == {   # only the bot alone, at each power once
         (lone, power, field): 1 for lone, field in (("random", "second-random"), ("second-random", "random"))
         for power in powers}
+
+
+def test_lone_plays_only_the_named_bot_alone_and_shows_its_solos_and_share(tmp_path: Path) -> None:
+    table, lines = tournament(tmp_path, "lone.jsonl", "diplomacy", "--bots", "random,second-random", "--games", "7",
+                              "--lone", "second-random", "--option", "max_year=1902")
+    assert len(lines) == 7   # not the 14 of both directions
+    assert [line["lone"] for line in lines] == list(games.new("diplomacy", seed=0).players)
+    assert all(line["pairing"] == ["second-random", "random"] for line in lines)
+    shares = alone(lines)[0].shares
+    assert len(shares) == 7 and all(0 < s < 1 for s in shares)
+    assert "solos and sum-of-squares share" in table and f"{mean_interval(list(shares))[0]:.1%}" in table
+
+
+def test_the_tables_of_result_files_are_the_tables_of_the_run(tmp_path: Path) -> None:
+    table, lines = tournament(tmp_path, "run.jsonl", INFO.id, "--bots", "random,all-in", "--games", "4", "--max-turns", "2")
+    assert runner.invoke(app, ["tournament-table", str(tmp_path / "run.jsonl")]).stdout == table
+    first, rest = tmp_path / "first.jsonl", tmp_path / "rest.jsonl"   # a run cut in two, pooled again
+    first.write_text("".join(json.dumps(line) + "\n" for line in lines[:1]))
+    rest.write_text("".join(json.dumps(line) + "\n" for line in lines[1:]))
+    assert runner.invoke(app, ["tournament-table", str(first), str(rest)]).stdout == table
+
+
+@pytest.mark.parametrize("content, message", [
+    ("", "no results in"),
+    ("not json\n", ":1: not a JSON line"),
+    ('{"game": "x"}\n', ":1: not a tournament result (no 'seats')"),
+    ("[1, 2]\n", ":1: not a tournament result (no 'game')"),
+    ("LINE\nLINE\n", ":2: a game already counted"),
+    ("LINE\nOTHER\n", ":2: a diplomacy result among"),
+])
+def test_a_bad_result_file_gets_one_clear_line(tmp_path: Path, content: str, message: str) -> None:
+    line = {"game": INFO.id, "seed": 1, "options": {}, "seats": {"north": "random", "south": "all-in"}, "lone": "north",
+            "pairing": ["random", "all-in"], "outcome": None, "winner": None, "cpu_s": {}, "decisions": {}}
+    other = {**line, "game": "diplomacy"}
+    path = tmp_path / "bad.jsonl"
+    path.write_text(content.replace("LINE", json.dumps(line)).replace("OTHER", json.dumps(other)))
+    for args in ([str(path)], [str(tmp_path / "missing.jsonl")]):
+        result = runner.invoke(app, ["tournament-table", *args])
+        assert result.exit_code == 2 and result.stdout == "" and "Traceback" not in result.output
+        assert result.stderr.startswith("error: ")
+    assert message in runner.invoke(app, ["tournament-table", str(path)]).stderr
 
 
 HASH_RUN = """
@@ -150,6 +223,7 @@ def test_the_lines_are_the_same_under_any_pythonhashseed() -> None:
     ([INFO.id, "--bots", "random,all-in", "--games", "1", "--max-turns", "99"], "rounds: a whole number"),
     ([INFO.id, "--bots", "random,all-in", "--games", "1", "--out", "/nonexistent/dir/x.jsonl"], "No such file"),
     (["diplomacy", "--bots", "random,second-random", "--games", "1", "--max-turns", "2"], "--option max_year=YEAR"),
+    ([INFO.id, "--bots", "random,all-in", "--games", "1", "--lone", "heuristic"], "--lone 'heuristic' is not one of"),
 ])
 def test_a_bad_request_gets_one_clear_line_and_plays_nothing(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["tournament", *args])

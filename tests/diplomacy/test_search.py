@@ -7,7 +7,9 @@ import random
 
 import pytest
 
+from tests.support.benchmark_script import load
 from warjudge.core import bots
+from warjudge.core.game import Outcome
 from warjudge.diplomacy.game import DiplomacyGame
 from warjudge.diplomacy.phases import GameState, Phase
 from warjudge.diplomacy.rollout import heuristic_orders, play_on, worth
@@ -71,3 +73,28 @@ def test_a_rollout_plays_every_phase_kind_to_the_end_of_the_fall_it_is_given():
     units = {p: sum(1 for u in end.units.values() if u.power == p) for p in game.powers}
     assert sum(units.values()) > 22   # builds were made in the winter of 1901
     assert worth(game.map, end, "FRANCE") == len(end.centers["FRANCE"]) > 0
+
+
+def _last_fall_with_search(seed: int, power: str) -> Outcome:
+    """Seed `seed`'s heuristic game ending after 1905, the search playing `power` from the
+    fall of 1905 on (`benchmarks/diplomacy_last_year.py` measures the same from the spring)."""
+    outcome = load("diplomacy_last_year").searched_from(seed, power, 1905, "F1905M")
+    assert outcome is not None
+    return outcome
+
+
+def test_in_the_last_fall_it_plays_for_the_centres_the_game_ends_with():
+    # issue 26: a game that ends after 1905 scores the centres held then; a rollout on to the
+    # end of 1906 valued centres France could no longer score. Seed 0, the search as France
+    # in the fall of 1905: 8 centres and the lead (6 and England's lead when its rollouts
+    # ran a year past the end)
+    outcome = _last_fall_with_search(0, "FRANCE")
+    assert outcome.winners == ("FRANCE",) and outcome.scores["FRANCE"] == 8
+
+
+def test_in_the_last_fall_it_plays_for_the_sum_of_squares_share():
+    # issue 26's score: the power's centres squared over everyone's. Seed 1, the search as
+    # Russia in the fall of 1905: its 7 centres whichever plan, but the plan that keeps
+    # France to 7 shares the lead (valued by its own centres, it let France end alone on 8)
+    outcome = _last_fall_with_search(1, "RUSSIA")
+    assert outcome.winners == ("FRANCE", "RUSSIA") and outcome.scores["RUSSIA"] == outcome.scores["FRANCE"] == 7

@@ -6,6 +6,7 @@ Diplomacy variant and the SJG game never share a word.
     warjudge gs ...          SPI's Gondor & Sauron (1977)
     warjudge games | selfplay GAME   every registered game, through the one interface
     warjudge tournament GAME  bots against each other: results and ratings
+    warjudge tournament-table FILE…  the tables of result files (a run stopped early, or pooled)
     warjudge verify RECORD   a finished game's dice against the commitments the server published
     warjudge serve | db ...  the play server
 """
@@ -18,7 +19,7 @@ from warjudge.cli.diplomacy import diplomacy_app, play_bot_game
 from warjudge.cli.games import add_game_commands
 from warjudge.cli.gondor_sauron import gs_app
 from warjudge.cli.sjg import sjg_app
-from warjudge.cli.tournament import tournament_command
+from warjudge.cli.tournament import table_command, tournament_command
 from warjudge.cli.verify import verify_command
 from warjudge.server.cli import db_app, serve
 
@@ -28,6 +29,7 @@ app.add_typer(sjg_app, name="sjg")
 app.add_typer(gs_app, name="gs")
 add_game_commands(app)
 app.command("tournament")(tournament_command)
+app.command("tournament-table")(table_command)
 app.command("verify")(verify_command)
 app.command("serve")(serve)
 app.add_typer(db_app, name="db")

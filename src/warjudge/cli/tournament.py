@@ -27,8 +27,8 @@ from rich.table import Table
 from warjudge.cli.games import parse_options
 from warjudge.core import games
 from warjudge.core.errors import InputError, WarjudgeError
-from warjudge.core.ratings import wilson
-from warjudge.core.tournament import Match, by_seat, play_match, schedule, table, turn_limit
+from warjudge.core.ratings import mean_interval, wilson
+from warjudge.core.tournament import Match, alone, by_seat, play_match, schedule, table, turn_limit
 
 _out = Console(width=max(Console().width, 100))   # the table whole, also when written to a file
 _err = Console(stderr=True)
@@ -98,13 +98,14 @@ def run(matches: list[Match], jobs: int, out: Optional[IO[str]],
 
 def show(lines: list[dict[str, Any]]) -> None:
     rows = Table(title=f"{lines[0]['game']}: {len(lines)} games", box=box.SIMPLE_HEAD)
-    for heading in ("bot", "games", "won", "drawn", "lost", "win %", "95 % CI", "Elo", "CPU ms/dec."):
+    for heading in ("bot", "games", "won", "drawn", "lost", "win %", "95 % CI", "Elo", "CPU ms/dec.", "longest s"):
         rows.add_column(heading, justify="left" if heading == "bot" else "right")
     for r in table(lines):
         low, high = r.win_interval
         cpu = "-" if r.cpu_ms_per_decision is None else f"{r.cpu_ms_per_decision:.2f}"
+        longest = "-" if r.cpu_s_longest is None else f"{r.cpu_s_longest:.2f}"
         rows.add_row(r.bot, str(r.games), str(r.wins), str(r.draws), str(r.losses), f"{r.wins / r.games:.1%}",
-                     f"{low:.1%}-{high:.1%}", f"{r.elo:+.0f}", cpu)
+                     f"{low:.1%}-{high:.1%}", f"{r.elo:+.0f}", cpu, longest)
     _out.print(rows)
     seats = Table(title="by seat: a bot alone at a seat", box=box.SIMPLE_HEAD)
     for heading in ("bot", "seat", "against", "won", "drawn", "lost", "win %", "95 % CI"):
@@ -114,6 +115,26 @@ def show(lines: list[dict[str, Any]]) -> None:
         seats.add_row(bot, seat, other, str(won), str(drawn), str(lost), f"{won / (won + drawn + lost):.1%}",
                       f"{low:.1%}-{high:.1%}")
     _out.print(seats)
+    show_alone(lines)
+
+
+def show_alone(lines: list[dict[str, Any]]) -> None:
+    """With more than two seats: each lone bot's solos and sum-of-squares share."""
+    summary = alone(lines)
+    if not summary:
+        return
+    shares = Table(title="a bot alone against copies of another: solos and sum-of-squares share", box=box.SIMPLE_HEAD)
+    for heading in ("bot", "against", "games", "solos", "solo %", "95 % CI", "share", "95 % CI"):
+        shares.add_column(heading, justify="left" if heading in ("bot", "against") else "right")
+    for a in summary:
+        low, high = wilson(a.solos, a.games)
+        share, interval = "-", "-"   # no game scored every seat
+        if a.shares:
+            mean, below, above = mean_interval(list(a.shares))
+            share, interval = f"{mean:.1%}", f"{below:.1%}-{above:.1%}"
+        shares.add_row(a.bot, a.against, str(a.games), str(a.solos), f"{a.solos / a.games:.1%}", f"{low:.1%}-{high:.1%}",
+                       share, interval)
+    _out.print(shares)
 
 
 def tournament_command(
@@ -130,6 +151,8 @@ def tournament_command(
     option: Optional[list[str]] = typer.Option(None, help="a game option NAME=VALUE, as for `warjudge selfplay`; "
                                                "repeatable"),
     out: Optional[Path] = typer.Option(None, help="write one JSON line per game to this file"),
+    lone: Optional[str] = typer.Option(None, help="play only the pairings in which this bot is alone "
+                                       "(Diplomacy: it against six of each other bot, not the reverse)"),
 ) -> None:
     """Play every pairing of the bots N games, seats rotated, and print the table."""
     try:
@@ -145,7 +168,8 @@ def tournament_command(
         options = parse_options(option or [], games.options(game_id))
         if max_turns is not None:
             options.update(turn_limit(game_id, max_turns))
-        matches = schedule(game_id, [name.strip() for name in bot_list.split(",")], games_per_pairing, seed, options)
+        matches = schedule(game_id, [name.strip() for name in bot_list.split(",")], games_per_pairing, seed, options,
+                           lone=lone.strip() if lone is not None else None)
         handle = out.open("w", encoding="utf-8") if out is not None else None
     except (WarjudgeError, OSError) as exc:
         typer.echo(f"error: {exc}", err=True)
@@ -161,4 +185,43 @@ def tournament_command(
     show(lines)
 
 
-__all__ = ["run", "show", "tournament_command"]
+RESULT_KEYS = ("game", "seats", "lone", "pairing", "outcome", "winner", "cpu_s", "decisions")
+
+
+def read_results(paths: list[Path]) -> list[dict[str, Any]]:
+    """The result lines of one game's tournament files, pooled in file order; a file that
+    is not such lines, or a game given twice, is refused with the line it fails on."""
+    lines: list[dict[str, Any]] = []
+    played: set[str] = set()
+    for path in paths:
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            try:
+                line = json.loads(text)
+            except ValueError:
+                raise InputError(f"{path}:{number}: not a JSON line") from None
+            missing = [key for key in RESULT_KEYS if not isinstance(line, dict) or key not in line]
+            if missing:
+                raise InputError(f"{path}:{number}: not a tournament result (no {missing[0]!r})")
+            if lines and line["game"] != lines[0]["game"]:
+                raise InputError(f"{path}:{number}: a {line['game']} result among {lines[0]['game']} ones")
+            match = json.dumps([line.get("seed"), line.get("options"), line["seats"]], sort_keys=True)
+            if match in played:   # the same seed, options and seats: the same game, counted twice
+                raise InputError(f"{path}:{number}: a game already counted (the same seed and seats)")
+            played.add(match)
+            lines.append(line)
+    if not lines:
+        raise InputError("no results in " + ", ".join(map(str, paths)))
+    return lines
+
+
+def table_command(files: list[Path] = typer.Argument(..., help="result files written by `warjudge tournament --out`")) -> None:
+    """Print the tables of tournament result files: a run stopped early, or several pooled."""
+    try:
+        lines = read_results(files)
+    except (WarjudgeError, OSError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2)
+    show(lines)
+
+
+__all__ = ["read_results", "run", "show", "table_command", "tournament_command"]

@@ -29,6 +29,19 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def mean_interval(values: list[float], z: float = Z95) -> tuple[float, float, float]:
+    """The mean of `values` with its normal 95 % interval (the sample standard deviation
+    over the square root of the count); the interval is the mean alone for one value."""
+    if not values:
+        raise ValueError("the mean of no values")
+    mean = math.fsum(values) / len(values)
+    if len(values) == 1:
+        return mean, mean, mean
+    spread = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (len(values) - 1))
+    half = z * spread / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
 def bradley_terry(points: Mapping[tuple[str, str], float], prior: float = 1.0) -> dict[str, float]:
     """Elo-scale ratings from `points[(i, j)]`: what i scored against j (1 a win, ½ a
     draw). `prior` adds that many drawn games to every pair that met, so a bot that won
@@ -64,4 +77,4 @@ def bradley_terry(points: Mapping[tuple[str, str], float], prior: float = 1.0) -
     return {i: 400 * math.log10(p) for i, p in strength.items()}
 
 
-__all__ = ["Z95", "bradley_terry", "wilson"]
+__all__ = ["Z95", "bradley_terry", "mean_interval", "wilson"]

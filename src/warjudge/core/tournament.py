@@ -55,16 +55,22 @@ class Match:
     max_actions: int = MAX_ACTIONS
 
 
-def pairings(bot_names: list[str], players: int) -> list[tuple[str, str]]:
-    """(lone bot, field bot) pairs: each unordered pair once for two players, both ways for more."""
+def pairings(bot_names: list[str], players: int, lone: str | None = None) -> list[tuple[str, str]]:
+    """(lone bot, field bot) pairs: each unordered pair once for two players, both ways for
+    more; with `lone`, only that bot alone against each other (a search against six
+    heuristics, without the six searches against one heuristic that cost six times as much)."""
+    if lone is not None:
+        return [(lone, other) for other in bot_names if other != lone]
     if players == 2:
         return list(itertools.combinations(bot_names, 2))
     return list(itertools.permutations(bot_names, 2))
 
 
 def schedule(game_id: str, bot_names: list[str], games_per_pairing: int, seed: int,
-             options: dict[str, Any] | None = None, max_actions: int = MAX_ACTIONS) -> list[Match]:
-    """Every match of the tournament, in a fixed order; refuses unknown or repeated bots."""
+             options: dict[str, Any] | None = None, max_actions: int = MAX_ACTIONS,
+             lone: str | None = None) -> list[Match]:
+    """Every match of the tournament, in a fixed order (with `lone`, only those where that
+    bot plays alone); refuses unknown or repeated bots and a lone bot not among them."""
     info = games.info(game_id)
     options = dict(options or {})
     players = list(games.new(info.id, seed=0, **options).players)
@@ -75,10 +81,12 @@ def schedule(game_id: str, bot_names: list[str], games_per_pairing: int, seed: i
         raise InputError(f"no bot {unknown[0]!r} for {info.id}; its bots are: {', '.join(bots.names(info.id))}")
     if games_per_pairing < 1:
         raise InputError("--games must be at least 1")
+    if lone is not None and lone not in bot_names:
+        raise InputError(f"--lone {lone!r} is not one of the bots named in --bots ({', '.join(bot_names)})")
     registered = tuple(i for i in (bots.info(info.id, name) for name in bot_names) if i is not None)
     seeds = seed_list(seed, -(-games_per_pairing // len(players)))
     matches: list[Match] = []
-    for lone_bot, field_bot in pairings(bot_names, len(players)):
+    for lone_bot, field_bot in pairings(bot_names, len(players), lone):
         for k in range(games_per_pairing):
             lone = players[k % len(players)]
             seats = {p: lone_bot if p == lone else field_bot for p in players}
@@ -101,21 +109,25 @@ def turn_limit(game_id: str, turns: int) -> dict[str, int]:
 
 
 class TimedBot:
-    """A bot whose decisions are counted and whose CPU time is summed; with `phases`, it
-    also notes the phase of every decision it makes (outside its timed CPU)."""
+    """A bot whose decisions are counted and whose CPU time is summed, the longest decision
+    kept (a search bot thinks a whole phase in one; issue 26 bounds a phase's CPU); with
+    `phases`, it also notes the phase of every decision it makes (outside its timed CPU)."""
 
     def __init__(self, bot: bots.Bot, phases: set[str] | None = None):
         self.bot = bot
         self.phases = phases
         self.decisions = 0
         self.cpu = 0.0
+        self.longest = 0.0
 
     def choose(self, game: Game, player: str) -> Action:
         if self.phases is not None:
             self.phases.add(str(game.view(None).get("phase")))
         started = time.process_time()
         action = self.bot.choose(game, player)
-        self.cpu += time.process_time() - started
+        spent = time.process_time() - started
+        self.cpu += spent
+        self.longest = max(self.longest, spent)
         self.decisions += 1
         return action
 
@@ -160,6 +172,7 @@ def play_match(match: Match) -> dict[str, Any]:
             "winner": winner(match.seats, outcome.winners if outcome else ()),
             "turns": turns_played(game, phases or set()), "actions": actions,
             "cpu_s": {n: round(sum(t.cpu for p, t in timed.items() if match.seats[p] == n), 6) for n in names},
+            "cpu_max_s": {n: round(max(t.longest for p, t in timed.items() if match.seats[p] == n), 6) for n in names},
             "decisions": {n: sum(t.decisions for p, t in timed.items() if match.seats[p] == n) for n in names}}
 
 
@@ -187,6 +200,7 @@ class Row:
     win_interval: tuple[float, float]
     elo: float
     cpu_ms_per_decision: float | None
+    cpu_s_longest: float | None   # the longest decision of any game, where the lines give it
 
 
 def table(lines: list[dict[str, Any]]) -> list[Row]:
@@ -196,6 +210,7 @@ def table(lines: list[dict[str, Any]]) -> list[Row]:
     points: dict[tuple[str, str], float] = {}
     cpu: dict[str, float] = {}
     decisions: dict[str, int] = {}
+    longest: dict[str, float] = {}
     for line in lines:
         pair = line["pairing"]
         for bot, other in (pair, pair[::-1]):
@@ -205,9 +220,12 @@ def table(lines: list[dict[str, Any]]) -> list[Row]:
             points[(bot, other)] = points.get((bot, other), 0.0) + result
             cpu[bot] = cpu.get(bot, 0.0) + line["cpu_s"].get(bot, 0.0)
             decisions[bot] = decisions.get(bot, 0) + line["decisions"].get(bot, 0)
+            if bot in line.get("cpu_max_s", {}):
+                longest[bot] = max(longest.get(bot, 0.0), line["cpu_max_s"][bot])
     elo = bradley_terry(points) if points else {}
     rows = [Row(bot, sum(c), c[0], c[1], c[2], wilson(c[0], sum(c)), elo[bot],
-                1000 * cpu[bot] / decisions[bot] if decisions[bot] else None) for bot, c in record.items()]
+                1000 * cpu[bot] / decisions[bot] if decisions[bot] else None, longest.get(bot))
+            for bot, c in record.items()]
     return sorted(rows, key=lambda r: (-r.elo, r.bot))
 
 
@@ -225,5 +243,37 @@ def by_seat(lines: list[dict[str, Any]]) -> dict[tuple[str, str, str], list[int]
     return counts
 
 
-__all__ = ["Match", "Row", "TimedBot", "by_seat", "pairings", "play_match", "schedule", "seed_list", "table",
+@dataclass(frozen=True)
+class Alone:
+    """What a bot alone against copies of another scored (issue 26's Diplomacy targets):
+    its solos, and the mean of its sum-of-squares share (its score squared over the sum of
+    every seat's score squared: centres in Diplomacy, Victory Points in the variant)."""
+
+    bot: str
+    against: str
+    games: int
+    solos: int
+    shares: tuple[float, ...]
+
+
+def alone(lines: list[dict[str, Any]]) -> list[Alone]:
+    """Per (lone bot, field bot) of games with more than two seats: the solos (the lone
+    seat sole winner by "victory", not by leading at a limit) and the shares of the games
+    whose outcome scores every seat; in the order the pairings were first played."""
+    found: dict[tuple[str, str], list[Any]] = {}
+    for line in lines:
+        if len(line["seats"]) <= 2:
+            continue
+        cell = found.setdefault((line["pairing"][0], line["pairing"][1]), [0, 0, []])
+        outcome = line["outcome"] or {}
+        cell[0] += 1
+        cell[1] += outcome.get("reason") == "victory" and outcome.get("winners") == [line["lone"]]
+        scores = outcome.get("scores") or {}
+        squares = sum(float(scores.get(seat, 0.0)) ** 2 for seat in line["seats"])
+        if squares > 0 and set(line["seats"]) <= set(scores):
+            cell[2].append(float(scores[line["lone"]]) ** 2 / squares)
+    return [Alone(bot, other, n, solos, tuple(shares)) for (bot, other), (n, solos, shares) in found.items()]
+
+
+__all__ = ["Alone", "Match", "Row", "TimedBot", "alone", "by_seat", "pairings", "play_match", "schedule", "seed_list", "table",
            "turn_limit", "turns_played", "winner"]

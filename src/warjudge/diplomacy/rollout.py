@@ -78,4 +78,14 @@ def worth(dmap: DipMap, state: GameState, power: str) -> float:
     return float(len(state.centers.get(power, ())))
 
 
-__all__ = ["heuristic_orders", "legal_by_power", "play_on", "worth"]
+def share(dmap: DipMap, state: GameState, power: str) -> float:
+    """A power's sum-of-squares score where the game ends: its centres squared over the sum
+    of every power's centres squared (a solo all of it), the score issue 26 sets a target on.
+    Taking a centre from the leader raises it as well as taking one from anyone else."""
+    if state.winner is not None:
+        return 1.0 if state.winner == power else 0.0
+    squares = sum(len(state.centers.get(p, ())) ** 2 for p in dmap.powers)
+    return len(state.centers.get(power, ())) ** 2 / squares if squares else 0.0
+
+
+__all__ = ["heuristic_orders", "legal_by_power", "play_on", "share", "worth"]

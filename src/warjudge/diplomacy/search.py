@@ -37,7 +37,7 @@ from warjudge.diplomacy.movement import judge_movement
 from warjudge.diplomacy.phases import FALL, MOVEMENT, GameState, update_centers
 from warjudge.diplomacy.given import Given
 from warjudge.diplomacy.results import Entry, parse_entries
-from warjudge.diplomacy.rollout import legal_by_power, play_on, worth
+from warjudge.diplomacy.rollout import legal_by_power, play_on, share, worth
 
 CANDIDATES = 8       # heuristic order sets considered for the bot's own power
 ATTACKS = 8          # and supported attacks the heuristic would not make
@@ -64,7 +64,7 @@ class SearchBot(HeuristicBot):
         if state.phase.kind != MOVEMENT or game.pending_orders(power):
             return super()._plan(game, power, actions)   # a power that began its orders keeps to them
         plan = search_movement(game.map, state, power, self.rng, self.sizes["self"], self.sizes["others"],
-                               self.iterations)
+                               self.iterations, game.max_year)
         legal = {a["order"] for a in actions}
         if not all(text in legal for text in plan.values()):
             raise InputError(f"the search planned an order {power} may not give")
@@ -72,9 +72,10 @@ class SearchBot(HeuristicBot):
 
 
 def search_movement(dmap: DipMap, state: GameState, power: str, rng: random.Random, own: int = CANDIDATES,
-                    others: int = OTHERS, iterations: int = ITERATIONS) -> dict[str, str]:
+                    others: int = OTHERS, iterations: int = ITERATIONS, last_year: int | None = None) -> dict[str, str]:
     """Unit province -> order for every unit of `power`: of the candidates regret matching
-    favours most, the one whose rollouts end with the most centres."""
+    favours most, the one whose rollouts end with the most centres (at the end of the
+    game's `last_year` at the latest: centres after it score nothing)."""
     legal = legal_by_power(dmap, state)
     if power not in legal:
         return {}
@@ -84,7 +85,7 @@ def search_movement(dmap: DipMap, state: GameState, power: str, rng: random.Rand
         return options[power][0]
     average = _regret_matching(dmap, state, options, rng, iterations)
     shortlist = sorted(range(len(options[power])), key=lambda i: (-average[power][i], i))[:ROLLED]
-    return options[power][_best_by_rollouts(dmap, state, power, options, average, shortlist, rng)]
+    return options[power][_best_by_rollouts(dmap, state, power, options, average, shortlist, rng, last_year)]
 
 
 def _regret_matching(dmap: DipMap, state: GameState, options: dict[str, list[dict[str, str]]], rng: random.Random,
@@ -117,12 +118,17 @@ def _parsed_once(dmap: DipMap, power: str, plan: dict[str, str]) -> list[Entry]:
 
 
 def _best_by_rollouts(dmap: DipMap, state: GameState, power: str, options: dict[str, list[dict[str, str]]],
-                      average: dict[str, list[float]], shortlist: list[int], rng: random.Random) -> int:
+                      average: dict[str, list[float]], shortlist: list[int], rng: random.Random,
+                      last_year: int | None = None) -> int:
     """The shortlisted candidate of `power` with the most centres, on average, at the end of
-    the fall after next (from a spring: this fall) in heuristic rollouts; every candidate
-    meets the same draws of the others from their average policies and the same rollout
-    seeds, so the differences are the candidates' own."""
+    the fall after next (from a spring: this fall; never past the game's last year) in
+    heuristic rollouts; every candidate meets the same draws of the others from their
+    average policies and the same rollout seeds, so the differences are the candidates' own.
+    Rollouts that reach the game's end are valued by its score, the sum-of-squares share."""
     last_fall = state.phase.year + (1 if state.phase.season == FALL else 0)
+    if last_year is not None:
+        last_fall = min(last_fall, last_year)
+    score = share if last_fall == last_year else worth   # where the rollouts end the game: its score
     draws = []
     for _ in range(SAMPLES):
         drawn = {p: rng.choices(plans, weights=[w + 1e-9 for w in average[p]])[0]
@@ -134,7 +140,7 @@ def _best_by_rollouts(dmap: DipMap, state: GameState, power: str, options: dict[
         for drawn, seed in draws:
             orders = {p: list(plan.values()) for p, plan in drawn.items()}
             orders[power] = list(options[power][i].values())
-            total += worth(dmap, play_on(dmap, state, orders, last_fall, random.Random(seed)), power)
+            total += score(dmap, play_on(dmap, state, orders, last_fall, random.Random(seed)), power)
         totals[i] = total
     return max(shortlist, key=lambda i: (totals[i], average[power][i], -i))
 

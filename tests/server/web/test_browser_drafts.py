@@ -126,12 +126,25 @@ def test_orders_stay_drafts_until_ready(live, chromium):
     units = page.locator("#my-units button").evaluate_all("bs => bs.map(b => b.dataset.unitButton)")
     readied: list[str] = []
     page.on("request", lambda r: r.url.endswith("/ready") and readied.append(r.url))
+    # her draft, kept from the spring, is sent by Ready first; the judge takes the lines that
+    # still hold and refuses A bud's (it stands in Serbia now), and she is not made ready:
+    # the refusal is said where Submit says it
+    expect(box).to_have_value("A bud - ser\nA vie - boh\nF tri H")
     page.locator('[data-testid="ready"]').click()
+    expect(page.locator("#submitted")).to_contain_text("refused")
     cost = page.locator('[data-testid="ready-cost"]')
+    expect(cost).to_be_hidden()
+    assert readied == [] and page.locator('[data-testid="ready"]').get_attribute("aria-pressed") == "false"
+    expect(page.locator("#held li")).to_have_count(2)   # the lines the judge took: A vie - boh, F tri H
+    held_now = page.locator("#held li").all_inner_texts()
+    assert sorted(held_now) == ["A vie - boh", "F tri H"], held_now
+    box.fill("")   # she clears the box: nothing is sent, and Ready says what the rules do first
+    page.locator('[data-testid="ready"]').click()
     expect(cost).to_contain_text("No order is held for ")
     expect(cost).to_contain_text(": if the phase ends so, a unit holds")
     for unit in units:
-        expect(cost).to_contain_text(unit)
+        if not any(line.startswith(f"{unit} ") for line in held_now):
+            expect(cost).to_contain_text(unit)
     page.locator('[data-testid="ready-cancel"]').click()
     expect(cost).to_be_hidden()
     assert readied == [] and page.locator('[data-testid="ready"]').get_attribute("aria-pressed") == "false"

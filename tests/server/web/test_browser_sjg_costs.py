@@ -52,8 +52,15 @@ def test_a_move_over_the_cliff_edge_is_marked_and_asks_first(live, chromium):
     page.wait_for_url(f"{live.url}/games/*")
     game_id = page.url.rsplit("/", 1)[1]
     expect(page.locator('[data-testid="decision"]')).to_have_attribute("data-kind", "deploy")
+    expect(page.locator('[data-testid="setup-summary"]')).to_be_visible()
     page.evaluate(SEND, [game_id, "red", deploy_action(live.game(game_id), "red", random.Random(1))])
     expect(page.locator('[data-testid="decision"]')).to_have_attribute("data-kind", "move")
+    # the deploy was sent past the page: a plan it asked for meanwhile (a redraw as the bot
+    # deployed) is rightly refused once the set-up is over (409), as meant, not a problem
+    late = [p for p in red.problems if p.startswith("409: POST") and p.endswith("/setup")]
+    for p in late:
+        red.problems.remove(p)
+        red.problems.remove("console: Failed to load resource: the server responded with a status of 409 (Conflict)")
     # issue 24: the phase moved on without this page's doing: a banner says what to do now
     expect(page.locator('[data-testid="phase-banner"]')).to_contain_text("your turn: move")
 

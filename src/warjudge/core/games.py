@@ -93,7 +93,8 @@ class Option:
     (a data file's content, a JSON object of at most `max_bytes` as canonical JSON, which
     the game then checks with the loader its command line uses for that file).
     A default of None means "not given": the game's own default applies. `label`: what a
-    form calls it (default: its name in words, "Max turns")."""
+    form calls it (default: its name in words, "Max turns"); `choice_labels`: what it calls
+    each of `choices`, in their order (default: each in words, "miasma demon")."""
 
     name: str
     kind: str
@@ -104,12 +105,14 @@ class Option:
     maximum: int | None = None
     max_bytes: int | None = None
     label: str | None = None
+    choice_labels: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         label = self.label or self.name.replace("_", " ").capitalize()
+        words = list(self.choice_labels) or [str(c).replace("_", " ") for c in self.choices]
         return {"name": self.name, "label": label, "kind": self.kind, "help": self.help, "default": self.default,
-                "choices": list(self.choices), "minimum": self.minimum, "maximum": self.maximum,
-                "max_bytes": self.max_bytes}
+                "choices": list(self.choices), "choice_labels": words, "minimum": self.minimum,
+                "maximum": self.maximum, "max_bytes": self.max_bytes}
 
     def problem(self, value: Any) -> str | None:
         """Why `value` is not this option's, or None."""

@@ -51,7 +51,7 @@ def test_every_phrase_of_the_pages_has_its_french():
 def test_the_games_options_bots_and_the_mail_notices_have_their_french():
     offered = [o for g in BUILT_IN for o in play.offered_options(g)]
     wanted = {o["label"] for o in offered} | {o["help"] for o in offered} | set(notify.EVENT_NAMES.values())
-    wanted |= {c.replace("_", " ") for o in offered if o["kind"] == "choices" for c in o["choices"]}   # optional rules
+    wanted |= {word for o in offered if o["kind"] in ("choices", "counts") for word in o["choice_labels"]}
     wanted |= {word for g in BUILT_IN for bot, level in bot_levels(g).items() for word in (bot, level)}
     assert not (missing := sorted(wanted - FRENCH.keys())), missing
 

@@ -173,6 +173,9 @@ def test_the_lobby_offers_each_game_s_described_options_as_fields(browser):
     assert 'data-option="optional" data-kind="choices"' in lobby and 'value="fourth_jewel"' in lobby
     assert 'data-option="max_turns" data-kind="int" min="1" max="99"' in lobby   # Gondor's and Sauron's
     assert 'data-option="items" data-kind="counts"' in lobby and 'data-key="black"' in lobby   # SJG 10.5
+    # SJG 10.1-10.4 and 8.1: the optional rules by their rulebook titles, not their codes
+    assert '> Miasma Demon (10.4)</label>' in lobby and "> miasma demon<" not in lobby
+    assert "<label>Black <input" in lobby
     cards = {card.split('"', 1)[0]: card for card in lobby.split('data-testid="new-')[1:]}
     for game in ("diplomacy", "necromancer-diplomacy", "necromancer-sjg", "gondor", "sauron"):
         assert 'name="options"' not in cards[game], game   # fields, not raw JSON (kept for undescribed games)

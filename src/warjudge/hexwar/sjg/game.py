@@ -41,8 +41,8 @@ from warjudge.hexwar.sjg.phase_movement import MovementPhase
 from warjudge.hexwar.sjg.phase_search import SearchPhase
 from warjudge.hexwar.sjg.phase_setup import SetupPhase
 from warjudge.hexwar.sjg.phases import DEPLOY_ACTIONS, MIASMA_POINTS, PHASE_ACTIONS
-from warjudge.hexwar.sjg.setup import (CP_ALLOWANCE_START, CP_ALLOWANCE_TURN, MAX_ITEMS, OPTIONAL_RULES, SCENARIOS,
-                                      Options, option_problems)
+from warjudge.hexwar.sjg.setup import (CP_ALLOWANCE_START, CP_ALLOWANCE_TURN, MAX_ITEMS, OPTIONAL_RULE_NAMES,
+                                       OPTIONAL_RULES, SCENARIOS, Options, option_problems)
 from warjudge.hexwar.sjg.state import SIDES, Jewel, Position, Unit, other, recount
 from warjudge.hexwar.sjg.tables import ConversionResult, UnitType, conversion_result
 
@@ -91,9 +91,11 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
                        choices("scenario")),
                 Option("first", "choice", "who plays first (coin: a die decides)", "coin", choices("first"),
                        label="First player"),
-                Option("optional", "choices", "optional rules in play", [], OPTIONAL_RULES, label="Optional rules"),
+                Option("optional", "choices", "optional rules in play", [], OPTIONAL_RULES, label="Optional rules",
+                       choice_labels=tuple(OPTIONAL_RULE_NAMES[r] for r in OPTIONAL_RULES)),
                 Option("items", "counts", "10.5: extra items each side chooses (a dragon counts as two)", {},
-                       ("red", "black"), minimum=0, maximum=MAX_ITEMS, label="Extra items"),
+                       ("red", "black"), minimum=0, maximum=MAX_ITEMS, label="Extra items",
+                       choice_labels=("Red", "Black")),
                 Option("max_turns", "int", "end after this many player-turns (blank: no limit)", None,
                        minimum=1, maximum=10_000, label="Last turn"),
                 Option("map", "file", "your own map file (docs/hexwar-map-format.md), checked as --map checks "

@@ -16,6 +16,10 @@ from warjudge.hexwar.sjg.tables import UnitType
 
 OptionalRule = Literal["cp_allowance", "miasma_movement", "miasma_teleport", "miasma_demon", "fourth_jewel"]
 OPTIONAL_RULES: tuple[str, ...] = get_args(OptionalRule)
+OPTIONAL_RULE_NAMES = {   # as the rulebook titles them (10.1-10.4; the fourth Jewel: 8.1, 8.4)
+    "cp_allowance": "Conversion Point Allowance (10.1)", "miasma_movement": "Miasma Movement (10.2)",
+    "miasma_teleport": "Miasma Teleport (10.3)", "miasma_demon": "Miasma Demon (10.4)",
+    "fourth_jewel": "The fourth Jewel (8.1)"}
 MAX_ITEMS = 8  # 10.5: more than the box's counters could never be shared out
 
 

@@ -58,3 +58,14 @@ def test_the_sjg_words_are_not_diplomacy_words():
     """`warjudge diplomacy act` (an SJG word) and `warjudge sjg orders` (a Diplomacy one) do not exist."""
     assert runner.invoke(app, ["diplomacy", "act", "x.json", "red", "end"]).exit_code == 2
     assert runner.invoke(app, ["sjg", "orders", "x.json", "RED"]).exit_code == 2
+
+
+def test_the_sjg_group_names_its_map_an_sjg_necromancer_map():
+    """"necromancer" alone is the Diplomacy variant (issue 25): the SJG group's map check
+    says whose map it checks, in its help and in its answer."""
+    from warjudge.hexwar.sjg.board import DEFAULT_BOARD
+
+    helped = runner.invoke(app, ["sjg", "map", "check", "--help"], terminal_width=200).stdout
+    assert "Validate an SJG Necromancer map file" in helped
+    checked = runner.invoke(app, ["sjg", "map", "check", str(DEFAULT_BOARD)])
+    assert checked.exit_code == 0 and "is a valid SJG Necromancer map" in " ".join(checked.output.split())

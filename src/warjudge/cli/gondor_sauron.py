@@ -18,6 +18,7 @@ from warjudge.cli.shell import fail as _fail
 
 if TYPE_CHECKING:
     from warjudge.hexwar.gondor_sauron.game import GondorSauronGame
+    from warjudge.hexwar.gondor_sauron.view_types import GondorView
 
 gs_app = typer.Typer(no_args_is_help=True, help="Play SPI's Gondor & Sauron (1977) on reconstructed data.")
 out = Console(highlight=False, soft_wrap=True)
@@ -68,7 +69,7 @@ def gs_new(path: Path, game: str = typer.Option("gondor", help="gondor or sauron
         g.record.save(path)
     except WarjudgeError as exc:
         _fail(str(exc))
-    out.print(f"{g.scenario.spec.name}: saved to {path}. {g.to_act()[0]} acts first.")
+    out.print(f"{g.view(None)['scenario']}: saved to {path}. {g.to_act()[0]} acts first.")
 
 
 @gs_app.command("show")
@@ -142,25 +143,27 @@ def _play(g: GondorSauronGame, side: str, text: str) -> None:
 
 
 def _last_events(g: GondorSauronGame) -> str:
-    return "\n".join(json.dumps(e) for e in g.events[-5:])
+    return "\n".join(json.dumps(e) for e in g.view(None)["events"][-5:])
 
 
 def render(g: GondorSauronGame) -> str:
-    """Rows of hexes, even rows shifted half a hex; then the pieces and the state."""
-    m, pos = g.state.position.map, g.state.position
-    units = {u.hex: u for u in pos.units.values()}
-    lone = {ldr.hex for ldr in pos.leaders.values()} - set(units)
-    lines = [f"{g.scenario.spec.name}  turn {g.state.turn}/{g.last_turn} phase {g.state.phase}"
-             + (" (night)" if pos.night else "") + f"  to act: {', '.join(g.to_act()) or '-'}"]
+    """Rows of hexes, even rows shifted half a hex; then the pieces and the state: drawn
+    from the full view on the public map (the terminal is shared, so what lies under the
+    cauldrons, which the full view holds, is not printed)."""
+    view, m = g.view(None), g.public_map
+    units = {u["hex"]: u for u in view["units"]}
+    led = {ldr["hex"] for ldr in view["leaders"]}
+    lines = [f"{view['scenario']}  turn {view['turn']}/{view['last_turn']} phase {view['phase']}"
+             + (" (night)" if view["night"] else "") + f"  to act: {', '.join(view['to_act']) or '-'}"]
     lines.append("     " + "".join(f"{c:<3d}" for c in range(1, m.grid.width + 1)))
     for r in range(1, m.grid.height + 1):
         cells = []
         for c in range(1, m.grid.width + 1):
             h = f"{c:02d}{r:02d}"
             if h in units:
-                mark = SIDE_MARK[units[h].side]
-                cells.append((mark.lower() if units[h].disrupted else mark) + ("+" if h in {x.hex for x in pos.leaders.values()} else " "))
-            elif h in lone:
+                mark = SIDE_MARK[units[h]["side"]]
+                cells.append((mark.lower() if units[h]["disrupted"] else mark) + ("+" if h in led else " "))
+            elif h in led:
                 cells.append("* ")
             else:
                 cells.append(f"{TERRAIN_MARK[m.terrain(h)]}{m.level(h)}")
@@ -169,28 +172,36 @@ def render(g: GondorSauronGame) -> str:
     special = ", ".join(f"{v} {'-'.join(sorted(k))}" for k, v in sorted(m.sides.items(), key=lambda kv: sorted(kv[0]))
                         if v != "wall")
     lines.append(f"walls: {walls} hexsides, between hexes of different city levels" + (f"; {special}" if special else ""))
-    for u in sorted(pos.units.values(), key=lambda u: (u.side, u.id)):
-        flags = " reduced" * u.reduced + " disrupted" * u.disrupted
-        lines.append(f"  {u.hex} {SIDE_MARK[u.side]} {u.id} {u.ratings.code} {u.kind}{flags}")
-    for ldr in sorted(pos.leaders.values(), key=lambda x: (x.side, x.id)):
-        lines.append(f"  {ldr.hex} {SIDE_MARK[ldr.side]} Leader {ldr.id} rally {ldr.rally}"
-                     + (f" magic {ldr.magic}" if ldr.is_magic else ""))
-    for e in sorted(pos.engines.values(), key=lambda e: (e.side, e.id)):
-        lines.append(f"  {e.hex} {SIDE_MARK[e.side]} {e.kind.replace('_', ' ')} {e.id}")
-    for pot in sorted(pos.cauldrons.values(), key=lambda p: p.id):   # which are dummies is not shown
-        lines.append(f"  {pot.hex} {SIDE_MARK['westernesse']} cauldron {pot.id}"
-                     + (f" poured {pot.poured}" * bool(pot.poured)))
-    if g.pedestal:
-        lines.append(f"  {g.pedestal[1]} {SIDE_MARK['sauron']} pedestal of {g.pedestal[0]}")
-    if pos.breached:
-        lines.append("breached: " + ", ".join("-".join(sorted(hs)) for hs in sorted(pos.breached, key=sorted)))
-    if g.state.waiting or g.state.to_come:
-        lines.append(f"to enter: {', '.join(sorted(g.state.waiting)) or '-'}  still to come: {', '.join(sorted(g.state.to_come)) or '-'}")
-    lines.append(f"losses {g.state.losses}  levels {g.state.levels}  demoralized {sorted(pos.demoralized) or 'none'}")
+    lines += _pieces(view)
+    if view["breached"]:
+        lines.append("breached: " + ", ".join("-".join(hexes) for hexes in view["breached"]))
+    if view["waiting"] or view["to_come"]:
+        lines.append(f"to enter: {', '.join(view['waiting']) or '-'}  still to come: {', '.join(view['to_come']) or '-'}")
+    lines.append(f"losses {view['losses']}  levels {view['levels']}  demoralized {view['demoralized'] or 'none'}")
     outcome = g.outcome()
     if outcome is not None:
         lines.append(f"over: {outcome.to_json()}")
     return "\n".join(lines)
+
+
+def _pieces(view: GondorView) -> list[str]:
+    """A line a piece, by side: combat units, Leaders, siege engines, cauldrons (which are
+    dummies is not shown), the pedestal."""
+    lines = []
+    for u in sorted(view["units"], key=lambda u: (u["side"], u["id"])):
+        flags = " reduced" * u["reduced"] + " disrupted" * u["disrupted"]
+        lines.append(f"  {u['hex']} {SIDE_MARK[u['side']]} {u['id']} {u['ratings']} {u['kind']}{flags}")
+    for ldr in sorted(view["leaders"], key=lambda x: (x["side"], x["id"])):
+        lines.append(f"  {ldr['hex']} {SIDE_MARK[ldr['side']]} Leader {ldr['id']} rally {ldr['rally']}"
+                     + (f" magic {ldr['magic']}" if ldr["magic"] is not None else ""))
+    for e in sorted(view["engines"], key=lambda e: (e["side"], e["id"])):
+        lines.append(f"  {e['hex']} {SIDE_MARK[e['side']]} {e['kind'].replace('_', ' ')} {e['id']}")
+    for pot in view["cauldrons"]:
+        lines.append(f"  {pot['hex']} {SIDE_MARK['westernesse']} cauldron {pot['id']}"
+                     + (f" poured {pot['poured']}" * bool(pot["poured"])))
+    if view["pedestal"]:
+        lines.append(f"  {view['pedestal']['hex']} {SIDE_MARK['sauron']} pedestal of {view['pedestal']['leader']}")
+    return lines
 
 
 __all__ = ["gs_app", "render"]

@@ -371,14 +371,14 @@ def _board(path: Optional[Path]) -> HexMap:
 
 @sjg_map_app.command("check")
 def map_check(file: Path = typer.Argument(..., help="the map file to validate")) -> None:
-    """Validate a Necromancer map file: every broken fact is listed, then exit status 2."""
+    """Validate an SJG Necromancer map file: every broken fact is listed, then exit status 2."""
     from warjudge.hexwar.sjg.board import level4_plateaus
 
     board = _board(file)
     kinds: dict[str, int] = {}
     for h in board.hexes.values():
         kinds[h.terrain] = kinds.get(h.terrain, 0) + 1
-    console.print(f"OK: {file} is a valid Necromancer map: {board.name!r}, {board.grid.width}x{board.grid.height} "
+    console.print(f"OK: {file} is a valid SJG Necromancer map: {board.name!r}, {board.grid.width}x{board.grid.height} "
                   f"hexes ({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))}), {len(board.cliffs)} cliff "
                   f"hexsides, largest level-4 plateau {len(level4_plateaus(board)[0])} hexes"
                   f"{' (a reconstruction)' if board.reconstruction else ''}.", highlight=False)

@@ -20,7 +20,7 @@ replay bit for bit (docs/rulings.md, "Old Diplomacy records").
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from warjudge.core.errors import IllegalAction, InputError, RecordError, WarjudgeError
 from warjudge.core.events import Refusal
@@ -270,6 +270,19 @@ class DiplomacyFamily(Game):
                 return report
         known = ", ".join(str(r.phase) for r in self.history) or "none yet"
         raise InputError(f"no report for {wanted}; the reports are: {known}")
+
+    def report_view(self, report: PhaseReport[Any, Any, Any, Any], viewer: str | None) -> Mapping[str, Any]:
+        """`report` as `viewer` (None: the games master) may read it, through the game's one
+        visibility filter: what its view carries of its last report, and what a report
+        printer reads of any (standard Diplomacy hides nothing; the variant's Hidden
+        Movement, views.player_view, does)."""
+        raise NotImplementedError
+
+    def worded_order(self, power: str, text: str, lang: str) -> str:
+        """`power`'s order `text` as a reader of `lang` writes it, for a report printer (as
+        given when it cannot be read): the variant's French edition has its own order
+        words; the standard game's orders are written in English only."""
+        return text
 
     def _parse_phase(self, text: str) -> Any:
         """The phase `text` names (InputError if none)."""

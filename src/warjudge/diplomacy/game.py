@@ -50,7 +50,7 @@ from warjudge.diplomacy.reasons import because
 from warjudge.diplomacy.report import PhaseReport
 from warjudge.diplomacy.results import Dislodged
 from warjudge.diplomacy.retreats import check_retreat
-from warjudge.diplomacy.view_types import DiplomacyView
+from warjudge.diplomacy.view_types import DiplomacyView, LastPhase
 
 VARIANTS = ("standard",)                    # the maps this class plays
 VARIANT_GAMES = {"standard": "diplomacy", "necromancer": "necromancer-diplomacy"}   # each variant's registry id
@@ -360,15 +360,18 @@ class DiplomacyGame(DiplomacyFamily):
             "standoffs": sorted(s.standoffs),
             "orders": [{"power": p, "unit": key, "order": given.text, "hidden_from": [q for q in powers if q != p]}
                        for p in powers for key, given in sorted(self.pending.get(p, {}).items())],
-            "last_phase": None if last is None else {
-                "phase": str(last.phase),
-                "results": [{"power": r.power, "order": r.canonical, "result": r.result, "reason": r.reason,
-                             "why": None if r.why is None else r.why.to_json(), "default": r.default}
-                            for r in last.results]},
+            "last_phase": None if last is None else self.report_view(last, player),
             "max_year": self.max_year,
             "outcome": None if not self.is_over else self.outcome().to_json(),   # type: ignore[union-attr]
         }
         return cast(DiplomacyView, redacted(full, player))   # the same keys, less what the player may not see
+
+    def report_view(self, report: PhaseReport[Phase, GameState, Dislodged, None], viewer: str | None) -> LastPhase:
+        """A phase's results, the same for every viewer: every order is public once judged."""
+        return {"phase": str(report.phase),
+                "results": [{"power": r.power, "order": r.canonical, "result": r.result, "reason": r.reason,
+                             "why": None if r.why is None else r.why.to_json(), "default": r.default}
+                            for r in report.results]}
 
     def _scores(self) -> dict[str, float]:
         return {p: float(len(self.state.centers.get(p, ()))) for p in self.map.powers}

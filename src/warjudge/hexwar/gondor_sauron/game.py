@@ -323,7 +323,8 @@ class GondorSauronGame(Game):
     def view(self, player: str | None = None) -> GondorView:
         pos = self.state.position
         full: GondorView = {
-            "game": self.game_id, "scenario": self.scenario.spec.name, "turn": self.state.turn, "phase": self.state.phase,
+            "game": self.game_id, "scenario": self.scenario.spec.name, "turn": self.state.turn,
+            "last_turn": self.last_turn, "phase": self.state.phase,
             "phase_title": self._phase().title, "night": pos.night, "stage": self.state.stage, "to_act": list(self.to_act()),
             "units": [{"id": u.id, "side": u.side, "nationality": u.nationality, "kind": u.kind, "hex": u.hex,
                        "ratings": u.ratings.code, "reduced": u.reduced, "disrupted": u.disrupted,

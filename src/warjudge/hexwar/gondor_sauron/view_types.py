@@ -13,6 +13,7 @@ class GondorView(TypedDict):
     game: str
     scenario: str
     turn: int
+    last_turn: int                     # the scenario's last Game-Turn, or an earlier one agreed (max_turns)
     phase: str
     phase_title: str
     night: bool                        # SPI 10.0

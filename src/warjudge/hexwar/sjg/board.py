@@ -75,7 +75,7 @@ def level4_plateaus(m: HexMap) -> list[frozenset[str]]:
 def _size_problems(m: HexMap) -> list[str]:
     if (m.grid.width, m.grid.height) == (WIDTH, HEIGHT):
         return []
-    return [f"the map is {m.grid.width} by {m.grid.height} hexes; Necromancer's is "
+    return [f"the map is {m.grid.width} by {m.grid.height} hexes; SJG Necromancer's is "
             f"{WIDTH} columns by {HEIGHT} rows (2.1: '23 long by 17 wide')"]
 
 

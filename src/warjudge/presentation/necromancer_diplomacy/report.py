@@ -13,18 +13,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warjudge.core.errors import OrderError
 from warjudge.core.events import Event, worded
-from warjudge.diplomacy.variants.necromancer.adjustments import wizard_at
-from warjudge.diplomacy.variants.necromancer.orders import format_norder, parse_norder
 
 if TYPE_CHECKING:
     from warjudge.diplomacy.report import PhaseReport
     from warjudge.diplomacy.variants.necromancer.calendar import NPhase
     from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
-    from warjudge.diplomacy.variants.necromancer.mapfile import NecroMap
     from warjudge.diplomacy.variants.necromancer.movement import Dislodgement
     from warjudge.diplomacy.variants.necromancer.state import NecroState
+    from warjudge.diplomacy.view_types import ReportView
     from warjudge.diplomacy.variants.necromancer.views import Reveal
 
 WORDS = {
@@ -65,21 +62,13 @@ def reason_in(lang: str, why: dict[str, Any] | None, names: dict[str, str] | Non
     return "" if not why else worded(Event.from_json(why), lang, names)
 
 
-def translated(text: str, power: str, nmap: NecroMap, lang: str) -> str:
-    """An order in the reader's language (as written if it cannot be read)."""
-    try:
-        return format_norder(parse_norder(text, power, nmap), lang)
-    except OrderError:
-        return text
-
-
-def power_name(nmap: NecroMap, power: str, lang: str) -> str:
-    if power == "STANDING":
-        return WORDS[lang]["STANDING"]
-    spec = next((p for p in nmap.spec.powers if p.id == power), None)
-    if spec is None:
-        return power
-    return spec.name_fr if lang == "fr" else spec.name
+def extra_centres(view: ReportView, power: str) -> list[str]:
+    """The centres `power` counts that no province's owner gives it: Eriador's home centre
+    while Eriador stands (EN 5.1 vi) and the Wizard (7.7 vi), whose count the view holds
+    even while he is hidden from its reader (the view's count less the provinces owned)."""
+    eriador = power in ("DWARVES", "ELVES") and view["eriador_alive"]
+    wizard = power == "SARUMAN" and view["centres"][power] > len(view["supply_centers"].get(power, []))
+    return ["eriador"] * eriador + ["wizard"] * wizard
 
 
 def phase_name(phase: str, lang: str) -> str:
@@ -95,13 +84,14 @@ def phase_report(game: NecromancerDiplomacyGame, viewer: str | None, lang: str, 
 
 def report_text(game: NecromancerDiplomacyGame, report: PhaseReport[NPhase, NecroState, Dislodgement, Reveal],
                 viewer: str | None, lang: str = "en") -> str:
-    """The report `viewer` (None: the GM) may read, as text ready to mail."""
-    w, nmap = WORDS[lang], game.map
+    """The report `viewer` (None: the GM) may read, as text ready to mail: read through the
+    family's verbs (`report_view`, the one visibility filter; `worded_order`) and the
+    seats' names in the reader's language."""
+    w, seats = WORDS[lang], game.seat_names(lang)
     view = game.report_view(report, viewer)
-    state = report.after
 
     def name(power: str) -> str:
-        return power_name(nmap, power, lang)
+        return w["STANDING"] if power == "STANDING" else seats.get(power, power)
 
     width = max(len(name(p)) for p in [*game.powers, "STANDING"]) + 2
     who = w["gm"] if viewer is None else name(viewer)
@@ -112,7 +102,7 @@ def report_text(game: NecromancerDiplomacyGame, report: PhaseReport[NPhase, Necr
     rank = {p: k for k, p in enumerate(game.powers)}
     names = {p: name(p) for p in game.powers} if lang != "en" else None
     for line in sorted(view["orders"], key=lambda o: rank.get(o["power"], len(rank))):
-        order = translated(line["order"], line["power"], nmap, lang)
+        order = game.worded_order(line["power"], line["order"], lang)
         notes = [reason_in(lang, line["why"], names)] if line["why"] else []
         if line.get("default") and not line["why"]:
             notes.append(w["no_order"])
@@ -138,9 +128,7 @@ def report_text(game: NecromancerDiplomacyGame, report: PhaseReport[NPhase, Necr
     lines += ["", f"{w['centres']}:"]
     for power in game.powers:
         owned = view["supply_centers"].get(power, [])
-        extra = [w["eriador"]] if power in ("DWARVES", "ELVES") and state.eriador_alive else []
-        if power == "SARUMAN" and wizard_at(state):
-            extra.append(w["wizard"])
+        extra = [w[key] for key in extra_centres(view, power)]
         facts = [w["count"].format(n=view["centres"][power]), w["unit_count"].format(n=view["unit_counts"][power])]
         if "adjustments" in view:
             delta = view["adjustments"][power]

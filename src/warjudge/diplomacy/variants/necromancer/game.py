@@ -390,6 +390,14 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         visibility filter (views.player_view), under the rules as they stood after it."""
         return player_view(self.map, self._rules_at(report.after), report, viewer)
 
+    def worded_order(self, power: str, text: str, lang: str) -> str:
+        """`power`'s order in the reader's language: the map's reader takes either edition's
+        words, and the order is written back in `lang`'s (as given if it cannot be read)."""
+        try:
+            return format_norder(parse_norder(text, power, self.map), lang)
+        except OrderError:
+            return text
+
     def _rules_at(self, state: NecroState) -> Rules:
         """The rules in `state`: the game's, with Sauron out once he is eliminated."""
         return replace(self.rules, sauron_eliminated=state.sauron_eliminated)

@@ -7,6 +7,7 @@ games included; live-update streams are capped per client and in all."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from alembic import command
@@ -14,11 +15,11 @@ from alembic.config import Config
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
-from tests.server.conftest import listed, sign_up
+from tests.server.conftest import UNPACED, listed, sign_up
 from warjudge.core import games
 from warjudge.core.game import GM
 from warjudge.diplomacy.game import DiplomacyGame
-from warjudge.server import cache, db, live, phases, play
+from warjudge.server import bots, botturns, cache, db, live, phases, play
 from warjudge.server.app import create_app
 from warjudge.server.bots import random_choice
 from warjudge.server.models import GameRow
@@ -244,3 +245,51 @@ def test_a_long_game_not_folded_yet_is_a_503_to_a_view_never_a_replay_and_is_fol
     counted_acts.clear()   # now the view replays the actions after the saved position only
     assert gm.ok("get", f"/api/games/{gid}")["version"] == 1
     assert len(counted_acts) == LONG - phases.STEP <= play.LOAD_REPLAY
+
+
+def _all_bots(gm) -> str:
+    """A Diplomacy game whose every seat a bot holds."""
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    for seat in gm.ok("get", f"/api/games/{gid}")["seats"]:
+        gm.ok("post", f"/api/games/{gid}/bots", {"seat": seat["seat"], "bot": "random"})
+    return gid
+
+
+def test_a_bot_step_in_a_cold_process_never_replays_the_whole_game(client, counted_acts):
+    """Issue 22, two processes on one database: a bot step whose game this process did not
+    hold at its stored version (the other process took the last step, or this one just
+    started) replayed the whole record (a 3,000-action Necromancer game: 6.4 s per step).
+    It now loads the saved position and the actions after it, as a request does; a game
+    with no saved position yet is folded one bounded step at a time first."""
+    sessions = client.app.state.sessions
+    gid = _all_bots(sign_up(client))
+    _store(client.app.state.engine, gid, _long_diplomacy())   # played so far
+    _cold()
+    counted_acts.clear()
+    assert not botturns.step(sessions, gid, UNPACED)   # not folded yet: one fold's step, no bot move
+    assert len(counted_acts) == phases.STEP
+    assert botturns.due(sessions, time.time()) == [gid]   # and due again at once
+    while not botturns.step(sessions, gid, UNPACED):
+        assert len(counted_acts) <= LONG, "the step folded more than the record holds"
+    counted_acts.clear()
+    _cold()
+    assert botturns.step(sessions, gid, UNPACED)   # from the saved position: the bots' own actions only
+    # the last step's actions after the saved position and this step's, each played by the
+    # step and again by its fold: bounded by the step, whatever the game's length
+    assert 0 < len(counted_acts) <= 4 * bots.STEP_ACTIONS
+
+
+def test_a_bot_step_folds_what_it_played_so_no_read_folds_it(client, counted_acts):
+    """Issue 22: every stream poll and history read of a game the bots play alone found the
+    stored phases behind (the bots had moved it on) and folded them inside the request;
+    the step that played them now folds them in the bots' own thread."""
+    gm = sign_up(client)
+    gid = _all_bots(gm)
+    sessions = client.app.state.sessions
+    for _ in range(3):
+        assert botturns.step(sessions, gid, UNPACED)
+        counted_acts.clear()
+        for path in (f"/api/games/{gid}/history/0", f"/api/games/{gid}/history",
+                     f"/api/games/{gid}/events?seconds=0.05"):
+            assert gm.get(path).status_code == 200, path
+        assert counted_acts == [], "a read folded the bots' actions"

@@ -15,7 +15,7 @@ from alembic.config import Config
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
-from tests.server.conftest import UNPACED, listed, sign_up
+from tests.server.conftest import UNPACED, listed, sign_up, stored_record
 from warjudge.core import games
 from warjudge.core.game import GM
 from warjudge.diplomacy.game import DiplomacyGame
@@ -293,3 +293,30 @@ def test_a_bot_step_folds_what_it_played_so_no_read_folds_it(client, counted_act
                      f"/api/games/{gid}/events?seconds=0.05"):
             assert gm.get(path).status_code == 200, path
         assert counted_acts == [], "a read folded the bots' actions"
+
+
+def test_the_stored_phases_of_a_rolled_back_game_roll_its_fresh_dice(players):
+    """Issue 22: a fold that starts afresh (after a roll back) rebuilt the game's start
+    from the record's seed and options only, dropping its reseeds: its phases showed the
+    dice the roll back had taken out, and its saved position, which a cold process loads,
+    went on rolling them."""
+    gm, ann, bob = players
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids", "options": {"rounds": 20}})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    bob.ok("post", f"/api/games/{gid}/seats/south")
+
+    def rounds(n: int) -> None:
+        for _ in range(n):
+            for player, seat in ((ann, "north"), (bob, "south")):
+                player.ok("post", f"/api/games/{gid}/actions", {"seat": seat, "action": {"type": "bid", "amount": 0}})
+
+    rounds(10)
+    listed(gm, gid)   # folded as it went
+    gm.ok("post", f"/api/games/{gid}/rollback", {"phase": 1})
+    rounds(9)
+    real = games.load(stored_record(gm.client, gid))
+    assert real.record.reseeds
+    shown = listed(gm, gid)["phases"]
+    assert shown[-1]["view"] == public_view(real)
+    _cold()
+    assert gm.ok("get", f"/api/games/{gid}")["view"] == public_view(real)

@@ -132,8 +132,11 @@ def stored_phases(session: Session, game_id: str, role: str, first: int, count: 
     return [json.loads(data) for data in rows]
 
 
-def _digest(entries: list[Entry]) -> str:
-    return hashlib.sha256(json.dumps(entries, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+def _digest(record: GameRecord, entries: list[Entry]) -> str:
+    """What stored state was built from: these actions under the record's dice (its
+    reseeds: after a roll back the same actions may roll other dice)."""
+    dice = [[r.roll, r.seed] for r in record.reseeds]
+    return hashlib.sha256(json.dumps([dice, entries], sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
 def _entries(record: GameRecord, game_id: str) -> list[Entry]:
@@ -177,7 +180,7 @@ def restored(session: Session, row: GameRow | GameRead, record: GameRecord, most
         return None
     entries = games.entries(record)
     if entries is None or not 0 <= len(entries) - stored.state_actions <= most or \
-            _digest(entries[:stored.state_actions]) != stored.state_digest:
+            _digest(record, entries[:stored.state_actions]) != stored.state_digest:
         return None
     game = _saved(session, row.id)
     if game is not None:
@@ -249,14 +252,14 @@ def _resumed(session: Session, game_id: str, stored: GameProgress | None, record
              entries: list[Entry]) -> _Fold:
     """Where the stored state leaves off, if it matches the record; else the start."""
     if stored is not None and stored.code == code() and stored.actions <= len(entries) and \
-            _digest(entries[:stored.actions]) == stored.digest:
+            _digest(record, entries[:stored.actions]) == stored.digest:
         game = _cursor(game_id, stored.actions, stored.digest) or _saved(session, game_id)
         if game is not None:
             if game.record.action_count() < stored.actions:   # the saved position, not the cursor
                 _played(game, entries[stored.state_actions:stored.actions], game_id)
             return _Fold(game, stored.actions, stored.phases, stored.phase_start, stored.state_actions, [])
     try:
-        start = games.load(GameRecord(record.game, record.seed, dict(record.options)))
+        start = games.load(record.restarted())   # its reseeds too: a roll back's fresh dice
     except WarjudgeError as exc:
         raise ApiError(409, "api.not_replayable", game=game_id, detail=str(exc)) from None
     fold = _Fold(start, 0, 0, 0, -1, [])
@@ -312,13 +315,13 @@ def _caught_up(sessions: Sessions, game_id: str) -> Progress:
         entries = _entries(record, game_id)
         fold = _resumed(session, game_id, stored, record, entries)
     fold.play(game_id, entries, min(len(entries), fold.actions + STEP))
-    return _store(sessions, game_id, seen, fold, entries, version)
+    return _store(sessions, game_id, seen, fold, record, entries, version)
 
 
 def _store(sessions: Sessions, game_id: str, seen: tuple[str, int, str] | None, fold: _Fold,
-           entries: list[Entry], version: int) -> Progress:
+           record: GameRecord, entries: list[Entry], version: int) -> Progress:
     game, whole = fold.game, fold.actions == len(entries)
-    digest = _digest(entries[:fold.actions])
+    digest = _digest(record, entries[:fold.actions])
     saving = fold.state_actions < 0 or fold.actions - fold.state_actions >= SNAPSHOT_EVERY or \
         (game.is_over and fold.actions != fold.state_actions)
     # pickled before the write lock is taken: a large map's game takes a second or more

@@ -41,6 +41,7 @@ from warjudge.core import games
 from warjudge.core.errors import WarjudgeError
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
+from warjudge.server import cache
 from warjudge.server.db import Sessions, locked_game
 from warjudge.server.errors import ApiError
 from warjudge.server.gameread import GameRead
@@ -149,6 +150,43 @@ def _entries(record: GameRecord, game_id: str) -> list[Entry]:
     if listing is None:
         raise Unsplittable(409, "api.unsplittable", kind=record.game)
     return listing
+
+
+def _held_record(game_id: str, version: int) -> GameRecord | None:
+    """The record of this process's loaded game at `version` (`cache.py`: a change made here
+    keeps it), not parsed again from the row: a copy in O(1), which goes on from the record
+    the last fold of the game listed (`_listed`). None if the cache holds no such game free."""
+    entry = cache.GAMES.borrow(game_id, version, wait=0)
+    if entry is None:
+        return None
+    try:
+        return entry.game.record.copy()
+    finally:
+        cache.GAMES.give_back(game_id, entry, entry.version)
+
+
+_listings: OrderedDict[str, tuple[object, list[Entry]]] = OrderedDict()   # game id -> (record marker, entries)
+
+
+def _listed(game_id: str, record: GameRecord) -> list[Entry]:
+    """The record's (player, action) entries: when it goes on from the record the game's last
+    fold listed (the same loaded game, changed since), that listing and its new actions'
+    only, so a long game's fold lists what it folds, not the whole record; else all."""
+    with _cursors_lock:
+        marker, listed = _listings.pop(game_id, (None, []))
+    new = record.actions_after(marker, len(listed)) if marker is not None else None
+    if new is None:
+        entries = _entries(record, game_id)
+    else:
+        tail = record.restarted()
+        for action in new:
+            tail.append(action)
+        entries = listed + (_entries(tail, game_id) if new else [])
+    with _cursors_lock:
+        _listings[game_id] = (record.marker(), entries)
+        while len(_listings) > CURSORS:
+            _listings.popitem(last=False)
+    return entries
 
 
 def _parsed(text: str, game_id: str) -> GameRecord:
@@ -311,8 +349,8 @@ def _caught_up(sessions: Sessions, game_id: str) -> Progress:
         if stored is not None and stored.code == code() and stored.version == version:
             return Progress.of(stored)
         seen = (stored.code, stored.actions, stored.digest) if stored else None
-        record = _parsed(text, game_id)
-        entries = _entries(record, game_id)
+        record = _held_record(game_id, version) or _parsed(text, game_id)
+        entries = _listed(game_id, record)
         fold = _resumed(session, game_id, stored, record, entries)
     fold.play(game_id, entries, min(len(entries), fold.actions + STEP))
     return _store(sessions, game_id, seen, fold, record, entries, version)

@@ -345,3 +345,22 @@ def test_a_fold_after_a_change_made_in_this_process_lists_only_the_new_actions(c
             assert phases.stored_progress(session, gid).version == session.get(GameRow, gid).version
     assert parsed == []
     assert listed and max(listed) <= bots.STEP_ACTIONS
+
+
+def test_a_long_game_that_cannot_be_folded_is_not_tried_again_at_every_look(client):
+    """A bot step of a long game with no saved position folds one step instead of playing;
+    a fold that fails (a record that does not replay) leaves the step claimed for its
+    lease, as a damaged record always did, rather than due again at the next look."""
+    sessions = client.app.state.sessions
+    gid = _all_bots(sign_up(client))
+    long = _long_diplomacy()
+    damaged = long.record.restarted()
+    actions = [dict(a) for a in long.record.actions]
+    for action in actions[:3] + [{"player": "FRANCE", "type": "order", "order": "A xyz H"}] + actions[3:]:
+        damaged.append(action)
+    with client.app.state.engine.begin() as connection:
+        connection.execute(update(GameRow).where(GameRow.id == gid).values(
+            record=damaged.to_json(), version=GameRow.version + 1))
+    _cold()
+    assert not botturns.step(sessions, gid, UNPACED)
+    assert botturns.due(sessions, time.time()) == []

@@ -118,8 +118,8 @@ def step(sessions: db.Sessions, game_id: str, pace: Pace = Pace(), now: float | 
             log.error("the bots of game %s cannot load it: %s", game_id, exc)
             return False
     if game is None:   # one bounded fold towards a saved position, and the step at the next look
-        _fold(sessions, game_id)
-        _due_again(sessions, game_id, now)
+        if _fold(sessions, game_id):
+            _due_again(sessions, game_id, now)   # (a fold that failed: tried again after the lease)
         return False
     try:
         done = bots.step(game, read.bot_seeds, read.version, read.bot_names)
@@ -132,13 +132,18 @@ def step(sessions: db.Sessions, game_id: str, pace: Pace = Pace(), now: float | 
     return committed
 
 
-def _fold(sessions: db.Sessions, game_id: str) -> None:
+def _fold(sessions: db.Sessions, game_id: str) -> bool:
     """One bounded fold of the game's record into its stored phases (skipped while this
-    process folds it already); a game whose phases cannot be stored is logged, not retried here."""
+    process folds it already); False if its phases cannot be stored (logged, but for a
+    legacy record, whose phases cannot be told apart)."""
     try:
         phases.catch_up(sessions, game_id, wait=False)
+    except phases.Unsplittable:
+        return False
     except ApiError as exc:
         log.error("stored phases of game %s: %s", game_id, exc.message)
+        return False
+    return True
 
 
 def _due_again(sessions: db.Sessions, game_id: str, now: float) -> None:

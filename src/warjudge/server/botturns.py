@@ -22,8 +22,8 @@ play alone find them up to date instead of folding them inside the request.
 
 The pace (`Pace`): after a change by anyone else the bots take up to `burst` steps at
 once (a player waiting on them sees them answer within a poll); a game the bots go on
-playing alone takes one step per `every` seconds, and one look works `busy` seconds at
-most, so games of bots cannot eat the server. A game that is over has no `bots_at`."""
+playing alone takes one step per `every` seconds, and one look starts no new step after
+`busy` seconds, so games of bots cannot eat the server. A game that is over has no `bots_at`."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ BATCH = 32     # games looked at per query
 class Pace:
     """`poll`: seconds between two looks for games whose bots must act; `burst`: steps the
     bots take at once after a change by anyone else; `every`: then, seconds between two
-    steps of one game; `busy`: seconds one look may work before the next waits its turn."""
+    steps of one game; `busy`: seconds after which one look starts no new step."""
 
     poll: float = 0.25
     burst: int = 4

@@ -83,17 +83,18 @@ def phase_key(game: Game) -> tuple[Any, str | None]:
     return game.view(None).get("turn"), game.phase_name()
 
 
-def ends_phase(game: Game, actor: str, before: dict[str, str], key_before: tuple[Any, str | None] | None = None) -> bool:
-    """Did the action just taken by `actor` (when `before` was asked) end a phase? Yes if
-    the game ended; for the games master, if it moved the game to another phase (from
-    `key_before`: a power's orders entered begin none); for a seat, if a seat other than
-    the actor must now act that did not before, or a seat still acting is now asked
-    another kind of decision."""
+def ends_phase(game: Game, actor: str, before: dict[str, str], key_before: tuple[Any, str | None] | None = None,
+               now: dict[str, str] | None = None) -> bool:
+    """Did the action just taken by `actor` (when `before` was asked; `now`: `asked(game)`
+    after it, if the caller has it) end a phase? Yes if the game ended; for the games
+    master, if it moved the game to another phase (from `key_before`: a power's orders
+    entered begin none); for a seat, if a seat other than the actor must now act that did
+    not before, or a seat still acting is now asked another kind of decision."""
     if game.is_over:
         return True
     if actor == GM:
         return phase_key(game) != key_before
-    now = asked(game)
+    now = asked(game) if now is None else now
     return bool(set(now) - set(before) - {actor}) or any(before.get(p, kind) != kind for p, kind in now.items())
 
 
@@ -254,9 +255,10 @@ class _Fold:
             key = phase_key(self.game) if player == GM else None
             _played(self.game, [(player, action)], game_id)
             self.actions += 1
-            if ends_phase(self.game, player, before, key):
+            now = asked(self.game)   # once per action: the next one's `before` too
+            if ends_phase(self.game, player, before, key, now):
                 self.close(game_id, entries)
-            before = asked(self.game)
+            before = now
 
 
 _cursors: OrderedDict[str, tuple[int, str, Game]] = OrderedDict()   # game id -> (actions, digest, game)

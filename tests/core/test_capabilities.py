@@ -25,8 +25,8 @@ def test_each_registered_game_declares_the_capabilities_it_offers():
         "necromancer-diplomacy": {"option_descriptions", "waiting_for", "seat_names", "pending_orders"},
         "necromancer-sjg": {"option_descriptions", "preview", "cost", "default_action", "setup_plan", "public_map",
                             "sample_hidden"},
-        "gondor": {"option_descriptions", "preview", "cost", "default_action", "public_map", "sample_hidden"},
-        "sauron": {"option_descriptions", "preview", "cost", "default_action", "public_map", "sample_hidden"},
+        "gondor": {"option_descriptions", "preview", "cost", "default_action", "forced_action", "public_map", "sample_hidden"},
+        "sauron": {"option_descriptions", "preview", "cost", "default_action", "forced_action", "public_map", "sample_hidden"},
     }
 
 
@@ -35,7 +35,7 @@ def test_a_game_offering_none_answers_with_the_defaults():
     assert ToyBids.option_descriptions()   # the one it offers
     action = game.legal_actions("north")[0]
     assert game.preview("north", action) is None and game.cost("north", action) == []
-    assert game.default_action("north") is None and game.seat_names("fr") is None
+    assert game.default_action("north") is None and game.forced_action("north") is None and game.seat_names("fr") is None
     assert game.waiting_for() == game.to_act() == ("north", "south")
     assert game.setup_plan("north", {}) is None and game.public_map is None and game.pending_orders("north") == {}
     assert Game.sample_hidden(game, "north", random.Random(1)) is None   # ToyBids samples its bids

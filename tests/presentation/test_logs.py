@@ -142,3 +142,12 @@ def test_a_gondor_sauron_log_names_pieces_as_printed_never_by_id():
 
 def test_diplomacy_games_have_no_hex_log():
     assert log_lines("diplomacy", games.new("diplomacy", seed=1).view("FRANCE")) is None
+
+
+def test_reinforcements_are_logged_by_their_name_not_their_id():
+    # SPI 2.2 (the Turn Record/Reinforcement Track; schedules in the Exclusive Rules): the log said
+    # "the aragorn reinforcements arrive"
+    event = {"turn": 1, "phase": "A", "event": "arrived", "group": "aragorn"}
+    assert log_en.line(event, {}).endswith("· the Aragorn reinforcements arrive")
+    assert gs_fr.line(event, {}).endswith("· les renforts (Aragorn) arrivent")
+    assert "(Grey Company)" in log_en.line({**event, "event": "reinforcement-roll", "group": "grey-company", "die": 4}, {})

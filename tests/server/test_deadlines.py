@@ -123,6 +123,8 @@ def test_every_game_moves_on_at_its_deadline(players, database_url, game):
     gm, ann, _ = players
     gid = gm.ok("post", "/api/games", {"game": game, "phase_seconds": 60})["id"]
     seat = gm.ok("get", f"/api/games/{gid}")["to_act"][0]
+    if game == "sauron":   # Westernesse has nothing to do in the first phase: passed for it (docs/rulings.md)
+        seat = "sauron"
     ann.ok("post", f"/api/games/{gid}/seats/{seat}")
     for other in gm.ok("get", f"/api/games/{gid}")["seats"]:   # the others to bots (not run here): the clock starts
         if other["seat"] != seat:

@@ -144,6 +144,12 @@ class Game(Protocol):
     def default_action(self, player: str) -> Action | None:
         return None
 
+    def forced_action(self, player: str) -> Action | None:
+        """The one thing `player` may do, where it only passes on (an empty stage or
+        phase) and the other players could know it is all they may do: the play server
+        plays it for the seat, so nobody clicks through empty stages. None otherwise."""
+        return None
+
     def seat_names(self, lang: str) -> dict[str, str] | None:
         return None
 
@@ -174,7 +180,7 @@ class Game(Protocol):
         return None if phase is None else str(phase)
 
 
-CAPABILITIES = ("option_descriptions", "preview", "cost", "default_action", "seat_names", "waiting_for",
+CAPABILITIES = ("option_descriptions", "preview", "cost", "default_action", "forced_action", "seat_names", "waiting_for",
                 "setup_plan", "sample_hidden", "public_map", "pending_orders")
 
 

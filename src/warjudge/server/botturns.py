@@ -38,7 +38,7 @@ from warjudge.core import games
 from warjudge.core.errors import WarjudgeError
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
-from warjudge.server import bots, cache, db, phases, play
+from warjudge.server import bots, cache, db, passes, phases, play
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow
 
@@ -162,11 +162,13 @@ def _commit(sessions: db.Sessions, game_id: str, game: Game, read: _Read, done: 
         if play.seat_bots(row) != read.bot_names:
             row.bots_at = time.time()   # a seat changed hands meanwhile: look again from there
             return False
-        began = done.began
+        waiting = game.to_act()
+        passed = passes.play_passes(game)   # a player's empty stages after the bots' step
+        began = done.began or (passed > 0 and bool(set(game.to_act()) - set(waiting)))
         idle = not began and (done.stuck or not bots.movers(game, read.bot_names))   # the bots are done for now
         if idle and play.all_ready(row, game):
             began = play.apply(game, GM, {"type": "process"}) is None   # the ready players (if any) waited for the bots
-        if not (done.taken or began):
+        if not (done.taken or began or passed):
             row.bots_at, row.bot_streak = None, 0   # nothing to do until something else changes
             return False
         streak = read.streak + 1

@@ -21,7 +21,7 @@ from warjudge.core.events import LANGUAGES, refusal_json
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
 from warjudge.presentation.seat_names import seat_names as presentation_seat_names
-from warjudge.server import cache, lastsetup, notify, phases
+from warjudge.server import cache, lastsetup, notify, passes, phases
 from warjudge.server.bots import names as bot_names
 from warjudge.server.bots import movers, new_bot_seed
 from warjudge.server.deadlines import PhaseRules, next_deadline, phase_kind
@@ -160,7 +160,9 @@ def settle(row: GameRow, game: Game, waiting_before: tuple[str, ...], actor: str
     stored (the caller's transaction commits it). A new phase began when the server
     adjudicated (`actor` None) or when a seat other than the actor now has to act that
     did not before (docs/rulings.md). No bot acts here: they play in the background
-    (`botturns.py`), so a request does a bounded amount of game work."""
+    (`botturns.py`), so a request does a bounded amount of game work; a seat's forced
+    passes are played first (`passes.py`)."""
+    passes.play_passes(game)
     began = actor is None or bool(set(game.to_act()) - set(waiting_before) - {actor})
     store(row, game, began, time.time() if now is None else now)
 

@@ -7,7 +7,8 @@ checked:
 - random play from `legal_actions` reaches the end (with the options that make it end);
 - `outcome()` is None until `is_over`; then nobody acts and nothing is legal;
   `phase_name()` is the full view's phase;
-- everyone `to_act()` is asked a decision and has a legal answer, each listed once;
+- everyone `to_act()` is asked a decision and has a legal answer, each listed once; a
+  `forced_action` is the seat's one legal action;
 - `clone(reseed=False)` then the same actions gives the same full view and record, and a
   clone's actions never touch the original;
 - `games.load(record)` (through the record file's text) gives the same full view;
@@ -129,6 +130,9 @@ def check_random_play_reaches_an_outcome_and_every_step_keeps_the_promises(
                 f"step {step}: {player} has a legal action that is not a JSON object with a type"
             assert json.loads(json.dumps(legal)) == legal, f"step {step}: {player}'s legal actions are not plain JSON"
             assert len({canonical_json(a) for a in legal}) == len(legal), "an action is listed twice"
+            forced = g.forced_action(player)
+            assert forced is None or legal == [forced], \
+                f"step {step}: {player}'s forced action {forced} is not its one legal action"
 
     steps = random_play(game, random.Random(f"conformance:{game_id}"), check)
     assert steps > 0, "random play ended before any action"

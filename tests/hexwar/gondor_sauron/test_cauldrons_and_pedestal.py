@@ -203,3 +203,26 @@ def test_a_sample_for_sauron_draws_which_unproven_cauldrons_are_dummies_and_keep
     assert {d[0] for d in for_sauron} == {real[0]}               # pot-1 has poured: real, its oil known
     assert {(d[1][1], d[2][1]) for d in for_sauron} == {(True, False), (False, True)}
     assert all(dealt(g.sample_hidden(W, random.Random(n))) == real for n in range(5))
+
+
+def test_an_empty_stage_is_passed_for_the_side_but_never_where_a_dummy_cauldron_could_tell():
+    # ruling (docs/rulings.md, "Empty stages"): the server plays a side's lone pass; SPI 7.16:
+    # Westernesse's missile stage holds only 'next' beside a dummy, as it would with a real
+    # cauldron whose oil is spent, so passing it at once would tell Sauron which it is
+    def at_the_wall(dummy):
+        pots = [{"id": "pot", "hex": "0505", "dummy": dummy, "oil": 0 if not dummy else 3}]
+        return games.new("gondor", seed=5, scenario=gondor(pots, [u("w", W, "0101"), u("a", S, "0605")]))
+    dummy, dry = at_the_wall(True), at_the_wall(False)
+    for g in (dummy, dry):
+        to_phase(g, "D", "missile")
+        assert g.forced_action(S) == {"type": "next"}      # nothing for Sauron to fire at
+        to_phase(g, "G", "missile")
+        assert g.legal_actions(W) == [{"type": "next"}] and g.forced_action(W) is None
+    far = games.new("gondor", seed=5, scenario=gondor([{"id": "pot", "hex": "0505", "dummy": True}],
+                                                      [u("w", W, "0101"), u("a", S, "0805")]))
+    to_phase(far, "G", "missile")
+    assert far.forced_action(W) == {"type": "next"}        # no cauldron reaches a Sauron unit
+    far.act(W, {"type": "next"})
+    assert far.forced_action(W) == {"type": "next"}        # no Leader to duel (7.21)
+    far.act(W, {"type": "next"})
+    assert far.forced_action(W) == {"type": "end"}         # no melee (7.31)

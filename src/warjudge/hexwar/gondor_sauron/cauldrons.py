@@ -24,6 +24,12 @@ def pour_problem(pos: Position, cauldron: Cauldron, target: CombatUnit, used: se
         return "a dummy cauldron holds no oil (Gondor, reconstructed)"
     if cauldron.oil <= 0:
         return "the cauldron's oil is spent (Gondor, reconstructed: three counters)"
+    return placed_problem(pos, cauldron, target, used)
+
+
+def placed_problem(pos: Position, cauldron: Cauldron, target: CombatUnit, used: set[str]) -> str | None:
+    """Why the cauldron could not pour on `target` now even were it real and full: what
+    Sauron can see as well (a dummy and the oil left are hidden from him)."""
     if cauldron.id in used:
         return "a cauldron pours once a Game-Turn (ruling, as missile fire: SPI 7.14)"
     if target.side != SAURON:
@@ -83,4 +89,4 @@ def pedestal_problem(pedestal: tuple[str, str] | None, leader: Leader) -> str | 
     return None
 
 
-__all__ = ["capture", "pedestal_problem", "pour", "pour_problem", "pour_terms", "sampled", "view_of"]
+__all__ = ["capture", "pedestal_problem", "placed_problem", "pour", "pour_problem", "pour_terms", "sampled", "view_of"]

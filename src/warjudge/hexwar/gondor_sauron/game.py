@@ -299,6 +299,23 @@ class GondorSauronGame(Game):
         remedy = self._stacking_remedy(player) if self._phase().kind == "movement" and not self.state.queue else None
         return remedy if remedy in legal else legal[0]
 
+    def forced_action(self, player: str) -> Action | None:
+        """The side's lone pass on to the next combat stage or the end of its part of a
+        phase (ruling: the server plays it). Not while one of Westernesse's cauldrons
+        could pour were it real and full: passing at once would tell Sauron it is a dummy
+        or dry."""
+        legal = self.legal_actions(player)
+        if len(legal) != 1 or legal[0] not in ({"type": "next"}, {"type": "end"}) or self.state.queue:
+            return None
+        return None if self._a_cauldron_may_seem_to_pour(player) else legal[0]
+
+    def _a_cauldron_may_seem_to_pour(self, side: str) -> bool:
+        st, pos = self.state, self.state.position
+        if side != WESTERNESSE or self._phase().kind != "combat" or st.stage != "missile":
+            return False
+        targets = [t for t in self._own(SAURON, CombatUnit) if formations.is_lead(pos, t)]
+        return any(cauldrons.placed_problem(pos, c, t, st.fired) is None for c in pos.cauldrons.values() for t in targets)
+
     def phase_name(self) -> str | None:
         """The view's phase, without building the view (each submission checks it)."""
         return None if self.state.phase is None else str(self.state.phase)

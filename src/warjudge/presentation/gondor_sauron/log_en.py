@@ -78,12 +78,15 @@ PIECES = ("piece", "unit", "target", "leader", "cauldron", "engine")   # the fac
 
 def named(facts: Facts, printed: dict[str, str], piece: Callable[[str, dict[str, str]], str]) -> Facts:
     """The facts with every piece named as its counter is printed ('Gondor Knights 10
-    (CD4X)'), never by its id (issue 24 finding 9); a hex stays a hex."""
+    (CD4X)'), never by its id (issue 24 finding 9), a reinforcement group by its name
+    ('Rohan'); a hex stays a hex."""
     def name(value: Any) -> Any:
         return piece(value, printed) if isinstance(value, str) and not value.isdigit() else value
     out = {k: name(v) if k in PIECES else v for k, v in facts.items()}
     if isinstance(facts.get("units"), list):
         out["units"] = [name(u) for u in facts["units"]]
+    if isinstance(facts.get("group"), str):   # a reinforcement group's id ('rohan') as a name
+        out["group"] = facts["group"].replace("-", " ").title()
     return out
 
 

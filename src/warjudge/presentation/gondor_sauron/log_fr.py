@@ -42,7 +42,7 @@ def _path(hexes: list[str]) -> str:
 WORDS: dict[str, Callable[[Facts], str]] = {
     "move": lambda f: f"{f['piece']} va de {f['frm']} à {f['to']}",
     "enter": lambda f: f"{f['piece']} entre sur la carte en {f['to']}",
-    "arrived": lambda f: f"les renforts {f['group']} arrivent",
+    "arrived": lambda f: f"les renforts ({f['group']}) arrivent",
     "reinforcement-roll": lambda f: f"renforts ({f['group']}) : dé {f['die']}",
     "allocated": lambda f: f"{', '.join(f['units'])} attaqueront {f['target']}, l'un après l'autre",
     "attack": lambda f: f"{f['unit']} attaque {f['target']} : {_roll(f)}",

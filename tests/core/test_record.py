@@ -360,3 +360,18 @@ def test_action_count_is_the_number_of_logged_actions():
     record.append({"type": "bid", "amount": 1})
     record.append({"type": "bid", "amount": 2})
     assert record.action_count() == len(record.actions) == 2
+
+
+def test_actions_after_a_marker_are_the_ones_appended_since_and_none_for_another_record():
+    record = GameRecord("toy", 1)
+    record.append({"type": "a"})
+    marker, count = record.marker(), record.action_count()
+    later = record.copy()   # a copy goes on from the same actions
+    later.append({"type": "b"})
+    later.append({"type": "c"})
+    assert later.actions_after(marker, count) == [{"type": "b"}, {"type": "c"}]
+    assert record.actions_after(marker, count) == []
+    elsewhere = GameRecord("toy", 1)   # the same actions, another record: not its continuation
+    elsewhere.append({"type": "a"})
+    elsewhere.append({"type": "b"})
+    assert elsewhere.actions_after(marker, count) is None

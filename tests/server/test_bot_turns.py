@@ -156,12 +156,12 @@ def test_two_servers_on_one_database_take_each_step_once(players, database_url, 
     both_start, both_loaded = threading.Barrier(2), threading.Barrier(2, timeout=1)
     loaded = botturns._loaded
 
-    def slow_load(row):
+    def slow_load(session, row):
         try:
             both_loaded.wait()   # both think at once (unless one did not claim it)
         except threading.BrokenBarrierError:
             pass
-        return loaded(row)
+        return loaded(session, row)
 
     monkeypatch.setattr(botturns, "_loaded", slow_load)
     monkeypatch.setattr(botturns, "LEASE", lease)

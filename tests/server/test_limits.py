@@ -19,7 +19,7 @@ from tests.server.conftest import PASSWORD
 from warjudge.cli import app as warjudge_cli
 from warjudge.server import auth, cli
 from warjudge.server.app import create_app
-from warjudge.server.models import User
+from warjudge.server.models import RateBucket, User
 from warjudge.server.ratelimit import Limits
 
 WRONG = "not the password"
@@ -187,3 +187,51 @@ def test_serve_refuses_limits_it_cannot_read(monkeypatch, tmp_path):
     monkeypatch.setenv("WARJUDGE_RATE_LIMITS", "")    # restored after the test: `serve` sets it for its workers
     result = CliRunner().invoke(warjudge_cli, ["serve", "--rate-limits", "login=5", "--database", "sqlite://"])
     assert result.exit_code == 2 and "burst/seconds" in result.output
+
+
+def test_an_ipv6_address_counts_as_its_64(app):
+    """docs/server.md: one machine usually holds a whole /64, so every address in it shares
+    the limits (a sign-up flood from one /64 stops at the burst); another /64 is apart."""
+    burst = Limits().signup.burst
+    for n in range(burst):
+        for neighbour in _from(app, f"2001:db8:1:2::{n + 1:x}"):
+            assert neighbour.post("/api/users", json={"name": f"v6-{n}", "password": PASSWORD}).status_code == 201
+    for same in _from(app, "2001:db8:1:2:ffff::9"):
+        assert _refused(same.post("/api/users", json={"name": "v6-more", "password": PASSWORD}))
+    for other in _from(app, "2001:db8:1:3::1"):
+        assert other.post("/api/users", json={"name": "v6-other", "password": PASSWORD}).status_code == 201
+
+
+def test_a_name_with_no_account_is_checked_against_a_hash_as_a_wrong_password_is(owner, monkeypatch):
+    """docs/server.md: an unknown name takes as long to refuse (one Argon2 check), so the
+    time of an answer does not say which names exist."""
+    assert owner.post("/api/users", json={"name": "ann", "password": PASSWORD}).status_code == 201
+    checks = []
+    hasher = auth.HASHER
+
+    class Counting:
+        def hash(self, password):
+            return hasher.hash(password)
+
+        def verify(self, stored, password):
+            checks.append(stored)
+            return hasher.verify(stored, password)
+
+    monkeypatch.setattr(auth, "HASHER", Counting())
+    assert _login(owner, "ann", WRONG).status_code == 401 and len(checks) == 1
+    assert _login(owner, "nobody-at-all", WRONG).status_code == 401 and len(checks) == 2
+    assert _login(owner, "nobody-at-all", PASSWORD).status_code == 401   # not even its dummy's password
+
+
+def test_drained_buckets_are_deleted_as_new_attempts_come(app, owner, clock, database_url):
+    """docs/server.md: the table holds only recent attempts."""
+    for n in range(3):
+        for guesser in _from(app, f"203.0.113.{n + 20}"):
+            assert _login(guesser, f"name-{n}", WRONG).status_code == 401
+    with create_engine(database_url).connect() as connection:
+        assert connection.execute(select(func.count()).select_from(RateBucket)).scalar_one() >= 3
+    clock.now += 3600   # every bucket drained
+    assert _login(owner, "someone", WRONG).status_code == 401
+    with create_engine(database_url).connect() as connection:
+        kept = connection.execute(select(func.count()).select_from(RateBucket)).scalar_one()
+    assert kept == 3   # this attempt's own: its pair, its address, its name

@@ -7,6 +7,7 @@ games included; live-update streams are capped per client and in all."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from alembic import command
@@ -14,11 +15,12 @@ from alembic.config import Config
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
-from tests.server.conftest import listed, sign_up
+from tests.server.conftest import UNPACED, listed, sign_up, stored_record
 from warjudge.core import games
 from warjudge.core.game import GM
+from warjudge.core.record import GameRecord
 from warjudge.diplomacy.game import DiplomacyGame
-from warjudge.server import cache, db, live, phases, play
+from warjudge.server import bots, botturns, cache, db, live, phases, play
 from warjudge.server.app import create_app
 from warjudge.server.bots import random_choice
 from warjudge.server.models import GameRow
@@ -244,3 +246,121 @@ def test_a_long_game_not_folded_yet_is_a_503_to_a_view_never_a_replay_and_is_fol
     counted_acts.clear()   # now the view replays the actions after the saved position only
     assert gm.ok("get", f"/api/games/{gid}")["version"] == 1
     assert len(counted_acts) == LONG - phases.STEP <= play.LOAD_REPLAY
+
+
+def _all_bots(gm) -> str:
+    """A Diplomacy game whose every seat a bot holds."""
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy"})["id"]
+    for seat in gm.ok("get", f"/api/games/{gid}")["seats"]:
+        gm.ok("post", f"/api/games/{gid}/bots", {"seat": seat["seat"], "bot": "random"})
+    return gid
+
+
+def test_a_bot_step_in_a_cold_process_never_replays_the_whole_game(client, counted_acts):
+    """Issue 22, two processes on one database: a bot step whose game this process did not
+    hold at its stored version (the other process took the last step, or this one just
+    started) replayed the whole record (a 3,000-action Necromancer game: 6.4 s per step).
+    It now loads the saved position and the actions after it, as a request does; a game
+    with no saved position yet is folded one bounded step at a time first."""
+    sessions = client.app.state.sessions
+    gid = _all_bots(sign_up(client))
+    _store(client.app.state.engine, gid, _long_diplomacy())   # played so far
+    _cold()
+    counted_acts.clear()
+    assert not botturns.step(sessions, gid, UNPACED)   # not folded yet: one fold's step, no bot move
+    assert len(counted_acts) == phases.STEP
+    assert botturns.due(sessions, time.time()) == [gid]   # and due again at once
+    while not botturns.step(sessions, gid, UNPACED):
+        assert len(counted_acts) <= LONG, "the step folded more than the record holds"
+    counted_acts.clear()
+    _cold()
+    assert botturns.step(sessions, gid, UNPACED)   # from the saved position: the bots' own actions only
+    # the last step's actions after the saved position and this step's, each played by the
+    # step and again by its fold: bounded by the step, whatever the game's length
+    assert 0 < len(counted_acts) <= 4 * bots.STEP_ACTIONS
+
+
+def test_a_bot_step_folds_what_it_played_so_no_read_folds_it(client, counted_acts):
+    """Issue 22: every stream poll and history read of a game the bots play alone found the
+    stored phases behind (the bots had moved it on) and folded them inside the request;
+    the step that played them now folds them in the bots' own thread."""
+    gm = sign_up(client)
+    gid = _all_bots(gm)
+    sessions = client.app.state.sessions
+    for _ in range(3):
+        assert botturns.step(sessions, gid, UNPACED)
+        counted_acts.clear()
+        for path in (f"/api/games/{gid}/history/0", f"/api/games/{gid}/history",
+                     f"/api/games/{gid}/events?seconds=0.05"):
+            assert gm.get(path).status_code == 200, path
+        assert counted_acts == [], "a read folded the bots' actions"
+
+
+def test_the_stored_phases_of_a_rolled_back_game_roll_its_fresh_dice(players):
+    """Issue 22: a fold that starts afresh (after a roll back) rebuilt the game's start
+    from the record's seed and options only, dropping its reseeds: its phases showed the
+    dice the roll back had taken out, and its saved position, which a cold process loads,
+    went on rolling them."""
+    gm, ann, bob = players
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids", "options": {"rounds": 20}})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/north")
+    bob.ok("post", f"/api/games/{gid}/seats/south")
+
+    def rounds(n: int) -> None:
+        for _ in range(n):
+            for player, seat in ((ann, "north"), (bob, "south")):
+                player.ok("post", f"/api/games/{gid}/actions", {"seat": seat, "action": {"type": "bid", "amount": 0}})
+
+    rounds(10)
+    listed(gm, gid)   # folded as it went
+    gm.ok("post", f"/api/games/{gid}/rollback", {"phase": 1})
+    rounds(9)
+    real = games.load(stored_record(gm.client, gid))
+    assert real.record.reseeds
+    shown = listed(gm, gid)["phases"]
+    assert shown[-1]["view"] == public_view(real)
+    _cold()
+    assert gm.ok("get", f"/api/games/{gid}")["view"] == public_view(real)
+
+
+def test_a_fold_after_a_change_made_in_this_process_lists_only_the_new_actions(client, monkeypatch):
+    """Issue 22: every fold parsed the game's whole record from its row and listed all its
+    actions again (a 3,000-action Necromancer game: 0.14 s and 0.14 s per fold, once per
+    bots' step or per read after a change), though it folds only the actions since the last
+    one. A fold that follows a change made in this process takes the loaded game's record
+    (kept by that change) and lists only the actions since its last listing."""
+    sessions = client.app.state.sessions
+    gid = _all_bots(sign_up(client))
+    _store(client.app.state.engine, gid, _long_diplomacy())
+    while not botturns.step(sessions, gid, UNPACED):   # folded first, then a step
+        pass
+    parsed, listed = [], []
+    from_json, entries = GameRecord.from_json.__func__, games.entries
+    monkeypatch.setattr(GameRecord, "from_json", classmethod(
+        lambda cls, text, source="the record": parsed.append(source) or from_json(cls, text, source)))
+    monkeypatch.setattr(games, "entries", lambda record: listed.append(record.action_count()) or entries(record))
+    for _ in range(3):
+        assert botturns.step(sessions, gid, UNPACED)   # each step folds what it played
+        with sessions.reading() as session:
+            assert phases.stored_progress(session, gid).version == session.get(GameRow, gid).version
+    assert parsed == []
+    assert listed and max(listed) <= bots.STEP_ACTIONS
+
+
+def test_a_long_game_that_cannot_be_folded_is_not_tried_again_at_every_look(client):
+    """A bot step of a long game with no saved position folds one step instead of playing;
+    a fold that fails (a record that does not replay) leaves the step claimed for its
+    lease, as a damaged record always did, rather than due again at the next look."""
+    sessions = client.app.state.sessions
+    gid = _all_bots(sign_up(client))
+    long = _long_diplomacy()
+    damaged = long.record.restarted()
+    actions = [dict(a) for a in long.record.actions]
+    for action in actions[:3] + [{"player": "FRANCE", "type": "order", "order": "A xyz H"}] + actions[3:]:
+        damaged.append(action)
+    with client.app.state.engine.begin() as connection:
+        connection.execute(update(GameRow).where(GameRow.id == gid).values(
+            record=damaged.to_json(), version=GameRow.version + 1))
+    _cold()
+    assert not botturns.step(sessions, gid, UNPACED)
+    assert botturns.due(sessions, time.time()) == []

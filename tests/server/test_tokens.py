@@ -10,7 +10,7 @@ import time
 from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect, select, text
+from sqlalchemy import create_engine, inspect, select, text
 
 from tests.server.conftest import PASSWORD, Player, is_token_read, sent_statements, sign_up
 from warjudge.server import accounts, auth, db, known_tokens
@@ -173,3 +173,15 @@ def test_a_token_revoked_here_while_another_request_reads_it_is_not_remembered(c
         known.forget_all()   # a revocation committing meanwhile
         known.keep(auth.token_hash(ann.token), known_tokens.checked(user, token.id, token.expires_at, None), generation)
     assert known.get(auth.token_hash(ann.token)) is None
+
+
+def test_an_expired_token_s_row_is_deleted_at_the_account_s_next_sign_in(client, clock, database_url):
+    """docs/server.md: expired tokens do not pile up in the database."""
+    ann = sign_up(client, "ann")
+    clock.now += auth.TOKEN_DAYS * 86400
+    hashes = select(Token.token_hash).where(Token.token_hash == auth.token_hash(ann.token))
+    with create_engine(database_url).connect() as connection:
+        assert connection.execute(hashes).all()   # expired, still stored
+    assert client.post("/api/tokens", json={"name": "ann", "password": PASSWORD}).status_code == 200
+    with create_engine(database_url).connect() as connection:
+        assert connection.execute(hashes).all() == []

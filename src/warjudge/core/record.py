@@ -188,6 +188,16 @@ class GameRecord:
             raise RecordError(f"a record holds at most {MAX_ACTIONS:,} actions")
         self._actions.append(_frozen_copy(action, "action", MAX_ACTION_CHARS))
 
+    def marker(self) -> object:
+        """What names the actions this record holds now (`actions_after`)."""
+        return self._actions.marker()
+
+    def actions_after(self, marker: object, count: int) -> list[dict[str, Any]] | None:
+        """The actions appended since this record (or the one it was copied from) held
+        `count` actions named `marker` (walks only those; shared: never change them), or
+        None if it does not go on from there (another record, or one cut back)."""
+        return self._actions.after(marker, count)
+
     def action_count(self) -> int:
         """How many actions the log holds (cheaply: `actions` copies them all)."""
         return len(self._actions)

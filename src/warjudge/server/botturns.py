@@ -7,16 +7,23 @@ must, a new phase begins, or `bots.STEP_ACTIONS`). A step is three short transac
 
 1. the claim: `bots_at` moved on by `LEASE` only if it is still due (one conditional
    UPDATE), so among several processes one takes the step and the others skip the game;
-2. a read: the game loaded from a snapshot, and the bots' actions computed on it with no
-   lock held (an SJG heuristic turn thinks for seconds; nobody waits for it);
+2. a read: the game loaded as a request loads it (this process's cached game, else its
+   saved position and the few actions after it: never a replay of a long game; one not
+   folded yet gets one bounded fold instead, and its step comes at the next look), and
+   the bots' actions computed on it with no lock held (an SJG heuristic turn thinks for
+   seconds; nobody waits for it);
 3. the commit, holding the game's row lock: kept only if the game's version and its bots
    are still those the step read (a player who acted meanwhile moved the version on and
    the step is taken again from the new state), so a step is applied exactly once.
 
+After its commit a step folds what it played into the stored phases (`phases.catch_up`),
+in this same background thread, so the history reads and stream polls of a game the bots
+play alone find them up to date instead of folding them inside the request.
+
 The pace (`Pace`): after a change by anyone else the bots take up to `burst` steps at
 once (a player waiting on them sees them answer within a poll); a game the bots go on
-playing alone takes one step per `every` seconds, and one look works `busy` seconds at
-most, so games of bots cannot eat the server. A game that is over has no `bots_at`."""
+playing alone takes one step per `every` seconds, and one look starts no new step after
+`busy` seconds, so games of bots cannot eat the server. A game that is over has no `bots_at`."""
 
 from __future__ import annotations
 
@@ -25,12 +32,14 @@ import time
 from dataclasses import dataclass
 
 from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
 from warjudge.core import games
 from warjudge.core.errors import WarjudgeError
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
-from warjudge.server import bots, cache, db, passes, play
+from warjudge.server import bots, cache, db, passes, phases, play
+from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow
 
 log = logging.getLogger("warjudge.server")
@@ -42,7 +51,7 @@ BATCH = 32     # games looked at per query
 class Pace:
     """`poll`: seconds between two looks for games whose bots must act; `burst`: steps the
     bots take at once after a change by anyone else; `every`: then, seconds between two
-    steps of one game; `busy`: seconds one look may work before the next waits its turn."""
+    steps of one game; `busy`: seconds after which one look starts no new step."""
 
     poll: float = 0.25
     burst: int = 4
@@ -77,11 +86,19 @@ def claim(sessions: db.Sessions, game_id: str, now: float) -> bool:
         return bool(getattr(taken, "rowcount", 0) == 1)
 
 
-def _loaded(row: GameRow) -> Game:
+def _loaded(session: Session, row: GameRow) -> Game | None:
     """The row's game from the cache (taken: no request shares it while the bots change
-    it) or replayed; never kept under this version again, since the step changes it."""
+    it), else from its saved position and the actions after it, else replayed if short;
+    never kept under this version again, since the step changes it. None: a long game
+    with no saved position near its end (not folded yet), which no step replays whole."""
     game = cache.GAMES.take(row.id, row.version)
-    return game if game is not None else games.load(GameRecord.from_json(row.record, f"stored game {row.id}"))
+    if game is not None:
+        return game
+    record = GameRecord.from_json(row.record, f"stored game {row.id}")
+    game = phases.restored(session, row, record, play.LOAD_REPLAY)
+    if game is None and record.action_count() > play.LOAD_REPLAY and games.entries(record) is not None:
+        return None
+    return game or games.load(record)
 
 
 def step(sessions: db.Sessions, game_id: str, pace: Pace = Pace(), now: float | None = None) -> bool:
@@ -96,16 +113,44 @@ def step(sessions: db.Sessions, game_id: str, pace: Pace = Pace(), now: float | 
         read = _Read(row.version, play.seat_bots(row), {s.name: s.bot_seed for s in row.seats if s.bot_seed},
                      row.bot_streak)
         try:
-            game = _loaded(row)
-        except WarjudgeError as exc:   # a damaged record: tried again after the lease, never a crash
+            game = _loaded(session, row)
+        except (WarjudgeError, ApiError) as exc:   # a damaged record: tried again after the lease, never a crash
             log.error("the bots of game %s cannot load it: %s", game_id, exc)
             return False
+    if game is None:   # one bounded fold towards a saved position, and the step at the next look
+        if _fold(sessions, game_id):
+            _due_again(sessions, game_id, now)   # (a fold that failed: tried again after the lease)
+        return False
     try:
         done = bots.step(game, read.bot_seeds, read.version, read.bot_names)
     except WarjudgeError as exc:  # a game refusing its own legal action is a bug in that game
         log.error("a bot of game %s was refused: %s", game_id, exc)
         return False
-    return _commit(sessions, game_id, game, read, done, pace)
+    committed = _commit(sessions, game_id, game, read, done, pace)
+    if committed:
+        _fold(sessions, game_id)
+    return committed
+
+
+def _fold(sessions: db.Sessions, game_id: str) -> bool:
+    """One bounded fold of the game's record into its stored phases (skipped while this
+    process folds it already); False if its phases cannot be stored (logged, but for a
+    legacy record, whose phases cannot be told apart)."""
+    try:
+        phases.catch_up(sessions, game_id, wait=False)
+    except phases.Unsplittable:
+        return False
+    except ApiError as exc:
+        log.error("stored phases of game %s: %s", game_id, exc.message)
+        return False
+    return True
+
+
+def _due_again(sessions: db.Sessions, game_id: str, now: float) -> None:
+    """The claim given back: the game's step is due at once again (if nobody changed it meanwhile)."""
+    with sessions.begin() as session:
+        session.execute(update(GameRow).where(GameRow.id == game_id, GameRow.bots_at > now)
+                        .values(bots_at=now).execution_options(synchronize_session=False))
 
 
 def _commit(sessions: db.Sessions, game_id: str, game: Game, read: _Read, done: bots.Step, pace: Pace) -> bool:

@@ -41,6 +41,7 @@ from warjudge.core import games
 from warjudge.core.errors import WarjudgeError
 from warjudge.core.game import GM, Game
 from warjudge.core.record import GameRecord
+from warjudge.server import cache
 from warjudge.server.db import Sessions, locked_game
 from warjudge.server.errors import ApiError
 from warjudge.server.gameread import GameRead
@@ -82,17 +83,18 @@ def phase_key(game: Game) -> tuple[Any, str | None]:
     return game.view(None).get("turn"), game.phase_name()
 
 
-def ends_phase(game: Game, actor: str, before: dict[str, str], key_before: tuple[Any, str | None] | None = None) -> bool:
-    """Did the action just taken by `actor` (when `before` was asked) end a phase? Yes if
-    the game ended; for the games master, if it moved the game to another phase (from
-    `key_before`: a power's orders entered begin none); for a seat, if a seat other than
-    the actor must now act that did not before, or a seat still acting is now asked
-    another kind of decision."""
+def ends_phase(game: Game, actor: str, before: dict[str, str], key_before: tuple[Any, str | None] | None = None,
+               now: dict[str, str] | None = None) -> bool:
+    """Did the action just taken by `actor` (when `before` was asked; `now`: `asked(game)`
+    after it, if the caller has it) end a phase? Yes if the game ended; for the games
+    master, if it moved the game to another phase (from `key_before`: a power's orders
+    entered begin none); for a seat, if a seat other than the actor must now act that did
+    not before, or a seat still acting is now asked another kind of decision."""
     if game.is_over:
         return True
     if actor == GM:
         return phase_key(game) != key_before
-    now = asked(game)
+    now = asked(game) if now is None else now
     return bool(set(now) - set(before) - {actor}) or any(before.get(p, kind) != kind for p, kind in now.items())
 
 
@@ -132,8 +134,11 @@ def stored_phases(session: Session, game_id: str, role: str, first: int, count: 
     return [json.loads(data) for data in rows]
 
 
-def _digest(entries: list[Entry]) -> str:
-    return hashlib.sha256(json.dumps(entries, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+def _digest(record: GameRecord, entries: list[Entry]) -> str:
+    """What stored state was built from: these actions under the record's dice (its
+    reseeds: after a roll back the same actions may roll other dice)."""
+    dice = [[r.roll, r.seed] for r in record.reseeds]
+    return hashlib.sha256(json.dumps([dice, entries], sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
 def _entries(record: GameRecord, game_id: str) -> list[Entry]:
@@ -146,6 +151,43 @@ def _entries(record: GameRecord, game_id: str) -> list[Entry]:
     if listing is None:
         raise Unsplittable(409, "api.unsplittable", kind=record.game)
     return listing
+
+
+def _held_record(game_id: str, version: int) -> GameRecord | None:
+    """The record of this process's loaded game at `version` (`cache.py`: a change made here
+    keeps it), not parsed again from the row: a copy in O(1), which goes on from the record
+    the last fold of the game listed (`_listed`). None if the cache holds no such game free."""
+    entry = cache.GAMES.borrow(game_id, version, wait=0)
+    if entry is None:
+        return None
+    try:
+        return entry.game.record.copy()
+    finally:
+        cache.GAMES.give_back(game_id, entry, entry.version)
+
+
+_listings: OrderedDict[str, tuple[object, list[Entry]]] = OrderedDict()   # game id -> (record marker, entries)
+
+
+def _listed(game_id: str, record: GameRecord) -> list[Entry]:
+    """The record's (player, action) entries: when it goes on from the record the game's last
+    fold listed (the same loaded game, changed since), that listing and its new actions'
+    only, so a long game's fold lists what it folds, not the whole record; else all."""
+    with _cursors_lock:
+        marker, listed = _listings.pop(game_id, (None, []))
+    new = record.actions_after(marker, len(listed)) if marker is not None else None
+    if new is None:
+        entries = _entries(record, game_id)
+    else:
+        tail = record.restarted()
+        for action in new:
+            tail.append(action)
+        entries = listed + (_entries(tail, game_id) if new else [])
+    with _cursors_lock:
+        _listings[game_id] = (record.marker(), entries)
+        while len(_listings) > CURSORS:
+            _listings.popitem(last=False)
+    return entries
 
 
 def _parsed(text: str, game_id: str) -> GameRecord:
@@ -177,7 +219,7 @@ def restored(session: Session, row: GameRow | GameRead, record: GameRecord, most
         return None
     entries = games.entries(record)
     if entries is None or not 0 <= len(entries) - stored.state_actions <= most or \
-            _digest(entries[:stored.state_actions]) != stored.state_digest:
+            _digest(record, entries[:stored.state_actions]) != stored.state_digest:
         return None
     game = _saved(session, row.id)
     if game is not None:
@@ -213,9 +255,10 @@ class _Fold:
             key = phase_key(self.game) if player == GM else None
             _played(self.game, [(player, action)], game_id)
             self.actions += 1
-            if ends_phase(self.game, player, before, key):
+            now = asked(self.game)   # once per action: the next one's `before` too
+            if ends_phase(self.game, player, before, key, now):
                 self.close(game_id, entries)
-            before = asked(self.game)
+            before = now
 
 
 _cursors: OrderedDict[str, tuple[int, str, Game]] = OrderedDict()   # game id -> (actions, digest, game)
@@ -249,14 +292,14 @@ def _resumed(session: Session, game_id: str, stored: GameProgress | None, record
              entries: list[Entry]) -> _Fold:
     """Where the stored state leaves off, if it matches the record; else the start."""
     if stored is not None and stored.code == code() and stored.actions <= len(entries) and \
-            _digest(entries[:stored.actions]) == stored.digest:
+            _digest(record, entries[:stored.actions]) == stored.digest:
         game = _cursor(game_id, stored.actions, stored.digest) or _saved(session, game_id)
         if game is not None:
             if game.record.action_count() < stored.actions:   # the saved position, not the cursor
                 _played(game, entries[stored.state_actions:stored.actions], game_id)
             return _Fold(game, stored.actions, stored.phases, stored.phase_start, stored.state_actions, [])
     try:
-        start = games.load(GameRecord(record.game, record.seed, dict(record.options)))
+        start = games.load(record.restarted())   # its reseeds too: a roll back's fresh dice
     except WarjudgeError as exc:
         raise ApiError(409, "api.not_replayable", game=game_id, detail=str(exc)) from None
     fold = _Fold(start, 0, 0, 0, -1, [])
@@ -308,17 +351,17 @@ def _caught_up(sessions: Sessions, game_id: str) -> Progress:
         if stored is not None and stored.code == code() and stored.version == version:
             return Progress.of(stored)
         seen = (stored.code, stored.actions, stored.digest) if stored else None
-        record = _parsed(text, game_id)
-        entries = _entries(record, game_id)
+        record = _held_record(game_id, version) or _parsed(text, game_id)
+        entries = _listed(game_id, record)
         fold = _resumed(session, game_id, stored, record, entries)
     fold.play(game_id, entries, min(len(entries), fold.actions + STEP))
-    return _store(sessions, game_id, seen, fold, entries, version)
+    return _store(sessions, game_id, seen, fold, record, entries, version)
 
 
 def _store(sessions: Sessions, game_id: str, seen: tuple[str, int, str] | None, fold: _Fold,
-           entries: list[Entry], version: int) -> Progress:
+           record: GameRecord, entries: list[Entry], version: int) -> Progress:
     game, whole = fold.game, fold.actions == len(entries)
-    digest = _digest(entries[:fold.actions])
+    digest = _digest(record, entries[:fold.actions])
     saving = fold.state_actions < 0 or fold.actions - fold.state_actions >= SNAPSHOT_EVERY or \
         (game.is_over and fold.actions != fold.state_actions)
     # pickled before the write lock is taken: a large map's game takes a second or more

@@ -4,9 +4,61 @@ sheet's order, and the totals of a set-up."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, TypeVar
+
+T = TypeVar("T")
 
 ORDER = ("necromancer", "apprentice", "dragon", "wraith", "skeleton", "zombie", "mercenary")
+
+
+@dataclass(frozen=True)
+class Speakers:
+    """How one wording table names hexes (`at`), a path (`path`), units by kind (`who`)
+    and units by kind and the hex they act from (`who_from`), for one view: each said once
+    per argument, since a movement listing names the same few groups and paths in
+    thousands of moves (each group of a stack walks the same paths)."""
+
+    at: Callable[[str], str]
+    path: Callable[[list[str]], str]
+    who: Callable[[list[Any]], str]
+    who_from: Callable[[list[Any]], str]
+
+
+def speakers(view: dict[str, Any], places: dict[str, str], point_words: dict[str, str], from_word: str,
+             units: Callable[[list[tuple[str, int]]], str], joined: Callable[[list[str]], str]) -> Speakers:
+    """A wording table's `Speakers` for `view`: `places` the map's named points (hex ->
+    point), `point_words` their names, `from_word` its "from", `units` its counted units
+    ("2 zombies and a wraith") and `joined` its list ("a, b and c")."""
+    by_id, stands = index(view), hexes(view)
+
+    def at(h: str) -> str:
+        return f"{h} ({point_words.get(places[h], places[h])})" if h in places else h
+
+    def who(ids: list[Any]) -> str:
+        return units(kinds(by_id, ids))
+
+    def who_from(ids: list[Any]) -> str:   # which stack acts: units of one kind in two hexes differ
+        return joined([f"{units(counted)} {from_word} {h}" if h else units(counted)
+                       for h, counted in by_hex(by_id, stands, ids)])
+
+    named = _remembered(at)
+    return Speakers(named, _remembered(lambda hexes: " → ".join(named(h) for h in hexes)), _remembered(who),
+                    _remembered(who_from))
+
+
+def _remembered(say: Callable[[T], str]) -> Callable[[T], str]:
+    """`say`, each answer kept by its argument (a list by its items), for one view."""
+    said: dict[Any, str] = {}
+
+    def again(arg: T) -> str:
+        key = tuple(arg) if isinstance(arg, list) else arg
+        found = said.get(key)
+        if found is None:
+            found = said[key] = say(arg)
+        return found
+
+    return again
 
 
 def index(view: dict[str, Any]) -> dict[str, str]:

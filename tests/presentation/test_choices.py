@@ -189,3 +189,18 @@ def test_a_movement_listing_words_each_group_and_path_once(lang, monkeypatch):
     assert said[:: len(actions) // 50] == alone
     groups = {tuple(a["units"]) for a in actions if a["type"] == "move"}
     assert len(actions) > 10 * len(groups) and counted["groups"] == len(groups)
+
+
+def test_a_path_is_worded_for_the_map_and_language_it_is_on():
+    # issue 22: a path's words are kept from one listing to the next, by map and language;
+    # the same hexes on a map that names another point there read otherwise
+    from warjudge.presentation.sjg import choice_facts, wording_en, wording_fr
+
+    def path(places: dict[str, str], table: Any) -> str:
+        return choice_facts.speakers({}, places, table.POINT_WORDS, table.FROM, table._units, table._and).path(
+            ["2109", "2110"])
+
+    assert path({"2109": "start:red"}, wording_en) == "2109 (Red's skull) → 2110"
+    assert path({"2110": "start:black"}, wording_en) == "2109 → 2110 (Black's skull)"
+    assert path({"2109": "start:red"}, wording_fr) == "2109 (crâne de Rouge) → 2110"
+    assert path({"2109": "start:red"}, wording_en) == "2109 (Red's skull) → 2110"

@@ -42,14 +42,34 @@ def speakers(view: dict[str, Any], places: dict[str, str], point_words: dict[str
         return joined([f"{units(counted)} {from_word} {h}" if h else units(counted)
                        for h, counted in by_hex(by_id, stands, ids)])
 
-    named = _remembered(at)
-    return Speakers(named, _remembered(lambda hexes: " → ".join(named(h) for h in hexes)), _remembered(who),
-                    _remembered(who_from))
+    on_map = _map_words(places, point_words)
+    named = _remembered(at, on_map[0])
+    return Speakers(named, _remembered(lambda hexes: " → ".join(named(h) for h in hexes), on_map[1]),
+                    _remembered(who), _remembered(who_from))
 
 
-def _remembered(say: Callable[[T], str]) -> Callable[[T], str]:
-    """`say`, each answer kept by its argument (a list by its items), for one view."""
-    said: dict[Any, str] = {}
+MAPS_KEPT, PATHS_KEPT = 16, 50_000   # maps (by language) and hexes or paths a map's words keep, at the most
+# (the map's named points, their words) -> (hex -> its words, path -> its words): a hex and a
+# path read nothing else, so their words hold for every listing on that map in that language;
+# kept across listings, since each movement listing says a thousand paths and the next one most
+# of the same
+_MAPS: dict[tuple[Any, ...], tuple[dict[Any, str], dict[Any, str]]] = {}
+
+
+def _map_words(places: dict[str, str], point_words: dict[str, str]) -> tuple[dict[Any, str], dict[Any, str]]:
+    key = (tuple(sorted(places.items())), tuple(sorted(point_words.items())))
+    kept = _MAPS.get(key)
+    if kept is None or len(kept[1]) > PATHS_KEPT:
+        if len(_MAPS) >= MAPS_KEPT:
+            _MAPS.clear()
+        kept = _MAPS[key] = ({}, {})
+    return kept
+
+
+def _remembered(say: Callable[[T], str], said: dict[Any, str] | None = None) -> Callable[[T], str]:
+    """`say`, each answer kept by its argument (a list by its items) in `said` (if not
+    given: for one view)."""
+    said = {} if said is None else said
 
     def again(arg: T) -> str:
         key = tuple(arg) if isinstance(arg, list) else arg

@@ -13,12 +13,12 @@ from __future__ import annotations
 from itertools import chain, combinations, combinations_with_replacement, product
 from math import prod
 from threading import Lock
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, cast
 
 from warjudge.core.errors import IllegalAction
 from warjudge.hexwar.grid import from_axial, to_axial
 from warjudge.hexwar.movement import reachable_in
-from warjudge.hexwar.sjg.actions import Move
+from warjudge.hexwar.sjg.actions import Move, Retreat, parse_action
 from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier
 from warjudge.hexwar.sjg.deploy import legal_placements
 from warjudge.hexwar.sjg.items import WEIGHT, Pick, choice_problem
@@ -659,6 +659,22 @@ def _search(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list
 
 
 def _retreat(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
+    """The `_retreat_candidates` the rules allow, each checked by the retreat's own
+    checks (`_retreat_plan`), which change nothing: trying each on a clone, as the rarer
+    decisions are, cost hundreds of milliseconds for a big stack (2^n choices of losses,
+    each with its hexes, Jewels and displacements)."""
+    return [a for a in _retreat_candidates(game, decision, side) if _retreat_allowed(game, decision, a)]
+
+
+def _retreat_allowed(game: "SjgNecromancerGame", decision: "Decision", action: Action) -> bool:
+    try:
+        game._retreat_plan(cast(Retreat, parse_action(action)), decision)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _retreat_candidates(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
     """6.52-6.53: which units to lose (at least the result's count), then where the
     rest go (a retreat hex, a flight across a cliff, over a cliff edge with a Jewel),
     carrying any of the Jewels with them, with any displacement of the friendly units
@@ -678,7 +694,7 @@ def _retreat(game: "SjgNecromancerGame", decision: "Decision", side: str) -> lis
         for dest in info["options"]:
             candidates += [{**base, "to": dest, "displace": d, **({"carry": list(c)} if c else {})}
                            for d in _displacements(game, side, dest) for c in carries]
-    return _accepted(game, candidates)
+    return candidates
 
 
 def _displacements(game: "SjgNecromancerGame", side: str, dest: str) -> list[list[dict[str, Any]]]:

@@ -163,3 +163,44 @@ def test_a_cost_confirmation_is_worded_in_french_from_the_cost_facts():
     act(game, "attack", targets=["1110"], direct=ids(u, "z"))
     assert french(game, "black", {"type": "retreat", "side": "black", "to": "1210", "lose": ids(u, "e")}) == [
         "élimination d'un zombie : le résultat ne prend aucune unité, ce choix en perd 1 de plus (SJG 6.52)"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_movement_listing_words_each_group_and_path_once(lang, monkeypatch):
+    # issue 22: an SJG movement phase lists thousands of moves (each group of a stack to each
+    # hex it reaches, SJG 4.1) of a few dozen groups over the same paths; the labels said
+    # each group again for every move, most of a listing's cost. Each is said once per
+    # listing, and the labels are those of each action worded alone.
+    from tests.hexwar.sjg.test_sjg_costs import deployed
+    from warjudge.presentation.sjg import choice_facts
+
+    game = deployed()
+    actions, view = game.legal_actions("red"), game.view("red")
+    alone = [labels("necromancer-sjg", game, [a], view, lang)[0] for a in actions[:: len(actions) // 50]]
+    counted = Counter[str]()
+    kinds = choice_facts.kinds
+
+    def counting_kinds(*args: Any) -> Any:
+        counted["groups"] += 1
+        return kinds(*args)
+
+    monkeypatch.setattr(choice_facts, "kinds", counting_kinds)
+    said = labels("necromancer-sjg", game, actions, view, lang)
+    assert said[:: len(actions) // 50] == alone
+    groups = {tuple(a["units"]) for a in actions if a["type"] == "move"}
+    assert len(actions) > 10 * len(groups) and counted["groups"] == len(groups)
+
+
+def test_a_path_is_worded_for_the_map_and_language_it_is_on():
+    # issue 22: a path's words are kept from one listing to the next, by map and language;
+    # the same hexes on a map that names another point there read otherwise
+    from warjudge.presentation.sjg import choice_facts, wording_en, wording_fr
+
+    def path(places: dict[str, str], table: Any) -> str:
+        return choice_facts.speakers({}, places, table.POINT_WORDS, table.FROM, table._units, table._and).path(
+            ["2109", "2110"])
+
+    assert path({"2109": "start:red"}, wording_en) == "2109 (Red's skull) → 2110"
+    assert path({"2110": "start:black"}, wording_en) == "2109 → 2110 (Black's skull)"
+    assert path({"2109": "start:red"}, wording_fr) == "2109 (crâne de Rouge) → 2110"
+    assert path({"2109": "start:red"}, wording_en) == "2109 (Red's skull) → 2110"

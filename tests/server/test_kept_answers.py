@@ -72,3 +72,27 @@ def test_the_written_answer_is_the_models_own(client):
     for path in (f"/api/games/{gid}/legal", f"/api/games/{gid}/legal?lang=fr"):
         body = red.get(path).content
         assert Legal.model_validate_json(body).model_dump_json(exclude_unset=True).encode() == body
+
+
+def test_a_seat_with_nothing_to_do_has_no_view_built_for_its_legal_answer(client, monkeypatch):
+    """Issue 22: the labels read the seat's view, but a seat with no action has none to
+    word: its view is not built for it (a tenth of an SJG submission), and its answer
+    still names the phases and sides."""
+    red = sign_up(client)
+    gid = red.ok("post", "/api/games", {"game": "necromancer-sjg"})["id"]
+    for side in ("red", "black"):
+        red.ok("post", f"/api/games/{gid}/seats/{side}")
+    for side in ("red", "black"):   # SJG 9.1: both set up, then one side moves
+        plan = red.ok("post", f"/api/games/{gid}/setup", {"seat": side, "fill": "front"})
+        red.ok("post", f"/api/games/{gid}/actions", {"seat": side, "action": plan["deploy"]})
+    real, built = SjgNecromancerGame.view, []
+
+    def counted(self, player=None):
+        built.append(player)
+        return real(self, player)
+
+    monkeypatch.setattr(SjgNecromancerGame, "view", counted)
+    moving, idle = sorted(red.ok("get", f"/api/games/{gid}/legal")["seats"], key=lambda s: not s["actions"])
+    assert built == [moving["seat"]]
+    assert idle["actions"] == idle["labels"] == [] and idle["sides"] == {"red": "Red", "black": "Black"}
+    assert len(moving["labels"]) == len(moving["actions"]) > 100

@@ -53,5 +53,10 @@ class Words:
         (`labels`, one per action; worded `costs`; `phases`, `sides`, `pieces`); {}: nothing."""
         return {}
 
+    def reads_view(self, actions: list[dict[str, Any]]) -> bool:
+        """Whether `worded` reads the seat's view to word these `actions` (the server builds
+        it only then, and gives {} otherwise)."""
+        return self.words_actions
+
 
 __all__ = ["Names", "Words"]

@@ -56,6 +56,11 @@ class ChoiceWords(Words):
             costs = {i: [c | {"why": module.cost(c, view)} for c in found] for i, found in costs.items()}
         return {"labels": self.labels(game, actions, view, lang), "costs": costs, **named}
 
+    def reads_view(self, actions: list[Action]) -> bool:
+        """Only to word actions (and their costs) or name the pieces: a seat with nothing
+        to do needs no view (building it cost a tenth of an SJG submission)."""
+        return bool(actions) or self.pieces
+
     def labels(self, game: Game, actions: list[Action], view: View, lang: str) -> list[str]:
         places = {h: name for name, h in sorted(game.public_map.points.items())} if self.places else {}
         say = self._module(lang).chooser(view, places)
@@ -76,6 +81,11 @@ def worded(game_id: str, game: Game, actions: list[Action], costs: dict[str, lis
 def words_actions(game_id: str) -> bool:
     """Whether the game's words label its actions (from the seat's view, which the server then builds)."""
     return games.info(game_id).game_words().words_actions
+
+
+def reads_view(game_id: str, actions: list[Action]) -> bool:
+    """Whether the game's words read the seat's view to word `actions` (`Words.reads_view`)."""
+    return games.info(game_id).game_words().reads_view(actions)
 
 
 def names(game_id: str, lang: str) -> dict[str, Names]:

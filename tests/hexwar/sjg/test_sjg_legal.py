@@ -238,3 +238,34 @@ def test_a_kept_legal_list_is_made_again_after_every_action_and_clones_share_it(
     assert game.legal_actions("red") == first and u["a"].hex == "1009"
     trial.act("red", {"type": "undo"})
     assert trial.legal_actions("red") == first
+
+
+def test_a_retreat_listing_holds_exactly_the_candidates_act_accepts_on_a_clone():
+    # SJG 6.52-6.53 (issue 22): the retreat listing checks its candidates with the rules'
+    # own checks, not by playing each on a clone (hundreds of ms for a big stack); it lists
+    # exactly what the clones accepted, in the same order: displacements, and the retreats
+    # of random games
+    from warjudge.hexwar.sjg import legal
+
+    def same(game) -> tuple[int, int]:
+        side = game.pending.player
+        candidates = legal._retreat_candidates(game, game.pending, side)
+        listed = [a for a in game.legal_actions(side) if a["type"] == "retreat"]
+        assert listed == legal._accepted(game, candidates)
+        return len(listed), len(candidates)
+
+    listed, tried = same(retreat_into_stack()[0])
+    assert 10 < listed < tried
+    rng, checked = random.Random(4), 0
+    for seed in range(40):
+        game = positions(seed, 0)
+        for _ in range(400):
+            if game.is_over or checked >= 6:
+                break
+            if game.pending.kind == "retreat":
+                same(game)
+                checked += 1
+            act_as_its_side(game, bots.random_action(game, rng))
+        if checked >= 6:
+            break
+    assert checked >= 6

@@ -46,7 +46,7 @@ def test_a_start_searched_once_gives_each_allowance_its_own_cheapest_paths():  #
         start = rng.choice(hexes)
         blocked, stops = set(rng.sample(hexes, 20)) - {start}, set(rng.sample(hexes, 20))
         most = rng.randint(1, 12)
-        reach = legal._StartReach(board, reachable_in(start, most, steps, blocked, stops), start, lying, edges)
+        reach = legal._StartReach(board, reachable_in(start, most, steps, blocked, stops), start, lying, edges, stops)
         for allowance in {most, rng.randint(0, most)}:
             reached = reachable_in(start, allowance, steps, blocked, stops)
             assert reach.ends(allowance) == _walked_back(reached, start, lying)

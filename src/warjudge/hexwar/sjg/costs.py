@@ -6,7 +6,6 @@ pages' French words it from the facts (presentation/sjg/wording_fr.py `cost`).""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from warjudge.hexwar.sjg.tables import UnitType
@@ -38,7 +37,10 @@ def _names(game: "SjgNecromancerGame", ids: list[int], verb: tuple[str, str] = (
     24 finding 9), then the verb agreeing with them ("a zombie goes", "2 wraiths and a
     zombie go")."""
     units = game.state.position.units
-    counted = Counter(units[u].kind.value for u in ids if u in units)
+    counted: dict[str, int] = {}   # a plain dict: a listing names hundreds of suicides, and a Counter cost half of it
+    for u in ids:
+        if u in units:
+            counted[units[u].kind.value] = counted.get(units[u].kind.value, 0) + 1
     parts = [ONE.get(k, f"a {k}") if n == 1 else f"{n} {MANY.get(k, k + 's')}" for k, n in counted.items()]
     said = parts[0] if len(parts) < 2 else f"{', '.join(parts[:-1])} and {parts[-1]}"
     return f"{said} {verb[len(ids) > 1]}"

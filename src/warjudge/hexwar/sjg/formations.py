@@ -87,17 +87,19 @@ def filled(game: "SjgNecromancerGame", side: str, draft: Draft, formation: str,
     draft, hexes = list(draft), room(game, side)
     inside = set(hexes)
 
-    def fits(kind: str, hex_: str) -> bool:
-        here = [k for k, h in draft if h == hex_]
-        return still_to_place(game, side, draft)[kind] > 0 and hex_problem(game, side, kind, hex_, here, inside) is None
+    def fits(kind: str, hex_: str, left: Counter[str], placed: dict[str, list[str]]) -> bool:
+        """`left` and `placed`: what is left and placed after `draft`, worked out once for
+        all the hexes a unit tries (each time for each hex cost most of a plan)."""
+        return left[kind] > 0 and hex_problem(game, side, kind, hex_, placed.get(hex_, []), inside) is None
 
     for kind, hex_ in like or []:
-        if fits(kind, hex_):
+        if fits(kind, hex_, still_to_place(game, side, draft), draft_placements(game, side, draft)):
             draft.append((kind, hex_))
     key = _order(game, side, formation)
     for kind in _units_left(game, side, draft):
-        here = Counter(h for _, h in draft)
-        best = next((h for h in sorted(hexes, key=lambda h: key(h, here[h])) if fits(kind, h)), None)
+        here, left, placed = Counter(h for _, h in draft), still_to_place(game, side, draft), \
+            draft_placements(game, side, draft)
+        best = next((h for h in sorted(hexes, key=lambda h: key(h, here[h])) if fits(kind, h, left, placed)), None)
         if best is not None:
             draft.append((kind, best))
     return draft

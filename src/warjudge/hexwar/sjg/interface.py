@@ -15,6 +15,7 @@ from warjudge.core.game import Decision, Outcome, View
 from warjudge.core.games import fresh_seed
 from warjudge.core.visibility import HIDDEN_FROM, redacted
 from warjudge.hexwar.sjg.board import map_digest
+from warjudge.hexwar.sjg.costs import action_cost
 from warjudge.hexwar.sjg.parts import GameParts
 from warjudge.hexwar.sjg.state import SIDES, WIZARDS, other
 from warjudge.hexwar.sjg.tables import UnitType
@@ -104,9 +105,8 @@ class SjgInterface(GameParts):
     def cost(self, player: str, action: dict[str, Any]) -> list[dict[str, Any]]:
         """What one of the player's legal actions now forfeits (units lost over a cliff or
         beyond a result's count, Jewels left, moves given up), each with its rule and a
-        sentence; empty for a safe action (issue 24)."""
-        from warjudge.hexwar.sjg.costs import action_cost
-
+        sentence; empty for a safe action (issue 24). Asked of every action of a listing
+        (thousands in a movement phase): imported once, not at each call, which cost 3 µs."""
         return action_cost(self._game, player, action)
 
     def sample_hidden(self, player: str, rng: random.Random) -> "SjgNecromancerGame":

@@ -13,12 +13,12 @@ from __future__ import annotations
 from itertools import chain, combinations, combinations_with_replacement, product
 from math import prod
 from threading import Lock
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, cast
 
 from warjudge.core.errors import IllegalAction
 from warjudge.hexwar.grid import from_axial, to_axial
 from warjudge.hexwar.movement import reachable_in
-from warjudge.hexwar.sjg.actions import Move
+from warjudge.hexwar.sjg.actions import Move, Retreat, parse_action
 from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier
 from warjudge.hexwar.sjg.deploy import legal_placements
 from warjudge.hexwar.sjg.items import WEIGHT, Pick, choice_problem
@@ -127,17 +127,18 @@ def _move(game: "SjgNecromancerGame", decision: "Decision", side: str, walks: Pl
     edges = _cliff_edges(board)
     layout = (id(board), frozenset(blocked), frozenset(zoc), frozenset(lying))
     for start, here in sorted(stacks.items()):
-        groups = [(list(g), _group_allowance(game, list(g))) for g in _subsets(sorted(here, key=lambda u: u.id))]
+        own = {u.id: pos.movement_allowance(u) for u in here}
+        groups = [(list(g), _group_allowance(game, list(g), own)) for g in _subsets(sorted(here, key=lambda u: u.id))]
         key = (*layout, start, max(a for _, a in groups))
         reach = _kept_reach(key)
         if reach is None:
             reach = _keep_reach(key, _StartReach(board, reachable_in(start, key[-1], steps, blocked, zoc), start,
-                                                  lying, edges))
+                                                  lying, edges, zoc))
         for units, allowance in groups:
             out += _walks(game, side, units, reach, allowance, at, stuck, walks)
             out += _cliff_crossings(game, side, units, occupied, at)
             if all(u.kind in UNDEAD for u in units) and allowance >= SUICIDE_COST:
-                out += _suicides(game, side, units, reach, allowance - SUICIDE_COST, zoc, lying, edges)
+                out += _suicides(game, side, units, reach, allowance - SUICIDE_COST, lying)
     return out
 
 
@@ -149,13 +150,15 @@ class _StartReach:
     their costs and their paths are the same (issue 26)."""
 
     def __init__(self, board: Any, reached: dict[str, tuple[int, str | None]], start: str, lying: set[str],
-                 edges: dict[str, list[str]]) -> None:
+                 edges: dict[str, list[str]], zoc: set[str]) -> None:
         self.board = board  # held, so that the board's id in the key stays its own while kept
         self.reached, self.start = reached, start
         self.paths = _paths(reached, start, lying)
         self._ends = [(h, *self.paths[h]) for h in sorted(reached) if h != start]  # every hex but the start
         self._by_allowance: dict[int, list[tuple[str, list[str], bool]]] = {}
         self.edges = sorted(h for h in reached if h in edges)  # the cliff edges reached, for 6.7
+        self._below, self._zoc = edges, zoc
+        self._drops: dict[int, list[tuple[str, list[str], bool]]] = {}
 
     def ends(self, allowance: int) -> list[tuple[str, list[str], bool]]:
         """Each hex but the start the search at `allowance` reaches, with its cheapest path
@@ -164,6 +167,24 @@ class _StartReach:
         if found is None:
             reached = self.reached
             found = self._by_allowance[allowance] = [e for e in self._ends if reached[e[0]][0] <= allowance]
+        return found
+
+    def drops(self, limit: int) -> list[tuple[str, list[str], bool]]:
+        """6.7: each hex below a cliff edge the search reaches within `limit` without
+        stopping in an enemy zone (but at the start), once, with the path to its edge and
+        whether a Jewel lies on it; worked out once per limit for all the groups there
+        (the enemy zones and the map are the search's own, in its key)."""
+        found = self._drops.get(limit)
+        if found is None:
+            found, seen = [], set()
+            for edge in self.edges:
+                if self.reached[edge][0] > limit or edge != self.start and edge in self._zoc:
+                    continue
+                for below in self._below[edge]:
+                    if below not in seen:
+                        seen.add(below)
+                        found.append((below, *self.paths[edge]))
+            self._drops[limit] = found
         return found
 
     def walk_to(self, dest: str, allowance: int) -> list[str] | None:
@@ -217,13 +238,15 @@ def _paths(reached: dict[str, tuple[int, str | None]], start: str,
     return built
 
 
-def _group_allowance(game: "SjgNecromancerGame", units: list[Unit]) -> int:
+def _group_allowance(game: "SjgNecromancerGame", units: list[Unit], own: dict[int, int]) -> int:
     """What the slowest of a group can spend; a wizard a dragon carries moves with the
-    dragon's allowance (10.54)."""
-    pos = game.state.position
-    carried = riders(units, pos)
-    dragon = max((pos.movement_allowance(u) for u in units if u.kind == UnitType.DRAGON), default=0)
-    return min(dragon if u.id in carried else pos.movement_allowance(u) for u in units)
+    dragon's allowance (10.54). `own`: each unit's allowance, worked out once for all the
+    groups of its stack (a stack of seven has 127)."""
+    if all(u.kind != UnitType.DRAGON for u in units):   # no dragon, no rider
+        return min(own[u.id] for u in units)
+    carried = riders(units, game.state.position)
+    dragon = max(own[u.id] for u in units if u.kind == UnitType.DRAGON)
+    return min(dragon if u.id in carried else own[u.id] for u in units)
 
 
 def _move_action(side: str, units: list[Unit], path: list[str], jewels: tuple[str, ...] = (),
@@ -259,8 +282,10 @@ def _walks(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _Sta
             walks[tuple(ids)] = (reach, allowance, frozenset())
         return [{"type": "move", "side": side, "units": ids[:], "path": path[:]} for _, path, _ in ends]
     out, dead_ends = [], set()
+    if lone_problem:   # too many (or mixed) to stand together anywhere: the units stuck at an end only add to them
+        dead_ends, ends = {dest for dest, _, _ in ends}, []
     for dest, path, jewel in ends:
-        if (lone_problem or dest in stuck) and game._dead_end_problem(units, dest, at.get(dest, [])):
+        if dest in stuck and game._dead_end_problem(units, dest, at.get(dest, [])):
             dead_ends.add(dest)
             continue
         if not jewel:
@@ -291,27 +316,19 @@ def _cliff_crossings(game: "SjgNecromancerGame", side: str, units: list[Unit], o
     return out
 
 
-def _suicides(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _StartReach, limit: int, zoc: set[str],
-              lying: set[str], edges: dict[str, list[str]]) -> list[Action]:
+def _suicides(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _StartReach, limit: int,
+              lying: set[str]) -> list[Action]:
     """6.7: undead may end a move by going down over a cliff edge (1 MP), from any hex
     they reach (with 1 MP left: within `limit`) without stopping in an enemy zone; one
-    action per hex below."""
-    start = units[0].hex
+    action per hex below (`_StartReach.drops`)."""
     ids = [u.id for u in units]
-    out, below_seen = [], set()
-    for edge in reach.edges:
-        if reach.reached[edge][0] > limit or edge != start and edge in zoc:
+    out = []
+    for below, walk, jewel in reach.drops(limit):
+        if not jewel:
+            out.append({"type": "move", "side": side, "units": list(ids), "path": [*walk, below], "suicide": True})
             continue
-        for below in edges[edge]:
-            if below in below_seen:
-                continue
-            below_seen.add(below)
-            walk, jewel = reach.paths[edge]
-            if not jewel:
-                out.append({"type": "move", "side": side, "units": list(ids), "path": [*walk, below], "suicide": True})
-                continue
-            for jewels in _jewel_choices(game, units, walk, lying):
-                out.append(_move_action(side, units, [*walk, below], jewels, suicide=True))
+        for jewels in _jewel_choices(game, units, walk, lying):
+            out.append(_move_action(side, units, [*walk, below], jewels, suicide=True))
     return out
 
 
@@ -642,6 +659,22 @@ def _search(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list
 
 
 def _retreat(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
+    """The `_retreat_candidates` the rules allow, each checked by the retreat's own
+    checks (`_retreat_plan`), which change nothing: trying each on a clone, as the rarer
+    decisions are, cost hundreds of milliseconds for a big stack (2^n choices of losses,
+    each with its hexes, Jewels and displacements)."""
+    return [a for a in _retreat_candidates(game, decision, side) if _retreat_allowed(game, decision, a)]
+
+
+def _retreat_allowed(game: "SjgNecromancerGame", decision: "Decision", action: Action) -> bool:
+    try:
+        game._retreat_plan(cast(Retreat, parse_action(action)), decision)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _retreat_candidates(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
     """6.52-6.53: which units to lose (at least the result's count), then where the
     rest go (a retreat hex, a flight across a cliff, over a cliff edge with a Jewel),
     carrying any of the Jewels with them, with any displacement of the friendly units
@@ -661,7 +694,7 @@ def _retreat(game: "SjgNecromancerGame", decision: "Decision", side: str) -> lis
         for dest in info["options"]:
             candidates += [{**base, "to": dest, "displace": d, **({"carry": list(c)} if c else {})}
                            for d in _displacements(game, side, dest) for c in carries]
-    return _accepted(game, candidates)
+    return candidates
 
 
 def _displacements(game: "SjgNecromancerGame", side: str, dest: str) -> list[list[dict[str, Any]]]:

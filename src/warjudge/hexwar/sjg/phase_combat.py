@@ -229,6 +229,37 @@ class CombatPhase(GameParts):
 
     def _do_retreat(self, act: A.Retreat, decision: Decision) -> None:
         pos, info = self.state.position, decision.info
+        lose, moves = self._retreat_plan(act, decision)
+        falling = [i for i in pos.items.values() if i.holder in lose] if act.over_cliff else []
+        for uid in sorted(lose):
+            self._eliminate(pos.units[uid], "retreat_loss", combat=True)
+        for group, dest in moves:
+            if dest != "lost" and group and group[0].hex != dest and dest != act.to:
+                self._say("sjg.displaced", side=decision.player, units=[u.ref() for u in group], hex=group[0].hex,
+                          to=dest)
+            for unit in group:
+                if dest == "lost":
+                    self._eliminate(unit, "displaced_over_cliff", combat=False)
+                else:
+                    unit.hex = dest
+        if self.state.winner:
+            return  # the Necromancer was among the losses: the game is over
+        target = act.over_cliff or act.to
+        for j in act.carry:
+            if target:
+                pos.jewels[j].hex = target
+        for item in falling:
+            item.hex = act.over_cliff  # 6.52: "the magical item ends up in the hex below the cliff"
+        self.state.queue.remove(decision)
+        self._forget_displaced()
+        self._say("sjg.retreated", side=decision.player, hex=info["hex"], to=act.to, lost=len(lose))
+        self._offer_advance_if_ready()
+
+    def _retreat_plan(self, act: A.Retreat, decision: Decision) -> tuple[set[int], list[tuple[list[Unit], str]]]:
+        """6.52-6.53: the units the retreat loses and the moves it makes (groups and where
+        they go, "lost" over a cliff), or the Refusal of a retreat the rules forbid;
+        changes nothing (the retreat listing checks its candidates with it, legal.py)."""
+        pos, info = self.state.position, decision.info
         units = [pos.units[u] for u in info["units"] if u in pos.units]
         ids = {u.id for u in units}
         lose = set(act.lose)
@@ -267,31 +298,7 @@ class CombatPhase(GameParts):
             moves = self._displacements(act, decision.player, [u for u in staying])
         elif act.to or act.displace:
             raise Refusal("sjg.refused.nobody_to_retreat")
-        # everything checked: apply
-        falling = [i for i in pos.items.values() if i.holder in lose] if act.over_cliff else []
-        for uid in sorted(lose):
-            self._eliminate(pos.units[uid], "retreat_loss", combat=True)
-        for group, dest in moves:
-            if dest != "lost" and group and group[0].hex != dest and dest != act.to:
-                self._say("sjg.displaced", side=decision.player, units=[u.ref() for u in group], hex=group[0].hex,
-                          to=dest)
-            for unit in group:
-                if dest == "lost":
-                    self._eliminate(unit, "displaced_over_cliff", combat=False)
-                else:
-                    unit.hex = dest
-        if self.state.winner:
-            return  # the Necromancer was among the losses: the game is over
-        target = act.over_cliff or act.to
-        for j in act.carry:
-            if target:
-                pos.jewels[j].hex = target
-        for item in falling:
-            item.hex = act.over_cliff  # 6.52: "the magical item ends up in the hex below the cliff"
-        self.state.queue.remove(decision)
-        self._forget_displaced()
-        self._say("sjg.retreated", side=decision.player, hex=info["hex"], to=act.to, lost=len(lose))
-        self._offer_advance_if_ready()
+        return lose, moves
 
     def _forget_displaced(self) -> None:
         """6.52: a unit displaced out of a hex whose own retreat is still to come has left

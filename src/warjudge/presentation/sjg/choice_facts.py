@@ -4,9 +4,81 @@ sheet's order, and the totals of a set-up."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, TypeVar
+
+T = TypeVar("T")
 
 ORDER = ("necromancer", "apprentice", "dragon", "wraith", "skeleton", "zombie", "mercenary")
+
+
+@dataclass(frozen=True)
+class Speakers:
+    """How one wording table names hexes (`at`), a path (`path`), units by kind (`who`)
+    and units by kind and the hex they act from (`who_from`), for one view: each said once
+    per argument, since a movement listing names the same few groups and paths in
+    thousands of moves (each group of a stack walks the same paths)."""
+
+    at: Callable[[str], str]
+    path: Callable[[list[str]], str]
+    who: Callable[[list[Any]], str]
+    who_from: Callable[[list[Any]], str]
+
+
+def speakers(view: dict[str, Any], places: dict[str, str], point_words: dict[str, str], from_word: str,
+             units: Callable[[list[tuple[str, int]]], str], joined: Callable[[list[str]], str]) -> Speakers:
+    """A wording table's `Speakers` for `view`: `places` the map's named points (hex ->
+    point), `point_words` their names, `from_word` its "from", `units` its counted units
+    ("2 zombies and a wraith") and `joined` its list ("a, b and c")."""
+    by_id, stands = index(view), hexes(view)
+
+    def at(h: str) -> str:
+        return f"{h} ({point_words.get(places[h], places[h])})" if h in places else h
+
+    def who(ids: list[Any]) -> str:
+        return units(kinds(by_id, ids))
+
+    def who_from(ids: list[Any]) -> str:   # which stack acts: units of one kind in two hexes differ
+        return joined([f"{units(counted)} {from_word} {h}" if h else units(counted)
+                       for h, counted in by_hex(by_id, stands, ids)])
+
+    on_map = _map_words(places, point_words)
+    named = _remembered(at, on_map[0])
+    return Speakers(named, _remembered(lambda hexes: " → ".join(named(h) for h in hexes), on_map[1]),
+                    _remembered(who), _remembered(who_from))
+
+
+MAPS_KEPT, PATHS_KEPT = 16, 50_000   # maps (by language) and hexes or paths a map's words keep, at the most
+# (the map's named points, their words) -> (hex -> its words, path -> its words): a hex and a
+# path read nothing else, so their words hold for every listing on that map in that language;
+# kept across listings, since each movement listing says a thousand paths and the next one most
+# of the same
+_MAPS: dict[tuple[Any, ...], tuple[dict[Any, str], dict[Any, str]]] = {}
+
+
+def _map_words(places: dict[str, str], point_words: dict[str, str]) -> tuple[dict[Any, str], dict[Any, str]]:
+    key = (tuple(sorted(places.items())), tuple(sorted(point_words.items())))
+    kept = _MAPS.get(key)
+    if kept is None or len(kept[1]) > PATHS_KEPT:
+        if len(_MAPS) >= MAPS_KEPT:
+            _MAPS.clear()
+        kept = _MAPS[key] = ({}, {})
+    return kept
+
+
+def _remembered(say: Callable[[T], str], said: dict[Any, str] | None = None) -> Callable[[T], str]:
+    """`say`, each answer kept by its argument (a list by its items) in `said` (if not
+    given: for one view)."""
+    said = {} if said is None else said
+
+    def again(arg: T) -> str:
+        key = tuple(arg) if isinstance(arg, list) else arg
+        found = said.get(key)
+        if found is None:
+            found = said[key] = say(arg)
+        return found
+
+    return again
 
 
 def index(view: dict[str, Any]) -> dict[str, str]:

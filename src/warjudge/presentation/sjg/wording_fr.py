@@ -67,24 +67,15 @@ def _jewels(names: list[str]) -> str:
 
 
 def chooser(view: Params, places: dict[str, str]) -> Callable[[Params], str]:
-    """Words for the actions of a seat that sees `view` (its units indexed once)."""
-    by_id, stands = choice_facts.index(view), choice_facts.hexes(view)
-    return lambda action: choice(action, view, by_id, places, stands)
+    """Words for the actions of a seat that sees `view` (its units indexed once, each
+    group and hex worded once)."""
+    say = choice_facts.speakers(view, places, POINT_WORDS, FROM, _units, _and)
+    return lambda action: choice(action, view, say)
 
 
-def choice(action: Params, view: Params, by_id: dict[str, str], places: dict[str, str],
-           stands: dict[str, str]) -> str:
+def choice(action: Params, view: Params, say: choice_facts.Speakers) -> str:
     """L'action en une courte phrase française."""
-    def at(h: str) -> str:
-        return f"{h} ({POINT_WORDS.get(places[h], places[h])})" if h in places else h
-
-    def who(ids: list[Any]) -> str:
-        return _units(choice_facts.kinds(by_id, ids))
-
-    def who_from(ids: list[Any]) -> str:   # which stack acts: units of one kind in two hexes differ
-        return _and([f"{_units(counted)} {FROM} {h}" if h else _units(counted)
-                     for h, counted in choice_facts.by_hex(by_id, stands, ids)])
-
+    at, who, who_from = say.at, say.who, say.who_from
     kind = action.get("type")
     if kind == "place":
         return f"placer {KIND_WORDS.get(action['kind'], KIND_WORDS['unit'])[0]} en {at(action['hex'])}"
@@ -101,7 +92,7 @@ def choice(action: Params, view: Params, by_id: dict[str, str], places: dict[str
     if kind == "take":
         return f"{who([action['unit']])} prend {_item(action['item'])}"
     if kind == "move":
-        path = " → ".join(at(h) for h in action["path"])
+        path = say.path(action["path"])
         carry = f", en emportant {_jewels(action['jewels'])}" if action.get("jewels") else ""
         over = ", puis par-dessus la falaise : perdus (SJG 6.7)" if action.get("suicide") else ""
         return f"déplacer {who(action['units'])} {path}{carry}{over}"

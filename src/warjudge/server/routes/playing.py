@@ -20,12 +20,11 @@ SeatQuery = Query(None, max_length=64, description="whose view: one of your seat
 router = APIRouter(tags=["play"], route_class=OneHop)
 
 
-def _legal_of(game_id: str, game: Any, seat: str, lang: str, view: Any) -> dict[str, Any]:
-    """A seat's decision and legal actions with what each costly one forfeits, and in a hex
+def _legal_of(game_id: str, game: Any, seat: str, lang: str, actions: list[dict[str, Any]], view: Any) -> dict[str, Any]:
+    """A seat's decision and legal `actions` with what each costly one forfeits, and in a hex
     game their labels, the pieces' names and the costs worded in `lang` (`choices.worded`,
     from the seat's `view`); `afresh`: once it has given orders, its orders as if it had
     given none (`play.afresh`)."""
-    actions = game.legal_actions(seat)
     costs = play.costs(game, seat, actions)
     return {"seat": seat, "decision": (d.to_json() if (d := game.decision(seat)) else None), "actions": actions,
             "costs": costs,
@@ -35,10 +34,15 @@ def _legal_of(game_id: str, game: Any, seat: str, lang: str, view: Any) -> dict[
 
 def _seat_legal(row: GameRead, game: Any, seat: str, lang: str) -> bytes:
     """One seat's `SeatLegal` as JSON, kept (`cache.ANSWERS`) for the game's version; a
-    hex game's labels read the seat's view, kept for that version too (`cache.view`)."""
+    hex game's labels read the seat's view, kept for that version too (`cache.view`), and
+    built only if its words read it (`choices.reads_view`: not for a seat with nothing to do)."""
     def work_out() -> bytes:
-        view = cache.view(row, game, seat) if choices.words_actions(row.game) else None
-        return SeatLegal.model_validate(_legal_of(row.game, game, seat, lang, view)).model_dump_json(
+        actions = game.legal_actions(seat)
+        view = None if not choices.words_actions(row.game) else \
+            cache.view(row, game, seat) if choices.reads_view(row.game, actions) else {}
+        # built, not validated: the answer is the server's own, and validating an SJG
+        # movement listing's thousands of actions cost as much as writing them
+        return SeatLegal.model_construct(**_legal_of(row.game, game, seat, lang, actions, view)).model_dump_json(
             exclude_unset=True).encode()
 
     answer: bytes = cache.ANSWERS.get(row, game, ("legal", seat, lang), work_out)

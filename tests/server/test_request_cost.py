@@ -386,3 +386,17 @@ def test_a_submission_to_a_game_without_bots_asks_no_bot_question(client, monkey
     monkeypatch.setattr(Game, "waiting_for", counted)
     acted = ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
     assert acted["results"][0]["accepted"] and asked == []
+
+
+def test_a_submission_is_matched_before_the_lobby_s_routes(client):
+    """Issue 22: the route search was about a tenth of a toy submission's CPU, each route
+    tried before its own costing it; the playing routes (actions, Ready, legal actions:
+    most requests) come first. A path both areas serve by other methods still finds its
+    own (`GET …/bots` is the lobby's, `POST …/bots` the playing one's)."""
+    order = [getattr(r, "path", None) for area in client.app.routes
+             for r in getattr(getattr(area, "original_router", None), "routes", [area])]   # included routers opened
+    game_routes = [p for p in order if p and p.startswith("/api/games")]
+    assert game_routes.index("/api/games/{game_id}/actions") < game_routes.index("/api/games/{game_id}"), game_routes
+    assert game_routes.index("/api/games/{game_id}/ready") < game_routes.index("/api/games"), game_routes
+    gid, ann, _ = _toy_game(client)
+    assert "bots" in ann.ok("get", f"/api/games/{gid}/bots")

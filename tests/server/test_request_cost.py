@@ -5,6 +5,7 @@ cannot come back unnoticed; the game played through them is checked whole."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -15,15 +16,17 @@ import sqlalchemy
 from fastapi import routing as fastapi_routing
 from fastapi.dependencies import utils as fastapi_dependencies
 from sqlalchemy import event
-from sqlalchemy.orm import persistence
+from sqlalchemy.orm import Session, persistence
 from fastapi.testclient import TestClient
 from starlette.routing import Match
 
-from tests.server.conftest import MANY_SIGNUPS, stored_record
+from tests.server.conftest import MANY_SIGNUPS, sign_up, stored_record
 from tests.server.test_cache import _game as toy_game
-from warjudge.server import auth, cache, cli, db, known_tokens
+from warjudge.core.game import Game
+from warjudge.core.record import GameRecord
+from warjudge.server import auth, cache, cli, db, gamewrite, known_tokens
 from warjudge.server.app import create_app
-from warjudge.server.models import Base, User
+from warjudge.server.models import Base, GameRow, User
 from warjudge.server.routes import deps
 
 
@@ -307,3 +310,93 @@ def test_a_change_of_a_game_merges_no_account(client, tokens_remembered):
         event.remove(User, "load", noted)
     assert loaded == [], loaded
     assert [(a["player"], a["amount"]) for a in stored_record(client, gid).actions] == [("north", 1)]
+
+
+def test_a_player_s_action_and_ready_build_no_orm_row(client, tokens_remembered):
+    """Issue 22: the ORM's loading of the locked game and its seats, and its bookkeeping at
+    commit, were about a third of a Diplomacy submission's CPU; an action and a Ready lock
+    and read them by Core and write back what changed (gamewrite.py). The phase they end is
+    adjudicated and stored as before: the new phase's start, every seat not ready again."""
+    gm, player = sign_up(client), sign_up(client)
+    gid = gm.ok("post", "/api/games", {"game": "diplomacy", "open": True})["id"]
+    powers = [s["seat"] for s in gm.ok("get", f"/api/games/{gid}")["seats"]]
+    for power in powers:
+        player.ok("post", f"/api/games/{gid}/seats/{power}")
+    loaded: list[str] = []
+
+    def noted(target: Any, _context: Any) -> None:
+        loaded.append(type(target).__name__)
+
+    event.listen(Base, "load", noted, propagate=True)
+    try:
+        acted = player.ok("post", f"/api/games/{gid}/actions",
+                          {"seat": "FRANCE", "action": {"type": "order", "order": "A PAR - BUR"}, "phase": "S1901M"})
+        processed = [player.ok("post", f"/api/games/{gid}/ready", {"seat": p, "phase": "S1901M"})["processed"]
+                     for p in powers]
+    finally:
+        event.remove(Base, "load", noted)
+    assert loaded == [], loaded
+    assert acted["results"][0]["accepted"] and acted["version"] == 1
+    assert processed == [False] * 6 + [True]
+    shown = gm.ok("get", f"/api/games/{gid}")
+    assert shown["version"] == 2 and shown["view"]["phase"] == "F1901M"
+    assert shown["view"]["units"]["FRANCE"] == ["F bre", "A bur", "A mar"]
+    with Session(client.app.state.engine) as session:
+        row = session.get(GameRow, gid)
+        assert row is not None and json.loads(row.phase_starts or "[0]") == [0, 2]   # the order, then the adjudication
+        assert [(s.ready, s.acted) for s in row.seats] == [(False, False)] * 7
+        assert [a["order"] for a in GameRecord.from_json(row.record).actions if a["type"] == "order"] == ["A par - bur"]
+
+
+def test_a_player_s_change_that_fails_to_commit_leaves_nothing(client, monkeypatch):
+    """The action and the version are written in the change's one transaction: a change
+    whose writing fails (the database gone) stores neither, answers 503, and the next
+    submission finds the game as it was (the half-changed loaded game was dropped)."""
+    gid, ann, bob = _toy_game(client)
+    real = gamewrite.GameWrite.write
+
+    def failing(row: gamewrite.GameWrite) -> None:
+        real(row)
+        raise sqlalchemy.exc.OperationalError("UPDATE", {}, Exception("the database went away"))
+
+    monkeypatch.setattr(gamewrite.GameWrite, "write", failing)
+    lost = client.post(f"/api/games/{gid}/actions", headers=ann.headers,
+                       json={"seat": "north", "action": {"type": "bid", "amount": 5}})
+    assert lost.status_code == 503
+    monkeypatch.setattr(gamewrite.GameWrite, "write", real)
+    assert bob.ok("get", f"/api/games/{gid}")["version"] == 0 and not stored_record(client, gid).actions
+    assert ann.ok("post", f"/api/games/{gid}/actions",
+                  {"seat": "north", "action": {"type": "bid", "amount": 2}})["version"] == 1
+    assert [(a["player"], a["amount"]) for a in stored_record(client, gid).actions] == [("north", 2)]
+
+
+
+def test_a_submission_to_a_game_without_bots_asks_no_bot_question(client, monkeypatch):
+    """Whether bots must answer was worked out from the game's `waiting_for` after every
+    submission (Diplomacy: every power's units, three times a request), bots or not: a
+    game no bot plays asks the game nothing."""
+    gid, ann, _ = _toy_game(client)
+    asked: list[str] = []
+    real = Game.waiting_for
+
+    def counted(game: Game) -> tuple[str, ...]:
+        asked.append(game.game_id)
+        return real(game)
+
+    monkeypatch.setattr(Game, "waiting_for", counted)
+    acted = ann.ok("post", f"/api/games/{gid}/actions", {"seat": "north", "action": {"type": "bid", "amount": 1}})
+    assert acted["results"][0]["accepted"] and asked == []
+
+
+def test_a_submission_is_matched_before_the_lobby_s_routes(client):
+    """Issue 22: the route search was about a tenth of a toy submission's CPU, each route
+    tried before its own costing it; the playing routes (actions, Ready, legal actions:
+    most requests) come first. A path both areas serve by other methods still finds its
+    own (`GET …/bots` is the lobby's, `POST …/bots` the playing one's)."""
+    order = [getattr(r, "path", None) for area in client.app.routes
+             for r in getattr(getattr(area, "original_router", None), "routes", [area])]   # included routers opened
+    game_routes = [p for p in order if p and p.startswith("/api/games")]
+    assert game_routes.index("/api/games/{game_id}/actions") < game_routes.index("/api/games/{game_id}"), game_routes
+    assert game_routes.index("/api/games/{game_id}/ready") < game_routes.index("/api/games"), game_routes
+    gid, ann, _ = _toy_game(client)
+    assert "bots" in ann.ok("get", f"/api/games/{gid}/bots")

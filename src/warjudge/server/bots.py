@@ -56,8 +56,11 @@ def _choice(game: Game, seat: str, bot: str, rng: random.Random, made: dict[str,
 
 def movers(game: Game, bot_names: dict[str, str]) -> list[str]:
     """The bot seats (`bot_names`: seat -> bot) that act now: every one the game waits for
-    (a Diplomacy bot with all its orders given is done, drafts or not)."""
-    return [] if game.is_over else [seat for seat in game.waiting_for() if seat in bot_names]
+    (a Diplomacy bot with all its orders given is done, drafts or not). A game with no
+    bot asks the game nothing (each submission asks: issue 22)."""
+    if not bot_names or game.is_over:
+        return []
+    return [seat for seat in game.waiting_for() if seat in bot_names]
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session, SessionTransaction
 from warjudge.core.game import Game
 from warjudge.server.db import READ_ONLY   # in session.info: a transaction that only reads, so changes no game
 from warjudge.server.gameread import GameRead
+from warjudge.server.gamewrite import GameWrite
 from warjudge.server.models import GameRow
 from warjudge.server.views import view_for
 
@@ -121,7 +122,7 @@ class Answers:
         self._answers: OrderedDict[Hashable, Any] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, row: GameRow | GameRead, game: Game, asked: Hashable, work_out: Callable[[], Any]) -> Any:
+    def get(self, row: GameRow | GameRead | GameWrite, game: Game, asked: Hashable, work_out: Callable[[], Any]) -> Any:
         """The answer to `asked` about the row's game (loaded as `game`), worked out once
         per version (and per record length: a game changed in this transaction is not the
         stored version's)."""
@@ -141,7 +142,7 @@ class Answers:
 ANSWERS = Answers()
 
 
-def view(row: GameRow | GameRead, game: Game, role: str) -> Any:
+def view(row: GameRow | GameRead | GameWrite, game: Game, role: str) -> Any:
     """`views.view_for`, worked out once per version of the game for the reads that follow
     a change (a page asks for the seat's view and its legal actions, whose labels read the
     view too). Shared: read it, never change it."""
@@ -150,7 +151,7 @@ def view(row: GameRow | GameRead, game: Game, role: str) -> Any:
 
 @dataclass(eq=False)
 class _Used:
-    row: GameRow | GameRead | None   # None: reserved, its row not read yet
+    row: GameRow | GameRead | GameWrite | None   # None: reserved, its row not read yet
     game: Game
     entry: Entry | None   # borrowed from the cache, or None: loaded by this transaction
 
@@ -165,7 +166,7 @@ def reserve(session: Session, game_id: str) -> None:
         pending[game_id] = _Used(None, entry.game, entry)
 
 
-def take(session: Session, row: GameRow | GameRead) -> Game | None:
+def take(session: Session, row: GameRow | GameRead | GameWrite) -> Game | None:
     """The row's game already used in this transaction (or reserved, if at the row's
     version), else the cached game at the row's version (now this transaction's until it
     ends), else None."""
@@ -187,7 +188,7 @@ def take(session: Session, row: GameRow | GameRead) -> Game | None:
     return entry.game
 
 
-def loaded(session: Session, row: GameRow | GameRead, game: Game) -> None:
+def loaded(session: Session, row: GameRow | GameRead | GameWrite, game: Game) -> None:
     """`game` is the row's game in this transaction (every change to it is stored in the
     row before the commit): kept under the committed version."""
     pending: dict[str, _Used] = session.info.setdefault(_PENDING, {})

@@ -48,10 +48,10 @@ class SeatRead:
     invitation: str
 
 
-@dataclass(frozen=True, eq=False)
-class GameRead:
-    """A game's row (the columns `GameRow` names, but its timestamps) and its seats in
-    order, read in `session`'s transaction; `record` is read when first asked for."""
+@dataclass(eq=False)
+class GameColumns:
+    """A game's row as Core read it: the columns `GameRow` names but its record and
+    timestamps, and the session of the transaction it was read in."""
 
     session: Session
     id: str
@@ -67,6 +67,13 @@ class GameRead:
     phase_starts: str | None
     bots_at: float | None
     bot_streak: int
+
+
+@dataclass(eq=False)
+class GameRead(GameColumns):
+    """A game's row and its seats in order, read in `session`'s transaction (a read
+    changes neither); `record` is read when first asked for."""
+
     seats: tuple[SeatRead, ...]
     read_record: dict[str, str] = field(default_factory=dict)   # the record, once read
 

@@ -13,12 +13,13 @@ from sqlalchemy.orm import Session
 from warjudge.core.errors import RecordError
 from warjudge.core.record import GameRecord
 from warjudge.server.gameread import GameRead
+from warjudge.server.gamewrite import GameWrite
 from warjudge.server.models import GameRow, Seat, User
 
 GAMES_LOOKED_AT = 3   # the player's latest games of the kind read at most, so a request stays small
 
 
-def last_setup(session: Session, row: GameRow | GameRead, user: User, seat_name: str) -> dict[str, Any] | None:
+def last_setup(session: Session, row: GameRow | GameRead | GameWrite, user: User, seat_name: str) -> dict[str, Any] | None:
     """`{"game": id, "placements": …}`: the `deploy` this user's seat `seat_name` sent in
     their latest other game of `row`'s kind that has one; None if none of the last few has."""
     earlier = session.scalars(

@@ -28,8 +28,11 @@ from warjudge.core.game import Game
 from warjudge.presentation.phase_words import phase_words
 from warjudge.server import db
 from warjudge.server.errors import ApiError
+from warjudge.server.gamewrite import GameWrite, session_of
 from warjudge.server.models import ALL_EVENTS, GameRow, User
 from warjudge.server.models_mail import MailMark, OutboxMail
+
+Changed = GameRow | GameWrite   # a game's row locked for a change (play.Changed)
 
 log = logging.getLogger("warjudge.server")
 EVENTS = tuple(ALL_EVENTS.split(","))
@@ -86,7 +89,7 @@ def _at(moment: float) -> str:
     return datetime.fromtimestamp(moment, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
 
-def _queue(session: Session, row: GameRow, seats: Iterable[str], event: str, subject: str, body: str,
+def _queue(session: Session, row: Changed, seats: Iterable[str], event: str, subject: str, body: str,
            now: float) -> None:
     """A mail to the player of each of `seats` who has an address and wants `event`."""
     wanted = set(seats)
@@ -98,7 +101,7 @@ def _queue(session: Session, row: GameRow, seats: Iterable[str], event: str, sub
                                    queued_at=now, next_try=now, attempts=0))
 
 
-def _mark(session: Session, row: GameRow, mark: str) -> bool:
+def _mark(session: Session, row: Changed, mark: str) -> bool:
     """True the first time the game gets `mark` (the caller holds its lock)."""
     if session.get(MailMark, (row.id, mark)) is not None:
         return False
@@ -106,7 +109,7 @@ def _mark(session: Session, row: GameRow, mark: str) -> bool:
     return True
 
 
-def _phase_key(row: GameRow) -> str:
+def _phase_key(row: Changed) -> str:
     from warjudge.server.play import phase_starts   # play imports this module
 
     starts = phase_starts(row)
@@ -121,13 +124,13 @@ def _phase_name(game: Game) -> str:
     return worded if worded != phase else f"phase {phase}"
 
 
-def _deadline(row: GameRow) -> str:
+def _deadline(row: Changed) -> str:
     return f"\nDeadline: {_at(row.deadline)}." if row.deadline is not None else ""
 
 
-def started(row: GameRow, now: float | None = None) -> None:
+def started(row: Changed, now: float | None = None) -> None:
     """Once every seat is held (by a player or a bot): the players are told the game began."""
-    session = object_session(row)
+    session = session_of(row)
     if not ENABLED or session is None or any(s.user_id is None and not s.bot for s in row.seats):
         return
     if _mark(session, row, "start"):
@@ -136,9 +139,9 @@ def started(row: GameRow, now: float | None = None) -> None:
                f"{_deadline(row)}", time.time() if now is None else now)
 
 
-def stored(row: GameRow, game: Game, began: bool, now: float) -> None:
+def stored(row: Changed, game: Game, began: bool, now: float) -> None:
     """After `play.store`: a new phase tells the seats that must act; the end tells everyone."""
-    session = object_session(row)
+    session = session_of(row)
     if not ENABLED or session is None:
         return
     if game.is_over:

@@ -45,6 +45,7 @@ from warjudge.server import cache
 from warjudge.server.db import Sessions, locked_game
 from warjudge.server.errors import ApiError
 from warjudge.server.gameread import GameRead
+from warjudge.server.gamewrite import GameWrite
 from warjudge.server.models import GamePhase, GameProgress, GameRow
 from warjudge.server.views import PUBLIC_ROLE, seen_as, view_for
 
@@ -210,7 +211,7 @@ def _unpickled(state: bytes) -> Game:
     return game
 
 
-def restored(session: Session, row: GameRow | GameRead, record: GameRecord, most: int) -> Game | None:
+def restored(session: Session, row: GameRow | GameRead | GameWrite, record: GameRecord, most: int) -> Game | None:
     """The row's game from its saved position and the record's actions after it (at most
     `SNAPSHOT_EVERY` and a fold's lag); None when there is no saved position this code
     wrote for this record, or when it is more than `most` actions behind."""

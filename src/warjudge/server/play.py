@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, overload
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, object_session
+from sqlalchemy.orm import Session
 
 from warjudge.core import games
 from warjudge.core.errors import RecordError, WarjudgeError
@@ -27,10 +27,12 @@ from warjudge.server.bots import movers, new_bot_seed
 from warjudge.server.deadlines import PhaseRules, next_deadline, phase_kind
 from warjudge.server.errors import ApiError
 from warjudge.server.gameread import GameRead, SeatRead
+from warjudge.server.gamewrite import GameWrite, SeatWrite, session_of
 from warjudge.server.models import GameRow, RolledBack, Seat, User
 from warjudge.server.views import GM_ROLE, PUBLIC_ROLE
 
-Stored = GameRow | GameRead   # a game's row locked for a change (ORM), or as a read read it (Core)
+Changed = GameRow | GameWrite   # a game's row locked for a change: ORM, or Core (a player's action or Ready)
+Stored = Changed | GameRead   # or as a read read it (Core)
 
 log = logging.getLogger("warjudge.server")
 
@@ -82,7 +84,7 @@ def load(row: Stored) -> Game:
     (`phases.restored`), else replayed from the record if it is short; a longer game not
     folded yet (an old database's, or after an upgrade) is a 503 while it is prepared in
     the background (`phases.being_prepared`): no request replays a long game."""
-    session = row.session if isinstance(row, GameRead) else object_session(row)
+    session = session_of(row)
     game = cache.take(session, row) if session else None
     if game is None:
         try:
@@ -103,7 +105,9 @@ def load(row: Stored) -> Game:
 def seat(row: GameRow, name: str) -> Seat: ...
 @overload
 def seat(row: GameRead, name: str) -> SeatRead: ...
-def seat(row: Stored, name: str) -> Seat | SeatRead:
+@overload
+def seat(row: GameWrite, name: str) -> SeatWrite: ...
+def seat(row: Stored, name: str) -> Seat | SeatRead | SeatWrite:
     for candidate in row.seats:
         if candidate.name == name:
             return candidate
@@ -141,7 +145,11 @@ def role(row: Stored, user: User | None, asked: str | None) -> str:
 def require_seat(row: GameRow, user: User, name: str) -> Seat: ...
 @overload
 def require_seat(row: GameRead, user: User, name: str) -> SeatRead: ...
-def require_seat(row: Stored, user: User, name: str) -> Seat | SeatRead:
+@overload
+def require_seat(row: GameWrite, user: User, name: str) -> SeatWrite: ...
+@overload
+def require_seat(row: Changed, user: User, name: str) -> Seat | SeatWrite: ...
+def require_seat(row: Stored, user: User, name: str) -> Seat | SeatRead | SeatWrite:
     held = seat(row, name)
     if held.user_id != user.id:
         raise ApiError(403, "api.not_your_seat", seat=name, game=row.id)
@@ -153,7 +161,7 @@ def require_gm(row: GameRow, user: User) -> None:
         raise ApiError(403, "api.gm_only", game=row.id)
 
 
-def settle(row: GameRow, game: Game, waiting_before: tuple[str, ...], actor: str | None,
+def settle(row: Changed, game: Game, waiting_before: tuple[str, ...], actor: str | None,
            now: float | None = None) -> None:
     """After a change by a player, the games master or a deadline: the deadline moves on
     if a new phase began, the bots are told whether they must act, and the record is
@@ -167,7 +175,7 @@ def settle(row: GameRow, game: Game, waiting_before: tuple[str, ...], actor: str
     store(row, game, began, time.time() if now is None else now)
 
 
-def store(row: GameRow, game: Game, began: bool, now: float, bots_wait: float = 0.0, streak: int = 0) -> None:
+def store(row: Changed, game: Game, began: bool, now: float, bots_wait: float = 0.0, streak: int = 0) -> None:
     """The game's new state in its row: the phase's start and deadline if one `began`,
     the record, the version moved on, and when its bots act next (`bots_wait` seconds
     from now, if any must; `streak`: how many steps the bots have taken in a row)."""
@@ -184,12 +192,12 @@ def store(row: GameRow, game: Game, began: bool, now: float, bots_wait: float = 
     notify.stored(row, game, began, now)
 
 
-def seat_bots(row: GameRow) -> dict[str, str]:
+def seat_bots(row: Changed) -> dict[str, str]:
     """The seats a bot holds, with their bots."""
     return {s.name: s.bot for s in row.seats if s.bot}
 
 
-def start_phase(row: GameRow, game: Game, start: int, now: float) -> None:
+def start_phase(row: Changed, game: Game, start: int, now: float) -> None:
     """A new phase began at `now`, when the record held `start` actions: where it began is
     noted (for roll backs), and its deadline set by the game's rules (while the games
     master has the game paused, its whole duration waits for the resume)."""
@@ -231,12 +239,12 @@ def _begin_clock(row: GameRow, now: float) -> None:
         row.deadline = _phase_deadline(row, game, now)
 
 
-def _phase_deadline(row: GameRow, game: Game, now: float) -> float | None:
+def _phase_deadline(row: Changed, game: Game, now: float) -> float | None:
     """When the phase beginning at `now` ends by the game's clock rules (None: untimed)."""
     return next_deadline(PhaseRules.stored(row.phase_seconds, row.phase_rules), phase_kind(game), now)
 
 
-def phase_starts(row: GameRow) -> list[int]:
+def phase_starts(row: Changed) -> list[int]:
     """How many actions the record held as each phase began (the first phase: none)."""
     return json.loads(row.phase_starts) if row.phase_starts else [0]
 
@@ -346,7 +354,7 @@ def setup_plan(row: Stored, user: User, seat_name: str, placements: dict[str, li
     Changes nothing: the set-up is sent as one action once complete."""
     require_seat(row, user, seat_name)
     game = load(row)
-    session = row.session if isinstance(row, GameRead) else object_session(row)
+    session = session_of(row)
     last = lastsetup.last_setup(session, row, user, seat_name) if session is not None else None
     if fill == "like" and like is None:
         if last is None:
@@ -379,7 +387,7 @@ def check_phase(game: Game, sent: str | None) -> None:
         raise ApiError(409, "api.phase_ended", sent=sent, now=now)
 
 
-def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any], lang: str = "en",
+def submit(row: Changed, user: User, seat_name: str, action: dict[str, Any], lang: str = "en",
            phase: str | None = None) -> list[dict[str, Any]]:
     """Apply the seat's action (or batch of orders); with `phase`, only if that phase is still on."""
     held = require_seat(row, user, seat_name)
@@ -403,7 +411,7 @@ def submit(row: GameRow, user: User, seat_name: str, action: dict[str, Any], lan
     return results
 
 
-def process(row: GameRow, now: float | None = None) -> bool:
+def process(row: Changed, now: float | None = None) -> bool:
     """The GM's 'adjudicate now' (at `now`, the scheduler's clock); False if the game has
     nothing to adjudicate."""
     game = load(row)
@@ -446,12 +454,12 @@ def waited_for(row: Stored, game: Game) -> list[str]:
     return [seat for seat in game.to_act() if seat not in done]
 
 
-def all_ready(row: GameRow, game: Game) -> bool:
+def all_ready(row: Changed, game: Game) -> bool:
     """Every seat that has something to do this phase is ready, or is a bot that has done it all."""
     return bool(game.to_act()) and not waited_for(row, game)
 
 
-def mark_ready(row: GameRow, user: User, seat_name: str, ready: bool = True, phase: str | None = None) -> bool:
+def mark_ready(row: Changed, user: User, seat_name: str, ready: bool = True, phase: str | None = None) -> bool:
     """The seat is ready (or, `ready` False, no longer) for `phase` (if given, it must be
     the current one); once every seat that must act is ready, the phase is adjudicated at
     once. True if that happened. A bot that still has to answer is waited for: once it

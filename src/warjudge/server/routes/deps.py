@@ -27,8 +27,9 @@ from fastapi.exceptions import ResponseValidationError
 from fastapi.routing import APIRoute
 from sqlalchemy.orm import Session
 
-from warjudge.server import auth, cache, db, play
+from warjudge.server import auth, cache, db, gamewrite, play
 from warjudge.server.gameread import GameRead, read_game
+from warjudge.server.gamewrite import GameWrite
 from warjudge.server.access import Credentials, GameId, caller, game_row, maybe_caller
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow, User
@@ -41,6 +42,16 @@ class Change:
     session: Session
     user: User
     row: GameRow
+
+
+@dataclass(frozen=True)
+class Move:
+    """A player's change of one game (an action, Ready) until it commits: its transaction,
+    the caller, the game's row and seats locked, by Core (`gamewrite.py`)."""
+
+    session: Session
+    user: User
+    row: GameWrite
 
 
 @dataclass(frozen=True)
@@ -135,6 +146,22 @@ class GameCall(Call):
             if gm:
                 play.require_gm(row, user)
             yield Change(session, user, row)
+        self._wake_bots(row)
+
+    @contextmanager
+    def moving(self) -> Iterator[Move]:
+        """As `changing`, for a player's action or Ready: the row and seats locked and
+        read by Core, and what the change altered written back just before the commit (a
+        change that raises writes nothing, and its transaction rolls back)."""
+        with self.writing(attach=False) as (session, user):
+            row = gamewrite.locked_game(session, self.game_id)
+            if row is None:
+                raise ApiError(404, "api.no_game", game=self.game_id)
+            yield Move(session, user, row)
+            row.write()
+        self._wake_bots(row)
+
+    def _wake_bots(self, row: GameRow | GameWrite) -> None:
         if row.bots_at is not None:   # committed, leaving a bot to act: this process's bots answer now
             for thread in self.request.app.state.bot_threads:
                 thread.wake()

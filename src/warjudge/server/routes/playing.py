@@ -99,7 +99,7 @@ def seat_bot(body: BotRequest, call: GameCaller) -> dict[str, Any]:
 
 @router.post("/api/games/{game_id}/actions", response_model=Acted)
 def act(body: ActionRequest, call: GameCaller, lang: str = LangQuery) -> dict[str, Any]:
-    with call.changing() as change:
+    with call.moving() as change:
         return {"results": play.submit(change.row, change.user, body.seat, body.action, lang, body.phase),
                 "version": change.row.version}
 
@@ -107,6 +107,6 @@ def act(body: ActionRequest, call: GameCaller, lang: str = LangQuery) -> dict[st
 @router.post("/api/games/{game_id}/ready", response_model=Ready)
 def ready(body: ReadyRequest, call: GameCaller) -> dict[str, Any]:
     """The seat is ready (or, `"ready": false`, no longer: until the deadline it may change its mind)."""
-    with call.changing() as change:
+    with call.moving() as change:
         return {"seat": body.seat, "ready": body.ready,
                 "processed": play.mark_ready(change.row, change.user, body.seat, body.ready, body.phase)}

@@ -110,13 +110,23 @@ class Connection:
         self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         return self
 
+    async def _reopen(self) -> None:
+        self.writer.close()
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+
     async def __aexit__(self, *_exc: object) -> None:
         self.writer.close()
 
     async def request(self, method: str, path: str, body: object = None) -> tuple[int, bytes]:
         data = b"" if body is None else json.dumps(body).encode()
-        self.writer.write(f"{method} {path} HTTP/1.1\r\n{self.fixed}Content-Length: {len(data)}\r\n\r\n".encode() + data)
-        status = await self.status_line()
+        sent = f"{method} {path} HTTP/1.1\r\n{self.fixed}Content-Length: {len(data)}\r\n\r\n".encode() + data
+        self.writer.write(sent)
+        try:
+            status = await self.status_line()
+        except ConnectionError:   # the server closed the connection while it sat idle (uvicorn's keep-alive
+            await self._reopen()  # timeout, 5 s, when a busy client reads slowly): the request never reached it
+            self.writer.write(sent)
+            status = await self.status_line()
         length = 0
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.partition(b":")
@@ -125,7 +135,10 @@ class Connection:
         return status, await self.reader.readexactly(length)
 
     async def status_line(self) -> int:
-        return int((await self.reader.readline()).split()[1])
+        line = await self.reader.readline()
+        if not line:
+            raise ConnectionResetError("the server closed the connection")
+        return int(line.split()[1])
 
     async def json(self, path: str) -> Any:
         status, answer = await self.request("GET", path)

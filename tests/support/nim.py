@@ -25,6 +25,7 @@ INFO = GameInfo("nim", "Nim (the example game)", "tests.support.nim:Nim",
 
 class Nim(Game):
     game_id: ClassVar[str] = "nim"
+    family: ClassVar[str] = "nim"   # its reasons' codes: "nim.…", worded by the tables INFO names
 
     def __init__(self, record: GameRecord):
         heap = record.options.get("heap", 7)
@@ -72,9 +73,9 @@ class Nim(Game):
 
     def act(self, player: str, action: Action) -> None:
         if player not in self.to_act():   # checked completely before any change
-            raise Refusal("nim.turn", player=player[:40])
+            raise Refusal(f"{self.family}.turn", player=player[:40])
         if action not in self.legal_actions(player):
-            raise Refusal("nim.take", most=min(MOST, self.heap))
+            raise Refusal(f"{self.family}.take", most=min(MOST, self.heap))
         self.heap -= action["count"]
         self.taken.append(action["count"])
         self.record.append({**action, "player": player})
@@ -91,3 +92,14 @@ class Nim(Game):
         twin = type(self).__new__(type(self))
         twin.record, twin.heap, twin.taken = self.record.copy(), self.heap, list(self.taken)
         return twin
+
+
+class PlainNim(Nim):
+    """Nim registered as a game from outside might first be: no wording tables, no log, no
+    words (its reasons worded plainly from their codes and facts, `core.events.plain`)."""
+
+    game_id: ClassVar[str] = "nim-plain"
+    family: ClassVar[str] = "heap"
+
+
+PLAIN = GameInfo("nim-plain", "Nim with no wording", "tests.support.nim:PlainNim")

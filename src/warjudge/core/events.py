@@ -67,12 +67,21 @@ class Event:
 
 
 def english(event: Event) -> str:
-    """The event in English, from its family's wording table (the code and parameters
-    themselves if the family has none)."""
+    """The event in English, from its family's wording table (`plain` if the family has none)."""
     target = _target(ENGLISH, event)
     if target is None:
-        return f"{event.code} {json.dumps(event.params, sort_keys=True)}"
+        return plain(event)
     return _table(target)(event)
+
+
+def plain(event: Event) -> str:
+    """A code no table words, readable as it is: its name after the family and its facts,
+    `race.add {"player": "first"}` as "add (player: first)" (a game registered with no
+    wording tables, docs/adding-a-game.md)."""
+    name = event.code.split(".", 1)[-1].replace("_", " ").replace(".", " ")
+    facts = ", ".join(f"{key}: {value if isinstance(value, str) else json.dumps(value)}"
+                      for key, value in sorted(event.params.items()))
+    return f"{name} ({facts})" if facts else name
 
 
 def _target(table: dict[str, str], event: Event) -> str | None:

@@ -89,5 +89,5 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
     users = accounts.Accounts(transaction, limits or ratelimit.Limits.from_env(),
                               token_days or auth.token_days_from_env())
     app.include_router(accounts.router(users, sessions.reading))
-    web.install(app, transaction, sessions.reading, users)
+    web.install(app, users)
     return app

@@ -18,6 +18,9 @@ SWITCH_INTERVAL = 0.001   # seconds
 THREADS = 6
 GC_YOUNG = 20_000   # allocations between two young-generation garbage collections (`_process_app`)
 BOT_PACE_ENV = "WARJUDGE_BOT_PACE"   # `serve --bot-pace`, handed to `--workers`' processes
+GAMES_ENV = "WARJUDGE_GAMES"   # `serve --game`, handed to `--workers`' processes
+GAME_HELP = ("a game to serve beside the built-in ones: the import path of its registration, "
+             "module:GAMEINFO (repeatable; docs/adding-a-game.md)")
 SMTP_HELP = ("the SMTP server that sends the e-mail notifications: smtp://user:pass@host:port (plain), "
              "smtps://... (TLS) or smtp+starttls://..., with ?from=address&site=https://your.site (the links' "
              "start); default: $WARJUDGE_SMTP_URL, else no mail is sent (docs/server.md)")
@@ -49,7 +52,8 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
               None, help="how long a token or browser session lasts; default: $WARJUDGE_TOKEN_DAYS, else 30"),
           bot_pace: float = typer.Option(1.0, min=0.0, max=3600.0, help="seconds between two steps of a game "
                                                                           "the bots play alone (docs/server.md)"),
-          smtp: Optional[str] = typer.Option(None, help=SMTP_HELP)) -> None:
+          smtp: Optional[str] = typer.Option(None, help=SMTP_HELP),
+          game: list[str] = typer.Option([], help=GAME_HELP)) -> None:
     """Run the play server: every registered game over HTTP (API docs at /docs)."""
     import uvicorn
 
@@ -62,6 +66,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
             os.environ[name] = str(value)
     try:
         Limits.from_env(), auth.token_days_from_env(), mail.Smtp.from_env()
+        register_games(game)
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -75,6 +80,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
             db.upgrade(db.make_engine(url))
             os.environ[URL_ENV] = url
             os.environ[BOT_PACE_ENV] = str(bot_pace)
+            os.environ[GAMES_ENV] = " ".join(game)
     except Exception as exc:  # noqa: BLE001 - a database that cannot be opened is one clear line
         typer.echo(f"error: cannot open the database {_shown(url)}: {type(exc).__name__}: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -91,7 +97,27 @@ def worker_app() -> Any:
     """The app of one of `serve --workers`' processes (the database URL is in the environment)."""
     from warjudge.server.config import database_url
 
+    register_games(os.environ.get(GAMES_ENV, "").split())
     return _process_app(database_url(), migrate=False, bot_pace=float(os.environ.get(BOT_PACE_ENV, "1.0")))
+
+
+def register_games(targets: list[str]) -> None:
+    """Register each game `serve --game` names ("module:GAMEINFO", a `core.games.GameInfo`):
+    a game added from outside warjudge is served with no launcher script of its own.
+    ValueError naming the first that cannot be registered."""
+    import importlib
+
+    from warjudge.core import games
+
+    for target in targets:
+        module, _, name = target.partition(":")
+        try:
+            info = getattr(importlib.import_module(module), name) if name else None
+        except (ImportError, AttributeError) as exc:
+            raise ValueError(f"cannot register the game {target!r}: {type(exc).__name__}: {exc}") from None
+        if not isinstance(info, games.GameInfo):
+            raise ValueError(f"--game {target!r} names no GameInfo (module:GAMEINFO, docs/adding-a-game.md)")
+        games.register(info)
 
 
 def _process_app(url: str, migrate: bool, bot_pace: float) -> Any:

@@ -16,21 +16,23 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from warjudge.diplomacy.province import ProvinceBase, ProvinceSpecBase
 from warjudge.diplomacy.mapcheck import index_by_id, name_clashes, pair_problems, unreachable
 from warjudge.core.datafile import read_map_file, validated_spec
 
 ARMY, FLEET = "A", "F"
 
 
-class ProvinceSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class ProvinceSpec(ProvinceSpecBase):
     id: str = Field(pattern=r"^[a-z][a-z0-9]{1,5}$")
     name: str = Field(min_length=1)
     kind: Literal["land", "coastal", "sea"]
-    sc: bool = False
     home: str | None = None
     coasts: list[str] = []
     aliases: list[str] = []
+
+    def home_powers(self) -> tuple[str, ...]:
+        return () if self.home is None else (self.home,)
 
 
 class MapSpec(BaseModel):
@@ -50,11 +52,7 @@ class MapSpec(BaseModel):
 
 
 @dataclass(frozen=True)
-class Province:
-    id: str
-    name: str
-    kind: str
-    sc: bool
+class Province(ProvinceBase):
     home: str | None
     coasts: tuple[str, ...]
 
@@ -175,10 +173,7 @@ def validate_spec(spec: MapSpec) -> list[str]:
     """Every structural fact a map must satisfy; returns all problems found."""
     provs, problems = index_by_id(spec.provinces)
     for p in provs.values():
-        if p.home is not None and p.home not in spec.powers:
-            problems.append(f"province {p.id}: home power {p.home} is not one of the powers")
-        if p.home is not None and not p.sc:
-            problems.append(f"province {p.id}: a home centre must be a supply centre")
+        problems += p.home_problems(spec.powers)
         if p.coasts and p.kind != "coastal":
             problems.append(f"province {p.id}: only coastal provinces can have split coasts")
         if p.kind == "sea" and p.sc:

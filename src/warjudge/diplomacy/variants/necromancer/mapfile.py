@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from warjudge.diplomacy.province import ProvinceBase, ProvinceSpecBase
 from warjudge.diplomacy.mapcheck import index_by_id, name_clashes, pair_problems, unreachable
 from warjudge.core.datafile import read_map_file, validated_spec
 from warjudge.diplomacy.variants.necromancer.pieces import fold
@@ -36,12 +37,9 @@ class PowerSpec(BaseModel):
     alignment: Literal["good", "neutral", "evil"]        # EN 8.1 ii
 
 
-class ProvinceSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class ProvinceSpec(ProvinceSpecBase):
     id: str = Field(pattern=r"^[A-Za-z]{2,4}$")
-    name: str
     kind: Literal["inland", "coastal", "sea"]
-    sc: bool = False
     home: list[str] = []            # powers for which this is a Home SC at the start
     fortress: bool = False
     mountain_fortress: bool = False  # a Fortress the Dwarves may build in (EN 7.5 ii)
@@ -49,6 +47,9 @@ class ProvinceSpec(BaseModel):
     standing_army: bool = False     # the SC of one of the 8 Standing Armies (EN 7.8.2 i)
     aliases: list[str] = []
     xy: tuple[float, float] | None = None  # where to draw it on the schematic map (0-1000 wide)
+
+    def home_powers(self) -> tuple[str, ...]:
+        return tuple(self.home)
 
 
 class NecroMapSpec(BaseModel):
@@ -114,11 +115,7 @@ def plain_name(text: str) -> str:
 
 
 @dataclass(frozen=True)
-class Province:
-    id: str
-    name: str
-    kind: str
-    sc: bool
+class Province(ProvinceBase):
     home: tuple[str, ...]
     fortress: bool
     mountain_fortress: bool
@@ -225,11 +222,7 @@ def validate_necromancer_spec(spec: NecroMapSpec) -> list[str]:
     powers = {p.id: p for p in spec.powers}
     problems += name_clashes(((p.id, [p.id, p.name, *p.aliases]) for p in spec.provinces), str.lower)
     for p in spec.provinces:
-        for power in p.home:
-            if power not in powers:
-                problems.append(f"province {p.id}: home power {power} is not one of the powers")
-        if p.home and not p.sc:
-            problems.append(f"province {p.id}: a home centre must be a supply centre")
+        problems += p.home_problems(powers)
         if p.kind == "sea" and (p.fortress or p.home or p.standing_army):
             problems.append(f"province {p.id}: a sea province cannot be a fortress, home centre or standing army")
         if p.mountain_fortress and not p.fortress:

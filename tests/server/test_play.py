@@ -199,7 +199,7 @@ def test_new_game_options_are_checked_by_their_description_with_a_clear_422(play
     available = {g["id"]: g for g in client.get("/api/games-available").json()}
     edition = next(o for o in available["necromancer-diplomacy"]["options"] if o["name"] == "edition")
     assert edition == {"name": "edition", "label": "Edition", "kind": "choice", "help": edition["help"], "default": "2002",
-                       "choices": ["2000", "2002"], "minimum": None, "maximum": None, "max_bytes": None}
+                       "choices": ["2000", "2002"], "choice_labels": ["2000", "2002"], "minimum": None, "maximum": None, "max_bytes": None}
     before = len(gm.ok("get", "/api/games"))
     for options, named in (({"edition": "1999"}, "edition"), ({"max_year": 2700}, "max_year"),
                            ({"alignment": "false"}, "alignment")):

@@ -12,15 +12,16 @@ from fastapi.staticfiles import StaticFiles
 
 from warjudge.server.accounts import Accounts
 from warjudge.server.web import account, game_pages, pages
-from warjudge.server.web.rendering import HERE, error_page, page, signed_in
+from warjudge.server.web.rendering import HERE, error_page
 
 
 def install(app: FastAPI, users: Accounts) -> None:
     """The pages' routers, their static files, and errors shown as pages (errors.py)."""
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.state.error_page = error_page
+    app.state.users = users   # the account pages' steps (account.py)
     app.include_router(pages.router)
-    account.install(app, app.state.sessions.reading, users, page, signed_in)
+    app.include_router(account.router)
     app.include_router(game_pages.router)
     app.include_router(game_pages.api)
 

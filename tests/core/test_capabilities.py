@@ -23,7 +23,7 @@ def test_each_registered_game_declares_the_capabilities_it_offers():
     assert offered == {
         "diplomacy": {"option_descriptions", "waiting_for", "sample_hidden", "pending_orders"},
         "necromancer-diplomacy": {"option_descriptions", "waiting_for", "seat_names", "pending_orders"},
-        "necromancer-sjg": {"option_descriptions", "preview", "cost", "default_action", "setup_plan", "public_map",
+        "necromancer-sjg": {"option_descriptions", "preview", "cost", "default_action", "forced_action", "setup_plan", "public_map",
                             "sample_hidden"},
         "gondor": {"option_descriptions", "preview", "cost", "default_action", "forced_action", "public_map", "sample_hidden"},
         "sauron": {"option_descriptions", "preview", "cost", "default_action", "forced_action", "public_map", "sample_hidden"},

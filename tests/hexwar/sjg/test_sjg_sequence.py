@@ -3,10 +3,13 @@
 
 
 
+import random
+
 import pytest
 from tests.hexwar.sjg.sjg_helpers import act, end, end_until, refused, snapshot, start, two
 
 from warjudge.presentation.sjg.wording_en import lines as log_lines
+from warjudge.core import games
 from warjudge.hexwar.decisions import IllegalAction
 from warjudge.hexwar.grid import distance
 from warjudge.hexwar.sjg.board import load_board
@@ -190,3 +193,20 @@ def test_refused_action_changes_nothing_even_mid_combat():
     assert snapshot(game) == before
     game.dice.push(*two(5))
     act(game, "attack", targets=["1110"], direct=[u["z"].id])
+
+
+def test_a_lone_end_after_the_set_up_is_passed_for_the_side_and_nothing_else_is():
+    # SJG 3.3-3.5 (conversion, combat, search: each may hold nothing to do) and ruling
+    # "Empty stages are passed for the seat"; 9.1: never during the secret set-up
+    game, rng, forced = games.new("necromancer-sjg", seed=3), random.Random(3), []
+    for _ in range(400):
+        side = game.to_act()[0]
+        legal, lone = game.legal_actions(side), game.forced_action(side)
+        if game.pending.kind == "deploy":
+            assert lone is None
+        else:
+            assert lone == (legal[0] if len(legal) == 1 and legal[0]["type"] == "end" else None)
+        if lone is not None:
+            forced.append(game.pending.kind)
+        game.act(side, rng.choice(legal))
+    assert {"convert", "combat"} <= set(forced)

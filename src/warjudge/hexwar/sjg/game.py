@@ -161,6 +161,15 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         legal = self.legal_actions(player)
         return next((a for a in legal if a.get("type") == "end"), legal[0])
 
+    def forced_action(self, player: str) -> dict[str, Any] | None:
+        """A lone `end` (a combat, conversion or search with nothing to do: the server
+        plays it, docs/rulings.md). Never during a set-up: a side's deployment is secret
+        there (9.1); after it both sides see the same board, so the other side knows."""
+        if self.pending is not None and self.pending.kind == "deploy":
+            return None
+        legal = self.legal_actions(player)
+        return legal[0] if len(legal) == 1 and legal[0]["type"] == "end" else None
+
     def _forced_on(self, action: Any) -> None:
         """The games master's one action, `process` (a deadline passed, or the GM forces
         the game on): every side still owing its current decision answers it with

@@ -173,6 +173,25 @@ def test_the_tables_of_result_files_are_the_tables_of_the_run(tmp_path: Path) ->
     assert runner.invoke(app, ["tournament-table", str(first), str(rest)]).stdout == table
 
 
+def test_a_stopped_run_resumed_plays_only_the_rest_and_gives_the_lines_of_a_whole_run(tmp_path: Path) -> None:
+    args = [INFO.id, "--bots", "random,all-in", "--games", "4", "--seed", "5", "--max-turns", "2"]
+    table, whole = tournament(tmp_path, "whole.jsonl", *args)
+    stopped = tmp_path / "stopped.jsonl"
+    stopped.write_text("".join(json.dumps(line) + "\n" for line in whole[:3]))
+    kept = stopped.read_text()
+    resumed = runner.invoke(app, ["tournament", *args, "--out", str(stopped), "--resume"])
+    assert resumed.exit_code == 0, resumed.output
+    assert stopped.read_text().startswith(kept)   # the games already played are not played again
+    assert without_cpu([json.loads(line) for line in stopped.read_text().splitlines()]) == without_cpu(whole)
+    assert "Elo" in resumed.stdout and "4 games" in resumed.stdout   # the table counts the kept games too
+    other = runner.invoke(app, ["tournament", *args[:-3], "6", "--max-turns", "2", "--out", str(stopped), "--resume"])
+    assert other.exit_code == 2 and "Traceback" not in other.output
+    assert other.stderr.startswith(f"error: {stopped}:1: not game 0 of this run")
+    assert stopped.read_text().startswith(kept) and len(stopped.read_text().splitlines()) == 4   # nothing written
+    alone_ = runner.invoke(app, ["tournament", *args, "--resume"])
+    assert alone_.exit_code == 2 and "--resume needs --out" in alone_.stderr
+
+
 @pytest.mark.parametrize("content, message", [
     ("", "no results in"),
     ("not json\n", ":1: not a JSON line"),

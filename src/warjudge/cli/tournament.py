@@ -80,12 +80,13 @@ def _results(matches: list[Match], jobs: int, ray_address: Optional[str] = None)
 
 def run(matches: list[Match], jobs: int, out: Optional[IO[str]],
         ray_address: Optional[str] = None) -> list[dict[str, Any]]:
-    """Play every match with a progress bar; write the lines to `out` in schedule order."""
+    """Play every match with a progress bar; write the lines to `out` in schedule order
+    (the matches are a tail of the schedule when a run is resumed)."""
     done: dict[int, dict[str, Any]] = {}
-    written = 0
+    written = matches[0].index if matches else 0
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=_err, transient=True) as progress:
-        task = progress.add_task(matches[0].game.id, total=len(matches))
+        task = progress.add_task(matches[0].game.id if matches else "", total=len(matches))
         for line in _results(matches, jobs, ray_address):
             done[line["index"]] = line
             while written in done and out is not None:
@@ -153,6 +154,8 @@ def tournament_command(
     out: Optional[Path] = typer.Option(None, help="write one JSON line per game to this file"),
     lone: Optional[str] = typer.Option(None, help="play only the pairings in which this bot is alone "
                                        "(Diplomacy: it against six of each other bot, not the reverse)"),
+    resume: bool = typer.Option(False, help="keep the games already in --out (a run stopped early, the same "
+                                "command) and play only the rest, appended"),
 ) -> None:
     """Play every pairing of the bots N games, seats rotated, and print the table."""
     try:
@@ -170,12 +173,14 @@ def tournament_command(
             options.update(turn_limit(game_id, max_turns))
         matches = schedule(game_id, [name.strip() for name in bot_list.split(",")], games_per_pairing, seed, options,
                            lone=lone.strip() if lone is not None else None)
-        handle = out.open("w", encoding="utf-8") if out is not None else None
+        kept = _kept(out, matches) if resume else []
+        matches = matches[len(kept):]
+        handle = out.open("a" if resume else "w", encoding="utf-8") if out is not None else None
     except (WarjudgeError, OSError) as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2)
     try:
-        lines = run(matches, jobs, handle, ray_address)
+        lines = kept + run(matches, jobs, handle, ray_address)
     except WarjudgeError as exc:   # a game a bot could not go on with: say which, keep the lines so far
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
@@ -183,6 +188,23 @@ def tournament_command(
         if handle is not None:
             handle.close()
     show(lines)
+
+
+def _kept(out: Optional[Path], matches: list[Match]) -> list[dict[str, Any]]:
+    """The lines of a stopped run of this same schedule that `--resume` keeps: they must
+    be its first games, in order (the lines are written in schedule order)."""
+    if out is None:
+        raise InputError("--resume needs --out, the file of the run to go on with")
+    if not out.exists():
+        return []
+    lines = read_results([out]) if out.stat().st_size else []
+    if len(lines) > len(matches):
+        raise InputError(f"{out} holds {len(lines)} games, more than this run's {len(matches)}: not the same run")
+    for number, (line, match) in enumerate(zip(lines, matches), 1):
+        if (line.get("index"), line.get("seed"), line["seats"], line.get("options")) != \
+                (match.index, match.seed, match.seats, match.options):
+            raise InputError(f"{out}:{number}: not game {match.index} of this run (another seed, bots or options)")
+    return lines
 
 
 RESULT_KEYS = ("game", "seats", "lone", "pairing", "outcome", "winner", "cpu_s", "decisions")

@@ -143,6 +143,25 @@ def test_a_game_the_bots_play_alone_takes_a_step_per_pace(players):
     assert botturns.run_due(sessions, pace) == 2   # a burst again, at once
 
 
+def test_games_the_bots_play_alone_take_only_their_share_of_the_time(players):
+    """Issue 22's abuse: however many all-bot games an account starts, their steps take
+    only the budget's share of the bots' thread; the burst after a change (someone may be
+    waiting on it) is never held back, and a game held back stays due."""
+    gm = players[0]
+    sessions = db.sessions(gm.client.app.state.engine)
+    pace = botturns.Pace(burst=2, every=0.0, busy=60.0)
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids-gm", "options": {"rounds": 5}})["id"]
+    gm.ok("post", f"/api/games/{gid}/bots", {"seat": "north", "bot": "random"})
+    gm.ok("post", f"/api/games/{gid}/bots", {"seat": "south", "bot": "random"})
+    assert botturns.run_due(sessions, pace, budget=botturns.Budget(0.0, most=0.0)) == 2   # the burst only
+    assert botturns.due(sessions, time.time()) == [gid]   # held back, still due
+    assert botturns.run_due(sessions, pace, budget=botturns.Budget(0.1)) > 0   # a budget left: it goes on
+    spent = botturns.Budget(0.5, most=0.2)
+    assert spent.allows()
+    spent.spend(1.0)   # a step took a second: the next waits for it to be earned back (2 s at half)
+    assert not spent.allows()
+
+
 @pytest.mark.parametrize("lease", [botturns.LEASE, -1.0], ids=["claimed", "lease-run-out"])
 def test_two_servers_on_one_database_take_each_step_once(players, database_url, monkeypatch, lease):
     """Two processes find the same game due at the same moment: one claims the step; and

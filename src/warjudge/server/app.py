@@ -52,7 +52,8 @@ def create_app(url: str, migrate: bool = True, deadlines_every: float | None = N
             schedulers.append(Scheduler(partial(mail.run, sessions), deadlines_every, "warjudge-mail"))
         builder = Builder(sessions, phases_every) if phases_every else None
         if bot_pace:
-            bot_threads.append(Scheduler(partial(botturns.run_due, sessions, bot_pace), bot_pace.poll, "warjudge-bots"))
+            bot_threads.append(Scheduler(partial(botturns.run_due, sessions, bot_pace, budget=botturns.Budget(bot_pace.alone)),
+                                         bot_pace.poll, "warjudge-bots"))
         for thread in schedulers + bot_threads:
             thread.start()
         if builder:

@@ -23,7 +23,9 @@ play alone find them up to date instead of folding them inside the request.
 The pace (`Pace`): after a change by anyone else the bots take up to `burst` steps at
 once (a player waiting on them sees them answer within a poll); a game the bots go on
 playing alone takes one step per `every` seconds, and one look starts no new step after
-`busy` seconds, so games of bots cannot eat the server. A game that is over has no `bots_at`."""
+`busy` seconds. Games the bots play alone share `alone` of the thread's time (`Budget`):
+however many of them an account starts, nobody's request waits on more than that share
+(issue 22's abuse mix). A game that is over has no `bots_at`."""
 
 from __future__ import annotations
 
@@ -51,12 +53,35 @@ BATCH = 32     # games looked at per query
 class Pace:
     """`poll`: seconds between two looks for games whose bots must act; `burst`: steps the
     bots take at once after a change by anyone else; `every`: then, seconds between two
-    steps of one game; `busy`: seconds after which one look starts no new step."""
+    steps of one game; `busy`: seconds after which one look starts no new step; `alone`:
+    the share of the time the steps of games past their burst (the bots playing alone,
+    nobody waiting on them) may take, all such games together."""
 
     poll: float = 0.25
     burst: int = 4
     every: float = 1.0
     busy: float = 0.5
+    alone: float = 0.1
+
+
+class Budget:
+    """The time the steps of games the bots play alone may still take: it grows by
+    `share` of the time that passes (at most `most` seconds saved up) and each such
+    step spends its own duration, so over any stretch they take about `share` of it."""
+
+    def __init__(self, share: float, most: float = 0.5):
+        self.share, self.most = share, most
+        self.left = most
+        self._at = time.monotonic()
+
+    def allows(self) -> bool:
+        now = time.monotonic()
+        self.left = min(self.most, self.left + (now - self._at) * self.share)
+        self._at = now
+        return self.left > 0
+
+    def spend(self, seconds: float) -> None:
+        self.left -= seconds
 
 
 @dataclass(frozen=True)
@@ -72,10 +97,15 @@ class _Read:
 def due(sessions: db.Sessions, now: float) -> list[str]:
     """Games whose bots must act, those just changed by someone else first (read without
     locking: each is claimed before its step)."""
+    return [game_id for game_id, _ in _due(sessions, now)]
+
+
+def _due(sessions: db.Sessions, now: float) -> list[tuple[str, int]]:
+    """`due`, each game with its bots' streak (steps taken in a row by the bots alone)."""
     with sessions.reading() as session:
-        query = (select(GameRow.id).where(GameRow.bots_at <= now)
+        query = (select(GameRow.id, GameRow.bot_streak).where(GameRow.bots_at <= now)
                  .order_by(GameRow.bot_streak, GameRow.bots_at).limit(BATCH))
-        return list(session.scalars(query))
+        return [(game_id, streak) for game_id, streak in session.execute(query)]
 
 
 def claim(sessions: db.Sessions, game_id: str, now: float) -> bool:
@@ -179,17 +209,26 @@ def _commit(sessions: db.Sessions, game_id: str, game: Game, read: _Read, done: 
     return True
 
 
-def run_due(sessions: db.Sessions, pace: Pace = Pace(), now: float | None = None) -> int:
+def run_due(sessions: db.Sessions, pace: Pace = Pace(), now: float | None = None,
+            budget: Budget | None = None) -> int:
     """Take a step for every game whose bots must act, again while any is due at once,
-    for `pace.busy` seconds at most; how many steps were committed."""
+    for `pace.busy` seconds at most, the games the bots play alone only while `budget`
+    allows (None: no limit); how many steps were committed."""
     started = time.monotonic()
     taken = 0
     while time.monotonic() - started < pace.busy:
-        found = due(sessions, time.time() if now is None else now)
-        for game_id in found:
+        stepped = False
+        for game_id, streak in _due(sessions, time.time() if now is None else now):
+            alone = streak >= pace.burst
+            if alone and budget is not None and not budget.allows():
+                continue   # still due: taken up at a later look, in the order they fell due
+            began = time.monotonic()
             taken += step(sessions, game_id, pace, now)
+            stepped = True
+            if alone and budget is not None:
+                budget.spend(time.monotonic() - began)
             if time.monotonic() - started >= pace.busy:
                 break
-        if not found:
+        if not stepped:
             break
     return taken

@@ -236,9 +236,9 @@ class GameRecord:
                                   "changed or damaged after warjudge saved it; use a good copy of the file")
         record = cls(data["game"], data["seed"], data["options"],
                      tuple(Reseed(r["roll"], r["seed"]) for r in data.get(RESEEDS, ())))
-        for action in data["actions"]:
-            record.append(action)
-        return record
+        for action in data["actions"]:   # checked above (`_file_problems`) and just parsed, so the
+            record._actions.append(action)   # record's own: `append`'s copy (a JSON round trip) was
+        return record                        # half of a 3,000-action record's load (issue 22)
 
     def save(self, path: str | Path) -> None:
         """Write atomically and durably, under the record's lock: a crash at any moment
@@ -282,8 +282,8 @@ def _file_problems(data: Any) -> list[str]:
         problems.append("checksum: 'sha256:' and 64 lowercase hexadecimal digits")
     if not isinstance(data["options"], dict):
         problems.append("options: an object")
-    elif len(canonical_json(data["options"])) > MAX_OPTIONS_CHARS:
-        problems.append(f"options: larger than {MAX_OPTIONS_CHARS:,} characters")
+    elif problem := _size_problem(data["options"], MAX_OPTIONS_CHARS):
+        problems.append(f"options: {problem}")
     actions = data["actions"]
     if not isinstance(actions, list):
         problems.append("actions: a list")
@@ -291,12 +291,20 @@ def _file_problems(data: Any) -> list[str]:
         problems.append(f"actions: more than {MAX_ACTIONS:,}")
     else:
         for index, action in enumerate(actions):
-            problem = _action_problem(action)
-            if problem is None and len(canonical_json(action)) > MAX_ACTION_CHARS:
-                problem = f"larger than {MAX_ACTION_CHARS:,} characters"
+            problem = _action_problem(action) or _size_problem(action, MAX_ACTION_CHARS)
             if problem:
                 problems.append(f"actions.{index}: {problem}")
     return problems
+
+
+def _size_problem(value: Any, most: int) -> str | None:
+    """Why `value` cannot be stored: larger than `most` characters as canonical JSON, or
+    holding a number JSON cannot write (1e400 parses as infinity: refused, not a crash)."""
+    try:
+        size = len(canonical_json(value))
+    except ValueError:
+        return "a number too large for JSON"
+    return f"larger than {most:,} characters" if size > most else None
 
 
 def rebuilt(record: GameRecord, build: Callable[[GameRecord], T]) -> T:

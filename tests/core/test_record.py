@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from warjudge.core import games, recordfile
 from warjudge.core import record as record_module
+from warjudge.core import recordtext as recordtext_module
 from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.record import GameRecord, content_checksum
 
@@ -165,6 +166,22 @@ def test_loading_a_record_copies_no_action_again(monkeypatch):
     assert copies == [] and back.actions == r.actions and back.to_json(compact=True) == text
     back.append({"type": "add", "n": 4})   # a new action is still copied
     assert len(copies) == 1
+
+
+def test_a_loaded_record_is_stored_again_without_writing_its_actions_again(monkeypatch):
+    """Issue 22: the play server stores a game after a cold load: each action's texts,
+    written as the file was checked, are kept, so the store writes only the new action
+    (it wrote all 3,000 of a long game again)."""
+    r = _record(1, -2, 30)
+    back = GameRecord.from_json(r.to_json(compact=True))
+    r.append({"type": "add", "n": 4})
+    expected = r.to_json(compact=True)
+    written = []
+    real = recordtext_module.action_texts
+    monkeypatch.setattr(recordtext_module, "action_texts", lambda action: written.append(action) or real(action))
+    back.append({"type": "add", "n": 4})
+    assert back.to_json(compact=True) == expected and written == [{"type": "add", "n": 4}]
+    assert GameRecord.from_json(back.to_json()).to_json() == r.to_json()
 
 
 @pytest.mark.parametrize("where", ["action", "options"])

@@ -10,11 +10,13 @@ The mixes (`--mix`, all by default; a fresh server for each):
   Ready; the last Ready adjudicates, as in real play, and every seat plays the next phase;
 - `sjg`: SJG Necromancer games, each client both sides: each side's set-up filled in a
   formation and sent whole (`POST …/setup`, then its `deploy`), then a random legal action at a time.
-  A game start (a new game, its seats, two set-ups, a first movement listing of ~3,500 moves)
-  costs the server what three or four moves do (`server_cpu.py --mix sjg-start`), and a
-  client made about seven submissions in a 20 s run, so such a run is nearly half starts:
-  the line says how many submissions were `deploy`s (two a start) and how many were not; a
-  longer `--seconds` measures more of the play;
+  A game start (a new game, its seats, two set-ups, a first movement listing of ~3,000 moves)
+  costs what three or four moves do over a whole game (`server_cpu.py --mix sjg-start`
+  against `--mix sjg`), but only one or two of the first movement phase's, whose listings
+  are the largest. At 50 clients on a 2-core machine each client starts one game and plays
+  its first movement phase for the rest of the run (about 3 moves in 20 s, 9 in 60 s), so
+  the figure is a start and the costliest moves, not a whole game's average: the line says
+  how many submissions were `deploy`s (two a start) and how many were not;
 - `abuse`: the toy clients while one other account seats all-bot games, reads their
   histories (`/history/N`, `/history` pages) over and over and opens as many live-update
   streams as it can (500 asked; the caps' 429 and 503 answers are counted, not errors).

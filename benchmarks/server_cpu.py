@@ -8,9 +8,12 @@ The mixes play as server_load.py's clients do, one after another: `toy` (the toy
 game), `diplomacy` (7 seats of one game, each phase each seat's legal actions, an order
 for each of its units naming the phase, Ready; a seat's summary and view now and then),
 `sjg` (both sides of SJG Necromancer: each side's set-up filled in a formation through
-`POST …/setup` and sent whole, then a random legal action at a time).
+`POST …/setup` and sent whole, then a random legal action at a time: the game played, its
+start only in the warm-up), `sjg-start` (SJG game starts only: a new game, its two seats
+taken, each side's set-up filled and sent, the first `GET …/legal` of the movement phase
+that follows; its submissions are the two `deploy`s, so a start costs twice the figure).
 
-Run: .venv/bin/python benchmarks/server_cpu.py [--mix toy|diplomacy|sjg|all] [--submissions 400] [--profile]
+Run: .venv/bin/python benchmarks/server_cpu.py [--mix toy|diplomacy|sjg|sjg-start|all] [--submissions 400] [--profile]
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ from warjudge.server.app import create_app  # noqa: E402
 from warjudge.server.ratelimit import Limits, Rate  # noqa: E402
 
 PASSWORD = "benchmark password"
-MIXES = ("toy", "diplomacy", "sjg")
+MIXES = ("toy", "diplomacy", "sjg", "sjg-start")
 WARM_UP = 40          # submissions before the count starts (caches filled, first games made)
 VIEW_EVERY = 8        # a Diplomacy seat's summary and view once in this many submissions (0.13 per submission)
 GC_YOUNG = 20_000     # as `warjudge serve` (server/cli.py)
@@ -176,6 +179,17 @@ async def sjg(http: Asgi, count: Count, chooser: random.Random) -> None:
         await count.submit(http, gid, seat["seat"], chooser.choice(seat["actions"]))
 
 
+async def sjg_start(http: Asgi, count: Count, chooser: random.Random) -> None:
+    gid, sides = await http.new_game({"game": "necromancer-sjg"})
+    for side in sides:
+        plan = await http.json("POST", f"/api/games/{gid}/setup", {"seat": side, "fill": chooser.choice(FORMATIONS)})
+        count.requests["POST setup"] += 1
+        await count.submit(http, gid, side, plan["deploy"])
+    await http.json("GET", f"/api/games/{gid}/legal")
+    count.requests["GET legal"] += 1
+    count.requests["POST games"] += 1
+
+
 async def sjg_set_up(ask: Callable[..., Any], gid: str, sides: list[str], chooser: random.Random) -> None:
     """Each side's set-up, as a player's page makes it: filled in a formation
     (`POST …/setup`), then sent as one `deploy`; the game is then past its set-up."""
@@ -185,7 +199,7 @@ async def sjg_set_up(ask: Callable[..., Any], gid: str, sides: list[str], choose
         await ask("POST", f"/api/games/{gid}/actions", {"seat": side, "action": plan["deploy"]})
 
 
-PLAYS = {"toy": toy, "diplomacy": diplomacy, "sjg": sjg}
+PLAYS = {"toy": toy, "diplomacy": diplomacy, "sjg": sjg, "sjg-start": sjg_start}
 
 
 async def measure(mix: str, submissions: int, profile: cProfile.Profile | None = None,

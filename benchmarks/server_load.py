@@ -9,7 +9,14 @@ The mixes (`--mix`, all by default; a fresh server for each):
   of its units from `GET …/legal` (a random legal order, naming the phase), then says
   Ready; the last Ready adjudicates, as in real play, and every seat plays the next phase;
 - `sjg`: SJG Necromancer games, each client both sides: each side's set-up filled in a
-  formation and sent whole (`POST …/setup`, then its `deploy`), then a random legal action at a time;
+  formation and sent whole (`POST …/setup`, then its `deploy`), then a random legal action at a time.
+  A game start (a new game, its seats, two set-ups, a first movement listing of ~3,000 moves)
+  costs what three or four moves do over a whole game (`server_cpu.py --mix sjg-start`
+  against `--mix sjg`), but only one or two of the first movement phase's, whose listings
+  are the largest. At 50 clients on a 2-core machine each client starts one game and plays
+  its first movement phase for the rest of the run (about 3 moves in 20 s, 9 in 60 s), so
+  the figure is a start and the costliest moves, not a whole game's average: the line says
+  how many submissions were `deploy`s (two a start) and how many were not;
 - `abuse`: the toy clients while one other account seats all-bot games, reads their
   histories (`/history/N`, `/history` pages) over and over and opens as many live-update
   streams as it can (500 asked; the caps' 429 and 503 answers are counted, not errors).
@@ -72,10 +79,12 @@ class Tally:
     accepted: Counter[tuple[str, str]] = field(default_factory=Counter)
     refused: int = 0            # 409: a phase that ended meanwhile (Diplomacy), never an error
     answers: Counter[str] = field(default_factory=Counter)   # the abuser's answers by route and status
+    kinds: Counter[str] = field(default_factory=Counter)     # the submissions by action type
 
     async def submit(self, http: "Connection", gid: str, seat: str, action: dict[str, Any],
                      phase: str | None = None) -> bool:
         started = time.perf_counter()
+        self.kinds[str(action.get("type"))] += 1
         status, answer = await http.request("POST", f"/api/games/{gid}/actions",
                                             {"seat": seat, "action": action} | ({"phase": phase} if phase else {}))
         self.latencies.append(time.perf_counter() - started)
@@ -270,6 +279,7 @@ class Figures:
     refused: int
     lost: int
     answers: Counter[str]
+    kinds: Counter[str]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -332,7 +342,8 @@ def run(kind: str, mix: str, clients: int, seconds: float, processes: int) -> Fi
     ordered = sorted(tally.latencies) or [0.0]
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
     return Figures(len(tally.latencies), len(tally.latencies) / elapsed, statistics.median(ordered) * 1000,
-                   p99 * 1000, cpu / max(1, len(tally.latencies)) * 1000, tally.refused, lost, tally.answers)
+                   p99 * 1000, cpu / max(1, len(tally.latencies)) * 1000, tally.refused, lost, tally.answers,
+                   tally.kinds)
 
 
 def machine() -> str:
@@ -353,6 +364,8 @@ def main() -> None:
             before = machine()
             f = run(kind, mix, args.clients, args.seconds, args.processes)
             abuse = "".join(f", {k}: {n}" for k, n in sorted(f.answers.items()))
+            if mix == "sjg":   # how much of the run was game starts
+                abuse += f", of which deploy {f.kinds['deploy']}, other {sum(f.kinds.values()) - f.kinds['deploy']}"
             print(f"{kind:10} {mix:9} {args.clients} clients, {args.processes} process(es): {f.submissions} "
                   f"submissions in {args.seconds:.0f} s = {f.per_second:.0f}/s, p50 {f.p50_ms:.1f} ms, "
                   f"p99 {f.p99_ms:.1f} ms, server CPU {f.cpu_ms:.2f} ms per submission, {f.refused} refused "

@@ -11,6 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from warjudge.core import games, recordfile
+from warjudge.core import record as record_module
+from warjudge.core import recordtext as recordtext_module
 from warjudge.core.errors import RecordError, WarjudgeError
 from warjudge.core.record import GameRecord, content_checksum
 
@@ -148,6 +150,51 @@ def test_round_trip_of_arbitrary_json_actions(actions, seed):
     assert back.seed == seed
     assert back.actions == r.actions
     assert back.options == r.options
+
+
+
+def test_loading_a_record_copies_no_action_again(monkeypatch):
+    """Issue 22: an action parsed from the file is checked there and is the record's own:
+    copying it again (a JSON round trip each) was half of a 3,000-action record's load."""
+    r = _record(1, -2, 30)
+    text = r.to_json(compact=True)
+    copies = []
+    real = record_module._frozen_copy
+    monkeypatch.setattr(record_module, "_frozen_copy", lambda value, what, most: (
+        copies.append(value) if what == "action" else None) or real(value, what, most))
+    back = GameRecord.from_json(text)
+    assert copies == [] and back.actions == r.actions and back.to_json(compact=True) == text
+    back.append({"type": "add", "n": 4})   # a new action is still copied
+    assert len(copies) == 1
+
+
+def test_a_loaded_record_is_stored_again_without_writing_its_actions_again(monkeypatch):
+    """Issue 22: the play server stores a game after a cold load: each action's texts,
+    written as the file was checked, are kept, so the store writes only the new action
+    (it wrote all 3,000 of a long game again)."""
+    r = _record(1, -2, 30)
+    back = GameRecord.from_json(r.to_json(compact=True))
+    r.append({"type": "add", "n": 4})
+    expected = r.to_json(compact=True)
+    written = []
+    real = recordtext_module.action_texts
+    monkeypatch.setattr(recordtext_module, "action_texts", lambda action: written.append(action) or real(action))
+    back.append({"type": "add", "n": 4})
+    assert back.to_json(compact=True) == expected and written == [{"type": "add", "n": 4}]
+    assert GameRecord.from_json(back.to_json()).to_json() == r.to_json()
+
+
+@pytest.mark.parametrize("where", ["action", "options"])
+def test_a_number_json_cannot_write_is_a_refused_record_not_a_crash(where):
+    """1e400 parses as infinity, which JSON cannot write again (the checksum, the copy):
+    the file is refused with a RecordError naming it (it raised ValueError)."""
+    data = json.loads(_record(1, -2, 30).to_json())
+    if where == "action":
+        data["actions"][0]["n"] = "INF"
+    else:
+        data["options"]["limit"] = "INF"
+    with pytest.raises(RecordError, match="a number too large for JSON"):
+        GameRecord.from_json(json.dumps(data).replace('"INF"', "1e400"))
 
 
 # --- save / load ----------------------------------------------------------------------

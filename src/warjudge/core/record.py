@@ -221,23 +221,29 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str, source: str = "the record") -> "GameRecord":
+        """The record a file's `text` holds, every field checked and the checksum verified.
+        Each action's canonical text, written for its check, also feeds the checksum and
+        is kept with its compact text (`ActionTexts`), so the next `to_json` writes no
+        action again: a cold load in the play server is followed by a store (issue 22)."""
         try:
             data = load_json(text, source)
         except UnusableInput as exc:
             raise RecordError(f"{source} is not a valid warjudge record: {exc.detail}") from None
-        problems = _file_problems(data)
+        canonical: list[str] = []
+        problems = _file_problems(data, canonical)
         if problems:
             shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
             raise RecordError(f"{source} is not a valid warjudge record: {shown}")
-        if data["format"] == FORMAT:
-            content = {k: data[k] for k in (*HEADER_KEYS, RESEEDS) if k in data}
-            if content_checksum(content) != data["checksum"]:
-                raise RecordError(f"{source} does not verify: its checksum does not match its content, so it was "
-                                  "changed or damaged after warjudge saved it; use a good copy of the file")
         record = cls(data["game"], data["seed"], data["options"],
                      tuple(Reseed(r["roll"], r["seed"]) for r in data.get(RESEEDS, ())))
-        for action in data["actions"]:
-            record.append(action)
+        for action in data["actions"]:   # checked above and just parsed, so the record's own: `append`'s
+            record._actions.append(action)   # copy (a JSON round trip) was half of a long record's load
+        record._texts = ActionTexts.written(record._actions, canonical)
+        if data["format"] == FORMAT:
+            header = {k: data[k] for k in (*HEADER_KEYS, RESEEDS) if k in data and k != "actions"}
+            if record._texts.checksum(header) != data["checksum"]:
+                raise RecordError(f"{source} does not verify: its checksum does not match its content, so it was "
+                                  "changed or damaged after warjudge saved it; use a good copy of the file")
         return record
 
     def save(self, path: str | Path) -> None:
@@ -261,8 +267,9 @@ def _read(path: str | Path) -> str:
         raise RecordError(f"cannot read record {path}: {detail}") from None
 
 
-def _file_problems(data: Any) -> list[str]:
-    """Everything wrong with a parsed record file, checked field by field."""
+def _file_problems(data: Any, canonical: list[str]) -> list[str]:
+    """Everything wrong with a parsed record file, checked field by field; each action's
+    canonical text is added to `canonical` as it is checked."""
     if not isinstance(data, dict):
         return ["a record is a JSON object"]
     version = data.get("format")
@@ -282,8 +289,8 @@ def _file_problems(data: Any) -> list[str]:
         problems.append("checksum: 'sha256:' and 64 lowercase hexadecimal digits")
     if not isinstance(data["options"], dict):
         problems.append("options: an object")
-    elif len(canonical_json(data["options"])) > MAX_OPTIONS_CHARS:
-        problems.append(f"options: larger than {MAX_OPTIONS_CHARS:,} characters")
+    elif problem := _size_problem(data["options"], MAX_OPTIONS_CHARS):
+        problems.append(f"options: {problem}")
     actions = data["actions"]
     if not isinstance(actions, list):
         problems.append("actions: a list")
@@ -291,12 +298,23 @@ def _file_problems(data: Any) -> list[str]:
         problems.append(f"actions: more than {MAX_ACTIONS:,}")
     else:
         for index, action in enumerate(actions):
-            problem = _action_problem(action)
-            if problem is None and len(canonical_json(action)) > MAX_ACTION_CHARS:
-                problem = f"larger than {MAX_ACTION_CHARS:,} characters"
+            problem = _action_problem(action) or _size_problem(action, MAX_ACTION_CHARS, canonical)
             if problem:
                 problems.append(f"actions.{index}: {problem}")
     return problems
+
+
+def _size_problem(value: Any, most: int, written: list[str] | None = None) -> str | None:
+    """Why `value` cannot be stored: larger than `most` characters as canonical JSON, or
+    holding a number JSON cannot write (1e400 parses as infinity: refused, not a crash);
+    its canonical text is added to `written` if given."""
+    try:
+        text = canonical_json(value)
+    except ValueError:
+        return "a number too large for JSON"
+    if written is not None:
+        written.append(text)
+    return f"larger than {most:,} characters" if len(text) > most else None
 
 
 def rebuilt(record: GameRecord, build: Callable[[GameRecord], T]) -> T:

@@ -55,6 +55,16 @@ class ActionTexts:
         texts.marker = actions.marker()
         return texts
 
+    @classmethod
+    def written(cls, actions: Log[dict[str, Any]], canonical: list[str]) -> "ActionTexts":
+        """The texts of a log just read from a file, from its actions' `canonical` texts
+        (its checks wrote them), their compact texts written now."""
+        texts = cls()
+        texts.digest.update(",".join(canonical).encode("utf-8"))
+        texts.compact = [compact_json(action) for action in actions]
+        texts.count, texts.marker = len(texts.compact), actions.marker()
+        return texts
+
     def checksum(self, header: dict[str, Any]) -> str:
         """The checksum of the content: these actions and the `header`'s fields (which all
         sort after "actions")."""

@@ -2,7 +2,11 @@
 
 Each dislodged unit (an MU retreats whole) retreats or disbands. Retreats have Strength
 0, so two into one province both fail, unless they are friends that may share (a
-Personality with its own power's units, EN 3.3 iii) or the province is Eriador.
+Personality with its own power's units, EN 3.3 iii) or the province is Eriador: the
+bounce is the standard game's (diplomacy/retreat_rules.py), these exceptions its hook.
+The rest stays the variant's own: a dislodged unit is a group of Components (an MU, a
+Wizard split from its A/F at sea, EN 7.7 viii), and which retreats are legal turns on
+borders, Alignment, Personalities and Eriador (`retreat_problem`).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from warjudge.diplomacy.variants.necromancer.position import Piece, Position
 from warjudge.diplomacy.variants.necromancer.reasons import because, nested
 from warjudge.diplomacy.variants.necromancer.resolver import Rules
 from warjudge.diplomacy.given import Given
+from warjudge.diplomacy.retreat_rules import bounced_retreats
 from warjudge.diplomacy.report import OrderResult
 from warjudge.diplomacy.variants.necromancer.results import NEntry, parsed
 
@@ -141,14 +146,17 @@ def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgem
         if k not in ordered:
             results.append(OrderResult(d.power, f"{written_dislodged(d)} D", why=because("necdip.retreat.no_order"),
                                    default=True))
+    dests = {k: dest for k, (dest, _) in chosen.items()}
+
+    def may_share(j: int, k: int) -> bool:   # EN 5.1 ii, 3.3 iii: no bounce
+        return dests[k] == ERIADOR or dislodged[j].power == dislodged[k].power and (
+            _personality_only(dislodged[j].pieces) or _personality_only(dislodged[k].pieces))
+
+    bounced = bounced_retreats(dests, may_share)
     after: Position = {p: list(v) for p, v in position.items()}
     for k, (dest, r) in chosen.items():
         d = dislodged[k]
-        rivals = [j for j, (other, _) in chosen.items() if other == dest and j != k]
-        clash = dest != ERIADOR and any(
-            dislodged[j].power != d.power or not (_personality_only(dislodged[j].pieces) or _personality_only(d.pieces))
-            for j in rivals)
-        if clash:
+        if k in bounced:
             r.set_failed(because("necdip.retreat.clash", dest=dest))
             continue
         enemies = [p for p in position.get(dest, []) if p.power != d.power]

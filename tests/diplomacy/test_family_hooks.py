@@ -24,7 +24,7 @@ def test_a_game_missing_a_hook_cannot_be_made():
 
 
 def test_the_hooks_are_the_ones_each_game_supplies():
-    assert {"powers", "new", "_give", "_take_back", "_adjudicate", "_write", "report_view",
+    assert {"powers", "new", "_give", "_adjudicate", "_write", "report_view",
             "survivors"} <= DiplomacyFamily.__abstractmethods__
     assert not DiplomacyGame.__abstractmethods__
     assert not NecromancerDiplomacyGame.__abstractmethods__

@@ -155,9 +155,13 @@ class DiplomacyFamily(Game):
         (default: the order given)."""
         return [given.text for given in self.pending.get(power, {}).values()]
 
-    @abstractmethod
     def _take_back(self, power: str, text: str) -> None:
-        """Forget one of `power`'s given orders with this text."""
+        """Forget one of `power`'s given orders with this text: the last given. Two orders
+        may read alike (the standard game's waives; in the variant two Components of an MU
+        ordered apart, EN 4.2 v), and one `retract` undoes one `order`, as `retracts` lists
+        one per order given (docs/rulings.md, "Taking back an order given twice")."""
+        given = self.pending[power]
+        del given[next(key for key in reversed(given) if given[key].text == text)]
 
     @abstractmethod
     def set_orders(self, power: str, orders: list[str]) -> list[tuple[str, str]]:

@@ -276,9 +276,6 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         given[_unit_key(given, checked.order)] = checked
         return checked.text
 
-    def _take_back(self, power: str, text: str) -> None:
-        self.pending[power] = {k: g for k, g in self.pending[power].items() if g.text != text}
-
     def _pass(self, power: str) -> None:
         self.passed.add(power)
 

@@ -30,8 +30,6 @@ from warjudge.diplomacy.retreat_rules import bounced_retreats
 from warjudge.diplomacy.report import OrderResult
 from warjudge.diplomacy.variants.necromancer.results import NEntry, parsed
 
-OPPOSED = {("good", "evil"), ("evil", "good")}
-
 
 def _personality_only(pieces: list[Piece]) -> bool:
     return all(p.component.personality for p in pieces)
@@ -56,10 +54,8 @@ def retreat_problem(nmap: NecroMap, position: Position, d: Dislodgement, dest: s
         return because("necdip.retreat.overrun", dest=dest)
     if dest in standoffs:
         return because("necdip.retreat.standoff", dest=dest)
-    if rules.alignment:
-        pa = rules.power_alignment.get(d.power, "neutral")
-        if (pa, rules.province_alignment.get(dest, "neutral")) in OPPOSED:
-            return because("necdip.retreat.aligned")
+    if rules.opposed(d.power, dest):
+        return because("necdip.retreat.aligned")
     there = position.get(dest, [])
     friends = [p for p in there if p.power == d.power]
     if there and len(friends) < len(there):

@@ -108,8 +108,8 @@ def judge_adjustments(nmap: NecroMap, state: NecroState, orders: Sequence[NEntry
     results = judging.judge(orders)
     state, delta, used = judging.state, judging.delta, judging.used
     position = state.position
-    owed = {} if judging.opening else disbands_owed(delta, used)   # TA 2750 is a nominal phase:
-    for power, missing in owed.items():                            # nobody adjusts (EN 7.7 x, 7.8.2 iv)
+    owed = {} if judging.opening else disbands_owed(delta, used)   # TA 2750: nobody adjusts (EN 7.7 x, 7.8.2 iv)
+    for power, missing in owed.items():
         for province, piece in civil_disorder(nmap, state, power, missing):
             rest = list(position[province])   # the judge's lists are replaced, never changed
             rest.remove(piece)

@@ -11,15 +11,20 @@ from warjudge.diplomacy.game import DiplomacyGame
 from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 
 
-def test_a_game_missing_a_hook_cannot_be_made():
-    class Forgetful(DiplomacyGame):
+def test_a_game_class_missing_a_hook_is_refused_when_it_is_made():
+    with pytest.raises(TypeError, match="without the hooks .*_adjudicate.*survivors"):
+        class Missing(DiplomacyFamily):   # a game (it names its id) that supplies none of the hooks
+            game_id = "missing"
+
+    class Partial(DiplomacyFamily):   # no game of its own yet: a base for one
         pass
 
-    class Missing(DiplomacyFamily):   # supplies none of the hooks
-        game_id = "missing"
-
     with pytest.raises(TypeError, match="abstract"):
-        Missing()
+        Partial()
+
+    class Forgetful(DiplomacyGame):
+        game_id = "forgetful"
+
     assert Forgetful.new(seed=1).to_act()   # every hook inherited: a game as before
 
 

@@ -49,10 +49,16 @@ class DiplomacyFamily(Game):
     max_year: int | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game that lets a power pass says both when (`_may_pass`) and what it does
-        (`_pass`): one without the other is refused when the class is made. The other
-        hooks are abstract methods: a game class missing one cannot be made a game of."""
+        """A game class (one naming its `game_id`) that leaves out a hook is refused when
+        the class is made, not mid-game when the hook is first called; so is one that says
+        when a power may pass (`_may_pass`) but not what passing does (`_pass`), or the
+        reverse. (The hooks are abstract methods too: no class missing one is instantiated.)"""
         super().__init_subclass__(**kwargs)
+        if "game_id" in vars(cls):
+            missing = sorted(name for name in DiplomacyFamily.__abstractmethods__   # defined here only
+                             if next(k for k in cls.__mro__ if name in vars(k)) is DiplomacyFamily)
+            if missing:
+                raise TypeError(f"{cls.__name__} is a game without the hooks {', '.join(missing)}")
         if (cls._may_pass is DiplomacyFamily._may_pass) != (cls._pass is DiplomacyFamily._pass):
             raise TypeError(f"{cls.__name__} must define both _may_pass and _pass, or neither")
 

@@ -6,6 +6,7 @@ record's older retract-by-unit spelling still replays bit for bit."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -15,6 +16,7 @@ from warjudge.core.events import Refusal
 from warjudge.core.game import GM
 from warjudge.core.record import GameRecord
 from warjudge.diplomacy.phases import GameState, Phase
+from warjudge.diplomacy.variants.necromancer.position import parse_position
 
 FIRST_ORDER = {"diplomacy": ("FRANCE", "A par - bur"), "necromancer-diplomacy": ("SARUMAN", "Build A Gap")}
 PREFIX = {"diplomacy": "dip", "necromancer-diplomacy": "necdip"}
@@ -179,3 +181,29 @@ def test_a_record_whose_options_name_the_seed_is_refused_alike(game_id):
     # Standards: a clear error for bad input (the standard game raised a TypeError: the seed twice)
     with pytest.raises(RecordError, match="'seed' is not an option"):
         games.load(GameRecord(game_id, 0, {"seed": 1}))
+
+
+def test_a_retract_takes_back_one_copy_of_an_order_given_twice_in_both_games():
+    # EN 4.2 v: each Component of an MU may be given a separate order, so two may read alike;
+    # one retract undoes one order (docs/rulings.md, "Taking back an order given twice")
+    game = games.new("necromancer-diplomacy", seed=1, drafts=True)
+    for power in game.to_act():
+        game.act(power, {"type": "pass"})
+    game.state = replace(game.state, position=parse_position({"GONDOR": ["2A Pel"], "SAURON": ["A Gor"]},
+                                                             game.map))   # white-box: an MU of two armies
+    game.act("GONDOR", {"type": "order", "order": "A Pel H"})
+    game.act("GONDOR", {"type": "order", "order": "A Pel H"})
+    retract = {"type": "retract", "order": "A Pel H"}
+    assert [a for a in game.legal_actions("GONDOR") if a["type"] == "retract"] == [retract, retract]
+    game.act("GONDOR", retract)
+    assert [o["order"] for o in game.view(None)["orders"]] == ["A Pel H"]
+    assert [a for a in game.legal_actions("GONDOR") if a["type"] == "retract"] == [retract]
+    game.act("GONDOR", retract)   # the second listed retract is taken too
+    assert game.view(None)["orders"] == []
+    standard = games.new("diplomacy", seed=0, gm_adjudicates=True)   # the standard game's waives alike
+    centers = {p: set(standard.map.home_centers(p)) for p in standard.map.powers}
+    standard.state = GameState(Phase.parse("W1901A"), {}, centers, [], set())
+    for _ in range(2):
+        standard.act("GERMANY", {"type": "order", "order": "Waive"})
+    standard.act("GERMANY", {"type": "retract", "order": "Waive"})
+    assert [o["order"] for o in standard.view(None)["orders"] if o["power"] == "GERMANY"] == ["Waive"]

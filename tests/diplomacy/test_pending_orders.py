@@ -12,7 +12,10 @@ from pathlib import Path
 import pytest
 
 from warjudge.core import games
+from warjudge.diplomacy import game as standard_game
 from warjudge.diplomacy import results
+from warjudge.diplomacy.phases import GameState, Phase
+from warjudge.diplomacy.variants.necromancer import game as necromancer_game
 from warjudge.diplomacy.variants.necromancer import results as necromancer_results
 
 from tests.diplomacy.variants.necromancer.test_atomic_orders import at_movement
@@ -104,3 +107,24 @@ def test_the_variant_judge_reads_the_orders_as_act_parsed_them(monkeypatch):  # 
     assert [(r.power, r.text, r.result) for r in game.history[-1].results] == \
         [(r.power, r.text, r.result) for r in unpatched.history[-1].results]
     assert {(r.power, r.text) for r in game.history[-1].results if not r.default} == set(given.items())
+
+
+def test_both_adjustment_judges_read_the_orders_as_act_parsed_them(monkeypatch):  # issue 25 point 8
+    standard = games.new("diplomacy", seed=0, gm_adjudicates=True)
+    centers = {p: set(standard.map.home_centers(p)) for p in standard.map.powers}
+    standard.state = GameState(Phase.parse("W1901A"), {}, centers, [], set())   # white-box: every power builds
+    variant = games.new("necromancer-diplomacy", seed=1, gm_adjudicates=True)   # TA 2750's adjustments
+    given = [(standard, "GERMANY", "Build A ber"), (standard, "GERMANY", "Waive"),
+             (variant, "SARUMAN", "Build A Gap"), (variant, "SAURON", "Activate A Gre")]
+    for game, power, order in given:
+        game.act(power, {"type": "order", "order": order})
+    seen: list[str] = []
+    for module, name in ((results, "parse_canonical"), (results, "parse_order"), (standard_game, "parse_order"),
+                         (necromancer_results, "parse_norder"), (necromancer_game, "parse_norder")):
+        _recording(monkeypatch, module, name, seen)
+    for game in (standard, variant):
+        game.act("gm", {"type": "process"})
+    assert not {order for _, _, order in given} & set(seen)   # not parsed again
+    assert ("GERMANY", "Build A ber", "succeeds") in {(r.power, r.text, r.result) for r in standard.history[-1].results}
+    assert [(r.power, r.text, r.result) for r in variant.history[-1].results if not r.default] == [
+        ("SARUMAN", "Build A Gap", "succeeds"), ("SAURON", "Activate A Gre", "succeeds")]

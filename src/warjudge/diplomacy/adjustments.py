@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, replace
+from itertools import chain
+from operator import attrgetter
 from typing import Iterable
 
 from warjudge.core.events import Event
+from warjudge.diplomacy.adjustment_rules import balances, disbands_owed, distances, farthest_first
 from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap
 from warjudge.diplomacy.reasons import because
 from warjudge.diplomacy.orders import Build, Disband, Waive
@@ -22,13 +24,8 @@ class AdjustmentOutcome:
 
 
 def adjustment_counts(units: dict[str, Unit], centers: dict[str, set[str]], powers: Iterable[str]) -> dict[str, int]:
-    """Per power: + builds allowed, - disbands required, 0 nothing to do."""
-    counts = {p: len(centers.get(p, ())) for p in powers}
-    get = counts.get
-    for u in units.values():
-        power = u.power
-        counts[power] = get(power, 0) - 1
-    return counts
+    """Per power: + builds allowed, - disbands required, 0 nothing to do (every unit counts)."""
+    return balances({p: len(c) for p, c in centers.items()}, [u.power for u in units.values()], powers)
 
 
 def judge_adjustments(dmap: DipMap, units: dict[str, Unit], centers: dict[str, set[str]],
@@ -43,13 +40,11 @@ def judge_adjustments(dmap: DipMap, units: dict[str, Unit], centers: dict[str, s
         reason = _apply(dmap, units, centers, counts, used, after, r)
         if reason is not None:
             r.result, r.why = VOID, reason
-    for power, delta in counts.items():
-        missing = -delta - used[power]
-        if delta < 0 and missing > 0:
-            for unit in civil_disorder(dmap, after, power, missing):
-                del after[unit.province]
-                results.append(OrderResult(power, f"{unit} D", Disband(power, unit.type, unit.location),
-                                           why=because("dip.civil_disorder"), default=True))
+    for power, missing in disbands_owed(counts, used).items():
+        for unit in civil_disorder(dmap, after, power, missing):
+            del after[unit.province]
+            results.append(OrderResult(power, f"{unit} D", Disband(power, unit.type, unit.location),
+                                       why=because("dip.civil_disorder"), default=True))
     return AdjustmentOutcome(results, after)
 
 
@@ -106,28 +101,12 @@ def _apply(dmap: DipMap, units: dict[str, Unit], centers: dict[str, set[str]], c
 
 
 def civil_disorder(dmap: DipMap, units: dict[str, Unit], power: str, count: int) -> list[Unit]:
-    """Units disbanded when a power orders too few disbands (2000 rulebook): farthest
-    from any of its home centres first, distance counted over all provinces whatever
-    the unit type; ties: fleets before armies, then alphabetical by province."""
-    homes = set(dmap.home_centers(power))
-    distance = _distances(dmap, homes)
+    """Units disbanded when a power orders too few disbands (2000 rulebook;
+    diplomacy/adjustment_rules.py): farthest from any of its home centres first, distance
+    counted over all provinces whatever the unit type; ties: fleets before armies, then
+    alphabetical by province."""
+    army_adj, fleet_adj = dmap.army_adj, dmap.fleet_province_adj
+    dist = distances(dmap.home_centers(power),
+                     lambda p: chain(army_adj.get(p, ()), fleet_adj.get(p, ())))
     own = [u for u in units.values() if u.power == power]
-    own.sort(key=lambda u: (-distance.get(u.province, 10**6), u.type != FLEET, u.province))
-    return own[:count]
-
-
-def _distances(dmap: DipMap, sources: set[str]) -> dict[str, int]:
-    graph: dict[str, set[str]] = {p: set() for p in dmap.provinces}
-    for p, adj in dmap.army_adj.items():
-        graph[p].update(adj)
-    for p, adj in dmap.fleet_province_adj.items():
-        graph[p].update(adj)
-    dist = {s: 0 for s in sources}
-    todo = deque(sources)
-    while todo:
-        here = todo.popleft()
-        for n in graph[here]:
-            if n not in dist:
-                dist[n] = dist[here] + 1
-                todo.append(n)
-    return dist
+    return farthest_first(own, attrgetter("province"), dist, lambda u: (u.type != FLEET, u.province))[:count]

@@ -19,6 +19,7 @@ replay bit for bit (docs/rulings.md, "Old Diplomacy records").
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from pathlib import Path
 from typing import Any, ClassVar, Mapping, Sequence
 
@@ -47,9 +48,24 @@ class DiplomacyFamily(Game):
     gm_adjudicates: bool
     max_year: int | None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game class (one naming its `game_id`) that leaves out a hook is refused when
+        the class is made, not mid-game when the hook is first called; so is one that says
+        when a power may pass (`_may_pass`) but not what passing does (`_pass`), or the
+        reverse. (The hooks are abstract methods too: no class missing one is instantiated.)"""
+        super().__init_subclass__(**kwargs)
+        if "game_id" in vars(cls):
+            missing = sorted(name for name in DiplomacyFamily.__abstractmethods__   # defined here only
+                             if next(k for k in cls.__mro__ if name in vars(k)) is DiplomacyFamily)
+            if missing:
+                raise TypeError(f"{cls.__name__} is a game without the hooks {', '.join(missing)}")
+        if (cls._may_pass is DiplomacyFamily._may_pass) != (cls._pass is DiplomacyFamily._pass):
+            raise TypeError(f"{cls.__name__} must define both _may_pass and _pass, or neither")
+
     @property
+    @abstractmethod
     def powers(self) -> list[str]:
-        raise NotImplementedError
+        """The powers, in the map's order."""
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Any:
@@ -79,13 +95,14 @@ class DiplomacyFamily(Game):
         return game
 
     @classmethod
+    @abstractmethod
     def new(cls, seed: int, **options: Any) -> Any:
         """A new game from a record's options (a Refusal names a bad one)."""
-        raise NotImplementedError
 
     @classmethod
+    @abstractmethod
     def _replay_legacy(cls, game: Any, actions: Sequence[dict[str, Any]]) -> Any:
-        raise NotImplementedError
+        """`game` with a record written before issue 12 replayed (its actions name no player)."""
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -123,20 +140,21 @@ class DiplomacyFamily(Game):
         return {key: given.text for key, given in self.pending.get(player, {}).items()}
 
     # --- what each game supplies --------------------------------------------------------
+    @abstractmethod
     def _may_act(self, power: str) -> bool:
-        raise NotImplementedError
+        """Whether `power` has anything to do now (orders to give or, in a draft, to change)."""
 
+    @abstractmethod
     def _scores(self) -> dict[str, float]:
         """Each power's score (centres; the variant's Victory Points)."""
-        raise NotImplementedError
 
     def _contenders(self) -> list[str]:
         """The powers that may lead at the year limit."""
         return self.powers
 
+    @abstractmethod
     def _give(self, power: str, text: Any) -> str:
         """Check `text` as one of `power`'s orders now, store it; its canonical text."""
-        raise NotImplementedError
 
     def _given(self, power: str) -> list[str]:
         """The canonical texts of the orders `power` gave this phase, in the order listed
@@ -144,17 +162,21 @@ class DiplomacyFamily(Game):
         return [given.text for given in self.pending.get(power, {}).values()]
 
     def _take_back(self, power: str, text: str) -> None:
-        """Forget one of `power`'s given orders with this text."""
-        raise NotImplementedError
+        """Forget one of `power`'s given orders with this text: the last given. Two orders
+        may read alike (the standard game's waives; in the variant two Components of an MU
+        ordered apart, EN 4.2 v), and one `retract` undoes one `order`, as `retracts` lists
+        one per order given (docs/rulings.md, "Taking back an order given twice")."""
+        given = self.pending[power]
+        del given[next(key for key in reversed(given) if given[key].text == text)]
 
+    @abstractmethod
     def set_orders(self, power: str, orders: list[str]) -> list[tuple[str, str]]:
         """The games master enters `power`'s orders, replacing earlier ones; the void lines
         left out (each game says which)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def order_problems(self, power: str, orders: list[str]) -> list[tuple[str, str]]:
         """(order, reason) for each line that would be void; nothing changes."""
-        raise NotImplementedError
 
     @classmethod
     def option_from_file(cls, name: str, path: Path) -> Any:
@@ -172,17 +194,20 @@ class DiplomacyFamily(Game):
         return False
 
     def _pass(self, power: str) -> None:
-        raise NotImplementedError
+        """Note that `power` declined its optional orders (a game that makes orders optional
+        overrides this with `_may_pass`: `__init_subclass__` holds them together)."""
 
+    @abstractmethod
     def _write(self, power: str, orders: list[str]) -> None:
         """Replace `power`'s orders with the games master's list (checked for shape and size)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _adjudicate(self) -> None:
-        raise NotImplementedError
+        """Judge the phase: its report joins `history`, the next phase begins."""
 
+    @abstractmethod
     def survivors(self) -> list[str]:
-        raise NotImplementedError
+        """The powers still playing (a unit or a centre left), sorted."""
 
     # --- the dialect --------------------------------------------------------------------
     def retracts(self, power: str) -> list[Action]:
@@ -271,12 +296,12 @@ class DiplomacyFamily(Game):
         known = ", ".join(str(r.phase) for r in self.history) or "none yet"
         raise InputError(f"no report for {wanted}; the reports are: {known}")
 
+    @abstractmethod
     def report_view(self, report: PhaseReport[Any, Any, Any, Any], viewer: str | None) -> Mapping[str, Any]:
         """`report` as `viewer` (None: the games master) may read it, through the game's one
         visibility filter: what its view carries of its last report, and what a report
         printer reads of any (standard Diplomacy hides nothing; the variant's Hidden
         Movement, views.player_view, does)."""
-        raise NotImplementedError
 
     def worded_order(self, power: str, text: str, lang: str) -> str:
         """`power`'s order `text` as a reader of `lang` writes it, for a report printer (as
@@ -284,9 +309,9 @@ class DiplomacyFamily(Game):
         words; the standard game's orders are written in English only."""
         return text
 
+    @abstractmethod
     def _parse_phase(self, text: str) -> Any:
         """The phase `text` names (InputError if none)."""
-        raise NotImplementedError
 
     def _before_any(self) -> Any:
         """What `report_of` gives before any phase was adjudicated (standard: None)."""

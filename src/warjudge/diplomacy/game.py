@@ -252,10 +252,6 @@ class DiplomacyGame(DiplomacyFamily):
     def _given(self, power: str) -> list[str]:
         return [given.text for _, given in sorted(self.pending.get(power, {}).items())]
 
-    def _take_back(self, power: str, text: str) -> None:
-        """The last unit key holding `text` (only waives share a text: the highest-numbered goes)."""
-        del self.pending[power][max(k for k, g in self.pending[power].items() if g.text == text)]
-
     def _old_spelling(self, power: str, action: Action) -> bool:
         """A retract by unit key, as records written before the one dialect spell it."""
         if action.get("type") != "retract" or set(action) != {"type", "unit"}:

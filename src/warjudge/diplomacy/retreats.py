@@ -1,4 +1,5 @@
-"""The retreat phase: each dislodged unit retreats or disbands."""
+"""The retreat phase: each dislodged unit retreats or disbands (two retreats to one
+province bounce: diplomacy/retreat_rules.py, shared with the variant)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from warjudge.diplomacy.orders import Disband, Move, Order, Retreat
 from warjudge.diplomacy.reasons import because
 from warjudge.diplomacy.report import FAILS, VOID, OrderResult
 from warjudge.diplomacy.results import Dislodged, Entry, parse_entries
+from warjudge.diplomacy.retreat_rules import bounced_retreats
 from warjudge.diplomacy.units import Unit
 
 
@@ -101,16 +103,14 @@ def judge_retreats(dmap: DipMap, units: dict[str, Unit], dislodged: list[Dislodg
             r = OrderResult(d.unit.power, f"{d.unit} D", order, default=True)
             results.append(r)
             chosen[prov] = r
-    targets: dict[str, int] = {}
-    for r in chosen.values():
-        if isinstance(r.order, Retreat):
-            targets[province_of(r.order.dest)] = targets.get(province_of(r.order.dest), 0) + 1
+    bounced = bounced_retreats({prov: province_of(r.order.dest) for prov, r in chosen.items()
+                                if isinstance(r.order, Retreat)})
     after = dict(units)
     disbanded = [d.unit for prov, d in by_prov.items() if prov not in chosen]
     for prov, r in chosen.items():
         unit = by_prov[prov].unit
         if isinstance(r.order, Retreat):
-            if targets[province_of(r.order.dest)] > 1:
+            if prov in bounced:
                 r.result, r.why = FAILS, because("dip.retreat_clash")
                 disbanded.append(unit)
             else:

@@ -274,3 +274,18 @@ def test_clones_share_legal_lists_only_while_on_one_position():  # issue 26: sea
     assert all(orders_of(aside, p) == before[p] for p in aside.powers if p not in acted)
     fresh = NecromancerDiplomacyGame.from_record(ahead.record)
     assert ahead.to_act() == fresh.to_act() and all(orders_of(ahead, p) == orders_of(fresh, p) for p in ahead.powers)
+
+
+def test_to_act_is_worked_out_once_per_state_and_action(monkeypatch):   # issue 25
+    game = at_movement("2002", units={"GONDOR": ["A Pel"], "ROHAN": ["A Edo"]})
+    asked: list[int] = []   # each reading of the powers: working out to_act reads them per power
+    powers = NecromancerDiplomacyGame.powers.fget
+    monkeypatch.setattr(NecromancerDiplomacyGame, "powers", property(lambda self: asked.append(1) or powers(self)))
+    assert game.to_act() == ("GONDOR", "ROHAN") and asked
+    asked.clear()
+    assert game.to_act() == ("GONDOR", "ROHAN") and not asked   # the same position asked again: kept
+    twin = game.clone()
+    twin.act("GONDOR", {"type": "order", "order": "A Pel H"})   # an action: worked out again, for the clone only
+    assert twin.to_act() == ("ROHAN",) and game.to_act() == ("GONDOR", "ROHAN")
+    twin.act("ROHAN", {"type": "order", "order": "A Edo H"})    # the phase judged: a new state
+    assert str(twin.state.phase) == "TA2780M" and twin.to_act() == ("GONDOR", "ROHAN")

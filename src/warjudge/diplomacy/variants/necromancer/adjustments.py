@@ -7,11 +7,13 @@ its supply centres, Sauron may Activate, and a power with 19 Victory Points wins
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from dataclasses import replace
+from operator import itemgetter
 from typing import Sequence
 
 from warjudge.core.events import Event
+from warjudge.diplomacy.adjustment_rules import balances, disbands_owed, distances, farthest_first
 from warjudge.diplomacy.variants.necromancer.calendar import START_YEAR
 from warjudge.diplomacy.variants.necromancer.mapfile import ERIADOR, SARUMAN_THIRD_ARMY, NecroMap
 from warjudge.diplomacy.variants.necromancer.orders import Activate, Build, Disband, Waive
@@ -28,6 +30,7 @@ VICTORY = 19
 DWARF_BONUS = {"Ere", "Gre", "Iro", "Mor"}      # EN 7.5 i: +1 each
 ELF_BONUS = {"Lor", "Woo"}                       # EN 7.2 i: +2 each
 UNCOUNTED = (WIZARD, NAZGUL, SPIDERS, DRAGONS)   # EN 3.3 vi, 7.8.2 iii
+PASSABLE = {"land", "coast", "sea"}               # the borders civil disorder's distances cross
 LOST = "necdip.adjust.enemy_personality"         # the one build that fails rather than is void (EN 3.3 v)
 
 
@@ -105,14 +108,13 @@ def judge_adjustments(nmap: NecroMap, state: NecroState, orders: Sequence[NEntry
     results = judging.judge(orders)
     state, delta, used = judging.state, judging.delta, judging.used
     position = state.position
-    for power in delta:   # TA 2750 is a nominal phase: nobody adjusts (EN 7.7 x, 7.8.2 iv)
-        missing = -delta[power] - used[power]
-        if delta[power] < 0 and missing > 0 and not judging.opening:
-            for province, piece in civil_disorder(nmap, state, power, missing):
-                rest = list(position[province])   # the judge's lists are replaced, never changed
-                rest.remove(piece)
-                position[province] = rest
-                results.append(OrderResult(power, f"{piece.component.kind} {province} D", default=True,
+    owed = {} if judging.opening else disbands_owed(delta, used)   # TA 2750: nobody adjusts (EN 7.7 x, 7.8.2 iv)
+    for power, missing in owed.items():
+        for province, piece in civil_disorder(nmap, state, power, missing):
+            rest = list(position[province])   # the judge's lists are replaced, never changed
+            rest.remove(piece)
+            position[province] = rest
+            results.append(OrderResult(power, f"{piece.component.kind} {province} D", default=True,
                                        why=because("necdip.adjust.civil_disorder")))
     state = replace(state, position={p: v for p, v in position.items() if v})
     return _victory(nmap, state), results
@@ -194,10 +196,10 @@ def _balances(nmap: NecroMap, state: NecroState) -> dict[str, int]:
     """Each power's supply centres less its counted units (> 0: builds, < 0: disbands),
     in one pass over the board rather than one per power."""
     owned = Counter(state.owners.values())
-    units = Counter(p.power for pieces in state.position.values() for p in pieces
-                    if p.component.kind not in UNCOUNTED)
     wizard = wizard_at(state)
-    return {p.id: owned[p.id] + _extra_centres(state, p.id, wizard) - units[p.id] for p in nmap.spec.powers}
+    centres = {p.id: owned[p.id] + _extra_centres(state, p.id, wizard) for p in nmap.spec.powers}
+    return balances(centres, (p.power for pieces in state.position.values() for p in pieces
+                              if p.component.kind not in UNCOUNTED), centres)
 
 
 def _activate(nmap: NecroMap, state: NecroState, order: Activate, spoiled: list[tuple[str, Piece]]) -> Event | None:
@@ -327,21 +329,14 @@ def _disband(state: NecroState, order: Disband, left: int) -> Event | None:
 
 
 def civil_disorder(nmap: NecroMap, state: NecroState, power: str, count: int) -> list[tuple[str, Piece]]:
-    """Units disbanded for a power that ordered too few (standard rule, EN 1): farthest from
-    its home centres over passable borders first, then alphabetical by province."""
+    """Units disbanded for a power that ordered too few (standard rule, EN 1; shared:
+    diplomacy/adjustment_rules.py): farthest from its home centres over borders a unit
+    crosses (not mountains) first, then alphabetical by province."""
     homes = home_centres(nmap, state, power) or set(state.owners) or {ERIADOR}
-    dist = {h: 0 for h in homes}
-    todo = deque(homes)
-    while todo:
-        here = todo.popleft()
-        for n in nmap.neighbours(here, {"land", "coast", "sea"}):
-            if n not in dist:
-                dist[n] = dist[here] + 1
-                todo.append(n)
+    dist = distances(homes, lambda here: nmap.neighbours(here, PASSABLE))
     units = [(prov, p) for prov, pieces in state.position.items() for p in pieces
              if p.power == power and p.component.kind not in UNCOUNTED]
-    units.sort(key=lambda u: (-dist.get(u[0], 999), u[0].lower()))
-    return units[:count]
+    return farthest_first(units, itemgetter(0), dist, lambda u: u[0].lower())[:count]
 
 
 def _victory(nmap: NecroMap, state: NecroState) -> NecroState:

@@ -116,6 +116,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         self._cached_for: NecroState | None = None
         self._cache: dict[tuple[str, ...] | tuple[str, tuple[str, ...]] | tuple[str, str, tuple[str, ...]], list[str]] = {}
         self._opening: PhaseReport[NPhase, NecroState, Dislodgement, Reveal] | None = None
+        self._acting: tuple[NecroState | None, int, tuple[str, ...]] = (None, 0, ())   # to_act's, and for what
         # the last report's copies for `view`, made once per report
         self._report_views: tuple[PhaseReport[NPhase, NecroState, Dislodgement, Reveal] | None, dict[str, Any]] = (
             None, {})
@@ -224,6 +225,16 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
                 out += self._cache[key]
         return out
 
+    def to_act(self) -> tuple[str, ...]:
+        """Who may act, worked out once per state and action (each asks every power's legal
+        orders): nothing changes `to_act` but an action, which the record keeps, or a phase
+        judged, which makes a new state. Kept as one tuple, so clones share it safely."""
+        state, count = self.state, self.record.action_count()
+        acting = self._acting
+        if acting[0] is not state or acting[1] != count:
+            acting = self._acting = (state, count, super().to_act())
+        return acting[2]
+
     def _may_pass(self, power: str) -> bool:
         """Only optional orders left (an Activation, the Nazgul's rebuild, the third army)."""
         legal = self._legal_orders(power)
@@ -264,9 +275,6 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         given = self.pending.setdefault(power, {})
         given[_unit_key(given, checked.order)] = checked
         return checked.text
-
-    def _take_back(self, power: str, text: str) -> None:
-        self.pending[power] = {k: g for k, g in self.pending[power].items() if g.text != text}
 
     def _pass(self, power: str) -> None:
         self.passed.add(power)

@@ -2,6 +2,19 @@
 (docs/necromancer-judge.md section 1). Double Movement, views and the report come next.
 
 Every order is checked here; a void order leaves its Components holding, with the reason.
+
+What the variant shares with the standard judge, and what it keeps and why (issue 25):
+- shared: the guess-and-check driver (diplomacy/guess.py, under resolver.py); the retreat
+  bounce (diplomacy/retreat_rules.py) and the adjustment balance and civil disorder
+  (diplomacy/adjustment_rules.py), with the variant's exceptions as a hook and data.
+- kept, the same rule on other data: an unordered unit holds (EN 2.2.1 vii; here one NMR
+  group per power and province, as an MU's Components are ordered apart, EN 4.2 v), and
+  the results (a move that does not prevail fails, a support cut or unmatched, a hold
+  dislodged, EN 2.2.3; here over groups, a Build failing as a cut Support, EN 3.4 iii).
+- kept, the variant's own rules: strengths summed over Components, MU coalitions (4.2 ix),
+  supports reduced rather than cut (4.2 vii), Fortresses (4.1), Siege Engines (4.4),
+  Alignment (8.1), Eriador (5.1), Personalities (3.3), Lead (7.8.1), Double and Hidden
+  Movement (3.2, 7.6); no convoys (a Fleet Auxiliary carries its own Component, 4.3).
 """
 
 from __future__ import annotations
@@ -283,12 +296,21 @@ def _move(nmap: NecroMap, position: Position, order: Move, pieces: list[Piece]) 
     return None, Group(power, here, pieces, MOVE, dest=order.dest, form_size=order.dest_size)
 
 
+def _idle(pieces: list[Piece], here: str, personality: str, eriador: str) -> Event | None:
+    """Why these Components may not Support or Build (the code of each case given): a
+    Personality does neither (EN 3.3 i), nor does anyone in Eriador (EN 5.1 iii)."""
+    if _personalities(pieces):
+        return because(personality)
+    if here == ERIADOR:
+        return because(eriador)
+    return None
+
+
 def _support(nmap: NecroMap, position: Position, order: Support, pieces: list[Piece]) -> Checked:
     power, here = order.power, order.unit.province
-    if _personalities(pieces):
-        return because("necdip.move.personality_support"), None
-    if here == ERIADOR:
-        return because("necdip.move.eriador_support"), None
+    idle = _idle(pieces, here, "necdip.move.personality_support", "necdip.move.eriador_support")
+    if idle:
+        return idle, None
     aim = order.target_dest or order.target.province
     if aim == here:
         return because("necdip.move.support_own_province"), None
@@ -303,10 +325,9 @@ def _support(nmap: NecroMap, position: Position, order: Support, pieces: list[Pi
 
 def _build_auxiliary(nmap: NecroMap, position: Position, order: BuildAuxiliary, pieces: list[Piece]) -> Checked:
     power, here = order.power, order.unit.province
-    if _personalities(pieces):
-        return because("necdip.move.personality_build"), None
-    if here == ERIADOR:
-        return because("necdip.move.eriador_build"), None
+    idle = _idle(pieces, here, "necdip.move.personality_build", "necdip.move.eriador_build")
+    if idle:
+        return idle, None
     kind = nmap.provinces[here].kind
     if order.auxiliary == FLEET and kind != "coastal":
         return because("necdip.move.fleet_coastal"), None

@@ -71,6 +71,13 @@ class Rules:
     province_alignment: dict[str, str] = field(default_factory=dict)
     sauron_eliminated: bool = False
 
+    def opposed(self, power: str, province: str) -> bool:
+        """Is `power` of the alignment opposed to `province`'s (EN 8.1 v-vii: moves, holds,
+        supports and retreats there suffer)? Never without the optional Alignment rules."""
+        if not self.alignment:
+            return False
+        return (self.power_alignment.get(power, "neutral"), self.province_alignment.get(province, "neutral")) in OPPOSED
+
 
 @dataclass
 class Resolution:
@@ -151,10 +158,7 @@ class NecroResolver(GuessAndCheck):
 
     # --- facts ----------------------------------------------------------------------------
     def opposed(self, power: str, province: str) -> bool:
-        if not self.rules.alignment:
-            return False
-        pa = self.rules.power_alignment.get(power, "neutral")
-        return (pa, self.rules.province_alignment.get(province, "neutral")) in OPPOSED
+        return self.rules.opposed(power, province)
 
     def fortress_applies(self, province: str, power: str) -> bool:
         if not self.nmap.provinces[province].fortress:

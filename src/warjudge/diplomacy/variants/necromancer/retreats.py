@@ -2,7 +2,11 @@
 
 Each dislodged unit (an MU retreats whole) retreats or disbands. Retreats have Strength
 0, so two into one province both fail, unless they are friends that may share (a
-Personality with its own power's units, EN 3.3 iii) or the province is Eriador.
+Personality with its own power's units, EN 3.3 iii) or the province is Eriador: the
+bounce is the standard game's (diplomacy/retreat_rules.py), these exceptions its hook.
+The rest stays the variant's own: a dislodged unit is a group of Components (an MU, a
+Wizard split from its A/F at sea, EN 7.7 viii), and which retreats are legal turns on
+borders, Alignment, Personalities and Eriador (`retreat_problem`).
 """
 
 from __future__ import annotations
@@ -22,10 +26,9 @@ from warjudge.diplomacy.variants.necromancer.position import Piece, Position
 from warjudge.diplomacy.variants.necromancer.reasons import because, nested
 from warjudge.diplomacy.variants.necromancer.resolver import Rules
 from warjudge.diplomacy.given import Given
+from warjudge.diplomacy.retreat_rules import bounced_retreats
 from warjudge.diplomacy.report import OrderResult
 from warjudge.diplomacy.variants.necromancer.results import NEntry, parsed
-
-OPPOSED = {("good", "evil"), ("evil", "good")}
 
 
 def _personality_only(pieces: list[Piece]) -> bool:
@@ -51,10 +54,8 @@ def retreat_problem(nmap: NecroMap, position: Position, d: Dislodgement, dest: s
         return because("necdip.retreat.overrun", dest=dest)
     if dest in standoffs:
         return because("necdip.retreat.standoff", dest=dest)
-    if rules.alignment:
-        pa = rules.power_alignment.get(d.power, "neutral")
-        if (pa, rules.province_alignment.get(dest, "neutral")) in OPPOSED:
-            return because("necdip.retreat.aligned")
+    if rules.opposed(d.power, dest):
+        return because("necdip.retreat.aligned")
     there = position.get(dest, [])
     friends = [p for p in there if p.power == d.power]
     if there and len(friends) < len(there):
@@ -141,14 +142,17 @@ def judge_retreats(nmap: NecroMap, position: Position, dislodged: list[Dislodgem
         if k not in ordered:
             results.append(OrderResult(d.power, f"{written_dislodged(d)} D", why=because("necdip.retreat.no_order"),
                                    default=True))
+    dests = {k: dest for k, (dest, _) in chosen.items()}
+
+    def may_share(j: int, k: int) -> bool:   # EN 5.1 ii, 3.3 iii: no bounce
+        return dests[k] == ERIADOR or dislodged[j].power == dislodged[k].power and (
+            _personality_only(dislodged[j].pieces) or _personality_only(dislodged[k].pieces))
+
+    bounced = bounced_retreats(dests, may_share)
     after: Position = {p: list(v) for p, v in position.items()}
     for k, (dest, r) in chosen.items():
         d = dislodged[k]
-        rivals = [j for j, (other, _) in chosen.items() if other == dest and j != k]
-        clash = dest != ERIADOR and any(
-            dislodged[j].power != d.power or not (_personality_only(dislodged[j].pieces) or _personality_only(d.pieces))
-            for j in rivals)
-        if clash:
+        if k in bounced:
             r.set_failed(because("necdip.retreat.clash", dest=dest))
             continue
         enemies = [p for p in position.get(dest, []) if p.power != d.power]

@@ -19,8 +19,8 @@ def diplomacy(_game: Game, view: View, lang: str) -> str:
     from warjudge.presentation.diplomacy_map import render_map
 
     seen = cast("DiplomacyView", view)   # the registry gives each renderer its own game's views
-    last: View = seen.get("last_phase") or {}
-    return render_map(seen.get("variant") or "standard", seen, lang=lang, orders=last.get("results") or [])
+    last = seen["last_phase"]
+    return render_map(seen["variant"] or "standard", seen, lang=lang, orders=[] if last is None else last["results"])
 
 
 def necromancer_diplomacy(_game: Game, view: View, lang: str) -> str:
@@ -28,8 +28,10 @@ def necromancer_diplomacy(_game: Game, view: View, lang: str) -> str:
     from warjudge.presentation.diplomacy_map import render_map
 
     reports = cast("NecromancerView", view)["report"]
-    shown: View = reports["GM"] if "GM" in reports else next(iter(reports.values()), {})
-    return render_map("necromancer", shown, lang=lang, orders=shown.get("orders") or [])
+    shown = reports["GM"] if "GM" in reports else next(iter(reports.values()), None)
+    if shown is None:   # no report this reader may read
+        return render_map("necromancer", {}, lang=lang, orders=[])
+    return render_map("necromancer", shown, lang=lang, orders=shown["orders"])
 
 
 def sjg(game: Game, view: View, lang: str) -> str:

@@ -13,6 +13,7 @@ from warjudge.core.dice import Dice
 from warjudge.core.events import Event, Refusal
 from warjudge.core.game import Decision, Outcome, View
 from warjudge.core.games import fresh_seed
+from warjudge.core.json_types import EventJson
 from warjudge.core.visibility import HIDDEN_FROM, redacted
 from warjudge.hexwar.sjg.board import map_digest
 from warjudge.hexwar.sjg.costs import action_cost
@@ -226,11 +227,11 @@ def _screened(game: "SjgNecromancerGame") -> dict[str, list[str]]:
 # starts from its original's (`_carry_events_seen`): the same events, seen the same way;
 # what either appends afterwards only it holds, and a list that does not lead to a game's
 # own log (`Log.after`) is made again from that log.
-_EVENTS: "weakref.WeakKeyDictionary[Any, dict[str | None, tuple[object, int, list[dict[str, Any]]]]]" = \
+_EVENTS: "weakref.WeakKeyDictionary[Any, dict[str | None, tuple[object, int, list[EventJson]]]]" = \
     weakref.WeakKeyDictionary()
 
 
-def _events_seen(game: "SjgNecromancerGame", viewer: str | None) -> list[dict[str, Any]]:
+def _events_seen(game: "SjgNecromancerGame", viewer: str | None) -> list[EventJson]:
     """The game's events as `viewer` may see them (each through `redacted`, like the rest
     of the view). The event objects are shared between views: read them, do not change them."""
     lists = _EVENTS.setdefault(game, {})
@@ -245,7 +246,7 @@ def _events_seen(game: "SjgNecromancerGame", viewer: str | None) -> list[dict[st
     return list(seen)
 
 
-def _event_seen(event: Event, viewer: str | None) -> dict[str, Any] | None:
+def _event_seen(event: Event, viewer: str | None) -> EventJson | None:
     data = event.to_json()
     return data if viewer is None else None if viewer in data.get(HIDDEN_FROM, ()) else redacted(data, viewer)
 

@@ -5,6 +5,8 @@ renderers, bots and pages that read it are checked against the keys it really ha
 
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
+from warjudge.core.json_types import EventJson, OutcomeJson
+
 if TYPE_CHECKING:
     from warjudge.hexwar.hexmap import HexMap
 
@@ -35,8 +37,8 @@ class SjgView(TypedDict):
     sides: dict[str, dict[str, Any]]
     secrets: list[dict[str, Any]]
     recent_moves: list[str]
-    outcome: dict[str, Any] | None
-    events: list[dict[str, Any]]
+    outcome: OutcomeJson | None
+    events: list[EventJson]
 
 
 class SjgPicture(TypedDict):
@@ -57,9 +59,9 @@ class SjgPicture(TypedDict):
     sides: dict[str, dict[str, Any]]
     pending: dict[str, Any] | None
     winner: str | None
-    outcome: dict[str, Any] | None
+    outcome: OutcomeJson | None
     moved: list[str]
-    events: list[dict[str, Any]]
+    events: list[EventJson]
     lang: NotRequired[str]
 
 

@@ -5,7 +5,7 @@ terminal, the CLI and the mailed views all print through `english`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from warjudge.core.events import Event
 from warjudge.presentation.sjg import choice_facts
@@ -347,12 +347,12 @@ def english(event: Event, names: Names = IDS) -> str:
     raise KeyError(f"no English wording for the event {event.code!r}")
 
 
-def lines(events: Iterable[Event | dict[str, Any]], names: Names = IDS) -> list[str]:
+def lines(events: Iterable[Event | Mapping[str, Any]], names: Names = IDS) -> list[str]:
     """Events (or their JSON, as a view carries them) as the lines of the game's log."""
     return [english(e if isinstance(e, Event) else Event.from_json(e), names) for e in events]
 
 
-def page_lines(events: Iterable[Event | dict[str, Any]]) -> list[str]:
+def page_lines(events: Iterable[Event | Mapping[str, Any]]) -> list[str]:
     """The log as a page shows it: units named by kind, as their counters are printed."""
     return lines(events, PEOPLE)
 

@@ -11,7 +11,7 @@ import random
 import types
 import typing
 from collections.abc import Mapping
-from typing import Any, Union, get_args, get_origin, is_typeddict
+from typing import Any, Literal, Union, get_args, get_origin, is_typeddict
 
 import pytest
 
@@ -38,6 +38,8 @@ def mismatches(value: Any, shape: Any, where: str = "view") -> list[str]:
     origin, args = get_origin(shape), get_args(shape)
     if shape is Any:
         return []
+    if origin is Literal:
+        return [] if value in args else [f"{where}: {value!r}, not one of {args}"]
     if origin in (Union, types.UnionType):
         found = [mismatches(value, arg, where) for arg in args]
         return [] if any(not f for f in found) else min(found, key=len)

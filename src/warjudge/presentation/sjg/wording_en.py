@@ -5,12 +5,12 @@ terminal, the CLI and the mailed views all print through `english`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from warjudge.core.events import Event
 from warjudge.presentation.sjg import choice_facts
 
-Params = dict[str, Any]
+Params = Mapping[str, Any]   # an event's facts, or a unit of a view
 MERCENARY_RULE = "mercenaries may stack only with each other, the Necromancer and his apprentice (SJG 10.53)"
 CLIFF_HINT = "; only a wraith crosses a cliff, and only as its whole move from where it began (SJG 4.21)"
 BLOCKED = {  # why a step is barred (moves.blocked_because)
@@ -37,7 +37,7 @@ class Names:
     commands are typed with ids, names them by id (IDS); the pages name them as the
     counters are printed, by kind, for no id is on any counter (issue 24 finding 9)."""
     one: Callable[[Params], str]
-    many: Callable[[list[Params]], str]
+    many: Callable[[Sequence[Params]], str]
 
 
 IDS = Names(label, _labels)
@@ -401,7 +401,7 @@ def _kind(unit: Params) -> str:
         KIND_WORDS.get(unit["kind"], KIND_WORDS["unit"])[0].split(" ", 1)[1]
 
 
-def _kinds(units: list[Params]) -> str:
+def _kinds(units: Sequence[Params]) -> str:
     return _units(choice_facts.count_kinds(str(u["kind"]) for u in units))
 
 

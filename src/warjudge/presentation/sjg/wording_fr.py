@@ -5,13 +5,13 @@ wording_en.py ; presentation/choices.py choisit la langue."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from warjudge.core.events import Event
 from warjudge.presentation.sjg import choice_facts
 from warjudge.presentation.sjg.wording_en import PEOPLE, english
 
-Params = dict[str, Any]
+Params = Mapping[str, Any]   # an event's facts, or a unit of a view
 
 KIND_WORDS = {"necromancer": ("le Nécromancien", "Nécromanciens"), "apprentice": ("un apprenti", "apprentis"),
               "dragon": ("un dragon", "dragons"), "wraith": ("un spectre", "spectres"),
@@ -146,7 +146,7 @@ def _kind(unit: Params) -> str:
         KIND_WORDS.get(unit["kind"], KIND_WORDS["unit"])[0].split(" ", 1)[1]
 
 
-def _kinds(units: list[Params]) -> str:
+def _kinds(units: Sequence[Params]) -> str:
     return _units(choice_facts.count_kinds(str(u["kind"]) for u in units))
 
 
@@ -270,7 +270,7 @@ def french(event: Params) -> str:
     return EVENTS[code](params) if code in EVENTS else english(Event.from_json(event), PEOPLE)
 
 
-def page_lines(events: list[Params]) -> list[str]:
+def page_lines(events: Iterable[Params]) -> list[str]:
     """Le journal tel qu'une page le montre, en français."""
     return [french(e) for e in events]
 

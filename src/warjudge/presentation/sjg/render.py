@@ -16,6 +16,7 @@ SVG and PNG are drawn from one list of shapes (`scene`), so the two pictures agr
 
 from __future__ import annotations
 
+import io
 import math
 from dataclasses import dataclass, field
 from html import escape
@@ -840,6 +841,13 @@ def _draw(draw: ImageDraw.ImageDraw, s: Shape, k: float) -> None:
 
 def render_png(view: SjgPicture, path: str | Path) -> Path:
     """Draw the view with Pillow and save it as a PNG at `path`."""
+    path = Path(path)
+    path.write_bytes(png_bytes(view))
+    return path
+
+
+def png_bytes(view: SjgPicture) -> bytes:
+    """The view drawn with Pillow, as the bytes of a PNG file."""
     from PIL import Image, ImageDraw
 
     board: HexMap = view["board"]
@@ -850,9 +858,9 @@ def render_png(view: SjgPicture, path: str | Path) -> Path:
     for s in scene(view):
         _draw(draw, s, k)
     image = image.resize((int(width), int(height)), Image.Resampling.LANCZOS).convert("RGB")
-    path = Path(path)
-    image.save(path, format="PNG", optimize=True)
-    return path
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
 
 
-__all__ = ["render_png", "render_svg", "render_terminal", "scene", "stack_label"]
+__all__ = ["png_bytes", "render_png", "render_svg", "render_terminal", "scene", "stack_label"]

@@ -36,7 +36,7 @@ from warjudge.hexwar.gondor_sauron.morale import loss_value, newly_demoralized
 from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_content, shipped
 from warjudge.hexwar.gondor_sauron.units import SAURON, SIDES, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, other
-from warjudge.hexwar.gondor_sauron.view_types import CauldronJson, GondorView
+from warjudge.hexwar.gondor_sauron.view_types import GondorView
 from warjudge.hexwar.hexmap import HexMap
 
 PLAYERS = SIDES
@@ -334,8 +334,7 @@ class GondorSauronGame(Game):
                         for ldr in sorted(pos.leaders.values(), key=lambda x: x.id)],
             "engines": [{"id": e.id, "side": e.side, "kind": e.kind, "hex": e.hex}
                         for e in sorted(pos.engines.values(), key=lambda e: e.id)],
-            "cauldrons": [cast(CauldronJson, cauldrons.view_of(c))   # its shape held by tests/core/test_view_shapes.py
-                          for c in sorted(pos.cauldrons.values(), key=lambda c: c.id)],
+            "cauldrons": [cauldrons.view_of(c) for c in sorted(pos.cauldrons.values(), key=lambda c: c.id)],
             "pedestal": {"leader": self.pedestal[0], "hex": self.pedestal[1]} if self.pedestal else None,
             "breached": sorted(sorted(hs) for hs in pos.breached),
             "waiting": sorted(self.state.waiting), "to_come": sorted(self.state.to_come),

@@ -5,10 +5,13 @@ terminal, the CLI and the mailed views all print through `english`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from warjudge.core.events import Event
 from warjudge.presentation.sjg import choice_facts
+
+if TYPE_CHECKING:
+    from warjudge.hexwar.sjg.view_types import SjgView
 
 Params = Mapping[str, Any]   # an event's facts, or a unit of a view
 MERCENARY_RULE = "mercenaries may stack only with each other, the Necromancer and his apprentice (SJG 10.53)"
@@ -417,14 +420,14 @@ def _jewels(names: list[str]) -> str:
     return _and([f"the {j} Jewel" for j in names])
 
 
-def chooser(view: Params, places: dict[str, str]) -> Callable[[Params], str]:
+def chooser(view: SjgView, places: dict[str, str]) -> Callable[[Params], str]:
     """Words for the actions of a seat that sees `view` (its units indexed once, each
     group and hex worded once)."""
     say = choice_facts.speakers(view, places, POINT_WORDS, FROM, _units, _and)
     return lambda action: choice(action, view, say)
 
 
-def choice(action: Params, view: Params, say: choice_facts.Speakers) -> str:
+def choice(action: Params, view: SjgView, say: choice_facts.Speakers) -> str:
     """The action as a short English sentence: units by kind, hexes with their map names."""
     at, who, who_from = say.at, say.who, say.who_from
     kind = action.get("type")

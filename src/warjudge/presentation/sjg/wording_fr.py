@@ -5,11 +5,14 @@ wording_en.py ; presentation/choices.py choisit la langue."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from warjudge.core.events import Event
 from warjudge.presentation.sjg import choice_facts
 from warjudge.presentation.sjg.wording_en import PEOPLE, english
+
+if TYPE_CHECKING:
+    from warjudge.hexwar.sjg.view_types import SjgView
 
 Params = Mapping[str, Any]   # an event's facts, or a unit of a view
 
@@ -66,14 +69,14 @@ def _jewels(names: list[str]) -> str:
     return _and([f"le Joyau {JEWEL_COLOURS.get(j, j)}" for j in names])
 
 
-def chooser(view: Params, places: dict[str, str]) -> Callable[[Params], str]:
+def chooser(view: SjgView, places: dict[str, str]) -> Callable[[Params], str]:
     """Words for the actions of a seat that sees `view` (its units indexed once, each
     group and hex worded once)."""
     say = choice_facts.speakers(view, places, POINT_WORDS, FROM, _units, _and)
     return lambda action: choice(action, view, say)
 
 
-def choice(action: Params, view: Params, say: choice_facts.Speakers) -> str:
+def choice(action: Params, view: SjgView, say: choice_facts.Speakers) -> str:
     """L'action en une courte phrase française."""
     at, who, who_from = say.at, say.who, say.who_from
     kind = action.get("type")
@@ -283,7 +286,7 @@ def _de(text: str) -> str:
     return f"de {text}"
 
 
-def cost(c: Params, view: Params) -> str:
+def cost(c: Params, view: SjgView) -> str:
     """Ce qu'une action coûte (issue 24 : aucun coup au coût caché), en français, d'après les
     faits que costs.py donne ; le `why` anglais y est le pendant."""
     units = _units(choice_facts.kinds(choice_facts.index(view), c.get("units", [])))

@@ -5,6 +5,7 @@ Diplomacy variant and the SJG game never share a word.
     warjudge sjg ...         Steve Jackson Games' Necromancer (1983)
     warjudge gs ...          SPI's Gondor & Sauron (1977)
     warjudge games | selfplay GAME   every registered game, through the one interface
+    warjudge picture FILE    any saved game's board as SVG or PNG, by its registered presenter
     warjudge tournament GAME  bots against each other: results and ratings
     warjudge tournament-table FILE…  the tables of result files (a run stopped early, or pooled)
     warjudge verify RECORD   a finished game's dice against the commitments the server published

@@ -1,5 +1,6 @@
-"""`warjudge games` and `warjudge selfplay`: every registered game, driven only through
-the one interface (core.game), so these commands work for a game the day it registers.
+"""`warjudge games`, `warjudge selfplay` and `warjudge picture`: every registered game,
+driven only through the one interface (core.game) and drawn by its registered presenter,
+so these commands work for a game the day it registers.
 
 `selfplay` prints one JSON document; its `state_hash` (SHA-256 of the canonical JSON of
 the final full view) is the same for the same seed in every process.
@@ -8,12 +9,15 @@ the final full view) is the same for the same seed in every process.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
 from warjudge.core import bots, games
 from warjudge.core.errors import InputError, WarjudgeError
+from warjudge.core.events import LANGUAGES
+from warjudge.core.record import load_game
 from warjudge.core.selfplay import MAX_ACTIONS, selfplay
 from warjudge.core.textinput import load_json, read_user_file
 from warjudge.cli.shell import fail as _fail
@@ -81,9 +85,46 @@ def selfplay_command(
     typer.echo(json.dumps(summary, indent=1))
 
 
+def picture_command(
+    path: Path = typer.Argument(..., help="a saved game, of any registered game"),
+    seat: Optional[str] = typer.Option(None, help="draw what this seat sees (default: the full view, the GM's)"),
+    lang: str = typer.Option("en", help="the picture's words: en or fr"),
+    svg: Optional[Path] = typer.Option(None, help="write the board as SVG"),
+    png: Optional[Path] = typer.Option(None, help="write the board as PNG (where the game draws one)"),
+) -> None:
+    """Draw a saved game's board as a seat sees it now, by the presenter its registration
+    names (`GameInfo.board`, `GameInfo.png`): one way for every game."""
+    if svg is None and png is None:
+        _fail("say what to write: --svg FILE and/or --png FILE")
+    if lang not in LANGUAGES:
+        _fail(f"language {lang!r}: choose {' or '.join(LANGUAGES)}")
+    try:
+        game = load_game(path, games.load)
+        info = games.info(game.game_id)
+        if seat is not None and seat not in game.players:
+            raise InputError(f"no seat {seat!r} in {game.game_id}; the seats are {', '.join(game.players)}")
+        board, photo = info.board_renderer(), info.png_renderer()
+        if svg is not None and board is None:
+            raise InputError(f"{game.game_id} has no board picture: its pages list its legal actions")
+        if png is not None and photo is None:
+            raise InputError(f"{game.game_id} draws its board as SVG only: write --svg FILE")
+        view = game.view(seat)
+        pictures = [(target, draw(game, view, lang)) for target, draw in ((svg, board), (png, photo))
+                    if target is not None and draw is not None]
+    except WarjudgeError as exc:
+        _fail(str(exc))
+    for target, drawn in pictures:
+        try:
+            target.write_bytes(drawn.encode("utf-8") if isinstance(drawn, str) else drawn)
+        except OSError as exc:
+            _fail(f"cannot write {target}: {exc.strerror}")
+        typer.echo(f"Wrote {target}.")
+
+
 def add_game_commands(app: typer.Typer) -> None:
     app.command("games")(list_games)
     app.command("selfplay")(selfplay_command)
+    app.command("picture")(picture_command)
 
 
-__all__ = ["add_game_commands", "list_games", "parse_options", "selfplay_command"]
+__all__ = ["add_game_commands", "list_games", "parse_options", "picture_command", "selfplay_command"]

@@ -32,6 +32,9 @@ from warjudge.cli import shell
 from warjudge.cli.shell import fail as _fail
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from warjudge.core.json_types import EventJson
     from warjudge.hexwar.hexmap import HexMap
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
     from warjudge.hexwar.sjg.view_types import SjgPicture
@@ -293,7 +296,7 @@ def show(path: Path = typer.Argument(..., help="the game file (the GM's), or a v
         _write_images(view, svg, png)
 
 
-def _print_events(events: list[dict[str, Any]], source: Optional[Path] = None) -> None:
+def _print_events(events: Sequence[EventJson], source: Optional[Path] = None) -> None:
     """Events (a view's, filtered for its viewer) as the game's log, in English."""
     from warjudge.presentation.sjg.wording_en import lines
 

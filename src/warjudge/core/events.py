@@ -10,9 +10,10 @@ import importlib
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, cast
+from typing import Any, Callable, Mapping, cast
 
 from warjudge.core.errors import IllegalAction, OrderError
+from warjudge.core.json_types import EventJson
 from warjudge.core.visibility import HIDDEN_FROM
 
 # code family (the part of a code before its first dot) -> "module:function" giving English,
@@ -55,14 +56,14 @@ class Event:
     params: dict[str, Any] = field(default_factory=dict)
     hidden_from: tuple[str, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"code": self.code, "params": self.params}
+    def to_json(self) -> EventJson:
+        out: EventJson = {"code": self.code, "params": self.params}
         if self.hidden_from:
-            out[HIDDEN_FROM] = list(self.hidden_from)
+            out["hidden_from"] = list(self.hidden_from)
         return out
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Event":
+    def from_json(cls, data: Mapping[str, Any]) -> "Event":
         return cls(data["code"], dict(data.get("params", {})), tuple(data.get(HIDDEN_FROM, ())))
 
 

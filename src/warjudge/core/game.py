@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Protocol, runtime_chec
 
 from warjudge.core.dice import Dice
 from warjudge.core.errors import IllegalAction
+from warjudge.core.json_types import OutcomeJson
 from warjudge.core.record import GameRecord
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ class Outcome:
     draw: bool = False
     scores: Mapping[str, float] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> OutcomeJson:
         return {"winners": list(self.winners), "draw": self.draw, "reason": self.reason,
                 "scores": dict(self.scores)}
 

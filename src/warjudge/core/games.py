@@ -39,7 +39,9 @@ class GameInfo:
     the game offers beyond the interface is declared by its class (`capabilities`).
     Its presenter: `board`, where the function drawing its board for the pages lives
     ("package.module:function", `(game, view, lang) -> SVG text`, reading the game only
-    for its public map; None: played from its legal actions alone), and `page`, the page
+    for its public map; None: played from its legal actions alone), `png`, where the function
+    drawing the same board as a PNG lives (`(game, view, lang) -> PNG bytes`; None: the
+    game's board is drawn as SVG only), and `page`, the page
     that plays it: "decisions" (choices from the legal actions) or "orders" (orders
     written, as in Diplomacy); `report`, where the function printing a phase's report for
     a games master's command line lives (`(game, viewer, lang, phase) -> text`, `viewer`
@@ -56,6 +58,7 @@ class GameInfo:
     entry: str
     legacy_ids: tuple[str, ...] = ()
     board: str | None = None
+    png: str | None = None
     page: str = "decisions"
     report: str | None = None
     reasons: Wording | None = None
@@ -67,6 +70,9 @@ class GameInfo:
 
     def board_renderer(self) -> Callable[[Any, View, str], str] | None:
         return None if self.board is None else cast(Callable[[Any, View, str], str], _named(self.board))
+
+    def png_renderer(self) -> Callable[[Any, View, str], bytes] | None:
+        return None if self.png is None else cast(Callable[[Any, View, str], bytes], _named(self.png))
 
     def log_worder(self) -> Callable[[View, list[dict[str, Any]], str], list[str]] | None:
         return None if self.log is None else cast(Callable[[View, list[dict[str, Any]], str], list[str]], _named(self.log))
@@ -269,7 +275,8 @@ for _info in (
                              f"{_SAY}.necromancer_diplomacy.wording_fr:french"),
              words=f"{_WORDS}:NECROMANCER_DIPLOMACY"),
     GameInfo("necromancer-sjg", "Necromancer (Steve Jackson Games, 1983), the two-player hex game",
-             "warjudge.hexwar.sjg.game:SjgNecromancerGame", board=f"{_BOARDS}:sjg", log=f"{_LOGS}:sjg",
+             "warjudge.hexwar.sjg.game:SjgNecromancerGame", board=f"{_BOARDS}:sjg", png=f"{_BOARDS}:sjg_png",
+             log=f"{_LOGS}:sjg",
              reasons=Wording("sjg", f"{_SAY}.sjg.wording_en:english"), words=f"{_WORDS}:SJG"),
     GameInfo("gondor", "Gondor (SPI, 1977): the siege of Minas Tirith, Standard Rules on reconstructed data",
              "warjudge.hexwar.gondor_sauron.game:GondorSauronGame", board=f"{_BOARDS}:gondor_sauron",

@@ -61,7 +61,7 @@ def verify(record: GameRecord, commitments: list[str], outcome: Any = None) -> V
     if not game.is_over:
         raise RecordError("the record's game is not over: a running game's seed is never published")
     ended = game.outcome()
-    found_outcome = ended.to_json() if ended else {}
+    found_outcome: dict[str, Any] = dict(ended.to_json()) if ended else {}
     if outcome is not None and outcome != found_outcome:
         raise RecordError(f"the record replays to the outcome {found_outcome}, not to the one published, {outcome}")
     return Verified(record.game, record.action_count(), game.dice.rolls if game.dice else 0,

@@ -10,9 +10,9 @@ never see, for the tests that check every game's views against its full view.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Final, Iterator
 
-HIDDEN_FROM = "hidden_from"
+HIDDEN_FROM: Final = "hidden_from"   # Final: a TypedDict key too
 
 
 def _hidden(value: Any, viewer: str) -> bool:

@@ -1,6 +1,7 @@
 """Each game's board picture for the pages, named by its registration
-(`core.games.GameInfo.board`): drawn from the caller's own filtered view, and from the
-game only for its public map, so a picture holds nothing its viewer may not see."""
+(`core.games.GameInfo.board`, and `png` where the game has a PNG too): drawn from the
+caller's own filtered view, and from the game only for its public map, so a picture holds
+nothing its viewer may not see."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from warjudge.core.game import Game, View
 if TYPE_CHECKING:
     from warjudge.diplomacy.view_types import DiplomacyView, NecromancerView
     from warjudge.hexwar.gondor_sauron.view_types import GondorView
-    from warjudge.hexwar.sjg.view_types import SjgView
+    from warjudge.hexwar.sjg.view_types import SjgPicture, SjgView
 
 
 def diplomacy(_game: Game, view: View, lang: str) -> str:
@@ -19,8 +20,8 @@ def diplomacy(_game: Game, view: View, lang: str) -> str:
     from warjudge.presentation.diplomacy_map import render_map
 
     seen = cast("DiplomacyView", view)   # the registry gives each renderer its own game's views
-    last: View = seen.get("last_phase") or {}
-    return render_map(seen.get("variant") or "standard", seen, lang=lang, orders=last.get("results") or [])
+    last = seen["last_phase"]
+    return render_map(seen["variant"] or "standard", seen, lang=lang, orders=[] if last is None else last["results"])
 
 
 def necromancer_diplomacy(_game: Game, view: View, lang: str) -> str:
@@ -28,18 +29,32 @@ def necromancer_diplomacy(_game: Game, view: View, lang: str) -> str:
     from warjudge.presentation.diplomacy_map import render_map
 
     reports = cast("NecromancerView", view)["report"]
-    shown: View = reports["GM"] if "GM" in reports else next(iter(reports.values()), {})
-    return render_map("necromancer", shown, lang=lang, orders=shown.get("orders") or [])
+    shown = reports["GM"] if "GM" in reports else next(iter(reports.values()), None)
+    if shown is None:   # no report this reader may read
+        return render_map("necromancer", {}, lang=lang, orders=[])
+    return render_map("necromancer", shown, lang=lang, orders=shown["orders"])
 
 
 def sjg(game: Game, view: View, lang: str) -> str:
     """The battlefield as the terminal and the CLI draw it (`sjg.picture`), its words in `lang`."""
-    from warjudge.presentation.sjg.picture import picture
     from warjudge.presentation.sjg.render import render_svg
 
-    drawn = picture(game.public_map, cast("SjgView", view))   # the registry gives this renderer SJG views only
+    return render_svg(_sjg_picture(game, view, lang))
+
+
+def sjg_png(game: Game, view: View, lang: str) -> bytes:
+    """The same battlefield as a PNG, drawn with Pillow (`sjg.render.png_bytes`)."""
+    from warjudge.presentation.sjg.render import png_bytes
+
+    return png_bytes(_sjg_picture(game, view, lang))
+
+
+def _sjg_picture(game: Game, view: View, lang: str) -> "SjgPicture":
+    from warjudge.presentation.sjg.picture import picture
+
+    drawn = picture(game.public_map, cast("SjgView", view))   # the registry gives these renderers SJG views only
     drawn["lang"] = lang
-    return render_svg(drawn)
+    return drawn
 
 
 def gondor_sauron(game: Game, view: View, lang: str) -> str:
@@ -48,4 +63,4 @@ def gondor_sauron(game: Game, view: View, lang: str) -> str:
     return render_svg(game.public_map, cast("GondorView", view), lang)
 
 
-__all__ = ["diplomacy", "gondor_sauron", "necromancer_diplomacy", "sjg"]
+__all__ = ["diplomacy", "gondor_sauron", "necromancer_diplomacy", "sjg", "sjg_png"]

@@ -6,13 +6,16 @@ log holds nothing its view does not. A game names its log's words in its registr
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from warjudge.core import games
 from warjudge.core.game import View
 
 from warjudge.presentation.gondor_sauron import log_en as gondor_sauron_en, log_fr as gondor_sauron_fr
 from warjudge.presentation.sjg import wording_en as sjg_en, wording_fr as sjg_fr
+
+if TYPE_CHECKING:
+    from warjudge.hexwar.gondor_sauron.view_types import GondorView
 
 LAST = 60   # lines: the page shows the recent past, the record keeps everything
 
@@ -24,7 +27,8 @@ def sjg(view: View, events: Events, lang: str) -> list[str]:
 
 
 def gondor_sauron(view: View, events: Events, lang: str) -> list[str]:
-    return gondor_sauron_fr.page_lines(view, events) if lang == "fr" else gondor_sauron_en.page_lines(view, events)
+    seen = cast("GondorView", view)   # the registry gives this log Gondor & Sauron views only
+    return gondor_sauron_fr.page_lines(seen, events) if lang == "fr" else gondor_sauron_en.page_lines(seen, events)
 
 
 def log_lines(game_id: str, view: View, lang: str = "en") -> list[str] | None:

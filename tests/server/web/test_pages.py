@@ -67,6 +67,31 @@ def test_a_secret_set_up_is_drawn_for_its_side_only(browser, other_browser):
     assert stack not in public.text
 
 
+def test_the_board_as_png_is_drawn_from_each_callers_own_view(browser, other_browser):
+    # issue 25: the presenter's PNG (GameInfo.png); SJG 9.1: red's secret placement is on red's picture only
+    csrf = sign_up(browser, "erin")
+    game_id = new_game(browser, csrf, "necromancer-sjg", ["red"])
+    fay = sign_up(other_browser, "fay")
+    assert other_browser.post(f"/api/games/{game_id}/seats/black", headers={auth.CSRF_HEADER: fay}).status_code == 200
+    red_before, black_before = (client.get(f"/games/{game_id}/board.png") for client in (browser, other_browser))
+    placed_in_secret(browser, csrf, game_id)
+    reds, blacks = browser.get(f"/games/{game_id}/board.png"), other_browser.get(f"/games/{game_id}/board.png")
+    for answer in (red_before, black_before, reds, blacks):
+        assert answer.status_code == 200 and answer.headers["content-type"] == "image/png"
+        assert answer.content.startswith(b"\x89PNG\r\n\x1a\n")
+    assert reds.content != red_before.content            # red sees his placement drawn
+    assert blacks.content == black_before.content        # black sees nothing of it
+    assert browser.get(f"/games/{game_id}/board.png?lang=de").status_code == 422
+
+
+def test_a_game_drawn_as_svg_only_answers_its_png_with_404(browser):
+    csrf = sign_up(browser)
+    game_id = new_game(browser, csrf, "diplomacy", ["FRANCE"])
+    refused = browser.get(f"/games/{game_id}/board.png")
+    assert refused.status_code == 404 and "SVG only" in refused.json()["error"]
+    assert browser.get(f"/games/{game_id}/board.svg").status_code == 200
+
+
 def test_the_diplomacy_map_speaks_english_or_french_only(browser):
     csrf = sign_up(browser)
     game_id = new_game(browser, csrf, "diplomacy", ["FRANCE"])

@@ -25,7 +25,7 @@ from typing import Any, cast
 from warjudge.core.dice import Dice
 from warjudge.core.game import Game
 from warjudge.hexwar.grid import distance
-from warjudge.hexwar.gondor_sauron.view_types import ON_THE_MAP, GondorView
+from warjudge.hexwar.gondor_sauron.view_types import ON_THE_MAP, GondorView, UnitJson
 
 Action = dict[str, Any]
 FLIP_SHARE = 0.4      # a flip halves a unit's strength: part of its value already
@@ -74,7 +74,7 @@ def points_value(ratings: str) -> int:
     return attacks + int(ratings[-2]) + MORALE_VALUE[ratings[-1]]
 
 
-def strike_worth(preview: dict[str, Any], target: dict[str, Any]) -> float:
+def strike_worth(preview: dict[str, Any], target: UnitJson) -> float:
     """The points a fire or melee is expected to take from `target` (a unit of the view),
     from the odds its `preview` shows (7.33: a casualty on two dice, certain when
     fanatical, 7.37; 7.42: one die on the morale row): an 'E', an 'A' on a reduced unit or
@@ -85,7 +85,7 @@ def strike_worth(preview: dict[str, Any], target: dict[str, Any]) -> float:
     return hit * sum(_damage(code, target) for code in row) / len(row) * points_value(target["ratings"])
 
 
-def _damage(code: str, target: dict[str, Any]) -> float:
+def _damage(code: str, target: UnitJson) -> float:
     if code == "E":
         return 1.0
     if code.endswith("A") or code == "1/2E":

@@ -8,11 +8,11 @@ Every check is pure and returns a reason."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from warjudge.hexwar.gondor_sauron.combat import Terms
 from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.units import SAURON, WESTERNESSE, Cauldron, CombatUnit, Leader
+from warjudge.hexwar.gondor_sauron.view_types import CauldronJson
 
 
 def pour_problem(pos: Position, cauldron: Cauldron, target: CombatUnit, used: set[str]) -> str | None:
@@ -64,7 +64,7 @@ def capture(pos: Position) -> list[Cauldron]:
     return lost
 
 
-def view_of(cauldron: Cauldron) -> dict[str, Any]:
+def view_of(cauldron: Cauldron) -> CauldronJson:
     """What both sides see of a cauldron, and, hidden from Sauron, what lies under it."""
     return {"id": cauldron.id, "side": WESTERNESSE, "hex": cauldron.hex, "poured": cauldron.poured,
             "under": {"dummy": cauldron.dummy, "oil": cauldron.oil, "hidden_from": [SAURON]}}

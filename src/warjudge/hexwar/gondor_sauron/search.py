@@ -9,23 +9,26 @@ rallies, advances, retreats and the rest are searched."""
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from warjudge.core import bots
 from warjudge.core.game import View
 from warjudge.core.ismcts import SearchBot, share
+from warjudge.hexwar.gondor_sauron.view_types import GondorView
 
 LEFT_TO_PRIOR = frozenset({"movement"})
 
 
-def standing(view: View, side: str) -> float:
+def standing(view: GondorView, side: str) -> float:
     """The share of its demoralization level `side` has not yet lost (0 once demoralized)."""
     level = view["levels"][side]
     return max(0.0, 1.0 - view["losses"][side] / level) if level else 1.0
 
 
 def evaluate(view: View, side: str) -> float:
-    rival = next(s for s in view["levels"] if s != side)
-    return share(standing(view, side), standing(view, rival))
+    seen = cast(GondorView, view)   # ismcts gives this bot its own game's views only
+    rival = next(s for s in seen["levels"] if s != side)
+    return share(standing(seen, side), standing(seen, rival))
 
 
 def search_bot(rng: random.Random, iterations: int | None = None, game_id: str = "gondor") -> SearchBot:

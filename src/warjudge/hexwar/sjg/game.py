@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from warjudge.core.dice import Dice
 from warjudge.core.events import Event, Refusal
+from warjudge.core.json_types import EventJson
 from warjudge.core.log import Log
 from warjudge.core.game import GM, Game
 from warjudge.hexwar.sjg.problems import Problem, problem as rule_problem, refusal
@@ -77,7 +78,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         self.state = SjgState(Position(board or load_board()))
         self._origin: Origin | None = None   # the game cloned from, as it was then (_before_change)
         self._lent: SjgState | None = None   # a state of this game's that a clone's undo holds
-        self.undo_stack: list[tuple[SjgState, dict[str, Any]]] = []   # states to go back to, never changed
+        self.undo_stack: list[tuple[SjgState, EventJson]] = []   # states to go back to, never changed
         self._board_id: BoardId | None = None
         self._legal_kept: LegalKept | None = None
         self._open()

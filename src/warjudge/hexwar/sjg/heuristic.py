@@ -29,7 +29,7 @@ from warjudge.core.bots import kind_first
 from warjudge.core.errors import IllegalAction
 from warjudge.core.game import Action, Game
 from warjudge.hexwar.grid import distance
-from warjudge.hexwar.sjg.view_types import BoardId, SjgView
+from warjudge.hexwar.sjg.view_types import BoardId, SjgView, UnitJson
 
 GOOD_ODDS = ("2-1", "3-1", "4-1", "auto-DE")
 SEARCHERS = 6  # wraiths sent into the Miasma while Jewels remain
@@ -44,7 +44,7 @@ WIZARDS = ("necromancer", "apprentice")  # SJG 6.31: full strength on a slope; 1
 COUNTED = ("zombie", "skeleton", "wraith")  # SJG 3.1: the units counted on the Conversion Track
 FAR = 999
 
-Unit = dict[str, Any]
+Unit = UnitJson   # a unit as the view shows it
 
 
 class HeuristicBot:
@@ -476,7 +476,7 @@ def _stack_resistance(stack: list[Unit]) -> int | None:
     """The resistance of a whole stack, or None when a unit in it cannot be converted."""
     if any(u["resistance"] is None for u in stack):
         return None
-    total: int = sum(u["resistance"] for u in stack)
+    total = sum(u["resistance"] or 0 for u in stack)   # none is None here
     return total
 
 

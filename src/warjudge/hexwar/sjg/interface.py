@@ -13,13 +13,14 @@ from warjudge.core.dice import Dice
 from warjudge.core.events import Event, Refusal
 from warjudge.core.game import Decision, Outcome, View
 from warjudge.core.games import fresh_seed
+from warjudge.core.json_types import EventJson
 from warjudge.core.visibility import HIDDEN_FROM, redacted
 from warjudge.hexwar.sjg.board import map_digest
 from warjudge.hexwar.sjg.costs import action_cost
 from warjudge.hexwar.sjg.parts import GameParts
 from warjudge.hexwar.sjg.state import SIDES, WIZARDS, other
 from warjudge.hexwar.sjg.tables import UnitType
-from warjudge.hexwar.sjg.view_types import BoardId, SjgView
+from warjudge.hexwar.sjg.view_types import BoardId, ChoiceSecret, ItemJson, MiasmaJson, SetUpSecret, SjgView, UnitJson
 
 if TYPE_CHECKING:
     from warjudge.hexwar.hexmap import HexMap
@@ -226,11 +227,11 @@ def _screened(game: "SjgNecromancerGame") -> dict[str, list[str]]:
 # starts from its original's (`_carry_events_seen`): the same events, seen the same way;
 # what either appends afterwards only it holds, and a list that does not lead to a game's
 # own log (`Log.after`) is made again from that log.
-_EVENTS: "weakref.WeakKeyDictionary[Any, dict[str | None, tuple[object, int, list[dict[str, Any]]]]]" = \
+_EVENTS: "weakref.WeakKeyDictionary[Any, dict[str | None, tuple[object, int, list[EventJson]]]]" = \
     weakref.WeakKeyDictionary()
 
 
-def _events_seen(game: "SjgNecromancerGame", viewer: str | None) -> list[dict[str, Any]]:
+def _events_seen(game: "SjgNecromancerGame", viewer: str | None) -> list[EventJson]:
     """The game's events as `viewer` may see them (each through `redacted`, like the rest
     of the view). The event objects are shared between views: read them, do not change them."""
     lists = _EVENTS.setdefault(game, {})
@@ -245,7 +246,7 @@ def _events_seen(game: "SjgNecromancerGame", viewer: str | None) -> list[dict[st
     return list(seen)
 
 
-def _event_seen(event: Event, viewer: str | None) -> dict[str, Any] | None:
+def _event_seen(event: Event, viewer: str | None) -> EventJson | None:
     data = event.to_json()
     return data if viewer is None else None if viewer in data.get(HIDDEN_FROM, ()) else redacted(data, viewer)
 
@@ -279,21 +280,21 @@ def _full_view(game: "SjgNecromancerGame") -> SjgView:
     pos = game.state.position
     screened = _screened(game)
 
-    def mark(obj: dict[str, Any], hidden: list[str]) -> dict[str, Any]:
+    def mark(obj: dict[str, Any], hidden: list[str]) -> Any:   # a UnitJson or ItemJson, marked
         return {**obj, HIDDEN_FROM: hidden} if hidden else obj
 
     figures: dict[Any, dict[str, Any]] = {}
-    units = [mark({"id": u.id, "kind": u.kind.value, "side": u.side, "hex": u.hex, **_unit_facts(pos, u, figures)},
+    units: list[UnitJson] = [mark({"id": u.id, "kind": u.kind.value, "side": u.side, "hex": u.hex, **_unit_facts(pos, u, figures)},
                   [] if u.kind == UnitType.NECROMANCER else screened.get(u.side, []))
              for u in sorted(pos.units.values(), key=lambda u: u.id)]
-    items = []
+    items: list[ItemJson] = []
     for item in sorted(pos.items.values(), key=lambda i: i.id):
         holder = pos.units.get(item.holder) if item.holder is not None else None
         items.append(mark({"id": item.id, "holder": item.holder, "hex": holder.hex if holder else item.hex,
                            "side": holder.side if holder else None},
                           screened.get(holder.side, []) if holder else []))
     m = pos.miasma
-    miasma: dict[str, Any] = {"hexes": sorted(m.hexes), "centre": m.centre, "searched_out": sorted(m.searched_out),
+    miasma: MiasmaJson = {"hexes": sorted(m.hexes), "centre": m.centre, "searched_out": sorted(m.searched_out),
                               "jewels_found": m.jewels_found, "demon": m.demon,
                               # 8.4: how many Jewels the Miasma still hides (which powers they hold stays secret)
                               "jewels_left": sum(1 for j in pos.jewels.values() if j.hex is None and j.delivered_to is None)}
@@ -301,7 +302,7 @@ def _full_view(game: "SjgNecromancerGame") -> SjgView:
         miasma["demon_counter"] = {"hex": m.demon_counter, HIDDEN_FROM: list(SIDES)}
     if "miasma_demon" in game.options.optional:  # that it still lies face down is public
         miasma["demon_hidden"] = m.demon_counter is not None
-    secrets: list[dict[str, Any]] = [{"kind": "choice", "side": s, "items": list(c), HIDDEN_FROM: [other(s)]}
+    secrets: list[ChoiceSecret | SetUpSecret] = [{"kind": "choice", "side": s, "items": list(c), HIDDEN_FROM: [other(s)]}
                                      for s, c in sorted(game.state.choices.items())]
     secrets += [{"kind": "set-up", "side": s, "placements": [[k, h] for k, h in d], HIDDEN_FROM: [other(s)]}
                 for s, d in sorted(game.state.drafts.items()) if d]

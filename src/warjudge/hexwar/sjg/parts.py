@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from warjudge.core.dice import Dice
     from warjudge.core.events import Event
+    from warjudge.core.json_types import EventJson
     from warjudge.core.log import Log
     from warjudge.core.record import GameRecord
     from warjudge.hexwar.decisions import Decision
@@ -31,7 +32,7 @@ class GameParts:
         state: SjgState          # all that play changes (game_state.py)
         _origin: Origin | None   # the game this one was cloned from, as it was then (game.py)
         _lent: SjgState | None   # a state of this game's that a clone's undo holds (game.py)
-        undo_stack: list[tuple[SjgState, dict[str, Any]]]
+        undo_stack: list[tuple[SjgState, EventJson]]
         _board_id: BoardId | None
         _legal_kept: LegalKept | None
 

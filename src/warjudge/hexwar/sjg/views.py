@@ -16,7 +16,7 @@ from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.state import SIDES
 from warjudge.hexwar.sjg.tables import UnitType
-from warjudge.hexwar.sjg.view_types import MailedView
+from warjudge.hexwar.sjg.view_types import DemonJson, ItemJson, MailedView, PieceJson, SideJson, UnitJson
 
 
 def view(game: SjgNecromancerGame, side: str | None = None) -> MailedView:
@@ -25,7 +25,7 @@ def view(game: SjgNecromancerGame, side: str | None = None) -> MailedView:
         raise ValueError(f"no side {side!r}; the sides are red and black")
     pos = game.state.position
     screened = _screened(game, side)
-    units = [{"id": u.id, "kind": u.kind.value, "side": u.side, "hex": u.hex}
+    units: list[UnitJson | PieceJson] = [{"id": u.id, "kind": u.kind.value, "side": u.side, "hex": u.hex}
              for u in sorted(pos.units.values(), key=lambda u: u.id)
              if u.side not in screened or u.kind == UnitType.NECROMANCER]
     pending = game.pending
@@ -67,21 +67,21 @@ def _choices_seen(game: SjgNecromancerGame, side: str | None) -> dict[str, list[
     return {s: list(c) for s, c in game.state.choices.items() if side is None or s == side}
 
 
-def _demon(game: SjgNecromancerGame, side: str | None) -> dict[str, Any] | None:
+def _demon(game: SjgNecromancerGame, side: str | None) -> DemonJson | None:
     """10.4: where the unleashed demon is; its hidden counter only in the full view."""
     if "miasma_demon" not in game.options.optional:
         return None
     m = game.state.position.miasma
-    out: dict[str, Any] = {"hex": m.demon, "hidden": m.demon_counter is not None}
+    out: DemonJson = {"hex": m.demon, "hidden": m.demon_counter is not None}
     if side is None:
         out["counter"] = m.demon_counter
     return out
 
 
-def _items(game: SjgNecromancerGame, screened: set[str]) -> list[dict[str, Any]]:
+def _items(game: SjgNecromancerGame, screened: set[str]) -> list[ItemJson]:
     """Items in play (10.55-10.58): who holds each and where; an item held behind the
     set-up screen is left out with its holder."""
-    pos, out = game.state.position, []
+    pos, out = game.state.position, list[ItemJson]()
     for item in sorted(pos.items.values(), key=lambda i: i.id):
         holder = pos.units.get(item.holder) if item.holder is not None else None
         if holder is not None and holder.side in screened:
@@ -91,7 +91,7 @@ def _items(game: SjgNecromancerGame, screened: set[str]) -> list[dict[str, Any]]
     return out
 
 
-def _side(game: SjgNecromancerGame, s: str) -> dict[str, Any]:
+def _side(game: SjgNecromancerGame, s: str) -> SideJson:
     data = game.state.position.sides[s]
     return {"cp": data.cp, "count": data.count, "column": data.column.label,
             "crystal_ball": data.crystal_ball, "extra_jewels": list(data.extra_jewels),

@@ -60,6 +60,7 @@ TEMPLATES = {
                                "try again",
     "api.no_phase_yet": "game {game} has {phases} phases so far (0 to {last})",
     "api.no_board": "no board picture for {kind} games; play from the legal actions",
+    "api.no_png": "{kind} games draw their board as SVG only: GET board.svg",
     "api.no_log": "{kind} games have no log of results: their views report each phase",
     "api.no_record_yet": "game {game} is not over: its record holds the dice seed and every secret, which stay on "
                          "the server until it ends (meanwhile GET /api/games/{game}/history is what you may see)",

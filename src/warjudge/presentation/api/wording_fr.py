@@ -59,6 +59,7 @@ TEMPLATES = {
                                "l'instant) : réessayez",
     "api.no_phase_yet": "la partie {game} n'a que {phases} phases pour l'instant (0 à {last})",
     "api.no_board": "pas d'image du plateau pour les parties de {kind} ; jouez depuis les actions permises",
+    "api.no_png": "les parties de {kind} ne dessinent leur plateau qu'en SVG : GET board.svg",
     "api.no_log": "les parties de {kind} n'ont pas de journal des résultats : leurs vues rendent compte de chaque phase",
     "api.no_record_yet": "la partie {game} n'est pas terminée : son enregistrement contient la graine des dés et "
                          "tous les secrets, qui restent sur le serveur jusqu'à la fin",

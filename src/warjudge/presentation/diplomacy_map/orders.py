@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from warjudge.presentation.diplomacy_map.boards import Board
@@ -24,7 +25,7 @@ class OrderMark:
     svg: str
 
 
-def order_marks(board: Board, lines: list[dict[str, Any]]) -> list[OrderMark]:
+def order_marks(board: Board, lines: Sequence[Mapping[str, Any]]) -> list[OrderMark]:
     return [mark for line in lines if (mark := _mark(board, line)) is not None]
 
 
@@ -35,7 +36,7 @@ def _point(board: Board, token: str) -> tuple[float, float] | None:
     return unit_point(board, province, coast or None)
 
 
-def _mark(board: Board, line: dict[str, Any]) -> OrderMark | None:
+def _mark(board: Board, line: Mapping[str, Any]) -> OrderMark | None:
     text, result = str(line.get("order", "")), str(line.get("result", ""))
     tokens = text.split()
     if not tokens or tokens[0] in ("Build", "Waive") or tokens[-1] == "D":

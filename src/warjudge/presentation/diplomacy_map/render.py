@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache, partial
 from html import escape
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from warjudge.core.errors import InputError
@@ -31,7 +31,7 @@ LABEL = 15    # user units of labels and counters' letters: at least 11 px on sc
 
 
 def render_map(map_id_or_map: Any, view: Mapping[str, Any], *, lang: str = "en",
-               orders: list[dict[str, Any]] | None = None) -> str:
+               orders: Sequence[Mapping[str, Any]] | None = None) -> str:
     """The SVG text of `view` on the map ("standard", "necromancer", a loaded map or a
     Board). `orders`: the lines to draw as arrows ({"power", "order", "result"}), e.g. the
     view's last phase's results. A view naming a province the map lacks is refused."""

@@ -8,9 +8,9 @@ name printed on it, never by its id (issue 24 finding 9)."""
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 from warjudge.hexwar.gondor_sauron.units import Ratings
+from warjudge.hexwar.gondor_sauron.view_types import CauldronJson, EngineJson, LeaderJson, UnitJson
 from warjudge.presentation.gondor_sauron.wording_en import piece as printed_name
 
 TEXT = 14.5   # user units: at least 11 px on screen at 1366x768 (issue 24)
@@ -53,12 +53,12 @@ def _ratings_text(code: str, x: float, y: float) -> str:
             f'text-anchor="middle"{squeeze}>{escape(code)}</text>')
 
 
-def _name(piece: dict[str, Any]) -> str:
+def _name(piece: UnitJson | LeaderJson | EngineJson | CauldronJson) -> str:
     """'Gondor Citadel Guard 2', not 'gondor-citadel-guard-2'."""
     return printed_name(str(piece.get("id", "")), {})
 
 
-def unit_title(piece: dict[str, Any], lang: str = "en", name: str | None = None) -> str:
+def unit_title(piece: UnitJson, lang: str = "en", name: str | None = None) -> str:
     """The unit in full: `name` (as printed, else its id), kind and side, ratings, state."""
     w = _words(lang)
     code, kind = str(piece.get("ratings", "")), str(piece.get("kind", ""))
@@ -74,7 +74,7 @@ def unit_title(piece: dict[str, Any], lang: str = "en", name: str | None = None)
     return " · ".join(words)
 
 
-def unit(piece: dict[str, Any], x: float, y: float) -> str:
+def unit(piece: UnitJson, x: float, y: float) -> str:
     colour = SIDE_COLOUR.get(str(piece.get("side")), "#777")
     code = str(piece.get("ratings", ""))
     missile = any(c.islower() for c in code)
@@ -87,7 +87,7 @@ def unit(piece: dict[str, Any], x: float, y: float) -> str:
             + _ratings_text(code, x, y + 15))
 
 
-def leader(piece: dict[str, Any], x: float, y: float) -> str:
+def leader(piece: LeaderJson, x: float, y: float) -> str:
     colour = SIDE_COLOUR.get(str(piece.get("side")), "#777")
     initials = "".join(w[0] for w in str(piece.get("id", "?")).split("-")[:2]).title()
     ring = "#b000b0" if piece.get("magic") else colour
@@ -96,14 +96,14 @@ def leader(piece: dict[str, Any], x: float, y: float) -> str:
             f'{escape(initials)}</text>')
 
 
-def leader_title(piece: dict[str, Any], lang: str = "en", name: str | None = None) -> str:
+def leader_title(piece: LeaderJson, lang: str = "en", name: str | None = None) -> str:
     w = _words(lang)
     magic = f", {w['magic']} {piece['magic']}" if piece.get("magic") else ""
     return (f"{name or _name(piece)}: {w['leader']} {w.get(str(piece.get('side')), '')}, "
             f"{w['rally']} {piece.get('rally', '?')}{magic}")
 
 
-def engine(piece: dict[str, Any], x: float, y: float) -> str:
+def engine(piece: EngineJson, x: float, y: float) -> str:
     colour = SIDE_COLOUR.get(str(piece.get("side")), "#777")
     letter = ENGINE_LETTER.get(str(piece.get("kind")), "?")
     return (f'<rect x="{x - 11:.1f}" y="{y - 11:.1f}" width="22" height="22" fill="#fff" stroke="{colour}" '
@@ -111,12 +111,12 @@ def engine(piece: dict[str, Any], x: float, y: float) -> str:
             f'fill="{colour}" text-anchor="middle">{letter}</text>')
 
 
-def engine_title(piece: dict[str, Any], lang: str = "en", name: str | None = None) -> str:
+def engine_title(piece: EngineJson, lang: str = "en", name: str | None = None) -> str:
     w, kind = _words(lang), str(piece.get("kind", "engine"))
     return f"{name or _name(piece)}: {w.get(kind, kind)} {w['of']} {w.get(str(piece.get('side')), '')}"
 
 
-def cauldron(piece: dict[str, Any], x: float, y: float, lang: str = "en") -> str:
+def cauldron(piece: CauldronJson, x: float, y: float, lang: str = "en") -> str:
     poured, w = int(piece.get("poured") or 0), _words(lang)
     return (f'<g data-cauldron="{escape(str(piece.get("id", "")))}"><title>{escape(_name(piece))}: '
             f'{escape(w["cauldron"])} ({poured} {w["poured"]})</title><path d="M{x - 13:.1f},{y - 9:.1f} h26 l-4,18 h-18 z" '

@@ -6,9 +6,8 @@ Only what this map and view hold is listed."""
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
-from warjudge.hexwar.gondor_sauron.view_types import GondorView
+from warjudge.hexwar.gondor_sauron.view_types import GondorView, LeaderJson
 from warjudge.hexwar.hexmap import HexMap
 from warjudge.presentation.gondor_sauron import counters
 
@@ -86,11 +85,12 @@ def _sample(item: str, lang: str) -> str:
     if item == "disrupted":
         return '<rect x="-14" y="-13" width="28" height="26" rx="3" fill="#555" stroke="#e02020" stroke-width="2.5" stroke-dasharray="4,2"/>'
     if item in ("leader", "magic"):
-        return counters.leader({"id": "gandalf", "magic": item == "magic", "side": ""}, 0, 0)
+        sample: LeaderJson = {"id": "gandalf", "side": "", "hex": "", "rally": 0, "magic": 1 if item == "magic" else None}
+        return counters.leader(sample, 0, 0)
     if item in counters.ENGINE_LETTER:
-        return counters.engine({"kind": item, "side": ""}, 0, 0)
+        return counters.engine({"id": "", "side": "", "kind": item, "hex": ""}, 0, 0)
     if item == "cauldron":
-        return counters.cauldron({"id": "cauldron"}, 0, 0, lang)
+        return counters.cauldron({"id": "cauldron", "side": "", "hex": "", "poured": 0}, 0, 0, lang)
     return '<polygon points="0,-13 11,-6.5 11,6.5 0,13 -11,6.5 -11,-6.5" fill="none" stroke="#b000b0" stroke-width="4"/>'
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from warjudge.core.game import View
+from warjudge.hexwar.gondor_sauron.view_types import GondorView
 
 from warjudge.hexwar.gondor_sauron import sequence
 from warjudge.presentation.gondor_sauron import choice_facts, wording_en
@@ -105,7 +105,7 @@ def _phase(code: Any) -> str:
     return f"{code} ({titles[code]})" if code in titles else f"phase {code}"
 
 
-def page_lines(view: View, events: Iterable[Facts]) -> list[str]:
+def page_lines(view: GondorView, events: Iterable[Facts]) -> list[str]:
     """The log's lines, the pieces named with the codes printed on the counters `view` shows."""
     printed = choice_facts.codes(view)
     return [line(e, printed) for e in events]

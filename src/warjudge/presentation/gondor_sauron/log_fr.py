@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from warjudge.core.game import View
+from warjudge.hexwar.gondor_sauron.view_types import GondorView
 
 from warjudge.presentation.gondor_sauron import choice_facts, wording_fr
 from warjudge.presentation.gondor_sauron.log_en import named
@@ -89,6 +89,6 @@ def line(event: Facts, printed: dict[str, str]) -> str:
     return f"Tour {event.get('turn')}, {phase} · {text}"
 
 
-def page_lines(view: View, events: Iterable[Facts]) -> list[str]:
+def page_lines(view: GondorView, events: Iterable[Facts]) -> list[str]:
     printed = choice_facts.codes(view)
     return [line(e, printed) for e in events]

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import math
 from html import escape
-from typing import Any
 
 from warjudge.hexwar.grid import parse_hex
-from warjudge.hexwar.gondor_sauron.view_types import ON_THE_MAP, GondorView
+from warjudge.hexwar.gondor_sauron.view_types import EngineJson, GondorView, LeaderJson, UnitJson
 from warjudge.hexwar.hexmap import HexMap
 from warjudge.presentation.gondor_sauron import counters, wording_en, wording_fr
 from warjudge.presentation.gondor_sauron.legend import KEY, TERRAIN_FILL, legend, legend_height, terrain_key
@@ -109,32 +108,31 @@ def _pieces(view: GondorView, lang: str) -> list[str]:
     bottom left, cauldrons at its right; Sauron's pedestal under them all. Each names itself
     on hover as its counter is printed (in `lang`), never by its id."""
     names = (wording_fr if lang == "fr" else wording_en).piece_names(view)
-    by_hex: dict[str, list[tuple[str, dict[str, Any]]]] = {}
-    for key, kind in zip(ON_THE_MAP, ("unit", "leader", "engine")):
-        for piece in view.get(key, []):
-            if piece.get("hex"):
-                by_hex.setdefault(str(piece["hex"]), []).append((kind, piece))
+    by_hex: dict[str, tuple[list[UnitJson], list[LeaderJson], list[EngineJson]]] = {}
+    for unit in view.get("units", []):
+        if unit.get("hex"):
+            by_hex.setdefault(unit["hex"], ([], [], []))[0].append(unit)
+    for ldr in view.get("leaders", []):
+        if ldr.get("hex"):
+            by_hex.setdefault(ldr["hex"], ([], [], []))[1].append(ldr)
+    for eng in view.get("engines", []):
+        if eng.get("hex"):
+            by_hex.setdefault(eng["hex"], ([], [], []))[2].append(eng)
     out = []
-    for h, here in sorted(by_hex.items()):
+    for h, (units, leaders, engines) in sorted(by_hex.items()):
         x0, y0 = centre(h)
-        units = [p for k, p in here if k == "unit"]
-        alone = len(here) == 1
-        placed = {"unit": 0, "leader": 0, "engine": 0}
-        for kind, piece in here:
-            i = placed[kind]
-            placed[kind] += 1
-            if kind == "unit":
-                x, y = x0 + 4 * i, y0 + 5 - 4 * i
-                shape, title = counters.unit(piece, x, y), counters.unit_title(piece, lang, names.get(str(piece.get("id"))))
-            elif kind == "leader":
-                x, y = (x0, y0) if alone or not units else (x0 + 17 + 9 * i, y0 - 12)
-                shape, title = counters.leader(piece, x, y), counters.leader_title(piece, lang, names.get(str(piece.get("id"))))
-            else:
-                x, y = (x0, y0) if alone else (x0 - 17, y0 + 17)
-                shape, title = counters.engine(piece, x, y), counters.engine_title(piece, lang, names.get(str(piece.get("id"))))
-            name = escape(str(piece.get("id", "")))
-            out.append(f'<g data-testid="unit" data-unit="{name}" data-hex="{h}" data-kind="{kind}" tabindex="0" '
-                       f'data-side="{escape(str(piece.get("side", "")))}"><title>{escape(title)}</title>{shape}</g>')
+        alone = len(units) + len(leaders) + len(engines) == 1
+        for i, unit in enumerate(units):
+            out.append(_piece(h, "unit", unit, counters.unit(unit, x0 + 4 * i, y0 + 5 - 4 * i),
+                              counters.unit_title(unit, lang, names.get(unit["id"]))))
+        for i, ldr in enumerate(leaders):
+            x, y = (x0, y0) if alone or not units else (x0 + 17 + 9 * i, y0 - 12)
+            out.append(_piece(h, "leader", ldr, counters.leader(ldr, x, y),
+                              counters.leader_title(ldr, lang, names.get(ldr["id"]))))
+        for eng in engines:
+            x, y = (x0, y0) if alone else (x0 - 17, y0 + 17)
+            out.append(_piece(h, "engine", eng, counters.engine(eng, x, y),
+                              counters.engine_title(eng, lang, names.get(eng["id"]))))
     for piece in view.get("cauldrons", []):
         if piece.get("hex"):
             x0, y0 = centre(str(piece["hex"]))
@@ -145,6 +143,12 @@ def _pieces(view: GondorView, lang: str) -> list[str]:
                    f'fill="none" stroke="#b000b0" stroke-width="4" pointer-events="none"><title>'
                    f'{escape(KEY[lang if lang in KEY else "en"][0]["pedestal"])}</title></polygon>')
     return out
+
+
+def _piece(h: str, kind: str, piece: UnitJson | LeaderJson | EngineJson, shape: str, title: str) -> str:
+    """A piece's counter, named on hover."""
+    return (f'<g data-testid="unit" data-unit="{escape(piece["id"])}" data-hex="{h}" data-kind="{kind}" tabindex="0" '
+            f'data-side="{escape(piece["side"])}"><title>{escape(title)}</title>{shape}</g>')
 
 
 def _inset(h: str) -> list[tuple[float, float]]:

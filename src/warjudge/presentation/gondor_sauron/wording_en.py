@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from warjudge.core.events import Event
+from warjudge.hexwar.gondor_sauron.view_types import GondorView
 from warjudge.presentation.gondor_sauron import choice_facts
 
 Params = dict[str, Any]
@@ -75,13 +76,13 @@ def side_names() -> dict[str, str]:
     return {"westernesse": "Westernesse", "sauron": "Sauron"}
 
 
-def piece_names(view: Params) -> dict[str, str]:
+def piece_names(view: GondorView) -> dict[str, str]:
     """Every piece the seat sees -> its printed name and code, for the page's prompts."""
     printed = choice_facts.codes(view)
     return {p: piece(p, printed) for p in choice_facts.piece_ids(view)}
 
 
-def chooser(view: Params, _places: dict[str, str]) -> Callable[[Params], str]:
+def chooser(view: GondorView, _places: dict[str, str]) -> Callable[[Params], str]:
     """Words for the actions of a seat that sees `view` (its counters' codes read once)."""
     printed = choice_facts.codes(view)
     return lambda action: choice(action, printed)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from warjudge.hexwar.gondor_sauron.view_types import GondorView
 from warjudge.presentation.gondor_sauron import choice_facts
 
 Params = dict[str, Any]
@@ -58,13 +59,13 @@ def _path(hexes: list[str]) -> str:
     return " → ".join(hexes)
 
 
-def piece_names(view: Params) -> dict[str, str]:
+def piece_names(view: GondorView) -> dict[str, str]:
     """Every piece the seat sees -> its printed name and code, for the page's prompts."""
     printed = choice_facts.codes(view)
     return {p: piece(p, printed) for p in choice_facts.piece_ids(view)}
 
 
-def chooser(view: Params, _places: dict[str, str]) -> Callable[[Params], str]:
+def chooser(view: GondorView, _places: dict[str, str]) -> Callable[[Params], str]:
     """Words for the actions of a seat that sees `view` (its counters' codes read once)."""
     printed = choice_facts.codes(view)
     return lambda action: choice(action, printed)
@@ -106,7 +107,7 @@ def choice(action: Params, printed: dict[str, str]) -> str:
     return say() if say else str(kind)
 
 
-def cost(c: Params, view: Params) -> str:
+def cost(c: Params, view: GondorView) -> str:
     """Ce qu'une action coûte (issue 24 : aucun coup au coût caché), en français, d'après les
     faits que costs.py donne ; le `why` anglais y est le pendant."""
     printed, pieces = choice_facts.codes(view), c.get("units", [])

@@ -8,11 +8,10 @@ leaves out what that player may not see, and this module draws that view as it i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 from xml.sax.saxutils import escape
 
 from warjudge.core.errors import WarjudgeError
-from warjudge.diplomacy.view_types import ReportView
+from warjudge.diplomacy.view_types import ReportLine, ReportView
 from warjudge.diplomacy.variants.necromancer.mapfile import START, NecroMap, Province
 from warjudge.diplomacy.variants.necromancer.pieces import parse_group
 
@@ -73,7 +72,7 @@ def picture_of_view(view: ReportView, nmap: NecroMap | None = None) -> Picture:
     return picture
 
 
-def order_arrows(lines: list[dict[str, Any]], nmap: NecroMap) -> list[tuple[str, str, str, str, str]]:
+def order_arrows(lines: list[ReportLine], nmap: NecroMap) -> list[tuple[str, str, str, str, str]]:
     """Arrows for the orders a view shows, as Diplomacy maps draw them: a move (each step of
     a Double Move), a support to its aim, a retreat; with the order's result."""
     from warjudge.diplomacy.variants.necromancer.orders import DoubleMove, Move, NOrder, Retreat, Support, parse_norder

@@ -11,7 +11,7 @@ comes next."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from warjudge.core.events import Event, worded
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
     from warjudge.diplomacy.variants.necromancer.movement import Dislodgement
     from warjudge.diplomacy.variants.necromancer.state import NecroState
+    from warjudge.core.json_types import EventJson
     from warjudge.diplomacy.view_types import ReportView
     from warjudge.diplomacy.variants.necromancer.views import Reveal
 
@@ -56,7 +57,7 @@ WORDS = {
 LANGS = tuple(WORDS)
 
 
-def reason_in(lang: str, why: dict[str, Any] | None, names: dict[str, str] | None = None) -> str:
+def reason_in(lang: str, why: EventJson | None, names: dict[str, str] | None = None) -> str:
     """A report line's reason (its `why`: code and parameters) in the report's language,
     power ids printed as `names` gives them; '' when the line has none."""
     return "" if not why else worded(Event.from_json(why), lang, names)

@@ -5,7 +5,10 @@ sheet's order, and the totals of a set-up."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
+
+if TYPE_CHECKING:
+    from warjudge.hexwar.sjg.view_types import SjgView
 
 T = TypeVar("T")
 
@@ -25,7 +28,7 @@ class Speakers:
     who_from: Callable[[list[Any]], str]
 
 
-def speakers(view: dict[str, Any], places: dict[str, str], point_words: dict[str, str], from_word: str,
+def speakers(view: SjgView, places: dict[str, str], point_words: dict[str, str], from_word: str,
              units: Callable[[list[tuple[str, int]]], str], joined: Callable[[list[str]], str]) -> Speakers:
     """A wording table's `Speakers` for `view`: `places` the map's named points (hex ->
     point), `point_words` their names, `from_word` its "from", `units` its counted units
@@ -81,14 +84,14 @@ def _remembered(say: Callable[[T], str], said: dict[Any, str] | None = None) -> 
     return again
 
 
-def index(view: dict[str, Any]) -> dict[str, str]:
+def index(view: SjgView) -> dict[str, str]:
     """Unit id -> kind, for the units the view shows (built once per view)."""
-    return {str(u.get("id")): str(u.get("kind")) for u in view.get("units", [])}
+    return {str(u["id"]): u["kind"] for u in view.get("units", [])}
 
 
-def hexes(view: dict[str, Any]) -> dict[str, str]:
+def hexes(view: SjgView) -> dict[str, str]:
     """Unit id -> the hex it stands in, for the units the view shows."""
-    return {str(u.get("id")): str(u.get("hex")) for u in view.get("units", []) if u.get("hex")}
+    return {str(u["id"]): u["hex"] for u in view.get("units", []) if u.get("hex")}
 
 
 def by_hex(by_id: dict[str, str], where: dict[str, str], ids: Iterable[Any]) -> list[tuple[str, list[tuple[str, int]]]]:

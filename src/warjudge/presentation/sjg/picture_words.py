@@ -3,7 +3,7 @@ and French: the play server's French page draws its board in French (issue 24 fi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from warjudge.presentation.sjg import wording_en, wording_fr
 
@@ -39,7 +39,7 @@ def side(lang: str, name: str) -> str:
     return SIDES["fr" if lang == "fr" else "en"].get(name, name)
 
 
-def people(lang: str, units: list[dict[str, Any]]) -> str:
+def people(lang: str, units: Sequence[Mapping[str, Any]]) -> str:
     """A stack's units by the kinds printed on their counters ("the Necromancer, 2 zombies")."""
     return wording_fr._kinds(units) if lang == "fr" else wording_en.PEOPLE.many(units)
 

@@ -16,11 +16,12 @@ SVG and PNG are drawn from one list of shapes (`scene`), so the two pictures agr
 
 from __future__ import annotations
 
+import io
 import math
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.panel import Panel
@@ -29,7 +30,7 @@ from rich.text import Text
 
 from warjudge.hexwar.grid import direction_between, parse_hex
 from warjudge.hexwar.hexmap import HexMap
-from warjudge.hexwar.sjg.view_types import SjgPicture
+from warjudge.hexwar.sjg.view_types import JewelJson, PieceJson, SideJson, SjgPicture, UnitJson
 from warjudge.presentation.sjg import picture_words as words
 from warjudge.presentation.sjg import wording_fr
 
@@ -60,24 +61,24 @@ def stack_label(kinds: list[str]) -> str:
     return (necro + letters)[:4]
 
 
-def _stacks(view: SjgPicture) -> dict[str, dict[str, list[dict[str, Any]]]]:
+def _stacks(view: SjgPicture) -> dict[str, dict[str, list[UnitJson | PieceJson]]]:
     """hex -> side -> the view's units there."""
-    out: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    out: dict[str, dict[str, list[UnitJson | PieceJson]]] = {}
     for unit in view.get("units", []):
         if unit.get("hex"):
             out.setdefault(unit["hex"], {}).setdefault(unit["side"], []).append(unit)
     return out
 
 
-def _jewels_on_map(view: SjgPicture) -> dict[str, list[dict[str, Any]]]:
-    out: dict[str, list[dict[str, Any]]] = {}
+def _jewels_on_map(view: SjgPicture) -> dict[str, list[JewelJson]]:
+    out: dict[str, list[JewelJson]] = {}
     for jewel in view.get("jewels", []):
-        if jewel.get("hex") and not jewel.get("delivered_to"):
-            out.setdefault(jewel["hex"], []).append(jewel)
+        if (h := jewel.get("hex")) and not jewel.get("delivered_to"):
+            out.setdefault(h, []).append(jewel)
     return out
 
 
-def _track_label(side: dict[str, Any]) -> str:
+def _track_label(side: SideJson) -> str:
     if side.get("column"):
         return str(side["column"])
     if side.get("count") is None:
@@ -85,6 +86,12 @@ def _track_label(side: dict[str, Any]) -> str:
     from warjudge.hexwar.sjg.tables import track
 
     return track(int(side["count"])).label
+
+
+def _demon_hex(view: SjgPicture) -> str | None:
+    """Where the unleashed demon is (10.4), if the view shows it."""
+    demon = view.get("demon")
+    return demon["hex"] if demon else None
 
 
 def _pretty(value: Any) -> str:
@@ -144,7 +151,7 @@ def _extra_lines(view: SjgPicture) -> list[str]:
         out.append(f"Demon: {where}")
     units = {u["id"]: u for u in view.get("units", [])}
     for item in view.get("items", []):
-        holder = units.get(item.get("holder"))
+        holder = None if (held_by := item.get("holder")) is None else units.get(held_by)
         if holder:
             where = f"{holder['side']} {KIND_LETTER.get(holder['kind'], '?')}{holder['id']} in {holder['hex']}"
         else:
@@ -158,7 +165,9 @@ def _extra_lines(view: SjgPicture) -> list[str]:
     return out
 
 
-SIDE_BONUSES = (("free_attempts", "free conversion rolls"), ("necromancer_mp", "Necromancer +MP"),
+SideBonus = Literal["free_attempts", "necromancer_mp", "zombie_mp", "skeleton_bonus", "wraith_phases",
+                    "necromancer_halved"]
+SIDE_BONUSES: tuple[tuple[SideBonus, str], ...] = (("free_attempts", "free conversion rolls"), ("necromancer_mp", "Necromancer +MP"),
                 ("zombie_mp", "zombie +MP"), ("skeleton_bonus", "skeleton +str"),
                 ("wraith_phases", "extra wraith phases"), ("necromancer_halved", "Necromancer halved"))
 
@@ -217,7 +226,7 @@ class TerminalView:
             put(2 * height, LABEL + SHIFT + CELL * i + 1, f"{col:02d}", "bold")
         stacks, jewels = _stacks(view), _jewels_on_map(view)
         miasma, moved = set(view.get("miasma", [])), set(view.get("moved", []))
-        demon = (view.get("demon") or {}).get("hex")
+        demon = _demon_hex(view)
         for row in range(1, height + 1):
             y = 2 * row - 1
             shift = SHIFT if row % 2 == 0 else 0
@@ -245,7 +254,7 @@ class TerminalView:
                 text.append("\n")
         return text
 
-    def _content(self, board: HexMap, h: str, stack: dict[str, list[dict[str, Any]]] | None, jewel: bool, in_miasma: bool, demon: bool,
+    def _content(self, board: HexMap, h: str, stack: dict[str, list[UnitJson | PieceJson]] | None, jewel: bool, in_miasma: bool, demon: bool,
                  moved: bool) -> tuple[str, str]:
         """The five characters of a hex and their style. A stack keeps one mark of what
         lies under it: Ψ the demon, ◆ a Jewel, ~ the Miasma, ^ a slope, » it just moved."""
@@ -596,18 +605,18 @@ def scene(view: SjgPicture) -> list[Shape]:
                              attrs={"class": "jewel", "data-jewel": jewel["id"], "data-hex": h},
                              title=words.say(lang, "jewel-on-map", x=words.jewel(lang, jewel["id"]))))
 
-    demon = (view.get("demon") or {}).get("hex")
+    demon = _demon_hex(view)
     if demon:
         x, y = hex_centre(demon)
         out.append(Shape("circle", [(x - R * 0.55, y - R * 0.35)], fill="#c01818", stroke="#ffe0e0", width=1.5,
                          radius=10, attrs={"class": "demon", "data-hex": demon}, title=words.say(lang, "demon")))
         out.append(Shape("text", [(x - R * 0.55, y - R * 0.35 + 1)], fill="#ffffff", text="Ψ", size=TEXT, bold=True))
     for item in view.get("items", []):
-        if item.get("hex") and item.get("holder") is None:
-            x, y = hex_centre(item["hex"])
+        if (lying := item.get("hex")) and item.get("holder") is None:
+            x, y = hex_centre(lying)
             out.append(Shape("rect", [(x - 12, y + R * 0.45 - 8), (x + 12, y + R * 0.45 + 8)], fill="#e8e0c0",
                              stroke="#3a3020", width=1.0, radius=2,
-                             attrs={"class": "item", "data-item": item["id"], "data-hex": item["hex"]},
+                             attrs={"class": "item", "data-item": item["id"], "data-hex": lying},
                              title=words.say(lang, "lying", x=words.item(lang, item["id"]))))
             out.append(Shape("text", [(x, y + R * 0.45 + 0.5)], fill="#3a3020", text=item["id"][:2].upper(), size=TEXT))
 
@@ -625,7 +634,7 @@ def _skull(x: float, y: float, colour: str) -> list[Shape]:
     ]
 
 
-def _counter(x: float, y: float, h: str, side: str, units: list[dict[str, Any]], lang: str) -> Shape:
+def _counter(x: float, y: float, h: str, side: str, units: list[UnitJson | PieceJson], lang: str) -> Shape:
     kinds = [u["kind"] for u in units]
     necro = "necromancer" in kinds
     rest = [k for k in kinds if k != "necromancer"]
@@ -832,6 +841,13 @@ def _draw(draw: ImageDraw.ImageDraw, s: Shape, k: float) -> None:
 
 def render_png(view: SjgPicture, path: str | Path) -> Path:
     """Draw the view with Pillow and save it as a PNG at `path`."""
+    path = Path(path)
+    path.write_bytes(png_bytes(view))
+    return path
+
+
+def png_bytes(view: SjgPicture) -> bytes:
+    """The view drawn with Pillow, as the bytes of a PNG file."""
     from PIL import Image, ImageDraw
 
     board: HexMap = view["board"]
@@ -842,9 +858,9 @@ def render_png(view: SjgPicture, path: str | Path) -> Path:
     for s in scene(view):
         _draw(draw, s, k)
     image = image.resize((int(width), int(height)), Image.Resampling.LANCZOS).convert("RGB")
-    path = Path(path)
-    image.save(path, format="PNG", optimize=True)
-    return path
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
 
 
-__all__ = ["render_png", "render_svg", "render_terminal", "scene", "stack_label"]
+__all__ = ["png_bytes", "render_png", "render_svg", "render_terminal", "scene", "stack_label"]

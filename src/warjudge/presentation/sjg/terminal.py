@@ -56,7 +56,7 @@ from warjudge.core import bots
 from warjudge.core.errors import IllegalAction, WarjudgeError
 from warjudge.core.game import Decision, Game
 from warjudge.hexwar.grid import DIRECTION_NAMES, DIRECTIONS
-from warjudge.hexwar.sjg.view_types import SjgPicture, SjgView
+from warjudge.hexwar.sjg.view_types import PieceJson, SjgPicture, SjgView, UnitJson
 from warjudge.presentation.sjg.picture import picture
 from warjudge.presentation.sjg.render import KIND_LETTER, render_png, render_svg, render_terminal
 from warjudge.presentation.sjg.wording_en import lines as in_english
@@ -565,7 +565,7 @@ def line_reader(console: Console) -> Callable[[str], str]:
 def units_table(view: SjgPicture, side: str | None, which: str | None) -> list[str]:
     """Lines listing units with their numbers and types, a line per hex and side:
     `side`'s (default), all visible ('all'), or one hex's."""
-    by_hex: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    by_hex: dict[tuple[str, str], list[UnitJson | PieceJson]] = {}
     for u in view.get("units", []):
         if which and HEX.match(which):
             if u["hex"] != which:
@@ -634,7 +634,7 @@ def hex_lines(view: SjgPicture, hex_: str) -> list[str]:
     for item in view.get("items", []):
         if item.get("hex") == hex_:
             lines.append(f"  the {item['id']}" + (" (lying here)" if item.get("holder") is None else ""))
-    if (view.get("demon") or {}).get("hex") == hex_:
+    if (demon := view.get("demon")) and demon["hex"] == hex_:
         lines.append("  the Miasma demon")
     return lines
 

@@ -5,12 +5,15 @@ terminal, the CLI and the mailed views all print through `english`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from warjudge.core.events import Event
 from warjudge.presentation.sjg import choice_facts
 
-Params = dict[str, Any]
+if TYPE_CHECKING:
+    from warjudge.hexwar.sjg.view_types import SjgView
+
+Params = Mapping[str, Any]   # an event's facts, or a unit of a view
 MERCENARY_RULE = "mercenaries may stack only with each other, the Necromancer and his apprentice (SJG 10.53)"
 CLIFF_HINT = "; only a wraith crosses a cliff, and only as its whole move from where it began (SJG 4.21)"
 BLOCKED = {  # why a step is barred (moves.blocked_because)
@@ -37,7 +40,7 @@ class Names:
     commands are typed with ids, names them by id (IDS); the pages name them as the
     counters are printed, by kind, for no id is on any counter (issue 24 finding 9)."""
     one: Callable[[Params], str]
-    many: Callable[[list[Params]], str]
+    many: Callable[[Sequence[Params]], str]
 
 
 IDS = Names(label, _labels)
@@ -347,12 +350,12 @@ def english(event: Event, names: Names = IDS) -> str:
     raise KeyError(f"no English wording for the event {event.code!r}")
 
 
-def lines(events: Iterable[Event | dict[str, Any]], names: Names = IDS) -> list[str]:
+def lines(events: Iterable[Event | Mapping[str, Any]], names: Names = IDS) -> list[str]:
     """Events (or their JSON, as a view carries them) as the lines of the game's log."""
     return [english(e if isinstance(e, Event) else Event.from_json(e), names) for e in events]
 
 
-def page_lines(events: Iterable[Event | dict[str, Any]]) -> list[str]:
+def page_lines(events: Iterable[Event | Mapping[str, Any]]) -> list[str]:
     """The log as a page shows it: units named by kind, as their counters are printed."""
     return lines(events, PEOPLE)
 
@@ -401,7 +404,7 @@ def _kind(unit: Params) -> str:
         KIND_WORDS.get(unit["kind"], KIND_WORDS["unit"])[0].split(" ", 1)[1]
 
 
-def _kinds(units: list[Params]) -> str:
+def _kinds(units: Sequence[Params]) -> str:
     return _units(choice_facts.count_kinds(str(u["kind"]) for u in units))
 
 
@@ -417,14 +420,14 @@ def _jewels(names: list[str]) -> str:
     return _and([f"the {j} Jewel" for j in names])
 
 
-def chooser(view: Params, places: dict[str, str]) -> Callable[[Params], str]:
+def chooser(view: SjgView, places: dict[str, str]) -> Callable[[Params], str]:
     """Words for the actions of a seat that sees `view` (its units indexed once, each
     group and hex worded once)."""
     say = choice_facts.speakers(view, places, POINT_WORDS, FROM, _units, _and)
     return lambda action: choice(action, view, say)
 
 
-def choice(action: Params, view: Params, say: choice_facts.Speakers) -> str:
+def choice(action: Params, view: SjgView, say: choice_facts.Speakers) -> str:
     """The action as a short English sentence: units by kind, hexes with their map names."""
     at, who, who_from = say.at, say.who, say.who_from
     kind = action.get("type")

@@ -5,13 +5,16 @@ wording_en.py ; presentation/choices.py choisit la langue."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from warjudge.core.events import Event
 from warjudge.presentation.sjg import choice_facts
 from warjudge.presentation.sjg.wording_en import PEOPLE, english
 
-Params = dict[str, Any]
+if TYPE_CHECKING:
+    from warjudge.hexwar.sjg.view_types import SjgView
+
+Params = Mapping[str, Any]   # an event's facts, or a unit of a view
 
 KIND_WORDS = {"necromancer": ("le Nécromancien", "Nécromanciens"), "apprentice": ("un apprenti", "apprentis"),
               "dragon": ("un dragon", "dragons"), "wraith": ("un spectre", "spectres"),
@@ -66,14 +69,14 @@ def _jewels(names: list[str]) -> str:
     return _and([f"le Joyau {JEWEL_COLOURS.get(j, j)}" for j in names])
 
 
-def chooser(view: Params, places: dict[str, str]) -> Callable[[Params], str]:
+def chooser(view: SjgView, places: dict[str, str]) -> Callable[[Params], str]:
     """Words for the actions of a seat that sees `view` (its units indexed once, each
     group and hex worded once)."""
     say = choice_facts.speakers(view, places, POINT_WORDS, FROM, _units, _and)
     return lambda action: choice(action, view, say)
 
 
-def choice(action: Params, view: Params, say: choice_facts.Speakers) -> str:
+def choice(action: Params, view: SjgView, say: choice_facts.Speakers) -> str:
     """L'action en une courte phrase française."""
     at, who, who_from = say.at, say.who, say.who_from
     kind = action.get("type")
@@ -146,7 +149,7 @@ def _kind(unit: Params) -> str:
         KIND_WORDS.get(unit["kind"], KIND_WORDS["unit"])[0].split(" ", 1)[1]
 
 
-def _kinds(units: list[Params]) -> str:
+def _kinds(units: Sequence[Params]) -> str:
     return _units(choice_facts.count_kinds(str(u["kind"]) for u in units))
 
 
@@ -270,7 +273,7 @@ def french(event: Params) -> str:
     return EVENTS[code](params) if code in EVENTS else english(Event.from_json(event), PEOPLE)
 
 
-def page_lines(events: list[Params]) -> list[str]:
+def page_lines(events: Iterable[Params]) -> list[str]:
     """Le journal tel qu'une page le montre, en français."""
     return [french(e) for e in events]
 
@@ -283,7 +286,7 @@ def _de(text: str) -> str:
     return f"de {text}"
 
 
-def cost(c: Params, view: Params) -> str:
+def cost(c: Params, view: SjgView) -> str:
     """Ce qu'une action coûte (issue 24 : aucun coup au coût caché), en français, d'après les
     faits que costs.py donne ; le `why` anglais y est le pendant."""
     units = _units(choice_facts.kinds(choice_facts.index(view), c.get("units", [])))

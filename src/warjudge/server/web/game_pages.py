@@ -5,7 +5,7 @@ rule as GET /api/games/{id} (`play.role`, `views.view_for`), so a page holds not
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from fastapi import APIRouter, Query
 from fastapi.responses import RedirectResponse, Response
@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
 
 from warjudge.core import games
+from warjudge.core.game import Game, View
 from warjudge.server import auth, history, phases, play, press
 from warjudge.server.access import GameId, game_row
 from warjudge.server.bots import levels as bot_levels
@@ -26,7 +27,7 @@ from warjudge.presentation.game_titles import titles
 from warjudge.presentation.logs import log_lines
 from warjudge.presentation.necromancer_diplomacy.report import WORDS as REPORT_WORDS
 from warjudge.presentation.seat_names import every_language
-from warjudge.server.web.boards import LANGUAGES, board_svg, has_board, page_kind
+from warjudge.server.web.boards import LANGUAGES, board_png, board_svg, has_board, page_kind
 from warjudge.server.web.rendering import Visit, Visitor
 
 router = APIRouter(include_in_schema=False)
@@ -99,16 +100,29 @@ def board(visit: Visitor, game_id: str, seat: str | None = None, lang: str = "en
           phase: int | None = Query(None, ge=0, le=2**31)) -> Response:
     """The board as the caller's view shows it (the same role rule as GET /api/games/{id});
     with `phase`, as that role saw it when that finished phase ended (GET …/history/{n})."""
+    return Response(_drawn(visit, game_id, seat, lang, phase, board_svg), media_type="image/svg+xml")
+
+
+@router.get("/games/{game_id}/board.png")
+def board_picture(visit: Visitor, game_id: str, seat: str | None = None, lang: str = "en",
+                  phase: int | None = Query(None, ge=0, le=2**31)) -> Response:
+    """The same board as a PNG, for a game whose presenter draws one (`GameInfo.png`)."""
+    return Response(_drawn(visit, game_id, seat, lang, phase, board_png), media_type="image/png")
+
+
+def _drawn(visit: Visit, game_id: str, seat: str | None, lang: str, phase: int | None,
+           draw: Callable[[str, Game, View, str], str | bytes | None]) -> str | bytes:
+    """The caller's view (now, or as finished phase `phase` ended) drawn by `draw`."""
     _language(lang)
     seen = None if phase is None else _past_view(visit, game_id, seat, phase)
     with visit.reading() as session:
         row = game_row(session, game_id)
         game = play.load(row)
         view = view_for(game, _role(visit, session, row, seat)) if seen is None else seen
-        svg = board_svg(row.game, game, view, lang)
-        if svg is None:
-            raise ApiError(404, "api.no_board", kind=row.game)
-        return Response(svg, media_type="image/svg+xml")
+        drawn = draw(row.game, game, view, lang)
+        if drawn is None:
+            raise ApiError(404, "api.no_png" if has_board(row.game) else "api.no_board", kind=row.game)
+        return drawn
 
 
 def _past_view(visit: Visit, game_id: str, seat: str | None, phase: int) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from warjudge.core.game import GM, Action, Decision
 from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
-from warjudge.core.visibility import HIDDEN_FROM, redacted
+from warjudge.core.visibility import redacted
 from warjudge.diplomacy.actions import DRAFTS_OPTION, GM_ADJUDICATES
 from warjudge.diplomacy.family import DiplomacyFamily
 from warjudge.diplomacy.given import Given
@@ -59,7 +59,7 @@ from warjudge.diplomacy.variants.necromancer.resolver import NMR, Group, Resolut
 from warjudge.diplomacy.variants.necromancer.results import NEntry
 from warjudge.diplomacy.variants.necromancer.retreats import judge_retreats
 from warjudge.diplomacy.variants.necromancer.state import NecroState, initial_state
-from warjudge.diplomacy.view_types import NecromancerView, ReportView
+from warjudge.diplomacy.view_types import NecromancerView, ReportView, WrittenOrder
 from warjudge.diplomacy.variants.necromancer.views import (
     PUBLIC, Reveal, is_hidden, movement_reveals, player_view, public_report, visible_position,
 )
@@ -118,7 +118,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         self._opening: PhaseReport[NPhase, NecroState, Dislodgement, Reveal] | None = None
         self._acting: tuple[NecroState | None, int, tuple[str, ...]] = (None, 0, ())   # to_act's, and for what
         # the last report's copies for `view`, made once per report
-        self._report_views: tuple[PhaseReport[NPhase, NecroState, Dislodgement, Reveal] | None, dict[str, Any]] = (
+        self._report_views: tuple[PhaseReport[NPhase, NecroState, Dislodgement, Reveal] | None, dict[str, ReportView]] = (
             None, {})
 
     @classmethod
@@ -339,20 +339,20 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         others = {p: [q for q in powers if q != p] for p in powers}
         report = self.report_of()
         if self._report_views[0] is not report:   # made once a report (clones share it)
-            views: dict[str, Any] = {"GM": {**self.report_view(report, None), HIDDEN_FROM: list(powers)}}
+            views: dict[str, ReportView] = {"GM": {**self.report_view(report, None), "hidden_from": list(powers)}}
             for p in powers:
-                views[p] = {**self.report_view(report, p), HIDDEN_FROM: others[p]}
+                views[p] = {**self.report_view(report, p), "hidden_from": others[p]}
             views[PUBLIC] = public_report(self.map, self._rules_at(report.after), report)   # marked for nobody
             self._report_views = (report, views)
-        orders = [{"power": p, "order": t, "written": True, HIDDEN_FROM: others[p]}
-                  for p in powers for t in self.written.get(p, [])]
-        orders += [{"power": p, "order": t, HIDDEN_FROM: others[p]} for p in powers for t in self._given(p)]
+        orders: list[WrittenOrder] = [{"power": p, "order": t, "written": True, "hidden_from": others[p]}
+                                      for p in powers for t in self.written.get(p, [])]
+        orders += [{"power": p, "order": t, "hidden_from": others[p]} for p in powers for t in self._given(p)]
         outcome = self.outcome()
         full: NecromancerView = {
             "game": GAME, "edition": self.rules.edition, "alignment": self.rules.alignment,
             "phase": str(self.state.phase), "max_year": self.max_year,
             "orders": orders,
-            "passed": [{"power": p, HIDDEN_FROM: others[p]} for p in sorted(self.passed)],
+            "passed": [{"power": p, "hidden_from": others[p]} for p in sorted(self.passed)],
             "report": dict(self._report_views[1]),
             "outcome": None if outcome is None else outcome.to_json(),
         }

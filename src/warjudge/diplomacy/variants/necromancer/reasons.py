@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from warjudge.core.events import Event
+from warjudge.core.json_types import EventJson
 
 # the parts of an order the parser names when one is missing or malformed ({what})
 WHAT = ("unit_to_build", "unit_to_activate", "unit_to_disband", "ordered_unit", "supported_unit", "led_unit",
@@ -145,6 +146,6 @@ def because(code: str, **params: Any) -> Event:
     return Event(code, params)
 
 
-def nested(reason: Event | None) -> dict[str, Any] | None:
+def nested(reason: Event | None) -> EventJson | None:
     """A reason as the parameter of another ('the second order is no longer possible: …')."""
     return None if reason is None else reason.to_json()

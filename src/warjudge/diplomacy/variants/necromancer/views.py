@@ -20,10 +20,9 @@ are never shown. A Double Move whose first order fails shows only the first orde
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from warjudge.core.events import english
-from warjudge.diplomacy.view_types import ReportView
+from warjudge.diplomacy.view_types import DislodgedGroup, ReportLine, ReportView
 from warjudge.diplomacy.variants.necromancer.adjustments import supply_centres, unit_count, victory_points
 from warjudge.diplomacy.variants.necromancer.pieces import DRAGONS, HIDDEN_MOVERS, NAZGUL, SPIDERS, group_of
 from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece, Position, format_position
@@ -181,7 +180,7 @@ def view_position(state: NecroState, viewer: str | None, reveal: Reveal) -> dict
 
 
 def view_results(results: list[OrderResult], viewer: str | None, reveal: Reveal, hidden_orders: set[int]
-                 ) -> list[dict[str, Any]]:
+                 ) -> list[ReportLine]:
     """The report's lines `viewer` may read. `hidden_orders`: lines of hidden units and
     Activations, shown to others only when revealed."""
     out = []
@@ -189,7 +188,7 @@ def view_results(results: list[OrderResult], viewer: str | None, reveal: Reveal,
         mine = viewer is None or r.power == viewer
         if not mine and index in hidden_orders and index not in reveal.orders:
             continue
-        line: dict[str, Any] = {"power": r.power, "order": r.text, "result": r.result, "reason": r.reason,
+        line: ReportLine = {"power": r.power, "order": r.text, "result": r.result, "reason": r.reason,
                 "why": None if r.why is None else r.why.to_json()}
         if r.default:
             line["default"] = True
@@ -197,7 +196,7 @@ def view_results(results: list[OrderResult], viewer: str | None, reveal: Reveal,
             line["order"] = reveal.partial[index]
         if not mine and index in reveal.results_hidden:
             hidden = because("necdip.result.support_hidden")
-            line.update(result="unknown", reason=english(hidden), why=hidden.to_json())
+            line["result"], line["reason"], line["why"] = "unknown", english(hidden), hidden.to_json()
         out.append(line)
     return out
 
@@ -209,9 +208,9 @@ def player_view(nmap: NecroMap, rules: Rules, report: PhaseReport[NPhase, NecroS
     seen_state = replace(state, position=visible_position(state, viewer, report.reveal),
                          owners=visible_owners(state, viewer))
     powers = [p.id for p in nmap.spec.powers]
-    dislodged: dict[str, list[dict[str, Any]]] = {}
+    dislodged: dict[str, list[DislodgedGroup]] = {}
     for d in report.dislodged:
-        entry: dict[str, Any] = {"unit": written_dislodged(d), "attacker_from": d.attacker_from}
+        entry: DislodgedGroup = {"unit": written_dislodged(d), "attacker_from": d.attacker_from}
         if d.also_forbidden:
             entry["also_forbidden"] = list(d.also_forbidden)
         if viewer in (None, d.power) and state.phase.kind == "R":

@@ -140,6 +140,7 @@ class Answers:
 
 
 ANSWERS = Answers()
+PICTURES = Answers(size=32)   # boards drawn for a role at a version: an SJG PNG takes a second and ~0.5 MB
 
 
 def view(row: GameRow | GameRead | GameWrite, game: Game, role: str) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests.server.web.conftest import sign_up
 from warjudge.server import auth, history
+from warjudge.server.web import game_pages
 
 
 def new_game(client, csrf: str, game: str, seats: list[str]) -> str:
@@ -82,6 +83,28 @@ def test_the_board_as_png_is_drawn_from_each_callers_own_view(browser, other_bro
     assert reds.content != red_before.content            # red sees his placement drawn
     assert blacks.content == black_before.content        # black sees nothing of it
     assert browser.get(f"/games/{game_id}/board.png?lang=de").status_code == 422
+
+
+def test_a_board_is_drawn_once_per_version_and_role(browser, other_browser, monkeypatch):
+    """A PNG takes about a second to draw: asked again at the same version by the same
+    role, it is not drawn again; another role, or a change, draws afresh (issue 22)."""
+    drawn: list[str] = []
+    real = game_pages.board_png
+
+    def counting(game_id, game, view, lang="en"):
+        drawn.append(lang)
+        return real(game_id, game, view, lang)
+
+    monkeypatch.setattr(game_pages, "board_png", counting)
+    csrf = sign_up(browser)
+    game_id = new_game(browser, csrf, "necromancer-sjg", ["red"])
+    fay = sign_up(other_browser, "fay")
+    assert other_browser.post(f"/api/games/{game_id}/seats/black", headers={auth.CSRF_HEADER: fay}).status_code == 200
+    first, again = (browser.get(f"/games/{game_id}/board.png") for _ in range(2))
+    assert first.content == again.content and len(drawn) == 1
+    assert other_browser.get(f"/games/{game_id}/board.png").status_code == 200 and len(drawn) == 2   # black's own
+    placed_in_secret(browser, csrf, game_id)
+    assert browser.get(f"/games/{game_id}/board.png").content != first.content and len(drawn) == 3
 
 
 def test_a_game_drawn_as_svg_only_answers_its_png_with_404(browser):

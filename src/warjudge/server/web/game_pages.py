@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from warjudge.core import games
 from warjudge.core.game import Game, View
-from warjudge.server import auth, history, phases, play, press
+from warjudge.server import auth, cache, history, phases, play, press
 from warjudge.server.access import GameId, game_row
 from warjudge.server.bots import levels as bot_levels
 from warjudge.server.errors import ApiError
@@ -112,14 +112,20 @@ def board_picture(visit: Visitor, game_id: str, seat: str | None = None, lang: s
 
 def _drawn(visit: Visit, game_id: str, seat: str | None, lang: str, phase: int | None,
            draw: Callable[[str, Game, View, str], str | bytes | None]) -> str | bytes:
-    """The caller's view (now, or as finished phase `phase` ended) drawn by `draw`."""
+    """The caller's view (now, or as finished phase `phase` ended) drawn by `draw`, once
+    per version of the game, role, phase and language (`cache.PICTURES`): a PNG takes
+    about a second to draw, so asking again for it costs nothing more."""
     _language(lang)
     seen = None if phase is None else _past_view(visit, game_id, seat, phase)
     with visit.reading() as session:
         row = game_row(session, game_id)
         game = play.load(row)
-        view = view_for(game, _role(visit, session, row, seat)) if seen is None else seen
-        drawn = draw(row.game, game, view, lang)
+        role = _role(visit, session, row, seat)
+
+        def work_out() -> str | bytes | None:
+            return draw(row.game, game, view_for(game, role) if seen is None else seen, lang)
+
+        drawn = cache.PICTURES.get(row, game, (draw.__name__, role, phase, lang), work_out)
         if drawn is None:
             raise ApiError(404, "api.no_png" if has_board(row.game) else "api.no_board", kind=row.game)
         return drawn

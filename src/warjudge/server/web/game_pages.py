@@ -125,7 +125,7 @@ def _drawn(visit: Visit, game_id: str, seat: str | None, lang: str, phase: int |
         def work_out() -> str | bytes | None:
             return draw(row.game, game, view_for(game, role) if seen is None else seen, lang)
 
-        drawn = cache.PICTURES.get(row, game, (draw.__name__, role, phase, lang), work_out)
+        drawn: str | bytes | None = cache.PICTURES.get(row, game, (draw.__name__, role, phase, lang), work_out)
         if drawn is None:
             raise ApiError(404, "api.no_png" if has_board(row.game) else "api.no_board", kind=row.game)
         return drawn

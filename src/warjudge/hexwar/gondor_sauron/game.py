@@ -12,18 +12,15 @@ cauldrons (which are dummies), marked hidden from Sauron (ruling); no view holds
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections import Counter
 from typing import Any, ClassVar, NamedTuple, cast
 
-from warjudge.core.dice import Dice
-from warjudge.core.errors import InputError, RecordError
+from warjudge.core.errors import InputError
 from warjudge.core.events import Refusal
-from warjudge.core.game import GM, Action, Decision, Game, Outcome
-from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, fresh_seed, replay
-from warjudge.core.log import Log
+from warjudge.core.game import Action, Decision, Outcome
+from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted
 from warjudge.hexwar import stacking
@@ -37,6 +34,7 @@ from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.scenario import Scenario, scenario_from_content, shipped
 from warjudge.hexwar.gondor_sauron.units import SAURON, SIDES, WESTERNESSE, Cauldron, CombatUnit, Engine, Leader, other
 from warjudge.hexwar.gondor_sauron.view_types import GondorView
+from warjudge.hexwar.hexgame import HexGame
 from warjudge.hexwar.hexmap import HexMap
 
 PLAYERS = SIDES
@@ -57,11 +55,11 @@ class StackingPlan(NamedTuple):
     over: list[str]
 
 
-class GondorSauronGame(Game):
+class GondorSauronGame(HexGame[GondorSauronState, dict[str, Any], Action]):
     """One battle; the class is registered twice, as `gondor` and as `sauron`."""
 
     game_id: ClassVar[str] = "gondor"
-    dice: Dice
+    family: ClassVar[str] = "gs"
 
     def __init__(self, record: GameRecord):
         options = dict(record.options)
@@ -79,8 +77,7 @@ class GondorSauronGame(Game):
                                       or not 1 <= max_turns <= MOST_TURNS):
             raise Refusal("gs.refused.max_turns", most=MOST_TURNS, given=max_turns)
         self.max_turns = max_turns
-        self.record = record.restarted(options)
-        self.dice = Dice.of(record)
+        super().__init__(record)
         units, ldrs = self.scenario.pieces()
         ped = self.scenario.spec.pedestal
         self.pedestal: tuple[str, str] | None = (ped.leader, ped.hex) if ped else None
@@ -90,9 +87,6 @@ class GondorSauronGame(Game):
             Position(self.scenario.hexmap(), charts, units, ldrs, engines=self.scenario.engines(),
                      cauldrons=self.scenario.cauldrons()),
             to_come, dict(self.scenario.spec.demoralization_levels))
-        self.events: Log[dict[str, Any]] = Log()   # shared with clones (core/log.py)
-        self._legal: tuple[Any, list[Action]] = (None, [])
-        self._acted = 0   # actions applied (the legal-action cache's key)
         self._facts: tuple[Any, Any] = (None, None)
         self._reach: tuple[Any, dict[tuple[Any, ...], list[str]]] = (None, {})   # see _movement_facts
         self._plan: tuple[Any, Any] = (None, None)   # see _stacking_plan
@@ -110,36 +104,8 @@ class GondorSauronGame(Game):
                 Option("charts", "file", "your own charts file (docs/gondor-sauron-formats.md), checked as "
                        "'gs new --charts' checks it (blank: the shipped ones)", max_bytes=MAX_FILE_OPTION_BYTES))
 
-    @classmethod
-    def new(cls, seed: int, **options: Any) -> "GondorSauronGame":
-        return cls(GameRecord(cls.game_id, seed, options))
-
-    @classmethod
-    def from_record(cls, record: GameRecord) -> "GondorSauronGame":
-        if record.game != cls.game_id:
-            raise RecordError(f"this record is for {record.game!r}")
-        game = cls(record)
-        replay(game, [(a["player"], {k: v for k, v in a.items() if k != "player"}) for a in record.actions])
-        return game
-
-    def clone(self, reseed: bool = True) -> "GondorSauronGame":
-        """An independent copy in time that does not grow with the game: the state cloned
-        (game_state.py); what never changes once made (the scenario, the map, the charts,
-        the terrain tables memoised from them, the record's and the event log's past
-        entries) shared. A reseeded clone rolls from a fresh seed its record names (the
-        real one stays with the game); `reseed=False` is exact."""
-        twin = object.__new__(type(self))
-        vars(twin).update(vars(self))
-        twin.state = self.state.clone()
-        twin.events = self.events.copy()
+    def _cloned(self, twin: "GondorSauronGame") -> None:
         twin._reach = (self._reach[0], dict(self._reach[1]))
-        if reseed:
-            twin.dice = Dice(fresh_seed())
-            twin.record = self.record.copy(seed=twin.dice.seed)
-        else:
-            twin.dice = self.dice.copy() if type(self.dice) is Dice else copy.deepcopy(self.dice)
-            twin.record = self.record.copy()
-        return twin
 
     # --- the interface --------------------------------------------------------------------
 
@@ -191,11 +157,8 @@ class GondorSauronGame(Game):
         return Decision(player, ph.kind, info)
 
     def legal_actions(self, player: str) -> list[Action]:
-        """Cached per action count: every change goes through `act`, which appends."""
-        key = (self._acted, player)
-        if self._legal[0] != key:
-            self._legal = (key, self._compute_legal(player))
-        return [dict(a) for a in self._legal[1]]
+        """Kept per position (hexwar/hexgame.py); each action a copy the caller may change."""
+        return [dict(a) for a in super().legal_actions(player)]
 
     def _compute_legal(self, player: str) -> list[Action]:
         if player not in self.to_act():
@@ -207,21 +170,7 @@ class GondorSauronGame(Game):
                 "movement": self._movement_actions, "combat": self._combat_actions,
                 "rally": self._rally_actions}[kind](player)
 
-    def act(self, player: str, action: Action) -> None:
-        if player == GM:
-            if action != {"type": "process"}:
-                raise Refusal("gs.refused.gm_process_only")
-            if self.is_over:
-                raise Refusal("gs.refused.game_over")
-            player, action = self.to_act()[0], self.default_action(self.to_act()[0])
-        self._check(player, action)
-        self.record.append({"player": player, **action})
-        self._acted += 1
-        self._apply(player, action)
-        self._settle()
-        self._resume_melee()
-
-    def _check(self, player: str, action: Action) -> None:
+    def _check(self, player: str, action: Action) -> Action:
         """Refuse, with its reason as a code, anything `legal_actions` does not list."""
         if self.is_over:
             raise Refusal("gs.refused.game_over")
@@ -245,6 +194,10 @@ class GondorSauronGame(Game):
                 raise Refusal("gs.refused.overstacked", hexes=hexes)
             raise Refusal("gs.refused.not_legal", player=player, action=json.dumps(action, sort_keys=True)[:120],
                           kind=self._kind(player))
+        return action
+
+    def _entry(self, player: str, move: Action) -> dict[str, Any]:
+        return {"player": player, **move}
 
     def _kind(self, player: str) -> str:
         decision = self.decision(player)
@@ -313,8 +266,8 @@ class GondorSauronGame(Game):
         st, pos = self.state, self.state.position
         if side != WESTERNESSE or self._phase().kind != "combat" or st.stage != "missile":
             return False
-        targets = [t for t in self._own(SAURON, CombatUnit) if formations.is_lead(pos, t)]
-        return any(cauldrons.placed_problem(pos, c, t, st.fired) is None for c in pos.cauldrons.values() for t in targets)
+        return any(cauldrons.placed_problem(pos, c, t, st.fired) is None for c in pos.cauldrons.values()
+                   for t in self._missile_targets(side))
 
     def phase_name(self) -> str | None:
         """The view's phase, without building the view (each submission checks it)."""
@@ -392,7 +345,7 @@ class GondorSauronGame(Game):
         The hexes each piece can reach are remembered while nothing they depend on
         changes (the enemy's pieces and zones, breaches, demoralization): a side's own
         moves change none of these, so a Movement Phase searches each piece once."""
-        key = (self._acted, side, tuple(sorted((p.id, p.hex) for p in self.state.position.leaders.values())))
+        key = (self.record.action_count(), side, tuple(sorted((p.id, p.hex) for p in self.state.position.leaders.values())))
         if self._facts[0] != key:
             zoc, occupied = frozenset(self.state.position.enemy_zoc(side)), self.state.position.occupancy()
             stable = (side, zoc, frozenset(h for h, s in occupied.items() if s != side), self.state.position.breached,
@@ -502,7 +455,7 @@ class GondorSauronGame(Game):
 
     def _stacking_plan(self, side: str) -> StackingPlan:
         """Where each piece could end the phase within the limit, once per position."""
-        key = (self._acted, side)
+        key = (self.record.action_count(), side)
         if self._plan[0] != key:
             pieces = self._stacking_pieces(side)
             plan = stacking.assignment({p: o for p, (_, o) in pieces.items()}, self.state.position.rules.stacking,
@@ -582,24 +535,42 @@ class GondorSauronGame(Game):
         return sorted(found)
 
     def _combat_actions(self, side: str) -> list[Action]:
-        pos, st = self.state.position, self.state
         if self.state.stage == "missile":   # 7.16: missiles first
-            towers = siege.siege_towers(pos)
-            targets = [t for t in self._own(other(side), CombatUnit) if formations.is_lead(pos, t)]
-            acts = [{"type": "fire", "unit": u.id, "target": t.id} for u in self._own(side, CombatUnit)
-                    for t in targets if not combat.missile_problem(pos, u, t, st.fired, siege_towers=towers)]
-            acts += [{"type": "fire", "unit": e.id, "target": t.id} for e in self._own(side, Engine)
-                     for t in targets if not combat.catapult_problem(pos, e, t, st.fired | st.sieged)]
-            acts += [{"type": "pour", "cauldron": c.id, "target": t.id} for c in sorted(pos.cauldrons.values(),
-                                                                                         key=lambda c: c.id)
-                     for t in targets if side == WESTERNESSE and not cauldrons.pour_problem(pos, c, t, st.fired)]
-            return acts + [{"type": "next"}]
+            return self._missile_actions(side)
         if self.state.stage == "leader":    # 7.21: then Leader combat, always optional
-            acts = [{"type": "duel", "leader": a.id, "target": d.id}
-                    for a in self._own(side, Leader) for d in self._own(other(side), Leader)
-                    if not combat.leader_combat_problem(pos, a, d, st.fought)
-                    and not spells.barred(st.bound, a.id, "duel")]
-            return acts + [{"type": "next"}]
+            return self._leader_actions(side)
+        return self._melee_actions(side)
+
+    def _missile_targets(self, side: str) -> list[CombatUnit]:
+        """The enemy units `side` may shoot or pour at: each alone or leading its formation."""
+        return [t for t in self._own(other(side), CombatUnit) if formations.is_lead(self.state.position, t)]
+
+    def _missile_actions(self, side: str) -> list[Action]:
+        """7.1: each unit, catapult and (Westernesse's) cauldron shoots once a Game-Turn."""
+        pos, st = self.state.position, self.state
+        towers = siege.siege_towers(pos)
+        targets = self._missile_targets(side)
+        acts = [{"type": "fire", "unit": u.id, "target": t.id} for u in self._own(side, CombatUnit)
+                for t in targets if not combat.missile_problem(pos, u, t, st.fired, siege_towers=towers)]
+        acts += [{"type": "fire", "unit": e.id, "target": t.id} for e in self._own(side, Engine)
+                 for t in targets if not combat.catapult_problem(pos, e, t, st.fired | st.sieged)]
+        acts += [{"type": "pour", "cauldron": c.id, "target": t.id} for c in sorted(pos.cauldrons.values(),
+                                                                                     key=lambda c: c.id)
+                 for t in targets if side == WESTERNESSE and not cauldrons.pour_problem(pos, c, t, st.fired)]
+        return acts + [{"type": "next"}]
+
+    def _leader_actions(self, side: str) -> list[Action]:
+        """7.21: Leader combat, each Leader once a Combat Phase, never obliged."""
+        pos, st = self.state.position, self.state
+        acts = [{"type": "duel", "leader": a.id, "target": d.id}
+                for a in self._own(side, Leader) for d in self._own(other(side), Leader)
+                if not combat.leader_combat_problem(pos, a, d, st.fought)
+                and not spells.barred(st.bound, a.id, "duel")]
+        return acts + [{"type": "next"}]
+
+    def _melee_actions(self, side: str) -> list[Action]:
+        """7.3: units stated against defenders, one by one, then resolved (7.32)."""
+        st = self.state
         acts = melee.actions(self.state.position, self._melee_pairs(side), st.allocation)
         if st.allocation is None and not self._obliged(side):
             acts.append({"type": "end"})
@@ -644,14 +615,9 @@ class GondorSauronGame(Game):
         elif kind == "move":
             self._move(action["piece"], action["to"])
         elif kind == "split":
-            formations.dissolve(self.state.position, self.state.position.units[action["unit"]])
-            self._move(action["unit"], action["to"])
+            self._split(action["unit"], action["to"])
         elif kind == "form":
-            a, b = (self.state.position.units[x] for x in action["units"])
-            a.hex = b.hex = self.state.position.leaders[action["leader"]].hex
-            self.state.position.formations.update({a.id: b.id, b.id: a.id})
-            self.state.moved |= {a.id, b.id}                    # 8.45: no move the turn formed
-            self._log("form", units=action["units"], leader=action["leader"], hex=a.hex)
+            self._form(action["units"], action["leader"])
         elif kind == "fire":
             self._fire(self.state.position.units.get(action["unit"]) or self.state.position.engines[action["unit"]],
                        self.state.position.units[action["target"]])
@@ -662,14 +628,7 @@ class GondorSauronGame(Game):
         elif kind == "cast":
             self._cast(self.state.position.leaders[action["leader"]], action["spell"], action.get("target"))
         elif kind == "enter":
-            piece = self.state.waiting.pop(action["piece"])
-            piece.hex = action["to"]
-            if isinstance(piece, CombatUnit):
-                self.state.position.units[piece.id] = piece
-            else:
-                self.state.position.leaders[piece.id] = piece
-            self.state.moved.add(piece.id)
-            self._log("enter", piece=piece.id, to=piece.hex)
+            self._enter(action["piece"], action["to"])
         elif kind == "duel":
             self._duel(self.state.position.leaders[action["leader"]], self.state.position.leaders[action["target"]])
         elif kind == "attack":
@@ -677,17 +636,18 @@ class GondorSauronGame(Game):
         elif kind == "resolve":
             self._resolve_allocation()
         elif kind == "rally":
-            ldr, u = self.state.position.leaders[action["leader"]], self.state.position.units[action["unit"]]
-            self.state.rallied_by[ldr.id] = self.state.rallied_by.get(ldr.id, 0) + 1
-            self.state.tried.add(u.id)
-            total, ok = leaders.rally(self.state.position, self.dice, ldr, u)
-            self._log("rally", leader=ldr.id, unit=u.id, dice=total, rallied=ok)
+            self._rally(self.state.position.leaders[action["leader"]], self.state.position.units[action["unit"]])
         elif kind == "next":
             self.state.stage = "leader" if self.state.stage == "missile" else "melee"
         elif kind == "end":
             self._end_part()
 
     def _settle(self) -> None:
+        """After each action: the forced choices settled, then the stated attacks made."""
+        self._settle_forced()
+        self._resume_melee()
+
+    def _settle_forced(self) -> None:
         """Resolve forced choices that have become empty (a retreat with no way left is
         an elimination, 7.56; 7.23 flips), and drop those whose units are gone, so the
         side to act always has a legal action. Siege engines an enemy reached are lost."""
@@ -717,6 +677,37 @@ class GondorSauronGame(Game):
         for p in group:
             p.hex = to
             self.state.moved.add(p.id)
+
+    def _split(self, uid: str, to: str) -> None:
+        """8.48: the unit leaves its formation, which is disbanded."""
+        formations.dissolve(self.state.position, self.state.position.units[uid])
+        self._move(uid, to)
+
+    def _form(self, units: list[str], leader: str) -> None:
+        """8.43: the two units stack in their Leader's hex as one formation."""
+        a, b = (self.state.position.units[x] for x in units)
+        a.hex = b.hex = self.state.position.leaders[leader].hex
+        self.state.position.formations.update({a.id: b.id, b.id: a.id})
+        self.state.moved |= {a.id, b.id}                    # 8.45: no move the turn formed
+        self._log("form", units=units, leader=leader, hex=a.hex)
+
+    def _enter(self, pid: str, to: str) -> None:
+        """A reinforcement that has arrived enters the map (`_entries`)."""
+        piece = self.state.waiting.pop(pid)
+        piece.hex = to
+        if isinstance(piece, CombatUnit):
+            self.state.position.units[piece.id] = piece
+        else:
+            self.state.position.leaders[piece.id] = piece
+        self.state.moved.add(piece.id)
+        self._log("enter", piece=piece.id, to=piece.hex)
+
+    def _rally(self, ldr: Leader, u: CombatUnit) -> None:
+        """8.34: one attempt (8.32: counted per Leader; 8.36: once a unit a turn)."""
+        self.state.rallied_by[ldr.id] = self.state.rallied_by.get(ldr.id, 0) + 1
+        self.state.tried.add(u.id)
+        total, ok = leaders.rally(self.state.position, self.dice, ldr, u)
+        self._log("rally", leader=ldr.id, unit=u.id, dice=total, rallied=ok)
 
     def _fire(self, shooter: CombatUnit | Engine, target: CombatUnit) -> None:
         """7.17: resolved as melee is, with the missile strength (combat.missile_terms)."""
@@ -850,7 +841,7 @@ class GondorSauronGame(Game):
                 self._log("attack-lapsed", unit=uid, target=al.target, why=why)
             else:
                 self._melee(self.state.position.units[uid], self.state.position.units[al.target])
-            self._settle()
+            self._settle_forced()
 
     def _melee(self, attacker: CombatUnit, defender: CombatUnit) -> None:
         terms = combat.melee_terms(self.state.position, attacker, defender)
@@ -1034,7 +1025,7 @@ class GondorSauronGame(Game):
                 self._arrive(g.group)
 
     def _log(self, kind: str, **facts: Any) -> None:
-        self.events.append({"turn": self.state.turn, "phase": self.state.phase, "event": kind, **facts})
+        self._tell({"turn": self.state.turn, "phase": self.state.phase, "event": kind, **facts})
 
 
 def _displacing(chain: tuple[str, ...]) -> Action:

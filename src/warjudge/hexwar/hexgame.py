@@ -87,7 +87,12 @@ class HexGame(Game, Generic[S, E, M]):
         changes, applied, settled, then appended to the record."""
         if player == GM:
             self._process(action)
-            return
+        else:
+            self._take(player, action)
+
+    def _take(self, player: str, action: Action) -> None:
+        """One seat's action (the games master's answers for a seat too, and a game's own
+        trials on an exact clone)."""
         move = self._check(player, action)
         self._apply(player, move)
         self._settle()
@@ -97,7 +102,7 @@ class HexGame(Game, Generic[S, E, M]):
         """The games master's one action: the seat to act plays its `default_action`."""
         self._check_process(action)
         seat = self.to_act()[0]
-        self.act(seat, self.default_action(seat))
+        self._take(seat, self.default_action(seat))
 
     @abstractmethod
     def default_action(self, player: str) -> Action:

@@ -51,8 +51,9 @@ class MovementAndStacking(Battle):
             return []
         zoc, occupied = self._movement_facts(piece.side)
         found = self._reach[1]
-        mine = (piece.id, piece.hex, piece.id in self.state.position.formations, getattr(piece, "reduced", False),
-                getattr(piece, "disrupted", False))
+        unit = piece if isinstance(piece, CombatUnit) else None   # a Leader or an engine has no step
+        mine = (piece.id, piece.hex, piece.id in self.state.position.formations, unit is not None and unit.reduced,
+                unit is not None and unit.disrupted)
         if mine not in found:
             found[mine] = moves.destinations(self.state.position, piece, zoc=zoc, occupied=occupied)
         return found[mine]

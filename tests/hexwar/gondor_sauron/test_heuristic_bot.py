@@ -107,7 +107,7 @@ def test_a_spell_tried_on_clones_rolls_the_bot_s_dice_not_the_machine_s(monkeypa
     # determinism: the bot tried each spell on clones whose seeds the machine drew, so the
     # same bot seed could cast another spell in another process; its trials now roll dice
     # drawn from its own RNG, and no machine seed is drawn while it decides
-    from warjudge.hexwar.gondor_sauron import game as rules
+    from warjudge.hexwar import hexgame as rules   # where both hex games draw a clone's seed
     g = casting_near_the_enemy()
 
     def machine_seed() -> int:

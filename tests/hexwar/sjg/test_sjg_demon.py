@@ -10,7 +10,7 @@ from tests.hexwar.sjg.sjg_helpers import ScriptedDice, act, end, end_until, make
 
 from warjudge.presentation.sjg.wording_en import lines as log_lines
 from warjudge.hexwar.sjg import demon as D
-from warjudge.hexwar.sjg import game as game_module
+from warjudge.core.dice import Dice
 from warjudge.hexwar.sjg.bots import random_action
 from warjudge.hexwar.sjg.game import SjgNecromancerGame
 from warjudge.hexwar.sjg.heuristic import HeuristicBot
@@ -69,7 +69,7 @@ def test_each_of_the_seven_hexes_can_hide_the_demon(faces, index):
 def test_game_rolls_two_secret_dice_for_the_counter(monkeypatch):
     # SJG 7.2, 10.4: one die places the Miasma (3: the 3-4 spiral, 1209); two more dice,
     # not reported, choose the demon's counter ((6,6) rolled again, then (2,1): the 7th hex)
-    monkeypatch.setattr(game_module.Dice, "of", staticmethod(lambda record: ScriptedDice(3, 6, 6, 2, 1)))
+    monkeypatch.setattr(Dice, "of", staticmethod(lambda record: ScriptedDice(3, 6, 6, 2, 1)))
     game = SjgNecromancerGame.new(seed=0, board=make_map(), first="red", optional=["miasma_demon"])
     assert game.dice.faces == [] and sorted(game.state.position.miasma.hexes) == MIASMA
     assert game.state.position.miasma.demon_counter == "1309"

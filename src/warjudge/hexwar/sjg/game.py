@@ -15,14 +15,10 @@ from typing import Any, get_args
 
 from pydantic import ValidationError
 
-from warjudge.core.dice import Dice
 from warjudge.core.events import Event, Refusal
-from warjudge.core.json_types import EventJson
-from warjudge.core.log import Log
-from warjudge.core.game import GM, Game
 from warjudge.hexwar.sjg.problems import Problem, problem as rule_problem, refusal
 from warjudge.core.errors import MapError, RecordError
-from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
+from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option
 from warjudge.core.record import GameRecord
 from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.grid import distance
@@ -32,8 +28,7 @@ from warjudge.hexwar.sjg import demon as D
 from warjudge.hexwar.sjg.board import board_from_record, carried_map, load_board, load_board_text
 from warjudge.hexwar.sjg.combat import must_be_attacked
 from warjudge.hexwar.sjg.game_state import SjgState
-from warjudge.hexwar.sjg.interface import LegalKept, Origin, SjgInterface
-from warjudge.hexwar.sjg.view_types import BoardId
+from warjudge.hexwar.sjg.interface import SjgInterface
 from warjudge.hexwar.sjg.moves import locked_units, stacking_problems
 from warjudge.hexwar.sjg.phase_combat import CombatPhase
 from warjudge.hexwar.sjg.phase_conversion import ConversionPhase
@@ -54,10 +49,9 @@ FORCED_LIMIT = 2000   # answers one `process` may give: far more than any decisi
 
 
 class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase, SearchPhase, ItemsAndDemon,
-                         SjgInterface, Game):
-    """One game. `pending` is the decision the game waits for; `act` answers it."""
-
-    dice: Dice
+                         SjgInterface):
+    """One game on the hex template (hexwar/hexgame.py, through parts.py). `pending` is
+    the decision the game waits for; `act` answers it."""
 
     def __init__(self, record: GameRecord, board: HexMap | None = None):
         if record.game != GAME:
@@ -72,15 +66,13 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             except MapError as exc:
                 raise RecordError(f"the record's map cannot be used: {exc}") from None
         self.scenario = SCENARIOS[self.options.scenario]
-        self.record = record.restarted()
-        self.dice = Dice.of(record)
-        self.events: Log[Event] = Log()                # what happened, as data (core.events); shared by clones
+        super().__init__(record)
         self.state = SjgState(Position(board or load_board()))
-        self._origin: Origin | None = None   # the game cloned from, as it was then (_before_change)
-        self._lent: SjgState | None = None   # a state of this game's that a clone's undo holds
-        self.undo_stack: list[tuple[SjgState, EventJson]] = []   # states to go back to, never changed
-        self._board_id: BoardId | None = None
-        self._legal_kept: LegalKept | None = None
+        self._origin = None   # the game cloned from, as it was then (_before_change)
+        self._lent = None     # a state of this game's that a clone's undo holds
+        self.undo_stack = []  # states to go back to, never changed
+        self._board_id = None
+        self._walks = None
         self._open()
 
     @classmethod
@@ -121,9 +113,11 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
     @classmethod
     def from_record(cls, record: GameRecord, board: HexMap | None = None) -> "SjgNecromancerGame":
         """The game a record describes, replayed through `act` (core.games.replay)."""
-        game = cls(record, board)
-        replay(game, [(a.get("side", ""), a) for a in record.actions])
-        return game
+        return cls(record, board)._replayed(record)
+
+    @staticmethod
+    def _recorded(entry: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return entry.get("side", ""), entry
 
     # --- the public surface -------------------------------------------------------------
 
@@ -144,18 +138,6 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
     def phase(self) -> str:
         return "over" if self.is_over else (self.state.queue[0].kind if self.state.queue else "over")
 
-    def act(self, player: str, action: dict[str, Any]) -> None:
-        """The interface's act (core.game): `player` answers with `action` (its "side",
-        if given, must be `player`). Refused actions raise IllegalAction and change nothing."""
-        if player == GM:
-            self._forced_on(action)
-            return
-        if not isinstance(action, dict):
-            raise Refusal("sjg.refused.not_an_object")
-        if action.get("side", player) != player:
-            raise Refusal("sjg.refused.wrong_side", said=action.get("side"), player=player)
-        self._apply({**action, "side": player})
-
     def default_action(self, player: str) -> dict[str, Any]:
         """What a side that lets a deadline pass plays (ruling, docs/rulings.md): `end`
         where its decision may end, else the first legal answer."""
@@ -171,51 +153,60 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         legal = self.legal_actions(player)
         return legal[0] if len(legal) == 1 and legal[0]["type"] == "end" else None
 
-    def _forced_on(self, action: Any) -> None:
+    def _process(self, action: dict[str, Any]) -> None:
         """The games master's one action, `process` (a deadline passed, or the GM forces
         the game on): every side still owing its current decision answers it with
         `default_action` until that decision is answered. Worked out on an exact clone
         first, so it is whole or nothing; the record holds the answers themselves."""
-        if action != {"type": "process"}:
-            raise Refusal("sjg.refused.gm_process_only")
-        if self.is_over:
-            raise Refusal("sjg.refused.game_over")
+        self._check_process(action)
         trial, answers = self.clone(reseed=False), list[dict[str, Any]]()
         trial._origin = None   # its undos borrow nothing: this game's state stays the very one it is
         for side in self.to_act():
             owed = trial._decision_for(side)
             while side in trial.to_act() and _same(trial._decision_for(side), owed) and len(answers) < FORCED_LIMIT:
                 answer = {**trial.default_action(side), "side": side}
-                trial._apply(answer)
+                trial._take(side, answer)
                 answers.append(answer)
         for answer in answers:
-            self._apply(answer)
+            self._take(answer["side"], answer)
 
-    def _apply(self, action: dict[str, Any]) -> None:
-        """One action naming its side, for `act` and the game's own modules (a trial on
-        an exact clone); everything else drives the game through `act` (issue 12).
-        Refused actions raise IllegalAction and change nothing."""
-        parsed = A.parse_action(action)
+    def _check(self, player: str, action: dict[str, Any]) -> A.Action:
+        """The action (its "side", if given, must be `player`) parsed and held to the
+        decision `player` answers; a refusal changes nothing. What a rule refuses is
+        refused by its handler, before it changes anything."""
+        if not isinstance(action, dict):
+            raise Refusal("sjg.refused.not_an_object")
+        if action.get("side", player) != player:
+            raise Refusal("sjg.refused.wrong_side", said=action.get("side"), player=player)
+        parsed = A.parse_action({**action, "side": player})
         if self.state.winner:
             raise Refusal("sjg.refused.game_won", winner=self.state.winner)
         if self.state.turn_limit_reached:
             raise Refusal("sjg.refused.turn_limit", turns=self.options.max_turns)
         decision = self._decision_for(parsed.side)
+        if parsed.type != "undo" and parsed.type not in decision.accepts:
+            raise self._not_accepted(decision, parsed.type)
+        return parsed
+
+    def _apply(self, player: str, parsed: A.Action) -> None:
+        """Undo, or the action's handler, then what the rules settle by themselves (the
+        template's `_settle` is not used: the undo history keeps the settled state)."""
+        decision = self._decision_for(parsed.side)
         start = len(self.events)
         if parsed.type == "undo":
             self._undo(parsed.side, decision)
-        else:
-            if parsed.type not in decision.accepts:
-                raise self._not_accepted(decision, parsed.type)
-            saved = self._before_change(parsed.type in UNDOABLE)
-            decision = self._decision_for(parsed.side)   # the same one, in the state about to change
-            rolls = self.state.rolls
-            HANDLERS[parsed.type](self, parsed, decision)
-            self._settle_opportunity()
-            self._settle_search()
-            self._deliver_jewels()
-            self._remember_for_undo(saved, decision, rolls, self.events[start:])
-        self.record.append(parsed.model_dump(exclude_defaults=True) | {"type": parsed.type, "side": parsed.side})
+            return
+        saved = self._before_change(parsed.type in UNDOABLE)
+        decision = self._decision_for(parsed.side)   # the same one, in the state about to change
+        rolls = self.state.rolls
+        HANDLERS[parsed.type](self, parsed, decision)
+        self._settle_opportunity()
+        self._settle_search()
+        self._deliver_jewels()
+        self._remember_for_undo(saved, decision, rolls, self.events[start:])
+
+    def _entry(self, player: str, parsed: A.Action) -> dict[str, Any]:
+        return parsed.model_dump(exclude_defaults=True) | {"type": parsed.type, "side": parsed.side}
 
     def _before_change(self, undoable: bool) -> SjgState | None:
         """Ready `state` to change in place, and return what an undo of this action goes
@@ -309,18 +300,6 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
             self._queue_choices(allowance)
         else:
             self._queue_deploy()
-
-    def _roll(self, dice: int, reason: str, **params: Any) -> int:
-        """`dice` dice from the game's chance source, reported with what they decide."""
-        self.state.rolls += 1
-        total = sum(self.dice.roll(6) for _ in range(dice))
-        self._say("sjg.roll", total=total, reason=reason, **params)
-        return total
-
-    def _say(self, code: str, hidden_from: tuple[str, ...] = (), **params: Any) -> None:
-        """Report what happened as an event (code and JSON parameters); the wording is
-        presentation's (presentation/sjg/wording_en.py)."""
-        self.events.append(Event(code, params, hidden_from))
 
     # --- the turn ----------------------------------------------------------------------
 

@@ -6,13 +6,10 @@ from __future__ import annotations
 
 import random
 import weakref
-from copy import deepcopy
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from warjudge.core.dice import Dice
 from warjudge.core.events import Event, Refusal
-from warjudge.core.game import Decision, Outcome, View
-from warjudge.core.games import fresh_seed
+from warjudge.core.game import Decision, Outcome
 from warjudge.core.json_types import EventJson
 from warjudge.core.visibility import HIDDEN_FROM, redacted
 from warjudge.hexwar.sjg.board import map_digest
@@ -25,21 +22,15 @@ from warjudge.hexwar.sjg.view_types import BoardId, ChoiceSecret, ItemJson, Mias
 if TYPE_CHECKING:
     from warjudge.hexwar.hexmap import HexMap
     from warjudge.hexwar.sjg.game import SjgNecromancerGame
-    from warjudge.hexwar.sjg.game_state import SjgState
-    from warjudge.hexwar.sjg.legal import PlainWalks
     from warjudge.hexwar.sjg.state import Position, Unit
 
-# The game a clone was made from, its state and its record's length then (game.py, _before_change)
-Origin = tuple["SjgNecromancerGame", "SjgState", int]
-# A position's legal lists, kept until its next action (`legal_actions`): the position's
-# stamp, player -> the list, player -> the plain moves in it (legal.PlainWalks)
-LegalKept = tuple[tuple[int, int], dict[str, list[dict[str, Any]]], dict[str, "PlainWalks"]]
 
 
 class SjgInterface(GameParts):
     """The interface methods, mixed into SjgNecromancerGame (the only class that has it)."""
 
     game_id: ClassVar[str] = "necromancer-sjg"
+    family: ClassVar[str] = "sjg"
 
     @property
     def _game(self) -> "SjgNecromancerGame":
@@ -72,28 +63,23 @@ class SjgInterface(GameParts):
             info["to_place"] = {str(k): n for k, n in sorted(still_to_place(self._game, player).items()) if n}
         return Decision(player, d.kind, info)
 
-    def legal_actions(self, player: str) -> list[dict[str, Any]]:
-        """Made once per position and player: kept until the next action and handed to
-        clones, so a search that clones a position to try its actions lists them once.
-        The actions are shared: read them, send them, do not change them."""
+    def _compute_legal(self, player: str) -> list[dict[str, Any]]:
+        """The list (legal.py), and the plain moves in it kept beside it (`_listed_walk`)."""
         from warjudge.hexwar.sjg.legal import legal_actions
 
-        kept = self._legal_kept
-        if kept is None or kept[0] != _stamp(self):
-            kept = self._legal_kept = (_stamp(self), {}, {})
-        lists, walks = kept[1], kept[2]
-        if player not in lists:
-            walks[player] = {}
-            lists[player] = legal_actions(self._game, player, walks[player])
-        return list(lists[player])
+        stamp = self._stamp()
+        if self._walks is None or self._walks[0] != stamp:
+            self._walks = (stamp, {})
+        walks = self._walks[1][player] = {}
+        return legal_actions(self._game, player, walks)
 
     def _listed_walk(self, side: str, units: list[int], path: list[str]) -> bool:
         """Whether `legal_actions` listed this move (no Jewel, no suicide) for this very
         position in its usual case (legal.listed_walk): `act` then need not check it again."""
         from warjudge.hexwar.sjg.legal import listed_walk
 
-        kept = self._legal_kept
-        walks = kept[2].get(side) if kept is not None and kept[0] == _stamp(self) else None
+        kept = self._walks
+        walks = kept[1].get(side) if kept is not None and kept[0] == self._stamp() else None
         return walks is not None and listed_walk(walks, units, path)
 
     def preview(self, player: str, action: dict[str, Any]) -> dict[str, Any] | None:
@@ -174,34 +160,15 @@ class SjgInterface(GameParts):
 
     # --- search -------------------------------------------------------------------------
 
-    def clone(self, reseed: bool = True) -> "SjgNecromancerGame":
-        """An independent copy: the state cloned (game_state.py), the fixed data and the
-        undo history's saved states (never changed) shared; the state cloned from is
-        remembered, for the copy's first undo to borrow (game.py, `_before_change`). A
-        reseeded clone rolls from a fresh 128-bit seed (and its record names that seed),
-        so it cannot foresee the real game's rolls; `reseed=False` is exact."""
-        copy = object.__new__(type(self._game))
-        vars(copy).update(vars(self))
-        copy.state = self.state.clone()
-        copy._origin, copy._lent = (self._game, self.state, self.record.action_count()), None
-        copy.undo_stack = list(self.undo_stack)
-        seed = fresh_seed() if reseed else self.record.seed
-        if reseed:
-            copy.dice = Dice(seed)
-        else:  # a test's scripted dice are copied whole
-            copy.dice = self.dice.copy() if type(self.dice) is Dice else deepcopy(self.dice)
-        copy.record = self.record.copy(seed=seed if reseed else None)
-        copy.events = self.events.copy()   # the past shared (core/log.py), the future its own
-        _carry_events_seen(self._game, copy)
-        kept = self._legal_kept
-        if kept is not None:  # the same position: its legal lists hold for the copy
-            copy._legal_kept = (_stamp(copy), *kept[1:]) if kept[0] == _stamp(self) else None
-        return copy
-
-
-def _stamp(game: GameParts) -> tuple[int, int]:
-    """Changes with every action (each is recorded) and with a position put in place."""
-    return game.record.action_count(), id(game.state.position)
+    def _cloned(self, twin: "SjgInterface") -> None:
+        """The state cloned from is remembered, for the copy's first undo to borrow
+        (game.py, `_before_change`); the undo history's saved states (never changed) are
+        shared; the events seen and the plain moves of the legal lists carried over."""
+        twin._origin, twin._lent = (self._game, self.state, self.record.action_count()), None
+        twin.undo_stack = list(self.undo_stack)
+        _carry_events_seen(self._game, twin._game)
+        kept = self._walks
+        twin._walks = (twin._stamp(), dict(kept[1])) if kept is not None and kept[0] == self._stamp() else None
 
 
 def _json(value: Any) -> Any:

@@ -64,7 +64,7 @@ def _accepted(game: "SjgNecromancerGame", candidates: Iterable[Action]) -> list[
     for action in candidates:
         trial = game.clone(reseed=False)
         try:
-            trial._apply(action)
+            trial._take(action.get("side", ""), action)
         except IllegalAction:
             continue
         out.append(action)

@@ -182,15 +182,19 @@ def test_from_the_foot_of_a_wall_it_goes_round_to_the_open_side_to_melee():
     assert choices(g, S) == {json.dumps({"type": "move", "piece": "orc", "to": "0506"}, sort_keys=True)}
 
 
-def ahead_of_a_demoralized_enemy(besieging: bool):
+def ahead_of_a_demoralized_enemy(besieging: bool, entries: tuple[str, ...] = ()):
     """Day, turn 2, Sauron's Movement Phase: its orc took by night (10.0: fanatical) the only
     unit of an army whose level is 0, so Westernesse is demoralized and Sauron leads 3-0;
-    a guard stands beside Westernesse's catapult; with `besieging`, Sauron has a siege tower."""
-    tower = [{"id": "tower", "side": S, "kind": "siege_tower", "allowance": 2, "hex": "0909"}] if besieging else []
+    a guard stands beside Westernesse's catapult; with `besieging`, Sauron has a siege tower;
+    with `entries`, Westernesse's horsemen are to enter there on turn 3."""
+    tower = [{"id": "tower", "side": S, "kind": "siege_tower", "allowance": 2, "hex": "0101"}] if besieging else []
+    riders = [u("riders", W, None, "B3W") | {"kind": "cavalry", "arrives": "riders"}] if entries else []
+    coming = [{"group": "riders", "side": W, "turn": 3, "entry": list(entries)}] if entries else []
     doc = json.loads((SCENARIOS / "gondor.json").read_text(encoding="utf-8"))
     doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=[])
-    doc.update({"units": [u("orc", S, "0605", "E1Z"), u("victim", W, "0606", "E1Z"), u("guard", W, "0104", "B3W")],
-                "leaders": [], "turns": 3, "night_turns": [1], "reinforcements": [], "spells": [], "cauldrons": [],
+    doc.update({"units": [u("orc", S, "0605", "E1Z"), u("victim", W, "0606", "E1Z"), u("guard", W, "0104", "B3W"),
+                          *riders],
+                "leaders": [], "turns": 3, "night_turns": [1], "reinforcements": coming, "spells": [], "cauldrons": [],
                 "demoralization_levels": {W: 0, S: 93},
                 "engines": [{"id": "catapult", "side": W, "kind": "catapult", "allowance": 0, "missile": "c",
                              "hex": "0105"}, *tower]})
@@ -238,3 +242,58 @@ def test_the_besieger_waits_out_of_the_catapult_s_range_rather_than_idle_under_t
     to_phase(g, "C", S)
     for chosen in map(json.loads, choices(g, S)):
         assert chosen["type"] == "end" or (chosen["piece"] != "orc" or distance(chosen["to"], "0105") > 4)
+
+
+def sauron_s_catapult_in_the_field(units, at: str, reinforcements=()):
+    """Westernesse's Movement Phase on a clear 9x9 Gondor map: `units`, and Sauron's
+    catapult at `at`."""
+    doc = json.loads((SCENARIOS / "gondor.json").read_text(encoding="utf-8"))
+    doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=[])
+    doc.update({"units": list(units), "leaders": [], "turns": 2, "night_turns": [], "spells": [], "cauldrons": [],
+                "reinforcements": list(reinforcements),
+                "engines": [{"id": "catapult", "side": S, "kind": "catapult", "allowance": 2, "missile": "c",
+                             "hex": at}]})
+    g = games.new("gondor", seed=1, scenario=doc)
+    to_phase(g, "F", W)
+    return g
+
+
+def test_it_rides_onto_an_unguarded_enemy_catapult_to_destroy_it():
+    # docs/rulings.md (an engine sharing its hex with an enemy combat unit is destroyed),
+    # 7.12: the catapult two hexes off would fire on anything within 4 hexes every
+    # Game-Turn; the knight takes it rather than close in on the orc, as the old bot did
+    knight = u("knight", W, "0505", "B3X") | {"kind": "cavalry"}
+    g = sauron_s_catapult_in_the_field([knight, u("orc", S, "0502", "E1Z")], at="0705")
+    assert choices(g, W) == {json.dumps({"type": "move", "piece": "knight", "to": "0705"}, sort_keys=True)}
+
+
+def test_the_defender_sallies_only_beyond_the_enemy_catapult_s_range():
+    # SPI 7.12: the orc stands within 4 hexes of Sauron's guarded catapult, so every hex
+    # beside him is within its range; the knight does not ride out to melee him there
+    # (the old bot did, and random Sauron's catapults took most of its army so)
+    knight = u("knight", W, "0205", "B3X") | {"kind": "cavalry"}
+    g = sauron_s_catapult_in_the_field([knight, u("orc", S, "0605", "E1Z"), u("guard", S, "0807", "E1Z")], at="0807")
+    for chosen in map(json.loads, choices(g, W)):
+        assert chosen["type"] == "end" or distance(chosen["to"], "0807") > 4
+
+
+def test_reinforcements_enter_beyond_the_enemy_catapult_s_range():
+    # SPI 7.12: of the Dunedain's three free entry hexes only 0109 lies beyond the range
+    # of Sauron's catapult at 0905; the old bot took any of the three
+    dunedain = {"id": "dunedain", "side": W, "nationality": "dunedain", "kind": "infantry", "ratings": "C3W",
+                "arrives": "aragorn"}
+    g = sauron_s_catapult_in_the_field(
+        [dunedain, u("orc", S, "0902", "E1Z")], at="0905",
+        reinforcements=[{"group": "aragorn", "side": W, "turn": 1, "entry": ["0109", "0709", "0809"]}])
+    assert choices(g, W) == {json.dumps({"type": "enter", "piece": "dunedain", "to": "0109"}, sort_keys=True)}
+
+
+def test_drawing_back_it_keeps_clear_of_where_the_enemy_s_reinforcements_enter():
+    # the reinforcement schedule is public (the view's entries): the orc drawing back keeps
+    # beyond a move of the horsemen's entry hexes as well as out of the catapult's range
+    # and the guard's reach; the old bot ran to 0808, beside where they enter
+    entries = ("0809", "0909", "0908")
+    for chosen in map(json.loads, choices(ahead_of_a_demoralized_enemy(besieging=True, entries=entries), S)):
+        assert chosen["type"] == "move" and chosen["piece"] == "orc"
+        assert distance(chosen["to"], "0105") > 4 and distance(chosen["to"], "0104") > 5
+        assert all(distance(chosen["to"], e) > 5 for e in entries)

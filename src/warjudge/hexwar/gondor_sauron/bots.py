@@ -321,9 +321,9 @@ def _leaving_the_walls(game: Game, view: GondorView, side: str, moves: list[Acti
     after combat, 7.51, or an enemy gone from behind the wall leaves it there), by night
     too, where it could only be shot at and poured on; `moves` holds none that end idle
     under the walls."""
-    idle = {u["id"] for u in view["units"] if u["side"] == side and u.get("hex")
-            and _idle_under_the_walls(game, view, side, u["hex"])}
-    return [a for a in moves if a["piece"] in idle]
+    where = _where(view)
+    units = {u["id"] for u in view["units"]}
+    return [a for a in moves if a["piece"] in units and _idle_under_the_walls(game, view, side, where[a["piece"]])]
 
 
 def _danger(view: GondorView, side: str, h: str) -> float:

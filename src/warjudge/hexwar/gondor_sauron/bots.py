@@ -15,7 +15,7 @@ on reseeded clones), retreats away from the enemy and ends a part of the turn on
 nothing useful is left. The besieger, once ahead on points by day or against a demoralized enemy
 (9.33: fanatical), it holds the lead: its units draw back out of the enemy's catapults,
 oil and reach rather than close in; nor does it close in to wait, with nobody to melee, within
-the enemy catapults' range or beside their cauldrons, a unit left waiting there moves away, and it draws back clear of where the enemy's
+the enemy catapults' range or beside their cauldrons, and draws back clear of where the enemy's
 reinforcements are to enter (the view's public `entries`). Any side's unit takes an enemy siege
 engine left unguarded (catapults first: an engine an enemy unit reaches is destroyed); the
 defender sallies and brings on reinforcements only beyond the enemy catapults' range (7.12:
@@ -263,9 +263,6 @@ def heuristic_action(game: Game, player: str, rng: random.Random) -> Action:
         return rng.choice(climbing)
     units = {u["id"] for u in view["units"]}
     moves = [a for a in moves if a["piece"] not in units or not _idle_under_the_walls(game, view, player, a["to"])]
-    leaving = _leaving_the_walls(game, view, player, moves) if _besieging(view, player) else []
-    if leaving:
-        return rng.choice(leaving)
     if moves:      # the move that gains the most ground towards the enemy, if any gains
         where = _where(view)
 
@@ -314,16 +311,6 @@ def _out_of_catapult_range(view: GondorView, side: str, moves: list[Action]) -> 
     hit falls on the whole stack."""
     catapults = [e["hex"] for e in view["engines"] if e["side"] != side and e["kind"] == "catapult" and e.get("hex")]
     return [a for a in moves if all(distance(a["to"], c) > CATAPULT_REACH for c in catapults)]
-
-
-def _leaving_the_walls(game: Game, view: GondorView, side: str, moves: list[Action]) -> list[Action]:
-    """Moves of a combat unit idle under the walls (`_idle_under_the_walls`: an advance
-    after combat, 7.51, or an enemy gone from behind the wall leaves it there), by night
-    too, where it could only be shot at and poured on; `moves` holds none that end idle
-    under the walls."""
-    where = _where(view)
-    units = {u["id"] for u in view["units"]}
-    return [a for a in moves if a["piece"] in units and _idle_under_the_walls(game, view, side, where[a["piece"]])]
 
 
 def _danger(view: GondorView, side: str, h: str) -> float:

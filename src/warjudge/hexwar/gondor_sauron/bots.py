@@ -15,8 +15,7 @@ on reseeded clones), retreats away from the enemy and ends a part of the turn on
 nothing useful is left. The besieger, once ahead on points by day or against a demoralized enemy
 (9.33: fanatical), it holds the lead: its units draw back out of the enemy's catapults,
 oil and reach rather than close in; nor does it close in to wait, with nobody to melee, within
-the enemy catapults' range or beside their cauldrons, and draws back clear of where the enemy's
-reinforcements are to enter (the view's public `entries`). Any side's unit takes an enemy siege
+the enemy catapults' range or beside their cauldrons. Any side's unit takes an enemy siege
 engine left unguarded (catapults first: an engine an enemy unit reaches is destroyed); the
 defender sallies and brings on reinforcements only beyond the enemy catapults' range (7.12:
 a hit falls on the whole stack). Both draw on the caller's `random.Random`, never on the game's dice."""
@@ -321,10 +320,8 @@ def _danger(view: GondorView, side: str, h: str) -> float:
     oil = [c["hex"] for c in view["cauldrons"] if c["side"] != side and c.get("hex")]
     reach = [distance(h, u["hex"]) <= (CAVALRY_REACH if u["kind"] == "cavalry" else INFANTRY_REACH)
              for u in view["units"] if u["side"] != side and u.get("hex")]
-    entries = [e for s, hexes in view["entries"].items() if s != side for e in hexes]
     return (10.0 * any(distance(h, c) <= CATAPULT_REACH for c in catapults)
             + 5.0 * any(distance(h, c) == 1 for c in oil) + 4.0 * sum(reach)
-            + 4.0 * any(distance(h, e) <= INFANTRY_REACH for e in entries)
             - 0.5 * min(_nearest_enemy(view, side, h), 12))
 
 

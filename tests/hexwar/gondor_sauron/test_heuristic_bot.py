@@ -238,3 +238,47 @@ def test_the_besieger_waits_out_of_the_catapult_s_range_rather_than_idle_under_t
     to_phase(g, "C", S)
     for chosen in map(json.loads, choices(g, S)):
         assert chosen["type"] == "end" or (chosen["piece"] != "orc" or distance(chosen["to"], "0105") > 4)
+
+
+def sauron_s_catapult_in_the_field(units, at: str, reinforcements=()):
+    """Westernesse's Movement Phase on a clear 9x9 Gondor map: `units`, and Sauron's
+    catapult at `at`."""
+    doc = json.loads((SCENARIOS / "gondor.json").read_text(encoding="utf-8"))
+    doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=[])
+    doc.update({"units": list(units), "leaders": [], "turns": 2, "night_turns": [], "spells": [], "cauldrons": [],
+                "reinforcements": list(reinforcements),
+                "engines": [{"id": "catapult", "side": S, "kind": "catapult", "allowance": 2, "missile": "c",
+                             "hex": at}]})
+    g = games.new("gondor", seed=1, scenario=doc)
+    to_phase(g, "F", W)
+    return g
+
+
+def test_it_rides_onto_an_unguarded_enemy_catapult_to_destroy_it():
+    # docs/rulings.md (an engine sharing its hex with an enemy combat unit is destroyed),
+    # 7.12: the catapult two hexes off would fire on anything within 4 hexes every
+    # Game-Turn; the knight takes it rather than close in on the orc, as the old bot did
+    knight = u("knight", W, "0505", "B3X") | {"kind": "cavalry"}
+    g = sauron_s_catapult_in_the_field([knight, u("orc", S, "0502", "E1Z")], at="0705")
+    assert choices(g, W) == {json.dumps({"type": "move", "piece": "knight", "to": "0705"}, sort_keys=True)}
+
+
+def test_the_defender_sallies_only_beyond_the_enemy_catapult_s_range():
+    # SPI 7.12: the orc stands within 4 hexes of Sauron's guarded catapult, so every hex
+    # beside him is within its range; the knight does not ride out to melee him there
+    # (the old bot did, and random Sauron's catapults took most of its army so)
+    knight = u("knight", W, "0205", "B3X") | {"kind": "cavalry"}
+    g = sauron_s_catapult_in_the_field([knight, u("orc", S, "0605", "E1Z"), u("guard", S, "0807", "E1Z")], at="0807")
+    for chosen in map(json.loads, choices(g, W)):
+        assert chosen["type"] == "end" or distance(chosen["to"], "0807") > 4
+
+
+def test_reinforcements_enter_beyond_the_enemy_catapult_s_range():
+    # SPI 7.12: of the Dunedain's three free entry hexes only 0109 lies beyond the range
+    # of Sauron's catapult at 0905; the old bot took any of the three
+    dunedain = {"id": "dunedain", "side": W, "nationality": "dunedain", "kind": "infantry", "ratings": "C3W",
+                "arrives": "aragorn"}
+    g = sauron_s_catapult_in_the_field(
+        [dunedain, u("orc", S, "0902", "E1Z")], at="0905",
+        reinforcements=[{"group": "aragorn", "side": W, "turn": 1, "entry": ["0109", "0709", "0809"]}])
+    assert choices(g, W) == {json.dumps({"type": "enter", "piece": "dunedain", "to": "0109"}, sort_keys=True)}

@@ -15,7 +15,10 @@ on reseeded clones), retreats away from the enemy and ends a part of the turn on
 nothing useful is left. The besieger, once ahead on points by day or against a demoralized enemy
 (9.33: fanatical), it holds the lead: its units draw back out of the enemy's catapults,
 oil and reach rather than close in; nor does it close in to wait, with nobody to melee, within
-the enemy catapults' range or beside their cauldrons. Both draw on the caller's `random.Random`, never on the game's dice."""
+the enemy catapults' range or beside their cauldrons. Any side's unit takes an enemy siege
+engine left unguarded (catapults first: an engine an enemy unit reaches is destroyed); the
+defender sallies and brings on reinforcements only beyond the enemy catapults' range (7.12:
+a hit falls on the whole stack). Both draw on the caller's `random.Random`, never on the game's dice."""
 
 from __future__ import annotations
 
@@ -226,6 +229,8 @@ def heuristic_action(game: Game, player: str, rng: random.Random) -> Action:
         if found:
             if kind in ("fire", "attack"):
                 return _best_strike(game, player, view, found)
+            if kind == "enter":   # a free entry hex out of the enemy catapults' range, if any
+                found = _out_of_catapult_range(view, player, found) or found
             if kind != "cast":
                 return rng.choice(found)
             chosen = _best_cast(game, player, view, found, rng)
@@ -241,18 +246,22 @@ def heuristic_action(game: Game, player: str, rng: random.Random) -> Action:
         return rng.choice(joining)
     every_move = [a for a in allowed if a["type"] == "move"]
     moves = [a for a in every_move if a not in astray]
+    capturing = _capturing(view, player, moves)
+    if capturing:
+        return rng.choice(capturing)
     if _withdrawing(view, player):
         safer = _safer(view, player, moves)
         if safer:
             return safer
         if {"type": "end"} in legal:
             return {"type": "end"}
+    if not _besieging(view, player):   # the defender sallies only where no enemy catapult reaches
+        moves = _out_of_catapult_range(view, player, moves)
     climbing = _climbing(view, player, moves) or _to_melee(game, view, player, moves)
     if climbing:
         return rng.choice(climbing)
-    if _besieging(view, player):
-        units = {u["id"] for u in view["units"]}
-        moves = [a for a in moves if a["piece"] not in units or not _idle_under_the_walls(game, view, player, a["to"])]
+    units = {u["id"] for u in view["units"]}
+    moves = [a for a in moves if a["piece"] not in units or not _idle_under_the_walls(game, view, player, a["to"])]
     if moves:      # the move that gains the most ground towards the enemy, if any gains
         where = _where(view)
 
@@ -295,6 +304,14 @@ def _idle_under_the_walls(game: Game, view: GondorView, side: str, h: str) -> bo
     return exposed and not _melee_from(game, view, side, h)
 
 
+def _out_of_catapult_range(view: GondorView, side: str, moves: list[Action]) -> list[Action]:
+    """The moves and entries of `moves` that end beyond every enemy catapult's range
+    (7.12): a catapult fires on anything within 4 hexes once a Game-Turn, and a missile
+    hit falls on the whole stack."""
+    catapults = [e["hex"] for e in view["engines"] if e["side"] != side and e["kind"] == "catapult" and e.get("hex")]
+    return [a for a in moves if all(distance(a["to"], c) > CATAPULT_REACH for c in catapults)]
+
+
 def _danger(view: GondorView, side: str, h: str) -> float:
     """How exposed a unit at `h` is: within an enemy catapult's range (7.12), beside an
     enemy cauldron (oil over the wall), within a move and a step of each enemy unit
@@ -325,6 +342,17 @@ def _safer(view: GondorView, side: str, moves: list[Action]) -> Action | None:
             if g > gain:
                 best, gain = a, g
     return best
+
+
+def _capturing(view: GondorView, side: str, moves: list[Action]) -> list[Action]:
+    """Moves of a combat unit onto a hex holding an enemy siege engine, catapults first:
+    an engine sharing its hex with an enemy unit is destroyed (docs/rulings.md), and an
+    enemy catapult fires on anything within 4 hexes once a Game-Turn (7.12)."""
+    units = {u["id"] for u in view["units"] if u["side"] == side}
+    engines = {e["hex"]: e["kind"] for e in view["engines"] if e["side"] != side and e.get("hex")}
+    found = [a for a in moves if a["piece"] in units and a["to"] in engines]
+    catapults = [a for a in found if engines[a["to"]] == "catapult"]
+    return catapults or found
 
 
 def _climbing(view: GondorView, side: str, moves: list[Action]) -> list[Action]:

@@ -1,6 +1,6 @@
 # Two commands do all the set-up on a fresh machine:
 #   make run   - install warjudge in .venv and start the play server (SQLite; prints its URL)
-#   make test  - install warjudge with its test extras in .venv, type-check (mypy --strict,
+#   make test  - install warjudge with its test extras in .venv, lint (ruff's pyflakes checks), type-check (mypy --strict,
 #                as pyproject.toml sets it) and run the whole suite
 PYTHON ?= python3
 VENV   := .venv
@@ -18,6 +18,7 @@ run: $(BIN)/python
 
 test: $(BIN)/python postgres chromium
 	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/python -m ruff check --quiet src tests benchmarks
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -n auto --durations=30   # one worker per core (pytest-xdist); the slowest named, to keep CI short
 

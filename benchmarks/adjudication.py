@@ -200,7 +200,7 @@ class Generator:
 
     # orders
     def orders(self, units: dict[str, Unit]) -> dict[str, Plan]:
-        rng, dmap = self.rng, self.dmap
+        rng = self.rng
         plans: dict[str, Plan] = {}
         self._convoys(units, plans)
         targeted: dict[str, int] = {}

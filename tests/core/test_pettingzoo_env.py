@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from warjudge.core import games
 from warjudge.core.errors import IllegalAction
 from warjudge.core.pettingzoo_env import GameEnv, encode_view
 from warjudge.core.record import canonical_json

@@ -8,7 +8,7 @@ import json
 
 from typer.testing import CliRunner
 
-from tests.server.conftest import run_bots, sign_up, stored_record
+from tests.server.conftest import run_bots, stored_record
 from warjudge.cli import app
 from warjudge.core.dice import commitment
 from warjudge.core.record import GameRecord, content_checksum

@@ -23,8 +23,6 @@ import pytest
 from tests.server.conftest import listed, phase_truth, sign_up, stored_game, stored_record
 from tests.server.registered import GAMES
 from warjudge.testing.leaks import leaked
-from warjudge.core import games
-from warjudge.core.record import GameRecord
 from warjudge.server.views import GM_ROLE
 
 MAX_STEPS = 60          # submissions per game; the GM forces a phase every PROCESS_EVERY
@@ -93,7 +91,6 @@ def test_the_check_catches_a_history_that_shows_a_seat_the_full_view_mid_phase(c
 
 def test_the_check_catches_press_read_by_a_seat_it_is_not_for(client, monkeypatch):
     from warjudge.server import press
-    from warjudge.server.views import GM_ROLE
 
     real = press.readable
     monkeypatch.setattr(press, "readable", lambda game_id, role: real(game_id, "north"))

@@ -160,8 +160,8 @@ def test_a_read_answers_a_page_of_messages_at_most(client, monkeypatch):
     each numbered as before."""
     monkeypatch.setattr(press, "PAGE", 2)
     gid, _, ann, bob, _ = _diplomacy_with_three(client)
-    for text in ("one", "two", "three"):
-        ann.ok("post", f"/api/games/{gid}/press", {"seat": "AUSTRIA", "to": ["ENGLAND"], "text": text})
+    for words in ("one", "two", "three"):
+        ann.ok("post", f"/api/games/{gid}/press", {"seat": "AUSTRIA", "to": ["ENGLAND"], "text": words})
     first = bob.ok("get", f"/api/games/{gid}/press")
     assert [m["text"] for m in first["messages"]] == ["one", "two"] and first["more"] is True
     rest = bob.ok("get", f"/api/games/{gid}/press", params={"after": 2})

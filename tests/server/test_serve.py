@@ -48,7 +48,7 @@ def test_serve_with_several_workers_shares_its_port_between_processes(tmp_path, 
     with server(tmp_path, database=database_url, extra=("--workers", "2")) as (base, printed, process):
         assert f"{base}/docs" in printed[1]
         deadline = time.monotonic() + 30
-        while len(workers := _workers(process.pid)) < 2:
+        while len(_workers(process.pid)) < 2:
             assert time.monotonic() < deadline, "the workers never started"
             time.sleep(0.2)
         _post(base, "/api/users", {"name": "ann", "password": "a long password"})

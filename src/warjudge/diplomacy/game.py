@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Sequence, cast
 
 from warjudge.core.errors import IllegalAction, InputError
 from warjudge.core.events import Event, OrderRefusal, Refusal
-from warjudge.core.game import GM, Action, Decision
+from warjudge.core.game import Action, Decision
 from warjudge.core.games import Option, fresh_seed
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Table, Update, bindparam, event, inspect, update
+from sqlalchemy import Table, Update, bindparam, inspect, update
 from sqlalchemy.orm import Session
 
 from warjudge.server.models import GameRow, Seat, now

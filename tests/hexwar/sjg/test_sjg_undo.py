@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import random
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

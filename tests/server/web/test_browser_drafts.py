@@ -113,7 +113,7 @@ def test_orders_stay_drafts_until_ready(live, chromium):
     # on a phone the news and what to do read as two lines, neither starting with a lone "·"
     # (issue 24: it wrapped to "· you have 1 unit to order")
     expect(banner).not_to_contain_text("·")
-    news, todo = (banner.locator(f"strong, [data-testid='phase-banner-todo']").nth(i).bounding_box() for i in (0, 1))
+    news, todo = (banner.locator("strong, [data-testid='phase-banner-todo']").nth(i).bounding_box() for i in (0, 1))
     assert todo["y"] >= news["y"] + news["height"] - 1 and abs(todo["x"] - news["x"]) < 1, (news, todo)
     page.set_viewport_size({"width": 1366, "height": 768})
     page.evaluate(SHOW_THE_TAB)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Set as AbstractSet
 
-from warjudge.hexwar import movement, terrain
+from warjudge.hexwar import movement
 from warjudge.hexwar.gondor_sauron.position import Position
 from warjudge.hexwar.gondor_sauron.units import INFANTRY, CombatUnit, Engine, Leader
 

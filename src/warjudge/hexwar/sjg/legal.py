@@ -22,7 +22,7 @@ from warjudge.hexwar.sjg.actions import Move, Retreat, parse_action
 from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier
 from warjudge.hexwar.sjg.deploy import legal_placements
 from warjudge.hexwar.sjg.items import WEIGHT, Pick, choice_problem
-from warjudge.hexwar.sjg.moves import SUICIDE_COST, climbs_cliffs, may_join, riders, step_table
+from warjudge.hexwar.sjg.moves import SUICIDE_COST, climbs_cliffs, riders, step_table
 from warjudge.hexwar.sjg.state import UNDEAD, Position, Unit, other
 from warjudge.hexwar.sjg.tables import JewelEffect, UnitType
 

@@ -14,7 +14,7 @@ from warjudge.hexwar.grid import distance
 from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg.combat import AttackPlan, can_boulder, indirect_modifier, plan_attack
 from warjudge.hexwar.sjg.moves import may_join, mixes_mercenaries
-from warjudge.hexwar.sjg.state import STACK_LIMIT, Jewel, Unit, other
+from warjudge.hexwar.sjg.state import STACK_LIMIT, Unit, other
 from warjudge.hexwar.sjg.tables import AUTO_AE, AUTO_DE, DEMON_STRENGTH, CRTResult, UnitType, crt, odds_column
 from warjudge.hexwar.retreat import farther_hexes
 from warjudge.hexwar.sjg.parts import GameParts

@@ -6,7 +6,6 @@ decision and dispatches it here through its HANDLERS table."""
 from __future__ import annotations
 
 from typing import Any
-from warjudge.core.events import Refusal
 from warjudge.hexwar.sjg.problems import Problem, problem, refusal
 from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.grid import distance

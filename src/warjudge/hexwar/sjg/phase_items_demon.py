@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from warjudge.core.events import Refusal
 from warjudge.hexwar.sjg.problems import Problem, problem, refusal
 from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg import demon as D
-from warjudge.hexwar.sjg.state import Jewel
 from warjudge.hexwar.sjg.tables import DEMON_STRENGTH, UnitType, odds_column
 from warjudge.hexwar.sjg.parts import GameParts
 

@@ -11,7 +11,7 @@ from warjudge.hexwar.sjg.problems import Problem, problem, refusal
 from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.sjg import actions as A
 from warjudge.hexwar.sjg.moves import locked_units, may_join, mixes_mercenaries, move_problem
-from warjudge.hexwar.sjg.state import FREE_OF_STACKING, STACK_LIMIT, Jewel, Unit
+from warjudge.hexwar.sjg.state import FREE_OF_STACKING, STACK_LIMIT, Unit
 from warjudge.hexwar.sjg.tables import UnitType
 from warjudge.hexwar.sjg.phases import PHASE_ACTIONS
 from warjudge.hexwar.sjg.parts import GameParts

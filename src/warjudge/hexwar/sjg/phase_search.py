@@ -10,7 +10,7 @@ from warjudge.core.events import Refusal
 from warjudge.hexwar.decisions import Decision
 from warjudge.hexwar.grid import AXIAL_STEP, from_axial, to_axial
 from warjudge.hexwar.sjg import actions as A
-from warjudge.hexwar.sjg.state import SIDES, Jewel, Side
+from warjudge.hexwar.sjg.state import SIDES, Side
 from warjudge.hexwar.sjg.tables import CRYSTAL_BALL_SP, JEWEL_CP, SEARCH_POINTS, JewelEffect, UnitType, jewel_effect, search_target
 from warjudge.hexwar.sjg.phases import PHASE_ACTIONS, MIASMA_POINTS
 from warjudge.hexwar.sjg.parts import GameParts

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from warjudge.core import games
 from warjudge.core.game import Game, View
 from warjudge.server import auth, cache, history, phases, play, press
-from warjudge.server.access import GameId, game_row
+from warjudge.server.access import game_row
 from warjudge.server.bots import levels as bot_levels
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow

@@ -11,7 +11,6 @@ import random
 
 import pytest
 
-from warjudge.core.errors import RecordError
 from warjudge.core.events import Refusal
 from warjudge.core.record import GameRecord
 from warjudge.diplomacy.variants.necromancer.bots import random_orders

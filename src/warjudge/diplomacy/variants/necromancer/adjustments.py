@@ -20,7 +20,7 @@ from warjudge.diplomacy.variants.necromancer.orders import Activate, Build, Disb
 from warjudge.diplomacy.variants.necromancer.pieces import (
     ARMY, CAVALRY, DRAGONS, NAZGUL, SPIDERS, WIZARD, Component, Group,
 )
-from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece, Position
+from warjudge.diplomacy.variants.necromancer.position import STANDING, Piece
 from warjudge.diplomacy.variants.necromancer.reasons import because
 from warjudge.diplomacy.report import OrderResult
 from warjudge.diplomacy.variants.necromancer.results import NEntry, parsed

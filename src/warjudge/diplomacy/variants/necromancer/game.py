@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Sequence, cast
 from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError
 from warjudge.core.events import OrderRefusal, Refusal
 from warjudge.core.game import GM, Action, Decision
-from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option, replay
+from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option
 from warjudge.core.log import Log
 from warjudge.core.record import GameRecord
 from warjudge.core.visibility import redacted

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -18,8 +19,8 @@ from warjudge.presentation.choices import labels
 from warjudge.presentation.gondor_sauron.choice_facts import codes
 from warjudge.presentation.gondor_sauron.wording_en import piece as printed_name, spell
 
-from tests.server.web.browser import (DESKTOP, SIZES, Journey, accessible, chromium, live, shot, sign_up,  # noqa: F401 - fixtures
-                                      watch)
+from tests.server.web.browser import (DESKTOP, SIZES, Journey, accessible, api_as, chromium, live, shot,  # noqa: F401 - fixtures
+                                      sign_up, watch)
 
 W, S = "westernesse", "sauron"
 PLAIN = ("next", "end", "stay", "stand")   # the answers that go on, in the order preferred
@@ -422,3 +423,27 @@ def test_a_mid_combat_displacement_is_asked_and_answered_in_words(live, chromium
     acted(page, "retreat")
     expect(page.locator('[data-testid="results"]')).to_contain_text("F (IC2X) is displaced to")
     me.checked(live, game_id, [W, S])
+
+
+def test_a_battle_played_to_its_last_turn_names_that_turn_not_the_next(live, chromium):
+    # SPI 12.0 (the Game-Turn Record; max_turns agreed): once the last Game-Turn is played the
+    # status line read "turn 2 · … · the game is over" for a one-turn game, a turn never played
+    base = live.url
+    page = chromium.new_page()
+    sign_up(page, base, "turnkeeper")   # the games master: the game's creator
+    gm = api_as(chromium, base, "turnkeeper")
+    game_id = gm.post("/api/games", data={"game": "gondor", "options": {"max_turns": 1}}).json()["id"]
+    for seat in (W, S):
+        assert gm.post(f"/api/games/{game_id}/bots", data={"seat": seat, "bot": "random"}).ok
+    deadline = time.monotonic() + 60
+    while not live.game(game_id).is_over:   # the bots play it out in the background
+        assert time.monotonic() < deadline, "the bots never finished the one-turn battle"
+        time.sleep(0.2)
+    assert live.full_view(game_id)["turn"] == 2   # the engine has moved past the last turn
+    page.goto(f"{base}/games/{game_id}")
+    status = page.locator('[data-testid="phase"]')
+    expect(status).to_contain_text("the game is over")
+    expect(status).to_contain_text("turn 1")
+    expect(status).not_to_contain_text("turn 2")
+    page.goto(f"{base}/games/{game_id}/gm")   # the games master's page names it alike
+    expect(page.locator('[data-testid="phase"]')).to_have_text("turn 1")

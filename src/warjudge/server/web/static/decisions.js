@@ -294,11 +294,15 @@ async function drawResults() {
 }
 
 // The status line: the turn, the phasing side, the phase and its title; the text it shows.
+// A battle played to its last Game-Turn has moved on to a turn that is never played
+// (Gondor & Sauron's view says turn 3 of 2): the line names the last turn, no phase.
 function drawStatus(summary) {
-  const phase = [view.turn !== undefined ? say("turnN", view.turn) : "", view.phasing ? say("phasing", "", sideName(view.phasing)) : "",
-                 view.phase_title ? say("phaseOf", view.phase, phaseTitle(view.phase, view.phase_title))
-                   : phaseTitle(view.phase, view.phase || "")]
-    .filter(Boolean).join(" · ");
+  const past = summary.is_over && view.last_turn !== undefined && view.turn > view.last_turn;
+  const phase = past ? say("turnN", view.last_turn)
+    : [view.turn !== undefined ? say("turnN", view.turn) : "", view.phasing ? say("phasing", "", sideName(view.phasing)) : "",
+       view.phase_title ? say("phaseOf", view.phase, phaseTitle(view.phase, view.phase_title))
+         : phaseTitle(view.phase, view.phase || "")]
+      .filter(Boolean).join(" · ");
   document.querySelector('[data-testid="seat"]').textContent = sideName(game.role);
   document.querySelector('[data-testid="phase"]').textContent = (phase || `version ${summary.version}`) +
     (summary.is_over ? ` · ${say("over")}` : "");

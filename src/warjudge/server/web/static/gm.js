@@ -109,9 +109,11 @@ function giveSeat(seat) {
 }
 
 // The phase as the players' pages name it (a hex game's view has its turn apart, and
-// Gondor & Sauron's its title: "Initial Magic Leader Movement Phase", not "A").
+// Gondor & Sauron's its title: "Initial Magic Leader Movement Phase", not "A"). A battle
+// played to its last Game-Turn has moved on to one never played: that turn is named, alone.
 function phaseOf(view) {
   if (!view) return "";
+  if (view.last_turn != null && view.turn > view.last_turn) return say("turn", view.last_turn);
   const titled = ((NAMES[lang] || {}).phases || {})[view.phase] || view.phase_title || view.phase;
   return view.turn != null ? `${say("turn", view.turn)} · ${titled}` : phaseName(view.phase, lang);
 }

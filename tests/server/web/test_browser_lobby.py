@@ -145,7 +145,7 @@ def test_an_sjg_game_with_extra_items_from_the_lobby_form(live, chromium):
     assert live.full_view(game_id)["options"]["items"] == {"red": 2, "black": 1}
     seats = ann.page.request.get(f"{live.url}/api/games/{game_id}").json()["seats"]
     assert [(s["seat"], s["bot"], s.get("bot_budget")) for s in seats] == [("red", None, None), ("black", "search", "quick")]
-    expect(ann.page.locator('[data-testid="bots"]')).to_have_text("Bots Black: search (quick)")
+    expect(ann.page.locator('[data-testid="bots"]')).to_have_text("Bots search (quick): Black")
     ann.checked(live, game_id, ["red", "black"])
 
 

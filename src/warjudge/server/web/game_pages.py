@@ -80,8 +80,17 @@ def game_page(visit: Visitor, game_id: str, seat: str | None = None) -> Response
                           is_seat=role not in (GM_ROLE, PUBLIC_ROLE), has_board=has_board(row.game),
                           press_max=press.MAX_TEXT, result_words=RESULT_WORDS, gm=play.is_gm(row, user),
                           user=user and user.name, csrf=csrf, seat_names=_every_seat_name(session, row),
-                          bots_seated=[{"seat": s.name, "bot": s.bot, "budget": play.thinks_to(row, s)}
-                                       for s in row.seats if s.bot])
+                          bots_seated=_bots_seated(row))
+
+
+def _bots_seated(row: GameRow) -> list[dict[str, Any]]:
+    """The bot seats as the game page's status line names them: one entry per bot and
+    think budget with its seats, so six alike read as one line on a phone, not six."""
+    groups: dict[tuple[str, str | None], list[str]] = {}
+    for s in row.seats:
+        if s.bot:
+            groups.setdefault((s.bot, play.thinks_to(row, s)), []).append(s.name)
+    return [{"bot": bot, "budget": budget, "seats": seats} for (bot, budget), seats in groups.items()]
 
 
 @router.get("/games/{game_id}/gm")

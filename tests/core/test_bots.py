@@ -112,6 +112,22 @@ def test_every_registered_named_bot_names_a_callable_that_exists() -> None:
         assert callable(getattr(importlib.import_module(module), attribute)), (game_id, name)
 
 
+def test_every_search_bot_takes_each_think_budget_and_no_other_bot_takes_one() -> None:
+    # issue 26: a seat's think budget, checked where a bot is made (server and tournament alike)
+    searching = {game_id for (game_id, name), info in bots._REGISTRY.items() if info.budgeted}
+    assert searching == {g for g in games.ids() if "search" in bots.names(g)} and searching
+    for game_id in sorted(searching):
+        assert bots.budgets(game_id, "search") == list(bots.BUDGETS) and bots.budgets(game_id, "heuristic") == []
+        for budget in bots.BUDGETS:
+            assert bots.make(game_id, f"search:{budget}", random.Random(0)) is not None
+        with pytest.raises(InputError, match="'forever'.*quick, normal, long"):
+            bots.make(game_id, "search", random.Random(0), "forever")
+        for other in ("heuristic", "random"):
+            with pytest.raises(InputError, match="'quick'.*takes no budget"):
+                bots.make(game_id, f"{other}:quick", random.Random(0))
+    assert bots.checked_budget("gondor", "search", None) == "normal" and bots.checked_budget("gondor", "random", None) is None
+
+
 def test_selfplay_sums_up_the_game_and_its_hash_is_the_final_full_view() -> None:
     summary = selfplay(INFO.id, 11, ["all-in", "random"], {"rounds": 2})
     assert summary["game"] == INFO.id and summary["seed"] == 11 and summary["options"] == {"rounds": 2}

@@ -75,3 +75,12 @@ def test_the_search_plays_a_candidate_that_wins_more_often_in_the_same_worlds():
     picked = [SearchBot(random.Random(seed), FirstBet, score, iterations=8, width=8).choose(Coin(odds_on=5), "me")
               for seed in range(10)]
     assert picked.count(BETS[5]) >= 8
+
+
+def test_a_smaller_think_budget_plays_fewer_rollouts_and_a_larger_more():
+    # issue 26: the seat's think budget scales the rounds, never a clock: counted, not timed
+    made = {scale: SearchBot(random.Random(3), FirstBet, score, width=8, scale=scale) for scale in (0.25, 1.0, 2.0)}
+    for bot in made.values():
+        bot.choose(Coin(odds_on=5), "me")
+    quick, normal, long = (made[s].rollouts for s in (0.25, 1.0, 2.0))
+    assert 0 < quick < normal < long and long == 2 * normal

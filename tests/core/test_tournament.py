@@ -26,6 +26,14 @@ runner = CliRunner()
 ROOT = Path(__file__).parents[2]
 ALL_IN = bots.BotInfo(INFO.id, "all-in", "tests.core.test_bots:AllIn", kind="factory")
 DIPLOMACY_BOT = bots.BotInfo("diplomacy", "second-random", "warjudge.core.bots:RandomBot", kind="factory")
+THINKER = bots.BotInfo(INFO.id, "thinker", "tests.core.test_tournament:thinker", kind="factory", budgeted=True)
+SCALES: list[float] = []
+
+
+def thinker(rng: Any, scale: float = 1.0) -> bots.Bot:
+    """A toy game's bot that takes a think budget: it notes the factor it was made with."""
+    SCALES.append(scale)
+    return bots.RandomBot(rng)
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +43,9 @@ def registered() -> Iterator[None]:
     games.register(INFO)
     bots.register(ALL_IN)
     bots.register(DIPLOMACY_BOT)
+    bots.register(THINKER)
     yield
+    bots.unregister(THINKER.game, THINKER.name)
     bots.unregister(DIPLOMACY_BOT.game, DIPLOMACY_BOT.name)
     bots.unregister(ALL_IN.game, ALL_IN.name)
     games.unregister(INFO.id)
@@ -138,6 +148,17 @@ def test_a_tiny_tournament_alternates_sides_and_gives_the_same_lines_with_any_jo
     assert [line["seed"] for line in other] != [line["seed"] for line in lines]
 
 
+def test_a_bot_s_think_budget_is_named_with_it_and_reaches_it(tmp_path: Path) -> None:
+    # issue 26: `--bots search:quick,heuristic`: one bot at two budgets is two bots of the table
+    SCALES.clear()
+    table, lines = tournament(tmp_path, "budgets.jsonl", INFO.id, "--bots", "thinker:quick,thinker:long,random",
+                              "--games", "2", "--max-turns", "1")
+    assert {tuple(sorted(line["seats"].values())) for line in lines} == {
+        ("thinker:long", "thinker:quick"), ("random", "thinker:quick"), ("random", "thinker:long")}
+    assert sorted(set(SCALES)) == [bots.BUDGETS["quick"], bots.BUDGETS["long"]] and len(SCALES) == 8
+    assert "thinker:quick" in table and "thinker:long" in table
+
+
 def test_in_diplomacy_one_bot_plays_every_power_in_turn_against_copies_of_the_other(tmp_path: Path) -> None:
     _, lines = tournament(tmp_path, "dip.jsonl", "diplomacy", "--bots", "random,second-random", "--games", "7",
                           "--option", "max_year=1902")
@@ -234,6 +255,8 @@ def test_the_lines_are_the_same_under_any_pythonhashseed() -> None:
 @pytest.mark.parametrize("args, message", [
     (["chess", "--bots", "random,heuristic", "--games", "1"], "unknown game 'chess'"),
     ([INFO.id, "--bots", "random,genius", "--games", "1"], "no bot 'genius'"),
+    ([INFO.id, "--bots", "random,thinker:forever", "--games", "1"], "no think budget 'forever' for bot 'thinker'"),
+    ([INFO.id, "--bots", "random:quick,thinker", "--games", "1"], "'quick' for bot 'random' of toy-bids; it takes no"),
     ([INFO.id, "--bots", "random,random", "--games", "1"], "two different bots"),
     ([INFO.id, "--bots", "random", "--games", "1"], "two different bots"),
     ([INFO.id, "--bots", "random,all-in", "--games", "0"], "--games must be at least 1"),

@@ -98,3 +98,22 @@ def test_in_the_last_fall_it_plays_for_the_sum_of_squares_share():
     # France to 7 shares the lead (valued by its own centres, it let France end alone on 8)
     outcome = _last_fall_with_search(1, "RUSSIA")
     assert outcome.winners == ("FRANCE", "RUSSIA") and outcome.scores["RUSSIA"] == outcome.scores["FRANCE"] == 7
+
+
+def test_a_smaller_think_budget_plays_fewer_rollouts_and_fewer_rounds(monkeypatch):
+    # issue 26: a seat's think budget scales the search's rollouts, counted (never timed)
+    from warjudge.diplomacy import search
+
+    rollouts: list[int] = []
+    # each rollout counted and cut short (the position as it stands): only how many matter here
+    monkeypatch.setattr(search, "play_on", lambda dmap, state, *rest: rollouts.append(1) or state)
+    position = ("F1901M", [("FRANCE", "A", "pic"), ("FRANCE", "A", "bur"), ("GERMANY", "A", "bel"),
+                           ("GERMANY", "A", "mun")], {"FRANCE": {"par", "mar", "bre"}, "GERMANY": {"ber", "kie", "mun", "bel"}})
+    counts = {}
+    for budget in bots.BUDGETS:
+        rollouts.clear()
+        bot = bots.make("diplomacy", "search", random.Random(2), budget)
+        bot.choose(_position(*position), "FRANCE")
+        counts[budget] = (len(rollouts), bot.iterations)
+    assert 0 < counts["quick"][0] < counts["normal"][0] < counts["long"][0], counts
+    assert counts["quick"][1] < counts["normal"][1] < counts["long"][1], counts

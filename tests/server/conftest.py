@@ -11,7 +11,9 @@ from typing import Any, Iterator
 import pytest
 from argon2 import PasswordHasher, profiles
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, event, text
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.orm import Session
 
 from tests.server import gmtoy, postgres
@@ -27,6 +29,21 @@ from warjudge.server.ratelimit import Limits, Rate
 PASSWORD = "correct horse battery"
 UNPACED = botturns.Pace(burst=1_000_000, every=0.0)   # the tests' bots: every step at once
 _names = itertools.count()
+
+
+def at_revision(database_url: str, revision: str) -> Engine:
+    """The database's schema as migration `revision` left it (an old database): SQLite's
+    fresh one upgraded to it, PostgreSQL's (migrated once for the session) downgraded."""
+    engine = db.make_engine(database_url)
+    config = Config()
+    config.set_main_option("script_location", str(db.MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        if inspect(connection).has_table("alembic_version"):
+            command.downgrade(config, revision)
+        else:
+            command.upgrade(config, revision)
+    return engine
 
 
 @pytest.fixture(autouse=True)

@@ -6,10 +6,17 @@ changed; the tests step the bots with `run_bots`, as the server's thread would."
 
 from __future__ import annotations
 
-from tests.server.conftest import run_bots
+from fastapi.testclient import TestClient
+from sqlalchemy import inspect, text
+
+from tests.server.conftest import at_revision, run_bots
 from tests.support.toygame import ToyBids
+from warjudge.core import bots as core_bots
+from warjudge.core import games
+from warjudge.core.bots import BUDGETS, BotInfo
 from warjudge.hexwar.sjg import heuristic
 from warjudge.server import bots
+from warjudge.server.app import create_app
 
 
 def test_a_bot_answers_as_soon_as_its_seat_must_act(players):
@@ -72,7 +79,10 @@ def test_each_game_lists_its_bots(client, players):
     assert available["diplomacy"]["bots"] == ["random", "heuristic", "search"]
     assert available["diplomacy"]["bot_levels"] == {"random": "easy", "heuristic": "standard", "search": "strong"}
     gid = gm.ok("post", "/api/games", {"game": "necromancer-sjg"})["id"]
-    assert client.get(f"/api/games/{gid}/bots").json() == {"bots": ["random", "heuristic", "search"]}
+    assert client.get(f"/api/games/{gid}/bots").json() == {
+        "bots": ["random", "heuristic", "search"], "budgets": {"random": [], "heuristic": [], "search": list(BUDGETS)}}
+    # issue 26: a search bot's think budgets are declared with it, none for the others
+    assert available["gondor"]["bot_budgets"] == {"random": [], "heuristic": [], "search": ["quick", "normal", "long"]}
 
 
 def test_a_game_refuses_a_bot_it_does_not_have(players):
@@ -81,6 +91,48 @@ def test_a_game_refuses_a_bot_it_does_not_have(players):
     answer = gm.post(f"/api/games/{gid}/bots", {"seat": "north", "bot": "heuristic"})
     assert answer.status_code == 422 and "its bots are: random" in answer.json()["error"]
     assert gm.ok("get", f"/api/games/{gid}")["seats"][0]["bot"] is None
+
+
+def test_an_unknown_think_budget_is_refused_naming_it_and_nothing_changes(players):
+    # issue 26: a seat's think budget is checked before anything changes
+    gm = players[0]
+    gid = gm.ok("post", "/api/games", {"game": "necromancer-sjg"})["id"]
+    before = gm.ok("get", f"/api/games/{gid}")
+    seat = before["seats"][0]["seat"]
+    answer = gm.post(f"/api/games/{gid}/bots", {"seat": seat, "bot": "search", "budget": "forever"})
+    assert answer.status_code == 422 and "'forever'" in answer.json()["error"]
+    assert "quick, normal, long" in answer.json()["error"]
+    answer = gm.post(f"/api/games/{gid}/bots", {"seat": seat, "bot": "heuristic", "budget": "quick"})
+    assert answer.status_code == 422 and "takes no think budget, not 'quick'" in answer.json()["error"]
+    assert gm.ok("get", f"/api/games/{gid}") == before   # no bot seated, the version where it was
+    assert gm.post(f"/api/games/{gid}/bots", {"seat": seat, "bot": "search", "budget": "x" * 33}).status_code == 422
+
+
+SCALES: list[float] = []
+
+
+def counting_bot(rng, scale: float = 1.0) -> core_bots.Bot:
+    """A toy game's budgeted bot that notes the factor it was made with, and plays at random."""
+    SCALES.append(scale)
+    return core_bots.RandomBot(rng)
+
+
+def test_a_seat_s_think_budget_reaches_its_bot_in_the_background(players):
+    # issue 26: the budget is stored with the seat, shown with it, and the bot is made with it
+    gm = players[0]
+    core_bots.register(BotInfo("toy-bids", "counting", f"{__name__}:counting_bot", kind="factory", budgeted=True))
+    try:
+        gid = gm.ok("post", "/api/games", {"game": "toy-bids", "options": {"rounds": 1}})["id"]
+        assert gm.ok("post", f"/api/games/{gid}/bots", {"seat": "north", "bot": "counting", "budget": "quick"}) == {
+            "seat": "north", "bot": "counting", "budget": "quick"}
+        assert gm.ok("post", f"/api/games/{gid}/bots", {"seat": "south", "bot": "counting"})["budget"] == "normal"
+        seats = gm.ok("get", f"/api/games/{gid}")["seats"]
+        assert [(s["bot"], s["bot_budget"]) for s in seats] == [("counting", "quick"), ("counting", "normal")]
+        SCALES.clear()
+        run_bots(gm.client)
+        assert sorted(SCALES) == [BUDGETS["quick"], BUDGETS["normal"]]
+    finally:
+        core_bots.unregister("toy-bids", "counting")
 
 
 def test_a_named_bot_plays_its_seat(players, monkeypatch):
@@ -163,3 +215,28 @@ def test_a_diplomacy_search_bot_plans_its_phase_once_on_the_server(players, monk
     given = [a["order"] for a in gm.ok("get", f"/api/games/{gid}/record")["actions"]
              if a.get("type") == "order" and a["player"] == "FRANCE"]
     assert sorted(given[:3]) == ["A mar H", "A par H", "F bre H"]   # the whole plan the search made, order by order
+
+
+def test_an_old_database_s_search_bot_seats_think_to_the_normal_budget(database_url):
+    """Issue 26, migration 0011: a database from before think budgets gains the seats'
+    column on upgrade, on SQLite and PostgreSQL; a search bot seated before it thinks to
+    `normal` (what it did then) and says so."""
+    engine = at_revision(database_url, "0010")
+    with engine.connect() as connection:
+        assert "bot_budget" not in {c["name"] for c in inspect(connection).get_columns("seats")}
+    record = games.new("gondor", seed=5).record.to_json(compact=True)
+    with engine.begin() as connection:
+        connection.execute(text("INSERT INTO users (id, name, password_hash, created_at) VALUES (902, 'older', 'x', :t)"),
+                           {"t": "2026-01-01 00:00:00"})
+        connection.execute(text("INSERT INTO games (id, game, record, creator_id, open_seats, version, bot_streak, "
+                                "created_at, updated_at) VALUES ('oldbots', 'gondor', :r, 902, true, 0, 0, :t, :t)"),
+                           {"r": record, "t": "2026-01-01 00:00:00"})
+        for position, (seat, bot) in enumerate((("westernesse", "search"), ("sauron", "heuristic"))):
+            connection.execute(text("INSERT INTO seats (game_id, name, position, bot, bot_seed, ready, acted, invitation)"
+                                    " VALUES ('oldbots', :s, :p, :b, 'seed', false, false, 'inv')"),
+                               {"s": seat, "p": position, "b": bot})
+    engine.dispose()
+    with TestClient(create_app(database_url)) as client:
+        seats = client.get("/api/games/oldbots").json()["seats"]
+    assert [(s["seat"], s["bot"], s.get("bot_budget")) for s in seats] == [
+        ("westernesse", "search", "normal"), ("sauron", "heuristic", None)]

@@ -5,11 +5,9 @@ message refused with its reason and nothing stored."""
 from __future__ import annotations
 
 import pytest
-from alembic import command
-from alembic.config import Config
-from sqlalchemy import inspect, text
+from sqlalchemy import text
 
-from tests.server.conftest import sign_up
+from tests.server.conftest import at_revision, sign_up
 from warjudge.server import db, press
 from warjudge.server.models_press import thread_key
 
@@ -171,15 +169,7 @@ def test_a_read_answers_a_page_of_messages_at_most(client, monkeypatch):
 def test_the_migration_puts_each_stored_message_in_its_thread(database_url):
     """Issue 24, threads: migration 0010 files the messages stored before it under the thread
     of their participants, as `send` files a new one, on SQLite and PostgreSQL."""
-    engine = db.make_engine(database_url)
-    config = Config()
-    config.set_main_option("script_location", str(db.MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        if inspect(connection).has_table("alembic_version"):   # PostgreSQL's: migrated once for the session
-            command.downgrade(config, "0009")
-        else:
-            command.upgrade(config, "0009")
+    engine = at_revision(database_url, "0009")
     with engine.begin() as connection:
         connection.execute(text("INSERT INTO users (id, name, password_hash, created_at) VALUES (901, 'old', 'x', :t)"),
                            {"t": "2026-01-01 00:00:00"})

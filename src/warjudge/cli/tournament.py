@@ -141,7 +141,8 @@ def show_alone(lines: list[dict[str, Any]]) -> None:
 def tournament_command(
     game: str = typer.Argument(..., help="a game id (see `warjudge games`)"),
     bot_list: str = typer.Option(..., "--bots", help="two or more different bots, comma-separated "
-                                 "(see `warjudge games`)"),
+                                 "(see `warjudge games`); a search bot may name its think budget, "
+                                 "e.g. search:quick,search:long,heuristic"),
     games_per_pairing: int = typer.Option(..., "--games", help="games for each pairing of two bots"),
     jobs: int = typer.Option(1, help="worker processes"),
     ray_address: Optional[str] = typer.Option(None, "--ray", metavar="ADDRESS",

@@ -80,24 +80,33 @@ class BotInfo:
     """A named bot for one game: `entry` is "package.module:callable"; with `kind`
     "function" the callable is `(game, rng) -> action`, with "factory" it is
     `(rng) -> Bot`. `level` is how hard it is to beat, one of LEVELS, for people choosing
-    an opponent."""
+    an opponent. A `budgeted` factory also takes `scale=`, the factor of its think budget
+    (BUDGETS) on the rounds it searches."""
 
     game: str
     name: str
     entry: str
     kind: str = "function"
     level: str = "standard"
+    budgeted: bool = False
 
-    def make(self, rng: random.Random) -> Bot:
+    def make(self, rng: random.Random, budget: str | None = None) -> Bot:
         module, _, attribute = self.entry.partition(":")
         target = getattr(importlib.import_module(module), attribute)
-        return FunctionBot(target, rng) if self.kind == "function" else target(rng)
+        if self.kind == "function":
+            return FunctionBot(target, rng)
+        made: Bot = target(rng, scale=BUDGETS[budget]) if self.budgeted and budget is not None else target(rng)
+        return made
 
 
 _REGISTRY: dict[tuple[str, str], BotInfo] = {}
 
 
 LEVELS = ("easy", "standard", "strong")   # the random bot is "easy"
+# A search bot's think budget: a factor on the rounds it searches (worlds, rollouts, regret
+# iterations), never a clock, so the same seed makes the same choice on any machine.
+BUDGETS = {"quick": 0.25, "normal": 1.0, "long": 2.0}
+NORMAL = "normal"
 
 
 def register(info: BotInfo) -> None:
@@ -130,13 +139,42 @@ def level(game_id: str, name: str) -> str:
     return "easy" if registered is None else registered.level
 
 
-def make(game_id: str, name: str, rng: random.Random) -> Bot:
+def budgets(game_id: str, name: str) -> list[str]:
+    """The think budgets the bot takes (BUDGETS' names), none for a bot that does not search."""
+    registered = _REGISTRY.get((game_id, name))
+    return list(BUDGETS) if registered is not None and registered.budgeted else []
+
+
+def checked_budget(game_id: str, name: str, budget: str | None) -> str | None:
+    """The budget a seat of this bot keeps: `budget`, NORMAL when none is given to a bot
+    that takes one, None for a bot that takes none; an unknown budget, or one given to a
+    bot that takes none, is an InputError naming it."""
+    offered = budgets(game_id, name)
+    if budget is None:
+        return NORMAL if offered else None
+    if budget not in offered:
+        takes = f"its budgets are: {', '.join(offered)}" if offered else "it takes no budget"
+        raise InputError(f"no think budget {budget!r} for bot {name!r} of {game_id}; {takes}")
+    return budget
+
+
+def split(spec: str) -> tuple[str, str | None]:
+    """A bot as a tournament names it: "search:quick" is the bot and its budget."""
+    name, _, budget = spec.partition(":")
+    return name, budget or None
+
+
+def make(game_id: str, name: str, rng: random.Random, budget: str | None = None) -> Bot:
+    """The bot `name` (or "name:budget") for a seat of `game_id`, searching with `budget`."""
+    if budget is None:
+        name, budget = split(name)
     if name == RANDOM:
+        checked_budget(game_id, name, budget)
         return RandomBot(rng)
     info = _REGISTRY.get((game_id, name))
     if info is None:
         raise InputError(f"no bot {name!r} for {game_id}; its bots are: {', '.join(names(game_id))}")
-    return info.make(rng)
+    return info.make(rng, checked_budget(game_id, name, budget))
 
 
 def play_out(game: Game, bots: dict[str, Bot], max_actions: int) -> int:
@@ -156,20 +194,24 @@ def play_out(game: Game, bots: dict[str, Bot], max_actions: int) -> int:
 
 for _info in (
     BotInfo("diplomacy", "heuristic", "warjudge.diplomacy.heuristic:HeuristicBot", kind="factory"),
-    BotInfo("diplomacy", "search", "warjudge.diplomacy.search:SearchBot", kind="factory", level="strong"),
+    BotInfo("diplomacy", "search", "warjudge.diplomacy.search:SearchBot", kind="factory", level="strong",
+            budgeted=True),
     BotInfo("necromancer-diplomacy", "heuristic", "warjudge.diplomacy.heuristic_necromancer:NecromancerHeuristicBot",
             kind="factory"),
     BotInfo("necromancer-diplomacy", "search", "warjudge.diplomacy.search_necromancer:NecromancerSearchBot",
-            kind="factory", level="strong"),
+            kind="factory", level="strong", budgeted=True),
     BotInfo("necromancer-sjg", "heuristic", "warjudge.hexwar.sjg.heuristic:HeuristicBot", kind="factory"),
     BotInfo("gondor", "heuristic", "warjudge.hexwar.gondor_sauron.bots:HeuristicBot", kind="factory"),
     BotInfo("sauron", "heuristic", "warjudge.hexwar.gondor_sauron.bots:HeuristicBot", kind="factory"),
-    BotInfo("necromancer-sjg", "search", "warjudge.hexwar.sjg.search:search_bot", kind="factory", level="strong"),
-    BotInfo("gondor", "search", "warjudge.hexwar.gondor_sauron.search:gondor_bot", kind="factory", level="strong"),
-    BotInfo("sauron", "search", "warjudge.hexwar.gondor_sauron.search:sauron_bot", kind="factory", level="strong"),
+    BotInfo("necromancer-sjg", "search", "warjudge.hexwar.sjg.search:search_bot", kind="factory", level="strong",
+            budgeted=True),
+    BotInfo("gondor", "search", "warjudge.hexwar.gondor_sauron.search:gondor_bot", kind="factory", level="strong",
+            budgeted=True),
+    BotInfo("sauron", "search", "warjudge.hexwar.gondor_sauron.search:sauron_bot", kind="factory", level="strong",
+            budgeted=True),
 ):
     register(_info)
 
-__all__ = ["LEVELS", "RANDOM", "TAKE_BACKS", "Bot", "BotInfo", "FunctionBot", "RandomBot", "bot_rng", "info", "kind_first",
-           "level", "make",
-           "names", "play_out", "random_choice", "register", "unregister"]
+__all__ = ["BUDGETS", "LEVELS", "NORMAL", "RANDOM", "TAKE_BACKS", "Bot", "BotInfo", "FunctionBot", "RandomBot", "bot_rng",
+           "budgets", "checked_budget", "info", "kind_first", "level", "make",
+           "names", "play_out", "random_choice", "register", "split", "unregister"]

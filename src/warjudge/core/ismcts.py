@@ -20,7 +20,8 @@ choice on average over the rounds by more than `MARGIN` standard errors of the p
 differences; the heuristic's choice is also what the bot plays where searching is not
 worth it (a lone legal action, or a decision kind the game's registration leaves to the
 heuristic, such as a turn's many single moves). The budget is counted in rounds
-(`iterations`, default ITERATIONS); the "every registered bot" tests use a small one.
+(`iterations`, default ITERATIONS times the seat's think budget `scale`, at least one);
+the "every registered bot" tests use a small one.
 """
 
 from __future__ import annotations
@@ -56,15 +57,17 @@ class SearchBot:
     evaluate: Evaluate
     left_to_prior: frozenset[str] = frozenset()
     stop_at: frozenset[str] = frozenset()   # decision kinds a rollout scores before rather than plays
-    iterations: int | None = None   # None: ITERATIONS, read when deciding (tests lower it)
+    iterations: int | None = None   # None: ITERATIONS times `scale`, read when deciding (tests lower it)
     depth: int = DEPTH
     width: int = WIDTH
+    scale: float = 1.0   # the seat's think budget (core.bots.BUDGETS)
     searched: int = field(default=0, init=False)   # decisions searched, for benchmarks
+    rollouts: int = field(default=0, init=False)   # candidates played out, for benchmarks and tests
 
     def choose(self, game: Game, player: str) -> Action:
         first = self.prior(random.Random(self.rng.getrandbits(64))).choose(game, player)
         decision = game.decision(player)
-        budget = ITERATIONS if self.iterations is None else self.iterations
+        budget = max(1, round(ITERATIONS * self.scale)) if self.iterations is None else self.iterations
         if budget <= 0 or decision is None or decision.kind in self.left_to_prior:
             return first
         candidates = self._candidates(game, player, first)
@@ -87,6 +90,7 @@ class SearchBot:
         return [first, *others]
 
     def _simulate(self, world: Game, player: str, action: Action, dice: int, bots_seed: int) -> float:
+        self.rollouts += 1
         world.dice = Dice(dice)   # rolls the real game cannot have, the same for every candidate
         world.act(player, action)
         rng = random.Random(bots_seed)

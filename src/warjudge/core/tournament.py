@@ -76,14 +76,16 @@ def schedule(game_id: str, bot_names: list[str], games_per_pairing: int, seed: i
     players = list(games.new(info.id, seed=0, **options).players)
     if len(bot_names) < 2 or len(set(bot_names)) != len(bot_names):
         raise InputError(f"name at least two different bots, not {', '.join(bot_names) or 'none'}")
-    unknown = [name for name in bot_names if name not in bots.names(info.id)]
+    unknown = [name for name in bot_names if bots.split(name)[0] not in bots.names(info.id)]
     if unknown:
         raise InputError(f"no bot {unknown[0]!r} for {info.id}; its bots are: {', '.join(bots.names(info.id))}")
+    for name in bot_names:   # "search:quick": the bot and its think budget
+        bots.checked_budget(info.id, *bots.split(name))
     if games_per_pairing < 1:
         raise InputError("--games must be at least 1")
     if lone is not None and lone not in bot_names:
         raise InputError(f"--lone {lone!r} is not one of the bots named in --bots ({', '.join(bot_names)})")
-    registered = tuple(i for i in (bots.info(info.id, name) for name in bot_names) if i is not None)
+    registered = tuple(i for i in (bots.info(info.id, bots.split(name)[0]) for name in bot_names) if i is not None)
     seeds = seed_list(seed, -(-games_per_pairing // len(players)))
     matches: list[Match] = []
     for lone_bot, field_bot in pairings(bot_names, len(players), lone):

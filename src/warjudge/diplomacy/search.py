@@ -21,7 +21,8 @@ adjustments are the heuristic's.
 The bot reads only what its power sees: the position is public in Diplomacy, and the
 other powers' orders of the phase are not read (their candidates come from the map).
 Deterministic from its RNG; a plan is made once per phase and handed out one order per
-`choose`, as the heuristic does.
+`choose`, as the heuristic does. The seat's think budget (`scale`, core.bots.BUDGETS)
+multiplies the rounds of regret matching and the rollouts of each shortlisted candidate.
 """
 
 from __future__ import annotations
@@ -54,17 +55,18 @@ class SearchBot(HeuristicBot):
     movement phases, the heuristic elsewhere."""
 
     def __init__(self, rng: random.Random, candidates: int = CANDIDATES, others: int = OTHERS,
-                 iterations: int = ITERATIONS):
+                 iterations: int = ITERATIONS, scale: float = 1.0):
         super().__init__(rng)
         self.sizes = {"self": candidates, "others": others}
-        self.iterations = iterations
+        self.iterations = max(1, round(iterations * scale))
+        self.samples = max(1, round(SAMPLES * scale))
 
     def _plan(self, game: Any, power: str, actions: list[Action]) -> dict[str, str]:
         state = game.state
         if state.phase.kind != MOVEMENT or game.pending_orders(power):
             return super()._plan(game, power, actions)   # a power that began its orders keeps to them
         plan = search_movement(game.map, state, power, self.rng, self.sizes["self"], self.sizes["others"],
-                               self.iterations, game.max_year)
+                               self.iterations, game.max_year, self.samples)
         legal = {a["order"] for a in actions}
         if not all(text in legal for text in plan.values()):
             raise InputError(f"the search planned an order {power} may not give")
@@ -72,7 +74,8 @@ class SearchBot(HeuristicBot):
 
 
 def search_movement(dmap: DipMap, state: GameState, power: str, rng: random.Random, own: int = CANDIDATES,
-                    others: int = OTHERS, iterations: int = ITERATIONS, last_year: int | None = None) -> dict[str, str]:
+                    others: int = OTHERS, iterations: int = ITERATIONS, last_year: int | None = None,
+                    samples: int = SAMPLES) -> dict[str, str]:
     """Unit province -> order for every unit of `power`: of the candidates regret matching
     favours most, the one whose rollouts end with the most centres (at the end of the
     game's `last_year` at the latest: centres after it score nothing)."""
@@ -85,7 +88,8 @@ def search_movement(dmap: DipMap, state: GameState, power: str, rng: random.Rand
         return options[power][0]
     average = _regret_matching(dmap, state, options, rng, iterations)
     shortlist = sorted(range(len(options[power])), key=lambda i: (-average[power][i], i))[:ROLLED]
-    return options[power][_best_by_rollouts(dmap, state, power, options, average, shortlist, rng, last_year)]
+    return options[power][_best_by_rollouts(dmap, state, power, options, average, shortlist, rng, last_year,
+                                            samples)]
 
 
 def _regret_matching(dmap: DipMap, state: GameState, options: dict[str, list[dict[str, str]]], rng: random.Random,
@@ -119,18 +123,19 @@ def _parsed_once(dmap: DipMap, power: str, plan: dict[str, str]) -> list[Entry]:
 
 def _best_by_rollouts(dmap: DipMap, state: GameState, power: str, options: dict[str, list[dict[str, str]]],
                       average: dict[str, list[float]], shortlist: list[int], rng: random.Random,
-                      last_year: int | None = None) -> int:
+                      last_year: int | None = None, samples: int = SAMPLES) -> int:
     """The shortlisted candidate of `power` with the most centres, on average, at the end of
     the fall after next (from a spring: this fall; never past the game's last year) in
     heuristic rollouts; every candidate meets the same draws of the others from their
     average policies and the same rollout seeds, so the differences are the candidates' own.
-    Rollouts that reach the game's end are valued by its score, the sum-of-squares share."""
+    Rollouts that reach the game's end are valued by its score, the sum-of-squares share;
+    `samples` draws of the others for each candidate."""
     last_fall = state.phase.year + (1 if state.phase.season == FALL else 0)
     if last_year is not None:
         last_fall = min(last_fall, last_year)
     score = share if last_fall == last_year else worth   # where the rollouts end the game: its score
     draws = []
-    for _ in range(SAMPLES):
+    for _ in range(samples):
         drawn = {p: rng.choices(plans, weights=[w + 1e-9 for w in average[p]])[0]
                  for p, plans in options.items() if p != power}
         draws.append((drawn, rng.getrandbits(64)))

@@ -11,7 +11,8 @@ are the heuristic's.
 The worlds are built from what the bot's power sees (`seen_world`): other powers'
 hidden armies and beasts, Sauron's unrevealed Activations and Saruman's third army are
 not in them, nor are the orders other powers gave this turn; so the search decides on
-nothing its power could not know."""
+nothing its power could not know. The seat's think budget (`scale`, core.bots.BUDGETS)
+multiplies the worlds each candidate is played in."""
 
 from __future__ import annotations
 
@@ -36,10 +37,11 @@ WIN = 100.0        # a victory's worth, above any count of Victory Points
 class NecromancerSearchBot:
     """The registered `search` bot for `necromancer-diplomacy`; deterministic from its RNG."""
 
-    def __init__(self, rng: random.Random, candidates: int = CANDIDATES + FORCED, samples: int = SAMPLES):
+    def __init__(self, rng: random.Random, candidates: int = CANDIDATES + FORCED, samples: int = SAMPLES,
+                 scale: float = 1.0):
         self.rng = rng
         self.heuristic = NecromancerHeuristicBot(rng)
-        self.candidates, self.samples = candidates, samples
+        self.candidates, self.samples = candidates, max(1, round(samples * scale))
         self._planned: tuple[Any, str, list[Action]] | None = None   # the position, the power, its plan
 
     def choose(self, game: Any, player: str) -> Action:

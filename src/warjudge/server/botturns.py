@@ -86,12 +86,14 @@ class Budget:
 
 @dataclass(frozen=True)
 class _Read:
-    """What a step computed from: the version, the bots (seat -> bot, seat -> seed)."""
+    """What a step computed from: the version, the bots (seat -> bot, seat -> seed, seat ->
+    think budget)."""
 
     version: int
     bot_names: dict[str, str]
     bot_seeds: dict[str, str]
     streak: int
+    bot_budgets: dict[str, str | None]
 
 
 def due(sessions: db.Sessions, now: float) -> list[str]:
@@ -141,7 +143,7 @@ def step(sessions: db.Sessions, game_id: str, pace: Pace = Pace(), now: float | 
         if row is None:
             return False
         read = _Read(row.version, play.seat_bots(row), {s.name: s.bot_seed for s in row.seats if s.bot_seed},
-                     row.bot_streak)
+                     row.bot_streak, play.seat_budgets(row))
         try:
             game = _loaded(session, row)
         except (WarjudgeError, ApiError) as exc:   # a damaged record: tried again after the lease, never a crash
@@ -152,7 +154,7 @@ def step(sessions: db.Sessions, game_id: str, pace: Pace = Pace(), now: float | 
             _due_again(sessions, game_id, now)   # (a fold that failed: tried again after the lease)
         return False
     try:
-        done = bots.step(game, read.bot_seeds, read.version, read.bot_names)
+        done = bots.step(game, read.bot_seeds, read.version, read.bot_names, bot_budgets=read.bot_budgets)
     except WarjudgeError as exc:  # a game refusing its own legal action is a bug in that game
         log.error("a bot of game %s was refused: %s", game_id, exc)
         return False
@@ -189,7 +191,7 @@ def _commit(sessions: db.Sessions, game_id: str, game: Game, read: _Read, done: 
         row = db.locked_game(session, game_id)
         if row is None or row.version != read.version:
             return False   # changed meanwhile: that change set `bots_at` anew
-        if play.seat_bots(row) != read.bot_names:
+        if play.seat_bots(row) != read.bot_names or play.seat_budgets(row) != read.bot_budgets:
             row.bots_at = time.time()   # a seat changed hands meanwhile: look again from there
             return False
         waiting = game.to_act()

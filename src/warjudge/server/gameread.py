@@ -22,8 +22,8 @@ from warjudge.server.models import GameRow, Seat, User
 
 _GAMES, _SEATS, _USERS = GameRow.__table__, Seat.__table__, User.__table__
 _ROW = [c for c in _GAMES.c if c.key not in ("record", "created_at", "updated_at")]
-_SEAT = [_SEATS.c.name, _SEATS.c.user_id, _USERS.c.name.label("user_name"), _SEATS.c.bot, _SEATS.c.ready,
-         _SEATS.c.acted, _SEATS.c.invitation]
+_SEAT = [_SEATS.c.name, _SEATS.c.user_id, _USERS.c.name.label("user_name"), _SEATS.c.bot,
+         _SEATS.c.bot_budget, _SEATS.c.ready, _SEATS.c.acted, _SEATS.c.invitation]
 _WITH_PLAYERS = _SEATS.outerjoin(_USERS, _USERS.c.id == _SEATS.c.user_id)
 # built once, like auth.TOKEN_LOOKUP: building a statement costs more than running it
 _JOINED = (select(*_ROW, *[c.label(f"seat_{c.key}") for c in _SEAT])
@@ -37,12 +37,14 @@ _RECORD = select(_GAMES.c.record).where(_GAMES.c.id == bindparam("game_id"))
 
 @dataclass(frozen=True)
 class SeatRead:
-    """A seat as read: its holder (`user_id`, `user_name`) or bot, ready, acted, invitation."""
+    """A seat as read: its holder (`user_id`, `user_name`) or bot and its think budget,
+    ready, acted, invitation."""
 
     name: str
     user_id: int | None
     user_name: str | None
     bot: str | None
+    bot_budget: str | None
     ready: bool
     acted: bool
     invitation: str

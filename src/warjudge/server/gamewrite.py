@@ -62,6 +62,7 @@ class SeatWrite:
     user_id: int | None
     bot: str | None
     bot_seed: str | None
+    bot_budget: str | None
     ready: bool
     acted: bool
     invitation: str

@@ -101,6 +101,7 @@ class Seat(Base):
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
     bot: Mapped[str | None] = mapped_column(String(NAME_CHARS), nullable=True)
     bot_seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    bot_budget: Mapped[str | None] = mapped_column(String(16), nullable=True)   # core.bots.BUDGETS; None: normal
     ready: Mapped[bool] = mapped_column(Boolean, default=False)
     acted: Mapped[bool] = mapped_column(Boolean, default=False)   # took an action in this phase
     invitation: Mapped[str] = mapped_column(String(64))

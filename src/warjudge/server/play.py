@@ -23,7 +23,7 @@ from warjudge.core.record import GameRecord
 from warjudge.presentation.seat_names import seat_names as presentation_seat_names
 from warjudge.server import cache, lastsetup, notify, passes, phases
 from warjudge.server.bots import names as bot_names
-from warjudge.server.bots import movers, new_bot_seed
+from warjudge.server.bots import checked_budget, movers, new_bot_seed
 from warjudge.server.deadlines import PhaseRules, next_deadline, phase_kind
 from warjudge.server.errors import ApiError
 from warjudge.server.gameread import GameRead, SeatRead
@@ -195,6 +195,17 @@ def store(row: Changed, game: Game, began: bool, now: float, bots_wait: float = 
 def seat_bots(row: Changed) -> dict[str, str]:
     """The seats a bot holds, with their bots."""
     return {s.name: s.bot for s in row.seats if s.bot}
+
+
+def thinks_to(row: Stored, held: Seat | SeatRead | SeatWrite) -> str | None:
+    """The think budget the seat's bot searches with (a seat seated before budgets: normal),
+    None for a seat no search bot holds."""
+    return None if not held.bot else held.bot_budget or checked_budget(row.game, held.bot, None)
+
+
+def seat_budgets(row: Changed) -> dict[str, str | None]:
+    """The seats a bot holds, with their think budgets (None: one seated before budgets, normal)."""
+    return {s.name: s.bot_budget for s in row.seats if s.bot}
 
 
 def start_phase(row: Changed, game: Game, start: int, now: float) -> None:
@@ -491,16 +502,20 @@ def claim(row: GameRow, user: User, seat_name: str, invitation: str | None) -> N
     notify.started(row)
 
 
-def seat_bot(row: GameRow, seat_name: str, bot: str) -> None:
-    """The GM puts a bot in a seat (free, or taken over from its player)."""
+def seat_bot(row: GameRow, seat_name: str, bot: str, budget: str | None = None) -> str | None:
+    """The GM puts a bot in a seat (free, or taken over from its player), thinking to
+    `budget` (a search bot's; None: normal); the budget the seat keeps."""
     if bot not in bot_names(row.game):
         raise ApiError(422, "api.no_bot", kind=row.game, bot=bot, bots=", ".join(bot_names(row.game)))
+    kept = checked_budget(row.game, bot, budget)
     wanted = seat(row, seat_name)
     refuse_if_over(row, "seating a bot")
     wanted.user_id, wanted.bot, wanted.bot_seed, wanted.ready = None, bot, new_bot_seed(), False
+    wanted.bot_budget = kept
     start_clock(row, time.time())
     game = load(row)
     settle(row, game, game.to_act(), seat_name)
+    return kept
 
 
 def start_now(row: GameRow, now: float) -> None:
@@ -635,6 +650,7 @@ def replace_holder(row: GameRow, seat_name: str, user: User | None) -> None:
     wanted = seat(row, seat_name)
     refuse_if_over(row, "replacing a seat's holder")
     wanted.user_id, wanted.bot, wanted.bot_seed, wanted.ready = (user.id if user else None), None, None, False
+    wanted.bot_budget = None
     if user is None:
         wanted.invitation = secrets.token_urlsafe(12)
     start_clock(row, time.time())

@@ -97,6 +97,10 @@ class BotRequest(Strict):
     seat: str = SeatName
     bot: str = Field(RANDOM, pattern=r"^[A-Za-z0-9_.-]{1,64}$",
                      description="one of the game's bots (GET /api/games/{id}/bots): 'random' plays every game")
+    budget: str | None = Field(None, max_length=32,
+                               description="a search bot's think budget, one of its `budgets` (GET /api/games/{id}/bots):"
+                                           " quick, normal or long, a factor on the rounds it searches, never a clock;"
+                                           " null: normal (a bot that does not search takes none)")
 
 
 class GmAction(Strict):
@@ -140,6 +144,8 @@ class GameOffered(BaseModel):
     title: str
     bots: list[str]
     bot_levels: dict[str, str] = Field(description="each bot's strength: easy, standard or strong")
+    bot_budgets: dict[str, list[str]] = Field(description="each bot's think budgets (POST /api/games/{id}/bots' "
+                                                          "`budget`): none for a bot that does not search")
     options: list[Json] = Field(description="name, kind, help, default, choices, range")
 
 
@@ -176,6 +182,7 @@ class SeatShown(BaseModel):
     seat: str
     user: str | None
     bot: str | None
+    bot_budget: str | None = Field(None, description="a search bot's think budget (left out for any other seat)")
     ready: bool
     invitation: str | None = Field(None, description="the games master's only, for a free seat")
 
@@ -232,10 +239,12 @@ class Seated(BaseModel):
 class BotSeated(BaseModel):
     seat: str
     bot: str
+    budget: str | None = Field(description="the think budget the seat keeps (null: the bot takes none)")
 
 
 class BotsOffered(BaseModel):
     bots: list[str]
+    budgets: dict[str, list[str]] = Field(description="each bot's think budgets: none for a bot that does not search")
 
 
 class Acted(BaseModel):

@@ -54,7 +54,12 @@ def test_two_players_play_a_diplomacy_year(live, chromium, size):
     gm = watch(ann.page.context.new_page(), "AUSTRIA")
     gm.page.goto(f"{base}/games/{game_id}/gm")
     assert gm.page.locator('[data-testid="bot-name"]').input_value() == "heuristic"   # the stronger by default
+    budget = gm.page.locator('[data-testid="bot-budget"]')   # issue 26: a search bot's think budget
+    expect(budget).to_be_hidden()
+    gm.page.locator('[data-testid="bot-name"]').select_option("search")
+    expect(budget).to_be_visible()
     gm.page.locator('[data-testid="bot-name"]').select_option("random")
+    expect(budget).to_be_hidden()   # the random bot takes none
     gm.page.locator('tr[data-seat="ENGLAND"] [data-testid="seat-bot"]').click()
     expect(gm.page.locator('tr[data-seat="ENGLAND"]')).to_contain_text("bot (random)")
     journey.step(gm.page, "gm", "gm")

@@ -132,10 +132,20 @@ def test_an_sjg_game_with_extra_items_from_the_lobby_form(live, chromium):
     form = ann.page.locator('[data-testid="new-necromancer-sjg"]')
     form.locator('[data-option="items"] input[data-key="red"]').fill("2")
     form.locator('[data-option="items"] input[data-key="black"]').fill("1")
+    # issue 26: the search bot's think budget, offered only beside a bot that takes one
+    budget = form.locator('[data-testid="budget-necromancer-sjg"]')
+    expect(budget).to_be_hidden()   # the heuristic, picked by default, takes none
+    form.locator('select[name="bot"]').select_option("search")
+    expect(budget).to_be_visible()
+    expect(budget.locator("option")).to_have_text(["quick", "normal", "long"])
+    budget.locator("select").select_option("quick")
     form.locator('button[type="submit"]').click()
     ann.page.wait_for_url(f"{live.url}/games/*")
     game_id = ann.page.url.rsplit("/", 1)[1]
     assert live.full_view(game_id)["options"]["items"] == {"red": 2, "black": 1}
+    seats = ann.page.request.get(f"{live.url}/api/games/{game_id}").json()["seats"]
+    assert [(s["seat"], s["bot"], s.get("bot_budget")) for s in seats] == [("red", None, None), ("black", "search", "quick")]
+    expect(ann.page.locator('[data-testid="bots"]')).to_have_text("Bots search (quick): Black")
     ann.checked(live, game_id, ["red", "black"])
 
 

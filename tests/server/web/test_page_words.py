@@ -15,6 +15,7 @@ from warjudge.core import games
 from warjudge.core.events import Event
 from warjudge.presentation.api import wording_en as api_en, wording_fr as api_fr
 from warjudge.server import notify, play
+from warjudge.core.bots import BUDGETS
 from warjudge.server.bots import levels as bot_levels
 from warjudge.server.web.page_words import COOKIE, FRENCH, page_lang, wording
 
@@ -53,6 +54,7 @@ def test_the_games_options_bots_and_the_mail_notices_have_their_french():
     wanted = {o["label"] for o in offered} | {o["help"] for o in offered} | set(notify.EVENT_NAMES.values())
     wanted |= {word for o in offered if o["kind"] in ("choices", "counts") for word in o["choice_labels"]}
     wanted |= {word for g in BUILT_IN for bot, level in bot_levels(g).items() for word in (bot, level)}
+    wanted |= set(BUDGETS)   # a search bot's think budgets (issue 26)
     assert not (missing := sorted(wanted - FRENCH.keys())), missing
 
 

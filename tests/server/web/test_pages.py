@@ -228,8 +228,10 @@ def test_the_lobby_offers_each_game_s_described_options_as_fields(browser):
     for game in ("diplomacy", "necromancer-diplomacy", "necromancer-sjg", "gondor", "sauron"):
         assert 'name="options"' not in cards[game], game   # fields, not raw JSON (kept for undescribed games)
     for game in ("diplomacy", "necromancer-sjg", "gondor", "sauron"):   # issue 26: the opponent worth playing
-        assert '<option value="heuristic" selected>heuristic (standard)</option>' in cards[game], game
-    assert '<option value="search">search (strong)</option>' in cards["diplomacy"]   # each bot with its level
+        assert '<option value="heuristic" data-budgets="" selected>heuristic (standard)</option>' in cards[game], game
+    # each bot with its level, and the think budgets of a bot that takes one (issue 26)
+    assert '<option value="search" data-budgets="quick normal long">search (strong)</option>' in cards["diplomacy"]
+    assert '<option value="normal" selected>normal</option>' in cards["diplomacy"]
 
 
 def test_the_lobby_offers_each_data_file_option_as_a_file_field(browser):

@@ -31,15 +31,16 @@ def evaluate(view: View, side: str) -> float:
     return share(standing(seen, side), standing(seen, rival))
 
 
-def search_bot(rng: random.Random, iterations: int | None = None, game_id: str = "gondor") -> SearchBot:
+def search_bot(rng: random.Random, iterations: int | None = None, game_id: str = "gondor",
+               scale: float = 1.0) -> SearchBot:
     def heuristic(r: random.Random) -> bots.Bot:
         return bots.make(game_id, "heuristic", r)
-    return SearchBot(rng, heuristic, evaluate, LEFT_TO_PRIOR, iterations=iterations)
+    return SearchBot(rng, heuristic, evaluate, LEFT_TO_PRIOR, iterations=iterations, scale=scale)
 
 
-def gondor_bot(rng: random.Random) -> SearchBot:
-    return search_bot(rng, game_id="gondor")
+def gondor_bot(rng: random.Random, scale: float = 1.0) -> SearchBot:
+    return search_bot(rng, game_id="gondor", scale=scale)
 
 
-def sauron_bot(rng: random.Random) -> SearchBot:
-    return search_bot(rng, game_id="sauron")
+def sauron_bot(rng: random.Random, scale: float = 1.0) -> SearchBot:
+    return search_bot(rng, game_id="sauron", scale=scale)

@@ -38,5 +38,6 @@ def heuristic(rng: random.Random) -> bots.Bot:
     return bots.make("necromancer-sjg", "heuristic", rng)
 
 
-def search_bot(rng: random.Random, iterations: int | None = None) -> SearchBot:
-    return SearchBot(rng, heuristic, evaluate, LEFT_TO_PRIOR, STOP_AT, iterations=iterations, depth=DEPTH, width=WIDTH)
+def search_bot(rng: random.Random, iterations: int | None = None, scale: float = 1.0) -> SearchBot:
+    return SearchBot(rng, heuristic, evaluate, LEFT_TO_PRIOR, STOP_AT, iterations=iterations, depth=DEPTH, width=WIDTH,
+                     scale=scale)

@@ -47,6 +47,9 @@ TEMPLATES = {
     "api.seat_taken": "the seat {seat!r} of game {game} is taken",
     "api.needs_invitation": "the seat {seat!r} needs its invitation from the games master",
     "api.no_bot": "bot: {kind} has no bot {bot!r}; its bots are: {bots}",
+    "api.no_budget": "budget: the bot {bot!r} of {kind} has no think budget {budget!r}; its budgets are: {budgets}",
+    "api.takes_no_budget": "budget: the bot {bot!r} of {kind} takes no think budget, not {budget!r} "
+                           "(only a search bot thinks to a budget)",
     "api.game_over": "game {game} is over",
     "api.over_no_change": "game {game} is over: {change} would change nothing in it; its seats stay as they ended",
     "api.not_loadable": "game {game} cannot be loaded: {detail}",

@@ -44,6 +44,9 @@ TEMPLATES = {
     "api.seat_taken": "le siège {seat} de la partie {game} est déjà pris",
     "api.needs_invitation": "le siège {seat} attend son invitation du maître du jeu",
     "api.no_bot": "bot : {kind} n'a pas de bot {bot} ; ses bots : {bots}",
+    "api.no_budget": "budget : le bot {bot} de {kind} n'a pas de budget de réflexion {budget} ; ses budgets : {budgets}",
+    "api.takes_no_budget": "budget : le bot {bot} de {kind} ne prend pas de budget de réflexion, pas {budget} "
+                           "(seul un bot de recherche réfléchit selon un budget)",
     "api.game_over": "la partie {game} est terminée",
     "api.over_no_change": "la partie {game} est terminée : {change} n'y changerait rien ; ses sièges restent tels "
                           "qu'à la fin",

@@ -30,6 +30,7 @@ router = APIRouter(tags=["games"], route_class=OneHop)
 def _summary(row: GameRead, game: Any, user: User | None) -> dict[str, Any]:
     gm = play.is_gm(row, user)
     seats = [{"seat": s.name, "user": s.user_name, "bot": s.bot, "ready": s.ready}
+             | ({"bot_budget": budget} if (budget := play.thinks_to(row, s)) else {})
              | ({"invitation": s.invitation} if gm and s.user_id is None and not s.bot else {})
              for s in row.seats]
     outcome = game.outcome()
@@ -57,7 +58,7 @@ def registered() -> list[dict[str, Any]]:
     """The games this server can run (the registry's ids), each with its bots and the
     options a new game may be given (name, kind, help, default, choices, range)."""
     return [{"id": g, "title": games.info(g).title, "bots": bots.names(g), "bot_levels": bots.levels(g),
-             "options": play.offered_options(g)}
+             "bot_budgets": bots.budgets(g), "options": play.offered_options(g)}
             for g in games.ids()]
 
 
@@ -113,9 +114,11 @@ def show_game(call: GameCaller, seat: str | None = SeatQuery, lang: str = LangQu
 
 @router.get("/api/games/{game_id}/bots", tags=["seats"], response_model=BotsOffered)
 def game_bots(call: GameCaller) -> dict[str, Any]:
-    """The bots that can hold a seat of this game (`random` plays every game)."""
+    """The bots that can hold a seat of this game (`random` plays every game), each with
+    the think budgets it takes."""
     with call.reading() as session:
-        return {"bots": bots.names(call.row(session).game)}
+        game_id = call.row(session).game
+        return {"bots": bots.names(game_id), "budgets": bots.budgets(game_id)}
 
 
 @router.get("/api/games/{game_id}/record", response_model=dict[str, Any])

@@ -93,8 +93,8 @@ def claim_seat(seat: SeatPath, call: GameCaller, body: Claim | None = None) -> d
 @router.post("/api/games/{game_id}/bots", tags=["seats"], response_model=BotSeated)
 def seat_bot(body: BotRequest, call: GameCaller) -> dict[str, Any]:
     with call.changing(gm=True) as change:
-        play.seat_bot(change.row, body.seat, body.bot)
-        return {"seat": body.seat, "bot": body.bot}
+        budget = play.seat_bot(change.row, body.seat, body.bot, body.budget)
+        return {"seat": body.seat, "bot": body.bot, "budget": budget}
 
 
 @router.post("/api/games/{game_id}/actions", response_model=Acted)

@@ -16,6 +16,8 @@ from warjudge.core import games
 from warjudge.core.game import Game, View
 from warjudge.server import auth, cache, history, phases, play, press
 from warjudge.server.access import game_row
+from warjudge.core.bots import BUDGETS
+from warjudge.server.bots import budgets as bot_budgets
 from warjudge.server.bots import levels as bot_levels
 from warjudge.server.errors import ApiError
 from warjudge.server.models import GameRow
@@ -77,7 +79,18 @@ def game_page(visit: Visitor, game_id: str, seat: str | None = None) -> Response
                           title=games.info(row.game).title, titles=titles(row.game), role=role,
                           is_seat=role not in (GM_ROLE, PUBLIC_ROLE), has_board=has_board(row.game),
                           press_max=press.MAX_TEXT, result_words=RESULT_WORDS, gm=play.is_gm(row, user),
-                          user=user and user.name, csrf=csrf, seat_names=_every_seat_name(session, row))
+                          user=user and user.name, csrf=csrf, seat_names=_every_seat_name(session, row),
+                          bots_seated=_bots_seated(row))
+
+
+def _bots_seated(row: GameRow) -> list[dict[str, Any]]:
+    """The bot seats as the game page's status line names them: one entry per bot and
+    think budget with its seats, so six alike read as one line on a phone, not six."""
+    groups: dict[tuple[str, str | None], list[str]] = {}
+    for s in row.seats:
+        if s.bot:
+            groups.setdefault((s.bot, play.thinks_to(row, s)), []).append(s.name)
+    return [{"bot": bot, "budget": budget, "seats": seats} for (bot, budget), seats in groups.items()]
 
 
 @router.get("/games/{game_id}/gm")
@@ -90,6 +103,7 @@ def gm_page(visit: Visitor, game_id: str) -> Response:
         play.require_gm(row, who[0])
         return visit.page("gm.html", game_id=game_id, title=games.info(row.game).title, titles=titles(row.game),
                           user=who[0].name, csrf=auth.csrf_token(who[1]), bots=bot_levels(row.game),
+                          budgets=bot_budgets(row.game), all_budgets=list(BUDGETS),
                           has_board=has_board(row.game), diplomacy=page_kind(row.game) == "diplomacy",
                           names={lang: choices.names(row.game, lang) for lang in LANGUAGES},
                           seat_names=_every_seat_name(session, row))

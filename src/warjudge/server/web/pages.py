@@ -17,6 +17,8 @@ from sqlalchemy.orm import Session, defer, selectinload
 
 from warjudge.core import games
 from warjudge.server import auth, cache, phases, play, press
+from warjudge.core.bots import BUDGETS
+from warjudge.server.bots import budgets as bot_budgets
 from warjudge.server.bots import levels as bot_levels
 from warjudge.server.models import GameRow, Seat, User
 from warjudge.presentation.game_titles import titles
@@ -122,5 +124,6 @@ def lobby(visit: Visitor, page_number: int = Query(0, alias="page", ge=0, le=10_
         return visit.page("lobby.html", user=who[0].name, csrf=auth.csrf_token(who[1]),
                           **_lobby_games(session, who[0], page_number, lang), now=time.time(),
                           available=[{"id": g, "titles": titles(g), "seats": _lobby_seats(g, lang),
-                                      "options": play.offered_options(g), "bots": bot_levels(g)}
-                                     for g in games.ids()])
+                                      "options": play.offered_options(g), "bots": bot_levels(g),
+                                      "budgets": bot_budgets(g)}
+                                     for g in games.ids()], budgets=list(BUDGETS))

@@ -58,3 +58,17 @@ def test_rohan_plans_the_same_whether_or_not_saruman_s_hidden_third_army_stands_
         assert bot._planned is not None
         plans.append(bot._planned[2])
     assert plans[0] == plans[1]
+
+
+def test_a_smaller_think_budget_plays_each_candidate_in_fewer_worlds(monkeypatch):
+    # issue 26: a seat's think budget scales the worlds the search plays out, counted (never timed)
+    from warjudge.diplomacy import search_necromancer
+
+    rollouts: list[int] = []   # each rollout counted and not played: only how many matter here
+    monkeypatch.setattr(search_necromancer, "_rollout", lambda *args: rollouts.append(1) or 0.0)
+    counts = {}
+    for budget in bots.BUDGETS:
+        rollouts.clear()
+        bots.make(GAME, "search", random.Random(3), budget).choose(_gondor_beside(["A Min"]), "GONDOR")
+        counts[budget] = len(rollouts)
+    assert 0 < counts["quick"] < counts["normal"] < counts["long"], counts

@@ -21,6 +21,7 @@ const WORDS = {
        easy: "easy", standard: "standard", strong: "strong", stopped: "stopped: the game is over",
        paused: "paused: {n} s left", running: "running", startswhen: "starts when every seat is taken",
        nodeadline: "no deadline", whenseats: "when every seat is taken", none: "none", unnamed: "(its name is not known yet)",
+       thinking: "Thinking", quick: "quick", normal: "normal", long: "long",
        turn: "turn {n}", bot: "bot ({x})", free: "free", yes: "yes", no: "no", replacebot: "replace with a bot",
        seatbot: "seat a bot", holder: "account to hold {x} (blank: free the seat)", give: "give",
        publicview: "The public view (no seat's secrets: they stay on the server until the game is over)",
@@ -40,6 +41,7 @@ const WORDS = {
        map: "carte", easy: "facile", standard: "normal", strong: "fort", stopped: "arrêtée : la partie est terminée",
        paused: "suspendue : {n} s restantes", running: "en marche", startswhen: "démarre quand chaque place aura un joueur",
        nodeadline: "pas d'échéance", whenseats: "quand chaque place aura un joueur", none: "aucune",
+       thinking: "Réflexion", quick: "rapide", normal: "normale", long: "longue",
        unnamed: "(son nom n'est pas encore connu)", turn: "tour {n}", bot: "robot ({x})", free: "libre", yes: "oui",
        no: "non", replacebot: "remplacer par un robot", seatbot: "placer un robot",
        holder: "compte qui tiendra {x} (vide : libérer la place)", give: "donner",
@@ -60,11 +62,22 @@ function translate() {
   });
 }
 
+// a search bot's think budget: offered while the bot picked takes one (its option's data-budgets)
+const botName = document.getElementById("bot-name");
+const takesBudget = () => Boolean(botName.selectedOptions[0]?.dataset.budgets);
+const budgetShown = () => { document.getElementById("bot-budget-choice").hidden = !takesBudget(); };
+botName.addEventListener("change", budgetShown);
+budgetShown();
+
 async function bot(seat) {
   showError("");
-  try { await api("POST", `/api/games/${game.id}/bots`, {seat, bot: document.getElementById("bot-name").value}); await again(); }
+  const budget = takesBudget() ? {budget: document.getElementById("bot-budget").value} : {};
+  try { await api("POST", `/api/games/${game.id}/bots`, {seat, bot: botName.value, ...budget}); await again(); }
   catch (error) { showError(error.message); }
 }
+
+// "bot (search, quick)": a seat's bot and, for a search bot, its think budget
+const botWords = s => say("bot", "", s.bot_budget ? `${s.bot}, ${say(s.bot_budget)}` : s.bot);
 
 // The games master's tools (pause, resume, extend, roll back, replace, the game's own GM
 // actions): each a POST to its route; the page then shows what the server answers.
@@ -132,7 +145,7 @@ async function refresh(summary) {
     [row.dataset.seat, row.querySelector("input")?.value || ""]));
   const focused = document.activeElement?.closest("tr[data-seat]")?.dataset.seat;
   document.getElementById("seats").replaceChildren(...summary.seats.map(s => el("tr", {"data-seat": s.seat},
-    el("td", {text: seatName(s.seat)}), el("td", {text: s.user || (s.bot ? say("bot", "", s.bot) : say("free"))}),
+    el("td", {text: seatName(s.seat)}), el("td", {text: s.user || (s.bot ? botWords(s) : say("free"))}),
     el("td", {text: s.ready ? say("yes") : ""}), el("td", {text: s.invitation || ""}),
     over ? "" : el("td", {class: "seat-tool"}, s.bot ? "" : el("button", {type: "button", "data-testid": "seat-bot", onclick: event => busy(event.currentTarget, () => bot(s.seat)),
                                           text: say(s.user ? "replacebot" : "seatbot")})),

@@ -31,6 +31,10 @@ export function wordPage(lang) {
     if (node.title) node.title = labels[lang] || labels.en;
   });
   document.querySelectorAll("[data-seat-name]").forEach(node => { node.textContent = seatName(node.dataset.seatName); });
+  document.querySelectorAll("[data-words]").forEach(node => {   // a server-worded phrase, in every language
+    const words = JSON.parse(node.dataset.words);
+    node.textContent = words[lang] || words.en;
+  });
   document.querySelectorAll("[data-titles]").forEach(node => {
     const titles = JSON.parse(node.dataset.titles), title = titles[lang] || titles.en;
     node.textContent = title;

@@ -3,6 +3,14 @@ import {api, busy, showError, startCountdowns} from "/static/common.js";
 
 startCountdowns();
 
+// a search bot's think budget: offered while the bot picked takes one (its option's data-budgets)
+const takesBudget = form => Boolean(form.bot && form.bot.selectedOptions[0].dataset.budgets);
+document.querySelectorAll("form.new-game").forEach(form => {
+  const shown = () => form.querySelectorAll(".budget").forEach(part => { part.hidden = !takesBudget(form); });
+  if (form.bot) form.bot.addEventListener("change", shown);
+  shown();
+});
+
 document.querySelectorAll("button.join").forEach(button => button.addEventListener("click", () => busy(button, async () => {
   try {
     await api("POST", `/api/games/${button.dataset.game}/seats/${encodeURIComponent(button.dataset.seat)}`);
@@ -67,8 +75,9 @@ async function start(form) {
     const mine = !form.seat.value ? null : seats.includes(form.seat.value) ? form.seat.value : seats[0];
     if (mine) await api("POST", `/api/games/${created.id}/seats/${encodeURIComponent(mine)}`);
     if (form.bots.checked) {
+      const bot = {bot: form.bot ? form.bot.value : "random", ...(takesBudget(form) ? {budget: form.budget.value} : {})};
       for (const seat of seats.filter(s => s !== mine))
-        await api("POST", `/api/games/${created.id}/bots`, {seat, bot: form.bot ? form.bot.value : "random"});
+        await api("POST", `/api/games/${created.id}/bots`, {seat, ...bot});
     }
     location.href = mine ? `/games/${created.id}` : `/games/${created.id}/gm`;
     await new Promise(() => {});   // busy until the next page replaces this one

@@ -284,17 +284,18 @@ def test_reinforcements_enter_beyond_the_enemy_catapult_s_range():
     assert choices(g, W) == {json.dumps({"type": "enter", "piece": "dunedain", "to": "0109"}, sort_keys=True)}
 
 
-def night_on_the_pelennor(units, phase: str, leaders=(), spells=(), reinforcements=()):
-    """Night (10.0) on a 9x9 Gondor map whose first two columns are the city (level 1),
-    Westernesse's cauldron on its edge; `phase` reached with Westernesse to act."""
+def night_on_the_pelennor(units, phase: str, leaders=(), spells=(), reinforcements=(), night_turns=(1, 2, 3)):
+    """Turn 1 of a 9x9 Gondor map whose first two columns are the city (level 1),
+    Westernesse's cauldron on its edge, by night unless `night_turns` says otherwise;
+    `phase` reached with Westernesse to act."""
     doc = json.loads((SCENARIOS / "gondor.json").read_text(encoding="utf-8"))
     doc["map"].update(width=9, height=9, rows=[" ".join(["1", "1"] + ["0"] * 7)] * 9, hexsides=[])
-    doc.update({"units": list(units), "leaders": list(leaders), "turns": 3, "night_turns": [1, 2, 3],
+    doc.update({"units": list(units), "leaders": list(leaders), "turns": 3, "night_turns": list(night_turns),
                 "reinforcements": list(reinforcements), "spells": list(spells), "engines": [],
                 "cauldrons": [{"id": "oil", "hex": "0205"}]})
     g = games.new("gondor", seed=1, scenario=doc)
     to_phase(g, phase, W)
-    assert g.view(W)["night"]
+    assert g.view(W)["night"] == (1 in night_turns)
     return g
 
 
@@ -305,6 +306,15 @@ def test_by_night_the_garrison_s_knight_rides_back_inside_the_walls():
     # closed in on the orc
     knight = u("knight", W, "0505", "B3X") | {"kind": "cavalry"}
     g = night_on_the_pelennor([knight, u("orc", S, "0805", "E1Z")], "F")
+    for chosen in map(json.loads, choices(g, W)):
+        assert chosen["type"] == "move" and chosen["piece"] == "knight" and chosen["to"][:2] in ("01", "02")
+
+
+def test_on_the_eve_of_the_night_the_knight_rides_back_inside_too():
+    # SPI 10.0: Gondor's night is turns 2-6; the knights that rode out on turn 1, still day,
+    # were 6 to 10 hexes from the gate when the night fell; so on turn 1 he rides in too
+    knight = u("knight", W, "0505", "B3X") | {"kind": "cavalry"}
+    g = night_on_the_pelennor([knight, u("orc", S, "0805", "E1Z")], "F", night_turns=(2, 3))
     for chosen in map(json.loads, choices(g, W)):
         assert chosen["type"] == "move" and chosen["piece"] == "knight" and chosen["to"][:2] in ("01", "02")
 

@@ -282,3 +282,61 @@ def test_reinforcements_enter_beyond_the_enemy_catapult_s_range():
         [dunedain, u("orc", S, "0902", "E1Z")], at="0905",
         reinforcements=[{"group": "aragorn", "side": W, "turn": 1, "entry": ["0109", "0709", "0809"]}])
     assert choices(g, W) == {json.dumps({"type": "enter", "piece": "dunedain", "to": "0109"}, sort_keys=True)}
+
+
+def night_on_the_pelennor(units, phase: str, leaders=(), spells=(), reinforcements=(), night_turns=(1, 2, 3)):
+    """Turn 1 of a 9x9 Gondor map whose first two columns are the city (level 1),
+    Westernesse's cauldron on its edge, by night unless `night_turns` says otherwise;
+    `phase` reached with Westernesse to act."""
+    doc = json.loads((SCENARIOS / "gondor.json").read_text(encoding="utf-8"))
+    doc["map"].update(width=9, height=9, rows=[" ".join(["1", "1"] + ["0"] * 7)] * 9, hexsides=[])
+    doc.update({"units": list(units), "leaders": list(leaders), "turns": 3, "night_turns": list(night_turns),
+                "reinforcements": list(reinforcements), "spells": list(spells), "engines": [],
+                "cauldrons": [{"id": "oil", "hex": "0205"}]})
+    g = games.new("gondor", seed=1, scenario=doc)
+    to_phase(g, phase, W)
+    assert g.view(W)["night"] == (1 in night_turns)
+    return g
+
+
+def test_by_night_the_garrison_s_knight_rides_back_inside_the_walls():
+    # SPI 10.0, 7.37: by night Sauron's units are fanatical and sure to hit; random Sauron's
+    # orcs caught Gondor's knights alone on the Pelennor so in the games the heuristic lost
+    # as Westernesse; the knight rides back into the city (level 1), where the old bot
+    # closed in on the orc
+    knight = u("knight", W, "0505", "B3X") | {"kind": "cavalry"}
+    g = night_on_the_pelennor([knight, u("orc", S, "0805", "E1Z")], "F")
+    for chosen in map(json.loads, choices(g, W)):
+        assert chosen["type"] == "move" and chosen["piece"] == "knight" and chosen["to"][:2] in ("01", "02")
+
+
+def test_on_the_eve_of_the_night_the_knight_rides_back_inside_too():
+    # SPI 10.0: Gondor's night is turns 2-6; the knights that rode out on turn 1, still day,
+    # were 6 to 10 hexes from the gate when the night fell; so on turn 1 he rides in too
+    knight = u("knight", W, "0505", "B3X") | {"kind": "cavalry"}
+    g = night_on_the_pelennor([knight, u("orc", S, "0805", "E1Z")], "F", night_turns=(2, 3))
+    for chosen in map(json.loads, choices(g, W)):
+        assert chosen["type"] == "move" and chosen["piece"] == "knight" and chosen["to"][:2] in ("01", "02")
+
+
+def test_by_night_the_garrison_does_not_sally():
+    # the same night, the knight already inside: he stays in rather than ride out at the orc
+    knight = u("knight", W, "0205", "B3X") | {"kind": "cavalry"}
+    g = night_on_the_pelennor([knight, u("orc", S, "0605", "E1Z")], "F")
+    for chosen in map(json.loads, choices(g, W)):
+        assert chosen["type"] == "end" or chosen["to"][:2] in ("01", "02")
+
+
+def test_by_night_the_garrison_does_not_call_its_reinforcements_into_the_orcs():
+    # SPI 10.0, 7.37: Reveal Aragorn brought the Dunedain onto the Pelennor by night, where
+    # fanatical orcs took them in most of the games the heuristic lost as Westernesse; the
+    # wizard keeps his points for the day, where the old bot cast it at once
+    spells = [{"id": "reveal", "side": W, "cost": 3, "effect": "arrive", "group": "aragorn"}]
+    leaders = [{"id": "wizard", "side": W, "nationality": "istari", "rally": 4, "magic": 10, "hex": "0205"}]
+    dunedain = {"id": "dunedain", "side": W, "nationality": "dunedain", "kind": "infantry", "ratings": "C3W",
+                "arrives": "aragorn"}
+    g = night_on_the_pelennor([u("guard", W, "0205", "D3W"), dunedain, u("orc", S, "0605", "E1Z")], "A",
+                              leaders=leaders, spells=spells,
+                              reinforcements=[{"group": "aragorn", "side": W, "turn": 3, "entry": ["0909"]}])
+    assert {"type": "cast", "leader": "wizard", "spell": "reveal"} in g.legal_actions(W)
+    assert all(json.loads(c)["type"] != "cast" for c in choices(g, W))

@@ -18,7 +18,9 @@ oil and reach rather than close in; nor does it close in to wait, with nobody to
 the enemy catapults' range or beside their cauldrons. Any side's unit takes an enemy siege
 engine left unguarded (catapults first: an engine an enemy unit reaches is destroyed); the
 defender sallies and brings on reinforcements only beyond the enemy catapults' range (7.12:
-a hit falls on the whole stack). Both draw on the caller's `random.Random`, never on the game's dice."""
+a hit falls on the whole stack); by night and on its eve the side behind the walls brings its
+units in, sallies not and calls no reinforcements (7.37: the enemy's units fanatical).
+Both draw on the caller's `random.Random`, never on the game's dice."""
 
 from __future__ import annotations
 
@@ -140,6 +142,8 @@ def _best_cast(game: Game, player: str, view: GondorView, found: list[Action],
         leader = next((x for x in view["leaders"] if x["id"] == a.get("target")), None)
         if leader is not None:   # only silencing a Magic Leader by night is worth points
             return (2 if effect == "silence" and leader.get("magic") and view["night"] else 0, 0)
+        if effect == "arrival" and _sheltering(view, player):   # not into the orcs' night (7.37)
+            return (0, 0)
         return ({"daylight": 4, "opening": 3, "arrival": 3}.get(effect, 1), 0)
     best = max(found, key=rank)
     return best if rank(best)[0] > 0 else None
@@ -249,6 +253,13 @@ def heuristic_action(game: Game, player: str, rng: random.Random) -> Action:
     capturing = _capturing(view, player, moves)
     if capturing:
         return rng.choice(capturing)
+    if _sheltering(view, player):   # by night the garrison's units come in and stay in
+        inside = _inside_the_walls(game)
+        outside = {u["id"] for u in view["units"] if u["side"] == player and u.get("hex") not in inside}
+        safer = _safer(view, player, [a for a in moves if a["piece"] in outside], inside)
+        if safer:
+            return safer
+        moves = [a for a in moves if a["to"] in inside]
     if _withdrawing(view, player):
         safer = _safer(view, player, moves)
         if safer:
@@ -325,15 +336,31 @@ def _danger(view: GondorView, side: str, h: str) -> float:
             - 0.5 * min(_nearest_enemy(view, side, h), 12))
 
 
-def _safer(view: GondorView, side: str, moves: list[Action]) -> Action | None:
-    """The combat unit's move that lowers its `_danger` the most, if any does."""
+def _sheltering(view: GondorView, side: str) -> bool:
+    """Whether it is night (10.0), or the first Game-Turn, its eve (Gondor's night is turns
+    2-6), for the side that holds walls with oil (Gondor's Westernesse): the enemy's units
+    are fanatical by night (7.37), sure to hit, and they caught its knights and Dunedain
+    alone in the open; behind the walls only siege towers, ladders and breaches reach it (7.35)."""
+    return (view["night"] or view["turn"] == 1) and any(c["side"] == side for c in view["cauldrons"])
+
+
+def _inside_the_walls(game: Game) -> frozenset[str]:
+    """The public map's hexes above its lowest level: Gondor's circles of the city, behind
+    its walls (the Pelennor is level 0)."""
+    board = game.public_map
+    return frozenset(h for h in board.hexes if board.level(h))
+
+
+def _safer(view: GondorView, side: str, moves: list[Action], safe: frozenset[str] = frozenset()) -> Action | None:
+    """The combat unit's move that lowers its `_danger` the most, if any does; a hex of
+    `safe` counts as out of every danger."""
     where = _where(view)
     units = {u["id"] for u in view["units"] if u["side"] == side}
     known: dict[str, float] = {}
 
     def danger(h: str) -> float:
         if h not in known:
-            known[h] = _danger(view, side, h)
+            known[h] = -99.0 if h in safe else _danger(view, side, h)
         return known[h]
     best, gain = None, 0.0
     for a in moves:

@@ -57,7 +57,7 @@ def test_games_names_the_capabilities_each_game_offers() -> None:
                                                        "preview", "public_map", "sample_hidden", "setup_plan"]
     assert rows[INFO.id]["capabilities"] == ["option_descriptions", "sample_hidden"]
     lines = runner.invoke(app, ["games"]).stdout.splitlines()
-    assert "; offers: option_descriptions, pending_orders, seat_names, waiting_for; bots:" in lines[games.ids().index("necromancer-diplomacy")]
+    assert "; offers: option_descriptions, pending_orders, sample_hidden, seat_names, waiting_for; bots:" in lines[games.ids().index("necromancer-diplomacy")]
 
 
 def selfplay(*args: str) -> dict:

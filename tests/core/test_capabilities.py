@@ -22,7 +22,8 @@ def test_each_registered_game_declares_the_capabilities_it_offers():
     offered = {game_id: games.info(game_id).capabilities() for game_id in games.ids()}
     assert offered == {
         "diplomacy": {"option_descriptions", "waiting_for", "sample_hidden", "pending_orders"},
-        "necromancer-diplomacy": {"option_descriptions", "waiting_for", "seat_names", "pending_orders"},
+        "necromancer-diplomacy": {"option_descriptions", "waiting_for", "seat_names", "pending_orders",
+                                  "sample_hidden"},
         "necromancer-sjg": {"option_descriptions", "preview", "cost", "default_action", "forced_action", "setup_plan", "public_map",
                             "sample_hidden"},
         "gondor": {"option_descriptions", "preview", "cost", "default_action", "forced_action", "public_map", "sample_hidden"},

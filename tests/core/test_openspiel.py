@@ -116,7 +116,29 @@ def test_openspiel_ismcts_searches_over_what_a_seat_cannot_see() -> None:
     ismcts_bot = ismcts.ISMCTSBot(sjg_game, mcts.RandomRolloutEvaluator(1, rng, max_length=5), 2.0, 3,
                                   max_world_samples=2, random_state=rng)
     assert ismcts_bot.step(sjg) in sjg.legal_actions()
-    # a game that cannot sample its secrets says so instead of searching the real state
+
+
+def test_openspiel_ismcts_plays_a_whole_necromancer_game_over_sampled_worlds() -> None:
+    # issue 26: the variant samples its secrets (the others' orders, hidden units,
+    # Activations, the third army), so IS-MCTS searches it; one seat searches, the rest random
+    game = pyspiel.load_game("warjudge_necromancer_diplomacy", SHORT["necromancer-diplomacy"])
+    rng = np.random.RandomState(11)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 2, max_world_samples=2, random_state=rng)
+    state, searched = game.new_initial_state(), 0
+    while not state.is_terminal():
+        if state.current_player() == 7:   # SAURON: the opening Activation, then his orders
+            move, searched = bot.step(state), searched + 1
+            assert move in state.legal_actions()
+        else:
+            move = int(rng.choice(state.legal_actions()))
+        state.apply_action(move)
+    assert searched >= 3 and len(state.returns()) == 8
+
+
+def test_a_game_that_cannot_sample_its_secrets_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
+
+    monkeypatch.setattr(NecromancerDiplomacyGame, "sample_hidden", lambda self, player, rng: None)
     variant = pyspiel.load_game("warjudge_necromancer_diplomacy", SHORT["necromancer-diplomacy"]).new_initial_state()
     with pytest.raises(pyspiel.SpielError, match="cannot sample"):
         variant.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))

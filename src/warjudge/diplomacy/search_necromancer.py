@@ -8,11 +8,14 @@ heuristic to the end of the next turn that adjusts (from one that adjusts: this 
 candidate with the most Victory Points on average is given. Retreats and adjustments
 are the heuristic's.
 
-The worlds are built from what the bot's power sees (`seen_world`): other powers'
-hidden armies and beasts, Sauron's unrevealed Activations and Saruman's third army are
-not in them, nor are the orders other powers gave this turn; so the search decides on
-nothing its power could not know. The seat's think budget (`scale`, core.bots.BUDGETS)
-multiplies the worlds each candidate is played in."""
+The candidates are made in the world as the bot's power sees it (`seen_world`: other
+powers' hidden units, Sauron's unrevealed Activations and Saruman's third army are not in
+it, nor are the orders other powers gave this turn), and played in worlds the game's own
+`sample_hidden` draws (`sampled_world`: those secrets drawn again where the rules allow
+them, the others' orders of the turn left to the rollouts' heuristic); so the search
+decides on nothing its power could not know, yet meets the hidden forces it should
+expect. The seat's think budget (`scale`, core.bots.BUDGETS) multiplies the
+worlds each candidate is played in."""
 
 from __future__ import annotations
 
@@ -81,6 +84,17 @@ def seen_world(game: Any, power: str) -> Any:
     return world
 
 
+def sampled_world(game: Any, power: str, rng: random.Random) -> Any:
+    """A world `power` cannot tell from the game, its secrets drawn by `sample_hidden`,
+    with no orders of this turn but the power's own (the heuristic gives the others')."""
+    world = game.sample_hidden(power, rng)
+    own = world.pending.get(power)
+    world.pending = {power: own} if own else {}
+    world.written, world.passed = {}, set()
+    world.state = replace(world.state)   # a new state: who acts is worked out again
+    return world
+
+
 def search_turn(game: Any, power: str, rng: random.Random, candidates: int = CANDIDATES + FORCED,
                 samples: int = SAMPLES) -> list[Action]:
     """The actions of the candidate whose rollouts end with the most Victory Points (the
@@ -104,8 +118,9 @@ def search_turn(game: Any, power: str, rng: random.Random, candidates: int = CAN
     if len(plans) == 1:
         return plans[0]
     seeds = [rng.getrandbits(64) for _ in range(samples)]
+    worlds = [sampled_world(game, power, random.Random(seed)) for seed in seeds]
     last = _last_turn(game.state.phase.year)
-    totals = [sum(_rollout(world, power, plan, seed, last) for seed in seeds) for plan in plans]
+    totals = [sum(_rollout(w, power, plan, seed, last) for w, seed in zip(worlds, seeds)) for plan in plans]
     return plans[max(range(len(plans)), key=lambda i: (totals[i], -i))]
 
 
@@ -161,4 +176,4 @@ def _rollout(world: Any, power: str, plan: list[Action], seed: int, last: int) -
     return float(victory_points(world.map, world.state, power))
 
 
-__all__ = ["NecromancerSearchBot", "search_turn", "seen_world"]
+__all__ = ["NecromancerSearchBot", "sampled_world", "search_turn", "seen_world"]

@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 from warjudge.core import bots
-from warjudge.diplomacy.search_necromancer import NecromancerSearchBot, seen_world
+from warjudge.diplomacy.search_necromancer import NecromancerSearchBot, sampled_world, seen_world
 from warjudge.diplomacy.variants.necromancer.calendar import NPhase
 from warjudge.diplomacy.variants.necromancer.game import NecromancerDiplomacyGame
 from warjudge.diplomacy.variants.necromancer.position import parse_position
@@ -72,3 +72,30 @@ def test_a_smaller_think_budget_plays_each_candidate_in_fewer_worlds(monkeypatch
         bots.make(GAME, "search", random.Random(3), budget).choose(_gondor_beside(["A Min"]), "GONDOR")
         counts[budget] = len(rollouts)
     assert 0 < counts["quick"] < counts["normal"] < counts["long"], counts
+
+
+def test_its_rollouts_play_in_worlds_the_game_samples_for_its_power(monkeypatch):
+    # issue 26: the worlds hold the hidden forces the power should expect (the Nazgul,
+    # Sauron's secret Activations: EN 3.2.1, 7.8.2 vii), drawn by `sample_hidden` for it
+    asked = []
+    sample = NecromancerDiplomacyGame.sample_hidden
+
+    def spy(self, player, rng):
+        asked.append(player)
+        return sample(self, player, rng)
+
+    monkeypatch.setattr(NecromancerDiplomacyGame, "sample_hidden", spy)
+    game = _opened(1)
+    NecromancerSearchBot(random.Random(3)).choose(game, "ROHAN")
+    assert len(asked) == 3 and set(asked) == {"ROHAN"}
+
+
+def test_a_sampled_world_leaves_the_others_orders_of_the_turn_to_the_rollouts():
+    game = _opened(2)
+    for power in ("SAURON", "ELVES"):
+        while power in game.to_act():
+            game.act(power, game.legal_actions(power)[0])
+    world = sampled_world(game, "GONDOR", random.Random(4))
+    assert world.pending == {} and {"SAURON", "ELVES"} <= set(world.to_act())
+    assert {"SAURON", "ELVES"}.isdisjoint(game.to_act())
+

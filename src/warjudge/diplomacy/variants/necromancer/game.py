@@ -20,6 +20,7 @@ still load: their `orders`/`process`/`draw` are the GM's actions (docs/rulings.m
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar, Sequence, cast
@@ -176,6 +177,16 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         # position list each set of orders once
         copy.drawn = list(self.drawn) if self.drawn is not None else None
         return copy
+
+    def sample_hidden(self, player: str, rng: random.Random) -> "NecromancerDiplomacyGame":
+        """A game `player` cannot tell from this one, for search over what it does not know
+        (IS-MCTS): the others' orders of the phase, their unseen Hidden Movement units,
+        Sauron's secret Activations and Saruman's third army drawn again from `rng`
+        (sampling.py). Its record starts afresh under a fresh seed: the real one holds
+        every secret, and its seed never leaves the game."""
+        from warjudge.diplomacy.variants.necromancer.sampling import sample_hidden
+
+        return sample_hidden(self, player, rng)
 
     # --- who acts ------------------------------------------------------------------------
     @property

@@ -199,7 +199,7 @@ class DiplomacyGame(DiplomacyFamily):
         return bool(self._keys(power)) if self.gm_adjudicates or self.drafts else self._owes(power)
 
     def decision(self, player: str) -> Decision | None:
-        if player not in self.to_act():
+        if not self._may_act(player):   # `to_act` would ask every power
             return None
         phase, kind = str(self.state.phase), self.state.phase.kind
         given = sorted(self.pending.get(player, {}))
@@ -346,10 +346,10 @@ class DiplomacyGame(DiplomacyFamily):
         power's orders are hidden from the others until the phase is adjudicated."""
         s, powers = self.state, self.map.powers
         last = self.history[-1] if self.history else None
+        placed = sorted(s.units.values(), key=lambda u: u.province)   # once, not once per power
         full: DiplomacyView = {
             "game": self.game_id, "variant": self.variant, "phase": str(s.phase),
-            "units": {p: [str(u) for u in sorted(s.units.values(), key=lambda u: u.province) if u.power == p]
-                      for p in powers},
+            "units": {p: [str(u) for u in placed if u.power == p] for p in powers},
             "supply_centers": {p: sorted(s.centers.get(p, ())) for p in powers},
             "dislodged": [{"power": d.unit.power, "unit": str(d.unit), "attacker_from": d.attacker_from,
                            "via_convoy": d.via_convoy} for d in s.dislodged],

@@ -74,6 +74,9 @@ def checked_options(options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+_NOT_PICKLED = ("map", "_cached_for", "_orders_cache", "_keys_cache")   # the map comes back by its variant
+
+
 class DiplomacyGame(DiplomacyFamily):
     game_id: ClassVar[str] = "diplomacy"
     reasons: ClassVar[str] = "dip"
@@ -133,6 +136,15 @@ class DiplomacyGame(DiplomacyFamily):
         copy.pending = {p: dict(o) for p, o in self.pending.items()}
         copy.drawn = list(self.drawn) if self.drawn is not None else None
         return copy
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (a saved position: server/phases.py) without the map, which its variant
+        names (the standard map was 150 of a 280 kB pickle), and without the caches."""
+        return {k: v for k, v in self.__dict__.items() if k not in _NOT_PICKLED}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state, map=load_variant_map(state["variant"]), _cached_for=None, _orders_cache={},
+                             _keys_cache={})
 
     def sample_hidden(self, player: str, rng: random.Random) -> "DiplomacyGame | None":
         """A game `player` cannot tell from this one, for search over what it does not know

@@ -1,0 +1,50 @@
+"""`warjudge serve` sends each answer in one write (server/onewrite.py, issue 22):
+uvicorn wrote its headers and its body as two system calls. (Every test of a real
+`warjudge serve`, `tests/server/live.py`, is served through it.)"""
+
+from __future__ import annotations
+
+import asyncio
+
+from warjudge.server.onewrite import JoinedWrites
+
+
+class Recorded:
+    """A transport that records its writes."""
+
+    def __init__(self) -> None:
+        self.writes: list[bytes] = []
+        self.closed = False
+
+    def write(self, data: bytes) -> None:
+        self.writes.append(data)
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+    def close(self) -> None:
+        self.closed = True
+
+    def get_extra_info(self, name: str) -> str:
+        return f"info {name}"
+
+
+def test_the_writes_of_one_loop_turn_go_out_as_one_and_a_close_sends_them_first():
+    async def run() -> Recorded:
+        sent = Recorded()
+        joined = JoinedWrites(sent, asyncio.get_running_loop())  # type: ignore[arg-type]
+        joined.write(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n")
+        joined.write(b"{}")
+        assert sent.writes == []   # held until the turn ends
+        await asyncio.sleep(0)
+        assert sent.writes == [b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}"]
+        joined.write(b"last")
+        joined.close()
+        assert sent.writes[-1] == b"last" and sent.closed
+        assert joined.get_extra_info("peername") == "info peername"   # the rest is the transport's
+        await asyncio.sleep(0)
+        assert len(sent.writes) == 2   # nothing sent twice
+        return sent
+
+    asyncio.run(run())
+

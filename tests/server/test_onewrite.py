@@ -29,21 +29,23 @@ class Recorded:
         return f"info {name}"
 
 
-def test_the_writes_of_one_loop_turn_go_out_as_one_and_a_close_sends_them_first():
+def test_a_write_goes_out_with_the_next_or_at_the_next_turn_and_a_close_sends_it_first():
     async def run() -> Recorded:
         sent = Recorded()
         joined = JoinedWrites(sent, asyncio.get_running_loop())  # type: ignore[arg-type]
         joined.write(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n")
+        assert sent.writes == []   # held for the body
         joined.write(b"{}")
-        assert sent.writes == []   # held until the turn ends
+        assert sent.writes == [b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}"]   # at once, as one
+        joined.write(b"event: update\n\n")   # alone: sent at the loop's next turn
         await asyncio.sleep(0)
-        assert sent.writes == [b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}"]
+        assert sent.writes[-1] == b"event: update\n\n"
         joined.write(b"last")
         joined.close()
         assert sent.writes[-1] == b"last" and sent.closed
         assert joined.get_extra_info("peername") == "info peername"   # the rest is the transport's
         await asyncio.sleep(0)
-        assert len(sent.writes) == 2   # nothing sent twice
+        assert len(sent.writes) == 3   # nothing sent twice
         return sent
 
     asyncio.run(run())

@@ -30,7 +30,8 @@ machine the latencies swing with the load, so compare versions back to back. Aft
 run it counts every game's actions in the database: `lost` is the accepted submissions the
 stored records do not hold (it must be 0). `--processes N` starts N servers on one
 database and spreads the clients over them (a load balancer's work), as docs/server.md
-describes for PostgreSQL.
+describes for PostgreSQL. Stopped (SIGTERM, SIGINT, SIGHUP), it stops its servers and its
+PostgreSQL cluster before it exits (`tests/server/live.py` stops any server left at exit).
 
 Run: .venv/bin/python benchmarks/server_load.py [--clients 50] [--seconds 20] [--db sqlite|postgresql|both]
      [--mix toy|diplomacy|sjg|abuse|all] [--processes 1]
@@ -44,6 +45,7 @@ import contextlib
 import json
 import os
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -351,7 +353,18 @@ def machine() -> str:
     return f"load average {one:.1f} {five:.1f} {fifteen:.1f}, {os.cpu_count()} CPUs"
 
 
+def stop_when_signalled() -> None:
+    """SIGTERM and SIGHUP end the run as Ctrl-C does, by an exception that unwinds every
+    `with` block, so the servers and the PostgreSQL cluster they started are stopped
+    (killed by default, the script left its `warjudge serve` children running)."""
+    def ended(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, ended)
+
+
 def main() -> None:
+    stop_when_signalled()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0)

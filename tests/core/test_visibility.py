@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from warjudge.core.visibility import HIDDEN_FROM, hidden_objects, redacted
+from warjudge.core.visibility import HIDDEN_FROM, hidden_objects, redacted, redacted_for_all
 
 FULL = {
     "turn": 3, "name": "x", "none": None,
@@ -31,3 +31,11 @@ def test_the_full_view_is_left_as_it_was_and_the_games_master_sees_it_all():
     black = redacted(FULL, "black")
     black["events"][0]["params"]["hexes"].append("9999")
     assert FULL == before and redacted(FULL, None) is FULL
+
+
+def test_what_all_viewers_may_see_is_each_redaction_in_turn_in_one_walk():
+    both = redacted_for_all(FULL, ["red", "black"])
+    assert both == redacted(redacted(FULL, "red"), "black")
+    assert both == {"turn": 3, "name": "x", "none": None, "units": [{"id": 1, "hex": "0101"}],
+                    "events": [{"code": "a", "params": {"hexes": ["0101", "0102"]}}, [5]]}
+    assert redacted_for_all(FULL, ["white"]) == FULL and redacted_for_all(FULL, []) == FULL

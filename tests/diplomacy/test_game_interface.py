@@ -5,6 +5,7 @@ process and draw, views that hide pending orders, outcome, clone, records old an
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from pathlib import Path
 
@@ -239,6 +240,25 @@ def test_outcomes_victory_draw_and_year_limit():  # 2000 rulebook: 18 centres wi
     limited.act(GM, {"type": "process"})
     out = limited.outcome()   # nothing moved: Russia leads with its four home centres
     assert limited.is_over and out.reason == "year-limit" and out.winners == ("RUSSIA",) and not out.draw
+
+
+def test_a_saved_position_holds_no_map_and_plays_on_as_the_game_would():
+    """The play server's saved positions (server/phases.py) pickle the game: the standard
+    map, half of each pickle, comes back by its variant (issue 22)."""
+    rng = random.Random(5)
+    game = games.new("diplomacy", seed=3, max_year=1902)
+    for _ in range(30):
+        power = rng.choice(game.to_act())
+        game.act(power, rng.choice(game.legal_actions(power)))
+    saved = pickle.loads(pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL))
+    assert saved.map is game.map
+    while not game.is_over:
+        power = rng.choice(game.to_act())
+        assert saved.legal_actions(power) == game.legal_actions(power)
+        action = rng.choice(game.legal_actions(power))
+        game.act(power, action)
+        saved.act(power, action)
+    assert saved.view(None) == game.view(None) and saved.record.to_json() == game.record.to_json()
 
 
 def test_clone_then_the_same_actions_give_the_same_game_and_records_replay():  # Standards: determinism

@@ -1,8 +1,10 @@
 """A real `warjudge serve` process on a free localhost port, for the tests that use the
-server as its users do (the printed URL, curl)."""
+server as its users do (the printed URL, curl). A server still running when the Python
+that started it exits (a `with` block cut short, a benchmark stopped) is stopped then."""
 
 from __future__ import annotations
 
+import atexit
 import os
 import socket
 import subprocess
@@ -19,6 +21,26 @@ ROOT = Path(__file__).resolve().parents[2]
 WITH_TOY = ("import sys; from tests.support import toygame; from tests.server import gmtoy; "
             "from warjudge.core import games; games.register(toygame.INFO); games.register(gmtoy.INFO); "
             "from warjudge.cli import app; sys.argv[0] = 'warjudge'; app()")
+
+
+RUNNING: set[subprocess.Popen] = set()   # the servers started here and not stopped yet
+
+
+@atexit.register
+def _stop_running() -> None:
+    for process in list(RUNNING):
+        _stop(process)
+
+
+def _stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:   # connections still open: stop it outright
+        process.kill()
+        process.wait()
+    RUNNING.discard(process)
 
 
 def free_port() -> int:
@@ -46,6 +68,7 @@ def server(data: Path, toy: bool = False, database: str | None = None, output: l
     options = ["--database", database] if database else []
     process = subprocess.Popen([*command, "serve", "--port", str(port), *options, *extra], env=env, cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    RUNNING.add(process)
     try:
         printed = [process.stdout.readline(), process.stdout.readline()]
         # the log goes on: read it, or a full pipe would stop the server
@@ -61,10 +84,4 @@ def server(data: Path, toy: bool = False, database: str | None = None, output: l
                 time.sleep(0.2)
         yield base, printed, process
     finally:
-        if process.poll() is None:
-            process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:   # connections still open: stop it outright
-            process.kill()
-            process.wait()
+        _stop(process)

@@ -6,11 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
 
 from sqlalchemy import create_engine, text
 
 from tests.server import live
-from tests.support.benchmark_script import load
+from tests.support.benchmark_script import BENCHMARKS, load
 
 
 def benchmark():
@@ -41,3 +48,45 @@ def _sjg_played(url: str) -> set[str]:
         kinds = {action["type"] for record in records for action in json.loads(record)["actions"]}
     engine.dispose()
     return kinds
+
+
+def test_a_killed_benchmark_stops_its_servers():
+    """Killed (SIGTERM) mid-run, the script left its `warjudge serve` running (issue 22;
+    Ctrl-C, SIGINT, already unwound its `with` blocks)."""
+    env = os.environ | {"PYTHONPATH": os.pathsep.join((str(live.ROOT / "src"), str(live.ROOT)))}
+    bench = subprocess.Popen([sys.executable, str(BENCHMARKS / "server_load.py"), "--db", "sqlite", "--mix", "toy",
+                              "--clients", "1", "--seconds", "60"], env=env, stdout=subprocess.DEVNULL)
+    server = None
+    try:
+        server = _serving_child(bench.pid)
+        bench.send_signal(signal.SIGTERM)
+        bench.wait(timeout=30)
+        assert not _running(server)
+    finally:
+        bench.kill()
+        if server is not None and _running(server):
+            os.kill(server, signal.SIGKILL)
+
+
+def _serving_child(parent: int) -> int:
+    """The pid of `parent`'s server, once it answers (so its start is behind the script)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        for pid in Path(f"/proc/{parent}/task/{parent}/children").read_text().split():
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            if b"--port" in command:
+                port = int(command[command.index(b"--port") + 1])
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.json", timeout=5).close()
+                    return int(pid)
+                except OSError:
+                    pass
+        time.sleep(0.1)
+    raise AssertionError("the benchmark started no server")
+
+
+def _running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False

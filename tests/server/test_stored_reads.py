@@ -296,6 +296,25 @@ def test_a_bot_step_folds_what_it_played_so_no_read_folds_it(client, counted_act
         assert counted_acts == [], "a read folded the bots' actions"
 
 
+def test_a_stream_poll_leaves_the_bots_change_to_their_own_fold(client, counted_acts, monkeypatch):
+    """Issue 22's abuse mix: a stream poll that came between a bot step's commit and its
+    fold folded the game in a request thread, outside the bots' share of the time
+    (`botturns.Budget`); the poll now reports the phase unknown until the bots fold it."""
+    sessions = client.app.state.sessions
+    gid = _all_bots(sign_up(client))
+    assert botturns.step(sessions, gid, UNPACED)
+    monkeypatch.setattr(botturns, "_fold", lambda *_: True)   # the poll comes before the step's fold
+    assert botturns.step(sessions, gid, UNPACED)
+    monkeypatch.undo()
+    counted_acts.clear()
+    live._memo.clear()
+    polled = live._state(sessions, gid, "public")
+    assert counted_acts == [] and polled["phase"] is None
+    assert botturns._fold(sessions, gid)   # the bots' thread folds it (or the background fold)
+    live._memo.clear()
+    assert live._state(sessions, gid, "public")["phase"] is not None
+
+
 def test_the_stored_phases_of_a_rolled_back_game_roll_its_fresh_dice(players):
     """Issue 22: a fold that starts afresh (after a roll back) rebuilt the game's start
     from the record's seed and options only, dropping its reseeds: its phases showed the

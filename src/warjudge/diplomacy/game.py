@@ -74,6 +74,9 @@ def checked_options(options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+_NOT_PICKLED = ("map", "_cached_for", "_orders_cache", "_keys_cache")   # the map comes back by its variant
+
+
 class DiplomacyGame(DiplomacyFamily):
     game_id: ClassVar[str] = "diplomacy"
     reasons: ClassVar[str] = "dip"
@@ -133,6 +136,15 @@ class DiplomacyGame(DiplomacyFamily):
         copy.pending = {p: dict(o) for p, o in self.pending.items()}
         copy.drawn = list(self.drawn) if self.drawn is not None else None
         return copy
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (a saved position: server/phases.py) without the map, which its variant
+        names (the standard map was 150 of a 280 kB pickle), and without the caches."""
+        return {k: v for k, v in self.__dict__.items() if k not in _NOT_PICKLED}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state, map=load_variant_map(state["variant"]), _cached_for=None, _orders_cache={},
+                             _keys_cache={})
 
     def sample_hidden(self, player: str, rng: random.Random) -> "DiplomacyGame | None":
         """A game `player` cannot tell from this one, for search over what it does not know
@@ -199,7 +211,7 @@ class DiplomacyGame(DiplomacyFamily):
         return bool(self._keys(power)) if self.gm_adjudicates or self.drafts else self._owes(power)
 
     def decision(self, player: str) -> Decision | None:
-        if player not in self.to_act():
+        if not self._may_act(player):   # `to_act` would ask every power
             return None
         phase, kind = str(self.state.phase), self.state.phase.kind
         given = sorted(self.pending.get(player, {}))
@@ -346,10 +358,10 @@ class DiplomacyGame(DiplomacyFamily):
         power's orders are hidden from the others until the phase is adjudicated."""
         s, powers = self.state, self.map.powers
         last = self.history[-1] if self.history else None
+        placed = sorted(s.units.values(), key=lambda u: u.province)   # once, not once per power
         full: DiplomacyView = {
             "game": self.game_id, "variant": self.variant, "phase": str(s.phase),
-            "units": {p: [str(u) for u in sorted(s.units.values(), key=lambda u: u.province) if u.power == p]
-                      for p in powers},
+            "units": {p: [str(u) for u in placed if u.power == p] for p in powers},
             "supply_centers": {p: sorted(s.centers.get(p, ())) for p in powers},
             "dislodged": [{"power": d.unit.power, "unit": str(d.unit), "attacker_from": d.attacker_from,
                            "via_convoy": d.via_convoy} for d in s.dislodged],

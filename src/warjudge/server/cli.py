@@ -59,6 +59,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
 
     from warjudge.server import auth, db, mail
     from warjudge.server.config import URL_ENV, database_url
+    from warjudge.server.onewrite import OneWriteProtocol
     from warjudge.server.ratelimit import LIMITS_ENV, Limits
 
     for name, value in ((LIMITS_ENV, rate_limits), (auth.TOKEN_DAYS_ENV, token_days), (mail.SMTP_ENV, smtp)):
@@ -87,10 +88,11 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
     print(f"database: {_shown(url)}", flush=True)   # shown at once even when piped to a log
     print(f"warjudge play server: http://{host}:{port}/  (API docs: http://{host}:{port}/docs)", flush=True)
     if workers == 1:
-        uvicorn.run(app, host=host, port=port, log_level="info", access_log=access_log, **proxies)
+        uvicorn.run(app, host=host, port=port, log_level="info", access_log=access_log, http=OneWriteProtocol,
+                    **proxies)
     else:
         uvicorn.run("warjudge.server.cli:worker_app", factory=True, workers=workers, host=host, port=port,
-                    log_level="info", access_log=access_log, **proxies)
+                    log_level="info", access_log=access_log, http=OneWriteProtocol, **proxies)
 
 
 def worker_app() -> Any:

@@ -11,7 +11,9 @@ then GETs its view, history or press.
 A poll reads three small things (the game's version, the ready seats, the role's message
 count) and the stored progress (`phases.py`): it never loads or replays the game. When the
 version moved on, the stored phases are folded up to it (a bounded step, once per game in
-the process, whoever asks); streams of one game and role share a poll made less than half
+the process, whoever asks), unless the bots moved it: their step folds what it played
+itself, within their share of the time (`botturns.Budget`; a poll that folded it in a
+request thread took that time from the players, issue 22's abuse mix); streams of one game and role share a poll made less than half
 a `POLL` ago, so many watchers of one game cost about one query a second.
 
 A stream ends after `seconds` (an EventSource reconnects by itself) and when the client
@@ -53,14 +55,15 @@ _memo_lock = threading.Lock()
 
 def _polled(sessions: Sessions, game_id: str, role: str) -> dict[str, Any]:
     with sessions.reading() as session:
-        version = session.scalar(select(GameRow.version).where(GameRow.id == game_id))
-        if version is None:
+        found = session.execute(select(GameRow.version, GameRow.bot_streak).where(GameRow.id == game_id)).first()
+        if found is None:
             raise ApiError(404, "api.no_game", game=game_id)
+        version, bots_moved = found.version, found.bot_streak > 0   # the bots' step folds its own change
         ready = sorted(session.scalars(select(Seat.name).where(Seat.game_id == game_id, Seat.ready)))   # public
         messages = press.count(session, game_id, role)
         unread = press.unread_count(session, game_id, role)   # a read in another tab or device is news too
         progress = phases.stored_progress(session, game_id)
-    if progress is None or progress.version != version:
+    if (progress is None or progress.version != version) and not bots_moved:
         try:   # another stream of this process folding the game already: its news come next poll
             progress = phases.catch_up(sessions, game_id, wait=False)
         except phases.Unsplittable:   # a game whose phases cannot be told apart still has a version

@@ -12,17 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from warjudge.core.game import Game
-from warjudge.core.visibility import redacted
+from warjudge.core.visibility import redacted_for_all
 
 GM_ROLE = "gm"          # the games master holding no seat: the public view, the broadcast press
 PUBLIC_ROLE = "public"
 
 
 def public_view(game: Game) -> Any:
-    view = game.view(None)
-    for player in game.players:
-        view = redacted(view, player)
-    return view
+    return redacted_for_all(game.view(None), game.players)
 
 
 def seen_as(role: str) -> str:

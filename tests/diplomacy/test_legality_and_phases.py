@@ -569,3 +569,20 @@ def test_no_adjustments_no_changes(standard_map):
     units = units_of(standard_map, {"FRANCE": ["A par", "F bre", "A mar"]})
     out = _adjust(standard_map, units, [], centres={"FRANCE": {"par", "bre", "mar"}})
     assert out.results == [] and board(out.units) == board(units)
+
+
+def test_a_unit_moved_is_the_unit_made_there():
+    # issue 26 (speed): the judges place a moved or retreated unit with `Unit.at`, not the
+    # frozen constructor: equal, hashing alike, still frozen, pickled and copied alike
+    import copy
+    import dataclasses
+    import pickle
+
+    unit = Unit("RUSSIA", "F", "bot")
+    moved = unit.at("stp/sc")
+    made = Unit("RUSSIA", "F", "stp/sc")
+    assert moved == made and hash(moved) == hash(made) and repr(moved) == repr(made)
+    assert (moved.province, str(moved)) == ("stp", "F stp/sc") and unit.location == "bot"
+    assert pickle.loads(pickle.dumps(moved)) == made == copy.deepcopy(moved)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        moved.location = "fin"   # type: ignore[misc]

@@ -225,6 +225,27 @@ def test_fast_path_reads_what_the_full_reader_reads(standard_map, text):
     assert format_order(fast) == text   # canonical text is what the fast path accepts
 
 
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(_CANON_FORMS, st.sampled_from(["unit_type", "location", "dest", "via_convoy", "target_type", "target",
+                                      "target_dest", "army_from", "army_to"]))
+def test_amended_orders_are_what_replace_makes(standard_map, text, name):
+    # issue 26 (speed): the legality checks fill in a unit type or a coast with `amended`,
+    # not dataclasses.replace: the same class, every field the same and in the same order
+    # (`province` recomputed from a new location), equal and hashing alike
+    import dataclasses
+
+    from warjudge.diplomacy.orders import amended, parse_canonical
+
+    order = parse_canonical(text, P, standard_map)
+    if order is None or name not in order.__match_args__:
+        return
+    value = {"unit_type": "F", "via_convoy": True, "target_type": "A"}.get(name, "stp/sc")
+    made, replaced = amended(order, **{name: value}), dataclasses.replace(order, **{name: value})
+    assert type(made) is type(replaced) and made == replaced and hash(made) == hash(replaced)
+    assert list(vars(made).items()) == list(vars(replaced).items())
+    assert made.province == ("stp" if name == "location" else order.province)
+
 def test_the_name_reader_does_not_keep_a_map_alive():
     # a multi-word name needs the map's name reader; it lives on the map, so a map loaded
     # for one game (a user's own map file) is freed with it: a class-wide table keyed by

@@ -9,13 +9,12 @@ one is reachable (DATC 6.B.2).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import replace
 
 from warjudge.core.events import Event
 
 from warjudge.diplomacy.mapdata import ARMY, FLEET, DipMap, province_of
 from warjudge.diplomacy.orders import (
-    Convoy, Hold, Move, Order, SupportHold, SupportMove,
+    Convoy, Hold, Move, Order, SupportHold, SupportMove, amended,
 )
 from warjudge.diplomacy.reasons import because
 from warjudge.diplomacy.units import Unit
@@ -88,7 +87,7 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
     if unit is None or unit.power != order.power or (order.unit_type and order.unit_type != unit.type):
         return order, own_unit(order, units)[1]
     if order.unit_type != unit.type or order.location != unit.location:
-        order = replace(order, unit_type=unit.type, location=unit.location)
+        order = amended(order, unit_type=unit.type, location=unit.location)
 
     if isinstance(order, Move):
         dest = order.dest
@@ -103,7 +102,7 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
                 _move_verdict(dmap, unit.type, unit.location, dest)
         to, by_convoy, reason = known
         if to != dest or (by_convoy and not order.via_convoy):
-            order = replace(order, dest=to, via_convoy=order.via_convoy or by_convoy)
+            order = amended(order, dest=to, via_convoy=order.via_convoy or by_convoy)
         return order, reason
 
     if isinstance(order, Hold):
@@ -122,7 +121,7 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
             return order, because("dip.support_wrong_unit", province=target_prov, unit=str(target),
                                   written=f"{order.target_type} {target_prov}")
         if order.target_type != target.type or order.target != target.location:
-            order = replace(order, target_type=target.type, target=target.location)
+            order = amended(order, target_type=target.type, target=target.location)
         # dmap.can_reach, inline (issue 12: one call fewer per support)
         reach = dmap.army_adj if unit.type == ARMY else dmap.fleet_reach
         if isinstance(order, SupportHold):
@@ -139,12 +138,12 @@ def check_movement_order(dmap: DipMap, units: dict[str, Unit], order: Order) -> 
         return order, None
 
     # Convoy
-    if unit.type != FLEET or not dmap.is_sea(here):
+    if unit.type != FLEET or here not in dmap.sea_provinces:
         return order, because("dip.convoy_fleets_at_sea")
     army_prov, to_prov = province_of(order.army_from), province_of(order.army_to)
     army = units.get(army_prov)
     if order.army_from != army_prov or order.army_to != to_prov:
-        order = replace(order, army_from=army_prov, army_to=to_prov)
+        order = amended(order, army_from=army_prov, army_to=to_prov)
     if army is None:
         return order, because("dip.no_army_to_convoy", province=army_prov)
     if army.type != ARMY:

@@ -116,7 +116,7 @@ def judge_movement(dmap: DipMap, units: dict[str, Unit], entries: list[Entry]) -
             after.pop(p, None)   # a dislodged unit that did not move away (its province's winner arrives below)
     for o, unit in moved:
         dest = o.dest
-        after[dest[:dest.index("/")] if "/" in dest else dest] = Unit(unit.power, unit.type, dest)
+        after[dest[:dest.index("/")] if "/" in dest else dest] = unit.at(dest)
     dislodged = [
         Dislodged(units[p], frm, p in resolution.dislodged_by_convoy) for p, frm in dislodged_at.items()
     ]

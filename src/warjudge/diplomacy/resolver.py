@@ -68,41 +68,45 @@ class Resolver(GuessAndCheck):
         self.convoys_of: dict[int, list[int]] = {}    # a convoyed move -> the convoys of it
         self.opponent: dict[int, int] = {}
         self.matched: set[int] = set()
-        arrivals, order_at = self.moves_to, self.order_at
+        arrivals, order_at, move_from = self.moves_to, self.order_at, self.move_from
+        settle = self.settle_first
+        state, value = self.state, self.value
+        active: list[int] = []   # the orders other than holds, for the second pass (issue 26)
         for i, o in enumerate(orders):
             order_at[o.province] = i
             power[i] = o.power
             k = kind[i] = o.KIND
+            if k == HOLD:
+                if settle:
+                    state[i], value[i] = RESOLVED, 1
+                continue
+            active.append(i)
             if k == MOVE:
-                self.move_from[o.province] = i
+                move_from[o.province] = i
                 d = o.dest  # type: ignore[attr-defined]
                 dest[i] = d = d[:d.index("/")] if "/" in d else d   # province_of, inline (issue 12)
                 if d in arrivals:
                     arrivals[d].append(i)
                 else:
                     arrivals[d] = [i]
-        settle = self.settle_first
-        state, value = self.state, self.value
-        for i, o in enumerate(orders):
+        matched, supports_of = self.matched, self.supports_of
+        for i in active:
+            o = orders[i]
             k = kind[i]
-            if k == HOLD:
-                if settle:
-                    state[i], value[i] = RESOLVED, 1
-                continue
             if settle and k != MOVE and o.province not in arrivals:
                 state[i], value[i] = RESOLVED, 1
             if k == MOVE:
                 if i not in convoyed:   # a move over land
                     j = order_at.get(dest[i])
                     if j is not None and j not in convoyed and kind[j] == MOVE and dest[j] == o.province:
-                        self.opponent[i] = j
+                        self.opponent[i] = j   # rare enough to look up here
             elif isinstance(o, SupportHold):
                 target = o.target
                 target = target[:target.index("/")] if "/" in target else target
                 j = order_at.get(target)
                 if j is None or kind[j] != MOVE:
                     self.hold_supports.setdefault(target, []).append(i)
-                    self.matched.add(i)
+                    matched.add(i)
             elif isinstance(o, SupportMove):
                 target = o.target
                 j = order_at.get(target[:target.index("/")] if "/" in target else target)
@@ -111,8 +115,11 @@ class Resolver(GuessAndCheck):
                 place = o.target_dest
                 if j is not None and kind[j] == MOVE and (
                         orders[j].dest == place if "/" in place else dest[j] == place):  # type: ignore[attr-defined]
-                    self.supports_of.setdefault(j, []).append(i)
-                    self.matched.add(i)
+                    if j in supports_of:
+                        supports_of[j].append(i)
+                    else:
+                        supports_of[j] = [i]
+                    matched.add(i)
             elif isinstance(o, Convoy):
                 j = order_at.get(o.army_from)
                 if j is not None and j in convoyed and dest[j] == o.army_to:   # legality made army_to a province

@@ -114,7 +114,7 @@ def judge_retreats(dmap: DipMap, units: dict[str, Unit], dislodged: list[Dislodg
                 r.result, r.why = FAILS, because("dip.retreat_clash")
                 disbanded.append(unit)
             else:
-                after[province_of(r.order.dest)] = Unit(unit.power, unit.type, r.order.dest)
+                after[province_of(r.order.dest)] = unit.at(r.order.dest)
         else:
             disbanded.append(unit)
     return RetreatOutcome(results, after, disbanded)

@@ -9,6 +9,7 @@ and choices are searched."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from warjudge.core import bots
 from warjudge.core.game import View
@@ -23,10 +24,29 @@ DEPTH = 2   # an SJG action after the candidate costs about 5 ms (its view): 1 s
 WIDTH = 4
 
 
+def worth(unit: dict[str, Any]) -> float:
+    """A unit's part of its side's strength: attack plus defence, the Necromancer weighted."""
+    return float(NECROMANCER_WEIGHT if unit["kind"] == "necromancer" else unit["direct"] + unit["defence"])
+
+
 def strength(view: View, side: str) -> float:
-    """What `side` still fields: attack plus defence of its units, its Necromancer weighted."""
-    return float(sum(NECROMANCER_WEIGHT if u["kind"] == "necromancer" else u["direct"] + u["defence"]
-                     for u in view["units"] if u["side"] == side))
+    """What `side` still fields, less what the retreats it owes will cost it."""
+    return sum(worth(u) for u in view["units"] if u["side"] == side) - owed_losses(view, side)
+
+
+def owed_losses(view: View, side: str) -> float:
+    """The worth of the units `side` must give up in the retreats it owes (6.52), its
+    weakest first (the Necromancer is never a loss while another unit can be). A rollout
+    stops before a retreat is answered (STOP_AT): counted only once answered, an attack
+    whose result was a retreat with losses scored as if it had missed."""
+    by_id = {u["id"]: u for u in view["units"]}
+    lost = 0.0
+    for owed in view["decisions"]:
+        if owed["player"] == side and owed["kind"] == "retreat":
+            losable = sorted(worth(by_id[u]) for u in owed["info"]["units"]
+                             if u in by_id and by_id[u]["kind"] != "necromancer")
+            lost += sum(losable[:owed["info"]["losses"]])
+    return lost
 
 
 def evaluate(view: View, side: str) -> float:

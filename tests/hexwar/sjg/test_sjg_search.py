@@ -140,3 +140,18 @@ def test_the_search_counts_the_losses_a_retreat_owes_before_it_is_answered():
     fielded = {s: sum(worth(u) for u in view["units"] if u["side"] == s) for s in game.players}
     assert strength(view, loser) == fielded[loser] - sum(losable[:owed["losses"]]) < fielded[loser]
     assert evaluate(view, winner) > share(fielded[winner], fielded[loser])
+
+
+def test_the_search_scores_every_candidate_right_after_it_is_played(monkeypatch):
+    # issue 26: rollouts two actions on compared candidates at different moments: an
+    # ended phase was scored after the conversion the heuristic made next, a search
+    # (stopped before its listing) before it, and the search preferred to end its phases
+    from warjudge.hexwar.sjg import search
+
+    made: list[int] = []
+    real = search.heuristic
+    monkeypatch.setattr(search, "heuristic", lambda rng: made.append(1) or real(rng))
+    game = to_combat(SEED)
+    bot = search.search_bot(random.Random(1), iterations=3)
+    assert bot.choose(game, "red") in game.legal_actions("red")
+    assert bot.searched == 1 and len(made) == 1   # the heuristic's own choice; no rollout bot

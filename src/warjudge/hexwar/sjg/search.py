@@ -1,6 +1,7 @@
 """The `search` bot for SJG Necromancer (issue 26): `core.ismcts` over the game's
-interface, the registered `heuristic` bot as its prior and rollouts, and a position
-scored from the seat's own view by the strength each side still has on the board.
+interface, the registered `heuristic` bot as its prior, and each candidate scored right
+after it is played, from the seat's own view, by the strength each side still has on
+the board.
 
 A turn's single moves and the secret set-up are left to the heuristic (hundreds of
 actions, each worth little alone); attacks, retreats, advances, conversions, searches
@@ -17,10 +18,11 @@ from warjudge.core.ismcts import SearchBot, share
 
 NECROMANCER_WEIGHT = 40   # his fall ends the game (2.21): worth several units' strength
 LEFT_TO_PRIOR = frozenset({"move", "deploy"})
-# listed by trying each answer on a clone (hexwar/sjg/legal.py `_accepted`): a rollout
-# that reached one spent up to 0.5 s on its listing, the worst decisions 5-7 s
-STOP_AT = frozenset({"retreat", "advance", "search"})
-DEPTH = 2   # an SJG action after the candidate costs about 5 ms (its view): 1 s a decision
+# a candidate is scored right after it is played (its dice rolled, a retreat it forces
+# owed): rollouts two actions on stopped before a retreat, an advance or a search (their
+# listings cost up to 0.5 s) and went on through anything else, so an ended phase was
+# scored after the heuristic's next conversion and a Miasma search before it
+DEPTH = 0
 WIDTH = 4
 
 
@@ -36,9 +38,9 @@ def strength(view: View, side: str) -> float:
 
 def owed_losses(view: View, side: str) -> float:
     """The worth of the units `side` must give up in the retreats it owes (6.52), its
-    weakest first (the Necromancer is never a loss while another unit can be). A rollout
-    stops before a retreat is answered (STOP_AT): counted only once answered, an attack
-    whose result was a retreat with losses scored as if it had missed."""
+    weakest first (the Necromancer is never a loss while another unit can be). A
+    candidate is scored before the retreat it forces is answered: counted only once
+    answered, an attack whose result was a retreat with losses scored as a miss."""
     by_id = {u["id"]: u for u in view["units"]}
     lost = 0.0
     for owed in view["decisions"]:
@@ -59,4 +61,4 @@ def heuristic(rng: random.Random) -> bots.Bot:
 
 
 def search_bot(rng: random.Random, iterations: int | None = None) -> SearchBot:
-    return SearchBot(rng, heuristic, evaluate, LEFT_TO_PRIOR, STOP_AT, iterations=iterations, depth=DEPTH, width=WIDTH)
+    return SearchBot(rng, heuristic, evaluate, LEFT_TO_PRIOR, iterations=iterations, depth=DEPTH, width=WIDTH)

@@ -155,3 +155,11 @@ def test_the_search_scores_every_candidate_right_after_it_is_played(monkeypatch)
     bot = search.search_bot(random.Random(1), iterations=3)
     assert bot.choose(game, "red") in game.legal_actions("red")
     assert bot.searched == 1 and len(made) == 1   # the heuristic's own choice; no rollout bot
+
+
+def test_the_search_leaves_an_advance_to_the_heuristic():
+    # SJG 6.6: an advance after combat changes no strength when played, so every
+    # candidate scored the same; searching it cost a listing of every answer (3 s once)
+    game, side = play_until(SEED, lambda game, side, decision: decision.kind == "advance")
+    bot = search_bot(random.Random(1), iterations=3)
+    assert bot.choose(game, side) in game.legal_actions(side) and bot.searched == 0

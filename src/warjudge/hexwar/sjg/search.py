@@ -4,8 +4,8 @@ after it is played, from the seat's own view, by the strength each side still ha
 the board.
 
 A turn's single moves and the secret set-up are left to the heuristic (hundreds of
-actions, each worth little alone); attacks, retreats, advances, conversions, searches
-and choices are searched."""
+actions, each worth little alone); attacks, retreats, conversions, searches and
+choices are searched; an advance too is left to the heuristic (see LEFT_TO_PRIOR)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ from warjudge.core.game import View
 from warjudge.core.ismcts import SearchBot, share
 
 NECROMANCER_WEIGHT = 40   # his fall ends the game (2.21): worth several units' strength
-LEFT_TO_PRIOR = frozenset({"move", "deploy"})
+# an advance changes no strength when played (scored at once, every candidate gained 0)
+# and its listing tries every answer on a clone: up to 3 s for nothing
+LEFT_TO_PRIOR = frozenset({"move", "deploy", "advance"})
 # a candidate is scored right after it is played (its dice rolled, a retreat it forces
 # owed): rollouts two actions on stopped before a retreat, an advance or a search (their
 # listings cost up to 0.5 s) and went on through anything else, so an ended phase was

@@ -48,15 +48,12 @@ Evaluate = Callable[[View, str], float]   # (the seat's view, the seat) -> value
 class SearchBot:
     """The bot for one seat. `prior` makes the game's heuristic bot from an RNG;
     `evaluate` scores a position from the seat's view; `left_to_prior` are the decision
-    kinds answered by the heuristic alone; `stop_at` the kinds whose answer costs more
-    than a rollout is worth (SJG lists a retreat by trying every loss and hex on a
-    clone: up to half a second), where a rollout stops and scores the position."""
+    kinds answered by the heuristic alone."""
 
     rng: random.Random
     prior: Callable[[random.Random], Bot]
     evaluate: Evaluate
     left_to_prior: frozenset[str] = frozenset()
-    stop_at: frozenset[str] = frozenset()   # decision kinds a rollout scores before rather than plays
     iterations: int | None = None   # None: ITERATIONS times `scale`, read when deciding (tests lower it)
     depth: int = DEPTH
     width: int = WIDTH
@@ -100,9 +97,6 @@ class SearchBot:
             if world.is_over or not waiting:
                 break
             seat = waiting[0]
-            reached = world.decision(seat)
-            if reached is not None and reached.kind in self.stop_at:
-                break
             if seat not in bots:
                 bots[seat] = self.prior(random.Random(rng.getrandbits(64)))
             world.act(seat, bots[seat].choose(world, seat))

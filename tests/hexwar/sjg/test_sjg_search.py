@@ -12,22 +12,29 @@ import sys
 from pathlib import Path
 
 from warjudge.core import bots, games
-from warjudge.hexwar.sjg.search import search_bot
+from warjudge.core.ismcts import share
+from warjudge.hexwar.sjg.search import evaluate, search_bot, strength, worth
 
 SEED = 2626
 ROOT = Path(__file__).parents[3]
 
 
-def to_combat(seed: int):
-    """A game the heuristic played until red is asked for its attacks."""
+def play_until(seed: int, reached):
+    """A game the heuristic played until `reached(game, side, decision)`, and that side."""
     game = games.new("necromancer-sjg", seed=seed, first="red")
     seats = {s: bots.make("necromancer-sjg", "heuristic", bots.bot_rng(seed, s)) for s in game.players}
     while True:
         side = game.to_act()[0]
         decision = game.decision(side)
-        if side == "red" and decision is not None and decision.kind == "combat" and len(game.legal_actions(side)) > 2:
-            return game
+        if decision is not None and reached(game, side, decision):
+            return game, side
         game.act(side, seats[side].choose(game, side))
+
+
+def to_combat(seed: int):
+    """A game the heuristic played until red is asked for its attacks."""
+    return play_until(seed, lambda game, side, decision: side == "red" and decision.kind == "combat"
+                      and len(game.legal_actions(side)) > 2)[0]
 
 
 def test_the_search_bot_answers_a_combat_decision_with_a_legal_action_it_searched():
@@ -120,3 +127,39 @@ def test_the_search_bots_rollouts_stop_before_a_retreat_instead_of_listing_it(mo
         assert bot.choose(game, "red") in game.legal_actions("red")
         rounds += bot.searched
     assert attacks and rounds == 3 and listed == []
+
+
+def test_the_search_counts_the_losses_a_retreat_owes_before_it_is_answered():
+    # SJG 6.52: the retreating side loses its weakest units; a rollout stops before the
+    # retreat (STOP_AT), so an attack that forced one with losses scored as a miss
+    game, loser = play_until(SEED, lambda game, side, decision: decision.kind == "retreat" and decision.info["losses"])
+    winner = next(s for s in game.players if s != loser)
+    view = game.view(winner)
+    owed = game.decision(loser).info
+    losable = sorted(worth(u) for u in view["units"] if u["id"] in owed["units"] and u["kind"] != "necromancer")
+    fielded = {s: sum(worth(u) for u in view["units"] if u["side"] == s) for s in game.players}
+    assert strength(view, loser) == fielded[loser] - sum(losable[:owed["losses"]]) < fielded[loser]
+    assert evaluate(view, winner) > share(fielded[winner], fielded[loser])
+
+
+def test_the_search_scores_every_candidate_right_after_it_is_played(monkeypatch):
+    # issue 26: rollouts two actions on compared candidates at different moments: an
+    # ended phase was scored after the conversion the heuristic made next, a search
+    # (stopped before its listing) before it, and the search preferred to end its phases
+    from warjudge.hexwar.sjg import search
+
+    made: list[int] = []
+    real = search.heuristic
+    monkeypatch.setattr(search, "heuristic", lambda rng: made.append(1) or real(rng))
+    game = to_combat(SEED)
+    bot = search.search_bot(random.Random(1), iterations=3)
+    assert bot.choose(game, "red") in game.legal_actions("red")
+    assert bot.searched == 1 and len(made) == 1   # the heuristic's own choice; no rollout bot
+
+
+def test_the_search_leaves_an_advance_to_the_heuristic():
+    # SJG 6.6: an advance after combat changes no strength when played, so every
+    # candidate scored the same; searching it cost a listing of every answer (3 s once)
+    game, side = play_until(SEED, lambda game, side, decision: decision.kind == "advance")
+    bot = search_bot(random.Random(1), iterations=3)
+    assert bot.choose(game, side) in game.legal_actions(side) and bot.searched == 0

@@ -1,32 +1,56 @@
 """The `search` bot for SJG Necromancer (issue 26): `core.ismcts` over the game's
-interface, the registered `heuristic` bot as its prior and rollouts, and a position
-scored from the seat's own view by the strength each side still has on the board.
+interface, the registered `heuristic` bot as its prior, and each candidate scored right
+after it is played, from the seat's own view, by the strength each side still has on
+the board.
 
 A turn's single moves and the secret set-up are left to the heuristic (hundreds of
-actions, each worth little alone); attacks, retreats, advances, conversions, searches
-and choices are searched."""
+actions, each worth little alone); attacks, retreats, conversions, searches and
+choices are searched; an advance too is left to the heuristic (see LEFT_TO_PRIOR)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from warjudge.core import bots
 from warjudge.core.game import View
 from warjudge.core.ismcts import SearchBot, share
 
 NECROMANCER_WEIGHT = 40   # his fall ends the game (2.21): worth several units' strength
-LEFT_TO_PRIOR = frozenset({"move", "deploy"})
-# listed by trying each answer on a clone (hexwar/sjg/legal.py `_accepted`): a rollout
-# that reached one spent up to 0.5 s on its listing, the worst decisions 5-7 s
-STOP_AT = frozenset({"retreat", "advance", "search"})
-DEPTH = 2   # an SJG action after the candidate costs about 5 ms (its view): 1 s a decision
+# an advance changes no strength when played (scored at once, every candidate gained 0)
+# and its listing tries every answer on a clone: up to 3 s for nothing
+LEFT_TO_PRIOR = frozenset({"move", "deploy", "advance"})
+# a candidate is scored right after it is played (its dice rolled, a retreat it forces
+# owed): rollouts two actions on stopped before a retreat, an advance or a search (their
+# listings cost up to 0.5 s) and went on through anything else, so an ended phase was
+# scored after the heuristic's next conversion and a Miasma search before it
+DEPTH = 0
 WIDTH = 4
 
 
+def worth(unit: dict[str, Any]) -> float:
+    """A unit's part of its side's strength: attack plus defence, the Necromancer weighted."""
+    return float(NECROMANCER_WEIGHT if unit["kind"] == "necromancer" else unit["direct"] + unit["defence"])
+
+
 def strength(view: View, side: str) -> float:
-    """What `side` still fields: attack plus defence of its units, its Necromancer weighted."""
-    return float(sum(NECROMANCER_WEIGHT if u["kind"] == "necromancer" else u["direct"] + u["defence"]
-                     for u in view["units"] if u["side"] == side))
+    """What `side` still fields, less what the retreats it owes will cost it."""
+    return sum(worth(u) for u in view["units"] if u["side"] == side) - owed_losses(view, side)
+
+
+def owed_losses(view: View, side: str) -> float:
+    """The worth of the units `side` must give up in the retreats it owes (6.52), its
+    weakest first (the Necromancer is never a loss while another unit can be). A
+    candidate is scored before the retreat it forces is answered: counted only once
+    answered, an attack whose result was a retreat with losses scored as a miss."""
+    by_id = {u["id"]: u for u in view["units"]}
+    lost = 0.0
+    for owed in view["decisions"]:
+        if owed["player"] == side and owed["kind"] == "retreat":
+            losable = sorted(worth(by_id[u]) for u in owed["info"]["units"]
+                             if u in by_id and by_id[u]["kind"] != "necromancer")
+            lost += sum(losable[:owed["info"]["losses"]])
+    return lost
 
 
 def evaluate(view: View, side: str) -> float:
@@ -39,5 +63,5 @@ def heuristic(rng: random.Random) -> bots.Bot:
 
 
 def search_bot(rng: random.Random, iterations: int | None = None, scale: float = 1.0) -> SearchBot:
-    return SearchBot(rng, heuristic, evaluate, LEFT_TO_PRIOR, STOP_AT, iterations=iterations, depth=DEPTH, width=WIDTH,
+    return SearchBot(rng, heuristic, evaluate, LEFT_TO_PRIOR, iterations=iterations, depth=DEPTH, width=WIDTH,
                      scale=scale)

@@ -40,7 +40,10 @@ time / warjudge time, of summed best times):
   before the timer (no parsing; without ``process``'s state snapshot and history).
 
 The machine load (``os.getloadavg``) before and after timing is printed beside them; on a
-loaded machine `--cpu` times CPU seconds of this process instead of wall time.
+loaded machine `--cpu` times CPU seconds of this process instead of wall time. Every timer
+starts cold, after a garbage collection, for both engines; `--warm` leaves the collections
+out, so both judge with their code and tables hot, as a search judges (the best of
+`--repeats` counts, so the first, colder run is dropped).
 
 The exit status is 0 whatever the comparison finds; read the report.
 """
@@ -78,6 +81,12 @@ ARMY, FLEET = "A", "F"
 # loaded machine does not inflate: a long step (MILA's set_orders) is preempted far more
 # often than a short one, so wall-time ratios grow with the load.
 clock = time.perf_counter
+
+# Before every timer: a collection, whose walk over the heap evicts both engines' code and
+# tables from the caches (a judge called once, cold). With --warm nothing: each engine
+# judges with its code and tables hot from the step before, as a search judges thousands
+# of times a move (the collector stays paused; it runs only between rounds).
+cool = gc.collect
 
 # warjudge province ids that MILA spells differently; every other id is the upper-cased one.
 MILA_NAMES = {"gol": "LYO", "mid": "MAO", "nat": "NAO", "nrg": "NWG"}
@@ -344,7 +353,7 @@ def set_mila_orders(game, ph: Phase) -> None:
 def run_mila(ph: Phase):
     """Time Game.process() (and, separately, set_orders(): MILA's order parsing and checks)."""
     game = mila_game(ph, with_orders=False)
-    gc.collect()   # as before every timed step: the building must not warm MILA's timed steps
+    cool()   # as before every timed step: the building must not warm MILA's timed steps
     t0 = clock()
     set_mila_orders(game, ph)
     t1 = clock()
@@ -363,7 +372,7 @@ def run_mila_core(ph: Phase) -> float:
     warjudge's judge starts cold after its collection (measured: MILA's `_process` about 20 %
     faster so). The bot-game phases already time it this way."""
     game = mila_game(ph)
-    gc.collect()
+    cool()
     t0 = clock()
     game._process()
     return clock() - t0
@@ -464,7 +473,7 @@ def time_game_phase_warjudge(dmap, gp: GamePhase) -> tuple[float, float]:
     t0 = clock()
     judge_phase(dmap, gp.state, gp.orders)
     t1 = clock()
-    gc.collect()
+    cool()
     t2 = clock()
     judge_phase(dmap, gp.state, gp.parsed)
     return t1 - t0, clock() - t2
@@ -474,7 +483,7 @@ def time_game_phase_mila(gp: GamePhase) -> tuple[float, float, float, list, set[
     """set_orders (parsing, checks), process(), and _process() on a second fresh game;
     game building (set_state) is outside every timer."""
     game = mila_game_at(gp, with_orders=False)
-    gc.collect()   # as before every timed step: the building must not warm MILA's timed steps
+    cool()   # as before every timed step: the building must not warm MILA's timed steps
     t0 = clock()
     set_game_phase_orders(game, gp)
     t1 = clock()
@@ -484,7 +493,7 @@ def time_game_phase_mila(gp: GamePhase) -> tuple[float, float, float, list, set[
     t3 = clock()
     after = {(p, u) for p, units in game.get_units().items() for u in units if not u.startswith("*")}
     core = mila_game_at(gp, with_orders=True)
-    gc.collect()
+    cool()
     t4 = clock()
     core._process()
     t5 = clock()
@@ -843,9 +852,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--years", type=int, default=10, help="years each bot game lasts at most (default 10)")
     ap.add_argument("--cpu", action="store_true",
                     help="time CPU seconds of this process, not wall time (for a loaded machine)")
+    ap.add_argument("--warm", action="store_true",
+                    help="no collection before each timer: both engines judge warm, as a search does")
     args = ap.parse_args(argv)
-    global clock
+    global clock, cool
     clock = time.process_time if args.cpu else time.perf_counter
+    cool = (lambda: None) if args.warm else gc.collect
 
     dmap = standard_map()
     check_names(dmap)
@@ -878,28 +890,28 @@ def main(argv: list[str] | None = None) -> int:
     g_agree = [False] * g
 
     def time_random_warjudge(i: int) -> None:
-        gc.collect()
+        cool()
         t, w_out[i] = run_warjudge(dmap, phases[i])
         w_best[i] = min(w_best[i], t)
-        gc.collect()
+        cool()
         t, _ = run_warjudge(dmap, phases[i], parsed[i])
         wp_best[i] = min(wp_best[i], t)
 
     def time_random_mila(i: int) -> None:
-        gc.collect()
+        cool()
         t, t_set, m_game[i], m_errors[i] = run_mila(phases[i])
         m_best[i] = min(m_best[i], t)
         set_best[i] = min(set_best[i], t_set)
-        gc.collect()
+        cool()
         core_best[i] = min(core_best[i], run_mila_core(phases[i]))
 
     def time_game_warjudge(i: int) -> None:
-        gc.collect()
+        cool()
         t, tp = time_game_phase_warjudge(dmap, games[i])
         gw_best[i], gwp_best[i] = min(gw_best[i], t), min(gwp_best[i], tp)
 
     def time_game_mila(i: int) -> None:
-        gc.collect()
+        cool()
         t_set, t_proc, t_core, g_errors[i], after = time_game_phase_mila(games[i])
         gset_best[i], gm_best[i] = min(gset_best[i], t_set), min(gm_best[i], t_proc)
         gcore_best[i] = min(gcore_best[i], t_core)
@@ -921,6 +933,7 @@ def main(argv: list[str] | None = None) -> int:
             pair = (time_game_warjudge, time_game_mila)
             for step in (pair if (i + r) % 2 == 0 else pair[::-1]):
                 step(i)
+        gc.collect()   # between rounds, outside every timer
     gc.enable()
     load_after = os.getloadavg()
 

@@ -73,6 +73,23 @@ class SjgInterface(GameParts):
         walks = self._walks[1][player] = {}
         return legal_actions(self._game, player, walks)
 
+    def legal_groups(self, player: str) -> dict[str, Any]:
+        """The legal actions grouped (legal.py `legal_groups`: each group's plain moves as
+        the hexes it reaches), made once per position and player like the list, without
+        one action per move: what a cheap listing, the forced pass and `end`'s cost read."""
+        from warjudge.hexwar.sjg.legal import legal_groups
+
+        stamp = self._stamp()
+        if self._groups_kept is None or self._groups_kept[0] != stamp:
+            self._groups_kept = (stamp, {})
+        found = self._groups_kept[1].get(player)
+        if found is None:
+            if self._walks is None or self._walks[0] != stamp:
+                self._walks = (stamp, {})
+            walks = self._walks[1][player] = {}
+            found = self._groups_kept[1][player] = legal_groups(self._game, player, walks)
+        return found
+
     def _listed_walk(self, side: str, units: list[int], path: list[str]) -> bool:
         """Whether `legal_actions` listed this move (no Jewel, no suicide) for this very
         position in its usual case (legal.listed_walk): `act` then need not check it again."""

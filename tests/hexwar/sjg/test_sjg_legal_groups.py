@@ -101,3 +101,19 @@ def test_the_forced_pass_and_end_s_cost_are_read_from_the_groups(monkeypatch):  
         assert game.cost(side, {"type": "end", "side": side}) == cost
     with pytest.raises(AssertionError):
         positions[-1][0].legal_actions(positions[-1][1])
+
+
+def test_a_copy_keeps_the_groups_of_its_position_and_its_own_after(monkeypatch):  # issue 22
+    game = _deployed(3)
+    side = to_move(game)
+    groups = game.legal_groups(side)
+    twin = game.clone()
+
+    def spelled(*args, **kwargs):
+        raise AssertionError("grouped again for the same position")
+
+    monkeypatch.setattr("warjudge.hexwar.sjg.legal.legal_groups", spelled)
+    assert twin.legal_groups(side) == groups   # the same position: carried over, not made again
+    monkeypatch.undo()
+    twin.act(side, legal_groups.moves(groups)[0])
+    assert twin.legal_groups(side) != groups and game.legal_groups(side) is groups

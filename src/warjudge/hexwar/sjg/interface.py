@@ -180,12 +180,14 @@ class SjgInterface(GameParts):
     def _cloned(self, twin: "SjgInterface") -> None:
         """The state cloned from is remembered, for the copy's first undo to borrow
         (game.py, `_before_change`); the undo history's saved states (never changed) are
-        shared; the events seen and the plain moves of the legal lists carried over."""
+        shared; the events seen, the plain moves of the legal lists and the groups carried over."""
         twin._origin, twin._lent = (self._game, self.state, self.record.action_count()), None
         twin.undo_stack = list(self.undo_stack)
         _carry_events_seen(self._game, twin._game)
         kept = self._walks
         twin._walks = (twin._stamp(), dict(kept[1])) if kept is not None and kept[0] == self._stamp() else None
+        grouped = self._groups_kept   # never the same dict: each copy keeps its own positions' groups
+        twin._groups_kept = (twin._stamp(), dict(grouped[1])) if grouped is not None and grouped[0] == self._stamp() else None
 
 
 def _json(value: Any) -> Any:

@@ -8,12 +8,13 @@ The mixes play as server_load.py's clients do, one after another: `toy` (the toy
 game), `diplomacy` (7 seats of one game, each phase each seat's legal actions, an order
 for each of its units naming the phase, Ready; a seat's summary and view now and then),
 `sjg` (both sides of SJG Necromancer: each side's set-up filled in a formation through
-`POST …/setup` and sent whole, then a random legal action at a time: the game played, its
-start only in the warm-up), `sjg-start` (SJG game starts only: a new game, its two seats
+`POST …/setup` and sent whole, then a random legal action at a time from the grouped
+listing, `GET …/legal?group=unit`: the game played, its start only in the warm-up),
+`sjg-flat` (the same from the flat listing, every move labelled), `sjg-start` (SJG game starts only: a new game, its two seats
 taken, each side's set-up filled and sent, the first `GET …/legal` of the movement phase
 that follows; its submissions are the two `deploy`s, so a start costs twice the figure).
 
-Run: .venv/bin/python benchmarks/server_cpu.py [--mix toy|diplomacy|sjg|sjg-start|all] [--submissions 400] [--profile]
+Run: .venv/bin/python benchmarks/server_cpu.py [--mix toy|diplomacy|sjg|sjg-flat|sjg-start|all] [--submissions 400] [--profile]
 """
 
 from __future__ import annotations
@@ -42,14 +43,14 @@ import starlette.concurrency  # noqa: E402
 import starlette.routing  # noqa: E402
 from argon2 import PasswordHasher, profiles  # noqa: E402
 
-from tests.support import toygame  # noqa: E402
+from tests.support import legal_groups, toygame  # noqa: E402
 from warjudge.core import games  # noqa: E402
 from warjudge.server import auth  # noqa: E402
 from warjudge.server.app import create_app  # noqa: E402
 from warjudge.server.ratelimit import Limits, Rate  # noqa: E402
 
 PASSWORD = "benchmark password"
-MIXES = ("toy", "diplomacy", "sjg", "sjg-start")
+MIXES = ("toy", "diplomacy", "sjg", "sjg-flat", "sjg-start")
 WARM_UP = 40          # submissions before the count starts (caches filled, first games made)
 VIEW_EVERY = 8        # a Diplomacy seat's summary and view once in this many submissions (0.13 per submission)
 GC_YOUNG = 20_000     # as `warjudge serve` (server/cli.py)
@@ -168,6 +169,21 @@ async def diplomacy(http: Asgi, count: Count, chooser: random.Random) -> None:
 
 
 async def sjg(http: Asgi, count: Count, chooser: random.Random) -> None:
+    """Played from the grouped listing (`?group=unit`), as server_load.py's clients do."""
+    gid, sides = await http.new_game({"game": "necromancer-sjg"})
+    await sjg_set_up(http.json, gid, sides, chooser)
+    while not count.done:
+        seats = [s for s in (await http.json("GET", f"/api/games/{gid}/legal?group=unit"))["seats"]
+                 if s["actions"] or s["moves"]]
+        count.requests["GET legal"] += 1
+        if not seats:
+            return
+        seat = chooser.choice(seats)
+        await count.submit(http, gid, seat["seat"], legal_groups.pick(seat, chooser))
+
+
+async def sjg_flat(http: Asgi, count: Count, chooser: random.Random) -> None:
+    """As `sjg`, from the flat listing: one labelled action per move, with its costs."""
     gid, sides = await http.new_game({"game": "necromancer-sjg"})
     await sjg_set_up(http.json, gid, sides, chooser)
     while not count.done:
@@ -199,7 +215,7 @@ async def sjg_set_up(ask: Callable[..., Any], gid: str, sides: list[str], choose
         await ask("POST", f"/api/games/{gid}/actions", {"seat": side, "action": plan["deploy"]})
 
 
-PLAYS = {"toy": toy, "diplomacy": diplomacy, "sjg": sjg, "sjg-start": sjg_start}
+PLAYS = {"toy": toy, "diplomacy": diplomacy, "sjg": sjg, "sjg-flat": sjg_flat, "sjg-start": sjg_start}
 
 
 async def measure(mix: str, submissions: int, profile: cProfile.Profile | None = None,

@@ -9,7 +9,8 @@ The mixes (`--mix`, all by default; a fresh server for each):
   of its units from `GET …/legal` (a random legal order, naming the phase), then says
   Ready; the last Ready adjudicates, as in real play, and every seat plays the next phase;
 - `sjg`: SJG Necromancer games, each client both sides: each side's set-up filled in a
-  formation and sent whole (`POST …/setup`, then its `deploy`), then a random legal action at a time.
+  formation and sent whole (`POST …/setup`, then its `deploy`), then a random legal action at a time,
+  read from the grouped listing (`GET …/legal?group=unit`: where each group may move, unlabelled).
   A game start (a new game, its seats, two set-ups, a first movement listing of ~3,000 moves)
   costs what three or four moves do over a whole game (`server_cpu.py --mix sjg-start`
   against `--mix sjg`), but only one or two of the first movement phase's, whose listings
@@ -62,6 +63,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # benchmarks are run as scripts from the repository
 
 from tests.server import live, postgres  # noqa: E402
+from tests.support import legal_groups  # noqa: E402
 from warjudge.server import history  # noqa: E402
 
 PASSWORD = "benchmark password"
@@ -183,7 +185,8 @@ async def toy_client(base: str, headers: dict[str, str], stop_at: float, tally: 
 async def sjg_client(base: str, headers: dict[str, str], stop_at: float, tally: Tally) -> None:
     """Both sides of SJG Necromancer games: each side's set-up filled in a formation and sent
     whole, as a player's page does (the clients played only the set-up before, one unit
-    at a time: issue 22), then a random legal action of a side that has one."""
+    at a time: issue 22), then a random legal action of a side that has one, read from the
+    grouped listing (`GET …/legal?group=unit`) as a client showing where each unit may go would."""
     chooser = random.Random(len(tally.latencies))
     async with Connection(base, headers) as http:
         while time.monotonic() < stop_at:
@@ -194,11 +197,12 @@ async def sjg_client(base: str, headers: dict[str, str], stop_at: float, tally: 
                 assert status == 200, plan
                 await tally.submit(http, gid, side, json.loads(plan)["deploy"])
             while time.monotonic() < stop_at:
-                seats = [s for s in (await http.json(f"/api/games/{gid}/legal"))["seats"] if s["actions"]]
+                seats = [s for s in (await http.json(f"/api/games/{gid}/legal?group=unit"))["seats"]
+                         if s["actions"] or s["moves"]]
                 if not seats:
                     break   # over: another game
                 seat = chooser.choice(seats)
-                await tally.submit(http, gid, seat["seat"], chooser.choice(seat["actions"]))
+                await tally.submit(http, gid, seat["seat"], legal_groups.pick(seat, chooser))
 
 
 async def diplomacy_seat(base: str, headers: dict[str, str], stop_at: float, tally: Tally, gid: str,

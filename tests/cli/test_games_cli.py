@@ -53,8 +53,9 @@ def test_games_names_the_old_record_ids_a_game_still_reads() -> None:
 def test_games_names_the_capabilities_each_game_offers() -> None:
     # issue 25: the registry declares what each game offers beyond the interface
     rows = {r["id"]: r for r in json.loads(runner.invoke(app, ["games", "--json"]).stdout)}
-    assert rows["necromancer-sjg"]["capabilities"] == ["cost", "default_action", "forced_action", "option_descriptions",
-                                                       "preview", "public_map", "sample_hidden", "setup_plan"]
+    assert rows["necromancer-sjg"]["capabilities"] == ["cost", "default_action", "forced_action", "legal_groups",
+                                                       "option_descriptions", "preview", "public_map", "sample_hidden",
+                                                       "setup_plan"]
     assert rows[INFO.id]["capabilities"] == ["option_descriptions", "sample_hidden"]
     lines = runner.invoke(app, ["games"]).stdout.splitlines()
     assert "; offers: option_descriptions, pending_orders, sample_hidden, seat_names, waiting_for; bots:" in lines[games.ids().index("necromancer-diplomacy")]

@@ -25,7 +25,7 @@ def test_each_registered_game_declares_the_capabilities_it_offers():
         "necromancer-diplomacy": {"option_descriptions", "waiting_for", "seat_names", "pending_orders",
                                   "sample_hidden"},
         "necromancer-sjg": {"option_descriptions", "preview", "cost", "default_action", "forced_action", "setup_plan", "public_map",
-                            "sample_hidden"},
+                            "sample_hidden", "legal_groups"},
         "gondor": {"option_descriptions", "preview", "cost", "default_action", "forced_action", "public_map", "sample_hidden"},
         "sauron": {"option_descriptions", "preview", "cost", "default_action", "forced_action", "public_map", "sample_hidden"},
     }
@@ -39,6 +39,7 @@ def test_a_game_offering_none_answers_with_the_defaults():
     assert game.default_action("north") is None and game.forced_action("north") is None and game.seat_names("fr") is None
     assert game.waiting_for() == game.to_act() == ("north", "south")
     assert game.setup_plan("north", {}) is None and game.public_map is None and game.pending_orders("north") == {}
+    assert game.legal_groups("north") == {"actions": game.legal_actions("north"), "moves": [], "paths": {}}
     assert Game.sample_hidden(game, "north", random.Random(1)) is None   # ToyBids samples its bids
 
 

@@ -10,7 +10,7 @@ import pytest
 from tests.support.benchmark_script import load
 
 
-@pytest.mark.parametrize("mix", ["toy", "diplomacy", "sjg", "sjg-start"])
+@pytest.mark.parametrize("mix", ["toy", "diplomacy", "sjg", "sjg-flat", "sjg-start"])
 def test_every_cpu_mix_runs(mix, monkeypatch):
     bench = load("server_cpu")
     bench.run_inline(monkeypatch.setattr)

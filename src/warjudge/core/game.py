@@ -39,9 +39,11 @@ default everyone in `to_act()`), `setup_plan(player, placements, fill, like)` (a
 drafted piece by piece, checked and completed; None: the game has no such set-up),
 `sample_hidden(player, rng)` (a game the player cannot tell from this one, its secrets
 redrawn from `rng`, for search over what it does not know, such as IS-MCTS; None: the game
-cannot) and
+cannot),
 `public_map` (the fixed board a view names only by id and digest, for renderers,
-terminals and bots; it holds nothing hidden; None: the view carries its whole board).
+terminals and bots; it holds nothing hidden; None: the view carries its whole board) and
+`legal_groups(player)` (the legal actions with the moves grouped by the units that make
+them, each group the hexes it may reach; by default none grouped).
 `dice` is the game's `core.dice.Dice`, None for a game without chance.
 
 Dice belong to the game (`core.dice.Dice`, seeded from the record); chance is never a
@@ -168,6 +170,14 @@ class Game(Protocol):
     def public_map(self) -> Any:
         return None
 
+    def legal_groups(self, player: str) -> dict[str, Any]:
+        """The legal actions grouped: `moves`, groups of units each with the hexes `to`
+        which it has a move (its `action` without a `path`, `from` its hex), each such
+        move's path in `paths[from][to]`; a grouped move forfeits nothing (`cost`); every
+        other legal action in `actions`, in `legal_actions`' order. A game whose moves
+        are thousands (SJG) makes it without one action per move; by default nothing is grouped."""
+        return {"actions": self.legal_actions(player), "moves": [], "paths": {}}
+
     def pending_orders(self, player: str) -> dict[str, str]:
         """The orders `player` gave that wait for the phase's adjudication, by what each
         is for (a unit; an adjustment's slot): a bot continues its plan from them."""
@@ -182,7 +192,7 @@ class Game(Protocol):
 
 
 CAPABILITIES = ("option_descriptions", "preview", "cost", "default_action", "forced_action", "seat_names", "waiting_for",
-                "setup_plan", "sample_hidden", "public_map", "pending_orders")
+                "setup_plan", "sample_hidden", "public_map", "pending_orders", "legal_groups")
 
 
 def provided(cls: type) -> frozenset[str]:

@@ -223,8 +223,25 @@ class SeatLegal(BaseModel):
     sides: dict[str, str] | None = Field(None, description="a hex game's: the sides by their names")
 
 
+class MoveGroup(BaseModel):
+    action: Json = Field(description="the move without its `path`: the units that make it")
+    from_: str = Field(alias="from", description="the hex they stand in")
+    to: list[str] = Field(description="each hex they may move to; its path is `paths[from][to]`")
+
+
+class SeatLegalGroups(BaseModel):
+    seat: str
+    decision: Json | None
+    actions: list[Json] = Field(description="every legal action not in `moves`, as the flat listing spells it")
+    costs: dict[str, list[Json]] = Field(description="what each costly action of `actions` forfeits, by its index "
+                                                     "(a grouped move forfeits nothing)")
+    moves: list[MoveGroup] = Field(description="the moves grouped by the units that make them")
+    paths: dict[str, dict[str, list[str]]] = Field(description="from a hex, to a hex: the path of its moves")
+    afresh: list[Json] | None = Field(None, description="once the seat has given orders: its orders as if it had given none")
+
+
 class Legal(BaseModel):
-    seats: list[SeatLegal]
+    seats: list[SeatLegal | SeatLegalGroups] = Field(description="`SeatLegal`; with `group=unit`, `SeatLegalGroups`")
 
 
 class Preview(BaseModel):

@@ -6,6 +6,7 @@ pages' French words it from the facts (presentation/sjg/wording_fr.py `cost`).""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from warjudge.hexwar.sjg.tables import UnitType
@@ -37,13 +38,19 @@ def _names(game: "SjgNecromancerGame", ids: list[int], verb: tuple[str, str] = (
     24 finding 9), then the verb agreeing with them ("a zombie goes", "2 wraiths and a
     zombie go")."""
     units = game.state.position.units
-    counted: dict[str, int] = {}   # a plain dict: a listing names hundreds of suicides, and a Counter cost half of it
-    for u in ids:
-        if u in units:
-            counted[units[u].kind.value] = counted.get(units[u].kind.value, 0) + 1
+    return _said(tuple(units[u].kind.value for u in ids if u in units), verb[len(ids) > 1])
+
+
+@lru_cache(maxsize=1024)
+def _said(kinds: tuple[str, ...], verb: str) -> str:
+    """The kinds as `_names` words them (kept: a listing names hundreds of suicides, a
+    group's again and again)."""
+    counted: dict[str, int] = {}
+    for kind in kinds:
+        counted[kind] = counted.get(kind, 0) + 1
     parts = [ONE.get(k, f"a {k}") if n == 1 else f"{n} {MANY.get(k, k + 's')}" for k, n in counted.items()]
     said = parts[0] if len(parts) < 2 else f"{', '.join(parts[:-1])} and {parts[-1]}"
-    return f"{said} {verb[len(ids) > 1]}"
+    return f"{said} {verb}"
 
 
 def _suicide(game: "SjgNecromancerGame", action: dict[str, Any]) -> Cost:
@@ -84,8 +91,9 @@ def _retreat(game: "SjgNecromancerGame", side: str, action: dict[str, Any]) -> l
 
 def _unmoved(game: "SjgNecromancerGame", side: str) -> list[Cost]:
     """4.1: the phase's moves not made are lost: every unit that could still move stays."""
-    legal = game.legal_actions(side)
-    could = sorted({u for a in legal if a.get("type") == "move" for u in a["units"]})
+    groups = game.legal_groups(side)   # the plain moves grouped: a movement listing is thousands of them
+    moves = [a for a in groups["actions"] if a.get("type") == "move"] + [g["action"] for g in groups["moves"]]
+    could = sorted({u for a in moves for u in a["units"]})
     if not could:
         return []
     return [{"what": "units-unmoved", "rule": "SJG 4.1", "units": could,

@@ -73,6 +73,7 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         self.undo_stack = []  # states to go back to, never changed
         self._board_id = None
         self._walks = None
+        self._groups_kept = None
         self._open()
 
     @classmethod
@@ -150,8 +151,9 @@ class SjgNecromancerGame(SetupPhase, MovementPhase, CombatPhase, ConversionPhase
         there (9.1); after it both sides see the same board, so the other side knows."""
         if self.pending is not None and self.pending.kind == "deploy":
             return None
-        legal = self.legal_actions(player)
-        return legal[0] if len(legal) == 1 and legal[0]["type"] == "end" else None
+        groups = self.legal_groups(player)   # not the list: a movement phase's is thousands of moves
+        legal = groups["actions"]
+        return legal[0] if not groups["moves"] and len(legal) == 1 and legal[0]["type"] == "end" else None
 
     def _process(self, action: dict[str, Any]) -> None:
         """The games master's one action, `process` (a deadline passed, or the GM forces

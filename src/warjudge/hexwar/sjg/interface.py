@@ -73,6 +73,23 @@ class SjgInterface(GameParts):
         walks = self._walks[1][player] = {}
         return legal_actions(self._game, player, walks)
 
+    def legal_groups(self, player: str) -> dict[str, Any]:
+        """The legal actions grouped (legal.py `legal_groups`: each group's plain moves as
+        the hexes it reaches), made once per position and player like the list, without
+        one action per move: what a cheap listing, the forced pass and `end`'s cost read."""
+        from warjudge.hexwar.sjg.legal import legal_groups
+
+        stamp = self._stamp()
+        if self._groups_kept is None or self._groups_kept[0] != stamp:
+            self._groups_kept = (stamp, {})
+        found = self._groups_kept[1].get(player)
+        if found is None:
+            if self._walks is None or self._walks[0] != stamp:
+                self._walks = (stamp, {})
+            walks = self._walks[1][player] = {}
+            found = self._groups_kept[1][player] = legal_groups(self._game, player, walks)
+        return found
+
     def _listed_walk(self, side: str, units: list[int], path: list[str]) -> bool:
         """Whether `legal_actions` listed this move (no Jewel, no suicide) for this very
         position in its usual case (legal.listed_walk): `act` then need not check it again."""
@@ -163,12 +180,14 @@ class SjgInterface(GameParts):
     def _cloned(self, twin: "SjgInterface") -> None:
         """The state cloned from is remembered, for the copy's first undo to borrow
         (game.py, `_before_change`); the undo history's saved states (never changed) are
-        shared; the events seen and the plain moves of the legal lists carried over."""
+        shared; the events seen, the plain moves of the legal lists and the groups carried over."""
         twin._origin, twin._lent = (self._game, self.state, self.record.action_count()), None
         twin.undo_stack = list(self.undo_stack)
         _carry_events_seen(self._game, twin._game)
         kept = self._walks
         twin._walks = (twin._stamp(), dict(kept[1])) if kept is not None and kept[0] == self._stamp() else None
+        grouped = self._groups_kept   # never the same dict: each copy keeps its own positions' groups
+        twin._groups_kept = (twin._stamp(), dict(grouped[1])) if grouped is not None and grouped[0] == self._stamp() else None
 
 
 def _json(value: Any) -> Any:

@@ -39,19 +39,49 @@ PlainWalks = dict[tuple[int, ...], tuple["_StartReach", int, frozenset[str]]]
 MAX_COMBINATIONS = 4096  # attacker splits listed one by one per target set; beyond, twins by count
 
 
-def legal_actions(game: "SjgNecromancerGame", side: str, walks: PlainWalks | None = None) -> list[Action]:
-    """The list; `walks`, if given, is filled with the plain moves listed (`listed_walk`)."""
+def legal_actions(game: "SjgNecromancerGame", side: str, walks: PlainWalks | None = None,
+                  plain: bool = True) -> list[Action]:
+    """The list; `walks`, if given, is filled with the plain moves listed (`listed_walk`);
+    without `plain`, those moves are left out of the list (`legal_groups` names them)."""
     if game.is_over or side not in game.to_act():
         return []
     decision = game._decision_for(side)
     accepts = set(decision.accepts)
-    found = _move(game, decision, side, walks) if decision.kind == "move" else _BY_KIND[decision.kind](game, decision, side)
+    found = (_move(game, decision, side, walks, plain) if decision.kind == "move"
+             else _BY_KIND[decision.kind](game, decision, side))
     actions = [a for a in found if a["type"] in accepts]
     if _may_end(game, decision):
         actions.append({"type": "end", "side": side})
     if _may_undo(game, decision, side):
         actions.append({"type": "undo", "side": side})
     return actions
+
+
+def legal_groups(game: "SjgNecromancerGame", side: str, walks: PlainWalks) -> dict[str, Any]:
+    """The list grouped (the play server's `?group=unit`): each group of units standing
+    together with the hexes its plain moves reach (no Jewel picked up, no suicide: the
+    bulk of a movement listing, thousands of moves) under `moves`, each hex's path once per
+    start under `paths`, every other action as `legal_actions` lists it under `actions`.
+    A plain move forfeits nothing (costs.py), so the costly actions are all in `actions`.
+    Made without one action per move: `walks` (filled, as by `legal_actions`) holds them."""
+    rest = legal_actions(game, side, walks, plain=False)
+    if walks and "move" not in game._decision_for(side).accepts:   # as legal_actions keeps only what is accepted
+        walks.clear()
+    moves: list[dict[str, Any]] = []
+    reaches: dict[str, tuple[_StartReach, int, set[str]]] = {}   # start -> its search, largest allowance, hexes listed
+    for ids, (reach, allowance, dead_ends) in walks.items():
+        hexes = reach.hexes(allowance)
+        to = [dest for dest in hexes if dest not in dead_ends] if dead_ends else list(hexes)
+        if to:
+            moves.append({"action": {"type": "move", "side": side, "units": list(ids)}, "from": reach.start, "to": to})
+            _, most, listed = reaches.setdefault(reach.start, (reach, allowance, set()))
+            reaches[reach.start] = (reach, max(most, allowance), listed)
+            listed.update(to)
+    paths = {}
+    for start, (reach, most, listed) in reaches.items():
+        every = reach.path_map(most)   # the hexes of the largest allowance: those of the others are among them
+        paths[start] = every if len(listed) == len(every) else {h: p for h, p in every.items() if h in listed}
+    return {"actions": rest, "moves": moves, "paths": paths}
 
 
 def _subsets(items: list[Any], smallest: int = 1) -> Iterable[tuple[Any, ...]]:
@@ -105,7 +135,8 @@ def _deploy(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list
 
 # --- movement (4.0, 6.7, 8.2, 10.54) -------------------------------------------------------
 
-def _move(game: "SjgNecromancerGame", decision: "Decision", side: str, walks: PlainWalks | None = None) -> list[Action]:
+def _move(game: "SjgNecromancerGame", decision: "Decision", side: str, walks: PlainWalks | None = None,
+          plain: bool = True) -> list[Action]:
     if decision.kind == "wraith":
         return _wraith_moves(game, side)
     pos = game.state.position
@@ -135,7 +166,7 @@ def _move(game: "SjgNecromancerGame", decision: "Decision", side: str, walks: Pl
             reach = _keep_reach(key, _StartReach(board, reachable_in(start, key[-1], steps, blocked, zoc), start,
                                                   lying, edges, zoc))
         for units, allowance in groups:
-            out += _walks(game, side, units, reach, allowance, at, stuck, walks)
+            out += _walks(game, side, units, reach, allowance, at, stuck, walks, plain)
             out += _cliff_crossings(game, side, units, occupied, at)
             if all(u.kind in UNDEAD for u in units) and allowance >= SUICIDE_COST:
                 out += _suicides(game, side, units, reach, allowance - SUICIDE_COST, lying)
@@ -156,6 +187,8 @@ class _StartReach:
         self.paths = _paths(reached, start, lying)
         self._ends = [(h, *self.paths[h]) for h in sorted(reached) if h != start]  # every hex but the start
         self._by_allowance: dict[int, list[tuple[str, list[str], bool]]] = {}
+        self._hexes: dict[int, list[str]] = {}
+        self._path_maps: dict[int, dict[str, list[str]]] = {}
         self.edges = sorted(h for h in reached if h in edges)  # the cliff edges reached, for 6.7
         self._below, self._zoc = edges, zoc
         self._drops: dict[int, list[tuple[str, list[str], bool]]] = {}
@@ -167,6 +200,20 @@ class _StartReach:
         if found is None:
             reached = self.reached
             found = self._by_allowance[allowance] = [e for e in self._ends if reached[e[0]][0] <= allowance]
+        return found
+
+    def hexes(self, allowance: int) -> list[str]:
+        """The hexes of `ends(allowance)`, in order (kept: a start's groups share them)."""
+        found = self._hexes.get(allowance)
+        if found is None:
+            found = self._hexes[allowance] = [e[0] for e in self.ends(allowance)]
+        return found
+
+    def path_map(self, allowance: int) -> dict[str, list[str]]:
+        """Each hex of `ends(allowance)` -> its path (kept, shared: read it, never change it)."""
+        found = self._path_maps.get(allowance)
+        if found is None:
+            found = self._path_maps[allowance] = {e[0]: e[1] for e in self.ends(allowance)}
         return found
 
     def drops(self, limit: int) -> list[tuple[str, list[str], bool]]:
@@ -270,17 +317,18 @@ def _jewel_choices(game: "SjgNecromancerGame", units: list[Unit], hexes: list[st
 
 
 def _walks(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _StartReach, allowance: int,
-           at: dict[str, list[Unit]], stuck: set[str], walks: PlainWalks | None) -> list[Action]:
+           at: dict[str, list[Unit]], stuck: set[str], walks: PlainWalks | None, plain: bool = True) -> list[Action]:
     """A move to each hex the group reaches (`reach.ends`: hex, path, a Jewel on the path);
     the 4.4 dead-end check where it can bite: a hex holding units that can move no more,
-    or a group that could not stand together anywhere."""
+    or a group that could not stand together anywhere. Without `plain`, only the moves
+    that pick up Jewels (the plain ones are in `walks`)."""
     ids = [u.id for u in units]
     ends = reach.ends(allowance)
     lone_problem = len(units) > 1 and game._dead_end_problem(units, units[0].hex, []) is not None
     if not lone_problem and stuck.isdisjoint(e[0] for e in ends) and not any(e[2] for e in ends):  # the usual case
         if walks is not None:
             walks[tuple(ids)] = (reach, allowance, frozenset())
-        return [{"type": "move", "side": side, "units": ids[:], "path": path[:]} for _, path, _ in ends]
+        return [{"type": "move", "side": side, "units": ids[:], "path": path[:]} for _, path, _ in ends] if plain else []
     out, dead_ends = [], set()
     if lone_problem:   # too many (or mixed) to stand together anywhere: the units stuck at an end only add to them
         dead_ends, ends = {dest for dest, _, _ in ends}, []
@@ -289,9 +337,10 @@ def _walks(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _Sta
             dead_ends.add(dest)
             continue
         if not jewel:
-            out.append({"type": "move", "side": side, "units": ids[:], "path": path[:]})
+            if plain:
+                out.append({"type": "move", "side": side, "units": ids[:], "path": path[:]})
             continue
-        for jewels in _jewel_choices(game, units, path):
+        for jewels in _jewel_choices(game, units, path)[0 if plain else 1:]:
             out.append(_move_action(side, units, path[:], jewels))   # the first carries none
     if walks is not None:
         walks[tuple(ids)] = (reach, allowance, frozenset(dead_ends))
@@ -748,4 +797,4 @@ def listed_walk(walks: PlainWalks, units: list[int], path: list[str]) -> bool:
 _BY_KIND = {"choose": _choose, "deploy": _deploy, "move": _move, "wraith": _move, "opportunity": _opportunity,
             "combat": _combat, "convert": _convert, "search": _search, "retreat": _retreat, "advance": _advance}
 
-__all__ = ["PlainWalks", "forget_searches", "legal_actions", "listed_walk"]
+__all__ = ["PlainWalks", "forget_searches", "legal_actions", "legal_groups", "listed_walk"]

@@ -37,6 +37,7 @@ class GameParts(HexGame[SjgState, Event, A.Action]):
     undo_stack: list[tuple[SjgState, EventJson]]
     _board_id: BoardId | None
     _walks: tuple[Stamp, dict[str, PlainWalks]] | None   # the plain moves each legal list holds
+    _groups_kept: tuple[Stamp, dict[str, dict[str, Any]]] | None   # each side's `legal_groups` in this position
 
     def _roll(self, dice: int, reason: str, **params: Any) -> int:
         """`dice` dice from the game's chance source, reported with what they decide."""

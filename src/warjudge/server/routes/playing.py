@@ -3,9 +3,10 @@ set-up drafted, an action sent, ready."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Response
+from pydantic_core import to_json
 
 from warjudge.presentation import choices
 from warjudge.server import cache, play
@@ -16,6 +17,8 @@ from warjudge.server.schemas import (Acted, ActionRequest, BotRequest, BotSeated
                                      ReadyRequest, SeatLegal, Seated, SetupRequest)
 
 SeatQuery = Query(None, max_length=64, description="whose view: one of your seats, or 'public'")
+GroupQuery = Query(None, description="`unit`: the moves grouped by the units that make them, each group the hexes "
+                                     "it may reach (`SeatLegalGroups`: no labels, far smaller); omitted: one action per move")
 
 router = APIRouter(tags=["play"], route_class=OneHop)
 
@@ -49,17 +52,34 @@ def _seat_legal(row: GameRead, game: Any, seat: str, lang: str) -> bytes:
     return answer
 
 
+def _seat_groups(row: GameRead, game: Any, seat: str) -> bytes:
+    """One seat's `SeatLegalGroups` as JSON, kept for the game's version like `_seat_legal`:
+    the game's `legal_groups` and the costs of its ungrouped actions, no view, no words."""
+    def work_out() -> bytes:
+        groups = game.legal_groups(seat)
+        actions = groups["actions"]
+        again = play.afresh(game, seat, actions)
+        return to_json({"seat": seat, "decision": (d.to_json() if (d := game.decision(seat)) else None),
+                        "actions": actions, "costs": play.costs(game, seat, actions), "moves": groups["moves"],
+                        "paths": groups["paths"], **({"afresh": again} if again is not None else {})})
+
+    answer: bytes = cache.ANSWERS.get(row, game, ("groups", seat), work_out)
+    return answer
+
+
 @router.get("/api/games/{game_id}/legal", response_model=Legal, response_model_exclude_unset=True)
-def legal(call: GameCaller, seat: str | None = SeatQuery, lang: str = LangQuery) -> Response:
+def legal(call: GameCaller, seat: str | None = SeatQuery, lang: str = LangQuery,
+          group: Literal["unit"] | None = GroupQuery) -> Response:
     """Each held seat's decision and legal actions; in a hex game each action also has
     its `labels` entry, the action worded in `lang` for a person (from the seat's view).
-    Written from each seat's JSON kept since it was worked out (`_seat_legal`)."""
+    With `group=unit`, the moves grouped instead (`SeatLegalGroups`), nothing worded.
+    Written from each seat's JSON kept since it was worked out (`_seat_legal`, `_seat_groups`)."""
     with call.reading_game() as read:
         user, row = read.caller(), read.row
         game = play.load(row)
         held = play.held_seats(row, user) if seat is None else [play.require_seat(row, user, seat).name]
-        return Response(b'{"seats":[' + b",".join(_seat_legal(row, game, s, lang) for s in held) + b"]}",
-                        media_type="application/json")
+        answers = (_seat_groups(row, game, s) if group else _seat_legal(row, game, s, lang) for s in held)
+        return Response(b'{"seats":[' + b",".join(answers) + b"]}", media_type="application/json")
 
 
 @router.post("/api/games/{game_id}/preview", response_model=Preview)

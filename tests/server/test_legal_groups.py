@@ -1,0 +1,116 @@
+"""Issue 22: `GET …/legal?group=unit`, the legal actions with the moves grouped by the
+units that make them (each group the hexes it may reach, each path once per start hex):
+the flat listing regrouped, its costs the same, nothing worded, no view built; the flat
+listing stays the default. A submission no longer spells a movement phase's thousands
+of moves one by one (the forced-pass check reads the groups)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from tests.support import legal_groups
+from warjudge.hexwar.sjg.game import SjgNecromancerGame
+from warjudge.presentation import choices
+from warjudge.server import cache
+
+
+def _key(action):
+    return json.dumps(action, sort_keys=True)
+
+
+def _sjg_moving(gm, ann):
+    """An SJG game past both set-ups (each filled in a formation), and who moves first
+    (the dice say: 9.3), as (player, seat)."""
+    gid = gm.ok("post", "/api/games", {"game": "necromancer-sjg"})["id"]
+    gm.ok("post", f"/api/games/{gid}/seats/red")
+    ann.ok("post", f"/api/games/{gid}/seats/black")
+    for player, side, formation in ((gm, "red", "front"), (ann, "black", "massed")):
+        plan = player.ok("post", f"/api/games/{gid}/setup", {"seat": side, "fill": formation})
+        player.ok("post", f"/api/games/{gid}/actions", {"seat": side, "action": plan["deploy"]})
+    mover = next((p, s) for p, s in ((gm, "red"), (ann, "black"))
+                 if (p.ok("get", f"/api/games/{gid}/legal?seat={s}&group=unit")["seats"][0]["decision"] or {}).get("kind") == "move")
+    return gid, mover
+
+
+def _assert_regrouped(player, gid, seat):
+    flat = player.ok("get", f"/api/games/{gid}/legal?seat={seat}")["seats"][0]
+    grouped = player.ok("get", f"/api/games/{gid}/legal?seat={seat}&group=unit")["seats"][0]
+    assert grouped["seat"] == flat["seat"] and grouped["decision"] == flat["decision"]
+    assert "labels" not in grouped and "labels" in flat
+    spelled = legal_groups.moves(grouped)
+    keys = {_key(a) for a in spelled}
+    assert [a for a in flat["actions"] if _key(a) in keys] == spelled and len(keys) == len(spelled)
+    rest = [i for i, a in enumerate(flat["actions"]) if _key(a) not in keys]
+    assert [flat["actions"][i] for i in rest] == grouped["actions"]
+    assert grouped["costs"] == {str(j): flat["costs"][str(i)] for j, i in enumerate(rest) if str(i) in flat["costs"]}
+    assert all(flat["actions"].index(a) not in map(int, flat["costs"]) for a in spelled[:50])
+    return grouped
+
+
+def test_the_grouped_listing_is_the_flat_one_regrouped(players):  # SJG 4.1-4.4, 6.7
+    gm, ann, _ = players
+    gid, _ = _sjg_moving(gm, ann)
+    rng, grouped_moves = random.Random(2), 0
+    for _ in range(4):
+        for player, seat in ((gm, "red"), (ann, "black")):
+            grouped_moves += len(_assert_regrouped(player, gid, seat)["moves"])
+        mine = [(p, s) for p, s in ((gm, "red"), (ann, "black"))
+                if (g := p.ok("get", f"/api/games/{gid}/legal?seat={s}&group=unit")["seats"][0])["actions"] or g["moves"]]
+        player, seat = mine[0]
+        grouped = player.ok("get", f"/api/games/{gid}/legal?seat={seat}&group=unit")["seats"][0]
+        player.ok("post", f"/api/games/{gid}/actions", {"seat": seat, "action": legal_groups.pick(grouped, rng)})
+    assert grouped_moves > 100
+
+
+def test_a_game_with_no_grouped_moves_lists_them_all_as_actions(players):
+    gm, ann, _ = players
+    gid = gm.ok("post", "/api/games", {"game": "toy-bids", "options": {"rounds": 2}})["id"]
+    gm.ok("post", f"/api/games/{gid}/seats/north")
+    flat = gm.ok("get", f"/api/games/{gid}/legal")["seats"][0]
+    grouped = gm.ok("get", f"/api/games/{gid}/legal?group=unit")["seats"][0]
+    assert grouped == {"seat": "north", "decision": flat["decision"], "actions": flat["actions"],
+                       "costs": flat["costs"], "moves": [], "paths": {}}
+
+
+def test_an_unknown_grouping_is_a_422_naming_it(players):
+    gm, ann, _ = players
+    gid, _ = _sjg_moving(gm, ann)
+    for bad in ("units", "", "UNIT"):
+        answer = gm.get(f"/api/games/{gid}/legal?group={bad}")
+        assert answer.status_code == 422 and "group" in answer.json()["error"], answer.text
+    assert "labels" in gm.ok("get", f"/api/games/{gid}/legal")["seats"][0]
+
+
+def test_the_grouped_listing_words_nothing_and_builds_no_view(players, monkeypatch):  # issue 22
+    gm, ann, _ = players
+    gid, (player, seat) = _sjg_moving(gm, ann)
+
+    def refused(*args, **kwargs):
+        raise AssertionError("worked out for a listing that shows no words")
+
+    monkeypatch.setattr(choices, "worded", refused)
+    monkeypatch.setattr(cache, "view", refused)
+    grouped = player.ok("get", f"/api/games/{gid}/legal?seat={seat}&group=unit")["seats"][0]
+    assert grouped["moves"] and grouped["paths"]
+
+
+def test_a_submission_never_spells_the_moves_one_by_one(players, monkeypatch):  # issue 22
+    gm, ann, _ = players
+    gid, (player, seat) = _sjg_moving(gm, ann)
+    spelled = []
+    flat = SjgNecromancerGame._compute_legal
+
+    def counted(self, player):
+        spelled.append(player)
+        return flat(self, player)
+
+    monkeypatch.setattr(SjgNecromancerGame, "_compute_legal", counted)
+    rng = random.Random(4)
+    for _ in range(3):
+        grouped = player.ok("get", f"/api/games/{gid}/legal?seat={seat}&group=unit")["seats"][0]
+        move = legal_groups.moves(grouped)[rng.randrange(len(grouped["moves"]))]
+        player.ok("post", f"/api/games/{gid}/actions", {"seat": seat, "action": move})
+    assert spelled == []
+    player.ok("get", f"/api/games/{gid}/legal?seat={seat}")
+    assert spelled == [seat]

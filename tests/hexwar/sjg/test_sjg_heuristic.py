@@ -261,3 +261,48 @@ def test_a_step_listed_at_the_phases_start_is_tried_before_it_is_sent():
     assert moves[u["b"].id]["path"] == ["0908", "1008", "1108", "1208"]   # its full 3 MP towards the wizard
     assert distance(where(game, u["a"].id), "0414") < distance("1008", "0414")
     assert next(j for j in game.view("red")["jewels"] if j["id"] == jewel.id)["hex"] == where(game, u["a"].id)
+
+
+def clones_counted(monkeypatch) -> list[int]:
+    """Every clone of a game made from now on, counted (a listing that tries each answer
+    on a clone makes one per candidate)."""
+    from warjudge.hexwar.sjg.game import SjgNecromancerGame
+
+    made: list[int] = []
+    real = SjgNecromancerGame.clone
+    monkeypatch.setattr(SjgNecromancerGame, "clone", lambda self, *a, **k: made.append(1) or real(self, *a, **k))
+    return made
+
+
+def test_the_heuristic_answers_an_advance_of_six_victors_without_trying_each_answer_on_a_clone(monkeypatch):
+    # SJG 6.6: each victor stays or advances into the vacated hex; 4.4: three at most.
+    # Issue 26: the advance was listed by trying all 2^n answers on a clone (up to 2.9 s),
+    # and the heuristic, with no chooser of its own, asked for the list
+    red = {f"z{i}": ("zombie", "red", "1010" if i < 3 else "1210") for i in range(6)}
+    game, u = start({**red, "e": ("wraith", "black", "1110"),
+                     "rn": ("necromancer", "red", "0208"), "bn": ("necromancer", "black", "2208")})
+    end_until(game, "combat")
+    game.act("red", {"type": "attack", "side": "red", "targets": ["1110"],
+                     "direct": sorted(u[f"z{i}"].id for i in range(6))})   # 24 to 1: an automatic DE
+    assert game.decision("red").kind == "advance"
+    made = clones_counted(monkeypatch)
+    advances = [a for a in game.legal_actions("red") if a["type"] == "advance"]
+    assert len(advances) == 6 + 15 + 20   # every group of one to three of the six
+    action = bot().choose(game, "red")
+    assert made == []
+    game.act("red", action)
+
+
+def test_the_heuristic_searches_the_miasma_without_trying_each_hex_on_a_clone(monkeypatch):
+    # SJG 7.41: a hex of the Miasma holding the side's units may be searched; issue 26:
+    # the searches were listed by trying each hex on a clone
+    game, u = start({"w1": ("wraith", "red", "1209"), "w2": ("wraith", "red", "1208"),
+                     "rn": ("necromancer", "red", "0208"), "bn": ("necromancer", "black", "2208")}, miasma="1209")
+    end_until(game, "search")
+    game.dice.push(1, 1)   # 2: no search succeeds
+    made = clones_counted(monkeypatch)
+    searches = [a for a in game.legal_actions("red") if a["type"] == "search"]
+    assert sorted(a["hex"] for a in searches) == ["1208", "1209"]
+    action = bot().choose(game, "red")
+    assert made == []
+    game.act("red", action)

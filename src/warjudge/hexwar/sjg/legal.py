@@ -4,8 +4,8 @@ Each action is spelled as the record stores it (the side named, defaults left ou
 bot may pick any one and `act` accepts it. Movement lists each unit or group of units
 standing together with every destination it can reach, by one cheapest path (4.1-4.4,
 4.21, 6.7, 10.54); the rarer decisions (retreats, advances, conversions, searches) are
-listed by trying each candidate on an exact clone, so the list holds only what the
-engine accepts. See docs/engines.md for what the lists leave out.
+listed by asking each candidate the checks `act` makes of it (which change nothing), so
+the list holds only what the engine accepts. See docs/engines.md for what the lists leave out.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from warjudge.hexwar.sjg.actions import Move, Retreat, parse_action
 from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier
 from warjudge.hexwar.sjg.deploy import legal_placements
 from warjudge.hexwar.sjg.items import WEIGHT, Pick, choice_problem
-from warjudge.hexwar.sjg.moves import SUICIDE_COST, climbs_cliffs, riders, step_table
-from warjudge.hexwar.sjg.state import UNDEAD, Position, Unit, other
+from warjudge.hexwar.sjg.moves import SUICIDE_COST, climbs_cliffs, mixes_mercenaries, riders, step_table
+from warjudge.hexwar.sjg.state import STACK_LIMIT, UNDEAD, Position, Unit, other
 from warjudge.hexwar.sjg.tables import JewelEffect, UnitType
 
 if TYPE_CHECKING:
@@ -86,19 +86,6 @@ def legal_groups(game: "SjgNecromancerGame", side: str, walks: PlainWalks) -> di
 
 def _subsets(items: list[Any], smallest: int = 1) -> Iterable[tuple[Any, ...]]:
     return chain.from_iterable(combinations(items, n) for n in range(smallest, len(items) + 1))
-
-
-def _accepted(game: "SjgNecromancerGame", candidates: Iterable[Action]) -> list[Action]:
-    """The candidates an exact clone accepts (for the rare, small decisions)."""
-    out = []
-    for action in candidates:
-        trial = game.clone(reseed=False)
-        try:
-            trial._take(action.get("side", ""), action)
-        except IllegalAction:
-            continue
-        out.append(action)
-    return out
 
 
 def _may_end(game: "SjgNecromancerGame", decision: "Decision") -> bool:
@@ -704,7 +691,8 @@ def _convert(game: "SjgNecromancerGame", decision: "Decision", side: str) -> lis
 def _search(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
     if "search" not in decision.accepts:
         return []
-    return _accepted(game, ({"type": "search", "side": side, "hex": h} for h in game._searchable()))
+    return [{"type": "search", "side": side, "hex": h} for h in game._searchable()
+            if game._search_problem(side, h) is None]   # the search's own checks, no clone
 
 
 def _retreat(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
@@ -770,19 +758,38 @@ def _displacements(game: "SjgNecromancerGame", side: str, dest: str) -> list[lis
 
 
 def _advance(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list[Action]:
-    """6.6: each victor stays or advances one hex into a vacated hex."""
+    """6.6: each victor stays or advances one hex into a vacated hex, in the order of the
+    product of their choices; each candidate checked by the advance's own checks, which
+    change nothing (trying each on a clone, one per choice of the victors, took up to
+    2.9 s a listing). A branch that already overstacks a hex or mixes mercenaries in (4.4,
+    10.53) is cut: adding units never mends either."""
     pos, info = game.state.position, decision.info
     if "hexes" not in info:
         return []
     units = [u for u in info["units"] if u in pos.units]
     options = [[None, *(h for h in info["hexes"] if h in pos.board.neighbours(pos.units[u].hex)
                        and not pos.board.is_cliff(pos.units[u].hex, h))] for u in units]
-    candidates = []
-    for choice in product(*options):
-        moves = {str(u): h for u, h in zip(units, choice) if h is not None}
-        if moves:
-            candidates.append({"type": "advance", "side": side, "moves": moves})
-    return _accepted(game, candidates)
+    out: list[Action] = []
+
+    def grow(i: int, moves: dict[int, str]) -> None:
+        if i == len(units):
+            if moves and game._advance_problem(moves, decision) is None:
+                out.append({"type": "advance", "side": side, "moves": {str(u): h for u, h in moves.items()}})
+            return
+        for dest in options[i]:
+            if dest is None:
+                grow(i + 1, moves)
+            elif _may_arrive(pos, [u for u, d in moves.items() if d == dest] + [units[i]]):
+                grow(i + 1, {**moves, units[i]: dest})
+    grow(0, {})
+    return out
+
+
+def _may_arrive(pos: Position, ids: list[int]) -> bool:
+    """Whether the units `ids` may advance into one hex together (4.4: three units, the
+    Necromancer free; 10.53: mercenaries with wizards and each other only)."""
+    kinds = [pos.units[u].kind for u in ids]
+    return sum(k != UnitType.NECROMANCER for k in kinds) <= STACK_LIMIT and not mixes_mercenaries(set(kinds))
 
 
 def listed_walk(walks: PlainWalks, units: list[int], path: list[str]) -> bool:

@@ -367,22 +367,32 @@ class CombatPhase(GameParts):
             return
         decision.info = {"hexes": vacated, "units": eligible}
 
-    def _do_advance(self, act: A.Advance, decision: Decision) -> None:
+    def _advance_problem(self, moves: dict[int, str], decision: Decision) -> Refusal | None:
+        """Why the advance `moves` (unit -> hex) may not be made (6.6, 4.4, 10.53), or None:
+        every check `_do_advance` makes, none changing anything, so the legal list asks it
+        of each candidate instead of trying each on a clone (issue 26)."""
         pos, info = self.state.position, decision.info
         arriving: dict[str, int] = {}
-        for uid, dest in act.moves.items():
+        for uid, dest in moves.items():
             unit = pos.units.get(uid)
             if unit is None or uid not in info["units"]:
-                raise Refusal("sjg.refused.not_an_advancer", unit=uid)
+                return Refusal("sjg.refused.not_an_advancer", unit=uid)
             if dest not in info["hexes"] or dest not in pos.board.neighbours(unit.hex) or pos.board.is_cliff(unit.hex, dest):
-                raise Refusal("sjg.refused.advance_where", unit=unit.ref(), hexes=list(info["hexes"]))
+                return Refusal("sjg.refused.advance_where", unit=unit.ref(), hexes=list(info["hexes"]))
             if unit.kind != UnitType.NECROMANCER:
                 arriving[dest] = arriving.get(dest, 0) + 1
         if any(n > STACK_LIMIT for n in arriving.values()):
-            raise Refusal("sjg.refused.advance_overstacks", limit=STACK_LIMIT)
-        for dest in set(act.moves.values()):
-            if mixes_mercenaries({pos.units[u].kind for u, d in act.moves.items() if d == dest}):
-                raise Refusal("sjg.refused.advance_mercenaries", hex=dest)
+            return Refusal("sjg.refused.advance_overstacks", limit=STACK_LIMIT)
+        for dest in set(moves.values()):
+            if mixes_mercenaries({pos.units[u].kind for u, d in moves.items() if d == dest}):
+                return Refusal("sjg.refused.advance_mercenaries", hex=dest)
+        return None
+
+    def _do_advance(self, act: A.Advance, decision: Decision) -> None:
+        pos = self.state.position
+        refused = self._advance_problem(act.moves, decision)
+        if refused is not None:
+            raise refused
         for uid, dest in act.moves.items():
             pos.units[uid].hex = dest
         self.state.queue.pop(0)

@@ -34,19 +34,33 @@ class SearchPhase(GameParts):
     def _jewel_left(self) -> str | None:
         return next((j.id for j in self.state.position.jewels.values() if j.hex is None and j.delivered_to is None), None)
 
+    def _search_points(self, side: str, hex_: str) -> int:
+        """The search points of the units in `hex_` (7.41), the crystal ball's added (10.56)."""
+        points = sum(SEARCH_POINTS[u.kind] for u in self.state.position.at(hex_))
+        return points + CRYSTAL_BALL_SP if self.state.position.sides[side].crystal_ball else points
+
+    def _search_problem(self, side: str, hex_: str) -> Refusal | None:
+        """Why `side` may not search `hex_`, or None: every check `_do_search` makes, none
+        changing anything, so the legal list asks it of each hex instead of trying each on
+        a clone (issue 26)."""
+        pos = self.state.position
+        searchers = pos.at(hex_)
+        if searchers and all(u.kind == UnitType.DRAGON for u in searchers):
+            return Refusal("sjg.refused.dragon_searches")
+        if hex_ not in self._searchable():
+            return Refusal("sjg.refused.not_searchable", hex=hex_)
+        if search_target(len(pos.miasma.hexes), self._search_points(side, hex_)) is None:
+            return Refusal("sjg.refused.no_search_points")
+        return None
+
     def _do_search(self, act: A.Search, decision: Decision) -> None:
         pos = self.state.position
-        searchers = pos.at(act.hex)
-        if searchers and all(u.kind == UnitType.DRAGON for u in searchers):
-            raise Refusal("sjg.refused.dragon_searches")
-        if act.hex not in self._searchable():
-            raise Refusal("sjg.refused.not_searchable", hex=act.hex)
-        points = sum(SEARCH_POINTS[u.kind] for u in searchers)
-        if pos.sides[act.side].crystal_ball:
-            points += CRYSTAL_BALL_SP  # 10.56
+        refused = self._search_problem(act.side, act.hex)
+        if refused is not None:
+            raise refused
+        points = self._search_points(act.side, act.hex)
         target = search_target(len(pos.miasma.hexes), points)
-        if target is None:
-            raise Refusal("sjg.refused.no_search_points")
+        assert target is not None, "a hex without search points is refused (_search_problem)"
         self.state.searched.add(act.hex)
         roll = self._roll(2, "search")
         self._say("sjg.searched", side=act.side, hex=act.hex, points=points, target=target, roll=roll)

@@ -10,7 +10,7 @@ import json
 import random
 
 from tests.support import legal_groups
-from warjudge.hexwar.sjg.game import SjgNecromancerGame
+from warjudge.hexwar.sjg import legal as sjg_legal
 from warjudge.presentation import choices
 from warjudge.server import cache
 
@@ -99,13 +99,14 @@ def test_a_submission_never_spells_the_moves_one_by_one(players, monkeypatch):  
     gm, ann, _ = players
     gid, (player, seat) = _sjg_moving(gm, ann)
     spelled = []
-    flat = SjgNecromancerGame._compute_legal
+    listing = sjg_legal.legal_actions   # flat (`plain`): one action per move; the groups call it without
 
-    def counted(self, player):
-        spelled.append(player)
-        return flat(self, player)
+    def counted(game, player, walks=None, plain=True):
+        if plain:
+            spelled.append(player)
+        return listing(game, player, walks, plain)
 
-    monkeypatch.setattr(SjgNecromancerGame, "_compute_legal", counted)
+    monkeypatch.setattr(sjg_legal, "legal_actions", counted)
     rng = random.Random(4)
     for _ in range(3):
         grouped = player.ok("get", f"/api/games/{gid}/legal?seat={seat}&group=unit")["seats"][0]

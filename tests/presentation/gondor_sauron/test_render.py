@@ -41,3 +41,18 @@ def test_text_from_the_view_is_escaped():
     view["units"] = [{**view["units"][0], "id": "<script>x</script>"}]
     svg = render_svg(game.scenario.hexmap(), view)
     assert "<script>" not in svg and "&lt;script&gt;" in svg
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Game-Turn 1 · the battle is over"), ("fr", "Tour de jeu 1 · bataille terminée")])
+def test_a_battle_played_to_its_last_turn_is_captioned_with_that_turn(lang, said):
+    # SPI 12.0 (the Game-Turn Record; max_turns agreed): the game ends by moving on to a turn
+    # never played; the caption read "Game-Turn 2 · phase A · night" for a one-turn battle
+    game = games.new("gondor", seed=3, max_turns=1)
+    while not game.is_over:   # each side goes on at once where it may, else takes its first action
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        game.act(seat, next((a for a in legal if a["type"] in ("next", "end", "stay", "stand")), legal[0]))
+    view = game.view(None)
+    assert view["turn"] == 2 and view["last_turn"] == 1
+    caption = re.search(r'<text x="[\d.]+" y="42"[^>]*>([^<]*)</text>', render_svg(game.scenario.hexmap(), view, lang)).group(1)
+    assert caption == said

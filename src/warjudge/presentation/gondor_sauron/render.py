@@ -167,8 +167,12 @@ def render_svg(board: HexMap, view: GondorView, lang: str = "en") -> str:
     fr = lang == "fr"
     redrawn = " (carte reconstituée, pas celle imprimée)" if fr else " (reconstructed map, not the printed one)"
     title = f"{board.name}{redrawn if said else ''}"
-    status = f"{'Tour de jeu' if fr else 'Game-Turn'} {view.get('turn', '?')} · phase {view.get('phase', '?')}" + \
-        ((" · nuit" if fr else " · night") if view.get("night") else "")
+    turn, last = view.get("turn", "?"), view.get("last_turn")
+    if isinstance(turn, int) and isinstance(last, int) and turn > last:   # played to its last Game-Turn: over
+        status = f"{'Tour de jeu' if fr else 'Game-Turn'} {last} · {'bataille terminée' if fr else 'the battle is over'}"
+    else:
+        status = f"{'Tour de jeu' if fr else 'Game-Turn'} {turn} · phase {view.get('phase', '?')}" + \
+            ((" · nuit" if fr else " · night") if view.get("night") else "")
     body = [*_hexes(board, lang), *_walls_casing(board), *_hexsides(board, breached, lang), *_pieces(view, lang),
             *legend(board, view, width, map_height, lang)]
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '

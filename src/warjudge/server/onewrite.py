@@ -25,20 +25,20 @@ class JoinedWrites:
 
     def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop):
         self._transport, self._loop = transport, loop
-        self._held: list[bytes] = []
+        self._held: bytes | None = None
 
     def write(self, data: bytes) -> None:
-        if self._held:   # an answer's body after its headers: both now
-            held, self._held = self._held, []
-            self._transport.write(held[0] + bytes(data))
+        if self._held is not None:   # an answer's body after its headers: both now
+            held, self._held = self._held, None
+            self._transport.write(held + bytes(data))
             return
-        self._held = [bytes(data)]
+        self._held = bytes(data)
         self._loop.call_soon(self.flush)
 
     def flush(self) -> None:
-        held, self._held = self._held, []
-        if held and not self._transport.is_closing():
-            self._transport.write(held[0])
+        held, self._held = self._held, None
+        if held is not None and not self._transport.is_closing():
+            self._transport.write(held)
 
     def close(self) -> None:
         self.flush()

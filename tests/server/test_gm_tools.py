@@ -36,8 +36,9 @@ def test_the_gm_rolls_back_to_the_start_of_an_earlier_phase(players, database_ur
     _bid(bob, gid, "south", 1)   # round 2 over
     _bid(ann, gid, "north", 0)   # round 3 under way
     phases = gm.ok("get", f"/api/games/{gid}/phases")["phases"]
-    assert phases == [{"phase": 0, "actions_before": 0, "name": None}, {"phase": 1, "actions_before": 2, "name": None},
-                      {"phase": 2, "actions_before": 4, "name": None}]   # the toy's views name no phase
+    unnamed = {"name": None, "turn": None, "code": None, "acting": []}   # the toy's views name no phase
+    assert phases == [{"phase": 0, "actions_before": 0} | unnamed, {"phase": 1, "actions_before": 2} | unnamed,
+                      {"phase": 2, "actions_before": 4} | unnamed]
     version = gm.ok("get", f"/api/games/{gid}")["version"]
     gm.ok("post", f"/api/games/{gid}/rollback", {"phase": 1})
     state = gm.ok("get", f"/api/games/{gid}")
@@ -45,7 +46,7 @@ def test_the_gm_rolls_back_to_the_start_of_an_earlier_phase(players, database_ur
     assert state["view"]["history"][0]["bids"] == {"north": 1, "south": 2}   # round 1 stands
     assert state["to_act"] == ["north", "south"] and state["version"] > version
     assert stored_record(gm.client, gid).action_count() == 2
-    assert gm.ok("get", f"/api/games/{gid}/phases")["phases"][-1] == {"phase": 1, "actions_before": 2, "name": None}
+    assert gm.ok("get", f"/api/games/{gid}/phases")["phases"][-1] == {"phase": 1, "actions_before": 2} | unnamed
     with db.sessions(db.make_engine(database_url))() as session:   # the tail is kept
         kept = session.scalars(select(RolledBack).where(RolledBack.game_id == gid)).one()
         assert [a["amount"] for a in json.loads(kept.actions)] == [3, 1, 0] and kept.to_phase == 1
@@ -233,6 +234,20 @@ def test_the_roll_back_list_names_each_phase(players):
     gm.ok("post", f"/api/games/{gid}/process")
     gm.ok("post", f"/api/games/{gid}/process")
     assert [p["name"] for p in gm.ok("get", f"/api/games/{gid}/phases")["phases"]] == ["S1901M", "F1901M", "S1902M"]
+
+
+def test_the_roll_back_list_tells_apart_a_hex_turns_phases_by_who_acts(players):
+    # SPI 5.0 (the sequence of play: each side's part of a phase in turn): Westernesse's and
+    # then the Sauron side's Initial Magic Leader Movement Phase were listed under one name
+    gm, ann, bob = players
+    gid = gm.ok("post", "/api/games", {"game": "gondor", "options": {"max_turns": 1}})["id"]
+    ann.ok("post", f"/api/games/{gid}/seats/westernesse")
+    bob.ok("post", f"/api/games/{gid}/seats/sauron")
+    ann.ok("post", f"/api/games/{gid}/actions", {"seat": "westernesse", "action": {"type": "end"}})
+    listed = gm.ok("get", f"/api/games/{gid}/phases")["phases"]
+    title = "turn 1 · Initial Magic Leader Movement Phase"
+    assert [(p["name"], p["turn"], p["code"], p["acting"]) for p in listed] == [
+        (title, 1, "A", ["westernesse"]), (title, 1, "A", ["sauron"])]
 
 
 def test_orders_the_gm_enters_begin_no_phase(players):

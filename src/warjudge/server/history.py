@@ -62,10 +62,12 @@ def phase_seen_by(sessions: Sessions, row: GameRow, n: int, role: str) -> tuple[
     return found[0], progress
 
 
-def phase_names(sessions: Sessions, row: GameRow, most: int) -> list[str | None]:
-    """The first `most` phases' names as the games master's view gives them as each phase
-    begins (Diplomacy's "F1901M", a hex game's "turn 3 · movement"); an empty list while
-    the stored phases are behind."""
+def phase_labels(sessions: Sessions, row: GameRow, most: int) -> list[dict[str, Any]]:
+    """The first `most` phases as the games master's view gives them as each phase begins:
+    `name` (Diplomacy's "F1901M", a hex game's "turn 3 · movement"), and for a hex game its
+    `turn`, phase letter (`code`) and the seats `acting` then, which tell apart the phases a
+    turn hands from one side to the other under one title; an empty list while the stored
+    phases are behind."""
     try:
         progress = up_to_date(sessions, row)
     except ApiError as exc:
@@ -73,9 +75,16 @@ def phase_names(sessions: Sessions, row: GameRow, most: int) -> list[str | None]
             raise
         return []
     with sessions.reading() as session:
-        views = [p["view"] for p in phases.stored_phases(session, row.id, GM_ROLE, 0, min(most, progress.phases))]
-    return [(f"turn {v['turn']} · {v.get('phase_title') or v.get('phase')}" if "turn" in v else v.get("phase"))
-            for v in views]   # Gondor & Sauron's phases by their titles, not "A"
+        stored = phases.stored_phases(session, row.id, GM_ROLE, 0, min(most, progress.phases))
+    return [_label(p["view"], p.get("to_act", [])) for p in stored]
+
+
+def _label(view: dict[str, Any], to_act: list[str]) -> dict[str, Any]:
+    if "turn" not in view:
+        return {"name": view.get("phase"), "turn": None, "code": None, "acting": []}
+    title = view.get("phase_title") or view.get("phase")   # Gondor & Sauron's phases by their titles, not "A"
+    return {"name": f"turn {view['turn']} · {title}", "turn": view["turn"], "code": view.get("phase"),
+            "acting": list(to_act)}
 
 
 class HistoryPage(BaseModel):

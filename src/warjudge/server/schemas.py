@@ -302,6 +302,10 @@ class PhaseStart(BaseModel):
     phase: int
     actions_before: int
     name: str | None
+    turn: int | None = Field(description="a hex game's Game-Turn (null: a game without turns)")
+    code: str | None = Field(description="a hex game's phase letter or name in that turn")
+    acting: list[str] = Field(description="a hex game's seats acting as the phase began: a turn hands "
+                                          "one phase title from one side to the other")
 
 
 class PhaseStarts(BaseModel):

@@ -77,8 +77,9 @@ def phases(call: GameCaller) -> dict[str, Any]:
         user, row = call.caller(session), call.row(session)
         play.require_gm(row, user)
         starts = [start for start in play.phase_starts(row) if start <= play.ROLLBACK_REPLAY]
-    names = history.phase_names(call.sessions, row, len(starts))   # no transaction open meanwhile
-    return {"phases": [{"phase": n, "actions_before": a, "name": names[n] if n < len(names) else None}
+    labels = history.phase_labels(call.sessions, row, len(starts))   # no transaction open meanwhile
+    unnamed: dict[str, Any] = {"name": None, "turn": None, "code": None, "acting": []}
+    return {"phases": [{"phase": n, "actions_before": a, **(labels[n] if n < len(labels) else unnamed)}
                        for n, a in enumerate(starts)]}
 
 

@@ -111,7 +111,17 @@ function showClock(state) {
 async function listPhases() {
   const answer = await api("GET", `/api/games/${game.id}/phases`);
   document.getElementById("rollback-phase").replaceChildren(...answer.phases.map(p =>
-    el("option", {value: String(p.phase), text: p.name ? phaseName(p.name, lang) : say("unnamed")})));
+    el("option", {value: String(p.phase), text: rollbackName(p)})));
+}
+
+// A roll-back point by its phase, and in a hex game by the seats acting then: a turn hands
+// one phase (Gondor's "Initial Magic Leader Movement Phase") from one side to the other.
+function rollbackName(p) {
+  if (!p.name) return say("unnamed");
+  if (p.turn == null) return phaseName(p.name, lang);
+  const titled = ((NAMES[lang] || {}).phases || {})[p.code];
+  const named = titled ? `${say("turn", p.turn)} · ${titled}` : p.name;
+  return p.acting.length ? `${named} · ${p.acting.map(seatName).join(", ")}` : named;
 }
 
 function giveSeat(seat) {

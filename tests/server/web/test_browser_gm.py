@@ -122,7 +122,7 @@ def test_the_games_master_pauses_extends_replaces_rolls_back_and_draws_from_the_
     for gone in ("process", "pause", "resume", "extend", "extend-seconds", "bot-name", "orders-text"):
         expect(page.locator(f'[data-testid="{gone}"]')).to_be_hidden()
     expect(page.locator("#done")).to_be_empty()
-    expect(page.locator('[data-testid="seat-bot"], [data-testid="give-seat"], #seats input')).to_have_count(0)
+    expect(page.locator('[data-testid="seat-bot"], [data-testid="change-bot"], [data-testid="give-seat"], #seats input')).to_have_count(0)
     expect(page.locator('[data-testid="seats"] th:visible')).to_have_text(["Seat", "Held by", "Ready", "Invitation"])
     expect(page.locator('[data-testid="rollback"]')).to_be_visible()
     bob.page.goto(f"{base}/games/{game_id}")   # the players' page and the lobby say it too
@@ -161,4 +161,24 @@ def test_a_gondor_games_master_page_names_its_phase_and_reads_without_json(live,
     expect(gm.page.locator('[data-testid="full-view"] th', has_text="units")).to_be_visible()
     expect(gm.page.locator('[data-testid="draw"]')).to_have_count(0)   # no draw in the hex games
     assert "{" not in gm.page.locator("main").inner_text()
+    assert not gm.problems, gm.problems
+
+
+def test_the_games_master_changes_a_bot_seats_bot_and_think_budget_in_one_step(live, chromium):
+    # issue 26 ("a difficulty name and a time budget"): a bot seat offered no bot control, so a
+    # new budget took freeing the seat first; the seat's row now changes its bot in place
+    gm = watch(chromium.new_context(viewport=DESKTOP).new_page())
+    sign_up(gm.page, live.url, "budgeter")
+    game_id = api_as(chromium, live.url, "budgeter").post("/api/games", data={"game": "diplomacy"}).json()["id"]
+    gm.page.goto(f"{live.url}/games/{game_id}/gm")
+    row = gm.page.locator('tr[data-seat="ENGLAND"]')
+    row.locator('[data-testid="seat-bot"]').click()   # the heuristic, the page's first choice
+    expect(row).to_contain_text("bot (heuristic)")
+    gm.page.locator('[data-testid="bot-name"]').select_option("search")
+    gm.page.locator('[data-testid="bot-budget"]').select_option("quick")
+    row.locator('[data-testid="change-bot"]').click()
+    expect(row).to_contain_text("bot (search, quick)")
+    england = next(s for s in stored(live, game_id).seats if s.name == "ENGLAND")
+    assert (england.bot, england.bot_budget, england.user_id) == ("search", "quick", None)
+    expect(gm.page.locator('tr[data-seat="FRANCE"] [data-testid="change-bot"]')).to_have_count(0)   # no bot: none to change
     assert not gm.problems, gm.problems

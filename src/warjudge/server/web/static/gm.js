@@ -22,7 +22,7 @@ const WORDS = {
        paused: "paused: {n} s left", running: "running", startswhen: "starts when every seat is taken",
        nodeadline: "no deadline", whenseats: "when every seat is taken", none: "none", unnamed: "(its name is not known yet)",
        thinking: "Thinking", quick: "quick", normal: "normal", long: "long",
-       turn: "turn {n}", bot: "bot ({x})", free: "free", yes: "yes", no: "no", replacebot: "replace with a bot",
+       turn: "turn {n}", bot: "bot ({x})", free: "free", yes: "yes", no: "no", replacebot: "replace with a bot", changebot: "change its bot",
        seatbot: "seat a bot", holder: "account to hold {x} (blank: free the seat)", give: "give",
        publicview: "The public view (no seat's secrets: they stay on the server until the game is over)",
        seatview: "{x}'s view (you hold a seat)", nomap: "the map could not be drawn ({n})",
@@ -43,7 +43,7 @@ const WORDS = {
        nodeadline: "pas d'échéance", whenseats: "quand chaque place aura un joueur", none: "aucune",
        thinking: "Réflexion", quick: "rapide", normal: "normale", long: "longue",
        unnamed: "(son nom n'est pas encore connu)", turn: "tour {n}", bot: "robot ({x})", free: "libre", yes: "oui",
-       no: "non", replacebot: "remplacer par un robot", seatbot: "placer un robot",
+       no: "non", replacebot: "remplacer par un robot", changebot: "changer de robot", seatbot: "placer un robot",
        holder: "compte qui tiendra {x} (vide : libérer la place)", give: "donner",
        publicview: "La vue publique (aucun secret d'une place : ils restent sur le serveur jusqu'à la fin de la partie)",
        seatview: "La vue de {x} (vous tenez cette place)", nomap: "la carte n'a pas pu être dessinée ({n})",
@@ -157,8 +157,10 @@ async function refresh(summary) {
   document.getElementById("seats").replaceChildren(...summary.seats.map(s => el("tr", {"data-seat": s.seat},
     el("td", {text: seatName(s.seat)}), el("td", {text: s.user || (s.bot ? botWords(s) : say("free"))}),
     el("td", {text: s.ready ? say("yes") : ""}), el("td", {text: s.invitation || ""}),
-    over ? "" : el("td", {class: "seat-tool"}, s.bot ? "" : el("button", {type: "button", "data-testid": "seat-bot", onclick: event => busy(event.currentTarget, () => bot(s.seat)),
-                                          text: say(s.user ? "replacebot" : "seatbot")})),
+    // a bot's seat takes another bot, or the same with another think budget, in one step
+    over ? "" : el("td", {class: "seat-tool"}, el("button", {type: "button", "data-testid": s.bot ? "change-bot" : "seat-bot",
+                                          onclick: event => busy(event.currentTarget, () => bot(s.seat)),
+                                          text: say(s.bot ? "changebot" : s.user ? "replacebot" : "seatbot")})),
     over ? "" : el("td", {class: "seat-tool"}, el("input", {"aria-label": say("holder", "", s.seat), size: "10"}),
        el("button", {type: "button", "data-testid": "give-seat", onclick: event => busy(event.currentTarget, () => giveSeat(s.seat)), text: say("give")})))));
   for (const [seat, value] of typed) {

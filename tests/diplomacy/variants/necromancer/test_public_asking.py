@@ -6,6 +6,7 @@ secretly Activated every army that still looks Standing, or all but one."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -133,3 +134,13 @@ def test_sauron_with_no_unit_in_sight_is_asked_in_movement():   # EN 3.2.1 i, 7.
     none.act("SAURON", {"type": "pass"})
     none.act("GONDOR", {"type": "order", "order": "A Pel H"})
     assert none.phase_name() == "TA2780M" and "SAURON" in none.to_act()   # asked again the next phase
+
+
+def test_a_sample_asks_as_the_game_asks(twins):   # EN 7.8.2 vii; sampling.py draws the Activations again
+    """A power's samples (for its search) are games it cannot tell from the real one: who is
+    asked there is who is asked here, however many Activations the sample drew."""
+    every, _ = twins
+    for seed, power in enumerate(p for p in every.players if p != "SAURON"):
+        sample = every.sample_hidden(power, random.Random(seed))
+        assert (sample.to_act(), sample.waiting_for()) == (every.to_act(), every.waiting_for()), power
+        assert sample.decision("SAURON") == every.decision("SAURON")

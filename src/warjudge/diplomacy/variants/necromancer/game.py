@@ -3,7 +3,7 @@ the calendar, every change an action in the game record.
 
 Each power orders one atomic action at a time (`{"type": "order", "order": "A Los - SIt"}`
 in canonical text, `{"type": "retract", "order": ...}`; in an Adjustment phase with only
-optional orders left, `{"type": "pass"}`); `legal_actions` lists every legal order
+optional orders left, or for a Sauron asked with none, `{"type": "pass"}`); `legal_actions` lists every legal order
 (legal.py). Once every power is done the phase is adjudicated inside `act`. The games
 master (`act("gm", ...)`) enters a power's orders as written, void lines and all (`orders`:
 the mailed orders of a GM's game, adjudicated and reported as the judge always did),

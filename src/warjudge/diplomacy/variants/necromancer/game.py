@@ -3,15 +3,16 @@ the calendar, every change an action in the game record.
 
 Each power orders one atomic action at a time (`{"type": "order", "order": "A Los - SIt"}`
 in canonical text, `{"type": "retract", "order": ...}`; in an Adjustment phase with only
-optional orders left, or for a Sauron asked with none, `{"type": "pass"}`); `legal_actions` lists every legal order
-(legal.py). Once every power is done the phase is adjudicated inside `act`. The games
-master (`act("gm", ...)`) enters a power's orders as written, void lines and all (`orders`:
-the mailed orders of a GM's game, adjudicated and reported as the judge always did),
-adjudicates at once (`process`) or ends the game in a draw. A game made directly is a
-GM's (`gm_adjudicates`); the registry's wait for no GM. With the option `drafts` (the
-play server's games) orders stay drafts until the phase is processed: a power that gave
-all its orders may still change them (it stays in `to_act`; `waiting_for` leaves it
-out), and a phase waits for `process` unless no power has anything to order in it.
+optional orders left, or for a Sauron asked with none, `{"type": "pass"}`);
+`legal_actions` lists every legal order (legal.py). Once every power is done the phase is
+adjudicated inside `act`. The games master (`act("gm", ...)`) enters a power's orders as
+written, void lines and all (`orders`: the mailed orders of a GM's game, adjudicated and
+reported as the judge always did), adjudicates at once (`process`) or ends the game in a
+draw. A game made directly is a GM's (`gm_adjudicates`); the registry's wait for no GM.
+With the option `drafts` (the play server's games) orders stay drafts until the phase is
+processed: a power that gave all its orders may still change them (it stays in `to_act`;
+`waiting_for` leaves it out), and a phase waits for `process` unless no power has
+anything to order in it.
 
 Who is asked is public (docs/rulings.md, "Necromancer variant: who is asked is public"):
 every seat and spectator reads `to_act`, `waiting_for` and the decisions, so Sauron, whose

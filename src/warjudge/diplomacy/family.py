@@ -8,7 +8,8 @@ The dialect (docs/interface.md, "Diplomacy actions"), the same in both games:
   canonical text the game recorded (what the player sees; in the variant one province may
   hold several units, so a unit key would not name one order).
 - `{"type": "pass"}`: decline the optional orders left (only where the rules make orders
-  optional: the variant's Activations, the Nazgûl's rebuild, the third army).
+  optional: the variant's Activations, the Nazgûl's rebuild, the third army), or end the
+  turn of the variant's Sauron, asked whatever his hidden units leave him to order.
 - the games master: `{"type": "process"}`, `{"type": "draw", "powers": [...]}`, and
   `{"type": "orders", "power": P, "orders": [...]}` (a power's whole list, as mailed in:
   it replaces what the power gave; each game says what becomes of a void line).

@@ -41,7 +41,7 @@ def at_movement(edition: str = "2002", units=None, **options) -> NecromancerDipl
 def test_the_variant_is_registered_under_both_ids():  # issue 12
     assert games.info("necromancer-diplomacy").id == games.info("necromancer").id == "necromancer-diplomacy"
     game = games.new("necromancer-diplomacy", seed=3, edition="2000", alignment=False, max_year=2780)
-    assert game.record.options == {"edition": "2000", "alignment": False, "max_year": 2780}
+    assert game.record.options == {"edition": "2000", "alignment": False, "max_year": 2780, "public_asking": True}
     typed = parse_options(["edition=2000"], games.options("necromancer-diplomacy"))   # --option, as typed
     assert games.new("necromancer-diplomacy", **typed).record.options["edition"] == "2000"
     with pytest.raises(Exception, match="max_year"):
@@ -277,15 +277,17 @@ def test_clones_share_legal_lists_only_while_on_one_position():  # issue 26: sea
 
 
 def test_to_act_is_worked_out_once_per_state_and_action(monkeypatch):   # issue 25
-    game = at_movement("2002", units={"GONDOR": ["A Pel"], "ROHAN": ["A Edo"]})
+    game = at_movement("2002", units={"GONDOR": ["A Pel"], "ROHAN": ["A Edo"], "SAURON": ["A DGu"]})
+    everyone = ("GONDOR", "ROHAN", "SAURON")
     asked: list[int] = []   # each reading of the powers: working out to_act reads them per power
     powers = NecromancerDiplomacyGame.powers.fget
     monkeypatch.setattr(NecromancerDiplomacyGame, "powers", property(lambda self: asked.append(1) or powers(self)))
-    assert game.to_act() == ("GONDOR", "ROHAN") and asked
+    assert game.to_act() == everyone and asked
     asked.clear()
-    assert game.to_act() == ("GONDOR", "ROHAN") and not asked   # the same position asked again: kept
+    assert game.to_act() == everyone and not asked   # the same position asked again: kept
     twin = game.clone()
     twin.act("GONDOR", {"type": "order", "order": "A Pel H"})   # an action: worked out again, for the clone only
-    assert twin.to_act() == ("ROHAN",) and game.to_act() == ("GONDOR", "ROHAN")
-    twin.act("ROHAN", {"type": "order", "order": "A Edo H"})    # the phase judged: a new state
-    assert str(twin.state.phase) == "TA2780M" and twin.to_act() == ("GONDOR", "ROHAN")
+    assert twin.to_act() == ("ROHAN", "SAURON") and game.to_act() == everyone
+    twin.act("ROHAN", {"type": "order", "order": "A Edo H"})
+    twin.act("SAURON", {"type": "order", "order": "A DGu H"})   # the phase judged: a new state
+    assert str(twin.state.phase) == "TA2780M" and twin.to_act() == everyone

@@ -3,15 +3,23 @@ the calendar, every change an action in the game record.
 
 Each power orders one atomic action at a time (`{"type": "order", "order": "A Los - SIt"}`
 in canonical text, `{"type": "retract", "order": ...}`; in an Adjustment phase with only
-optional orders left, `{"type": "pass"}`); `legal_actions` lists every legal order
-(legal.py). Once every power is done the phase is adjudicated inside `act`. The games
-master (`act("gm", ...)`) enters a power's orders as written, void lines and all (`orders`:
-the mailed orders of a GM's game, adjudicated and reported as the judge always did),
-adjudicates at once (`process`) or ends the game in a draw. A game made directly is a
-GM's (`gm_adjudicates`); the registry's wait for no GM. With the option `drafts` (the
-play server's games) orders stay drafts until the phase is processed: a power that gave
-all its orders may still change them (it stays in `to_act`; `waiting_for` leaves it
-out), and a phase waits for `process` unless no power has anything to order in it.
+optional orders left, or for a Sauron asked with none, `{"type": "pass"}`);
+`legal_actions` lists every legal order (legal.py). Once every power is done the phase is
+adjudicated inside `act`. The games master (`act("gm", ...)`) enters a power's orders as
+written, void lines and all (`orders`: the mailed orders of a GM's game, adjudicated and
+reported as the judge always did), adjudicates at once (`process`) or ends the game in a
+draw. A game made directly is a GM's (`gm_adjudicates`); the registry's wait for no GM.
+With the option `drafts` (the play server's games) orders stay drafts until the phase is
+processed: a power that gave all its orders may still change them (it stays in `to_act`;
+`waiting_for` leaves it out), and a phase waits for `process` unless no power has
+anything to order in it.
+
+Who is asked is public (docs/rulings.md, "Necromancer variant: who is asked is public"):
+every seat and spectator reads `to_act`, `waiting_for` and the decisions, so Sauron, whose
+hidden units and secret Activations (EN 3.2.1, 7.8.2 vii) could empty his list unseen, is
+asked in every Adjustment phase until he passes or Activates, and in a Movement phase even
+with no unit at all (then he passes). New games say so in the record (`public_asking`);
+records without it were played before, and replay as they were played.
 
 Records written before issue 12 (id `necromancer`, actions with a `phase` and no `player`)
 still load: their `orders`/`process`/`draw` are the GM's actions (docs/rulings.md).
@@ -66,7 +74,8 @@ from warjudge.diplomacy.variants.necromancer.views import (
 )
 
 EDITIONS = ("2000", "2002")
-OPTIONS = ("edition", "alignment", "map", "max_year", "gm_adjudicates", "drafts")
+OPTIONS = ("edition", "alignment", "map", "max_year", "gm_adjudicates", "drafts", "public_asking")
+PUBLIC_ASKING = "public_asking"   # in every new game's record; records without it replay as played
 GAME = "necromancer-diplomacy"           # the record id (core/games.py)
 LEGACY_GAME = "necromancer"              # records written before issue 12 say this; they still load
 
@@ -81,7 +90,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
 
     def __init__(self, edition: str = "2002", alignment: bool = True, map_file: str | None = None,
                  map_data: dict[str, Any] | None = None, *, seed: int = 0, max_year: int | None = None,
-                 gm_adjudicates: bool = True, drafts: bool = False):
+                 gm_adjudicates: bool = True, drafts: bool = False, public_asking: bool = True):
         """A new game on the shipped map, a GM's map file (`map_file`) or a map carried by a
         record (`map_data`). A map from a file is stored in the record itself, so a record
         never names a file to open and plays anywhere it is copied. A game made here is a
@@ -103,8 +112,11 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             options["gm_adjudicates"] = True
         if drafts:   # stored only when set: older records replay unchanged
             options["drafts"] = True
+        if public_asking:   # every new game's; a record made before says nothing (from_record)
+            options[PUBLIC_ASKING] = True
         record_options(options)
         self.max_year, self.gm_adjudicates, self.drafts = max_year, gm_adjudicates, drafts
+        self.public_asking = public_asking
         self.record = GameRecord(GAME, seed, options)
         self.state: NecroState = initial_state(self.map)
         self.dislodged: list[Dislodgement] = []
@@ -130,10 +142,20 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
     @classmethod
     def new(cls, seed: int = 0, **options: Any) -> "NecromancerDiplomacyGame":
         """A new game through the registry (core.games.new); the options are a record's
-        (edition, alignment, map, max_year, gm_adjudicates, drafts). This variant has no dice."""
-        edition, alignment, map_data, max_year, gm_adjudicates, drafts = record_options(options)
+        (edition, alignment, map, max_year, gm_adjudicates, drafts, public_asking). This
+        variant has no dice."""
+        edition, alignment, map_data, max_year, gm_adjudicates, drafts, public_asking = record_options(options)
         return cls(edition, alignment, map_data=map_data, seed=seed, max_year=max_year,
-                   gm_adjudicates=gm_adjudicates, drafts=drafts)
+                   gm_adjudicates=gm_adjudicates, drafts=drafts, public_asking=public_asking)
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Any:
+        """A record without `public_asking` was played before Sauron was asked in public
+        (docs/rulings.md): it replays under the asking it was played under, bit for bit."""
+        if PUBLIC_ASKING not in record.options:
+            record = record.copy()
+            record.options = {**record.options, PUBLIC_ASKING: False}
+        return super().from_record(record)
 
     @classmethod
     def option_from_file(cls, name: str, path: Path) -> Any:
@@ -247,20 +269,37 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         return acting[2]
 
     def _may_pass(self, power: str) -> bool:
-        """Only optional orders left (an Activation, the Nazgul's rebuild, the third army)."""
+        """Only optional orders left (an Activation, the Nazgul's rebuild, the third army),
+        or none left to a Sauron asked all the same (`_asked_anyway`)."""
         legal = self._legal_orders(power)
-        return self.state.phase.kind == ADJUSTMENT and bool(legal) and not any(map(is_owed, legal))
+        if self.state.phase.kind != ADJUSTMENT:
+            return not legal and self._asked_anyway(power)
+        return (bool(legal) or self._asked_anyway(power)) and not any(map(is_owed, legal))
+
+    def _asked_anyway(self, power: str) -> bool:
+        """Is Sauron asked whatever his list holds (docs/rulings.md, "who is asked is
+        public")? Others cannot tell whether an army that looks Standing, or an unseen
+        beast or Nazgûl, is his: in an Adjustment phase he is asked until he Activates
+        (EN 7.8.2 iv: one a phase) or passes; in a Movement phase until he gave an order
+        (all his units are then his to order) or, with none, passes."""
+        if not self.public_asking or power != "SAURON" or self._out(power):
+            return False
+        kind, given = self.state.phase.kind, self.pending.get(power, {}).values()
+        if kind == ADJUSTMENT:
+            return not any(isinstance(g.order, Activate) for g in given)
+        return kind == MOVEMENT and not given
 
     def _may_act(self, power: str) -> bool:
         if self.is_over or power not in self.powers or power in self.passed:
             return False
-        return bool(self._legal_orders(power)) or ((self.gm_adjudicates or self.drafts) and bool(self.pending.get(power)))
+        return bool(self._legal_orders(power)) or self._asked_anyway(power) or (
+            (self.gm_adjudicates or self.drafts) and bool(self.pending.get(power)))
 
     def waiting_for(self) -> tuple[str, ...]:
         """The powers of `to_act` that have orders left to give (or, only optional ones
-        left, have not passed); with `drafts` or `gm_adjudicates` a power that gave all
-        its orders may act but is waited for no more."""
-        return tuple(p for p in self.to_act() if self._legal_orders(p))
+        left, have not passed; or are asked all the same, `_asked_anyway`); with `drafts`
+        or `gm_adjudicates` a power that gave all its orders may act but is waited for no more."""
+        return tuple(p for p in self.to_act() if self._legal_orders(p) or self._asked_anyway(p))
 
     def decision(self, player: str) -> Decision | None:
         if player not in self.to_act():
@@ -507,17 +546,19 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             self.state = replace(self.state, phase=next_turn(year))
 
 
-def record_options(options: dict[str, Any]) -> tuple[str, bool, dict[str, Any] | None, int | None, bool, bool]:
-    """(edition, alignment, map, max_year, gm_adjudicates, drafts) from a record or the
-    registry's options, checked strictly as every Diplomacy game's (diplomacy/options.py)."""
+def record_options(options: dict[str, Any]) -> tuple[str, bool, dict[str, Any] | None, int | None, bool, bool, bool]:
+    """(edition, alignment, map, max_year, gm_adjudicates, drafts, public_asking) from a
+    record or the registry's options, checked strictly as every Diplomacy game's
+    (diplomacy/options.py); a new game asks in public (`from_record` says when not)."""
     shared = family_options(options, OPTIONS, first_year=START_YEAR)
     edition, alignment, map_data = options.get("edition", "2002"), options.get("alignment", True), options.get("map")
     check_choice("edition", edition, EDITIONS)
     check_flag("alignment", alignment)
+    check_flag(PUBLIC_ASKING, options.get(PUBLIC_ASKING, True))
     if map_data is not None and not isinstance(map_data, dict):
         raise Refusal("dip.option.map")
     return (edition, alignment, map_data, shared.get("max_year"), shared.get("gm_adjudicates", False),
-            shared.get("drafts", False))
+            shared.get("drafts", False), options.get(PUBLIC_ASKING, True))
 
 
 def replay_legacy(game: NecromancerDiplomacyGame, actions: Sequence[dict[str, Any]]) -> NecromancerDiplomacyGame:

@@ -273,23 +273,31 @@ def _redraw_orders(game: "NecromancerDiplomacyGame", sample: "NecromancerDiploma
                 return
             sample._give(power, rng.choice(legal))
         return
-    if not game._legal_orders(power):   # done: orders until none is left
+    if power not in game.waiting_for():   # done: orders until none is left
         for _ in range(MOST_ORDERS):
             legal = sample._legal_orders(power)
             if not legal:
-                return
+                break
             sample._give(power, rng.choice(legal))
+        if _waits(sample, power) and sample._may_pass(power):   # a Sauron asked all the same passed
+            sample._pass(power)
         return
     for _ in range(len(game.pending.get(power, {}))):   # not done: as many, never the last
         choices = list(sample._legal_orders(power))
         rng.shuffle(choices)
         for text in choices[:8]:
             sample._give(power, text)
-            if sample._legal_orders(power):
+            if _waits(sample, power):
                 break
             sample._take_back(power, text)
         else:
             return
+
+
+def _waits(game: "NecromancerDiplomacyGame", power: str) -> bool:
+    """Is `power` still waited for (`waiting_for`, worked out afresh: orders given here
+    are no actions, so the game's own list of who acts would not see them)?"""
+    return bool(game._legal_orders(power)) or game._asked_anyway(power)
 
 
 __all__ = ["sample_hidden"]

@@ -126,6 +126,9 @@ TEMPLATES = {
     "necdip.adjust.one_unit_per_province": "{power} builds one unit in a province (EN 4.2 i)",
     "necdip.adjust.no_units_to_disband": "{power} has no units to disband",
     "necdip.adjust.disbands_only": "{power} disbands only {n} more",
+    "necdip.adjust.uncounted_disband":
+        "the Nazgûl, the Wizard, the Spiders and the Dragons are not counted in adjustments: "
+        "none of them is disbanded there (EN 3.3 vi, 7.8.2 iii)",
     # refused actions
     "necdip.act.no_order_to_retract": "{power} has no order {order!r} to take back",
     "necdip.act.owes_orders": "{power} still owes orders: only optional ones may be declined",

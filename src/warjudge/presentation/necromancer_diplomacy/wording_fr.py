@@ -140,6 +140,9 @@ TEMPLATES = {
     "necdip.adjust.one_unit_per_province": "{power} ne construit qu'une Unité par Province (FR 4.2 i)",
     "necdip.adjust.no_units_to_disband": "{power} n'a pas d'Unités à détruire",
     "necdip.adjust.disbands_only": "{power} ne peut plus détruire que {n} Unité(s)",
+    "necdip.adjust.uncounted_disband":
+        "le Nazgûl, le Magicien, les Araignées et les Dragons ne sont pas comptabilisés lors de l'Ajustement : "
+        "aucun n'y est détruit (FR 3.3 vii, 7.8.2 iii)",
     # refused actions
     "necdip.act.no_order_to_retract": "{power} n'a pas d'ordre {order!r} à retirer",
     "necdip.act.owes_orders": "{power} doit encore des ordres : seuls les ordres facultatifs peuvent être refusés",

@@ -41,7 +41,8 @@ def at_movement(edition: str = "2002", units=None, **options) -> NecromancerDipl
 def test_the_variant_is_registered_under_both_ids():  # issue 12
     assert games.info("necromancer-diplomacy").id == games.info("necromancer").id == "necromancer-diplomacy"
     game = games.new("necromancer-diplomacy", seed=3, edition="2000", alignment=False, max_year=2780)
-    assert game.record.options == {"edition": "2000", "alignment": False, "max_year": 2780, "public_asking": True}
+    assert game.record.options == {"edition": "2000", "alignment": False, "max_year": 2780, "public_asking": True,
+                                   "counted_disbands": True}
     typed = parse_options(["edition=2000"], games.options("necromancer-diplomacy"))   # --option, as typed
     assert games.new("necromancer-diplomacy", **typed).record.options["edition"] == "2000"
     with pytest.raises(Exception, match="max_year"):

@@ -30,7 +30,8 @@ def test_new_games_come_from_options_as_the_registry_makes_them():  # issue 12
     game = NecromancerDiplomacyGame.new(5, edition="2000", alignment=False)
     assert isinstance(game, NecromancerDiplomacyGame)
     assert game.record.game == "necromancer-diplomacy"
-    assert game.record.options == {"edition": "2000", "alignment": False, "public_asking": True}
+    assert game.record.options == {"edition": "2000", "alignment": False, "public_asking": True,
+                                   "counted_disbands": True}
     assert str(game.state.phase) == "TA2750A"   # EN 7.7 x: the opening adjustment
     with pytest.raises(Refusal, match="edition"):   # the family's option refusals (tests/diplomacy/test_dialect.py)
         NecromancerDiplomacyGame.new(5, edition="1999")

@@ -101,10 +101,12 @@ def home_centres(nmap: NecroMap, state: NecroState, power: str) -> set[str]:
 
 
 def judge_adjustments(nmap: NecroMap, state: NecroState, orders: Sequence[NEntry],
-                      spoiled: list[tuple[str, Piece]] | None = None) -> tuple[NecroState, list[OrderResult]]:
+                      spoiled: list[tuple[str, Piece]] | None = None, *, counted_disbands: bool = True
+                      ) -> tuple[NecroState, list[OrderResult]]:
     """The adjustment phase; a hidden unit that spoils an Activation is added to `spoiled`
-    (it is revealed, EN 7.8.2 vi)."""
-    judging = Judging(nmap, state, spoiled if spoiled is not None else [])
+    (it is revealed, EN 7.8.2 vi). `counted_disbands`: False only for records played
+    before an uncounted unit's disband was void (`Judging`)."""
+    judging = Judging(nmap, state, spoiled if spoiled is not None else [], counted_disbands)
     results = judging.judge(orders)
     state, delta, used = judging.state, judging.delta, judging.used
     position = state.position
@@ -124,10 +126,14 @@ class Judging:
     """An adjustment phase judged one order after another: each verdict depends only on
     the orders before it, so the legal-order list judges the orders given once and each
     candidate on a `fork` (civil disorder and victory, which close the phase, are
-    `judge_adjustments`'s)."""
+    `judge_adjustments`'s). Only counted units are disbanded (EN 3.3 vi, 7.8.2 iii;
+    docs/rulings.md); records played before, `counted_disbands` False, let an uncounted
+    unit's disband pay one owed, as they were judged."""
 
-    def __init__(self, nmap: NecroMap, state: NecroState, spoiled: list[tuple[str, Piece]]) -> None:
+    def __init__(self, nmap: NecroMap, state: NecroState, spoiled: list[tuple[str, Piece]],
+                 counted_disbands: bool = True) -> None:
         self.nmap, self.state, self.spoiled = nmap, _working_copy(state), spoiled
+        self.counted_disbands = counted_disbands
         self.opening = state.phase.year == START_YEAR
         self.delta = _balances(nmap, state)
         self.used = dict.fromkeys(self.delta, 0)
@@ -174,6 +180,8 @@ class Judging:
                 used[power] += 0 if order.unit.kind == NAZGUL else order.unit.count
             return reason
         if isinstance(order, Disband):
+            if self.counted_disbands and order.unit.kind in UNCOUNTED:
+                return because("necdip.adjust.uncounted_disband")
             reason = _disband(state, order, -delta[power] - used[power])
             if not reason:
                 used[power] += order.unit.count

@@ -19,7 +19,9 @@ every seat and spectator reads `to_act`, `waiting_for` and the decisions, so Sau
 hidden units and secret Activations (EN 3.2.1, 7.8.2 vii) could empty his list unseen, is
 asked in every Adjustment phase until he passes or Activates, and in a Movement phase even
 with no unit at all (then he passes). New games say so in the record (`public_asking`);
-records without it were played before, and replay as they were played.
+records without it were played before, and replay as they were played. Likewise only
+counted units are disbanded in adjustments (EN 3.3 vi, 7.8.2 iii): new records carry
+`counted_disbands`; records without it let an uncounted unit's disband pay one owed.
 
 Records written before issue 12 (id `necromancer`, actions with a `phase` and no `player`)
 still load: their `orders`/`process`/`draw` are the GM's actions (docs/rulings.md).
@@ -34,7 +36,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Sequence, cast
 
 from warjudge.core.errors import IllegalAction, InputError, OrderError, RecordError
-from warjudge.core.events import OrderRefusal, Refusal
+from warjudge.core.events import Event, OrderRefusal, Refusal
 from warjudge.core.game import GM, Action, Decision
 from warjudge.core.games import MAX_FILE_OPTION_BYTES, Option
 from warjudge.core.log import Log
@@ -45,7 +47,7 @@ from warjudge.diplomacy.family import DiplomacyFamily
 from warjudge.diplomacy.given import Given
 from warjudge.diplomacy.options import check_choice, check_flag, family_options
 from warjudge.diplomacy.report import OrderResult, PhaseReport
-from warjudge.diplomacy.variants.necromancer.adjustments import victory_points
+from warjudge.diplomacy.variants.necromancer.adjustments import UNCOUNTED, victory_points
 from warjudge.diplomacy.variants.necromancer.reasons import because
 from warjudge.diplomacy.variants.necromancer import refusals
 from warjudge.diplomacy.variants.necromancer.adjustments import judge_adjustments, update_ownership
@@ -74,8 +76,11 @@ from warjudge.diplomacy.variants.necromancer.views import (
 )
 
 EDITIONS = ("2000", "2002")
-OPTIONS = ("edition", "alignment", "map", "max_year", "gm_adjudicates", "drafts", "public_asking")
+OPTIONS = ("edition", "alignment", "map", "max_year", "gm_adjudicates", "drafts", "public_asking",
+           "counted_disbands")
 PUBLIC_ASKING = "public_asking"   # in every new game's record; records without it replay as played
+COUNTED_DISBANDS = "counted_disbands"   # the same: records without it replay as played
+MARKERS = (PUBLIC_ASKING, COUNTED_DISBANDS)   # what a record made before each change lacks
 GAME = "necromancer-diplomacy"           # the record id (core/games.py)
 LEGACY_GAME = "necromancer"              # records written before issue 12 say this; they still load
 
@@ -90,7 +95,8 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
 
     def __init__(self, edition: str = "2002", alignment: bool = True, map_file: str | None = None,
                  map_data: dict[str, Any] | None = None, *, seed: int = 0, max_year: int | None = None,
-                 gm_adjudicates: bool = True, drafts: bool = False, public_asking: bool = True):
+                 gm_adjudicates: bool = True, drafts: bool = False, public_asking: bool = True,
+                 counted_disbands: bool = True):
         """A new game on the shipped map, a GM's map file (`map_file`) or a map carried by a
         record (`map_data`). A map from a file is stored in the record itself, so a record
         never names a file to open and plays anywhere it is copied. A game made here is a
@@ -112,11 +118,12 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             options["gm_adjudicates"] = True
         if drafts:   # stored only when set: older records replay unchanged
             options["drafts"] = True
-        if public_asking:   # every new game's; a record made before says nothing (from_record)
-            options[PUBLIC_ASKING] = True
+        for marker, on in ((PUBLIC_ASKING, public_asking), (COUNTED_DISBANDS, counted_disbands)):
+            if on:   # every new game's; a record made before says nothing (from_record)
+                options[marker] = True
         record_options(options)
         self.max_year, self.gm_adjudicates, self.drafts = max_year, gm_adjudicates, drafts
-        self.public_asking = public_asking
+        self.public_asking, self.counted_disbands = public_asking, counted_disbands
         self.record = GameRecord(GAME, seed, options)
         self.state: NecroState = initial_state(self.map)
         self.dislodged: list[Dislodgement] = []
@@ -142,19 +149,22 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
     @classmethod
     def new(cls, seed: int = 0, **options: Any) -> "NecromancerDiplomacyGame":
         """A new game through the registry (core.games.new); the options are a record's
-        (edition, alignment, map, max_year, gm_adjudicates, drafts, public_asking). This
-        variant has no dice."""
-        edition, alignment, map_data, max_year, gm_adjudicates, drafts, public_asking = record_options(options)
+        (edition, alignment, map, max_year, gm_adjudicates, drafts, public_asking,
+        counted_disbands). This variant has no dice."""
+        edition, alignment, map_data, max_year, gm_adjudicates, drafts, markers = record_options(options)
         return cls(edition, alignment, map_data=map_data, seed=seed, max_year=max_year,
-                   gm_adjudicates=gm_adjudicates, drafts=drafts, public_asking=public_asking)
+                   gm_adjudicates=gm_adjudicates, drafts=drafts, public_asking=markers[PUBLIC_ASKING],
+                   counted_disbands=markers[COUNTED_DISBANDS])
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Any:
-        """A record without `public_asking` was played before Sauron was asked in public
-        (docs/rulings.md): it replays under the asking it was played under, bit for bit."""
-        if PUBLIC_ASKING not in record.options:
+        """A record without `public_asking` was played before Sauron was asked in public,
+        one without `counted_disbands` before only counted units were disbanded
+        (docs/rulings.md): it replays under the rules it was played under, bit for bit."""
+        missing = [marker for marker in MARKERS if marker not in record.options]
+        if missing:
             record = record.copy()
-            record.options = {**record.options, PUBLIC_ASKING: False}
+            record.options = {**record.options, **dict.fromkeys(missing, False)}
         return super().from_record(record)
 
     @classmethod
@@ -243,7 +253,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         if kind == RETREAT:
             return retreat_orders(self.map, self.rules, sight, self.dislodged, self.standoffs, power, given)
         if kind == ADJUSTMENT:
-            return adjustment_orders(self.map, replace(state, position=sight), power, given)
+            return adjustment_orders(self.map, replace(state, position=sight), power, given, self.counted_disbands)
         out: list[str] = []
         at: dict[str, list[str]] = {}
         for written in self.pending.get(power, {}).values():   # `given`'s texts, parsed
@@ -342,9 +352,18 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
         canonical = format_norder(order)
         legal = self._legal_orders(power)
         if canonical not in legal:
-            why = refusals.why_not(canonical, power, sorted(legal), self._given(power))
+            why = self._uncounted_disband(order) or refusals.why_not(canonical, power, sorted(legal),
+                                                                     self._given(power))
             raise Refusal(why.code, **why.params)
         return Given(canonical, order)
+
+    def _uncounted_disband(self, order: NOrder | Waive) -> Event | None:
+        """The judge's own reason for an adjustment disband of an uncounted unit (EN 3.3 vi,
+        7.8.2 iii), which the reasons read from the legal list would misname."""
+        if (self.counted_disbands and self.state.phase.kind == ADJUSTMENT and isinstance(order, Disband)
+                and order.unit.kind in UNCOUNTED):
+            return because("necdip.adjust.uncounted_disband")
+        return None
 
     def _write(self, power: str, orders: list[str]) -> None:
         """The GM's `orders`: kept as written, void lines and all (reported void when judged)."""
@@ -516,27 +535,32 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             self._end_of_turn()
             return PhaseReport(phase, results, self.state, reveal)
         spoiled: list[tuple[str, Piece]] = []
-        state, results = judge_adjustments(self.map, self.state, entries, spoiled)
+        beasts = self.state.secret_beasts
+        state, results = judge_adjustments(self.map, self.state, entries, spoiled,
+                                           counted_disbands=self.counted_disbands)
         if phase.year == SAURON_ENDS:
             state = eliminate_sauron(state)
         self.state = replace(state, phase=next_turn(phase.year))
         given = [item.order if isinstance(item, Given) else None for _, item in entries]   # results' first lines
-        hidden = {i for i, r in enumerate(results) if self._secret_adjustment(r, given[i] if i < len(given) else None)
+        hidden = {i for i, r in enumerate(results)
+                  if self._secret_adjustment(r, given[i] if i < len(given) else None, beasts)
                   or (phase.year == START_YEAR and r.power == "SARUMAN")}             # EN 7.7 x
         reveal = Reveal(located=_hidden_units_placed(results))                          # EN 3.2.1 vii
         for province, piece in spoiled:   # EN 7.8.2 vi: the hidden unit that spoiled an Activation
             reveal.located[(piece.power, piece.component.kind)] = province
         return PhaseReport(phase, results, self.state, reveal, hidden_orders=hidden)
 
-    def _secret_adjustment(self, r: OrderResult, given: NOrder | Waive | None) -> bool:
-        """An Activation (EN 7.8.2 vii: never revealed, even written wrong) or a disband of a
-        Hidden Movement unit (EN 3.2.1 vii: shown only if it was visible; between turns it never is).
+    def _secret_adjustment(self, r: OrderResult, given: NOrder | Waive | None, beasts: set[str]) -> bool:
+        """An Activation (EN 7.8.2 vii: never revealed, even written wrong), a disband of a
+        Hidden Movement unit (EN 3.2.1 vii: shown only if it was visible; between turns it never is)
+        or a void one of unrevealed Spiders or Dragons (`beasts`: they held, EN 7.8.2 vii).
         `given`: the order as parsed when given (None: a GM's line or the judge's, read here)."""
         try:
             order = given if given is not None else parse_norder(r.text, r.power, self.map)
         except OrderError:
             return fold(r.text).strip().startswith("activ")
-        return isinstance(order, Activate) or isinstance(order, Disband) and order.unit.kind in HIDDEN_MOVERS
+        return isinstance(order, Activate) or isinstance(order, Disband) and (
+            order.unit.kind in HIDDEN_MOVERS or r.result == "void" and is_hidden(r.power, order.unit.kind, beasts))
 
     def _end_of_turn(self) -> None:
         year = self.state.phase.year
@@ -546,19 +570,23 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
             self.state = replace(self.state, phase=next_turn(year))
 
 
-def record_options(options: dict[str, Any]) -> tuple[str, bool, dict[str, Any] | None, int | None, bool, bool, bool]:
-    """(edition, alignment, map, max_year, gm_adjudicates, drafts, public_asking) from a
-    record or the registry's options, checked strictly as every Diplomacy game's
-    (diplomacy/options.py); a new game asks in public (`from_record` says when not)."""
+def record_options(options: dict[str, Any]
+                   ) -> tuple[str, bool, dict[str, Any] | None, int | None, bool, bool, dict[str, bool]]:
+    """(edition, alignment, map, max_year, gm_adjudicates, drafts, markers) from a record
+    or the registry's options, checked strictly as every Diplomacy game's
+    (diplomacy/options.py); `markers`: `public_asking` and `counted_disbands`, on in a new
+    game (`from_record` says when a record was played before)."""
     shared = family_options(options, OPTIONS, first_year=START_YEAR)
     edition, alignment, map_data = options.get("edition", "2002"), options.get("alignment", True), options.get("map")
     check_choice("edition", edition, EDITIONS)
     check_flag("alignment", alignment)
-    check_flag(PUBLIC_ASKING, options.get(PUBLIC_ASKING, True))
+    markers = {marker: options.get(marker, True) for marker in MARKERS}
+    for marker, on in markers.items():
+        check_flag(marker, on)
     if map_data is not None and not isinstance(map_data, dict):
         raise Refusal("dip.option.map")
     return (edition, alignment, map_data, shared.get("max_year"), shared.get("gm_adjudicates", False),
-            shared.get("drafts", False), options.get(PUBLIC_ASKING, True))
+            shared.get("drafts", False), markers)
 
 
 def replay_legacy(game: NecromancerDiplomacyGame, actions: Sequence[dict[str, Any]]) -> NecromancerDiplomacyGame:

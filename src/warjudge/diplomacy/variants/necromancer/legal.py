@@ -144,10 +144,12 @@ def retreat_orders(nmap: NecroMap, rules: Rules, sight: Position, dislodged: lis
 
 # --- adjustments ---------------------------------------------------------------------------
 
-def adjustment_orders(nmap: NecroMap, seen: NecroState, power: str, given: tuple[str, ...]) -> list[str]:
+def adjustment_orders(nmap: NecroMap, seen: NecroState, power: str, given: tuple[str, ...],
+                      counted_disbands: bool = True) -> list[str]:
     """`seen`: the state with the position as `power` sees it. The orders given are judged
-    once; each candidate after them on a fork (as the judge reads them in turn)."""
-    judging = Judging(nmap, seen, [])
+    once; each candidate after them on a fork (as the judge reads them in turn);
+    `counted_disbands` as the judge's (`Judging`)."""
+    judging = Judging(nmap, seen, [], counted_disbands)
     if any(r.result == "void" for r in judging.judge([(power, t) for t in given])):
         return []
     return [text for text in dict.fromkeys(_adjustment_candidates(nmap, seen, power, judging.delta[power]))

@@ -125,6 +125,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "necdip.adjust.one_unit_per_province": ("power",),
     "necdip.adjust.no_units_to_disband": ("power",),
     "necdip.adjust.disbands_only": ("power", "n"),
+    "necdip.adjust.uncounted_disband": (),
     # refused actions (game.py)
     "necdip.act.no_order_to_retract": ("power", "order"),
     "necdip.act.owes_orders": ("power",),

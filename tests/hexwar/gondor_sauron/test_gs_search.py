@@ -46,3 +46,21 @@ def test_a_melee_or_fire_decision_is_still_searched():
     bot = search_bot(random.Random(1), iterations=2, game_id="sauron")
     assert bot.choose(game, side) in game.legal_actions(side)
     assert bot.searched == 1 and bot.rollouts > 0
+
+
+def test_the_siege_phase_is_left_to_the_heuristic_without_a_rollout():
+    # SPI 3.0 B: a breach shows in no demoralization within a rollout's few actions;
+    # searching a bombardment cost up to 1 s of CPU and never changed one
+    seed = 3
+    game = games.new("gondor", seed=seed)
+    seats = {s: bots.make("gondor", "heuristic", bots.bot_rng(seed, s)) for s in ("westernesse", "sauron")}
+    while True:
+        side = game.to_act()[0]
+        decision = game.decision(side)
+        if side == "sauron" and decision is not None and decision.kind == "siege" \
+                and any(a["type"] == "bombard" for a in game.legal_actions(side)):
+            break
+        game.act(side, seats[side].choose(game, side))
+    bot = search_bot(random.Random(1), iterations=2, game_id="gondor")
+    assert bot.choose(game, "sauron") in game.legal_actions("sauron")
+    assert bot.searched == 0 and bot.rollouts == 0

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from warjudge.core import bots, games
 from warjudge.core.ismcts import share
-from warjudge.hexwar.sjg.search import CP_WEIGHT, evaluate, search_bot, strength, worth
+from warjudge.hexwar.sjg.search import evaluate, search_bot, strength, worth
 
 SEED = 2626
 ROOT = Path(__file__).parents[3]
@@ -137,8 +137,7 @@ def test_the_search_counts_the_losses_a_retreat_owes_before_it_is_answered():
     view = game.view(winner)
     owed = game.decision(loser).info
     losable = sorted(worth(u) for u in view["units"] if u["id"] in owed["units"] and u["kind"] != "necromancer")
-    fielded = {s: sum(worth(u) for u in view["units"] if u["side"] == s) + CP_WEIGHT * view["sides"][s]["cp"]
-               for s in game.players}
+    fielded = {s: sum(worth(u) for u in view["units"] if u["side"] == s) for s in game.players}
     assert strength(view, loser) == fielded[loser] - sum(losable[:owed["losses"]]) < fielded[loser]
     assert evaluate(view, winner) > share(fielded[winner], fielded[loser])
 
@@ -164,15 +163,3 @@ def test_the_search_leaves_an_advance_to_the_heuristic():
     game, side = play_until(SEED, lambda game, side, decision: decision.kind == "advance")
     bot = search_bot(random.Random(1), iterations=3)
     assert bot.choose(game, side) in game.legal_actions(side) and bot.searched == 0
-
-
-def test_the_search_counts_the_conversion_points_a_side_has_left():
-    # SJG 5.0: Conversion Points buy strength to come; scored at no worth, every
-    # conversion looked free, and a dearer multiple than the heuristic's, or a target it
-    # keeps its reserve from, gained whatever it won
-    game, side = play_until(SEED, lambda game, side, decision: decision.kind == "convert")
-    view = game.view(side)
-    cp = view["sides"][side]["cp"]
-    spent = {**view, "sides": {**view["sides"], side: {**view["sides"][side], "cp": cp - 30}}}
-    assert cp >= 30 and strength(spent, side) == strength(view, side) - 30 * CP_WEIGHT
-    assert evaluate(spent, side) < evaluate(view, side)

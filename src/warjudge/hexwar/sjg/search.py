@@ -17,10 +17,6 @@ from warjudge.core.game import View
 from warjudge.core.ismcts import SearchBot, share
 
 NECROMANCER_WEIGHT = 40   # his fall ends the game (2.21): worth several units' strength
-# a Conversion Point unspent is strength to come (5.0): x3 on a zombie, 27-30 CP, wins
-# 20-24 of strength from the enemy 5 times in 6; at no worth every conversion scored as
-# free, so a dearer multiple or a target the heuristic keeps its reserve from won
-CP_WEIGHT = 0.5
 # an advance changes no strength when played (scored at once, every candidate gained 0)
 # and its listing tries every answer on a clone: up to 3 s for nothing
 LEFT_TO_PRIOR = frozenset({"move", "deploy", "advance"})
@@ -38,10 +34,8 @@ def worth(unit: dict[str, Any]) -> float:
 
 
 def strength(view: View, side: str) -> float:
-    """What `side` still fields and its Conversion Points left, less what the retreats it
-    owes will cost it."""
-    fielded = sum(worth(u) for u in view["units"] if u["side"] == side)
-    return fielded + CP_WEIGHT * float(view["sides"][side]["cp"]) - owed_losses(view, side)
+    """What `side` still fields, less what the retreats it owes will cost it."""
+    return sum(worth(u) for u in view["units"] if u["side"] == side) - owed_losses(view, side)
 
 
 def owed_losses(view: View, side: str) -> float:

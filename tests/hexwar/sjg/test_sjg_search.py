@@ -163,3 +163,18 @@ def test_the_search_leaves_an_advance_to_the_heuristic():
     game, side = play_until(SEED, lambda game, side, decision: decision.kind == "advance")
     bot = search_bot(random.Random(1), iterations=3)
     assert bot.choose(game, side) in game.legal_actions(side) and bot.searched == 0
+
+
+def test_the_search_leaves_a_retreat_to_the_heuristic_without_listing_it(monkeypatch):
+    # SJG 6.52: the heuristic answers a retreat by trying its own choice on a clone; the
+    # search listed every loss, hex and displacement to draw candidates (0.94 s once)
+    from warjudge.hexwar.sjg import legal
+
+    game, side = play_until(SEED, lambda game, side, decision: decision.kind == "retreat")
+    listed: list[str] = []
+    lister = legal._BY_KIND["retreat"]
+    monkeypatch.setitem(legal._BY_KIND, "retreat", lambda g, d, s: listed.append("retreat") or lister(g, d, s))
+    bot = search_bot(random.Random(1), iterations=3)
+    action = bot.choose(game, side)
+    assert bot.searched == 0 and listed == []
+    assert action in game.legal_actions(side)

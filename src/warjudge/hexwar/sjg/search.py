@@ -4,8 +4,8 @@ after it is played, from the seat's own view, by the strength each side still ha
 the board.
 
 A turn's single moves and the secret set-up are left to the heuristic (hundreds of
-actions, each worth little alone); attacks, retreats, conversions, searches and
-choices are searched; an advance too is left to the heuristic (see LEFT_TO_PRIOR)."""
+actions, each worth little alone); attacks, conversions, searches and choices are
+searched; advances and retreats too are left to the heuristic (see LEFT_TO_PRIOR)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,13 @@ from warjudge.core.ismcts import SearchBot, share
 
 NECROMANCER_WEIGHT = 40   # his fall ends the game (2.21): worth several units' strength
 # an advance changes no strength when played (scored at once, every candidate gained 0)
-# and its listing tries every answer on a clone: up to 3 s for nothing
-LEFT_TO_PRIOR = frozenset({"move", "deploy", "advance"})
+# and its listing tries every answer on a clone: up to 3 s for nothing. A retreat too:
+# the heuristic answers one in milliseconds (its weakest lost, the nearest hex home,
+# tried on a clone) where the search listed every loss, hex and displacement to draw its
+# candidates (2,234 retreats, 0.94 s, for one with no loss and three hexes: the longest
+# decision of a 40-game tournament), and in traced games they mostly scored as the
+# heuristic's choice or worse
+LEFT_TO_PRIOR = frozenset({"move", "deploy", "advance", "retreat"})
 # a candidate is scored right after it is played (its dice rolled, a retreat it forces
 # owed): rollouts two actions on stopped before a retreat, an advance or a search (their
 # listings cost up to 0.5 s) and went on through anything else, so an ended phase was

@@ -441,20 +441,3 @@ def test_leader_combat_in_play_moves_the_stacked_unit_two_hexes():
     assert (d.hex, d.disrupted, g.state.position.leaders["orc"].hex) == (paths[0][-1], True, paths[0][-1])
     assert g.to_act() == (W,) and {"type": "next"} in g.legal_actions(W)
     assert not [a for a in g.legal_actions(W) if a["type"] == "duel"]          # 7.24
-
-
-def test_the_view_shows_where_reinforcements_still_to_come_enter():
-    # the reinforcement schedule is printed with the order of battle (SPI 8.1's
-    # "deployment and reinforcement schedules"): both sides see Westernesse's entry hexes
-    # (Rohan on the north edge, Aragorn in the south-east) until the group has entered
-    g = games.new("gondor", seed=1)
-    entries = {W: ["0801", "1001", "1201", "1401", "1815", "1915", "2015"]}
-    assert g.view(S)["entries"] == g.view(W)["entries"] == entries
-    rider = u("rider", W, None, arrives="late")
-    g = games.new("sauron", seed=1, scenario=small(
-        [u("orc", S, "0505"), u("guard", W, "0101"), rider],
-        reinforcements=[{"group": "late", "side": W, "turn": 1, "entry": ["0109", "0209"]}]))
-    play_until(g, W, "F")
-    assert g.view(S)["entries"] == {W: ["0109", "0209"]}
-    g.act(W, {"type": "enter", "piece": "rider", "to": "0109"})
-    assert g.view(S)["entries"] == {}

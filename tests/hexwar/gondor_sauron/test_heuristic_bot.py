@@ -182,20 +182,15 @@ def test_from_the_foot_of_a_wall_it_goes_round_to_the_open_side_to_melee():
     assert choices(g, S) == {json.dumps({"type": "move", "piece": "orc", "to": "0506"}, sort_keys=True)}
 
 
-def ahead_of_a_demoralized_enemy(besieging: bool, entry: str | None = None):
+def ahead_of_a_demoralized_enemy(besieging: bool):
     """Day, turn 2, Sauron's Movement Phase: its orc took by night (10.0: fanatical) the only
     unit of an army whose level is 0, so Westernesse is demoralized and Sauron leads 3-0;
-    a guard stands beside Westernesse's catapult; with `besieging`, Sauron has a siege tower;
-    with `entry`, Westernesse's riders are still to come there (on turn 3)."""
+    a guard stands beside Westernesse's catapult; with `besieging`, Sauron has a siege tower."""
     tower = [{"id": "tower", "side": S, "kind": "siege_tower", "allowance": 2, "hex": "0909"}] if besieging else []
-    riders = [{"id": "rider", "side": W, "nationality": "rohan", "kind": "cavalry", "ratings": "B3W",
-               "arrives": "rohan"}] if entry else []
     doc = json.loads((SCENARIOS / "gondor.json").read_text(encoding="utf-8"))
     doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=[])
-    doc.update({"units": [u("orc", S, "0605", "E1Z"), u("victim", W, "0606", "E1Z"), u("guard", W, "0104", "B3W"),
-                          *riders],
-                "reinforcements": [{"group": "rohan", "side": W, "turn": 3, "entry": [entry]}] if entry else [],
-                "leaders": [], "turns": 3, "night_turns": [1], "spells": [], "cauldrons": [],
+    doc.update({"units": [u("orc", S, "0605", "E1Z"), u("victim", W, "0606", "E1Z"), u("guard", W, "0104", "B3W")],
+                "leaders": [], "turns": 3, "night_turns": [1], "reinforcements": [], "spells": [], "cauldrons": [],
                 "demoralization_levels": {W: 0, S: 93},
                 "engines": [{"id": "catapult", "side": W, "kind": "catapult", "allowance": 0, "missile": "c",
                              "hex": "0105"}, *tower]})
@@ -215,16 +210,6 @@ def test_ahead_against_a_demoralized_enemy_the_besieger_draws_back_out_of_reach(
     # guard's move, where the old bot closed in on the guard
     for chosen in map(json.loads, choices(ahead_of_a_demoralized_enemy(besieging=True), S)):
         assert chosen["type"] == "move" and chosen["piece"] == "orc"
-        assert distance(chosen["to"], "0105") > 4 and distance(chosen["to"], "0104") > 5
-
-
-def test_drawing_back_it_keeps_off_the_hexes_beside_the_enemy_s_entry():
-    # the order of battle is public (the view's `entries`): riders still to come enter at
-    # 0908, stop there and melee what stands beside it; the orc, drawing back as above,
-    # keeps off its neighbours, where the old bot went to 0808, beside it
-    for chosen in map(json.loads, choices(ahead_of_a_demoralized_enemy(besieging=True, entry="0908"), S)):
-        assert chosen["type"] == "move" and chosen["piece"] == "orc"
-        assert distance(chosen["to"], "0908") != 1
         assert distance(chosen["to"], "0105") > 4 and distance(chosen["to"], "0104") > 5
 
 

@@ -160,22 +160,13 @@ class GondorSauronGame(TurnSequence):
             "cauldrons": [cauldrons.view_of(c) for c in sorted(pos.cauldrons.values(), key=lambda c: c.id)],
             "pedestal": {"leader": self.pedestal[0], "hex": self.pedestal[1]} if self.pedestal else None,
             "breached": sorted(sorted(hs) for hs in pos.breached),
-            "waiting": sorted(self.state.waiting), "to_come": sorted(self.state.to_come), "entries": self._entry_hexes(),
+            "waiting": sorted(self.state.waiting), "to_come": sorted(self.state.to_come),
             "spells_on": {lid: sorted(fx) for lid, fx in sorted(self.state.bound.items())},
             "losses": dict(self.state.losses), "levels": dict(self.state.levels), "demoralized": sorted(pos.demoralized),
             "eliminated": list(self.state.eliminated), "events": self.events[-50:],
             "pending": [{"kind": p.kind, "side": p.side, "unit": p.unit} for p in self.state.queue],
         }
         return cast(GondorView, redacted(full, player))   # the same keys, less what the player may not see
-
-    def _entry_hexes(self) -> dict[str, list[str]]:
-        """Side -> the entry hexes of its reinforcements still to come or waiting to enter:
-        public, printed with the scenario's order of battle, so a side may keep clear of them."""
-        later = [p for ps in self.state.to_come.values() for p in ps] + list(self.state.waiting.values())
-        hexes: dict[str, set[str]] = {}
-        for piece in later:
-            hexes.setdefault(piece.side, set()).update(self.entry_of[piece.id])
-        return {side: sorted(hs) for side, hs in sorted(hexes.items())}
 
     def outcome(self) -> Outcome | None:
         if not self.is_over:

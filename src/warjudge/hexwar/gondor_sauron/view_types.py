@@ -85,7 +85,6 @@ class GondorView(TypedDict):
     breached: list[list[str]]          # wall hexsides breached (SPI 6.13), a pair of hexes each
     waiting: list[str]
     to_come: list[str]
-    entries: dict[str, list[str]]      # side -> where its reinforcements still to come enter (public)
     spells_on: dict[str, list[str]]
     losses: dict[str, int]             # demoralization points each side has lost (SPI 9.2)
     levels: dict[str, int]

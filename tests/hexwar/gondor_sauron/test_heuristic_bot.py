@@ -182,14 +182,11 @@ def test_from_the_foot_of_a_wall_it_goes_round_to_the_open_side_to_melee():
     assert choices(g, S) == {json.dumps({"type": "move", "piece": "orc", "to": "0506"}, sort_keys=True)}
 
 
-def ahead_of_a_demoralized_enemy(besieging: bool, catapult_at: str | None = None):
+def ahead_of_a_demoralized_enemy(besieging: bool):
     """Day, turn 2, Sauron's Movement Phase: its orc took by night (10.0: fanatical) the only
     unit of an army whose level is 0, so Westernesse is demoralized and Sauron leads 3-0;
-    a guard stands beside Westernesse's catapult; with `besieging`, Sauron has a siege tower,
-    with `catapult_at` a catapult of its own there."""
+    a guard stands beside Westernesse's catapult; with `besieging`, Sauron has a siege tower."""
     tower = [{"id": "tower", "side": S, "kind": "siege_tower", "allowance": 2, "hex": "0909"}] if besieging else []
-    tower += [{"id": "onager", "side": S, "kind": "catapult", "allowance": 0, "missile": "c",
-               "hex": catapult_at}] if catapult_at else []
     doc = json.loads((SCENARIOS / "gondor.json").read_text(encoding="utf-8"))
     doc["map"].update(width=9, height=9, rows=[" ".join(["0"] * 9)] * 9, hexsides=[])
     doc.update({"units": [u("orc", S, "0605", "E1Z"), u("victim", W, "0606", "E1Z"), u("guard", W, "0104", "B3W")],
@@ -213,16 +210,6 @@ def test_ahead_against_a_demoralized_enemy_the_besieger_draws_back_out_of_reach(
     # guard's move, where the old bot closed in on the guard
     for chosen in map(json.loads, choices(ahead_of_a_demoralized_enemy(besieging=True), S)):
         assert chosen["type"] == "move" and chosen["piece"] == "orc"
-        assert distance(chosen["to"], "0105") > 4 and distance(chosen["to"], "0104") > 5
-
-
-def test_drawing_back_it_waits_within_its_own_catapult_s_range():
-    # SPI 7.12: Sauron's own catapult at 0902 fires on anything within 4 hexes; the orc,
-    # drawing back out of reach as above, waits beside it, within its range, where the old
-    # bot went to 0808, as far from the enemy as it could
-    for chosen in map(json.loads, choices(ahead_of_a_demoralized_enemy(besieging=True, catapult_at="0902"), S)):
-        assert chosen["type"] == "move" and chosen["piece"] == "orc"
-        assert 1 <= distance(chosen["to"], "0902") < 4
         assert distance(chosen["to"], "0105") > 4 and distance(chosen["to"], "0104") > 5
 
 

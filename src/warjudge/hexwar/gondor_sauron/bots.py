@@ -14,7 +14,7 @@ on the enemy with each unit once a phase, retreats before a melee when standing 
 on reseeded clones), retreats away from the enemy and ends a part of the turn only when
 nothing useful is left. The besieger, once ahead on points by day or against a demoralized enemy
 (9.33: fanatical), it holds the lead: its units draw back out of the enemy's catapults,
-oil and reach, near its own catapults, rather than close in; nor does it close in to wait, with nobody to melee, within
+oil and reach rather than close in; nor does it close in to wait, with nobody to melee, within
 the enemy catapults' range or beside their cauldrons. Any side's unit takes an enemy siege
 engine left unguarded (catapults first: an engine an enemy unit reaches is destroyed); the
 defender sallies and brings on reinforcements only beyond the enemy catapults' range (7.12:
@@ -326,18 +326,12 @@ def _out_of_catapult_range(view: GondorView, side: str, moves: list[Action]) -> 
 def _danger(view: GondorView, side: str, h: str) -> float:
     """How exposed a unit at `h` is: within an enemy catapult's range (7.12), beside an
     enemy cauldron (oil over the wall), within a move and a step of each enemy unit
-    (4.11: cavalry 6, infantry 4); the farther from the nearest enemy the better. Beside
-    its own catapult, within its range (7.12), counts as less exposed for the besieger: an
-    enemy that comes at the unit there comes within the catapult's range, and what the
-    catapult takes by day keeps the lead (the defender's play is unchanged)."""
+    (4.11: cavalry 6, infantry 4); the farther from the nearest enemy the better."""
     catapults = [e["hex"] for e in view["engines"] if e["side"] != side and e["kind"] == "catapult" and e.get("hex")]
     oil = [c["hex"] for c in view["cauldrons"] if c["side"] != side and c.get("hex")]
     reach = [distance(h, u["hex"]) <= (CAVALRY_REACH if u["kind"] == "cavalry" else INFANTRY_REACH)
              for u in view["units"] if u["side"] != side and u.get("hex")]
-    own = [e["hex"] for e in view["engines"] if e["side"] == side and e["kind"] == "catapult"
-           and e.get("hex")] if _besieging(view, side) else []
     return (10.0 * any(distance(h, c) <= CATAPULT_REACH for c in catapults)
-            - 4.0 * any(1 <= distance(h, c) < CATAPULT_REACH for c in own)
             + 5.0 * any(distance(h, c) == 1 for c in oil) + 4.0 * sum(reach)
             - 0.5 * min(_nearest_enemy(view, side, h), 12))
 

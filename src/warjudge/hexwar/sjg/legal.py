@@ -22,6 +22,7 @@ from warjudge.hexwar.sjg.actions import Move, Retreat, parse_action
 from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier
 from warjudge.hexwar.sjg.deploy import legal_placements
 from warjudge.hexwar.sjg.items import WEIGHT, Pick, choice_problem
+from warjudge.hexwar.sjg.phase_movement import dead_end, stacked
 from warjudge.hexwar.sjg.moves import SUICIDE_COST, climbs_cliffs, mixes_mercenaries, riders, step_table
 from warjudge.hexwar.sjg.state import STACK_LIMIT, UNDEAD, Position, Unit, other
 from warjudge.hexwar.sjg.tables import JewelEffect, UnitType
@@ -39,6 +40,7 @@ PlainWalks = dict[tuple[int, ...], tuple["_StartReach", int, frozenset[str]]]
 # group (its unit ids) -> its start's search and the MP it may spend before going over a
 # cliff edge: the suicides carrying no Jewel a grouped listing names (`_StartReach.drops`)
 Drops = dict[tuple[int, ...], tuple["_StartReach", int]]
+Stacked = tuple[int, frozenset[UnitType]]   # units as 4.4 counts them (phase_movement.stacked)
 MAX_COMBINATIONS = 4096  # attacker splits listed one by one per target set; beyond, twins by count
 
 
@@ -166,7 +168,11 @@ def _move(game: "SjgNecromancerGame", decision: "Decision", side: str, walks: Pl
             stacks.setdefault(unit.hex, []).append(unit)
     out = _takes(game, side, at)
     lying = {j.hex for j in pos.jewels.values() if j.delivered_to is None and j.hex is not None}
-    stuck = {u.hex for u in pos.units.values() if u.id in game.state.moved or u.id in game.state.locked}
+    stuck_at: dict[str, list[Unit]] = {}   # the units that can move no more, by hex
+    for unit in pos.units.values():
+        if unit.id in game.state.moved or unit.id in game.state.locked:
+            stuck_at.setdefault(unit.hex, []).append(unit)
+    stuck = {h: stacked(here) for h, here in stuck_at.items()}
     edges = _cliff_edges(board)
     layout = (id(board), frozenset(blocked), frozenset(zoc), frozenset(lying))
     for start, here in sorted(stacks.items()):
@@ -177,9 +183,13 @@ def _move(game: "SjgNecromancerGame", decision: "Decision", side: str, walks: Pl
         if reach is None:
             reach = _keep_reach(key, _StartReach(board, reachable_in(start, key[-1], steps, blocked, zoc), start,
                                                   lying, edges, zoc))
+        cliffs = [dest for dest in board.neighbours(start) if board.is_cliff(start, dest)
+                  and board.terrain(dest) != "monolith" and occupied.get(dest) != enemy]   # 4.21's crossings
         for units, allowance in groups:
-            out += _walks(game, side, units, reach, allowance, at, stuck, walks, plain)
-            out += _cliff_crossings(game, side, units, occupied, at)
+            count = stacked(units)
+            out += _walks(game, side, units, reach, allowance, count, stuck, walks, plain)
+            if cliffs:
+                out += _cliff_crossings(game, side, units, cliffs, count, stuck)
             if all(u.kind in UNDEAD for u in units) and allowance >= SUICIDE_COST:
                 out += _suicides(game, side, units, reach, allowance - SUICIDE_COST, lying, drops)
     return out
@@ -343,15 +353,16 @@ def _jewel_choices(game: "SjgNecromancerGame", units: list[Unit], hexes: list[st
 
 
 def _walks(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _StartReach, allowance: int,
-           at: dict[str, list[Unit]], stuck: set[str], walks: PlainWalks | None, plain: bool = True) -> list[Action]:
+           count: Stacked, stuck: dict[str, Stacked], walks: PlainWalks | None, plain: bool = True) -> list[Action]:
     """A move to each hex the group reaches (`reach.ends`: hex, path, a Jewel on the path);
-    the 4.4 dead-end check where it can bite: a hex holding units that can move no more,
-    or a group that could not stand together anywhere. Without `plain`, only the moves
-    that pick up Jewels (the plain ones are in `walks`)."""
+    the 4.4 dead-end check where it can bite: a hex holding units that can move no more
+    (`stuck`), or a group that could not stand together anywhere (`count`: the group as
+    `stacked` counts it). Without `plain`, only the moves that pick up Jewels (the plain
+    ones are in `walks`)."""
     ids = [u.id for u in units]
     ends = reach.ends(allowance)
-    lone_problem = len(units) > 1 and game._dead_end_problem(units, units[0].hex, []) is not None
-    if not lone_problem and stuck.isdisjoint(e[0] for e in ends) and not any(e[2] for e in ends):  # the usual case
+    lone_problem = len(units) > 1 and dead_end(reach.start, *count) is not None
+    if not lone_problem and stuck.keys().isdisjoint(e[0] for e in ends) and not any(e[2] for e in ends):  # the usual case
         if walks is not None:
             walks[tuple(ids)] = (reach, allowance, frozenset())
         return [{"type": "move", "side": side, "units": ids[:], "path": path[:]} for _, path, _ in ends] if plain else []
@@ -359,7 +370,7 @@ def _walks(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _Sta
     if lone_problem:   # too many (or mixed) to stand together anywhere: the units stuck at an end only add to them
         dead_ends, ends = {dest for dest, _, _ in ends}, []
     for dest, path, jewel in ends:
-        if dest in stuck and game._dead_end_problem(units, dest, at.get(dest, [])):
+        if dest in stuck and _dead_end(dest, count, stuck):
             dead_ends.add(dest)
             continue
         if not jewel:
@@ -373,19 +384,26 @@ def _walks(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _Sta
     return out
 
 
-def _cliff_crossings(game: "SjgNecromancerGame", side: str, units: list[Unit], occupied: dict[str, str],
-                     at: dict[str, list[Unit]]) -> list[Action]:
+def _dead_end(dest: str, count: Stacked, stuck: dict[str, Stacked]) -> bool:
+    """The rules' 4.4 dead end (`_dead_end_problem`) for a group counted `count` moving to
+    `dest`, with the units there that can move no more (each hex's counted once a listing)."""
+    there = stuck.get(dest)
+    return dead_end(dest, count[0] + there[0], count[1] | there[1]) is not None if there else \
+        dead_end(dest, *count) is not None
+
+
+def _cliff_crossings(game: "SjgNecromancerGame", side: str, units: list[Unit], cliffs: list[str],
+                     count: Stacked, stuck: dict[str, Stacked]) -> list[Action]:
     """4.21: a wraith (a dragon with its rider, a wizard with the Ring) crosses a cliff
-    hexside as its whole move."""
+    hexside as its whole move, into one of `cliffs` (neither a monolith nor the enemy's)."""
     pos = game.state.position
-    board, start = pos.board, units[0].hex
+    start = units[0].hex
     carried = riders(units, pos)
     if not all(climbs_cliffs(u, pos) or u.id in carried for u in units):
         return []
     out = []
-    for dest in board.neighbours(start):
-        if (board.is_cliff(start, dest) and board.terrain(dest) != "monolith" and occupied.get(dest) != other(side)
-                and not game._dead_end_problem(units, dest, at.get(dest, []))):
+    for dest in cliffs:
+        if not _dead_end(dest, count, stuck):
             for jewels in _jewel_choices(game, units, [start, dest]):
                 out.append(_move_action(side, units, [start, dest], jewels))
     return out

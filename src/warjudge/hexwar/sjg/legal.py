@@ -172,7 +172,7 @@ def _move(game: "SjgNecromancerGame", decision: "Decision", side: str, walks: Pl
     for unit in pos.units.values():
         if unit.id in game.state.moved or unit.id in game.state.locked:
             stuck_at.setdefault(unit.hex, []).append(unit)
-    stuck = {h: stacked(here) for h, here in stuck_at.items()}
+    stuck = _Stuck({h: stacked(here) for h, here in stuck_at.items()})
     edges = _cliff_edges(board)
     layout = (id(board), frozenset(blocked), frozenset(zoc), frozenset(lying))
     for start, here in sorted(stacks.items()):
@@ -353,7 +353,7 @@ def _jewel_choices(game: "SjgNecromancerGame", units: list[Unit], hexes: list[st
 
 
 def _walks(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _StartReach, allowance: int,
-           count: Stacked, stuck: dict[str, Stacked], walks: PlainWalks | None, plain: bool = True) -> list[Action]:
+           count: Stacked, stuck: "_Stuck", walks: PlainWalks | None, plain: bool = True) -> list[Action]:
     """A move to each hex the group reaches (`reach.ends`: hex, path, a Jewel on the path);
     the 4.4 dead-end check where it can bite: a hex holding units that can move no more
     (`stuck`), or a group that could not stand together anywhere (`count`: the group as
@@ -362,7 +362,7 @@ def _walks(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _Sta
     ids = [u.id for u in units]
     ends = reach.ends(allowance)
     lone_problem = len(units) > 1 and dead_end(reach.start, *count) is not None
-    if not lone_problem and stuck.keys().isdisjoint(e[0] for e in ends) and not any(e[2] for e in ends):  # the usual case
+    if not lone_problem and stuck.hexes.isdisjoint(e[0] for e in ends) and not any(e[2] for e in ends):  # the usual case
         if walks is not None:
             walks[tuple(ids)] = (reach, allowance, frozenset())
         return [{"type": "move", "side": side, "units": ids[:], "path": path[:]} for _, path, _ in ends] if plain else []
@@ -370,7 +370,7 @@ def _walks(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _Sta
     if lone_problem:   # too many (or mixed) to stand together anywhere: the units stuck at an end only add to them
         dead_ends, ends = {dest for dest, _, _ in ends}, []
     for dest, path, jewel in ends:
-        if dest in stuck and _dead_end(dest, count, stuck):
+        if dest in stuck.hexes and stuck.dead_end(dest, count):
             dead_ends.add(dest)
             continue
         if not jewel:
@@ -384,16 +384,28 @@ def _walks(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _Sta
     return out
 
 
-def _dead_end(dest: str, count: Stacked, stuck: dict[str, Stacked]) -> bool:
-    """The rules' 4.4 dead end (`_dead_end_problem`) for a group counted `count` moving to
-    `dest`, with the units there that can move no more (each hex's counted once a listing)."""
-    there = stuck.get(dest)
-    return dead_end(dest, count[0] + there[0], count[1] | there[1]) is not None if there else \
-        dead_end(dest, *count) is not None
+class _Stuck:
+    """The units that can move no more, hex by hex as `stacked` counts them, for the rules'
+    4.4 dead end (`_dead_end_problem`, by `dead_end`): a listing asks it of each group at
+    each such hex, and the groups and hexes count alike again and again, so each answer
+    is kept for the listing."""
+
+    def __init__(self, counts: dict[str, Stacked]) -> None:
+        self.counts, self.hexes = counts, counts.keys()
+        self._seen: dict[tuple[Stacked | None, Stacked], bool] = {}
+
+    def dead_end(self, dest: str, count: Stacked) -> bool:
+        """Whether a group counted `count` moving to `dest` could never stand there."""
+        there = self.counts.get(dest)
+        known = self._seen.get((there, count))
+        if known is None:
+            together = (count[0] + there[0], count[1] | there[1]) if there else count
+            known = self._seen[(there, count)] = dead_end(dest, *together) is not None
+        return known
 
 
 def _cliff_crossings(game: "SjgNecromancerGame", side: str, units: list[Unit], cliffs: list[str],
-                     count: Stacked, stuck: dict[str, Stacked]) -> list[Action]:
+                     count: Stacked, stuck: "_Stuck") -> list[Action]:
     """4.21: a wraith (a dragon with its rider, a wizard with the Ring) crosses a cliff
     hexside as its whole move, into one of `cliffs` (neither a monolith nor the enemy's)."""
     pos = game.state.position
@@ -403,7 +415,7 @@ def _cliff_crossings(game: "SjgNecromancerGame", side: str, units: list[Unit], c
         return []
     out = []
     for dest in cliffs:
-        if not _dead_end(dest, count, stuck):
+        if not stuck.dead_end(dest, count):
             for jewels in _jewel_choices(game, units, [start, dest]):
                 out.append(_move_action(side, units, [start, dest], jewels))
     return out

@@ -39,7 +39,7 @@ def test_a_game_offering_none_answers_with_the_defaults():
     assert game.default_action("north") is None and game.forced_action("north") is None and game.seat_names("fr") is None
     assert game.waiting_for() == game.to_act() == ("north", "south")
     assert game.setup_plan("north", {}) is None and game.public_map is None and game.pending_orders("north") == {}
-    assert game.legal_groups("north") == {"actions": game.legal_actions("north"), "moves": [], "paths": {}}
+    assert game.legal_groups("north") == {"actions": game.legal_actions("north"), "moves": [], "paths": {}, "drops": {}}
     assert Game.sample_hidden(game, "north", random.Random(1)) is None   # ToyBids samples its bids
 
 

@@ -44,7 +44,12 @@ def _assert_regrouped(player, gid, seat):
     rest = [i for i, a in enumerate(flat["actions"]) if _key(a) not in keys]
     assert [flat["actions"][i] for i in rest] == grouped["actions"]
     assert grouped["costs"] == {str(j): flat["costs"][str(i)] for j, i in enumerate(rest) if str(i) in flat["costs"]}
-    assert all(flat["actions"].index(a) not in map(int, flat["costs"]) for a in spelled[:50])
+    at = {_key(a): i for i, a in enumerate(flat["actions"])}
+    for move in grouped["moves"]:   # a group's cost is each of its moves' (a suicide's: its units), the hex left out
+        for to in move["to"][:5]:
+            each = flat["costs"].get(str(at[_key(legal_groups.spelled(grouped, move, to))]), [])
+            assert [{k: v for k, v in c.items() if k not in ("hex", "why")} for c in each] == \
+                [{k: v for k, v in c.items() if k != "why"} for c in move.get("cost", [])]
     return grouped
 
 
@@ -63,6 +68,26 @@ def test_the_grouped_listing_is_the_flat_one_regrouped(players):  # SJG 4.1-4.4,
     assert grouped_moves > 100
 
 
+def test_the_grouped_suicides_and_the_words_of_the_other_actions_on_request(players):  # SJG 6.7, issue 22
+    # the page reads the grouped listing: its other actions worded as in the flat listing
+    # (`labels`), a suicide group's cost worded once, naming no hex
+    gm, ann, _ = players
+    gid, (player, seat) = _sjg_moving(gm, ann)
+    flat = player.ok("get", f"/api/games/{gid}/legal?seat={seat}&lang=fr")["seats"][0]
+    grouped = player.ok("get", f"/api/games/{gid}/legal?seat={seat}&group=unit&labels=true&lang=fr")["seats"][0]
+    keys = {_key(a) for a in legal_groups.moves(grouped)}
+    rest = [i for i, a in enumerate(flat["actions"]) if _key(a) not in keys]
+    assert grouped["labels"] == [flat["labels"][i] for i in rest] and grouped["sides"] == flat["sides"]
+    assert grouped["costs"] == {str(j): flat["costs"][str(i)] for j, i in enumerate(rest) if str(i) in flat["costs"]}
+    suicides = [m for m in grouped["moves"] if m["action"].get("suicide")]
+    assert suicides and grouped["drops"] and not any(a.get("suicide") and not a.get("jewels") for a in grouped["actions"])
+    for move in suicides:
+        assert move["cost"][0]["why"].endswith("par-dessus le bord de la falaise : perte totale (SJG 6.7)")
+        assert "hex" not in move["cost"][0]
+    plain = player.ok("get", f"/api/games/{gid}/legal?seat={seat}&group=unit")["seats"][0]
+    assert "labels" not in plain and plain["moves"][-1].get("cost", [{}])[0].get("why", "").find("falaise") < 0
+
+
 def test_a_game_with_no_grouped_moves_lists_them_all_as_actions(players):
     gm, ann, _ = players
     gid = gm.ok("post", "/api/games", {"game": "toy-bids", "options": {"rounds": 2}})["id"]
@@ -70,7 +95,7 @@ def test_a_game_with_no_grouped_moves_lists_them_all_as_actions(players):
     flat = gm.ok("get", f"/api/games/{gid}/legal")["seats"][0]
     grouped = gm.ok("get", f"/api/games/{gid}/legal?group=unit")["seats"][0]
     assert grouped == {"seat": "north", "decision": flat["decision"], "actions": flat["actions"],
-                       "costs": flat["costs"], "moves": [], "paths": {}}
+                       "costs": flat["costs"], "moves": [], "paths": {}, "drops": {}}
 
 
 def test_an_unknown_grouping_is_a_422_naming_it(players):
@@ -101,10 +126,10 @@ def test_a_submission_never_spells_the_moves_one_by_one(players, monkeypatch):  
     spelled = []
     listing = sjg_legal.legal_actions   # flat (`plain`): one action per move; the groups call it without
 
-    def counted(game, player, walks=None, plain=True):
+    def counted(game, player, walks=None, plain=True, drops=None):
         if plain:
             spelled.append(player)
-        return listing(game, player, walks, plain)
+        return listing(game, player, walks, plain, drops)
 
     monkeypatch.setattr(sjg_legal, "legal_actions", counted)
     rng = random.Random(4)

@@ -43,7 +43,7 @@ cannot),
 `public_map` (the fixed board a view names only by id and digest, for renderers,
 terminals and bots; it holds nothing hidden; None: the view carries its whole board) and
 `legal_groups(player)` (the legal actions with the moves grouped by the units that make
-them, each group the hexes it may reach; by default none grouped).
+them, each group the hexes it may reach, a suicide's apart; by default none grouped).
 `dice` is the game's `core.dice.Dice`, None for a game without chance.
 
 Dice belong to the game (`core.dice.Dice`, seeded from the record); chance is never a
@@ -173,10 +173,12 @@ class Game(Protocol):
     def legal_groups(self, player: str) -> dict[str, Any]:
         """The legal actions grouped: `moves`, groups of units each with the hexes `to`
         which it has a move (its `action` without a `path`, `from` its hex), each such
-        move's path in `paths[from][to]`; a grouped move forfeits nothing (`cost`); every
-        other legal action in `actions`, in `legal_actions`' order. A game whose moves
-        are thousands (SJG) makes it without one action per move; by default nothing is grouped."""
-        return {"actions": self.legal_actions(player), "moves": [], "paths": {}}
+        move's path in `paths[from][to]`, or for a group whose action is a suicide (SJG
+        6.7) in `drops[from][to]`; a grouped move forfeits what `cost` says of its
+        action, whatever the hex; every other legal action in `actions`, in
+        `legal_actions`' order. A game whose moves are thousands (SJG) makes it without
+        one action per move; by default nothing is grouped."""
+        return {"actions": self.legal_actions(player), "moves": [], "paths": {}, "drops": {}}
 
     def pending_orders(self, player: str) -> dict[str, str]:
         """The orders `player` gave that wait for the phase's adjudication, by what each

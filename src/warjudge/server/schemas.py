@@ -226,7 +226,10 @@ class SeatLegal(BaseModel):
 class MoveGroup(BaseModel):
     action: Json = Field(description="the move without its `path`: the units that make it")
     from_: str = Field(alias="from", description="the hex they stand in")
-    to: list[str] = Field(description="each hex they may move to; its path is `paths[from][to]`")
+    to: list[str] = Field(description="each hex they may move to; its path is `paths[from][to]`, or for a "
+                                      "suicide (`action` marked `suicide`, SJG 6.7) `drops[from][to]`")
+    cost: list[Json] | None = Field(None, description="what each of its moves forfeits, whatever the hex (a suicide: "
+                                                      "its units); absent: nothing")
 
 
 class SeatLegalGroups(BaseModel):
@@ -234,10 +237,16 @@ class SeatLegalGroups(BaseModel):
     decision: Json | None
     actions: list[Json] = Field(description="every legal action not in `moves`, as the flat listing spells it")
     costs: dict[str, list[Json]] = Field(description="what each costly action of `actions` forfeits, by its index "
-                                                     "(a grouped move forfeits nothing)")
+                                                     "(a costly group says so in its `cost`)")
     moves: list[MoveGroup] = Field(description="the moves grouped by the units that make them")
     paths: dict[str, dict[str, list[str]]] = Field(description="from a hex, to a hex: the path of its moves")
+    drops: dict[str, dict[str, list[str]]] = Field(description="from a hex, to a hex below a cliff edge: the path of "
+                                                               "its suicides (SJG 6.7)")
     afresh: list[Json] | None = Field(None, description="once the seat has given orders: its orders as if it had given none")
+    labels: list[str] | None = Field(None, description="with `labels`: each of `actions` worded for a person")
+    pieces: dict[str, str] | None = Field(None, description="with `labels`, Gondor & Sauron: the pieces by their printed names")
+    phases: dict[str, str] | None = Field(None, description="with `labels`: the phases by their titles, by code")
+    sides: dict[str, str] | None = Field(None, description="with `labels`: the sides by their names")
 
 
 class Legal(BaseModel):

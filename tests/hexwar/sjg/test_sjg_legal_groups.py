@@ -1,6 +1,7 @@
 """Issue 22: `legal_groups`, the legal actions with the plain moves grouped by the units
-that make them (each group the hexes it reaches, each path once per start hex), is the
-flat listing regrouped, action for action, and is made without it: the forced pass and
+that make them (each group the hexes it reaches, each path once per start hex) and so
+their suicides (the hexes below the cliff edges, each path once per start), is the
+flat listing regrouped, action for action and cost for cost, and is made without it: the forced pass and
 `end`'s cost read it, so a movement phase's thousands of moves are never spelled one by
 one unless someone asks for the flat listing."""
 
@@ -26,9 +27,14 @@ def _key(action):
     return json.dumps(action, sort_keys=True)
 
 
+def _facts(costs, *left_out):
+    return [{k: v for k, v in c.items() if k not in ("why", *left_out)} for c in costs]
+
+
 def assert_regrouped(game, side):
     """The grouped listing of a fresh copy is the flat listing regrouped; a grouped move
-    is plain and forfeits nothing."""
+    is plain and forfeits nothing, or a suicide and forfeits its units (its group's cost,
+    the hex named)."""
     flat = game.clone(reseed=False).legal_actions(side)
     groups = game.clone(reseed=False).legal_groups(side)
     spelled = legal_groups.moves(groups)
@@ -36,9 +42,19 @@ def assert_regrouped(game, side):
     assert len(keys) == len(spelled)
     assert [a for a in flat if _key(a) in keys] == spelled
     assert [a for a in flat if _key(a) not in keys] == groups["actions"]
-    assert all(set(a) == PLAIN and not game.cost(side, a) for a in spelled)
-    assert all(m["action"]["units"] and set(m["to"]) <= set(groups["paths"][m["from"]]) for m in groups["moves"])
-    assert {h for m in groups["moves"] for h in m["to"]} == {h for p in groups["paths"].values() for h in p}
+    for move in groups["moves"]:
+        suicide, cost = move["action"].get("suicide"), game.cost(side, move["action"])
+        table = groups["drops" if suicide else "paths"][move["from"]]
+        assert move["action"]["units"] and set(move["to"]) <= set(table) and bool(cost) == bool(suicide)
+        for to in move["to"]:
+            action = legal_groups.spelled(groups, move, to)
+            assert set(action) == (PLAIN | {"suicide"} if suicide else PLAIN)
+            each = game.cost(side, action)
+            assert _facts(each, "hex") == _facts(cost) and all(c["hex"] == to for c in each)
+    for key, suicide in (("paths", False), ("drops", True)):
+        assert ({h for m in groups["moves"] if bool(m["action"].get("suicide")) == suicide for h in m["to"]}
+                == {h for p in groups[key].values() for h in p})
+    assert not any(a.get("suicide") and not a.get("jewels") for a in groups["actions"] if a["type"] == "move")
     return groups
 
 
@@ -61,6 +77,24 @@ def test_a_random_game_s_listings_regrouped_at_every_decision():  # SJG 4.1-4.4,
         grouped += len(assert_regrouped(game, side)["moves"])
         game.act(side, random_action(game, rng))
     assert len(kinds) > 1 and "move" in kinds and grouped > 100, kinds
+
+
+def test_the_suicides_are_grouped_as_the_moves_are_each_costing_its_units():  # SJG 6.7, issue 22
+    # a first movement phase's listing had hundreds of suicides spelled one by one among
+    # its other actions, each with its cost: now a group per group of undead, its cost once
+    game = _deployed(3)
+    side = to_move(game)
+    flat = game.clone(reseed=False).legal_actions(side)
+    groups = assert_regrouped(game, side)
+    suicides = [m for m in groups["moves"] if m["action"].get("suicide")]
+    assert sum(len(m["to"]) for m in suicides) == sum(1 for a in flat if a.get("suicide") and not a.get("jewels")) > 100
+    assert len(groups["actions"]) < 50 and groups["drops"]
+    for move in suicides:
+        units = move["action"]["units"]
+        assert game.cost(side, move["action"]) == [{
+            "what": "units-lost", "case": "over-the-edge", "rule": "SJG 6.7", "units": units,
+            "why": game.cost(side, legal_groups.spelled(groups, move, move["to"][0]))[0]["why"].replace(
+                f" into {move['to'][0]}", "")}]
 
 
 def test_a_jewel_on_the_way_a_dead_end_and_a_cliff_edge_regrouped():  # SJG 4.4, 6.7, 10.54

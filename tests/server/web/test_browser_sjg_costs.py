@@ -2,7 +2,8 @@
 click on a stack, then on a hex it reaches only by going over a cliff edge (6.7), lights
 that hex in danger colours with a title saying why, and asks in words before anything is
 sent; Cancel sends nothing and loses nothing, Confirm makes the move. A click on a slope
-hex lands on the hex, not on its hatching."""
+hex lands on the hex, not on its hatching. The page reads the grouped listing (issue 22:
+each group's moves and suicides as its hexes, a fraction of the flat listing's bytes)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,8 @@ def over_the_edge(game) -> dict:
 def test_a_move_over_the_cliff_edge_is_marked_and_asks_first(live, chromium):
     red = watch(chromium.new_context(viewport=DESKTOP).new_page(), "red")
     page = red.page
+    listings = []   # each GET …/legal the page makes: its query, its size
+    page.on("response", lambda r: "/legal" in r.url and listings.append((r.url.partition("?")[2], len(r.body()))))
     sign_up(page, live.url, "eve")
     form = page.locator('[data-testid="new-necromancer-sjg"]')
     form.locator('select[data-option="first"]').select_option("red")   # red moves first, not the coin's pick
@@ -74,15 +77,15 @@ def test_a_move_over_the_cliff_edge_is_marked_and_asks_first(live, chromium):
     page.locator(f'[data-testid="unit"][data-hex="{start}"]').first.click()
     target = page.locator(f'polygon.hex.lit[data-hex="{end}"]')
     expect(target).to_have_class("hex lit costly")        # SJG 6.7: marked in its own style
-    expect(target.locator("title")).to_have_text(game.cost("red", suicide)[0]["why"])
+    grouped = {k: v for k, v in suicide.items() if k != "path"}   # its group's: the same over any edge
+    expect(target.locator("title")).to_have_text(game.cost("red", grouped)[0]["why"])
     expect(page.locator("polygon.hex.lit:not(.costly)").first).to_be_visible()   # the safe hexes are not
     shot(page, "sjg-cliff-lit")
 
     actions_before = len(game.record.actions)
     target.click()
     cost = page.locator('[data-testid="cost"]')
-    expect(cost).to_contain_text("over the cliff edge into " + end)
-    expect(cost).to_contain_text("every one is lost (SJG 6.7)")
+    expect(cost).to_contain_text("over the cliff edge: every one is lost (SJG 6.7)")
     shot(page, "sjg-cliff-confirm")
     accessible(page, "an SJG move's cost asked")
     page.locator('[data-testid="cancel"]').click()
@@ -98,3 +101,9 @@ def test_a_move_over_the_cliff_edge_is_marked_and_asks_first(live, chromium):
     assert len(after.record.actions) == actions_before + 1
     assert not any(u in after.state.position.units for u in suicide["units"])
     red.checked(live, game_id, ["red", "black"])
+    # issue 22: every listing the page read was the grouped one, words for its other actions
+    # asked; the movement phase's is a fraction of the flat listing's bytes
+    assert listings and all("group=unit" in query and "labels=true" in query for query, _ in listings), listings
+    moving = [size for query, size in listings if "seat=red" in query]
+    flat = len(page.evaluate("async url => await (await fetch(url)).text()", f"/api/games/{game_id}/legal?seat=red"))
+    assert moving[-1] * 3 < flat, (moving, flat)   # the same position, grouped and flat

@@ -18,7 +18,8 @@ Cost = dict[str, Any]
 
 
 def action_cost(game: "SjgNecromancerGame", side: str, action: dict[str, Any]) -> list[Cost]:
-    """Each thing `action` (one of `side`'s legal actions now) forfeits; empty if nothing."""
+    """Each thing `action` (one of `side`'s legal actions now, or a grouped listing's
+    move, which has no `path`) forfeits; empty if nothing."""
     kind = action.get("type")
     if kind == "move" and action.get("suicide"):
         return [_suicide(game, action)]
@@ -54,7 +55,14 @@ def _said(kinds: tuple[str, ...], verb: str) -> str:
 
 
 def _suicide(game: "SjgNecromancerGame", action: dict[str, Any]) -> Cost:
-    units, below = list(action["units"]), action["path"][-1]
+    """6.7: the units go over the edge. A grouped listing's suicide (its action with no
+    `path`: every hex below an edge the group reaches) costs the same into any hex, so
+    that one cost names no hex."""
+    units = list(action["units"])
+    if "path" not in action:
+        return {"what": "units-lost", "case": "over-the-edge", "rule": "SJG 6.7", "units": units,
+                "why": f"{_names(game, units)} over the cliff edge: every one is lost (SJG 6.7)"}
+    below = action["path"][-1]
     return {"what": "units-lost", "case": "over-the-edge", "rule": "SJG 6.7", "hex": below, "units": units,
             "why": f"{_names(game, units)} over the cliff edge into {below}: every one is lost (SJG 6.7)"}
 

@@ -22,6 +22,7 @@ from warjudge.hexwar.sjg.actions import Move, Retreat, parse_action
 from warjudge.hexwar.sjg.combat import can_boulder, can_direct, indirect_modifier
 from warjudge.hexwar.sjg.deploy import legal_placements
 from warjudge.hexwar.sjg.items import WEIGHT, Pick, choice_problem
+from warjudge.hexwar.sjg.phase_movement import dead_end, stacked
 from warjudge.hexwar.sjg.moves import SUICIDE_COST, climbs_cliffs, mixes_mercenaries, riders, step_table
 from warjudge.hexwar.sjg.state import STACK_LIMIT, UNDEAD, Position, Unit, other
 from warjudge.hexwar.sjg.tables import JewelEffect, UnitType
@@ -36,18 +37,23 @@ Action = dict[str, Any]
 # out (4.4 dead ends): the plain moves a listing made (`_walks`), which `act` finds
 # again with `listed_walk`
 PlainWalks = dict[tuple[int, ...], tuple["_StartReach", int, frozenset[str]]]
+# group (its unit ids) -> its start's search and the MP it may spend before going over a
+# cliff edge: the suicides carrying no Jewel a grouped listing names (`_StartReach.drops`)
+Drops = dict[tuple[int, ...], tuple["_StartReach", int]]
+Stacked = tuple[int, frozenset[UnitType]]   # units as 4.4 counts them (phase_movement.stacked)
 MAX_COMBINATIONS = 4096  # attacker splits listed one by one per target set; beyond, twins by count
 
 
 def legal_actions(game: "SjgNecromancerGame", side: str, walks: PlainWalks | None = None,
-                  plain: bool = True) -> list[Action]:
+                  plain: bool = True, drops: Drops | None = None) -> list[Action]:
     """The list; `walks`, if given, is filled with the plain moves listed (`listed_walk`);
-    without `plain`, those moves are left out of the list (`legal_groups` names them)."""
+    without `plain`, those moves are left out of the list, and with `drops` the suicides
+    that carry no Jewel, filled in instead (`legal_groups` names them)."""
     if game.is_over or side not in game.to_act():
         return []
     decision = game._decision_for(side)
     accepts = set(decision.accepts)
-    found = (_move(game, decision, side, walks, plain) if decision.kind == "move"
+    found = (_move(game, decision, side, walks, plain, drops) if decision.kind == "move"
              else _BY_KIND[decision.kind](game, decision, side))
     actions = [a for a in found if a["type"] in accepts]
     if _may_end(game, decision):
@@ -61,27 +67,48 @@ def legal_groups(game: "SjgNecromancerGame", side: str, walks: PlainWalks) -> di
     """The list grouped (the play server's `?group=unit`): each group of units standing
     together with the hexes its plain moves reach (no Jewel picked up, no suicide: the
     bulk of a movement listing, thousands of moves) under `moves`, each hex's path once per
-    start under `paths`, every other action as `legal_actions` lists it under `actions`.
-    A plain move forfeits nothing (costs.py), so the costly actions are all in `actions`.
-    Made without one action per move: `walks` (filled, as by `legal_actions`) holds them."""
-    rest = legal_actions(game, side, walks, plain=False)
-    if walks and "move" not in game._decision_for(side).accepts:   # as legal_actions keeps only what is accepted
+    start under `paths`; after it, the same group's suicides carrying no Jewel (6.7: the
+    action marked `suicide`, the hexes below the cliff edges it reaches, each path once per
+    start under `drops`, hundreds in a movement listing); every other action as
+    `legal_actions` lists it under `actions`. A plain move forfeits nothing and a grouped
+    suicide its units whatever the hex (costs.py), so the other costly actions are all in
+    `actions`. Made without one action per move: `walks` (filled, as by `legal_actions`)
+    holds the plain ones."""
+    drops: Drops = {}
+    rest = legal_actions(game, side, walks, plain=False, drops=drops)
+    if (walks or drops) and "move" not in game._decision_for(side).accepts:   # as legal_actions keeps only what is accepted
         walks.clear()
+        drops.clear()
     moves: list[dict[str, Any]] = []
     reaches: dict[str, tuple[_StartReach, int, set[str]]] = {}   # start -> its search, largest allowance, hexes listed
+    below: dict[str, tuple[_StartReach, int, set[str]]] = {}     # the same for the suicides: largest limit, hexes below
     for ids, (reach, allowance, dead_ends) in walks.items():
         hexes = reach.hexes(allowance)
         to = [dest for dest in hexes if dest not in dead_ends] if dead_ends else list(hexes)
         if to:
             moves.append({"action": {"type": "move", "side": side, "units": list(ids)}, "from": reach.start, "to": to})
-            _, most, listed = reaches.setdefault(reach.start, (reach, allowance, set()))
-            reaches[reach.start] = (reach, max(most, allowance), listed)
-            listed.update(to)
-    paths = {}
-    for start, (reach, most, listed) in reaches.items():
-        every = reach.path_map(most)   # the hexes of the largest allowance: those of the others are among them
-        paths[start] = every if len(listed) == len(every) else {h: p for h, p in every.items() if h in listed}
-    return {"actions": rest, "moves": moves, "paths": paths}
+            _listed(reaches, reach, allowance, to)
+        if ids in drops and (over := reach.belows(drops[ids][1])):
+            moves.append({"action": {"type": "move", "side": side, "units": list(ids), "suicide": True},
+                          "from": reach.start, "to": over})
+            _listed(below, reach, drops[ids][1], over)
+    paths = {start: _path_table(reach.path_map(most), listed) for start, (reach, most, listed) in reaches.items()}
+    over_edges = {start: _path_table(reach.drop_map(most), listed) for start, (reach, most, listed) in below.items()}
+    return {"actions": rest, "moves": moves, "paths": paths, "drops": over_edges}
+
+
+def _listed(starts: dict[str, tuple["_StartReach", int, set[str]]], reach: "_StartReach", allowance: int,
+            hexes: list[str]) -> None:
+    """Counts a group's hexes in its start's table (`legal_groups`), kept at the largest allowance."""
+    _, most, listed = starts.setdefault(reach.start, (reach, allowance, set()))
+    starts[reach.start] = (reach, max(most, allowance), listed)
+    listed.update(hexes)
+
+
+def _path_table(every: dict[str, list[str]], listed: set[str]) -> dict[str, list[str]]:
+    """The paths of the largest allowance's hexes (those of the others are among them), to
+    the hexes some group lists."""
+    return every if len(listed) == len(every) else {h: p for h, p in every.items() if h in listed}
 
 
 def _subsets(items: list[Any], smallest: int = 1) -> Iterable[tuple[Any, ...]]:
@@ -123,7 +150,7 @@ def _deploy(game: "SjgNecromancerGame", decision: "Decision", side: str) -> list
 # --- movement (4.0, 6.7, 8.2, 10.54) -------------------------------------------------------
 
 def _move(game: "SjgNecromancerGame", decision: "Decision", side: str, walks: PlainWalks | None = None,
-          plain: bool = True) -> list[Action]:
+          plain: bool = True, drops: Drops | None = None) -> list[Action]:
     if decision.kind == "wraith":
         return _wraith_moves(game, side)
     pos = game.state.position
@@ -141,7 +168,11 @@ def _move(game: "SjgNecromancerGame", decision: "Decision", side: str, walks: Pl
             stacks.setdefault(unit.hex, []).append(unit)
     out = _takes(game, side, at)
     lying = {j.hex for j in pos.jewels.values() if j.delivered_to is None and j.hex is not None}
-    stuck = {u.hex for u in pos.units.values() if u.id in game.state.moved or u.id in game.state.locked}
+    stuck_at: dict[str, list[Unit]] = {}   # the units that can move no more, by hex
+    for unit in pos.units.values():
+        if unit.id in game.state.moved or unit.id in game.state.locked:
+            stuck_at.setdefault(unit.hex, []).append(unit)
+    stuck = _Stuck({h: stacked(here) for h, here in stuck_at.items()})
     edges = _cliff_edges(board)
     layout = (id(board), frozenset(blocked), frozenset(zoc), frozenset(lying))
     for start, here in sorted(stacks.items()):
@@ -152,11 +183,15 @@ def _move(game: "SjgNecromancerGame", decision: "Decision", side: str, walks: Pl
         if reach is None:
             reach = _keep_reach(key, _StartReach(board, reachable_in(start, key[-1], steps, blocked, zoc), start,
                                                   lying, edges, zoc))
+        cliffs = [dest for dest in board.neighbours(start) if board.is_cliff(start, dest)
+                  and board.terrain(dest) != "monolith" and occupied.get(dest) != enemy]   # 4.21's crossings
         for units, allowance in groups:
-            out += _walks(game, side, units, reach, allowance, at, stuck, walks, plain)
-            out += _cliff_crossings(game, side, units, occupied, at)
+            count = stacked(units)
+            out += _walks(game, side, units, reach, allowance, count, stuck, walks, plain)
+            if cliffs:
+                out += _cliff_crossings(game, side, units, cliffs, count, stuck)
             if all(u.kind in UNDEAD for u in units) and allowance >= SUICIDE_COST:
-                out += _suicides(game, side, units, reach, allowance - SUICIDE_COST, lying)
+                out += _suicides(game, side, units, reach, allowance - SUICIDE_COST, lying, drops)
     return out
 
 
@@ -179,6 +214,7 @@ class _StartReach:
         self.edges = sorted(h for h in reached if h in edges)  # the cliff edges reached, for 6.7
         self._below, self._zoc = edges, zoc
         self._drops: dict[int, list[tuple[str, list[str], bool]]] = {}
+        self._cheapest: list[tuple[str, int, list[str], bool]] | None = None   # `drops` at any limit
 
     def ends(self, allowance: int) -> list[tuple[str, list[str], bool]]:
         """Each hex but the start the search at `allowance` reaches, with its cheapest path
@@ -205,21 +241,34 @@ class _StartReach:
 
     def drops(self, limit: int) -> list[tuple[str, list[str], bool]]:
         """6.7: each hex below a cliff edge the search reaches within `limit` without
-        stopping in an enemy zone (but at the start), once, with the path to its edge and
-        whether a Jewel lies on it; worked out once per limit for all the groups there
-        (the enemy zones and the map are the search's own, in its key)."""
+        stopping in an enemy zone (but at the start), once, with the path to its cheapest
+        such edge (of equal ones, the first in hex order) and whether a Jewel lies on it:
+        the same path at any limit, so a grouped listing names it once per start
+        (`drop_map`); worked out once per limit for all the groups there (the enemy zones
+        and the map are the search's own, in its key)."""
         found = self._drops.get(limit)
         if found is None:
-            found, seen = [], set()
-            for edge in self.edges:
-                if self.reached[edge][0] > limit or edge != self.start and edge in self._zoc:
-                    continue
-                for below in self._below[edge]:
-                    if below not in seen:
-                        seen.add(below)
-                        found.append((below, *self.paths[edge]))
-            self._drops[limit] = found
+            if self._cheapest is None:
+                cheapest: dict[str, tuple[int, str]] = {}   # hex below -> the cost of its cheapest edge, the edge
+                for edge in self.edges:
+                    if edge != self.start and edge in self._zoc:
+                        continue
+                    cost = self.reached[edge][0]
+                    for below in self._below[edge]:
+                        if below not in cheapest or cost < cheapest[below][0]:
+                            cheapest[below] = (cost, edge)
+                self._cheapest = [(below, cost, *self.paths[edge]) for below, (cost, edge) in cheapest.items()]
+            found = self._drops[limit] = [(below, walk, jewel) for below, cost, walk, jewel in self._cheapest
+                                          if cost <= limit]
         return found
+
+    def belows(self, limit: int) -> list[str]:
+        """The hexes of `drops(limit)`, in order."""
+        return [below for below, _, _ in self.drops(limit)]
+
+    def drop_map(self, limit: int) -> dict[str, list[str]]:
+        """Each hex of `drops(limit)` -> the whole path of the suicide into it."""
+        return {below: [*walk, below] for below, walk, _ in self.drops(limit)}
 
     def walk_to(self, dest: str, allowance: int) -> list[str] | None:
         """The path `ends(allowance)` gives to `dest` (None: it lists no move there)."""
@@ -304,15 +353,16 @@ def _jewel_choices(game: "SjgNecromancerGame", units: list[Unit], hexes: list[st
 
 
 def _walks(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _StartReach, allowance: int,
-           at: dict[str, list[Unit]], stuck: set[str], walks: PlainWalks | None, plain: bool = True) -> list[Action]:
+           count: Stacked, stuck: "_Stuck", walks: PlainWalks | None, plain: bool = True) -> list[Action]:
     """A move to each hex the group reaches (`reach.ends`: hex, path, a Jewel on the path);
-    the 4.4 dead-end check where it can bite: a hex holding units that can move no more,
-    or a group that could not stand together anywhere. Without `plain`, only the moves
-    that pick up Jewels (the plain ones are in `walks`)."""
+    the 4.4 dead-end check where it can bite: a hex holding units that can move no more
+    (`stuck`), or a group that could not stand together anywhere (`count`: the group as
+    `stacked` counts it). Without `plain`, only the moves that pick up Jewels (the plain
+    ones are in `walks`)."""
     ids = [u.id for u in units]
     ends = reach.ends(allowance)
-    lone_problem = len(units) > 1 and game._dead_end_problem(units, units[0].hex, []) is not None
-    if not lone_problem and stuck.isdisjoint(e[0] for e in ends) and not any(e[2] for e in ends):  # the usual case
+    lone_problem = len(units) > 1 and dead_end(reach.start, *count) is not None
+    if not lone_problem and stuck.hexes.isdisjoint(e[0] for e in ends) and not any(e[2] for e in ends):  # the usual case
         if walks is not None:
             walks[tuple(ids)] = (reach, allowance, frozenset())
         return [{"type": "move", "side": side, "units": ids[:], "path": path[:]} for _, path, _ in ends] if plain else []
@@ -320,7 +370,7 @@ def _walks(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _Sta
     if lone_problem:   # too many (or mixed) to stand together anywhere: the units stuck at an end only add to them
         dead_ends, ends = {dest for dest, _, _ in ends}, []
     for dest, path, jewel in ends:
-        if dest in stuck and game._dead_end_problem(units, dest, at.get(dest, [])):
+        if dest in stuck.hexes and stuck.dead_end(dest, count):
             dead_ends.add(dest)
             continue
         if not jewel:
@@ -334,36 +384,59 @@ def _walks(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _Sta
     return out
 
 
-def _cliff_crossings(game: "SjgNecromancerGame", side: str, units: list[Unit], occupied: dict[str, str],
-                     at: dict[str, list[Unit]]) -> list[Action]:
+class _Stuck:
+    """The units that can move no more, hex by hex as `stacked` counts them, for the rules'
+    4.4 dead end (`_dead_end_problem`, by `dead_end`): a listing asks it of each group at
+    each such hex, and the groups and hexes count alike again and again, so each answer
+    is kept for the listing."""
+
+    def __init__(self, counts: dict[str, Stacked]) -> None:
+        self.counts, self.hexes = counts, counts.keys()
+        self._seen: dict[tuple[Stacked | None, Stacked], bool] = {}
+
+    def dead_end(self, dest: str, count: Stacked) -> bool:
+        """Whether a group counted `count` moving to `dest` could never stand there."""
+        there = self.counts.get(dest)
+        known = self._seen.get((there, count))
+        if known is None:
+            together = (count[0] + there[0], count[1] | there[1]) if there else count
+            known = self._seen[(there, count)] = dead_end(dest, *together) is not None
+        return known
+
+
+def _cliff_crossings(game: "SjgNecromancerGame", side: str, units: list[Unit], cliffs: list[str],
+                     count: Stacked, stuck: "_Stuck") -> list[Action]:
     """4.21: a wraith (a dragon with its rider, a wizard with the Ring) crosses a cliff
-    hexside as its whole move."""
+    hexside as its whole move, into one of `cliffs` (neither a monolith nor the enemy's)."""
     pos = game.state.position
-    board, start = pos.board, units[0].hex
+    start = units[0].hex
     carried = riders(units, pos)
     if not all(climbs_cliffs(u, pos) or u.id in carried for u in units):
         return []
     out = []
-    for dest in board.neighbours(start):
-        if (board.is_cliff(start, dest) and board.terrain(dest) != "monolith" and occupied.get(dest) != other(side)
-                and not game._dead_end_problem(units, dest, at.get(dest, []))):
+    for dest in cliffs:
+        if not stuck.dead_end(dest, count):
             for jewels in _jewel_choices(game, units, [start, dest]):
                 out.append(_move_action(side, units, [start, dest], jewels))
     return out
 
 
 def _suicides(game: "SjgNecromancerGame", side: str, units: list[Unit], reach: _StartReach, limit: int,
-              lying: set[str]) -> list[Action]:
+              lying: set[str], drops: Drops | None = None) -> list[Action]:
     """6.7: undead may end a move by going down over a cliff edge (1 MP), from any hex
     they reach (with 1 MP left: within `limit`) without stopping in an enemy zone; one
-    action per hex below (`_StartReach.drops`)."""
+    action per hex below (`_StartReach.drops`). With `drops` (a grouped listing), only
+    those that carry a Jewel: the rest are named by the group's entry there."""
     ids = [u.id for u in units]
+    if drops is not None:
+        drops[tuple(ids)] = (reach, limit)
     out = []
     for below, walk, jewel in reach.drops(limit):
         if not jewel:
-            out.append({"type": "move", "side": side, "units": list(ids), "path": [*walk, below], "suicide": True})
+            if drops is None:
+                out.append({"type": "move", "side": side, "units": list(ids), "path": [*walk, below], "suicide": True})
             continue
-        for jewels in _jewel_choices(game, units, walk, lying):
+        for jewels in _jewel_choices(game, units, walk, lying)[0 if drops is None else 1:]:
             out.append(_move_action(side, units, [*walk, below], jewels, suicide=True))
     return out
 

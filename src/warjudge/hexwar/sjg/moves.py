@@ -128,7 +128,7 @@ def stacking_problems(position: Position, side: str) -> list[Problem]:
     return problems
 
 
-def mixes_mercenaries(kinds: set[UnitType]) -> bool:
+def mixes_mercenaries(kinds: set[UnitType] | frozenset[UnitType]) -> bool:
     """10.53 "Mercenaries may not stack with any units except the Necromancer and his
     apprentice" (ruling: the two mercenary units may stack together)."""
     return UnitType.MERCENARY in kinds and bool(kinds - {UnitType.MERCENARY} - WIZARDS)

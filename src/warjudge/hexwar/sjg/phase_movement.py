@@ -75,12 +75,7 @@ class MovementPhase(GameParts):
         be put right and the phase could never end. Such a move is refused now."""
         pos, moving = self.state.position, {u.id for u in units}
         stuck = [u for u in (pos.at(dest) if there is None else there) if u.id not in moving and (u.id in self.state.moved or u.id in self.state.locked)] + units
-        size = sum(1 for u in stuck if u.kind not in FREE_OF_STACKING)
-        if size > STACK_LIMIT:
-            return problem("dead_end_stack", hex=dest, size=size, limit=STACK_LIMIT)
-        if mixes_mercenaries({u.kind for u in stuck}):
-            return problem("dead_end_mercenaries", hex=dest)
-        return None
+        return dead_end(dest, *stacked(stuck))
 
     def _jewels_on_path(self, act: A.Move, units: list[Unit]) -> list[str]:
         pos = self.state.position
@@ -114,3 +109,18 @@ class MovementPhase(GameParts):
         if not may_join(pos, units, b):
             return problem("overstacked", hex=b, limit=STACK_LIMIT)
         return None
+
+
+def stacked(units: list[Unit]) -> tuple[int, frozenset[UnitType]]:
+    """What 4.4 and 10.53 count of units in one hex: how many count for stacking, and their kinds."""
+    return sum(1 for u in units if u.kind not in FREE_OF_STACKING), frozenset(u.kind for u in units)
+
+
+def dead_end(dest: str, size: int, kinds: frozenset[UnitType]) -> Problem | None:
+    """`_dead_end_problem` of the units stuck in `dest` once the move is made, as `stacked`
+    counts them (a listing adds a group's count to each hex's, worked out once)."""
+    if size > STACK_LIMIT:
+        return problem("dead_end_stack", hex=dest, size=size, limit=STACK_LIMIT)
+    if mixes_mercenaries(kinds):
+        return problem("dead_end_mercenaries", hex=dest)
+    return None

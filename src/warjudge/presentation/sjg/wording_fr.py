@@ -293,7 +293,8 @@ def cost(c: Params, view: SjgView) -> str:
     n, rule = len(c.get("units", [])), c["rule"]
     case = c.get("case") or c["what"]
     if case == "over-the-edge":
-        return f"{units} par-dessus le bord de la falaise en {c['hex']} : perte totale ({rule})"
+        into = f" en {c['hex']}" if "hex" in c else ""   # a grouped suicide's, into any hex below
+        return f"{units} par-dessus le bord de la falaise{into} : perte totale ({rule})"
     if case == "beyond-result":
         need = c["need"]
         takes = f"prend {need} unité{'s' if need > 1 else ''}" if need else "ne prend aucune unité"

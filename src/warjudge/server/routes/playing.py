@@ -20,6 +20,9 @@ SeatQuery = Query(None, max_length=64, description="whose view: one of your seat
 GroupQuery = Query(None, description="`unit`: the moves grouped by the units that make them, each group the hexes "
                                      "it may reach (`SeatLegalGroups`: no labels, far smaller); omitted: one action per move")
 
+LabelsQuery = Query(False, description="with `group=unit`: the ungrouped actions worded in `lang` (`labels`, the "
+                                       "costs' `why`, the phases' and sides' names), as a page shows them")
+
 router = APIRouter(tags=["play"], route_class=OneHop)
 
 
@@ -52,33 +55,46 @@ def _seat_legal(row: GameRead, game: Any, seat: str, lang: str) -> bytes:
     return answer
 
 
-def _seat_groups(row: GameRead, game: Any, seat: str) -> bytes:
+def _seat_groups(row: GameRead, game: Any, seat: str, lang: str | None) -> bytes:
     """One seat's `SeatLegalGroups` as JSON, kept for the game's version like `_seat_legal`:
-    the game's `legal_groups` and the costs of its ungrouped actions, no view, no words."""
+    the game's `legal_groups`, the costs of its ungrouped actions and of each costly group
+    (a suicide's: its units, whatever the hex); with `lang`, its ungrouped actions worded
+    as the flat listing words them (`labels`, the costs' `why`, the names: what a page
+    shows), else no view and no words."""
     def work_out() -> bytes:
         groups = game.legal_groups(seat)
         actions = groups["actions"]
+        group_costs = {f"moves.{i}": found for i, g in enumerate(groups["moves"]) if (found := game.cost(seat, g["action"]))}
+        costs = play.costs(game, seat, actions) | group_costs   # the groups' split off below, once worded
         again = play.afresh(game, seat, actions)
+        words: dict[str, Any] = {}
+        if lang is not None and choices.words_actions(row.game):
+            view = cache.view(row, game, seat) if choices.reads_view(row.game, actions or groups["moves"]) else {}
+            words = choices.worded(row.game, game, actions, costs, view, lang)
+            costs = words.pop("costs")
+        moves = [g | {"cost": costs.pop(f"moves.{i}")} if f"moves.{i}" in costs else g
+                 for i, g in enumerate(groups["moves"])] if group_costs else groups["moves"]
         return to_json({"seat": seat, "decision": (d.to_json() if (d := game.decision(seat)) else None),
-                        "actions": actions, "costs": play.costs(game, seat, actions), "moves": groups["moves"],
-                        "paths": groups["paths"], **({"afresh": again} if again is not None else {})})
+                        "actions": actions, "costs": costs, "moves": moves, "paths": groups["paths"],
+                        "drops": groups["drops"], **({"afresh": again} if again is not None else {}), **words})
 
-    answer: bytes = cache.ANSWERS.get(row, game, ("groups", seat), work_out)
+    answer: bytes = cache.ANSWERS.get(row, game, ("groups", seat, lang), work_out)
     return answer
 
 
 @router.get("/api/games/{game_id}/legal", response_model=Legal, response_model_exclude_unset=True)
 def legal(call: GameCaller, seat: str | None = SeatQuery, lang: str = LangQuery,
-          group: Literal["unit"] | None = GroupQuery) -> Response:
+          group: Literal["unit"] | None = GroupQuery, labels: bool = LabelsQuery) -> Response:
     """Each held seat's decision and legal actions; in a hex game each action also has
     its `labels` entry, the action worded in `lang` for a person (from the seat's view).
-    With `group=unit`, the moves grouped instead (`SeatLegalGroups`), nothing worded.
+    With `group=unit`, the moves grouped instead (`SeatLegalGroups`), nothing worded
+    unless `labels` (then the ungrouped actions, as the flat listing words them).
     Written from each seat's JSON kept since it was worked out (`_seat_legal`, `_seat_groups`)."""
     with call.reading_game() as read:
         user, row = read.caller(), read.row
         game = play.load(row)
         held = play.held_seats(row, user) if seat is None else [play.require_seat(row, user, seat).name]
-        answers = (_seat_groups(row, game, s) if group else _seat_legal(row, game, s, lang) for s in held)
+        answers = (_seat_groups(row, game, s, lang if labels else None) if group else _seat_legal(row, game, s, lang) for s in held)
         return Response(b'{"seats":[' + b",".join(answers) + b"]}", media_type="application/json")
 
 

@@ -5,6 +5,8 @@
 // An attack, a rally or a spell first shows its odds (the game's own preview) and waits for a confirm.
 // An action that forfeits something (units lost, a Jewel left, moves given up: the game's own
 // `costs`, sent with the legal actions) is lit in danger colours and asks in words before it is sent.
+// The legal actions come grouped (GET …/legal?group=unit: SJG's moves as each group's hexes,
+// a tenth of the bytes), each group's moves spelled here as the flat listing spells them.
 import {api, busy, el, follow, gameElement, setDeadline, showError, startCountdowns} from "/static/common.js";
 import {describe, phaseTitle, pieceName, promptText, sideName, unitName, useNames} from "/static/hexwords.js";
 import {isAttack, oddsPanel} from "/static/odds.js";
@@ -81,7 +83,41 @@ function translate() {
   document.querySelectorAll("[data-i18n]").forEach(node => { node.textContent = say(node.dataset.i18n); });
 }
 let worded = new WeakMap();   // action -> its label from the server
-const label = a => worded.get(a) || describe(a);
+const label = a => worded.get(a) || (spelled.has(a) ? moveWords(a) : describe(a));
+let spelled = new WeakSet();   // the moves spelled from their groups (the server words none of them)
+
+// A grouped move in words, as the server words a move: its units by kind, where from and to.
+const MOVE_WORDS = {en: {move: (who, from, to) => `Move ${who} from ${from} to ${to}`,
+                         over: ", then over the cliff edge: lost (SJG 6.7)", plural: k => (k === "mercenary" ? "mercenaries" : `${k}s`)},
+                    fr: {move: (who, from, to) => `Déplacer ${who} de ${from} à ${to}`,
+                         over: ", puis par-dessus la falaise : perdus (SJG 6.7)", plural: k => `${k}s`}};
+function moveWords(a) {
+  const words = MOVE_WORDS[lang] || MOVE_WORDS.en;
+  const counted = new Map();
+  for (const id of a.units) {
+    const unit = (view.units || []).find(u => u.id === id);
+    const name = unit ? unitName(unit) : String(id);
+    counted.set(name, (counted.get(name) || 0) + 1);
+  }
+  const who = [...counted].map(([name, n]) => (n > 1 ? `${n} ${words.plural(name)}` : name)).join(", ");
+  return words.move(who, a.path[0], a.path[a.path.length - 1]) + (a.suicide ? words.over : "");
+}
+
+// Each grouped move as its action (`paths[from][to]`, a suicide's `drops[from][to]`), with
+// its group's cost: the moves the flat listing lists, in its order within a group.
+function spell(mine) {
+  const out = [];
+  for (const group of mine.moves || []) {
+    const paths = (group.action.suicide ? mine.drops : mine.paths)[group.from];
+    for (const to of group.to) {
+      const action = {...group.action, path: paths[to]};
+      if (group.cost) costOf.set(action, group.cost);
+      spelled.add(action);
+      out.push(action);
+    }
+  }
+  return out;
+}
 
 function note(text) {
   log.prepend(el("li", {text: `${new Date().toLocaleTimeString(lang)} ${text}`}));
@@ -323,11 +359,12 @@ async function refresh(summary) {
   confirmBox.replaceChildren();
   await Promise.all([drawBoard(), drawResults()]);
   if (!game.isSeat) { noted(); prompt.textContent = say("watching", "", game.role); prompt.dataset.kind = ""; return; }
-  const answer = await api("GET", `/api/games/${game.id}/legal${seatQuery}${seatQuery ? "&" : "?"}lang=${lang}`);
+  const answer = await api("GET", `/api/games/${game.id}/legal${seatQuery}${seatQuery ? "&" : "?"}group=unit&labels=true&lang=${lang}`);
   const mine = answer.seats.find(s => s.seat === game.role) || {actions: [], decision: null};
-  actions = mine.actions;
-  costOf = new Map(Object.entries(mine.costs || {}).map(([i, cost]) => [actions[Number(i)], cost]));
-  worded = new WeakMap(actions.map((a, i) => [a, (mine.labels || [])[i]]).filter(([, text]) => text));
+  costOf = new Map(Object.entries(mine.costs || {}).map(([i, cost]) => [mine.actions[Number(i)], cost]));
+  worded = new WeakMap(mine.actions.map((a, i) => [a, (mine.labels || [])[i]]).filter(([, text]) => text));
+  spelled = new WeakSet();
+  actions = [...spell(mine), ...mine.actions];   // a group's plain moves before its Jewels' and crossings, as listed
   useNames(mine.pieces, mine.phases, mine.sides);
   phase = drawStatus(summary);   // the phase's title in the page's language
   noted();

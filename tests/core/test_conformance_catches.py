@@ -44,3 +44,12 @@ def test_the_conformance_check_catches_the_broken_game(game_id: str) -> None:
 
 def test_every_broken_game_has_its_check() -> None:
     assert sorted(CAUGHT_BY) == sorted(info.id for info in INFOS)
+
+
+def test_a_flag_given_as_false_reads_as_left_out_and_nothing_more():
+    # core.game: a game may accept an equivalent spelling; SJG's plain cliff crossing (4.21)
+    # sent as `"suicide": false` is the listed plain move, where the check called it unlisted
+    plain = {"type": "move", "side": "red", "units": [24], "path": ["1912", "1812"]}
+    assert conformance.listed({**plain, "suicide": False}, [plain, {**plain, "suicide": True}])
+    assert not conformance.listed({**plain, "suicide": False}, [{**plain, "suicide": True}])   # still tried
+    assert not conformance.listed({**plain, "suicide": True}, [plain])

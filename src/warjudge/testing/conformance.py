@@ -93,8 +93,16 @@ def without_player(action: Any) -> Any:
     return {k: v for k, v in action.items() if k != "player"} if isinstance(action, dict) else action
 
 
+def spelled_alike(action: Any) -> Any:
+    """The action without what an equivalent spelling may add or leave out (core.game):
+    the field naming the acting player, and a flag given as false (`"suicide": false` is
+    the plain move the list spells without it)."""
+    bare = without_player(action)
+    return {k: v for k, v in bare.items() if v is not False} if isinstance(bare, dict) else bare
+
+
 def listed(action: Any, legal: list[dict[str, Any]]) -> bool:
-    return without_player(action) in [without_player(a) for a in legal]
+    return spelled_alike(action) in [spelled_alike(a) for a in legal]
 
 
 # --- random play to the end -------------------------------------------------------------
@@ -264,9 +272,10 @@ def check_loading_the_record_gives_the_same_game_at_every_checked_step(
 
 def perturbed(action: dict[str, Any], player: str) -> Iterator[Any]:
     """Actions like a legal one but not it: each field changed, dropped or mistyped. A
-    field naming the acting player may be left out (the game knows who acts), and a
-    number written as text may be read as that number: equivalent spellings a game may
-    accept (core.game), so neither is tried."""
+    field naming the acting player may be left out (the game knows who acts), a number
+    written as text may be read as that number, and a flag given as false may be read as
+    left out: equivalent spellings a game may accept (core.game), so none is tried as a
+    refusal (`listed` reads them alike)."""
     yield {**action, "type": action["type"] + "-not"}
     for key, value in action.items():
         if key == "type":

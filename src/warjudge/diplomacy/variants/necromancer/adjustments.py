@@ -30,6 +30,15 @@ VICTORY = 19
 DWARF_BONUS = {"Ere", "Gre", "Iro", "Mor"}      # EN 7.5 i: +1 each
 ELF_BONUS = {"Lor", "Woo"}                       # EN 7.2 i: +2 each
 UNCOUNTED = (WIZARD, NAZGUL, SPIDERS, DRAGONS)   # EN 3.3 vi, 7.8.2 iii
+
+
+def uncounted_disband(order: object, counted_disbands: bool = True) -> Event | None:
+    """Why a disband of an uncounted unit is void (EN 3.3 vi, 7.8.2 iii: only counted
+    units are disbanded), None for any other order; `counted_disbands` False for records
+    played before, which let it pay a disband owed (`Judging`)."""
+    if counted_disbands and isinstance(order, Disband) and order.unit.kind in UNCOUNTED:
+        return because("necdip.adjust.uncounted_disband")
+    return None
 PASSABLE = {"land", "coast", "sea"}               # the borders civil disorder's distances cross
 LOST = "necdip.adjust.enemy_personality"         # the one build that fails rather than is void (EN 3.3 v)
 
@@ -180,8 +189,8 @@ class Judging:
                 used[power] += 0 if order.unit.kind == NAZGUL else order.unit.count
             return reason
         if isinstance(order, Disband):
-            if self.counted_disbands and order.unit.kind in UNCOUNTED:
-                return because("necdip.adjust.uncounted_disband")
+            if void := uncounted_disband(order, self.counted_disbands):
+                return void
             reason = _disband(state, order, -delta[power] - used[power])
             if not reason:
                 used[power] += order.unit.count

@@ -47,7 +47,7 @@ from warjudge.diplomacy.family import DiplomacyFamily
 from warjudge.diplomacy.given import Given
 from warjudge.diplomacy.options import check_choice, check_flag, family_options
 from warjudge.diplomacy.report import OrderResult, PhaseReport
-from warjudge.diplomacy.variants.necromancer.adjustments import UNCOUNTED, victory_points
+from warjudge.diplomacy.variants.necromancer.adjustments import uncounted_disband, victory_points
 from warjudge.diplomacy.variants.necromancer.reasons import because
 from warjudge.diplomacy.variants.necromancer import refusals
 from warjudge.diplomacy.variants.necromancer.adjustments import judge_adjustments, update_ownership
@@ -360,10 +360,7 @@ class NecromancerDiplomacyGame(DiplomacyFamily):   # draws: EN 6.3 v
     def _uncounted_disband(self, order: NOrder | Waive) -> Event | None:
         """The judge's own reason for an adjustment disband of an uncounted unit (EN 3.3 vi,
         7.8.2 iii), which the reasons read from the legal list would misname."""
-        if (self.counted_disbands and self.state.phase.kind == ADJUSTMENT and isinstance(order, Disband)
-                and order.unit.kind in UNCOUNTED):
-            return because("necdip.adjust.uncounted_disband")
-        return None
+        return uncounted_disband(order, self.counted_disbands) if self.state.phase.kind == ADJUSTMENT else None
 
     def _write(self, power: str, orders: list[str]) -> None:
         """The GM's `orders`: kept as written, void lines and all (reported void when judged)."""
